@@ -1,0 +1,11 @@
+"""Parlour: out-of-print card games, played faithfully.
+
+The package is layered so that a rule lives in exactly one place:
+
+* ``parlour.engine`` is the contract every game implements (no game knowledge);
+* ``parlour.games`` holds one folder per game, pure rules with no I/O;
+* ``parlour.bots`` and ``parlour.sim`` use games only through that contract;
+* ``parlour.terminal`` and ``parlour.cli`` are the edge where people come in.
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,106 @@
+"""What a game is, declared as data: the part every front end reads first.
+
+A descriptor says how to make a state and which rule variants exist, each
+variant saying where it comes from (the rule sheet, one of our rulings, or a
+reconstruction of a fact the sheet lacks) so that users can tell them apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Literal, Mapping
+
+from parlour.engine.errors import VariantError
+
+Source = Literal["rule sheet", "ruling", "reconstruction"]
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """One typed rule option. ``choices`` restricts a ``str`` option."""
+
+    name: str
+    type: type
+    default: Any
+    description: str
+    source: Source
+    choices: tuple[Any, ...] = ()
+
+    def check(self, value: Any) -> Any:
+        if self.type is bool:
+            if not isinstance(value, bool):
+                raise VariantError(f"variant {self.name!r} takes true or false, not {value!r}")
+        elif self.type is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise VariantError(f"variant {self.name!r} takes a whole number, not {value!r}")
+        elif not isinstance(value, self.type):
+            raise VariantError(f"variant {self.name!r} takes a {self.type.__name__}, not {value!r}")
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise VariantError(f"variant {self.name!r} must be one of {allowed}, not {value!r}")
+        return value
+
+    def parse(self, text: str) -> Any:
+        """Read a value typed on a command line (``true``, ``3``, ``name``)."""
+        if self.type is bool:
+            lowered = text.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise VariantError(f"variant {self.name!r} takes true or false, not {text!r}")
+        if self.type is int:
+            try:
+                return self.check(int(text))
+            except ValueError:
+                raise VariantError(f"variant {self.name!r} takes a whole number, not {text!r}") from None
+        return self.check(self.type(text))
+
+
+def resolve_variant(options: tuple[VariantOption, ...], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; unknown names and bad values are refused."""
+    known = {option.name: option for option in options}
+    resolved = {option.name: option.default for option in options}
+    for name, value in (given or {}).items():
+        if name not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise VariantError(f"unknown variant option {name!r} (this game has: {names})")
+        resolved[name] = known[name].check(value)
+    return resolved
+
+
+@dataclass(frozen=True)
+class GameDescriptor:
+    """Everything a front end, bot or simulator needs to know before a game starts.
+
+    ``new_state(seats, variant, seed, deal)`` builds the initial state: ``seed``
+    fixes every shuffle and cut, while an explicit ``deal`` (the game's own
+    JSON-able form, as stored in records) replaces them.
+    """
+
+    id: str
+    title: str
+    rules_version: str
+    seat_counts: tuple[int, ...]
+    variants: tuple[VariantOption, ...]
+    new_state: Callable[..., Any]
+    seat_names: Callable[[int], tuple[str, ...]]
+    summary: str = ""
+    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    action_space: Callable[[int], tuple[str, ...]] | None = None
+    #: game-specific figures over many finished games' ``result()`` dicts
+    summarise: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
+    #: who can win (the values ``result()["winner"]`` takes): partnerships or seat names
+    sides: Callable[[int], tuple[str, ...]] | None = None
+
+    def winner_sides(self, seats: int) -> tuple[str, ...]:
+        return self.sides(seats) if self.sides is not None else self.seat_names(seats)
+
+    def variant(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return resolve_variant(self.variants, given)
+
+    def check_seats(self, seats: int) -> int:
+        if seats not in self.seat_counts:
+            allowed = ", ".join(map(str, self.seat_counts))
+            raise VariantError(f"{self.title} is played by {allowed} players, not {seats}")
+        return seats

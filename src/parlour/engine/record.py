@@ -1,0 +1,201 @@
+"""The versioned JSON game record: enough to replay any game exactly.
+
+A record holds the header (game, rules version, variant, seed, seats), the
+deal (every chance outcome, in the game's own form) and the action list.  The
+format is documented in ``docs/records.md`` so a person can write one by hand.
+
+Old records keep loading: ``_UPGRADES`` maps a format version to the function
+that lifts it one version up, and ``load`` applies them in turn.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from parlour.engine.errors import ActionSyntaxError, IllegalAction, ParlourError, RecordError
+
+FORMAT = "parlour-record"
+VERSION = 1
+
+#: version -> function turning a dict of that version into the next version
+_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+@dataclass
+class GameRecord:
+    game: str
+    rules_version: str
+    variant: dict[str, Any]
+    seed: int | None
+    seats: list[dict[str, Any]]
+    deal: Any
+    actions: list[list[Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    # -- to and from JSON ------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "variant": self.variant,
+            "seed": self.seed,
+            "seats": self.seats,
+            "deal": self.deal,
+            "actions": [list(entry) for entry in self.actions],
+        }
+        if self.result is not None:
+            data["result"] = self.result
+        if self.meta:
+            data["meta"] = self.meta
+        return data
+
+    def to_json(self) -> str:
+        """Stable text: one action per line, so records diff well in git."""
+        data = self.to_dict()
+        actions = data.pop("actions")
+        head = json.dumps(data, indent=1, sort_keys=False)
+        lines = ",\n  ".join(json.dumps(entry) for entry in actions)
+        body = f'"actions": [\n  {lines}\n ]' if actions else '"actions": []'
+        return head[:-2] + ",\n " + body + "\n}\n"
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically: a crash mid-write never leaves half a record."""
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(self.to_json(), encoding="utf-8")
+        tmp.replace(path)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "GameRecord":
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a Parlour record (its \"format\" should be {FORMAT!r})")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise RecordError("the record's \"version\" must be a whole number")
+        if version > VERSION:
+            raise RecordError(f"record version {version} is newer than this Parlour reads ({VERSION}); upgrade Parlour")
+        while version < VERSION:
+            upgrade = _UPGRADES.get(version)
+            if upgrade is None:
+                raise RecordError(f"record version {version} is not supported")
+            data = upgrade(dict(data))
+            version = data["version"]
+        for key, kind in (("game", str), ("rules_version", str), ("seats", list), ("actions", list)):
+            if not isinstance(data.get(key), kind):
+                raise RecordError(f"the record's {key!r} is missing or not a {kind.__name__}")
+        variant = data.get("variant", {})
+        if not isinstance(variant, dict):
+            raise RecordError("the record's 'variant' must be an object")
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError("the record's 'seed' must be a whole number or null")
+        seats = []
+        for i, seat in enumerate(data["seats"]):
+            if isinstance(seat, str):
+                seat = {"name": seat}
+            if not isinstance(seat, dict):
+                raise RecordError(f"seat {i} must be a name or an object")
+            seats.append(seat)
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError("the record's 'result' must be an object")
+        return cls(
+            game=data["game"],
+            rules_version=data["rules_version"],
+            variant=variant,
+            seed=seed,
+            seats=seats,
+            deal=data.get("deal"),
+            actions=list(data["actions"]),
+            result=result,
+            meta=data.get("meta") or {},
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameRecord":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not valid JSON: {error}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "GameRecord":
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not UTF-8 text") from None
+        return cls.from_json(text)
+
+
+def record_of(state: Any, seats: list[dict[str, Any]] | None = None, meta: dict[str, Any] | None = None) -> GameRecord:
+    """The record of a state's game so far (with its result once it is over)."""
+    names = state.game.seat_names(state.num_seats)
+    if seats is None:
+        seats = [{"name": name} for name in names]
+    return GameRecord(
+        game=state.game.id,
+        rules_version=state.game.rules_version,
+        variant=dict(state.variant),
+        seed=state.seed,
+        seats=seats,
+        deal=state.deal,
+        actions=[[seat, action] for seat, action in state.history],
+        result=state.result() if state.is_over else None,
+        meta=meta or {},
+    )
+
+
+def _entry(index: int, entry: Any, num_seats: int) -> tuple[int, str]:
+    if not isinstance(entry, (list, tuple)) or len(entry) < 2:
+        raise RecordError("each action is a list [seat, \"action text\"]", index=index)
+    seat, text = entry[0], entry[1]
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < num_seats:
+        raise RecordError(f"seat must be a number from 0 to {num_seats - 1}, not {seat!r}", index=index)
+    if not isinstance(text, str):
+        raise RecordError(f"the action must be text, not {text!r}", index=index)
+    return seat, text
+
+
+def replay(record: GameRecord, descriptor: Any, *, upto: int | None = None, on_step: Callable[[int, Any], None] | None = None) -> Any:
+    """Rebuild the state a record describes, checking every action on the way.
+
+    Raises ``RecordError`` naming the first malformed or illegal action.  When
+    the game finishes and the record states a result, the two must agree.
+    """
+    if record.game != descriptor.id:
+        raise RecordError(f"this record is of {record.game!r}, not {descriptor.id!r}")
+    if record.rules_version != descriptor.rules_version:
+        # Rules versions only grow; a record of other rules would replay wrongly.
+        raise RecordError(
+            f"record uses rules version {record.rules_version}, Parlour has {descriptor.rules_version}"
+        )
+    try:
+        state = descriptor.new_state(
+            seats=len(record.seats), variant=record.variant, seed=record.seed, deal=record.deal
+        )
+    except ParlourError as error:
+        raise RecordError(str(error)) from None
+    actions = record.actions if upto is None else record.actions[:upto]
+    for index, entry in enumerate(actions):
+        seat, text = _entry(index, entry, state.num_seats)
+        try:
+            action = state.parse_action(text)
+            state.apply(seat, action)
+        except (ActionSyntaxError, IllegalAction) as error:
+            raise RecordError(f"{text!r} by seat {seat}: {error}", index=index) from None
+        if on_step is not None:
+            on_step(index, state)
+    if upto is None and record.result is not None and state.is_over and state.result() != record.result:
+        raise RecordError("the record's stated result differs from the result its actions give")
+    return state

@@ -1,0 +1,97 @@
+"""The one state contract every game implements.
+
+Modelled on OpenSpiel's ``State``: legal actions, apply, per-seat observation,
+clone, and a serialisable history, plus a resample of hidden cards for search
+bots.  Two choices differ from OpenSpiel:
+
+* ``to_move`` is a *set* of seats, because Biggles lets both players act at
+  once; a turn-based game simply returns a one-seat set.
+* An action *is* its canonical text (``"play E7"``).  Text is hashable, small,
+  readable in a record, and round-trips by construction; ``parse_action`` turns
+  what a person typed into that canonical form or says why it cannot.
+
+Subclasses write ``_apply`` (mutate, assuming legality) and ``legal_actions``;
+``apply`` here enforces legality once, for every front end, and leaves the
+state untouched when it refuses.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from parlour.engine.errors import IllegalAction
+
+
+class State(ABC):
+    #: set by each game's State subclass
+    game: Any = None
+    num_seats: int
+    variant: dict[str, Any]
+    seed: int | None
+    deal: Any
+    history: list[tuple[int, str]]
+
+    # -- whose turn, what may be done --------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> frozenset[int]:
+        """Seats that may act now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        """Canonical action texts ``seat`` may apply now (empty if not its turn)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> str:
+        """Canonical form of ``text``; raises ``ActionSyntaxError`` if it is no action of this game."""
+
+    def explain_illegal(self, seat: int, action: str) -> str:
+        """Why ``action`` is refused, in words for the player.  Games override for detail."""
+        if seat not in self.to_move:
+            return f"it is not seat {seat}'s turn"
+        return f"{action!r} is not allowed now"
+
+    # -- changing the state ---------------------------------------------------
+    def apply(self, seat: int, action: str) -> None:
+        """Apply ``action`` for ``seat``; an illegal one raises and changes nothing."""
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
+        self._apply(seat, action)
+        self.history.append((seat, action))
+
+    @abstractmethod
+    def _apply(self, seat: int, action: str) -> None:
+        """Mutate for a legal action; called only by ``apply``."""
+
+    # -- what each seat sees -----------------------------------------------
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """JSON-able view of one seat (``None``: a spectator) holding only what it could see."""
+
+    # -- the end ----------------------------------------------------------
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]:
+        """JSON-able scores and winner (meaningful once ``is_over``)."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat payoff for learning agents: +1 win, -1 loss, 0 draw or unfinished."""
+
+    # -- copies -----------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> "State":
+        """An independent copy: applying to one never changes the other."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: random.Random) -> "State":
+        """A copy whose hidden cards are redealt consistently with ``seat``'s observation."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state, hidden cards included, as JSON-able data (for tests and audits)."""

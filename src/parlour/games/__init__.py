@@ -1,0 +1,23 @@
+"""The game registry: every front end finds games here by id, never by import."""
+
+from __future__ import annotations
+
+from parlour.engine.descriptor import GameDescriptor
+from parlour.engine.errors import UnknownGame
+from parlour.engine.record import GameRecord, replay as _replay
+from parlour.games.football_whist import GAME as FOOTBALL_WHIST
+
+GAMES: dict[str, GameDescriptor] = {game.id: game for game in (FOOTBALL_WHIST,)}
+
+
+def get_game(game_id: str) -> GameDescriptor:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
+        raise UnknownGame(f"no game called {game_id!r} (Parlour has: {known})") from None
+
+
+def replay(record: GameRecord, **kwargs):
+    """Replay a record with the game it names; see ``parlour.engine.record.replay``."""
+    return _replay(record, get_game(record.game), **kwargs)

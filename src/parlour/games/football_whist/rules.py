@@ -1,0 +1,638 @@
+"""International Football Whist: the rules, with no I/O.
+
+The match runs through four phases, each a pair of functions, ``_legal_<phase>``
+and ``_apply_<phase>`` (as in OpenSpiel's hearts):
+
+``kick``  the kicker puts the ball on a badge next to the centre circle;
+``play``  four cards to a trick, following the team led if possible;
+``move``  the trick winner may move the ball one track (two after a Master lead),
+          perhaps into a goal, or leave it where it is;
+``over``  both halves played.
+
+Seats 0-3 sit clockwise; play passes to the left, i.e. to ``seat + 1``.  Even
+seats are partners A (attacking the West goal in the first half), odd seats
+partners B.  Every choice the sheet leaves open is a ruling in
+``docs/rules/football-whist.md`` and, where the other reading is reasonable, a
+variant option below.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.engine.errors import ActionSyntaxError, DealError
+from parlour.engine.state import State
+from parlour.games.football_whist.cards import (
+    CARD_OF_TEXT,
+    CARD_TEXT,
+    NUM_CARDS,
+    NUMBER_OF,
+    TEAM_CODES,
+    TEAM_NAMES,
+    TEAM_OF,
+)
+from parlour.games.football_whist.pitch import Pitch, default_pitch
+
+SEATS = 4
+HAND = NUM_CARDS // SEATS
+PARTNERSHIPS = ("A", "B")
+SEAT_NAMES = ("A1", "B1", "A2", "B2")
+
+KICK, PLAY, MOVE, OVER = "kick", "play", "move", "over"
+STAY = "stay"
+AFTER_GOAL_LEADS = ("kicker-left", "trick-winner")
+
+PITCH: Pitch = default_pitch()
+CENTRE = PITCH.centre
+GOALS = frozenset(PITCH.goals)
+BADGE = PITCH.badge
+NEIGHBOURS = PITCH.neighbours
+
+# Canonical action texts, built once so the hot loop never formats strings.
+PLAY_TEXT = tuple(f"play {text}" for text in CARD_TEXT)
+MOVE_TEXT = {node: f"move {node}" for node in PITCH.nodes}
+KICK_TEXT = {node: f"kick {node}" for node in PITCH.nodes}
+KICK_OPTIONS = tuple(KICK_TEXT[n] for n in NEIGHBOURS[CENTRE] if n in BADGE)
+#: canonical text -> (verb, payload); the payload is a card int or a node name
+DECODE: dict[str, tuple[str, Any]] = {STAY: (MOVE, None)}
+DECODE.update({text: (PLAY, card) for card, text in enumerate(PLAY_TEXT)})
+DECODE.update({text: (MOVE, node) for node, text in MOVE_TEXT.items()})
+DECODE.update({text: (KICK, node) for node, text in KICK_TEXT.items()})
+ONE_SEAT = tuple(frozenset({seat}) for seat in range(SEATS))
+NOBODY: frozenset[int] = frozenset()
+
+
+def all_actions(seats: int = SEATS) -> tuple[str, ...]:
+    """Every distinct action, in a fixed order: the action space for learning agents."""
+    return (*PLAY_TEXT, *KICK_OPTIONS, *(MOVE_TEXT[n] for n in PITCH.nodes), STAY)
+
+
+def attacked_goal(partnership: int, half: int) -> str:
+    """A attacks West in the first half and East in the second; B the reverse."""
+    return PITCH.west_goal if (partnership == 0) == (half == 1) else PITCH.east_goal
+
+
+# --------------------------------------------------------------------------
+# Chance: cutting for dealer and dealing, fixed by the seed or given outright.
+# --------------------------------------------------------------------------
+
+def cut_for_dealer(rng: random.Random) -> list[list[str | None]]:
+    """Each player cuts; the highest number deals; only those tied for highest cut again.
+
+    Teams have no rank, so ``E9`` and ``S9`` tie.  Returns the rounds of cuts,
+    one card (or ``None`` for a seat sitting out that round) per seat.
+    """
+    contenders = list(range(SEATS))
+    rounds: list[list[str | None]] = []
+    while True:
+        cards = rng.sample(range(NUM_CARDS), len(contenders))
+        row: list[str | None] = [None] * SEATS
+        for seat, card in zip(contenders, cards):
+            row[seat] = CARD_TEXT[card]
+        rounds.append(row)
+        top = max(NUMBER_OF[c] for c in cards)
+        contenders = [s for s, c in zip(contenders, cards) if NUMBER_OF[c] == top]
+        if len(contenders) == 1:
+            return rounds
+
+
+def dealer_from_cuts(cuts: list[list[str | None]]) -> int:
+    contenders = set(range(SEATS))
+    for i, row in enumerate(cuts):
+        if not isinstance(row, list) or len(row) != SEATS:
+            raise DealError(f"cut round {i} must list one card or null for each of the {SEATS} seats")
+        cutters = {s for s, c in enumerate(row) if c is not None}
+        if cutters != contenders:
+            raise DealError(f"cut round {i}: seats {sorted(contenders)} should cut, not {sorted(cutters)}")
+        cards = []
+        for s in sorted(cutters):
+            if row[s] not in CARD_OF_TEXT:
+                raise DealError(f"cut round {i}: {row[s]!r} is not a card")
+            cards.append(CARD_OF_TEXT[row[s]])
+        if len(set(cards)) != len(cards):
+            raise DealError(f"cut round {i}: two players cannot cut the same card")
+        top = max(NUMBER_OF[c] for c in cards)
+        contenders = {s for s in cutters if NUMBER_OF[CARD_OF_TEXT[row[s]]] == top}
+        if len(contenders) == 1:
+            if i != len(cuts) - 1:
+                raise DealError(f"cut round {i} already decides the dealer; later rounds are extra")
+            return contenders.pop()
+    raise DealError("the cuts end in a tie: tied players must cut again")
+
+
+def deal_hands(rng: random.Random, dealer: int) -> list[list[str]]:
+    """Shuffle and deal one card at a time, starting on the dealer's left."""
+    pack = list(range(NUM_CARDS))
+    rng.shuffle(pack)
+    hands: list[list[int]] = [[] for _ in range(SEATS)]
+    for i, card in enumerate(pack):
+        hands[(dealer + 1 + i) % SEATS].append(card)
+    return [[CARD_TEXT[c] for c in sorted(hand)] for hand in hands]
+
+
+def random_deal(seed: int) -> dict[str, Any]:
+    """Both halves' deals (and the cuts) from one seed: the match's every chance outcome."""
+    rng = random.Random(seed)
+    cuts = cut_for_dealer(rng)
+    dealer = dealer_from_cuts(cuts)
+    first_kicker = (dealer + 1) % SEATS
+    first = deal_hands(rng, dealer)
+    second = deal_hands(rng, first_kicker)  # the first kicker redeals at half time
+    return {"cuts": cuts, "hands": [first, second]}
+
+
+def _check_hands(hands: Any, half: int) -> list[list[int]]:
+    if not isinstance(hands, list) or len(hands) != SEATS:
+        raise DealError(f"half {half}: give one hand for each of the {SEATS} seats")
+    seen: set[int] = set()
+    out = []
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list) or len(hand) != HAND:
+            raise DealError(f"half {half}: seat {seat} must be dealt {HAND} cards")
+        cards = []
+        for text in hand:
+            if text not in CARD_OF_TEXT:
+                raise DealError(f"half {half}: {text!r} is not a card")
+            card = CARD_OF_TEXT[text]
+            if card in seen:
+                raise DealError(f"half {half}: {text} is dealt twice")
+            seen.add(card)
+            cards.append(card)
+        out.append(sorted(cards))
+    return out
+
+
+def check_deal(deal: Any) -> tuple[int, list[list[list[int]]]]:
+    """Validate a deal; returns the dealer and both halves' hands as card ints."""
+    if not isinstance(deal, dict):
+        raise DealError("a Football Whist deal is an object with 'hands' and 'cuts' or 'dealer'")
+    if "cuts" in deal:
+        dealer = dealer_from_cuts(deal["cuts"])
+        if "dealer" in deal and deal["dealer"] != dealer:
+            raise DealError(f"the cuts make seat {dealer} the dealer, not seat {deal['dealer']}")
+    elif isinstance(deal.get("dealer"), int) and 0 <= deal["dealer"] < SEATS:
+        dealer = deal["dealer"]
+    else:
+        raise DealError("the deal needs 'cuts' (rounds of cut cards) or a 'dealer' seat 0-3")
+    halves = deal.get("hands")
+    if not isinstance(halves, list) or len(halves) != 2:
+        raise DealError("'hands' must hold two deals, one for each half")
+    return dealer, [_check_hands(halves[0], 1), _check_hands(halves[1], 2)]
+
+
+# --------------------------------------------------------------------------
+# The state
+# --------------------------------------------------------------------------
+
+class FootballWhistState(State):
+    __slots__ = (
+        "variant", "seed", "deal", "history", "num_seats",
+        "dealer", "first_kicker", "kicker", "half", "phase", "turn",
+        "hands", "halves", "ball", "leader", "led_team", "trick",
+        "tricks", "goals", "goal_log", "voids",
+        "mover", "moves_left", "move_from", "after_goal", "_legal",
+    )
+
+    def __init__(self, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
+        self.variant = variant
+        self.seed = seed
+        self.deal = deal
+        self.history: list[tuple[int, str]] = []
+        self.num_seats = SEATS
+        self.dealer, self.halves = check_deal(deal)
+        self.first_kicker = (self.dealer + 1) % SEATS
+        self.goals = [0, 0]
+        self.goal_log: list[dict[str, Any]] = []
+        self.tricks: list[list[tuple[int, tuple[int, ...], int]]] = [[], []]
+        self.half = 0
+        self._legal: tuple[str, ...] | None = None
+        self._start_half(1)
+
+    # -- phase changes ---------------------------------------------------
+    def _start_half(self, half: int) -> None:
+        self.half = half
+        self.hands = [list(hand) for hand in self.halves[half - 1]]
+        self.voids = [0] * SEATS          # bitmask of teams each seat showed it lacks, this half
+        self.ball = CENTRE
+        self.trick: list[int] = []
+        self.led_team = -1
+        self.leader = -1
+        self.mover = -1
+        self.moves_left = 0
+        self.move_from = CENTRE
+        self.after_goal = False
+        # First half: left of the dealer kicks off.  Second half: the first
+        # kicker redeals and the player on his left kicks off.
+        self.kicker = self.first_kicker if half == 1 else (self.first_kicker + 1) % SEATS
+        self.phase = KICK
+        self.turn = self.kicker
+
+    def _end_half(self) -> None:
+        if self.half == 1:
+            self._start_half(2)
+        else:
+            self.phase = OVER
+            self.turn = -1
+
+    # -- contract: whose turn, what is legal -----------------------------------
+    @property
+    def to_move(self) -> frozenset[int]:
+        return NOBODY if self.phase == OVER else ONE_SEAT[self.turn]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def master(self) -> int | None:
+        """The Master team is the badge under the ball; none in the centre circle."""
+        return BADGE.get(self.ball)
+
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        if seat != self.turn:
+            return ()
+        legal = self._legal
+        if legal is None:
+            phase = self.phase
+            if phase == PLAY:
+                legal = self._legal_play(seat)
+            elif phase == MOVE:
+                legal = self._legal_move(seat)
+            else:
+                legal = KICK_OPTIONS
+            self._legal = legal
+        return legal
+
+    def _apply(self, seat: int, action: str) -> None:
+        self._legal = None
+        verb, arg = DECODE[action]
+        if verb == PLAY:
+            self._apply_play(seat, arg)
+        elif verb == MOVE:
+            self._apply_move(seat, arg)
+        else:
+            self._apply_kick(seat, arg)
+
+    # -- kick-off ------------------------------------------------------------
+    def _apply_kick(self, seat: int, node: str) -> None:
+        self.ball = node
+        if self.after_goal and self.variant["after_goal_lead"] == "trick-winner":
+            self.leader = self.mover
+        else:
+            self.leader = (seat + 1) % SEATS
+        self.after_goal = False
+        self.phase = PLAY
+        self.turn = self.leader
+
+    # -- playing to a trick -------------------------------------------------
+    def _legal_play(self, seat: int) -> tuple[str, ...]:
+        hand = self.hands[seat]
+        if self.trick:
+            led = self.led_team
+            follow = [PLAY_TEXT[c] for c in hand if TEAM_OF[c] == led]
+            if follow:
+                return tuple(follow)
+        return tuple([PLAY_TEXT[c] for c in hand])
+
+    def _apply_play(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        trick = self.trick
+        if not trick:
+            self.leader = seat
+            self.led_team = TEAM_OF[card]
+        elif TEAM_OF[card] != self.led_team:
+            self.voids[seat] |= 1 << self.led_team
+        trick.append(card)
+        if len(trick) < SEATS:
+            self.turn = (seat + 1) % SEATS
+            return
+        master = BADGE.get(self.ball)
+        winner = self.leader + trick_winner(trick, self.led_team, master)
+        winner %= SEATS
+        self.tricks[self.half - 1].append((self.leader, tuple(trick), winner))
+        self.trick = []
+        # The winner may move the ball; a trick led with a Master card earns two moves.
+        self.mover = winner
+        self.moves_left = 2 if master is not None and self.led_team == master else 1
+        self.move_from = self.ball
+        self.phase = MOVE
+        self.turn = winner
+
+    # -- moving the ball ------------------------------------------------------
+    def _legal_move(self, seat: int) -> tuple[str, ...]:
+        own = attacked_goal(1 - seat % 2, self.half)
+        own_goals = self.variant["own_goals"]
+        start = self.move_from
+        options = [STAY]
+        for node in NEIGHBOURS[self.ball]:
+            if node == start:          # a double move ends on a third position, never back
+                continue
+            if node == own and not own_goals:
+                continue
+            options.append(MOVE_TEXT[node])
+        return tuple(options)
+
+    def _apply_move(self, seat: int, node: str | None) -> None:
+        if node is None:                # "stay": the ball rests where it is
+            self._next_trick()
+            return
+        if node in GOALS:
+            self._goal(seat, node)
+            return
+        self.ball = node
+        self.moves_left -= 1
+        if self.moves_left == 0 or (node == CENTRE and self.variant["centre_stops_double"]):
+            self._next_trick()
+
+    def _goal(self, seat: int, goal: str) -> None:
+        attackers = 0 if attacked_goal(0, self.half) == goal else 1
+        self.goals[attackers] += 1
+        self.goal_log.append({
+            "half": self.half,
+            "after_trick": len(self.tricks[self.half - 1]),
+            "partnership": PARTNERSHIPS[attackers],
+            "by": seat,
+            "own_goal": attackers != seat % 2,
+        })
+        self.ball = CENTRE
+        if not self.hands[seat]:
+            self._end_half()            # the half-time kick-off replaces the goal's
+            return
+        self.kicker = (seat + 1) % SEATS
+        self.after_goal = True
+        self.phase = KICK
+        self.turn = self.kicker
+
+    def _next_trick(self) -> None:
+        if not self.hands[self.mover]:
+            self._end_half()
+            return
+        self.phase = PLAY
+        self.turn = self.leader = self.mover
+
+    # -- text --------------------------------------------------------------
+    def parse_action(self, text: str) -> str:
+        return parse_action(text)
+
+    def explain_illegal(self, seat: int, action: str) -> str:
+        if self.phase == OVER:
+            return "the match is over"
+        if not 0 <= seat < SEATS:
+            return f"there is no seat {seat}"
+        if seat != self.turn:
+            return f"it is {SEAT_NAMES[self.turn]}'s turn, not {SEAT_NAMES[seat]}'s"
+        decoded = DECODE.get(action)
+        if decoded is None:
+            return f"{action!r} is not a Football Whist action"
+        verb, arg = decoded
+        if self.phase == KICK:
+            options = ", ".join(a.split()[1] for a in KICK_OPTIONS)
+            if verb != KICK:
+                return f"you must kick off first: put the ball on a badge next to the centre ({options})"
+            return f"a kick-off goes from the centre circle to a neighbouring badge: {options}"
+        if self.phase == PLAY:
+            if verb != PLAY:
+                return "a card must be played to the trick now"
+            if arg not in self.hands[seat]:
+                return f"you do not hold {CARD_TEXT[arg]}"
+            held = [CARD_TEXT[c] for c in self.hands[seat] if TEAM_OF[c] == self.led_team]
+            return f"you must follow {TEAM_NAMES[self.led_team]}: you hold {', '.join(held)}"
+        # MOVE
+        if verb != MOVE:
+            return "you won the trick: move the ball along a track or stay"
+        if arg == self.move_from:
+            return f"a double move ends on a third position, not back on {arg}"
+        if arg not in NEIGHBOURS[self.ball]:
+            return f"no track leads from {self.ball} to {arg}"
+        return "you may not play the ball into your own goal"
+
+    # -- views ----------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        master = self.master
+        obs: dict[str, Any] = {
+            "game": "football-whist",
+            "seat": seat,
+            "seat_names": list(SEAT_NAMES),
+            "partnerships": {"A": [0, 2], "B": [1, 3]},
+            "phase": self.phase,
+            "to_move": sorted(self.to_move),
+            "half": self.half,
+            "cuts": self.deal.get("cuts"),
+            "dealer": self.dealer if self.half == 1 else self.first_kicker,
+            "kicker": self.kicker,
+            "attacking": {"A": attacked_goal(0, self.half), "B": attacked_goal(1, self.half)},
+            "ball": self.ball,
+            "master": TEAM_CODES[master] if master is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "trick": {
+                "leader": self.leader if self.trick else None,
+                "cards": [[(self.leader + i) % SEATS, CARD_TEXT[c]] for i, c in enumerate(self.trick)],
+            },
+            "tricks": [
+                [{"leader": lead, "cards": [CARD_TEXT[c] for c in cards], "winner": win} for lead, cards, win in half]
+                for half in self.tricks[: self.half]
+            ],
+            "tricks_won": self._tricks_won(),
+            "goals": {"A": self.goals[0], "B": self.goals[1]},
+            "goal_log": [dict(goal) for goal in self.goal_log],
+            "move": (
+                {"mover": self.mover, "moves_left": self.moves_left, "from": self.move_from}
+                if self.phase == MOVE else None
+            ),
+        }
+        if seat is not None:
+            # Visibility follows ownership: a seat sees its own hand and no other.
+            obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]
+        return obs
+
+    def _tricks_won(self) -> dict[str, int]:
+        won = [0, 0]
+        for _, _, winner in self.tricks[self.half - 1]:
+            won[winner % 2] += 1
+        return {"A": won[0], "B": won[1]}
+
+    def snapshot(self) -> dict[str, Any]:
+        snap = self.observation(None)
+        snap["hands"] = [[CARD_TEXT[c] for c in h] for h in self.hands]
+        snap["deal"] = self.deal
+        snap["variant"] = dict(self.variant)
+        snap["history"] = [list(entry) for entry in self.history]
+        snap["voids"] = list(self.voids)
+        return snap
+
+    # -- results -------------------------------------------------------------
+    def result(self) -> dict[str, Any]:
+        a, b = self.goals
+        by_half = [{"A": 0, "B": 0}, {"A": 0, "B": 0}]
+        for goal in self.goal_log:
+            by_half[goal["half"] - 1][goal["partnership"]] += 1
+        return {
+            "goals": {"A": a, "B": b},
+            "goals_by_half": by_half,
+            "winner": "A" if a > b else "B" if b > a else None,
+            "finished": self.phase == OVER,
+        }
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER or self.goals[0] == self.goals[1]:
+            return [0.0] * SEATS
+        a_wins = 1.0 if self.goals[0] > self.goals[1] else -1.0
+        return [a_wins, -a_wins, a_wins, -a_wins]
+
+    # -- copies ----------------------------------------------------------------
+    def clone(self) -> "FootballWhistState":
+        new = object.__new__(FootballWhistState)
+        for name in self.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.history = list(self.history)
+        new.hands = [list(h) for h in self.hands]
+        new.trick = list(self.trick)
+        new.tricks = [list(t) for t in self.tricks]
+        new.goals = list(self.goals)
+        new.goal_log = [dict(g) for g in self.goal_log]
+        new.voids = list(self.voids)
+        # variant, deal and halves are never mutated after construction: shared
+        return new
+
+    def resample(self, seat: int, rng: random.Random) -> "FootballWhistState":
+        """Redeal the cards ``seat`` cannot see, keeping every public fact true.
+
+        Other seats keep their hand sizes and never receive a team they have
+        shown out of this half.  The second half's deal, unseen by all until
+        half time, is reshuffled too.  The deal stored in the copy is rebuilt
+        so that its record still replays to the same public position.
+        """
+        new = self.clone()
+        others = [s for s in range(SEATS) if s != seat]
+        hidden = [c for s in others for c in self.hands[s]]
+        sizes = {s: len(self.hands[s]) for s in others}
+        hands = _constrained_deal(hidden, sizes, {s: self.voids[s] for s in others}, rng)
+        for s in others:
+            new.hands[s] = sorted(hands[s])
+        played: list[list[int]] = [[] for _ in range(SEATS)]
+        for lead, cards, _ in self.tricks[self.half - 1]:
+            for i, card in enumerate(cards):
+                played[(lead + i) % SEATS].append(card)
+        for i, card in enumerate(self.trick):
+            played[(self.leader + i) % SEATS].append(card)
+        current = [sorted(new.hands[s] + played[s]) for s in range(SEATS)]
+        halves = [list(self.halves[0]), list(self.halves[1])]
+        halves[self.half - 1] = current
+        if self.half == 1:
+            text_second = deal_hands(rng, self.first_kicker)
+            halves[1] = [sorted(CARD_OF_TEXT[t] for t in hand) for hand in text_second]
+        new.halves = halves
+        new.deal = {**self.deal, "hands": [[[CARD_TEXT[c] for c in h] for h in half] for half in halves]}
+        new._legal = None
+        return new
+
+
+def trick_winner(cards: list[int], led: int, master: int | None) -> int:
+    """Offset from the leader of the winning card.
+
+    A Master card beats every other team; otherwise the highest card of the
+    team led wins; a card of any third team never wins.
+    """
+    best_i, best = 0, -1
+    for i, card in enumerate(cards):
+        team = TEAM_OF[card]
+        if team == master:
+            value = 100 + NUMBER_OF[card]
+        elif team == led:
+            value = NUMBER_OF[card]
+        else:
+            continue
+        if value > best:
+            best_i, best = i, value
+    return best_i
+
+
+def _constrained_deal(
+    cards: list[int], sizes: dict[int, int], voids: dict[int, int], rng: random.Random
+) -> dict[int, list[int]]:
+    """Deal ``cards`` to seats of the given sizes, no seat getting a team it is void in.
+
+    Tries plain shuffles first (uniform among consistent deals when it works),
+    then a randomised backtracking search, which always finds one when the
+    real deal exists.
+    """
+    seats = list(sizes)
+    for _ in range(64):
+        rng.shuffle(cards)
+        out, i, ok = {}, 0, True
+        for s in seats:
+            hand = cards[i : i + sizes[s]]
+            i += sizes[s]
+            if any(voids[s] >> TEAM_OF[c] & 1 for c in hand):
+                ok = False
+                break
+            out[s] = hand
+        if ok:
+            return out
+    order = sorted(cards, key=lambda c: (sum(not voids[s] >> TEAM_OF[c] & 1 for s in seats), rng.random()))
+    room = dict(sizes)
+    out = {s: [] for s in seats}
+
+    def place(k: int) -> bool:
+        if k == len(order):
+            return True
+        card = order[k]
+        choices = [s for s in seats if room[s] and not voids[s] >> TEAM_OF[card] & 1]
+        rng.shuffle(choices)
+        for s in choices:
+            room[s] -= 1
+            out[s].append(card)
+            if place(k + 1):
+                return True
+            out[s].pop()
+            room[s] += 1
+        return False
+
+    if not place(0):
+        raise RuntimeError("no consistent deal exists: the state's hidden cards contradict its history")
+    return out
+
+
+def parse_action(text: str) -> str:
+    """Canonical text of what a person typed: ``Play e7`` -> ``play E7``."""
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+    words = text.split()
+    if words == ["stay"] or [w.lower() for w in words] == ["stay"]:
+        return STAY
+    if len(words) == 2:
+        verb, arg = words[0].lower(), words[1].upper()
+        if verb == PLAY:
+            if arg in CARD_OF_TEXT:
+                return PLAY_TEXT[CARD_OF_TEXT[arg]]
+            raise ActionSyntaxError(
+                f"{words[1]!r} is not a card: write a team letter ({', '.join(TEAM_CODES)}) and a number 1-11, as in E7"
+            )
+        if verb in (KICK, MOVE):
+            if arg in NEIGHBOURS:
+                return KICK_TEXT[arg] if verb == KICK else MOVE_TEXT[arg]
+            raise ActionSyntaxError(f"{words[1]!r} is not a position on the pitch ({', '.join(PITCH.nodes)})")
+    raise ActionSyntaxError(
+        f"{text!r} is not a Football Whist action: use 'kick NODE', 'play CARD', 'move NODE' or 'stay'"
+    )
+
+
+def new_state(
+    seats: int = SEATS,
+    variant: dict[str, Any] | None = None,
+    seed: int | None = None,
+    deal: dict[str, Any] | None = None,
+) -> FootballWhistState:
+    from parlour.games.football_whist.descriptor import GAME
+
+    GAME.check_seats(seats)
+    resolved = GAME.variant(variant)
+    if deal is None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        deal = random_deal(seed)
+    return FootballWhistState(resolved, seed, deal)
+
+
+FootballWhistState.game = None  # set by descriptor.py (avoids an import cycle)

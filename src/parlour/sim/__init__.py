@@ -1,0 +1,111 @@
+"""Batch simulation: many bot games from one seed, with honest error bars.
+
+Every game's seed and every bot's seed are drawn from one master generator,
+so ``simulate(game, n, seed)`` is the same run, figure for figure, every time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from parlour.bots import make_bot
+from parlour.engine.descriptor import GameDescriptor
+from parlour.engine.record import record_of
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval: well behaved near 0 and 1, unlike the normal one."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(values: Sequence[float], z: float = 1.959964) -> dict[str, float]:
+    n = len(values)
+    if n == 0:
+        return {"mean": 0.0, "ci95": [0.0, 0.0]}
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = z * math.sqrt(var / n)
+    return {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
+
+
+def play_game(
+    game: GameDescriptor,
+    bots: Sequence[Any],
+    *,
+    seats: int,
+    seed: int,
+    variant: dict[str, Any] | None = None,
+) -> Any:
+    """One whole game between bots; returns the finished state."""
+    state = game.new_state(seats=seats, variant=variant, seed=seed)
+    while not state.is_over:
+        for seat in sorted(state.to_move):
+            legal = state.legal_actions(seat)
+            if legal:
+                state.apply(seat, bots[seat].act(state.observation(seat), legal))
+                break
+    return state
+
+
+def simulate(
+    game: GameDescriptor,
+    games: int,
+    seed: int,
+    bot_names: Sequence[str],
+    *,
+    variant: dict[str, Any] | None = None,
+    records_dir: str | Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    seats = len(bot_names)
+    game.check_seats(seats)
+    resolved = game.variant(variant)
+    master = random.Random(seed)
+    results = []
+    if records_dir is not None:
+        Path(records_dir).mkdir(parents=True, exist_ok=True)
+    for i in range(games):
+        game_seed = master.randrange(2**63)
+        bots = [make_bot(game, name, s, master.randrange(2**63)) for s, name in enumerate(bot_names)]
+        state = play_game(game, bots, seats=seats, seed=game_seed, variant=resolved)
+        results.append(state.result())
+        if records_dir is not None:
+            seat_info = [{"name": n, "player": f"bot:{b}"} for n, b in zip(game.seat_names(seats), bot_names)]
+            record_of(state, seat_info, meta={"simulation_seed": seed, "game_index": i}).save(
+                Path(records_dir) / f"{game.id}-{seed}-{i:05d}.json"
+            )
+        if progress is not None:
+            progress(i + 1)
+    winners = Counter(r.get("winner") for r in results)
+    outcomes = {}
+    for key in game.winner_sides(seats):
+        low, high = wilson_interval(winners[key], games)
+        outcomes[str(key)] = {"wins": winners[key], "rate": round(winners[key] / games, 4) if games else 0.0,
+                              "ci95": [round(low, 4), round(high, 4)]}
+    low, high = wilson_interval(winners[None], games)
+    summary: dict[str, Any] = {
+        "game": game.id,
+        "games": games,
+        "seed": seed,
+        "seats": seats,
+        "bots": list(bot_names),
+        "variant": resolved,
+        "results": {
+            "wins": outcomes,
+            "draws": {"count": winners[None], "rate": round(winners[None] / games, 4) if games else 0.0,
+                      "ci95": [round(low, 4), round(high, 4)]},
+        },
+    }
+    if game.summarise is not None:
+        summary["results"].update(game.summarise(results))
+    return summary
