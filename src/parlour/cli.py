@@ -1,0 +1,248 @@
+"""The ``parlour`` command: a thin edge over the games, bots and simulator.
+
+Every command that prints results takes ``--json``; every command where
+chance enters takes ``--seed``.  Errors a person can fix are printed in one
+line and exit with status 2; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from parlour.bots import bot_names as known_bots
+from parlour.engine.descriptor import GameDescriptor
+from parlour.engine.errors import ParlourError, RecordError
+from parlour.engine.record import GameRecord
+from parlour.games import GAMES, get_game, replay as replay_record
+
+app = typer.Typer(
+    help="Parlour: out-of-print card games, played faithfully.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    errors.print(Text(f"error: {message}", style="bold red"))
+    raise typer.Exit(code)
+
+
+def _variant(game: GameDescriptor, pairs: list[str]) -> dict[str, Any]:
+    options = {o.name: o for o in game.variants}
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in options:
+            known = ", ".join(sorted(options)) or "none"
+            _fail(f"--variant takes NAME=VALUE with NAME one of: {known}")
+        out[name] = options[name].parse(value)
+    return game.variant(out)
+
+
+def _bots(game: GameDescriptor, spec: Optional[str], seats: int) -> list[str]:
+    default = "heuristic" if "heuristic" in game.bots else "random"
+    names = [n.strip() for n in spec.split(",")] if spec else [default]
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        _fail(f"--bots needs one name, or one per seat ({seats}), not {len(names)}")
+    for name in names:
+        if name not in known_bots(game):
+            _fail(f"no bot called {name!r} (choose from: {', '.join(known_bots(game))})")
+    return names
+
+
+@app.command("games")
+def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """List the games, their seat counts, bots and variant options."""
+    data = [
+        {
+            "id": g.id,
+            "title": g.title,
+            "rules_version": g.rules_version,
+            "seats": list(g.seat_counts),
+            "bots": known_bots(g),
+            "summary": g.summary,
+            "variants": [
+                {"name": o.name, "type": o.type.__name__, "default": o.default, "choices": list(o.choices),
+                 "description": o.description, "source": o.source}
+                for o in g.variants
+            ],
+        }
+        for g in GAMES.values()
+    ]
+    if as_json:
+        print(json.dumps(data, indent=1))
+        return
+    for g in data:
+        console.print(Text(f"{g['id']}: {g['title']} ({'/'.join(map(str, g['seats']))} players)", style="bold"))
+        console.print(g["summary"])
+        for o in g["variants"]:
+            console.print(Text(f"  --variant {o['name']}=...  default {o['default']!r} ({o['source']}): {o['description']}"))
+
+
+@app.command()
+def play(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    seat: int = typer.Option(0, help="Your seat (0 is the first; see 'parlour games')."),
+    seed: Optional[int] = typer.Option(None, help="Fixes the cut and the deals."),
+    bots: Optional[str] = typer.Option(None, help="Bot for the other seats, or one per seat, comma-separated."),
+    variant: list[str] = typer.Option([], help="Rule variant NAME=VALUE (repeatable)."),
+    record: Optional[Path] = typer.Option(None, help="Where to save the game record (saved after every move)."),
+    resume: Optional[Path] = typer.Option(None, help="Continue a saved game record."),
+) -> None:
+    """Play a game against bots in the terminal."""
+    from parlour.terminal.play import play as play_loop
+
+    try:
+        game = get_game(game_id)
+        seats = game.seat_counts[0]
+        names = _bots(game, bots, seats)
+        saved = GameRecord.load(resume) if resume else None
+        play_loop(
+            console, game, human=seat, bot_names=names, seed=seed, variant=_variant(game, variant),
+            record_path=record or resume, resume=saved,
+        )
+    except (ParlourError, ValueError) as error:
+        _fail(str(error))
+
+
+@app.command()
+def simulate(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    games: int = typer.Option(100, min=1, help="How many games."),
+    seed: int = typer.Option(0, help="Master seed: the same seed gives the same report."),
+    bots: Optional[str] = typer.Option(None, help="One bot for all seats, or one per seat, comma-separated."),
+    players: Optional[int] = typer.Option(None, help="Number of players, where the game allows several."),
+    variant: list[str] = typer.Option([], help="Rule variant NAME=VALUE (repeatable)."),
+    records: Optional[Path] = typer.Option(None, help="Write every game's record into this folder."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Play many bot games and report results with 95% confidence intervals."""
+    from parlour.sim import simulate as run
+
+    try:
+        game = get_game(game_id)
+        seats = game.check_seats(players or game.seat_counts[0])
+        names = _bots(game, bots, seats)
+        chosen = _variant(game, variant)
+        with Progress(
+            TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=errors, transient=True, disable=not errors.is_terminal,
+        ) as bar:
+            task = bar.add_task("games", total=games)
+            report = run(game, games, seed, names, variant=chosen, records_dir=records,
+                         progress=lambda done: bar.update(task, completed=done))
+    except ParlourError as error:
+        _fail(str(error))
+    if as_json:
+        print(json.dumps(report, indent=1))
+        return
+    _print_report(report)
+
+
+def _print_report(report: dict[str, Any]) -> None:
+    console.print(Text(f"{report['game']}: {report['games']} games, seed {report['seed']}, bots {', '.join(report['bots'])}", style="bold"))
+    table = Table("side", "wins", "rate", "95% interval")
+    for side, row in report["results"]["wins"].items():
+        table.add_row(side, str(row["wins"]), f"{row['rate']:.3f}", f"{row['ci95'][0]:.3f} - {row['ci95'][1]:.3f}")
+    draws = report["results"]["draws"]
+    table.add_row("draws", str(draws["count"]), f"{draws['rate']:.3f}", f"{draws['ci95'][0]:.3f} - {draws['ci95'][1]:.3f}")
+    console.print(table)
+    goals = report["results"].get("goals_per_match")
+    if goals:
+        console.print(f"Goals per match: mean {goals['mean']:.2f} (95% interval {goals['ci95'][0]:.2f} - {goals['ci95'][1]:.2f})")
+        for side, row in goals["by_partnership"].items():
+            console.print(f"  partnership {side}: {row['mean']:.2f} a match")
+        dist = goals["distribution"]
+        biggest = max(dist.values())
+        for total, count in dist.items():
+            console.print(f"  {total:>3} goals {'#' * max(1, round(30 * count / biggest)):<30} {count}")
+        halves = report["results"]["goals_by_half"]
+        for half, sides in halves.items():
+            console.print(f"Goals in {half.replace('_', ' ')}: A {sides['A']['mean']:.2f}, B {sides['B']['mean']:.2f} a match")
+
+
+@app.command()
+def replay(
+    record: Path = typer.Argument(..., metavar="RECORD"),
+    check: bool = typer.Option(False, "--check", help="Only check every action; print the result as JSON."),
+    seat: Optional[int] = typer.Option(None, help="Show the game from this seat's view (default: spectator)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the steps (or the check) as JSON."),
+) -> None:
+    """Show a recorded game move by move, or check that every action in it is legal."""
+    try:
+        rec = GameRecord.load(record)
+        game = get_game(rec.game)
+    except ParlourError as error:
+        if check:
+            print(json.dumps({"ok": False, "index": getattr(error, "index", None), "error": str(error)}))
+            raise typer.Exit(1)
+        _fail(str(error))
+    if check:
+        try:
+            state = replay_record(rec)
+        except RecordError as error:
+            print(json.dumps({"ok": False, "index": error.index, "error": error.reason}))
+            raise typer.Exit(1)
+        print(json.dumps({"ok": True, "actions": len(rec.actions), "finished": state.is_over, "result": state.result()}))
+        return
+    from parlour.terminal import frontend
+
+    steps: list[dict[str, Any]] = []
+    ui = frontend(game.id) if not as_json else None
+    previous: dict[str, Any] = {}
+    initial: list[Any] = []
+
+    def step(index: int, state: Any) -> None:
+        seat_i, action = rec.actions[index][0], state.history[-1][1]
+        obs = state.observation(seat)
+        if as_json:
+            steps.append({"index": index, "seat": seat_i, "action": action, "observation": obs})
+        else:
+            line = ui.narrate(seat_i, action, previous["obs"], state.observation(None))
+            console.print(Text(f"{index:>4} ") + (line or Text(action)))
+        previous["obs"] = state.observation(None)
+
+    try:
+        first = game.new_state(seats=len(rec.seats), variant=rec.variant, seed=rec.seed, deal=rec.deal)
+        previous["obs"] = first.observation(None)
+        if ui is not None and hasattr(ui, "introduce"):
+            console.print(ui.introduce(first.observation(seat)))
+        final = replay_record(rec, on_step=step)
+    except ParlourError as error:
+        if as_json:
+            print(json.dumps({"steps": steps, "error": str(error)}))
+        else:
+            _fail(str(error), 1)
+        raise typer.Exit(1)
+    if as_json:
+        print(json.dumps({"steps": steps, "result": final.result()}))
+        return
+    console.print(ui.render(final.observation(seat)))
+    if final.is_over:
+        console.print(ui.final(final.result(), seat))
+
+
+def main() -> None:
+    try:
+        app()
+    except BrokenPipeError:
+        sys.stderr.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+"""Terminal front ends, one module per game, found by game id."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from parlour.engine.errors import ParlourError
+
+
+def frontend(game_id: str) -> ModuleType:
+    if game_id == "football-whist":
+        from parlour.terminal import football_whist
+
+        return football_whist
+    raise ParlourError(f"{game_id} cannot be played in the terminal yet")

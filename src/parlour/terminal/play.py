@@ -1,0 +1,129 @@
+"""A person against bots at the terminal, for any game with a terminal front end.
+
+The loop asks the state whose turn it is and what is legal; bots get their
+seat's observation; the person's text goes through the game's own parser, and
+a refusal is shown with the rules' reason before asking again.  The record is
+saved after every action, so a crash or Ctrl-C loses nothing: ``--resume``
+picks the game up again.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from rich.console import Console
+from rich.text import Text
+
+from parlour.bots import make_bot
+from parlour.engine.descriptor import GameDescriptor
+from parlour.engine.errors import ActionSyntaxError, IllegalAction
+from parlour.engine.record import GameRecord, record_of, replay
+from parlour.terminal import frontend
+
+QUIT = {"quit", "q", "exit"}
+HELP = {"help", "?", "h"}
+
+
+def default_record_path(game_id: str, seed: int | None) -> Path:
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "parlour" / "games"
+    return base / f"{game_id}-{seed}.json"
+
+
+def play(
+    console: Console,
+    game: GameDescriptor,
+    *,
+    human: int,
+    bot_names: list[str],
+    seed: int | None,
+    variant: dict[str, Any] | None = None,
+    record_path: Path | None = None,
+    resume: GameRecord | None = None,
+    ask: Callable[[str], str] = input,
+) -> Any:
+    ui = frontend(game.id)
+    if resume is not None:
+        state = replay(resume, game)
+        seats_info = resume.seats
+    else:
+        seats = game.seat_counts[0]
+        state = game.new_state(seats=seats, variant=variant, seed=seed)
+        names = game.seat_names(seats)
+        seats_info = [
+            {"name": names[s], "player": "human" if s == human else f"bot:{bot_names[s]}"} for s in range(seats)
+        ]
+    if not 0 <= human < state.num_seats:
+        raise ValueError(f"--seat must be 0 to {state.num_seats - 1}")
+    bots = {
+        s: make_bot(game, _bot_name(seats_info[s], bot_names[s]), s, (state.seed or 0) + s)
+        for s in range(state.num_seats)
+        if s != human
+    }
+    path = record_path or default_record_path(game.id, state.seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    console.print(Text(f"{game.title} — seed {state.seed}. The game is saved as you play to {path}", style="dim"))
+    intro = getattr(ui, "introduce", None)
+    if intro is not None and not state.history:
+        console.print(intro(state.observation(human)))
+
+    def save() -> None:
+        record_of(state, seats_info).save(path)
+
+    save()
+    while not state.is_over:
+        seat = min(state.to_move)
+        legal = state.legal_actions(seat)
+        before = state.observation(seat if seat == human else None)
+        if seat == human:
+            console.print(ui.render(state.observation(human)))
+            action = _ask_person(console, ui, state, seat, legal, ask)
+            if action is None:
+                save()
+                console.print(f"Game saved to {path}. Continue it with: parlour play {game.id} --resume {path}")
+                return state
+        else:
+            action = bots[seat].act(state.observation(seat), legal)
+        state.apply(seat, action)
+        save()
+        line = ui.narrate(seat, action, before, state.observation(None))
+        if line is not None:
+            console.print(line)
+    console.print(ui.render(state.observation(human)))
+    console.print(ui.final(state.result(), human))
+    console.print(Text(f"Record saved to {path}", style="dim"))
+    return state
+
+
+def _bot_name(seat_info: dict[str, Any], fallback: str) -> str:
+    player = seat_info.get("player", "")
+    return player.removeprefix("bot:") if player.startswith("bot:") else fallback
+
+
+def _ask_person(console: Console, ui: Any, state: Any, seat: int, legal: tuple[str, ...], ask: Callable[[str], str]) -> str | None:
+    obs = state.observation(seat)
+    choices = "  ".join(f"{i}:{a}" for i, a in enumerate(legal, 1))
+    console.print(Text(f"Choices  {choices}", style="cyan"))
+    while True:
+        try:
+            text = ask(ui.prompt_for(obs, legal) + " > ").strip()
+        except (EOFError, KeyboardInterrupt):
+            return None
+        if not text:
+            continue
+        if text.lower() in QUIT:
+            return None
+        if text.lower() in HELP:
+            console.print(Text("Type an action (e.g. " + legal[0] + "), its short form, or its number. "
+                               "'quit' saves and leaves.", style="cyan"))
+            continue
+        try:
+            action = state.parse_action(ui.expand_shorthand(text, obs, legal))
+        except ActionSyntaxError as error:
+            console.print(Text(f"Not understood: {error}", style="red"))
+            continue
+        if action not in legal:
+            console.print(Text(f"Not allowed: {state.explain_illegal(seat, action)}", style="red"))
+            continue
+        return action
