@@ -1,0 +1,173 @@
+"""Checks every game must pass, whatever its rules (called from each game's tests).
+
+They hold a game to the contract in ``parlour.engine.state``: random playouts
+always finish, records round-trip, clones are independent, seeds determine
+games, observations hide what a seat could not see, and no card is ever made
+or lost.  Each check raises ``AssertionError`` with the seed that broke it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any, Callable, Iterable
+
+from parlour.engine.descriptor import GameDescriptor
+from parlour.engine.errors import IllegalAction
+from parlour.engine.record import GameRecord, record_of, replay
+
+
+def random_playout(
+    game: GameDescriptor,
+    seed: int,
+    seats: int,
+    *,
+    variant: dict[str, Any] | None = None,
+    max_steps: int = 100_000,
+    on_step: Callable[[Any], None] | None = None,
+) -> Any:
+    """Play uniformly random legal actions to the end; returns the final state."""
+    rng = random.Random(seed)
+    state = game.new_state(seats=seats, variant=variant, seed=seed)
+    for _ in range(max_steps):
+        if state.is_over:
+            assert not state.to_move, f"seed {seed}: a finished game still has seats to move"
+            return state
+        movers = sorted(state.to_move)
+        assert movers, f"seed {seed}: nobody may move in an unfinished game"
+        seat = rng.choice(movers)
+        legal = state.legal_actions(seat)
+        assert legal, f"seed {seed}: seat {seat} is to move but has no legal action"
+        assert len(set(legal)) == len(legal), f"seed {seed}: duplicate legal actions {legal}"
+        for other in range(seats):
+            if other not in state.to_move:
+                assert not state.legal_actions(other), f"seed {seed}: seat {other} has actions out of turn"
+        state.apply(seat, rng.choice(legal))
+        if on_step is not None:
+            on_step(state)
+    raise AssertionError(f"seed {seed}: game did not finish in {max_steps} actions")
+
+
+def check_playouts(game: GameDescriptor, seeds: Iterable[int], seats: int, **kwargs: Any) -> list[Any]:
+    finals = []
+    for seed in seeds:
+        final = random_playout(game, seed, seats, **kwargs)
+        json.dumps(final.result())
+        json.dumps(final.observation(None))
+        assert len(final.returns()) == seats
+        finals.append(final)
+    return finals
+
+
+def check_record_round_trip(game: GameDescriptor, seed: int, seats: int, **kwargs: Any) -> None:
+    """Save, load and replay a finished game: the same state, the same record text."""
+    final = random_playout(game, seed, seats, **kwargs)
+    text = record_of(final).to_json()
+    loaded = GameRecord.from_json(text)
+    again = replay(loaded, game)
+    assert again.snapshot() == final.snapshot(), f"seed {seed}: replay differs from the game played"
+    assert record_of(again).to_json() == text, f"seed {seed}: record text is not stable"
+
+
+def check_clone_independence(game: GameDescriptor, seed: int, seats: int) -> None:
+    """Playing on a clone never disturbs the original, and vice versa."""
+    rng = random.Random(seed)
+    state = game.new_state(seats=seats, seed=seed)
+    for _ in range(rng.randrange(1, 40)):
+        if state.is_over:
+            break
+        seat = min(state.to_move)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    before = json.dumps(state.snapshot(), sort_keys=True)
+    copy = state.clone()
+    assert json.dumps(copy.snapshot(), sort_keys=True) == before
+    random_steps(copy, rng, 30)
+    assert json.dumps(state.snapshot(), sort_keys=True) == before, f"seed {seed}: clone shares state"
+    frozen = json.dumps(copy.snapshot(), sort_keys=True)
+    random_steps(state, rng, 30)
+    assert json.dumps(copy.snapshot(), sort_keys=True) == frozen, f"seed {seed}: original leaks into clone"
+
+
+def random_steps(state: Any, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if state.is_over:
+            return
+        seat = rng.choice(sorted(state.to_move))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def check_seed_determinism(game: GameDescriptor, seed: int, seats: int) -> None:
+    """Same seed and same actions give the same game, byte for byte."""
+    first = record_of(random_playout(game, seed, seats)).to_json()
+    second = record_of(random_playout(game, seed, seats)).to_json()
+    assert first == second, f"seed {seed}: two runs differ"
+
+
+def check_illegal_actions_change_nothing(game: GameDescriptor, seed: int, seats: int) -> None:
+    """Every action outside the legal set is refused with a reason, leaving the state as it was."""
+    space = game.action_space(seats) if game.action_space else ()
+    rng = random.Random(seed)
+    state = game.new_state(seats=seats, seed=seed)
+    while not state.is_over:
+        before = json.dumps(state.snapshot(), sort_keys=True)
+        for seat in range(seats):
+            legal = set(state.legal_actions(seat))
+            for action in space:
+                if action in legal:
+                    continue
+                try:
+                    state.apply(seat, action)
+                except IllegalAction as error:
+                    assert str(error), "an illegal action needs a reason"
+                else:
+                    raise AssertionError(f"seed {seed}: {action!r} by seat {seat} was accepted but not legal")
+        assert json.dumps(state.snapshot(), sort_keys=True) == before, f"seed {seed}: a refusal changed the state"
+        random_steps(state, rng, 1)
+
+
+def check_observation_audit(game: GameDescriptor, seed: int, seats: int, samples: int = 3) -> None:
+    """A seat's view never changes when the cards it cannot see are redealt.
+
+    If an observation leaked any hidden card, some consistent redeal would
+    change it.  Each resampled state must also be a state the rules could
+    reach: its record replays to the same public position.
+    """
+    rng = random.Random(seed)
+
+    def audit(state: Any) -> None:
+        if rng.random() > 0.15:
+            return
+        for seat in range(seats):
+            view = state.observation(seat)
+            json.dumps(view)
+            for _ in range(samples):
+                other = state.resample(seat, random.Random(rng.random()))
+                assert other.observation(seat) == view, f"seed {seed}: seat {seat}'s view depends on hidden cards"
+                assert other.observation(None) == state.observation(None), f"seed {seed}: resample changed public facts"
+                replayed = replay(record_of(other), game)
+                assert replayed.observation(seat) == view, f"seed {seed}: resampled state is unreachable"
+
+    random_playout(game, seed, seats, on_step=audit)
+
+
+def check_spectator_sees_no_hand(game: GameDescriptor, seed: int, seats: int, hidden_key: str = "hand") -> None:
+    """A spectator's view carries no hand, and each seat's view carries only its own."""
+    def audit(state: Any) -> None:
+        assert hidden_key not in state.observation(None)
+        snap = state.snapshot()
+        for seat in range(seats):
+            assert state.observation(seat)[hidden_key] == snap["hands"][seat]
+
+    random_playout(game, seed, seats, on_step=audit)
+
+
+def check_card_conservation(game: GameDescriptor, seed: int, seats: int, cards_of: Callable[[Any], Counter]) -> None:
+    """``cards_of(state)`` (every card in hands, tricks, piles...) is the same pack at every step."""
+    start = game.new_state(seats=seats, seed=seed)
+    pack = cards_of(start)
+
+    def audit(state: Any) -> None:
+        assert cards_of(state) == pack, f"seed {seed}: cards created or lost"
+
+    random_playout(game, seed, seats, on_step=audit)
