@@ -196,6 +196,6 @@ def replay(record: GameRecord, descriptor: Any, *, upto: int | None = None, on_s
             raise RecordError(f"{text!r} by seat {seat}: {error}", index=index) from None
         if on_step is not None:
             on_step(index, state)
-    if upto is None and record.result is not None and state.is_over and state.result() != record.result:
+    if upto is None and record.result is not None and state.result() != record.result:
         raise RecordError("the record's stated result differs from the result its actions give")
     return state

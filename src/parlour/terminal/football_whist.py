@@ -196,7 +196,7 @@ def narrate(seat: int, action: str, before: dict[str, Any], after: dict[str, Any
 
 def introduce(obs: dict[str, Any]) -> Text:
     names = obs["seat_names"]
-    line = Text("Cutting for dealer (highest number deals; ties cut again):\n")
+    line = Text("Cutting for dealer (highest number deals; ties cut again):\n" if obs["cuts"] else "")
     for i, row in enumerate(obs["cuts"] or []):
         cut = ", ".join(f"{names[s]} {c}" for s, c in enumerate(row) if c is not None)
         line.append(f"  {'again: ' if i else ''}{cut}\n")

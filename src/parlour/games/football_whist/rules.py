@@ -436,6 +436,8 @@ class FootballWhistState(State):
             "tricks_won": self._tricks_won(),
             "goals": {"A": self.goals[0], "B": self.goals[1]},
             "goal_log": [dict(goal) for goal in self.goal_log],
+            # Every kick, card and ball move is made in full view of the table.
+            "history": [[s, a] for s, a in self.history],
             "move": (
                 {"mover": self.mover, "moves_left": self.moves_left, "from": self.move_from}
                 if self.phase == MOVE else None
@@ -457,7 +459,6 @@ class FootballWhistState(State):
         snap["hands"] = [[CARD_TEXT[c] for c in h] for h in self.hands]
         snap["deal"] = self.deal
         snap["variant"] = dict(self.variant)
-        snap["history"] = [list(entry) for entry in self.history]
         snap["voids"] = list(self.voids)
         return snap
 
@@ -470,7 +471,7 @@ class FootballWhistState(State):
         return {
             "goals": {"A": a, "B": b},
             "goals_by_half": by_half,
-            "winner": "A" if a > b else "B" if b > a else None,
+            "winner": None if self.phase != OVER else "A" if a > b else "B" if b > a else None,
             "finished": self.phase == OVER,
         }
 

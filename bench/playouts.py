@@ -1,0 +1,111 @@
+"""Random playouts per second, for every Parlour game and for OpenSpiel's hearts.
+
+Run:  .venv/bin/python bench/playouts.py [--seconds 5] [--json]
+
+Each game plays full matches with uniformly random legal actions, through the
+same public contract every front end uses (``to_move``, ``legal_actions``,
+``apply``), pinned to one core.  The machine's speed drifts, so compare only
+the ratio to OpenSpiel's hearts (C++ driven from Python) measured in the same
+run: ``ratio_vs_openspiel_hearts`` is Parlour's decisions per second divided
+by hearts' decisions per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+from parlour.games import GAMES
+
+
+def bench_parlour(game_id: str, seconds: float, seed: int = 0) -> dict[str, float]:
+    game = GAMES[game_id]
+    seats = game.seat_counts[0]
+    rng = random.Random(seed)
+    choice = rng.choice
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_state(seats=seats, seed=games)
+        while not state.is_over:
+            for seat in state.to_move:
+                break
+            state.apply(seat, choice(state.legal_actions(seat)))
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "games_per_s": round(games / elapsed, 1),
+        "decisions_per_s": round(decisions / elapsed, 1),
+        "decisions_per_game": round(decisions / games, 1),
+    }
+
+
+def bench_hearts(seconds: float, seed: int = 0) -> dict[str, float] | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(seed)
+    choice = rng.choice
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(choice(outcomes)[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+                decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "games_per_s": round(games / elapsed, 1),
+        "decisions_per_s": round(decisions / elapsed, 1),
+        "decisions_per_game": round(decisions / games, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per game (default 5)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object keyed by game id")
+    args = parser.parse_args(argv)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    hearts = bench_hearts(args.seconds)
+    report: dict[str, dict] = {}
+    for game_id in GAMES:
+        figures = bench_parlour(game_id, args.seconds)
+        figures["ratio_vs_openspiel_hearts"] = (
+            round(figures["decisions_per_s"] / hearts["decisions_per_s"], 3) if hearts else None
+        )
+        report[game_id] = figures
+    report["openspiel-hearts"] = hearts or {"error": "open-spiel is not installed (pip install -e '.[bench]')"}
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return 0
+    print(f"{'game':<22}{'games/s':>10}{'decisions/s':>14}{'dec/game':>10}{'ratio':>8}")
+    for game_id, f in report.items():
+        if "error" in f:
+            print(f"{game_id:<22}{f['error']}")
+            continue
+        ratio = f.get("ratio_vs_openspiel_hearts")
+        print(f"{game_id:<22}{f['games_per_s']:>10.1f}{f['decisions_per_s']:>14.1f}{f['decisions_per_game']:>10.1f}"
+              f"{'' if ratio is None else format(ratio, '.2f'):>8}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

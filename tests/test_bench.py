@@ -1,0 +1,19 @@
+"""The benchmark script runs and reports the figures the README promises (no timing asserted)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).parent.parent / "bench" / "playouts.py"
+
+
+def test_playout_benchmark_prints_json_figures():
+    out = subprocess.run([sys.executable, str(BENCH), "--seconds", "0.3", "--json"],
+                         check=True, capture_output=True, text=True).stdout
+    report = json.loads(out)
+    fw = report["football-whist"]
+    assert fw["games"] >= 1 and fw["games_per_s"] > 0 and fw["decisions_per_s"] > 0
+    assert 100 < fw["decisions_per_game"] < 140
+    assert fw["ratio_vs_openspiel_hearts"] is not None, report["openspiel-hearts"]
+    assert report["openspiel-hearts"]["decisions_per_s"] > 0
