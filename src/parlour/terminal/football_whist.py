@@ -108,7 +108,7 @@ def render(obs: dict[str, Any]) -> Group:
         header.append("none (ball in the centre circle)", style="italic")
     if me:
         header.append(f"\nYou are {names[seat]} (partnership {me}, attacking {obs['attacking'][me]}).")
-    pitch_panel = Panel(Group(*pitch_lines(pitch, obs["ball"])), title="Pitch", subtitle="reconstructed layout")
+    pitch_panel = Panel(Group(*pitch_lines(pitch, obs["ball"])), title="Pitch", subtitle="reconstructed layout", expand=False)
 
     trick = Table.grid(padding=(0, 2))
     trick.add_column()
@@ -117,7 +117,7 @@ def render(obs: dict[str, Any]) -> Group:
         trick.add_row(Text(names[s] + (" (you)" if s == seat else "")), card_text(card))
     last = obs["tricks"][-1][-1] if obs["tricks"] and obs["tricks"][-1] else None
     trick_title = "Trick" if obs["trick"]["cards"] else "Trick (none yet)"
-    parts: list[Any] = [header, pitch_panel, Panel(trick, title=trick_title)]
+    parts: list[Any] = [header, pitch_panel, Panel(trick, title=trick_title, expand=False, width=30)]
     if last and not obs["trick"]["cards"]:
         line = Text(f"Last trick, led by {names[last['leader']]}: ")
         line.append_text(cards_text(last["cards"]))
