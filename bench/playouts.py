@@ -22,20 +22,12 @@ import time
 from parlour.games import GAMES
 
 
-def bench_parlour(game_id: str, seconds: float, seed: int = 0) -> dict[str, float]:
-    game = GAMES[game_id]
-    seats = game.seat_counts[0]
-    rng = random.Random(seed)
-    choice = rng.choice
+def _timed(play_one, seconds: float) -> dict[str, float]:
+    """Call ``play_one(i)`` (one whole game, returning its decisions) for ``seconds``."""
     games = decisions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.new_state(seats=seats, seed=games)
-        while not state.is_over:
-            for seat in state.to_move:
-                break
-            state.apply(seat, choice(state.legal_actions(seat)))
-            decisions += 1
+        decisions += play_one(games)
         games += 1
     elapsed = time.perf_counter() - start
     return {
@@ -45,6 +37,24 @@ def bench_parlour(game_id: str, seconds: float, seed: int = 0) -> dict[str, floa
         "decisions_per_s": round(decisions / elapsed, 1),
         "decisions_per_game": round(decisions / games, 1),
     }
+
+
+def bench_parlour(game_id: str, seconds: float, seed: int = 0) -> dict[str, float]:
+    game = GAMES[game_id]
+    seats = game.seat_counts[0]
+    choice = random.Random(seed).choice
+
+    def play_one(index: int) -> int:
+        state = game.new_state(seats=seats, seed=index)
+        decisions = 0
+        while not state.is_over:
+            for seat in state.to_move:
+                break
+            state.apply(seat, choice(state.legal_actions(seat)))
+            decisions += 1
+        return decisions
+
+    return _timed(play_one, seconds)
 
 
 def bench_hearts(seconds: float, seed: int = 0) -> dict[str, float] | None:
@@ -53,28 +63,20 @@ def bench_hearts(seconds: float, seed: int = 0) -> dict[str, float] | None:
     except ImportError:
         return None
     game = pyspiel.load_game("hearts")
-    rng = random.Random(seed)
-    choice = rng.choice
-    games = decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    choice = random.Random(seed).choice
+
+    def play_one(index: int) -> int:
         state = game.new_initial_state()
+        decisions = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(choice(outcomes)[0])
+                state.apply_action(choice(state.chance_outcomes())[0])
             else:
                 state.apply_action(choice(state.legal_actions()))
                 decisions += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {
-        "games": games,
-        "seconds": round(elapsed, 3),
-        "games_per_s": round(games / elapsed, 1),
-        "decisions_per_s": round(decisions / elapsed, 1),
-        "decisions_per_game": round(decisions / games, 1),
-    }
+        return decisions
+
+    return _timed(play_one, seconds)
 
 
 def main(argv: list[str] | None = None) -> int:

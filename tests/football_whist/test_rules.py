@@ -390,3 +390,12 @@ def test_illegal_action_leaves_state_untouched():
             state.apply(seat, action)
         assert error.value.reason
     assert json.dumps(state.snapshot(), sort_keys=True) == before
+
+
+def test_odd_seats_and_action_types_are_refused_with_reasons():
+    state = make(dealer=3)
+    for seat, action, reason in [(7, "kick W3", "no seat 7"), ("0", "kick W3", "no seat '0'"),
+                                 (0, ["kick", "W3"], "action is text"), (0, None, "action is text")]:
+        with pytest.raises(IllegalAction, match=reason):
+            state.apply(seat, action)
+    assert state.history == [] and state.phase == "kick"

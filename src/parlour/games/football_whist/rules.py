@@ -378,8 +378,10 @@ class FootballWhistState(State):
     def explain_illegal(self, seat: int, action: str) -> str:
         if self.phase == OVER:
             return "the match is over"
-        if not 0 <= seat < SEATS:
-            return f"there is no seat {seat}"
+        if not isinstance(seat, int) or not 0 <= seat < SEATS:
+            return f"there is no seat {seat!r}"
+        if not isinstance(action, str):
+            return f"an action is text such as 'play E7', not {action!r}"
         if seat != self.turn:
             return f"it is {SEAT_NAMES[self.turn]}'s turn, not {SEAT_NAMES[seat]}'s"
         decoded = DECODE.get(action)

@@ -1,0 +1,42 @@
+"""What the terminal draws comes from the observation alone, and hides what it should."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from parlour.games.football_whist import GAME
+from parlour.games.football_whist.pitch import default_pitch
+from parlour.terminal import football_whist as view
+
+
+def draw(renderable) -> str:
+    console = Console(width=100, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_pitch_shows_every_position_and_marks_the_ball():
+    pitch = default_pitch()
+    text = "\n".join(line.plain for line in view.pitch_lines(pitch, "E3"))
+    for node in pitch.nodes:
+        assert node in text
+    assert "●E3 Ire●" in text
+    assert "X" in text      # the crossing tracks W1-W4 and W2-W3
+
+
+def test_seat_view_shows_own_hand_and_spectator_view_shows_none():
+    state = GAME.new_state(seed=2)
+    mine = draw(view.render(state.observation(1)))
+    assert "Your hand: " + " ".join(state.observation(1)["hand"]) in mine
+    spectator = draw(view.render(state.observation(None)))
+    assert "Your hand" not in spectator
+    assert "reconstructed" in spectator   # the pitch says it is a reconstruction
+
+
+def test_shorthand_expands_by_phase():
+    state = GAME.new_state(seed=2)
+    (seat,) = state.to_move
+    obs, legal = state.observation(seat), state.legal_actions(seat)
+    assert view.expand_shorthand("W3", obs, legal) == "kick W3"
+    assert view.expand_shorthand("2", obs, legal) == legal[1]
+    assert view.expand_shorthand("s", obs, legal) == "stay"
