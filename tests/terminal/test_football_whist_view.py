@@ -40,3 +40,11 @@ def test_shorthand_expands_by_phase():
     assert view.expand_shorthand("W3", obs, legal) == "kick W3"
     assert view.expand_shorthand("2", obs, legal) == legal[1]
     assert view.expand_shorthand("s", obs, legal) == "stay"
+
+
+def test_card_details_carry_confidence_marks():
+    state = GAME.new_state(seed=2)
+    text = draw(view.details(state.observation(0)))
+    first = state.observation(0)["hand"][0]
+    assert first in text and "inferred" in text
+    assert "D. Witcomb" in draw(view.details({"hand": ["W4"]}))

@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from parlour.games.football_whist.cards import TEAM_CODES, TEAM_NAMES, pack_data
+from parlour.games.football_whist.cards import CARD_OF_TEXT, TEAM_CODES, TEAM_NAMES, describe, pack_data
 from parlour.games.football_whist.pitch import Pitch, default_pitch
 
 COLOURS = {team["code"]: team["colour"] for team in pack_data()["teams"]}
@@ -214,3 +214,14 @@ def final(result: dict[str, Any], seat: int | None) -> Text:
         if seat is not None:
             line.append(" - you win!" if "AB"[seat % 2] == result["winner"] else " - you lose.")
     return line
+
+
+def details(obs: dict[str, Any]) -> Text:
+    """The seat's cards by name, with how sure we are of what is printed on them."""
+    out = Text()
+    for card in obs.get("hand", []):
+        out.append_text(card_text(card))
+        out.append(f"  {describe(CARD_OF_TEXT[card])}\n")
+    note = pack_data()["positions"]["confidence"]
+    out.append(f"(Positions by number are {note}; player names are sourced, their cards inferred.)", style="dim")
+    return out

@@ -116,7 +116,10 @@ def _ask_person(console: Console, ui: Any, state: Any, seat: int, legal: tuple[s
             return None
         if text.lower() in HELP:
             console.print(Text("Type an action (e.g. " + legal[0] + "), its short form, or its number. "
-                               "'quit' saves and leaves.", style="cyan"))
+                               "'cards' describes your cards; 'quit' saves and leaves.", style="cyan"))
+            continue
+        if text.lower() == "cards" and hasattr(ui, "details"):
+            console.print(ui.details(obs))
             continue
         try:
             action = state.parse_action(ui.expand_shorthand(text, obs, legal))
