@@ -148,6 +148,8 @@ def simulate(
                          progress=lambda done: bar.update(task, completed=done))
     except ParlourError as error:
         _fail(str(error))
+    except OSError as error:
+        _fail(f"cannot write records to {records}: {error.strerror or error}")
     if as_json:
         print(json.dumps(report, indent=1))
         return
@@ -187,6 +189,8 @@ def replay(
     try:
         rec = GameRecord.load(record)
         game = get_game(rec.game)
+        if seat is not None and not 0 <= seat < len(rec.seats):
+            raise RecordError(f"--seat must be 0 to {len(rec.seats) - 1} for this record")
     except ParlourError as error:
         if check:
             print(json.dumps({"ok": False, "index": getattr(error, "index", None), "error": str(error)}))

@@ -130,3 +130,47 @@ def test_games_lists_football_whist():
     (fw,) = [g for g in data if g["id"] == "football-whist"]
     assert fw["seats"] == [4] and "heuristic" in fw["bots"]
     assert {v["name"] for v in fw["variants"]} == {"own_goals", "centre_stops_double", "after_goal_lead"}
+
+
+def test_resumed_game_plays_on_exactly_as_an_uninterrupted_one(tmp_path):
+    straight, broken = tmp_path / "straight.json", tmp_path / "broken.json"
+    common = ("play", "football-whist", "--seed", "11", "--bots", "random")
+    assert invoke(*common, "--record", str(straight), input="1\n" * 300).exit_code == 0
+    assert invoke(*common, "--record", str(broken), input="1\n" * 7 + "quit\n").exit_code == 0
+    assert GameRecord.load(broken).result is None
+    assert invoke("play", "football-whist", "--resume", str(broken), input="1\n" * 300).exit_code == 0
+    assert GameRecord.load(broken).actions == GameRecord.load(straight).actions
+
+
+def test_resume_takes_the_human_seat_from_the_record(tmp_path):
+    path = tmp_path / "g.json"
+    invoke("play", "football-whist", "--seed", "2", "--seat", "3", "--record", str(path), input="quit\n")
+    record = GameRecord.load(path)
+    record.seats[1]["player"] = None          # an odd entry must not crash a resume
+    record.save(path)
+    result = invoke("play", "football-whist", "--resume", str(path), input="1\n" * 300)
+    assert result.exit_code == 0, result.output
+    assert "You are B2" in result.output
+
+
+def test_bad_deal_in_a_record_is_reported_not_crashed(tmp_path):
+    record = json.loads(GOLDEN.read_text())
+    record["deal"]["cuts"] = [[["E1"], "E2", "E3", "E4"]]
+    path = tmp_path / "bad-deal.json"
+    path.write_text(json.dumps(record))
+    result = invoke("replay", "--check", str(path))
+    assert result.exit_code == 1
+    out = json.loads(result.output)
+    assert out["ok"] is False and out["index"] is None and "not a card" in out["error"]
+
+
+def test_replay_refuses_a_seat_that_does_not_exist():
+    result = invoke("replay", str(GOLDEN), "--seat", "-1", "--json")
+    assert result.exit_code == 2 and "--seat must be 0 to 3" in result.output
+
+
+def test_simulate_records_into_a_file_fails_clearly(tmp_path):
+    target = tmp_path / "file.json"
+    target.write_text("{}")
+    result = invoke("simulate", "football-whist", "--games", "1", "--records", str(target))
+    assert result.exit_code == 2 and "cannot write records" in result.output

@@ -104,3 +104,22 @@ def test_record_from_seed_only_rebuilds_the_deal():
     record.deal = None
     again = replay(record)
     assert again.deal == random_playout(GAME, 11, 4).deal
+
+
+@pytest.mark.parametrize("entry, message", [
+    ([1, "kick W3", "junk"], "time, a number"),
+    ([1, "kick W3", 0.5, "more"], "each action is a list"),
+    ([True, "kick W3"], "seat must be"),
+])
+def test_odd_action_entries_are_refused(entry, message):
+    record = finished_record()
+    record.actions[0] = entry
+    with pytest.raises(RecordError, match=message) as error:
+        replay(record)
+    assert error.value.index == 0
+
+
+def test_action_with_a_time_is_accepted():
+    record = finished_record()
+    record.actions[0] = [*record.actions[0], 1.25]
+    assert replay(record).is_over

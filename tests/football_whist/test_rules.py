@@ -394,8 +394,60 @@ def test_illegal_action_leaves_state_untouched():
 
 def test_odd_seats_and_action_types_are_refused_with_reasons():
     state = make(dealer=3)
-    for seat, action, reason in [(7, "kick W3", "no seat 7"), ("0", "kick W3", "no seat '0'"),
+    for seat, action, reason in [(7, "kick W3", "no seat 7"), ("0", "kick W3", "whole number"), (True, "kick W3", "whole number"),
                                  (0, ["kick", "W3"], "action is text"), (0, None, "action is text")]:
         with pytest.raises(IllegalAction, match=reason):
             state.apply(seat, action)
     assert state.history == [] and state.phase == "kick"
+
+
+def test_a_finished_match_offers_nothing_to_anyone():
+    state = make()
+    run(state, "kick W3")
+    play_half_staying(state)
+    play_half_staying(state)
+    assert state.is_over
+    for seat in (-1, 0, 1, 2, 3):
+        assert state.legal_actions(seat) == ()
+    with pytest.raises(IllegalAction):
+        state.apply(-1, "kick W3")
+    assert state.is_over
+
+
+def test_observation_refuses_seats_that_do_not_exist():
+    state = make()
+    for seat in (-1, 4, True, "1"):
+        with pytest.raises(ValueError, match="no seat"):
+            state.observation(seat)
+
+
+def test_observation_shares_nothing_a_bot_could_change():
+    state = rules.new_state(seed=3)
+    cut = state.deal["cuts"][0][0]
+    obs = state.observation(0)
+    obs["cuts"][0][0] = "changed"
+    obs["hand"].clear()
+    obs["history"].append([0, "stay"])
+    assert state.deal["cuts"][0][0] == cut
+    assert state.observation(0)["hand"] and state.observation(0)["history"] == []
+    state.snapshot()["deal"]["cuts"][0][0] = "changed"
+    assert state.deal["cuts"][0][0] == cut
+
+
+def test_moving_onto_the_balls_own_spot_is_explained():
+    state = won_by_seat0_single_move()
+    with pytest.raises(IllegalAction, match="already on W3"):
+        state.apply(0, "move W3")
+
+
+@pytest.mark.parametrize("deal, message", [
+    ({"cuts": 5, "hands": [by_team(), by_team()]}, "list of rounds"),
+    ({"cuts": [[["E1"], "E2", "E3", "E4"]], "hands": [by_team(), by_team()]}, "not a card"),
+    ({"dealer": True, "hands": [by_team(), by_team()]}, "dealer"),
+    ({"dealer": 0, "hands": [[[["E1"]] * 11] * 4, by_team()]}, "not a card"),
+    ({"dealer": 0, "hands": "all"}, "two deals"),
+    ([], "is an object"),
+])
+def test_malformed_deals_are_refused_clearly(deal, message):
+    with pytest.raises(DealError, match=message):
+        rules.check_deal(deal)

@@ -157,8 +157,10 @@ def record_of(state: Any, seats: list[dict[str, Any]] | None = None, meta: dict[
 
 
 def _entry(index: int, entry: Any, num_seats: int) -> tuple[int, str]:
-    if not isinstance(entry, (list, tuple)) or len(entry) < 2:
-        raise RecordError("each action is a list [seat, \"action text\"]", index=index)
+    if not isinstance(entry, (list, tuple)) or len(entry) not in (2, 3):
+        raise RecordError("each action is a list [seat, \"action text\"] (or [seat, \"text\", time])", index=index)
+    if len(entry) == 3 and (type(entry[2]) not in (int, float)):
+        raise RecordError(f"an action's third item is its time, a number, not {entry[2]!r}", index=index)
     seat, text = entry[0], entry[1]
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < num_seats:
         raise RecordError(f"seat must be a number from 0 to {num_seats - 1}, not {seat!r}", index=index)

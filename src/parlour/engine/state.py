@@ -56,6 +56,8 @@ class State(ABC):
     # -- changing the state ---------------------------------------------------
     def apply(self, seat: int, action: str) -> None:
         """Apply ``action`` for ``seat``; an illegal one raises and changes nothing."""
+        if type(seat) is not int:
+            raise IllegalAction(f"a seat is a whole number, not {seat!r}", seat=None, action=None)
         if action not in self.legal_actions(seat):
             raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
         self._apply(seat, action)

@@ -45,15 +45,17 @@ def play(
 ) -> Any:
     ui = frontend(game.id)
     if resume is not None:
-        state = replay(resume, game)
+        replay(resume, game)                      # refuse a bad record before anything else
         seats_info = resume.seats
+        human = next((i for i, info in enumerate(seats_info) if _player(info) == "human"), human)
+        num_seats, seed, variant = len(seats_info), resume.seed, resume.variant
     else:
-        seats = game.seat_counts[0]
-        state = game.new_state(seats=seats, variant=variant, seed=seed)
-        names = game.seat_names(seats)
+        num_seats = game.seat_counts[0]
+        names = game.seat_names(num_seats)
         seats_info = [
-            {"name": names[s], "player": "human" if s == human else f"bot:{bot_names[s]}"} for s in range(seats)
+            {"name": names[s], "player": "human" if s == human else f"bot:{bot_names[s]}"} for s in range(num_seats)
         ]
+    state = game.new_state(seats=num_seats, variant=variant, seed=seed, deal=resume.deal if resume else None)
     if not 0 <= human < state.num_seats:
         raise ValueError(f"--seat must be 0 to {state.num_seats - 1}")
     bots = {
@@ -61,6 +63,14 @@ def play(
         for s in range(state.num_seats)
         if s != human
     }
+    if resume is not None:
+        # Let each bot decide again at its past turns, so its random stream is
+        # where it was when the game stopped: a resumed game plays on exactly
+        # as the uninterrupted one would have.
+        for seat, text in (entry[:2] for entry in resume.actions):
+            if seat in bots:
+                bots[seat].act(state.observation(seat), state.legal_actions(seat))
+            state.apply(seat, state.parse_action(text))
     path = record_path or default_record_path(game.id, state.seed)
     path.parent.mkdir(parents=True, exist_ok=True)
     console.print(Text(f"{game.title} — seed {state.seed}. The game is saved as you play to {path}", style="dim"))
@@ -96,9 +106,14 @@ def play(
     return state
 
 
-def _bot_name(seat_info: dict[str, Any], fallback: str) -> str:
-    player = seat_info.get("player", "")
-    return player.removeprefix("bot:") if player.startswith("bot:") else fallback
+def _player(seat_info: Any) -> str | None:
+    player = seat_info.get("player") if isinstance(seat_info, dict) else None
+    return player if isinstance(player, str) else None
+
+
+def _bot_name(seat_info: Any, fallback: str) -> str:
+    player = _player(seat_info)
+    return player.removeprefix("bot:") if player and player.startswith("bot:") else fallback
 
 
 def _ask_person(console: Console, ui: Any, state: Any, seat: int, legal: tuple[str, ...], ask: Callable[[str], str]) -> str | None:

@@ -18,6 +18,7 @@ variant option below.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -98,6 +99,8 @@ def cut_for_dealer(rng: random.Random) -> list[list[str | None]]:
 
 
 def dealer_from_cuts(cuts: list[list[str | None]]) -> int:
+    if not isinstance(cuts, list):
+        raise DealError("'cuts' must be a list of rounds of cut cards")
     contenders = set(range(SEATS))
     for i, row in enumerate(cuts):
         if not isinstance(row, list) or len(row) != SEATS:
@@ -107,7 +110,7 @@ def dealer_from_cuts(cuts: list[list[str | None]]) -> int:
             raise DealError(f"cut round {i}: seats {sorted(contenders)} should cut, not {sorted(cutters)}")
         cards = []
         for s in sorted(cutters):
-            if row[s] not in CARD_OF_TEXT:
+            if not isinstance(row[s], str) or row[s] not in CARD_OF_TEXT:
                 raise DealError(f"cut round {i}: {row[s]!r} is not a card")
             cards.append(CARD_OF_TEXT[row[s]])
         if len(set(cards)) != len(cards):
@@ -152,7 +155,7 @@ def _check_hands(hands: Any, half: int) -> list[list[int]]:
             raise DealError(f"half {half}: seat {seat} must be dealt {HAND} cards")
         cards = []
         for text in hand:
-            if text not in CARD_OF_TEXT:
+            if not isinstance(text, str) or text not in CARD_OF_TEXT:
                 raise DealError(f"half {half}: {text!r} is not a card")
             card = CARD_OF_TEXT[text]
             if card in seen:
@@ -171,7 +174,7 @@ def check_deal(deal: Any) -> tuple[int, list[list[list[int]]]]:
         dealer = dealer_from_cuts(deal["cuts"])
         if "dealer" in deal and deal["dealer"] != dealer:
             raise DealError(f"the cuts make seat {dealer} the dealer, not seat {deal['dealer']}")
-    elif isinstance(deal.get("dealer"), int) and 0 <= deal["dealer"] < SEATS:
+    elif type(deal.get("dealer")) is int and 0 <= deal["dealer"] < SEATS:
         dealer = deal["dealer"]
     else:
         raise DealError("the deal needs 'cuts' (rounds of cut cards) or a 'dealer' seat 0-3")
@@ -250,7 +253,7 @@ class FootballWhistState(State):
         return BADGE.get(self.ball)
 
     def legal_actions(self, seat: int) -> tuple[str, ...]:
-        if seat != self.turn:
+        if seat != self.turn or self.phase == OVER:
             return ()
         legal = self._legal
         if legal is None:
@@ -403,6 +406,8 @@ class FootballWhistState(State):
         # MOVE
         if verb != MOVE:
             return "you won the trick: move the ball along a track or stay"
+        if arg == self.ball:
+            return f"the ball is already on {arg}: to leave it there, 'stay'"
         if arg == self.move_from:
             return f"a double move ends on a third position, not back on {arg}"
         if arg not in NEIGHBOURS[self.ball]:
@@ -411,6 +416,8 @@ class FootballWhistState(State):
 
     # -- views ----------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
+            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {SEATS - 1}, or None for a spectator")
         master = self.master
         obs: dict[str, Any] = {
             "game": "football-whist",
@@ -420,7 +427,7 @@ class FootballWhistState(State):
             "phase": self.phase,
             "to_move": sorted(self.to_move),
             "half": self.half,
-            "cuts": self.deal.get("cuts"),
+            "cuts": [list(row) for row in self.deal["cuts"]] if "cuts" in self.deal else None,
             "dealer": self.dealer if self.half == 1 else self.first_kicker,
             "kicker": self.kicker,
             "attacking": {"A": attacked_goal(0, self.half), "B": attacked_goal(1, self.half)},
@@ -459,7 +466,7 @@ class FootballWhistState(State):
     def snapshot(self) -> dict[str, Any]:
         snap = self.observation(None)
         snap["hands"] = [[CARD_TEXT[c] for c in h] for h in self.hands]
-        snap["deal"] = self.deal
+        snap["deal"] = copy.deepcopy(self.deal)
         snap["variant"] = dict(self.variant)
         snap["voids"] = list(self.voids)
         return snap
