@@ -6,8 +6,9 @@ from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import UnknownGame
 from parlour.engine.record import GameRecord, replay as _replay
 from parlour.games.football_whist import GAME as FOOTBALL_WHIST
+from parlour.games.squadron_scramble import GAME as SQUADRON_SCRAMBLE
 
-GAMES: dict[str, GameDescriptor] = {game.id: game for game in (FOOTBALL_WHIST,)}
+GAMES: dict[str, GameDescriptor] = {game.id: game for game in (FOOTBALL_WHIST, SQUADRON_SCRAMBLE)}
 
 
 def get_game(game_id: str) -> GameDescriptor:

@@ -1,0 +1,94 @@
+"""A Squadron Scramble bot that plays like a careful collector.
+
+It reads only its seat's observation: it watches the discard pile for cards
+that complete its sets, lays sets built from natural cards first (saving wild
+cards), swaps wild cards out of sets whenever it holds the real card, names
+its planes correctly, shoots down the most valuable enemy bombers, goes out
+when it can, and discards the loneliest, costliest card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Sequence
+
+from parlour.games.squadron_scramble.cards import KEF, PLANES, VIC
+
+CODE_NATION = {p["code"]: p["nation"] for p in PLANES}
+POINTS = {p["code"]: 10 if p["kind"] == "bomber" else 5 for p in PLANES}
+
+
+def plane_of(card: str) -> str | None:
+    return card.split("/")[0] if "/" in card else None
+
+
+class HeuristicBot:
+    def __init__(self, seat: int, seed: int | None = None):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        return getattr(self, "_" + obs["phase"])(obs, legal)
+
+    # -- drawing -----------------------------------------------------------------
+    def _draw(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        hand = obs["hand"]
+        held = Counter(plane_of(c) for c in hand if plane_of(c))
+        pile = obs["pile"]
+        for depth in range(1, min(3, len(pile)) + 1):
+            if f"take {depth}" not in legal:
+                break
+            card = pile[-depth]
+            plane = plane_of(card)
+            # Worth digging for: a card that makes a pair or a set with what we hold.
+            if card in (KEF, VIC) and depth == 1:
+                return "take 1"
+            if plane and held[plane] + 1 >= (2 if depth == 1 else 3):
+                return f"take {depth}"
+        return "draw stock" if "draw stock" in legal else "take 1"
+
+    # -- laying, swapping, discarding ---------------------------------------------------
+    def _play(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        hand = obs["hand"]
+        swaps = [a for a in legal if a.startswith("swap ")]
+        if swaps:
+            return swaps[0]
+        going_out = [a for a in legal if a.startswith("add ") or (a.startswith("lay ") and "+" in a)]
+        if going_out:
+            return max(going_out, key=lambda a: ("VIC" in a, a))
+        lays = [a for a in legal if a.startswith("lay ")]
+        if lays:
+            def cost(action: str) -> tuple[int, int]:
+                cards = action.split()[1:]
+                wilds = sum(c in (KEF, VIC) for c in cards)
+                return (wilds, -POINTS[next(plane_of(c) for c in cards if plane_of(c))])
+            best = min(lays, key=cost)
+            wilds = cost(best)[0]
+            # Spend wild cards only on a bomber, or when the hand is nearly empty.
+            if wilds == 0 or len(hand) <= 4 or (wilds == 1 and cost(best)[1] == -10 and "VIC" not in best):
+                return best
+        discards = [a for a in legal if a.startswith("discard ")]
+        held = Counter(plane_of(c) for c in hand if plane_of(c))
+
+        def keep_value(action: str) -> tuple[int, int, float]:
+            card = action.split()[1]
+            if card in (KEF, VIC):
+                return (9, 0, 0.0)
+            return (held[plane_of(card)], -POINTS[plane_of(card)], self.rng.random())
+        return min(discards, key=keep_value)
+
+    # -- naming and shooting --------------------------------------------------------------
+    def _name(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        pending = obs["pending_set"]
+        for laid in obs["table"] + [x for pile in obs["captured"] for x in pile]:
+            if laid["id"] == pending:
+                return f"name {laid['plane']} {CODE_NATION[laid['plane']]}"
+        return legal[0]
+
+    def _shoot(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        values = {x["id"]: x["value"] for x in obs["table"]}
+        shots = [a for a in legal if a.startswith("shoot ")]
+        return max(shots, key=lambda a: values.get(int(a.split()[1]), 0)) if shots else "hold"

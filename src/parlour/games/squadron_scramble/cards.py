@@ -1,0 +1,109 @@
+"""The Squadron Scramble pack, loaded from ``data/planes.json``.
+
+Inside the rules a card is an int: plane ``p`` in view ``v`` is ``3 * p + v``
+(0-47), the three KEEP 'EM FLYING cards are 48-50 and VICTORY is 51.  The three
+KEEP 'EM FLYING cards look alike, so their text is the same (``KEF``); they
+keep separate ints only so that every physical card can be followed.
+Outside the rules a card is its text: plane code and view letter (``P38/T``),
+``KEF`` or ``VIC``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@cache
+def pack_data() -> dict[str, Any]:
+    return json.loads(resources.files(__package__).joinpath("data/planes.json").read_text("utf-8"))
+
+
+_DATA = pack_data()
+VIEWS: tuple[str, ...] = tuple(v["code"] for v in _DATA["views"])
+VIEW_NAMES: tuple[str, ...] = tuple(v["name"] for v in _DATA["views"])
+PLANES: tuple[dict[str, Any], ...] = tuple(_DATA["planes"])
+PLANE_CODES: tuple[str, ...] = tuple(p["code"] for p in PLANES)
+NATIONS: tuple[str, ...] = tuple(n["code"] for n in _DATA["nations"])
+NATION_NAMES: dict[str, str] = {n["code"]: n["name"] for n in _DATA["nations"]}
+ALLIANCE_OF_NATION: dict[str, str] = {
+    code: alliance
+    for alliance, names in _DATA["alliances"].items()
+    for code, name in NATION_NAMES.items()
+    if name in names
+}
+KIND_POINTS: dict[str, int] = {kind: info["points"] for kind, info in _DATA["kinds"].items()}
+
+NUM_PLANES = len(PLANES)
+NATURALS = NUM_PLANES * len(VIEWS)
+KEF_IDS = tuple(range(NATURALS, NATURALS + _DATA["wild"]["KEF"]["count"]))
+VIC_ID = NATURALS + len(KEF_IDS)
+NUM_CARDS = VIC_ID + 1
+KEF, VIC = "KEF", "VIC"
+WILD_TEXTS = (KEF, VIC)
+WILD_PENALTY = {KEF: _DATA["wild"]["KEF"]["penalty"], VIC: _DATA["wild"]["VIC"]["penalty"]}
+
+CARD_TEXT: tuple[str, ...] = tuple(
+    [f"{PLANE_CODES[c // 3]}/{VIEWS[c % 3]}" for c in range(NATURALS)] + [KEF] * len(KEF_IDS) + [VIC]
+)
+NATURAL_OF_TEXT: dict[str, int] = {CARD_TEXT[c]: c for c in range(NATURALS)}
+CARD_TEXTS = frozenset(CARD_TEXT)
+IS_WILD: tuple[bool, ...] = tuple(c >= NATURALS for c in range(NUM_CARDS))
+PLANE_OF: tuple[int, ...] = tuple(c // 3 if c < NATURALS else -1 for c in range(NUM_CARDS))
+POINTS_OF_PLANE: tuple[int, ...] = tuple(KIND_POINTS[p["kind"]] for p in PLANES)
+IS_BOMBER: tuple[bool, ...] = tuple(p["kind"] == "bomber" for p in PLANES)
+ALLIANCE_OF_PLANE: tuple[str, ...] = tuple(ALLIANCE_OF_NATION[p["nation"]] for p in PLANES)
+
+
+def hand_penalty(card: int) -> int:
+    """What a card left in hand costs at the end of a round."""
+    if card == VIC_ID:
+        return WILD_PENALTY[VIC]
+    if IS_WILD[card]:
+        return WILD_PENALTY[KEF]
+    return POINTS_OF_PLANE[PLANE_OF[card]]
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+@cache
+def _plane_names() -> dict[str, int]:
+    names: dict[str, int] = {}
+    for i, plane in enumerate(PLANES):
+        for name in (plane["code"], plane["name"], *plane["aliases"]):
+            names[_squash(name)] = i
+        # the name without its maker: "Lockheed P-38 Lightning" -> "P-38 Lightning"
+        names.setdefault(_squash(plane["name"].split(" ", 1)[-1]), i)
+    return names
+
+
+@cache
+def _nation_names() -> dict[str, str]:
+    names: dict[str, str] = {}
+    for nation in _DATA["nations"]:
+        for name in (nation["code"], nation["name"], *nation["aliases"]):
+            names[_squash(name)] = nation["code"]
+    return names
+
+
+def plane_from_name(text: str) -> int | None:
+    """The plane a person meant: ``P-38``, ``Lightning``, ``lockheed p38`` all give the P-38."""
+    return _plane_names().get(_squash(text))
+
+
+def nation_from_name(text: str) -> str | None:
+    return _nation_names().get(_squash(text))
+
+
+def describe(card: int) -> str:
+    if card == VIC_ID:
+        return "VICTORY (wild; doubles its set)"
+    if IS_WILD[card]:
+        return "KEEP 'EM FLYING (wild)"
+    plane = PLANES[PLANE_OF[card]]
+    return f"{plane['name']}, {VIEW_NAMES[card % 3]} view ({plane['kind']})"

@@ -1,0 +1,78 @@
+"""The Squadron Scramble descriptor: identity, seats and every rule variant."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from parlour.engine.descriptor import GameDescriptor, VariantOption
+from parlour.games.squadron_scramble import rules
+
+VARIANTS = (
+    VariantOption("target", int, 250, "Points a player needs to win the game.", "rule sheet"),
+    VariantOption(
+        "auto_name", bool, False,
+        "Beginners: sets are named automatically, so nobody forfeits a turn for a wrong name.", "ruling",
+    ),
+    VariantOption(
+        "shoot_down", str, "one",
+        "How many enemy bomber sets one set of fighters may shoot down when it is laid: one, or all on the table.",
+        "ruling", choices=("one", "all"),
+    ),
+    VariantOption(
+        "swap_then_lay", bool, True,
+        "A wild card won by swapping may be used in a set on the same turn.", "ruling",
+    ),
+    VariantOption(
+        "stock_out", str, "turn-over",
+        "When the stock runs out: turn the discard pile (but its top card) over once as a new stock, "
+        "or end the round at once.",
+        "ruling", choices=("turn-over", "end-round"),
+    ),
+    VariantOption(
+        "max_rounds", int, 0,
+        "A club-night time limit: the game ends after this many rounds, highest total winning (0: no limit).",
+        "ruling",
+    ),
+)
+
+
+def summarise(results: list[dict]) -> dict:
+    """Game length and final totals per seat, for simulation reports."""
+    from parlour.sim import mean_ci
+
+    seats = list(results[0]["totals"]) if results else []
+    return {
+        "rounds_per_game": {
+            **mean_ci([r["rounds"] for r in results]),
+            "distribution": {str(k): v for k, v in sorted(Counter(r["rounds"] for r in results).items())},
+        },
+        "final_totals": {seat: mean_ci([r["totals"][seat] for r in results]) for seat in seats},
+        "points_per_round": {
+            seat: mean_ci([score[i] for r in results for score in r["round_scores"]]) for i, seat in enumerate(seats)
+        },
+    }
+
+
+def _heuristic(seat, seed=None):
+    from parlour.games.squadron_scramble.bots import HeuristicBot
+
+    return HeuristicBot(seat, seed)
+
+
+GAME = GameDescriptor(
+    id="squadron-scramble",
+    title="Squadron Scramble",
+    rules_version="1",
+    seat_counts=rules.SEAT_COUNTS,
+    variants=VARIANTS,
+    new_state=rules.new_state,
+    seat_names=rules.seat_names,
+    summary=(
+        "Two to four players collect the top, side and front views of sixteen warplanes, rummy "
+        "fashion, with wild cards; fighter sets shoot down the enemy's bombers; first to 250 points wins."
+    ),
+    bots={"heuristic": _heuristic},
+    action_space=rules.all_actions,
+    summarise=summarise,
+)
+rules.SquadronScrambleState.game = GAME

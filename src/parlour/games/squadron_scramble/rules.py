@@ -1,0 +1,778 @@
+"""Squadron Scramble: the rules, with no I/O.
+
+A game is rounds until someone reaches the target score.  A turn runs through
+phases, each a ``_legal_<phase>`` / ``_apply_<phase>`` pair:
+
+``draw``   take the top of the stock, or any card of the discard pile with
+           every card above it;
+``play``   lay down sets, swap a natural card for a wild card standing in a
+           set, add a wild as a fourth card when going out, and end the turn
+           by discarding (or by having no cards left);
+``name``   name the plane and nation of the set just laid (a wrong name
+           forfeits the player's next turn);
+``shoot``  after laying fighters, shoot down an opponent's set of enemy
+           bombers, or hold fire;
+``over``   someone has won.
+
+Every choice the sheet leaves open is a ruling in
+``docs/rules/squadron-scramble.md`` and, where the other reading is
+reasonable, a variant option in ``descriptor.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from parlour.engine.errors import ActionSyntaxError, DealError
+from parlour.engine.state import State
+from parlour.games.squadron_scramble.cards import (
+    ALLIANCE_OF_PLANE,
+    CARD_TEXT,
+    IS_BOMBER,
+    IS_WILD,
+    KEF,
+    KEF_IDS,
+    NATION_NAMES,
+    NATIONS,
+    NATURAL_OF_TEXT,
+    NUM_CARDS,
+    PLANE_CODES,
+    PLANE_OF,
+    PLANES,
+    POINTS_OF_PLANE,
+    VIC,
+    VIC_ID,
+    hand_penalty,
+    nation_from_name,
+    plane_from_name,
+)
+
+HAND = 7
+DRAW, PLAY, NAME, SHOOT, OVER = "draw", "play", "name", "shoot", "over"
+SEAT_COUNTS = (2, 3, 4)
+NAME_ACTIONS = tuple(f"name {code} {nation}" for code in PLANE_CODES for nation in NATIONS)
+NOBODY: frozenset[int] = frozenset()
+ONE_SEAT = tuple(frozenset({s}) for s in range(max(SEAT_COUNTS)))
+FULL_PACK = Counter(CARD_TEXT)
+
+
+def seat_names(seats: int) -> tuple[str, ...]:
+    return tuple(f"P{i + 1}" for i in range(seats))
+
+
+def text_of(cards: list[int]) -> str:
+    return " ".join(CARD_TEXT[c] for c in cards)
+
+
+# --------------------------------------------------------------------------
+# Chance: who deals first and each round's shuffled pack.
+# --------------------------------------------------------------------------
+
+def shuffled_pack(seed: int, round_no: int) -> list[str]:
+    """The pack for one round, top card first.  String seeds hash stably across runs."""
+    pack = list(CARD_TEXT)
+    random.Random(f"squadron-scramble/{seed}/{round_no}").shuffle(pack)
+    return pack
+
+
+def _pack_ids(pack: Any, round_no: int) -> list[int]:
+    """Card ints for a pack of texts; the alike KEEP 'EM FLYING cards get their ints in order."""
+    if not isinstance(pack, list) or len(pack) != NUM_CARDS or not all(isinstance(t, str) for t in pack):
+        raise DealError(f"round {round_no + 1}: a pack is a list of the {NUM_CARDS} card texts, top card first")
+    if Counter(pack) != FULL_PACK:
+        raise DealError(f"round {round_no + 1}: the pack must hold every card once (and {len(KEF_IDS)} KEF)")
+    kefs = iter(KEF_IDS)
+    return [next(kefs) if t == KEF else VIC_ID if t == VIC else NATURAL_OF_TEXT[t] for t in pack]
+
+
+def check_deal(deal: Any, seats: int) -> None:
+    if not isinstance(deal, dict):
+        raise DealError("a Squadron Scramble deal is an object with 'first_dealer' and 'rounds'")
+    dealer = deal.get("first_dealer")
+    if type(dealer) is not int or not 0 <= dealer < seats:
+        raise DealError(f"'first_dealer' must be a seat from 0 to {seats - 1}")
+    rounds = deal.get("rounds")
+    if not isinstance(rounds, list):
+        raise DealError("'rounds' must be a list of packs, one per round")
+    for i, pack in enumerate(rounds):
+        _pack_ids(pack, i)
+
+
+# --------------------------------------------------------------------------
+# Sets on the table
+# --------------------------------------------------------------------------
+
+def new_set(set_id: int, by: int, plane: int, naturals: list[int], wilds: list[int], extra: int) -> dict[str, Any]:
+    """A laid set: one slot per view; wild cards fill the missing views in view order."""
+    slots = [-1, -1, -1]
+    for card in naturals:
+        slots[card % 3] = card
+    fill = iter(wilds)
+    for view in range(3):
+        if slots[view] < 0:
+            slots[view] = next(fill)
+    return {"id": set_id, "by": by, "plane": plane, "slots": slots, "extra": extra}
+
+
+def set_cards(laid: dict[str, Any]) -> list[int]:
+    return laid["slots"] + ([laid["extra"]] if laid["extra"] >= 0 else [])
+
+
+def set_base(laid: dict[str, Any]) -> int:
+    """Every card of a set, wild or natural, counts as the plane: 10 a bomber, 5 a fighter."""
+    return len(set_cards(laid)) * POINTS_OF_PLANE[laid["plane"]]
+
+
+def set_value(laid: dict[str, Any]) -> int:
+    """VICTORY doubles the set it stands in."""
+    return set_base(laid) * (2 if VIC_ID in set_cards(laid) else 1)
+
+
+def _canonical_lay(naturals: list[int], wilds: list[int], extra: int) -> str:
+    words = [CARD_TEXT[c] for c in sorted(naturals)] + [CARD_TEXT[c] for c in sorted(wilds)]
+    if extra >= 0:
+        words.append("+" + CARD_TEXT[extra])
+    return "lay " + " ".join(words)
+
+
+# --------------------------------------------------------------------------
+# The state
+# --------------------------------------------------------------------------
+
+class SquadronScrambleState(State):
+    def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
+        check_deal(deal, seats)
+        self.num_seats = seats
+        self.variant = variant
+        self.seed = seed
+        self.deal = {"first_dealer": deal["first_dealer"], "rounds": list(deal["rounds"])}
+        self.history: list[tuple[int, str]] = []
+        self.totals = [0] * seats
+        self.round_scores: list[list[int]] = []
+        self.round_log: list[dict[str, Any]] = []
+        self.naming_log: list[dict[str, Any]] = []
+        self.forfeits = [0] * seats
+        self.round_no = -1
+        self.dealer = (deal["first_dealer"] - 1) % seats   # _start_round moves it on
+        self.winner: int | None = None
+        self._legal: tuple[str, ...] | None = None
+        self._start_round()
+
+    # -- rounds ---------------------------------------------------------------
+    def _start_round(self) -> None:
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % self.num_seats
+        if self.round_no >= len(self.deal["rounds"]):
+            if self.seed is None:
+                raise DealError(f"the deal has no pack for round {self.round_no + 1} and there is no seed to shuffle one")
+            self.deal["rounds"].append(shuffled_pack(self.seed, self.round_no))
+        pack = _pack_ids(self.deal["rounds"][self.round_no], self.round_no)
+        n = self.num_seats
+        self.hands = [sorted(pack[(s - self.dealer - 1) % n : HAND * n : n]) for s in range(n)]
+        self.pile = [pack[HAND * n]]
+        self.stock = pack[HAND * n + 1 :][::-1]          # the top of the stock is the end of the list
+        self.restocked = False
+        self.known: list[list[int]] = [[] for _ in range(n)]  # cards seen going into each hand
+        self.table: list[dict[str, Any]] = []
+        self.captured: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+        self.next_set_id = 1
+        self.went_out: int | None = None
+        self._begin_turn((self.dealer + 1) % n)
+
+    def _begin_turn(self, seat: int) -> None:
+        while self.forfeits[seat]:
+            self.forfeits[seat] -= 1
+            self.round_log.append({"round": self.round_no + 1, "seat": seat, "event": "forfeits a turn"})
+            seat = (seat + 1) % self.num_seats
+        self.turn = seat
+        self.committed = False       # a wild card went down as a fourth card: this turn must go out
+        self.victory_now = False     # VICTORY played this turn
+        self.fresh: list[int] = []   # wild cards taken by swapping this turn
+        self.pending = -1            # the set being named or shooting
+        if not self.stock and not self._can_renew():
+            self._end_round()
+            return
+        self.phase = DRAW
+
+    def _can_renew(self) -> bool:
+        return self.variant["stock_out"] == "turn-over" and not self.restocked and len(self.pile) > 1
+
+    def _end_round(self) -> None:
+        scores = [self._round_score(s) for s in range(self.num_seats)]
+        self.round_scores.append(scores)
+        for s, points in enumerate(scores):
+            self.totals[s] += points
+        self.round_log.append({
+            "round": self.round_no + 1,
+            "event": "round over",
+            "went_out": self.went_out,
+            "scores": scores,
+        })
+        best = max(self.totals)
+        leaders = [s for s, t in enumerate(self.totals) if t == best]
+        out_of_rounds = 0 < self.variant["max_rounds"] <= self.round_no + 1
+        if (best >= self.variant["target"] and len(leaders) == 1) or out_of_rounds:
+            self.winner = leaders[0] if len(leaders) == 1 else None
+            self.phase = OVER
+            self.turn = -1
+            return
+        self._start_round()
+
+    def _round_score(self, seat: int) -> int:
+        """Laid-down cards score for whoever holds them; cards in hand cost as much."""
+        mine = [x for x in self.table if x["by"] == seat] + [x for x in self.captured[seat] if x["by"] == seat]
+        taken = [x for x in self.captured[seat] if x["by"] != seat]
+        if seat == self.went_out and self.victory_now:
+            laid = 2 * sum(set_base(x) for x in mine)    # VICTORY on the last turn doubles all he laid
+        else:
+            laid = sum(set_value(x) for x in mine)
+        laid += sum(set_value(x) for x in taken)
+        return laid - sum(hand_penalty(c) for c in self.hands[seat])
+
+    # -- contract ---------------------------------------------------------------
+    @property
+    def to_move(self) -> frozenset[int]:
+        return NOBODY if self.phase == OVER else ONE_SEAT[self.turn]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        if seat != self.turn or self.phase == OVER:
+            return ()
+        legal = self._legal
+        if legal is None:
+            phase = self.phase
+            if phase == DRAW:
+                legal = self._legal_draw()
+            elif phase == PLAY:
+                legal = self._legal_play(seat)
+            elif phase == NAME:
+                legal = NAME_ACTIONS
+            else:
+                legal = self._legal_shoot(seat)
+            self._legal = legal
+        return legal
+
+    def _apply(self, seat: int, action: str) -> None:
+        self._legal = None
+        verb, _, rest = action.partition(" ")
+        getattr(self, "_apply_" + verb)(seat, rest)
+
+    # -- drawing ------------------------------------------------------------------
+    def _legal_draw(self) -> tuple[str, ...]:
+        options = ["draw stock"] if self.stock or self._can_renew() else []
+        options += [f"take {n}" for n in range(1, len(self.pile) + 1)]
+        return tuple(options)
+
+    def _apply_draw(self, seat: int, _: str) -> None:
+        if not self.stock:
+            # Ruling: the discard pile but its top card is turned over, unshuffled, as a new stock.
+            self.stock = self.pile[:-1][::-1]
+            self.pile = self.pile[-1:]
+            self.restocked = True
+        self._receive(seat, [self.stock.pop()], seen=False)
+        self.phase = PLAY
+
+    def _apply_take(self, seat: int, count: str) -> None:
+        n = int(count)
+        taken = self.pile[-n:]
+        del self.pile[-n:]
+        self._receive(seat, taken, seen=True)
+        self.phase = PLAY
+
+    def _receive(self, seat: int, cards: list[int], *, seen: bool) -> None:
+        hand = self.hands[seat]
+        hand.extend(cards)
+        hand.sort()
+        if seen:
+            self.known[seat].extend(cards)
+
+    def _give_up(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+
+    def _card_in_hand(self, seat: int, text: str) -> int:
+        """The int of a held card with this text (the lowest of alike KEEP 'EM FLYING cards)."""
+        for card in self.hands[seat]:
+            if CARD_TEXT[card] == text:
+                return card
+        raise KeyError(text)
+
+    # -- laying down, swapping, discarding ------------------------------------------
+    def _usable_wilds(self, seat: int) -> list[int]:
+        wilds = [c for c in self.hands[seat] if IS_WILD[c]]
+        if not self.variant["swap_then_lay"]:
+            wilds = [c for c in wilds if c not in self.fresh]
+        return wilds
+
+    def _can_still_go_out(self, seat: int, hand: list[int], open_threes: int) -> bool:
+        """After a wild goes down as a fourth card the turn must end with going out.
+
+        It still can when at most one natural card is left (to discard) and every
+        wild left can go onto one of the player's three-card sets.
+        """
+        naturals = sum(1 for c in hand if not IS_WILD[c])
+        return naturals <= 1 and len(hand) - naturals <= open_threes
+
+    def _open_threes(self, seat: int) -> int:
+        return sum(1 for x in self.table if x["by"] == seat and x["extra"] < 0)
+
+    def _lay_options(self, seat: int) -> list[tuple[str, list[int], list[int], int]]:
+        hand = self.hands[seat]
+        wilds = self._usable_wilds(seat)
+        kefs = [c for c in wilds if c != VIC_ID]
+        vic = [VIC_ID] if VIC_ID in wilds else []
+        by_plane: dict[int, list[int]] = {}
+        for card in hand:
+            if not IS_WILD[card]:
+                by_plane.setdefault(PLANE_OF[card], []).append(card)
+        options = []
+        open_threes = self._open_threes(seat)
+        for plane, naturals in by_plane.items():
+            for size in range(1, len(naturals) + 1):
+                for chosen in combinations(naturals, size):
+                    need = 3 - size
+                    for n_vic in range(len(vic) + 1):
+                        n_kef = need - n_vic
+                        if not 0 <= n_kef <= len(kefs):
+                            continue
+                        fill = kefs[:n_kef] + vic[:n_vic]
+                        options.append((_canonical_lay(list(chosen), fill, -1), list(chosen), fill, -1))
+                        # a fourth, wild card: only when the player can still go out this turn
+                        spare = [c for c in (kefs[n_kef:n_kef + 1] + vic[n_vic:]) if c not in fill]
+                        for extra in dict.fromkeys(spare):
+                            rest = [c for c in hand if c not in chosen and c not in fill and c != extra]
+                            if self._can_still_go_out(seat, rest, open_threes):
+                                options.append((_canonical_lay(list(chosen), fill, extra), list(chosen), fill, extra))
+        return options
+
+    def _legal_play(self, seat: int) -> tuple[str, ...]:
+        hand = self.hands[seat]
+        options = [text for text, *_ in self._lay_options(seat)]
+        if not self.committed:
+            for card in hand:
+                if IS_WILD[card]:
+                    continue
+                for laid in self.table:
+                    if laid["plane"] == PLANE_OF[card] and IS_WILD[laid["slots"][card % 3]]:
+                        options.append(f"swap {CARD_TEXT[card]} {laid['id']}")
+        wilds = self._usable_wilds(seat)
+        for wild in dict.fromkeys(CARD_TEXT[c] for c in wilds):
+            card = next(c for c in wilds if CARD_TEXT[c] == wild)
+            rest = [c for c in hand if c != card]
+            for laid in self.table:
+                if laid["by"] == seat and laid["extra"] < 0 and self._can_still_go_out(seat, rest, self._open_threes(seat) - 1):
+                    options.append(f"add {wild} {laid['id']}")
+        if not self.committed or len(hand) == 1:
+            options += [f"discard {t}" for t in dict.fromkeys(CARD_TEXT[c] for c in hand)]
+        return tuple(dict.fromkeys(options))
+
+    def _apply_lay(self, seat: int, cards: str) -> None:
+        action = "lay " + cards
+        for text, naturals, fill, extra in self._lay_options(seat):
+            if text == action:
+                break
+        for card in naturals + fill + ([extra] if extra >= 0 else []):
+            self._give_up(seat, card)
+        laid = new_set(self.next_set_id, seat, PLANE_OF[naturals[0]], naturals, fill, extra)
+        self.next_set_id += 1
+        self.table.append(laid)
+        if extra >= 0:
+            self.committed = True
+        if VIC_ID in set_cards(laid):
+            self.victory_now = True
+        self.pending = laid["id"]
+        if self.variant["auto_name"]:
+            self._after_naming(seat)
+        else:
+            self.phase = NAME
+
+    def _apply_swap(self, seat: int, rest: str) -> None:
+        text, set_id = rest.split()
+        card = NATURAL_OF_TEXT[text]
+        laid = self._open_set(int(set_id))
+        wild = laid["slots"][card % 3]
+        laid["slots"][card % 3] = card
+        self._give_up(seat, card)
+        self._receive(seat, [wild], seen=True)
+        self.fresh.append(wild)
+
+    def _apply_add(self, seat: int, rest: str) -> None:
+        text, set_id = rest.split()
+        card = next(c for c in self._usable_wilds(seat) if CARD_TEXT[c] == text)
+        laid = self._open_set(int(set_id))
+        self._give_up(seat, card)
+        laid["extra"] = card
+        self.committed = True
+        if card == VIC_ID:
+            self.victory_now = True
+        self._continue(seat)
+
+    def _apply_discard(self, seat: int, text: str) -> None:
+        card = self._card_in_hand(seat, text)
+        self._give_up(seat, card)
+        self.pile.append(card)
+        if not self.hands[seat]:
+            self.went_out = seat
+            self._end_round()
+        else:
+            self._begin_turn((seat + 1) % self.num_seats)
+
+    def _open_set(self, set_id: int) -> dict[str, Any]:
+        return next(x for x in self.table if x["id"] == set_id)
+
+    def _continue(self, seat: int) -> None:
+        if self.hands[seat]:
+            self.phase = PLAY
+        else:
+            self.went_out = seat
+            self._end_round()
+
+    # -- naming ---------------------------------------------------------------------
+    def _apply_name(self, seat: int, rest: str) -> None:
+        code, nation = rest.split()
+        laid = self._open_set(self.pending)
+        plane = PLANES[laid["plane"]]
+        correct = code == plane["code"] and nation == plane["nation"]
+        self.naming_log.append({
+            "round": self.round_no + 1, "seat": seat, "set": laid["id"], "said": f"{code} {nation}", "correct": correct,
+        })
+        if not correct:
+            self.forfeits[seat] += 1
+        self._after_naming(seat)
+
+    def _after_naming(self, seat: int) -> None:
+        laid = self._open_set(self.pending)
+        if not IS_BOMBER[laid["plane"]] and self._targets(seat, laid):
+            self.phase = SHOOT
+        else:
+            self.pending = -1
+            self._continue(seat)
+
+    # -- shooting down bombers ------------------------------------------------------------
+    def _targets(self, seat: int, fighters: dict[str, Any]) -> list[dict[str, Any]]:
+        side = ALLIANCE_OF_PLANE[fighters["plane"]]
+        return [
+            x for x in self.table
+            if x["by"] != seat and IS_BOMBER[x["plane"]] and ALLIANCE_OF_PLANE[x["plane"]] != side
+        ]
+
+    def _shooter(self) -> dict[str, Any]:
+        for laid in self.table + [x for pile in self.captured for x in pile]:
+            if laid["id"] == self.pending:
+                return laid
+        raise KeyError(self.pending)
+
+    def _legal_shoot(self, seat: int) -> tuple[str, ...]:
+        return (*(f"shoot {x['id']}" for x in self._targets(seat, self._shooter())), "hold")
+
+    def _apply_shoot(self, seat: int, set_id: str) -> None:
+        fighters = self._shooter()
+        target = self._open_set(int(set_id))
+        self.table.remove(target)
+        if fighters in self.table:
+            self.table.remove(fighters)
+            self.captured[seat].append(fighters)
+        self.captured[seat].append(target)
+        if self.variant["shoot_down"] == "all" and self._targets(seat, fighters):
+            return
+        self.pending = -1
+        self._continue(seat)
+
+    def _apply_hold(self, seat: int, _: str) -> None:
+        self.pending = -1
+        self._continue(seat)
+
+    # -- text ------------------------------------------------------------------------------
+    def parse_action(self, text: str) -> str:
+        return parse_action(text)
+
+    def explain_illegal(self, seat: int, action: str) -> str:
+        names = seat_names(self.num_seats)
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+            return f"there is no seat {seat!r}"
+        if not isinstance(action, str):
+            return f"an action is text such as 'discard P38/T', not {action!r}"
+        if seat != self.turn:
+            return f"it is {names[self.turn]}'s turn, not {names[seat]}'s"
+        verb = action.split(" ", 1)[0]
+        if self.phase == DRAW:
+            if verb in ("draw", "take"):
+                if verb == "draw":
+                    return "the stock is empty: take from the discard pile"
+                return f"the discard pile has {len(self.pile)} card(s): take 1 to {len(self.pile)}"
+            return "first draw: 'draw stock' or 'take N' (the top N cards of the discard pile)"
+        if self.phase == NAME:
+            return "name the plane you laid down and its nation, e.g. 'name P38 US'"
+        if self.phase == SHOOT:
+            return "shoot down one of the enemy bomber sets listed, or 'hold'"
+        if verb == "lay":
+            return "those cards do not make a set you may lay: one plane, each view once, wild cards for missing views, a fourth (wild) card only when going out this turn"
+        if verb == "swap":
+            if self.committed:
+                return "no swaps after a wild card has gone down as a fourth card: finish going out"
+            return "you can swap only a natural card you hold for a wild card standing in for that very card"
+        if verb == "add":
+            return "a wild card may be added as a fourth card only to your own three-card set, on the turn you go out"
+        if verb == "discard":
+            if self.committed:
+                return "you put down a fourth card, so you must go out: lay or add your cards before the last discard"
+            return "you can discard only a card you hold"
+        return "draw first, then lay, swap, add or discard"
+
+    # -- views -------------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):
+            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.num_seats - 1}, or None for a spectator")
+        obs: dict[str, Any] = {
+            "game": "squadron-scramble",
+            "seat": seat,
+            "seat_names": list(seat_names(self.num_seats)),
+            "phase": self.phase,
+            "to_move": sorted(self.to_move),
+            "round": self.round_no + 1,
+            "dealer": self.dealer,
+            "target": self.variant["target"],
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock_size": len(self.stock),
+            "stock_turned_over": self.restocked,
+            "pile": [CARD_TEXT[c] for c in self.pile],
+            "table": [_set_view(x) for x in self.table],
+            "captured": [[_set_view(x) for x in pile] for pile in self.captured],
+            "totals": list(self.totals),
+            "round_scores": [list(r) for r in self.round_scores],
+            "forfeits": list(self.forfeits),
+            "pending_set": self.pending if self.pending >= 0 else None,
+            "must_go_out": self.committed,
+            "naming": [dict(n) for n in self.naming_log],
+            "events": [dict(e) for e in self.round_log],
+            # Every action is public: a stock draw shows no card, the rest show what they move.
+            "history": [[s, a] for s, a in self.history],
+        }
+        if seat is not None:
+            obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]
+        return obs
+
+    def snapshot(self) -> dict[str, Any]:
+        snap = self.observation(None)
+        snap["hands"] = [[CARD_TEXT[c] for c in h] for h in self.hands]
+        snap["stock"] = [CARD_TEXT[c] for c in self.stock]
+        snap["deal"] = copy.deepcopy(self.deal)
+        snap["variant"] = dict(self.variant)
+        return snap
+
+    # -- results -----------------------------------------------------------------------
+    def result(self) -> dict[str, Any]:
+        names = seat_names(self.num_seats)
+        return {
+            "totals": {names[s]: t for s, t in enumerate(self.totals)},
+            "rounds": len(self.round_scores),
+            "round_scores": [list(r) for r in self.round_scores],
+            "winner": names[self.winner] if self.phase == OVER and self.winner is not None else None,
+            "finished": self.phase == OVER,
+        }
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER or self.winner is None:
+            return [0.0] * self.num_seats
+        return [1.0 if s == self.winner else -1.0 for s in range(self.num_seats)]
+
+    # -- copies --------------------------------------------------------------------------
+    def clone(self) -> "SquadronScrambleState":
+        new = copy.copy(self)
+        new.deal = {"first_dealer": self.deal["first_dealer"], "rounds": list(self.deal["rounds"])}
+        new.history = list(self.history)
+        new.totals = list(self.totals)
+        new.round_scores = [list(r) for r in self.round_scores]
+        new.round_log = [dict(e) for e in self.round_log]
+        new.naming_log = [dict(n) for n in self.naming_log]
+        new.forfeits = list(self.forfeits)
+        new.hands = [list(h) for h in self.hands]
+        new.known = [list(k) for k in self.known]
+        new.pile = list(self.pile)
+        new.stock = list(self.stock)
+        new.table = [_copy_set(x) for x in self.table]
+        new.captured = [[_copy_set(x) for x in pile] for pile in self.captured]
+        new.fresh = list(self.fresh)
+        return new
+
+    def resample(self, seat: int, rng: random.Random) -> "SquadronScrambleState":
+        """Relabel the cards ``seat`` has never seen, everywhere at once.
+
+        Cards that no public action named and that never passed through
+        ``seat``'s hand sit in other hands (unseen part) or in the original
+        stock.  Permuting their identities changes no public fact and no
+        action's legality, so the copy (its deal rewritten the same way) is a
+        state the rules could have reached.  Later rounds are reshuffled.
+        """
+        new = self.clone()
+        unseen: list[int] = []
+        for s in range(self.num_seats):
+            if s != seat:
+                seen = Counter(self.known[s])
+                for card in self.hands[s]:
+                    if seen[card]:
+                        seen[card] -= 1
+                    else:
+                        unseen.append(card)
+        if not self.restocked:
+            unseen.extend(self.stock)
+        shuffled = list(unseen)
+        rng.shuffle(shuffled)
+        relabel = dict(zip(unseen, shuffled))
+        new.hands = [sorted(relabel.get(c, c) for c in h) for h in self.hands]
+        new.stock = [relabel.get(c, c) for c in self.stock]
+        pack = _pack_ids(self.deal["rounds"][self.round_no], self.round_no)
+        rounds = list(self.deal["rounds"][: self.round_no])
+        rounds.append([CARD_TEXT[relabel.get(c, c)] for c in pack])
+        new.deal = {"first_dealer": self.deal["first_dealer"], "rounds": rounds}
+        new.seed = rng.randrange(2**63)
+        new._legal = None
+        return new
+
+
+def _copy_set(laid: dict[str, Any]) -> dict[str, Any]:
+    return {**laid, "slots": list(laid["slots"])}
+
+
+def _set_view(laid: dict[str, Any]) -> dict[str, Any]:
+    plane = PLANES[laid["plane"]]
+    return {
+        "id": laid["id"],
+        "by": laid["by"],
+        "plane": plane["code"],
+        "kind": plane["kind"],
+        "nation": plane["nation"],
+        "cards": [CARD_TEXT[c] for c in laid["slots"]],
+        "extra": CARD_TEXT[laid["extra"]] if laid["extra"] >= 0 else None,
+        "value": set_value(laid),
+    }
+
+
+# --------------------------------------------------------------------------
+# Reading actions
+# --------------------------------------------------------------------------
+
+_CARD_BY_KEY = {t.lower().replace("/", "").replace("-", ""): t for t in set(CARD_TEXT)}
+
+
+def parse_card(word: str) -> str:
+    key = word.lower().replace("/", "").replace("-", "").replace(".", "")
+    if key in _CARD_BY_KEY:
+        return _CARD_BY_KEY[key]
+    raise ActionSyntaxError(f"{word!r} is not a card: write a plane code and view (P38/T, P38/S, P38/F), KEF or VIC")
+
+
+def _number(word: str, what: str) -> int:
+    if word.isdigit() and int(word) > 0:
+        return int(word)
+    raise ActionSyntaxError(f"{what} is a number from 1 up, not {word!r}")
+
+
+def parse_action(text: str) -> str:
+    """Canonical text of an action; plane and nation names are read generously."""
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+    words = text.split()
+    verb = words[0].lower() if words else ""
+    args = words[1:]
+    if verb == "draw" and [a.lower() for a in args] in ([], ["stock"]):
+        return "draw stock"
+    if verb == "take" and len(args) == 1:
+        return f"take {_number(args[0], 'how many cards to take')}"
+    if verb == "hold" and not args:
+        return "hold"
+    if verb == "shoot" and len(args) == 1:
+        return f"shoot {_number(args[0], 'a set number')}"
+    if verb == "discard" and len(args) == 1:
+        return f"discard {parse_card(args[0])}"
+    if verb == "swap" and len(args) == 2:
+        return f"swap {parse_card(args[0])} {_number(args[1], 'a set number')}"
+    if verb == "add" and len(args) == 2:
+        wild = parse_card(args[0])
+        if wild not in (KEF, VIC):
+            raise ActionSyntaxError("only a wild card (KEF or VIC) can be added as a fourth card")
+        return f"add {wild} {_number(args[1], 'a set number')}"
+    if verb == "lay" and 3 <= len(args) <= 4:
+        extras = [a for a in args if a.startswith("+")]
+        if len(extras) > 1 or (len(args) == 4) != bool(extras):
+            raise ActionSyntaxError("a set is three cards, plus a fourth (wild) card written with '+', as in +VIC")
+        cards = [parse_card(a.lstrip("+")) for a in args if not a.startswith("+")]
+        extra = parse_card(extras[0][1:]) if extras else None
+        naturals = sorted((NATURAL_OF_TEXT[c] for c in cards if c not in (KEF, VIC)))
+        wilds = sorted(c for c in cards if c in (KEF, VIC))
+        words = [CARD_TEXT[c] for c in naturals] + wilds + (["+" + extra] if extra else [])
+        return "lay " + " ".join(words)
+    if verb == "name" and len(args) >= 2:
+        for cut in range(len(args) - 1, 0, -1):
+            plane = plane_from_name(" ".join(args[:cut]))
+            nation = nation_from_name(" ".join(args[cut:]))
+            if plane is not None and nation is not None:
+                return f"name {PLANE_CODES[plane]} {nation}"
+        raise ActionSyntaxError(
+            f"could not read a plane and a nation in {' '.join(args)!r}: try e.g. 'name P-38 United States'"
+        )
+    raise ActionSyntaxError(
+        f"{text!r} is not a Squadron Scramble action: draw stock, take N, lay CARDS, name PLANE NATION, "
+        "swap CARD SET, add WILD SET, shoot SET, hold, discard CARD"
+    )
+
+
+MAX_SETS = NUM_CARDS // 3     # no round can see more sets than this
+
+
+def all_actions(seats: int) -> tuple[str, ...]:
+    """Every distinct action in a fixed order: the action space for learning agents."""
+    lays = []
+    for plane in range(len(PLANES)):
+        naturals = [3 * plane + v for v in range(3)]
+        for size in range(1, 4):
+            for chosen in combinations(naturals, size):
+                need = 3 - size
+                for n_vic in (0, 1):
+                    n_kef = need - n_vic
+                    if not 0 <= n_kef <= len(KEF_IDS):
+                        continue
+                    fill = list(KEF_IDS[:n_kef]) + [VIC_ID] * n_vic
+                    lays.append(_canonical_lay(list(chosen), fill, -1))
+                    if n_kef < len(KEF_IDS):
+                        lays.append(_canonical_lay(list(chosen), fill, KEF_IDS[-1]))
+                    if not n_vic:
+                        lays.append(_canonical_lay(list(chosen), fill, VIC_ID))
+    sets = range(1, MAX_SETS + 1)
+    return (
+        "draw stock", *(f"take {n}" for n in range(1, NUM_CARDS)), *lays, *NAME_ACTIONS,
+        *(f"swap {CARD_TEXT[c]} {i}" for c in range(len(NATURAL_OF_TEXT)) for i in sets),
+        *(f"add {w} {i}" for w in (KEF, VIC) for i in sets),
+        *(f"shoot {i}" for i in sets), "hold",
+        *(f"discard {t}" for t in dict.fromkeys(CARD_TEXT)),
+    )
+
+
+def new_state(
+    seats: int = 2,
+    variant: dict[str, Any] | None = None,
+    seed: int | None = None,
+    deal: dict[str, Any] | None = None,
+) -> SquadronScrambleState:
+    from parlour.games.squadron_scramble.descriptor import GAME
+
+    GAME.check_seats(seats)
+    resolved = GAME.variant(variant)
+    if deal is None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        deal = {"first_dealer": random.Random(f"squadron-scramble/{seed}/dealer").randrange(seats), "rounds": []}
+    return SquadronScrambleState(seats, resolved, seed, deal)
+
+
+__all__ = ["SquadronScrambleState", "new_state", "parse_action", "seat_names", "NATION_NAMES"]
