@@ -1,0 +1,418 @@
+"""One test per rule of Squadron Scramble, and per ruling.
+
+Planes used: P38, P39, I16 (United Nations fighters), B17, WEL (United Nations
+bombers), ME109, MI96 (Axis fighters), DO26, KI99, SM79 (Axis bombers).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
+from parlour.games.squadron_scramble import GAME, rules
+from tests.squadron_scramble.conftest import make, pack_for, run
+
+FILLER = ["B17/T", "B17/S", "WEL/T", "WEL/S", "DB3/T", "DB3/S", "A17/T"]
+FILLER2 = ["BLE/T", "BLE/S", "P40/T", "P40/S", "F2A/T", "F2A/S", "A17/S"]
+
+
+def P38():
+    return ["P38/T", "P38/S", "P38/F"]
+
+
+# -- deal and turn order --------------------------------------------------------
+
+def test_seven_each_from_dealers_left_top_card_turned_up_and_left_of_dealer_starts():
+    state = GAME.new_state(seats=3, seed=5)
+    assert [len(h) for h in state.hands] == [7, 7, 7]
+    assert len(state.pile) == 1 and len(state.stock) == 52 - 22
+    assert state.to_move == {(state.dealer + 1) % 3} and state.phase == "draw"
+    pack = state.deal["rounds"][0]
+    first = (state.dealer + 1) % 3
+    assert pack[0] in state.observation(first)["hand"]
+    assert state.observation(None)["pile"] == [pack[21]]
+
+
+def test_two_to_four_players():
+    assert GAME.seat_counts == (2, 3, 4)
+    with pytest.raises(Exception, match="2, 3, 4"):
+        GAME.new_state(seats=5, seed=1)
+
+
+def test_dealer_rotates_between_rounds():
+    state = GAME.new_state(seats=3, seed=2, variant={"stock_out": "end-round", "max_rounds": 2})
+    first = state.dealer
+    while state.round_no == 0:
+        (seat,) = state.to_move
+        state.apply(seat, "draw stock")
+        state.apply(seat, "discard " + rules.CARD_TEXT[state.hands[seat][0]])
+    assert state.dealer == (first + 1) % 3 and state.to_move == {(first + 2) % 3}
+    assert len(state.deal["rounds"]) == 2 and state.deal["rounds"][0] != state.deal["rounds"][1]
+
+
+def test_draw_from_stock_takes_its_top_card():
+    state = make([FILLER, FILLER2], stock=["P38/T"])
+    run(state, "draw stock")
+    assert "P38/T" in state.observation(0)["hand"] and state.phase == "play"
+
+
+def test_taking_from_the_pile_takes_every_card_above_it():
+    state = make([FILLER, FILLER2], pile="ME109/T", stock=["I16/T"])
+    run(state, "draw stock", "discard B17/T")     # pile: ME109/T, B17/T
+    run(state, "draw stock", "discard BLE/T")     # pile: ME109/T, B17/T, BLE/T
+    assert state.legal_actions(0) == ("draw stock", "take 1", "take 2", "take 3")
+    run(state, "take 2")
+    hand = state.observation(0)["hand"]
+    assert "B17/T" in hand and "BLE/T" in hand and state.observation(None)["pile"] == ["ME109/T"]
+
+
+def test_must_draw_before_laying_or_discarding():
+    state = make([P38() + FILLER[:4], FILLER2])
+    with pytest.raises(IllegalAction, match="first draw"):
+        state.apply(0, "lay P38/F P38/S P38/T")
+    with pytest.raises(IllegalAction, match="first draw"):
+        state.apply(0, "discard B17/T")
+
+
+def test_a_turn_ends_with_a_discard_and_passes_left():
+    state = make([FILLER, FILLER2])
+    run(state, "draw stock", "discard B17/T")
+    assert state.to_move == {1} and state.phase == "draw"
+    assert state.observation(None)["pile"][-1] == "B17/T"
+
+
+def test_sets_are_laid_only_on_ones_own_turn():
+    state = make([FILLER, P38() + FILLER2[:4]])
+    assert state.legal_actions(1) == ()
+    with pytest.raises(IllegalAction, match="turn"):
+        state.apply(1, "lay P38/F P38/S P38/T")
+
+
+# -- sets and wild cards ------------------------------------------------------------
+
+def test_three_views_of_one_plane_make_a_set():
+    state = make([P38() + FILLER[:4], FILLER2])
+    run(state, "draw stock")
+    assert "lay P38/T P38/S P38/F" in state.legal_actions(0)
+
+
+def test_a_wild_card_stands_in_for_any_missing_view():
+    state = make([["P38/T", "P38/F", "KEF", "VIC", "B17/T", "B17/S", "WEL/T"], FILLER2])
+    run(state, "draw stock")
+    legal = state.legal_actions(0)
+    assert "lay P38/T P38/F KEF" in legal and "lay P38/T P38/F VIC" in legal
+    assert "lay P38/T KEF VIC" in legal                     # one natural and two wild cards
+    run(state, "lay P38/T P38/F KEF", "name P38 US")
+    assert state.observation(None)["table"][0]["cards"] == ["P38/T", "KEF", "P38/F"]
+
+
+def test_a_set_needs_one_plane_and_at_least_one_natural_card():
+    state = make([["P38/T", "P39/S", "KEF", "KEF", "KEF", "B17/T", "WEL/T"], FILLER2])
+    run(state, "draw stock")
+    legal = state.legal_actions(0)
+    assert not any(a.startswith("lay") and "P38" in a and "P39" in a for a in legal)
+    with pytest.raises(IllegalAction, match="set"):
+        state.apply(0, "lay P38/T P39/S KEF")
+    assert "lay KEF KEF KEF" not in legal
+
+
+def test_a_wild_fourth_card_only_on_the_turn_the_player_goes_out():
+    state = make([P38() + ["VIC", "B17/T", "WEL/T", "DB3/T"], FILLER2], stock=["A17/T"])
+    run(state, "draw stock")
+    legal = state.legal_actions(0)
+    assert "lay P38/T P38/S P38/F" in legal
+    assert not any("+" in a or a.startswith("add") for a in legal)
+
+
+def test_after_a_fourth_card_the_player_must_go_out():
+    state = make([P38() + ["B17/T", "B17/S", "B17/F", "KEF"], FILLER2], stock=["WEL/T"], target=1000)
+    run(state, "draw stock")
+    assert not any("+" in a for a in state.legal_actions(0))     # four natural cards would be left
+    run(state, "lay B17/T B17/S B17/F", "name B17 US")
+    assert "lay P38/T P38/S P38/F +KEF" in state.legal_actions(0)
+    assert "add KEF 1" not in state.legal_actions(0)     # it would leave four natural cards
+    run(state, "lay P38/T P38/S P38/F +KEF", "name P38 US")
+    assert state.committed and state.legal_actions(0) == ("discard WEL/T",)
+    run(state, "discard WEL/T")
+    assert state.round_log[-1]["went_out"] == 0
+
+
+def test_holder_of_the_natural_card_may_swap_it_for_the_wild_in_any_set():
+    state = make([["P38/T", "P38/F", "KEF", "B17/T", "B17/S", "WEL/T", "WEL/S"],
+                  ["P38/S", "P39/T", "P39/F", "DB3/T", "DB3/S", "A17/T", "A17/S"]])
+    run(state, "draw stock", "lay P38/T P38/F KEF", "name P38 US", "discard WEL/T")
+    run(state, "draw stock")
+    assert "swap P38/S 1" in state.legal_actions(1)
+    run(state, "swap P38/S 1")
+    assert state.observation(None)["table"][0]["cards"] == ["P38/T", "P38/S", "P38/F"]
+    assert "KEF" in state.observation(1)["hand"]
+    # the wild may be used at once (ruling): P39/T P39/F + KEF
+    assert "lay P39/T P39/F KEF" in state.legal_actions(1)
+
+
+def test_variant_no_same_turn_use_of_a_swapped_wild():
+    state = make([["P38/T", "P38/F", "KEF", "B17/T", "B17/S", "WEL/T", "WEL/S"],
+                  ["P38/S", "P39/T", "P39/F", "DB3/T", "DB3/S", "A17/T", "A17/S"]], swap_then_lay=False)
+    run(state, "draw stock", "lay P38/T P38/F KEF", "name P38 US", "discard WEL/T", "draw stock", "swap P38/S 1")
+    assert "lay P39/T P39/F KEF" not in state.legal_actions(1)
+    with pytest.raises(IllegalAction):
+        state.apply(1, "lay P39/T P39/F KEF")
+
+
+# -- naming ----------------------------------------------------------------------------
+
+def test_naming_correctly_costs_nothing():
+    state = make([P38() + FILLER[:4], FILLER2])
+    run(state, "draw stock", "lay P38/T P38/S P38/F")
+    assert state.phase == "name" and len(state.legal_actions(0)) == 16 * 6
+    run(state, "name P38 US")
+    assert state.forfeits == [0, 0] and state.naming_log[-1]["correct"] is True
+
+
+@pytest.mark.parametrize("said", ["name P38 GB", "name P39 US"])
+def test_a_wrong_name_or_nation_forfeits_the_next_turn(said):
+    state = make([P38() + FILLER[:4], FILLER2])
+    run(state, "draw stock", "lay P38/T P38/S P38/F", said, "discard B17/T")
+    assert state.forfeits == [1, 0]
+    run(state, "draw stock", "discard BLE/T")         # seat 1's turn; seat 0's next turn is skipped
+    assert state.to_move == {1} and state.forfeits == [0, 0]
+    assert state.round_log[-1]["event"] == "forfeits a turn"
+
+
+def test_variant_auto_name_skips_naming():
+    state = make([P38() + FILLER[:4], FILLER2], auto_name=True)
+    run(state, "draw stock", "lay P38/T P38/S P38/F")
+    assert state.phase == "play"
+
+
+@pytest.mark.parametrize("typed", ["name P-38 United States", "name lightning usa", "name Lockheed P-38 Lightning US",
+                                   "NAME p38 america"])
+def test_names_are_read_generously(typed):
+    assert rules.parse_action(typed) == "name P38 US"
+
+
+# -- shooting down --------------------------------------------------------------------------
+
+def axis_bombers_on_the_table(**variant):
+    """Seat 1 lays Do 26 bombers; seat 0 then lays P-38 fighters."""
+    state = make([P38() + FILLER[:4], ["DO26/T", "DO26/S", "DO26/F", "KI99/T", "KI99/S", "KI99/F", "A17/S"]],
+                 **variant)
+    run(state, "draw stock", "discard B17/T")
+    run(state, "draw stock", "lay DO26/T DO26/S DO26/F", "name DO26 DE", "lay KI99/T KI99/S KI99/F", "name KI99 JP")
+    run(state, "discard A17/S")
+    return state
+
+
+def test_united_nations_fighters_shoot_down_axis_bombers_and_keep_both_sets():
+    state = axis_bombers_on_the_table()
+    run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US")
+    assert state.phase == "shoot" and set(state.legal_actions(0)) == {"shoot 1", "shoot 2", "hold"}
+    run(state, "shoot 1")
+    assert state.phase == "play"
+    assert [x["plane"] for x in state.observation(None)["captured"][0]] == ["P38", "DO26"]
+    assert [x["plane"] for x in state.observation(None)["table"]] == ["KI99"]
+
+
+def test_shooting_down_is_optional():
+    state = axis_bombers_on_the_table()
+    run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US", "hold")
+    assert len(state.observation(None)["table"]) == 3
+
+
+def test_variant_one_fighter_set_downs_all_enemy_bombers():
+    state = axis_bombers_on_the_table(shoot_down="all")
+    run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US", "shoot 2")
+    assert state.phase == "shoot" and state.legal_actions(0) == ("shoot 1", "hold")
+    run(state, "shoot 1")
+    assert len(state.observation(None)["captured"][0]) == 3
+
+
+def test_fighters_do_not_shoot_own_side_bombers_or_own_sets():
+    # Seat 1 lays B-17 (United Nations) bombers; seat 0's P-38s cannot shoot them.
+    state = make([P38() + FILLER[2:6], ["B17/T", "B17/S", "B17/F", "A17/S", "BLE/T", "BLE/S", "P40/T"]], pile="KI99/T")
+    run(state, "draw stock", "discard WEL/T", "draw stock", "lay B17/T B17/S B17/F", "name B17 US", "discard P40/T")
+    run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US")
+    assert state.phase == "play"
+
+
+def test_axis_fighters_shoot_down_united_nations_bombers():
+    state = make([["ME109/T", "ME109/S", "ME109/F", "DB3/T", "BLE/T", "BLE/S", "P40/T"],
+                  ["B17/T", "B17/S", "B17/F", "A17/S", "WEL/T", "WEL/S", "P40/S"]], pile="KI99/T")
+    run(state, "draw stock", "discard P40/T", "draw stock", "lay B17/T B17/S B17/F", "name B17 US", "discard P40/S")
+    run(state, "draw stock", "lay ME109/T ME109/S ME109/F", "name ME109 DE")
+    assert state.legal_actions(0) == ("shoot 1", "hold")
+
+
+# -- end of round and scoring --------------------------------------------------------------
+
+def going_out_on_second_turn(seat0, **variant):
+    """Seat 0 draws WEL/F and throws it, seat 1 throws BLE/T, then seat 0 takes all three
+    pile cards (WEL/S, WEL/F, BLE/T) and may lay everything down."""
+    state = make([seat0, FILLER2], pile="WEL/S", stock=["WEL/F", "I16/T"], **variant)
+    run(state, "draw stock", "discard WEL/F", "draw stock", "discard BLE/T", "take 3")
+    return state
+
+
+def test_round_ends_when_a_player_discards_his_last_card_and_scores():
+    state = going_out_on_second_turn(P38() + ["B17/T", "B17/S", "B17/F", "WEL/T"], target=1000)
+    run(state, "lay P38/T P38/S P38/F", "name P38 US", "lay B17/T B17/S B17/F", "name B17 US",
+        "lay WEL/T WEL/S WEL/F", "name WEL GB")
+    assert state.round_no == 0 and state.legal_actions(0) == ("discard BLE/T",)
+    run(state, "discard BLE/T")
+    assert state.round_no == 1 and state.round_log[-1]["went_out"] == 0
+    scores = state.round_scores[0]
+    assert scores[0] == 15 + 30 + 30
+    # seat 1 holds BLE/S, P40/T, P40/S, F2A/T, F2A/S, A17/S and the I16/T it drew
+    assert scores[1] == -(10 + 5 + 5 + 5 + 5 + 10 + 5)
+
+
+def test_going_out_by_laying_down_everything_needs_no_discard():
+    state = make([FILLER2, P38() + ["B17/T", "B17/S", "B17/F", "DB3/T"]], pile="DB3/S", stock=["DB3/F"], target=1000)
+    run(state, "draw stock", "discard DB3/F", "take 2")          # seat 1 takes DB3/S and DB3/F: nine cards
+    run(state, "lay P38/T P38/S P38/F", "name P38 US", "lay B17/T B17/S B17/F", "name B17 US")
+    run(state, "lay DB3/T DB3/S DB3/F", "name DB3 RU")
+    assert state.round_no == 1 and state.round_scores[0][1] == 15 + 30 + 30
+
+
+def test_wild_cards_score_as_the_card_they_replace_and_victory_doubles_its_set():
+    laid = rules.new_set(1, 0, 4, [12], [48, 51], -1)      # B17/T + KEF + VIC
+    assert rules.set_base(laid) == 30 and rules.set_value(laid) == 60
+    plain = rules.new_set(2, 0, 0, [0, 1], [48], -1)      # P38/T P38/S KEF
+    assert rules.set_value(plain) == 15
+
+
+def test_cards_left_in_hand_cost_their_value_and_wilds_cost_ten_and_fifteen():
+    from parlour.games.squadron_scramble.cards import hand_penalty
+    assert hand_penalty(rules.NATURAL_OF_TEXT["B17/T"]) == 10
+    assert hand_penalty(rules.NATURAL_OF_TEXT["P38/T"]) == 5
+    assert hand_penalty(48) == 10 and hand_penalty(51) == 15
+
+
+def test_victory_on_the_last_turn_doubles_everything_the_player_laid():
+    state = going_out_on_second_turn(P38() + ["B17/T", "B17/S", "VIC", "WEL/T"], target=1000)
+    run(state, "lay P38/T P38/S P38/F", "name P38 US", "lay B17/T B17/S VIC", "name B17 US",
+        "lay WEL/T WEL/S WEL/F", "name WEL GB", "discard BLE/T")
+    assert state.round_scores[0][0] == 2 * (15 + 30 + 30)
+
+
+def test_victory_laid_earlier_doubles_only_its_own_set():
+    state = make([["B17/T", "B17/S", "VIC", "B17/F", "WEL/T", "WEL/S", "WEL/F"], FILLER2], target=1000)
+    run(state, "draw stock", "lay B17/T B17/S VIC", "name B17 US", "discard B17/F")
+    scores = [state._round_score(s) for s in range(2)]
+    # B17 set doubled (60) minus the three Wellingtons and the card drawn
+    drawn = [c for c in state.hands[0] if rules.CARD_TEXT[c] not in ("WEL/T", "WEL/S", "WEL/F")]
+    assert scores[0] == 60 - 30 - sum(rules.hand_penalty(c) for c in drawn)
+
+
+def test_captured_sets_score_for_the_captor_not_the_layer():
+    state = axis_bombers_on_the_table()
+    run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US", "shoot 1")
+    assert state._round_score(0) == 15 + 30 - sum(rules.hand_penalty(c) for c in state.hands[0])
+    assert state._round_score(1) == 30 - sum(rules.hand_penalty(c) for c in state.hands[1])
+
+
+def test_stock_running_out_turns_the_pile_over_once_then_ends_the_round():
+    state = GAME.new_state(seats=2, seed=3, variant={"target": 10_000, "max_rounds": 1})
+    while state.stock:
+        (seat,) = state.to_move
+        state.apply(seat, "draw stock")
+        state.apply(seat, "discard " + rules.CARD_TEXT[state.hands[seat][0]])
+    pile = [rules.CARD_TEXT[c] for c in state.pile]
+    (seat,) = state.to_move
+    run(state, "draw stock")
+    # the pile but its top card, turned over unshuffled: its bottom card is the new stock's top
+    assert state.restocked and pile[0] in state.observation(seat)["hand"]
+    assert state.observation(None)["pile"] == pile[-1:]
+    assert [rules.CARD_TEXT[c] for c in state.stock] == pile[1:-1][::-1]
+    run(state, "discard " + rules.CARD_TEXT[state.hands[seat][0]])
+    while not state.is_over:
+        (seat,) = state.to_move
+        state.apply(seat, "draw stock")
+        state.apply(seat, "discard " + rules.CARD_TEXT[state.hands[seat][0]])
+    assert state.round_log[-1]["went_out"] is None      # the second time, the round simply ends
+
+
+def test_variant_stock_out_ends_the_round():
+    state = GAME.new_state(seats=2, seed=3, variant={"stock_out": "end-round", "target": 10_000, "max_rounds": 1})
+    while not state.is_over:
+        (seat,) = state.to_move
+        state.apply(seat, "draw stock")
+        state.apply(seat, "discard " + rules.CARD_TEXT[state.hands[seat][0]])
+    assert state.round_log[-1]["went_out"] is None and not state.restocked
+
+
+# -- the game ---------------------------------------------------------------------------------
+
+def test_first_to_the_target_wins():
+    state = going_out_on_second_turn(P38() + ["B17/T", "B17/S", "B17/F", "WEL/T"], target=60)
+    run(state, "lay P38/T P38/S P38/F", "name P38 US", "lay B17/T B17/S B17/F", "name B17 US",
+        "lay WEL/T WEL/S WEL/F", "name WEL GB", "discard BLE/T")
+    assert state.is_over and state.result()["winner"] == "P1" and state.returns() == [1.0, -1.0]
+    assert state.result()["totals"] == {"P1": 75, "P2": -45}
+
+
+def test_a_tie_for_the_lead_at_the_target_plays_another_round():
+    state = make([FILLER, FILLER2], target=-1000)
+    state.totals = [-20, -20]
+    state.hands = [[], []]                 # nothing in hand: this round scores 0 for both
+    state._end_round()
+    assert state.totals == [-20, -20] and not state.is_over and state.round_no == 1
+
+
+def test_max_rounds_ends_the_game_and_a_tie_is_a_draw():
+    state = GAME.new_state(seats=2, seed=3, variant={"stock_out": "end-round", "target": 10_000, "max_rounds": 1})
+    state.hands = [[], []]
+    state.stock = []
+    state._end_round()
+    assert state.is_over and state.result()["winner"] is None and state.returns() == [0.0, 0.0]
+
+
+# -- actions, errors and visibility ---------------------------------------------------------------
+
+def test_every_action_in_the_space_parses_back_to_itself():
+    for action in GAME.action_space(4):
+        assert rules.parse_action(action) == action
+
+
+def test_lay_text_is_canonical_in_any_order():
+    assert rules.parse_action("lay vic p38/f P38/T") == "lay P38/T P38/F VIC"
+    assert rules.parse_action("lay P38/T P38/S P38/F +kef") == "lay P38/T P38/S P38/F +KEF"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("lay P38/T", "not a Squadron Scramble action"), ("discard Z99/T", "not a card"), ("take 0", "number"),
+    ("name Spitfire Britain", "could not read"), ("add P38/T 1", "only a wild"), ("fly", "not a Squadron"),
+])
+def test_malformed_actions_are_explained(text, message):
+    with pytest.raises(ActionSyntaxError, match=message):
+        rules.parse_action(text)
+
+
+def test_illegal_actions_change_nothing():
+    state = make([P38() + FILLER[:4], FILLER2])
+    before = json.dumps(state.snapshot(), sort_keys=True)
+    for seat, action in [(1, "draw stock"), (0, "discard B17/T"), (0, "take 3"), (0, "shoot 1"), (7, "hold")]:
+        with pytest.raises(IllegalAction):
+            state.apply(seat, action)
+    assert json.dumps(state.snapshot(), sort_keys=True) == before
+
+
+def test_bad_deals_are_refused():
+    with pytest.raises(DealError, match="first_dealer"):
+        rules.check_deal({"first_dealer": 5, "rounds": []}, 2)
+    with pytest.raises(DealError, match="every card once"):
+        rules.check_deal({"first_dealer": 0, "rounds": [["P38/T"] * 52]}, 2)
+    with pytest.raises(DealError, match="no pack"):
+        GAME.new_state(seats=2, deal={"first_dealer": 0, "rounds": []})
+
+
+def test_the_whole_discard_pile_is_public_and_hands_are_private():
+    state = make([FILLER, FILLER2], pile="ME109/T")
+    run(state, "draw stock", "discard B17/T")
+    for seat in (None, 0, 1):
+        assert state.observation(seat)["pile"] == ["ME109/T", "B17/T"]
+    assert "hand" not in state.observation(None)
+    assert state.observation(1)["hand"] == sorted(FILLER2, key=lambda t: rules.NATURAL_OF_TEXT[t])
+    assert "stock" not in state.observation(0) and state.observation(0)["stock_size"] == len(state.stock)
