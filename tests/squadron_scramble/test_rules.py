@@ -416,3 +416,62 @@ def test_the_whole_discard_pile_is_public_and_hands_are_private():
     assert "hand" not in state.observation(None)
     assert state.observation(1)["hand"] == sorted(FILLER2, key=lambda t: rules.NATURAL_OF_TEXT[t])
     assert "stock" not in state.observation(0) and state.observation(0)["stock_size"] == len(state.stock)
+
+
+def test_victory_swapped_back_out_does_not_double_everything():
+    """VICTORY laid and then won back by a swap on the going-out turn no longer doubles anything."""
+    state = make([P38() + ["VIC", "B17/T", "B17/S", "B17/F"], FILLER2], stock=["KEF"], target=1000)
+    run(state, "draw stock", "lay P38/T P38/S VIC", "name P38 US", "swap P38/F 1")
+    assert "VIC" in state.observation(0)["hand"]
+    run(state, "lay B17/T B17/S B17/F", "name B17 US", "add KEF 2", "discard VIC")
+    assert state.round_scores[0][0] == 15 + 40         # not doubled: VICTORY ended on the discard pile
+
+
+def state_in_play(hand: list[str], table: list[dict], **variant):
+    """Seat 0 in the play phase with exactly ``hand`` and these sets on the table (a unit-level setup)."""
+    state = make([FILLER, FILLER2], **variant)
+    run(state, "draw stock")
+    ids = {t: rules.NATURAL_OF_TEXT[t] for t in hand if "/" in t}
+    kefs = iter(rules.KEF_IDS)
+    state.hands[0] = sorted(ids[t] if "/" in t else next(kefs) if t == "KEF" else rules.VIC_ID for t in hand)
+    state.table = table
+    state.next_set_id = len(table) + 1
+    state._legal = None
+    return state
+
+
+def test_a_swapped_wild_that_cannot_be_used_counts_as_a_card_to_discard():
+    # Seat 1's A-17 set has KEF standing for the front view; seat 0 swaps A17/F in and takes that KEF.
+    a17 = rules.new_set(1, 1, rules.PLANE_OF[rules.NATURAL_OF_TEXT["A17/T"]],
+                        [rules.NATURAL_OF_TEXT["A17/T"], rules.NATURAL_OF_TEXT["A17/S"]], [rules.KEF_IDS[2]], -1)
+    hand = ["P38/T", "P38/S", "P38/F", "VIC", "DB3/T", "A17/F"]
+    state = state_in_play(hand, [rules._copy_set(a17)], swap_then_lay=False)
+    run(state, "swap A17/F 1")
+    # +VIC would leave DB3/T and a KEF that may not be used this turn: two cards, one discard.
+    assert "lay P38/T P38/S P38/F +VIC" not in state.legal_actions(0)
+    # With the wild usable at once, DB3/T + KEF after +VIC is fine only if KEF has a set to go on:
+    # the P-38 set has its fourth card, so it has none either.
+    usable = state_in_play(hand, [rules._copy_set(a17)], swap_then_lay=True)
+    run(usable, "swap A17/F 1")
+    assert "lay P38/T P38/S P38/F +VIC" not in usable.legal_actions(0)
+    # Laying the P-38s plain leaves a three-card set: then VIC can go out as a fourth card later.
+    assert "lay P38/T P38/S P38/F" in usable.legal_actions(0)
+
+
+
+def test_a_record_that_runs_out_of_packs_is_refused_with_its_index():
+    from parlour.engine.errors import RecordError
+    from parlour.engine.record import record_of
+    from parlour.games import replay
+    state = GAME.new_state(seats=2, seed=3, variant={"stock_out": "end-round", "max_rounds": 2})
+    while not state.is_over:
+        (seat,) = state.to_move
+        state.apply(seat, "draw stock")
+        state.apply(seat, "discard " + rules.CARD_TEXT[state.hands[seat][0]])
+    record = record_of(state)
+    record.seed = None
+    record.deal["rounds"] = record.deal["rounds"][:1]
+    record.result = None
+    with pytest.raises(RecordError, match="no pack for round 2") as error:
+        replay(record)
+    assert error.value.index is not None

@@ -70,10 +70,10 @@ def check_record_round_trip(game: GameDescriptor, seed: int, seats: int, **kwarg
     assert record_of(again).to_json() == text, f"seed {seed}: record text is not stable"
 
 
-def check_clone_independence(game: GameDescriptor, seed: int, seats: int) -> None:
+def check_clone_independence(game: GameDescriptor, seed: int, seats: int, *, variant: dict[str, Any] | None = None) -> None:
     """Playing on a clone never disturbs the original, and vice versa."""
     rng = random.Random(seed)
-    state = game.new_state(seats=seats, seed=seed)
+    state = game.new_state(seats=seats, seed=seed, variant=variant)
     for _ in range(rng.randrange(1, 40)):
         if state.is_over:
             break
@@ -97,18 +97,20 @@ def random_steps(state: Any, rng: random.Random, steps: int) -> None:
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-def check_seed_determinism(game: GameDescriptor, seed: int, seats: int) -> None:
+def check_seed_determinism(game: GameDescriptor, seed: int, seats: int, *, variant: dict[str, Any] | None = None) -> None:
     """Same seed and same actions give the same game, byte for byte."""
-    first = record_of(random_playout(game, seed, seats)).to_json()
-    second = record_of(random_playout(game, seed, seats)).to_json()
+    first = record_of(random_playout(game, seed, seats, variant=variant)).to_json()
+    second = record_of(random_playout(game, seed, seats, variant=variant)).to_json()
     assert first == second, f"seed {seed}: two runs differ"
 
 
-def check_illegal_actions_change_nothing(game: GameDescriptor, seed: int, seats: int) -> None:
+def check_illegal_actions_change_nothing(
+    game: GameDescriptor, seed: int, seats: int, *, variant: dict[str, Any] | None = None
+) -> None:
     """Every action outside the legal set is refused with a reason, leaving the state as it was."""
     space = game.action_space(seats) if game.action_space else ()
     rng = random.Random(seed)
-    state = game.new_state(seats=seats, seed=seed)
+    state = game.new_state(seats=seats, seed=seed, variant=variant)
     while not state.is_over:
         before = json.dumps(state.snapshot(), sort_keys=True)
         for seat in range(seats):
@@ -126,7 +128,9 @@ def check_illegal_actions_change_nothing(game: GameDescriptor, seed: int, seats:
         random_steps(state, rng, 1)
 
 
-def check_observation_audit(game: GameDescriptor, seed: int, seats: int, samples: int = 3) -> None:
+def check_observation_audit(
+    game: GameDescriptor, seed: int, seats: int, samples: int = 3, *, variant: dict[str, Any] | None = None
+) -> None:
     """A seat's view never changes when the cards it cannot see are redealt.
 
     If an observation leaked any hidden card, some consistent redeal would
@@ -148,10 +152,12 @@ def check_observation_audit(game: GameDescriptor, seed: int, seats: int, samples
                 replayed = replay(record_of(other), game)
                 assert replayed.observation(seat) == view, f"seed {seed}: resampled state is unreachable"
 
-    random_playout(game, seed, seats, on_step=audit)
+    random_playout(game, seed, seats, on_step=audit, variant=variant)
 
 
-def check_spectator_sees_no_hand(game: GameDescriptor, seed: int, seats: int, hidden_key: str = "hand") -> None:
+def check_spectator_sees_no_hand(
+    game: GameDescriptor, seed: int, seats: int, hidden_key: str = "hand", *, variant: dict[str, Any] | None = None
+) -> None:
     """A spectator's view carries no hand, and each seat's view carries only its own."""
     def audit(state: Any) -> None:
         assert hidden_key not in state.observation(None)
@@ -159,15 +165,18 @@ def check_spectator_sees_no_hand(game: GameDescriptor, seed: int, seats: int, hi
         for seat in range(seats):
             assert state.observation(seat)[hidden_key] == snap["hands"][seat]
 
-    random_playout(game, seed, seats, on_step=audit)
+    random_playout(game, seed, seats, on_step=audit, variant=variant)
 
 
-def check_card_conservation(game: GameDescriptor, seed: int, seats: int, cards_of: Callable[[Any], Counter]) -> None:
+def check_card_conservation(
+    game: GameDescriptor, seed: int, seats: int, cards_of: Callable[[Any], Counter], *,
+    variant: dict[str, Any] | None = None,
+) -> None:
     """``cards_of(state)`` (every card in hands, tricks, piles...) is the same pack at every step."""
-    start = game.new_state(seats=seats, seed=seed)
+    start = game.new_state(seats=seats, seed=seed, variant=variant)
     pack = cards_of(start)
 
     def audit(state: Any) -> None:
         assert cards_of(state) == pack, f"seed {seed}: cards created or lost"
 
-    random_playout(game, seed, seats, on_step=audit)
+    random_playout(game, seed, seats, on_step=audit, variant=variant)

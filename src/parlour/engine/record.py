@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from parlour.engine.errors import ActionSyntaxError, IllegalAction, ParlourError, RecordError
+from parlour.engine.errors import ParlourError, RecordError
 
 FORMAT = "parlour-record"
 VERSION = 1
@@ -194,7 +194,7 @@ def replay(record: GameRecord, descriptor: Any, *, upto: int | None = None, on_s
         try:
             action = state.parse_action(text)
             state.apply(seat, action)
-        except (ActionSyntaxError, IllegalAction) as error:
+        except ParlourError as error:    # a bad action, or a deal that runs out of packs
             raise RecordError(f"{text!r} by seat {seat}: {error}", index=index) from None
         if on_step is not None:
             on_step(index, state)

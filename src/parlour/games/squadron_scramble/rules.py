@@ -190,7 +190,7 @@ class SquadronScrambleState(State):
             seat = (seat + 1) % self.num_seats
         self.turn = seat
         self.committed = False       # a wild card went down as a fourth card: this turn must go out
-        self.victory_now = False     # VICTORY played this turn
+        self.played_now: list[int] = []  # ids of sets this player laid or added to this turn
         self.fresh: list[int] = []   # wild cards taken by swapping this turn
         self.pending = -1            # the set being named or shooting
         if not self.stock and not self._can_renew():
@@ -211,7 +211,10 @@ class SquadronScrambleState(State):
             "event": "round over",
             "went_out": self.went_out,
             "scores": scores,
+            # Hands are shown for the count: from here on they are public.
+            "hands": [[CARD_TEXT[c] for c in h] for h in self.hands],
         })
+        self.known = [list(h) for h in self.hands]
         best = max(self.totals)
         leaders = [s for s, t in enumerate(self.totals) if t == best]
         out_of_rounds = 0 < self.variant["max_rounds"] <= self.round_no + 1
@@ -222,11 +225,19 @@ class SquadronScrambleState(State):
             return
         self._start_round()
 
+    def _victory_played_now(self, seat: int) -> bool:
+        """VICTORY went down this turn and is still in one of this player's sets."""
+        return any(
+            VIC_ID in set_cards(x)
+            for x in self.table + self.captured[seat]
+            if x["id"] in self.played_now and x["by"] == seat
+        )
+
     def _round_score(self, seat: int) -> int:
         """Laid-down cards score for whoever holds them; cards in hand cost as much."""
         mine = [x for x in self.table if x["by"] == seat] + [x for x in self.captured[seat] if x["by"] == seat]
         taken = [x for x in self.captured[seat] if x["by"] != seat]
-        if seat == self.went_out and self.victory_now:
+        if seat == self.went_out and self._victory_played_now(seat):
             laid = 2 * sum(set_base(x) for x in mine)    # VICTORY on the last turn doubles all he laid
         else:
             laid = sum(set_value(x) for x in mine)
@@ -276,7 +287,8 @@ class SquadronScrambleState(State):
             self.stock = self.pile[:-1][::-1]
             self.pile = self.pile[-1:]
             self.restocked = True
-        self._receive(seat, [self.stock.pop()], seen=False)
+        # A turned-over stock is the old pile in a known order, so its cards are seen by all.
+        self._receive(seat, [self.stock.pop()], seen=self.restocked)
         self.phase = PLAY
 
     def _apply_take(self, seat: int, count: str) -> None:
@@ -315,11 +327,13 @@ class SquadronScrambleState(State):
     def _can_still_go_out(self, seat: int, hand: list[int], open_threes: int) -> bool:
         """After a wild goes down as a fourth card the turn must end with going out.
 
-        It still can when at most one natural card is left (to discard) and every
-        wild left can go onto one of the player's three-card sets.
+        It still can when at most one card is left that no set can take (to be
+        discarded) and every usable wild left can go onto one of the player's
+        three-card sets.
         """
-        naturals = sum(1 for c in hand if not IS_WILD[c])
-        return naturals <= 1 and len(hand) - naturals <= open_threes
+        usable = set(self._usable_wilds(seat))
+        wilds = sum(1 for c in hand if c in usable)
+        return len(hand) - wilds <= 1 and wilds <= open_threes
 
     def _open_threes(self, seat: int) -> int:
         return sum(1 for x in self.table if x["by"] == seat and x["extra"] < 0)
@@ -386,8 +400,7 @@ class SquadronScrambleState(State):
         self.table.append(laid)
         if extra >= 0:
             self.committed = True
-        if VIC_ID in set_cards(laid):
-            self.victory_now = True
+        self.played_now.append(laid["id"])
         self.pending = laid["id"]
         if self.variant["auto_name"]:
             self._after_naming(seat)
@@ -411,8 +424,7 @@ class SquadronScrambleState(State):
         self._give_up(seat, card)
         laid["extra"] = card
         self.committed = True
-        if card == VIC_ID:
-            self.victory_now = True
+        self.played_now.append(laid["id"])
         self._continue(seat)
 
     def _apply_discard(self, seat: int, text: str) -> None:
