@@ -100,6 +100,7 @@ def play(
     seat: int = typer.Option(0, help="Your seat (0 is the first; see 'parlour games')."),
     seed: Optional[int] = typer.Option(None, help="Fixes the cut and the deals."),
     bots: Optional[str] = typer.Option(None, help="Bot for the other seats, or one per seat, comma-separated."),
+    players: Optional[int] = typer.Option(None, help="Number of players, where the game allows several."),
     variant: list[str] = typer.Option([], help="Rule variant NAME=VALUE (repeatable)."),
     record: Optional[Path] = typer.Option(None, help="Where to save the game record (saved after every move)."),
     resume: Optional[Path] = typer.Option(None, help="Continue a saved game record."),
@@ -109,11 +110,11 @@ def play(
 
     try:
         game = get_game(game_id)
-        seats = game.seat_counts[0]
-        names = _bots(game, bots, seats)
         saved = GameRecord.load(resume) if resume else None
+        seats = len(saved.seats) if saved else game.check_seats(players or game.seat_counts[0])
+        names = _bots(game, bots, seats)
         play_loop(
-            console, game, human=seat, bot_names=names, seed=seed, variant=_variant(game, variant),
+            console, game, human=seat, bot_names=names, seats=seats, seed=seed, variant=_variant(game, variant),
             record_path=record or resume, resume=saved,
         )
     except (ParlourError, ValueError) as error:

@@ -12,4 +12,8 @@ def frontend(game_id: str) -> ModuleType:
         from parlour.terminal import football_whist
 
         return football_whist
+    if game_id == "squadron-scramble":
+        from parlour.terminal import squadron_scramble
+
+        return squadron_scramble
     raise ParlourError(f"{game_id} cannot be played in the terminal yet")

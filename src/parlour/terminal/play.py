@@ -23,6 +23,7 @@ from parlour.engine.record import GameRecord, record_of, replay
 from parlour.terminal import frontend
 
 QUIT = {"quit", "q", "exit"}
+MAX_LISTED = 30     # longer lists (such as every plane name) are not printed
 HELP = {"help", "?", "h"}
 
 
@@ -37,6 +38,7 @@ def play(
     *,
     human: int,
     bot_names: list[str],
+    seats: int | None = None,
     seed: int | None,
     variant: dict[str, Any] | None = None,
     record_path: Path | None = None,
@@ -50,7 +52,7 @@ def play(
         human = next((i for i, info in enumerate(seats_info) if _player(info) == "human"), human)
         num_seats, seed, variant = len(seats_info), resume.seed, resume.variant
     else:
-        num_seats = game.seat_counts[0]
+        num_seats = seats or game.seat_counts[0]
         names = game.seat_names(num_seats)
         seats_info = [
             {"name": names[s], "player": "human" if s == human else f"bot:{bot_names[s]}"} for s in range(num_seats)
@@ -118,8 +120,9 @@ def _bot_name(seat_info: Any, fallback: str) -> str:
 
 def _ask_person(console: Console, ui: Any, state: Any, seat: int, legal: tuple[str, ...], ask: Callable[[str], str]) -> str | None:
     obs = state.observation(seat)
-    choices = "  ".join(f"{i}:{a}" for i, a in enumerate(legal, 1))
-    console.print(Text(f"Choices  {choices}", style="cyan"))
+    if len(legal) <= MAX_LISTED:
+        choices = "  ".join(f"{i}:{a}" for i, a in enumerate(legal, 1))
+        console.print(Text(f"Choices  {choices}", style="cyan"))
     while True:
         try:
             text = ask(ui.prompt_for(obs, legal) + " > ").strip()
@@ -130,7 +133,7 @@ def _ask_person(console: Console, ui: Any, state: Any, seat: int, legal: tuple[s
         if text.lower() in QUIT:
             return None
         if text.lower() in HELP:
-            console.print(Text("Type an action (e.g. " + legal[0] + "), its short form, or its number. "
+            console.print(Text("Type an action (e.g. " + legal[-1] + "), its short form, or its number. "
                                "'cards' describes your cards; 'quit' saves and leaves.", style="cyan"))
             continue
         if text.lower() == "cards" and hasattr(ui, "details"):
