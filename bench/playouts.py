@@ -21,6 +21,13 @@ import time
 
 from parlour.games import GAMES
 
+#: how each game is benchmarked: players, and a variant that ends a random game (random
+#: players seldom reach Squadron Scramble's 250 points, so its unit is one round)
+SETTINGS = {
+    "football-whist": {"seats": 4, "variant": None, "unit": "matches"},
+    "squadron-scramble": {"seats": 4, "variant": {"max_rounds": 1}, "unit": "rounds"},
+}
+
 
 def _timed(play_one, seconds: float) -> dict[str, float]:
     """Call ``play_one(i)`` (one whole game, returning its decisions) for ``seconds``."""
@@ -41,11 +48,12 @@ def _timed(play_one, seconds: float) -> dict[str, float]:
 
 def bench_parlour(game_id: str, seconds: float, seed: int = 0) -> dict[str, float]:
     game = GAMES[game_id]
-    seats = game.seat_counts[0]
+    settings = SETTINGS.get(game_id, {"seats": game.seat_counts[0], "variant": None, "unit": "games"})
+    seats, variant = settings["seats"], settings["variant"]
     choice = random.Random(seed).choice
 
     def play_one(index: int) -> int:
-        state = game.new_state(seats=seats, seed=index)
+        state = game.new_state(seats=seats, seed=index, variant=variant)
         decisions = 0
         while not state.is_over:
             for seat in state.to_move:
@@ -54,7 +62,9 @@ def bench_parlour(game_id: str, seconds: float, seed: int = 0) -> dict[str, floa
             decisions += 1
         return decisions
 
-    return _timed(play_one, seconds)
+    figures = _timed(play_one, seconds)
+    figures.update(unit=settings["unit"], seats=seats, variant=variant)
+    return figures
 
 
 def bench_hearts(seconds: float, seed: int = 0) -> dict[str, float] | None:
@@ -98,14 +108,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
-    print(f"{'game':<22}{'games/s':>10}{'decisions/s':>14}{'dec/game':>10}{'ratio':>8}")
+    print(f"{'game':<22}{'games/s':>10}{'decisions/s':>14}{'dec/game':>10}{'ratio':>8}  (a game is one unit)")
     for game_id, f in report.items():
         if "error" in f:
             print(f"{game_id:<22}{f['error']}")
             continue
         ratio = f.get("ratio_vs_openspiel_hearts")
         print(f"{game_id:<22}{f['games_per_s']:>10.1f}{f['decisions_per_s']:>14.1f}{f['decisions_per_game']:>10.1f}"
-              f"{'' if ratio is None else format(ratio, '.2f'):>8}")
+              f"{'' if ratio is None else format(ratio, '.2f'):>8}  {f.get('unit', 'games')}"
+              f"{'' if 'seats' not in f else ', ' + str(f['seats']) + ' players'}")
     return 0
 
 

@@ -17,3 +17,5 @@ def test_playout_benchmark_prints_json_figures():
     assert 100 < fw["decisions_per_game"] < 140
     assert fw["ratio_vs_openspiel_hearts"] is not None, report["openspiel-hearts"]
     assert report["openspiel-hearts"]["decisions_per_s"] > 0
+    ss = report["squadron-scramble"]
+    assert ss["unit"] == "rounds" and ss["seats"] == 4 and ss["games"] >= 1 and ss["decisions_per_s"] > 0

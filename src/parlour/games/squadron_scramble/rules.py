@@ -350,6 +350,8 @@ class SquadronScrambleState(State):
         options = []
         open_threes = self._open_threes(seat)
         for plane, naturals in by_plane.items():
+            if len(naturals) + len(wilds) < 3:
+                continue                     # most hands: no set of this plane is possible
             for size in range(1, len(naturals) + 1):
                 for chosen in combinations(naturals, size):
                     need = 3 - size

@@ -1,0 +1,67 @@
+"""The heuristic Squadron Scramble bot plays sensibly from its seat's view alone."""
+
+from __future__ import annotations
+
+import random
+
+from parlour.games.squadron_scramble import GAME
+from parlour.games.squadron_scramble.bots import HeuristicBot
+from parlour.sim import simulate
+from tests.squadron_scramble.conftest import make, run
+
+FILLER2 = ["BLE/T", "BLE/S", "P40/T", "P40/S", "F2A/T", "F2A/S", "A17/S"]
+
+
+def act(state):
+    (seat,) = state.to_move
+    return HeuristicBot(seat, 0).act(state.observation(seat), state.legal_actions(seat))
+
+
+def test_heuristic_beats_random():
+    report = simulate(GAME, 20, 3, ["heuristic", "random"])
+    assert report["results"]["wins"]["P1"]["ci95"][0] > 0.8
+
+
+def test_heuristic_names_its_planes_correctly_and_never_forfeits():
+    for seed in range(3):
+        state = GAME.new_state(seats=3, seed=seed)
+        while not state.is_over:
+            state.apply(min(state.to_move), act(state))
+        assert all(n["correct"] for n in state.naming_log) and state.naming_log
+
+
+def test_heuristic_lays_a_natural_set():
+    state = make([["P38/T", "P38/S", "P38/F", "B17/T", "WEL/T", "DB3/T", "A17/T"], FILLER2])
+    run(state, "draw stock")
+    assert act(state) == "lay P38/T P38/S P38/F"
+
+
+def test_heuristic_takes_a_discard_that_completes_a_set():
+    state = make([["P38/T", "P38/S", "B17/T", "WEL/T", "DB3/T", "A17/T", "I16/T"], FILLER2], pile="P38/F")
+    assert act(state) == "take 1"
+
+
+def test_heuristic_shoots_down_the_most_valuable_bomber_set():
+    state = make([["P38/T", "P38/S", "P38/F", "B17/T", "WEL/T", "DB3/T", "A17/T"],
+                  ["DO26/T", "DO26/S", "DO26/F", "KI99/T", "KI99/S", "VIC", "A17/S"]])
+    run(state, "draw stock", "discard B17/T", "draw stock", "lay DO26/T DO26/S DO26/F", "name DO26 DE",
+        "lay KI99/T KI99/S VIC", "name KI99 JP", "discard A17/S")
+    run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US")
+    assert act(state) == "shoot 2"       # the Ki-99 set, doubled by VICTORY
+
+
+def test_heuristic_swaps_a_wild_out_when_it_can():
+    state = make([["P38/T", "P38/F", "KEF", "B17/T", "B17/S", "WEL/T", "WEL/S"],
+                  ["P38/S", "P39/T", "P39/F", "DB3/T", "DB3/S", "A17/T", "A17/S"]])
+    run(state, "draw stock", "lay P38/T P38/F KEF", "name P38 US", "discard WEL/T", "draw stock")
+    assert act(state) == "swap P38/S 1"
+
+
+def test_decisions_do_not_depend_on_hidden_cards():
+    state = GAME.new_state(seats=3, seed=9, variant={"max_rounds": 1})
+    rng = random.Random(1)
+    while not state.is_over:
+        (seat,) = state.to_move
+        other = state.resample(seat, random.Random(rng.random()))
+        assert act(state) == act(other)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
