@@ -177,6 +177,12 @@ def _print_report(report: dict[str, Any]) -> None:
         halves = report["results"]["goals_by_half"]
         for half, sides in halves.items():
             console.print(f"Goals in {half.replace('_', ' ')}: A {sides['A']['mean']:.2f}, B {sides['B']['mean']:.2f} a match")
+    rounds = report["results"].get("rounds_per_game")
+    if rounds:
+        console.print(f"Rounds per game: mean {rounds['mean']:.2f} (95% interval {rounds['ci95'][0]:.2f} - {rounds['ci95'][1]:.2f})")
+        for seat, row in report["results"]["final_totals"].items():
+            per_round = report["results"]["points_per_round"][seat]["mean"]
+            console.print(f"  {seat}: final total {row['mean']:.1f} on average, {per_round:+.1f} a round")
 
 
 @app.command()
