@@ -7,6 +7,7 @@ reconstruction of a fact the sheet lacks) so that users can tell them apart.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Mapping
 
@@ -98,6 +99,18 @@ class GameDescriptor:
 
     def variant(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return resolve_variant(self.variants, given)
+
+    def prepare(self, seats: int, variant: Mapping[str, Any] | None, seed: int | None, deal: Any) -> tuple[dict[str, Any], int | None]:
+        """Check the seats and variant for ``new_state``; draw a seed when chance is still to come.
+
+        Every game dealt without an explicit deal gets a seed, so that its
+        record can always reproduce it.
+        """
+        self.check_seats(seats)
+        resolved = self.variant(variant)
+        if deal is None and seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        return resolved, seed
 
     def check_seats(self, seats: int) -> int:
         if seats not in self.seat_counts:

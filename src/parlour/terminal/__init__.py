@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Sequence
 
 from parlour.engine.errors import ParlourError
 
@@ -17,3 +18,11 @@ def frontend(game_id: str) -> ModuleType:
 
         return squadron_scramble
     raise ParlourError(f"{game_id} cannot be played in the terminal yet")
+
+
+def numbered_choice(text: str, legal: Sequence[str]) -> str | None:
+    """The listed choice a person picked by its number (1-based), if that is what he typed."""
+    word = text.strip()
+    if word.isdigit() and 1 <= int(word) <= len(legal):
+        return legal[int(word) - 1]
+    return None

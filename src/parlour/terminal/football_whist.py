@@ -16,6 +16,7 @@ from rich.text import Text
 
 from parlour.games.football_whist.cards import CARD_OF_TEXT, TEAM_CODES, TEAM_NAMES, describe, pack_data
 from parlour.games.football_whist.pitch import Pitch, default_pitch
+from parlour.terminal import numbered_choice
 
 COLOURS = {team["code"]: team["colour"] for team in pack_data()["teams"]}
 SHORT = {code: name[:3] for code, name in zip(TEAM_CODES, TEAM_NAMES)}
@@ -145,15 +146,15 @@ def prompt_for(obs: dict[str, Any], legal: Sequence[str]) -> str:
 
 def expand_shorthand(text: str, obs: dict[str, Any], legal: Sequence[str]) -> str:
     """Let a person type just ``E7`` or ``W3``, or the number of a listed choice."""
+    chosen = numbered_choice(text, legal)
+    if chosen is not None:
+        return chosen
     words = text.split()
     if len(words) == 1:
-        word = words[0]
-        if word.isdigit() and 1 <= int(word) <= len(legal):
-            return legal[int(word) - 1]
-        if word.lower() in ("s", "stay"):
+        if words[0].lower() in ("s", "stay"):
             return "stay"
-        verb = {"kick": "kick", "play": "play", "move": "move"}[obs["phase"]] if obs["phase"] != "over" else "play"
-        return f"{verb} {word}"
+        verb = obs["phase"] if obs["phase"] in ("kick", "play", "move") else "play"
+        return f"{verb} {words[0]}"
     return text
 
 

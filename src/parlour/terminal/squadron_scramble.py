@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.games.squadron_scramble.cards import NATION_NAMES, PLANES, pack_data
+from parlour.terminal import numbered_choice
 
 PLANE = {p["code"]: p for p in PLANES}
 KIND_STYLE = {"bomber": "bold red", "fighter": "bold blue"}
@@ -99,8 +100,9 @@ def expand_shorthand(text: str, obs: dict[str, Any], legal: Sequence[str]) -> st
     """Short forms: a choice's number, 'd' to draw, a lone card to discard, a bare name to name."""
     words = text.split()
     phase = obs["phase"]
-    if len(words) == 1 and words[0].isdigit() and 1 <= int(words[0]) <= len(legal) and phase != "name":
-        return legal[int(words[0]) - 1]
+    chosen = numbered_choice(text, legal) if phase != "name" else None
+    if chosen is not None:
+        return chosen
     if phase == "draw" and text.strip().lower() in ("d", "draw", "stock"):
         return "draw stock"
     if phase == "name" and words and words[0].lower() != "name":

@@ -636,13 +636,8 @@ def new_state(
 ) -> FootballWhistState:
     from parlour.games.football_whist.descriptor import GAME
 
-    GAME.check_seats(seats)
-    resolved = GAME.variant(variant)
-    if deal is None:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        deal = random_deal(seed)
-    return FootballWhistState(resolved, seed, deal)
+    resolved, seed = GAME.prepare(seats, variant, seed, deal)
+    return FootballWhistState(resolved, seed, deal if deal is not None else random_deal(seed))
 
 
 FootballWhistState.game = None  # set by descriptor.py (avoids an import cycle)

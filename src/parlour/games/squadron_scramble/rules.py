@@ -780,11 +780,8 @@ def new_state(
 ) -> SquadronScrambleState:
     from parlour.games.squadron_scramble.descriptor import GAME
 
-    GAME.check_seats(seats)
-    resolved = GAME.variant(variant)
+    resolved, seed = GAME.prepare(seats, variant, seed, deal)
     if deal is None:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
         deal = {"first_dealer": random.Random(f"squadron-scramble/{seed}/dealer").randrange(seats), "rounds": []}
     return SquadronScrambleState(seats, resolved, seed, deal)
 
