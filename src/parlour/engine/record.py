@@ -56,13 +56,8 @@ class GameRecord:
         return data
 
     def to_json(self) -> str:
-        """Stable text: one action per line, so records diff well in git."""
-        data = self.to_dict()
-        actions = data.pop("actions")
-        head = json.dumps(data, indent=1, sort_keys=False)
-        lines = ",\n  ".join(json.dumps(entry) for entry in actions)
-        body = f'"actions": [\n  {lines}\n ]' if actions else '"actions": []'
-        return head[:-2] + ",\n " + body + "\n}\n"
+        """Stable text a person can read: one action per line, a hand or a pack per line."""
+        return _layout(self.to_dict(), 0) + "\n"
 
     def save(self, path: str | Path) -> None:
         """Write atomically: a crash mid-write never leaves half a record."""
@@ -136,6 +131,19 @@ class GameRecord:
         except UnicodeDecodeError:
             raise RecordError(f"{path} is not UTF-8 text") from None
         return cls.from_json(text)
+
+
+def _layout(value: Any, depth: int) -> str:
+    """JSON with objects and lists of lists opened up, and lists of plain values on one line."""
+    pad, inner = " " * depth, " " * (depth + 1)
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(key)}: {_layout(item, depth + 1)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, list) and any(isinstance(item, (list, dict)) and item for item in value):
+        if all(isinstance(item, list) and not any(isinstance(x, (list, dict)) for x in item) for item in value):
+            return "[\n" + ",\n".join(inner + json.dumps(item) for item in value) + "\n" + pad + "]"
+        return "[\n" + ",\n".join(inner + _layout(item, depth + 1) for item in value) + "\n" + pad + "]"
+    return json.dumps(value)
 
 
 def record_of(state: Any, seats: list[dict[str, Any]] | None = None, meta: dict[str, Any] | None = None) -> GameRecord:
