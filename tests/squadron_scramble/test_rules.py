@@ -354,11 +354,11 @@ def test_first_to_the_target_wins():
 
 
 def test_a_tie_for_the_lead_at_the_target_plays_another_round():
-    state = make([FILLER, FILLER2], target=-1000)
-    state.totals = [-20, -20]
+    state = make([FILLER, FILLER2])
+    state.totals = [300, 300]
     state.hands = [[], []]                 # nothing in hand: this round scores 0 for both
     state._end_round()
-    assert state.totals == [-20, -20] and not state.is_over and state.round_no == 1
+    assert state.totals == [300, 300] and not state.is_over and state.round_no == 1
 
 
 def test_max_rounds_ends_the_game_and_a_tie_is_a_draw():
@@ -475,3 +475,79 @@ def test_a_record_that_runs_out_of_packs_is_refused_with_its_index():
     with pytest.raises(RecordError, match="no pack for round 2") as error:
         replay(record)
     assert error.value.index is not None
+
+
+def test_victory_laid_on_an_earlier_turn_never_doubles_everything():
+    """VICTORY down on turn 1, a KEEP 'EM FLYING added to its set on the going-out turn: only that set doubles."""
+    state = make([["WEL/T", "WEL/S", "VIC", "P38/T", "P38/S", "P38/F", "KEF"], FILLER2],
+                 stock=["DB3/T", "I16/T", "DB3/S"], target=1000)
+    run(state, "draw stock", "lay WEL/T WEL/S VIC", "name WEL GB", "discard DB3/T")
+    run(state, "draw stock", "discard I16/T")
+    run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US", "add KEF 1", "discard DB3/S")
+    assert state.round_scores[0][0] == 2 * 40 + 15
+
+
+def test_exploring_a_clone_never_changes_the_original_score():
+    state = make([["WEL/T", "WEL/S", "VIC", "P38/T", "P38/S", "P38/F", "KEF"], FILLER2],
+                 stock=["DB3/T", "I16/T", "DB3/S"], target=1000)
+    run(state, "draw stock", "lay WEL/T WEL/S VIC", "name WEL GB", "discard DB3/T", "draw stock", "discard I16/T")
+    run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US")
+    before = state._round_score(0)
+    copy = state.clone()
+    run(copy, "add KEF 1")
+    assert state._round_score(0) == before and not state.victory_now
+
+
+def test_resample_leaves_the_hand_of_a_player_bound_to_go_out():
+    from parlour.engine.record import record_of
+    from parlour.games import replay
+    import random as _random
+    state = make([P38() + ["B17/T", "B17/S", "B17/F", "KEF"], FILLER2], stock=["WEL/T"], target=1000)
+    run(state, "draw stock", "lay B17/T B17/S B17/F", "name B17 US", "lay P38/T P38/S P38/F +KEF", "name P38 US")
+    for i in range(20):
+        other = state.resample(1, _random.Random(i))
+        assert other.hands[0] == state.hands[0]
+        assert replay(record_of(other)).observation(1) == state.observation(1)
+
+
+def test_a_discarded_kef_clears_what_the_table_knows_of_kefs_in_that_hand():
+    state = make([["KEF", "B17/T", "B17/S", "WEL/T", "WEL/S", "DB3/T", "DB3/S"], FILLER2], pile="KEF")
+    run(state, "take 1")
+    assert len(state.known[0]) == 1
+    run(state, "discard KEF")
+    assert state.known[0] == []          # either KEF might have gone: neither is known to be left
+
+
+@pytest.mark.parametrize("text", ["take ²", "shoot ³", "swap P38/T ¹"])
+def test_unusual_digits_are_refused_not_crashed(text):
+    with pytest.raises(ActionSyntaxError):
+        rules.parse_action(text)
+
+
+def test_an_action_that_needs_a_missing_pack_changes_nothing():
+    hands = [P38() + ["B17/T", "B17/S", "B17/F", "WEL/T"], FILLER2]
+    deal = {"first_dealer": 1, "rounds": [pack_for(hands, "WEL/S", ["WEL/F", "I16/T"], 1)]}
+    state = GAME.new_state(seats=2, deal=deal, variant={"target": 1000})
+    run(state, "draw stock", "discard WEL/F", "draw stock", "discard BLE/T", "take 3")
+    run(state, "lay P38/T P38/S P38/F", "name P38 US", "lay B17/T B17/S B17/F", "name B17 US",
+        "lay WEL/T WEL/S WEL/F", "name WEL GB")
+    before = json.dumps(state.snapshot(), sort_keys=True)
+    with pytest.raises(DealError, match="no pack for round 2"):
+        state.apply(0, "discard BLE/T")
+    assert json.dumps(state.snapshot(), sort_keys=True) == before and state.history[-1] == (0, "name WEL GB")
+
+
+def test_variant_values_out_of_range_are_refused():
+    from parlour.engine.errors import VariantError
+    for bad in ({"target": 0}, {"target": -5}, {"max_rounds": -3}):
+        with pytest.raises(VariantError, match="at least"):
+            GAME.variant(bad)
+
+
+def test_refusals_after_the_draw_say_what_is_possible():
+    state = make([FILLER, FILLER2])
+    run(state, "draw stock")
+    with pytest.raises(IllegalAction, match="drawn already"):
+        state.apply(0, "take 1")
+    with pytest.raises(IllegalAction, match="nothing to shoot"):
+        state.apply(0, "shoot 1")

@@ -48,3 +48,12 @@ def test_card_details_carry_confidence_marks():
     first = state.observation(0)["hand"][0]
     assert first in text and "inferred" in text
     assert "D. Witcomb" in draw(view.details({"hand": ["W4"]}))
+
+
+def test_squadron_scramble_numbers_mean_depth_and_set_where_the_prompt_says_so():
+    from parlour.terminal import squadron_scramble as ss
+    assert ss.expand_shorthand("2", {"phase": "draw"}, ("draw stock", "take 1", "take 2")) == "take 2"
+    assert ss.expand_shorthand("5", {"phase": "shoot"}, ("shoot 2", "shoot 5", "hold")) == "shoot 5"
+    assert ss.expand_shorthand("2", {"phase": "play"}, ("lay P38/T P38/S P38/F", "discard B17/T")) == "discard B17/T"
+    assert ss.expand_shorthand("Lightning usa", {"phase": "name"}, ()) == "name Lightning usa"
+    assert ss.expand_shorthand("²", {"phase": "draw"}, ("draw stock",)) == "²"

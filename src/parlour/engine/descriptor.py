@@ -26,6 +26,7 @@ class VariantOption:
     description: str
     source: Source
     choices: tuple[Any, ...] = ()
+    minimum: int | None = None
 
     def check(self, value: Any) -> Any:
         if self.type is bool:
@@ -36,6 +37,8 @@ class VariantOption:
                 raise VariantError(f"variant {self.name!r} takes a whole number, not {value!r}")
         elif not isinstance(value, self.type):
             raise VariantError(f"variant {self.name!r} takes a {self.type.__name__}, not {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise VariantError(f"variant {self.name!r} must be at least {self.minimum}, not {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise VariantError(f"variant {self.name!r} must be one of {allowed}, not {value!r}")

@@ -20,9 +20,13 @@ def frontend(game_id: str) -> ModuleType:
     raise ParlourError(f"{game_id} cannot be played in the terminal yet")
 
 
+#: longer lists of choices (such as every plane name) are neither printed nor numbered
+MAX_LISTED = 30
+
+
 def numbered_choice(text: str, legal: Sequence[str]) -> str | None:
     """The listed choice a person picked by its number (1-based), if that is what he typed."""
     word = text.strip()
-    if word.isdigit() and 1 <= int(word) <= len(legal):
+    if len(legal) <= MAX_LISTED and word.isascii() and word.isdecimal() and 1 <= int(word) <= len(legal):
         return legal[int(word) - 1]
     return None

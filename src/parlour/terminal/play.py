@@ -20,10 +20,9 @@ from parlour.bots import make_bot
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ActionSyntaxError, IllegalAction
 from parlour.engine.record import GameRecord, record_of, replay
-from parlour.terminal import frontend
+from parlour.terminal import MAX_LISTED, frontend
 
 QUIT = {"quit", "q", "exit"}
-MAX_LISTED = 30     # longer lists (such as every plane name) are not printed
 HELP = {"help", "?", "h"}
 
 
@@ -121,7 +120,8 @@ def _bot_name(seat_info: Any, fallback: str) -> str:
 def _ask_person(console: Console, ui: Any, state: Any, seat: int, legal: tuple[str, ...], ask: Callable[[str], str]) -> str | None:
     obs = state.observation(seat)
     if len(legal) <= MAX_LISTED:
-        choices = "  ".join(f"{i}:{a}" for i, a in enumerate(legal, 1))
+        numbered = getattr(ui, "numbered", lambda obs: True)(obs)
+        choices = "  ".join(f"{i}:{a}" if numbered else a for i, a in enumerate(legal, 1))
         console.print(Text(f"Choices  {choices}", style="cyan"))
     while True:
         try:

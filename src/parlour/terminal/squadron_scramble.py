@@ -96,11 +96,23 @@ def prompt_for(obs: dict[str, Any], legal: Sequence[str]) -> str:
     return "Lay, swap, add or discard (e.g. 'lay P38/T P38/S KEF', 'discard B17/T')"
 
 
+def numbered(obs: dict[str, Any]) -> bool:
+    """Whether listed choices carry numbers: not where a number already means a depth or a set."""
+    return obs["phase"] == "play"
+
+
 def expand_shorthand(text: str, obs: dict[str, Any], legal: Sequence[str]) -> str:
     """Short forms: a choice's number, 'd' to draw, a lone card to discard, a bare name to name."""
     words = text.split()
     phase = obs["phase"]
-    chosen = numbered_choice(text, legal) if phase != "name" else None
+    number = text.strip()
+    if number.isascii() and number.isdecimal():
+        # In these phases a bare number is what the prompt asks for: a depth or a set.
+        if phase == "draw":
+            return f"take {number}"
+        if phase == "shoot":
+            return f"shoot {number}"
+    chosen = numbered_choice(text, legal) if numbered(obs) else None
     if chosen is not None:
         return chosen
     if phase == "draw" and text.strip().lower() in ("d", "draw", "stock"):

@@ -8,7 +8,7 @@ from parlour.engine.descriptor import GameDescriptor, VariantOption
 from parlour.games.squadron_scramble import rules
 
 VARIANTS = (
-    VariantOption("target", int, 250, "Points a player needs to win the game.", "rule sheet"),
+    VariantOption("target", int, 250, "Points a player needs to win the game.", "rule sheet", minimum=1),
     VariantOption(
         "auto_name", bool, False,
         "Beginners: sets are named automatically, so nobody forfeits a turn for a wrong name.", "ruling",
@@ -31,7 +31,7 @@ VARIANTS = (
     VariantOption(
         "max_rounds", int, 0,
         "A club-night time limit: the game ends after this many rounds, highest total winning (0: no limit).",
-        "ruling",
+        "ruling", minimum=0,
     ),
 )
 

@@ -190,7 +190,7 @@ class SquadronScrambleState(State):
             seat = (seat + 1) % self.num_seats
         self.turn = seat
         self.committed = False       # a wild card went down as a fourth card: this turn must go out
-        self.played_now: list[int] = []  # ids of sets this player laid or added to this turn
+        self.victory_now = False     # VICTORY went into a set this turn
         self.fresh: list[int] = []   # wild cards taken by swapping this turn
         self.pending = -1            # the set being named or shooting
         if not self.stock and not self._can_renew():
@@ -227,10 +227,8 @@ class SquadronScrambleState(State):
 
     def _victory_played_now(self, seat: int) -> bool:
         """VICTORY went down this turn and is still in one of this player's sets."""
-        return any(
-            VIC_ID in set_cards(x)
-            for x in self.table + self.captured[seat]
-            if x["id"] in self.played_now and x["by"] == seat
+        return self.victory_now and any(
+            VIC_ID in set_cards(x) for x in self.table + self.captured[seat] if x["by"] == seat
         )
 
     def _round_score(self, seat: int) -> int:
@@ -273,6 +271,16 @@ class SquadronScrambleState(State):
     def _apply(self, seat: int, action: str) -> None:
         self._legal = None
         verb, _, rest = action.partition(" ")
+        if self.seed is None and self.round_no + 1 >= len(self.deal["rounds"]):
+            # A hand-written deal may lack the next round's pack: if this action ends
+            # the round, refuse it whole rather than leave a half-finished state.
+            backup = self.clone()
+            try:
+                getattr(self, "_apply_" + verb)(seat, rest)
+            except DealError:
+                self.__dict__.update(backup.__dict__)
+                raise
+            return
         getattr(self, "_apply_" + verb)(seat, rest)
 
     # -- drawing ------------------------------------------------------------------
@@ -307,8 +315,16 @@ class SquadronScrambleState(State):
 
     def _give_up(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
+        known = self.known[seat]
+        if card in known:
+            known.remove(card)
+        elif card in KEF_IDS:
+            # The table cannot tell KEEP 'EM FLYING cards apart: once one leaves the
+            # hand, nobody knows any more that a KEEP 'EM FLYING seen going in is still there.
+            for other in KEF_IDS:
+                if other in known:
+                    known.remove(other)
+                    break
 
     def _card_in_hand(self, seat: int, text: str) -> int:
         """The int of a held card with this text (the lowest of alike KEEP 'EM FLYING cards)."""
@@ -402,7 +418,7 @@ class SquadronScrambleState(State):
         self.table.append(laid)
         if extra >= 0:
             self.committed = True
-        self.played_now.append(laid["id"])
+        self.victory_now |= VIC_ID in set_cards(laid)
         self.pending = laid["id"]
         if self.variant["auto_name"]:
             self._after_naming(seat)
@@ -426,7 +442,7 @@ class SquadronScrambleState(State):
         self._give_up(seat, card)
         laid["extra"] = card
         self.committed = True
-        self.played_now.append(laid["id"])
+        self.victory_now |= card == VIC_ID
         self._continue(seat)
 
     def _apply_discard(self, seat: int, text: str) -> None:
@@ -541,7 +557,11 @@ class SquadronScrambleState(State):
             if self.committed:
                 return "you put down a fourth card, so you must go out: lay or add your cards before the last discard"
             return "you can discard only a card you hold"
-        return "draw first, then lay, swap, add or discard"
+        if verb in ("draw", "take"):
+            return "you have drawn already this turn: lay, swap, add or discard"
+        if verb in ("shoot", "hold"):
+            return "there is nothing to shoot at now: shooting follows laying a set of fighters"
+        return "lay, swap, add or discard"
 
     # -- views -------------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
@@ -631,7 +651,8 @@ class SquadronScrambleState(State):
         new = self.clone()
         unseen: list[int] = []
         for s in range(self.num_seats):
-            if s != seat:
+            # A player who put down a fourth card shows he can go out: leave his hand be.
+            if s != seat and not (self.committed and s == self.turn):
                 seen = Counter(self.known[s])
                 for card in self.hands[s]:
                     if seen[card]:
@@ -687,7 +708,7 @@ def parse_card(word: str) -> str:
 
 
 def _number(word: str, what: str) -> int:
-    if word.isdigit() and int(word) > 0:
+    if word.isascii() and word.isdecimal() and int(word) > 0:
         return int(word)
     raise ActionSyntaxError(f"{what} is a number from 1 up, not {word!r}")
 
