@@ -1,0 +1,329 @@
+"""British Towns, the first game: asking for towns, Happy Families fashion.
+
+One phase of play: the player whose turn it is asks another player for a named
+card of a region in which he already holds a card.  A player who has it hands
+it over and the asker asks again; a player who has not takes the turn.  A
+region that someone completes (its REGION card and all its towns) goes face
+down in front of him at once.  The game ends when all nine regions are down.
+
+Every ask and its answer is public, and the observation carries that history
+so a player, or a bot, can reason from it.  Rulings are in
+``docs/rules/british-towns.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from parlour.engine.errors import ActionSyntaxError, DealError
+from parlour.engine.state import State
+from parlour.games.british_towns.pack import (
+    CARD_OF_TEXT,
+    CARD_TEXT,
+    CARDS_OF,
+    NUM_CARDS,
+    REGION_NUMBERS,
+    REGION_OF,
+    key_card,
+    parse_card,
+)
+
+SEAT_COUNTS = tuple(range(3, 9))
+PLAY, OVER = "ask", "over"
+NOBODY: frozenset[int] = frozenset()
+
+
+def seat_names(seats: int) -> tuple[str, ...]:
+    return tuple(f"P{i + 1}" for i in range(seats))
+
+
+def deal_all(rng: random.Random, seats: int, dealer: int) -> list[list[str]]:
+    """Shuffle and deal every card, one at a time from the dealer's left."""
+    pack = list(range(NUM_CARDS))
+    rng.shuffle(pack)
+    hands: list[list[int]] = [[] for _ in range(seats)]
+    for i, card in enumerate(pack):
+        hands[(dealer + 1 + i) % seats].append(card)
+    return [[CARD_TEXT[c] for c in sorted(h)] for h in hands]
+
+
+def check_deal(deal: Any, seats: int) -> list[list[int]]:
+    if not isinstance(deal, dict):
+        raise DealError("an asking-game deal is an object with 'dealer' and 'hands'")
+    dealer = deal.get("dealer")
+    if type(dealer) is not int or not 0 <= dealer < seats:
+        raise DealError(f"'dealer' must be a seat from 0 to {seats - 1}")
+    hands = deal.get("hands")
+    if not isinstance(hands, list) or len(hands) != seats or not all(isinstance(h, list) for h in hands):
+        raise DealError(f"'hands' must list one hand for each of the {seats} players")
+    seen: set[int] = set()
+    out = []
+    for seat, hand in enumerate(hands):
+        cards = []
+        for text in hand:
+            if not isinstance(text, str) or text not in CARD_OF_TEXT:
+                raise DealError(f"seat {seat}: {text!r} is not a card")
+            card = CARD_OF_TEXT[text]
+            if card in seen:
+                raise DealError(f"{text} is dealt twice")
+            seen.add(card)
+            cards.append(card)
+        out.append(sorted(cards))
+    if len(seen) != NUM_CARDS:
+        raise DealError(f"every card but the KEY is dealt: {NUM_CARDS} cards, not {len(seen)}")
+    sizes = sorted(len(h) for h in out)
+    if sizes[-1] - sizes[0] > 1:
+        raise DealError("cards are dealt round the table one at a time: hands differ by one card at most")
+    return out
+
+
+class AskingState(State):
+    def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
+        self.hands = check_deal(deal, seats)
+        self.num_seats = seats
+        self.variant = variant
+        self.seed = seed
+        self.deal = copy.deepcopy(deal)
+        self.history: list[tuple[int, str]] = []
+        self.dealer = deal["dealer"]
+        self.laid: list[list[int]] = [[] for _ in range(seats)]    # region numbers, in the order laid
+        self.asks: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+        self._legal: tuple[str, ...] | None = None
+        # A region dealt complete goes down before play starts (from the dealer's left).
+        for offset in range(1, seats + 1):
+            self._lay_complete((self.dealer + offset) % seats)
+        self.phase = PLAY
+        self.turn = self.dealer
+        self._pass_turn_if_out()
+
+    # -- turn order ---------------------------------------------------------------
+    def _pass_turn_if_out(self) -> None:
+        """A player with no cards is out: his turn goes on round to the left."""
+        if self._all_laid():
+            self.phase, self.turn = OVER, -1
+            return
+        for step in range(self.num_seats):
+            seat = (self.turn + step) % self.num_seats
+            if self.hands[seat]:
+                self.turn = seat
+                return
+        self.phase, self.turn = OVER, -1
+
+    def _all_laid(self) -> bool:
+        return sum(len(r) for r in self.laid) == len(REGION_NUMBERS)
+
+    def _lay_complete(self, seat: int) -> None:
+        held = set(self.hands[seat])
+        for region in REGION_NUMBERS:
+            if CARDS_OF[region] <= held:
+                self.hands[seat] = [c for c in self.hands[seat] if REGION_OF[c] != region]
+                held -= CARDS_OF[region]
+                self.laid[seat].append(region)
+                self.events.append({"event": "region laid", "seat": seat, "region": region, "after_ask": len(self.asks)})
+
+    # -- contract -------------------------------------------------------------------
+    @property
+    def to_move(self) -> frozenset[int]:
+        return NOBODY if self.phase == OVER else frozenset({self.turn})
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        if seat != self.turn or self.phase == OVER:
+            return ()
+        if self._legal is None:
+            self._legal = self._legal_ask(seat)
+        return self._legal
+
+    def _legal_ask(self, seat: int) -> tuple[str, ...]:
+        names = seat_names(self.num_seats)
+        mine = set(self.hands[seat])
+        regions = {REGION_OF[c] for c in mine}
+        wanted = [c for r in sorted(regions) for c in sorted(CARDS_OF[r]) if c not in mine]
+        return tuple(
+            f"ask {names[other]} {CARD_TEXT[c]}"
+            for other in range(self.num_seats)
+            if other != seat and self.hands[other]
+            for c in wanted
+        )
+
+    def _apply(self, seat: int, action: str) -> None:
+        self._legal = None
+        _, name, text = action.split()
+        asked = seat_names(self.num_seats).index(name)
+        card = CARD_OF_TEXT[text]
+        got = card in self.hands[asked]
+        self.asks.append({"asker": seat, "asked": asked, "card": text, "got": got})
+        if got:
+            self.hands[asked].remove(card)
+            self.hands[seat].append(card)
+            self.hands[seat].sort()
+            self._lay_complete(seat)
+            if self._all_laid():
+                self.phase, self.turn = OVER, -1
+                return
+            self._pass_turn_if_out()      # an asker whose last region went down is out
+        else:
+            self.turn = asked
+
+    # -- text ----------------------------------------------------------------------------
+    def parse_action(self, text: str) -> str:
+        return parse_action(text, self.num_seats)
+
+    def explain_illegal(self, seat: int, action: str) -> str:
+        names = seat_names(self.num_seats)
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+            return f"there is no seat {seat!r}"
+        if not isinstance(action, str):
+            return f"an action is text such as 'ask P2 CREWE', not {action!r}"
+        if seat != self.turn:
+            return f"it is {names[self.turn]}'s turn to ask, not {names[seat]}'s"
+        try:
+            _, name, text = action.split()
+            asked = names.index(name)
+            card = CARD_OF_TEXT[text]
+        except (ValueError, KeyError):
+            return "ask a player for a card: 'ask P2 CREWE'"
+        if asked == seat:
+            return "you cannot ask yourself"
+        if not self.hands[asked]:
+            return f"{name} has no cards left and is out of the game"
+        if card in self.hands[seat]:
+            return f"you hold {text} already"
+        region = REGION_OF[card]
+        if any(region in laid for laid in self.laid):
+            return f"region {region} has been laid down already"
+        return f"you may ask only for a card of a region you hold a card of, and you hold none of region {region}"
+
+    # -- views ---------------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):
+            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.num_seats - 1}, or None for a spectator")
+        obs: dict[str, Any] = {
+            "game": "british-towns-asking",
+            "seat": seat,
+            "seat_names": list(seat_names(self.num_seats)),
+            "phase": self.phase,
+            "to_move": sorted(self.to_move),
+            "dealer": self.dealer,
+            "key": key_card(),
+            "hand_sizes": [len(h) for h in self.hands],
+            "out": [not h for h in self.hands],
+            "laid": [list(r) for r in self.laid],
+            # Every ask and its answer is heard by the whole table.
+            "asks": [dict(a) for a in self.asks],
+            "events": [dict(e) for e in self.events],
+            "history": [[s, a] for s, a in self.history],
+        }
+        if seat is not None:
+            obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]
+        return obs
+
+    def snapshot(self) -> dict[str, Any]:
+        snap = self.observation(None)
+        snap["hands"] = [[CARD_TEXT[c] for c in h] for h in self.hands]
+        snap["deal"] = copy.deepcopy(self.deal)
+        snap["variant"] = dict(self.variant)
+        return snap
+
+    # -- results -----------------------------------------------------------------------
+    def _standing(self) -> list[tuple[int, int]]:
+        return [(len(r), sum(len(CARDS_OF[x]) for x in r)) for r in self.laid]
+
+    def result(self) -> dict[str, Any]:
+        names = seat_names(self.num_seats)
+        standing = self._standing()
+        key = (lambda s: standing[s]) if self.variant["tie_break"] == "cards" else (lambda s: standing[s][0])
+        best = max(key(s) for s in range(self.num_seats))
+        leaders = [s for s in range(self.num_seats) if key(s) == best]
+        finished = self.phase == OVER
+        return {
+            "regions": {names[s]: len(self.laid[s]) for s in range(self.num_seats)},
+            "cards_in_regions": {names[s]: standing[s][1] for s in range(self.num_seats)},
+            "winner": names[leaders[0]] if finished and len(leaders) == 1 else None,
+            "shared_by": [names[s] for s in leaders] if finished and len(leaders) > 1 else [],
+            "finished": finished,
+        }
+
+    def returns(self) -> list[float]:
+        result = self.result()
+        names = seat_names(self.num_seats)
+        if result["winner"] is None:
+            return [0.0] * self.num_seats
+        return [1.0 if names[s] == result["winner"] else -1.0 for s in range(self.num_seats)]
+
+    # -- copies --------------------------------------------------------------------------
+    def clone(self) -> "AskingState":
+        new = copy.copy(self)
+        new.hands = [list(h) for h in self.hands]
+        new.laid = [list(r) for r in self.laid]
+        new.asks = [dict(a) for a in self.asks]
+        new.events = [dict(e) for e in self.events]
+        new.history = list(self.history)
+        return new
+
+    def resample(self, seat: int, rng: random.Random) -> "AskingState":
+        """Swap around, within each region, the cards in other hands that no ask has named.
+
+        Such a card has never moved since the deal, so every ask (and the
+        region it proves the asker held a card of) stays as it was, and so do
+        the counts that decide when a region is complete.
+        """
+        named = {CARD_OF_TEXT[a["card"]] for a in self.asks}
+        by_region: dict[int, list[int]] = {}
+        for s in range(self.num_seats):
+            if s != seat:
+                for c in self.hands[s]:
+                    if c not in named:
+                        by_region.setdefault(REGION_OF[c], []).append(c)
+        relabel: dict[int, int] = {}
+        for cards in by_region.values():
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            relabel.update(zip(cards, shuffled))
+        new = self.clone()
+        new.hands = [sorted(relabel.get(c, c) for c in h) for h in self.hands]
+        new.deal = {
+            **self.deal,
+            "hands": [sorted((CARD_TEXT[relabel.get(CARD_OF_TEXT[t], CARD_OF_TEXT[t])] for t in h),
+                             key=CARD_OF_TEXT.__getitem__) for h in self.deal["hands"]],
+        }
+        new._legal = None
+        return new
+
+
+def parse_action(text: str, seats: int) -> str:
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+    words = text.split()
+    if len(words) >= 3 and words[0].lower() == "ask":
+        who = words[1].upper()
+        if who.isascii() and who.isdecimal():
+            who = f"P{who}"
+        if who not in seat_names(seats):
+            raise ActionSyntaxError(f"{words[1]!r} is not a player: P1 to P{seats}")
+        return f"ask {who} {parse_card(' '.join(words[2:]))}"
+    raise ActionSyntaxError(f"{text!r} is not an asking-game action: 'ask PLAYER CARD', e.g. 'ask P2 Crewe'")
+
+
+def all_actions(seats: int) -> tuple[str, ...]:
+    return tuple(f"ask {name} {text}" for name in seat_names(seats) for text in CARD_TEXT)
+
+
+def new_state(seats: int = 4, variant: dict[str, Any] | None = None, seed: int | None = None,
+              deal: dict[str, Any] | None = None) -> AskingState:
+    from parlour.games.british_towns.descriptor import ASKING
+
+    resolved, seed = ASKING.prepare(seats, variant, seed, deal)
+    if deal is None:
+        rng = random.Random(f"british-towns-asking/{seed}")
+        dealer = rng.randrange(seats)
+        deal = {"dealer": dealer, "hands": deal_all(rng, seats, dealer)}
+    return AskingState(seats, resolved, seed, deal)

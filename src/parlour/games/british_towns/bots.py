@@ -1,0 +1,106 @@
+"""British Towns bots, each reading only its seat's observation.
+
+``RememberingBot`` (the asking game) replays the public history of asks and
+answers to work out who must hold which card, asks first where it is sure,
+and otherwise asks the player most likely to have the card.
+
+``SetsBot`` (the regional-sets game) keeps the regions it is closest to
+completing, takes a discard only when it helps, and throws the card it is
+least likely to use.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Sequence
+
+from parlour.games.british_towns.pack import CARD_OF_TEXT, REGION_CARD, REGION_OF, TOWNS_OF
+
+
+class RememberingBot:
+    def __init__(self, seat: int, seed: int | None = None):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def beliefs(self, obs: dict[str, Any]) -> tuple[dict[int, int], dict[int, set[int]], dict[int, set[int]]]:
+        """From the public asks: who surely holds a card, who surely does not, who holds each region."""
+        holder: dict[int, int] = {}
+        lacks: dict[int, set[int]] = {}
+        region_holders: dict[int, set[int]] = {}
+        for ask in obs["asks"]:
+            card = CARD_OF_TEXT[ask["card"]]
+            region_holders.setdefault(REGION_OF[card], set()).add(ask["asker"])
+            if ask["got"]:
+                holder[card] = ask["asker"]
+                lacks[card] = set()
+            else:
+                lacks.setdefault(card, set()).update({ask["asked"], ask["asker"]})
+                if holder.get(card) in (ask["asked"], ask["asker"]):
+                    del holder[card]
+        return holder, lacks, region_holders
+
+    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        names = obs["seat_names"]
+        holder, lacks, region_holders = self.beliefs(obs)
+        mine = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
+        players_in = [s for s in range(len(names)) if not obs["out"][s] and s != self.seat]
+
+        def score(action: str) -> tuple[float, int, float]:
+            _, name, text = action.split()
+            asked, card = names.index(name), CARD_OF_TEXT[text]
+            if holder.get(card) == asked:
+                chance = 1.0
+            elif card in holder and holder[card] != self.seat:
+                chance = 0.0
+            else:
+                possible = [s for s in players_in if s not in lacks.get(card, set())]
+                chance = 1.0 / len(possible) if asked in possible else 0.0
+                if asked in region_holders.get(REGION_OF[card], set()):
+                    chance *= 1.5     # he has asked for this region, so he holds some of it
+            return (chance, mine[REGION_OF[card]], self.rng.random())
+
+        return max(legal, key=score)
+
+
+class SetsBot:
+    def __init__(self, seat: int, seed: int | None = None):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def _need(self, hand: list[int], region: int) -> int:
+        """Cards still missing before this region can be laid."""
+        towns = set(TOWNS_OF[region])
+        have = len(towns & set(hand)) + (REGION_CARD[region] in hand)
+        return max(0, len(towns) - have)
+
+    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        hand = [CARD_OF_TEXT[c] for c in obs["hand"]]
+        laid_anywhere = {int(r) for sets in obs["sets"] for r in sets}
+        lays = [a for a in legal if a.startswith("lay ")]
+        if lays:
+            return lays[0]
+        if obs["phase"] == "draw":
+            top = CARD_OF_TEXT[obs["discards"][-1]] if obs["discards"] else None
+            if top is not None and "take discard" in legal and REGION_OF[top] not in laid_anywhere:
+                region = REGION_OF[top]
+                if self._need(hand, region) < self._need([c for c in hand if c != top], region) or \
+                        self._need(hand + [top], region) < self._need(hand, region) and self._need(hand, region) <= 2:
+                    return "take discard"
+            return "draw stock" if "draw stock" in legal else legal[0]
+        if "done" in legal:
+            return "done"
+        discards = [a for a in legal if a.startswith("discard ")]
+
+        def keep(action: str) -> tuple[int, int, float]:
+            card = CARD_OF_TEXT[action.split()[1]]
+            region = REGION_OF[card]
+            dead = region in laid_anywhere     # another player's region: this card is useless here
+            return (0 if dead else 1, -self._need(hand, region), self.rng.random())
+
+        return min(discards, key=keep)
+

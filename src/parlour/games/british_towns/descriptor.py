@@ -1,0 +1,107 @@
+"""Descriptors of the two British Towns games: identity, seats and rule variants."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from parlour.engine.descriptor import GameDescriptor, VariantOption
+from parlour.games.british_towns import asking, sets
+
+ASKING_VARIANTS = (
+    VariantOption(
+        "tie_break", str, "cards",
+        "Players level on regions: the one whose regions hold more cards wins ('cards'), or they share the win ('none').",
+        "ruling", choices=("cards", "none"),
+    ),
+)
+
+SETS_VARIANTS = (
+    VariantOption(
+        "must_lay", bool, True,
+        "A player who can make a regional set must lay it down (false: he may keep it and discard instead).",
+        "ruling",
+    ),
+    VariantOption(
+        "sets_per_turn", str, "all",
+        "How many regional sets a player may lay in one turn before drawing up to seven.",
+        "ruling", choices=("all", "one"),
+    ),
+    VariantOption(
+        "stalemate", int, 2,
+        "The game also ends when the stock has run out this many times with no set laid or added to "
+        "(0: never; players holding each other's towns can then go round for ever).",
+        "ruling", minimum=0,
+    ),
+)
+
+
+def summarise_asking(results: list[dict]) -> dict:
+    from parlour.sim import mean_ci
+
+    seats = list(results[0]["regions"]) if results else []
+    return {
+        "regions": {seat: mean_ci([r["regions"][seat] for r in results]) for seat in seats},
+        "shared_wins": sum(1 for r in results if r["shared_by"]),
+    }
+
+
+def summarise_sets(results: list[dict]) -> dict:
+    from parlour.sim import mean_ci
+
+    seats = list(results[0]["scores"]) if results else []
+    return {
+        "scores": {seat: mean_ci([r["scores"][seat] for r in results]) for seat in seats},
+        "shared_wins": sum(1 for r in results if r["shared_by"]),
+        "winning_margin": dict(sorted(Counter(
+            sorted(r["scores"].values())[-1] - sorted(r["scores"].values())[-2] for r in results
+        ).items())),
+    }
+
+
+def _asking_bot(seat, seed=None):
+    from parlour.games.british_towns.bots import RememberingBot
+
+    return RememberingBot(seat, seed)
+
+
+def _sets_bot(seat, seed=None):
+    from parlour.games.british_towns.bots import SetsBot
+
+    return SetsBot(seat, seed)
+
+
+ASKING = GameDescriptor(
+    id="british-towns-asking",
+    title="British Towns: the asking game",
+    rules_version="1",
+    seat_counts=asking.SEAT_COUNTS,
+    variants=ASKING_VARIANTS,
+    new_state=asking.new_state,
+    seat_names=asking.seat_names,
+    summary=(
+        "Three to eight players ask one another for named towns, Happy Families fashion, to complete "
+        "the nine regions of Britain; every ask is heard by all, so memory wins."
+    ),
+    bots={"remembering": _asking_bot},
+    action_space=asking.all_actions,
+    summarise=summarise_asking,
+)
+
+SETS = GameDescriptor(
+    id="british-towns-sets",
+    title="British Towns: the regional-sets game",
+    rules_version="1",
+    seat_counts=sets.SEAT_COUNTS,
+    variants=SETS_VARIANTS,
+    new_state=sets.new_state,
+    seat_names=sets.seat_names,
+    summary=(
+        "Two to five players (best for two) draw and discard, rummy fashion, to lay down regional "
+        "sets of towns; cards laid less cards held is the score."
+    ),
+    bots={"heuristic": _sets_bot},
+    action_space=sets.all_actions,
+    summarise=summarise_sets,
+)
+asking.AskingState.game = ASKING
+sets.SetsState.game = SETS

@@ -1,0 +1,85 @@
+"""The British Towns pack, loaded from ``data/towns.json``.
+
+Inside the rules a card is an int: towns 0-33 in file order, then the nine
+REGION cards.  Outside, a town is its code (``CREWE``, ``MENAI-BRIDGE``) and a
+region card is ``R`` and its number (``R7``).  The KEY card is never dealt: its
+content, the regions and how many towns each has, is public to everyone.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from parlour.engine.errors import ActionSyntaxError
+
+
+@cache
+def pack_data() -> dict[str, Any]:
+    return json.loads(resources.files(__package__).joinpath("data/towns.json").read_text("utf-8"))
+
+
+_DATA = pack_data()
+TOWNS: tuple[dict[str, Any], ...] = tuple(_DATA["towns"])
+REGIONS: tuple[dict[str, Any], ...] = tuple(_DATA["regions"])
+REGION_NUMBERS: tuple[int, ...] = tuple(r["number"] for r in REGIONS)
+NUM_TOWNS = len(TOWNS)
+REGION_CARD: dict[int, int] = {r: NUM_TOWNS + i for i, r in enumerate(REGION_NUMBERS)}
+NUM_CARDS = NUM_TOWNS + len(REGIONS)
+CARD_TEXT: tuple[str, ...] = tuple([t["code"] for t in TOWNS] + [f"R{r}" for r in REGION_NUMBERS])
+CARD_OF_TEXT: dict[str, int] = {text: card for card, text in enumerate(CARD_TEXT)}
+REGION_OF: tuple[int, ...] = tuple([t["region"] for t in TOWNS] + list(REGION_NUMBERS))
+IS_REGION_CARD: tuple[bool, ...] = tuple(c >= NUM_TOWNS for c in range(NUM_CARDS))
+TOWNS_OF: dict[int, tuple[int, ...]] = {
+    r: tuple(c for c in range(NUM_TOWNS) if REGION_OF[c] == r) for r in REGION_NUMBERS
+}
+CARDS_OF: dict[int, frozenset[int]] = {r: frozenset(TOWNS_OF[r] + (REGION_CARD[r],)) for r in REGION_NUMBERS}
+
+
+def key_card() -> list[dict[str, Any]]:
+    """What the KEY card shows: each region's number, name and number of towns."""
+    return [{"region": r["number"], "name": r["name"], "towns": len(TOWNS_OF[r["number"]])} for r in REGIONS]
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+@cache
+def _names() -> dict[str, str]:
+    names = {}
+    for text in CARD_TEXT:
+        names[_squash(text)] = text
+    for town in TOWNS:
+        names[_squash(town["name"])] = town["code"]
+        names[_squash(town["name"].split("(")[0])] = town["code"]
+    for r in REGION_NUMBERS:
+        names[f"region{r}"] = f"R{r}"
+    return names
+
+
+def parse_card(text: str) -> str:
+    """A card as a person might write it: ``Crewe``, ``menai bridge``, ``St. Andrews``, ``Region 7``."""
+    found = _names().get(_squash(text))
+    if found is None:
+        raise ActionSyntaxError(f"{text!r} is not a card of this pack: name a town (e.g. CREWE) or a region card (R1-R9)")
+    return found
+
+
+def describe(card: int) -> str:
+    if IS_REGION_CARD[card]:
+        region = REGION_OF[card]
+        towns = ", ".join(TOWNS[t]["name"] for t in TOWNS_OF[region])
+        return f"Region {region}: {REGIONS[REGION_NUMBERS.index(region)]['name']} ({towns})"
+    town = TOWNS[card]
+    parts = [f"{town['name']} (Region {town['region']})"]
+    if town["population"]:
+        parts.append(f"pop. {town['population']:,}")
+    if town["note"]:
+        parts.append(town["note"])
+    if town["confidence"] != "sourced":
+        parts.append(f"[{town['confidence']}]")
+    return " - ".join(parts)

@@ -1,0 +1,456 @@
+"""British Towns, the second game: collecting regional sets, rummy fashion.
+
+A turn runs through phases, each a ``_legal_<phase>`` / ``_apply_<phase>`` pair:
+
+``draw``  take the top of the stock or the top discard; if the top discard is
+          the last card of a region this player has laid, he must add it to
+          that set instead, and that is his turn;
+``play``  lay down a regional set (all the towns of a region, the REGION card
+          standing in for any one of them) and draw back up to seven, or else
+          discard a card.
+
+A card drawn from the stock that completes one of the player's laid regions
+goes onto it at once, and that too is his turn.  An empty stock is replaced
+by the shuffled discards, one turned up.  The game ends when a player cannot
+make his hand up to seven.  Rulings are in ``docs/rules/british-towns.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from parlour.engine.errors import ActionSyntaxError, DealError, ParlourError
+from parlour.engine.state import State
+from parlour.games.british_towns.pack import (
+    CARD_OF_TEXT,
+    CARD_TEXT,
+    CARDS_OF,
+    NUM_CARDS,
+    REGION_CARD,
+    REGION_NUMBERS,
+    REGION_OF,
+    TOWNS_OF,
+    key_card,
+    parse_card,
+)
+
+HAND = 7
+SEAT_COUNTS = (2, 3, 4, 5)
+DRAW, PLAY, OVER = "draw", "play", "over"
+NOBODY: frozenset[int] = frozenset()
+
+
+def seat_names(seats: int) -> tuple[str, ...]:
+    return tuple(f"P{i + 1}" for i in range(seats))
+
+
+def _cards(texts: Any, what: str) -> list[int]:
+    if not isinstance(texts, list) or not all(isinstance(t, str) and t in CARD_OF_TEXT for t in texts):
+        raise DealError(f"{what} must be a list of card texts")
+    cards = [CARD_OF_TEXT[t] for t in texts]
+    if len(set(cards)) != len(cards):
+        raise DealError(f"{what} holds a card twice")
+    return cards
+
+
+def check_deal(deal: Any, seats: int) -> None:
+    if not isinstance(deal, dict):
+        raise DealError("a sets-game deal is an object with 'dealer', 'pack' and 'reshuffles'")
+    dealer = deal.get("dealer")
+    if type(dealer) is not int or not 0 <= dealer < seats:
+        raise DealError(f"'dealer' must be a seat from 0 to {seats - 1}")
+    if len(_cards(deal.get("pack"), "'pack'")) != NUM_CARDS:
+        raise DealError(f"'pack' lists all {NUM_CARDS} cards but the KEY, top card first")
+    reshuffles = deal.get("reshuffles", [])
+    if not isinstance(reshuffles, list):
+        raise DealError("'reshuffles' must be a list of card orders")
+    for i, order in enumerate(reshuffles):
+        _cards(order, f"reshuffle {i + 1}")
+
+
+class SetsState(State):
+    def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
+        check_deal(deal, seats)
+        self.num_seats = seats
+        self.variant = variant
+        self.seed = seed
+        self.deal = {"dealer": deal["dealer"], "pack": list(deal["pack"]), "reshuffles": list(deal.get("reshuffles", []))}
+        self.history: list[tuple[int, str]] = []
+        self.dealer = deal["dealer"]
+        pack = [CARD_OF_TEXT[t] for t in deal["pack"]]
+        n = seats
+        self.hands = [sorted(pack[(s - self.dealer - 1) % n : HAND * n : n]) for s in range(n)]
+        self.discards = [pack[HAND * n]]
+        self.stock = pack[HAND * n + 1 :][::-1]          # the top of the stock is the end of the list
+        self.sets: list[dict[int, list[int]]] = [{} for _ in range(n)]
+        self.known: list[list[int]] = [[] for _ in range(n)]   # cards seen going into each hand
+        self.seen: set[int] = {self.discards[0]}               # cards ever face up
+        self.reshuffles_used = 0
+        self.dry_reshuffles = 0        # reshuffles since a set was last laid or added to
+        self.events: list[dict[str, Any]] = []
+        self.laid_now = False
+        self._legal: tuple[str, ...] | None = None
+        self._begin_turn((self.dealer + 1) % n)
+
+    # -- turns ------------------------------------------------------------------------
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.laid_now = False
+        self._renew_stock()
+        if not self.stock and self._stalemate():
+            self._end(f"stalemate: the stock ran out {self.dry_reshuffles} times with no set laid")
+            return
+        if not self.stock and not self.discards:
+            self._end("nothing left to draw")
+            return
+        self.phase = DRAW
+
+    def _end(self, why: str) -> None:
+        self.events.append({"event": "game over", "seat": self.turn, "why": why})
+        self.phase, self.turn = OVER, -1
+
+    def _remaining(self, seat: int) -> dict[int, int]:
+        """The last card of each region this player has laid short: card -> region."""
+        out = {}
+        for region, cards in self.sets[seat].items():
+            missing = CARDS_OF[region] - set(cards)
+            if missing:
+                out[next(iter(missing))] = region
+        return out
+
+    def _take_from_stock(self) -> int:
+        card = self.stock.pop()
+        self._renew_stock()
+        return card
+
+    def _renew_stock(self) -> None:
+        """An exhausted stock is replaced at once by the discards (two or more of them)."""
+        if not self.stock and len(self.discards) >= 2 and not self._stalemate():
+            self._reshuffle()
+
+    def _stalemate(self) -> bool:
+        """Ruling: the stock has run out too often with nobody laying or adding a card."""
+        limit = self.variant["stalemate"]
+        return limit > 0 and self.dry_reshuffles >= limit
+
+    def _reshuffle(self) -> None:
+        """The discards, shuffled, become the stock; its top card is turned up."""
+        k = self.reshuffles_used
+        if k < len(self.deal["reshuffles"]):
+            order = [CARD_OF_TEXT[t] for t in self.deal["reshuffles"][k]]
+            if sorted(order) != sorted(self.discards):
+                raise DealError(f"reshuffle {k + 1} in the deal does not hold the cards of the discard pile")
+        elif self.seed is not None:
+            order = list(self.discards)
+            random.Random(f"british-towns-sets/{self.seed}/reshuffle/{k}").shuffle(order)
+            self.deal["reshuffles"].append([CARD_TEXT[c] for c in order])
+        else:
+            raise DealError(f"the deal has no order for reshuffle {k + 1} and there is no seed to shuffle one")
+        self.reshuffles_used += 1
+        self.dry_reshuffles += 1
+        self.discards = [order[0]]
+        self.stock = order[1:][::-1]
+        self.seen.add(order[0])
+        self.events.append({"event": "reshuffle", "seat": self.turn, "turned_up": CARD_TEXT[order[0]]})
+
+    def _add_to_set(self, seat: int, card: int, region: int, how: str) -> None:
+        self.sets[seat][region].append(card)
+        self.dry_reshuffles = 0
+        self.seen.add(card)
+        self.events.append({"event": "added", "seat": seat, "card": CARD_TEXT[card], "region": region, "how": how})
+
+    # -- contract ---------------------------------------------------------------------------
+    @property
+    def to_move(self) -> frozenset[int]:
+        return NOBODY if self.phase == OVER else frozenset({self.turn})
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        if seat != self.turn or self.phase == OVER:
+            return ()
+        if self._legal is None:
+            self._legal = self._legal_draw(seat) if self.phase == DRAW else self._legal_play(seat)
+        return self._legal
+
+    def _apply(self, seat: int, action: str) -> None:
+        self._legal = None
+        verb, _, rest = action.partition(" ")
+        if self.seed is None:
+            # A hand-written deal may lack a reshuffle: refuse the action whole, not half-done.
+            backup = self.clone()
+            try:
+                getattr(self, "_apply_" + verb)(seat, rest)
+            except DealError:
+                self.__dict__.update(backup.__dict__)
+                raise
+            return
+        getattr(self, "_apply_" + verb)(seat, rest)
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def _legal_draw(self, seat: int) -> tuple[str, ...]:
+        if self.discards and self.discards[-1] in self._remaining(seat):
+            return (f"add {CARD_TEXT[self.discards[-1]]}",)     # forced: that is his whole turn
+        options = []
+        if self.stock:
+            options.append("draw stock")
+        if self.discards:
+            options.append("take discard")
+        return tuple(options)
+
+    def _apply_add(self, seat: int, _: str) -> None:
+        card = self.discards.pop()
+        self._add_to_set(seat, card, self._remaining(seat)[card], "from the discards")
+        self._next(seat)
+
+    def _apply_draw(self, seat: int, _: str) -> None:
+        card = self._take_from_stock()
+        remaining = self._remaining(seat)
+        if card in remaining:
+            self._add_to_set(seat, card, remaining[card], "drawn")
+            self._next(seat)
+            return
+        self.hands[seat].append(card)
+        self.hands[seat].sort()
+        self.phase = PLAY
+
+    def _apply_take(self, seat: int, _: str) -> None:
+        card = self.discards.pop()
+        self.hands[seat].append(card)
+        self.hands[seat].sort()
+        self.known[seat].append(card)
+        self.phase = PLAY
+
+    # -- laying down and discarding ------------------------------------------------------------------
+    def _can_lay(self, seat: int) -> list[int]:
+        held = set(self.hands[seat])
+        regions = []
+        for region in REGION_NUMBERS:
+            towns = set(TOWNS_OF[region])
+            have = len(towns & held)
+            if have == len(towns) or (have == len(towns) - 1 and REGION_CARD[region] in held):
+                regions.append(region)
+        return regions
+
+    def _legal_play(self, seat: int) -> tuple[str, ...]:
+        lays = [f"lay {r}" for r in self._can_lay(seat)]
+        if self.laid_now:
+            return tuple(lays + ([] if self.variant["must_lay"] else ["done"]))
+        if lays and self.variant["must_lay"]:
+            return tuple(lays)
+        return tuple(lays + [f"discard {CARD_TEXT[c]}" for c in self.hands[seat]])
+
+    def _apply_lay(self, seat: int, number: str) -> None:
+        region = int(number)
+        cards = [c for c in self.hands[seat] if REGION_OF[c] == region]
+        self.hands[seat] = [c for c in self.hands[seat] if REGION_OF[c] != region]
+        self.known[seat] = [c for c in self.known[seat] if REGION_OF[c] != region]
+        self.sets[seat][region] = cards
+        self.seen.update(cards)
+        self.dry_reshuffles = 0
+        self.laid_now = True
+        more = self.variant["sets_per_turn"] == "all" and self._can_lay(seat)
+        if not more and self.variant["must_lay"]:
+            self._refill(seat)
+
+    def _apply_done(self, seat: int, _: str) -> None:
+        self._refill(seat)
+
+    def _refill(self, seat: int) -> None:
+        """Draw back up to seven; a drawn last card of his own region goes straight onto it."""
+        hand = self.hands[seat]
+        while len(hand) < HAND:
+            self._renew_stock()
+            if not self.stock:
+                self._end("could not make his hand up to seven")
+                return
+            card = self._take_from_stock()
+            remaining = self._remaining(seat)
+            if card in remaining:
+                self._add_to_set(seat, card, remaining[card], "drawn")
+            else:
+                hand.append(card)
+        hand.sort()
+        self._next(seat)
+
+    def _apply_discard(self, seat: int, text: str) -> None:
+        card = CARD_OF_TEXT[text]
+        self.hands[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+        self.discards.append(card)
+        self.seen.add(card)
+        self._next(seat)
+
+    def _next(self, seat: int) -> None:
+        self._begin_turn((seat + 1) % self.num_seats)
+
+    # -- text ----------------------------------------------------------------------------------
+    def parse_action(self, text: str) -> str:
+        return parse_action(text)
+
+    def explain_illegal(self, seat: int, action: str) -> str:
+        names = seat_names(self.num_seats)
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+            return f"there is no seat {seat!r}"
+        if not isinstance(action, str):
+            return f"an action is text such as 'discard CREWE', not {action!r}"
+        if seat != self.turn:
+            return f"it is {names[self.turn]}'s turn, not {names[seat]}'s"
+        legal = self.legal_actions(seat)
+        if self.phase == DRAW:
+            if legal and legal[0].startswith("add "):
+                return f"the top discard completes your region: you must {legal[0]}, and that is your turn"
+            return "first take the top of the stock ('draw stock') or the top discard ('take discard')"
+        if any(a.startswith("lay ") for a in legal) and self.variant["must_lay"] and not action.startswith("lay "):
+            return "you can make a regional set, so you must lay it down"
+        if action.startswith("lay "):
+            return "you do not hold that region's towns (the REGION card may stand in for one of them)"
+        if action.startswith("discard ") and self.laid_now:
+            return "after laying a set you draw up to seven instead of discarding"
+        return "lay a regional set, or discard a card you hold"
+
+    # -- views ------------------------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):
+            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.num_seats - 1}, or None for a spectator")
+        obs: dict[str, Any] = {
+            "game": "british-towns-sets",
+            "seat": seat,
+            "seat_names": list(seat_names(self.num_seats)),
+            "phase": self.phase,
+            "to_move": sorted(self.to_move),
+            "dealer": self.dealer,
+            "key": key_card(),
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock_size": len(self.stock),
+            "discards": [CARD_TEXT[c] for c in self.discards],
+            "sets": [{str(r): [CARD_TEXT[c] for c in cards] for r, cards in sorted(s.items())} for s in self.sets],
+            "scores": self._scores(),
+            "events": [dict(e) for e in self.events],
+            "history": [[s, a] for s, a in self.history],
+        }
+        if seat is not None:
+            obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]
+        return obs
+
+    def snapshot(self) -> dict[str, Any]:
+        snap = self.observation(None)
+        snap["hands"] = [[CARD_TEXT[c] for c in h] for h in self.hands]
+        snap["stock"] = [CARD_TEXT[c] for c in self.stock]
+        snap["deal"] = copy.deepcopy(self.deal)
+        snap["variant"] = dict(self.variant)
+        return snap
+
+    # -- results ------------------------------------------------------------------------------------
+    def _scores(self) -> list[int]:
+        """Cards laid in front of a player, less the cards in his hand."""
+        return [sum(len(c) for c in self.sets[s].values()) - len(self.hands[s]) for s in range(self.num_seats)]
+
+    def result(self) -> dict[str, Any]:
+        names = seat_names(self.num_seats)
+        scores = self._scores()
+        best = max(scores)
+        leaders = [s for s in range(self.num_seats) if scores[s] == best]
+        finished = self.phase == OVER
+        return {
+            "scores": {names[s]: scores[s] for s in range(self.num_seats)},
+            "winner": names[leaders[0]] if finished and len(leaders) == 1 else None,
+            "shared_by": [names[s] for s in leaders] if finished and len(leaders) > 1 else [],
+            "finished": finished,
+        }
+
+    def returns(self) -> list[float]:
+        result = self.result()
+        if result["winner"] is None:
+            return [0.0] * self.num_seats
+        names = seat_names(self.num_seats)
+        return [1.0 if names[s] == result["winner"] else -1.0 for s in range(self.num_seats)]
+
+    # -- copies ----------------------------------------------------------------------------------
+    def clone(self) -> "SetsState":
+        new = copy.copy(self)
+        new.deal = {**self.deal, "reshuffles": list(self.deal["reshuffles"])}
+        new.history = list(self.history)
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.discards = list(self.discards)
+        new.sets = [{r: list(c) for r, c in s.items()} for s in self.sets]
+        new.known = [list(k) for k in self.known]
+        new.seen = set(self.seen)
+        new.events = [dict(e) for e in self.events]
+        return new
+
+    def resample(self, seat: int, rng: random.Random, tries: int = 20) -> "SetsState":
+        """Relabel the cards ``seat`` has never seen, then replay the game to check it.
+
+        A relabelling can clash with the forced moves (a completed set must be
+        laid; a region's last card must be added), so each candidate deal is
+        replayed with the real actions; the first that replays is returned.
+        Should none do, the state itself is a consistent answer.
+        """
+        unseen = [c for s in range(self.num_seats) if s != seat for c in self.hands[s]
+                  if c not in self.known[s] and c not in self.seen]
+        unseen += [c for c in self.stock if c not in self.seen]
+        for _ in range(tries):
+            shuffled = list(unseen)
+            rng.shuffle(shuffled)
+            relabel = dict(zip(unseen, shuffled))
+            deal = {**self.deal, "pack": [CARD_TEXT[relabel.get(CARD_OF_TEXT[t], CARD_OF_TEXT[t])] for t in self.deal["pack"]]}
+            try:
+                other = SetsState(self.num_seats, self.variant, rng.randrange(2**63), deal)
+                for s, action in self.history:
+                    other.apply(s, action)
+            except ParlourError:
+                continue
+            if other.observation(seat) == self.observation(seat):
+                return other
+        return self.clone()
+
+
+def parse_action(text: str) -> str:
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+    words = text.split()
+    verb = words[0].lower() if words else ""
+    rest = " ".join(words[1:])
+    if verb == "draw" and rest.lower() in ("", "stock"):
+        return "draw stock"
+    if verb == "take" and rest.lower() in ("", "discard"):
+        return "take discard"
+    if verb == "done" and not rest:
+        return "done"
+    if verb == "lay" and rest:
+        number = rest.upper().removeprefix("R").removeprefix("REGION").strip()
+        if number.isascii() and number.isdecimal() and int(number) in REGION_NUMBERS:
+            return f"lay {int(number)}"
+        raise ActionSyntaxError(f"lay names a region number 1-9, not {rest!r}")
+    if verb in ("discard", "add") and rest:
+        return f"{verb} {parse_card(rest)}"
+    raise ActionSyntaxError(
+        f"{text!r} is not a sets-game action: draw stock, take discard, lay N, discard CARD, add CARD, done"
+    )
+
+
+def all_actions(seats: int) -> tuple[str, ...]:
+    return ("draw stock", "take discard", *(f"lay {r}" for r in REGION_NUMBERS), "done",
+            *(f"add {t}" for t in CARD_TEXT), *(f"discard {t}" for t in CARD_TEXT))
+
+
+def new_state(seats: int = 2, variant: dict[str, Any] | None = None, seed: int | None = None,
+              deal: dict[str, Any] | None = None) -> SetsState:
+    from parlour.games.british_towns.descriptor import SETS
+
+    resolved, seed = SETS.prepare(seats, variant, seed, deal)
+    if deal is None:
+        rng = random.Random(f"british-towns-sets/{seed}")
+        pack = list(CARD_TEXT)
+        rng.shuffle(pack)
+        deal = {"dealer": rng.randrange(seats), "pack": pack, "reshuffles": []}
+    return SetsState(seats, resolved, seed, deal)
