@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Sequence
+from typing import Any, Sequence
 
 from parlour.engine.errors import ParlourError
 
 
-def frontend(game_id: str) -> ModuleType:
+def frontend(game_id: str) -> Any:
     if game_id == "football-whist":
         from parlour.terminal import football_whist
 
@@ -17,7 +17,24 @@ def frontend(game_id: str) -> ModuleType:
         from parlour.terminal import squadron_scramble
 
         return squadron_scramble
+    if game_id in ("british-towns-asking", "british-towns-sets"):
+        from parlour.terminal import british_towns
+
+        return _BritishTownsFront(british_towns, "asking" if game_id.endswith("asking") else "sets")
     raise ParlourError(f"{game_id} cannot be played in the terminal yet")
+
+
+class _BritishTownsFront:
+    """One module draws both British Towns games: pick its functions for one of them."""
+
+    def __init__(self, module: ModuleType, which: str):
+        self.render = getattr(module, f"render_{which}")
+        self.prompt_for = getattr(module, f"prompt_{which}")
+        self.expand_shorthand = getattr(module, f"expand_{which}")
+        self.narrate = getattr(module, f"narrate_{which}")
+        self.introduce = getattr(module, f"introduce_{which}")
+        self.final = module.final
+        self.details = module.details
 
 
 #: longer lists of choices (such as every plane name) are neither printed nor numbered

@@ -314,6 +314,8 @@ class SetsState(State):
             return "you do not hold that region's towns (the REGION card may stand in for one of them)"
         if action.startswith("discard ") and self.laid_now:
             return "after laying a set you draw up to seven instead of discarding"
+        if action.startswith("discard ") and CARD_OF_TEXT.get(action[8:]) not in self.hands[seat]:
+            return f"you do not hold {action[8:]}"
         return "lay a regional set, or discard a card you hold"
 
     # -- views ------------------------------------------------------------------------------------
