@@ -93,7 +93,8 @@ def test_a_region_dealt_complete_is_laid_before_play():
     rest = [c for c in CARD_TEXT if c not in region(3)]
     hands = [region(3) + rest[:11], rest[11:25], rest[25:]]      # 15, 14 and 14 cards
     state = ASKING.new_state(seats=3, deal={"dealer": 1, "hands": hands})
-    assert state.laid[0] == [3] and state.observation(None)["events"][0]["region"] == 3
+    assert state.laid[0] == [3]
+    assert {"event": "region laid", "seat": 0, "region": 3, "after_ask": 0} in state.observation(None)["events"]
     assert state.to_move == {1}
 
 
