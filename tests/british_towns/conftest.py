@@ -35,7 +35,7 @@ def sets_pack(hands: list[list[str]], face_up: str, stock: list[str], dealer: in
     return pack + [c for c in CARD_TEXT if c not in pack]
 
 
-def sets_game(hands, face_up="AYR", stock=(), dealer=None, seed=1, reshuffles=(), **variant):
+def sets_game(hands, face_up="NEWCASTLE", stock=(), dealer=None, seed=1, reshuffles=(), **variant):
     n = len(hands)
     dealer = n - 1 if dealer is None else dealer          # seat 0 begins
     deal = {"dealer": dealer, "pack": sets_pack(hands, face_up, list(stock), dealer), "reshuffles": list(reshuffles)}

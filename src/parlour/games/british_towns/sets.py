@@ -429,7 +429,7 @@ def parse_action(text: str) -> str:
     if verb == "done" and not rest:
         return "done"
     if verb == "lay" and rest:
-        number = rest.upper().removeprefix("R").removeprefix("REGION").strip()
+        number = rest.upper().replace(" ", "").removeprefix("REGION").removeprefix("R")
         if number.isascii() and number.isdecimal() and int(number) in REGION_NUMBERS:
             return f"lay {int(number)}"
         raise ActionSyntaxError(f"lay names a region number 1-9, not {rest!r}")

@@ -1,0 +1,211 @@
+"""The regional-sets game of British Towns: one test per rule and ruling.
+
+Region 6 (East Anglia) has three towns: CAMBRIDGE, NORWICH, IPSWICH and R6.
+Region 3 (West Country): WELLS, PLYMOUTH, BATH and R3.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
+from parlour.games.british_towns import SETS, sets
+from tests.british_towns.conftest import run, sets_game
+
+JUNK0 = ["LONDON", "COWES", "CARDIFF", "BIRMINGHAM", "PENRITH", "YORK", "AYR"]
+JUNK1 = ["DOVER", "WINDSOR", "SWANSEA", "COVENTRY", "MANCHESTER", "LEEDS", "GLASGOW"]
+
+
+def test_seven_each_one_card_face_up_and_left_of_dealer_begins():
+    state = SETS.new_state(seats=3, seed=2)
+    assert [len(h) for h in state.hands] == [7, 7, 7] and len(state.discards) == 1
+    assert len(state.stock) == 43 - 22
+    assert state.to_move == {(state.dealer + 1) % 3}
+    first = (state.dealer + 1) % 3
+    assert state.deal["pack"][0] in state.observation(first)["hand"]
+
+
+def test_two_to_five_players():
+    assert SETS.seat_counts == (2, 3, 4, 5)
+
+
+def test_a_turn_begins_with_the_stock_or_the_top_discard():
+    state = sets_game([JUNK0, JUNK1], face_up="EDINBURGH", stock=["NORWICH"])
+    assert state.legal_actions(0) == ("draw stock", "take discard")
+    run(state, "take discard")
+    assert "EDINBURGH" in state.observation(0)["hand"] and state.observation(None)["discards"] == []
+
+
+def test_without_a_set_a_card_is_discarded_and_the_turn_passes_left():
+    state = sets_game([JUNK0, JUNK1], stock=["NORWICH"])
+    run(state, "draw stock", "discard NORWICH")
+    assert state.to_move == {1} and state.observation(None)["discards"][-1] == "NORWICH"
+
+
+def test_all_the_towns_of_a_region_make_a_set():
+    state = sets_game([["CAMBRIDGE", "NORWICH"] + JUNK0[:5], JUNK1], stock=["IPSWICH"])
+    run(state, "draw stock")
+    assert state.legal_actions(0) == ("lay 6",)            # must lay: no discard offered
+
+
+def test_the_region_card_stands_in_for_any_one_town():
+    state = sets_game([["CAMBRIDGE", "R6"] + JUNK0[:5], JUNK1], stock=["IPSWICH"])
+    run(state, "draw stock", "lay 6")
+    assert state.observation(None)["sets"][0] == {"6": ["CAMBRIDGE", "IPSWICH", "R6"]}
+    state = sets_game([["CAMBRIDGE", "R6"] + JUNK0[:5], JUNK1], stock=["WELLS"])
+    run(state, "draw stock")
+    assert "lay 6" not in state.legal_actions(0)           # region card + one town of three is not enough
+
+
+def test_a_player_holding_every_card_of_a_region_lays_them_all():
+    state = sets_game([["CAMBRIDGE", "NORWICH", "IPSWICH"] + JUNK0[:4], JUNK1], stock=["R6"])
+    run(state, "draw stock", "lay 6")
+    assert len(state.observation(None)["sets"][0]["6"]) == 4
+
+
+def test_after_laying_the_hand_is_drawn_back_up_to_seven():
+    state = sets_game([["CAMBRIDGE", "NORWICH"] + JUNK0[:5], JUNK1], stock=["IPSWICH", "WELLS", "BATH", "PLYMOUTH"])
+    run(state, "draw stock", "lay 6")
+    hand = state.observation(0)["hand"]
+    assert len(hand) == 7 and {"WELLS", "BATH"} <= set(hand) and "PLYMOUTH" not in hand
+    assert state.to_move == {1}                            # laying and drawing up is the turn: no discard
+
+
+def test_variant_laying_is_optional():
+    state = sets_game([["CAMBRIDGE", "NORWICH"] + JUNK0[:5], JUNK1], stock=["IPSWICH"], must_lay=False)
+    run(state, "draw stock")
+    assert "lay 6" in state.legal_actions(0) and "discard IPSWICH" in state.legal_actions(0)
+    run(state, "lay 6")
+    assert state.legal_actions(0) == ("done",)
+    run(state, "done")
+    assert len(state.hands[0]) == 7 and state.to_move == {1}
+
+
+def test_several_sets_in_one_turn_and_the_one_set_variant():
+    hand = ["CAMBRIDGE", "NORWICH", "IPSWICH", "WELLS", "PLYMOUTH", "BATH", "AYR"]
+    state = sets_game([hand, JUNK1], stock=["LONDON"])
+    run(state, "draw stock", "lay 3")
+    assert state.legal_actions(0) == ("lay 6",)
+    run(state, "lay 6")
+    assert state.to_move == {1} and len(state.hands[0]) == 7
+    one = sets_game([hand, JUNK1], stock=["LONDON"], sets_per_turn="one")
+    run(one, "draw stock", "lay 3")
+    assert one.to_move == {1} and "CAMBRIDGE" in one.observation(0)["hand"]
+
+
+def test_the_last_card_of_a_laid_region_on_the_discards_must_be_added_and_ends_the_turn():
+    state = sets_game([["CAMBRIDGE", "NORWICH"] + JUNK0[:5], ["R6"] + JUNK1[:6]],
+                      stock=["IPSWICH", "WELLS", "BATH", "PLYMOUTH", "R3", "SHEFFIELD"])
+    run(state, "draw stock", "lay 6")            # region 6 laid without R6
+    run(state, "draw stock", "discard R6")       # P2 throws R6
+    assert state.legal_actions(0) == ("add R6",)
+    with pytest.raises(IllegalAction, match="must add R6"):
+        state.apply(0, "draw stock")
+    run(state, "add R6")
+    assert state.observation(None)["sets"][0]["6"][-1] == "R6" and state.to_move == {1}
+
+
+def test_the_last_card_drawn_from_the_stock_goes_onto_the_set_and_ends_the_turn():
+    state = sets_game([["CAMBRIDGE", "NORWICH"] + JUNK0[:5], JUNK1],
+                      stock=["IPSWICH", "WELLS", "BATH", "SHEFFIELD", "R6"])
+    run(state, "draw stock", "lay 6", "draw stock", "discard SHEFFIELD")
+    run(state, "draw stock")                     # P1 draws R6
+    assert state.observation(None)["sets"][0]["6"][-1] == "R6"
+    assert state.to_move == {1} and len(state.hands[0]) == 7
+
+
+def test_the_last_card_drawn_while_drawing_up_goes_onto_the_set_and_another_is_drawn():
+    hand = ["CAMBRIDGE", "NORWICH", "WELLS", "PLYMOUTH", "BATH", "AYR", "YORK"]
+    state = sets_game([hand, JUNK1], stock=["IPSWICH", "LONDON", "R6", "SOUTHEND", "COWES", "R3"])
+    run(state, "draw stock", "lay 3", "lay 6")   # draws up: LONDON, R6 (onto region 6), SOUTHEND, COWES, R3 (onto 3)...
+    sets_now = state.observation(None)["sets"][0]
+    assert sets_now["6"][-1] == "R6" and sets_now["3"][-1] == "R3"
+    assert {"LONDON", "SOUTHEND", "COWES"} <= set(state.observation(0)["hand"]) and len(state.hands[0]) == 7
+
+
+def test_nobody_else_can_use_a_laid_regions_last_card():
+    state = sets_game([["CAMBRIDGE", "NORWICH"] + JUNK0[:5], ["R6", "WELLS", "PLYMOUTH"] + JUNK1[:4]],
+                      stock=["IPSWICH", "LEEDS", "BATH"])
+    run(state, "draw stock", "lay 6", "draw stock")
+    assert "lay 6" not in state.legal_actions(1)
+
+
+def test_an_empty_stock_is_replaced_by_the_shuffled_discards():
+    state = SETS.new_state(seats=2, seed=3)
+    while state.stock:
+        (seat,) = state.to_move
+        state.apply(seat, "draw stock")
+        legal = state.legal_actions(seat)
+        if state.phase == "play":
+            state.apply(seat, next(a for a in legal if a.startswith(("lay", "discard"))))
+            if state.phase == "play":
+                state.apply(seat, state.legal_actions(seat)[0])
+        if state.observation(None)["events"] and state.observation(None)["events"][-1]["event"] == "reshuffle":
+            break
+    events = [e for e in state.observation(None)["events"] if e["event"] == "reshuffle"]
+    assert events and len(state.observation(None)["discards"]) >= 1 and state.stock
+    assert len(state.deal["reshuffles"]) == 1
+
+
+def test_the_game_ends_when_a_hand_cannot_be_made_up_to_seven():
+    state = sets_game([["CAMBRIDGE", "NORWICH"] + JUNK0[:5], JUNK1], stock=["IPSWICH"])
+    state.stock = state.stock[-2:]               # only IPSWICH and one more card left in the stock
+    state.discards = []
+    run(state, "draw stock", "lay 6")
+    assert state.is_over and state.observation(None)["events"][-1]["why"] == "could not make his hand up to seven"
+
+
+def test_score_is_cards_laid_less_cards_held():
+    state = sets_game([["CAMBRIDGE", "NORWICH"] + JUNK0[:5], JUNK1], stock=["IPSWICH"])
+    state.stock = state.stock[-2:]
+    state.discards = []
+    run(state, "draw stock", "lay 6")
+    result = state.result()
+    # P1 laid three cards and drew up only to six before the stock ran dry
+    assert result["scores"] == {"P1": 3 - 6, "P2": 0 - 7} and result["winner"] == "P1"
+
+
+def test_stalemate_ends_a_game_that_goes_round_for_ever():
+    state = SETS.new_state(seats=2, seed=22, variant={"stalemate": 1})
+    steps = 0
+    while not state.is_over and steps < 5000:
+        (seat,) = state.to_move
+        legal = state.legal_actions(seat)
+        choice = next((a for a in legal if a.startswith(("lay", "add"))), None)
+        state.apply(seat, choice or ("draw stock" if "draw stock" in legal else legal[-1]))
+        steps += 1
+    assert state.is_over
+    assert state.observation(None)["events"][-1]["why"].startswith(("stalemate", "could not", "nothing"))
+
+
+def test_actions_read_generously_and_errors_are_clear():
+    assert sets.parse_action("lay R6") == "lay 6" and sets.parse_action("lay region 6") == "lay 6"
+    assert sets.parse_action("discard menai bridge") == "discard MENAI-BRIDGE"
+    assert sets.parse_action("take") == "take discard" and sets.parse_action("draw") == "draw stock"
+    with pytest.raises(ActionSyntaxError, match="region number"):
+        sets.parse_action("lay 12")
+    state = sets_game([JUNK0, JUNK1], stock=["NORWICH"])
+    run(state, "draw stock")
+    before = json.dumps(state.snapshot(), sort_keys=True)
+    with pytest.raises(IllegalAction, match="do not hold DOVER"):
+        state.apply(0, "discard DOVER")
+    with pytest.raises(IllegalAction, match="turn"):
+        state.apply(1, "draw stock")
+    assert json.dumps(state.snapshot(), sort_keys=True) == before
+
+
+def test_bad_deals_are_refused():
+    with pytest.raises(DealError, match="all 43 cards"):
+        SETS.new_state(seats=2, deal={"dealer": 0, "pack": ["CREWE"]})
+    with pytest.raises(DealError, match="dealer"):
+        SETS.new_state(seats=2, deal={"dealer": 4, "pack": []})
+
+
+def test_discards_and_sets_are_public_hands_private():
+    state = sets_game([JUNK0, JUNK1], stock=["NORWICH"])
+    run(state, "draw stock", "discard NORWICH")
+    for seat in (None, 0, 1):
+        assert state.observation(seat)["discards"] == ["NEWCASTLE", "NORWICH"]
+    assert "hand" not in state.observation(None) and "stock" not in state.observation(0)
