@@ -53,7 +53,7 @@ def _variant(game: GameDescriptor, pairs: list[str]) -> dict[str, Any]:
 
 
 def _bots(game: GameDescriptor, spec: Optional[str], seats: int) -> list[str]:
-    default = "heuristic" if "heuristic" in game.bots else "random"
+    default = next(iter(game.bots), "random")      # the game's own bot, if it has one
     names = [n.strip() for n in spec.split(",")] if spec else [default]
     if len(names) == 1:
         names = names * seats

@@ -176,3 +176,10 @@ def test_illegal_asks_change_nothing():
         state.apply((seat + 1) % 3, state.legal_actions(seat)[0])
     assert json.dumps(state.snapshot(), sort_keys=True) == before
     assert NUM_CARDS == 43
+
+
+def test_a_town_card_names_the_other_towns_of_its_region():
+    from parlour.games.british_towns.pack import CARD_OF_TEXT, describe
+    text = describe(CARD_OF_TEXT["CREWE"])
+    assert "Region 7" in text and "Penrith" in text and "Liverpool" in text and "Manchester" in text
+    assert "[reconstructed]" in describe(CARD_OF_TEXT["BATH"])

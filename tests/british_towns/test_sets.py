@@ -209,3 +209,17 @@ def test_discards_and_sets_are_public_hands_private():
     for seat in (None, 0, 1):
         assert state.observation(seat)["discards"] == ["NEWCASTLE", "NORWICH"]
     assert "hand" not in state.observation(None) and "stock" not in state.observation(0)
+
+
+def test_a_turn_with_no_stock_and_one_discard_ends_the_game():
+    state = sets_game([JUNK0, JUNK1], stock=["NORWICH"])
+    state.stock = state.stock[-1:]              # NORWICH is the last card of the stock
+    run(state, "draw stock", "discard NORWICH")  # one discard below it: no new stock can be made
+    assert state.is_over and "too few discards" in state.observation(None)["events"][-1]["why"]
+
+
+def test_one_set_a_turn_holds_when_laying_is_optional_too():
+    hand = ["CAMBRIDGE", "NORWICH", "IPSWICH", "WELLS", "PLYMOUTH", "BATH", "AYR"]
+    state = sets_game([hand, JUNK1], stock=["LONDON"], must_lay=False, sets_per_turn="one")
+    run(state, "draw stock", "lay 3")
+    assert state.legal_actions(0) == ("done",)

@@ -75,7 +75,8 @@ def describe(card: int) -> str:
         towns = ", ".join(TOWNS[t]["name"] for t in TOWNS_OF[region])
         return f"Region {region}: {REGIONS[REGION_NUMBERS.index(region)]['name']} ({towns})"
     town = TOWNS[card]
-    parts = [f"{town['name']} (Region {town['region']})"]
+    others = ", ".join(TOWNS[t]["name"] for t in TOWNS_OF[town["region"]] if t != card)
+    parts = [f"{town['name']} (Region {town['region']}; with {others})"]
     if town["population"]:
         parts.append(f"pop. {town['population']:,}")
     if town["note"]:

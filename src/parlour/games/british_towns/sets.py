@@ -102,8 +102,9 @@ class SetsState(State):
         if not self.stock and self._stalemate():
             self._end(f"stalemate: the stock ran out {self.dry_reshuffles} times with no set laid")
             return
-        if not self.stock and not self.discards:
-            self._end("nothing left to draw")
+        if not self.stock:
+            # Fewer than two discards cannot make a stock: play would only pass one card to and fro.
+            self._end("found the stock empty, with too few discards to make a new one")
             return
         self.phase = DRAW
 
@@ -239,7 +240,8 @@ class SetsState(State):
     def _legal_play(self, seat: int) -> tuple[str, ...]:
         lays = [f"lay {r}" for r in self._can_lay(seat)]
         if self.laid_now:
-            return tuple(lays + ([] if self.variant["must_lay"] else ["done"]))
+            more = lays if self.variant["sets_per_turn"] == "all" else []
+            return tuple(more + ([] if self.variant["must_lay"] else ["done"]))
         if lays and self.variant["must_lay"]:
             return tuple(lays)
         return tuple(lays + [f"discard {CARD_TEXT[c]}" for c in self.hands[seat]])
