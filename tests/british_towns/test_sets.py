@@ -213,8 +213,8 @@ def test_discards_and_sets_are_public_hands_private():
 
 def test_a_turn_with_no_stock_and_one_discard_ends_the_game():
     state = sets_game([JUNK0, JUNK1], stock=["NORWICH"])
-    state.stock = state.stock[-1:]              # NORWICH is the last card of the stock
-    run(state, "draw stock", "discard NORWICH")  # one discard below it: no new stock can be made
+    state.stock = []                             # the position: stock gone, one card face up
+    state._begin_turn(0)
     assert state.is_over and "too few discards" in state.observation(None)["events"][-1]["why"]
 
 
