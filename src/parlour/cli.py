@@ -216,7 +216,6 @@ def replay(
     steps: list[dict[str, Any]] = []
     ui = frontend(game.id) if not as_json else None
     previous: dict[str, Any] = {}
-    initial: list[Any] = []
 
     def step(index: int, state: Any) -> None:
         seat_i, action = rec.actions[index][0], state.history[-1][1]

@@ -55,7 +55,7 @@ def test_ask_only_for_a_card_of_a_region_you_hold_and_do_not_have():
 
 
 def _regions_of(state, seat):
-    from parlour.games.british_towns.pack import CARD_OF_TEXT, CARDS_OF, REGION_OF
+    from parlour.games.british_towns.pack import CARDS_OF, REGION_OF
     regions = {REGION_OF[c] for c in state.hands[seat]}
     return {CARD_TEXT[c] for r in regions for c in CARDS_OF[r]}
 

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from parlour.bots import make_bot
 from parlour.engine.descriptor import GameDescriptor
-from parlour.engine.errors import ActionSyntaxError, IllegalAction
+from parlour.engine.errors import ActionSyntaxError
 from parlour.engine.record import GameRecord, record_of, replay
 from parlour.terminal import MAX_LISTED, frontend
 

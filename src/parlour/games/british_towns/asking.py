@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from parlour.engine.errors import ActionSyntaxError, DealError
-from parlour.engine.state import State
+from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
     CARD_TEXT,
@@ -31,8 +31,7 @@ from parlour.games.british_towns.pack import (
 )
 
 SEAT_COUNTS = tuple(range(3, 9))
-PLAY, OVER = "ask", "over"
-NOBODY: frozenset[int] = frozenset()
+PLAY = "ask"
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -79,7 +78,9 @@ def check_deal(deal: Any, seats: int) -> list[list[int]]:
     return out
 
 
-class AskingState(State):
+class AskingState(TurnState):
+    card_text = CARD_TEXT
+
     def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
         self.hands = check_deal(deal, seats)
         self.num_seats = seats
@@ -124,23 +125,8 @@ class AskingState(State):
                 self.laid[seat].append(region)
                 self.events.append({"event": "region laid", "seat": seat, "region": region, "after_ask": len(self.asks)})
 
-    # -- contract -------------------------------------------------------------------
-    @property
-    def to_move(self) -> frozenset[int]:
-        return NOBODY if self.phase == OVER else frozenset({self.turn})
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def legal_actions(self, seat: int) -> tuple[str, ...]:
-        if seat != self.turn or self.phase == OVER:
-            return ()
-        if self._legal is None:
-            self._legal = self._legal_ask(seat)
-        return self._legal
-
-    def _legal_ask(self, seat: int) -> tuple[str, ...]:
+    # -- asking ----------------------------------------------------------------------
+    def _legal_now(self, seat: int) -> tuple[str, ...]:
         names = seat_names(self.num_seats)
         mine = set(self.hands[seat])
         regions = {REGION_OF[c] for c in mine}
@@ -152,9 +138,8 @@ class AskingState(State):
             for c in wanted
         )
 
-    def _apply(self, seat: int, action: str) -> None:
-        self._legal = None
-        _, name, text = action.split()
+    def _apply_ask(self, seat: int, rest: str) -> None:
+        name, text = rest.split()
         asked = seat_names(self.num_seats).index(name)
         card = CARD_OF_TEXT[text]
         got = card in self.hands[asked]
@@ -204,8 +189,7 @@ class AskingState(State):
 
     # -- views ---------------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):
-            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.num_seats - 1}, or None for a spectator")
+        self.check_viewer(seat)
         obs: dict[str, Any] = {
             "game": "british-towns-asking",
             "seat": seat,
@@ -226,13 +210,6 @@ class AskingState(State):
             obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]
         return obs
 
-    def snapshot(self) -> dict[str, Any]:
-        snap = self.observation(None)
-        snap["hands"] = [[CARD_TEXT[c] for c in h] for h in self.hands]
-        snap["deal"] = copy.deepcopy(self.deal)
-        snap["variant"] = dict(self.variant)
-        return snap
-
     # -- results -----------------------------------------------------------------------
     def _standing(self) -> list[tuple[int, int]]:
         return [(len(r), sum(len(CARDS_OF[x]) for x in r)) for r in self.laid]
@@ -251,13 +228,6 @@ class AskingState(State):
             "shared_by": [names[s] for s in leaders] if finished and len(leaders) > 1 else [],
             "finished": finished,
         }
-
-    def returns(self) -> list[float]:
-        result = self.result()
-        names = seat_names(self.num_seats)
-        if result["winner"] is None:
-            return [0.0] * self.num_seats
-        return [1.0 if names[s] == result["winner"] else -1.0 for s in range(self.num_seats)]
 
     # -- copies --------------------------------------------------------------------------
     def clone(self) -> "AskingState":

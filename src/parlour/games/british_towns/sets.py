@@ -22,7 +22,7 @@ import random
 from typing import Any
 
 from parlour.engine.errors import ActionSyntaxError, DealError, ParlourError
-from parlour.engine.state import State
+from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
     CARD_TEXT,
@@ -38,8 +38,7 @@ from parlour.games.british_towns.pack import (
 
 HAND = 7
 SEAT_COUNTS = (2, 3, 4, 5)
-DRAW, PLAY, OVER = "draw", "play", "over"
-NOBODY: frozenset[int] = frozenset()
+DRAW, PLAY = "draw", "play"
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -70,7 +69,9 @@ def check_deal(deal: Any, seats: int) -> None:
         _cards(order, f"reshuffle {i + 1}")
 
 
-class SetsState(State):
+class SetsState(TurnState):
+    card_text = CARD_TEXT
+
     def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
         check_deal(deal, seats)
         self.num_seats = seats
@@ -163,34 +164,11 @@ class SetsState(State):
         self.events.append({"event": "added", "seat": seat, "card": CARD_TEXT[card], "region": region, "how": how})
 
     # -- contract ---------------------------------------------------------------------------
-    @property
-    def to_move(self) -> frozenset[int]:
-        return NOBODY if self.phase == OVER else frozenset({self.turn})
+    def _legal_now(self, seat: int) -> tuple[str, ...]:
+        return self._legal_draw(seat) if self.phase == DRAW else self._legal_play(seat)
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def legal_actions(self, seat: int) -> tuple[str, ...]:
-        if seat != self.turn or self.phase == OVER:
-            return ()
-        if self._legal is None:
-            self._legal = self._legal_draw(seat) if self.phase == DRAW else self._legal_play(seat)
-        return self._legal
-
-    def _apply(self, seat: int, action: str) -> None:
-        self._legal = None
-        verb, _, rest = action.partition(" ")
-        if self.seed is None:
-            # A hand-written deal may lack a reshuffle: refuse the action whole, not half-done.
-            backup = self.clone()
-            try:
-                getattr(self, "_apply_" + verb)(seat, rest)
-            except DealError:
-                self.__dict__.update(backup.__dict__)
-                raise
-            return
-        getattr(self, "_apply_" + verb)(seat, rest)
+    def _chance_may_run_out(self) -> bool:
+        return True          # any draw may empty the stock and call for a reshuffle
 
     # -- drawing ----------------------------------------------------------------------------------
     def _legal_draw(self, seat: int) -> tuple[str, ...]:
@@ -322,8 +300,7 @@ class SetsState(State):
 
     # -- views ------------------------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):
-            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.num_seats - 1}, or None for a spectator")
+        self.check_viewer(seat)
         obs: dict[str, Any] = {
             "game": "british-towns-sets",
             "seat": seat,
@@ -344,13 +321,8 @@ class SetsState(State):
             obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]
         return obs
 
-    def snapshot(self) -> dict[str, Any]:
-        snap = self.observation(None)
-        snap["hands"] = [[CARD_TEXT[c] for c in h] for h in self.hands]
-        snap["stock"] = [CARD_TEXT[c] for c in self.stock]
-        snap["deal"] = copy.deepcopy(self.deal)
-        snap["variant"] = dict(self.variant)
-        return snap
+    def _hidden_extras(self) -> dict[str, Any]:
+        return {"stock": [CARD_TEXT[c] for c in self.stock]}
 
     # -- results ------------------------------------------------------------------------------------
     def _scores(self) -> list[int]:
@@ -369,13 +341,6 @@ class SetsState(State):
             "shared_by": [names[s] for s in leaders] if finished and len(leaders) > 1 else [],
             "finished": finished,
         }
-
-    def returns(self) -> list[float]:
-        result = self.result()
-        if result["winner"] is None:
-            return [0.0] * self.num_seats
-        names = seat_names(self.num_seats)
-        return [1.0 if names[s] == result["winner"] else -1.0 for s in range(self.num_seats)]
 
     # -- copies ----------------------------------------------------------------------------------
     def clone(self) -> "SetsState":

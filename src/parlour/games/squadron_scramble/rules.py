@@ -28,7 +28,7 @@ from itertools import combinations
 from typing import Any
 
 from parlour.engine.errors import ActionSyntaxError, DealError
-from parlour.engine.state import State
+from parlour.engine.turns import OVER, TurnState
 from parlour.games.squadron_scramble.cards import (
     ALLIANCE_OF_PLANE,
     CARD_TEXT,
@@ -52,11 +52,9 @@ from parlour.games.squadron_scramble.cards import (
 )
 
 HAND = 7
-DRAW, PLAY, NAME, SHOOT, OVER = "draw", "play", "name", "shoot", "over"
+DRAW, PLAY, NAME, SHOOT = "draw", "play", "name", "shoot"
 SEAT_COUNTS = (2, 3, 4)
 NAME_ACTIONS = tuple(f"name {code} {nation}" for code in PLANE_CODES for nation in NATIONS)
-NOBODY: frozenset[int] = frozenset()
-ONE_SEAT = tuple(frozenset({s}) for s in range(max(SEAT_COUNTS)))
 FULL_PACK = Counter(CARD_TEXT)
 
 
@@ -143,7 +141,9 @@ def _canonical_lay(naturals: list[int], wilds: list[int], extra: int) -> str:
 # The state
 # --------------------------------------------------------------------------
 
-class SquadronScrambleState(State):
+class SquadronScrambleState(TurnState):
+    card_text = CARD_TEXT
+
     def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
         check_deal(deal, seats)
         self.num_seats = seats
@@ -243,45 +243,18 @@ class SquadronScrambleState(State):
         return laid - sum(hand_penalty(c) for c in self.hands[seat])
 
     # -- contract ---------------------------------------------------------------
-    @property
-    def to_move(self) -> frozenset[int]:
-        return NOBODY if self.phase == OVER else ONE_SEAT[self.turn]
+    def _legal_now(self, seat: int) -> tuple[str, ...]:
+        phase = self.phase
+        if phase == DRAW:
+            return self._legal_draw()
+        if phase == PLAY:
+            return self._legal_play(seat)
+        if phase == NAME:
+            return NAME_ACTIONS
+        return self._legal_shoot(seat)
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def legal_actions(self, seat: int) -> tuple[str, ...]:
-        if seat != self.turn or self.phase == OVER:
-            return ()
-        legal = self._legal
-        if legal is None:
-            phase = self.phase
-            if phase == DRAW:
-                legal = self._legal_draw()
-            elif phase == PLAY:
-                legal = self._legal_play(seat)
-            elif phase == NAME:
-                legal = NAME_ACTIONS
-            else:
-                legal = self._legal_shoot(seat)
-            self._legal = legal
-        return legal
-
-    def _apply(self, seat: int, action: str) -> None:
-        self._legal = None
-        verb, _, rest = action.partition(" ")
-        if self.seed is None and self.round_no + 1 >= len(self.deal["rounds"]):
-            # A hand-written deal may lack the next round's pack: if this action ends
-            # the round, refuse it whole rather than leave a half-finished state.
-            backup = self.clone()
-            try:
-                getattr(self, "_apply_" + verb)(seat, rest)
-            except DealError:
-                self.__dict__.update(backup.__dict__)
-                raise
-            return
-        getattr(self, "_apply_" + verb)(seat, rest)
+    def _chance_may_run_out(self) -> bool:
+        return self.round_no + 1 >= len(self.deal["rounds"])
 
     # -- drawing ------------------------------------------------------------------
     def _legal_draw(self) -> tuple[str, ...]:
@@ -565,8 +538,7 @@ class SquadronScrambleState(State):
 
     # -- views -------------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):
-            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.num_seats - 1}, or None for a spectator")
+        self.check_viewer(seat)
         obs: dict[str, Any] = {
             "game": "squadron-scramble",
             "seat": seat,
@@ -596,13 +568,8 @@ class SquadronScrambleState(State):
             obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]
         return obs
 
-    def snapshot(self) -> dict[str, Any]:
-        snap = self.observation(None)
-        snap["hands"] = [[CARD_TEXT[c] for c in h] for h in self.hands]
-        snap["stock"] = [CARD_TEXT[c] for c in self.stock]
-        snap["deal"] = copy.deepcopy(self.deal)
-        snap["variant"] = dict(self.variant)
-        return snap
+    def _hidden_extras(self) -> dict[str, Any]:
+        return {"stock": [CARD_TEXT[c] for c in self.stock]}
 
     # -- results -----------------------------------------------------------------------
     def result(self) -> dict[str, Any]:
@@ -614,11 +581,6 @@ class SquadronScrambleState(State):
             "winner": names[self.winner] if self.phase == OVER and self.winner is not None else None,
             "finished": self.phase == OVER,
         }
-
-    def returns(self) -> list[float]:
-        if self.phase != OVER or self.winner is None:
-            return [0.0] * self.num_seats
-        return [1.0 if s == self.winner else -1.0 for s in range(self.num_seats)]
 
     # -- copies --------------------------------------------------------------------------
     def clone(self) -> "SquadronScrambleState":

@@ -1,0 +1,90 @@
+"""Plumbing shared by the games in which one seat acts at a time.
+
+A game built on ``TurnState`` keeps a ``phase`` (a string; ``"over"`` ends
+the game) and a ``turn`` (the seat to act).  It names its actions ``verb
+rest`` and writes one ``_apply_<verb>(seat, rest)`` per verb and one
+``_legal_now(seat)``; this class caches the legal actions, refuses views of
+seats that do not exist, and builds the snapshot and the learning returns.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import abstractmethod
+from typing import Any
+
+from parlour.engine.errors import DealError
+from parlour.engine.state import State
+
+OVER = "over"
+
+
+class TurnState(State):
+    phase: str
+    turn: int
+    hands: list[list[int]]
+    _legal: tuple[str, ...] | None
+    #: a card int -> its text, for the snapshot
+    card_text: tuple[str, ...] = ()
+
+    @property
+    def to_move(self) -> frozenset[int]:
+        return frozenset() if self.phase == OVER else frozenset({self.turn})
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        if seat != self.turn or self.phase == OVER:
+            return ()
+        if self._legal is None:
+            self._legal = self._legal_now(seat)
+        return self._legal
+
+    @abstractmethod
+    def _legal_now(self, seat: int) -> tuple[str, ...]:
+        """The legal actions of the seat to act (called once per position)."""
+
+    def _apply(self, seat: int, action: str) -> None:
+        self._legal = None
+        verb, _, rest = action.partition(" ")
+        step = getattr(self, "_apply_" + verb)
+        if self.seed is None and self._chance_may_run_out():
+            # A hand-written deal may lack a later shuffle: refuse the action whole, not half-done.
+            backup = self.clone()
+            try:
+                step(seat, rest)
+            except DealError:
+                self.__dict__.update(backup.__dict__)
+                raise
+            return
+        step(seat, rest)
+
+    def _chance_may_run_out(self) -> bool:
+        """Whether applying an action might need a shuffle the deal does not hold."""
+        return False
+
+    def check_viewer(self, seat: int | None) -> None:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):
+            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.num_seats - 1}, or None for a spectator")
+
+    def snapshot(self) -> dict[str, Any]:
+        snap = self.observation(None)
+        snap["hands"] = [[self.card_text[c] for c in hand] for hand in self.hands]
+        snap["deal"] = copy.deepcopy(self.deal)
+        snap["variant"] = dict(self.variant)
+        snap.update(self._hidden_extras())
+        return snap
+
+    def _hidden_extras(self) -> dict[str, Any]:
+        """Hidden parts beyond the hands (such as the stock) for the snapshot."""
+        return {}
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, -1 for everyone else; 0 all round for a draw or an unfinished game."""
+        winner = self.result()["winner"]
+        if winner is None:
+            return [0.0] * self.num_seats
+        names = self.game.seat_names(self.num_seats)
+        return [1.0 if names[s] == winner else -1.0 for s in range(self.num_seats)]
