@@ -91,19 +91,53 @@ def test_card_conservation(game, seats):
     assert count(game.new_state(seats=seats, seed=0)) == Counter(CARD_TEXT)
 
 
-def test_asking_resample_keeps_every_named_card_in_place():
+def test_asking_resample_moves_what_nobody_knows_and_keeps_what_the_table_saw():
     rng = random.Random(2)
-    for seed in range(20):
+    moved_refused_card = varied = 0
+    for seed in range(12):
         state = ASKING.new_state(seats=4, seed=seed)
-        conformance.random_steps(state, rng, rng.randrange(5, 40))
-        named = {CARD_OF_TEXT[a["card"]] for a in state.asks}
-        for seat in range(4):
-            other = state.resample(seat, random.Random(seed))
-            for s in range(4):
-                assert {c for c in other.hands[s] if c in named} == {c for c in state.hands[s] if c in named}
-                assert sorted(map(_region, other.hands[s])) == sorted(map(_region, state.hands[s]))
+        conformance.random_steps(state, rng, rng.randrange(5, 30))
+        if state.is_over:
+            continue
+        taken = {CARD_OF_TEXT[a["card"]]: a["asker"] for a in state.asks if a["got"]}
+        refused = {CARD_OF_TEXT[a["card"]] for a in state.asks if not a["got"]} - set(taken)
+        deals = set()
+        for i in range(10):
+            other = state.resample(0, random.Random(i))
+            deals.add(str(other.deal["hands"]))
+            for card, holder in taken.items():
+                if card in state.hands[holder]:
+                    assert card in other.hands[holder]          # seen changing hands: stays put
+            moved_refused_card += any(
+                (card in state.hands[s]) != (card in other.hands[s]) for card in refused for s in range(1, 4))
+        varied += len(deals) > 1
+    assert varied >= 8 and moved_refused_card > 0
 
 
 def _region(card: int) -> int:
     from parlour.games.british_towns.pack import REGION_OF
     return REGION_OF[card]
+
+
+def test_sets_resample_reshuffles_a_stock_made_from_the_discards():
+    rng = random.Random(5)
+    state = SETS.new_state(seats=2, seed=3)
+    while state.reshuffles_used == 0 and not state.is_over:
+        conformance.random_steps(state, rng, 1)
+    assert state.reshuffles_used and not state.is_over and len(state.stock) > 3
+    orders = {tuple(state.resample(0, random.Random(i)).stock) for i in range(10)}
+    assert len(orders) > 1                        # the stock's order is not handed to a search bot
+
+
+def test_a_seat_count_must_be_a_whole_number():
+    from parlour.engine.errors import VariantError
+    with pytest.raises(VariantError):
+        ASKING.new_state(seats=3.0, seed=1)
+
+
+def test_resample_refuses_a_seat_that_does_not_exist():
+    for game in (ASKING, SETS):
+        state = game.new_state(seats=game.seat_counts[0], seed=1)
+        for seat in (9, "0", None):
+            with pytest.raises(ValueError):
+                state.resample(seat, random.Random(0))

@@ -38,7 +38,7 @@ def test_asking_game_typed_asks(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Not understood" in result.output                       # no such town
     assert "P1 asks P2 for CREWE" in result.output                  # 'P2 crewe' read as 'ask P2 CREWE'
-    assert "Recent asks (all heard by the table)" in result.output
+    assert "Every ask so far" in result.output
     assert [0, "ask P2 CREWE"] in GameRecord.load(path).actions
 
 
@@ -56,3 +56,16 @@ def test_each_game_gets_its_own_bot_by_default():
     assert report["bots"] == ["remembering"] * 3
     report = json.loads(invoke("simulate", "british-towns-sets", "--games", "2", "--json").output)
     assert report["bots"] == ["heuristic"] * 2
+
+
+def test_simulate_stops_a_game_that_never_ends(monkeypatch):
+    import parlour.sim
+    monkeypatch.setattr(parlour.sim, "MAX_ACTIONS", 3000)
+    result = invoke("simulate", "british-towns-sets", "--games", "60", "--seed", "1", "--variant", "stalemate=0")
+    assert result.exit_code == 2 and "had not ended after 3000 actions" in result.output
+
+
+def test_asking_game_accepts_the_number_of_a_listed_choice():
+    from parlour.terminal import british_towns as bt
+    legal = ("ask P2 DOVER", "ask P3 DOVER")
+    assert bt.expand_asking("2", {"phase": "ask"}, legal) == "ask P3 DOVER"

@@ -116,7 +116,7 @@ class GameDescriptor:
         return resolved, seed
 
     def check_seats(self, seats: int) -> int:
-        if seats not in self.seat_counts:
+        if type(seats) is not int or seats not in self.seat_counts:
             allowed = ", ".join(map(str, self.seat_counts))
             raise VariantError(f"{self.title} is played by {allowed} players, not {seats}")
         return seats

@@ -13,7 +13,7 @@ import copy
 from abc import abstractmethod
 from typing import Any
 
-from parlour.engine.errors import DealError
+from parlour.engine.errors import DealError, ParlourError
 from parlour.engine.state import State
 
 OVER = "over"
@@ -50,7 +50,7 @@ class TurnState(State):
         self._legal = None
         verb, _, rest = action.partition(" ")
         step = getattr(self, "_apply_" + verb)
-        if self.seed is None and self._chance_may_run_out():
+        if self._chance_may_run_out():
             # A hand-written deal may lack a later shuffle: refuse the action whole, not half-done.
             backup = self.clone()
             try:
@@ -62,8 +62,23 @@ class TurnState(State):
         step(seat, rest)
 
     def _chance_may_run_out(self) -> bool:
-        """Whether applying an action might need a shuffle the deal does not hold."""
+        """Whether an action might need a shuffle the deal lacks, or holds wrongly."""
         return False
+
+    def _check_resampler(self, seat: int) -> None:
+        if seat is None:
+            raise ValueError("resample needs the seat whose view is kept")
+        self.check_viewer(seat)
+
+    def _replayed_copy(self, seat: int, deal: Any, seed: int | None) -> "TurnState | None":
+        """The game replayed from another deal, if every action still holds and ``seat`` sees the same."""
+        try:
+            other = self.game.new_state(seats=self.num_seats, variant=self.variant, seed=seed, deal=deal)
+            for s, action in self.history:
+                other.apply(s, action)
+        except ParlourError:
+            return None
+        return other if other.observation(seat) == self.observation(seat) else None
 
     def check_viewer(self, seat: int | None) -> None:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):

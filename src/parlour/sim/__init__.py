@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 from parlour.bots import make_bot
 from parlour.engine.descriptor import GameDescriptor
+from parlour.engine.errors import ParlourError
 from parlour.engine.record import record_of
 
 
@@ -38,6 +39,10 @@ def mean_ci(values: Sequence[float], z: float = 1.959964) -> dict[str, float]:
     return {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
 
 
+#: a bot game that runs longer than this is stopped with an error (a variant may allow endless play)
+MAX_ACTIONS = 200_000
+
+
 def play_game(
     game: GameDescriptor,
     bots: Sequence[Any],
@@ -49,6 +54,11 @@ def play_game(
     """One whole game between bots; returns the finished state."""
     state = game.new_state(seats=seats, variant=variant, seed=seed)
     while not state.is_over:
+        if len(state.history) >= MAX_ACTIONS:
+            raise ParlourError(
+                f"game with seed {seed} had not ended after {MAX_ACTIONS} actions: "
+                "the bots may be going round for ever under this variant"
+            )
         for seat in sorted(state.to_move):
             legal = state.legal_actions(seat)
             if legal:

@@ -58,9 +58,18 @@ def details(obs: dict[str, Any]) -> Text:
 
 def final(result: dict[str, Any], seat: int | None) -> Text:
     line = Text("GAME OVER: ", style="bold")
-    scores = result.get("regions") or result.get("scores")
-    unit = " regions" if "regions" in result else ""
-    line.append(", ".join(f"{name} {n}{unit}" for name, n in scores.items()) + ". ")
+    if "regions" in result:
+        regions, cards = result["regions"], result["cards_in_regions"]
+        line.append(", ".join(f"{name} {n} region{'s' if n != 1 else ''} ({cards[name]} cards)"
+                              for name, n in regions.items()) + ". ")
+        best = max(regions.values())
+        tied = [name for name, n in regions.items() if n == best]
+        if result["winner"] and len(tied) > 1:
+            line.append(f"{', '.join(tied)} are level on regions; ")
+            line.append(f"{result['winner']} wins on cards in his regions.")
+            return line
+    else:
+        line.append(", ".join(f"{name} {n}" for name, n in result["scores"].items()) + ". ")
     if result["winner"]:
         line.append(f"{result['winner']} wins.")
     else:
@@ -78,13 +87,15 @@ def render_asking(obs: dict[str, Any]) -> Group:
         f"{names[s]} {'out' if obs['out'][s] else str(n) + ' cards'} ({len(obs['laid'][s])} regions)"
         for s, n in enumerate(obs["hand_sizes"])))
     parts: list[Any] = [_key_table(obs, laid_by), players]
-    recent = obs["asks"][-8:]
-    if recent:
-        asks = Text("Recent asks (all heard by the table):\n", style="dim")
-        for ask in recent:
-            asks.append(f"  {names[ask['asker']]} asked {names[ask['asked']]} for ")
+    if obs["asks"]:
+        # The whole history, as every player heard it: remembering it is the game.
+        asks = Text("Every ask so far (asker>asked CARD, + got it, - did not): ", style="dim")
+        for i, ask in enumerate(obs["asks"]):
+            if i:
+                asks.append(", ")
+            asks.append(f"{names[ask['asker']]}>{names[ask['asked']]} ")
             asks.append_text(card_text(ask["card"]))
-            asks.append(": yes\n" if ask["got"] else ": no\n", style="green" if ask["got"] else "red")
+            asks.append("+" if ask["got"] else "-", style="green" if ask["got"] else "red")
         parts.append(asks)
     if "hand" in obs:
         hand = Text(f"Your hand ({names[obs['seat']]}): ")
@@ -98,6 +109,9 @@ def prompt_asking(obs: dict[str, Any], legal: Sequence[str]) -> str:
 
 
 def expand_asking(text: str, obs: dict[str, Any], legal: Sequence[str]) -> str:
+    chosen = numbered_choice(text, legal)
+    if chosen is not None:
+        return chosen
     words = text.split()
     if len(words) >= 2 and words[0].lower() != "ask":
         return "ask " + text
@@ -109,8 +123,10 @@ def narrate_asking(seat: int, action: str, before: dict[str, Any], after: dict[s
     ask = after["asks"][-1]
     line = Text(f"{names[seat]} asks {names[ask['asked']]} for ")
     line.append_text(card_text(ask["card"]))
-    line.append(": yes, and asks again" if ask["got"] else f": no - {names[ask['asked']]}'s turn",
-                style="green" if ask["got"] else "red")
+    if ask["got"]:
+        line.append(": yes" + (", and asks again" if after["to_move"] == [seat] else ""), style="green")
+    else:
+        line.append(f": no - {names[ask['asked']]}'s turn", style="red")
     for event in after["events"][len(before["events"]):]:
         line.append(f"\n{names[event['seat']]} completes region {event['region']} and lays it down!", style="bold")
     for s, (was, now) in enumerate(zip(before["out"], after["out"])):
@@ -143,7 +159,7 @@ def render_sets(obs: dict[str, Any]) -> Group:
     status.append(", ".join(f"{names[s]} {p}" for s, p in enumerate(obs["scores"])))
     parts.append(status)
     pile = Text("Discards (top last): ")
-    pile.append_text(Text(" ").join(card_text(c) for c in obs["discards"][-10:]))
+    pile.append_text(Text(" ").join(card_text(c) for c in obs["discards"]))
     parts.append(pile)
     if "hand" in obs:
         hand = Text(f"Your hand ({names[obs['seat']]}): ")

@@ -239,34 +239,76 @@ class AskingState(TurnState):
         new.history = list(self.history)
         return new
 
-    def resample(self, seat: int, rng: random.Random) -> "AskingState":
-        """Swap around, within each region, the cards in other hands that no ask has named.
+    def resample(self, seat: int, rng: random.Random, tries: int = 30) -> "AskingState":
+        """Deal again the cards whose holder ``seat`` cannot know, and replay the game to check.
 
-        Such a card has never moved since the deal, so every ask (and the
-        region it proves the asker held a card of) stays as it was, and so do
-        the counts that decide when a region is complete.
+        A card seen changing hands in an ask is known to be with its taker;
+        every other card in another hand has not moved since the deal, so it
+        may have been dealt to any other player the asks do not rule out: not
+        to a player who was asked for it in vain, nor to one who asked for
+        it; and an asker who showed no card of a region must have been dealt
+        one.  Each candidate deal is replayed with the real asks and the first
+        that gives the same answers is returned; should none, the state itself
+        is a consistent answer.
         """
-        named = {CARD_OF_TEXT[a["card"]] for a in self.asks}
-        by_region: dict[int, list[int]] = {}
-        for s in range(self.num_seats):
-            if s != seat:
-                for c in self.hands[s]:
-                    if c not in named:
-                        by_region.setdefault(REGION_OF[c], []).append(c)
-        relabel: dict[int, int] = {}
-        for cards in by_region.values():
-            shuffled = list(cards)
-            rng.shuffle(shuffled)
-            relabel.update(zip(cards, shuffled))
-        new = self.clone()
-        new.hands = [sorted(relabel.get(c, c) for c in h) for h in self.hands]
-        new.deal = {
-            **self.deal,
-            "hands": [sorted((CARD_TEXT[relabel.get(CARD_OF_TEXT[t], CARD_OF_TEXT[t])] for t in h),
-                             key=CARD_OF_TEXT.__getitem__) for h in self.deal["hands"]],
-        }
-        new._legal = None
-        return new
+        self._check_resampler(seat)
+        taken = {CARD_OF_TEXT[a["card"]] for a in self.asks if a["got"]}
+        others = [s for s in range(self.num_seats) if s != seat]
+        originals = {s: [c for c in self.hands[s] if c not in taken] for s in others}
+        barred: dict[int, set[int]] = {}
+        needs: set[tuple[int, int]] = set()
+        fixed = {s: {CARD_OF_TEXT[t] for t in self.deal["hands"][s]} & taken for s in range(self.num_seats)}
+        shown: list[set[int]] = [set(fixed[s]) for s in range(self.num_seats)]
+        for ask in self.asks:
+            card, asker, asked = CARD_OF_TEXT[ask["card"]], ask["asker"], ask["asked"]
+            if not ask["got"]:
+                barred.setdefault(card, set()).update({asker, asked})
+            if asker in originals and not any(REGION_OF[c] == REGION_OF[card] for c in shown[asker]):
+                needs.add((asker, REGION_OF[card]))
+            if ask["got"]:
+                shown[asker].add(card)
+        for _ in range(tries):
+            relabel = _constrained_deal(originals, barred, needs, rng)
+            if relabel is None:
+                continue
+            names = {CARD_TEXT[c]: CARD_TEXT[d] for c, d in relabel.items()}
+            deal = {**self.deal, "hands": [[names.get(t, t) for t in h] for h in self.deal["hands"]]}
+            other = self._replayed_copy(seat, deal, self.seed)
+            if other is not None:
+                return other
+        return self.clone()
+
+
+def _constrained_deal(
+    originals: dict[int, list[int]], barred: dict[int, set[int]], needs: set[tuple[int, int]], rng: random.Random,
+) -> dict[int, int] | None:
+    """Deal the hidden cards afresh: returns old card -> new card, or None if this try got stuck.
+
+    Each seat keeps its number of hidden cards; no card goes to a seat barred
+    from it; each (seat, region) need gets a card of that region.
+    """
+    pool = [c for cards in originals.values() for c in cards]
+    rng.shuffle(pool)
+    left = {s: len(cards) for s, cards in originals.items()}
+    places: dict[int, list[int]] = {s: [] for s in originals}
+    for seat, region in sorted(needs, key=lambda _: rng.random()):
+        if any(REGION_OF[c] == region for c in places[seat]):
+            continue
+        choices = [c for c in pool if REGION_OF[c] == region and seat not in barred.get(c, ())]
+        if not choices or not left[seat]:
+            return None
+        card = rng.choice(choices)
+        pool.remove(card)
+        places[seat].append(card)
+        left[seat] -= 1
+    for card in sorted(pool, key=lambda c: -len(barred.get(c, ()))):
+        seats = [s for s in left if left[s] and s not in barred.get(card, ())]
+        if not seats:
+            return None
+        chosen = rng.choice(seats)
+        places[chosen].append(card)
+        left[chosen] -= 1
+    return {old: new for s in originals for old, new in zip(originals[s], places[s])}
 
 
 def parse_action(text: str, seats: int) -> str:

@@ -168,7 +168,9 @@ class SetsState(TurnState):
         return self._legal_draw(seat) if self.phase == DRAW else self._legal_play(seat)
 
     def _chance_may_run_out(self) -> bool:
-        return True          # any draw may empty the stock and call for a reshuffle
+        # Any draw may empty the stock: the reshuffle then comes from the deal (and may be
+        # wrong there) or, with no seed, may be missing.
+        return self.seed is None or self.reshuffles_used < len(self.deal["reshuffles"])
 
     # -- drawing ----------------------------------------------------------------------------------
     def _legal_draw(self, seat: int) -> tuple[str, ...]:
@@ -357,28 +359,45 @@ class SetsState(TurnState):
         return new
 
     def resample(self, seat: int, rng: random.Random, tries: int = 20) -> "SetsState":
-        """Relabel the cards ``seat`` has never seen, then replay the game to check it.
+        """Shuffle again the cards whose place ``seat`` cannot know, and replay the game to check.
 
-        A relabelling can clash with the forced moves (a completed set must be
-        laid; a region's last card must be added), so each candidate deal is
-        replayed with the real actions; the first that replays is returned.
-        Should none do, the state itself is a consistent answer.
+        A card is hidden if it is in the stock or in another hand without the
+        table having seen it go there.  Each hidden card came from one shuffle:
+        the first pack, or the reshuffle in which it last went face down; the
+        cards from one shuffle change places among themselves, so every
+        shuffle still holds the cards it held.  Forced moves (a set that must
+        be laid, a region's last card) can clash with a new order, so each
+        candidate is replayed with the real actions and the first that fits is
+        returned; should none, the state itself is a consistent answer.
         """
-        unseen = [c for s in range(self.num_seats) if s != seat for c in self.hands[s]
-                  if c not in self.known[s] and c not in self.seen]
-        unseen += [c for c in self.stock if c not in self.seen]
+        self._check_resampler(seat)
+        hidden = [c for c in self.stock]
+        hidden += [c for s in range(self.num_seats) if s != seat for c in self.hands[s] if c not in self.known[s]]
+        orders = [self.deal["pack"], *self.deal["reshuffles"]]
+        source: dict[int, int] = {}
+        for c in hidden:
+            if c not in self.seen:
+                source[c] = 0
+            else:
+                text = CARD_TEXT[c]
+                source[c] = max(k for k in range(1, len(orders)) if text in orders[k][1:])
         for _ in range(tries):
-            shuffled = list(unseen)
-            rng.shuffle(shuffled)
-            relabel = dict(zip(unseen, shuffled))
-            deal = {**self.deal, "pack": [CARD_TEXT[relabel.get(CARD_OF_TEXT[t], CARD_OF_TEXT[t])] for t in self.deal["pack"]]}
-            try:
-                other = SetsState(self.num_seats, self.variant, rng.randrange(2**63), deal)
-                for s, action in self.history:
-                    other.apply(s, action)
-            except ParlourError:
-                continue
-            if other.observation(seat) == self.observation(seat):
+            relabel: dict[int, int] = {}
+            for k in set(source.values()):
+                group = [c for c in hidden if source[c] == k]
+                shuffled = list(group)
+                rng.shuffle(shuffled)
+                relabel.update(zip(group, shuffled))
+            names = {CARD_TEXT[a]: CARD_TEXT[b] for a, b in relabel.items()}
+            new_orders = [list(orders[0])] + [list(o) for o in orders[1:]]
+            for k, order in enumerate(new_orders):
+                for i, text in enumerate(order):
+                    card = CARD_OF_TEXT[text]
+                    if card in source and source[card] == k and (k == 0 or i > 0):
+                        order[i] = names[text]
+            deal = {"dealer": self.dealer, "pack": new_orders[0], "reshuffles": new_orders[1:]}
+            other = self._replayed_copy(seat, deal, rng.randrange(2**63))
+            if other is not None:
                 return other
         return self.clone()
 

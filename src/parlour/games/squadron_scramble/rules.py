@@ -254,7 +254,7 @@ class SquadronScrambleState(TurnState):
         return self._legal_shoot(seat)
 
     def _chance_may_run_out(self) -> bool:
-        return self.round_no + 1 >= len(self.deal["rounds"])
+        return self.seed is None and self.round_no + 1 >= len(self.deal["rounds"])
 
     # -- drawing ------------------------------------------------------------------
     def _legal_draw(self) -> tuple[str, ...]:
@@ -610,6 +610,7 @@ class SquadronScrambleState(TurnState):
         action's legality, so the copy (its deal rewritten the same way) is a
         state the rules could have reached.  Later rounds are reshuffled.
         """
+        self._check_resampler(seat)
         new = self.clone()
         unseen: list[int] = []
         for s in range(self.num_seats):
