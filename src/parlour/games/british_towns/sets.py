@@ -21,7 +21,7 @@ import copy
 import random
 from typing import Any
 
-from parlour.engine.errors import ActionSyntaxError, DealError, ParlourError
+from parlour.engine.errors import ActionSyntaxError, DealError
 from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
