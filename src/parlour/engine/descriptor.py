@@ -94,6 +94,9 @@ class GameDescriptor:
     action_space: Callable[[int], tuple[str, ...]] | None = None
     #: game-specific figures over many finished games' ``result()`` dicts
     summarise: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
+    #: plays one whole bot game for the simulator where the usual turn-by-turn loop will not do
+    #: (a real-time game runs on a simulated clock): ``play_game(game, bots, seats=, seed=, variant=)``
+    play_game: Callable[..., Any] | None = None
     #: who can win (the values ``result()["winner"]`` takes): partnerships or seat names
     sides: Callable[[int], tuple[str, ...]] | None = None
 

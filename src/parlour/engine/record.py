@@ -133,6 +133,16 @@ class GameRecord:
         return cls.from_json(text)
 
 
+def _entries(state: Any) -> list[list[Any]]:
+    """[seat, action], with the time in seconds as a third item where a session recorded one."""
+    times = getattr(state, "times", ())
+    out = []
+    for i, (seat, action) in enumerate(state.history):
+        t = times[i] if i < len(times) else None
+        out.append([seat, action] if t is None or t != t else [seat, action, round(t, 3)])
+    return out
+
+
 def _layout(value: Any, depth: int) -> str:
     """JSON with objects and lists of lists opened up, and lists of plain values on one line."""
     pad, inner = " " * depth, " " * (depth + 1)
@@ -158,7 +168,7 @@ def record_of(state: Any, seats: list[dict[str, Any]] | None = None, meta: dict[
         seed=state.seed,
         seats=seats,
         deal=state.deal,
-        actions=[[seat, action] for seat, action in state.history],
+        actions=_entries(state),
         result=state.result() if state.is_over else None,
         meta=meta or {},
     )

@@ -21,7 +21,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any
 
-from parlour.engine.errors import IllegalAction
+from parlour.engine.errors import IllegalAction, ParlourError
 
 
 class State(ABC):
@@ -93,6 +93,21 @@ class State(ABC):
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> "State":
         """A copy whose hidden cards are redealt consistently with ``seat``'s observation."""
+
+    def _replayed_copy(self, seat: int, deal: Any, seed: int | None) -> "State | None":
+        """The game replayed from another deal, if every action still holds and ``seat`` sees the same.
+
+        Resamplers propose a deal that differs only in what ``seat`` cannot
+        see; this replay is the proof that the proposal is a state the rules
+        could have reached.
+        """
+        try:
+            other = self.game.new_state(seats=self.num_seats, variant=self.variant, seed=seed, deal=deal)
+            for s, action in self.history:
+                other.apply(s, action)
+        except ParlourError:
+            return None
+        return other if other.observation(seat) == self.observation(seat) else None
 
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:

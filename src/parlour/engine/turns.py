@@ -13,7 +13,7 @@ import copy
 from abc import abstractmethod
 from typing import Any
 
-from parlour.engine.errors import DealError, ParlourError
+from parlour.engine.errors import DealError
 from parlour.engine.state import State
 
 OVER = "over"
@@ -70,15 +70,6 @@ class TurnState(State):
             raise ValueError("resample needs the seat whose view is kept")
         self.check_viewer(seat)
 
-    def _replayed_copy(self, seat: int, deal: Any, seed: int | None) -> "TurnState | None":
-        """The game replayed from another deal, if every action still holds and ``seat`` sees the same."""
-        try:
-            other = self.game.new_state(seats=self.num_seats, variant=self.variant, seed=seed, deal=deal)
-            for s, action in self.history:
-                other.apply(s, action)
-        except ParlourError:
-            return None
-        return other if other.observation(seat) == self.observation(seat) else None
 
     def check_viewer(self, seat: int | None) -> None:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):

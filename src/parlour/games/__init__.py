@@ -5,12 +5,13 @@ from __future__ import annotations
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import UnknownGame
 from parlour.engine.record import GameRecord, replay as _replay
+from parlour.games.biggles import GAME as BIGGLES
 from parlour.games.british_towns import ASKING as BRITISH_TOWNS_ASKING
 from parlour.games.british_towns import SETS as BRITISH_TOWNS_SETS
 from parlour.games.football_whist import GAME as FOOTBALL_WHIST
 from parlour.games.squadron_scramble import GAME as SQUADRON_SCRAMBLE
 
-GAMES: dict[str, GameDescriptor] = {game.id: game for game in (FOOTBALL_WHIST, SQUADRON_SCRAMBLE, BRITISH_TOWNS_ASKING, BRITISH_TOWNS_SETS)}
+GAMES: dict[str, GameDescriptor] = {game.id: game for game in (FOOTBALL_WHIST, SQUADRON_SCRAMBLE, BRITISH_TOWNS_ASKING, BRITISH_TOWNS_SETS, BIGGLES)}
 
 
 def get_game(game_id: str) -> GameDescriptor:

@@ -52,6 +52,8 @@ def play_game(
     variant: dict[str, Any] | None = None,
 ) -> Any:
     """One whole game between bots; returns the finished state."""
+    if game.play_game is not None:
+        return game.play_game(game, bots, seats=seats, seed=seed, variant=variant)
     state = game.new_state(seats=seats, variant=variant, seed=seed)
     while not state.is_over:
         if len(state.history) >= MAX_ACTIONS:

@@ -1,0 +1,68 @@
+"""The Biggles descriptor: a two-player series of real-time matches."""
+
+from __future__ import annotations
+
+from parlour.engine.descriptor import GameDescriptor, VariantOption
+from parlour.games.biggles import rules
+from parlour.games.biggles.levels import LEVELS
+
+VARIANTS = (
+    VariantOption("matches", int, 2, "Matches in a game; the packs change hands after each.", "rule sheet", minimum=1),
+    VariantOption(
+        "deciders", int, 1,
+        "Deciding matches played while the points are level after the agreed matches (0: a level game is a draw).",
+        "rule sheet", minimum=0,
+    ),
+    VariantOption(
+        "cascade", bool, True,
+        "After a stop, a second red card may stop the black card below (false: only a player's newest card "
+        "can be stopped, so a cancelled build must grow again before it can be hit).",
+        "ruling",
+    ),
+)
+
+
+def summarise(results: list[dict]) -> dict:
+    from parlour.sim import mean_ci
+
+    return {
+        "points": {seat: mean_ci([r["points"][seat] for r in results]) for seat in ("P1", "P2")},
+        "matches_won": {
+            seat: sum(1 for r in results for m in r["matches"] if m["winner"] == i) for i, seat in enumerate(("P1", "P2"))
+        },
+    }
+
+
+def _twin():
+    from parlour.games.biggles import twin
+
+    return twin
+
+
+def _bot(level: str):
+    def make(seat, seed=None):
+        from parlour.games.biggles.bots import ReflexBot
+
+        return ReflexBot(seat, seed, level)
+
+    return make
+
+
+GAME = GameDescriptor(
+    id="biggles",
+    title="Biggles",
+    rules_version="1",
+    seat_counts=(2,),
+    variants=VARIANTS,
+    new_state=rules.new_state,
+    seat_names=lambda n: rules.seat_names(),
+    summary=(
+        "A real-time race for two: turn your pack over in threes, build black 1 to 7 and then Biggles, "
+        "and slap red stoppers on your opponent's build. Speed counts as much as the shuffle."
+    ),
+    bots={level: _bot(level) for level in LEVELS},
+    action_space=rules.all_actions,
+    summarise=summarise,
+    play_game=lambda *args, **kwargs: _twin().play_game(*args, **kwargs),
+)
+rules.BigglesState.game = GAME

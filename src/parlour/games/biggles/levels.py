@@ -1,0 +1,16 @@
+"""Named Biggles bot levels: how fast a player turns cards and how quickly he reacts.
+
+The figures are assumptions (no one has timed the 1955 players): a practised
+player turns a three in about half a second and reacts to a playable card in
+about a third of a second; a newcomer needs roughly three times as long and
+misses a good share of chances.  ``turn`` and ``react`` are mean seconds,
+``miss`` the chance of not noticing a playable card when it shows.
+"""
+
+LEVELS: dict[str, dict[str, float]] = {
+    "newcomer": {"turn": 1.6, "react": 1.1, "miss": 0.35},
+    "casual": {"turn": 1.1, "react": 0.75, "miss": 0.2},
+    "club": {"turn": 0.8, "react": 0.5, "miss": 0.1},
+    "practised": {"turn": 0.55, "react": 0.33, "miss": 0.04},
+}
+DEFAULT = "club"

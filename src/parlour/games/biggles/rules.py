@@ -1,0 +1,389 @@
+"""Biggles: the rules of a real-time race, with no clock and no I/O.
+
+Both players act whenever they like, so ``to_move`` holds both seats while a
+match runs and actions are applied in the order they arrive.  Each action
+names what its player saw when he chose it (``play 3``: "my pile shows black 3
+and my build wants 3"; ``stop 3``: "your build shows black 3 and my pile red
+3"), so an action overtaken by the other player's move is refused with the
+reason, never applied to the wrong card.
+
+Actions: ``turn`` (turn over the next three cards, or the last one or two
+singly), ``pickup`` (hand empty: take up the pile, unshuffled, and move its
+top card to the bottom), ``play N`` / ``play B`` (the pile's top card onto
+one's build: black N, or Biggles after black 7), ``stop N`` (the pile's top red
+N onto the opponent's build, cancelling his black N).
+
+A game is a series of matches (two by default, the packs changing hands);
+the clock, the bots and the discrete-event twin live in ``session.py`` and
+``twin.py``.  Rulings are in ``docs/rules/biggles.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from parlour.engine.errors import ActionSyntaxError, DealError
+from parlour.engine.state import State
+
+SEATS = 2
+PACKS = ("blue", "red")
+BLACKS = 7
+PACK_SIZE = 2 * BLACKS + BLACKS + 1          # two black sets, one red set, Biggles: 22
+BIGGLES = PACK_SIZE - 1
+WIN_POINTS = 8
+PLAYING, OVER = "playing", "over"
+
+#: card int (0-21 within a pack) -> text: black N is "K3", red N is "R3", Biggles is "BIG"
+CARD_TEXT: tuple[str, ...] = tuple(
+    [f"K{c % BLACKS + 1}" for c in range(2 * BLACKS)] + [f"R{n}" for n in range(1, BLACKS + 1)] + ["BIG"]
+)
+IS_BLACK = tuple(c < 2 * BLACKS for c in range(PACK_SIZE))
+IS_RED = tuple(2 * BLACKS <= c < BIGGLES for c in range(PACK_SIZE))
+NUMBER = tuple(c % BLACKS + 1 if c < 2 * BLACKS else c - 2 * BLACKS + 1 if c < BIGGLES else 0 for c in range(PACK_SIZE))
+BOTH = frozenset({0, 1})
+NOBODY: frozenset[int] = frozenset()
+
+
+def seat_names(seats: int = SEATS) -> tuple[str, ...]:
+    return ("P1", "P2")
+
+
+def _pack_ids(texts: Any, what: str) -> list[int]:
+    """Card ints for a pack written as texts (the two alike black cards get their ints in order)."""
+    if not isinstance(texts, list) or len(texts) != PACK_SIZE or not all(isinstance(t, str) for t in texts):
+        raise DealError(f"{what} must list the {PACK_SIZE} cards of a pack, top card first")
+    free = {text: [c for c in range(PACK_SIZE) if CARD_TEXT[c] == text] for text in set(CARD_TEXT)}
+    ids = []
+    for text in texts:
+        if not free.get(text):
+            raise DealError(f"{what}: {text!r} is not a card or appears too often (K1-K7 twice, R1-R7, BIG once)")
+        ids.append(free[text].pop(0))
+    return ids
+
+
+def check_deal(deal: Any, matches: int) -> None:
+    if not isinstance(deal, dict) or not isinstance(deal.get("matches"), list):
+        raise DealError("a Biggles deal is an object with 'matches': one {\"blue\": [...], \"red\": [...]} per match")
+    for i, match in enumerate(deal["matches"]):
+        if not isinstance(match, dict):
+            raise DealError(f"match {i + 1} must give a 'blue' and a 'red' pack")
+        for pack in PACKS:
+            _pack_ids(match.get(pack), f"match {i + 1}, {pack} pack")
+    if len(deal["matches"]) < matches:
+        raise DealError(f"the deal gives {len(deal['matches'])} matches; the game has {matches}")
+
+
+def shuffled_packs(seed: int, match: int) -> dict[str, list[str]]:
+    rng = random.Random(f"biggles/{seed}/{match}")
+    out = {}
+    for pack in PACKS:
+        cards = list(CARD_TEXT)
+        rng.shuffle(cards)
+        out[pack] = cards
+    return out
+
+
+class Player:
+    """One side of a match: face-down hand (top last), face-up pile (top last), build."""
+
+    __slots__ = ("pack", "hand", "pile", "build", "cancelled", "stoppers")
+
+    def __init__(self, pack: str, cards: list[int]):
+        self.pack = pack
+        self.hand = cards[::-1]          # the first card listed is the top of the pack
+        self.pile: list[int] = []
+        self.build: list[int] = []       # black cards and Biggles, in the order played
+        self.cancelled: list[bool] = []  # per build card: covered by a red stopper
+        self.stoppers: list[int] = []    # red cards received from the opponent
+
+    def level(self) -> int:
+        """The number of the top uncancelled black card (0 before any)."""
+        for card, cancelled in zip(reversed(self.build), reversed(self.cancelled)):
+            if not cancelled:
+                return NUMBER[card] if card != BIGGLES else WIN_POINTS
+        return 0
+
+    def copy(self) -> "Player":
+        new = Player.__new__(Player)
+        new.pack = self.pack
+        new.hand = list(self.hand)
+        new.pile = list(self.pile)
+        new.build = list(self.build)
+        new.cancelled = list(self.cancelled)
+        new.stoppers = list(self.stoppers)
+        return new
+
+    def view(self) -> dict[str, Any]:
+        return {
+            "pack": self.pack,
+            "hand_size": len(self.hand),
+            "pile_top": CARD_TEXT[self.pile[-1]] if self.pile else None,
+            "pile_size": len(self.pile),
+            "build": [CARD_TEXT[c] + ("x" if x else "") for c, x in zip(self.build, self.cancelled)],
+            "level": self.level(),
+            "stopped_by": [CARD_TEXT[c] for c in self.stoppers],
+        }
+
+
+class BigglesState(State):
+    def __init__(self, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
+        matches = variant["matches"]
+        check_deal(deal, 0)
+        self.num_seats = SEATS
+        self.variant = variant
+        self.seed = seed
+        self.deal = {"matches": [dict(m) for m in deal["matches"]]}
+        self.history: list[tuple[int, str]] = []
+        self.times: list[float] = []      # seconds from the start, when a session supplies them
+        self.match_results: list[dict[str, Any]] = []
+        self.points = [0, 0]
+        self.total_matches = matches
+        self.match_no = -1
+        self.phase = PLAYING
+        self._start_match()
+
+    # -- matches ---------------------------------------------------------------------
+    def _start_match(self) -> None:
+        self.match_no += 1
+        if self.match_no >= len(self.deal["matches"]):
+            if self.seed is None:
+                raise DealError(f"the deal has no packs for match {self.match_no + 1} and there is no seed")
+            self.deal["matches"].append(shuffled_packs(self.seed, self.match_no))
+        packs = self.deal["matches"][self.match_no]
+        blue_seat = self.match_no % SEATS      # the packs change hands every match
+        self.seen: list[set[int]] = [set(), set()]   # card ints of each pack that have shown face up
+        self.players = [None, None]
+        self.players[blue_seat] = Player("blue", _pack_ids(packs["blue"], "blue pack"))
+        self.players[1 - blue_seat] = Player("red", _pack_ids(packs["red"], "red pack"))
+
+    def _end_match(self, winner: int) -> None:
+        loser = 1 - winner
+        scores = [0, 0]
+        scores[winner] = WIN_POINTS
+        scores[loser] = self.players[loser].level()
+        self.points[0] += scores[0]
+        self.points[1] += scores[1]
+        self.match_results.append({"match": self.match_no + 1, "winner": winner, "scores": scores,
+                                   "packs": [p.pack for p in self.players]})
+        played = self.match_no + 1
+        level = self.points[0] == self.points[1]
+        if played < self.total_matches or (level and played < self.total_matches + self.variant["deciders"]):
+            self._start_match()          # the next match, or a deciding match after a level score
+        else:
+            self.phase = OVER
+
+    # -- contract ----------------------------------------------------------------------
+    @property
+    def to_move(self) -> frozenset[int]:
+        return NOBODY if self.phase == OVER else BOTH
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        if self.phase == OVER or seat not in BOTH:
+            return ()
+        me, other = self.players[seat], self.players[1 - seat]
+        options = ["turn"] if me.hand else (["pickup"] if me.pile else [])
+        if me.pile:
+            top = me.pile[-1]
+            level = me.level()
+            if top == BIGGLES and level == BLACKS:
+                options.append("play B")
+            elif IS_BLACK[top] and NUMBER[top] == level + 1:
+                options.append(f"play {NUMBER[top]}")
+            elif IS_RED[top] and NUMBER[top] == other.level() and self._stoppable(other):
+                options.append(f"stop {NUMBER[top]}")
+        return tuple(options)
+
+    def _stoppable(self, other: Player) -> bool:
+        """A red card needs an uncancelled black card to land on (by default, the highest left)."""
+        if not 1 <= other.level() <= BLACKS:
+            return False
+        return self.variant["cascade"] or not other.cancelled[-1]
+
+    def apply(self, seat: int, action: str) -> None:
+        # Same contract as State.apply; it also keeps a time slot per action for sessions.
+        super().apply(seat, action)
+        if len(self.times) < len(self.history):
+            self.times.append(float("nan"))
+
+    def _apply(self, seat: int, action: str) -> None:
+        me, other = self.players[seat], self.players[1 - seat]
+        verb = action.split()[0]
+        if verb == "turn":
+            # Three at a time, or singly once fewer than three are left.
+            take = 3 if len(me.hand) >= 3 else 1
+            for _ in range(take):
+                me.pile.append(me.hand.pop())
+            self.seen[seat].add(me.pile[-1])
+        elif verb == "pickup":
+            # Turned face down unshuffled, the pile's bottom card comes on top; it goes to the bottom.
+            cards = me.pile[1:] + me.pile[:1]    # top-first order of the face-down pack
+            me.hand = cards[::-1]
+            me.pile = []
+        elif verb == "play":
+            card = me.pile.pop()
+            if me.pile:
+                self.seen[seat].add(me.pile[-1])
+            me.build.append(card)
+            me.cancelled.append(False)
+            if card == BIGGLES:
+                self._end_match(seat)
+        else:  # stop
+            card = me.pile.pop()
+            if me.pile:
+                self.seen[seat].add(me.pile[-1])
+            for i in range(len(other.build) - 1, -1, -1):
+                if not other.cancelled[i]:
+                    other.cancelled[i] = True
+                    break
+            other.stoppers.append(card)
+
+    def parse_action(self, text: str) -> str:
+        return parse_action(text)
+
+    def explain_illegal(self, seat: int, action: str) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(seat, int) or seat not in BOTH:
+            return f"there is no seat {seat!r}"
+        if not isinstance(action, str):
+            return f"an action is text such as 'turn' or 'play 3', not {action!r}"
+        me, other = self.players[seat], self.players[1 - seat]
+        verb, _, arg = action.partition(" ")
+        top = me.pile[-1] if me.pile else None
+        if verb == "turn":
+            return "your hand is empty: pick up your pile ('pickup')"
+        if verb == "pickup":
+            return "you still have cards in hand to turn" if me.hand else "there is nothing to pick up"
+        if top is None:
+            return "your pile is empty: turn some cards first"
+        if verb == "play":
+            wanted = "Biggles" if me.level() == BLACKS else f"black {me.level() + 1}"
+            return f"too late or wrong card: your pile shows {CARD_TEXT[top]} and your build wants {wanted}"
+        if verb == "stop":
+            if not IS_RED[top]:
+                return f"your pile shows {CARD_TEXT[top]}, not a red stopper"
+            level = other.level()
+            shown = f"black {level}" if 0 < level <= BLACKS else ("Biggles" if level == WIN_POINTS else "no black card")
+            return f"too late: the other build now shows {shown}, not black {arg}"
+        return "turn, pickup, play N or stop N"
+
+    # -- views ------------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and (type(seat) is not int or seat not in BOTH):
+            raise ValueError(f"there is no seat {seat!r}: seats are 0 and 1, or None for a spectator")
+        # Everything on the table is face up; only the order of each face-down hand is hidden,
+        # and no player sees even his own.
+        return {
+            "game": "biggles",
+            "seat": seat,
+            "seat_names": list(seat_names()),
+            "phase": self.phase,
+            "to_move": sorted(self.to_move),
+            "match": self.match_no + 1,
+            "matches": self.total_matches,
+            "players": [p.view() for p in self.players],
+            "points": list(self.points),
+            "match_results": [dict(r) for r in self.match_results],
+            "history": [[s, a] for s, a in self.history],
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        snap = self.observation(None)
+        snap["hands"] = [[CARD_TEXT[c] for c in p.hand] for p in self.players]
+        snap["deal"] = copy.deepcopy(self.deal)
+        snap["variant"] = dict(self.variant)
+        return snap
+
+    # -- results ----------------------------------------------------------------------------
+    def result(self) -> dict[str, Any]:
+        names = seat_names()
+        finished = self.phase == OVER
+        a, b = self.points
+        return {
+            "points": {names[0]: a, names[1]: b},
+            "matches": [dict(r) for r in self.match_results],
+            "winner": (names[0] if a > b else names[1] if b > a else None) if finished else None,
+            "finished": finished,
+        }
+
+    def returns(self) -> list[float]:
+        winner = self.result()["winner"]
+        if winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if winner == "P1" else [-1.0, 1.0]
+
+    # -- copies ------------------------------------------------------------------------------
+    def clone(self) -> "BigglesState":
+        new = copy.copy(self)
+        new.players = [p.copy() for p in self.players]
+        new.history = list(self.history)
+        new.times = list(self.times)
+        new.match_results = [dict(r) for r in self.match_results]
+        new.points = list(self.points)
+        new.deal = {"matches": list(self.deal["matches"])}
+        new.seen = [set(x) for x in self.seen]
+        return new
+
+    def resample(self, seat: int, rng: random.Random, tries: int = 20) -> "BigglesState":
+        """Reorder, within each pack, the cards of this match that have never shown face up.
+
+        They lie face down in a hand or covered in a pile, and nobody (not even
+        their owner) has seen where.  Each candidate pack order is replayed
+        with the real actions, and the first that fits is returned.
+        """
+        if type(seat) is not int or seat not in BOTH:
+            raise ValueError(f"there is no seat {seat!r}")
+        packs = self.deal["matches"][self.match_no]
+        for _ in range(tries):
+            new_packs = dict(packs)
+            for s, player in enumerate(self.players):
+                ids = _pack_ids(packs[player.pack], player.pack)
+                unseen = [i for i, c in enumerate(ids) if c not in self.seen[s]]
+                cards = [ids[i] for i in unseen]
+                rng.shuffle(cards)
+                for i, c in zip(unseen, cards):
+                    ids[i] = c
+                new_packs[player.pack] = [CARD_TEXT[c] for c in ids]
+            deal = {"matches": [*self.deal["matches"][: self.match_no], new_packs]}
+            other = self._replayed_copy(seat, deal, rng.randrange(2**63))
+            if other is not None:
+                return other
+        return self.clone()
+
+
+def parse_action(text: str) -> str:
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+    words = text.lower().split()
+    if words in (["turn"], ["t"]):
+        return "turn"
+    if words in (["pickup"], ["pick", "up"]):
+        return "pickup"
+    if len(words) == 2 and words[0] in ("play", "stop"):
+        arg = words[1]
+        if words[0] == "play" and arg in ("b", "big", "biggles"):
+            return "play B"
+        if arg.isascii() and arg.isdecimal() and 1 <= int(arg) <= BLACKS:
+            return f"{words[0]} {int(arg)}"
+    raise ActionSyntaxError(f"{text!r} is not a Biggles action: turn, pickup, play N, play B, stop N")
+
+
+def all_actions(seats: int = SEATS) -> tuple[str, ...]:
+    return ("turn", "pickup", *(f"play {n}" for n in range(1, BLACKS + 1)), "play B",
+            *(f"stop {n}" for n in range(1, BLACKS + 1)))
+
+
+def new_state(seats: int = SEATS, variant: dict[str, Any] | None = None, seed: int | None = None,
+              deal: dict[str, Any] | None = None) -> BigglesState:
+    from parlour.games.biggles.descriptor import GAME
+
+    resolved, seed = GAME.prepare(seats, variant, seed, deal)
+    if deal is None:
+        deal = {"matches": [shuffled_packs(seed, m) for m in range(resolved["matches"])]}
+    return BigglesState(resolved, seed, deal)
