@@ -110,6 +110,9 @@ def play(
 
     try:
         game = get_game(game_id)
+        if game.id == "biggles":
+            _play_biggles(game, seat, seed, bots, _variant(game, variant), record)
+            return
         saved = GameRecord.load(resume) if resume else None
         seats = len(saved.seats) if saved else game.check_seats(players or game.seat_counts[0])
         names = _bots(game, bots, seats)
@@ -121,6 +124,31 @@ def play(
         _fail(str(error))
 
 
+def _play_biggles(game: GameDescriptor, seat: int, seed: Optional[int], bots: Optional[str],
+                  variant: dict[str, Any], record: Optional[Path]) -> None:
+    """Biggles is played live against the clock, not turn by turn."""
+    from parlour.engine.record import record_of
+    from parlour.games.biggles.bots import ReflexBot
+    from parlour.games.biggles.levels import DEFAULT
+    from parlour.terminal.biggles import play_live
+    from parlour.terminal.play import default_record_path
+
+    level = bots or DEFAULT
+    if seat not in (0, 1):
+        _fail("--seat is 0 or 1 in Biggles")
+    state = game.new_state(seats=2, variant=variant, seed=seed)
+    path = record or default_record_path(game.id, state.seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    seats = [{"name": n, "player": "human" if i == seat else f"bot:{level}"} for i, n in enumerate(("P1", "P2"))]
+    console.print(Text(f"Biggles against a {level} bot - seed {state.seed}; saved as you play to {path}", style="dim"))
+    try:
+        bot = ReflexBot(1 - seat, state.seed, level)
+    except ValueError as error:
+        _fail(str(error))
+    play_live(console, state, seat, bot, on_change=lambda st: record_of(st, seats).save(path))
+    record_of(state, seats).save(path)
+
+
 @app.command()
 def simulate(
     game_id: str = typer.Argument(..., metavar="GAME"),
@@ -130,11 +158,16 @@ def simulate(
     players: Optional[int] = typer.Option(None, help="Number of players, where the game allows several."),
     variant: list[str] = typer.Option([], help="Rule variant NAME=VALUE (repeatable)."),
     records: Optional[Path] = typer.Option(None, help="Write every game's record into this folder."),
+    sweep: bool = typer.Option(False, "--sweep", help="Biggles: win rate across speed differences (needs --out)."),
+    out: Optional[Path] = typer.Option(None, help="Folder for the sweep's plot (PNG) and table (CSV)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Play many bot games and report results with 95% confidence intervals."""
     from parlour.sim import simulate as run
 
+    if sweep:
+        _sweep(game_id, games, seed, bots, out, as_json)
+        return
     try:
         game = get_game(game_id)
         seats = game.check_seats(players or game.seat_counts[0])
@@ -155,6 +188,37 @@ def simulate(
         print(json.dumps(report, indent=1))
         return
     _print_report(report)
+
+
+def _sweep(game_id: str, games: int, seed: int, bots: Optional[str], out: Optional[Path], as_json: bool) -> None:
+    from parlour.games.biggles.levels import DEFAULT, LEVELS
+    from parlour.sim.speed import FACTORS, sweep, write_sweep
+
+    if game_id != "biggles":
+        _fail("--sweep is for biggles: speed is what it measures")
+    if out is None:
+        _fail("--sweep needs --out DIR for its plot and table")
+    level = bots or DEFAULT
+    if level not in LEVELS:
+        _fail(f"no Biggles level {level!r} (choose from {', '.join(LEVELS)})")
+    with Progress(TextColumn("sweeping"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=errors, transient=True, disable=not errors.is_terminal) as bar:
+        task = bar.add_task("games", total=games * len(FACTORS))
+        rows = sweep(level, games, seed, progress=lambda done: bar.update(task, completed=done))
+    try:
+        files = write_sweep(rows, out, level)
+    except OSError as error:
+        _fail(f"cannot write to {out}: {error.strerror or error}")
+    if as_json:
+        print(json.dumps({"game": "biggles", "games": games, "seed": seed, "level": level,
+                          "results": rows, "files": files}, indent=1))
+        return
+    table = Table("P1 speed", "P1 win rate", "95% interval", "points P1 / P2")
+    for r in rows:
+        table.add_row(f"{r['speed_factor']:g}x", f"{r['p1_win_rate']:.3f}", f"{r['ci95_low']:.3f} - {r['ci95_high']:.3f}",
+                      f"{r['p1_mean_points']:.1f} / {r['p2_mean_points']:.1f}")
+    console.print(table)
+    console.print(f"Plot: {files['png']}  Table: {files['csv']}")
 
 
 def _print_report(report: dict[str, Any]) -> None:

@@ -1,91 +1,118 @@
-"""The discrete-event twin of a live Biggles match: bots racing on a simulated clock.
+"""Bots' reflexes on a clock, shared by the live session and the discrete-event twin.
 
-Each player is busy until his current action completes; then he looks at the
-table and chooses again.  A playable card is acted on after his reaction time
-(unless he misses it), otherwise he turns the next three after his turning
-time.  When the other player's move changes the table, a player busy turning
-may notice a new chance to stop him.  Actions go through the rules engine in
-time order, so a move overtaken by the other player's is refused exactly as
-in a live match.  Everything random comes from the bots' seeded generators:
-the same seeds give the same race.
+Each bot is busy until its current action completes; then it looks at the
+table and chooses again.  A playable card is acted on after its reaction time
+(unless it misses it), otherwise it turns the next three after its turning
+time.  When the table changes under it, a bot busy turning may notice a new
+chance, and a bot whose chosen move has been overtaken chooses again.  Every
+action goes through the rules engine in time order, so a move overtaken by
+the other player's is refused exactly as in a live match.
+
+``race`` runs two bots on a simulated clock (thousands of matches a minute,
+deterministic for the bots' seeds); ``parlour.games.biggles.session`` runs the
+same reflexes on the wall clock against a person.
 """
 
 from __future__ import annotations
 
 import heapq
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from parlour.games.biggles.bots import ReflexBot, choose
 from parlour.games.biggles.rules import BigglesState
 
 MAX_EVENTS = 200_000
+WAITING = ("turn", "pickup")
+
+
+class Reflexes:
+    def __init__(self, state: BigglesState, bots: Mapping[int, ReflexBot]):
+        self.state = state
+        self.bots = dict(bots)
+        self.pending: dict[int, tuple[float, str] | None] = {seat: None for seat in self.bots}
+        self.queue: list[tuple[float, int, int, str]] = []
+        self.counter = 0
+        self.match = state.match_no
+
+    def _schedule(self, seat: int, when: float, action: str) -> None:
+        self.pending[seat] = (when, action)
+        self.counter += 1
+        heapq.heappush(self.queue, (when, self.counter, seat, action))
+
+    def plan(self, seat: int, now: float) -> None:
+        legal = self.state.legal_actions(seat)
+        if not legal:
+            self.pending[seat] = None
+            return
+        bot = self.bots[seat]
+        action = choose(legal)
+        if not action.startswith(WAITING) and not bot.notices():
+            action = next((a for a in legal if a in WAITING), action)   # missed it: keeps turning
+        self._schedule(seat, now + bot.delay(action), action)
+
+    def next_time(self) -> float | None:
+        while self.queue:
+            when, _, seat, action = self.queue[0]
+            if self.pending.get(seat) == (when, action):
+                return when
+            heapq.heappop(self.queue)          # replaced by a quicker reaction
+        return None
+
+    def fire_due(self, now: float) -> list[tuple[int, str, bool]]:
+        """Carry out every bot action due by ``now``; returns (seat, action, applied)."""
+        done = []
+        while not self.state.is_over:
+            when = self.next_time()
+            if when is None or when > now:
+                break
+            _, _, seat, action = heapq.heappop(self.queue)
+            self.pending[seat] = None
+            applied = action in self.state.legal_actions(seat)
+            if applied:
+                self.state.apply(seat, action)
+                self.state.times[-1] = when
+            done.append((seat, action, applied))
+            self.changed(seat, when)
+        return done
+
+    def changed(self, actor: int, now: float) -> None:
+        """The table changed at ``now`` (``actor`` moved): every bot looks again."""
+        if self.state.is_over:
+            return
+        if self.state.match_no != self.match:          # a new match: everyone starts afresh
+            self.match = self.state.match_no
+            self.queue.clear()
+            for seat in self.bots:
+                self.plan(seat, now)
+            return
+        for seat in self.bots:
+            chosen = self.pending[seat]
+            if seat == actor or chosen is None or chosen[1] not in self.state.legal_actions(seat):
+                self.plan(seat, now)
+            elif chosen[1] in WAITING:
+                chance = choose(self.state.legal_actions(seat))
+                if chance not in WAITING and self.bots[seat].notices():
+                    when = now + self.bots[seat].delay(chance)
+                    if when < chosen[0]:
+                        self._schedule(seat, when, chance)
 
 
 def race(state: BigglesState, bots: Sequence[ReflexBot]) -> BigglesState:
-    """Play ``state`` to the end of the game; sets ``state.times`` to simulated seconds."""
-    clock = 0.0
-    queue: list[tuple[float, int, int, str]] = []
-    pending: list[tuple[float, str] | None] = [None, None]
-    counter = 0
-
-    def plan(seat: int, now: float) -> None:
-        nonlocal counter
-        legal = state.legal_actions(seat)
-        if not legal:
-            pending[seat] = None
-            return
-        action = choose(legal)
-        if action.startswith(("play", "stop")) and not bots[seat].notices():
-            others = [a for a in legal if a in ("turn", "pickup")]
-            if not others:
-                action = action        # nothing else to do: he will see it on the next look
-            else:
-                action = others[0]
-        when = now + bots[seat].delay(action)
-        pending[seat] = (when, action)
-        counter += 1
-        heapq.heappush(queue, (when, counter, seat, action))
-
-    match = state.match_no
+    """Play ``state`` to the end of the game on a simulated clock (``state.times`` in seconds)."""
+    reflexes = Reflexes(state, dict(enumerate(bots)))
     for seat in (0, 1):
-        plan(seat, clock)
+        reflexes.plan(seat, 0.0)
     events = 0
-    while queue and not state.is_over:
-        when, _, seat, action = heapq.heappop(queue)
-        if pending[seat] != (when, action):
-            continue                    # replaced by a quicker reaction
-        events += 1
+    while not state.is_over:
+        when = reflexes.next_time()
+        if when is None:
+            raise RuntimeError("no bot has anything to do in an unfinished Biggles game")
+        events += len(reflexes.fire_due(when))
         if events > MAX_EVENTS:
             raise RuntimeError("a Biggles race ran past its event limit")
-        clock = when
-        pending[seat] = None
-        if action in state.legal_actions(seat):
-            state.apply(seat, action)
-            state.times[-1] = clock
-            if state.match_no != match:      # a new match: both start afresh
-                match = state.match_no
-                queue.clear()
-                pending[:] = [None, None]
-                for s in (0, 1):
-                    plan(s, clock)
-                continue
-            other = 1 - seat
-            chance = pending[other]
-            if chance is not None and chance[1] in ("turn", "pickup"):
-                stop = next((a for a in state.legal_actions(other) if a.startswith("stop")), None)
-                if stop and bots[other].notices():
-                    when_stop = clock + bots[other].delay(stop)
-                    if when_stop < chance[0]:
-                        pending[other] = (when_stop, stop)
-                        counter += 1
-                        heapq.heappush(queue, (when_stop, counter, other, stop))
-        plan(seat, clock)
-        if pending[1 - seat] is None:
-            plan(1 - seat, clock)
     return state
 
 
 def play_game(game: Any, bots: Sequence[Any], *, seats: int, seed: int, variant: dict[str, Any] | None = None) -> Any:
     """The simulator's hook: a whole Biggles game between two bots, on the simulated clock."""
-    state = game.new_state(seats=seats, variant=variant, seed=seed)
-    return race(state, bots)
+    return race(game.new_state(seats=seats, variant=variant, seed=seed), bots)

@@ -1,0 +1,46 @@
+"""A live Biggles game on the wall clock: people press keys, bots react in real time.
+
+The session owns the clock; every action, a person's or a bot's, is applied
+through the rules engine the moment it arrives and stamped with its time, so
+the record shows the race as it happened.  ``clock`` is injectable, which is
+how the tests run a live game deterministically.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Mapping
+
+from parlour.engine.errors import IllegalAction
+from parlour.games.biggles.bots import ReflexBot
+from parlour.games.biggles.rules import BigglesState
+from parlour.games.biggles.twin import Reflexes
+
+
+class LiveGame:
+    def __init__(self, state: BigglesState, bots: Mapping[int, ReflexBot], clock: Callable[[], float] = time.monotonic):
+        self.state = state
+        self.clock = clock
+        self.start = clock()
+        self.reflexes = Reflexes(state, bots)
+        for seat in bots:
+            self.reflexes.plan(seat, self.now())
+
+    def now(self) -> float:
+        return self.clock() - self.start
+
+    def act(self, seat: int, action: str) -> str | None:
+        """A person's action, applied now; returns the reason if it is refused."""
+        now = self.now()
+        self.tick()                          # bots that were quicker go first
+        try:
+            self.state.apply(seat, action)
+        except IllegalAction as error:
+            return str(error)
+        self.state.times[-1] = now
+        self.reflexes.changed(seat, now)
+        return None
+
+    def tick(self) -> list[tuple[int, str, bool]]:
+        """Let the bots do whatever falls due by now."""
+        return self.reflexes.fire_due(self.now())

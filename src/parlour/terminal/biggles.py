@@ -1,0 +1,135 @@
+"""Biggles live at the terminal: single keys against a bot that acts as the clock runs.
+
+Keys: t or space turns three (or picks the pile up when the hand is empty),
+p plays your pile's top card to your build, s stops the opponent with it,
+q quits.  A key means the move the screen showed when it was pressed: if the
+bot got there first, the rules refuse it and say why.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+from typing import Any, Callable, Iterator
+
+from rich.console import Console, Group
+from rich.text import Text
+
+from parlour.games.biggles.rules import BigglesState
+from parlour.games.biggles.session import LiveGame
+
+HELP = "keys: [t]/space turn  [p] play to your build  [s] stop the opponent  [q] quit"
+
+
+def card(text: str | None) -> Text:
+    if text is None:
+        return Text("--", style="dim")
+    if text.endswith("x"):
+        return Text(text[:-1], style="strike dim")
+    style = "bold yellow" if text == "BIG" else "bold red" if text.startswith("R") else "bold white"
+    return Text(text, style=style)
+
+
+def render(obs: dict[str, Any], me: int, message: str = "") -> Group:
+    lines = [Text(f"Biggles - match {obs['match']} of {obs['matches']}   points: "
+                  f"you {obs['points'][me]}, bot {obs['points'][1 - me]}", style="bold")]
+    for seat, who in ((1 - me, "Bot"), (me, "You")):
+        p = obs["players"][seat]
+        line = Text(f"{who:>3} ({p['pack']:>4}): hand {p['hand_size']:>2}  pile ")
+        line.append_text(card(p["pile_top"]))
+        line.append(f" ({p['pile_size']})  build ")
+        for i, c in enumerate(p["build"]):
+            if i:
+                line.append(" ")
+            line.append_text(card(c))
+        line.append(f"  level {p['level']}")
+        lines.append(line)
+    lines.append(Text(HELP, style="dim"))
+    if message:
+        lines.append(Text(message, style="cyan"))
+    return Group(*lines)
+
+
+def key_action(key: str, shown: dict[str, Any], me: int) -> str | None:
+    """The move a key means, given what the screen showed when it was pressed."""
+    mine = shown["players"][me]
+    top = mine["pile_top"]
+    if key in ("t", " "):
+        return "turn" if mine["hand_size"] else "pickup"
+    if key == "p" and top:
+        return "play B" if top == "BIG" else f"play {top[1:]}"
+    if key == "s" and top:
+        return f"stop {top[1:]}"
+    return None
+
+
+def _keys_from_terminal() -> Iterator[str | None]:
+    """Single keys without Enter; None when no key came within a short wait (so the bot can act)."""
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        while True:
+            ready, _, _ = select.select([sys.stdin], [], [], 0.05)
+            yield os.read(fd, 1).decode(errors="ignore").lower() if ready else None
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _keys_from_lines(lines: Iterator[str]) -> Iterator[str | None]:
+    for line in lines:
+        for key in line.rstrip("\n").lower() or " ":
+            yield key
+
+
+def play_live(
+    console: Console,
+    state: BigglesState,
+    human: int,
+    bot: Any,
+    *,
+    keys: Iterator[str | None] | None = None,
+    clock: Callable[[], float] | None = None,
+    on_change: Callable[[BigglesState], None] | None = None,
+) -> BigglesState:
+    """Run a live game until it ends or the person quits."""
+    if keys is None:
+        keys = _keys_from_terminal() if sys.stdin.isatty() else _keys_from_lines(iter(sys.stdin))
+    live = LiveGame(state, {1 - human: bot}, clock=clock) if clock else LiveGame(state, {1 - human: bot})
+    shown = state.observation(human)
+    console.print(render(shown, human))
+    for key in keys:
+        message = ""
+        bot_moves = live.tick()
+        if key == "q":
+            break
+        if key is not None:
+            action = key_action(key, shown, human)
+            if action is None:
+                message = f"nothing to do with {key!r} now ({HELP})"
+            else:
+                refused = live.act(human, action)
+                message = f"refused: {refused}" if refused else f"you: {action}"
+        if bot_moves:
+            message = " ".join(f"bot: {a}" + ("" if ok else " (too late)") for _, a, ok in bot_moves) + \
+                ("  " + message if message else "")
+        if key is not None or bot_moves:
+            shown = state.observation(human)
+            if console.is_terminal:
+                console.clear()
+            console.print(render(shown, human, message))
+            if on_change is not None:
+                on_change(state)
+        if state.is_over:
+            break
+    result = state.result()
+    names = state.observation(None)["seat_names"]
+    if state.is_over:
+        won = result["winner"] == names[human]
+        console.print(Text(f"GAME OVER: you {result['points'][names[human]]}, bot {result['points'][names[1 - human]]}"
+                           f" - {'you win!' if won else 'the bot wins' if result['winner'] else 'a draw'}", style="bold"))
+    return state
