@@ -56,8 +56,12 @@ def bench_parlour(game_id: str, seconds: float, seed: int = 0) -> dict[str, floa
         state = game.new_state(seats=seats, seed=index, variant=variant)
         decisions = 0
         while not state.is_over:
-            for seat in state.to_move:
-                break
+            movers = state.to_move
+            if len(movers) == 1:
+                for seat in movers:
+                    break
+            else:                       # a real-time game: either player may be first
+                seat = choice(sorted(movers))
             state.apply(seat, choice(state.legal_actions(seat)))
             decisions += 1
         return decisions

@@ -311,6 +311,43 @@ def replay(
         console.print(ui.final(final.result(), seat))
 
 
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def tournament(
+    ctx: typer.Context,
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: str = typer.Option(..., "--players", help="Players as NAME=LEVEL (or just LEVEL), space-separated."),
+    rounds: int = typer.Option(1, help="Rounds of the cycle (each player plays two matches a round)."),
+    seed: int = typer.Option(0, help="Fixes every shuffle and every bot's reflexes."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Run a tournament between bots: for biggles, the sheet's cycle (A plays B, B plays C, ... back to A)."""
+    from parlour.tournaments.biggles_cycle import run_cycle
+
+    if game_id != "biggles":
+        _fail("tournaments are run for biggles here (the whist drive comes with its own command)")
+    names: dict[str, str] = {}
+    for i, spec in enumerate([players, *ctx.args], 1):
+        name, sep, level = spec.partition("=")
+        if not sep:
+            name, level = f"{spec}-{i}", spec
+        names[name] = level
+    try:
+        report = run_cycle(names, rounds, seed)
+    except ParlourError as error:
+        _fail(str(error))
+    if as_json:
+        print(json.dumps(report, indent=1))
+        return
+    table = Table("", "player", "level", "played", "won", "points", title=f"Biggles cycle, {rounds} round(s), seed {seed}")
+    for place, row in enumerate(report["table"], 1):
+        table.add_row(str(place), row["player"], row["level"], str(row["played"]), str(row["won"]), str(row["points"]))
+    console.print(table)
+    for match in report["deciding_matches"]:
+        console.print(f"Deciding match: {match['blue']} {match['points'][match['blue']]} - "
+                      f"{match['points'][match['red']]} {match['red']}")
+    console.print(Text(f"Champion: {report['champion'] or 'undecided'}", style="bold"))
+
+
 def main() -> None:
     try:
         app()

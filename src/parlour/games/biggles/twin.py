@@ -87,7 +87,9 @@ class Reflexes:
             return
         for seat in self.bots:
             chosen = self.pending[seat]
-            if seat == actor or chosen is None or chosen[1] not in self.state.legal_actions(seat):
+            # A move already on its way goes ahead even if it is now too late: the rules refuse it
+            # when it lands, as they would a person's, and the bot then looks again.
+            if seat == actor or chosen is None:
                 self.plan(seat, now)
             elif chosen[1] in WAITING:
                 chance = choose(self.state.legal_actions(seat))

@@ -1,0 +1,1 @@
+"""Tournaments: several games between several players, with a table at the end."""

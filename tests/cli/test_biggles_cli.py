@@ -1,0 +1,55 @@
+"""Biggles through the ``parlour`` command: simulate, the speed sweep, the tournament, live play."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from parlour.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_simulate_two_bot_settings_is_reproducible():
+    args = ("simulate", "biggles", "--bots", "practised,newcomer", "--games", "20", "--seed", "3", "--json")
+    first, second = invoke(*args), invoke(*args)
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    report = json.loads(first.output)
+    assert report["results"]["wins"]["P1"]["rate"] > 0.8
+    assert set(report["results"]["points"]) == {"P1", "P2"}
+
+
+def test_sweep_writes_a_plot_and_a_table(tmp_path):
+    result = invoke("simulate", "biggles", "--sweep", "--out", str(tmp_path), "--games", "4", "--seed", "1", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert len(report["results"]) == 11
+    png, csv = tmp_path / "biggles-speed-sweep.png", tmp_path / "biggles-speed-sweep.csv"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and csv.read_text().startswith("speed_factor,")
+    assert invoke("simulate", "biggles", "--sweep").exit_code == 2         # needs --out
+
+
+def test_tournament_prints_the_table():
+    result = invoke("tournament", "biggles", "--players", "ann=newcomer", "bob=practised", "cat=club", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert [r["played"] for r in report["table"]] == [2, 2, 2] and report["champion"]
+    text = invoke("tournament", "biggles", "--players", "club", "casual", "--rounds", "2")
+    assert text.exit_code == 0 and "Champion" in text.output
+    bad = invoke("tournament", "biggles", "--players", "ann=wizard", "bob=club")
+    assert bad.exit_code == 2 and "no Biggles level 'wizard'" in bad.output
+
+
+def test_play_live_reads_keys_and_saves_the_record(tmp_path):
+    path = tmp_path / "b.json"
+    result = invoke("play", "biggles", "--seed", "2", "--record", str(path), input="t\nt\np\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "you: turn" in result.output
+    record = json.loads(path.read_text())
+    assert record["actions"][0][:2] == [0, "turn"] and isinstance(record["actions"][0][2], float)
