@@ -200,3 +200,23 @@ def test_session_times_are_recorded_with_actions():
     entries = record_of(state).actions
     assert entries[0] == [0, "turn", 1.235] and entries[1] == [1, "turn"]
     assert math.isnan(state.times[1])
+
+
+def test_refusals_name_what_the_pile_shows():
+    state = stopped_position(cascade=False)
+    with pytest.raises(IllegalAction, match="shows R2, not red 3"):
+        state.apply(1, "stop 3")
+    run(state, (1, "stop 2"))
+    state.players[1].pile.append(CARD_TEXT.index("R1"))
+    with pytest.raises(IllegalAction, match="cancelled already"):
+        state.apply(1, "stop 1")
+
+
+def test_a_replayed_record_keeps_its_times():
+    from parlour.engine.record import record_of
+    from parlour.games import replay
+    state = make()
+    run(state, (0, "turn"))
+    state.times[-1] = 0.75
+    again = replay(record_of(state))
+    assert again.times == [0.75] and record_of(again).actions == [[0, "turn", 0.75]]

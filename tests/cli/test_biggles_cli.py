@@ -53,3 +53,20 @@ def test_play_live_reads_keys_and_saves_the_record(tmp_path):
     assert "you: turn" in result.output
     record = json.loads(path.read_text())
     assert record["actions"][0][:2] == [0, "turn"] and isinstance(record["actions"][0][2], float)
+
+
+def test_replay_shows_a_biggles_game_move_by_move():
+    from pathlib import Path
+    record = Path(__file__).parent.parent / "records" / "biggles-practised-vs-club.json"
+    result = invoke("replay", str(record))
+    assert result.exit_code == 0, result.output
+    assert "P1 turn" in result.output and "match 1 to" in result.output and "GAME OVER" in result.output
+
+
+def test_random_bots_get_a_pace_of_their_own():
+    result = invoke("simulate", "biggles", "--bots", "random,club", "--games", "3", "--json")
+    assert result.exit_code == 0 and json.loads(result.output)["bots"] == ["random", "club"]
+
+
+def test_the_default_bot_is_the_club_level():
+    assert json.loads(invoke("simulate", "biggles", "--games", "2", "--json").output)["bots"] == ["club", "club"]

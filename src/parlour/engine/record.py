@@ -212,6 +212,8 @@ def replay(record: GameRecord, descriptor: Any, *, upto: int | None = None, on_s
         try:
             action = state.parse_action(text)
             state.apply(seat, action)
+            if len(entry) == 3 and hasattr(state, "times"):
+                state.times[-1] = float(entry[2])      # a live game's clock, kept for the next save
         except ParlourError as error:    # a bad action, or a deal that runs out of packs
             raise RecordError(f"{text!r} by seat {seat}: {error}", index=index) from None
         if on_step is not None:

@@ -17,11 +17,25 @@ def frontend(game_id: str) -> Any:
         from parlour.terminal import squadron_scramble
 
         return squadron_scramble
+    if game_id == "biggles":
+        from parlour.terminal import biggles
+
+        return _BigglesFront(biggles)
     if game_id in ("british-towns-asking", "british-towns-sets"):
         from parlour.terminal import british_towns
 
         return _BritishTownsFront(british_towns, "asking" if game_id.endswith("asking") else "sets")
     raise ParlourError(f"{game_id} cannot be played in the terminal yet")
+
+
+class _BigglesFront:
+    """Biggles is played live (``terminal.biggles.play_live``); this view serves ``parlour replay``."""
+
+    def __init__(self, module: ModuleType):
+        self.render = module.render_view
+        self.narrate = module.narrate
+        self.introduce = module.introduce
+        self.final = module.final
 
 
 class _BritishTownsFront:

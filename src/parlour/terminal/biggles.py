@@ -31,10 +31,10 @@ def card(text: str | None) -> Text:
     return Text(text, style=style)
 
 
-def render(obs: dict[str, Any], me: int, message: str = "") -> Group:
+def render(obs: dict[str, Any], me: int, message: str = "", labels: tuple[str, str] = ("Bot", "You")) -> Group:
     lines = [Text(f"Biggles - match {obs['match']} of {obs['matches']}   points: "
-                  f"you {obs['points'][me]}, bot {obs['points'][1 - me]}", style="bold")]
-    for seat, who in ((1 - me, "Bot"), (me, "You")):
+                  f"{labels[1].lower()} {obs['points'][me]}, {labels[0].lower()} {obs['points'][1 - me]}", style="bold")]
+    for seat, who in ((1 - me, labels[0]), (me, labels[1])):
         p = obs["players"][seat]
         line = Text(f"{who:>3} ({p['pack']:>4}): hand {p['hand_size']:>2}  pile ")
         line.append_text(card(p["pile_top"]))
@@ -133,3 +133,31 @@ def play_live(
         console.print(Text(f"GAME OVER: you {result['points'][names[human]]}, bot {result['points'][names[1 - human]]}"
                            f" - {'you win!' if won else 'the bot wins' if result['winner'] else 'a draw'}", style="bold"))
     return state
+
+
+# -- for ``parlour replay``: the same table, move by move ------------------------------------------
+
+def render_view(obs: dict[str, Any]) -> Group:
+    me = obs["seat"] if obs["seat"] is not None else 0
+    return render(obs, me, labels=(obs["seat_names"][1 - me], obs["seat_names"][me]))
+
+
+def narrate(seat: int, action: str, before: dict[str, Any], after: dict[str, Any]) -> Text:
+    line = Text(f"{after['seat_names'][seat]} {action}")
+    if action.startswith("stop"):
+        line.stylize("bold red")
+    if len(after["match_results"]) > len(before["match_results"]):
+        done = after["match_results"][-1]
+        line.append(f"  - match {done['match']} to {after['seat_names'][done['winner']]}, "
+                    f"scores {done['scores'][0]}-{done['scores'][1]}", style="bold")
+    return line
+
+
+def introduce(obs: dict[str, Any]) -> Text:
+    packs = ", ".join(f"{name} {p['pack']}" for name, p in zip(obs["seat_names"], obs["players"]))
+    return Text(f"Biggles, {obs['matches']} matches; match 1 packs: {packs}")
+
+
+def final(result: dict[str, Any], seat: int | None) -> Text:
+    points = ", ".join(f"{name} {p}" for name, p in result["points"].items())
+    return Text(f"GAME OVER: {points}. " + (f"{result['winner']} wins." if result["winner"] else "A draw."), style="bold")

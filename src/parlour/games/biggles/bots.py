@@ -39,6 +39,10 @@ class ReflexBot:
     def act(self, observation: dict[str, Any], legal: Sequence[str]) -> str:
         return choose(legal) or legal[0]
 
+    def pick(self, look: Any, legal: Sequence[str]) -> str:
+        """The choice on the clock; ``look()`` would give the observation, which this bot does not need."""
+        return choose(legal) or legal[0]
+
     # -- timing, used by the live session and the discrete-event twin ---------------------------
     def delay(self, action: str) -> float:
         """Seconds this player takes to carry out ``action`` once he is free to."""
@@ -50,3 +54,15 @@ class ReflexBot:
     def notices(self) -> bool:
         """Whether he sees a playable card this time."""
         return self.rng.random() >= self.miss
+
+
+class TimedBot(ReflexBot):
+    """Any bot (the random one, say) given a level's hands: it chooses, the level sets the pace."""
+
+    def __init__(self, inner: Any, level: str = DEFAULT):
+        super().__init__(inner.seat, None, level)
+        self.rng = getattr(inner, "rng", self.rng)
+        self.inner = inner
+
+    def pick(self, look: Any, legal: Sequence[str]) -> str:
+        return self.inner.act(look(), legal)

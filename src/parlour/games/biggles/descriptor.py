@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from parlour.engine.descriptor import GameDescriptor, VariantOption
 from parlour.games.biggles import rules
-from parlour.games.biggles.levels import LEVELS
+from parlour.games.biggles.levels import DEFAULT, LEVELS
 
 VARIANTS = (
     VariantOption("matches", int, 2, "Matches in a game; the packs change hands after each.", "rule sheet", minimum=1),
@@ -60,7 +60,7 @@ GAME = GameDescriptor(
         "A real-time race for two: turn your pack over in threes, build black 1 to 7 and then Biggles, "
         "and slap red stoppers on your opponent's build. Speed counts as much as the shuffle."
     ),
-    bots={level: _bot(level) for level in LEVELS},
+    bots={level: _bot(level) for level in sorted(LEVELS, key=lambda name: name != DEFAULT)},   # default first
     action_space=rules.all_actions,
     summarise=summarise,
     play_game=lambda *args, **kwargs: _twin().play_game(*args, **kwargs),

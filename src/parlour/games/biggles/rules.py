@@ -268,7 +268,11 @@ class BigglesState(State):
         if verb == "stop":
             if not IS_RED[top]:
                 return f"your pile shows {CARD_TEXT[top]}, not a red stopper"
+            if arg != str(NUMBER[top]):
+                return f"your pile shows {CARD_TEXT[top]}, not red {arg}"
             level = other.level()
+            if level == NUMBER[top] and not self._stoppable(other):
+                return "his newest card is cancelled already: only a fresh black card can be stopped (cascade is off)"
             shown = f"black {level}" if 0 < level <= BLACKS else ("Biggles" if level == WIN_POINTS else "no black card")
             return f"too late: the other build now shows {shown}, not black {arg}"
         return "turn, pickup, play N or stop N"

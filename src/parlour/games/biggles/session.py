@@ -31,8 +31,8 @@ class LiveGame:
 
     def act(self, seat: int, action: str) -> str | None:
         """A person's action, applied now; returns the reason if it is refused."""
-        now = self.now()
         self.tick()                          # bots that were quicker go first
+        now = self.now()
         try:
             self.state.apply(seat, action)
         except IllegalAction as error:

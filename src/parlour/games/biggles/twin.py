@@ -18,7 +18,7 @@ from __future__ import annotations
 import heapq
 from typing import Any, Mapping, Sequence
 
-from parlour.games.biggles.bots import ReflexBot, choose
+from parlour.games.biggles.bots import ReflexBot, TimedBot, choose
 from parlour.games.biggles.rules import BigglesState
 
 MAX_EVENTS = 200_000
@@ -45,7 +45,7 @@ class Reflexes:
             self.pending[seat] = None
             return
         bot = self.bots[seat]
-        action = choose(legal)
+        action = bot.pick(lambda: self.state.observation(seat), legal)
         if not action.startswith(WAITING) and not bot.notices():
             action = next((a for a in legal if a in WAITING), action)   # missed it: keeps turning
         self._schedule(seat, now + bot.delay(action), action)
@@ -101,7 +101,8 @@ class Reflexes:
 
 def race(state: BigglesState, bots: Sequence[ReflexBot]) -> BigglesState:
     """Play ``state`` to the end of the game on a simulated clock (``state.times`` in seconds)."""
-    reflexes = Reflexes(state, dict(enumerate(bots)))
+    timed = [bot if isinstance(bot, ReflexBot) else TimedBot(bot) for bot in bots]
+    reflexes = Reflexes(state, dict(enumerate(timed)))
     for seat in (0, 1):
         reflexes.plan(seat, 0.0)
     events = 0
