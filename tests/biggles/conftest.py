@@ -24,3 +24,15 @@ def run(state, *moves):
     """Moves as (seat, action) pairs."""
     for seat, action in moves:
         state.apply(seat, action)
+
+
+def poke(state, seat, *, build=None, pile_top=None):
+    """Set up a position directly (a unit-level shortcut): a build of card ints, or a card on the pile."""
+    player = state.players[seat]
+    if build is not None:
+        player.build = list(build)
+        player.cancelled = [False] * len(build)
+        player._relevel()
+    if pile_top is not None:
+        player.pile.append(pile_top)
+    state._legal = {}

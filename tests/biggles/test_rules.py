@@ -10,7 +10,7 @@ import pytest
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
 from parlour.games.biggles import GAME, rules
 from parlour.games.biggles.rules import CARD_TEXT
-from tests.biggles.conftest import make, pack, run
+from tests.biggles.conftest import make, pack, poke, run
 
 
 def test_each_pack_has_two_black_sets_one_red_set_and_biggles():
@@ -60,9 +60,7 @@ def test_the_build_goes_one_to_seven_in_order_then_biggles_wins():
     with pytest.raises(IllegalAction, match="wants black 2"):
         state.apply(0, "play 1")
     state = make()                                   # the end of a build: K1..K7 down, Biggles showing
-    state.players[0].build = [c for c in range(7)]          # K1..K7 laid
-    state.players[0].cancelled = [False] * 7
-    state.players[0].pile.append(rules.BIGGLES)
+    poke(state, 0, build=range(7), pile_top=rules.BIGGLES)       # K1..K7 laid, Biggles showing
     assert state.legal_actions(0) == ("turn", "play B")
     run(state, (0, "play B"))
     assert state.match_results[0]["winner"] == 0 and state.match_results[0]["scores"][0] == 8
@@ -87,7 +85,7 @@ def test_a_stopped_player_must_find_his_other_black_card():
     state = stopped_position()
     run(state, (1, "stop 2"))
     other_two = next(c for c in range(14) if CARD_TEXT[c] == "K2" and c not in state.players[0].build)
-    state.players[0].pile.append(other_two)          # the other black 2 turns up
+    poke(state, 0, pile_top=other_two)               # the other black 2 turns up
     assert "play 2" in state.legal_actions(0)
 
 
@@ -101,15 +99,14 @@ def test_stopping_cascades_to_the_card_below_by_default_and_not_in_the_variant()
     for cascade in (True, False):
         state = stopped_position(cascade=cascade)
         run(state, (1, "stop 2"))
-        state.players[1].pile.append(CARD_TEXT.index("R1"))   # P2 now shows red 1
+        poke(state, 1, pile_top=CARD_TEXT.index("R1"))          # P2 now shows red 1
         assert ("stop 1" in state.legal_actions(1)) is cascade
 
 
 def test_biggles_cannot_be_stopped():
     state = make()
-    state.players[0].build = list(range(7)) + [rules.BIGGLES]
-    state.players[0].cancelled = [False] * 8
-    state.players[1].pile.append(CARD_TEXT.index("R7"))
+    poke(state, 0, build=[*range(7), rules.BIGGLES])
+    poke(state, 1, pile_top=CARD_TEXT.index("R7"))
     assert not any(a.startswith("stop") for a in state.legal_actions(1))
 
 
@@ -207,7 +204,7 @@ def test_refusals_name_what_the_pile_shows():
     with pytest.raises(IllegalAction, match="shows R2, not red 3"):
         state.apply(1, "stop 3")
     run(state, (1, "stop 2"))
-    state.players[1].pile.append(CARD_TEXT.index("R1"))
+    poke(state, 1, pile_top=CARD_TEXT.index("R1"))
     with pytest.raises(IllegalAction, match="cancelled already"):
         state.apply(1, "stop 1")
 

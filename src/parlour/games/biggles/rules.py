@@ -43,6 +43,9 @@ IS_BLACK = tuple(c < 2 * BLACKS for c in range(PACK_SIZE))
 IS_RED = tuple(2 * BLACKS <= c < BIGGLES for c in range(PACK_SIZE))
 NUMBER = tuple(c % BLACKS + 1 if c < 2 * BLACKS else c - 2 * BLACKS + 1 if c < BIGGLES else 0 for c in range(PACK_SIZE))
 BOTH = frozenset({0, 1})
+TURN, PICKUP = ("turn",), ("pickup",)
+PLAY_TEXT = {n: f"play {n}" for n in range(1, BLACKS + 1)}
+STOP_TEXT = {n: f"stop {n}" for n in range(1, BLACKS + 1)}
 NOBODY: frozenset[int] = frozenset()
 
 
@@ -88,7 +91,7 @@ def shuffled_packs(seed: int, match: int) -> dict[str, list[str]]:
 class Player:
     """One side of a match: face-down hand (top last), face-up pile (top last), build."""
 
-    __slots__ = ("pack", "hand", "pile", "build", "cancelled", "stoppers")
+    __slots__ = ("pack", "hand", "pile", "build", "cancelled", "stoppers", "lvl")
 
     def __init__(self, pack: str, cards: list[int]):
         self.pack = pack
@@ -97,13 +100,18 @@ class Player:
         self.build: list[int] = []       # black cards and Biggles, in the order played
         self.cancelled: list[bool] = []  # per build card: covered by a red stopper
         self.stoppers: list[int] = []    # red cards received from the opponent
+        self.lvl = 0                     # level(), kept up to date by the rules for speed
 
     def level(self) -> int:
         """The number of the top uncancelled black card (0 before any)."""
+        return self.lvl
+
+    def _relevel(self) -> None:
+        self.lvl = 0
         for card, cancelled in zip(reversed(self.build), reversed(self.cancelled)):
             if not cancelled:
-                return NUMBER[card] if card != BIGGLES else WIN_POINTS
-        return 0
+                self.lvl = NUMBER[card] if card != BIGGLES else WIN_POINTS
+                return
 
     def copy(self) -> "Player":
         new = Player.__new__(Player)
@@ -113,6 +121,7 @@ class Player:
         new.build = list(self.build)
         new.cancelled = list(self.cancelled)
         new.stoppers = list(self.stoppers)
+        new.lvl = self.lvl
         return new
 
     def view(self) -> dict[str, Any]:
@@ -142,10 +151,12 @@ class BigglesState(State):
         self.total_matches = matches
         self.match_no = -1
         self.phase = PLAYING
+        self._legal: dict[int, tuple[str, ...]] = {}
         self._start_match()
 
     # -- matches ---------------------------------------------------------------------
     def _start_match(self) -> None:
+        self._legal = {}
         self.match_no += 1
         if self.match_no >= len(self.deal["matches"]):
             if self.seed is None:
@@ -184,20 +195,26 @@ class BigglesState(State):
         return self.phase == OVER
 
     def legal_actions(self, seat: int) -> tuple[str, ...]:
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return cached
         if self.phase == OVER or seat not in BOTH:
             return ()
         me, other = self.players[seat], self.players[1 - seat]
-        options = ["turn"] if me.hand else (["pickup"] if me.pile else [])
+        move = TURN if me.hand else (PICKUP if me.pile else ())
+        extra = ()
         if me.pile:
             top = me.pile[-1]
-            level = me.level()
+            level = me.lvl
             if top == BIGGLES and level == BLACKS:
-                options.append("play B")
+                extra = ("play B",)
             elif IS_BLACK[top] and NUMBER[top] == level + 1:
-                options.append(f"play {NUMBER[top]}")
-            elif IS_RED[top] and NUMBER[top] == other.level() and self._stoppable(other):
-                options.append(f"stop {NUMBER[top]}")
-        return tuple(options)
+                extra = (PLAY_TEXT[NUMBER[top]],)
+            elif IS_RED[top] and NUMBER[top] == other.lvl and self._stoppable(other):
+                extra = (STOP_TEXT[NUMBER[top]],)
+        legal = move + extra
+        self._legal[seat] = legal
+        return legal
 
     def _stoppable(self, other: Player) -> bool:
         """A red card needs an uncancelled black card to land on (by default, the highest left)."""
@@ -212,6 +229,7 @@ class BigglesState(State):
             self.times.append(float("nan"))
 
     def _apply(self, seat: int, action: str) -> None:
+        self._legal = {}
         me, other = self.players[seat], self.players[1 - seat]
         verb = action.split()[0]
         if verb == "turn":
@@ -231,6 +249,7 @@ class BigglesState(State):
                 self.seen[seat].add(me.pile[-1])
             me.build.append(card)
             me.cancelled.append(False)
+            me.lvl = NUMBER[card] if card != BIGGLES else WIN_POINTS
             if card == BIGGLES:
                 self._end_match(seat)
         else:  # stop
@@ -242,6 +261,7 @@ class BigglesState(State):
                     other.cancelled[i] = True
                     break
             other.stoppers.append(card)
+            other._relevel()
 
     def parse_action(self, text: str) -> str:
         return parse_action(text)
@@ -332,6 +352,7 @@ class BigglesState(State):
         new.points = list(self.points)
         new.deal = {"matches": list(self.deal["matches"])}
         new.seen = [set(x) for x in self.seen]
+        new._legal = {}
         return new
 
     def resample(self, seat: int, rng: random.Random, tries: int = 20) -> "BigglesState":
