@@ -93,6 +93,24 @@ def bench_hearts(seconds: float, seed: int = 0) -> dict[str, float] | None:
     return _timed(play_one, seconds)
 
 
+def bench_biggles_twin(seconds: float) -> dict[str, float]:
+    """Single Biggles matches raced by two 'club' bots on the discrete-event twin's simulated clock."""
+    from parlour.games.biggles.bots import ReflexBot
+    from parlour.games.biggles.twin import race
+
+    game = GAMES["biggles"]
+    one = {"matches": 1, "deciders": 0}
+
+    def play_one(index: int) -> int:
+        state = game.new_state(seats=2, seed=index, variant=one)
+        race(state, [ReflexBot(0, index, "club"), ReflexBot(1, index + 1, "club")])
+        return len(state.history)
+
+    figures = _timed(play_one, seconds)
+    figures.update(unit="matches on the simulated clock", seats=2, variant=one)
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per game (default 5)")
@@ -108,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
             round(figures["decisions_per_s"] / hearts["decisions_per_s"], 3) if hearts else None
         )
         report[game_id] = figures
+    if "biggles" in GAMES:
+        report["biggles-twin"] = bench_biggles_twin(args.seconds)
     report["openspiel-hearts"] = hearts or {"error": "open-spiel is not installed (pip install -e '.[bench]')"}
     if args.json:
         print(json.dumps(report, indent=1))
