@@ -71,6 +71,26 @@ class TurnState(State):
         self.check_viewer(seat)
 
 
+    #: shown to someone who passes something other than text as an action
+    example_action = "..."
+
+    def explain_illegal(self, seat: int, action: str) -> str:
+        """Why an action is refused: the faults every turn-by-turn game shares, then the game's own."""
+        names = self.game.seat_names(self.num_seats)
+        if self.phase == OVER:
+            return "the game is over"
+        if type(seat) is not int or not 0 <= seat < self.num_seats:
+            return f"there is no seat {seat!r}"
+        if not isinstance(action, str):
+            return f"an action is text such as {self.example_action!r}, not {action!r}"
+        if seat != self.turn:
+            return f"it is {names[self.turn]}'s turn, not {names[seat]}'s"
+        return self._explain(seat, action)
+
+    @abstractmethod
+    def _explain(self, seat: int, action: str) -> str:
+        """Why this game's rules refuse ``action`` from the seat whose turn it is."""
+
     def check_viewer(self, seat: int | None) -> None:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):
             raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.num_seats - 1}, or None for a spectator")

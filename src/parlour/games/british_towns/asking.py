@@ -80,6 +80,7 @@ def check_deal(deal: Any, seats: int) -> list[list[int]]:
 
 class AskingState(TurnState):
     card_text = CARD_TEXT
+    example_action = 'ask P2 CREWE'
 
     def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
         self.hands = check_deal(deal, seats)
@@ -160,16 +161,8 @@ class AskingState(TurnState):
     def parse_action(self, text: str) -> str:
         return parse_action(text, self.num_seats)
 
-    def explain_illegal(self, seat: int, action: str) -> str:
+    def _explain(self, seat: int, action: str) -> str:
         names = seat_names(self.num_seats)
-        if self.phase == OVER:
-            return "the game is over"
-        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
-            return f"there is no seat {seat!r}"
-        if not isinstance(action, str):
-            return f"an action is text such as 'ask P2 CREWE', not {action!r}"
-        if seat != self.turn:
-            return f"it is {names[self.turn]}'s turn to ask, not {names[seat]}'s"
         try:
             _, name, text = action.split()
             asked = names.index(name)

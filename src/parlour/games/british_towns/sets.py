@@ -71,6 +71,7 @@ def check_deal(deal: Any, seats: int) -> None:
 
 class SetsState(TurnState):
     card_text = CARD_TEXT
+    example_action = 'discard CREWE'
 
     def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
         check_deal(deal, seats)
@@ -275,16 +276,7 @@ class SetsState(TurnState):
     def parse_action(self, text: str) -> str:
         return parse_action(text)
 
-    def explain_illegal(self, seat: int, action: str) -> str:
-        names = seat_names(self.num_seats)
-        if self.phase == OVER:
-            return "the game is over"
-        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
-            return f"there is no seat {seat!r}"
-        if not isinstance(action, str):
-            return f"an action is text such as 'discard CREWE', not {action!r}"
-        if seat != self.turn:
-            return f"it is {names[self.turn]}'s turn, not {names[seat]}'s"
+    def _explain(self, seat: int, action: str) -> str:
         legal = self.legal_actions(seat)
         if self.phase == DRAW:
             if legal and legal[0].startswith("add "):

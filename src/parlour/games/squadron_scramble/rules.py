@@ -143,6 +143,7 @@ def _canonical_lay(naturals: list[int], wilds: list[int], extra: int) -> str:
 
 class SquadronScrambleState(TurnState):
     card_text = CARD_TEXT
+    example_action = 'discard P38/T'
 
     def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
         check_deal(deal, seats)
@@ -497,16 +498,7 @@ class SquadronScrambleState(TurnState):
     def parse_action(self, text: str) -> str:
         return parse_action(text)
 
-    def explain_illegal(self, seat: int, action: str) -> str:
-        names = seat_names(self.num_seats)
-        if self.phase == OVER:
-            return "the game is over"
-        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
-            return f"there is no seat {seat!r}"
-        if not isinstance(action, str):
-            return f"an action is text such as 'discard P38/T', not {action!r}"
-        if seat != self.turn:
-            return f"it is {names[self.turn]}'s turn, not {names[seat]}'s"
+    def _explain(self, seat: int, action: str) -> str:
         verb = action.split(" ", 1)[0]
         if self.phase == DRAW:
             if verb in ("draw", "take"):
