@@ -111,6 +111,8 @@ def play(
     try:
         game = get_game(game_id)
         if game.id == "biggles":
+            if resume or players not in (None, 2):
+                _fail("Biggles is played live by two: --resume and --players do not apply")
             _play_biggles(game, seat, seed, bots, _variant(game, variant), record)
             return
         saved = GameRecord.load(resume) if resume else None
@@ -133,18 +135,23 @@ def _play_biggles(game: GameDescriptor, seat: int, seed: Optional[int], bots: Op
     from parlour.terminal.biggles import play_live
     from parlour.terminal.play import default_record_path
 
+    from parlour.games.biggles.levels import LEVELS
+
     level = bots or DEFAULT
+    if level not in LEVELS:
+        _fail(f"no Biggles level {level!r} (choose from {', '.join(LEVELS)})")
     if seat not in (0, 1):
         _fail("--seat is 0 or 1 in Biggles")
     state = game.new_state(seats=2, variant=variant, seed=seed)
     path = record or default_record_path(game.id, state.seed)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        record_of(state).save(path)
+    except OSError as error:
+        _fail(f"cannot save the game to {path}: {error.strerror or error}")
     seats = [{"name": n, "player": "human" if i == seat else f"bot:{level}"} for i, n in enumerate(("P1", "P2"))]
     console.print(Text(f"Biggles against a {level} bot - seed {state.seed}; saved as you play to {path}", style="dim"))
-    try:
-        bot = ReflexBot(1 - seat, state.seed, level)
-    except ValueError as error:
-        _fail(str(error))
+    bot = ReflexBot(1 - seat, state.seed, level)
     play_live(console, state, seat, bot, on_change=lambda st: record_of(st, seats).save(path))
     record_of(state, seats).save(path)
 
@@ -166,6 +173,8 @@ def simulate(
     from parlour.sim import simulate as run
 
     if sweep:
+        if variant or players or records:
+            _fail("--sweep plays standard two-match games: --variant, --players and --records do not apply")
         _sweep(game_id, games, seed, bots, out, as_json)
         return
     try:
@@ -330,6 +339,8 @@ def tournament(
         name, sep, level = spec.partition("=")
         if not sep:
             name, level = f"{spec}-{i}", spec
+        if name in names:
+            _fail(f"two players are called {name!r}: give each a name of his own")
         names[name] = level
     try:
         report = run_cycle(names, rounds, seed)

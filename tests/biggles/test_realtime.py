@@ -114,3 +114,23 @@ def test_cycle_table_and_a_decider_on_a_tie():
     if even["table"][0]["points"] == even["table"][1]["points"]:
         assert even["deciding_matches"] and even["champion"]
     assert even["champion"] in ("a", "b")
+
+
+def test_a_seedless_deal_must_hold_every_match():
+    import pytest
+    from parlour.engine.errors import DealError
+    from tests.biggles.conftest import pack
+    one = {"blue": pack(), "red": pack()}
+    with pytest.raises(DealError, match="gives 1 matches; the game has 3"):
+        GAME.new_state(seats=2, deal={"matches": [one]})
+
+
+def test_the_champion_heads_the_table_when_a_decider_settled_it():
+    for seed in range(40):
+        report = run_cycle({"a": "club", "b": "club", "c": "club"}, seed=seed)
+        assert report["table"][0]["player"] == report["champion"]
+
+
+def test_odd_seats_have_no_actions():
+    state = GAME.new_state(seats=2, seed=1)
+    assert state.legal_actions([]) == () and state.legal_actions(5) == ()

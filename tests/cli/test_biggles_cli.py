@@ -70,3 +70,11 @@ def test_random_bots_get_a_pace_of_their_own():
 
 def test_the_default_bot_is_the_club_level():
     assert json.loads(invoke("simulate", "biggles", "--games", "2", "--json").output)["bots"] == ["club", "club"]
+
+
+def test_bad_biggles_options_fail_clearly(tmp_path):
+    assert "two players are called 'a'" in invoke("tournament", "biggles", "--players", "a=club", "a=newcomer").output
+    bad_path = invoke("play", "biggles", "--record", "/dev/null/x.json", input="q\n")
+    assert bad_path.exit_code == 2 and "cannot save the game" in bad_path.output
+    assert "no Biggles level 'nope'" in invoke("play", "biggles", "--bots", "nope", input="q\n").output
+    assert invoke("simulate", "biggles", "--sweep", "--out", str(tmp_path), "--variant", "cascade=false").exit_code == 2

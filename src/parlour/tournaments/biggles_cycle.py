@@ -76,8 +76,10 @@ def run_cycle(levels: dict[str, str], rounds: int = 1, seed: int = 0) -> dict[st
                 scores[p] += match["points"][p]
         top = max(scores.values())
         tied = [p for p in tied if scores[p] == top]
-    rows = sorted(table.values(), key=lambda r: (-r["points"], -r["won"], r["player"]))
+    champion = tied[0] if len(tied) == 1 else None
+    # The table is in order of points, the champion (who may have won a decider) first among equals.
+    rows = sorted(table.values(), key=lambda r: (-r["points"], r["player"] != champion, -r["won"], r["player"]))
     return {
         "game": "biggles", "seed": seed, "rounds": rounds, "table": rows, "matches": matches,
-        "deciding_matches": deciders, "champion": tied[0] if len(tied) == 1 else None,
+        "deciding_matches": deciders, "champion": champion,
     }

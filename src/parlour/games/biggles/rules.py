@@ -139,7 +139,9 @@ class Player:
 class BigglesState(State):
     def __init__(self, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
         matches = variant["matches"]
-        check_deal(deal, 0)
+        # Without a seed every match must be in the deal (deciders too, should they be needed),
+        # or a finished match could not start the next one.
+        check_deal(deal, 0 if seed is not None else matches + variant["deciders"])
         self.num_seats = SEATS
         self.variant = variant
         self.seed = seed
@@ -195,11 +197,11 @@ class BigglesState(State):
         return self.phase == OVER
 
     def legal_actions(self, seat: int) -> tuple[str, ...]:
+        if type(seat) is not int or seat not in BOTH or self.phase == OVER:
+            return ()
         cached = self._legal.get(seat)
         if cached is not None:
             return cached
-        if self.phase == OVER or seat not in BOTH:
-            return ()
         me, other = self.players[seat], self.players[1 - seat]
         move = TURN if me.hand else (PICKUP if me.pile else ())
         extra = ()
