@@ -15,13 +15,12 @@ from parlour.games.biggles.levels import DEFAULT, LEVELS
 
 
 def choose(legal: Sequence[str]) -> str | None:
-    """The action a quick, sensible player takes: the most urgent playable card, else turn or pick up."""
-    best = None
-    for action in legal:
-        rank = 0 if action == "play B" else 1 if action.startswith("play") else 2 if action.startswith("stop") else 3
-        if best is None or rank < best[0]:
-            best = (rank, action)
-    return best[1] if best else None
+    """The action a quick, sensible player takes: the card his pile offers, else turn or pick up.
+
+    The rules list the turning move first and at most one card move (the pile
+    has one top card), so the card move, when there is one, is the last.
+    """
+    return legal[-1] if legal else None
 
 
 class ReflexBot:

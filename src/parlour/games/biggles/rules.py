@@ -24,7 +24,7 @@ import copy
 import random
 from typing import Any
 
-from parlour.engine.errors import ActionSyntaxError, DealError
+from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
 from parlour.engine.state import State
 
 SEATS = 2
@@ -43,6 +43,7 @@ IS_BLACK = tuple(c < 2 * BLACKS for c in range(PACK_SIZE))
 IS_RED = tuple(2 * BLACKS <= c < BIGGLES for c in range(PACK_SIZE))
 NUMBER = tuple(c % BLACKS + 1 if c < 2 * BLACKS else c - 2 * BLACKS + 1 if c < BIGGLES else 0 for c in range(PACK_SIZE))
 BOTH = frozenset({0, 1})
+NAN = float("nan")
 TURN, PICKUP = ("turn",), ("pickup",)
 PLAY_TEXT = {n: f"play {n}" for n in range(1, BLACKS + 1)}
 STOP_TEXT = {n: f"stop {n}" for n in range(1, BLACKS + 1)}
@@ -197,11 +198,14 @@ class BigglesState(State):
         return self.phase == OVER
 
     def legal_actions(self, seat: int) -> tuple[str, ...]:
-        if type(seat) is not int or seat not in BOTH or self.phase == OVER:
+        try:
+            cached = self._legal.get(seat)       # asked for several times per move: kept until the next
+        except TypeError:                        # an unhashable "seat"
             return ()
-        cached = self._legal.get(seat)
         if cached is not None:
             return cached
+        if type(seat) is not int or seat not in BOTH or self.phase == OVER:
+            return ()
         me, other = self.players[seat], self.players[1 - seat]
         move = TURN if me.hand else (PICKUP if me.pile else ())
         extra = ()
@@ -225,10 +229,13 @@ class BigglesState(State):
         return self.variant["cascade"] or not other.cancelled[-1]
 
     def apply(self, seat: int, action: str) -> None:
-        # Same contract as State.apply; it also keeps a time slot per action for sessions.
-        super().apply(seat, action)
-        if len(self.times) < len(self.history):
-            self.times.append(float("nan"))
+        """As ``State.apply`` (an illegal action raises and changes nothing), keeping a time slot
+        per action for a session or the twin to fill; written out because the twin calls it often."""
+        if type(seat) is not int or action not in self.legal_actions(seat):
+            raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
+        self._apply(seat, action)
+        self.history.append((seat, action))
+        self.times.append(NAN)
 
     def _apply(self, seat: int, action: str) -> None:
         self._legal = {}

@@ -61,12 +61,16 @@ class Reflexes:
     def fire_due(self, now: float) -> list[tuple[int, str, bool]]:
         """Carry out every bot action due by ``now``; returns (seat, action, applied)."""
         done = []
-        while not self.state.is_over:
-            when = self.next_time()
-            if when is None or when > now:
+        queue, pending = self.queue, self.pending
+        while queue and not self.state.is_over:
+            when, _, seat, action = queue[0]
+            if pending.get(seat) != (when, action):
+                heapq.heappop(queue)               # replaced by a quicker reaction
+                continue
+            if when > now:
                 break
-            _, _, seat, action = heapq.heappop(self.queue)
-            self.pending[seat] = None
+            heapq.heappop(queue)
+            pending[seat] = None
             applied = action in self.state.legal_actions(seat)
             if applied:
                 self.state.apply(seat, action)
