@@ -109,7 +109,7 @@ def render(obs: dict[str, Any]) -> Group:
         header.append("none (ball in the centre circle)", style="italic")
     if me:
         header.append(f"\nYou are {names[seat]} (partnership {me}, attacking {obs['attacking'][me]}).")
-    pitch_panel = Panel(Group(*pitch_lines(pitch, obs["ball"])), title="Pitch", subtitle="reconstructed layout", expand=False)
+    pitch_panel = Panel(Group(*pitch_lines(pitch, obs["ball"])), title="Pitch", subtitle=f"{pitch.confidence} layout", expand=False)
 
     trick = Table.grid(padding=(0, 2))
     trick.add_column()

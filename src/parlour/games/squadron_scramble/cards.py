@@ -43,14 +43,12 @@ KEF_IDS = tuple(range(NATURALS, NATURALS + _DATA["wild"]["KEF"]["count"]))
 VIC_ID = NATURALS + len(KEF_IDS)
 NUM_CARDS = VIC_ID + 1
 KEF, VIC = "KEF", "VIC"
-WILD_TEXTS = (KEF, VIC)
 WILD_PENALTY = {KEF: _DATA["wild"]["KEF"]["penalty"], VIC: _DATA["wild"]["VIC"]["penalty"]}
 
 CARD_TEXT: tuple[str, ...] = tuple(
     [f"{PLANE_CODES[c // 3]}/{VIEWS[c % 3]}" for c in range(NATURALS)] + [KEF] * len(KEF_IDS) + [VIC]
 )
 NATURAL_OF_TEXT: dict[str, int] = {CARD_TEXT[c]: c for c in range(NATURALS)}
-CARD_TEXTS = frozenset(CARD_TEXT)
 IS_WILD: tuple[bool, ...] = tuple(c >= NATURALS for c in range(NUM_CARDS))
 PLANE_OF: tuple[int, ...] = tuple(c // 3 if c < NATURALS else -1 for c in range(NUM_CARDS))
 POINTS_OF_PLANE: tuple[int, ...] = tuple(KIND_POINTS[p["kind"]] for p in PLANES)

@@ -62,10 +62,6 @@ def seat_names(seats: int) -> tuple[str, ...]:
     return tuple(f"P{i + 1}" for i in range(seats))
 
 
-def text_of(cards: list[int]) -> str:
-    return " ".join(CARD_TEXT[c] for c in cards)
-
-
 # --------------------------------------------------------------------------
 # Chance: who deals first and each round's shuffled pack.
 # --------------------------------------------------------------------------
