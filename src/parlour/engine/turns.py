@@ -91,6 +91,29 @@ class TurnState(State):
     def _explain(self, seat: int, action: str) -> str:
         """Why this game's rules refuse ``action`` from the seat whose turn it is."""
 
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees: the public table, and its own hand; a spectator (``None``) sees no hand.
+
+        Visibility follows ownership: the hand goes to the seat that holds it,
+        whatever the phase of play.
+        """
+        self.check_viewer(seat)
+        obs: dict[str, Any] = {
+            "game": self.game.id,
+            "seat": seat,
+            "seat_names": list(self.game.seat_names(self.num_seats)),
+            "phase": self.phase,
+            "to_move": sorted(self.to_move),
+            **self._public_view(),
+        }
+        if seat is not None:
+            obs["hand"] = [self.card_text[c] for c in self.hands[seat]]
+        return obs
+
+    @abstractmethod
+    def _public_view(self) -> dict[str, Any]:
+        """Everything on the table that every player, and a spectator, can see."""
+
     def check_viewer(self, seat: int | None) -> None:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):
             raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.num_seats - 1}, or None for a spectator")

@@ -181,14 +181,8 @@ class AskingState(TurnState):
         return f"you may ask only for a card of a region you hold a card of, and you hold none of region {region}"
 
     # -- views ---------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        self.check_viewer(seat)
-        obs: dict[str, Any] = {
-            "game": "british-towns-asking",
-            "seat": seat,
-            "seat_names": list(seat_names(self.num_seats)),
-            "phase": self.phase,
-            "to_move": sorted(self.to_move),
+    def _public_view(self) -> dict[str, Any]:
+        return {
             "dealer": self.dealer,
             "key": key_card(),
             "hand_sizes": [len(h) for h in self.hands],
@@ -199,9 +193,6 @@ class AskingState(TurnState):
             "events": [dict(e) for e in self.events],
             "history": [[s, a] for s, a in self.history],
         }
-        if seat is not None:
-            obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]
-        return obs
 
     # -- results -----------------------------------------------------------------------
     def _standing(self) -> list[tuple[int, int]]:

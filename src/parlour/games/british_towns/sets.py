@@ -293,14 +293,8 @@ class SetsState(TurnState):
         return "lay a regional set, or discard a card you hold"
 
     # -- views ------------------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        self.check_viewer(seat)
-        obs: dict[str, Any] = {
-            "game": "british-towns-sets",
-            "seat": seat,
-            "seat_names": list(seat_names(self.num_seats)),
-            "phase": self.phase,
-            "to_move": sorted(self.to_move),
+    def _public_view(self) -> dict[str, Any]:
+        return {
             "dealer": self.dealer,
             "key": key_card(),
             "hand_sizes": [len(h) for h in self.hands],
@@ -311,9 +305,6 @@ class SetsState(TurnState):
             "events": [dict(e) for e in self.events],
             "history": [[s, a] for s, a in self.history],
         }
-        if seat is not None:
-            obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]
-        return obs
 
     def _hidden_extras(self) -> dict[str, Any]:
         return {"stock": [CARD_TEXT[c] for c in self.stock]}

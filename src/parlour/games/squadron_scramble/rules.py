@@ -525,14 +525,8 @@ class SquadronScrambleState(TurnState):
         return "lay, swap, add or discard"
 
     # -- views -------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        self.check_viewer(seat)
-        obs: dict[str, Any] = {
-            "game": "squadron-scramble",
-            "seat": seat,
-            "seat_names": list(seat_names(self.num_seats)),
-            "phase": self.phase,
-            "to_move": sorted(self.to_move),
+    def _public_view(self) -> dict[str, Any]:
+        return {
             "round": self.round_no + 1,
             "dealer": self.dealer,
             "target": self.variant["target"],
@@ -552,9 +546,6 @@ class SquadronScrambleState(TurnState):
             # Every action is public: a stock draw shows no card, the rest show what they move.
             "history": [[s, a] for s, a in self.history],
         }
-        if seat is not None:
-            obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]
-        return obs
 
     def _hidden_extras(self) -> dict[str, Any]:
         return {"stock": [CARD_TEXT[c] for c in self.stock]}
