@@ -7,6 +7,7 @@ reconstruction of a fact the sheet lacks) so that users can tell them apart.
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Mapping
@@ -14,6 +15,20 @@ from typing import Any, Callable, Literal, Mapping
 from parlour.engine.errors import VariantError
 
 Source = Literal["rule sheet", "ruling", "reconstruction"]
+
+
+def lazy_bot(path: str, **options: Any) -> Callable[..., Any]:
+    """A bot factory for a descriptor: ``"package.module:Class"``, imported only when a bot is made.
+
+    Descriptors are loaded by every command, bots only by those that seat them,
+    and a game's bot module imports its rules, which import the descriptor.
+    """
+    module, _, name = path.partition(":")
+
+    def make(seat: int, seed: int | None = None) -> Any:
+        return getattr(importlib.import_module(module), name)(seat, seed, **options)
+
+    return make
 
 
 @dataclass(frozen=True)

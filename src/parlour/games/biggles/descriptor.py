@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from parlour.engine.descriptor import GameDescriptor, VariantOption
+from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
 from parlour.games.biggles import rules
 from parlour.games.biggles.levels import DEFAULT, LEVELS
 
@@ -39,15 +39,6 @@ def _twin():
     return twin
 
 
-def _bot(level: str):
-    def make(seat, seed=None):
-        from parlour.games.biggles.bots import ReflexBot
-
-        return ReflexBot(seat, seed, level)
-
-    return make
-
-
 GAME = GameDescriptor(
     id="biggles",
     title="Biggles",
@@ -60,7 +51,10 @@ GAME = GameDescriptor(
         "A real-time race for two: turn your pack over in threes, build black 1 to 7 and then Biggles, "
         "and slap red stoppers on your opponent's build. Speed counts as much as the shuffle."
     ),
-    bots={level: _bot(level) for level in sorted(LEVELS, key=lambda name: name != DEFAULT)},   # default first
+    bots={  # the default level first
+        level: lazy_bot("parlour.games.biggles.bots:ReflexBot", level=level)
+        for level in sorted(LEVELS, key=lambda name: name != DEFAULT)
+    },
     action_space=rules.all_actions,
     summarise=summarise,
     play_game=lambda *args, **kwargs: _twin().play_game(*args, **kwargs),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from parlour.engine.descriptor import GameDescriptor, VariantOption
+from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
 from parlour.games.british_towns import asking, sets
 
 ASKING_VARIANTS = (
@@ -58,18 +58,6 @@ def summarise_sets(results: list[dict]) -> dict:
     }
 
 
-def _asking_bot(seat, seed=None):
-    from parlour.games.british_towns.bots import RememberingBot
-
-    return RememberingBot(seat, seed)
-
-
-def _sets_bot(seat, seed=None):
-    from parlour.games.british_towns.bots import SetsBot
-
-    return SetsBot(seat, seed)
-
-
 ASKING = GameDescriptor(
     id="british-towns-asking",
     title="British Towns: the asking game",
@@ -82,7 +70,7 @@ ASKING = GameDescriptor(
         "Three to eight players ask one another for named towns, Happy Families fashion, to complete "
         "the nine regions of Britain; every ask is heard by all, so memory wins."
     ),
-    bots={"remembering": _asking_bot},
+    bots={"remembering": lazy_bot("parlour.games.british_towns.bots:RememberingBot")},
     action_space=asking.all_actions,
     summarise=summarise_asking,
 )
@@ -99,7 +87,7 @@ SETS = GameDescriptor(
         "Two to five players (best for two) draw and discard, rummy fashion, to lay down regional "
         "sets of towns; cards laid less cards held is the score."
     ),
-    bots={"heuristic": _sets_bot},
+    bots={"heuristic": lazy_bot("parlour.games.british_towns.bots:SetsBot")},
     action_space=sets.all_actions,
     summarise=summarise_sets,
 )

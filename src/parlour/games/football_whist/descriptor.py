@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from parlour.engine.descriptor import GameDescriptor, VariantOption
+from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
 from parlour.games.football_whist import rules
 
 VARIANTS = (
@@ -55,12 +55,6 @@ def summarise(results: list[dict]) -> dict:
     }
 
 
-def _bots():
-    from parlour.games.football_whist.bots import HeuristicBot
-
-    return HeuristicBot
-
-
 GAME = GameDescriptor(
     id="football-whist",
     title="International Football Whist",
@@ -74,7 +68,7 @@ GAME = GameDescriptor(
         "teams; each trick's winner moves a ball around a pitch, the badge under the ball sets the "
         "trump 'Master team', and goals win the match."
     ),
-    bots={"heuristic": lambda seat, seed=None: _bots()(seat, seed)},
+    bots={"heuristic": lazy_bot("parlour.games.football_whist.bots:HeuristicBot")},
     action_space=rules.all_actions,
     summarise=summarise,
     sides=lambda n: rules.PARTNERSHIPS,
