@@ -551,3 +551,31 @@ def test_refusals_after_the_draw_say_what_is_possible():
         state.apply(0, "take 1")
     with pytest.raises(IllegalAction, match="nothing to shoot"):
         state.apply(0, "shoot 1")
+
+
+def test_passing_discards_to_and_fro_ends_the_round_in_a_stalemate():
+    # Each player holds one P-38 view and the third lies on the pile: both keep taking it back.
+    state = make([P38()[:1] + FILLER[:6], P38()[1:2] + FILLER2[:6]], pile="P38/F", stalemate_turns=4,
+                 target=1000)
+    state.hands = [[rules.NATURAL_OF_TEXT["P38/T"]], [rules.NATURAL_OF_TEXT["P38/S"]]]
+    state._legal = None
+    run(state, "take 1", "discard P38/F", "take 1", "discard P38/F", "take 1", "discard P38/F")
+    assert state.round_no == 0 and state.idle_turns == 3
+    run(state, "take 1", "discard P38/F")
+    assert state.round_no == 1 and state.round_log[-1]["event"] == "round over"
+    assert any(e["event"] == "stalemate" for e in state.round_log)
+
+
+def test_a_stock_draw_or_a_set_resets_the_stalemate_count():
+    state = make([FILLER, FILLER2], stalemate_turns=3)
+    run(state, "take 1", "discard SM79/T", "take 1", "discard SM79/T")
+    assert state.idle_turns == 2
+    run(state, "draw stock", "discard B17/T")
+    assert state.idle_turns == 0
+
+
+def test_variant_stalemate_zero_never_ends_a_round():
+    state = make([FILLER, FILLER2], stalemate_turns=0)
+    for _ in range(30):
+        run(state, "take 1", "discard SM79/T")
+    assert state.round_no == 0 and state.idle_turns == 30

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from parlour.engine.descriptor import GameDescriptor, VariantOption
+from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
 from parlour.games.squadron_scramble import rules
 
 VARIANTS = (
@@ -27,6 +27,12 @@ VARIANTS = (
         "When the stock runs out: turn the discard pile (but its top card) over once as a new stock, "
         "or end the round at once.",
         "ruling", choices=("turn-over", "end-round"),
+    ),
+    VariantOption(
+        "stalemate_turns", int, 10,
+        "A round ends as it stands after this many turns in a row in which nobody draws from the stock or "
+        "lays, swaps or adds a card (0: never; players then may pass discards to and fro for ever).",
+        "ruling", minimum=0,
     ),
     VariantOption(
         "max_rounds", int, 0,
@@ -53,12 +59,6 @@ def summarise(results: list[dict]) -> dict:
     }
 
 
-def _heuristic(seat, seed=None):
-    from parlour.games.squadron_scramble.bots import HeuristicBot
-
-    return HeuristicBot(seat, seed)
-
-
 GAME = GameDescriptor(
     id="squadron-scramble",
     title="Squadron Scramble",
@@ -71,7 +71,7 @@ GAME = GameDescriptor(
         "Two to four players collect the top, side and front views of sixteen warplanes, rummy "
         "fashion, with wild cards; fighter sets shoot down the enemy's bombers; first to 250 points wins."
     ),
-    bots={"heuristic": _heuristic},
+    bots={"heuristic": lazy_bot("parlour.games.squadron_scramble.bots:HeuristicBot")},
     action_space=rules.all_actions,
     summarise=summarise,
 )

@@ -173,6 +173,7 @@ class SquadronScrambleState(TurnState):
         self.pile = [pack[HAND * n]]
         self.stock = pack[HAND * n + 1 :][::-1]          # the top of the stock is the end of the list
         self.restocked = False
+        self.idle_turns = 0          # turns in a row with no stock draw and nothing laid, swapped or added
         self.known: list[list[int]] = [[] for _ in range(n)]  # cards seen going into each hand
         self.table: list[dict[str, Any]] = []
         self.captured: list[list[dict[str, Any]]] = [[] for _ in range(n)]
@@ -190,6 +191,13 @@ class SquadronScrambleState(TurnState):
         self.victory_now = False     # VICTORY went into a set this turn
         self.fresh: list[int] = []   # wild cards taken by swapping this turn
         self.pending = -1            # the set being named or shooting
+        self.progress = False        # this turn drew from the stock or put a card on the table
+        limit = self.variant["stalemate_turns"]
+        if limit and self.idle_turns >= limit:
+            # Ruling: players only passing discards to and fro end the round as it stands.
+            self.round_log.append({"round": self.round_no + 1, "event": "stalemate", "turns": self.idle_turns})
+            self._end_round()
+            return
         if not self.stock and not self._can_renew():
             self._end_round()
             return
@@ -267,6 +275,7 @@ class SquadronScrambleState(TurnState):
             self.restocked = True
         # A turned-over stock is the old pile in a known order, so its cards are seen by all.
         self._receive(seat, [self.stock.pop()], seen=self.restocked)
+        self.progress = True
         self.phase = PLAY
 
     def _apply_take(self, seat: int, count: str) -> None:
@@ -386,6 +395,7 @@ class SquadronScrambleState(TurnState):
         laid = new_set(self.next_set_id, seat, PLANE_OF[naturals[0]], naturals, fill, extra)
         self.next_set_id += 1
         self.table.append(laid)
+        self.progress = True
         if extra >= 0:
             self.committed = True
         self.victory_now |= VIC_ID in set_cards(laid)
@@ -404,6 +414,7 @@ class SquadronScrambleState(TurnState):
         self._give_up(seat, card)
         self._receive(seat, [wild], seen=True)
         self.fresh.append(wild)
+        self.progress = True
 
     def _apply_add(self, seat: int, rest: str) -> None:
         text, set_id = rest.split()
@@ -412,6 +423,7 @@ class SquadronScrambleState(TurnState):
         self._give_up(seat, card)
         laid["extra"] = card
         self.committed = True
+        self.progress = True
         self.victory_now |= card == VIC_ID
         self._continue(seat)
 
@@ -419,6 +431,7 @@ class SquadronScrambleState(TurnState):
         card = self._card_in_hand(seat, text)
         self._give_up(seat, card)
         self.pile.append(card)
+        self.idle_turns = 0 if self.progress else self.idle_turns + 1
         if not self.hands[seat]:
             self.went_out = seat
             self._end_round()
