@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.bots import bot_names as known_bots
+from parlour.drive_cli import drive_app
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError, RecordError
 from parlour.engine.record import GameRecord
@@ -32,6 +33,7 @@ app = typer.Typer(
 )
 console = Console()
 errors = Console(stderr=True)
+app.add_typer(drive_app, name="drive")
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -357,6 +359,30 @@ def tournament(
         console.print(f"Deciding match: {match['blue']} {match['points'][match['blue']]} - "
                       f"{match['points'][match['red']]} {match['red']}")
     console.print(Text(f"Champion: {report['champion'] or 'undecided'}", style="bold"))
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0 to let other machines join)."),
+    port: int = typer.Option(8000, help="Port to listen on."),
+    database: Optional[str] = typer.Option(
+        None, help="SQLAlchemy URL of the database (default: SQLite in the user's data folder; "
+                   "postgresql+psycopg://user:pass@host/db works through the same code)."),
+    bot_delay: float = typer.Option(0.6, help="Seconds a bot waits before its move in a turn-by-turn game."),
+) -> None:
+    """Start the web app: play every game in the browser, against bots and friends."""
+    import uvicorn
+
+    from parlour.store import Store
+    from parlour.web.app import create_app
+
+    try:
+        store = Store(database)
+    except Exception as error:          # a bad URL or an unreachable server: say so, not a traceback
+        _fail(f"cannot open the database {database or ''}: {error}")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    console.print(Text(f"Parlour is at http://{shown}:{port}/  (database: {store.url}; Ctrl-C stops it)", style="bold"))
+    uvicorn.run(create_app(store, bot_delay=bot_delay), host=host, port=port, log_level="warning")
 
 
 def main() -> None:

@@ -112,6 +112,8 @@ class GameDescriptor:
     #: plays one whole bot game for the simulator where the usual turn-by-turn loop will not do
     #: (a real-time game runs on a simulated clock): ``play_game(game, bots, seats=, seed=, variant=)``
     play_game: Callable[..., Any] | None = None
+    #: both seats act at once against the clock, so a front end must run the bots on a timer
+    real_time: bool = False
     #: who can win (the values ``result()["winner"]`` takes): partnerships or seat names
     sides: Callable[[int], tuple[str, ...]] | None = None
 

@@ -58,5 +58,6 @@ GAME = GameDescriptor(
     action_space=rules.all_actions,
     summarise=summarise,
     play_game=lambda *args, **kwargs: _twin().play_game(*args, **kwargs),
+    real_time=True,
 )
 rules.BigglesState.game = GAME

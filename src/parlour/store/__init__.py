@@ -1,0 +1,225 @@
+"""Where games and tournaments live between runs of the server: one SQL database.
+
+SQLite by default (a file in the user's data folder), PostgreSQL or any other
+SQLAlchemy URL through the same code.  A table's game is stored the way a
+record is: the header once (game, variant, seed, seats) and then one row per
+accepted action, written and committed *before* the action is acknowledged,
+so a server killed at any moment restarts with every game intact.  The state
+itself is never stored: it is rebuilt by replaying the actions through the
+rules, which is also the proof that the log is sound.
+
+Tournaments (the whist drive, the Biggles cycle) are stored alike, as a
+config plus an append-only list of events.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON, BigInteger, Column, Float, ForeignKey, Integer, MetaData, String, Table, create_engine, event, func, select,
+)
+from sqlalchemy.exc import IntegrityError
+
+from parlour.engine.errors import ParlourError
+
+metadata = MetaData()
+
+game_tables = Table(
+    "game_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("variant", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=True),
+    Column("seats", JSON, nullable=False),          # [{"kind": "person"|"bot", "name": ..., "bot": ...}]
+    Column("created", Float, nullable=False),
+    Column("finished", Float, nullable=True),
+    Column("result", JSON, nullable=True),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", String(64), nullable=False),
+    Column("time", Float, nullable=True),           # seconds into a real-time game
+)
+
+claims = Table(
+    "seat_claims", metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token", String(64), nullable=False),
+)
+
+events_docs = Table(
+    "documents", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("kind", String(32), nullable=False),     # "drive", "biggles-cycle"
+    Column("config", JSON, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+doc_events = Table(
+    "document_events", metadata,
+    Column("doc_id", String(32), ForeignKey("documents.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("event", JSON, nullable=False),
+)
+
+
+class StoreError(ParlourError):
+    """A missing table or document, a clash on a seat, a log that does not fit."""
+
+
+@dataclass
+class StoredTable:
+    id: str
+    game: str
+    variant: dict[str, Any]
+    seed: int | None
+    seats: list[dict[str, Any]]
+    created: float
+    finished: float | None = None
+    result: dict[str, Any] | None = None
+    actions: list[tuple[int, str, float | None]] = field(default_factory=list)
+
+
+def default_url() -> str:
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "parlour"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'parlour.db'}"
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+
+class Store:
+    def __init__(self, url: str | None = None):
+        self.url = url or default_url()
+        self.engine = create_engine(self.url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    # -- game tables ------------------------------------------------------
+    def create_table(self, game: str, variant: dict[str, Any], seed: int | None, seats: list[dict[str, Any]]) -> str:
+        table_id = new_id()
+        with self.engine.begin() as db:
+            db.execute(game_tables.insert().values(
+                id=table_id, game=game, variant=variant, seed=seed, seats=seats, created=time.time()))
+        return table_id
+
+    def append_action(self, table_id: str, index: int, seat: int, action: str, when: float | None = None) -> None:
+        """Store one accepted action; refuses an index that is not the next one (two writers raced)."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(actions.insert().values(table_id=table_id, idx=index, seat=seat, action=action, time=when))
+        except IntegrityError:
+            raise StoreError(f"action {index} of table {table_id} is already stored") from None
+
+    def finish(self, table_id: str, result: dict[str, Any]) -> None:
+        with self.engine.begin() as db:
+            db.execute(game_tables.update().where(game_tables.c.id == table_id).values(finished=time.time(), result=result))
+
+    def load(self, table_id: str) -> StoredTable:
+        with self.engine.connect() as db:
+            row = db.execute(select(game_tables).where(game_tables.c.id == table_id)).first()
+            if row is None:
+                raise StoreError(f"no table {table_id!r}")
+            rows = db.execute(
+                select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.time)
+                .where(actions.c.table_id == table_id).order_by(actions.c.idx)
+            ).all()
+        for expected, r in enumerate(rows):
+            if r.idx != expected:
+                raise StoreError(f"table {table_id}: action {expected} is missing from the log")
+        return StoredTable(
+            id=row.id, game=row.game, variant=row.variant, seed=row.seed, seats=row.seats, created=row.created,
+            finished=row.finished, result=row.result, actions=[(r.seat, r.action, r.time) for r in rows],
+        )
+
+    def list_tables(self, finished: bool | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        moves = select(actions.c.table_id, func.count().label("moves")).group_by(actions.c.table_id).subquery()
+        query = (select(game_tables, moves.c.moves).outerjoin(moves, moves.c.table_id == game_tables.c.id)
+                 .order_by(game_tables.c.created.desc()).limit(limit))
+        if finished is True:
+            query = query.where(game_tables.c.finished.is_not(None))
+        elif finished is False:
+            query = query.where(game_tables.c.finished.is_(None))
+        with self.engine.connect() as db:
+            rows = db.execute(query).all()
+        return [
+            {"id": r.id, "game": r.game, "variant": r.variant, "seats": r.seats, "created": r.created,
+             "finished": r.finished, "result": r.result, "moves": r.moves or 0}
+            for r in rows
+        ]
+
+    # -- who sits where -----------------------------------------------------
+    def claim(self, table_id: str, seat: int) -> str:
+        """A fresh secret for ``seat``; refuses a seat someone already holds."""
+        token = secrets.token_urlsafe(18)
+        try:
+            with self.engine.begin() as db:
+                db.execute(claims.insert().values(table_id=table_id, seat=seat, token=token))
+        except IntegrityError:
+            raise StoreError(f"seat {seat} is taken") from None
+        return token
+
+    def seat_of(self, table_id: str, token: str) -> int | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(claims.c.seat).where(claims.c.table_id == table_id, claims.c.token == token)).first()
+        return None if row is None else row.seat
+
+    def claimed_seats(self, table_id: str) -> set[int]:
+        with self.engine.connect() as db:
+            return {r.seat for r in db.execute(select(claims.c.seat).where(claims.c.table_id == table_id))}
+
+    # -- tournaments: a config and its events ---------------------------------
+    def create_document(self, kind: str, config: dict[str, Any]) -> str:
+        doc_id = new_id()
+        with self.engine.begin() as db:
+            db.execute(events_docs.insert().values(id=doc_id, kind=kind, config=config, created=time.time()))
+        return doc_id
+
+    def append_event(self, doc_id: str, event_data: dict[str, Any]) -> int:
+        with self.engine.begin() as db:
+            count = db.execute(select(func.count()).select_from(doc_events).where(doc_events.c.doc_id == doc_id)).scalar()
+            db.execute(doc_events.insert().values(doc_id=doc_id, idx=count, event=event_data))
+        return count
+
+    def load_document(self, doc_id: str) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+        with self.engine.connect() as db:
+            row = db.execute(select(events_docs).where(events_docs.c.id == doc_id)).first()
+            if row is None:
+                raise StoreError(f"no tournament {doc_id!r}")
+            rows = db.execute(select(doc_events.c.event).where(doc_events.c.doc_id == doc_id).order_by(doc_events.c.idx)).all()
+        return row.kind, row.config, [r.event for r in rows]
+
+    def list_documents(self, kind: str | None = None) -> list[dict[str, Any]]:
+        query = select(events_docs).order_by(events_docs.c.created.desc())
+        if kind is not None:
+            query = query.where(events_docs.c.kind == kind)
+        with self.engine.connect() as db:
+            return [{"id": r.id, "kind": r.kind, "config": r.config, "created": r.created} for r in db.execute(query)]
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL with NORMAL sync survives a killed process (not a power cut) and lets readers run beside the writer.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)

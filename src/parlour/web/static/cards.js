@@ -1,0 +1,50 @@
+// Cards drawn by Parlour itself, as SVG: a big readable value in the corners and
+// the middle, a caption, and the colours that matter in each game (team,
+// nation, region, red or black).  No artwork is copied from the old packs.
+import { s } from "/static/dom.js";
+
+// card({corner: "7", middle: "7", caption: "England", colour: "#c0392b", band: "#1f4e9c",
+//       badge: "3", faceDown: false, size: "" | "small" | "big", title: "tooltip", attrs: {...}})
+export function card(opts = {}) {
+  const { corner = "", middle = "", caption = "", colour = "#1d1d1f", band = null, badge = null,
+    faceDown = false, size = "", title = "", attrs = {}, struck = false } = opts;
+  const cls = `card ${size} ${attrs.class || ""}`.trim();
+  const svg = s("svg", { viewBox: "0 0 100 144", role: "img", "aria-label": title || `${middle} ${caption}`.trim(), ...attrs, class: cls });
+  if (title) svg.append(s("title", {}, title));
+  if (faceDown) {
+    svg.append(
+      s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: band || "#7a2334", stroke: "#fff", "stroke-width": 3 }),
+      s("rect", { x: 11, y: 11, width: 78, height: 122, rx: 5, fill: "none", stroke: "#fff8", "stroke-width": 2, "stroke-dasharray": "4 3" }),
+      s("text", { x: 50, y: 80, "text-anchor": "middle", "font-size": 18, fill: "#fff", "font-weight": 700 }, "P"));
+    return svg;
+  }
+  svg.append(s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: "#fffdf7", stroke: "#333", "stroke-width": 1.5 }));
+  if (band) svg.append(s("rect", { x: 2, y: 110, width: 96, height: 32, rx: 0, fill: band }),
+    s("rect", { x: 2, y: 130, width: 96, height: 12, rx: 9, fill: band }));
+  svg.append(
+    s("text", { x: 10, y: 26, "font-size": 22, "font-weight": 700, fill: colour }, corner),
+    s("text", { x: 90, y: 26, "font-size": 22, "font-weight": 700, fill: colour, "text-anchor": "end" }, badge ?? ""),
+    s("text", { x: 50, y: 78, "font-size": middle.length > 3 ? 22 : 40, "font-weight": 800, fill: colour, "text-anchor": "middle" }, middle));
+  if (caption) {
+    svg.append(s("text", {
+      x: 50, y: 130, "font-size": caption.length > 11 ? 10 : 13, "font-weight": 600,
+      fill: band ? "#fff" : colour, "text-anchor": "middle",
+    }, caption));
+  }
+  if (struck) svg.append(s("line", { x1: 8, y1: 136, x2: 92, y2: 8, stroke: "#c0392b", "stroke-width": 6, opacity: 0.8 }));
+  return svg;
+}
+
+// Makes a drawn element a button for one legal action (click, Enter or Space).
+export function clickable(el, action, act, label) {
+  el.classList.add("clickable", "legal-glow");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("data-action", action);
+  if (label) el.setAttribute("aria-label", label);
+  el.addEventListener("click", () => act(action));
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.stopPropagation(); act(action); }
+  });
+  return el;
+}

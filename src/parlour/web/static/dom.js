@@ -1,0 +1,25 @@
+// A tiny element builder, so pages read as a tree without a framework or a build step.
+export function h(tag, attrs = {}, ...children) {
+  const svg = tag === "svg" || attrs.__svg;
+  const el = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "__svg" || value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false || child === "") continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+// SVG elements: s("rect", {x: 1}) builds in the SVG namespace.
+export function s(tag, attrs = {}, ...children) {
+  return h(tag, { ...attrs, __svg: true }, ...children);
+}

@@ -1,0 +1,222 @@
+"""A table being played: the state in memory, its log in the store, its players on sockets.
+
+The server owns the seed, the state and the log (as boardgame.io's does).
+Every move, a person's or a bot's, takes the same path: the rules say whether
+it is legal, the store writes it, and only then is it applied and everyone
+told.  A table is rebuilt from the store by replaying its log, so a restart
+or a crash loses nothing that was acknowledged.
+
+Each connection sees its own seat's observation and legal actions; a
+spectator sees what a spectator at the real table would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Callable
+
+from parlour.bots import make_bot
+from parlour.engine.errors import ParlourError
+from parlour.engine.record import GameRecord, record_of
+from parlour.games import get_game
+from parlour.store import Store, StoredTable
+
+#: a person's or bot's seat as stored: {"kind": "person", "name": "Ann"} or {"kind": "bot", "bot": "heuristic"}
+PERSON, BOT = "person", "bot"
+
+
+class Refused(ParlourError):
+    """A message this table will not act on; the reason goes back to its sender only."""
+
+
+class LiveTable:
+    def __init__(self, stored: StoredTable, store: Store, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic):
+        self.id = stored.id
+        self.store = store
+        self.seats = stored.seats
+        self.game = get_game(stored.game)
+        self.bot_delay = bot_delay
+        self.state = self.game.new_state(seats=len(stored.seats), variant=stored.variant, seed=stored.seed)
+        self.bots = {
+            seat: make_bot(self.game, info["bot"], seat, (self.state.seed or 0) + seat)
+            for seat, info in enumerate(stored.seats) if info["kind"] == BOT
+        }
+        self.lock = asyncio.Lock()
+        self.connections: dict[Any, int | None] = {}
+        self.task: asyncio.Task | None = None
+        self.clock = clock
+        self.live = None                 # a real-time game's clock, running while every person is here
+        self._replay(stored.actions)
+
+    def _replay(self, logged: list[tuple[int, str, float | None]]) -> None:
+        # Turn-by-turn bots decide again at their past turns, so their random
+        # streams stand where they stood before the restart.
+        for seat, action, when in logged:
+            if seat in self.bots and not self.game.real_time:
+                self.bots[seat].act(self.state.observation(seat), self.state.legal_actions(seat))
+            self.state.apply(seat, action)
+            if when is not None and hasattr(self.state, "times"):
+                self.state.times[-1] = when
+
+    # -- what each connection sees ---------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        state = self.state
+        connected = set(self.connections.values())
+        return {
+            "type": "view",
+            "table": self.id,
+            "game": self.game.id,
+            "seat": seat,
+            "seats": [
+                {"name": info.get("name") or names, "kind": info["kind"], "bot": info.get("bot"),
+                 "connected": info["kind"] == BOT or s in connected}
+                for s, (info, names) in enumerate(zip(self.seats, self.game.seat_names(len(self.seats))))
+            ],
+            "observation": state.observation(seat),
+            "legal": list(state.legal_actions(seat)) if seat is not None else [],
+            "to_move": sorted(state.to_move),
+            "moves": len(state.history),
+            "over": state.is_over,
+            "result": state.result() if state.is_over else None,
+            "real_time": self.game.real_time,
+            "running": self.live is not None,
+            "clock": self.live.now() if self.live is not None else None,
+        }
+
+    async def broadcast(self) -> None:
+        for connection, seat in list(self.connections.items()):
+            try:
+                await connection.send_json(self.view(seat))
+            except Exception:                      # a closed socket: its handler will remove it
+                self.connections.pop(connection, None)
+
+    # -- moves --------------------------------------------------------------
+    def _commit(self, seat: int, action: str, when: float | None = None) -> None:
+        """Store, then apply: what is acknowledged is on disk."""
+        self.store.append_action(self.id, len(self.state.history), seat, action, when)
+        self.state.apply(seat, action)
+        if when is not None:
+            self.state.times[-1] = when
+        if self.state.is_over:
+            self.store.finish(self.id, self.state.result())
+
+    def _persist_bot_moves(self, start: int) -> None:
+        """Bot moves the real-time clock already applied, written to the log in order."""
+        for index in range(start, len(self.state.history)):
+            seat, action = self.state.history[index]
+            self.store.append_action(self.id, index, seat, action, self.state.times[index])
+        if self.state.is_over:
+            self.store.finish(self.id, self.state.result())
+
+    async def act(self, seat: int | None, text: Any, moves: Any = None) -> None:
+        """A person's move; raises ``Refused`` with the reason, changing nothing."""
+        if seat is None:
+            raise Refused("spectators cannot move; join a free seat to play")
+        if seat in self.bots:
+            raise Refused(f"seat {seat} is played by a bot")
+        if not isinstance(text, str) or not text or len(text) > 100:
+            raise Refused("an action is a short text, such as 'play E7'")
+        async with self.lock:
+            state = self.state
+            if state.is_over:
+                raise Refused("the game is over")
+            if self.game.real_time and self.live is None:
+                raise Refused("the race starts when every player is at the table")
+            if self.live is not None:
+                start = len(state.history)
+                self.live.tick()                          # bots that were quicker go first
+                self._persist_bot_moves(start)
+            elif moves is not None and moves != len(state.history):
+                raise Refused("the table has moved on since you chose; look again")
+            try:
+                action = state.parse_action(text)
+            except ParlourError as error:
+                raise Refused(str(error)) from None
+            if action not in state.legal_actions(seat):
+                raise Refused(state.explain_illegal(seat, action))
+            if self.live is not None:
+                now = self.live.now()
+                self._commit(seat, action, now)
+                self.live.reflexes.changed(seat, now)
+            else:
+                self._commit(seat, action)
+        await self.broadcast()
+        self.start_bots()
+
+    # -- who is here ------------------------------------------------------------
+    async def join(self, connection: Any, seat: int | None) -> None:
+        self.connections[connection] = seat
+        self._pause_or_run()
+        await self.broadcast()
+
+    async def leave(self, connection: Any) -> None:
+        self.connections.pop(connection, None)
+        self._pause_or_run()
+        await self.broadcast()
+
+    def _pause_or_run(self) -> None:
+        """A real-time race runs only while every person at it is connected; it resumes where it stood."""
+        if not self.game.real_time or self.state.is_over:
+            return
+        present = set(self.connections.values())
+        everyone = all(s in present for s, info in enumerate(self.seats) if info["kind"] == PERSON)
+        if everyone and self.live is None:
+            from parlour.games.biggles.session import LiveGame
+
+            elapsed = max((t for t in self.state.times if t == t), default=0.0)
+            self.live = LiveGame(self.state, self.bots, clock=self.clock)
+            self.live.start -= elapsed
+            for seat in self.bots:
+                self.live.reflexes.plan(seat, self.live.now())
+            self.start_bots()
+        elif not everyone and self.live is not None:
+            self.stop()
+            self.live = None
+
+    # -- bots ---------------------------------------------------------------
+    def start_bots(self) -> None:
+        if self.game.real_time and self.live is None:
+            return
+        if self.bots and not self.state.is_over and (self.task is None or self.task.done()):
+            self.task = asyncio.get_running_loop().create_task(self._clock() if self.live else self._turns())
+
+    async def _turns(self) -> None:
+        """Turn-by-turn games: a bot whose turn it is moves after a short pause, so people can follow."""
+        while True:
+            seat = next((s for s in sorted(self.state.to_move) if s in self.bots), None)
+            if seat is None or self.state.is_over:
+                return
+            await asyncio.sleep(self.bot_delay)
+            async with self.lock:
+                if seat not in self.state.to_move:
+                    continue
+                state = self.state
+                action = self.bots[seat].act(state.observation(seat), state.legal_actions(seat))
+                self._commit(seat, action)
+            await self.broadcast()
+
+    async def _clock(self) -> None:
+        """Real time: bots act when their reflexes fall due on the wall clock."""
+        live = self.live
+        while not self.state.is_over and self.live is live:
+            due = live.reflexes.next_time()
+            wait = 0.05 if due is None else min(max(due - live.now(), 0.0), 0.25)
+            await asyncio.sleep(wait)
+            async with self.lock:
+                if self.live is not live:
+                    return
+                start = len(self.state.history)
+                live.tick()
+                self._persist_bot_moves(start)
+                changed = len(self.state.history) > start
+            if changed:
+                await self.broadcast()
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    # -- after the game ---------------------------------------------------------
+    def record(self) -> GameRecord:
+        return record_of(self.state, [dict(info) for info in self.seats], meta={"table": self.id})
