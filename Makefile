@@ -1,27 +1,38 @@
-# Parlour's two front doors: `make play` and `make test` (see README.md).
-# Both build the environment in .venv on first use (and when pyproject.toml changes).
+# Parlour's two front doors: `make serve` and `make test` (see README.md).
+# Both build the environment in .venv on first use (and when pyproject.toml changes);
+# `make test` also installs Debian's chromium for the browser tests.
 
-PYTHON ?= python3
-VENV   := .venv
-STAMP  := $(VENV)/.installed
+PYTHON   ?= python3
+VENV     := .venv
+STAMP    := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PORT     ?= 8000
 
-.PHONY: setup play test bench clean
+.PHONY: setup serve play test bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	touch $(STAMP)
 
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
+
 setup: $(STAMP)
+
+serve: setup
+	$(VENV)/bin/parlour serve --port $(PORT)
 
 play: setup
 	$(VENV)/bin/parlour play football-whist
 
-test: setup
+test: setup $(CHROMIUM)
 	$(VENV)/bin/python -m pytest
 
 bench: setup
 	$(VENV)/bin/python bench/playouts.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache test-artifacts

@@ -1,0 +1,116 @@
+"""Fixtures for the web app: an in-process client, a real server process, a real browser."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from parlour.store import Store
+from parlour.web.app import create_app
+
+CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+
+@pytest.fixture
+def store(tmp_path):
+    return Store(f"sqlite:///{tmp_path / 'parlour.db'}")
+
+
+@pytest.fixture
+def client(store):
+    with TestClient(create_app(store, bot_delay=0)) as c:
+        yield c
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``parlour serve`` in its own process, so a test can kill it with SIGKILL and start it again."""
+
+    def __init__(self, database: str, bot_delay: float = 0.05):
+        self.database = database
+        self.bot_delay = bot_delay
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> "Server":
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "parlour.cli", "serve", "--port", str(self.port), "--database", self.database,
+             "--bot-delay", str(self.bot_delay)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+            if self.process.poll() is not None:
+                raise RuntimeError(f"parlour serve exited: {self.process.stderr.read().decode()}")
+        raise RuntimeError("parlour serve did not start in 30 s")
+
+    def kill(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.kill()                # SIGKILL: no shutdown hooks run
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = Server(f"sqlite:///{tmp_path / 'served.db'}").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"the browser tests need Debian's chromium at {CHROMIUM} (make test installs it)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                                    "--disable-component-update", "--disable-sync", "--no-first-run"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    pg = context.new_page()
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+def shot(page, name: str) -> Path:
+    """A screenshot kept as a test artifact (test-artifacts/screenshots/NAME.png)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
