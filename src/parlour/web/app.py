@@ -11,9 +11,10 @@ import asyncio
 import html
 import json
 import random
+import time
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import markdown
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
@@ -51,7 +52,8 @@ def describe(game: Any) -> dict[str, Any]:
     }
 
 
-def create_app(store: Store | None = None, *, bot_delay: float = 0.6) -> FastAPI:
+def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic) -> FastAPI:
+    """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up)."""
     store = store or Store()
     live: dict[str, LiveTable] = {}
     opening = asyncio.Lock()
@@ -76,7 +78,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6) -> FastAPI
                 except StoreError as error:
                     raise HTTPException(404, str(error)) from None
                 try:
-                    live[table_id] = LiveTable(stored, store, bot_delay=bot_delay)
+                    live[table_id] = LiveTable(stored, store, bot_delay=bot_delay, clock=clock)
                 except ParlourError as error:
                     raise HTTPException(500, f"table {table_id} could not be rebuilt from its log: {error}") from None
                 live[table_id].start_bots()

@@ -1,0 +1,262 @@
+"""The web API and the play socket: whole games, hidden information, bad input, reconnection, restart."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from parlour.games import GAMES, get_game
+from parlour.web.app import create_app
+
+#: a small, quick setting of every game, with a person in seat 0 and bots elsewhere
+SETTINGS = {
+    "football-whist": (4, {}),
+    "squadron-scramble": (2, {"max_rounds": 1}),
+    "british-towns-asking": (3, {}),
+    "british-towns-sets": (2, {}),
+    "biggles": (2, {"matches": 1, "deciders": 0}),
+}
+SECRET_KEYS = {"hands", "deal", "stock", "variant"}
+
+
+def person_and_bots(game_id: str, people: int = 1) -> dict:
+    seats, variant = SETTINGS[game_id]
+    bot = get_game(game_id).bots and list(get_game(game_id).bots)[0] or "random"
+    return {
+        "game": game_id, "seed": 11, "variant": variant,
+        "seats": [{"kind": "person", "name": f"P{i}"} for i in range(people)]
+                 + [{"kind": "bot", "bot": bot if game_id != "biggles" else "practised"}] * (seats - people),
+    }
+
+
+def next_view(ws) -> dict:
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "view":
+            return message
+
+
+def next_error(ws) -> dict:
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "error":
+            return message
+
+
+def play_out(ws, limit: int = 5000) -> dict:
+    """Play seat's first legal move at every view until the game is over."""
+    for _ in range(limit):
+        view = ws.receive_json()
+        if view["type"] != "view":
+            continue
+        if view["over"]:
+            return view
+        if view["legal"]:
+            ws.send_json({"type": "act", "action": view["legal"][-1], "moves": None if view["real_time"] else view["moves"]})
+    raise AssertionError("the game did not finish")
+
+
+@pytest.fixture
+def fast(store):
+    """A client whose real-time clock runs thirty times faster than the wall's."""
+    with TestClient(create_app(store, bot_delay=0, clock=lambda: time.monotonic() * 30)) as c:
+        yield c
+
+
+def test_games_are_listed_with_their_variants(client):
+    games = client.get("/api/games").json()
+    assert [g["id"] for g in games] == list(GAMES)
+    fw = next(g for g in games if g["id"] == "football-whist")
+    assert {v["name"] for v in fw["variants"]} == {o.name for o in GAMES["football-whist"].variants}
+    assert "heuristic" in fw["bots"] and fw["seat_counts"] == [4]
+    assert client.get("/api/games/biggles").json()["real_time"] is True
+    assert client.get("/api/games/whist").status_code == 404
+
+
+@pytest.mark.parametrize("game_id", list(SETTINGS))
+def test_a_whole_game_over_the_socket(fast, store, game_id):
+    made = fast.post("/api/tables", json=person_and_bots(game_id)).json()
+    with fast.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+        final = play_out(ws)
+    assert final["result"] == fast.get(f"/api/tables/{made['id']}").json()["result"]
+    stored = store.load(made["id"])
+    assert stored.finished is not None and stored.result == final["result"]
+    assert len(stored.actions) == final["moves"]
+    assert [t["id"] for t in fast.get("/api/tables?finished=true").json()] == [made["id"]]
+    record = json.loads(fast.get(f"/api/tables/{made['id']}/record").text)
+    assert record["result"] == final["result"] and len(record["actions"]) == final["moves"]
+
+
+@pytest.mark.parametrize("game_id", list(SETTINGS))
+def test_each_connection_gets_only_its_own_seat(client, store, game_id):
+    made = client.post("/api/tables", json=person_and_bots(game_id, people=2)).json()
+    other = client.post(f"/api/tables/{made['id']}/seats/1/claim").json()
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me, \
+            client.websocket_connect(f"/ws/tables/{made['id']}?token={other['token']}") as you, \
+            client.websocket_connect(f"/ws/tables/{made['id']}") as watcher:
+        views = {0: next_view(me), 1: next_view(you), None: next_view(watcher)}
+    stored = store.load(made["id"])
+    state = get_game(game_id).new_state(seats=len(stored.seats), variant=stored.variant, seed=stored.seed)
+    for seat, action, _ in stored.actions[: views[0]["moves"]]:
+        state.apply(seat, action)
+    assert views[0]["moves"] == views[1]["moves"] == views[None]["moves"]
+    for seat, view in views.items():
+        assert view["seat"] == seat
+        assert json.loads(json.dumps(state.observation(seat))) == view["observation"]
+        assert not SECRET_KEYS & set(view["observation"])
+        assert view["legal"] == (list(state.legal_actions(seat)) if seat is not None else [])
+    if game_id != "biggles":                     # Biggles has no hand in view: every card is face down or face up
+        assert "hand" not in views[None]["observation"]
+        assert views[0]["observation"]["hand"] != views[1]["observation"]["hand"]
+
+
+def test_football_whist_hands_never_reach_another_seat(client):
+    made = client.post("/api/tables", json=person_and_bots("football-whist", people=1)).json()
+    state = get_game("football-whist").new_state(seats=4, seed=11)
+    shown_at_the_cut = {card for cut in state.observation(None)["cuts"] for card in cut}
+    others = {card for seat in (1, 2, 3) for card in state.snapshot()["hands"][seat]} - shown_at_the_cut
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+        text = json.dumps(next_view(ws))
+    assert len(others) > 25 and not [card for card in others if json.dumps(card) in text]
+
+
+def test_bad_requests_are_refused_and_change_nothing(client):
+    post = lambda body: client.post("/api/tables", json=body)
+    assert client.post("/api/tables", content=b"{not json").status_code == 400
+    assert client.post("/api/tables", content=b"[1, 2]").status_code == 400
+    assert client.post("/api/tables", content=b"{" + b" " * 20000 + b"}").status_code == 413
+    assert post({"game": "whist", "seats": [{"kind": "person"}]}).status_code == 404
+    assert post({"game": "football-whist", "seats": [{"kind": "person"}] * 3}).status_code == 422
+    assert post({"game": "football-whist", "seats": [{"kind": "robot"}] * 4}).status_code == 422
+    assert post({"game": "football-whist", "seats": [{"kind": "bot", "bot": "genius"}] * 4}).status_code == 422
+    bad_variant = post({"game": "football-whist", "seats": [{"kind": "person"}] * 4, "variant": {"offside": True}})
+    assert bad_variant.status_code == 422 and "offside" in bad_variant.json()["detail"]
+    assert post({"game": "football-whist", "seats": [{"kind": "person"}] * 4, "seed": -1}).status_code == 422
+    assert post({"game": "football-whist", "seats": [{"kind": "person"}] * 4, "seed": "x"}).status_code == 422
+    assert client.get("/api/tables").json() == []
+    assert client.get("/api/tables/nosuch").status_code == 404
+
+
+def test_seats_are_taken_once(client):
+    made = client.post("/api/tables", json=person_and_bots("football-whist", people=2)).json()
+    assert client.post(f"/api/tables/{made['id']}/seats/0/claim").status_code == 409   # the creator holds it
+    assert client.post(f"/api/tables/{made['id']}/seats/1/claim").status_code == 200
+    taken = client.post(f"/api/tables/{made['id']}/seats/1/claim")
+    assert taken.status_code == 409 and "taken" in taken.json()["detail"]
+    assert client.post(f"/api/tables/{made['id']}/seats/2/claim").status_code == 409   # a bot's
+    assert client.post(f"/api/tables/{made['id']}/seats/9/claim").status_code == 404
+
+
+def test_bad_messages_get_a_reason_and_change_nothing(client):
+    made = client.post("/api/tables", json=person_and_bots("football-whist", people=2)).json()
+    url = f"/ws/tables/{made['id']}"
+    with client.websocket_connect(f"{url}?token={made['token']}") as ws, client.websocket_connect(url) as watcher:
+        view = next_view(ws)
+        next_view(watcher)
+        assert view["legal"]                                  # seat 0 kicks off
+        wrong = [
+            ("not json", "JSON"),
+            (json.dumps({"type": "act", "action": "x" * 5000}), "too large"),
+            (json.dumps(["act"]), "type"),
+            (json.dumps({"type": "shout"}), "type"),
+            (json.dumps({"type": "act"}), "short text"),
+            (json.dumps({"type": "act", "action": 7}), "short text"),
+            (json.dumps({"type": "act", "action": "fly to the moon"}), ""),
+            (json.dumps({"type": "act", "action": "play E7"}), ""),      # not the phase for playing a card
+            (json.dumps({"type": "act", "action": view["legal"][0], "moves": 3}), "moved on"),
+            (json.dumps({"type": "act", "action": view["legal"][0], "moves": "3"}), "whole number"),
+        ]
+        for text, reason in wrong:
+            ws.send_text(text)
+            answer = next_error(ws)
+            assert reason in answer["message"], (text, answer)
+        watcher.send_json({"type": "act", "action": view["legal"][0]})
+        assert "spectators" in next_error(watcher)["message"]
+        ws.send_json({"type": "view"})
+        assert next_view(ws)["moves"] == 0                     # nothing changed
+    with client.websocket_connect(f"{url}?token=forged") as ws:
+        assert "seat key" in ws.receive_json()["message"]
+    with client.websocket_connect("/ws/tables/nosuch") as ws:
+        assert "no table" in ws.receive_json()["message"]
+
+
+def test_out_of_turn_moves_are_refused(client):
+    made = client.post("/api/tables", json=person_and_bots("football-whist", people=2)).json()
+    other = client.post(f"/api/tables/{made['id']}/seats/1/claim").json()
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={other['token']}") as you:
+        view = next_view(you)
+        assert view["legal"] == [] and view["to_move"] == [0]
+        you.send_json({"type": "act", "action": "kick E3"})
+        assert "turn" in next_error(you)["message"]
+
+
+def test_record_and_replay_wait_for_the_end(client):
+    made = client.post("/api/tables", json=person_and_bots("football-whist")).json()
+    assert client.get(f"/api/tables/{made['id']}/record").status_code == 403
+    assert client.get(f"/api/tables/{made['id']}/replay").status_code == 403
+
+
+def test_replay_steps_through_every_seat(fast):
+    made = fast.post("/api/tables", json=person_and_bots("british-towns-sets")).json()
+    with fast.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+        final = play_out(ws)
+    record = json.loads(fast.get(f"/api/tables/{made['id']}/record").text)
+    step = fast.get(f"/api/tables/{made['id']}/replay?step=3&seat=all").json()
+    assert step["steps"] == final["moves"] and len(step["views"]) == 2
+    assert [step["action"]["seat"], step["action"]["action"]] == record["actions"][2][:2]
+    one = fast.get(f"/api/tables/{made['id']}/replay?step=0&seat=1").json()
+    assert [v["seat"] for v in one["views"]] == [1] and one["action"] is None
+    end = fast.get(f"/api/tables/{made['id']}/replay?step={final['moves']}").json()
+    assert end["result"] == final["result"]
+    assert fast.get(f"/api/tables/{made['id']}/replay?step=99999").status_code == 422
+    assert fast.get(f"/api/tables/{made['id']}/replay?seat=7").status_code == 422
+
+
+def test_reconnecting_continues_where_the_player_was(client):
+    made = client.post("/api/tables", json=person_and_bots("football-whist")).json()
+    url = f"/ws/tables/{made['id']}?token={made['token']}"
+    with client.websocket_connect(url) as ws:
+        view = next_view(ws)
+        ws.send_json({"type": "act", "action": view["legal"][0], "moves": 0})
+        assert next_view(ws)["moves"] == 1
+    with client.websocket_connect(url) as ws:
+        again = next_view(ws)
+        assert again["seat"] == 0 and again["moves"] >= 1
+
+
+def test_a_restarted_server_rebuilds_every_table_from_the_log(store):
+    with TestClient(create_app(store, bot_delay=0)) as c:
+        made = c.post("/api/tables", json=person_and_bots("squadron-scramble")).json()
+        with c.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+            for _ in range(6):
+                view = next_view(ws)
+                if view["legal"]:
+                    ws.send_json({"type": "act", "action": view["legal"][0], "moves": view["moves"]})
+            before = next_view(ws)
+    with TestClient(create_app(store, bot_delay=0)) as c:          # a new process, the same database
+        with c.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+            after = next_view(ws)
+    assert after["moves"] >= before["moves"] >= 3
+    stored = store.load(made["id"])
+    state = get_game("squadron-scramble").new_state(seats=2, variant=stored.variant, seed=stored.seed)
+    for seat, action, _ in stored.actions[: before["moves"]]:
+        state.apply(seat, action)
+    assert json.loads(json.dumps(state.observation(0))) == before["observation"]
+
+
+def test_rules_pages(client):
+    for game_id in GAMES:
+        page = client.get(f"/rules/{game_id}")
+        assert page.status_code == 200 and "Rulings" in page.text
+    assert "reconstructed" in client.get("/rules/british-towns-sets").text
+    assert client.get("/rules/nosuch").status_code == 404
+
+
+def test_pages_are_served(client):
+    for path in ("/", "/new/biggles", "/t/abc", "/t/abc/join/1", "/games", "/replay/abc"):
+        response = client.get(path)
+        assert response.status_code == 200 and '<script type="module" src="/static/app.js">' in response.text
+    assert client.get("/static/app.js").status_code == 200
