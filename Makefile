@@ -1,6 +1,6 @@
 # Parlour's two front doors: `make serve` and `make test` (see README.md).
 # Both build the environment in .venv on first use (and when pyproject.toml changes);
-# `make test` also installs Debian's chromium for the browser tests.
+# `make test` also installs Debian's chromium (browser tests) and postgresql (the PostgreSQL store test).
 
 PYTHON   ?= python3
 VENV     := .venv
@@ -9,7 +9,7 @@ CHROMIUM := /usr/bin/chromium
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT     ?= 8000
 
-.PHONY: setup serve play test bench clean
+.PHONY: setup serve play test bench clean postgres-server
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,11 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
 
+# PostgreSQL's server programs, for the test that runs the store on a throwaway PostgreSQL
+postgres-server:
+	@command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+	  ( $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql >/dev/null )
+
 setup: $(STAMP)
 
 serve: setup
@@ -28,7 +33,7 @@ serve: setup
 play: setup
 	$(VENV)/bin/parlour play football-whist
 
-test: setup $(CHROMIUM)
+test: setup $(CHROMIUM) postgres-server
 	$(VENV)/bin/python -m pytest
 
 bench: setup
