@@ -41,3 +41,15 @@ def make_bot(game: GameDescriptor, name: str, seat: int, seed: int | None = None
     if factory is None:
         raise ParlourError(f"no bot called {name!r} for {game.title} (choose from: {', '.join(bot_names(game))})")
     return factory(seat, seed)
+
+
+def replay_with_bots(state: Any, bots: dict[int, Bot], actions: Any) -> None:
+    """Apply logged ``(seat, action)`` pairs, letting each bot decide again at its own turns.
+
+    A bot's random stream then stands where it stood when the log was written,
+    so a resumed or restarted game plays on exactly as the uninterrupted one would.
+    """
+    for seat, text in actions:
+        if seat in bots:
+            bots[seat].act(state.observation(seat), state.legal_actions(seat))
+        state.apply(seat, state.parse_action(text))

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from rich.console import Console
 from rich.text import Text
 
-from parlour.bots import make_bot
+from parlour.bots import make_bot, replay_with_bots
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ActionSyntaxError
 from parlour.engine.record import GameRecord, record_of, replay
@@ -68,10 +68,7 @@ def play(
         # Let each bot decide again at its past turns, so its random stream is
         # where it was when the game stopped: a resumed game plays on exactly
         # as the uninterrupted one would have.
-        for seat, text in (entry[:2] for entry in resume.actions):
-            if seat in bots:
-                bots[seat].act(state.observation(seat), state.legal_actions(seat))
-            state.apply(seat, state.parse_action(text))
+        replay_with_bots(state, bots, (entry[:2] for entry in resume.actions))
     path = record_path or default_record_path(game.id, state.seed)
     path.parent.mkdir(parents=True, exist_ok=True)
     console.print(Text(f"{game.title} — seed {state.seed}. The game is saved as you play to {path}", style="dim"))

@@ -16,7 +16,7 @@ import asyncio
 import time
 from typing import Any, Callable
 
-from parlour.bots import make_bot
+from parlour.bots import make_bot, replay_with_bots
 from parlour.engine.errors import ParlourError
 from parlour.engine.record import GameRecord, record_of
 from parlour.games import get_game
@@ -50,14 +50,10 @@ class LiveTable:
         self._replay(stored.actions)
 
     def _replay(self, logged: list[tuple[int, str, float | None]]) -> None:
-        # Turn-by-turn bots decide again at their past turns, so their random
-        # streams stand where they stood before the restart.
-        for seat, action, when in logged:
-            if seat in self.bots and not self.game.real_time:
-                self.bots[seat].act(self.state.observation(seat), self.state.legal_actions(seat))
-            self.state.apply(seat, action)
-            if when is not None and hasattr(self.state, "times"):
-                self.state.times[-1] = when
+        replay_with_bots(self.state, self.bots, ((seat, action) for seat, action, _ in logged))
+        for index, (_, _, when) in enumerate(logged):
+            if when is not None:
+                self.state.times[index] = when
 
     # -- what each connection sees ---------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
