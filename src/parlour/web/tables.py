@@ -13,6 +13,7 @@ spectator sees what a spectator at the real table would.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from typing import Any, Callable
 
@@ -24,6 +25,15 @@ from parlour.store import Store, StoredTable
 
 #: a person's or bot's seat as stored: {"kind": "person", "name": "Ann"} or {"kind": "bot", "bot": "heuristic"}
 PERSON, BOT = "person", "bot"
+
+
+log = logging.getLogger("parlour.web")
+
+
+def _report(task: asyncio.Task) -> None:
+    """A bot loop that died says why in the server's log (its table waits until it is opened again)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a table's bots stopped", exc_info=task.exception())
 
 
 class Refused(ParlourError):
@@ -176,6 +186,7 @@ class LiveTable:
             return
         if self.bots and not self.state.is_over and (self.task is None or self.task.done()):
             self.task = asyncio.get_running_loop().create_task(self._clock() if self.live else self._turns())
+            self.task.add_done_callback(_report)
 
     async def _turns(self) -> None:
         """Turn-by-turn games: a bot whose turn it is moves after a short pause, so people can follow."""
