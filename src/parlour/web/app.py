@@ -233,7 +233,8 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
         path = DOCS / f"{RULES_DOC.get(g.id, g.id)}.md"
         body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "toc"]) if path.exists() \
             else "<p>The rules document is not installed with this copy of Parlour.</p>"
-        return _page(f"{g.title}: rules", f'<p><a href="/">Parlour</a> / rules</p><article class="rules">{body}</article>')
+        return _page(f"{g.title}: rules", f'<p><a href="/">Parlour</a> / rules · <a class="button primary" '
+                     f'href="/new/{g.id}">New table</a></p><article class="rules">{body}</article>')
 
     shell = STATIC / "app.html"
 
@@ -294,4 +295,6 @@ def _message(text: str) -> dict[str, Any]:
 def _page(title: str, body: str) -> str:
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
             f'content="width=device-width, initial-scale=1"><title>{html.escape(title)}</title>'
-            f'<link rel="stylesheet" href="/static/style.css"></head><body><main class="page">{body}</main></body></html>')
+            f'<link rel="stylesheet" href="/static/style.css"></head><body><header class="top"><a href="/" class="brand">Parlour'
+            f'</a><nav><a href="/">Games</a><a href="/games">Finished games</a></nav></header>'
+            f'<main class="page">{body}</main></body></html>')
