@@ -93,21 +93,27 @@ def bench_hearts(seconds: float, seed: int = 0) -> dict[str, float] | None:
     return _timed(play_one, seconds)
 
 
-def bench_biggles_twin(seconds: float) -> dict[str, float]:
-    """Single Biggles matches raced by two 'club' bots on the discrete-event twin's simulated clock."""
+def bench_biggles_twin(seconds: float, variant: dict | None = None) -> dict[str, float]:
+    """Biggles raced by two 'club' bots on the discrete-event twin's simulated clock.
+
+    By default the unit is a single match (a one-match game, no decider);
+    ``variant={}`` times whole games under the default variant instead (two
+    matches, the packs changing hands, and a deciding match on a level score).
+    """
     from parlour.games.biggles.bots import ReflexBot
     from parlour.games.biggles.twin import race
 
     game = GAMES["biggles"]
-    one = {"matches": 1, "deciders": 0}
+    variant = {"matches": 1, "deciders": 0} if variant is None else variant
 
     def play_one(index: int) -> int:
-        state = game.new_state(seats=2, seed=index, variant=one)
+        state = game.new_state(seats=2, seed=index, variant=variant)
         race(state, [ReflexBot(0, index, "club"), ReflexBot(1, index + 1, "club")])
         return len(state.history)
 
     figures = _timed(play_one, seconds)
-    figures.update(unit="matches on the simulated clock", seats=2, variant=one)
+    unit = "single matches" if variant.get("matches") == 1 else "games (2 matches, a decider if level)"
+    figures.update(unit=f"{unit} on the simulated clock", seats=2, variant=variant)
     return figures
 
 
@@ -128,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         report[game_id] = figures
     if "biggles" in GAMES:
         report["biggles-twin"] = bench_biggles_twin(args.seconds)
+        report["biggles-twin-games"] = bench_biggles_twin(args.seconds, variant={})
     report["openspiel-hearts"] = hearts or {"error": "open-spiel is not installed (pip install -e '.[bench]')"}
     if args.json:
         print(json.dumps(report, indent=1))

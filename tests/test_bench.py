@@ -19,3 +19,6 @@ def test_playout_benchmark_prints_json_figures():
     assert report["openspiel-hearts"]["decisions_per_s"] > 0
     ss = report["squadron-scramble"]
     assert ss["unit"] == "rounds" and ss["seats"] == 4 and ss["games"] >= 1 and ss["decisions_per_s"] > 0
+    twin, games = report["biggles-twin"], report["biggles-twin-games"]
+    assert twin["unit"].startswith("single matches") and twin["variant"] == {"matches": 1, "deciders": 0}
+    assert games["unit"].startswith("games") and games["games"] >= 1 and games["decisions_per_game"] > 200

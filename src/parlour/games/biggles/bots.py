@@ -9,6 +9,7 @@ come from what is face up on the table.
 from __future__ import annotations
 
 import random
+from math import cos, log, sin, sqrt, tau as TWOPI
 from typing import Any, Sequence
 
 from parlour.games.biggles.levels import DEFAULT, LEVELS
@@ -31,24 +32,64 @@ class ReflexBot:
         self.level = level
         self.rng = random.Random(seed)
         timing = LEVELS[level]
+        self._timing: dict[str, tuple[float, float, float]] = {}
         self.turn_time = timing["turn"] / speed
         self.react_time = timing["react"] / speed
         self.miss = timing["miss"]
+
+    @property
+    def turn_time(self) -> float:
+        return self._turn_time
+
+    @turn_time.setter
+    def turn_time(self, seconds: float) -> None:
+        self._turn_time = seconds
+        self._timing.clear()
+
+    @property
+    def react_time(self) -> float:
+        return self._react_time
+
+    @react_time.setter
+    def react_time(self, seconds: float) -> None:
+        self._react_time = seconds
+        self._timing.clear()
 
     def act(self, observation: dict[str, Any], legal: Sequence[str]) -> str:
         return choose(legal) or legal[0]
 
     def pick(self, look: Any, legal: Sequence[str]) -> str:
         """The choice on the clock; ``look()`` would give the observation, which this bot does not need."""
-        return choose(legal) or legal[0]
+        return legal[-1]              # choose(legal): the card move if there is one, else the turning move
 
     # -- timing, used by the live session and the discrete-event twin ---------------------------
     def delay(self, action: str) -> float:
         """Seconds this player takes to carry out ``action`` once he is free to."""
+        try:
+            mean, spread, least = self._timing[action]
+        except KeyError:
+            mean, spread, least = self._timing[action] = self._timing_of(action)
+        # self.rng.gauss(mean, spread), written out (the twin asks for a delay at every move):
+        # the same two uniform draws per pair of normal ones, the second kept in gauss_next.
+        rng = self.rng
+        z = rng.gauss_next
+        if z is None:
+            uniform = rng.random
+            x2pi = uniform() * TWOPI
+            g2rad = sqrt(-2.0 * log(1.0 - uniform()))
+            z = cos(x2pi) * g2rad
+            rng.gauss_next = sin(x2pi) * g2rad
+        else:
+            rng.gauss_next = None
+        seconds = mean + z * spread
+        return seconds if seconds > least else least
+
+    def _timing_of(self, action: str) -> tuple[float, float, float]:
+        """An action's mean seconds, their spread, and the least: worked out once per action."""
         mean = self.react_time if action.startswith(("play", "stop")) else self.turn_time
         if action == "pickup":
             mean *= 2
-        return max(0.3 * mean, self.rng.gauss(mean, 0.15 * mean))
+        return mean, 0.15 * mean, 0.3 * mean
 
     def notices(self) -> bool:
         """Whether he sees a playable card this time."""

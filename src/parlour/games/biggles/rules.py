@@ -48,6 +48,17 @@ TURN, PICKUP = ("turn",), ("pickup",)
 PLAY_TEXT = {n: f"play {n}" for n in range(1, BLACKS + 1)}
 STOP_TEXT = {n: f"stop {n}" for n in range(1, BLACKS + 1)}
 NOBODY: frozenset[int] = frozenset()
+#: card int -> the level its owner's build must show for ``play`` (black N: N - 1; Biggles: 7; red: never)
+PLAY_AT = tuple(NUMBER[c] - 1 if IS_BLACK[c] else BLACKS if c == BIGGLES else -1 for c in range(PACK_SIZE))
+#: card int -> its ``play`` action (or None), and its ``stop`` action (or None)
+PLAY_OF = tuple(("play B" if c == BIGGLES else PLAY_TEXT[NUMBER[c]]) if PLAY_AT[c] >= 0 else None
+                for c in range(PACK_SIZE))
+STOP_OF = tuple(STOP_TEXT[NUMBER[c]] if IS_RED[c] else None for c in range(PACK_SIZE))
+#: the legal tuples, built once: the turning move (turn, or pickup) and the card move, if any
+WITH_TURN = {extra: (TURN + (extra,) if extra else TURN) for extra in (None, *PLAY_OF, *STOP_OF)}
+WITH_PICKUP = {extra: (PICKUP + (extra,) if extra else PICKUP) for extra in (None, *PLAY_OF, *STOP_OF)}
+#: card text -> the card ints that show it (the two black N of a pack, in order)
+CARD_IDS = {text: tuple(c for c in range(PACK_SIZE) if CARD_TEXT[c] == text) for text in set(CARD_TEXT)}
 
 
 def seat_names(seats: int = SEATS) -> tuple[str, ...]:
@@ -58,25 +69,30 @@ def _pack_ids(texts: Any, what: str) -> list[int]:
     """Card ints for a pack written as texts (the two alike black cards get their ints in order)."""
     if not isinstance(texts, list) or len(texts) != PACK_SIZE or not all(isinstance(t, str) for t in texts):
         raise DealError(f"{what} must list the {PACK_SIZE} cards of a pack, top card first")
-    free = {text: [c for c in range(PACK_SIZE) if CARD_TEXT[c] == text] for text in set(CARD_TEXT)}
+    used: dict[str, int] = {}
     ids = []
     for text in texts:
-        if not free.get(text):
+        options = CARD_IDS.get(text, ())
+        n = used.get(text, 0)
+        if n >= len(options):
             raise DealError(f"{what}: {text!r} is not a card or appears too often (K1-K7 twice, R1-R7, BIG once)")
-        ids.append(free[text].pop(0))
+        used[text] = n + 1
+        ids.append(options[n])
     return ids
 
 
-def check_deal(deal: Any, matches: int) -> None:
+def check_deal(deal: Any, matches: int) -> list[dict[str, list[int]]]:
+    """Refuse a malformed deal; each match's packs as card ints (a list of {"blue": ids, "red": ids})."""
     if not isinstance(deal, dict) or not isinstance(deal.get("matches"), list):
         raise DealError("a Biggles deal is an object with 'matches': one {\"blue\": [...], \"red\": [...]} per match")
+    ids = []
     for i, match in enumerate(deal["matches"]):
         if not isinstance(match, dict):
             raise DealError(f"match {i + 1} must give a 'blue' and a 'red' pack")
-        for pack in PACKS:
-            _pack_ids(match.get(pack), f"match {i + 1}, {pack} pack")
+        ids.append({pack: _pack_ids(match.get(pack), f"match {i + 1}, {pack} pack") for pack in PACKS})
     if len(deal["matches"]) < matches:
         raise DealError(f"the deal gives {len(deal['matches'])} matches; the game has {matches}")
+    return ids
 
 
 def shuffled_packs(seed: int, match: int) -> dict[str, list[str]]:
@@ -142,7 +158,7 @@ class BigglesState(State):
         matches = variant["matches"]
         # Without a seed every match must be in the deal (deciders too, should they be needed),
         # or a finished match could not start the next one.
-        check_deal(deal, 0 if seed is not None else matches + variant["deciders"])
+        self._ids = check_deal(deal, 0 if seed is not None else matches + variant["deciders"])
         self.num_seats = SEATS
         self.variant = variant
         self.seed = seed
@@ -155,22 +171,27 @@ class BigglesState(State):
         self.match_no = -1
         self.phase = PLAYING
         self._legal: dict[int, tuple[str, ...]] = {}
+        self._cascade = bool(variant["cascade"])
         self._start_match()
 
     # -- matches ---------------------------------------------------------------------
     def _start_match(self) -> None:
-        self._legal = {}
+        self._legal.clear()
         self.match_no += 1
         if self.match_no >= len(self.deal["matches"]):
             if self.seed is None:
                 raise DealError(f"the deal has no packs for match {self.match_no + 1} and there is no seed")
             self.deal["matches"].append(shuffled_packs(self.seed, self.match_no))
-        packs = self.deal["matches"][self.match_no]
+        if self.match_no < len(self._ids):     # read when the deal was checked
+            ids = self._ids[self.match_no]
+        else:
+            packs = self.deal["matches"][self.match_no]
+            ids = {pack: _pack_ids(packs[pack], f"{pack} pack") for pack in PACKS}
         blue_seat = self.match_no % SEATS      # the packs change hands every match
         self.seen: list[set[int]] = [set(), set()]   # card ints of each pack that have shown face up
         self.players = [None, None]
-        self.players[blue_seat] = Player("blue", _pack_ids(packs["blue"], "blue pack"))
-        self.players[1 - blue_seat] = Player("red", _pack_ids(packs["red"], "red pack"))
+        self.players[blue_seat] = Player("blue", ids["blue"])
+        self.players[1 - blue_seat] = Player("red", ids["red"])
 
     def _end_match(self, winner: int) -> None:
         loser = 1 - winner
@@ -206,19 +227,22 @@ class BigglesState(State):
             return cached
         if type(seat) is not int or seat not in BOTH or self.phase == OVER:
             return ()
-        me, other = self.players[seat], self.players[1 - seat]
-        move = TURN if me.hand else (PICKUP if me.pile else ())
-        extra = ()
-        if me.pile:
-            top = me.pile[-1]
-            level = me.lvl
-            if top == BIGGLES and level == BLACKS:
-                extra = ("play B",)
-            elif IS_BLACK[top] and NUMBER[top] == level + 1:
-                extra = (PLAY_TEXT[NUMBER[top]],)
-            elif IS_RED[top] and NUMBER[top] == other.lvl and self._stoppable(other):
-                extra = (STOP_TEXT[NUMBER[top]],)
-        legal = move + extra
+        me = self.players[seat]
+        pile = me.pile
+        if not pile:
+            legal = TURN if me.hand else ()
+        else:
+            # Only the pile's top card can move: onto one's own build (black N on N - 1, Biggles on
+            # 7), or, a red N, onto the other build showing black N (see _stoppable).
+            top = pile[-1]
+            extra = None
+            if PLAY_AT[top] == me.lvl:
+                extra = PLAY_OF[top]
+            elif IS_RED[top]:
+                other = self.players[1 - seat]
+                if NUMBER[top] == other.lvl and (self._cascade or not other.cancelled[-1]):
+                    extra = STOP_OF[top]
+            legal = (WITH_TURN if me.hand else WITH_PICKUP)[extra]
         self._legal[seat] = legal
         return legal
 
@@ -226,7 +250,7 @@ class BigglesState(State):
         """A red card needs an uncancelled black card to land on (by default, the highest left)."""
         if not 1 <= other.level() <= BLACKS:
             return False
-        return self.variant["cascade"] or not other.cancelled[-1]
+        return self._cascade or not other.cancelled[-1]
 
     def apply(self, seat: int, action: str) -> None:
         """As ``State.apply`` (an illegal action raises and changes nothing), keeping a time slot
@@ -237,22 +261,46 @@ class BigglesState(State):
         self.history.append((seat, action))
         self.times.append(NAN)
 
+    def apply_if_legal(self, seat: int, action: str, when: float = NAN) -> bool:
+        """Apply ``action`` stamped ``when`` if it is legal now, else change nothing; whether it was.
+
+        The clocked players' path (the twin's and the live session's bots): a move the
+        other player's has overtaken is simply not applied, with no reason worded.
+        """
+        if type(seat) is not int:
+            return False
+        legal = self._legal.get(seat)                 # legal_actions(seat), when it is known already
+        if action not in (self.legal_actions(seat) if legal is None else legal):
+            return False
+        self._apply(seat, action)
+        self.history.append((seat, action))
+        self.times.append(when)
+        return True
+
     def _apply(self, seat: int, action: str) -> None:
-        self._legal = {}
-        me, other = self.players[seat], self.players[1 - seat]
-        verb = action.split()[0]
-        if verb == "turn":
+        # Turning and picking up change only the mover's hand and pile, which decide only his own
+        # legal actions (the other player's read his own pile and the mover's build): only his
+        # are worked out afresh.  A card move changes a build, so both are.
+        if action == "turn" or action == "pickup":
+            self._legal.pop(seat, None)
+        else:
+            self._legal.clear()
+        me = self.players[seat]
+        if action == "turn":
             # Three at a time, or singly once fewer than three are left.
-            take = 3 if len(me.hand) >= 3 else 1
-            for _ in range(take):
-                me.pile.append(me.hand.pop())
-            self.seen[seat].add(me.pile[-1])
-        elif verb == "pickup":
+            hand, pile = me.hand, me.pile
+            if len(hand) >= 3:
+                pile += hand[:-4:-1]          # the top three, the third face up
+                del hand[-3:]
+            else:
+                pile.append(hand.pop())
+            self.seen[seat].add(pile[-1])
+        elif action == "pickup":
             # Turned face down unshuffled, the pile's bottom card comes on top; it goes to the bottom.
             cards = me.pile[1:] + me.pile[:1]    # top-first order of the face-down pack
             me.hand = cards[::-1]
             me.pile = []
-        elif verb == "play":
+        elif action[1] == "l":  # play
             card = me.pile.pop()
             if me.pile:
                 self.seen[seat].add(me.pile[-1])
@@ -262,6 +310,7 @@ class BigglesState(State):
             if card == BIGGLES:
                 self._end_match(seat)
         else:  # stop
+            other = self.players[1 - seat]
             card = me.pile.pop()
             if me.pile:
                 self.seen[seat].add(me.pile[-1])

@@ -15,29 +15,35 @@ same reflexes on the wall clock against a person.
 
 from __future__ import annotations
 
-import heapq
+from functools import partial
 from typing import Any, Mapping, Sequence
 
-from parlour.games.biggles.bots import ReflexBot, TimedBot, choose
-from parlour.games.biggles.rules import BigglesState
+from parlour.games.biggles.bots import ReflexBot, TimedBot
+from parlour.games.biggles.rules import OVER, BigglesState
 
 MAX_EVENTS = 200_000
 WAITING = ("turn", "pickup")
 
 
 class Reflexes:
+    """Each bot's one action under way, as ``pending[seat] = (when, order, action)`` (or None).
+
+    The next action carried out is the earliest pending one, ties going to the one
+    planned first (``order`` counts the plans).  A quicker reaction replaces the
+    action under way, so with one action a bot there is no queue to keep.
+    """
+
     def __init__(self, state: BigglesState, bots: Mapping[int, ReflexBot]):
         self.state = state
         self.bots = dict(bots)
-        self.pending: dict[int, tuple[float, str] | None] = {seat: None for seat in self.bots}
-        self.queue: list[tuple[float, int, int, str]] = []
+        self.pending: dict[int, tuple[float, int, str] | None] = {seat: None for seat in self.bots}
         self.counter = 0
         self.match = state.match_no
+        self._looks = {seat: partial(state.observation, seat) for seat in self.bots}
 
     def _schedule(self, seat: int, when: float, action: str) -> None:
-        self.pending[seat] = (when, action)
-        self.counter += 1
-        heapq.heappush(self.queue, (when, self.counter, seat, action))
+        self.counter = order = self.counter + 1
+        self.pending[seat] = (when, order, action)
 
     def plan(self, seat: int, now: float) -> None:
         legal = self.state.legal_actions(seat)
@@ -45,62 +51,73 @@ class Reflexes:
             self.pending[seat] = None
             return
         bot = self.bots[seat]
-        action = bot.pick(lambda: self.state.observation(seat), legal)
-        if not action.startswith(WAITING) and not bot.notices():
+        action = bot.pick(self._looks[seat], legal)
+        if action not in WAITING and not bot.notices():
             action = next((a for a in legal if a in WAITING), action)   # missed it: keeps turning
-        self._schedule(seat, now + bot.delay(action), action)
+        self.counter = order = self.counter + 1
+        self.pending[seat] = (now + bot.delay(action), order, action)
+
+    def _first(self) -> int | None:
+        """The seat whose pending action is due first (None when no bot has one)."""
+        first = best = None
+        for seat, chosen in self.pending.items():
+            if chosen is not None and (best is None or chosen < best):
+                first, best = seat, chosen
+        return first
 
     def next_time(self) -> float | None:
-        while self.queue:
-            when, _, seat, action = self.queue[0]
-            if self.pending.get(seat) == (when, action):
-                return when
-            heapq.heappop(self.queue)          # replaced by a quicker reaction
-        return None
+        seat = self._first()
+        return None if seat is None else self.pending[seat][0]
+
+    def step(self, now: float = float("inf")) -> tuple[int, str, bool] | None:
+        """Carry out the first bot action due by ``now``; (seat, action, applied), or None if none is."""
+        state = self.state
+        if state.phase == OVER:                   # state.is_over, read directly: this runs per action
+            return None
+        pending = self.pending
+        seat = best = None
+        for s, chosen in pending.items():        # self._first(), written out
+            if chosen is not None and (best is None or chosen < best):
+                seat, best = s, chosen
+        if best is None or best[0] > now:
+            return None
+        when, _, action = best
+        pending[seat] = None
+        applied = state.apply_if_legal(seat, action, when)
+        self.changed(seat, when)
+        return seat, action, applied
 
     def fire_due(self, now: float) -> list[tuple[int, str, bool]]:
         """Carry out every bot action due by ``now``; returns (seat, action, applied)."""
         done = []
-        queue, pending = self.queue, self.pending
-        while queue and not self.state.is_over:
-            when, _, seat, action = queue[0]
-            if pending.get(seat) != (when, action):
-                heapq.heappop(queue)               # replaced by a quicker reaction
-                continue
-            if when > now:
-                break
-            heapq.heappop(queue)
-            pending[seat] = None
-            applied = action in self.state.legal_actions(seat)
-            if applied:
-                self.state.apply(seat, action)
-                self.state.times[-1] = when
-            done.append((seat, action, applied))
-            self.changed(seat, when)
+        while (fired := self.step(now)) is not None:
+            done.append(fired)
         return done
 
     def changed(self, actor: int, now: float) -> None:
         """The table changed at ``now`` (``actor`` moved): every bot looks again."""
-        if self.state.is_over:
+        state = self.state
+        if state.phase == OVER:
             return
-        if self.state.match_no != self.match:          # a new match: everyone starts afresh
-            self.match = self.state.match_no
-            self.queue.clear()
+        if state.match_no != self.match:          # a new match: everyone starts afresh
+            self.match = state.match_no
             for seat in self.bots:
                 self.plan(seat, now)
             return
-        for seat in self.bots:
-            chosen = self.pending[seat]
+        for seat, chosen in self.pending.items():
             # A move already on its way goes ahead even if it is now too late: the rules refuse it
             # when it lands, as they would a person's, and the bot then looks again.
             if seat == actor or chosen is None:
                 self.plan(seat, now)
-            elif chosen[1] in WAITING:
-                chance = choose(self.state.legal_actions(seat))
-                if chance not in WAITING and self.bots[seat].notices():
-                    when = now + self.bots[seat].delay(chance)
-                    if when < chosen[0]:
-                        self._schedule(seat, when, chance)
+            elif chosen[2] in WAITING:
+                legal = state.legal_actions(seat)       # often known already: a turn changes only its mover's
+                chance = legal[-1] if legal else None       # bots.choose: the card move is the last
+                if chance not in WAITING:
+                    bot = self.bots[seat]
+                    if bot.notices():
+                        when = now + bot.delay(chance)
+                        if when < chosen[0]:
+                            self._schedule(seat, when, chance)
 
 
 def race(state: BigglesState, bots: Sequence[ReflexBot]) -> BigglesState:
@@ -109,15 +126,15 @@ def race(state: BigglesState, bots: Sequence[ReflexBot]) -> BigglesState:
     reflexes = Reflexes(state, dict(enumerate(timed)))
     for seat in (0, 1):
         reflexes.plan(seat, 0.0)
-    events = 0
-    while not state.is_over:
-        when = reflexes.next_time()
-        if when is None:
+    step = reflexes.step
+    for _ in range(MAX_EVENTS):
+        if step() is None:
+            if state.is_over:
+                return state
             raise RuntimeError("no bot has anything to do in an unfinished Biggles game")
-        events += len(reflexes.fire_due(when))
-        if events > MAX_EVENTS:
-            raise RuntimeError("a Biggles race ran past its event limit")
-    return state
+    if state.is_over:
+        return state
+    raise RuntimeError("a Biggles race ran past its event limit")
 
 
 def play_game(game: Any, bots: Sequence[Any], *, seats: int, seed: int, variant: dict[str, Any] | None = None) -> Any:
