@@ -1,0 +1,140 @@
+// Biggles in the browser: a real-time race for two.  The server runs the clock
+// and pushes a fresh view whenever anyone (the bot included) moves; this module
+// draws it and maps single keys, as at the terminal, to the legal action they
+// mean: t or space turns three (or picks the pile up), p plays the pile's top
+// card to one's own build, s stops the opponent with it.  A key never invents
+// an action: it answers only with one of ctx.legal.
+import { h } from "/static/dom.js";
+import { card, clickable } from "/static/cards.js";
+
+if (!document.querySelector('link[data-game-css="biggles"]')) {
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/biggles.css", "data-game-css": "biggles" }));
+}
+
+const PACK = { blue: "#1f4e9c", red: "#a3242f" };
+// The sheet: the blue pack's black cards are Jungle adventures and its red cards Desert setbacks;
+// the red pack the other way round.
+const THEME = { blue: { K: "Jungle", R: "Desert" }, red: { K: "Desert", R: "Jungle" } };
+
+function cardFor(text, pack, opts = {}) {
+  const struck = text.endsWith("x");
+  const face = struck ? text.slice(0, -1) : text;
+  const attrs = { class: `bg-card${struck ? " bg-struck" : ""}`, "data-card": face };
+  if (face === "BIG") {
+    return card({ corner: "B", middle: "BIG", caption: "Biggles", colour: "#8a6500", band: PACK[pack], badge: "★",
+      size: opts.size, struck, title: "Biggles", attrs: { ...attrs, class: `${attrs.class} bg-biggles` } });
+  }
+  const red = face[0] === "R";
+  const n = face.slice(1);
+  const what = red ? `red ${n}` : `black ${n}`;
+  return card({ corner: n, middle: n, caption: THEME[pack][face[0]], colour: red ? "#c0392b" : "#1d1d1f",
+    band: PACK[pack], badge: red ? "✕" : "", size: opts.size, struck,
+    title: `${what}${red ? " (stopper)" : ""}${struck ? ", cancelled" : ""}`, attrs });
+}
+
+const names = (view) => view.seats.map((s, i) => (s && s.name) || `P${i + 1}`);
+const find = (legal, prefix) => legal.find((a) => a === prefix || a.startsWith(`${prefix} `)) || null;
+
+function playerArea(ctx, seat, mine) {
+  const { obs, view, legal, act, readOnly } = ctx;
+  const p = obs.players[seat];
+  const active = mine && !readOnly && !view.over;
+  const who = names(view)[seat];
+  const head = h("div", { class: "bg-head" },
+    h("span", { class: "bg-name" }, `${who}${mine && !readOnly && ctx.seat !== null ? " (you)" : ""}`),
+    h("span", { class: `bg-pack bg-pack-${p.pack}` }, `${p.pack} pack`),
+    h("span", { class: "bg-level", "data-testid": `level-${seat}` }, p.level === 8 ? "Biggles down!" : `level ${p.level}`),
+    h("span", { class: "bg-points" }, `${obs.points[seat]} point${obs.points[seat] === 1 ? "" : "s"}`));
+
+  // the hand: face down; turning (or picking up) is the click
+  const turn = active ? find(legal, "turn") || find(legal, "pickup") : null;
+  const handCard = p.hand_size ? card({ faceDown: true, band: PACK[p.pack], title: `${p.hand_size} cards face down`, attrs: { class: "bg-hand" } })
+    : h("div", { class: "bg-empty" }, turn === "pickup" ? "pick up" : "empty");
+  if (turn) clickable(handCard, turn, act, turn === "turn" ? "Turn three cards (t)" : "Pick the pile up (t)");
+  const hand = h("div", { class: "bg-spot" }, handCard, h("div", { class: "bg-count" }, `hand ${p.hand_size}`));
+
+  // the pile: its top card is the one that can move
+  const move = active ? find(legal, "play") || find(legal, "stop") : null;
+  const top = p.pile_top ? cardFor(p.pile_top, p.pack, {}) : h("div", { class: "bg-empty" }, "no pile");
+  if (move && p.pile_top) {
+    clickable(top, move, act, move.startsWith("play") ? "Play it to your build (p)" : "Stop the opponent with it (s)");
+  }
+  const pile = h("div", { class: "bg-spot", "data-testid": `pile-${seat}` }, top,
+    h("div", { class: "bg-count" }, `pile ${p.pile_size}`),
+    move ? h("div", { class: "bg-cue" }, move.startsWith("play") ? "p · play" : "s · stop!") : "");
+
+  const build = h("div", { class: "bg-build", "data-testid": `build-${seat}` },
+    p.build.length ? p.build.map((c) => cardFor(c, p.pack, { size: "small" })) : h("div", { class: "bg-empty wide" }, "build: black 1 first"));
+  const stoppers = p.stopped_by.length
+    ? h("div", { class: "bg-stoppers" }, "stopped by ", p.stopped_by.map((c) => h("b", {}, c.replace("R", "red "))).flatMap((x, i) => (i ? [", ", x] : [x])))
+    : "";
+  const area = h("section", { class: `bg-player${mine ? " bg-mine" : ""}`, "data-seat": seat },
+    head, h("div", { class: "bg-row" }, hand, pile, h("div", { class: "bg-build-box" }, build, stoppers)));
+  // Stopping lands on the opponent's build: it is clickable too.
+  if (!mine && !readOnly && !view.over) {
+    const stop = find(legal, "stop");
+    if (stop) clickable(build, stop, act, "Stop this build (s)");
+  }
+  return area;
+}
+
+export function render(el, ctx) {
+  const { obs, view } = ctx;
+  const me = ctx.seat ?? 0;
+  const other = 1 - me;
+  const n = names(view);
+  el.classList.add("bg-board");
+  el.setAttribute("data-moves", String(view.moves ?? obs.history.length));
+  const results = obs.match_results.map((r) => h("li", {}, `match ${r.match}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
+  el.append(
+    h("div", { class: "bg-top" },
+      h("div", { class: "bg-match", "data-testid": "match" }, obs.phase === "over" ? "Game over" : `Match ${obs.match} of ${obs.matches}`),
+      h("div", { class: "bg-score", "data-testid": "points" },
+        h("span", {}, n[me], h("b", {}, String(obs.points[me]))), " – ", h("span", {}, h("b", {}, String(obs.points[other])), n[other])),
+      results.length ? h("ol", { class: "bg-results" }, results) : ""),
+    playerArea(ctx, other, false),
+    playerArea(ctx, me, ctx.seat !== null && ctx.seat !== undefined),
+    ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? "" : h("p", { class: "bg-keys" },
+      h("kbd", {}, "t"), " or ", h("kbd", {}, "space"), " turn three (or pick up) · ",
+      h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"));
+}
+
+// Single keys, as at the terminal; only ever one of the legal actions.
+export function key(pressed, ctx) {
+  const legal = ctx.legal || [];
+  const k = pressed.length === 1 ? pressed.toLowerCase() : pressed;
+  if (k === "t" || k === " ") return find(legal, "turn") || find(legal, "pickup");
+  if (k === "p") return find(legal, "play");
+  if (k === "s") return find(legal, "stop");
+  return null;
+}
+
+export function label(action) {
+  if (action === "turn") return "Turn three (t)";
+  if (action === "pickup") return "Pick up the pile (t)";
+  if (action === "play B") return "Play Biggles! (p)";
+  if (action.startsWith("play ")) return `Play black ${action.slice(5)} (p)`;
+  if (action.startsWith("stop ")) return `Stop with red ${action.slice(5)} (s)`;
+  return action;
+}
+
+export function status(view) {
+  if (view.over) return null;
+  if (!view.running) {
+    const away = view.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === "person" && !s.connected).map(([s, i]) => s.name || `P${i + 1}`);
+    return `Paused: the race runs only while every player is at the table${away.length ? ` (waiting for ${away.join(", ")})` : ""}.`;
+  }
+  if (view.seat === null || view.seat === undefined) return "The race is on. You are watching.";
+  return "The race is on! Keys: t or space turn · p play · s stop.";
+}
+
+export function resultText(result, view) {
+  if (!result) return "";
+  const n = names(view);
+  const pts = result.points || {};
+  const score = `${n[0]} ${pts.P1 ?? 0} – ${pts.P2 ?? 0} ${n[1]}`;
+  if (!result.winner) return `A draw on points: ${score}.`;
+  const winner = result.winner === "P1" ? 0 : 1;
+  const mine = view.seat === null || view.seat === undefined ? "" : winner === view.seat ? " You win!" : " You lose.";
+  return `${n[winner]} wins on points: ${score}.${mine}`;
+}

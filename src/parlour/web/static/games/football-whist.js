@@ -1,0 +1,287 @@
+// International Football Whist in the browser: the pitch with its tracks, badges
+// and goals, the ball, the Master team, the trick, the score and the hand.
+//
+// Everything drawn comes from the seat's observation; the pitch geometry and the
+// team colours come from football-whist-pitch.json, a generated copy of the
+// game's own data files (tests/web/test_football_whist_static.py keeps it equal).
+// Only actions in ctx.legal are made clickable: hand cards ("play E7"), pitch
+// positions ("kick W3", "move E1") and the ball itself ("stay").
+import { h, s } from "/static/dom.js";
+import { card, clickable } from "/static/cards.js";
+
+const DATA = await fetch("/static/games/football-whist-pitch.json").then((r) => r.json());
+const PITCH = DATA.pitch;
+const TEAMS = Object.fromEntries(DATA.teams.map((t) => [t.code, t]));
+// Text on cream needs contrast: the Welsh gold is darkened for numbers and names.
+const INK = { W: "#8a6500" };
+
+if (!document.querySelector('link[data-game-css="football-whist"]')) {
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/football-whist.css", "data-game-css": "football-whist" }));
+}
+
+const teamOf = (text) => TEAMS[text[0]];
+const numberOf = (text) => Number(text.slice(1));
+const side = (seat) => (seat % 2 === 0 ? "A" : "B");
+const seatName = (view, seat) => (view.seats && view.seats[seat] ? view.seats[seat].name : ["A1", "B1", "A2", "B2"][seat]);
+const nodeTeam = (node) => (PITCH.badges[node] ? TEAMS[PITCH.badges[node]] : null);
+
+function cardFor(text, opts = {}) {
+  const team = teamOf(text);
+  const n = numberOf(text);
+  return card({
+    corner: String(n), middle: String(n), caption: team.name, colour: INK[team.code] || team.colour,
+    band: team.colour, badge: team.code, size: opts.size || "",
+    title: `${team.name} ${n}, ${DATA.positions[String(n)]}`,
+    attrs: { class: `fw-card${opts.master ? " fw-master" : ""}`, "data-card": text },
+  });
+}
+
+function nodeLabel(node) {
+  if (node === PITCH.centre) return "the centre circle";
+  if (node === PITCH.goals.west) return "the West goal";
+  if (node === PITCH.goals.east) return "the East goal";
+  const team = nodeTeam(node);
+  return team ? `${node} (${team.name})` : node;
+}
+
+// -- the pitch ---------------------------------------------------------------
+// Drawn from the data file's layout grid; on a phone the same pitch gets bigger
+// positions and letters (the whole board redraws when the width class changes).
+const narrow = window.matchMedia("(max-width: 600px)");
+const xs = Object.values(PITCH.layout).map((p) => p[0]);
+const ys = Object.values(PITCH.layout).map((p) => p[1]);
+const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+const isGoal = (node) => node === PITCH.goals.west || node === PITCH.goals.east;
+
+function geometry() {
+  const small = narrow.matches;
+  const W = 720, H = small ? 400 : 330, padY = small ? 76 : 56, padX = small ? 62 : 74;
+  const at = (node) => {
+    const [x, y] = PITCH.layout[node];
+    return [padX + ((x - minX) / (maxX - minX || 1)) * (W - 2 * padX), padY + ((y - minY) / (maxY - minY || 1)) * (H - 2 * padY)];
+  };
+  return { W, H, at, small, r: small ? 40 : 27, centreR: small ? 44 : 34 };
+}
+
+function pitchSvg(ctx) {
+  const { obs, legal, act, readOnly } = ctx;
+  const { W, H, at, small, r, centreR } = geometry();
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: `fw-pitch${small ? " fw-small" : ""}`, role: "img", "aria-label": `The pitch; the ball is on ${nodeLabel(obs.ball)}` });
+  // the grass, the lines
+  for (let i = 0; i < 8; i++) svg.append(s("rect", { x: (W / 8) * i, y: 0, width: W / 8, height: H, fill: i % 2 ? "#2e7d46" : "#2a7340" }));
+  svg.append(
+    s("rect", { x: 8, y: 8, width: W - 16, height: H - 16, fill: "none", stroke: "#ffffffa0", "stroke-width": 2.5 }),
+    s("line", { x1: W / 2, y1: 8, x2: W / 2, y2: H - 8, stroke: "#ffffff70", "stroke-width": 2 }),
+  );
+  const attacking = obs.attacking || {};
+  const by = (goal) => Object.keys(attacking).find((k) => attacking[k] === goal);
+  for (const [a, b] of PITCH.tracks) {
+    const [x1, y1] = at(a); const [x2, y2] = at(b);
+    svg.append(s("line", { x1, y1, x2, y2, class: "fw-track" }));
+  }
+  const moves = new Map();
+  if (!readOnly) {
+    for (const a of legal) {
+      const [verb, node] = a.split(" ");
+      if ((verb === "move" || verb === "kick") && node) moves.set(node, a);
+    }
+  }
+  const goalW = small ? 56 : 60, goalH = small ? 120 : 96;
+  const goalBox = (node) => {
+    const [x, y] = at(node);
+    const west = node === PITCH.goals.west;
+    return { x: west ? 10 : W - 10 - goalW, y: y - goalH / 2, cx: west ? 10 + goalW / 2 : W - 10 - goalW / 2, cy: y, mouth: west ? 10 + goalW : W - 10 - goalW };
+  };
+  for (const node of Object.keys(PITCH.layout)) {
+    const [x, y] = at(node);
+    const g = s("g", { class: `fw-node${node === obs.ball ? " fw-has-ball" : ""}`, "data-node": node });
+    const team = nodeTeam(node);
+    if (isGoal(node)) {
+      const b = goalBox(node);
+      const attacker = by(node);
+      g.append(
+        s("rect", { x: b.x, y: b.y, width: goalW, height: goalH, rx: 6, class: "fw-goal" }),
+        s("path", { d: `M${b.mouth} ${b.y} v${goalH}`, stroke: "#fff", "stroke-width": 5 }),
+        s("text", { x: b.cx, y: b.cy - (small ? 14 : 12), class: "fw-goal-name" }, node === PITCH.goals.west ? "West" : "East"),
+        s("text", { x: b.cx, y: b.cy + (small ? 6 : 4), class: "fw-goal-name" }, "goal"),
+        attacker ? s("text", { x: b.cx, y: b.cy + (small ? 30 : 24), class: "fw-goal-side" }, small ? `for ${attacker}` : `${attacker} attack`) : "",
+      );
+    } else if (node === PITCH.centre) {
+      g.append(s("circle", { cx: x, cy: y, r: centreR, class: "fw-centre" }),
+        small ? "" : s("text", { x, y: y + centreR + 16, class: "fw-node-id" }, "centre"));
+    } else {
+      g.append(
+        node === obs.ball ? s("circle", { cx: x, cy: y, r: r + 7, class: "fw-ball-halo" }) : "",
+        s("circle", { cx: x, cy: y, r, fill: team ? team.colour : "#777", class: "fw-badge" }),
+        s("text", { x, y: y + (small ? 4 : 2), class: "fw-badge-code" }, team ? team.code : node),
+        small ? "" : s("text", { x, y: y + 16, class: "fw-badge-name" }, team ? team.badge : ""),
+        s("text", { x, y: y > H / 2 ? y + r + 17 : y - r - 7, class: "fw-node-id" }, node),
+      );
+    }
+    svg.append(g);
+  }
+  // the ball rests on the upper right of its position, leaving the badge readable
+  let [bx, by_] = at(obs.ball);
+  if (isGoal(obs.ball)) [bx, by_] = [goalBox(obs.ball).cx, goalBox(obs.ball).cy];
+  else if (obs.ball !== PITCH.centre) [bx, by_] = [bx + r * 0.78, by_ - r * 0.78];
+  const br = small ? 17 : 13;
+  svg.append(s("g", { class: "fw-ball", "data-ball": obs.ball },
+    s("circle", { cx: bx, cy: by_, r: br, fill: "#fff", stroke: "#111", "stroke-width": 2 }),
+    s("path", { d: `M${bx} ${by_ - br * 0.4} l${br * 0.38} ${br * 0.28} -${br * 0.15} ${br * 0.45} h-${br * 0.46} l-${br * 0.15} -${br * 0.45}z`, fill: "#111" })));
+  // where the ball may go: drawn last, on top and easy to hit
+  for (const [node, action] of moves) {
+    const [x, y] = at(node);
+    let shape;
+    if (isGoal(node)) { const b = goalBox(node); shape = s("rect", { x: b.x - 4, y: b.y - 4, width: goalW + 8, height: goalH + 8, rx: 8 }); }
+    else shape = s("circle", { cx: x, cy: y, r: (node === PITCH.centre ? centreR : r) + 5 });
+    const ring = s("g", { class: "fw-target" }, shape);
+    svg.append(clickable(ring, action, act, `${action.startsWith("kick") ? "Kick off to" : "Move the ball to"} ${nodeLabel(node)}`));
+  }
+  if (!readOnly && legal.includes("stay")) {
+    const ring = s("g", { class: "fw-target fw-stay" }, s("circle", { cx: bx, cy: by_, r: br + 8 }));
+    svg.append(clickable(ring, "stay", act, `Leave the ball on ${nodeLabel(obs.ball)}`));
+  }
+  return svg;
+}
+
+// -- the scoreboard ----------------------------------------------------------------
+function scoreboard(ctx) {
+  const { obs, view } = ctx;
+  const master = obs.master ? TEAMS[obs.master] : null;
+  const names = (p) => obs.partnerships[p].map((seat) => seatName(view, seat)).join(" & ");
+  const mine = ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
+  const you = ctx.readOnly ? "" : " (you)";
+  const sideBox = (p) => h("div", { class: `fw-side fw-side-${p}${mine === p ? " fw-mine" : ""}`, "data-side": p },
+    h("div", { class: "fw-side-name" }, `${p}${mine === p ? you : ""}`),
+    h("div", { class: "fw-goals", "data-testid": `goals-${p}` }, String(obs.goals[p])),
+    h("div", { class: "fw-side-who" }, names(p)),
+    h("div", { class: "fw-side-tricks" }, `tricks ${obs.tricks_won[p]} · attack ${obs.attacking[p] === PITCH.goals.west ? "← West" : "East →"}`));
+  return h("div", { class: "fw-score" },
+    sideBox("A"),
+    h("div", { class: "fw-mid" },
+      h("div", { class: "fw-half" }, obs.phase === "over" ? "Full time" : `Half ${obs.half} of 2`),
+      h("div", { class: "fw-master-box", style: master ? `--team:${master.colour}` : "" },
+        h("span", { class: "fw-master-label" }, "Master team"),
+        master ? h("span", { class: "fw-master", "data-testid": "master" }, `${master.name} · ${master.badge}`)
+          : h("span", { class: "fw-master none", "data-testid": "master" }, "none (centre circle)"))),
+    sideBox("B"));
+}
+
+// -- the table: four seats around the trick ---------------------------------------------
+function tableArea(ctx) {
+  const { obs, view } = ctx;
+  const me = ctx.seat ?? 0;
+  const where = { [me]: "s", [(me + 1) % 4]: "w", [(me + 2) % 4]: "n", [(me + 3) % 4]: "e" };
+  const current = obs.trick.cards;
+  const halfTricks = obs.tricks[obs.half - 1] || [];
+  const last = halfTricks[halfTricks.length - 1];
+  const showLast = !current.length && last && obs.phase !== "kick";
+  const shown = showLast ? last.cards.map((c, i) => [(last.leader + i) % 4, c]) : current;
+  const masterCode = obs.master;
+  const grid = h("div", { class: `fw-trick${showLast ? " fw-trick-last" : ""}`, "data-testid": "trick" });
+  for (const [seat, c] of shown) {
+    const won = showLast && seat === last.winner;
+    const el = cardFor(c, { size: "small", master: c[0] === masterCode && !showLast });
+    grid.append(h("div", { class: `fw-played fw-${where[seat]}${won ? " fw-won" : ""}` }, el));
+  }
+  const note = showLast ? `${seatName(view, last.winner)} (${obs.seat_names[last.winner]}) won the trick`
+    : !current.length && obs.phase === "kick" ? `${seatName(view, obs.kicker)} (${obs.seat_names[obs.kicker]}) kicks off`
+      : current.length ? `${teamOf(current[0][1]).name} led` : "";
+  const seatBox = (seat) => {
+    const turn = obs.to_move.includes(seat) && obs.phase !== "over";
+    const n = obs.hand_sizes[seat];
+    return h("div", { class: `fw-seat fw-${where[seat]} fw-side-${side(seat)}${turn ? " fw-turn" : ""}${seat === ctx.seat ? " fw-me" : ""}`, "data-seat": seat },
+      h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip" }, obs.seat_names[seat]), `${seatName(view, seat)}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
+      h("span", { class: "fw-seat-info" }, `${n} card${n === 1 ? "" : "s"}${obs.kicker === seat && obs.phase === "kick" ? " · kicks off" : ""}`));
+  };
+  return h("div", { class: "fw-table-box" },
+    h("div", { class: "fw-table" }, [0, 1, 2, 3].map(seatBox), grid),
+    h("div", { class: "fw-trick-note" }, note || "\u00a0"));
+}
+
+function handRow(ctx) {
+  const { obs, legal, act, readOnly } = ctx;
+  if (!obs.hand || !obs.hand.length) return "";
+  const playable = new Set(readOnly ? [] : legal.filter((a) => a.startsWith("play ")));
+  const order = ["E", "I", "S", "W"];
+  const cards = [...obs.hand].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]) || numberOf(a) - numberOf(b));
+  const row = h("div", { class: "fw-hand", "data-testid": "hand" });
+  for (const c of cards) {
+    const el = cardFor(c, { master: c[0] === obs.master });
+    const action = `play ${c}`;
+    if (playable.has(action)) clickable(el, action, act, `Play ${teamOf(c).name} ${numberOf(c)}`);
+    else if (playable.size) el.classList.add("fw-dim");
+    row.append(el);
+  }
+  return h("div", { class: "fw-hand-box" }, h("h3", {}, "Your hand", obs.master ? h("span", { class: "fw-hint" }, ` · ★ ${TEAMS[obs.master].name} are Master`) : ""), row);
+}
+
+function recent(ctx) {
+  const { obs, view } = ctx;
+  const lines = obs.history.slice(-4).map(([seat, action]) => h("li", {}, `${seatName(view, seat)}: ${words(action)}`));
+  return lines.length ? h("ol", { class: "fw-log", "aria-label": "Last moves" }, lines) : "";
+}
+
+function words(action) {
+  const [verb, arg] = action.split(" ");
+  if (verb === "play") return `plays ${teamOf(arg).name} ${numberOf(arg)}`;
+  if (verb === "kick") return `kicks off to ${nodeLabel(arg)}`;
+  if (verb === "move") return `moves the ball to ${nodeLabel(arg)}`;
+  if (verb === "stay") return "leaves the ball where it is";
+  return action;
+}
+
+// -- the contract ------------------------------------------------------------------------
+let drawn = null;                 // the last board drawn, redrawn when the phone/laptop width class changes
+narrow.addEventListener("change", () => {
+  if (drawn && drawn.el.isConnected) { while (drawn.el.firstChild) drawn.el.firstChild.remove(); render(drawn.el, drawn.ctx); }
+});
+
+export function render(el, ctx) {
+  const { obs } = ctx;
+  if (!ctx.readOnly) drawn = { el, ctx };
+  const moveNote = obs.move ? h("div", { class: "fw-move-note" },
+    `${seatName(ctx.view, obs.move.mover)} won the trick: ${obs.move.moves_left} ball move${obs.move.moves_left > 1 ? "s" : ""} left`) : "";
+  el.classList.add("fw-board");
+  el.append(
+    scoreboard(ctx),
+    h("div", { class: "fw-main" },
+      h("div", { class: "fw-pitch-box" }, pitchSvg(ctx), moveNote),
+      h("div", { class: "fw-side-col" }, tableArea(ctx), recent(ctx))),
+    handRow(ctx));
+}
+
+export function label(action) {
+  const [verb, arg] = action.split(" ");
+  if (verb === "play") return `${teamOf(arg).name} ${numberOf(arg)}`;
+  if (verb === "kick") return `Kick off to ${nodeLabel(arg)}`;
+  if (verb === "move") return `Ball to ${nodeLabel(arg)}`;
+  if (verb === "stay") return "Leave the ball here";
+  return action;
+}
+
+export function status(view) {
+  const obs = view.observation;
+  if (view.over || !view.legal || !view.legal.length) return null;
+  if (obs.phase === "kick") return "Kick off: click a badge next to the centre circle; its team becomes the Master team.";
+  if (obs.phase === "play") {
+    if (!obs.trick.cards.length) return "Your lead: click a card in your hand.";
+    const led = teamOf(obs.trick.cards[0][1]);
+    const follows = view.legal.every((a) => a.slice(5, 6) === led.code);
+    return follows ? `Follow ${led.name}: click one of your ${led.name} cards.` : `You have no ${led.name}: play any card.`;
+  }
+  if (obs.phase === "move") {
+    const left = obs.move ? obs.move.moves_left : 1;
+    return `You won the trick: click a position to move the ball (${left} move${left > 1 ? "s" : ""} left), or click the ball to leave it.`;
+  }
+  return null;
+}
+
+export function resultText(result, view) {
+  if (!result) return "";
+  const g = result.goals;
+  const who = (p) => (p === "A" ? [0, 2] : [1, 3]).map((seat) => seatName(view, seat)).join(" & ");
+  if (!result.winner) return `A draw, ${g.A}–${g.B}.`;
+  const mine = view.seat === null || view.seat === undefined ? "" : side(view.seat) === result.winner ? " You win!" : " You lose.";
+  return `${result.winner} (${who(result.winner)}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}.${mine}`;
+}

@@ -1,0 +1,87 @@
+"""A person and three heuristic bots play a whole Football Whist match through the page.
+
+The person plays only by clicking what the board draws: cards in the hand, the
+kick-off badges and the ball's positions on the pitch (the ball itself to stay).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from conftest import shot
+
+BOARD_ACTION = ".board [data-action]"
+RESULT = "[data-testid=result]"
+
+
+def test_a_person_plays_a_whole_match_against_three_bots(server, page):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + "/")
+    page.click('[data-game="football-whist"] >> text=New table')
+    page.wait_for_selector("form.new")
+    for i in (1, 2, 3):
+        page.select_option(f"select[name=kind{i}]", "bot:heuristic")
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=seed]", "7")
+    page.click("text=Create the table")
+    page.wait_for_selector(".fw-pitch")
+    page.wait_for_selector(f"{BOARD_ACTION}, {RESULT}")
+    shot(page, "football-whist-start")
+
+    counts = {"play": 0, "kick": 0, "move": 0, "stay": 0}
+    took = {"move": False, "phone": False, "half2": False}
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        page.wait_for_selector(f"{BOARD_ACTION}, {RESULT}")
+        if page.locator(RESULT).count():
+            break
+        # every legal move has a board element: the board never needs the move list
+        legal = set(page.locator(".moves button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)"))
+        drawn = set(page.locator(BOARD_ACTION).evaluate_all("els => els.map(e => e.dataset.action)"))
+        assert legal == drawn, f"the move list offers {legal - drawn} that the board does not draw"
+        goal = page.locator('.board [data-action="move WG"], .board [data-action="move EG"]')
+        moves = page.locator('.board [data-action^="move "]')
+        if goal.count():
+            target = goal.first
+        elif moves.count() and counts["move"] % 3 != 2:
+            target = moves.first
+        else:
+            target = page.locator(BOARD_ACTION).first
+        action = target.get_attribute("data-action")
+        verb = action.split()[0]
+        if verb in ("move", "kick") and not took["move"]:
+            shot(page, "football-whist-ball-move")
+            took["move"] = True
+        if counts["play"] == 8 and not took["phone"]:
+            shot(page, "football-whist-mid")
+            page.set_viewport_size({"width": 390, "height": 844})
+            shot(page, "football-whist-phone")
+            page.set_viewport_size({"width": 1280, "height": 860})
+            took["phone"] = True
+        if not took["half2"] and "Half 2" in page.locator(".fw-half").inner_text():
+            shot(page, "football-whist-half-two")
+            took["half2"] = True
+        handle = target.element_handle()
+        target.click()
+        counts[verb] += 1
+        handle.wait_for_element_state("hidden")        # the board redraws once the server applied it
+    else:
+        raise AssertionError(f"the match did not end in time (moves so far: {counts})")
+
+    banner = page.locator(RESULT)
+    assert re.search(r"Game over\. (A|B) \(.+\) win \d+–\d+\.|Game over\. A draw, \d+–\d+\.", banner.inner_text()), banner.inner_text()
+    assert counts["play"] == 22, counts                # eleven cards in each half
+    assert counts["move"] + counts["stay"] + counts["kick"] > 0, counts
+    assert page.locator(".fw-half").inner_text() == "FULL TIME" or "Full time" in page.locator(".fw-half").inner_text()
+    shot(page, "football-whist-end")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "football-whist-end-phone")
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.click("text=Replay it")
+    page.wait_for_selector(".views .board")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('.replay-controls input').value !== document.querySelector('.replay-controls input').max")
+    shot(page, "football-whist-replay")
+    assert not errors, errors
