@@ -1,0 +1,96 @@
+// British Towns, the asking game: choose a player, then a town to ask them for.
+// Only the asks the server lists as legal are clickable; every ask so far is
+// public and shown, newest first.
+import { h } from "/static/dom.js";
+import { clickable } from "/static/cards.js";
+import {
+  addCss, byRegion, keyCard, plural, regionChip, resultWords, seatIndex, seatName, townCard, townName, colourOf, regionOf,
+} from "/static/games/british-towns-common.js";
+
+let chosen = null;       // the rules name ("P2") of the player the person is about to ask
+
+function asksByTarget(legal) {
+  const out = new Map();
+  for (const a of legal) {
+    const [verb, who, card] = a.split(" ");
+    if (verb !== "ask") continue;
+    if (!out.has(who)) out.set(who, []);
+    out.get(who).push(card);
+  }
+  return out;
+}
+
+export function render(el, ctx) {
+  addCss();
+  const { obs, view, legal, act, readOnly } = ctx;
+  const names = obs.seat_names || [];
+  const me = obs.seat;
+  const targets = readOnly ? new Map() : asksByTarget(legal);
+  if (!targets.has(chosen)) chosen = targets.size ? [...targets.keys()][0] : null;
+  const laidBy = {};
+  (obs.laid || []).forEach((regions, seat) => regions.forEach((r) => { laidBy[r] = seat; }));
+
+  // -- the players round the table ------------------------------------------------
+  const seats = h("div", { class: "bt-seats" }, names.map((n, i) => {
+    const canAsk = targets.has(n);
+    const box = h(canAsk ? "button" : "div", {
+      class: `bt-seat${i === me ? " mine" : ""}${n === chosen ? " chosen" : ""}${(obs.to_move || []).includes(i) ? " turn" : ""}${obs.out?.[i] ? " out" : ""}`,
+      "data-target": n, type: canAsk ? "button" : undefined,
+      "aria-pressed": canAsk ? String(n === chosen) : undefined,
+      title: canAsk ? `Ask ${seatName(view, i)} for a card` : undefined,
+    },
+    h("div", { class: "bt-seat-name" }, seatName(view, i), i === me ? " (you)" : ""),
+    h("div", { class: "bt-seat-count" }, obs.out?.[i] ? "out: no cards left" : plural(obs.hand_sizes?.[i] ?? 0, "card")),
+    h("div", { class: "bt-seat-laid" }, (obs.laid?.[i] || []).length
+      ? (obs.laid[i]).map((r) => regionChip(r)) : h("span", { class: "muted-light" }, "no region yet")));
+    if (canAsk) box.addEventListener("click", () => { chosen = n; el.replaceChildren(); render(el, ctx); });
+    return box;
+  }));
+
+  // -- the ask: the towns this player may be asked for ------------------------------
+  let askPanel = "";
+  if (chosen) {
+    const who = seatName(view, seatIndex(obs, chosen));
+    const wanted = targets.get(chosen);
+    askPanel = h("div", { class: "panel bt-ask" },
+      h("h3", {}, `Ask ${who} for…`),
+      h("div", { class: "bt-groups" }, byRegion(wanted).map(([r, cards]) => h("div", { class: "bt-group" },
+        h("div", { class: "row" }, cards.map((c) => clickable(townCard(c), `ask ${chosen} ${c}`, act,
+          `Ask ${who} for ${townName(c)}`)))))));
+  }
+
+  // -- my hand -------------------------------------------------------------------------------
+  const hand = obs.hand ? h("div", { class: "panel bt-hand" },
+    h("h3", {}, `Your hand (${obs.hand.length})`),
+    obs.hand.length ? h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
+      h("div", { class: "row" }, cards.map((c) => townCard(c)))))) : h("p", {}, "You have no cards left.")) : "";
+
+  // -- the asks so far, newest first ------------------------------------------------------------
+  const asks = obs.asks || [];
+  const history = h("div", { class: "panel bt-history" }, h("h3", {}, `Asks heard (${asks.length})`),
+    asks.length ? h("ol", { reversed: true }, asks.slice().reverse().map((a) => h("li", { class: a.got ? "got" : "" },
+      h("b", {}, seatName(view, a.asker)), " asked ", h("b", {}, seatName(view, a.asked)), " for ",
+      h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(a.card))}` }, townName(a.card)),
+      a.got ? " — and got it" : " — no")))
+      : h("p", { class: "muted-light" }, "Nobody has asked yet."));
+
+  el.append(h("div", { class: "bt-layout" },
+    h("div", { class: "bt-main" }, seats, askPanel, hand),
+    h("div", { class: "bt-side" }, keyCard(obs, view, laidBy), history)));
+}
+
+export function label(action, view) {
+  const [verb, who, card] = action.split(" ");
+  if (verb !== "ask") return action;
+  return `Ask ${seatName(view, who)} for ${townName(card)}`;
+}
+
+export function status(view) {
+  if (view.over || view.seat === null) return "";
+  if (view.legal.length) return chosen ? `Your turn: ask ${seatName(view, chosen)} (or another player) for a town.` : "Your turn: ask a player for a town.";
+  return "";
+}
+
+export function resultText(result, view) {
+  return resultWords(result, view, "regions", "region");
+}

@@ -1,0 +1,161 @@
+// What the two British Towns games share: the pack (towns, regions and their
+// colours), the town card drawn as SVG, the KEY card, seat names and results.
+// The pack mirrors src/parlour/games/british_towns/data/towns.json
+// (tests/web/test_web_game_data.py checks that the two agree).
+import { h, s } from "/static/dom.js";
+
+export const REGIONS = {
+  1: { name: "London and the South-East", colour: "#c0392b" },
+  2: { name: "The South", colour: "#d9822b" },
+  3: { name: "The West Country", colour: "#9a7d0a" },
+  4: { name: "Wales", colour: "#1e8449" },
+  5: { name: "The Midlands", colour: "#117a8b" },
+  6: { name: "East Anglia", colour: "#2e59a8" },
+  7: { name: "The North-West", colour: "#7d3c98" },
+  8: { name: "Yorkshire and the North-East", colour: "#4d5656" },
+  9: { name: "Scotland", colour: "#a3296b" },
+};
+
+// code: [name, region]
+export const TOWNS = {
+  LONDON: ["London", 1], DOVER: ["Dover", 1], SOUTHEND: ["Southend", 1], BRIGHTON: ["Brighton", 1],
+  COWES: ["Cowes (I.O.W.)", 2], WINDSOR: ["Windsor", 2], OXFORD: ["Oxford", 2], PORTSMOUTH: ["Portsmouth", 2],
+  WELLS: ["Wells", 3], PLYMOUTH: ["Plymouth", 3], BATH: ["Bath", 3],
+  CARDIFF: ["Cardiff", 4], "MENAI-BRIDGE": ["Menai Bridge", 4], SWANSEA: ["Swansea", 4],
+  BIRMINGHAM: ["Birmingham", 5], COVENTRY: ["Coventry", 5], STRATFORD: ["Stratford", 5],
+  NOTTINGHAM: ["Nottingham", 5], DERBY: ["Derby", 5],
+  CAMBRIDGE: ["Cambridge", 6], NORWICH: ["Norwich", 6], IPSWICH: ["Ipswich", 6],
+  PENRITH: ["Penrith", 7], MANCHESTER: ["Manchester", 7], LIVERPOOL: ["Liverpool", 7], CREWE: ["Crewe", 7],
+  YORK: ["York", 8], SHEFFIELD: ["Sheffield", 8], LEEDS: ["Leeds", 8], NEWCASTLE: ["Newcastle", 8],
+  AYR: ["Ayr", 9], "ST-ANDREWS": ["St. Andrews", 9], EDINBURGH: ["Edinburgh", 9], GLASGOW: ["Glasgow", 9],
+};
+
+export function addCss() {
+  if (document.querySelector("link[data-bt-css]")) return;
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/british-towns.css", "data-bt-css": "" }));
+}
+
+export const isRegionCard = (code) => /^R\d$/.test(code);
+export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : TOWNS[code] ? TOWNS[code][1] : 0);
+export const townName = (code) => (isRegionCard(code) ? `Region ${code.slice(1)}` : TOWNS[code] ? TOWNS[code][0] : code);
+export const townsOf = (region) => Object.keys(TOWNS).filter((c) => TOWNS[c][1] === region);
+export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colour;
+
+// The name of a seat as the table knows it ("Ann"), from a rules seat name ("P1") or number.
+// Two bots of one kind share a name, so the rules name is added where names repeat.
+export function seatName(view, who) {
+  const rules = view.observation?.seat_names || [];
+  const i = typeof who === "number" ? who : rules.indexOf(who);
+  const name = view.seats && view.seats[i] && view.seats[i].name;
+  if (!name) return rules[i] || (typeof who === "number" ? `P${who + 1}` : who);
+  const twins = view.seats.filter((x) => x.name === name).length > 1;
+  return twins && rules[i] && rules[i] !== name ? `${name} (${rules[i]})` : name;
+}
+export const seatIndex = (obs, rulesName) => (obs.seat_names || []).indexOf(rulesName);
+
+function fitSize(text, width, biggest) {
+  // A rough fit: about 0.6 em a character for a bold sans-serif face.
+  return Math.max(9, Math.min(biggest, Math.floor(width / (0.6 * Math.max(text.length, 1)))));
+}
+
+// A card of the pack: a town (its name big, region number and colour) or a REGION card.
+export function townCard(code, { size = "", attrs = {}, faceDown = false } = {}) {
+  const cls = `card bt-card ${size} ${attrs.class || ""}`.trim();
+  if (faceDown) {
+    const svg = s("svg", { viewBox: "0 0 100 144", role: "img", "aria-label": "a face-down card", ...attrs, class: cls });
+    svg.append(
+      s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: "#24466b", stroke: "#fff", "stroke-width": 3 }),
+      s("path", { d: "M50 30 L62 50 L56 50 L68 72 L58 72 L70 96 L30 96 L42 72 L32 72 L44 50 L38 50 Z", fill: "#ffffff30" }),
+      s("text", { x: 50, y: 124, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700, "letter-spacing": 1 }, "BRITISH"),
+      s("text", { x: 50, y: 136, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700, "letter-spacing": 1 }, "TOWNS"));
+    return svg;
+  }
+  const region = regionOf(code);
+  const colour = colourOf(region);
+  const name = townName(code);
+  const title = isRegionCard(code)
+    ? `REGION ${region}: ${REGIONS[region]?.name} (stands for any one of its towns)`
+    : `${name}, region ${region} (${REGIONS[region]?.name})`;
+  const svg = s("svg", { viewBox: "0 0 100 144", role: "img", "aria-label": title, "data-card": code, ...attrs, class: cls });
+  svg.append(s("title", {}, title));
+  if (isRegionCard(code)) {
+    svg.append(
+      s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: colour, stroke: "#222", "stroke-width": 1.5 }),
+      s("rect", { x: 8, y: 8, width: 84, height: 128, rx: 6, fill: "none", stroke: "#fff9", "stroke-width": 2 }),
+      s("text", { x: 50, y: 30, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#fff", "letter-spacing": 2 }, "REGION"),
+      s("text", { x: 50, y: 84, "text-anchor": "middle", "font-size": 54, "font-weight": 900, fill: "#fff" }, String(region)));
+    const words = (REGIONS[region]?.name || "").split(" ");
+    const lines = [];
+    for (const w of words) {
+      if (lines.length && (lines[lines.length - 1] + " " + w).length <= 14) lines[lines.length - 1] += " " + w;
+      else lines.push(w);
+    }
+    lines.slice(0, 3).forEach((line, i) => svg.append(s("text", {
+      x: 50, y: 106 + i * 11, "text-anchor": "middle", "font-size": 10, "font-weight": 600, fill: "#fff",
+    }, line)));
+    return svg;
+  }
+  const short = name.replace(/ \(.*\)$/, "");
+  const words = short.split(" ");
+  svg.append(
+    s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: "#fffdf7", stroke: "#333", "stroke-width": 1.5 }),
+    s("path", { d: "M2 40 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V40 Z", fill: colour }),
+    s("circle", { cx: 50, cy: 22, r: 14, fill: "#fff" }),
+    s("text", { x: 50, y: 29, "text-anchor": "middle", "font-size": 20, "font-weight": 900, fill: colour }, String(region)),
+    s("rect", { x: 2, y: 126, width: 96, height: 16, fill: colour }),
+    s("path", { d: "M2 126 H98 V133 A9 9 0 0 1 89 142 H11 A9 9 0 0 1 2 133 Z", fill: colour }));
+  if (words.length > 1 && short.length > 9) {
+    const size = fitSize(words.reduce((a, b) => (a.length > b.length ? a : b)), 88, 20);
+    svg.append(s("text", { x: 50, y: 76, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#1d1d1f" }, words[0]),
+      s("text", { x: 50, y: 76 + size + 2, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#1d1d1f" }, words.slice(1).join(" ")));
+  } else {
+    svg.append(s("text", { x: 50, y: 86, "text-anchor": "middle", "font-size": fitSize(short, 88, 22), "font-weight": 800, fill: "#1d1d1f" }, short));
+  }
+  if (short !== name) svg.append(s("text", { x: 50, y: 112, "text-anchor": "middle", "font-size": 10, fill: "#555" }, name.slice(short.length).trim()));
+  const foot = REGIONS[region]?.name || "";
+  svg.append(s("text", { x: 50, y: 138, "text-anchor": "middle", "font-size": Math.min(9, 90 / (0.56 * Math.max(foot.length, 1))), "font-weight": 600, fill: "#fff" }, foot));
+  return svg;
+}
+
+// A small coloured chip naming a region ("7 The North-West").
+export function regionChip(region, { full = false, extra = "" } = {}) {
+  return h("span", { class: "bt-chip", style: `--rc:${colourOf(region)}`, title: REGIONS[region]?.name || "" },
+    h("b", {}, String(region)), full ? ` ${REGIONS[region]?.name || ""}` : "", extra);
+}
+
+// The KEY card: every region, how many towns it has, and who has laid it.
+export function keyCard(obs, view, laidBy) {
+  return h("div", { class: "bt-key panel" }, h("h3", {}, "The key"),
+    h("ul", {}, (obs.key || []).map((k) => {
+      const who = laidBy[k.region];
+      return h("li", { class: who !== undefined ? "done" : "" }, regionChip(k.region),
+        h("div", {}, h("div", { class: "bt-keyname" }, k.name),
+          h("div", { class: "muted-light" }, `${k.towns} towns + region card`,
+            who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${seatName(view, who)}`) : "")));
+    })));
+}
+
+// The cards of a hand, grouped by region (towns first, then the REGION card).
+export function byRegion(cards) {
+  const groups = new Map();
+  for (const c of cards) {
+    const r = regionOf(c);
+    if (!groups.has(r)) groups.set(r, []);
+    groups.get(r).push(c);
+  }
+  return [...groups.entries()].sort((a, b) => a[0] - b[0])
+    .map(([r, list]) => [r, list.sort((a, b) => Number(isRegionCard(a)) - Number(isRegionCard(b)))]);
+}
+
+export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function resultWords(result, view, scoreKey, unit) {
+  if (!result) return "";
+  const names = view.observation?.seat_names || Object.keys(result[scoreKey] || {});
+  const parts = names.map((n, i) => `${seatName(view, i)} ${unit ? plural(result[scoreKey]?.[n], unit) : result[scoreKey]?.[n]}`);
+  let head;
+  if (result.winner) head = `${seatName(view, names.indexOf(result.winner))} wins.`;
+  else if (result.shared_by && result.shared_by.length) head = `Shared by ${result.shared_by.map((n) => seatName(view, names.indexOf(n))).join(" & ")}.`;
+  else head = "A draw.";
+  return `${head} ${parts.join(" · ")}.`;
+}

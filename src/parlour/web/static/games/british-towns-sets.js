@@ -1,0 +1,94 @@
+// British Towns, the regional-sets game: draw from the stock or take the top
+// discard, lay down whole regions, discard.  Only legal moves are clickable.
+import { h } from "/static/dom.js";
+import { clickable } from "/static/cards.js";
+import {
+  addCss, byRegion, colourOf, plural, regionChip, regionOf, resultWords, seatName, townCard, townName, REGIONS,
+} from "/static/games/british-towns-common.js";
+
+export function render(el, ctx) {
+  addCss();
+  const { obs, view, legal, act, readOnly } = ctx;
+  const can = (a) => !readOnly && legal.includes(a);
+  const names = obs.seat_names || [];
+  const me = obs.seat;
+
+  // -- every player's laid sets ----------------------------------------------------------
+  const seats = h("div", { class: "bt-seats" }, names.map((n, i) => {
+    const sets = obs.sets?.[i] || {};
+    return h("div", { class: `bt-seat wide${i === me ? " mine" : ""}${(obs.to_move || []).includes(i) ? " turn" : ""}` },
+      h("div", { class: "bt-seat-name" }, seatName(view, i), i === me ? " (you)" : "",
+        h("span", { class: "bt-score", title: "cards laid less cards in hand" }, `score ${obs.scores?.[i] ?? 0}`)),
+      h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`),
+      Object.keys(sets).length
+        ? h("div", { class: "bt-sets" }, Object.entries(sets).map(([r, cards]) => h("div", {
+          class: "bt-set", title: `Region ${r}: ${REGIONS[r]?.name}`, style: `--rc:${colourOf(Number(r))}`,
+        }, h("div", { class: "bt-fan" }, cards.map((c) => townCard(c, { size: "small" }))),
+        h("div", { class: "bt-set-label" }, regionChip(Number(r)), ` ${plural(cards.length, "card")}`))))
+        : h("div", { class: "muted-light" }, "no set laid"));
+  }));
+
+  // -- stock and discards ---------------------------------------------------------------------
+  const discards = obs.discards || [];
+  const top = discards[discards.length - 1];
+  const stockCard = townCard("", { faceDown: true, size: "big" });
+  if (can("draw stock")) clickable(stockCard, "draw stock", act, "Draw the top card of the stock");
+  let topCard = h("div", { class: "bt-empty" }, "no discards");
+  if (top) {
+    topCard = townCard(top, { size: "big" });
+    const add = legal.find((a) => a.startsWith("add "));
+    if (!readOnly && add) clickable(topCard, add, act, `Add ${townName(top)} to your set (it completes your region)`);
+    else if (can("take discard")) clickable(topCard, "take discard", act, `Take ${townName(top)} from the discards`);
+  }
+  const middle = h("div", { class: "bt-middle" },
+    h("div", { class: "bt-pile" }, obs.stock_size ? stockCard : h("div", { class: "bt-empty" }, "stock empty"),
+      h("div", { class: "bt-pile-label" }, `Stock: ${obs.stock_size ?? 0}`)),
+    h("div", { class: "bt-pile" }, topCard, h("div", { class: "bt-pile-label" }, `Discards: ${discards.length}`)),
+    discards.length > 1 ? h("div", { class: "bt-under" }, h("div", { class: "bt-pile-label" }, "Below it:"),
+      h("div", { class: "bt-under-list" }, discards.slice(-6, -1).reverse().map((c) => h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(c))}` }, townName(c)))))
+      : "");
+
+  // -- my hand ------------------------------------------------------------------------------------
+  let hand = "";
+  if (obs.hand) {
+    const done = can("done") ? clickable(h("span", { class: "bt-btn" }, "Done: draw up to seven"), "done", act) : "";
+    hand = h("div", { class: "panel bt-hand" },
+      h("h3", {}, `Your hand (${obs.hand.length})`, legal.some((a) => a.startsWith("discard ")) && !readOnly
+        ? h("span", { class: "muted-light" }, " · click a card to discard it") : ""),
+      h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
+        const lay = `lay ${r}`;
+        return h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
+          h("div", { class: "row" }, cards.map((c) => {
+            const card = townCard(c);
+            return can(`discard ${c}`) ? clickable(card, `discard ${c}`, act, `Discard ${townName(c)}`) : card;
+          })),
+          can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay region ${r}`), lay, act, `Lay down region ${r}: ${REGIONS[r]?.name}`) : "");
+      })), done);
+  }
+
+  el.append(h("div", { class: "bt-layout sets" }, h("div", { class: "bt-main" }, seats, middle, hand)));
+}
+
+export function label(action) {
+  const [verb, arg] = action.split(" ");
+  if (verb === "discard") return `Discard ${townName(arg)}`;
+  if (verb === "lay") return `Lay region ${arg}`;
+  if (verb === "add") return `Add ${townName(arg)} to your set`;
+  if (action === "take discard") return "Take the top discard";
+  if (action === "draw stock") return "Draw from the stock";
+  if (action === "done") return "Done: draw up to seven";
+  return action;
+}
+
+export function status(view) {
+  if (view.over || view.seat === null || !view.legal.length) return "";
+  const legal = view.legal;
+  if (legal[0].startsWith("add ")) return "The top discard completes one of your regions: add it to your set (that is your turn).";
+  if (legal.includes("draw stock") || legal.includes("take discard")) return "Your turn: draw from the stock, or take the top discard.";
+  if (legal.some((a) => a.startsWith("lay ")) && !legal.some((a) => a.startsWith("discard "))) return "You hold a whole region: lay it down.";
+  return "Lay down a region, or discard a card.";
+}
+
+export function resultText(result, view) {
+  return resultWords(result, view, "scores", "");
+}

@@ -1,0 +1,375 @@
+// Squadron Scramble: plane cards drawn as SVG (nation colours and insignia,
+// bombers' names in red and fighters' in blue), the whole discard pile (a card
+// taken takes every card above it), laying sets, naming the plane, swapping
+// wild cards, adding a fourth card and shooting down bombers.  Only what the
+// server lists as legal is clickable; the server judges every name said.
+import { h, s } from "/static/dom.js";
+import { clickable } from "/static/cards.js";
+
+// The pack, as in src/parlour/games/squadron_scramble/data/planes.json
+// (tests/web/test_web_game_data.py checks that the two agree).
+export const PLANES = {
+  P38: ["Lockheed P-38 Lightning", "US", "fighter"],
+  P39: ["Bell P-39D Airacobra", "US", "fighter"],
+  P40: ["Curtiss P-40E Warhawk", "US", "fighter"],
+  F2A: ["Brewster F2A-3 Buffalo", "US", "fighter"],
+  B17: ["Boeing B-17E Flying Fortress", "US", "bomber"],
+  A17: ["Northrop A-17A", "US", "bomber"],
+  WEL: ["Vickers Wellington", "GB", "bomber"],
+  BLE: ["Bristol Blenheim", "GB", "bomber"],
+  I16: ["Polikarpov I-16", "RU", "fighter"],
+  DB3: ["Ilyushin DB-3", "RU", "bomber"],
+  ME109: ["Messerschmitt Me-109", "DE", "fighter"],
+  DO26: ["Dornier Do 26", "DE", "bomber"],
+  CR42: ["Fiat CR.42", "IT", "fighter"],
+  SM79: ["Savoia-Marchetti SM.79", "IT", "bomber"],
+  MI96: ["Mitsubishi 96", "JP", "fighter"],
+  KI99: ["Baku Geki Ki-99", "JP", "bomber"],
+};
+export const NATIONS = {
+  US: { name: "United States", side: "United Nations", band: "#1f3f7a" },
+  GB: { name: "Britain", side: "United Nations", band: "#5b6b3a" },
+  RU: { name: "Russia", side: "United Nations", band: "#8c2a1f" },
+  DE: { name: "Germany", side: "Axis", band: "#4a4a4a" },
+  IT: { name: "Italy", side: "Axis", band: "#2f6b45" },
+  JP: { name: "Japan", side: "Axis", band: "#9a7b2c" },
+};
+const VIEWS = { T: "top", S: "side", F: "front" };
+const KIND_COLOUR = { bomber: "#b3261e", fighter: "#1f4e9c" };
+const WILD = { KEF: "KEEP 'EM FLYING", VIC: "VICTORY" };
+
+function addCss() {
+  if (document.querySelector("link[data-ss-css]")) return;
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/squadron-scramble.css", "data-ss-css": "" }));
+}
+
+// -- names ----------------------------------------------------------------------------
+const planeOf = (card) => card.split("/")[0];
+const viewOf = (card) => card.split("/")[1];
+export function cardName(card) {
+  if (WILD[card]) return WILD[card];
+  const p = PLANES[planeOf(card)];
+  return p ? `${p[0]} (${VIEWS[viewOf(card)]})` : card;
+}
+function seatName(view, i) {
+  const rules = view.observation?.seat_names || [];
+  const name = view.seats?.[i]?.name;
+  if (!name) return rules[i] || `P${i + 1}`;
+  const twins = view.seats.filter((x) => x.name === name).length > 1;
+  return twins && rules[i] && rules[i] !== name ? `${name} (${rules[i]})` : name;
+}
+
+// -- the cards ----------------------------------------------------------------------------
+function insignia(nation, x, y, r) {
+  const g = s("g", { transform: `translate(${x} ${y})` });
+  const star = (rr, fill) => {
+    const pts = [];
+    for (let i = 0; i < 10; i++) {
+      const a = -Math.PI / 2 + (i * Math.PI) / 5;
+      const q = i % 2 ? rr * 0.42 : rr;
+      pts.push(`${(q * Math.cos(a)).toFixed(2)},${(q * Math.sin(a)).toFixed(2)}`);
+    }
+    return s("polygon", { points: pts.join(" "), fill });
+  };
+  if (nation === "US") g.append(s("circle", { r, fill: "#1f3f7a", stroke: "#fff", "stroke-width": 1 }), star(r * 0.9, "#fff"));
+  else if (nation === "GB") g.append(s("circle", { r, fill: "#1f3f7a" }), s("circle", { r: r * 0.66, fill: "#fff" }), s("circle", { r: r * 0.36, fill: "#c8102e" }));
+  else if (nation === "RU") g.append(s("circle", { r, fill: "#fff" }), star(r * 0.95, "#c8102e"));
+  else if (nation === "DE") {
+    g.append(s("circle", { r, fill: "#fff" }),
+      s("path", { d: `M${-r * 0.8} ${-r * 0.22}H${-r * 0.22}V${-r * 0.8}H${r * 0.22}V${-r * 0.22}H${r * 0.8}V${r * 0.22}H${r * 0.22}V${r * 0.8}H${-r * 0.22}V${r * 0.22}H${-r * 0.8}Z`, fill: "#111" }));
+  } else if (nation === "IT") {
+    g.append(s("circle", { r, fill: "#fff" }), s("path", { d: `M${-r} 0A${r} ${r} 0 0 1 ${-r / 3} ${-r * 0.94}V${r * 0.94}A${r} ${r} 0 0 1 ${-r} 0Z`, fill: "#1e7b3a" }),
+      s("path", { d: `M${r} 0A${r} ${r} 0 0 0 ${r / 3} ${-r * 0.94}V${r * 0.94}A${r} ${r} 0 0 0 ${r} 0Z`, fill: "#c8102e" }),
+      s("circle", { r, fill: "none", stroke: "#0006", "stroke-width": 0.8 }));
+  } else if (nation === "JP") g.append(s("circle", { r, fill: "#fff" }), s("circle", { r: r * 0.62, fill: "#c8102e" }));
+  return g;
+}
+
+// A plain outline of a fighter or a bomber seen from the top, side or front.
+function silhouette(kind, view) {
+  const ink = "#2d3436";
+  const g = s("g", { fill: ink });
+  const big = kind === "bomber";
+  if (view === "T") {
+    const span = big ? 42 : 32;
+    g.append(
+      s("ellipse", { cx: 50, cy: 70, rx: big ? 5 : 4, ry: big ? 27 : 23 }),
+      s("path", { d: `M${50 - span} ${big ? 66 : 64} L${50 + span} ${big ? 66 : 64} L${50 + span - 3} ${big ? 73 : 71} L${50 - span + 3} ${big ? 73 : 71} Z` }),
+      s("path", { d: `M${big ? 36 : 39} ${big ? 92 : 88} H${big ? 64 : 61} L${big ? 62 : 59} ${big ? 96 : 92} H${big ? 38 : 41} Z` }));
+    if (big) [28, 40, 60, 72].forEach((x) => g.append(s("ellipse", { cx: x, cy: 64, rx: 2.6, ry: 5 })));
+  } else if (view === "S") {
+    const len = big ? 40 : 32;
+    g.append(
+      s("path", { d: `M${50 - len} 66 Q50 ${big ? 56 : 59} ${50 + len} 66 Q50 ${big ? 76 : 73} ${50 - len} 70 Z` }),
+      s("path", { d: `M${50 - len} 68 L${50 - len - 2} ${big ? 48 : 53} L${50 - len + 8} ${big ? 48 : 53} L${50 - len + 14} 66 Z` }),
+      s("rect", { x: 42, y: 68, width: big ? 22 : 16, height: 3, rx: 1.5 }),
+      s("rect", { x: 50 + len, y: big ? 58 : 60, width: 2, height: big ? 16 : 12 }),
+      s("ellipse", { cx: 58, cy: big ? 60 : 62, rx: 6, ry: 3, fill: "#74b9ff" }));
+    if (!big) g.append(s("path", { d: "M52 72 L50 80 M60 72 L62 80", stroke: ink, "stroke-width": 1.5 }), s("circle", { cx: 50, cy: 81, r: 2 }), s("circle", { cx: 62, cy: 81, r: 2 }));
+  } else {
+    const span = big ? 44 : 34;
+    g.append(
+      s("rect", { x: 50 - span, y: 66, width: 2 * span, height: 3.5, rx: 1.5 }),
+      s("circle", { cx: 50, cy: 67, r: big ? 6 : 7 }),
+      s("rect", { x: 48.5, y: big ? 46 : 50, width: 3, height: 16 }),
+      s("rect", { x: 40, y: big ? 48 : 52, width: 20, height: 2.5 }));
+    if (big) [30, 70].forEach((x) => g.append(s("circle", { cx: x, cy: 69, r: 4.5 }), s("circle", { cx: x, cy: 69, r: 9, fill: "none", stroke: ink, "stroke-width": 0.8 })));
+    else g.append(s("circle", { cx: 50, cy: 67, r: 14, fill: "none", stroke: ink, "stroke-width": 0.8 }));
+    g.append(s("path", { d: "M44 72 L41 84 M56 72 L59 84", stroke: ink, "stroke-width": 1.5 }));
+  }
+  return g;
+}
+
+function splitName(text, max) {
+  const lines = [""];
+  for (const w of text.split(" ")) {
+    const last = lines[lines.length - 1];
+    if (!last) lines[lines.length - 1] = w;
+    else if ((last + " " + w).length <= max) lines[lines.length - 1] = last + " " + w;
+    else lines.push(w);
+  }
+  return lines.slice(0, 3);
+}
+
+export function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
+  const cls = `card ss-card ${size} ${attrs.class || ""}`.trim();
+  if (faceDown || !card) {
+    const svg = s("svg", { viewBox: "0 0 100 144", role: "img", "aria-label": "a face-down card", ...attrs, class: cls });
+    svg.append(s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: "#3b4a3a", stroke: "#fff", "stroke-width": 3 }),
+      s("rect", { x: 10, y: 10, width: 80, height: 124, rx: 5, fill: "none", stroke: "#ffffff55", "stroke-width": 1.5 }),
+      s("g", { transform: "translate(0 4) scale(1)", opacity: 0.45 }, silhouette("fighter", "T")),
+      s("text", { x: 50, y: 124, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": 700, "letter-spacing": 1 }, "SQUADRON"));
+    return svg;
+  }
+  const title = cardName(card);
+  const svg = s("svg", { viewBox: "0 0 100 144", role: "img", "aria-label": title, "data-card": card, ...attrs, class: cls });
+  svg.append(s("title", {}, title));
+  if (card === "KEF" || card === "VIC") {
+    const vic = card === "VIC";
+    svg.append(
+      s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: vic ? "#fff" : "#f1c40f", stroke: "#333", "stroke-width": 1.5 }),
+      s("rect", { x: 7, y: 7, width: 86, height: 130, rx: 6, fill: "none", stroke: vic ? "#c8102e" : "#7a5a00", "stroke-width": 2 }));
+    if (vic) {
+      svg.append(s("rect", { x: 7, y: 118, width: 86, height: 6, fill: "#c8102e" }), s("rect", { x: 7, y: 126, width: 86, height: 6, fill: "#1f3f7a" }),
+        s("text", { x: 50, y: 82, "text-anchor": "middle", "font-size": 66, "font-weight": 900, fill: "#1f3f7a" }, "V"),
+        s("text", { x: 50, y: 28, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#c8102e", "letter-spacing": 1 }, "VICTORY"),
+        s("text", { x: 50, y: 106, "text-anchor": "middle", "font-size": 9, fill: "#333" }, "wild · doubles"));
+    } else {
+      svg.append(s("g", { transform: "translate(0 -6)" }, silhouette("fighter", "F")),
+        s("text", { x: 50, y: 26, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#4a3500" }, "KEEP 'EM"),
+        s("text", { x: 50, y: 108, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#4a3500" }, "FLYING"),
+        s("text", { x: 50, y: 126, "text-anchor": "middle", "font-size": 9, fill: "#4a3500" }, "wild card"));
+    }
+    return svg;
+  }
+  const code = planeOf(card);
+  const [name, nation, kind] = PLANES[code] || [code, "US", "fighter"];
+  const band = NATIONS[nation]?.band || "#555";
+  svg.append(
+    s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: "#fbf6e9", stroke: "#333", "stroke-width": 1.5 }),
+    s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: band }),
+    insignia(nation, 16, 16, 10),
+    s("text", { x: 91, y: 22, "text-anchor": "end", "font-size": 15, "font-weight": 800, fill: "#fff" }, nation),
+    s("text", { x: 32, y: 21, "font-size": 10, "font-weight": 700, fill: "#fff", opacity: 0.9 }, code),
+    silhouette(kind, viewOf(card)),
+    s("text", { x: 92, y: 42, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#666", "letter-spacing": 0.5 }, `${VIEWS[viewOf(card)].toUpperCase()} VIEW`));
+  const lines = splitName(name, 13);
+  const longest = Math.max(...lines.map((l) => l.length));
+  const fs = Math.min(lines.length > 2 ? 10.5 : 12.5, 90 / (0.6 * longest));
+  lines.forEach((line, i) => svg.append(s("text", {
+    x: 50, y: 110 + i * (fs + 1) - (lines.length - 1) * 4, "text-anchor": "middle", "font-size": fs, "font-weight": 800, fill: KIND_COLOUR[kind],
+  }, line)));
+  svg.append(s("text", { x: 50, y: 137, "text-anchor": "middle", "font-size": 8, "font-weight": 600, fill: "#666", "letter-spacing": 0.5 }, kind.toUpperCase()));
+  return svg;
+}
+
+// -- the table -------------------------------------------------------------------------------
+function setBox(set, ctx, { can, pending, captured = false }) {
+  const { view, act, legal } = ctx;
+  const [name, nation, kind] = PLANES[set.plane] || [set.plane, "", ""];
+  const cards = set.cards.map((c, slot) => {
+    const el = planeCard(c, { size: "small" });
+    if (!captured && (c === "KEF" || c === "VIC")) {
+      const swap = legal.find((a) => {
+        const [verb, card, id] = a.split(" ");
+        return verb === "swap" && Number(id) === set.id && PLANES[planeOf(card)] && "TSF".indexOf(viewOf(card)) === slot;
+      });
+      if (can(swap)) {
+        const wrap = h("div", { class: "ss-swap" }, el, h("span", { class: "ss-tag" }, "swap"));
+        return clickable(wrap, swap, act, `Put ${cardName(swap.split(" ")[1])} into set ${set.id} and take back the ${WILD[c]}`);
+      }
+    }
+    return el;
+  });
+  if (set.extra) cards.push(h("div", { class: "ss-extra" }, planeCard(set.extra, { size: "small" })));
+  if (!captured) {
+    for (const a of legal.filter((x) => x.startsWith("add ") && Number(x.split(" ")[2]) === set.id)) {
+      const wild = a.split(" ")[1];
+      if (can(a)) cards.push(clickable(h("div", { class: "ss-add" }, `+ ${wild}`), a, act, `Add your ${WILD[wild]} to set ${set.id} as a fourth card`));
+    }
+  }
+  const box = h("div", {
+    class: `ss-set ${kind}${pending ? " pending" : ""}`, "data-set": set.id,
+    title: `Set ${set.id}: ${name} (${NATIONS[nation]?.name}), ${kind}, worth ${set.value}`,
+  },
+  h("div", { class: "ss-set-head" }, h("span", { class: "ss-setno" }, `#${set.id}`),
+    h("span", { class: `ss-plane ${kind}` }, name), h("span", { class: "ss-value" }, `${set.value} pts`)),
+  h("div", { class: "ss-set-cards" }, cards));
+  const shoot = `shoot ${set.id}`;
+  if (!captured && can(shoot)) {
+    box.append(h("div", { class: "ss-target-tag" }, "⊕ shoot down"));
+    clickable(box, shoot, act, `Shoot down set ${set.id}, ${seatName(view, set.by)}'s ${name}`);
+    box.classList.add("ss-target");
+  }
+  return box;
+}
+
+export function render(el, ctx) {
+  addCss();
+  const { obs, view, legal, act, readOnly } = ctx;
+  const can = (a) => !!a && !readOnly && legal.includes(a);
+  const names = obs.seat_names || [];
+  const me = obs.seat;
+  const myTurn = !readOnly && legal.length > 0;
+
+  // -- the players: cards in hand, totals, forfeits, sets laid and shot down ----------------------
+  const players = h("div", { class: "ss-players" }, names.map((_, i) => {
+    const mine = (obs.table || []).filter((x) => x.by === i);
+    const captured = obs.captured?.[i] || [];
+    return h("div", { class: `ss-player${i === me ? " mine" : ""}${(obs.to_move || []).includes(i) ? " turn" : ""}` },
+      h("div", { class: "ss-player-head" },
+        h("b", {}, seatName(view, i), i === me ? " (you)" : ""),
+        h("span", { class: "ss-pill" }, `${obs.hand_sizes?.[i] ?? 0} in hand`),
+        h("span", { class: "ss-pill" }, `total ${obs.totals?.[i] ?? 0}`),
+        obs.forfeits?.[i] ? h("span", { class: "ss-pill warn" }, `misses ${obs.forfeits[i]} turn${obs.forfeits[i] > 1 ? "s" : ""}`) : "",
+        i === obs.dealer ? h("span", { class: "ss-pill" }, "dealer") : ""),
+      mine.length ? h("div", { class: "ss-sets" }, mine.map((x) => setBox(x, ctx, { can, pending: x.id === obs.pending_set })))
+        : h("div", { class: "ss-none" }, "no sets on the table"),
+      captured.length ? h("div", { class: "ss-captured" }, h("div", { class: "ss-cap-head" }, `Face down beside ${seatName(view, i)} (shot down, scoring for them):`),
+        h("div", { class: "ss-sets" }, captured.map((x) => setBox(x, ctx, { can, captured: true })))) : "");
+  }));
+
+  // -- stock and the whole discard pile ---------------------------------------------------------------
+  const pile = obs.pile || [];
+  const stock = obs.stock_size ? planeCard(null, { faceDown: true }) : h("div", { class: "ss-empty" }, obs.stock_turned_over ? "stock out" : "no stock");
+  if (can("draw stock")) clickable(stock, "draw stock", act, "Draw the top card of the stock");
+  const pileSize = pile.length > 12 ? "small" : "";
+  const pileEl = h("div", { class: `ss-pile ${pileSize}` }, pile.map((c, i) => {
+    const take = `take ${pile.length - i}`;
+    const el = planeCard(c, { size: pileSize });
+    if (!can(take)) return el;
+    const count = pile.length - i;
+    return clickable(h("div", { class: "ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} card${count > 2 ? "s" : ""} above it` },
+      el, h("span", { class: "ss-tag" }, count === 1 ? "take" : `take ${count}`)), take, act,
+    count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} above it`);
+  }));
+  const middle = h("div", { class: "ss-middle" },
+    h("div", { class: "ss-stock" }, stock, h("div", { class: "ss-label" }, `Stock: ${obs.stock_size ?? 0}${obs.stock_turned_over ? " (turned over)" : ""}`)),
+    h("div", { class: "ss-discards" }, h("div", { class: "ss-label" }, `Discard pile (${pile.length}), bottom to top${myTurn && obs.phase === "draw" ? " — a card taken takes every card to its right" : ""}`),
+      pile.length ? pileEl : h("div", { class: "ss-empty" }, "empty")));
+
+  // -- this turn's choices: lay, name, shoot ------------------------------------------------------------
+  const panels = [];
+  const lays = legal.filter((a) => a.startsWith("lay ")).filter(can);
+  if (lays.length) {
+    panels.push(h("div", { class: "panel ss-lays" }, h("h3", {}, "Lay down a set"),
+      h("div", { class: "ss-lay-list" }, lays.map((a) => {
+        const words = a.split(" ").slice(1);
+        const plane = words.find((w) => PLANES[planeOf(w)]);
+        const [name, , kind] = PLANES[planeOf(plane)] || ["?", "", ""];
+        return clickable(h("div", { class: "ss-lay" },
+          h("div", { class: "row" }, words.map((w) => planeCard(w.replace("+", ""), { size: "small", attrs: w.startsWith("+") ? { class: "fourth" } : {} }))),
+          h("div", { class: `ss-plane ${kind}` }, "Lay ", name, words.some((w) => w.startsWith("+")) ? " + a fourth card" : "")), a, act, `Lay ${words.join(" ")}`);
+      }))));
+  }
+  if (obs.phase === "name" && myTurn && !readOnly) panels.push(namePanel(obs, act));
+  if (can("hold")) {
+    panels.push(h("div", { class: "panel ss-shoot" }, h("h3", {}, "Your fighters are up"),
+      h("p", {}, "Click an enemy bomber set marked ⊕ to shoot it down, or"),
+      clickable(h("span", { class: "ss-btn" }, "Hold fire"), "hold", act, "Hold fire")));
+  }
+  if (obs.must_go_out && myTurn) panels.push(h("div", { class: "panel ss-note" }, "You put down a fourth card: you must go out this turn."));
+
+  // -- my hand ----------------------------------------------------------------------------------------------
+  let hand = "";
+  if (obs.hand) {
+    const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
+    hand = h("div", { class: "panel ss-hand" },
+      h("h3", {}, `Your hand (${obs.hand.length})`, discarding ? h("span", { class: "ss-hint" }, " · click a card to discard it and end your turn") : ""),
+      h("div", { class: "row" }, obs.hand.map((c) => {
+        const el = planeCard(c, { size: "big" });
+        const a = `discard ${c}`;
+        return can(a) ? clickable(el, a, act, `Discard ${cardName(c)}`) : el;
+      })));
+  }
+
+  // -- the round and the names said -----------------------------------------------------------------------------
+  const naming = (obs.naming || []).filter((x) => x.round === obs.round).slice(-6).reverse();
+  const info = h("div", { class: "ss-info" },
+    h("span", {}, `Round ${obs.round} · first to ${obs.target} wins`),
+    (obs.round_scores || []).length ? h("span", {}, "Rounds so far: ", obs.round_scores.map((r) => r.join("/")).join(", ")) : "",
+    naming.length ? h("span", { class: "ss-names" }, "Names said: ", naming.map((x) => {
+      const [code, nat] = x.said.split(" ");
+      return h("span", { class: `ss-said${x.correct ? "" : " wrong"}` },
+        `${seatName(view, x.seat)}: #${x.set} ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (misses a turn)"}`);
+    })) : "");
+
+  el.append(h("div", { class: "ss-board" }, info, players, middle, ...panels, hand));
+}
+
+// Naming: the person says a plane and a nation, from the lists or typed; the server judges it.
+function namePanel(obs, act) {
+  const set = (obs.table || []).find((x) => x.id === obs.pending_set);
+  const plane = h("select", { name: "ss-plane", "aria-label": "Plane" }, h("option", { value: "" }, "Choose the plane…"),
+    Object.entries(PLANES).sort((a, b) => a[1][0].localeCompare(b[1][0])).map(([code, p]) => h("option", { value: code }, p[0])));
+  const nation = h("select", { name: "ss-nation", "aria-label": "Nation" }, h("option", { value: "" }, "Choose the nation…"),
+    Object.entries(NATIONS).map(([code, x]) => h("option", { value: code }, x.name)));
+  const typed = h("input", { name: "ss-typed", placeholder: "or type it: lightning usa", "aria-label": "Name the plane and its nation", size: 22 });
+  const sayButton = h("button", { type: "submit", class: "primary", "data-testid": "say-name" }, "Say it");
+  const form = h("form", { class: "ss-name-form" }, plane, nation, typed, sayButton);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = typed.value.trim();
+    if (text) return act(`name ${text}`);
+    if (!plane.value || !nation.value) { typed.placeholder = "choose a plane and a nation first"; return; }
+    act(`name ${plane.value} ${nation.value}`);
+  });
+  return h("div", { class: "panel ss-name" }, h("h3", {}, `Name the plane you laid${set ? ` (set #${set.id})` : ""} and its nation`),
+    h("p", {}, "Say it right: a wrong plane or nation costs your next turn."), form);
+}
+
+export function label(action) {
+  const [verb, a, b] = action.split(" ");
+  if (verb === "lay") {
+    const words = action.split(" ").slice(1);
+    const plane = words.find((w) => PLANES[planeOf(w)]);
+    const parts = words.map((w) => (w.startsWith("+") ? `+${WILD[w.slice(1)] || w.slice(1)}` : WILD[w] || VIEWS[viewOf(w)]));
+    return `Lay ${PLANES[planeOf(plane)]?.[0] || plane}: ${parts.join(", ")}`;
+  }
+  if (verb === "name") return `Name: ${PLANES[a]?.[0] || a}, ${NATIONS[b]?.name || b}`;
+  if (verb === "discard") return `Discard ${cardName(a)}`;
+  if (verb === "take") return a === "1" ? "Take the top discard" : `Take the top ${a} discards`;
+  if (verb === "swap") return `Swap ${cardName(a)} into set #${b}`;
+  if (verb === "add") return `Add ${WILD[a]} to set #${b}`;
+  if (verb === "shoot") return `Shoot down set #${a}`;
+  if (action === "hold") return "Hold fire";
+  if (action === "draw stock") return "Draw from the stock";
+  return action;
+}
+
+export function status(view) {
+  if (view.over || view.seat === null || !view.legal.length) return "";
+  const phase = view.observation?.phase;
+  if (phase === "draw") return "Your turn: draw from the stock, or take a card from the discard pile (with every card above it).";
+  if (phase === "name") return "Name the plane you laid down, and its nation.";
+  if (phase === "shoot") return "Your fighters may shoot down a set of enemy bombers.";
+  return "Lay down sets, swap for wild cards, then discard a card to end your turn.";
+}
+
+export function resultText(result, view) {
+  if (!result) return "";
+  const rules = view.observation?.seat_names || Object.keys(result.totals || {});
+  const totals = rules.map((r, i) => `${seatName(view, i)} ${result.totals?.[r]}`).join(" · ");
+  const head = result.winner ? `${seatName(view, rules.indexOf(result.winner))} wins` : "A draw";
+  return `${head} after ${result.rounds} round${result.rounds === 1 ? "" : "s"}: ${totals}.`;
+}

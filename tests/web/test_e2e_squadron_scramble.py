@@ -1,0 +1,103 @@
+"""Squadron Scramble in the browser: a person and the heuristic bot play a one-round game to the end.
+
+The person plays by clicking what the board draws: the stock, the discard pile,
+the sets to lay, the wild card a swap replaces, the bomber set to shoot down, a
+card in hand to discard; planes are named with the naming form (once from its
+lists, once typed, after a name the server cannot read and refuses).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from conftest import shot
+
+PLANES = {p["code"]: p for p in json.loads(
+    (Path(__file__).resolve().parents[2] / "src/parlour/games/squadron_scramble/data/planes.json").read_text())["planes"]}
+RESULT = "[data-testid=result]"
+
+
+def next_turn(page) -> list[str] | None:
+    page.wait_for_selector(f"{RESULT}, .moves button[data-action]", timeout=20000)
+    if page.locator(RESULT).count():
+        return None
+    return page.locator(".moves button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+
+
+def click_board(page, action: str) -> None:
+    target = page.locator(f'.board [data-action="{action}"]').first
+    assert target.count(), f"the board has no clickable element for {action!r}"
+    handle = target.element_handle()
+    target.click()
+    handle.wait_for_element_state("hidden")      # the board is drawn again when the next view comes
+
+
+def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    started = time.monotonic()
+    page.goto(server.url + "/")
+    page.click('[data-game="squadron-scramble"] >> text=New table')
+    page.wait_for_selector("form.new")
+    page.fill("input[name=v_max_rounds]", "1")
+    page.fill("input[name=seed]", "7")
+    page.click("text=Create the table")
+    page.wait_for_selector(".ss-board")
+    legal = next_turn(page)
+    assert legal and "draw stock" in legal
+    # the whole discard pile is drawn, and the stock
+    assert page.locator(".ss-pile svg.card").count() >= 1
+    assert page.locator('.board [data-action="draw stock"]').count() == 1
+    shot(page, "squadron-scramble-start")
+
+    done = {"lay": 0, "name": 0, "swap": 0, "shoot": 0, "take": 0, "draw": 0, "discard": 0}
+    laid_plane = None
+    while legal is not None:
+        if any(a.startswith("name ") for a in legal):
+            code = laid_plane
+            nation = PLANES[code]["nation"]
+            page.wait_for_selector(".ss-name-form")
+            if done["name"] == 0:
+                page.select_option("select[name=ss-plane]", code)
+                page.select_option("select[name=ss-nation]", nation)
+                shot(page, "squadron-scramble-naming")
+            else:
+                page.fill("input[name=ss-typed]", "sopwith camel british")
+                page.click("[data-testid=say-name]")
+                page.wait_for_selector("#toast.show")
+                assert "could not read a plane" in page.inner_text("#toast")
+                page.fill("input[name=ss-typed]", f"{PLANES[code]['aliases'][-1]} {nation}")
+            form = page.locator(".ss-name-form").element_handle()
+            page.click("[data-testid=say-name]")
+            form.wait_for_element_state("hidden")
+            done["name"] += 1
+        else:
+            action = next((a for p in ("lay ", "shoot ", "swap ", "draw stock", "take 1", "discard ")
+                           for a in legal if a.startswith(p)), legal[0])
+            if action.startswith("lay "):
+                laid_plane = next(w.split("/")[0] for w in action.split()[1:] if "/" in w)
+            if action.startswith("swap") and not done["swap"]:
+                # the wild card that the swap takes back is marked on the set
+                assert page.locator(f'.ss-set .ss-swap[data-action="{action}"]').count() == 1
+                shot(page, "squadron-scramble-mid")
+                page.set_viewport_size({"width": 390, "height": 844})
+                shot(page, "squadron-scramble-phone")
+                page.set_viewport_size({"width": 1280, "height": 860})
+            if action.startswith("shoot"):
+                assert page.locator(f'.ss-set.ss-target[data-action="{action}"]').count() == 1
+                assert page.locator('.board [data-action="hold"]').count() == 1
+                shot(page, "squadron-scramble-shoot")
+            click_board(page, action)
+            done[action.split()[0]] += 1
+        legal = next_turn(page)
+
+    banner = page.locator(RESULT).inner_text()
+    assert "P1 wins" in banner and "65" in banner, banner
+    assert done["lay"] == 2 and done["name"] == 2 and done["swap"] == 1 and done["shoot"] == 1
+    # the set shot down lies face down beside the person
+    assert page.locator(".ss-captured .ss-set").count() == 2
+    shot(page, "squadron-scramble-end")
+    assert not errors, errors
+    assert time.monotonic() - started < 60
