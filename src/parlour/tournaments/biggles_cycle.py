@@ -5,12 +5,18 @@ a round; two players simply play two matches, changing packs.  The first
 named of each pair takes the blue pack.  After the agreed rounds (everyone
 having played as many matches) the most points wins; players level at the top
 play deciding matches among themselves until one is ahead.
+
+``Cycle`` is the same tournament as data, for results entered by hand (or by
+bots): the players, the rounds and an append-only list of results and
+corrections, from which the matches still to play, the deciders, the table
+and the champion are worked out.  ``run_cycle`` plays a whole one with bots.
 """
 
 from __future__ import annotations
 
+import json
 import random
-from typing import Any
+from typing import Any, Iterable
 
 from parlour.engine.errors import ParlourError
 from parlour.games.biggles import GAME
@@ -20,6 +26,10 @@ from parlour.games.biggles.twin import race
 
 ONE_MATCH = {"matches": 1, "deciders": 0}
 MAX_DECIDING_ROUNDS = 20
+MAX_ROUNDS = 100
+WIN_POINTS = 8          # the winner of a match scores 8, the loser his level, 0 to 7
+FORMAT = "parlour-biggles-cycle"
+VERSION = 1
 
 
 def schedule(players: list[str], rounds: int = 1) -> list[tuple[str, str]]:
@@ -50,36 +60,178 @@ def run_cycle(levels: dict[str, str], rounds: int = 1, seed: int = 0) -> dict[st
     for name, level in levels.items():
         if level not in LEVELS:
             raise ParlourError(f"{name}: no Biggles level {level!r} (choose from {', '.join(LEVELS)})")
-    players = list(levels)
     rng = random.Random(seed)
-    table = {p: {"player": p, "level": levels[p], "played": 0, "won": 0, "points": 0} for p in players}
-    matches = []
-    for first, second in schedule(players, rounds):
-        match = _match(first, second, levels, rng)
-        matches.append(match)
-        for p in (first, second):
-            table[p]["played"] += 1
-            table[p]["points"] += match["points"][p]
-        table[match["winner"]]["won"] += 1
-    best = max(row["points"] for row in table.values())
-    tied = [p for p in players if table[p]["points"] == best]
-    deciders = []
-    for _ in range(MAX_DECIDING_ROUNDS):
-        if len(tied) == 1:
-            break
-        # Level at the top: a deciding match (or, for three or more, a deciding cycle among them).
-        scores = {p: 0 for p in tied}
-        for first, second in schedule(tied)[: 1 if len(tied) == 2 else None]:
-            match = _match(first, second, levels, rng)
-            deciders.append(match)
-            for p in (first, second):
-                scores[p] += match["points"][p]
-        top = max(scores.values())
-        tied = [p for p in tied if scores[p] == top]
-    champion = tied[0] if len(tied) == 1 else None
-    # The table is in order of points, the champion (who may have won a decider) first among equals.
-    rows = sorted(table.values(), key=lambda r: (-r["points"], r["player"] != champion, -r["won"], r["player"]))
-    return {
-        "game": "biggles", "seed": seed, "rounds": rounds, "table": rows, "matches": matches,
-        "deciding_matches": deciders, "champion": champion,
-    }
+    cycle = Cycle(list(levels), rounds)
+    while cycle.pending():
+        for match in cycle.pending():
+            played = _match(match["blue"], match["red"], levels, rng)
+            cycle.enter(match["match"], played["points"][match["blue"]], played["points"][match["red"]])
+    report = cycle.report()
+    for row in report["table"]:
+        row["level"] = levels[row["player"]]
+    report["table"] = [{k: row[k] for k in ("player", "level", "played", "won", "points")} for row in report["table"]]
+    return {"game": "biggles", "seed": seed, **report}
+
+
+class Cycle:
+    """A Biggles cycle as data: players in order, rounds, and the results entered so far.
+
+    Matches are numbered from 0 in the order they are played: the ring's
+    matches first, then (once they are all in and players are level at the
+    top) each round of deciders as it becomes due.  A result is given as the
+    blue and the red player's points; a correction replaces one.  If a
+    correction changes who is level at the top, deciders entered for the old
+    tie no longer match a due game: they are set aside (``void``), not counted.
+    """
+
+    def __init__(self, players: Iterable[str], rounds: int = 1):
+        self.players = list(players)
+        if any(not isinstance(p, str) or not p.strip() for p in self.players):
+            raise ParlourError("each player needs a name")
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+            raise ParlourError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
+        self.rounds = rounds
+        self.fixtures = schedule(self.players, rounds)
+        self._entries: list[dict[str, Any]] = []
+
+    # -- entering results ------------------------------------------------------
+    def enter(self, match: int, blue_points: int, red_points: int) -> None:
+        self.add_entry({"kind": "result", "match": match, "blue_points": blue_points, "red_points": red_points})
+
+    def correct(self, match: int, blue_points: int, red_points: int) -> None:
+        self.add_entry({"kind": "correction", "match": match, "blue_points": blue_points, "red_points": red_points})
+
+    def add_entry(self, entry: Any) -> None:
+        if not isinstance(entry, dict) or set(entry) - {"kind", "match", "blue_points", "red_points", "blue", "red"}:
+            raise ParlourError("a cycle entry is {kind, match, blue_points, red_points}")
+        kind, index = entry.get("kind"), entry.get("match")
+        if kind not in ("result", "correction"):
+            raise ParlourError(f"a cycle entry's kind is result or correction, not {kind!r}")
+        due = {m["match"]: m for m in self.matches()}
+        if isinstance(index, bool) or not isinstance(index, int) or index not in due:
+            raise ParlourError(f"there is no match {index!r} due (matches due: 0 to {len(due) - 1})")
+        match = due[index]
+        if any(entry.get(side, match[side]) != match[side] for side in ("blue", "red")):
+            raise ParlourError(f"match {index} is {match['blue']} (blue) against {match['red']} (red)")
+        if kind == "result" and match["points"] is not None:
+            raise ParlourError(f"match {index} already has a result; enter a correction to change it")
+        if kind == "correction" and match["points"] is None:
+            raise ParlourError(f"match {index} has no result yet to correct")
+        scores = [entry.get("blue_points"), entry.get("red_points")]
+        if any(isinstance(p, bool) or not isinstance(p, int) for p in scores) or sorted(scores)[1] != WIN_POINTS \
+                or not 0 <= sorted(scores)[0] < WIN_POINTS:
+            raise ParlourError(f"match {index}: the winner scores {WIN_POINTS} and the loser his level, 0 to "
+                               f"{WIN_POINTS - 1}, not {scores[0]!r} and {scores[1]!r}")
+        self._entries.append({"kind": kind, "match": index, "blue": match["blue"], "red": match["red"],
+                              "blue_points": scores[0], "red_points": scores[1]})
+
+    # -- what follows from them ----------------------------------------------------
+    def matches(self) -> list[dict[str, Any]]:
+        """Every match due so far, in order, with its points once entered (``decider`` is 0 in the ring)."""
+        latest = {}
+        for e in self._entries:
+            latest[e["match"]] = e
+        out: list[dict[str, Any]] = []
+
+        def add(pairs: list[tuple[str, str]], decider: int) -> bool:
+            for blue, red in pairs:
+                e = latest.get(len(out))
+                fits = e is not None and (e["blue"], e["red"]) == (blue, red)
+                points = {blue: e["blue_points"], red: e["red_points"]} if fits else None
+                out.append({"match": len(out), "blue": blue, "red": red, "decider": decider, "points": points,
+                            "winner": None if points is None else max(points, key=points.get)})
+            return all(m["points"] is not None for m in out[-len(pairs):])
+
+        if not add(self.fixtures, 0):
+            return out
+        totals = {p: 0 for p in self.players}
+        for m in out:
+            for p, pts in m["points"].items():
+                totals[p] += pts
+        tied = _top(totals, self.players)
+        for decider in range(1, MAX_DECIDING_ROUNDS + 1):
+            if len(tied) == 1:
+                break
+            # Level at the top: one deciding match for two, a ring of their own for three or more.
+            if not add(schedule(tied)[: 1 if len(tied) == 2 else None], decider):
+                break
+            scores = {p: 0 for p in tied}
+            for m in out:
+                if m["decider"] == decider:
+                    for p, pts in m["points"].items():
+                        scores[p] += pts
+            tied = _top(scores, tied)
+        return out
+
+    def pending(self) -> list[dict[str, Any]]:
+        return [m for m in self.matches() if m["points"] is None]
+
+    def void(self) -> list[dict[str, Any]]:
+        """Entries for deciders that a later correction made unnecessary."""
+        due = {(m["match"], m["blue"], m["red"]) for m in self.matches()}
+        return [e for e in self._entries if (e["match"], e["blue"], e["red"]) not in due]
+
+    def report(self) -> dict[str, Any]:
+        """The table (ring matches only, champion first among equals), every match and the champion."""
+        matches = self.matches()
+        table = {p: {"player": p, "played": 0, "won": 0, "points": 0} for p in self.players}
+        for m in matches:
+            if m["decider"] == 0 and m["points"] is not None:
+                for p, pts in m["points"].items():
+                    table[p]["played"] += 1
+                    table[p]["points"] += pts
+                table[m["winner"]]["won"] += 1
+        champion = None
+        if not any(m["points"] is None for m in matches):
+            last = max(m["decider"] for m in matches)
+            scores = {p: r["points"] for p, r in table.items()} if last == 0 else {}
+            for m in matches:
+                if last and m["decider"] == last:
+                    for p, pts in m["points"].items():
+                        scores[p] = scores.get(p, 0) + pts
+            top = _top(scores, [p for p in self.players if p in scores])
+            champion = top[0] if len(top) == 1 else None
+        rows = sorted(table.values(), key=lambda r: (-r["points"], r["player"] != champion, -r["won"], r["player"]))
+        return {"rounds": self.rounds, "table": rows, "matches": [_played(m) for m in matches if not m["decider"]],
+                "deciding_matches": [_played(m) for m in matches if m["decider"]], "champion": champion,
+                "complete": not any(m["points"] is None for m in matches)}
+
+    # -- to and from JSON -------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "players": self.players, "rounds": self.rounds,
+                "entries": [dict(e) for e in self._entries]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Cycle":
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ParlourError(f"not a Parlour Biggles cycle (its \"format\" should be {FORMAT!r})")
+        if data.get("version") != VERSION:
+            raise ParlourError(f"cycle data version {data.get('version')!r} is not one this Parlour reads ({VERSION})")
+        if not isinstance(data.get("players"), list) or not isinstance(data.get("entries", []), list):
+            raise ParlourError("a cycle has a list of players and a list of entries")
+        cycle = cls(data["players"], data.get("rounds", 1))
+        for i, entry in enumerate(data.get("entries", [])):
+            try:
+                cycle.add_entry(entry)
+            except ParlourError as error:
+                raise ParlourError(f"entry {i}: {error}") from None
+        return cycle
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "Cycle":
+        try:
+            return cls.from_dict(json.loads(text))
+        except ValueError as error:
+            raise ParlourError(f"cycle data is not JSON: {error}") from None
+
+
+def _top(scores: dict[str, int], order: list[str]) -> list[str]:
+    best = max(scores[p] for p in order)
+    return [p for p in order if scores[p] == best]
+
+
+def _played(match: dict[str, Any]) -> dict[str, Any]:
+    return {"blue": match["blue"], "red": match["red"], "points": match["points"], "winner": match["winner"]}

@@ -1,0 +1,134 @@
+"""``parlour drive``: the Football Whist Drive from the command line.
+
+A thin edge like ``cli.py``: it names the teams, has the bots play the drive
+(``parlour.tournaments.drive_play``) and prints what the drive works out.
+Errors a person can fix are one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from parlour.engine.errors import ParlourError
+from parlour.tournaments.drive import Drive
+
+drive_app = typer.Typer(help="The International Football Whist Drive: a league night of many tables.",
+                        no_args_is_help=True, add_completion=False)
+console = Console()
+errors = Console(stderr=True)
+
+#: clubs of the 1946-47 Football League, for drives whose teams are not named
+CLUBS = (
+    "Aston Villa", "Charlton Athletic", "Queens Park Rangers", "Swansea Town", "Arsenal", "Blackpool",
+    "Preston North End", "Wolverhampton Wanderers", "Derby County", "Manchester United", "Sunderland",
+    "Everton", "Liverpool", "Stoke City", "Burnley", "Portsmouth", "Bolton Wanderers", "Huddersfield Town",
+    "Chelsea", "Grimsby Town", "Blackburn Rovers", "Middlesbrough", "Sheffield United", "Leeds United",
+)
+MAX_TEAMS = 64
+
+
+def _fail(message: str) -> None:
+    errors.print(Text(f"error: {message}", style="bold red"))
+    raise typer.Exit(2)
+
+
+def _teams(count: Optional[int], names: Optional[str]) -> list[str]:
+    if names:
+        return [n.strip() for n in names.split(",")]
+    if count is None or not 2 <= count <= MAX_TEAMS:
+        _fail(f"--teams takes a number from 2 to {MAX_TEAMS} (or name them with --names)")
+    return [CLUBS[i] if i < len(CLUBS) else f"Team {i + 1}" for i in range(count)]
+
+
+def _simulated(teams: Optional[int], names: Optional[str], seed: int, rounds: Optional[int],
+               bots: Optional[str]) -> Drive:
+    from parlour.tournaments.drive_play import play_drive
+
+    try:
+        drive = Drive(_teams(teams, names), rounds)
+        play_drive(drive, seed, bots=bots)
+    except ParlourError as error:
+        _fail(str(error))
+    return drive
+
+
+TEAMS = typer.Option(None, "--teams", help="How many teams (pairs); named after old Football League clubs.")
+NAMES = typer.Option(None, "--names", help="The teams' names instead, comma-separated, in registration order.")
+SEED = typer.Option(0, "--seed", help="Fixes every match: the same seed plays the same drive.")
+ROUNDS = typer.Option(None, "--rounds", help="Games each team plays (default: one full cycle of the tables).")
+BOTS = typer.Option(None, "--bots", help="Bot for every seat: heuristic (default) or random.")
+
+
+@drive_app.command("simulate")
+def simulate(
+    teams: Optional[int] = TEAMS, names: Optional[str] = NAMES, seed: int = SEED, rounds: Optional[int] = ROUNDS,
+    bots: Optional[str] = BOTS, as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Play a whole drive between bots; print the league table, the champions and the Cup holders."""
+    drive = _simulated(teams, names, seed, rounds, bots)
+    summary = drive.summary()
+    if as_json:
+        keys = ("position", "team", "side", "played", "won", "drawn", "lost", "byes", "goals_for", "goals_against",
+                "points", "goal_average")
+        print(json.dumps({"seed": seed, "teams": summary["teams"], "tables": summary["tables"],
+                          "rounds": summary["rounds"], "table": [{k: r[k] for k in keys} for r in summary["table"]],
+                          "champions": summary["champions"], "cup_holder": summary["cup_holder"],
+                          "cup_path": summary["cup"]["path"]}, indent=1))
+        return
+    table = Table("", "team", "P", "W", "D", "L", "bye", "F", "A", "avg", "pts",
+                  title=f"{drive.title}: {len(drive.teams)} teams, {drive.rounds} rounds, seed {seed}")
+    for r in summary["table"]:
+        table.add_row(str(r["position"]), r["team"], *(str(r[k]) for k in ("played", "won", "drawn", "lost", "byes",
+                      "goals_for", "goals_against")), r["goal_average_text"], str(r["points"]))
+    console.print(table)
+    console.print(Text(f"League Champions: {' and '.join(summary['champions'])}", style="bold"))
+    for step in summary["cup"]["path"]:
+        console.print(f"Cup, round {step['round']}: {step['to']} take it ({step['score']})")
+    console.print(Text(f"Cup Winners: {summary['cup_holder'] or 'nobody (every game at table 1 was drawn)'}",
+                       style="bold"))
+
+
+@drive_app.command("card")
+def card(
+    team: str = typer.Option(..., "--team", help="The team whose card to print."),
+    out: Path = typer.Option(..., "--out", help="Where to write the card (an HTML page to print)."),
+    teams: Optional[int] = TEAMS, names: Optional[str] = NAMES, seed: int = SEED, rounds: Optional[int] = ROUNDS,
+    bots: Optional[str] = BOTS,
+) -> None:
+    """Write one team's fixture card, from a drive played between bots, as a printable HTML page."""
+    drive = _simulated(teams, names, seed, rounds, bots)
+    try:
+        page = drive.card_html(team)
+        out.write_text(page, encoding="utf-8")
+    except ParlourError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"cannot write {out}: {error.strerror or error}")
+    console.print(f"Card for {drive.team(team)} written to {out}")
+
+
+@drive_app.command("schedule")
+def schedule(
+    teams: Optional[int] = TEAMS, names: Optional[str] = NAMES, rounds: Optional[int] = ROUNDS,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Show the movement: who plays whom at which table in every round."""
+    try:
+        drive = Drive(_teams(teams, names), rounds)
+    except ParlourError as error:
+        _fail(str(error))
+    plan = [[f.to_dict() for f in games] for games in drive.schedule()]
+    if as_json:
+        print(json.dumps({"tables": drive.tables, "rounds": plan}, indent=1))
+        return
+    for number, games in enumerate(plan, 1):
+        console.print(Text(f"Round {number}", style="bold"))
+        for f in games:
+            console.print(f"  table {f['table']} ({f['ground']}): {f['home']} v {f['away'] or '- bye -'}")

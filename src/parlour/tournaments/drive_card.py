@@ -1,0 +1,109 @@
+"""A team's fixture card, as data and as a page to print.
+
+The sheet hands every pair a card to fill in as the evening goes: HOME or
+AWAY (the other word struck out), the team's name, and a line per game with
+the opponents, goals for and against, a cross under W., L. or D., the points
+and the running total.  ``card_data`` gives those lines from a drive;
+``card_html`` lays them out on one self-contained page (no scripts, no
+external files) that prints on a postcard-sized sheet.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from parlour.tournaments.drive import Drive
+
+POINTS = {"W": 2, "D": 1, "L": 0}
+
+
+def card_data(drive: "Drive", team: str) -> dict[str, Any]:
+    """One row per round; a game without a result yet has its goals, marks and points left as None."""
+    side = "home" if team in drive.home_teams else "away"
+    rows, total = [], 0
+    for f in drive.fixtures_of(team):
+        row: dict[str, Any] = {"round": f.round, "table": f.table, "ground": f.ground, "at_home": f.home == team,
+                               "opponent": None, "bye": f.is_bye, "goals_for": None, "goals_against": None,
+                               "mark": None, "points": None, "total": None}
+        if f.is_bye:
+            total += drive.bye_points
+            row.update(mark="bye", points=drive.bye_points, total=total)
+        else:
+            row["opponent"] = f.away if f.home == team else f.home
+            res = drive.result(f.round, f.table)
+            if res is not None:
+                gf, ga = (res.home_goals, res.away_goals) if f.home == team else (res.away_goals, res.home_goals)
+                mark = "W" if gf > ga else "L" if gf < ga else "D"
+                total += POINTS[mark]
+                row.update(goals_for=gf, goals_against=ga, mark=mark, points=POINTS[mark], total=total)
+        rows.append(row)
+    table = drive.home_teams.index(team) + 1 if side == "home" else None
+    return {"title": drive.title, "team": team, "side": side, "table": table, "rows": rows, "total": total}
+
+
+STYLE = """
+body { font-family: Georgia, 'Times New Roman', serif; margin: 2em; color: #000; }
+.card { border: 2px solid #000; padding: 1em 1.4em; max-width: 34em; }
+h1, h2 { text-align: center; margin: 0.1em 0; letter-spacing: 0.08em; }
+h1 { font-size: 1.15em; } h2 { font-size: 1em; }
+.drive { text-align: center; font-style: italic; margin: 0.3em 0 0.8em; }
+.side { text-align: center; font-weight: bold; } .side s { font-weight: normal; color: #555; }
+.team { margin: 0.6em 0; font-size: 1.1em; } .team b { border-bottom: 1px dotted #000; padding: 0 0.5em; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #000; padding: 0.2em 0.4em; text-align: center; }
+td.versus { text-align: left; }
+tfoot td { font-weight: bold; }
+.note { font-size: 0.8em; margin-top: 0.6em; }
+@page { size: A6 landscape; margin: 8mm; }
+@media print { body { margin: 0; } .card { border-width: 1px; } }
+"""
+
+
+def _cell(value: Any, blank: str = "") -> str:
+    return blank if value is None else escape(str(value))
+
+
+def card_html(card: dict[str, Any]) -> str:
+    """The printable card: a whole HTML document in one string."""
+    home = card["side"] == "home"
+    side = "HOME / <s>AWAY</s>" if home else "<s>HOME</s> / AWAY"
+    lines = []
+    for row in card["rows"]:
+        if row["bye"]:
+            marks = ["-", "-", "-"]
+            versus = "(bye)"
+        else:
+            versus = escape(row["opponent"]) + ("" if row["at_home"] else f" <small>(table {row['table']})</small>")
+            marks = ["" if row["mark"] is None else "x" if row["mark"] == m else "-" for m in "WLD"]
+        points = "" if row["points"] is None else "-" if row["points"] == 0 else str(row["points"])
+        lines.append(
+            f'<tr class="round-{row["round"]}"><td class="versus">{versus}</td>'
+            f"<td>{_cell(row['goals_for'])}</td><td>{_cell(row['goals_against'])}</td>"
+            + "".join(f"<td>{m}</td>" for m in marks)
+            + f"<td>{points}</td><td>{_cell(row['total'])}</td></tr>"
+        )
+    ground = f" &middot; home ground: table {card['table']}" if card["table"] else ""
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>Score card: {escape(card['team'])}</title>
+<style>{STYLE}</style></head>
+<body><div class="card">
+<h1>INTERNATIONAL FOOTBALL WHIST</h1>
+<h2>SCORE CARD</h2>
+<p class="drive">{escape(card['title'])}</p>
+<p class="side">{side}</p>
+<p class="team">TEAM <b>{escape(card['team'])}</b>{ground}</p>
+<table>
+<thead><tr><th rowspan="2">VERSUS</th><th colspan="2">GOALS</th><th rowspan="2">W.</th><th rowspan="2">L.</th>
+<th rowspan="2">D.</th><th rowspan="2">points</th><th rowspan="2">TOTAL</th></tr>
+<tr><th>for</th><th>agst</th></tr></thead>
+<tbody>
+{chr(10).join(lines)}
+</tbody>
+<tfoot><tr><td class="versus" colspan="7">TOTAL</td><td class="total">{card['total']}</td></tr></tfoot>
+</table>
+<p class="note">Two points for a win, one for a draw. Teams level on points are parted by goal average.</p>
+</div></body></html>
+"""

@@ -1,0 +1,67 @@
+"""The Biggles cycle as data: results by hand, deciders when level at the top, corrections, JSON."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.engine.errors import ParlourError
+from parlour.tournaments.biggles_cycle import Cycle, run_cycle
+
+
+def test_a_cycle_entered_by_hand():
+    cycle = Cycle(["ann", "bob", "cat"])
+    assert [(m["blue"], m["red"]) for m in cycle.pending()] == [("ann", "bob"), ("bob", "cat"), ("cat", "ann")]
+    cycle.enter(0, 8, 3)
+    cycle.enter(1, 2, 8)
+    cycle.enter(2, 8, 5)
+    report = cycle.report()
+    assert report["complete"] and report["champion"] == "cat"
+    assert [(r["player"], r["points"], r["won"]) for r in report["table"]] == [("cat", 16, 2), ("ann", 13, 1), ("bob", 5, 0)]
+
+
+def test_level_at_the_top_brings_a_decider_and_a_correction_can_void_it():
+    cycle = Cycle(["ann", "bob", "cat"])
+    cycle.enter(0, 8, 4)           # ann 8 bob 4
+    cycle.enter(1, 8, 0)           # bob 8 cat 0: bob 12
+    cycle.enter(2, 4, 8)           # cat 4 ann 8: ann 16, bob 12, cat 4
+    assert cycle.report()["champion"] == "ann"
+    cycle.correct(2, 8, 4)         # cat 8 ann 4: ann 12, bob 12, cat 8 -> ann and bob level
+    report = cycle.report()
+    assert report["champion"] is None and not report["complete"]
+    assert [(m["match"], m["blue"], m["red"], m["decider"]) for m in cycle.pending()] == [(3, "ann", "bob", 1)]
+    with pytest.raises(ParlourError, match="no match 4 due"):
+        cycle.enter(4, 8, 0)
+    cycle.enter(3, 2, 8)           # bob wins the decider
+    report = cycle.report()
+    assert report["champion"] == "bob" and report["table"][0]["player"] == "bob"
+    assert report["deciding_matches"] == [{"blue": "ann", "red": "bob", "points": {"ann": 2, "bob": 8}, "winner": "bob"}]
+    cycle.correct(0, 8, 3)         # ann 12, bob 11: no tie, so the decider no longer counts
+    assert cycle.report()["champion"] == "ann" and len(cycle.void()) == 1
+
+
+@pytest.mark.parametrize("points", [(8, 8), (7, 6), (9, 0), (8, -1), (8, "3"), (True, 8)])
+def test_impossible_scores_are_refused(points):
+    with pytest.raises(ParlourError, match="winner scores 8"):
+        Cycle(["a", "b"]).enter(0, *points)
+
+
+def test_json_round_trip_and_corrupt_data():
+    cycle = Cycle(["a", "b"], rounds=2)
+    cycle.enter(0, 8, 1)
+    cycle.enter(1, 3, 8)
+    cycle.correct(1, 8, 3)
+    again = Cycle.from_json(cycle.to_json())
+    assert again.to_json() == cycle.to_json() and again.report() == cycle.report()
+    for text, message in [("[", "not JSON"), ('{"format": "x"}', "not a Parlour Biggles cycle"),
+                          ('{"format": "parlour-biggles-cycle", "version": 1, "players": ["a"]}', "two players"),
+                          ('{"format": "parlour-biggles-cycle", "version": 1, "players": ["a", "b"], "entries":'
+                           ' [{"kind": "correction", "match": 0, "blue_points": 8, "red_points": 0}]}',
+                           "entry 0: match 0 has no result")]:
+        with pytest.raises(ParlourError, match=message):
+            Cycle.from_json(text)
+
+
+def test_run_cycle_plays_a_cycle_object_with_bots():
+    report = run_cycle({"a": "club", "b": "club"}, rounds=1, seed=4)
+    assert report["complete"] and report["champion"] in ("a", "b")
+    assert set(report["table"][0]) == {"player", "level", "played", "won", "points"}
