@@ -118,7 +118,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
                 bot = seat.get("bot") or bot_names(g)[-1]
                 if bot not in bot_names(g):
                     raise HTTPException(422, f"seat {i}: no bot {bot!r} (choose from {', '.join(bot_names(g))})")
-                clean.append({"kind": BOT, "bot": bot, "name": name or f"{bot} bot"})
+                clean.append({"kind": BOT, "bot": bot, "name": name or f"{g.seat_names(len(seats))[i]} ({bot} bot)"})
             else:
                 clean.append({"kind": PERSON, **({"name": name.strip()} if name and name.strip() else {})})
         variant = body.get("variant") or {}

@@ -80,7 +80,8 @@ class LiveTable:
                 for s, (info, names) in enumerate(zip(self.seats, self.game.seat_names(len(self.seats))))
             ],
             "observation": state.observation(seat),
-            "legal": list(state.legal_actions(seat)) if seat is not None else [],
+            # a paused race offers no moves: the server would refuse them until everyone is back
+            "legal": list(state.legal_actions(seat)) if seat is not None and not self._paused() else [],
             "to_move": sorted(state.to_move),
             "moves": len(state.history),
             "over": state.is_over,
@@ -89,6 +90,9 @@ class LiveTable:
             "running": self.live is not None,
             "clock": self.live.now() if self.live is not None else None,
         }
+
+    def _paused(self) -> bool:
+        return self.game.real_time and self.live is None
 
     async def broadcast(self) -> None:
         for connection, seat in list(self.connections.items()):

@@ -196,8 +196,9 @@ async function playTable(tableId) {
     clear(seatsEl).append(...view.seats.map((s, i) => h("span", {
       class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
     }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" ? " · bot" : ""}`)));
-    const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, readOnly: false };
+    const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, readOnly: false, redraw: draw };
     clear(board);
+    board.dataset.moves = view.moves;          // tests wait on this for the next update from the server
     mod.render(board, ctx);
     clear(status).append(statusLine(view, mod));
     clear(movesEl);
@@ -206,12 +207,14 @@ async function playTable(tableId) {
         h("strong", {}, "Game over. "), (mod.resultText || resultText)(view.result, view),
         " ", h("a", { href: `/replay/${tableId}` }, "Replay it"), " · ",
         h("a", { href: `/api/tables/${tableId}/record` }, "Download the record")));
-    } else if (view.legal.length) {
+    } else if (listed(view).length) {
+      // every legal move as a button, unless the game's own controls cover some (a game may narrow the list)
       movesEl.append(h("h2", {}, "Your moves"), h("div", { class: "list" },
-        view.legal.map((a, i) => h("button", { "data-action": a, onclick: () => act(a) },
+        listed(view).map((a, i) => h("button", { "data-action": a, onclick: () => act(a) },
           i < 9 ? h("kbd", {}, String(i + 1)) : "", (mod.label || ((x) => x))(a, view)))));
     }
   };
+  const listed = (v) => (mod.moves ? mod.moves(v) : v.legal);
   const connect = () => {
     const token = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
     socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}${token}`);
@@ -229,7 +232,7 @@ async function playTable(tableId) {
     if (!view || view.over || event.target.matches("input, select, textarea")) return;
     const fromGame = mod.key ? mod.key(event.key, { view, obs: view.observation, seat: view.seat, legal: view.legal }) : null;
     const n = Number(event.key);
-    const action = fromGame || (n >= 1 && n <= 9 && !mod.key ? view.legal[n - 1] : null);
+    const action = fromGame || (n >= 1 && n <= 9 && !mod.key ? listed(view)[n - 1] : null);
     if (action) { event.preventDefault(); act(action); }
   };
   connect();
@@ -285,9 +288,9 @@ async function replayPage(tableId) {
     h("p", {}, h("a", { href: "/games" }, "Finished games"), " / replay"),
     h("div", { class: "table-head" }, h("h1", {}, info.title), h("span", {}, resultText(info.result))),
     h("div", { class: "replay-controls" },
-      h("button", { onclick: () => { slider.value = 0; show(); } }, "⏮"), h("button", { onclick: () => step(-1), "aria-label": "Back" }, "◀"),
+      h("button", { onclick: () => { slider.value = 0; show(); } }, "Start"), h("button", { onclick: () => step(-1), "aria-label": "Back" }, "◀"),
       slider, h("button", { onclick: () => step(1), "aria-label": "Forward" }, "▶"),
-      h("button", { onclick: () => { slider.value = info.moves; show(); } }, "⏭"), which,
+      h("button", { onclick: () => { slider.value = info.moves; show(); } }, "End"), which,
       h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
     label, views);
   show();

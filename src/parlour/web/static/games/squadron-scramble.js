@@ -373,3 +373,9 @@ export function resultText(result, view) {
   const head = result.winner ? `${seatName(view, rules.indexOf(result.winner))} wins` : "A draw";
   return `${head} after ${result.rounds} round${result.rounds === 1 ? "" : "s"}: ${totals}.`;
 }
+
+// The naming form below the board says any plane and nation, so the move list
+// leaves out the many "name ..." moves rather than show a button for each.
+export function moves(view) {
+  return view.legal.filter((a) => !a.startsWith("name "));
+}
