@@ -261,3 +261,18 @@ def test_pages_are_served(client):
         response = client.get(path)
         assert response.status_code == 200 and '<script type="module" src="/static/app.js">' in response.text
     assert client.get("/static/app.js").status_code == 200
+
+
+def test_game_data_is_served_from_the_files_the_rules_load(client):
+    from parlour.games.british_towns.pack import pack_data as towns_data
+    from parlour.games.football_whist.cards import pack_data
+    from parlour.games.football_whist.pitch import build_pitch, default_pitch
+    from parlour.games.squadron_scramble.cards import pack_data as planes_data
+
+    fw = client.get("/api/games/football-whist/data").json()
+    assert fw["pack"] == pack_data() and fw["pitch"]["confidence"] == "reconstructed"
+    assert build_pitch(fw["pitch"]).neighbours == default_pitch().neighbours
+    assert client.get("/api/games/squadron-scramble/data").json()["planes"] == planes_data()
+    assert client.get("/api/games/british-towns-sets/data").json()["towns"] == towns_data()
+    assert client.get("/api/games/biggles/data").json() == {}
+    assert client.get("/api/games/nosuch/data").status_code == 404

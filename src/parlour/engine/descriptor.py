@@ -114,6 +114,8 @@ class GameDescriptor:
     play_game: Callable[..., Any] | None = None
     #: both seats act at once against the clock, so a front end must run the bots on a timer
     real_time: bool = False
+    #: the package whose ``data/*.json`` files hold the game's equipment (pack, pitch), for front ends that draw it
+    data_package: str = ""
     #: who can win (the values ``result()["winner"]`` takes): partnerships or seat names
     sides: Callable[[int], tuple[str, ...]] | None = None
 

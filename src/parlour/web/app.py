@@ -13,6 +13,7 @@ import json
 import random
 import time
 from contextlib import asynccontextmanager
+from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
@@ -50,6 +51,15 @@ def describe(game: Any) -> dict[str, Any]:
             for o in game.variants
         ],
     }
+
+
+def equipment(game: Any) -> dict[str, Any]:
+    """Each ``data/NAME.json`` of the game's package under NAME: the browser draws from the same files the rules load."""
+    if not game.data_package:
+        return {}
+    folder = resources.files(game.data_package).joinpath("data")
+    return {entry.name[:-5]: json.loads(entry.read_text("utf-8"))
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name) if entry.name.endswith(".json")}
 
 
 def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic) -> FastAPI:
@@ -94,6 +104,11 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
     @app.get("/api/games/{game_id}")
     def game(game_id: str) -> dict[str, Any]:
         return describe(_game(game_id))
+
+    @app.get("/api/games/{game_id}/data")
+    def game_data(game_id: str) -> dict[str, Any]:
+        """The game's equipment as its data files give it (pack, pitch, towns), reconstructed facts marked."""
+        return equipment(_game(game_id))
 
     # -- tables ----------------------------------------------------------------------
     @app.post("/api/tables", status_code=201)

@@ -71,6 +71,7 @@ ASKING = GameDescriptor(
         "the nine regions of Britain; every ask is heard by all, so memory wins."
     ),
     bots={"remembering": lazy_bot("parlour.games.british_towns.bots:RememberingBot")},
+    data_package="parlour.games.british_towns",
     action_space=asking.all_actions,
     summarise=summarise_asking,
 )
@@ -88,6 +89,7 @@ SETS = GameDescriptor(
         "sets of towns; cards laid less cards held is the score."
     ),
     bots={"heuristic": lazy_bot("parlour.games.british_towns.bots:SetsBot")},
+    data_package="parlour.games.british_towns",
     action_space=sets.all_actions,
     summarise=summarise_sets,
 )

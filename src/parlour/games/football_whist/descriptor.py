@@ -69,6 +69,7 @@ GAME = GameDescriptor(
         "trump 'Master team', and goals win the match."
     ),
     bots={"heuristic": lazy_bot("parlour.games.football_whist.bots:HeuristicBot")},
+    data_package="parlour.games.football_whist",
     action_space=rules.all_actions,
     summarise=summarise,
     sides=lambda n: rules.PARTNERSHIPS,

@@ -72,6 +72,7 @@ GAME = GameDescriptor(
         "fashion, with wild cards; fighter sets shoot down the enemy's bombers; first to 250 points wins."
     ),
     bots={"heuristic": lazy_bot("parlour.games.squadron_scramble.bots:HeuristicBot")},
+    data_package="parlour.games.squadron_scramble",
     action_space=rules.all_actions,
     summarise=summarise,
 )
