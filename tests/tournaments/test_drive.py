@@ -126,10 +126,14 @@ def test_a_bye_scores_as_a_draw_without_goals_and_cannot_be_scored():
     assert drive.fixture(1, 2).is_bye and drive.fixture(2, 1).is_bye
     with pytest.raises(ParlourError, match="C have a bye"):
         drive.enter(1, 2, 1, 0)
+    assert {r["team"]: r["byes"] for r in drive.standings()}["C"] == 0        # round 1 not played yet
+    drive.enter(1, 1, 2, 2)                                                   # the rest of round 1
     rows = {r["team"]: r for r in drive.standings()}
     assert (rows["C"]["byes"], rows["C"]["points"], rows["C"]["played"], rows["C"]["goals_for"]) == (1, 1, 0, 0)
     assert rows["B"]["byes"] == 0
-    assert {r["team"]: r["points"] for r in Drive(["A", "B", "C"], bye_points=0).standings()}["C"] == 0
+    nothing = Drive(["A", "B", "C"], bye_points=0)
+    nothing.enter(1, 1, 2, 2)
+    assert {r["team"]: r["points"] for r in nothing.standings()}["C"] == 0
     with pytest.raises(ParlourError, match="bye_points"):
         Drive(["A", "B", "C"], bye_points=3)
 

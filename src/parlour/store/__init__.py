@@ -14,7 +14,6 @@ config plus an append-only list of events.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import time
@@ -41,6 +40,7 @@ game_tables = Table(
     Column("created", Float, nullable=False),
     Column("finished", Float, nullable=True),
     Column("result", JSON, nullable=True),
+    Column("meta", JSON, nullable=True),            # e.g. {"drive": ID, "round": 2, "table": 3}: whose fixture it is
 )
 
 actions = Table(
@@ -89,6 +89,7 @@ class StoredTable:
     created: float
     finished: float | None = None
     result: dict[str, Any] | None = None
+    meta: dict[str, Any] | None = None
     actions: list[tuple[int, str, float | None]] = field(default_factory=list)
 
 
@@ -111,11 +112,26 @@ class Store:
         metadata.create_all(self.engine)
 
     # -- game tables ------------------------------------------------------
-    def create_table(self, game: str, variant: dict[str, Any], seed: int | None, seats: list[dict[str, Any]]) -> str:
+    def create_table(self, game: str, variant: dict[str, Any], seed: int | None, seats: list[dict[str, Any]],
+                     meta: dict[str, Any] | None = None) -> str:
         table_id = new_id()
         with self.engine.begin() as db:
             db.execute(game_tables.insert().values(
-                id=table_id, game=game, variant=variant, seed=seed, seats=seats, created=time.time()))
+                id=table_id, game=game, variant=variant, seed=seed, seats=seats, created=time.time(), meta=meta))
+        return table_id
+
+    def save_finished(self, game: str, variant: dict[str, Any], seed: int | None, seats: list[dict[str, Any]],
+                      logged: list[tuple[int, str, float | None]], result: dict[str, Any],
+                      meta: dict[str, Any] | None = None) -> str:
+        """A game played elsewhere (bots in bulk), stored whole in one transaction so it can be replayed."""
+        table_id = new_id()
+        now = time.time()
+        with self.engine.begin() as db:
+            db.execute(game_tables.insert().values(id=table_id, game=game, variant=variant, seed=seed, seats=seats,
+                                                   created=now, finished=now, result=result, meta=meta))
+            if logged:
+                db.execute(actions.insert(), [{"table_id": table_id, "idx": i, "seat": seat, "action": action, "time": t}
+                                              for i, (seat, action, t) in enumerate(logged)])
         return table_id
 
     def append_action(self, table_id: str, index: int, seat: int, action: str, when: float | None = None) -> None:
@@ -144,8 +160,12 @@ class Store:
                 raise StoreError(f"table {table_id}: action {expected} is missing from the log")
         return StoredTable(
             id=row.id, game=row.game, variant=row.variant, seed=row.seed, seats=row.seats, created=row.created,
-            finished=row.finished, result=row.result, actions=[(r.seat, r.action, r.time) for r in rows],
+            finished=row.finished, result=row.result, meta=row.meta, actions=[(r.seat, r.action, r.time) for r in rows],
         )
+
+    def tables_for(self, key: str, value: str) -> list[dict[str, Any]]:
+        """Tables whose meta links them to a tournament (``key`` "drive" or "cycle")."""
+        return [t for t in self.list_tables(limit=100_000) if (t["meta"] or {}).get(key) == value]
 
     def list_tables(self, finished: bool | None = None, limit: int = 200) -> list[dict[str, Any]]:
         moves = select(actions.c.table_id, func.count().label("moves")).group_by(actions.c.table_id).subquery()
@@ -159,7 +179,7 @@ class Store:
             rows = db.execute(query).all()
         return [
             {"id": r.id, "game": r.game, "variant": r.variant, "seats": r.seats, "created": r.created,
-             "finished": r.finished, "result": r.result, "moves": r.moves or 0}
+             "finished": r.finished, "result": r.result, "meta": r.meta, "moves": r.moves or 0}
             for r in rows
         ]
 
@@ -220,6 +240,3 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)

@@ -209,8 +209,12 @@ class Drive:
                     "drawn": 0, "lost": 0, "byes": 0, "goals_for": 0, "goals_against": 0, "points": 0}
                 for t in self.teams}
         for games in self.schedule():
+            # A bye counts once the rest of its round is played, so a live table never scores a round ahead.
+            round_done = all((f.round, f.table) in self._results for f in games if not f.is_bye)
             for f in games:
                 if f.is_bye:
+                    if not round_done:
+                        continue
                     rows[f.home]["byes"] += 1
                     rows[f.home]["points"] += self.bye_points
                     continue

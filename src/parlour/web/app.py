@@ -27,7 +27,9 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.record import replay
 from parlour.games import GAMES, get_game
 from parlour.store import Store, StoreError
+from parlour.store.tournaments import Tournaments
 from parlour.web.tables import BOT, PERSON, LiveTable, Refused
+from parlour.web.tournaments import tournament_routes
 
 STATIC = Path(__file__).parent / "static"
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "rules"
@@ -89,9 +91,10 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
                     raise HTTPException(404, str(error)) from None
                 try:
                     live[table_id] = LiveTable(stored, store, bot_delay=bot_delay, clock=clock)
+                    live[table_id].on_finish = on_finish
                 except ParlourError as error:
                     raise HTTPException(500, f"table {table_id} could not be rebuilt from its log: {error}") from None
-                live[table_id].start_bots()
+                live[table_id].wake()
             return live[table_id]
 
     app.state.table = table
@@ -111,11 +114,9 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
         return equipment(_game(game_id))
 
     # -- tables ----------------------------------------------------------------------
-    @app.post("/api/tables", status_code=201)
-    async def create(request: Request) -> dict[str, Any]:
-        body = await _json_body(request)
-        g = _game(body.get("game"))
-        seats = body.get("seats")
+    async def open_table(g: Any, seats: Any, variant: Any, seed: Any, *, sit: bool = True,
+                   meta: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Check who sits where, the variant and the seed; store the new table; answer with its links."""
         if not isinstance(seats, list) or not seats:
             raise HTTPException(422, "seats must list who sits where: {'kind': 'person'} or {'kind': 'bot', 'bot': NAME}")
         try:
@@ -136,24 +137,34 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
                 clean.append({"kind": BOT, "bot": bot, "name": name or f"{g.seat_names(len(seats))[i]} ({bot} bot)"})
             else:
                 clean.append({"kind": PERSON, **({"name": name.strip()} if name and name.strip() else {})})
-        variant = body.get("variant") or {}
-        seed = body.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
         if type(seed) is not int or not 0 <= seed < 2**63:
             raise HTTPException(422, "seed must be a whole number from 0 to 2**63 - 1")
+        if variant is not None and not isinstance(variant, dict):
+            raise HTTPException(422, "variant is an object of option names and values")
         try:
-            state = g.new_state(seats=len(clean), variant=variant, seed=seed)     # refuses a bad variant
+            state = g.new_state(seats=len(clean), variant=variant or {}, seed=seed)     # refuses a bad variant
         except (ParlourError, TypeError) as error:
             raise HTTPException(422, str(error)) from None
-        table_id = store.create_table(g.id, dict(state.variant), seed, clean)
+        table_id = store.create_table(g.id, dict(state.variant), seed, clean, meta)
         people = [i for i, s in enumerate(clean) if s["kind"] == PERSON]
         answer: dict[str, Any] = {"id": table_id, "url": f"/t/{table_id}",
                                   "join": {str(i): f"/t/{table_id}/join/{i}" for i in people}}
-        if people and body.get("sit", True):
+        if people and sit:
             answer["seat"] = people[0]
             answer["token"] = store.claim(table_id, people[0])
+        await table(table_id)                    # bots start at once, whoever opens the page
         return answer
+
+    app.state.open_table = open_table
+    on_finish = tournament_routes(app, Tournaments(store), open_table, _game, json_body)
+
+    @app.post("/api/tables", status_code=201)
+    async def create(request: Request) -> dict[str, Any]:
+        body = await json_body(request)
+        return await open_table(_game(body.get("game")), body.get("seats"), body.get("variant"), body.get("seed"),
+                          sit=body.get("sit", True) is not False)
 
     @app.get("/api/tables")
     def tables(finished: bool | None = None) -> list[dict[str, Any]]:
@@ -259,6 +270,9 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
     @app.get("/t/{table_id}/join/{seat}", response_class=FileResponse)
     @app.get("/games", response_class=FileResponse)
     @app.get("/replay/{table_id}", response_class=FileResponse)
+    @app.get("/drives", response_class=FileResponse)
+    @app.get("/drives/{doc_id}", response_class=FileResponse)
+    @app.get("/cycles/{doc_id}", response_class=FileResponse)
     def page() -> FileResponse:
         return FileResponse(shell)
 
@@ -279,7 +293,7 @@ def _seat_number(text: str, seats: int) -> int:
     return int(text)
 
 
-async def _json_body(request: Request) -> dict[str, Any]:
+async def json_body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > 16384:
         raise HTTPException(413, "that request is too large")

@@ -43,6 +43,8 @@ class Refused(ParlourError):
 class LiveTable:
     def __init__(self, stored: StoredTable, store: Store, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic):
         self.id = stored.id
+        self.meta = stored.meta or {}
+        self.on_finish: Callable[["LiveTable"], None] | None = None     # e.g. enter the result in a drive
         self.store = store
         self.seats = stored.seats
         self.game = get_game(stored.game)
@@ -91,6 +93,14 @@ class LiveTable:
             "clock": self.live.now() if self.live is not None else None,
         }
 
+    def _finished(self) -> None:
+        self.store.finish(self.id, self.state.result())
+        if self.on_finish is not None:
+            try:
+                self.on_finish(self)
+            except Exception:                   # the game is safe in the store; only the follow-up failed
+                log.exception("table %s finished, but its result could not be passed on", self.id)
+
     def _paused(self) -> bool:
         return self.game.real_time and self.live is None
 
@@ -109,7 +119,7 @@ class LiveTable:
         if when is not None:
             self.state.times[-1] = when
         if self.state.is_over:
-            self.store.finish(self.id, self.state.result())
+            self._finished()
 
     def _persist_bot_moves(self, start: int) -> None:
         """Bot moves the real-time clock already applied, written to the log in order."""
@@ -117,7 +127,7 @@ class LiveTable:
             seat, action = self.state.history[index]
             self.store.append_action(self.id, index, seat, action, self.state.times[index])
         if self.state.is_over:
-            self.store.finish(self.id, self.state.result())
+            self._finished()
 
     async def act(self, seat: int | None, text: Any, moves: Any = None) -> None:
         """A person's move; raises ``Refused`` with the reason, changing nothing."""
@@ -157,17 +167,24 @@ class LiveTable:
     # -- who is here ------------------------------------------------------------
     async def join(self, connection: Any, seat: int | None) -> None:
         self.connections[connection] = seat
-        self._pause_or_run()
+        self.wake()
         await self.broadcast()
 
     async def leave(self, connection: Any) -> None:
         self.connections.pop(connection, None)
-        self._pause_or_run()
+        self.wake()
         await self.broadcast()
 
-    def _pause_or_run(self) -> None:
-        """A real-time race runs only while every person at it is connected; it resumes where it stood."""
-        if not self.game.real_time or self.state.is_over:
+    def wake(self) -> None:
+        """Set the bots going: at once in a turn-by-turn game; in a race, once every person is here.
+
+        A real-time race runs only while every person at it is connected, and
+        resumes from the moment it stood at.
+        """
+        if not self.game.real_time:
+            self.start_bots()
+            return
+        if self.state.is_over:
             return
         present = set(self.connections.values())
         everyone = all(s in present for s, info in enumerate(self.seats) if info["kind"] == PERSON)

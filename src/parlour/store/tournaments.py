@@ -1,0 +1,68 @@
+"""Drives and Biggles cycles in the database: each is its config plus the entries made to it.
+
+The tournament objects (``Drive``, ``Cycle``) check every entry; this module
+only loads one, lets it check the new entry, and appends the entry when it is
+accepted.  A refused entry raises the tournament's own error and stores
+nothing.  Rebuilding from the rows re-checks every entry, so a damaged log is
+found at once rather than shown.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from parlour.store import Store, StoreError
+from parlour.tournaments.biggles_cycle import FORMAT as CYCLE_FORMAT
+from parlour.tournaments.biggles_cycle import VERSION as CYCLE_VERSION
+from parlour.tournaments.biggles_cycle import Cycle
+from parlour.tournaments.drive import Drive
+
+DRIVE, CYCLE = "drive", "biggles-cycle"
+
+
+class Tournaments:
+    def __init__(self, store: Store):
+        self.store = store
+        self._lock = threading.Lock()          # one entry at a time: each is checked against the one before
+
+    def _load(self, doc_id: str, kind: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        found, config, events = self.store.load_document(doc_id)
+        if found != kind:
+            raise StoreError(f"{doc_id!r} is a {found}, not a {kind}")
+        return config, events
+
+    # -- the whist drive ---------------------------------------------------------
+    def create_drive(self, config: dict[str, Any]) -> str:
+        drive = Drive.from_config(config)                 # refuses bad teams, rounds, titles
+        return self.store.create_document(DRIVE, drive.config())
+
+    def drive(self, doc_id: str) -> Drive:
+        config, events = self._load(doc_id, DRIVE)
+        return Drive.from_dict(config, events)
+
+    def add_drive_entry(self, doc_id: str, entry: dict[str, Any]) -> Drive:
+        with self._lock:
+            drive = self.drive(doc_id)
+            drive.add_entry(entry)
+            self.store.append_event(doc_id, drive.entries[-1])
+        return drive
+
+    # -- the Biggles cycle -----------------------------------------------------------
+    def create_cycle(self, players: list[str], rounds: int = 1) -> str:
+        cycle = Cycle(players, rounds)
+        return self.store.create_document(CYCLE, {"players": cycle.players, "rounds": cycle.rounds})
+
+    def cycle(self, doc_id: str) -> Cycle:
+        config, events = self._load(doc_id, CYCLE)
+        return Cycle.from_dict({"format": CYCLE_FORMAT, "version": CYCLE_VERSION, **config, "entries": events})
+
+    def add_cycle_entry(self, doc_id: str, entry: dict[str, Any]) -> Cycle:
+        with self._lock:
+            cycle = self.cycle(doc_id)
+            cycle.add_entry(entry)
+            self.store.append_event(doc_id, cycle.to_dict()["entries"][-1])
+        return cycle
+
+    def list(self, kind: str) -> list[dict[str, Any]]:
+        return self.store.list_documents(kind)

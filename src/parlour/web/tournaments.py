@@ -1,0 +1,196 @@
+"""Club nights on the web: the Football Whist Drive and the Biggles cycle.
+
+A tournament lives in the store as its config plus entries (see
+``parlour.store.tournaments``).  A fixture's result arrives in one of three
+ways: the organiser types it in, a table played in Parlour finishes (its
+``meta`` names the fixture), or bots play every game still pending.  All three
+become the same kind of entry, checked by the tournament itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any, Callable
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse
+
+from parlour.engine.errors import ParlourError
+from parlour.store import StoreError
+from parlour.store.tournaments import Tournaments
+from parlour.tournaments.biggles_cycle import WIN_POINTS
+from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME, goals_of, play_drive
+
+log = logging.getLogger("parlour.web")
+ONE_MATCH = {"matches": 1, "deciders": 0}
+
+
+def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callable[..., dict[str, Any]],
+                      game: Callable[[Any], Any], json_body: Callable[..., Any]) -> Callable[[Any], None]:
+    store = tournaments.store
+
+    def refused(call: Callable[[], Any]) -> Any:
+        try:
+            return call()
+        except StoreError as error:
+            raise HTTPException(404, str(error)) from None
+        except ParlourError as error:
+            raise HTTPException(422, str(error)) from None
+
+    # -- the drive ------------------------------------------------------------------
+    def drive_view(doc_id: str) -> dict[str, Any]:
+        drive = refused(lambda: tournaments.drive(doc_id))
+        tables = store.tables_for("drive", doc_id)
+        rounds = []
+        for games in drive.schedule():
+            row = []
+            for f in games:
+                result = drive.result(f.round, f.table)
+                played_at = [{"id": t["id"], "finished": t["finished"] is not None} for t in reversed(tables)
+                             if (t["meta"]["round"], t["meta"]["table"]) == (f.round, f.table)]
+                row.append({**f.to_dict(), "result": None if result is None else
+                            {"home_goals": result.home_goals, "away_goals": result.away_goals,
+                             "corrected": result.corrected, "meta": result.meta},
+                            "tables": played_at})
+            rounds.append(row)
+        return {"id": doc_id, "kind": "drive", "config": drive.config(), "summary": drive.summary(),
+                "rounds": rounds, "entries": drive.entries,
+                "teams": [{"team": t, "side": "home" if t in drive.home_teams else "away",
+                           "card": f"/drives/{doc_id}/cards/{t}"} for t in drive.teams]}
+
+    @app.get("/api/drives")
+    def drives() -> list[dict[str, Any]]:
+        return tournaments.list("drive")
+
+    @app.post("/api/drives", status_code=201)
+    async def create_drive(request: Request) -> dict[str, Any]:
+        body = await json_body(request)
+        teams = body.get("teams")
+        if isinstance(teams, str):                       # one team a line, as typed in the form
+            teams = [line.strip() for line in teams.splitlines() if line.strip()]
+        config = {"teams": teams, **{k: body[k] for k in ("title", "rounds", "bye_points") if body.get(k) is not None}}
+        doc_id = refused(lambda: tournaments.create_drive(config))
+        return {"id": doc_id, "url": f"/drives/{doc_id}"}
+
+    @app.get("/api/drives/{doc_id}")
+    def drive(doc_id: str) -> dict[str, Any]:
+        return drive_view(doc_id)
+
+    @app.post("/api/drives/{doc_id}/entries")
+    async def drive_entry(doc_id: str, request: Request) -> dict[str, Any]:
+        entry = await json_body(request)
+        entry.pop("meta", None)
+        entry_meta = {"source": "organiser"}
+        refused(lambda: tournaments.add_drive_entry(doc_id, {**entry, "meta": entry_meta}))
+        return drive_view(doc_id)
+
+    @app.post("/api/drives/{doc_id}/fixtures/{round}/{table}/table", status_code=201)
+    async def drive_table(doc_id: str, round: int, table: int, request: Request) -> dict[str, Any]:
+        """A table in Parlour for one fixture: Home sit A1 and A2 (seats 0, 2), Away B1 and B2."""
+        body = await json_body(request)
+        drive = refused(lambda: tournaments.drive(doc_id))
+        fixture = refused(lambda: drive.fixture(round, table))
+        if fixture.is_bye:
+            raise HTTPException(422, f"{fixture.home} have a bye in round {round}: there is no match to play")
+        seats = body.get("seats") or [{"kind": "bot", "bot": "heuristic"}] * 4
+        if isinstance(seats, list):
+            seats = [{**s, "name": s.get("name") or f"{fixture.home if i % 2 == 0 else fixture.away} {i // 2 + 1}"}
+                     if isinstance(s, dict) else s for i, s in enumerate(seats)]
+        return await open_table(game(DRIVE_GAME), seats, body.get("variant"), body.get("seed"),
+                          meta={"drive": doc_id, "round": fixture.round, "table": fixture.table})
+
+    @app.post("/api/drives/{doc_id}/simulate")
+    async def drive_simulate(doc_id: str, request: Request) -> dict[str, Any]:
+        """Bots play every game still pending; each match is stored as a finished table, replayable."""
+        body = await json_body(request)
+        seed = body.get("seed", random.SystemRandom().randrange(2**62))
+        bots = body.get("bots", "heuristic")
+        if type(seed) is not int or not isinstance(bots, str):
+            raise HTTPException(422, "seed is a whole number and bots a bot's name")
+        drive = refused(lambda: tournaments.drive(doc_id))
+        records = refused(lambda: play_drive(drive, seed, bots=bots, keep_records=True))
+        entries = drive.entries[-len(records):] if records else []
+        for record, entry in zip(records, entries):
+            seats = [{"kind": "bot", "bot": s["player"].split(":", 1)[1], "name": f"{s['team']} {i // 2 + 1}"}
+                     for i, s in enumerate(record.seats)]
+            table_id = store.save_finished(DRIVE_GAME, record.variant, record.seed, seats,
+                                           [(a[0], a[1], None) for a in record.actions], record.result,
+                                           meta={"drive": doc_id, "round": entry["round"], "table": entry["table"]})
+            refused(lambda: tournaments.add_drive_entry(doc_id, {**entry, "meta": {**entry["meta"], "table_id": table_id}}))
+        return drive_view(doc_id)
+
+    @app.get("/drives/{doc_id}/cards/{team}", response_class=HTMLResponse)
+    def card(doc_id: str, team: str) -> str:
+        drive = refused(lambda: tournaments.drive(doc_id))
+        return refused(lambda: drive.card_html(team))
+
+    # -- the Biggles cycle ------------------------------------------------------------
+    def cycle_view(doc_id: str) -> dict[str, Any]:
+        cycle = refused(lambda: tournaments.cycle(doc_id))
+        tables = store.tables_for("cycle", doc_id)
+        matches = [{**m, "tables": [{"id": t["id"], "finished": t["finished"] is not None} for t in reversed(tables)
+                                    if t["meta"]["match"] == m["match"]]} for m in cycle.matches()]
+        return {"id": doc_id, "kind": "biggles-cycle", "players": cycle.players, "rounds": cycle.rounds,
+                "report": cycle.report(), "matches": matches, "win_points": WIN_POINTS}
+
+    @app.get("/api/cycles")
+    def cycles() -> list[dict[str, Any]]:
+        return tournaments.list("biggles-cycle")
+
+    @app.post("/api/cycles", status_code=201)
+    async def create_cycle(request: Request) -> dict[str, Any]:
+        body = await json_body(request)
+        players = body.get("players")
+        if isinstance(players, str):
+            players = [line.strip() for line in players.splitlines() if line.strip()]
+        rounds = body.get("rounds", 1)
+        if not isinstance(players, list) or len(players) < 2 or len(set(players)) != len(players):
+            raise HTTPException(422, "a Biggles cycle needs at least two players, each with a name of his own")
+        doc_id = refused(lambda: tournaments.create_cycle(players, rounds))
+        return {"id": doc_id, "url": f"/cycles/{doc_id}"}
+
+    @app.get("/api/cycles/{doc_id}")
+    def cycle(doc_id: str) -> dict[str, Any]:
+        return cycle_view(doc_id)
+
+    @app.post("/api/cycles/{doc_id}/entries")
+    async def cycle_entry(doc_id: str, request: Request) -> dict[str, Any]:
+        entry = await json_body(request)
+        refused(lambda: tournaments.add_cycle_entry(doc_id, entry))
+        return cycle_view(doc_id)
+
+    @app.post("/api/cycles/{doc_id}/matches/{match}/table", status_code=201)
+    async def cycle_table(doc_id: str, match: int, request: Request) -> dict[str, Any]:
+        """A live Biggles match for one fixture of the cycle: the blue player in seat 0 (P1)."""
+        body = await json_body(request)
+        due = {m["match"]: m for m in refused(lambda: tournaments.cycle(doc_id)).matches()}
+        if match not in due:
+            raise HTTPException(422, f"there is no match {match} due in this cycle")
+        m = due[match]
+        seats = body.get("seats") or [{"kind": "person"}, {"kind": "person"}]
+        if isinstance(seats, list):
+            seats = [{**s, "name": s.get("name") or (m["blue"], m["red"])[i]} if isinstance(s, dict) else s
+                     for i, s in enumerate(seats)]
+        return await open_table(game("biggles"), seats, ONE_MATCH, body.get("seed"),
+                          meta={"cycle": doc_id, "match": match, "blue": m["blue"], "red": m["red"]})
+
+    # -- a table of a tournament has finished --------------------------------------------
+    def on_finish(live: Any) -> None:
+        meta = live.meta
+        if "drive" in meta:
+            drive = tournaments.drive(meta["drive"])
+            home, away = goals_of(live.state)
+            kind = "correction" if drive.result(meta["round"], meta["table"]) else "result"
+            tournaments.add_drive_entry(meta["drive"], {
+                "kind": kind, "round": meta["round"], "table": meta["table"], "home_goals": home, "away_goals": away,
+                "meta": {"source": "parlour", "table_id": live.id, "seed": live.state.seed}})
+        elif "cycle" in meta:
+            points = live.state.result()["points"]
+            done = {m["match"]: m for m in tournaments.cycle(meta["cycle"]).matches()}
+            kind = "correction" if done.get(meta["match"], {}).get("points") else "result"
+            tournaments.add_cycle_entry(meta["cycle"], {
+                "kind": kind, "match": meta["match"], "blue": meta["blue"], "red": meta["red"],
+                "blue_points": points["P1"], "red_points": points["P2"]})
+
+    return on_finish

@@ -1,0 +1,118 @@
+"""Drives and Biggles cycles over the API: entered by hand, played at Parlour tables, played by bots."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from parlour.web.app import create_app
+
+TEAMS = ["Aston Villa", "Charlton", "Q.P. Rangers", "Swansea", "Everton"]
+
+
+@pytest.fixture
+def fast(store):
+    with TestClient(create_app(store, bot_delay=0, clock=lambda: time.monotonic() * 30)) as c:
+        yield c
+
+
+def wait_finished(client, table_id: str, limit: float = 60) -> dict:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        info = client.get(f"/api/tables/{table_id}").json()
+        if info["over"]:
+            return info
+        time.sleep(0.05)
+    raise AssertionError(f"table {table_id} did not finish")
+
+
+def test_a_drive_entered_by_hand_corrected_and_kept(store):
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        made = client.post("/api/drives", json={"title": "Club night", "teams": "\n".join(TEAMS)}).json()
+        drive = client.get(f"/api/drives/{made['id']}").json()
+        assert drive["config"]["teams"] == TEAMS and len(drive["rounds"]) == 3        # 3 tables, one cycle
+        byes = [f for games in drive["rounds"] for f in games if f["bye"]]
+        assert len(byes) == 3 and all(f["home"] != f["away"] for games in drive["rounds"] for f in games)
+        entry = {"kind": "result", "round": 1, "table": 1, "home_goals": 3, "away_goals": 1}
+        after = client.post(f"/api/drives/{made['id']}/entries", json=entry).json()
+        villa = next(r for r in after["summary"]["table"] if r["team"] == "Aston Villa")
+        assert (villa["won"], villa["goals_for"], villa["points"]) == (1, 3, 2)
+        again = client.post(f"/api/drives/{made['id']}/entries", json=entry)
+        assert again.status_code == 422 and "correction" in again.json()["detail"]
+        fixed = client.post(f"/api/drives/{made['id']}/entries", json={**entry, "kind": "correction", "away_goals": 3}).json()
+        villa = next(r for r in fixed["summary"]["table"] if r["team"] == "Aston Villa")
+        assert (villa["won"], villa["drawn"], villa["points"]) == (0, 1, 1)
+        bad = client.post(f"/api/drives/{made['id']}/entries", json={"kind": "result", "round": 9, "table": 1,
+                                                                     "home_goals": 1, "away_goals": 0})
+        assert bad.status_code == 422
+        assert len(client.get(f"/api/drives/{made['id']}").json()["entries"]) == 2
+        card = client.get(f"/drives/{made['id']}/cards/Aston Villa")
+        assert card.status_code == 200 and "Aston Villa" in card.text and "Charlton" in card.text
+    with TestClient(create_app(store, bot_delay=0)) as client:          # a restart keeps it all
+        kept = client.get(f"/api/drives/{made['id']}").json()
+        assert kept["summary"] == fixed["summary"] and [d["id"] for d in client.get("/api/drives").json()] == [made["id"]]
+
+
+def test_bad_drives_are_refused(client):
+    assert client.post("/api/drives", json={"teams": ["Only"]}).status_code == 422
+    assert client.post("/api/drives", json={"teams": ["A", "A"]}).status_code == 422
+    assert client.post("/api/drives", json={"teams": ["A", "B"], "rounds": 0}).status_code == 422
+    assert client.get("/api/drives/nosuch").status_code == 404
+    assert client.get("/drives/nosuch/cards/A").status_code == 404
+    assert client.get("/api/drives").json() == []
+
+
+def test_a_fixture_played_at_a_parlour_table_enters_its_result(client):
+    made = client.post("/api/drives", json={"teams": TEAMS[:4]}).json()
+    table = client.post(f"/api/drives/{made['id']}/fixtures/1/2/table",
+                        json={"seats": [{"kind": "bot", "bot": "heuristic"}] * 4, "seed": 3}).json()
+    info = wait_finished(client, table["id"])
+    names = [s["name"] for s in info["seats"]]
+    assert names == ["Q.P. Rangers 1", "Swansea 1", "Q.P. Rangers 2", "Swansea 2"]   # Home at A1, A2
+    drive = client.get(f"/api/drives/{made['id']}").json()
+    fixture = drive["rounds"][0][1]
+    goals = info["result"]["goals"]
+    assert fixture["result"]["home_goals"] == goals["A"] and fixture["result"]["away_goals"] == goals["B"]
+    assert fixture["result"]["meta"]["table_id"] == table["id"] and fixture["tables"][0]["id"] == table["id"]
+    bye = client.post(f"/api/drives/{made['id']}/fixtures/9/1/table", json={})
+    assert bye.status_code == 422
+
+
+def test_bots_play_the_rest_of_a_drive_and_every_match_can_be_replayed(client):
+    made = client.post("/api/drives", json={"teams": TEAMS}).json()
+    client.post(f"/api/drives/{made['id']}/entries",
+                json={"kind": "result", "round": 1, "table": 1, "home_goals": 2, "away_goals": 0})
+    drive = client.post(f"/api/drives/{made['id']}/simulate", json={"seed": 9, "bots": "random"}).json()
+    assert drive["summary"]["complete"] and drive["summary"]["cup_holder"] is not None
+    played = [f for games in drive["rounds"] for f in games if not f["bye"]]
+    assert played[0]["result"]["meta"]["source"] == "organiser" and not played[0]["tables"]
+    for f in played[1:]:
+        table_id = f["result"]["meta"]["table_id"]
+        end = client.get(f"/api/tables/{table_id}/replay?step=999999")
+        assert end.status_code == 422
+        steps = client.get(f"/api/tables/{table_id}/replay").json()["steps"]
+        last = client.get(f"/api/tables/{table_id}/replay?step={steps}").json()
+        assert (last["result"]["goals"]["A"], last["result"]["goals"]["B"]) == (f["result"]["home_goals"], f["result"]["away_goals"])
+    rows = drive["summary"]["table"]
+    assert sum(r["points"] for r in rows) == 2 * len(played) + 3 * 1        # 2 a game shared out, 1 a bye
+
+
+def test_a_biggles_cycle_by_hand_and_at_the_table(fast):
+    made = fast.post("/api/cycles", json={"players": "Ann\nBob\nCat", "rounds": 1}).json()
+    cycle = fast.get(f"/api/cycles/{made['id']}").json()
+    assert [(m["blue"], m["red"]) for m in cycle["matches"]] == [("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Ann")]
+    fast.post(f"/api/cycles/{made['id']}/entries", json={"kind": "result", "match": 0, "blue_points": 8, "red_points": 3})
+    bad = fast.post(f"/api/cycles/{made['id']}/entries", json={"kind": "result", "match": 1, "blue_points": 9, "red_points": 3})
+    assert bad.status_code == 422
+    table = fast.post(f"/api/cycles/{made['id']}/matches/1/table",
+                      json={"seats": [{"kind": "bot", "bot": "practised"}, {"kind": "bot", "bot": "newcomer"}], "seed": 4}).json()
+    info = wait_finished(fast, table["id"])
+    assert [s["name"] for s in info["seats"]] == ["Bob", "Cat"]
+    cycle = fast.get(f"/api/cycles/{made['id']}").json()
+    match = cycle["matches"][1]
+    assert match["points"] == {"Bob": info["result"]["points"]["P1"], "Cat": info["result"]["points"]["P2"]}
+    assert match["tables"][0]["id"] == table["id"]
+    assert fast.post(f"/api/cycles", json={"players": ["Solo"]}).status_code == 422
+    assert fast.get("/api/cycles/nosuch").status_code == 404
