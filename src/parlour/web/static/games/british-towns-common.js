@@ -1,41 +1,34 @@
 // What the two British Towns games share: the pack (towns, regions and their
 // colours), the town card drawn as SVG, the KEY card, seat names and results.
-// The pack mirrors src/parlour/games/british_towns/data/towns.json
-// (tests/web/test_web_game_data.py checks that the two agree).
+// The pack comes from the game's own data file (towns.json), fetched from
+// /api/games/british-towns-sets/data (both games load the same file): town
+// names, regions and which towns are in which region are never written here.
 import { h, s } from "/static/dom.js";
 
-export const REGIONS = {
-  1: { name: "London and the South-East", colour: "#c0392b" },
-  2: { name: "The South", colour: "#d9822b" },
-  3: { name: "The West Country", colour: "#9a7d0a" },
-  4: { name: "Wales", colour: "#1e8449" },
-  5: { name: "The Midlands", colour: "#117a8b" },
-  6: { name: "East Anglia", colour: "#2e59a8" },
-  7: { name: "The North-West", colour: "#7d3c98" },
-  8: { name: "Yorkshire and the North-East", colour: "#4d5656" },
-  9: { name: "Scotland", colour: "#a3296b" },
+const DATA = await fetch("/api/games/british-towns-sets/data").then((r) => {
+  if (!r.ok) throw new Error(`the British Towns data: ${r.status}`);
+  return r.json();
+});
+
+// The colour of each region is a choice of this view (the data file gives none),
+// by region number; a region without one gets grey.
+const COLOUR = {
+  1: "#c0392b", 2: "#d9822b", 3: "#9a7d0a", 4: "#1e8449", 5: "#117a8b",
+  6: "#2e59a8", 7: "#7d3c98", 8: "#4d5656", 9: "#a3296b",
 };
 
+// number: { name, colour }
+export const REGIONS = Object.fromEntries(DATA.towns.regions.map((r) => [r.number, { name: r.name, colour: r.colour || COLOUR[r.number] || "#555" }]));
+
 // code: [name, region]
-export const TOWNS = {
-  LONDON: ["London", 1], DOVER: ["Dover", 1], SOUTHEND: ["Southend", 1], BRIGHTON: ["Brighton", 1],
-  COWES: ["Cowes (I.O.W.)", 2], WINDSOR: ["Windsor", 2], OXFORD: ["Oxford", 2], PORTSMOUTH: ["Portsmouth", 2],
-  WELLS: ["Wells", 3], PLYMOUTH: ["Plymouth", 3], BATH: ["Bath", 3],
-  CARDIFF: ["Cardiff", 4], "MENAI-BRIDGE": ["Menai Bridge", 4], SWANSEA: ["Swansea", 4],
-  BIRMINGHAM: ["Birmingham", 5], COVENTRY: ["Coventry", 5], STRATFORD: ["Stratford", 5],
-  NOTTINGHAM: ["Nottingham", 5], DERBY: ["Derby", 5],
-  CAMBRIDGE: ["Cambridge", 6], NORWICH: ["Norwich", 6], IPSWICH: ["Ipswich", 6],
-  PENRITH: ["Penrith", 7], MANCHESTER: ["Manchester", 7], LIVERPOOL: ["Liverpool", 7], CREWE: ["Crewe", 7],
-  YORK: ["York", 8], SHEFFIELD: ["Sheffield", 8], LEEDS: ["Leeds", 8], NEWCASTLE: ["Newcastle", 8],
-  AYR: ["Ayr", 9], "ST-ANDREWS": ["St. Andrews", 9], EDINBURGH: ["Edinburgh", 9], GLASGOW: ["Glasgow", 9],
-};
+export const TOWNS = Object.fromEntries(DATA.towns.towns.map((t) => [t.code, [t.name, t.region]]));
 
 export function addCss() {
   if (document.querySelector("link[data-bt-css]")) return;
   document.head.append(h("link", { rel: "stylesheet", href: "/static/games/british-towns.css", "data-bt-css": "" }));
 }
 
-export const isRegionCard = (code) => /^R\d$/.test(code);
+export const isRegionCard = (code) => /^R\d+$/.test(code);
 export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : TOWNS[code] ? TOWNS[code][1] : 0);
 export const townName = (code) => (isRegionCard(code) ? `Region ${code.slice(1)}` : TOWNS[code] ? TOWNS[code][0] : code);
 export const townsOf = (region) => Object.keys(TOWNS).filter((c) => TOWNS[c][1] === region);
@@ -117,7 +110,7 @@ export function townCard(code, { size = "", attrs = {}, faceDown = false } = {})
   return svg;
 }
 
-// A small coloured chip naming a region ("7 The North-West").
+// A small coloured chip naming a region: its number, and with full its name.
 export function regionChip(region, { full = false, extra = "" } = {}) {
   return h("span", { class: "bt-chip", style: `--rc:${colourOf(region)}`, title: REGIONS[region]?.name || "" },
     h("b", {}, String(region)), full ? ` ${REGIONS[region]?.name || ""}` : "", extra);

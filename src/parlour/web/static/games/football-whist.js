@@ -1,17 +1,23 @@
 // International Football Whist in the browser: the pitch with its tracks, badges
 // and goals, the ball, the Master team, the trick, the score and the hand.
 //
-// Everything drawn comes from the seat's observation; the pitch geometry and the
-// team colours come from football-whist-pitch.json, a generated copy of the
-// game's own data files (tests/web/test_football_whist_static.py keeps it equal).
+// Everything drawn comes from the seat's observation; the pitch geometry, the
+// teams and their colours come from the game's own data files (pitch.json,
+// pack.json), fetched from /api/games/football-whist/data so that replacing the
+// files changes the board with no change here.
 // Only actions in ctx.legal are made clickable: hand cards ("play E7"), pitch
 // positions ("kick W3", "move E1") and the ball itself ("stay").
 import { h, s } from "/static/dom.js";
 import { card, clickable } from "/static/cards.js";
 
-const DATA = await fetch("/static/games/football-whist-pitch.json").then((r) => r.json());
+const DATA = await fetch("/api/games/football-whist/data").then((r) => {
+  if (!r.ok) throw new Error(`the Football Whist data: ${r.status}`);
+  return r.json();
+});
 const PITCH = DATA.pitch;
-const TEAMS = Object.fromEntries(DATA.teams.map((t) => [t.code, t]));
+const TEAMS = Object.fromEntries(DATA.pack.teams.map((t) => [t.code, t]));
+const TEAM_ORDER = DATA.pack.teams.map((t) => t.code);     // the hand is sorted in the pack's team order
+const POSITIONS = DATA.pack.positions.by_number;
 // Text on cream needs contrast: the Welsh gold is darkened for numbers and names.
 const INK = { W: "#8a6500" };
 
@@ -31,7 +37,7 @@ function cardFor(text, opts = {}) {
   return card({
     corner: String(n), middle: String(n), caption: team.name, colour: INK[team.code] || team.colour,
     band: team.colour, badge: team.code, size: opts.size || "",
-    title: `${team.name} ${n}, ${DATA.positions[String(n)]}`,
+    title: `${team.name} ${n}, ${POSITIONS[String(n)]}`,
     attrs: { class: `fw-card${opts.master ? " fw-master" : ""}`, "data-card": text },
   });
 }
@@ -203,8 +209,7 @@ function handRow(ctx) {
   const { obs, legal, act, readOnly } = ctx;
   if (!obs.hand || !obs.hand.length) return "";
   const playable = new Set(readOnly ? [] : legal.filter((a) => a.startsWith("play ")));
-  const order = ["E", "I", "S", "W"];
-  const cards = [...obs.hand].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]) || numberOf(a) - numberOf(b));
+  const cards = [...obs.hand].sort((a, b) => TEAM_ORDER.indexOf(a[0]) - TEAM_ORDER.indexOf(b[0]) || numberOf(a) - numberOf(b));
   const row = h("div", { class: "fw-hand", "data-testid": "hand" });
   for (const c of cards) {
     const el = cardFor(c, { master: c[0] === obs.master });

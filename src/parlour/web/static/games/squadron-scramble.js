@@ -6,37 +6,32 @@
 import { h, s } from "/static/dom.js";
 import { clickable } from "/static/cards.js";
 
-// The pack, as in src/parlour/games/squadron_scramble/data/planes.json
-// (tests/web/test_web_game_data.py checks that the two agree).
-export const PLANES = {
-  P38: ["Lockheed P-38 Lightning", "US", "fighter"],
-  P39: ["Bell P-39D Airacobra", "US", "fighter"],
-  P40: ["Curtiss P-40E Warhawk", "US", "fighter"],
-  F2A: ["Brewster F2A-3 Buffalo", "US", "fighter"],
-  B17: ["Boeing B-17E Flying Fortress", "US", "bomber"],
-  A17: ["Northrop A-17A", "US", "bomber"],
-  WEL: ["Vickers Wellington", "GB", "bomber"],
-  BLE: ["Bristol Blenheim", "GB", "bomber"],
-  I16: ["Polikarpov I-16", "RU", "fighter"],
-  DB3: ["Ilyushin DB-3", "RU", "bomber"],
-  ME109: ["Messerschmitt Me-109", "DE", "fighter"],
-  DO26: ["Dornier Do 26", "DE", "bomber"],
-  CR42: ["Fiat CR.42", "IT", "fighter"],
-  SM79: ["Savoia-Marchetti SM.79", "IT", "bomber"],
-  MI96: ["Mitsubishi 96", "JP", "fighter"],
-  KI99: ["Baku Geki Ki-99", "JP", "bomber"],
-};
-export const NATIONS = {
-  US: { name: "United States", side: "United Nations", band: "#1f3f7a" },
-  GB: { name: "Britain", side: "United Nations", band: "#5b6b3a" },
-  RU: { name: "Russia", side: "United Nations", band: "#8c2a1f" },
-  DE: { name: "Germany", side: "Axis", band: "#4a4a4a" },
-  IT: { name: "Italy", side: "Axis", band: "#2f6b45" },
-  JP: { name: "Japan", side: "Axis", band: "#9a7b2c" },
-};
-const VIEWS = { T: "top", S: "side", F: "front" };
+// The pack comes from the game's own data file (planes.json), fetched from
+// /api/games/squadron-scramble/data: planes, nations, views and wild cards are
+// never written here, so replacing the file changes the cards with no change here.
+const DATA = await fetch("/api/games/squadron-scramble/data").then((r) => {
+  if (!r.ok) throw new Error(`the Squadron Scramble data: ${r.status}`);
+  return r.json();
+});
+const PACK = DATA.planes;
+// code: [name, nation, kind]
+export const PLANES = Object.fromEntries(PACK.planes.map((p) => [p.code, [p.name, p.nation, p.kind]]));
+const sideOf = (name) => Object.keys(PACK.alliances).find((side) => PACK.alliances[side].includes(name)) || "";
+// The colour of each nation's card band (like its insignia, drawn below) is a
+// choice of this view, not a fact of the pack: a nation without one gets grey.
+const BAND = { US: "#1f3f7a", GB: "#5b6b3a", RU: "#8c2a1f", DE: "#4a4a4a", IT: "#2f6b45", JP: "#9a7b2c" };
+export const NATIONS = Object.fromEntries(PACK.nations.map((n) => [n.code, { name: n.name, side: sideOf(n.name), band: BAND[n.code] || "#555" }]));
+const VIEWS = Object.fromEntries(PACK.views.map((v) => [v.code, v.name]));
+const VIEW_ORDER = PACK.views.map((v) => v.code).join("");   // the slot of each view in a laid set
+// An example of a typed name for the naming form: the first plane's one-word alias and its nation's first.
+const TYPED_EXAMPLE = (() => {
+  const p = PACK.planes[0];
+  const word = p.aliases.find((a) => /^[a-z]+$/.test(a)) || p.aliases[0] || p.code.toLowerCase();
+  const nation = PACK.nations.find((n) => n.code === p.nation);
+  return `${word} ${nation?.aliases?.[0] || p.nation.toLowerCase()}`;
+})();
 const KIND_COLOUR = { bomber: "#b3261e", fighter: "#1f4e9c" };
-const WILD = { KEF: "KEEP 'EM FLYING", VIC: "VICTORY" };
+const WILD = Object.fromEntries(Object.entries(PACK.wild).map(([code, w]) => [code, w.name]));
 
 function addCss() {
   if (document.querySelector("link[data-ss-css]")) return;
@@ -152,12 +147,13 @@ export function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}
     if (vic) {
       svg.append(s("rect", { x: 7, y: 118, width: 86, height: 6, fill: "#c8102e" }), s("rect", { x: 7, y: 126, width: 86, height: 6, fill: "#1f3f7a" }),
         s("text", { x: 50, y: 82, "text-anchor": "middle", "font-size": 66, "font-weight": 900, fill: "#1f3f7a" }, "V"),
-        s("text", { x: 50, y: 28, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#c8102e", "letter-spacing": 1 }, "VICTORY"),
+        s("text", { x: 50, y: 28, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#c8102e", "letter-spacing": 1 }, WILD.VIC),
         s("text", { x: 50, y: 106, "text-anchor": "middle", "font-size": 9, fill: "#333" }, "wild · doubles"));
     } else {
+      const words = WILD.KEF.split(" ");        // "KEEP 'EM" above the plane, "FLYING" below
       svg.append(s("g", { transform: "translate(0 -6)" }, silhouette("fighter", "F")),
-        s("text", { x: 50, y: 26, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#4a3500" }, "KEEP 'EM"),
-        s("text", { x: 50, y: 108, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#4a3500" }, "FLYING"),
+        s("text", { x: 50, y: 26, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#4a3500" }, words.slice(0, -1).join(" ")),
+        s("text", { x: 50, y: 108, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#4a3500" }, words[words.length - 1]),
         s("text", { x: 50, y: 126, "text-anchor": "middle", "font-size": 9, fill: "#4a3500" }, "wild card"));
     }
     return svg;
@@ -192,7 +188,7 @@ function setBox(set, ctx, { can, pending, captured = false }) {
     if (!captured && (c === "KEF" || c === "VIC")) {
       const swap = legal.find((a) => {
         const [verb, card, id] = a.split(" ");
-        return verb === "swap" && Number(id) === set.id && PLANES[planeOf(card)] && "TSF".indexOf(viewOf(card)) === slot;
+        return verb === "swap" && Number(id) === set.id && PLANES[planeOf(card)] && VIEW_ORDER.indexOf(viewOf(card)) === slot;
       });
       if (can(swap)) {
         const wrap = h("div", { class: "ss-swap" }, el, h("span", { class: "ss-tag" }, "swap"));
@@ -324,7 +320,7 @@ function namePanel(obs, act) {
     Object.entries(PLANES).sort((a, b) => a[1][0].localeCompare(b[1][0])).map(([code, p]) => h("option", { value: code }, p[0])));
   const nation = h("select", { name: "ss-nation", "aria-label": "Nation" }, h("option", { value: "" }, "Choose the nation…"),
     Object.entries(NATIONS).map(([code, x]) => h("option", { value: code }, x.name)));
-  const typed = h("input", { name: "ss-typed", placeholder: "or type it: lightning usa", "aria-label": "Name the plane and its nation", size: 22 });
+  const typed = h("input", { name: "ss-typed", placeholder: `or type it: ${TYPED_EXAMPLE}`, "aria-label": "Name the plane and its nation", size: 22 });
   const sayButton = h("button", { type: "submit", class: "primary", "data-testid": "say-name" }, "Say it");
   const form = h("form", { class: "ss-name-form" }, plane, nation, typed, sayButton);
   form.addEventListener("submit", (event) => {
