@@ -3,6 +3,7 @@
 // sends back the action a person picked from the legal ones.
 import { h, clear } from "/static/dom.js";
 import * as generic from "/static/games/generic.js";
+import * as tournaments from "/static/tournaments.js";
 
 const main = document.getElementById("main");
 const games = fetch("/api/games").then((r) => r.json());
@@ -299,8 +300,12 @@ async function replayPage(tableId) {
 // -- routing ---------------------------------------------------------------------------------
 function route() {
   document.onkeydown = null;
+  tournaments.stop();
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts.length === 0) return home();
+  if (parts[0] === "drives" && parts[1]) return tournaments.drive(main, parts[1], toast);
+  if (parts[0] === "drives") return tournaments.home(main, toast);
+  if (parts[0] === "cycles") return tournaments.cycle(main, parts[1], toast);
   if (parts[0] === "new") return newTable(parts[1]);
   if (parts[0] === "games") return finishedGames();
   if (parts[0] === "replay") return replayPage(parts[1]);

@@ -1,0 +1,233 @@
+// Club-night pages: the Football Whist Drive (fixtures by round, live league
+// table, the Cup, score cards) and the Biggles cycle.  Results are typed in by
+// the organiser, come from a table played in Parlour, or from bots; the server
+// checks every entry, so a refused one is explained and nothing changes.
+import { h, clear } from "/static/dom.js";
+
+async function api(method, url, body) {
+  const response = await fetch(url, {
+    method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.detail || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+// Pages refresh themselves while open, so the league table is live on the hall's screen.
+let timer = null;
+function every(seconds, fn) {
+  clearInterval(timer);
+  timer = setInterval(() => { if (!document.hidden) fn(); }, seconds * 1000);
+}
+export function stop() { clearInterval(timer); }
+
+export async function home(main, toast) {
+  document.title = "Tournaments · Parlour";
+  const [drives, cycles, games] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"),
+    api("GET", "/api/games")]);
+  const levels = games.find((g) => g.id === "biggles").bots;
+  const driveForm = h("form", { class: "new", "data-testid": "new-drive" },
+    h("label", {}, "Title ", h("input", { name: "title", value: "Football Whist Drive", size: 28 })),
+    h("label", {}, "Teams, one a line (in order of arrival: 1st, 3rd, 5th … are Home) ",
+      h("textarea", { name: "teams", rows: 6, cols: 30, placeholder: "Aston Villa\nCharlton\nQ.P. Rangers\nSwansea" })),
+    h("label", {}, "Rounds ", h("input", { name: "rounds", type: "number", min: 1, placeholder: "one cycle", style: "width:7rem" })),
+    h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the drive")));
+  driveForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = driveForm.elements;
+    const body = { title: f.title.value, teams: f.teams.value };
+    if (f.rounds.value) body.rounds = Number(f.rounds.value);
+    try { go((await api("POST", "/api/drives", body)).url); } catch (error) { toast(error.message); }
+  });
+  const cycleForm = h("form", { class: "new", "data-testid": "new-cycle" },
+    h("label", {}, "Players, one a line ", h("textarea", { name: "players", rows: 4, cols: 30, placeholder: "Ann\nBob\nCat" })),
+    h("label", {}, "Rounds ", h("input", { name: "rounds", type: "number", min: 1, value: 1, style: "width:5rem" })),
+    h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the cycle")));
+  cycleForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = cycleForm.elements;
+    try { go((await api("POST", "/api/cycles", { players: f.players.value, rounds: Number(f.rounds.value) })).url); }
+    catch (error) { toast(error.message); }
+  });
+  clear(main).append(
+    h("h1", {}, "Tournaments"),
+    h("div", { class: "grid" },
+      h("section", { class: "tile" }, h("h2", {}, "Football Whist Drives"),
+        drives.length ? h("ul", {}, drives.map((d) => h("li", {}, h("a", { href: `/drives/${d.id}` }, d.config.title),
+          ` · ${d.config.teams.length} teams`))) : h("p", { class: "muted" }, "None yet."),
+        h("h3", {}, "New drive"), driveForm),
+      h("section", { class: "tile" }, h("h2", {}, "Biggles cycles"),
+        cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.players.join(", "))))) :
+          h("p", { class: "muted" }, "None yet."),
+        h("h3", {}, "New cycle"), cycleForm,
+        h("p", { class: "muted" }, `Each plays the next in the ring; matches can be played here (people or bots: ${levels.join(", ")}) or entered by hand.`))));
+}
+
+function go(url) { history.pushState({}, "", url); window.dispatchEvent(new PopStateEvent("popstate")); }
+
+// -- the drive ----------------------------------------------------------------------
+export async function drive(main, id, toast) {
+  const games = await api("GET", "/api/games");
+  const fw = games.find((g) => g.id === "football-whist");
+  let data;
+  const load = async () => {
+    try { data = await api("GET", `/api/drives/${id}`); draw(); } catch (error) {
+      clear(main).append(h("h1", {}, "No such drive"), h("p", {}, error.message));
+      stop();
+    }
+  };
+  const enter = async (entry) => {
+    try { data = await api("POST", `/api/drives/${id}/entries`, entry); draw(); } catch (error) { toast(error.message); }
+  };
+  const draw = () => {
+    const s = data.summary;
+    document.title = `${s.title} · Parlour`;
+    const open = document.activeElement && document.activeElement.closest && document.activeElement.closest("form.score");
+    if (open) return;                        // don't redraw under the organiser's fingers
+    clear(main).append(
+      h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / drive"),
+      h("div", { class: "table-head" }, h("h1", {}, s.title),
+        h("span", { class: "muted" }, `${s.teams} teams · ${s.tables} tables · ${s.rounds} rounds`)),
+      s.complete ? h("div", { class: "banner", "data-testid": "champions" },
+        h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
+        " · ", h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)") : "",
+      h("div", { class: "drive-grid" },
+        h("section", {}, h("h2", {}, "League table"), league(s.table)),
+        h("section", {}, h("h2", {}, "The Cup"), cup(s.cup))),
+      h("h2", {}, "Fixtures"),
+      ...data.rounds.map((games, r) => h("section", { class: "round" }, h("h3", {}, `Round ${r + 1}`),
+        h("table", { class: "list fixtures" }, h("tbody", {}, games.map((f) => fixture(f)))))),
+      s.pending ? h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${s.pending} games left`)) : "",
+      h("h2", {}, "Score cards"),
+      h("p", {}, data.teams.map((t) => [h("a", { class: "button", href: t.card, target: "_blank" }, `${t.team} (${t.side})`), " "])));
+  };
+  const simulate = async () => {
+    try { data = await api("POST", `/api/drives/${id}/simulate`, { bots: "heuristic" }); draw(); } catch (error) { toast(error.message); }
+  };
+  const fixture = (f) => {
+    if (f.bye) return h("tr", {}, h("td", {}, `Table ${f.table}`), h("td", {}, f.home), h("td", { colspan: 3, class: "muted" }, "bye"));
+    const res = f.result;
+    const score = h("form", { class: "score" },
+      h("input", { name: "home", type: "number", min: 0, max: 22, value: res ? res.home_goals : "", "aria-label": `${f.home} goals`, style: "width:3.5rem" }),
+      " – ",
+      h("input", { name: "away", type: "number", min: 0, max: 22, value: res ? res.away_goals : "", "aria-label": `${f.away} goals`, style: "width:3.5rem" }),
+      " ", h("button", { type: "submit" }, res ? "Correct" : "Enter"));
+    score.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const e = score.elements;
+      if (e.home.value === "" || e.away.value === "") return toast("Enter both scores");
+      score.querySelector("button").blur();
+      enter({ kind: res ? "correction" : "result", round: f.round, table: f.table,
+        home_goals: Number(e.home.value), away_goals: Number(e.away.value) });
+    });
+    const tables = f.tables.map((t) => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, t.finished ? "replay" : "watch"));
+    return h("tr", { "data-fixture": `${f.round}-${f.table}` },
+      h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${f.ground}'s ground`)),
+      h("td", {}, f.home, h("small", { class: "muted" }, " (home)")),
+      h("td", {}, score, res && res.meta && res.meta.source ? h("small", { class: "muted" }, ` ${res.meta.source}${res.corrected ? ", corrected" : ""}`) : ""),
+      h("td", {}, f.away),
+      h("td", {}, res ? "" : playButton(f), " ", tables));
+  };
+  const playButton = (f) => {
+    const choose = (who) => h("select", { "aria-label": who }, h("option", { value: "person" }, "people"),
+      fw.bots.map((b) => h("option", { value: b, ...(b === "heuristic" ? { selected: "" } : {}) }, `bots: ${b}`)));
+    const home = choose(`${f.home} play as`), away = choose(`${f.away} play as`);
+    home.value = "person";
+    const seat = (sel) => (sel.value === "person" ? { kind: "person" } : { kind: "bot", bot: sel.value });
+    const go = h("button", { class: "primary", onclick: async () => {
+      try {
+        const made = await api("POST", `/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
+          { seats: [seat(home), seat(away), seat(home), seat(away)] });
+        if (made.token) localStorage.setItem(`parlour:${made.id}`, JSON.stringify({ seat: made.seat, token: made.token }));
+        sessionStorage.setItem(`parlour:links:${made.id}`, JSON.stringify(made.join));
+        window.open(made.url, "_blank");
+        load();
+      } catch (error) { toast(error.message); }
+    } }, "Play in Parlour");
+    return h("span", { class: "play" }, home, " v ", away, " ", go);
+  };
+  await load();
+  every(4, load);
+}
+
+function league(rows) {
+  return h("table", { class: "list league", "data-testid": "league" },
+    h("thead", {}, h("tr", {}, ["", "Team", "P", "W", "D", "L", "Bye", "F", "A", "Avg", "Pts"].map((c) => h("th", {}, c)))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, String(r.position)), h("td", {}, r.team),
+      [r.played, r.won, r.drawn, r.lost, r.byes, r.goals_for, r.goals_against, r.goal_average_text].map((x) => h("td", {}, String(x))),
+      h("td", {}, h("strong", {}, String(r.points)))))));
+}
+
+function cup(c) {
+  return h("div", { class: "panel-light", "data-testid": "cup" },
+    h("p", {}, h("strong", {}, c.final ? "Cup Winners: " : "Held by: "), c.holder || "nobody yet: it waits on table 1"),
+    c.path.length ? h("ol", {}, c.path.map((p) => h("li", {}, `Round ${p.round}, ${p.ground}'s ground: ${p.score}; ${p.to} take it${p.from ? ` from ${p.from}` : ""}`))) : "");
+}
+
+// -- the Biggles cycle ------------------------------------------------------------------
+export async function cycle(main, id, toast) {
+  const games = await api("GET", "/api/games");
+  const levels = games.find((g) => g.id === "biggles").bots;
+  let data;
+  const load = async () => {
+    try { data = await api("GET", `/api/cycles/${id}`); draw(); } catch (error) {
+      clear(main).append(h("h1", {}, "No such cycle"), h("p", {}, error.message));
+      stop();
+    }
+  };
+  const draw = () => {
+    const open = document.activeElement && document.activeElement.closest && document.activeElement.closest("form.score");
+    if (open) return;
+    const r = data.report;
+    document.title = "Biggles cycle · Parlour";
+    clear(main).append(
+      h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle"),
+      h("h1", {}, `Biggles cycle: ${data.players.join(", ")}`),
+      r.complete ? h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion) : "",
+      h("table", { class: "list league", "data-testid": "league" },
+        h("thead", {}, h("tr", {}, ["Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
+        h("tbody", {}, r.table.map((row) => h("tr", {}, h("td", {}, row.player), h("td", {}, String(row.played)),
+          h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points))))))),
+      h("h2", {}, "Matches"),
+      h("table", { class: "list fixtures" }, h("tbody", {}, data.matches.map((m) => match(m)))));
+  };
+  const match = (m) => {
+    const pts = m.points;
+    const score = h("form", { class: "score" },
+      h("input", { name: "blue", type: "number", min: 0, max: data.win_points, value: pts ? pts[m.blue] : "", "aria-label": `${m.blue} points`, style: "width:3.5rem" }),
+      " – ",
+      h("input", { name: "red", type: "number", min: 0, max: data.win_points, value: pts ? pts[m.red] : "", "aria-label": `${m.red} points`, style: "width:3.5rem" }),
+      " ", h("button", { type: "submit" }, pts ? "Correct" : "Enter"));
+    score.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const e = score.elements;
+      score.querySelector("button").blur();
+      try {
+        data = await api("POST", `/api/cycles/${id}/entries`, { kind: pts ? "correction" : "result", match: m.match,
+          blue_points: Number(e.blue.value), red_points: Number(e.red.value) });
+        draw();
+      } catch (error) { toast(error.message); }
+    });
+    const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
+      levels.map((l) => h("option", { value: l }, `bot: ${l}`)));
+    const blue = choose(m.blue), red = choose(m.red);
+    const seat = (sel) => (sel.value === "person" ? { kind: "person" } : { kind: "bot", bot: sel.value });
+    const play = h("button", { onclick: async () => {
+      try {
+        const made = await api("POST", `/api/cycles/${id}/matches/${m.match}/table`, { seats: [seat(blue), seat(red)] });
+        if (made.token) localStorage.setItem(`parlour:${made.id}`, JSON.stringify({ seat: made.seat, token: made.token }));
+        sessionStorage.setItem(`parlour:links:${made.id}`, JSON.stringify(made.join));
+        window.open(made.url, "_blank");
+        load();
+      } catch (error) { toast(error.message); }
+    } }, "Play in Parlour");
+    const tables = m.tables.map((t) => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, t.finished ? " replay" : " watch"));
+    return h("tr", { "data-match": m.match },
+      h("td", {}, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`),
+      h("td", {}, h("span", { class: "blue-pack" }, m.blue), " v ", h("span", { class: "red-pack" }, m.red)),
+      h("td", {}, score),
+      h("td", {}, pts ? "" : [blue, " ", red, " ", play], tables));
+  };
+  await load();
+  every(4, load);
+}

@@ -1,0 +1,82 @@
+"""A club night in the browser: a drive created, a score typed in and corrected, a fixture played at a
+Parlour table, the rest played by bots, the champions and the Cup shown; a Biggles cycle entered by hand."""
+
+from __future__ import annotations
+
+from conftest import shot
+
+
+def test_a_whist_drive_from_the_page(server, page):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + "/")
+    page.click("nav >> text=Tournaments")
+    page.fill("[data-testid=new-drive] input[name=title]", "Christmas Drive")
+    page.fill("[data-testid=new-drive] textarea[name=teams]", "Aston Villa\nCharlton\nQ.P. Rangers\nSwansea\nEverton")
+    page.click("text=Create the drive")
+    page.wait_for_selector("[data-testid=league]")
+    shot(page, "drive-start")
+    assert page.locator("table.fixtures tr", has_text="bye").count() == 3
+
+    row = page.locator('tr[data-fixture="1-1"]')
+    row.locator("input[name=home]").fill("3")
+    row.locator("input[name=away]").fill("1")
+    row.locator("button[type=submit]").click()
+    page.wait_for_selector('tr[data-fixture="1-1"] >> text=Correct')
+    league = page.locator("[data-testid=league] tbody tr").first
+    assert "Aston Villa" in league.inner_text() and league.inner_text().strip().endswith("2")
+    assert "Aston Villa" in page.locator("[data-testid=cup]").inner_text()          # won at table 1: the Cup
+
+    row = page.locator('tr[data-fixture="1-1"]')
+    row.locator("input[name=away]").fill("4")                                       # the organiser's slip
+    row.locator("button[type=submit]").click()
+    page.wait_for_function("!document.querySelector('[data-testid=cup]').textContent.includes('Held by: Aston Villa')")
+    assert "Charlton" in page.locator("[data-testid=cup]").inner_text()
+
+    with page.context.expect_page() as opened:
+        fixture = page.locator('tr[data-fixture="1-2"]')
+        fixture.locator("select").nth(0).select_option("heuristic")
+        fixture.locator("text=Play in Parlour").click()
+    table = opened.value
+    table.wait_for_selector("[data-testid=result]", timeout=60000)
+    shot(table, "drive-table-played")
+    table.close()
+    page.wait_for_selector('tr[data-fixture="1-2"] >> text=replay', timeout=15000)
+
+    page.click("[data-testid=simulate]")
+    page.wait_for_selector("[data-testid=champions]", timeout=60000)
+    banner = page.locator("[data-testid=champions]").inner_text()
+    assert "Champions" in banner and "Cup Winners" in banner
+    shot(page, "drive-final")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "drive-final-phone")
+    page.set_viewport_size({"width": 1280, "height": 860})
+
+    with page.context.expect_page() as opened:
+        page.click("text=Swansea (away)")
+    card = opened.value
+    card.wait_for_load_state()
+    assert "Swansea" in card.inner_text("body") and "Aston Villa" in card.inner_text("body")
+    shot(card, "drive-score-card")
+    assert not errors, errors
+
+
+def test_a_biggles_cycle_entered_by_hand(server, page):
+    page.goto(server.url + "/drives")
+    page.fill("[data-testid=new-cycle] textarea[name=players]", "Ann\nBob")
+    page.click("text=Create the cycle")
+    page.wait_for_selector("tr[data-match='1']")
+    for match, (blue, red) in enumerate([(8, 3), (8, 5)]):            # Ann 8 + 5 = 13, Bob 3 + 8 = 11
+        row = page.locator(f"tr[data-match='{match}']")
+        row.locator("input[name=blue]").fill(str(blue))
+        row.locator("input[name=red]").fill(str(red))
+        row.locator("button[type=submit]").click()
+        page.wait_for_selector(f"tr[data-match='{match}'] >> text=Correct")
+    row = page.locator("tr[data-match='1']")
+    row.locator("input[name=blue]").fill("7")                        # nobody reached Biggles: refused
+    row.locator("button[type=submit]").click()
+    page.wait_for_selector("#toast.show")
+    assert "winner scores 8" in page.inner_text("#toast")
+    page.wait_for_selector("[data-testid=champions]")
+    assert "Ann" in page.inner_text("[data-testid=champions]")
+    shot(page, "biggles-cycle")
