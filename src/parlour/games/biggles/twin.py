@@ -8,9 +8,10 @@ chance, and a bot whose chosen move has been overtaken chooses again.  Every
 action goes through the rules engine in time order, so a move overtaken by
 the other player's is refused exactly as in a live match.
 
-``race`` runs two bots on a simulated clock (thousands of matches a minute,
-deterministic for the bots' seeds); ``parlour.games.biggles.session`` runs the
-same reflexes on the wall clock against a person.
+``race`` runs two bots on a simulated clock (over a thousand single matches a
+second on one core: ``bench/playouts.py``), deterministic for the seeds;
+``parlour.games.biggles.session`` runs the same reflexes on the wall clock
+against a person.
 """
 
 from __future__ import annotations
