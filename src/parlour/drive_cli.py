@@ -59,6 +59,7 @@ def _simulated(teams: Optional[int], names: Optional[str], seed: int, rounds: Op
     return drive
 
 
+DATABASE = typer.Option(None, "--database", help="SQLAlchemy URL (default: the web app's SQLite file).")
 TEAMS = typer.Option(None, "--teams", help="How many teams (pairs); named after old Football League clubs.")
 NAMES = typer.Option(None, "--names", help="The teams' names instead, comma-separated, in registration order.")
 SEED = typer.Option(0, "--seed", help="Fixes every match: the same seed plays the same drive.")
@@ -99,11 +100,13 @@ def simulate(
 def card(
     team: str = typer.Option(..., "--team", help="The team whose card to print."),
     out: Path = typer.Option(..., "--out", help="Where to write the card (an HTML page to print)."),
+    drive_id: Optional[str] = typer.Option(None, "--drive", help="A drive kept in the database (else one played by bots)."),
+    database: Optional[str] = DATABASE,
     teams: Optional[int] = TEAMS, names: Optional[str] = NAMES, seed: int = SEED, rounds: Optional[int] = ROUNDS,
     bots: Optional[str] = BOTS,
 ) -> None:
-    """Write one team's fixture card, from a drive played between bots, as a printable HTML page."""
-    drive = _simulated(teams, names, seed, rounds, bots)
+    """Write one team's fixture card as a printable HTML page: of a stored drive, or of one played by bots."""
+    drive = _stored(database, lambda t: t.drive(drive_id)) if drive_id else _simulated(teams, names, seed, rounds, bots)
     try:
         page = drive.card_html(team)
         out.write_text(page, encoding="utf-8")
@@ -132,3 +135,95 @@ def schedule(
         console.print(Text(f"Round {number}", style="bold"))
         for f in games:
             console.print(f"  table {f['table']} ({f['ground']}): {f['home']} v {f['away'] or '- bye -'}")
+
+
+# -- drives kept in the database, as the web app keeps them ---------------------------
+def _stored(database: Optional[str], action):
+    """Run ``action`` on the database's tournaments; a refused entry or unknown drive is one line on stderr."""
+    from parlour.store import Store
+    from parlour.store.tournaments import Tournaments
+
+    try:
+        return action(Tournaments(Store(database)))
+    except ParlourError as error:
+        _fail(str(error))
+
+
+def _show(drive: Drive, drive_id: str, as_json: bool) -> None:
+    summary = drive.summary()
+    if as_json:
+        fixtures = []
+        for games in drive.schedule():
+            for f in games:
+                res = drive.result(f.round, f.table)
+                fixtures.append({**f.to_dict(), "home_goals": res and res.home_goals, "away_goals": res and res.away_goals})
+        print(json.dumps({"id": drive_id, **summary, "fixtures": fixtures}, indent=1))
+        return
+    table = Table("", "team", "P", "W", "D", "L", "bye", "F", "A", "avg", "pts",
+                  title=f"{drive.title} ({drive_id}): {len(drive.teams)} teams, {drive.rounds} rounds")
+    for r in summary["table"]:
+        table.add_row(str(r["position"]), r["team"], *(str(r[k]) for k in ("played", "won", "drawn", "lost", "byes",
+                      "goals_for", "goals_against")), r["goal_average_text"], str(r["points"]))
+    console.print(table)
+    for games in drive.schedule():
+        for f in games:
+            res = drive.result(f.round, f.table)
+            score = "bye" if f.is_bye else f"{res.home_goals}-{res.away_goals}" if res else "to play"
+            console.print(f"  round {f.round}, table {f.table}: {f.home} v {f.away or '-'}  {score}")
+    cup = summary["cup"]
+    console.print(Text(f"Cup {'Winners' if cup['final'] else 'held by'}: {cup['holder'] or 'nobody yet'}", style="bold"))
+    if summary["complete"]:
+        console.print(Text(f"League Champions: {' and '.join(summary['champions'])}", style="bold"))
+
+
+@drive_app.command("create")
+def create(
+    teams: Optional[int] = TEAMS, names: Optional[str] = NAMES, rounds: Optional[int] = ROUNDS,
+    title: str = typer.Option("Football Whist Drive", "--title"), database: Optional[str] = DATABASE,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Register a drive's teams in the database (it then shows on the web app's Tournaments page)."""
+    config = {"teams": _teams(teams, names), "title": title, **({"rounds": rounds} if rounds else {})}
+    drive_id = _stored(database, lambda t: t.create_drive(config))
+    print(json.dumps({"id": drive_id}) if as_json else f"Drive {drive_id} created: parlour drive show {drive_id}")
+
+
+@drive_app.command("record")
+def record(
+    drive_id: str = typer.Argument(..., metavar="DRIVE"),
+    round: int = typer.Option(..., "--round"), table: int = typer.Option(..., "--table"),
+    score: Optional[str] = typer.Option(None, "--score", help="Home goals-away goals, e.g. 3-1."),
+    correct: bool = typer.Option(False, "--correct", help="Replace the result already entered."),
+    void: bool = typer.Option(False, "--void", help="Withdraw the result entered for this game."),
+    database: Optional[str] = DATABASE, as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Enter a game's result by hand (or correct or withdraw one); the league table follows."""
+    if void:
+        entry = {"kind": "void", "round": round, "table": table}
+    else:
+        home, sep, away = (score or "").partition("-")
+        if not sep or not home.strip().isdigit() or not away.strip().isdigit():
+            _fail("--score is the home and away goals, such as 3-1")
+        entry = {"kind": "correction" if correct else "result", "round": round, "table": table,
+                 "home_goals": int(home), "away_goals": int(away)}
+    drive = _stored(database, lambda t: t.add_drive_entry(drive_id, {**entry, "meta": {"source": "organiser"}}))
+    _show(drive, drive_id, as_json)
+
+
+@drive_app.command("play")
+def play(
+    drive_id: str = typer.Argument(..., metavar="DRIVE"), seed: int = SEED, bots: str = typer.Option("heuristic", "--bots"),
+    database: Optional[str] = DATABASE, as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Bots play every game still without a result; each match is kept, replayable in the web app."""
+    drive = _stored(database, lambda t: t.play_pending(drive_id, seed, bots))
+    _show(drive, drive_id, as_json)
+
+
+@drive_app.command("show")
+def show(
+    drive_id: str = typer.Argument(..., metavar="DRIVE"), database: Optional[str] = DATABASE,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """The league table, every fixture with its score, and the Cup."""
+    _show(_stored(database, lambda t: t.drive(drive_id)), drive_id, as_json)

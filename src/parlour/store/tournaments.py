@@ -48,6 +48,23 @@ class Tournaments:
             self.store.append_event(doc_id, drive.entries[-1])
         return drive
 
+    def play_pending(self, doc_id: str, seed: int, bots: str = "heuristic") -> Drive:
+        """Bots play every game still without a result; each match is kept as a finished table, replayable."""
+        from parlour.tournaments.drive_play import GAME_ID, play_drive
+
+        with self._lock:
+            drive = self.drive(doc_id)
+            before = len(drive.entries)
+            records = play_drive(drive, seed, bots=bots, keep_records=True)
+            for record, entry in zip(records, drive.entries[before:]):
+                seats = [{"kind": "bot", "bot": s["player"].split(":", 1)[1], "name": f"{s['team']} {i // 2 + 1}"}
+                         for i, s in enumerate(record.seats)]
+                table_id = self.store.save_finished(
+                    GAME_ID, record.variant, record.seed, seats, [(a[0], a[1], None) for a in record.actions],
+                    record.result, meta={"drive": doc_id, "round": entry["round"], "table": entry["table"]})
+                self.store.append_event(doc_id, {**entry, "meta": {**entry["meta"], "table_id": table_id}})
+        return self.drive(doc_id)
+
     # -- the Biggles cycle -----------------------------------------------------------
     def create_cycle(self, players: list[str], rounds: int = 1) -> str:
         cycle = Cycle(players, rounds)

@@ -20,7 +20,7 @@ from parlour.engine.errors import ParlourError
 from parlour.store import StoreError
 from parlour.store.tournaments import Tournaments
 from parlour.tournaments.biggles_cycle import WIN_POINTS
-from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME, goals_of, play_drive
+from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME, goals_of
 
 log = logging.getLogger("parlour.web")
 ONE_MATCH = {"matches": 1, "deciders": 0}
@@ -108,16 +108,7 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
         bots = body.get("bots", "heuristic")
         if type(seed) is not int or not isinstance(bots, str):
             raise HTTPException(422, "seed is a whole number and bots a bot's name")
-        drive = refused(lambda: tournaments.drive(doc_id))
-        records = refused(lambda: play_drive(drive, seed, bots=bots, keep_records=True))
-        entries = drive.entries[-len(records):] if records else []
-        for record, entry in zip(records, entries):
-            seats = [{"kind": "bot", "bot": s["player"].split(":", 1)[1], "name": f"{s['team']} {i // 2 + 1}"}
-                     for i, s in enumerate(record.seats)]
-            table_id = store.save_finished(DRIVE_GAME, record.variant, record.seed, seats,
-                                           [(a[0], a[1], None) for a in record.actions], record.result,
-                                           meta={"drive": doc_id, "round": entry["round"], "table": entry["table"]})
-            refused(lambda: tournaments.add_drive_entry(doc_id, {**entry, "meta": {**entry["meta"], "table_id": table_id}}))
+        refused(lambda: tournaments.play_pending(doc_id, seed, bots))
         return drive_view(doc_id)
 
     @app.get("/drives/{doc_id}/cards/{team}", response_class=HTMLResponse)
