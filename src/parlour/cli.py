@@ -169,6 +169,7 @@ def simulate(
     records: Optional[Path] = typer.Option(None, help="Write every game's record into this folder."),
     sweep: bool = typer.Option(False, "--sweep", help="Biggles: win rate across speed differences (needs --out)."),
     out: Optional[Path] = typer.Option(None, help="Folder for the sweep's plot (PNG) and table (CSV)."),
+    workers: int = typer.Option(1, min=1, max=256, help="Processes to share the games (the report is the same)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Play many bot games and report results with 95% confidence intervals."""
@@ -189,7 +190,7 @@ def simulate(
             console=errors, transient=True, disable=not errors.is_terminal,
         ) as bar:
             task = bar.add_task("games", total=games)
-            report = run(game, games, seed, names, variant=chosen, records_dir=records,
+            report = run(game, games, seed, names, variant=chosen, records_dir=records, workers=workers,
                          progress=lambda done: bar.update(task, completed=done))
     except ParlourError as error:
         _fail(str(error))

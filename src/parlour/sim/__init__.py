@@ -7,6 +7,7 @@ so ``simulate(game, n, seed)`` is the same run, figure for figure, every time.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 from collections import Counter
 from pathlib import Path
@@ -69,6 +70,24 @@ def play_game(
     return state
 
 
+def _one_game(job: tuple, game: GameDescriptor | None = None) -> dict[str, Any]:
+    """One game of a simulation, in this process or a worker (which finds the game by id)."""
+    game_id, bot_names, game_seed, bot_seeds, variant, records_dir, seed, index = job
+    if game is None:
+        from parlour.games import get_game
+
+        game = get_game(game_id)
+    seats = len(bot_names)
+    bots = [make_bot(game, name, s, bot_seeds[s]) for s, name in enumerate(bot_names)]
+    state = play_game(game, bots, seats=seats, seed=game_seed, variant=variant)
+    if records_dir is not None:
+        seat_info = [{"name": n, "player": f"bot:{b}"} for n, b in zip(game.seat_names(seats), bot_names)]
+        record_of(state, seat_info, meta={"simulation_seed": seed, "game_index": index}).save(
+            Path(records_dir) / f"{game.id}-{seed}-{index:05d}.json"
+        )
+    return state.result()
+
+
 def simulate(
     game: GameDescriptor,
     games: int,
@@ -78,26 +97,33 @@ def simulate(
     variant: dict[str, Any] | None = None,
     records_dir: str | Path | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> dict[str, Any]:
+    """Play ``games`` bot games and sum them up; ``workers`` processes share them, with the same results."""
     seats = len(bot_names)
     game.check_seats(seats)
     resolved = game.variant(variant)
     master = random.Random(seed)
-    results = []
     if records_dir is not None:
         Path(records_dir).mkdir(parents=True, exist_ok=True)
+    # Every seed is drawn here, in order, so the games are the same however many processes play them.
+    jobs = []
     for i in range(games):
         game_seed = master.randrange(2**63)
-        bots = [make_bot(game, name, s, master.randrange(2**63)) for s, name in enumerate(bot_names)]
-        state = play_game(game, bots, seats=seats, seed=game_seed, variant=resolved)
-        results.append(state.result())
-        if records_dir is not None:
-            seat_info = [{"name": n, "player": f"bot:{b}"} for n, b in zip(game.seat_names(seats), bot_names)]
-            record_of(state, seat_info, meta={"simulation_seed": seed, "game_index": i}).save(
-                Path(records_dir) / f"{game.id}-{seed}-{i:05d}.json"
-            )
-        if progress is not None:
-            progress(i + 1)
+        bot_seeds = [master.randrange(2**63) for _ in bot_names]
+        jobs.append((game.id, tuple(bot_names), game_seed, tuple(bot_seeds), resolved, records_dir, seed, i))
+    results = []
+    if workers > 1 and games > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for result in pool.imap(_one_game, jobs, chunksize=max(1, min(64, games // (workers * 8)))):
+                results.append(result)
+                if progress is not None:
+                    progress(len(results))
+    else:
+        for job in jobs:
+            results.append(_one_game(job, game))
+            if progress is not None:
+                progress(len(results))
     winners = Counter(r.get("winner") for r in results)
     outcomes = {}
     for key in game.winner_sides(seats):
