@@ -383,7 +383,8 @@ def serve(
         _fail(f"cannot open the database {database or ''}: {error}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     console.print(Text(f"Parlour is at http://{shown}:{port}/  (database: {store.url}; Ctrl-C stops it)", style="bold"))
-    uvicorn.run(create_app(store, bot_delay=bot_delay), host=host, port=port, log_level="warning")
+    # a socket message over 64 KiB is cut off by the server itself (a move is a few bytes)
+    uvicorn.run(create_app(store, bot_delay=bot_delay), host=host, port=port, log_level="warning", ws_max_size=65536)
 
 
 def main() -> None:

@@ -196,7 +196,7 @@ async function playTable(tableId) {
     const me = view.seat;
     clear(seatsEl).append(...view.seats.map((s, i) => h("span", {
       class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
-    }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" ? " · bot" : ""}`)));
+    }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`)));
     const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, readOnly: false, redraw: draw };
     clear(board);
     board.dataset.moves = view.moves;          // tests wait on this for the next update from the server
