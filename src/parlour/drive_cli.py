@@ -60,6 +60,14 @@ def _simulated(teams: Optional[int], names: Optional[str], seed: int, rounds: Op
 
 
 DATABASE = typer.Option(None, "--database", help="SQLAlchemy URL (default: the web app's SQLite file).")
+def _league(summary: dict, title: str) -> Table:
+    table = Table("", "team", "P", "W", "D", "L", "bye", "F", "A", "avg", "pts", title=title)
+    for r in summary["table"]:
+        table.add_row(str(r["position"]), r["team"], *(str(r[k]) for k in ("played", "won", "drawn", "lost", "byes",
+                      "goals_for", "goals_against")), r["goal_average_text"], str(r["points"]))
+    return table
+
+
 TEAMS = typer.Option(None, "--teams", help="How many teams (pairs); named after old Football League clubs.")
 NAMES = typer.Option(None, "--names", help="The teams' names instead, comma-separated, in registration order.")
 SEED = typer.Option(0, "--seed", help="Fixes every match: the same seed plays the same drive.")
@@ -83,12 +91,7 @@ def simulate(
                           "champions": summary["champions"], "cup_holder": summary["cup_holder"],
                           "cup_path": summary["cup"]["path"]}, indent=1))
         return
-    table = Table("", "team", "P", "W", "D", "L", "bye", "F", "A", "avg", "pts",
-                  title=f"{drive.title}: {len(drive.teams)} teams, {drive.rounds} rounds, seed {seed}")
-    for r in summary["table"]:
-        table.add_row(str(r["position"]), r["team"], *(str(r[k]) for k in ("played", "won", "drawn", "lost", "byes",
-                      "goals_for", "goals_against")), r["goal_average_text"], str(r["points"]))
-    console.print(table)
+    console.print(_league(summary, f"{drive.title}: {len(drive.teams)} teams, {drive.rounds} rounds, seed {seed}"))
     console.print(Text(f"League Champions: {' and '.join(summary['champions'])}", style="bold"))
     for step in summary["cup"]["path"]:
         console.print(f"Cup, round {step['round']}: {step['to']} take it ({step['score']})")
@@ -159,12 +162,7 @@ def _show(drive: Drive, drive_id: str, as_json: bool) -> None:
                 fixtures.append({**f.to_dict(), "home_goals": res and res.home_goals, "away_goals": res and res.away_goals})
         print(json.dumps({"id": drive_id, **summary, "fixtures": fixtures}, indent=1))
         return
-    table = Table("", "team", "P", "W", "D", "L", "bye", "F", "A", "avg", "pts",
-                  title=f"{drive.title} ({drive_id}): {len(drive.teams)} teams, {drive.rounds} rounds")
-    for r in summary["table"]:
-        table.add_row(str(r["position"]), r["team"], *(str(r[k]) for k in ("played", "won", "drawn", "lost", "byes",
-                      "goals_for", "goals_against")), r["goal_average_text"], str(r["points"]))
-    console.print(table)
+    console.print(_league(summary, f"{drive.title} ({drive_id}): {len(drive.teams)} teams, {drive.rounds} rounds"))
     for games in drive.schedule():
         for f in games:
             res = drive.result(f.round, f.table)

@@ -26,6 +26,11 @@ log = logging.getLogger("parlour.web")
 ONE_MATCH = {"matches": 1, "deciders": 0}
 
 
+def _lines(names: Any) -> Any:
+    """Names typed in a form, one a line, as a list; anything else is left for the tournament to judge."""
+    return [line.strip() for line in names.splitlines() if line.strip()] if isinstance(names, str) else names
+
+
 def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callable[..., dict[str, Any]],
                       game: Callable[[Any], Any], json_body: Callable[..., Any]) -> Callable[[Any], None]:
     store = tournaments.store
@@ -67,8 +72,7 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
     async def create_drive(request: Request) -> dict[str, Any]:
         body = await json_body(request)
         teams = body.get("teams")
-        if isinstance(teams, str):                       # one team a line, as typed in the form
-            teams = [line.strip() for line in teams.splitlines() if line.strip()]
+        teams = _lines(teams)
         config = {"teams": teams, **{k: body[k] for k in ("title", "rounds", "bye_points") if body.get(k) is not None}}
         doc_id = refused(lambda: tournaments.create_drive(config))
         return {"id": doc_id, "url": f"/drives/{doc_id}"}
@@ -133,8 +137,7 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
     async def create_cycle(request: Request) -> dict[str, Any]:
         body = await json_body(request)
         players = body.get("players")
-        if isinstance(players, str):
-            players = [line.strip() for line in players.splitlines() if line.strip()]
+        players = _lines(players)
         rounds = body.get("rounds", 1)
         if not isinstance(players, list) or len(players) < 2 or len(set(players)) != len(players):
             raise HTTPException(422, "a Biggles cycle needs at least two players, each with a name of his own")

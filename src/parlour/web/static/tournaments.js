@@ -63,6 +63,18 @@ export async function home(main, toast) {
         h("p", { class: "muted" }, `Each plays the next in the ring; matches can be played here (people or bots: ${levels.join(", ")}) or entered by hand.`))));
 }
 
+const seatOf = (select) => (select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value });
+
+// A fixture's table opens in a new tab; this browser keeps the first person seat's key, as for any new table.
+async function openTable(url, seats, toast) {
+  try {
+    const made = await api("POST", url, { seats });
+    if (made.token) localStorage.setItem(`parlour:${made.id}`, JSON.stringify({ seat: made.seat, token: made.token }));
+    sessionStorage.setItem(`parlour:links:${made.id}`, JSON.stringify(made.join));
+    window.open(made.url, "_blank");
+  } catch (error) { toast(error.message); }
+}
+
 function go(url) { history.pushState({}, "", url); window.dispatchEvent(new PopStateEvent("popstate")); }
 
 // -- the drive ----------------------------------------------------------------------
@@ -133,17 +145,8 @@ export async function drive(main, id, toast) {
       fw.bots.map((b) => h("option", { value: b, ...(b === "heuristic" ? { selected: "" } : {}) }, `bots: ${b}`)));
     const home = choose(`${f.home} play as`), away = choose(`${f.away} play as`);
     home.value = "person";
-    const seat = (sel) => (sel.value === "person" ? { kind: "person" } : { kind: "bot", bot: sel.value });
-    const go = h("button", { class: "primary", onclick: async () => {
-      try {
-        const made = await api("POST", `/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
-          { seats: [seat(home), seat(away), seat(home), seat(away)] });
-        if (made.token) localStorage.setItem(`parlour:${made.id}`, JSON.stringify({ seat: made.seat, token: made.token }));
-        sessionStorage.setItem(`parlour:links:${made.id}`, JSON.stringify(made.join));
-        window.open(made.url, "_blank");
-        load();
-      } catch (error) { toast(error.message); }
-    } }, "Play in Parlour");
+    const go = h("button", { class: "primary", onclick: () => openTable(`/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
+      [seatOf(home), seatOf(away), seatOf(home), seatOf(away)], toast).then(load) }, "Play in Parlour");
     return h("span", { class: "play" }, home, " v ", away, " ", go);
   };
   await load();
@@ -211,16 +214,8 @@ export async function cycle(main, id, toast) {
     const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
       levels.map((l) => h("option", { value: l }, `bot: ${l}`)));
     const blue = choose(m.blue), red = choose(m.red);
-    const seat = (sel) => (sel.value === "person" ? { kind: "person" } : { kind: "bot", bot: sel.value });
-    const play = h("button", { onclick: async () => {
-      try {
-        const made = await api("POST", `/api/cycles/${id}/matches/${m.match}/table`, { seats: [seat(blue), seat(red)] });
-        if (made.token) localStorage.setItem(`parlour:${made.id}`, JSON.stringify({ seat: made.seat, token: made.token }));
-        sessionStorage.setItem(`parlour:links:${made.id}`, JSON.stringify(made.join));
-        window.open(made.url, "_blank");
-        load();
-      } catch (error) { toast(error.message); }
-    } }, "Play in Parlour");
+    const play = h("button", { onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
+      [seatOf(blue), seatOf(red)], toast).then(load) }, "Play in Parlour");
     const tables = m.tables.map((t) => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, t.finished ? " replay" : " watch"));
     return h("tr", { "data-match": m.match },
       h("td", {}, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`),
