@@ -79,6 +79,10 @@ class StoreError(ParlourError):
     """A missing table or document, a clash on a seat, a log that does not fit."""
 
 
+class StoreConflict(StoreError):
+    """Another writer appended to a tournament's log after this one read it: check again."""
+
+
 @dataclass
 class StoredTable:
     id: str
@@ -210,10 +214,16 @@ class Store:
             db.execute(events_docs.insert().values(id=doc_id, kind=kind, config=config, created=time.time()))
         return doc_id
 
-    def append_event(self, doc_id: str, event_data: dict[str, Any]) -> int:
-        with self.engine.begin() as db:
-            count = db.execute(select(func.count()).select_from(doc_events).where(doc_events.c.doc_id == doc_id)).scalar()
-            db.execute(doc_events.insert().values(doc_id=doc_id, idx=count, event=event_data))
+    def append_event(self, doc_id: str, event_data: dict[str, Any], expected: int | None = None) -> int:
+        """Append an event; with ``expected`` (the count of events it was checked against), only if none came since."""
+        try:
+            with self.engine.begin() as db:
+                count = db.execute(select(func.count()).select_from(doc_events).where(doc_events.c.doc_id == doc_id)).scalar()
+                if expected is not None and count != expected:
+                    raise StoreConflict(f"tournament {doc_id!r} changed while this entry was checked")
+                db.execute(doc_events.insert().values(doc_id=doc_id, idx=count, event=event_data))
+        except IntegrityError:
+            raise StoreConflict(f"tournament {doc_id!r} changed while this entry was checked") from None
         return count
 
     def load_document(self, doc_id: str) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:

@@ -12,13 +12,14 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from parlour.store import Store, StoreError
+from parlour.store import Store, StoreConflict, StoreError
 from parlour.tournaments.biggles_cycle import FORMAT as CYCLE_FORMAT
 from parlour.tournaments.biggles_cycle import VERSION as CYCLE_VERSION
 from parlour.tournaments.biggles_cycle import Cycle
 from parlour.tournaments.drive import Drive
 
 DRIVE, CYCLE = "drive", "biggles-cycle"
+TRIES = 5            # another process (the server, ``parlour drive record``) may append between a check and its append
 
 
 class Tournaments:
@@ -43,10 +44,17 @@ class Tournaments:
 
     def add_drive_entry(self, doc_id: str, entry: dict[str, Any]) -> Drive:
         with self._lock:
-            drive = self.drive(doc_id)
-            drive.add_entry(entry)
-            self.store.append_event(doc_id, drive.entries[-1])
-        return drive
+            for attempt in range(TRIES):
+                drive = self.drive(doc_id)
+                count = len(drive.entries)
+                drive.add_entry(entry)
+                try:
+                    self.store.append_event(doc_id, drive.entries[-1], expected=count)
+                    return drive
+                except StoreConflict:
+                    if attempt == TRIES - 1:
+                        raise
+        raise AssertionError("unreachable")
 
     def play_pending(self, doc_id: str, seed: int, bots: str = "heuristic") -> Drive:
         """Bots play every game still without a result; each match is kept as a finished table, replayable."""
@@ -56,13 +64,13 @@ class Tournaments:
             drive = self.drive(doc_id)
             before = len(drive.entries)
             records = play_drive(drive, seed, bots=bots, keep_records=True)
-            for record, entry in zip(records, drive.entries[before:]):
+            for k, (record, entry) in enumerate(zip(records, drive.entries[before:])):
                 seats = [{"kind": "bot", "bot": s["player"].split(":", 1)[1], "name": f"{s['team']} {i // 2 + 1}"}
                          for i, s in enumerate(record.seats)]
                 table_id = self.store.save_finished(
                     GAME_ID, record.variant, record.seed, seats, [(a[0], a[1], None) for a in record.actions],
                     record.result, meta={"drive": doc_id, "round": entry["round"], "table": entry["table"]})
-                self.store.append_event(doc_id, {**entry, "meta": {**entry["meta"], "table_id": table_id}})
+                self.store.append_event(doc_id, {**entry, "meta": {**entry["meta"], "table_id": table_id}}, expected=before + k)
         return self.drive(doc_id)
 
     # -- the Biggles cycle -----------------------------------------------------------
@@ -76,10 +84,17 @@ class Tournaments:
 
     def add_cycle_entry(self, doc_id: str, entry: dict[str, Any]) -> Cycle:
         with self._lock:
-            cycle = self.cycle(doc_id)
-            cycle.add_entry(entry)
-            self.store.append_event(doc_id, cycle.to_dict()["entries"][-1])
-        return cycle
+            for attempt in range(TRIES):
+                cycle = self.cycle(doc_id)
+                count = len(cycle.to_dict()["entries"])
+                cycle.add_entry(entry)
+                try:
+                    self.store.append_event(doc_id, cycle.to_dict()["entries"][-1], expected=count)
+                    return cycle
+                except StoreConflict:
+                    if attempt == TRIES - 1:
+                        raise
+        raise AssertionError("unreachable")
 
     def list(self, kind: str) -> list[dict[str, Any]]:
         return self.store.list_documents(kind)

@@ -94,6 +94,8 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
                     live[table_id].on_finish = on_finish
                 except ParlourError as error:
                     raise HTTPException(500, f"table {table_id} could not be rebuilt from its log: {error}") from None
+                if live[table_id].state.is_over and stored.finished is None:
+                    live[table_id]._finished()      # the last move was stored, then the server died before this
                 live[table_id].wake()
             return live[table_id]
 
@@ -238,9 +240,13 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
         await t.join(socket, seat)
         try:
             while True:
-                text = await socket.receive_text()
+                frame = await socket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
                 try:
-                    message = _message(text)
+                    if frame.get("text") is None:
+                        raise Refused("a message is a text frame of JSON, not binary")
+                    message = _message(frame["text"])
                     if message["type"] == "act":
                         await t.act(seat, message.get("action"), message.get("moves"))
                     else:
@@ -288,7 +294,7 @@ def _game(game_id: Any) -> Any:
 
 
 def _seat_number(text: str, seats: int) -> int:
-    if not text.isdigit() or not 0 <= int(text) < seats:
+    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) < seats:     # not '²', which int() refuses
         raise HTTPException(422, f"seat is 'all' or a number from 0 to {seats - 1}")
     return int(text)
 
@@ -299,7 +305,7 @@ async def json_body(request: Request) -> dict[str, Any]:
         raise HTTPException(413, "that request is too large")
     try:
         body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):      # [[[[...: too deep for the parser
         raise HTTPException(400, "the request body must be JSON") from None
     if not isinstance(body, dict):
         raise HTTPException(400, "the request body must be a JSON object")
@@ -311,7 +317,7 @@ def _message(text: str) -> dict[str, Any]:
         raise Refused(f"message too large (at most {MAX_MESSAGE} bytes)")
     try:
         message = json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         raise Refused("a message must be JSON, such as {\"type\": \"act\", \"action\": \"play E7\"}") from None
     if not isinstance(message, dict) or message.get("type") not in ("act", "view"):
         raise Refused("a message is an object whose type is 'act' or 'view'")

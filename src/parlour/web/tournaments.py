@@ -17,7 +17,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from parlour.engine.errors import ParlourError
-from parlour.store import StoreError
+from parlour.store import StoreConflict, StoreError
 from parlour.store.tournaments import Tournaments
 from parlour.tournaments.biggles_cycle import WIN_POINTS
 from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME, goals_of
@@ -38,6 +38,8 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
     def refused(call: Callable[[], Any]) -> Any:
         try:
             return call()
+        except StoreConflict as error:
+            raise HTTPException(409, str(error)) from None
         except StoreError as error:
             raise HTTPException(404, str(error)) from None
         except ParlourError as error:
@@ -139,7 +141,8 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
         players = body.get("players")
         players = _lines(players)
         rounds = body.get("rounds", 1)
-        if not isinstance(players, list) or len(players) < 2 or len(set(players)) != len(players):
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or len(players) < 2 \
+                or len(set(players)) != len(players):
             raise HTTPException(422, "a Biggles cycle needs at least two players, each with a name of his own")
         doc_id = refused(lambda: tournaments.create_cycle(players, rounds))
         return {"id": doc_id, "url": f"/cycles/{doc_id}"}
@@ -163,7 +166,7 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
             raise HTTPException(422, f"there is no match {match} due in this cycle")
         m = due[match]
         seats = body.get("seats") or [{"kind": "person"}, {"kind": "person"}]
-        if isinstance(seats, list):
+        if isinstance(seats, list) and len(seats) == 2:             # else open_table says how many Biggles takes
             seats = [{**s, "name": s.get("name") or (m["blue"], m["red"])[i]} if isinstance(s, dict) else s
                      for i, s in enumerate(seats)]
         return await open_table(game("biggles"), seats, ONE_MATCH, body.get("seed"),

@@ -1,0 +1,115 @@
+"""Findings of a review of the web app: odd input, crashes, durability; each a test that failed before its fix."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from parlour.engine.errors import ParlourError
+from parlour.store.tournaments import Tournaments
+from parlour.web.app import create_app
+
+TEAMS = ["Aston Villa", "Charlton", "Q.P. Rangers", "Swansea"]
+BOTS = [{"kind": "bot", "bot": "heuristic"}] * 4
+
+
+def wait_over(client, table_id: str, limit: float = 60) -> dict:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        info = client.get(f"/api/tables/{table_id}").json()
+        if info["over"]:
+            return info
+        time.sleep(0.05)
+    raise AssertionError(f"table {table_id} did not finish")
+
+
+def next_message(ws) -> dict:
+    return ws.receive_json()
+
+
+# -- bad input gets a clear error, never a 500 ---------------------------------------------
+@pytest.mark.parametrize("url", ["/api/tables", "/api/drives", "/api/cycles"])
+def test_deeply_nested_json_is_a_400_not_a_500(client, url):
+    answer = client.post(url, content=b"[" * 10000, headers={"content-type": "application/json"})
+    assert answer.status_code == 400
+
+
+def test_a_deeply_nested_socket_message_is_refused_and_the_socket_stays_open(client):
+    made = client.post("/api/tables", json={"game": "football-whist", "seats": [{"kind": "person"}] * 4}).json()
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+        assert next_message(ws)["type"] == "view"
+        ws.send_text("[" * 4000)
+        assert next_message(ws)["type"] == "error"
+        ws.send_text('{"type": "view"}')
+        assert next_message(ws)["type"] == "view"
+
+
+def test_a_binary_socket_frame_is_refused_and_the_socket_stays_open(client):
+    made = client.post("/api/tables", json={"game": "football-whist", "seats": [{"kind": "person"}] * 4}).json()
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+        assert next_message(ws)["type"] == "view"
+        ws.send_bytes(b'{"type": "view"}')
+        assert next_message(ws)["type"] == "error"
+        ws.send_text('{"type": "view"}')
+        assert next_message(ws)["type"] == "view"
+
+
+@pytest.mark.parametrize("players", [[[1], [2]], [{"a": 1}, {"b": 2}], [["Ann"], "Bob"]])
+def test_a_cycle_of_players_that_are_not_names_is_a_422(client, players):
+    assert client.post("/api/cycles", json={"players": players}).status_code == 422
+    assert client.get("/api/cycles").json() == []
+
+
+def test_a_cycle_table_with_too_many_seats_is_a_422(client):
+    cycle = client.post("/api/cycles", json={"players": ["Ann", "Bob"]}).json()["id"]
+    answer = client.post(f"/api/cycles/{cycle}/matches/0/table", json={"seats": [{"kind": "person"}] * 3})
+    assert answer.status_code == 422
+    assert client.get("/api/tables").json() == []
+
+
+@pytest.mark.parametrize("seat", ["²", "①", "٣"])
+def test_a_replay_seat_in_other_digits_is_a_422(client, seat):
+    made = client.post("/api/tables", json={"game": "football-whist", "seats": BOTS, "seed": 5}).json()
+    wait_over(client, made["id"])
+    assert client.get(f"/api/tables/{made['id']}/replay", params={"seat": seat}).status_code == 422
+
+
+# -- durability ---------------------------------------------------------------------------------
+def test_a_game_whose_last_move_was_stored_before_a_crash_is_finished_on_restart(store):
+    """The server died after the last move was committed but before the table was marked finished."""
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        drive = client.post("/api/drives", json={"teams": TEAMS}).json()["id"]
+        made = client.post("/api/tables", json={"game": "football-whist", "seats": BOTS, "seed": 9}).json()
+        played = wait_over(client, made["id"])
+    whole = store.load(made["id"])
+    crashed = store.create_table(whole.game, whole.variant, whole.seed, whole.seats,
+                                 {"drive": drive, "round": 1, "table": 1})
+    for index, (seat, action, when) in enumerate(whole.actions):
+        store.append_action(crashed, index, seat, action, when)
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        assert client.get(f"/api/tables/{crashed}").json()["over"]
+        assert crashed in [t["id"] for t in client.get("/api/tables?finished=true").json()]
+        assert store.load(crashed).result == played["result"]
+        fixture = client.get(f"/api/drives/{drive}").json()["rounds"][0][0]
+        assert fixture["result"] is not None and fixture["result"]["meta"]["table_id"] == crashed
+
+
+def test_two_writers_to_one_drive_cannot_store_two_results_for_one_fixture(store):
+    """The server and ``parlour drive record`` share the database: each checks, then appends."""
+    server, command_line = Tournaments(store), Tournaments(store)
+    drive = server.create_drive({"teams": TEAMS})
+    entry = {"kind": "result", "round": 1, "table": 1, "home_goals": 2, "away_goals": 1}
+    append = store.append_event
+
+    def raced(doc_id, event, *args, **kwargs):
+        store.append_event = append                   # the other writer lands between the check and the append
+        command_line.add_drive_entry(doc_id, {**entry, "home_goals": 0})
+        return append(doc_id, event, *args, **kwargs)
+
+    store.append_event = raced
+    with pytest.raises(ParlourError, match="already has a result"):
+        server.add_drive_entry(drive, entry)
+    kept = server.drive(drive)                       # the log still loads
+    assert len(kept.entries) == 1 and kept.result(1, 1).home_goals == 0
