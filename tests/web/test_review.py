@@ -113,3 +113,64 @@ def test_two_writers_to_one_drive_cannot_store_two_results_for_one_fixture(store
         server.add_drive_entry(drive, entry)
     kept = server.drive(drive)                       # the log still loads
     assert len(kept.entries) == 1 and kept.result(1, 1).home_goals == 0
+
+
+def test_variant_values_have_a_ceiling(client):
+    """No setting may ask for a game that would never end in practice (a bot table would play for ever)."""
+    for game, variant in (("squadron-scramble", {"target": 10**30}), ("biggles", {"matches": 10**9}),
+                          ("british-towns-sets", {"stalemate": 5000})):
+        seats = 2
+        answer = client.post("/api/tables", json={"game": game, "seats": [{"kind": "bot", "bot": "random"}] * seats,
+                                                  "variant": variant})
+        assert answer.status_code == 422 and "at most" in answer.json()["detail"], answer.json()
+    limits = {v["name"]: v["maximum"] for v in client.get("/api/games/squadron-scramble").json()["variants"]}
+    assert limits["target"] == 10_000
+
+
+def test_a_team_with_a_slash_in_its_name_gets_its_card(client):
+    made = client.post("/api/drives", json={"teams": ["Brighton & Hove/Albion", "Charlton"]}).json()
+    link = next(t["card"] for t in client.get(f"/api/drives/{made['id']}").json()["teams"] if t["team"].startswith("Brighton"))
+    card = client.get(link)
+    assert card.status_code == 200 and "Brighton &amp; Hove/Albion" in card.text
+
+
+def test_tables_of_bots_alone_carry_on_after_a_restart(store):
+    import time as clock
+
+    from fastapi.testclient import TestClient
+
+    from parlour.web.app import create_app
+
+    table_id = store.create_table("british-towns-sets", {}, 3, [{"kind": "bot", "bot": "random", "name": "a"},
+                                                               {"kind": "bot", "bot": "random", "name": "b"}])
+    with TestClient(create_app(store, bot_delay=0)):
+        deadline = clock.monotonic() + 30
+        while store.load(table_id).finished is None and clock.monotonic() < deadline:
+            clock.sleep(0.05)
+    assert store.load(table_id).finished is not None         # nobody opened it
+
+
+def test_a_paused_race_resumes_from_the_moment_it_paused(store):
+    import time as clock
+
+    from fastapi.testclient import TestClient
+
+    from parlour.web.app import create_app
+
+    with TestClient(create_app(store, bot_delay=0, clock=lambda: clock.monotonic() * 30)) as client:
+        made = client.post("/api/tables", json={"game": "biggles", "seed": 2, "variant": {"matches": 1, "deciders": 0},
+                                                "seats": [{"kind": "person"}, {"kind": "bot", "bot": "newcomer"}]}).json()
+        url = f"/ws/tables/{made['id']}?token={made['token']}"
+        with client.websocket_connect(url) as ws:
+            ws.send_json({"type": "view"})
+            while True:
+                view = ws.receive_json()
+                if view["type"] == "view" and view["running"] and view["clock"] > 2.0:
+                    break
+                ws.send_json({"type": "view"})
+            left_at = view["clock"]
+        clock.sleep(0.3)                                       # nine seconds of game time away from the table
+        assert client.get(f"/api/tables/{made['id']}").json()["running"] is False
+        with client.websocket_connect(url) as ws:
+            back = ws.receive_json()
+        assert back["running"] and left_at <= back["clock"] < left_at + 3

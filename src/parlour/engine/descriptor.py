@@ -42,6 +42,8 @@ class VariantOption:
     source: Source
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
+    #: a sane upper bound, so that no setting asks for a game that would never end in practice
+    maximum: int | None = None
 
     def check(self, value: Any) -> Any:
         if self.type is bool:
@@ -54,6 +56,8 @@ class VariantOption:
             raise VariantError(f"variant {self.name!r} takes a {self.type.__name__}, not {value!r}")
         if self.minimum is not None and value < self.minimum:
             raise VariantError(f"variant {self.name!r} must be at least {self.minimum}, not {value!r}")
+        if self.maximum is not None and value > self.maximum:
+            raise VariantError(f"variant {self.name!r} must be at most {self.maximum}, not {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise VariantError(f"variant {self.name!r} must be one of {allowed}, not {value!r}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import logging
 import random
 import time
 from contextlib import asynccontextmanager
@@ -49,7 +50,8 @@ def describe(game: Any) -> dict[str, Any]:
         "rules": f"/rules/{game.id}",
         "variants": [
             {"name": o.name, "type": o.type.__name__, "default": o.default, "description": o.description,
-             "source": o.source, "choices": list(o.choices) if o.choices else None, "minimum": o.minimum}
+             "source": o.source, "choices": list(o.choices) if o.choices else None, "minimum": o.minimum,
+             "maximum": o.maximum}
             for o in game.variants
         ],
     }
@@ -72,6 +74,13 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
+        # Tables of bots alone carry on after a restart without waiting for someone to open them.
+        for row in store.list_tables(finished=False, limit=10_000):
+            if any(seat["kind"] == BOT for seat in row["seats"]):
+                try:
+                    await table(row["id"])
+                except HTTPException as error:
+                    logging.getLogger("parlour.web").error("table %s not resumed: %s", row["id"], error.detail)
         yield
         for t in live.values():
             t.stop()

@@ -28,6 +28,8 @@ PERSON, BOT = "person", "bot"
 
 
 log = logging.getLogger("parlour.web")
+#: bots at a table that has not ended after this many moves stop (a variant may allow endless play)
+MAX_ACTIONS = 200_000
 
 
 def _report(task: asyncio.Task) -> None:
@@ -59,6 +61,7 @@ class LiveTable:
         self.task: asyncio.Task | None = None
         self.clock = clock
         self.live = None                 # a real-time game's clock, running while every person is here
+        self.paused_at = 0.0
         self._replay(stored.actions)
 
     def _replay(self, logged: list[tuple[int, str, float | None]]) -> None:
@@ -191,13 +194,15 @@ class LiveTable:
         if everyone and self.live is None:
             from parlour.games.biggles.session import LiveGame
 
-            elapsed = max((t for t in self.state.times if t == t), default=0.0)
+            # the race goes on from the moment it paused (or, after a restart, from its last move)
+            elapsed = max([t for t in self.state.times if t == t] + [self.paused_at], default=0.0)
             self.live = LiveGame(self.state, self.bots, clock=self.clock)
             self.live.start -= elapsed
             for seat in self.bots:
                 self.live.reflexes.plan(seat, self.live.now())
             self.start_bots()
         elif not everyone and self.live is not None:
+            self.paused_at = self.live.now()
             self.stop()
             self.live = None
 
@@ -214,6 +219,9 @@ class LiveTable:
         while True:
             seat = next((s for s in sorted(self.state.to_move) if s in self.bots), None)
             if seat is None or self.state.is_over:
+                return
+            if len(self.state.history) >= MAX_ACTIONS:
+                log.warning("table %s: the bots stop after %d moves without an end", self.id, MAX_ACTIONS)
                 return
             await asyncio.sleep(self.bot_delay)
             async with self.lock:

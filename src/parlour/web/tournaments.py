@@ -9,9 +9,11 @@ become the same kind of entry, checked by the tournament itself.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from typing import Any, Callable
+from urllib.parse import quote
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse
@@ -64,7 +66,7 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
         return {"id": doc_id, "kind": "drive", "config": drive.config(), "summary": drive.summary(),
                 "rounds": rounds, "entries": drive.entries,
                 "teams": [{"team": t, "side": "home" if t in drive.home_teams else "away",
-                           "card": f"/drives/{doc_id}/cards/{t}"} for t in drive.teams]}
+                           "card": f"/drives/{doc_id}/cards/{quote(t, safe='')}"} for t in drive.teams]}
 
     @app.get("/api/drives")
     def drives() -> list[dict[str, Any]]:
@@ -114,10 +116,11 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
         bots = body.get("bots", "heuristic")
         if type(seed) is not int or not isinstance(bots, str):
             raise HTTPException(422, "seed is a whole number and bots a bot's name")
-        refused(lambda: tournaments.play_pending(doc_id, seed, bots))
+        # in a worker thread, so that the other tables keep being served while the bots play
+        await asyncio.to_thread(refused, lambda: tournaments.play_pending(doc_id, seed, bots))
         return drive_view(doc_id)
 
-    @app.get("/drives/{doc_id}/cards/{team}", response_class=HTMLResponse)
+    @app.get("/drives/{doc_id}/cards/{team:path}", response_class=HTMLResponse)
     def card(doc_id: str, team: str) -> str:
         drive = refused(lambda: tournaments.drive(doc_id))
         return refused(lambda: drive.card_html(team))

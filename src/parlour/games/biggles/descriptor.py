@@ -7,11 +7,11 @@ from parlour.games.biggles import rules
 from parlour.games.biggles.levels import DEFAULT, LEVELS
 
 VARIANTS = (
-    VariantOption("matches", int, 2, "Matches in a game; the packs change hands after each.", "rule sheet", minimum=1),
+    VariantOption("matches", int, 2, "Matches in a game; the packs change hands after each.", "rule sheet", minimum=1, maximum=99),
     VariantOption(
         "deciders", int, 1,
         "Deciding matches played while the points are level after the agreed matches (0: a level game is a draw).",
-        "rule sheet", minimum=0,
+        "rule sheet", minimum=0, maximum=99,
     ),
     VariantOption(
         "cascade", bool, True,

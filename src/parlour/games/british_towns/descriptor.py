@@ -30,7 +30,7 @@ SETS_VARIANTS = (
         "stalemate", int, 2,
         "The game also ends when the stock has run out this many times with no set laid or added to "
         "(0: never; players holding each other's towns can then go round for ever).",
-        "ruling", minimum=0,
+        "ruling", minimum=0, maximum=1000,
     ),
 )
 

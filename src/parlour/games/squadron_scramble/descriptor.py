@@ -8,7 +8,7 @@ from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
 from parlour.games.squadron_scramble import rules
 
 VARIANTS = (
-    VariantOption("target", int, 250, "Points a player needs to win the game.", "rule sheet", minimum=1),
+    VariantOption("target", int, 250, "Points a player needs to win the game.", "rule sheet", minimum=1, maximum=10_000),
     VariantOption(
         "auto_name", bool, False,
         "Beginners: sets are named automatically, so nobody forfeits a turn for a wrong name.", "ruling",
@@ -32,12 +32,12 @@ VARIANTS = (
         "stalemate_turns", int, 10,
         "A round ends as it stands after this many turns in a row in which nobody draws from the stock or "
         "lays, swaps or adds a card (0: never; players then may pass discards to and fro for ever).",
-        "ruling", minimum=0,
+        "ruling", minimum=0, maximum=1000,
     ),
     VariantOption(
         "max_rounds", int, 0,
         "A club-night time limit: the game ends after this many rounds, highest total winning (0: no limit).",
-        "ruling", minimum=0,
+        "ruling", minimum=0, maximum=1000,
     ),
 )
 
