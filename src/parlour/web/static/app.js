@@ -183,7 +183,8 @@ async function playTable(tableId) {
   clear(main).append(
     h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl),
     share.length ? h("div", { class: "share" }, "Send these links to the other players: ",
-      share.map(([s, url]) => h("div", {}, `${info.seats[s].name}: `, h("code", {}, location.origin + url)))) : "",
+      share.map(([s, url]) => h("div", {}, `${info.seats[s].name}: `, h("code", {}, location.origin + url))),
+      h("div", { class: "muted" }, "To watch: ", h("code", { "data-testid": "watch-link" }, `${location.origin}/t/${tableId}`))) : "",
     status, board, movesEl);
 
   let view = null;

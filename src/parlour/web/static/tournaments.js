@@ -104,7 +104,7 @@ export async function drive(main, id, toast) {
         h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
         " · ", h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)") : "",
       h("div", { class: "drive-grid" },
-        h("section", {}, h("h2", {}, "League table"), league(s.table)),
+        h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table)),
         h("section", {}, h("h2", {}, "The Cup"), cup(s.cup))),
       h("h2", {}, "Fixtures"),
       ...data.rounds.map((games, r) => h("section", { class: "round" }, h("h3", {}, `Round ${r + 1}`),
