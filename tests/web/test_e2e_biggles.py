@@ -104,7 +104,7 @@ def test_the_race_waits_for_every_person_and_refuses_keys_meanwhile(server, page
     page.wait_for_timeout(300)
     assert page.locator(".board").get_attribute("data-moves") == "0"
     shot(page, "biggles-paused")
-    link = page.locator(".share code").inner_text()
+    link = page.locator(".share code").first.inner_text()
     other = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         second = other.new_page()
