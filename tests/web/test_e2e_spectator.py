@@ -1,0 +1,25 @@
+"""A spectator opens the watch link: the table is drawn, with no hand and nothing to click."""
+
+from __future__ import annotations
+
+from conftest import shot
+
+
+def test_a_spectator_sees_the_table_but_no_hand(server, page, browser):
+    page.goto(server.url + "/new/football-whist")
+    page.select_option("select[name=kind1]", "person")          # a second person, so the share box appears
+    page.fill("input[name=seed]", "4")
+    page.click("text=Create the table")
+    page.wait_for_selector(".board [data-action]")
+    watch = page.locator("[data-testid=watch-link]").inner_text()
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        viewer = other.new_page()
+        viewer.goto(watch)
+        viewer.wait_for_selector(".board svg")
+        assert viewer.locator("[data-action]").count() == 0
+        assert "Your hand" not in viewer.inner_text(".board")
+        assert "(you)" not in viewer.inner_text(".seats")
+        shot(viewer, "spectator-phone")
+    finally:
+        other.close()
