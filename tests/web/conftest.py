@@ -114,3 +114,23 @@ def shot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def wait_over(client, table_id: str, limit: float = 60) -> dict:
+    """The table's spectator view once its game is over (bots play it in the app's own loop)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        info = client.get(f"/api/tables/{table_id}").json()
+        if info["over"]:
+            return info
+        time.sleep(0.05)
+    raise AssertionError(f"table {table_id} did not finish")
+
+
+def click_board(page, action: str) -> None:
+    """Clicks the board's own element for an action, and waits until the page has moved on."""
+    target = page.locator(f'.board [data-action="{action}"]').first
+    assert target.count(), f"the board has no clickable element for {action!r}"
+    handle = target.element_handle()
+    target.click()
+    handle.wait_for_element_state("hidden")      # the board is drawn again when the next view comes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import shot
+from conftest import click_board, shot
 
 
 def new_table(page, server, game: str, seed: int) -> None:
@@ -24,13 +24,6 @@ def next_turn(page) -> list[str] | None:
     return [b.get_attribute("data-action") for b in page.locator(".moves button[data-action]").all()]
 
 
-def click_board(page, action: str) -> None:
-    """Clicks the board's own element for an action, and waits until the page has moved on."""
-    target = page.locator(f'.board [data-action="{action}"]').first
-    assert target.count(), f"the board has no clickable element for {action!r}"
-    handle = target.element_handle()
-    target.click()
-    handle.wait_for_element_state("hidden")      # the board is drawn again when the next view comes
 
 
 def phone_shot(page, name: str) -> None:

@@ -12,7 +12,7 @@ import json
 import time
 from pathlib import Path
 
-from conftest import shot
+from conftest import click_board, shot
 
 PLANES = {p["code"]: p for p in json.loads(
     (Path(__file__).resolve().parents[2] / "src/parlour/games/squadron_scramble/data/planes.json").read_text())["planes"]}
@@ -30,12 +30,6 @@ def next_turn(page) -> list[str] | None:
     return page.locator(".moves button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
 
 
-def click_board(page, action: str) -> None:
-    target = page.locator(f'.board [data-action="{action}"]').first
-    assert target.count(), f"the board has no clickable element for {action!r}"
-    handle = target.element_handle()
-    target.click()
-    handle.wait_for_element_state("hidden")      # the board is drawn again when the next view comes
 
 
 def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from fastapi.testclient import TestClient
+
+from conftest import wait_over
 
 from parlour.engine.errors import ParlourError
 from parlour.store.tournaments import Tournaments
@@ -15,14 +15,6 @@ TEAMS = ["Aston Villa", "Charlton", "Q.P. Rangers", "Swansea"]
 BOTS = [{"kind": "bot", "bot": "heuristic"}] * 4
 
 
-def wait_over(client, table_id: str, limit: float = 60) -> dict:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        info = client.get(f"/api/tables/{table_id}").json()
-        if info["over"]:
-            return info
-        time.sleep(0.05)
-    raise AssertionError(f"table {table_id} did not finish")
 
 
 def next_message(ws) -> dict:

@@ -9,6 +9,8 @@ from fastapi.testclient import TestClient
 
 from parlour.web.app import create_app
 
+from conftest import wait_over
+
 TEAMS = ["Aston Villa", "Charlton", "Q.P. Rangers", "Swansea", "Everton"]
 
 
@@ -18,14 +20,6 @@ def fast(store):
         yield c
 
 
-def wait_finished(client, table_id: str, limit: float = 60) -> dict:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        info = client.get(f"/api/tables/{table_id}").json()
-        if info["over"]:
-            return info
-        time.sleep(0.05)
-    raise AssertionError(f"table {table_id} did not finish")
 
 
 def test_a_drive_entered_by_hand_corrected_and_kept(store):
@@ -68,7 +62,7 @@ def test_a_fixture_played_at_a_parlour_table_enters_its_result(client):
     made = client.post("/api/drives", json={"teams": TEAMS[:4]}).json()
     table = client.post(f"/api/drives/{made['id']}/fixtures/1/2/table",
                         json={"seats": [{"kind": "bot", "bot": "heuristic"}] * 4, "seed": 3}).json()
-    info = wait_finished(client, table["id"])
+    info = wait_over(client, table["id"])
     names = [s["name"] for s in info["seats"]]
     assert names == ["Q.P. Rangers 1", "Swansea 1", "Q.P. Rangers 2", "Swansea 2"]   # Home at A1, A2
     drive = client.get(f"/api/drives/{made['id']}").json()
@@ -108,11 +102,11 @@ def test_a_biggles_cycle_by_hand_and_at_the_table(fast):
     assert bad.status_code == 422
     table = fast.post(f"/api/cycles/{made['id']}/matches/1/table",
                       json={"seats": [{"kind": "bot", "bot": "practised"}, {"kind": "bot", "bot": "newcomer"}], "seed": 4}).json()
-    info = wait_finished(fast, table["id"])
+    info = wait_over(fast, table["id"])
     assert [s["name"] for s in info["seats"]] == ["Bob", "Cat"]
     cycle = fast.get(f"/api/cycles/{made['id']}").json()
     match = cycle["matches"][1]
     assert match["points"] == {"Bob": info["result"]["points"]["P1"], "Cat": info["result"]["points"]["P2"]}
     assert match["tables"][0]["id"] == table["id"]
-    assert fast.post(f"/api/cycles", json={"players": ["Solo"]}).status_code == 422
+    assert fast.post("/api/cycles", json={"players": ["Solo"]}).status_code == 422
     assert fast.get("/api/cycles/nosuch").status_code == 404

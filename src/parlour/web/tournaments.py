@@ -75,8 +75,7 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
     @app.post("/api/drives", status_code=201)
     async def create_drive(request: Request) -> dict[str, Any]:
         body = await json_body(request)
-        teams = body.get("teams")
-        teams = _lines(teams)
+        teams = _lines(body.get("teams"))
         config = {"teams": teams, **{k: body[k] for k in ("title", "rounds", "bye_points") if body.get(k) is not None}}
         doc_id = refused(lambda: tournaments.create_drive(config))
         return {"id": doc_id, "url": f"/drives/{doc_id}"}
@@ -141,8 +140,7 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
     @app.post("/api/cycles", status_code=201)
     async def create_cycle(request: Request) -> dict[str, Any]:
         body = await json_body(request)
-        players = body.get("players")
-        players = _lines(players)
+        players = _lines(body.get("players"))
         rounds = body.get("rounds", 1)
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or len(players) < 2 \
                 or len(set(players)) != len(players):
