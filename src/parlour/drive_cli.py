@@ -102,7 +102,7 @@ def simulate(
 @drive_app.command("card")
 def card(
     team: str = typer.Option(..., "--team", help="The team whose card to print."),
-    out: Path = typer.Option(..., "--out", help="Where to write the card (an HTML page to print)."),
+    out: Path = typer.Option(..., "--out", help="Where to write the card: an HTML page to print, or a .pdf file."),
     drive_id: Optional[str] = typer.Option(None, "--drive", help="A drive kept in the database (else one played by bots)."),
     database: Optional[str] = DATABASE,
     teams: Optional[int] = TEAMS, names: Optional[str] = NAMES, seed: int = SEED, rounds: Optional[int] = ROUNDS,
@@ -112,7 +112,12 @@ def card(
     drive = _stored(database, lambda t: t.drive(drive_id)) if drive_id else _simulated(teams, names, seed, rounds, bots)
     try:
         page = drive.card_html(team)
-        out.write_text(page, encoding="utf-8")
+        if out.suffix.lower() == ".pdf":
+            from parlour.printing import pdf
+
+            out.write_bytes(pdf([page]))
+        else:
+            out.write_text(page, encoding="utf-8")
     except ParlourError as error:
         _fail(str(error))
     except OSError as error:

@@ -45,5 +45,8 @@ def test_a_stored_drive_from_the_command_line(tmp_path):
     out = tmp_path / "card.html"
     card = drive_cmd(database, "card", "--drive", drive_id, "--team", "qpr", "--out", str(out))
     assert card.exit_code == 0 and "QPR" in out.read_text() and "Charlton" in out.read_text()   # never Villa: Home v Home
+    pdf = tmp_path / "card.pdf"
+    assert drive_cmd(database, "card", "--drive", drive_id, "--team", "QPR", "--out", str(pdf)).exit_code == 0
+    assert pdf.read_bytes()[:5] == b"%PDF-"
     missing = drive_cmd(database, "show", "nosuch")
     assert missing.exit_code == 2 and "no tournament" in missing.output

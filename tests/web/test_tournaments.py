@@ -110,3 +110,17 @@ def test_a_biggles_cycle_by_hand_and_at_the_table(fast):
     assert match["tables"][0]["id"] == table["id"]
     assert fast.post("/api/cycles", json={"players": ["Solo"]}).status_code == 422
     assert fast.get("/api/cycles/nosuch").status_code == 404
+
+
+def test_score_cards_as_pdf(client):
+    import pypdfium2
+
+    made = client.post("/api/drives", json={"teams": TEAMS[:4]}).json()
+    one = client.get(f"/drives/{made['id']}/cards/Charlton?format=pdf")
+    assert one.status_code == 200 and one.headers["content-type"] == "application/pdf"
+    text = pypdfium2.PdfDocument(one.content)[0].get_textpage().get_text_range()
+    assert "Charlton" in text and "Aston Villa" in text and "SCORE CARD" in text
+    every = pypdfium2.PdfDocument(client.get(f"/drives/{made['id']}/cards.pdf").content)
+    assert len(every) == 4
+    assert [TEAMS[i] in every[i].get_textpage().get_text_range() for i in range(4)] == [True] * 4
+    assert client.get(f"/drives/{made['id']}/cards/Charlton?format=doc").status_code == 422

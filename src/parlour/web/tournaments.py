@@ -16,9 +16,10 @@ from typing import Any, Callable
 from urllib.parse import quote
 
 from fastapi import FastAPI, HTTPException, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
 from parlour.engine.errors import ParlourError
+from parlour.printing import PrintingUnavailable, pdf
 from parlour.store import StoreConflict, StoreError
 from parlour.store.tournaments import Tournaments
 from parlour.tournaments.biggles_cycle import WIN_POINTS
@@ -119,10 +120,29 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
         await asyncio.to_thread(refused, lambda: tournaments.play_pending(doc_id, seed, bots))
         return drive_view(doc_id)
 
-    @app.get("/drives/{doc_id}/cards/{team:path}", response_class=HTMLResponse)
-    def card(doc_id: str, team: str) -> str:
+    @app.get("/drives/{doc_id}/cards.pdf")
+    async def all_cards(doc_id: str) -> Response:
+        """Every team's card in one PDF, to print for the night."""
         drive = refused(lambda: tournaments.drive(doc_id))
-        return refused(lambda: drive.card_html(team))
+        return await _pdf([drive.card_html(t) for t in drive.teams], f"drive-{doc_id}-cards.pdf")
+
+    @app.get("/drives/{doc_id}/cards/{team:path}", response_class=HTMLResponse)
+    async def card(doc_id: str, team: str, format: str = "html") -> Any:
+        drive = refused(lambda: tournaments.drive(doc_id))
+        page = refused(lambda: drive.card_html(team))
+        if format == "pdf":
+            return await _pdf([page], f"card-{drive.team(team)}.pdf")
+        if format != "html":
+            raise HTTPException(422, "format is html or pdf")
+        return page
+
+    async def _pdf(pages: list[str], filename: str) -> Response:
+        try:
+            data = await asyncio.to_thread(pdf, pages)
+        except PrintingUnavailable as error:
+            raise HTTPException(501, str(error)) from None
+        return Response(data, media_type="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="{quote(filename)}"'})
 
     # -- the Biggles cycle ------------------------------------------------------------
     def cycle_view(doc_id: str) -> dict[str, Any]:

@@ -111,7 +111,9 @@ export async function drive(main, id, toast) {
         h("table", { class: "list fixtures" }, h("tbody", {}, games.map((f) => fixture(f)))))),
       s.pending ? h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${s.pending} games left`)) : "",
       h("h2", {}, "Score cards"),
-      h("p", {}, data.teams.map((t) => [h("a", { class: "button", href: t.card, target: "_blank" }, `${t.team} (${t.side})`), " "])));
+      h("p", {}, data.teams.map((t) => [h("a", { class: "button", href: t.card, target: "_blank" }, `${t.team} (${t.side})`),
+        h("a", { href: `${t.card}?format=pdf`, target: "_blank", class: "muted", "aria-label": `${t.team}'s card as PDF` }, " PDF"), " "])),
+      h("p", {}, h("a", { class: "button primary", href: `/drives/${id}/cards.pdf`, target: "_blank" }, "Every card, one PDF to print")));
   };
   const simulate = async () => {
     try { data = await api("POST", `/api/drives/${id}/simulate`, { bots: "heuristic" }); draw(); } catch (error) { toast(error.message); }
