@@ -63,6 +63,8 @@ class LiveTable:
         self.live = None                 # a real-time game's clock, running while every person is here
         self.paused_at = 0.0
         self._replay(stored.actions)
+        self.stored = len(stored.actions)          # actions in the log; the state may run ahead in a race
+        self.done = stored.finished is not None
 
     def _replay(self, logged: list[tuple[int, str, float | None]]) -> None:
         replay_with_bots(self.state, self.bots, ((seat, action) for seat, action, _ in logged))
@@ -97,6 +99,9 @@ class LiveTable:
         }
 
     def _finished(self) -> None:
+        if self.done:
+            return
+        self.done = True
         self.store.finish(self.id, self.state.result())
         if self.on_finish is not None:
             try:
@@ -115,20 +120,24 @@ class LiveTable:
                 self.connections.pop(connection, None)
 
     # -- moves --------------------------------------------------------------
-    def _commit(self, seat: int, action: str, when: float | None = None) -> None:
-        """Store, then apply: what is acknowledged is on disk."""
-        self.store.append_action(self.id, len(self.state.history), seat, action, when)
+    def _store(self, seat: int, action: str, when: float | None = None) -> None:
+        """Write the next action to the log (before it is applied: what is acknowledged is on disk)."""
+        self._persist()
+        self.store.append_action(self.id, self.stored, seat, action, when)
+        self.stored += 1
+
+    def _commit(self, seat: int, action: str) -> None:
+        self._store(seat, action)
         self.state.apply(seat, action)
-        if when is not None:
-            self.state.times[-1] = when
         if self.state.is_over:
             self._finished()
 
-    def _persist_bot_moves(self, start: int) -> None:
-        """Bot moves the real-time clock already applied, written to the log in order."""
-        for index in range(start, len(self.state.history)):
-            seat, action = self.state.history[index]
-            self.store.append_action(self.id, index, seat, action, self.state.times[index])
+    def _persist(self) -> None:
+        """Bot moves the real-time clock has already applied, written to the log in order."""
+        while self.stored < len(self.state.history):
+            seat, action = self.state.history[self.stored]
+            self.store.append_action(self.id, self.stored, seat, action, self.state.times[self.stored])
+            self.stored += 1
         if self.state.is_over:
             self._finished()
 
@@ -146,22 +155,20 @@ class LiveTable:
                 raise Refused("the game is over")
             if self.game.real_time and self.live is None:
                 raise Refused("the race starts when every player is at the table")
-            if self.live is not None:
-                start = len(state.history)
-                self.live.tick()                          # bots that were quicker go first
-                self._persist_bot_moves(start)
-            elif moves is not None and moves != len(state.history):
+            if self.live is None and moves is not None and moves != len(state.history):
                 raise Refused("the table has moved on since you chose; look again")
             try:
                 action = state.parse_action(text)
             except ParlourError as error:
                 raise Refused(str(error)) from None
-            if action not in state.legal_actions(seat):
-                raise Refused(state.explain_illegal(seat, action))
             if self.live is not None:
-                now = self.live.now()
-                self._commit(seat, action, now)
-                self.live.reflexes.changed(seat, now)
+                # the bots that were quicker go first; the move is stored once it is known to be legal
+                reason = self.live.act(seat, action, lambda now: self._store(seat, action, now))
+                self._persist()
+                if reason is not None:
+                    raise Refused(reason)
+            elif action not in state.legal_actions(seat):
+                raise Refused(state.explain_illegal(seat, action))
             else:
                 self._commit(seat, action)
         await self.broadcast()
@@ -195,11 +202,8 @@ class LiveTable:
             from parlour.games.biggles.session import LiveGame
 
             # the race goes on from the moment it paused (or, after a restart, from its last move)
-            elapsed = max([t for t in self.state.times if t == t] + [self.paused_at], default=0.0)
-            self.live = LiveGame(self.state, self.bots, clock=self.clock)
-            self.live.start -= elapsed
-            for seat in self.bots:
-                self.live.reflexes.plan(seat, self.live.now())
+            elapsed = max([t for t in self.state.times if t == t] + [self.paused_at])
+            self.live = LiveGame(self.state, self.bots, clock=self.clock, elapsed=elapsed)
             self.start_bots()
         elif not everyone and self.live is not None:
             self.paused_at = self.live.now()
@@ -244,7 +248,7 @@ class LiveTable:
                     return
                 start = len(self.state.history)
                 live.tick()
-                self._persist_bot_moves(start)
+                self._persist()
                 changed = len(self.state.history) > start
             if changed:
                 await self.broadcast()

@@ -11,17 +11,18 @@ from __future__ import annotations
 import time
 from typing import Callable, Mapping
 
-from parlour.engine.errors import IllegalAction
 from parlour.games.biggles.bots import ReflexBot
 from parlour.games.biggles.rules import BigglesState
 from parlour.games.biggles.twin import Reflexes
 
 
 class LiveGame:
-    def __init__(self, state: BigglesState, bots: Mapping[int, ReflexBot], clock: Callable[[], float] = time.monotonic):
+    def __init__(self, state: BigglesState, bots: Mapping[int, ReflexBot], clock: Callable[[], float] = time.monotonic,
+                 elapsed: float = 0.0):
+        """``elapsed``: seconds of the game already played, for a race that resumes after a pause."""
         self.state = state
         self.clock = clock
-        self.start = clock()
+        self.start = clock() - elapsed
         self.reflexes = Reflexes(state, bots)
         for seat in bots:
             self.reflexes.plan(seat, self.now())
@@ -29,14 +30,19 @@ class LiveGame:
     def now(self) -> float:
         return self.clock() - self.start
 
-    def act(self, seat: int, action: str) -> str | None:
-        """A person's action, applied now; returns the reason if it is refused."""
+    def act(self, seat: int, action: str, record: Callable[[float], None] | None = None) -> str | None:
+        """A person's action, applied now; returns the reason if it is refused.
+
+        ``record(now)`` runs once the action is known to be legal, before it is
+        applied: a server stores it there, so nothing is applied unstored.
+        """
         self.tick()                          # bots that were quicker go first
         now = self.now()
-        try:
-            self.state.apply(seat, action)
-        except IllegalAction as error:
-            return str(error)
+        if action not in self.state.legal_actions(seat):
+            return self.state.explain_illegal(seat, action)
+        if record is not None:
+            record(now)
+        self.state.apply(seat, action)
         self.state.times[-1] = now
         self.reflexes.changed(seat, now)
         return None
