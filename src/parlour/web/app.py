@@ -99,12 +99,9 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
                 except StoreError as error:
                     raise HTTPException(404, str(error)) from None
                 try:
-                    live[table_id] = LiveTable(stored, store, bot_delay=bot_delay, clock=clock)
-                    live[table_id].on_finish = on_finish
+                    live[table_id] = LiveTable(stored, store, bot_delay=bot_delay, clock=clock, on_finish=on_finish)
                 except ParlourError as error:
                     raise HTTPException(500, f"table {table_id} could not be rebuilt from its log: {error}") from None
-                if live[table_id].state.is_over and stored.finished is None:
-                    live[table_id]._finished()      # the last move was stored, then the server died before this
                 live[table_id].wake()
             return live[table_id]
 

@@ -43,10 +43,12 @@ class Refused(ParlourError):
 
 
 class LiveTable:
-    def __init__(self, stored: StoredTable, store: Store, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, stored: StoredTable, store: Store, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic,
+                 on_finish: Callable[["LiveTable"], None] | None = None):
+        """``on_finish(table)`` runs once the game ends, e.g. to enter its result in a drive."""
         self.id = stored.id
         self.meta = stored.meta or {}
-        self.on_finish: Callable[["LiveTable"], None] | None = None     # e.g. enter the result in a drive
+        self.on_finish = on_finish
         self.store = store
         self.seats = stored.seats
         self.game = get_game(stored.game)
@@ -65,6 +67,8 @@ class LiveTable:
         self._replay(stored.actions)
         self.stored = len(stored.actions)          # actions in the log; the state may run ahead in a race
         self.done = stored.finished is not None
+        if self.state.is_over:
+            self._finished()        # a no-op, unless the server died between the last move and marking it
 
     def _replay(self, logged: list[tuple[int, str, float | None]]) -> None:
         replay_with_bots(self.state, self.bots, ((seat, action) for seat, action, _ in logged))
