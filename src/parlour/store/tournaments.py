@@ -10,7 +10,7 @@ found at once rather than shown.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from parlour.store import Store, StoreConflict, StoreError
 from parlour.tournaments.biggles_cycle import FORMAT as CYCLE_FORMAT
@@ -43,14 +43,19 @@ class Tournaments:
         return Drive.from_dict(config, events)
 
     def add_drive_entry(self, doc_id: str, entry: dict[str, Any]) -> Drive:
+        return self._append(doc_id, self.drive, entry)
+
+    def _append(self, doc_id: str, load: Callable[[str], Any], entry: dict[str, Any]) -> Any:
+        """Check ``entry`` against the tournament as stored and append it, unless another writer
+        (another process) got in first: then check it again against the longer log."""
         with self._lock:
             for attempt in range(TRIES):
-                drive = self.drive(doc_id)
-                count = len(drive.entries)
-                drive.add_entry(entry)
+                tournament = load(doc_id)
+                count = len(tournament.entries)
+                tournament.add_entry(entry)
                 try:
-                    self.store.append_event(doc_id, drive.entries[-1], expected=count)
-                    return drive
+                    self.store.append_event(doc_id, tournament.entries[-1], expected=count)
+                    return tournament
                 except StoreConflict:
                     if attempt == TRIES - 1:
                         raise
@@ -83,18 +88,7 @@ class Tournaments:
         return Cycle.from_dict({"format": CYCLE_FORMAT, "version": CYCLE_VERSION, **config, "entries": events})
 
     def add_cycle_entry(self, doc_id: str, entry: dict[str, Any]) -> Cycle:
-        with self._lock:
-            for attempt in range(TRIES):
-                cycle = self.cycle(doc_id)
-                count = len(cycle.to_dict()["entries"])
-                cycle.add_entry(entry)
-                try:
-                    self.store.append_event(doc_id, cycle.to_dict()["entries"][-1], expected=count)
-                    return cycle
-                except StoreConflict:
-                    if attempt == TRIES - 1:
-                        raise
-        raise AssertionError("unreachable")
+        return self._append(doc_id, self.cycle, entry)
 
     def list(self, kind: str) -> list[dict[str, Any]]:
         return self.store.list_documents(kind)

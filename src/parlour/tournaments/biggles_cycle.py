@@ -125,6 +125,10 @@ class Cycle:
         self._entries.append({"kind": kind, "match": index, "blue": match["blue"], "red": match["red"],
                               "blue_points": scores[0], "red_points": scores[1]})
 
+    @property
+    def entries(self) -> list[dict[str, Any]]:
+        return [dict(e) for e in self._entries]
+
     # -- what follows from them ----------------------------------------------------
     def matches(self) -> list[dict[str, Any]]:
         """Every match due so far, in order, with its points once entered (``decider`` is 0 in the ring)."""
@@ -199,7 +203,7 @@ class Cycle:
     # -- to and from JSON -------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "players": self.players, "rounds": self.rounds,
-                "entries": [dict(e) for e in self._entries]}
+                "entries": self.entries}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
