@@ -1,30 +1,12 @@
 // Parlour's browser client: pages for the lobby, a new table, play, and replay.
 // The server decides everything; this file only shows what it sends and
 // sends back the action a person picked from the legal ones.
-import { h, clear } from "/static/dom.js";
+import { h, clear, toast } from "/static/dom.js";
+import { api, games, joinLinks, keepMade, keepSeat, mySeat } from "/static/api.js";
 import * as generic from "/static/games/generic.js";
 import * as tournaments from "/static/tournaments.js";
 
 const main = document.getElementById("main");
-const games = fetch("/api/games").then((r) => r.json());
-
-export function toast(message) {
-  const el = document.getElementById("toast");
-  el.textContent = message;
-  el.classList.add("show");
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => el.classList.remove("show"), 4000);
-}
-
-async function api(method, url, body) {
-  const response = await fetch(url, {
-    method, headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.detail || `${response.status} ${response.statusText}`);
-  return data;
-}
 
 async function gameModule(id) {
   try {
@@ -34,12 +16,9 @@ async function gameModule(id) {
   }
 }
 
-const keyOf = (table) => `parlour:${table}`;
-const mySeat = (table) => JSON.parse(localStorage.getItem(keyOf(table)) || "null");
-
 // -- the lobby ------------------------------------------------------------------
 async function home() {
-  const list = await games;
+  const list = await games();
   document.title = "Parlour";
   const open = await api("GET", "/api/tables?finished=false");
   clear(main).append(
@@ -76,14 +55,14 @@ function resultText(result) {
 
 async function finishedGames() {
   document.title = "Finished games · Parlour";
-  const [list, rows] = await Promise.all([games, api("GET", "/api/tables?finished=true")]);
+  const [list, rows] = await Promise.all([games(), api("GET", "/api/tables?finished=true")]);
   clear(main).append(h("h1", {}, "Finished games"),
     rows.length ? tableList(rows, list, true) : h("p", { class: "muted" }, "No game has finished yet."));
 }
 
 // -- a new table --------------------------------------------------------------------
 async function newTable(gameId) {
-  const g = (await games).find((x) => x.id === gameId);
+  const g = (await games()).find((x) => x.id === gameId);
   if (!g) { clear(main).append(h("h1", {}, "No such game"), h("a", { href: "/" }, "Back to the games")); return; }
   document.title = `New table · ${g.title}`;
   const count = h("select", { name: "players", "aria-label": "Number of players" }, g.seat_counts.map((n) => h("option", { value: n }, String(n))));
@@ -128,8 +107,7 @@ async function newTable(gameId) {
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
       const made = await api("POST", "/api/tables", body);
-      if (made.token) localStorage.setItem(keyOf(made.id), JSON.stringify({ seat: made.seat, token: made.token }));
-      sessionStorage.setItem(`parlour:links:${made.id}`, JSON.stringify(made.join));
+      keepMade(made);
       history.pushState({}, "", made.url);
       route();
     } catch (error) { toast(error.message); }
@@ -154,7 +132,7 @@ async function join(tableId, seat) {
   if (!mine || String(mine.seat) !== String(seat)) {
     try {
       const claimed = await api("POST", `/api/tables/${tableId}/seats/${seat}/claim`);
-      localStorage.setItem(keyOf(tableId), JSON.stringify(claimed));
+      keepSeat(tableId, claimed);
     } catch (error) {
       clear(main).append(h("h1", {}, "Cannot take that seat"), h("p", { class: "error" }, error.message),
         h("p", {}, h("a", { class: "button", href: `/t/${tableId}` }, "Watch the table instead")));
@@ -178,8 +156,7 @@ async function playTable(tableId) {
   const board = h("div", { class: "board", tabindex: "-1" });
   const status = h("div", { class: "status", role: "status" });
   const movesEl = h("div", { class: "moves" });
-  const links = JSON.parse(sessionStorage.getItem(`parlour:links:${tableId}`) || "{}");
-  const share = Object.entries(links).filter(([s]) => !mine || String(s) !== String(mine.seat));
+  const share = Object.entries(joinLinks(tableId)).filter(([s]) => !mine || String(s) !== String(mine.seat));
   clear(main).append(
     h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl),
     share.length ? h("div", { class: "share" }, "Send these links to the other players: ",
@@ -198,7 +175,7 @@ async function playTable(tableId) {
     clear(seatsEl).append(...view.seats.map((s, i) => h("span", {
       class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
     }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`)));
-    const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, readOnly: false, redraw: draw };
+    const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, readOnly: false };
     clear(board);
     board.dataset.moves = view.moves;          // tests wait on this for the next update from the server
     mod.render(board, ctx);
@@ -304,9 +281,9 @@ function route() {
   tournaments.stop();
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts.length === 0) return home();
-  if (parts[0] === "drives" && parts[1]) return tournaments.drive(main, parts[1], toast);
-  if (parts[0] === "drives") return tournaments.home(main, toast);
-  if (parts[0] === "cycles") return tournaments.cycle(main, parts[1], toast);
+  if (parts[0] === "drives" && parts[1]) return tournaments.drive(main, parts[1]);
+  if (parts[0] === "drives") return tournaments.home(main);
+  if (parts[0] === "cycles") return tournaments.cycle(main, parts[1]);
   if (parts[0] === "new") return newTable(parts[1]);
   if (parts[0] === "games") return finishedGames();
   if (parts[0] === "replay") return replayPage(parts[1]);

@@ -8,17 +8,15 @@ import { s } from "/static/dom.js";
 export function card(opts = {}) {
   const { corner = "", middle = "", caption = "", colour = "#1d1d1f", band = null, badge = null,
     faceDown = false, size = "", title = "", attrs = {}, struck = false } = opts;
-  const cls = `card ${size} ${attrs.class || ""}`.trim();
-  const svg = s("svg", { viewBox: "0 0 100 144", role: "img", "aria-label": title || `${middle} ${caption}`.trim(), ...attrs, class: cls });
-  if (title) svg.append(s("title", {}, title));
+  const svg = blank(title || `${middle} ${caption}`.trim(), { size, attrs, title });
   if (faceDown) {
     svg.append(
-      s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: band || "#7a2334", stroke: "#fff", "stroke-width": 3 }),
+      edge(band || "#7a2334", "#fff", 3),
       s("rect", { x: 11, y: 11, width: 78, height: 122, rx: 5, fill: "none", stroke: "#fff8", "stroke-width": 2, "stroke-dasharray": "4 3" }),
       s("text", { x: 50, y: 80, "text-anchor": "middle", "font-size": 18, fill: "#fff", "font-weight": 700 }, "P"));
     return svg;
   }
-  svg.append(s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: "#fffdf7", stroke: "#333", "stroke-width": 1.5 }));
+  svg.append(edge("#fffdf7"));
   if (band) svg.append(s("rect", { x: 2, y: 110, width: 96, height: 32, rx: 0, fill: band }),
     s("rect", { x: 2, y: 130, width: 96, height: 12, rx: 9, fill: band }));
   svg.append(
@@ -33,6 +31,29 @@ export function card(opts = {}) {
   }
   if (struck) svg.append(s("line", { x1: 8, y1: 136, x2: 92, y2: 8, stroke: "#c0392b", "stroke-width": 6, opacity: 0.8 }));
   return svg;
+}
+
+// The blank card every drawing starts from: 100 × 144, labelled, with the classes
+// card, the game's own (kind), the size and any in attrs; a title is its tooltip.
+export function blank(label, { kind = "", size = "", attrs = {}, title = "" } = {}) {
+  const cls = ["card", kind, size, attrs.class].filter(Boolean).join(" ");
+  const svg = s("svg", { viewBox: "0 0 100 144", role: "img", "aria-label": label, ...attrs, class: cls });
+  if (title) svg.append(s("title", {}, title));
+  return svg;
+}
+
+// The card's rounded edge, filled.
+export const edge = (fill, stroke = "#333", width = 1.5) =>
+  s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill, stroke, "stroke-width": width });
+
+// Words broken into at most three lines of about max characters, for a name on a card.
+export function wrap(text, max) {
+  const lines = [];
+  for (const w of text.split(" ")) {
+    if (lines.length && `${lines[lines.length - 1]} ${w}`.length <= max) lines[lines.length - 1] += ` ${w}`;
+    else lines.push(w);
+  }
+  return lines.slice(0, 3);
 }
 
 // Makes a drawn element a button for one legal action (click, Enter or Space).

@@ -23,3 +23,17 @@ export function clear(el) {
 export function s(tag, attrs = {}, ...children) {
   return h(tag, { ...attrs, __svg: true }, ...children);
 }
+
+// A game's own stylesheet, added to the page once.
+export function stylesheet(href) {
+  if (!document.querySelector(`link[href="${href}"]`)) document.head.append(h("link", { rel: "stylesheet", href }));
+}
+
+// A message in the box at the foot of the page, gone after four seconds.
+export function toast(message) {
+  const el = document.getElementById("toast");
+  el.textContent = message;
+  el.classList.add("show");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => el.classList.remove("show"), 4000);
+}

@@ -2,16 +2,8 @@
 // table, the Cup, score cards) and the Biggles cycle.  Results are typed in by
 // the organiser, come from a table played in Parlour, or from bots; the server
 // checks every entry, so a refused one is explained and nothing changes.
-import { h, clear } from "/static/dom.js";
-
-async function api(method, url, body) {
-  const response = await fetch(url, {
-    method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.detail || `${response.status} ${response.statusText}`);
-  return data;
-}
+import { h, clear, toast } from "/static/dom.js";
+import { api, games, keepMade } from "/static/api.js";
 
 // Pages refresh themselves while open, so the league table is live on the hall's screen.
 let timer = null;
@@ -21,11 +13,22 @@ function every(seconds, fn) {
 }
 export function stop() { clearInterval(timer); }
 
-export async function home(main, toast) {
+// Loads a page's data now and then every four seconds; one the server does not have is said so, and stops.
+async function live(main, url, what, got) {
+  const load = async () => {
+    try { got(await api("GET", url)); } catch (error) {
+      clear(main).append(h("h1", {}, `No such ${what}`), h("p", {}, error.message));
+      stop();
+    }
+  };
+  await load();
+  every(4, load);
+  return load;
+}
+
+export async function home(main) {
   document.title = "Tournaments · Parlour";
-  const [drives, cycles, games] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"),
-    api("GET", "/api/games")]);
-  const levels = games.find((g) => g.id === "biggles").bots;
+  const [drives, cycles, levels] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"), botsOf("biggles")]);
   const driveForm = h("form", { class: "new", "data-testid": "new-drive" },
     h("label", {}, "Title ", h("input", { name: "title", value: "Football Whist Drive", size: 28 })),
     h("label", {}, "Teams, one a line (in order of arrival: 1st, 3rd, 5th … are Home) ",
@@ -63,39 +66,45 @@ export async function home(main, toast) {
         h("p", { class: "muted" }, `Each plays the next in the ring; matches can be played here (people or bots: ${levels.join(", ")}) or entered by hand.`))));
 }
 
+const botsOf = async (game) => (await games()).find((g) => g.id === game).bots;
 const seatOf = (select) => (select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value });
 
 // A fixture's table opens in a new tab; this browser keeps the first person seat's key, as for any new table.
-async function openTable(url, seats, toast) {
+async function openTable(url, seats) {
   try {
     const made = await api("POST", url, { seats });
-    if (made.token) localStorage.setItem(`parlour:${made.id}`, JSON.stringify({ seat: made.seat, token: made.token }));
-    sessionStorage.setItem(`parlour:links:${made.id}`, JSON.stringify(made.join));
+    keepMade(made);
     window.open(made.url, "_blank");
   } catch (error) { toast(error.message); }
 }
 
+// A score form holds the focus: a refresh waits rather than redraw under the organiser's fingers.
+const typing = () => Boolean(document.activeElement?.closest?.("form.score"));
+
+// Two scores and Enter (or Correct, once entered); each side is [input name, label, value].
+function scoreForm(max, entered, first, second, submit) {
+  const box = ([name, label, value]) => h("input", { name, type: "number", min: 0, max, value, "aria-label": label, style: "width:3.5rem" });
+  const form = h("form", { class: "score" }, box(first), " – ", box(second), " ", h("button", { type: "submit" }, entered ? "Correct" : "Enter"));
+  form.addEventListener("submit", (event) => { event.preventDefault(); submit(form.elements); });
+  return form;
+}
+
+// A fixture's table in Parlour: watched while it is played, replayed after.
+const tableLink = (t, pad = "") => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, pad + (t.finished ? "replay" : "watch"));
+
 function go(url) { history.pushState({}, "", url); window.dispatchEvent(new PopStateEvent("popstate")); }
 
 // -- the drive ----------------------------------------------------------------------
-export async function drive(main, id, toast) {
-  const games = await api("GET", "/api/games");
-  const fw = games.find((g) => g.id === "football-whist");
-  let data;
-  const load = async () => {
-    try { data = await api("GET", `/api/drives/${id}`); draw(); } catch (error) {
-      clear(main).append(h("h1", {}, "No such drive"), h("p", {}, error.message));
-      stop();
-    }
-  };
+export async function drive(main, id) {
+  const bots = await botsOf("football-whist");
+  let data, load;
   const enter = async (entry) => {
     try { data = await api("POST", `/api/drives/${id}/entries`, entry); draw(); } catch (error) { toast(error.message); }
   };
   const draw = () => {
     const s = data.summary;
     document.title = `${s.title} · Parlour`;
-    const open = document.activeElement && document.activeElement.closest && document.activeElement.closest("form.score");
-    if (open) return;                        // don't redraw under the organiser's fingers
+    if (typing()) return;
     clear(main).append(
       h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / drive"),
       h("div", { class: "table-head" }, h("h1", {}, s.title),
@@ -107,8 +116,8 @@ export async function drive(main, id, toast) {
         h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table)),
         h("section", {}, h("h2", {}, "The Cup"), cup(s.cup))),
       h("h2", {}, "Fixtures"),
-      ...data.rounds.map((games, r) => h("section", { class: "round" }, h("h3", {}, `Round ${r + 1}`),
-        h("table", { class: "list fixtures" }, h("tbody", {}, games.map((f) => fixture(f)))))),
+      ...data.rounds.map((fixtures, r) => h("section", { class: "round" }, h("h3", {}, `Round ${r + 1}`),
+        h("table", { class: "list fixtures" }, h("tbody", {}, fixtures.map((f) => fixture(f)))))),
       s.pending ? h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${s.pending} games left`)) : "",
       h("h2", {}, "Score cards"),
       h("p", {}, data.teams.map((t) => [h("a", { class: "button", href: t.card, target: "_blank" }, `${t.team} (${t.side})`),
@@ -121,20 +130,14 @@ export async function drive(main, id, toast) {
   const fixture = (f) => {
     if (f.bye) return h("tr", {}, h("td", {}, `Table ${f.table}`), h("td", {}, f.home), h("td", { colspan: 3, class: "muted" }, "bye"));
     const res = f.result;
-    const score = h("form", { class: "score" },
-      h("input", { name: "home", type: "number", min: 0, max: 22, value: res ? res.home_goals : "", "aria-label": `${f.home} goals`, style: "width:3.5rem" }),
-      " – ",
-      h("input", { name: "away", type: "number", min: 0, max: 22, value: res ? res.away_goals : "", "aria-label": `${f.away} goals`, style: "width:3.5rem" }),
-      " ", h("button", { type: "submit" }, res ? "Correct" : "Enter"));
-    score.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const e = score.elements;
-      if (e.home.value === "" || e.away.value === "") return toast("Enter both scores");
-      score.querySelector("button").blur();
-      enter({ kind: res ? "correction" : "result", round: f.round, table: f.table,
-        home_goals: Number(e.home.value), away_goals: Number(e.away.value) });
-    });
-    const tables = f.tables.map((t) => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, t.finished ? "replay" : "watch"));
+    const score = scoreForm(22, res, ["home", `${f.home} goals`, res ? res.home_goals : ""],
+      ["away", `${f.away} goals`, res ? res.away_goals : ""], (e) => {
+        if (e.home.value === "" || e.away.value === "") return toast("Enter both scores");
+        score.querySelector("button").blur();
+        enter({ kind: res ? "correction" : "result", round: f.round, table: f.table,
+          home_goals: Number(e.home.value), away_goals: Number(e.away.value) });
+      });
+    const tables = f.tables.map((t) => tableLink(t));
     return h("tr", { "data-fixture": `${f.round}-${f.table}` },
       h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${f.ground}'s ground`)),
       h("td", {}, f.home, h("small", { class: "muted" }, " (home)")),
@@ -144,15 +147,14 @@ export async function drive(main, id, toast) {
   };
   const playButton = (f) => {
     const choose = (who) => h("select", { "aria-label": who }, h("option", { value: "person" }, "people"),
-      fw.bots.map((b) => h("option", { value: b, ...(b === "heuristic" ? { selected: "" } : {}) }, `bots: ${b}`)));
+      bots.map((b) => h("option", { value: b, ...(b === "heuristic" ? { selected: "" } : {}) }, `bots: ${b}`)));
     const home = choose(`${f.home} play as`), away = choose(`${f.away} play as`);
     home.value = "person";
     const go = h("button", { class: "primary", onclick: () => openTable(`/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
-      [seatOf(home), seatOf(away), seatOf(home), seatOf(away)], toast).then(load) }, "Play in Parlour");
+      [seatOf(home), seatOf(away), seatOf(home), seatOf(away)]).then(load) }, "Play in Parlour");
     return h("span", { class: "play" }, home, " v ", away, " ", go);
   };
-  await load();
-  every(4, load);
+  load = await live(main, `/api/drives/${id}`, "drive", (got) => { data = got; draw(); });
 }
 
 function league(rows) {
@@ -170,19 +172,11 @@ function cup(c) {
 }
 
 // -- the Biggles cycle ------------------------------------------------------------------
-export async function cycle(main, id, toast) {
-  const games = await api("GET", "/api/games");
-  const levels = games.find((g) => g.id === "biggles").bots;
-  let data;
-  const load = async () => {
-    try { data = await api("GET", `/api/cycles/${id}`); draw(); } catch (error) {
-      clear(main).append(h("h1", {}, "No such cycle"), h("p", {}, error.message));
-      stop();
-    }
-  };
+export async function cycle(main, id) {
+  const levels = await botsOf("biggles");
+  let data, load;
   const draw = () => {
-    const open = document.activeElement && document.activeElement.closest && document.activeElement.closest("form.score");
-    if (open) return;
+    if (typing()) return;
     const r = data.report;
     document.title = "Biggles cycle · Parlour";
     clear(main).append(
@@ -198,33 +192,26 @@ export async function cycle(main, id, toast) {
   };
   const match = (m) => {
     const pts = m.points;
-    const score = h("form", { class: "score" },
-      h("input", { name: "blue", type: "number", min: 0, max: data.win_points, value: pts ? pts[m.blue] : "", "aria-label": `${m.blue} points`, style: "width:3.5rem" }),
-      " – ",
-      h("input", { name: "red", type: "number", min: 0, max: data.win_points, value: pts ? pts[m.red] : "", "aria-label": `${m.red} points`, style: "width:3.5rem" }),
-      " ", h("button", { type: "submit" }, pts ? "Correct" : "Enter"));
-    score.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const e = score.elements;
-      score.querySelector("button").blur();
-      try {
-        data = await api("POST", `/api/cycles/${id}/entries`, { kind: pts ? "correction" : "result", match: m.match,
-          blue_points: Number(e.blue.value), red_points: Number(e.red.value) });
-        draw();
-      } catch (error) { toast(error.message); }
-    });
+    const score = scoreForm(data.win_points, pts, ["blue", `${m.blue} points`, pts ? pts[m.blue] : ""],
+      ["red", `${m.red} points`, pts ? pts[m.red] : ""], async (e) => {
+        score.querySelector("button").blur();
+        try {
+          data = await api("POST", `/api/cycles/${id}/entries`, { kind: pts ? "correction" : "result", match: m.match,
+            blue_points: Number(e.blue.value), red_points: Number(e.red.value) });
+          draw();
+        } catch (error) { toast(error.message); }
+      });
     const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
       levels.map((l) => h("option", { value: l }, `bot: ${l}`)));
     const blue = choose(m.blue), red = choose(m.red);
     const play = h("button", { onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
-      [seatOf(blue), seatOf(red)], toast).then(load) }, "Play in Parlour");
-    const tables = m.tables.map((t) => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, t.finished ? " replay" : " watch"));
+      [seatOf(blue), seatOf(red)]).then(load) }, "Play in Parlour");
+    const tables = m.tables.map((t) => tableLink(t, " "));
     return h("tr", { "data-match": m.match },
       h("td", {}, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`),
       h("td", {}, h("span", { class: "blue-pack" }, m.blue), " v ", h("span", { class: "red-pack" }, m.red)),
       h("td", {}, score),
       h("td", {}, pts ? "" : [blue, " ", red, " ", play], tables));
   };
-  await load();
-  every(4, load);
+  load = await live(main, `/api/cycles/${id}`, "cycle", (got) => { data = got; draw(); });
 }

@@ -4,12 +4,11 @@
 // mean: t or space turns three (or picks the pile up), p plays the pile's top
 // card to one's own build, s stops the opponent with it.  A key never invents
 // an action: it answers only with one of ctx.legal.
-import { h } from "/static/dom.js";
+import { h, stylesheet } from "/static/dom.js";
 import { card, clickable } from "/static/cards.js";
+import { plural, yourResult } from "/static/words.js";
 
-if (!document.querySelector('link[data-game-css="biggles"]')) {
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/biggles.css", "data-game-css": "biggles" }));
-}
+stylesheet("/static/games/biggles.css");
 
 const PACK = { blue: "#1f4e9c", red: "#a3242f" };
 // The sheet: the blue pack's black cards are Jungle adventures and its red cards Desert setbacks;
@@ -41,10 +40,10 @@ function playerArea(ctx, seat, mine) {
   const active = mine && !readOnly && !view.over;
   const who = names(view)[seat];
   const head = h("div", { class: "bg-head" },
-    h("span", { class: "bg-name" }, `${who}${mine && !readOnly && ctx.seat !== null ? " (you)" : ""}`),
+    h("span", { class: "bg-name" }, `${who}${mine && !readOnly ? " (you)" : ""}`),
     h("span", { class: `bg-pack bg-pack-${p.pack}` }, `${p.pack} pack`),
     h("span", { class: "bg-level", "data-testid": `level-${seat}` }, p.level === 8 ? "Biggles down!" : `level ${p.level}`),
-    h("span", { class: "bg-points" }, `${obs.points[seat]} point${obs.points[seat] === 1 ? "" : "s"}`));
+    h("span", { class: "bg-points" }, plural(obs.points[seat], "point")));
 
   // the hand: face down; turning (or picking up) is the click
   const turn = active ? find(legal, "turn") || find(legal, "pickup") : null;
@@ -84,7 +83,6 @@ export function render(el, ctx) {
   const other = 1 - me;
   const n = names(view);
   el.classList.add("bg-board");
-  el.setAttribute("data-moves", String(view.moves ?? obs.history.length));
   const results = obs.match_results.map((r) => h("li", {}, `match ${r.match}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
   el.append(
     h("div", { class: "bg-top" },
@@ -121,7 +119,8 @@ export function label(action) {
 export function status(view) {
   if (view.over) return null;
   if (!view.running) {
-    const away = view.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === "person" && !s.connected).map(([s, i]) => s.name || `P${i + 1}`);
+    const n = names(view);
+    const away = view.seats.flatMap((s, i) => (s.kind === "person" && !s.connected ? [n[i]] : []));
     return `Paused: the race runs only while every player is at the table${away.length ? ` (waiting for ${away.join(", ")})` : ""}.`;
   }
   if (view.seat === null || view.seat === undefined) return "The race is on. You are watching.";
@@ -135,6 +134,5 @@ export function resultText(result, view) {
   const score = `${n[0]} ${pts.P1 ?? 0} – ${pts.P2 ?? 0} ${n[1]}`;
   if (!result.winner) return `A draw on points: ${score}.`;
   const winner = result.winner === "P1" ? 0 : 1;
-  const mine = view.seat === null || view.seat === undefined ? "" : winner === view.seat ? " You win!" : " You lose.";
-  return `${n[winner]} wins on points: ${score}.${mine}`;
+  return `${n[winner]} wins on points: ${score}.${yourResult(view, winner === view.seat)}`;
 }

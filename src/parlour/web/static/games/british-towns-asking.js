@@ -3,9 +3,8 @@
 // public and shown, newest first.
 import { h } from "/static/dom.js";
 import { clickable } from "/static/cards.js";
-import {
-  addCss, byRegion, keyCard, plural, regionChip, resultWords, seatIndex, seatName, townCard, townName, colourOf, regionOf,
-} from "/static/games/british-towns-common.js";
+import { plural, seatName } from "/static/words.js";
+import { byRegion, keyCard, regionChip, resultWords, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
 
@@ -21,7 +20,6 @@ function asksByTarget(legal) {
 }
 
 export function render(el, ctx) {
-  addCss();
   const { obs, view, legal, act, readOnly } = ctx;
   const names = obs.seat_names || [];
   const me = obs.seat;
@@ -50,7 +48,7 @@ export function render(el, ctx) {
   // -- the ask: the towns this player may be asked for ------------------------------
   let askPanel = "";
   if (chosen) {
-    const who = seatName(view, seatIndex(obs, chosen));
+    const who = seatName(view, chosen);
     const wanted = targets.get(chosen);
     askPanel = h("div", { class: "panel bt-ask" },
       h("h3", {}, `Ask ${who} for…`),

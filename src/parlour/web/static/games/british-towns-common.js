@@ -1,9 +1,11 @@
 // What the two British Towns games share: the pack (towns, regions and their
-// colours), the town card drawn as SVG, the KEY card, seat names and results.
+// colours), the town card drawn as SVG, the KEY card and results.
 // The pack comes from the game's own data file (towns.json), fetched from
 // /api/games/british-towns-sets/data (both games load the same file): town
 // names, regions and which towns are in which region are never written here.
-import { h, s } from "/static/dom.js";
+import { h, s, stylesheet } from "/static/dom.js";
+import { blank, edge, wrap } from "/static/cards.js";
+import { plural, seatName } from "/static/words.js";
 
 const DATA = await fetch("/api/games/british-towns-sets/data").then((r) => {
   if (!r.ok) throw new Error(`the British Towns data: ${r.status}`);
@@ -21,30 +23,14 @@ const COLOUR = {
 export const REGIONS = Object.fromEntries(DATA.towns.regions.map((r) => [r.number, { name: r.name, colour: r.colour || COLOUR[r.number] || "#555" }]));
 
 // code: [name, region]
-export const TOWNS = Object.fromEntries(DATA.towns.towns.map((t) => [t.code, [t.name, t.region]]));
+const TOWNS = Object.fromEntries(DATA.towns.towns.map((t) => [t.code, [t.name, t.region]]));
 
-export function addCss() {
-  if (document.querySelector("link[data-bt-css]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/british-towns.css", "data-bt-css": "" }));
-}
+stylesheet("/static/games/british-towns.css");
 
-export const isRegionCard = (code) => /^R\d+$/.test(code);
+const isRegionCard = (code) => /^R\d+$/.test(code);
 export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : TOWNS[code] ? TOWNS[code][1] : 0);
 export const townName = (code) => (isRegionCard(code) ? `Region ${code.slice(1)}` : TOWNS[code] ? TOWNS[code][0] : code);
-export const townsOf = (region) => Object.keys(TOWNS).filter((c) => TOWNS[c][1] === region);
 export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colour;
-
-// The name of a seat as the table knows it ("Ann"), from a rules seat name ("P1") or number.
-// Two bots of one kind share a name, so the rules name is added where names repeat.
-export function seatName(view, who) {
-  const rules = view.observation?.seat_names || [];
-  const i = typeof who === "number" ? who : rules.indexOf(who);
-  const name = view.seats && view.seats[i] && view.seats[i].name;
-  if (!name) return rules[i] || (typeof who === "number" ? `P${who + 1}` : who);
-  const twins = view.seats.filter((x) => x.name === name).length > 1;
-  return twins && rules[i] && rules[i] !== name ? `${name} (${rules[i]})` : name;
-}
-export const seatIndex = (obs, rulesName) => (obs.seat_names || []).indexOf(rulesName);
 
 function fitSize(text, width, biggest) {
   // A rough fit: about 0.6 em a character for a bold sans-serif face.
@@ -53,11 +39,10 @@ function fitSize(text, width, biggest) {
 
 // A card of the pack: a town (its name big, region number and colour) or a REGION card.
 export function townCard(code, { size = "", attrs = {}, faceDown = false } = {}) {
-  const cls = `card bt-card ${size} ${attrs.class || ""}`.trim();
   if (faceDown) {
-    const svg = s("svg", { viewBox: "0 0 100 144", role: "img", "aria-label": "a face-down card", ...attrs, class: cls });
+    const svg = blank("a face-down card", { kind: "bt-card", size, attrs });
     svg.append(
-      s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: "#24466b", stroke: "#fff", "stroke-width": 3 }),
+      edge("#24466b", "#fff", 3),
       s("path", { d: "M50 30 L62 50 L56 50 L68 72 L58 72 L70 96 L30 96 L42 72 L32 72 L44 50 L38 50 Z", fill: "#ffffff30" }),
       s("text", { x: 50, y: 124, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700, "letter-spacing": 1 }, "BRITISH"),
       s("text", { x: 50, y: 136, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700, "letter-spacing": 1 }, "TOWNS"));
@@ -69,21 +54,14 @@ export function townCard(code, { size = "", attrs = {}, faceDown = false } = {})
   const title = isRegionCard(code)
     ? `REGION ${region}: ${REGIONS[region]?.name} (stands for any one of its towns)`
     : `${name}, region ${region} (${REGIONS[region]?.name})`;
-  const svg = s("svg", { viewBox: "0 0 100 144", role: "img", "aria-label": title, "data-card": code, ...attrs, class: cls });
-  svg.append(s("title", {}, title));
+  const svg = blank(title, { kind: "bt-card", size, attrs: { "data-card": code, ...attrs }, title });
   if (isRegionCard(code)) {
     svg.append(
-      s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: colour, stroke: "#222", "stroke-width": 1.5 }),
+      edge(colour, "#222"),
       s("rect", { x: 8, y: 8, width: 84, height: 128, rx: 6, fill: "none", stroke: "#fff9", "stroke-width": 2 }),
       s("text", { x: 50, y: 30, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#fff", "letter-spacing": 2 }, "REGION"),
       s("text", { x: 50, y: 84, "text-anchor": "middle", "font-size": 54, "font-weight": 900, fill: "#fff" }, String(region)));
-    const words = (REGIONS[region]?.name || "").split(" ");
-    const lines = [];
-    for (const w of words) {
-      if (lines.length && (lines[lines.length - 1] + " " + w).length <= 14) lines[lines.length - 1] += " " + w;
-      else lines.push(w);
-    }
-    lines.slice(0, 3).forEach((line, i) => svg.append(s("text", {
+    wrap(REGIONS[region]?.name || "", 14).forEach((line, i) => svg.append(s("text", {
       x: 50, y: 106 + i * 11, "text-anchor": "middle", "font-size": 10, "font-weight": 600, fill: "#fff",
     }, line)));
     return svg;
@@ -91,7 +69,7 @@ export function townCard(code, { size = "", attrs = {}, faceDown = false } = {})
   const short = name.replace(/ \(.*\)$/, "");
   const words = short.split(" ");
   svg.append(
-    s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: "#fffdf7", stroke: "#333", "stroke-width": 1.5 }),
+    edge("#fffdf7"),
     s("path", { d: "M2 40 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V40 Z", fill: colour }),
     s("circle", { cx: 50, cy: 22, r: 14, fill: "#fff" }),
     s("text", { x: 50, y: 29, "text-anchor": "middle", "font-size": 20, "font-weight": 900, fill: colour }, String(region)),
@@ -139,8 +117,6 @@ export function byRegion(cards) {
   return [...groups.entries()].sort((a, b) => a[0] - b[0])
     .map(([r, list]) => [r, list.sort((a, b) => Number(isRegionCard(a)) - Number(isRegionCard(b)))]);
 }
-
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function resultWords(result, view, scoreKey, unit) {
   if (!result) return "";

@@ -2,12 +2,10 @@
 // discard, lay down whole regions, discard.  Only legal moves are clickable.
 import { h } from "/static/dom.js";
 import { clickable } from "/static/cards.js";
-import {
-  addCss, byRegion, colourOf, plural, regionChip, regionOf, resultWords, seatName, townCard, townName, REGIONS,
-} from "/static/games/british-towns-common.js";
+import { plural, seatName } from "/static/words.js";
+import { byRegion, colourOf, regionChip, regionOf, resultWords, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 export function render(el, ctx) {
-  addCss();
   const { obs, view, legal, act, readOnly } = ctx;
   const can = (a) => !readOnly && legal.includes(a);
   const names = obs.seat_names || [];
@@ -36,8 +34,7 @@ export function render(el, ctx) {
   let topCard = h("div", { class: "bt-empty" }, "no discards");
   if (top) {
     topCard = townCard(top, { size: "big" });
-    const add = legal.find((a) => a.startsWith("add "));
-    if (!readOnly && add) clickable(topCard, add, act, `Add ${townName(top)} to your set (it completes your region)`);
+    if (can(`add ${top}`)) clickable(topCard, `add ${top}`, act, `Add ${townName(top)} to your set (it completes your region)`);
     else if (can("take discard")) clickable(topCard, "take discard", act, `Take ${townName(top)} from the discards`);
   }
   const middle = h("div", { class: "bt-middle" },

@@ -7,8 +7,9 @@
 // files changes the board with no change here.
 // Only actions in ctx.legal are made clickable: hand cards ("play E7"), pitch
 // positions ("kick W3", "move E1") and the ball itself ("stay").
-import { h, s } from "/static/dom.js";
+import { h, s, clear, stylesheet } from "/static/dom.js";
 import { card, clickable } from "/static/cards.js";
+import { plural, yourResult } from "/static/words.js";
 
 const DATA = await fetch("/api/games/football-whist/data").then((r) => {
   if (!r.ok) throw new Error(`the Football Whist data: ${r.status}`);
@@ -21,9 +22,7 @@ const POSITIONS = DATA.pack.positions.by_number;
 // Text on cream needs contrast: the Welsh gold is darkened for numbers and names.
 const INK = { W: "#8a6500" };
 
-if (!document.querySelector('link[data-game-css="football-whist"]')) {
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/football-whist.css", "data-game-css": "football-whist" }));
-}
+stylesheet("/static/games/football-whist.css");
 
 const teamOf = (text) => TEAMS[text[0]];
 const numberOf = (text) => Number(text.slice(1));
@@ -198,7 +197,7 @@ function tableArea(ctx) {
     const n = obs.hand_sizes[seat];
     return h("div", { class: `fw-seat fw-${where[seat]} fw-side-${side(seat)}${turn ? " fw-turn" : ""}${seat === ctx.seat ? " fw-me" : ""}`, "data-seat": seat },
       h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip" }, obs.seat_names[seat]), `${seatName(view, seat)}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
-      h("span", { class: "fw-seat-info" }, `${n} card${n === 1 ? "" : "s"}${obs.kicker === seat && obs.phase === "kick" ? " · kicks off" : ""}`));
+      h("span", { class: "fw-seat-info" }, `${plural(n, "card")}${obs.kicker === seat && obs.phase === "kick" ? " · kicks off" : ""}`));
   };
   return h("div", { class: "fw-table-box" },
     h("div", { class: "fw-table" }, [0, 1, 2, 3].map(seatBox), grid),
@@ -239,14 +238,14 @@ function words(action) {
 // -- the contract ------------------------------------------------------------------------
 let drawn = null;                 // the last board drawn, redrawn when the phone/laptop width class changes
 narrow.addEventListener("change", () => {
-  if (drawn && drawn.el.isConnected) { while (drawn.el.firstChild) drawn.el.firstChild.remove(); render(drawn.el, drawn.ctx); }
+  if (drawn && drawn.el.isConnected) { clear(drawn.el); render(drawn.el, drawn.ctx); }
 });
 
 export function render(el, ctx) {
   const { obs } = ctx;
   if (!ctx.readOnly) drawn = { el, ctx };
   const moveNote = obs.move ? h("div", { class: "fw-move-note" },
-    `${seatName(ctx.view, obs.move.mover)} won the trick: ${obs.move.moves_left} ball move${obs.move.moves_left > 1 ? "s" : ""} left`) : "";
+    `${seatName(ctx.view, obs.move.mover)} won the trick: ${plural(obs.move.moves_left, "ball move")} left`) : "";
   el.classList.add("fw-board");
   el.append(
     scoreboard(ctx),
@@ -277,7 +276,7 @@ export function status(view) {
   }
   if (obs.phase === "move") {
     const left = obs.move ? obs.move.moves_left : 1;
-    return `You won the trick: click a position to move the ball (${left} move${left > 1 ? "s" : ""} left), or click the ball to leave it.`;
+    return `You won the trick: click a position to move the ball (${plural(left, "move")} left), or click the ball to leave it.`;
   }
   return null;
 }
@@ -287,6 +286,5 @@ export function resultText(result, view) {
   const g = result.goals;
   const who = (p) => (p === "A" ? [0, 2] : [1, 3]).map((seat) => seatName(view, seat)).join(" & ");
   if (!result.winner) return `A draw, ${g.A}–${g.B}.`;
-  const mine = view.seat === null || view.seat === undefined ? "" : side(view.seat) === result.winner ? " You win!" : " You lose.";
-  return `${result.winner} (${who(result.winner)}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}.${mine}`;
+  return `${result.winner} (${who(result.winner)}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}.${yourResult(view, side(view.seat) === result.winner)}`;
 }

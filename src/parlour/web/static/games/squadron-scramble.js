@@ -3,8 +3,9 @@
 // taken takes every card above it), laying sets, naming the plane, swapping
 // wild cards, adding a fourth card and shooting down bombers.  Only what the
 // server lists as legal is clickable; the server judges every name said.
-import { h, s } from "/static/dom.js";
-import { clickable } from "/static/cards.js";
+import { h, s, stylesheet } from "/static/dom.js";
+import { blank, clickable, edge, wrap } from "/static/cards.js";
+import { plural, seatName } from "/static/words.js";
 
 // The pack comes from the game's own data file (planes.json), fetched from
 // /api/games/squadron-scramble/data: planes, nations, views and wild cards are
@@ -15,12 +16,12 @@ const DATA = await fetch("/api/games/squadron-scramble/data").then((r) => {
 });
 const PACK = DATA.planes;
 // code: [name, nation, kind]
-export const PLANES = Object.fromEntries(PACK.planes.map((p) => [p.code, [p.name, p.nation, p.kind]]));
+const PLANES = Object.fromEntries(PACK.planes.map((p) => [p.code, [p.name, p.nation, p.kind]]));
 const sideOf = (name) => Object.keys(PACK.alliances).find((side) => PACK.alliances[side].includes(name)) || "";
 // The colour of each nation's card band (like its insignia, drawn below) is a
 // choice of this view, not a fact of the pack: a nation without one gets grey.
 const BAND = { US: "#1f3f7a", GB: "#5b6b3a", RU: "#8c2a1f", DE: "#4a4a4a", IT: "#2f6b45", JP: "#9a7b2c" };
-export const NATIONS = Object.fromEntries(PACK.nations.map((n) => [n.code, { name: n.name, side: sideOf(n.name), band: BAND[n.code] || "#555" }]));
+const NATIONS = Object.fromEntries(PACK.nations.map((n) => [n.code, { name: n.name, side: sideOf(n.name), band: BAND[n.code] || "#555" }]));
 const VIEWS = Object.fromEntries(PACK.views.map((v) => [v.code, v.name]));
 const VIEW_ORDER = PACK.views.map((v) => v.code).join("");   // the slot of each view in a laid set
 // An example of a typed name for the naming form: the first plane's one-word alias and its nation's first.
@@ -33,25 +34,15 @@ const TYPED_EXAMPLE = (() => {
 const KIND_COLOUR = { bomber: "#b3261e", fighter: "#1f4e9c" };
 const WILD = Object.fromEntries(Object.entries(PACK.wild).map(([code, w]) => [code, w.name]));
 
-function addCss() {
-  if (document.querySelector("link[data-ss-css]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/squadron-scramble.css", "data-ss-css": "" }));
-}
+stylesheet("/static/games/squadron-scramble.css");
 
 // -- names ----------------------------------------------------------------------------
 const planeOf = (card) => card.split("/")[0];
 const viewOf = (card) => card.split("/")[1];
-export function cardName(card) {
+function cardName(card) {
   if (WILD[card]) return WILD[card];
   const p = PLANES[planeOf(card)];
   return p ? `${p[0]} (${VIEWS[viewOf(card)]})` : card;
-}
-function seatName(view, i) {
-  const rules = view.observation?.seat_names || [];
-  const name = view.seats?.[i]?.name;
-  if (!name) return rules[i] || `P${i + 1}`;
-  const twins = view.seats.filter((x) => x.name === name).length > 1;
-  return twins && rules[i] && rules[i] !== name ? `${name} (${rules[i]})` : name;
 }
 
 // -- the cards ----------------------------------------------------------------------------
@@ -115,34 +106,21 @@ function silhouette(kind, view) {
   return g;
 }
 
-function splitName(text, max) {
-  const lines = [""];
-  for (const w of text.split(" ")) {
-    const last = lines[lines.length - 1];
-    if (!last) lines[lines.length - 1] = w;
-    else if ((last + " " + w).length <= max) lines[lines.length - 1] = last + " " + w;
-    else lines.push(w);
-  }
-  return lines.slice(0, 3);
-}
-
-export function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
-  const cls = `card ss-card ${size} ${attrs.class || ""}`.trim();
+function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
   if (faceDown || !card) {
-    const svg = s("svg", { viewBox: "0 0 100 144", role: "img", "aria-label": "a face-down card", ...attrs, class: cls });
-    svg.append(s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: "#3b4a3a", stroke: "#fff", "stroke-width": 3 }),
+    const svg = blank("a face-down card", { kind: "ss-card", size, attrs });
+    svg.append(edge("#3b4a3a", "#fff", 3),
       s("rect", { x: 10, y: 10, width: 80, height: 124, rx: 5, fill: "none", stroke: "#ffffff55", "stroke-width": 1.5 }),
       s("g", { transform: "translate(0 4) scale(1)", opacity: 0.45 }, silhouette("fighter", "T")),
       s("text", { x: 50, y: 124, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": 700, "letter-spacing": 1 }, "SQUADRON"));
     return svg;
   }
   const title = cardName(card);
-  const svg = s("svg", { viewBox: "0 0 100 144", role: "img", "aria-label": title, "data-card": card, ...attrs, class: cls });
-  svg.append(s("title", {}, title));
+  const svg = blank(title, { kind: "ss-card", size, attrs: { "data-card": card, ...attrs }, title });
   if (card === "KEF" || card === "VIC") {
     const vic = card === "VIC";
     svg.append(
-      s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: vic ? "#fff" : "#f1c40f", stroke: "#333", "stroke-width": 1.5 }),
+      edge(vic ? "#fff" : "#f1c40f"),
       s("rect", { x: 7, y: 7, width: 86, height: 130, rx: 6, fill: "none", stroke: vic ? "#c8102e" : "#7a5a00", "stroke-width": 2 }));
     if (vic) {
       svg.append(s("rect", { x: 7, y: 118, width: 86, height: 6, fill: "#c8102e" }), s("rect", { x: 7, y: 126, width: 86, height: 6, fill: "#1f3f7a" }),
@@ -162,14 +140,14 @@ export function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}
   const [name, nation, kind] = PLANES[code] || [code, "US", "fighter"];
   const band = NATIONS[nation]?.band || "#555";
   svg.append(
-    s("rect", { x: 2, y: 2, width: 96, height: 140, rx: 9, fill: "#fbf6e9", stroke: "#333", "stroke-width": 1.5 }),
+    edge("#fbf6e9"),
     s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: band }),
     insignia(nation, 16, 16, 10),
     s("text", { x: 91, y: 22, "text-anchor": "end", "font-size": 15, "font-weight": 800, fill: "#fff" }, nation),
     s("text", { x: 32, y: 21, "font-size": 10, "font-weight": 700, fill: "#fff", opacity: 0.9 }, code),
     silhouette(kind, viewOf(card)),
     s("text", { x: 92, y: 42, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#666", "letter-spacing": 0.5 }, `${VIEWS[viewOf(card)].toUpperCase()} VIEW`));
-  const lines = splitName(name, 13);
+  const lines = wrap(name, 13);
   const longest = Math.max(...lines.map((l) => l.length));
   const fs = Math.min(lines.length > 2 ? 10.5 : 12.5, 90 / (0.6 * longest));
   lines.forEach((line, i) => svg.append(s("text", {
@@ -221,7 +199,6 @@ function setBox(set, ctx, { can, pending, captured = false }) {
 }
 
 export function render(el, ctx) {
-  addCss();
   const { obs, view, legal, act, readOnly } = ctx;
   const can = (a) => !!a && !readOnly && legal.includes(a);
   const names = obs.seat_names || [];
@@ -237,7 +214,7 @@ export function render(el, ctx) {
         h("b", {}, seatName(view, i), i === me ? " (you)" : ""),
         h("span", { class: "ss-pill" }, `${obs.hand_sizes?.[i] ?? 0} in hand`),
         h("span", { class: "ss-pill" }, `total ${obs.totals?.[i] ?? 0}`),
-        obs.forfeits?.[i] ? h("span", { class: "ss-pill warn" }, `misses ${obs.forfeits[i]} turn${obs.forfeits[i] > 1 ? "s" : ""}`) : "",
+        obs.forfeits?.[i] ? h("span", { class: "ss-pill warn" }, `misses ${plural(obs.forfeits[i], "turn")}`) : "",
         i === obs.dealer ? h("span", { class: "ss-pill" }, "dealer") : ""),
       mine.length ? h("div", { class: "ss-sets" }, mine.map((x) => setBox(x, ctx, { can, pending: x.id === obs.pending_set })))
         : h("div", { class: "ss-none" }, "no sets on the table"),
@@ -255,7 +232,7 @@ export function render(el, ctx) {
     const el = planeCard(c, { size: pileSize });
     if (!can(take)) return el;
     const count = pile.length - i;
-    return clickable(h("div", { class: "ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} card${count > 2 ? "s" : ""} above it` },
+    return clickable(h("div", { class: "ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${plural(count - 1, "card")} above it` },
       el, h("span", { class: "ss-tag" }, count === 1 ? "take" : `take ${count}`)), take, act,
     count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} above it`);
   }));
@@ -367,7 +344,7 @@ export function resultText(result, view) {
   const rules = view.observation?.seat_names || Object.keys(result.totals || {});
   const totals = rules.map((r, i) => `${seatName(view, i)} ${result.totals?.[r]}`).join(" · ");
   const head = result.winner ? `${seatName(view, rules.indexOf(result.winner))} wins` : "A draw";
-  return `${head} after ${result.rounds} round${result.rounds === 1 ? "" : "s"}: ${totals}.`;
+  return `${head} after ${plural(result.rounds, "round")}: ${totals}.`;
 }
 
 // The naming form below the board says any plane and nation, so the move list
