@@ -4,6 +4,7 @@
 // checks every entry, so a refused one is explained and nothing changes.
 import { h, clear, toast } from "/static/dom.js";
 import { api, games, keepMade } from "/static/api.js";
+import { plural } from "/static/words.js";
 
 // Pages refresh themselves while open, so the league table is live on the hall's screen.
 let timer = null;
@@ -16,13 +17,13 @@ export function stop() { clearInterval(timer); }
 // Loads a page's data now and then every four seconds; one the server does not have is said so, and stops.
 async function live(main, url, what, got) {
   const load = async () => {
-    try { got(await api("GET", url)); } catch (error) {
+    try { got(await api("GET", url)); return true; } catch (error) {
       clear(main).append(h("h1", {}, `No such ${what}`), h("p", {}, error.message));
       stop();
+      return false;
     }
   };
-  await load();
-  every(4, load);
+  if (await load()) every(4, load);
   return load;
 }
 
@@ -108,7 +109,7 @@ export async function drive(main, id) {
     clear(main).append(
       h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / drive"),
       h("div", { class: "table-head" }, h("h1", {}, s.title),
-        h("span", { class: "muted" }, `${s.teams} teams · ${s.tables} tables · ${s.rounds} rounds`)),
+        h("span", { class: "muted" }, `${plural(s.teams, "team")} · ${plural(s.tables, "table")} · ${plural(s.rounds, "round")}`)),
       s.complete ? h("div", { class: "banner", "data-testid": "champions" },
         h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
         " · ", h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)") : "",
