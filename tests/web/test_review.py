@@ -166,3 +166,12 @@ def test_a_paused_race_resumes_from_the_moment_it_paused(store):
         with client.websocket_connect(url) as ws:
             back = ws.receive_json()
         assert back["running"] and left_at <= back["clock"] < left_at + 3
+
+
+def test_finished_tables_nobody_watches_leave_memory_and_come_back_from_the_store(client):
+    made = client.post("/api/tables", json={"game": "british-towns-sets", "seed": 8,
+                                            "seats": [{"kind": "bot", "bot": "random"}] * 2}).json()
+    info = wait_over(client, made["id"])
+    assert made["id"] not in client.app.state.live_tables()
+    again = client.get(f"/api/tables/{made['id']}").json()                # rebuilt from the store
+    assert again["result"] == info["result"] and again["moves"] == info["moves"]

@@ -13,6 +13,7 @@ import json
 import logging
 import random
 import time
+from collections import OrderedDict
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -35,6 +36,7 @@ from parlour.web.tournaments import tournament_routes
 STATIC = Path(__file__).parent / "static"
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "rules"
 MAX_MESSAGE = 4096
+RECENT = 64              # finished tables kept in memory for replays and record downloads
 RULES_DOC = {"british-towns-asking": "british-towns", "british-towns-sets": "british-towns"}
 
 
@@ -69,7 +71,8 @@ def equipment(game: Any) -> dict[str, Any]:
 def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic) -> FastAPI:
     """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up)."""
     store = store or Store()
-    live: dict[str, LiveTable] = {}
+    live: dict[str, LiveTable] = {}                       # tables in play, or watched
+    recent: OrderedDict[str, LiveTable] = OrderedDict()   # finished ones lately asked for
     opening = asyncio.Lock()
 
     @asynccontextmanager
@@ -88,12 +91,27 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
     app = FastAPI(title="Parlour", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.store = store
 
+    def forget(t: LiveTable) -> None:
+        """A finished table nobody is watching moves to a short list of recent ones; the store has the rest."""
+        if t.state.is_over and not t.connections and live.get(t.id) is t:
+            del live[t.id]
+            keep(t)
+
+    def keep(t: LiveTable) -> None:
+        recent[t.id] = t
+        recent.move_to_end(t.id)
+        while len(recent) > RECENT:
+            recent.popitem(last=False)
+
     async def table(table_id: str) -> LiveTable:
         """The live table, rebuilt from the store the first time it is asked for after a start."""
         if table_id in live:
             return live[table_id]
+        if table_id in recent:
+            recent.move_to_end(table_id)
+            return recent[table_id]
         async with opening:
-            if table_id not in live:
+            if table_id not in live and table_id not in recent:
                 try:
                     stored = store.load(table_id)
                 except StoreError as error:
@@ -103,9 +121,11 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
                 except ParlourError as error:
                     raise HTTPException(500, f"table {table_id} could not be rebuilt from its log: {error}") from None
                 live[table_id].wake()
-            return live[table_id]
+                forget(live[table_id])
+            return live[table_id] if table_id in live else recent[table_id]
 
     app.state.table = table
+    app.state.live_tables = lambda: set(live)
 
     # -- games -------------------------------------------------------------------
     @app.get("/api/games")
@@ -166,7 +186,12 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
         return answer
 
     app.state.open_table = open_table
-    on_finish = tournament_routes(app, Tournaments(store), open_table, _game, json_body)
+    enter_result = tournament_routes(app, Tournaments(store), open_table, _game, json_body)
+
+    def on_finish(t: LiveTable) -> None:
+        enter_result(t)
+        forget(t)
+
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
@@ -263,6 +288,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
             pass
         finally:
             await t.leave(socket)
+            forget(t)
 
     # -- pages ----------------------------------------------------------------------------
     @app.get("/rules/{game_id}", response_class=HTMLResponse)
