@@ -78,11 +78,7 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON."))
             "seats": list(g.seat_counts),
             "bots": known_bots(g),
             "summary": g.summary,
-            "variants": [
-                {"name": o.name, "type": o.type.__name__, "default": o.default, "choices": list(o.choices),
-                 "description": o.description, "source": o.source}
-                for o in g.variants
-            ],
+            "variants": [o.to_dict() for o in g.variants],
         }
         for g in GAMES.values()
     ]

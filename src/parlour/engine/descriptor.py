@@ -63,6 +63,11 @@ class VariantOption:
             raise VariantError(f"variant {self.name!r} must be one of {allowed}, not {value!r}")
         return value
 
+    def to_dict(self) -> dict[str, Any]:
+        """The option as JSON, for front ends that offer it (``parlour games --json``, ``GET /api/games``)."""
+        return {"name": self.name, "type": self.type.__name__, "default": self.default, "description": self.description,
+                "source": self.source, "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum}
+
     def parse(self, text: str) -> Any:
         """Read a value typed on a command line (``true``, ``3``, ``name``)."""
         if self.type is bool:

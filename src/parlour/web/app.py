@@ -50,12 +50,7 @@ def describe(game: Any) -> dict[str, Any]:
         "bots": bot_names(game),
         "real_time": game.real_time,
         "rules": f"/rules/{game.id}",
-        "variants": [
-            {"name": o.name, "type": o.type.__name__, "default": o.default, "description": o.description,
-             "source": o.source, "choices": list(o.choices) if o.choices else None, "minimum": o.minimum,
-             "maximum": o.maximum}
-            for o in game.variants
-        ],
+        "variants": [o.to_dict() for o in game.variants],
     }
 
 

@@ -120,7 +120,7 @@ function variantInput(o) {
   const name = `v_${o.name}`;
   let input;
   if (o.type === "bool") input = h("input", { type: "checkbox", name, ...(o.default ? { checked: "" } : {}) });
-  else if (o.choices) input = h("select", { name }, o.choices.map((c) => h("option", { value: c, ...(c === o.default ? { selected: "" } : {}) }, String(c))));
+  else if (o.choices && o.choices.length) input = h("select", { name }, o.choices.map((c) => h("option", { value: c, ...(c === o.default ? { selected: "" } : {}) }, String(c))));
   else if (o.type === "int") input = h("input", { type: "number", name, value: o.default, min: o.minimum ?? 0, max: o.maximum ?? undefined, style: "width:5rem" });
   else input = h("input", { name, value: o.default });
   return h("label", {}, h("code", {}, o.name), input, h("small", {}, `${o.description} (${o.source})`));
