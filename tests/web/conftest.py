@@ -134,3 +134,17 @@ def click_board(page, action: str) -> None:
     handle = target.element_handle()
     target.click()
     handle.wait_for_element_state("hidden")      # the board is drawn again when the next view comes
+
+
+def end_and_replay(page, name: str) -> None:
+    """Screenshots of the end at laptop and phone width, then the replay page, one step back from the end."""
+    shot(page, f"{name}-end")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, f"{name}-end-phone")
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.click("text=Replay it")
+    page.wait_for_selector(".views .board")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('.replay-controls input').value !== "
+                           "document.querySelector('.replay-controls input').max")
+    shot(page, f"{name}-replay")

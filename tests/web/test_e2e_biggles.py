@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import shot
+from conftest import end_and_replay, shot
 
 RESULT = "[data-testid=result]"
 
@@ -83,15 +83,7 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     banner = page.locator(RESULT)
     assert re.search(r"wins on points: Ann \d+ – \d+ (P2 \(newcomer bot\)|newcomer bot)\.|A draw on points", banner.inner_text()), banner.inner_text()
     assert stale_checked and pressed["p"] >= 8, pressed          # black 1-7 and Biggles, if the person won
-    shot(page, "biggles-end")
-    page.set_viewport_size({"width": 390, "height": 844})
-    shot(page, "biggles-end-phone")
-    page.set_viewport_size({"width": 1280, "height": 860})
-    page.click("text=Replay it")
-    page.wait_for_selector(".views .board")
-    page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.querySelector('.replay-controls input').value !== document.querySelector('.replay-controls input').max")
-    shot(page, "biggles-replay")
+    end_and_replay(page, "biggles")
     assert not errors, errors
 
 

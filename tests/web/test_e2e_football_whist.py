@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import shot
+from conftest import end_and_replay, shot
 
 BOARD_ACTION = ".board [data-action]"
 RESULT = "[data-testid=result]"
@@ -75,13 +75,5 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
     assert counts["play"] == 22, counts                # eleven cards in each half
     assert counts["move"] + counts["stay"] + counts["kick"] > 0, counts
     assert page.locator(".fw-half").inner_text() == "FULL TIME" or "Full time" in page.locator(".fw-half").inner_text()
-    shot(page, "football-whist-end")
-    page.set_viewport_size({"width": 390, "height": 844})
-    shot(page, "football-whist-end-phone")
-    page.set_viewport_size({"width": 1280, "height": 860})
-    page.click("text=Replay it")
-    page.wait_for_selector(".views .board")
-    page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.querySelector('.replay-controls input').value !== document.querySelector('.replay-controls input').max")
-    shot(page, "football-whist-replay")
+    end_and_replay(page, "football-whist")
     assert not errors, errors
