@@ -175,3 +175,18 @@ def test_finished_tables_nobody_watches_leave_memory_and_come_back_from_the_stor
     assert made["id"] not in client.app.state.live_tables()
     again = client.get(f"/api/tables/{made['id']}").json()                # rebuilt from the store
     assert again["result"] == info["result"] and again["moves"] == info["moves"]
+
+
+def test_a_live_race_against_the_random_bot_runs(store):
+    """Any bot can sit at a live race: one that is not a ReflexBot is given a level's pace."""
+    import time as clock
+
+    from fastapi.testclient import TestClient
+
+    from parlour.web.app import create_app
+
+    with TestClient(create_app(store, bot_delay=0, clock=lambda: clock.monotonic() * 40)) as client:
+        made = client.post("/api/tables", json={"game": "biggles", "seed": 5, "variant": {"matches": 1, "deciders": 0},
+                                                "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "club"}]})
+        assert made.status_code == 201
+        assert wait_over(client, made.json()["id"])["result"]["matches"]

@@ -9,15 +9,14 @@ how the tests run a live game deterministically.
 from __future__ import annotations
 
 import time
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
-from parlour.games.biggles.bots import ReflexBot
 from parlour.games.biggles.rules import BigglesState
 from parlour.games.biggles.twin import Reflexes
 
 
 class LiveGame:
-    def __init__(self, state: BigglesState, bots: Mapping[int, ReflexBot], clock: Callable[[], float] = time.monotonic,
+    def __init__(self, state: BigglesState, bots: Mapping[int, Any], clock: Callable[[], float] = time.monotonic,
                  elapsed: float = 0.0):
         """``elapsed``: seconds of the game already played, for a race that resumes after a pause."""
         self.state = state

@@ -34,9 +34,10 @@ class Reflexes:
     action under way, so with one action a bot there is no queue to keep.
     """
 
-    def __init__(self, state: BigglesState, bots: Mapping[int, ReflexBot]):
+    def __init__(self, state: BigglesState, bots: Mapping[int, Any]):
+        """``bots``: ReflexBots, or any bot (the random one), which is given a level's pace."""
         self.state = state
-        self.bots = dict(bots)
+        self.bots = {seat: bot if isinstance(bot, ReflexBot) else TimedBot(bot) for seat, bot in bots.items()}
         self.pending: dict[int, tuple[float, int, str] | None] = {seat: None for seat in self.bots}
         self.counter = 0
         self.match = state.match_no
@@ -121,10 +122,9 @@ class Reflexes:
                             self._schedule(seat, when, chance)
 
 
-def race(state: BigglesState, bots: Sequence[ReflexBot]) -> BigglesState:
+def race(state: BigglesState, bots: Sequence[Any]) -> BigglesState:
     """Play ``state`` to the end of the game on a simulated clock (``state.times`` in seconds)."""
-    timed = [bot if isinstance(bot, ReflexBot) else TimedBot(bot) for bot in bots]
-    reflexes = Reflexes(state, dict(enumerate(timed)))
+    reflexes = Reflexes(state, dict(enumerate(bots)))
     for seat in (0, 1):
         reflexes.plan(seat, 0.0)
     step = reflexes.step
