@@ -119,8 +119,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
                 forget(live[table_id])
             return live[table_id] if table_id in live else recent[table_id]
 
-    app.state.table = table
-    app.state.live_tables = lambda: set(live)
+    app.state.live_tables = lambda: set(live)          # which tables are in memory, for tests
 
     # -- games -------------------------------------------------------------------
     @app.get("/api/games")
@@ -138,7 +137,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
 
     # -- tables ----------------------------------------------------------------------
     async def open_table(g: Any, seats: Any, variant: Any, seed: Any, *, sit: bool = True,
-                   meta: dict[str, Any] | None = None) -> dict[str, Any]:
+                         meta: dict[str, Any] | None = None) -> dict[str, Any]:
         """Check who sits where, the variant and the seed; store the new table; answer with its links."""
         if not isinstance(seats, list) or not seats:
             raise HTTPException(422, "seats must list who sits where: {'kind': 'person'} or {'kind': 'bot', 'bot': NAME}")
@@ -180,19 +179,17 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
         await table(table_id)                    # bots start at once, whoever opens the page
         return answer
 
-    app.state.open_table = open_table
     enter_result = tournament_routes(app, Tournaments(store), open_table, _game, json_body)
 
     def on_finish(t: LiveTable) -> None:
         enter_result(t)
         forget(t)
 
-
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
         body = await json_body(request)
         return await open_table(_game(body.get("game")), body.get("seats"), body.get("variant"), body.get("seed"),
-                          sit=body.get("sit", True) is not False)
+                                sit=body.get("sit", True) is not False)
 
     @app.get("/api/tables")
     def tables(finished: bool | None = None) -> list[dict[str, Any]]:
@@ -239,10 +236,11 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
         state = replay(rec, t.game, upto=step)
         seats = range(state.num_seats) if seat == "all" else [_seat_number(seat, state.num_seats)]
         last = rec.actions[step - 1] if step else None
+        names = [info["name"] for info in t.view(None)["seats"]]
         return {
             "game": t.game.id, "step": step, "steps": steps,
             "action": {"seat": last[0], "action": last[1]} if last else None,
-            "views": [{"seat": s, "name": t.view(None)["seats"][s]["name"], "observation": state.observation(s)} for s in seats],
+            "views": [{"seat": s, "name": names[s], "observation": state.observation(s)} for s in seats],
             "result": state.result() if state.is_over else None,
         }
 
