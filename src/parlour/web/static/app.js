@@ -40,10 +40,17 @@ function tableList(rows, list, finished) {
   return h("table", { class: "list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, finished ? "Result" : "Moves"), h("th", {}, ""))),
     h("tbody", {}, rows.map((t) => h("tr", {},
-      h("td", {}, title[t.game] || t.game),
+      h("td", {}, title[t.game] || t.game, tournamentOf(t.meta)),
       h("td", {}, t.seats.map((s) => s.name || (s.kind === "bot" ? s.bot : "person")).join(", ")),
       h("td", {}, finished ? resultText(t.result) : String(t.moves)),
       h("td", {}, finished ? h("a", { href: `/replay/${t.id}` }, "Replay") : h("a", { href: `/t/${t.id}` }, "Watch or play"))))));
+}
+
+// A table played for a drive or a cycle says so, with a link back to it.
+function tournamentOf(meta) {
+  if (meta && meta.drive) return h("small", {}, " · ", h("a", { href: `/drives/${meta.drive}` }, `drive, round ${meta.round}`));
+  if (meta && meta.cycle) return h("small", {}, " · ", h("a", { href: `/cycles/${meta.cycle}` }, "Biggles cycle"));
+  return "";
 }
 
 function resultText(result) {
