@@ -165,7 +165,8 @@ async function playTable(tableId) {
   const movesEl = h("div", { class: "moves" });
   const share = Object.entries(joinLinks(tableId)).filter(([s]) => !mine || String(s) !== String(mine.seat));
   clear(main).append(
-    h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl),
+    h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl,
+      h("a", { href: `/rules/${info.game}`, target: "_blank", class: "muted" }, "Rules")),
     share.length ? h("div", { class: "share" }, "Send these links to the other players: ",
       share.map(([s, url]) => h("div", {}, `${info.seats[s].name}: `, h("code", {}, location.origin + url))),
       h("div", { class: "muted" }, "To watch: ", h("code", { "data-testid": "watch-link" }, `${location.origin}/t/${tableId}`))) : "",
