@@ -58,6 +58,9 @@ def test_store_on_postgres(postgres_url):
         store.claim(table, 2)
     loaded = store.load(table)
     assert loaded.seed == 2**62 and loaded.actions == [(0, "kick E3", None)] and store.seat_of(table, token) == 2
+    linked = store.create_table("football-whist", {}, 1, [{"kind": "person"}] * 4, meta={"drive": "d1", "round": 1})
+    store.create_table("football-whist", {}, 2, [{"kind": "person"}] * 4, meta={"drive": "d2", "round": 1})
+    assert [t["id"] for t in store.tables_for("drive", "d1")] == [linked]      # the JSON lookup in SQL
 
 
 def test_a_whole_game_on_postgres(postgres_url):

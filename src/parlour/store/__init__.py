@@ -168,10 +168,11 @@ class Store:
         )
 
     def tables_for(self, key: str, value: str) -> list[dict[str, Any]]:
-        """Tables whose meta links them to a tournament (``key`` "drive" or "cycle")."""
-        return [t for t in self.list_tables(limit=100_000) if (t["meta"] or {}).get(key) == value]
+        """Tables whose meta links them to a tournament (``key`` "drive" or "cycle"), found by the database."""
+        return self.list_tables(limit=None, meta=(key, value))
 
-    def list_tables(self, finished: bool | None = None, limit: int = 200) -> list[dict[str, Any]]:
+    def list_tables(self, finished: bool | None = None, limit: int | None = 200,
+                    meta: tuple[str, str] | None = None) -> list[dict[str, Any]]:
         moves = select(actions.c.table_id, func.count().label("moves")).group_by(actions.c.table_id).subquery()
         query = (select(game_tables, moves.c.moves).outerjoin(moves, moves.c.table_id == game_tables.c.id)
                  .order_by(game_tables.c.created.desc()).limit(limit))
@@ -179,6 +180,9 @@ class Store:
             query = query.where(game_tables.c.finished.is_not(None))
         elif finished is False:
             query = query.where(game_tables.c.finished.is_(None))
+        if meta is not None:
+            key, value = meta
+            query = query.where(game_tables.c.meta[key].as_string() == value)
         with self.engine.connect() as db:
             rows = db.execute(query).all()
         return [
