@@ -34,6 +34,14 @@ def _lines(names: Any) -> Any:
     return [line.strip() for line in names.splitlines() if line.strip()] if isinstance(names, str) else names
 
 
+def _tables_by(tables: list[dict[str, Any]], fixture: Callable[[dict[str, Any]], Any]) -> dict[Any, list[dict[str, Any]]]:
+    """The tables played for each fixture (oldest first), as links: ``fixture`` reads the fixture from a table's meta."""
+    grouped: dict[Any, list[dict[str, Any]]] = {}
+    for t in reversed(tables):                      # the store lists the newest first
+        grouped.setdefault(fixture(t["meta"]), []).append({"id": t["id"], "finished": t["finished"] is not None})
+    return grouped
+
+
 def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callable[..., dict[str, Any]],
                       game: Callable[[Any], Any], json_body: Callable[..., Any]) -> Callable[[Any], None]:
     store = tournaments.store
@@ -51,18 +59,16 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
     # -- the drive ------------------------------------------------------------------
     def drive_view(doc_id: str) -> dict[str, Any]:
         drive = refused(lambda: tournaments.drive(doc_id))
-        tables = store.tables_for("drive", doc_id)
+        played_at = _tables_by(store.tables_for("drive", doc_id), lambda meta: (meta["round"], meta["table"]))
         rounds = []
         for games in drive.schedule():
             row = []
             for f in games:
                 result = drive.result(f.round, f.table)
-                played_at = [{"id": t["id"], "finished": t["finished"] is not None} for t in reversed(tables)
-                             if (t["meta"]["round"], t["meta"]["table"]) == (f.round, f.table)]
                 row.append({**f.to_dict(), "result": None if result is None else
                             {"home_goals": result.home_goals, "away_goals": result.away_goals,
                              "corrected": result.corrected, "meta": result.meta},
-                            "tables": played_at})
+                            "tables": played_at.get((f.round, f.table), [])})
             rounds.append(row)
         return {"id": doc_id, "kind": "drive", "config": drive.config(), "summary": drive.summary(),
                 "rounds": rounds, "entries": drive.entries,
@@ -147,9 +153,8 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
     # -- the Biggles cycle ------------------------------------------------------------
     def cycle_view(doc_id: str) -> dict[str, Any]:
         cycle = refused(lambda: tournaments.cycle(doc_id))
-        tables = store.tables_for("cycle", doc_id)
-        matches = [{**m, "tables": [{"id": t["id"], "finished": t["finished"] is not None} for t in reversed(tables)
-                                    if t["meta"]["match"] == m["match"]]} for m in cycle.matches()]
+        played_at = _tables_by(store.tables_for("cycle", doc_id), lambda meta: meta["match"])
+        matches = [{**m, "tables": played_at.get(m["match"], [])} for m in cycle.matches()]
         return {"id": doc_id, "kind": "biggles-cycle", "players": cycle.players, "rounds": cycle.rounds,
                 "report": cycle.report(), "matches": matches, "win_points": WIN_POINTS}
 
@@ -162,9 +167,8 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
         body = await json_body(request)
         players = _lines(body.get("players"))
         rounds = body.get("rounds", 1)
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or len(players) < 2 \
-                or len(set(players)) != len(players):
-            raise HTTPException(422, "a Biggles cycle needs at least two players, each with a name of his own")
+        if not isinstance(players, list):
+            raise HTTPException(422, "players are a list of names, or names one a line")   # the Cycle judges the names
         doc_id = refused(lambda: tournaments.create_cycle(players, rounds))
         return {"id": doc_id, "url": f"/cycles/{doc_id}"}
 
