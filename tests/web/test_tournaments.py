@@ -124,3 +124,12 @@ def test_score_cards_as_pdf(client):
     assert len(every) == 4
     assert [TEAMS[i] in every[i].get_textpage().get_text_range() for i in range(4)] == [True] * 4
     assert client.get(f"/drives/{made['id']}/cards/Charlton?format=doc").status_code == 422
+
+
+def test_the_web_app_serves_the_cards_typeface(client):
+    from parlour.tournaments.drive_card import FONT_FILES
+
+    for name in FONT_FILES.values():
+        answer = client.get(f"/fonts/card/{name}")
+        assert answer.status_code == 200 and answer.content[:4] == b"\x00\x01\x00\x00"
+    assert client.get("/fonts/card/../../printing.py").status_code == 404

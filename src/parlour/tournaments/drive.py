@@ -30,7 +30,10 @@ VERSION = 1
 WIN, DRAW = 2, 1
 #: a Football Whist match has 22 tricks and each trick's move scores at most one goal
 MAX_GOALS = 22
-MAX_ROUNDS = 100
+#: a night's limits: 24 tables, and as many rounds as a night can hold (a round is a whole match);
+#: a fixture card holds every round on one printed sheet up to these
+MAX_TEAMS = 48
+MAX_ROUNDS = 24
 MAX_NAME = 60
 KINDS = ("result", "correction", "void")
 
@@ -370,6 +373,8 @@ def _check_teams(teams: Any) -> list[str]:
     names = [_check_text(t, "a team's name") for t in teams]
     if len(names) < 2:
         raise DriveError("a drive needs at least two teams")
+    if len(names) > MAX_TEAMS:
+        raise DriveError(f"a drive takes at most {MAX_TEAMS} teams ({MAX_TEAMS // 2} tables), not {len(names)}")
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:

@@ -4,13 +4,15 @@ The sheet hands every pair a card to fill in as the evening goes: HOME or
 AWAY (the other word struck out), the team's name, and a line per game with
 the opponents, goals for and against, a cross under W., L. or D., the points
 and the running total.  ``card_data`` gives those lines from a drive;
-``card_html`` lays them out on one self-contained page (no scripts, no
-external files) that prints on a postcard-sized sheet.
+``card_html`` lays them out on one page with no scripts, set in the typeface
+Parlour ships (``fonts/``; a browser without it falls back to its own serif),
+that prints on one postcard-sized sheet, or on an A5 sheet for a long drive.
 """
 
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -43,22 +45,47 @@ def card_data(drive: "Drive", team: str) -> dict[str, Any]:
     return {"title": drive.title, "team": team, "side": side, "table": table, "rows": rows, "total": total}
 
 
-STYLE = """
-body { font-family: Georgia, 'Times New Roman', serif; margin: 2em; color: #000; }
+#: the typeface every card is set in, shipped with Parlour (see fonts/LICENSE), so
+#: that a card is laid out the same, and fits its sheet, whatever fonts a machine has
+FONTS = Path(__file__).parent / "fonts"
+FONT_URL = "/fonts/card/"
+FONT_FILES = {"normal normal": "DejaVuSerifCondensed.ttf", "bold normal": "DejaVuSerifCondensed-Bold.ttf",
+              "normal italic": "DejaVuSerifCondensed-Italic.ttf"}
+
+STYLE = "".join(
+    f"@font-face {{ font-family: 'Parlour Card'; font-weight: {weight}; font-style: {style}; "
+    f"src: url({FONT_URL}{name}); }}\n"
+    for (weight, style), name in ((key.split(), name) for key, name in FONT_FILES.items())
+) + """
+body { font-family: 'Parlour Card', serif; font-size: 10pt; margin: 2em; color: #000; }
 .card { border: 2px solid #000; padding: 1em 1.4em; max-width: 34em; }
 h1, h2 { text-align: center; margin: 0.1em 0; letter-spacing: 0.08em; }
 h1 { font-size: 1.15em; } h2 { font-size: 1em; }
-.drive { text-align: center; font-style: italic; margin: 0.3em 0 0.8em; }
+.drive { text-align: center; font-style: italic; margin: 0.3em 0 0.8em; overflow-wrap: anywhere; }
 .side { text-align: center; font-weight: bold; } .side s { font-weight: normal; color: #555; }
-.team { margin: 0.6em 0; font-size: 1.1em; } .team b { border-bottom: 1px dotted #000; padding: 0 0.5em; }
-table { border-collapse: collapse; width: 100%; }
-th, td { border: 1px solid #000; padding: 0.2em 0.4em; text-align: center; }
-td.versus { text-align: left; }
+.team { margin: 0.6em 0; font-size: 1.1em; overflow-wrap: anywhere; } .team b { border-bottom: 1px dotted #000; padding: 0 0.5em; }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+col.versus { width: auto; } col.num { width: 3em; } col.mark { width: 2.2em; } col.points { width: 4.4em; }
+th, td { border: 1px solid #000; padding: 0.2em 0.3em; text-align: center; }
+td.versus { text-align: left; overflow-wrap: anywhere; }
 tfoot td { font-weight: bold; }
 .note { font-size: 0.8em; margin-top: 0.6em; }
-@page { size: A6 landscape; margin: 8mm; }
-@media print { body { margin: 0; } .card { border-width: 1px; } }
+@media print {
+  body { margin: 0; } .card { border-width: 1px; max-width: none; padding: 0.5em 1em; }
+  .drive { margin: 0.1em 0 0.3em; } .team { margin: 0.3em 0; } .note { margin: 0.3em 0 0; }
+  th, td { padding: 0.1em 0.3em; }
+}
 """
+
+#: the sheet and the type size by how many rounds a card holds, so that every card prints on one sheet:
+#: a postcard for an ordinary night, A5 then A4 upright for long drives (up to MAX_ROUNDS)
+SHEETS = ((6, "A6 landscape", "7pt"), (12, "A5", "7.5pt"), (None, "A4", "8.5pt"))
+
+
+def sheet_style(rounds: int) -> str:
+    size, type_size = next((size, type_size) for most, size, type_size in SHEETS if most is None or rounds <= most)
+    return (f"@page {{ size: {size}; margin: 6mm; }}"
+            f"@media print {{ body {{ font-size: {type_size}; }} }}")
 
 
 def _cell(value: Any, blank: str = "") -> str:
@@ -88,7 +115,7 @@ def card_html(card: dict[str, Any]) -> str:
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <title>Score card: {escape(card['team'])}</title>
-<style>{STYLE}</style></head>
+<style>{STYLE}{sheet_style(len(card["rows"]))}</style></head>
 <body><div class="card">
 <h1>INTERNATIONAL FOOTBALL WHIST</h1>
 <h2>SCORE CARD</h2>
@@ -96,6 +123,8 @@ def card_html(card: dict[str, Any]) -> str:
 <p class="side">{side}</p>
 <p class="team">TEAM <b>{escape(card['team'])}</b>{ground}</p>
 <table>
+<colgroup><col class="versus"><col class="num"><col class="num"><col class="mark"><col class="mark"><col class="mark">
+<col class="points"><col class="points"></colgroup>
 <thead><tr><th rowspan="2">VERSUS</th><th colspan="2">GOALS</th><th rowspan="2">W.</th><th rowspan="2">L.</th>
 <th rowspan="2">D.</th><th rowspan="2">points</th><th rowspan="2">TOTAL</th></tr>
 <tr><th>for</th><th>agst</th></tr></thead>

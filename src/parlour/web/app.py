@@ -30,6 +30,7 @@ from parlour.engine.record import replay
 from parlour.games import GAMES, get_game
 from parlour.store import Store, StoreError
 from parlour.store.tournaments import Tournaments
+from parlour.tournaments.drive_card import FONT_URL, FONTS
 from parlour.web.tables import BOT, PERSON, LiveTable, Refused
 from parlour.web.tournaments import tournament_routes
 
@@ -308,6 +309,8 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
         return FileResponse(shell)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # the typeface of the printable score cards, which name it by this address
+    app.mount(FONT_URL.rstrip("/"), StaticFiles(directory=FONTS), name="card-fonts")
     return app
 
 

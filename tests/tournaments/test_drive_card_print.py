@@ -1,0 +1,67 @@
+"""Score cards print on one sheet each, in Parlour's own typeface, whatever fonts the machine has."""
+
+import ctypes
+
+import pytest
+
+from parlour.tournaments.drive import MAX_GOALS, MAX_NAME, MAX_ROUNDS, MAX_TEAMS, Drive, DriveError
+from parlour.tournaments.drive_card import FONT_FILES, SHEETS
+
+pypdfium2 = pytest.importorskip("pypdfium2")
+printing = pytest.importorskip("parlour.printing")
+
+
+def fonts_used(page) -> set[str]:
+    """The names of the fonts a PDF page's text is set in (subset prefixes dropped)."""
+    import pypdfium2.raw as raw
+
+    text = page.get_textpage()
+    names = set()
+    for i in range(text.count_chars()):
+        buffer, flags = ctypes.create_string_buffer(256), ctypes.c_int()
+        if raw.FPDFText_GetFontInfo(text.raw, i, buffer, 256, ctypes.byref(flags)) and buffer.value:
+            names.add(buffer.value.decode().split("+")[-1])
+    return names
+
+
+def widest_drive(teams: int, rounds: int) -> Drive:
+    """The hardest card to fit: the longest names, in the widest letter, every result entered with two-digit goals."""
+    names = [(f"{i:02d}" + "W" * MAX_NAME)[:MAX_NAME] for i in range(teams)]
+    drive = Drive(names, rounds=rounds, title="M" * MAX_NAME)
+    for round in range(1, rounds + 1):
+        for table in range(1, drive.cycle + 1):
+            if not drive.fixture(round, table).is_bye:
+                drive.enter(round, table, MAX_GOALS - 11, 11)
+    return drive
+
+
+# every size of sheet at its most rounds, the largest drive Parlour allows among them, an odd drive with byes
+@pytest.mark.parametrize("teams, rounds", [(MAX_TEAMS, most or MAX_ROUNDS) for most, _, _ in SHEETS]
+                         + [(MAX_TEAMS - 1, MAX_ROUNDS), (4, 2)])
+def test_every_card_prints_on_one_sheet_in_parlours_own_typeface(teams, rounds):
+    drive = widest_drive(teams, rounds)
+    # a Home team, an Away team, and the last team (in an odd drive, one with byes)
+    chosen = [drive.teams[0], drive.teams[1], drive.teams[-1]]
+    document = pypdfium2.PdfDocument(printing.pdf([drive.card_html(team) for team in chosen]))
+    assert len(document) == len(chosen)
+    for page, team in zip(document, chosen):
+        text = page.get_textpage().get_text_range()
+        assert "SCORE CARD" in text and team[:20] in text.replace("\r\n", "").replace("\n", "")
+        assert fonts_used(page) == {"Parlour-Card-Semi-Condensed", "Parlour-Card-Bold-Semi-Condensed",
+                                    "Parlour-Card-Italic-Semi-Condensed"}
+
+
+def test_the_sheet_grows_with_the_rounds_and_the_limits_hold():
+    assert "A6 landscape" in Drive(["A", "B"], rounds=SHEETS[0][0]).card_html("A")
+    assert "size: A5" in Drive(["A", "B"], rounds=SHEETS[0][0] + 1).card_html("A")
+    assert "size: A4" in Drive(["A", "B"], rounds=MAX_ROUNDS).card_html("A")
+    with pytest.raises(DriveError, match="at most"):
+        Drive([f"T{i}" for i in range(MAX_TEAMS + 1)])
+    with pytest.raises(DriveError, match="rounds"):
+        Drive(["A", "B"], rounds=MAX_ROUNDS + 1)
+
+
+def test_a_printed_page_fetches_nothing_but_parlours_fonts():
+    page = "<html><body><p>x</p><img src='https://example.com/x.png'><img src='file:///etc/passwd'></body></html>"
+    with pytest.raises(BaseException, match="example.com|Error fetching"):
+        printing.pdf([page])
