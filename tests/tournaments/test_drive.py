@@ -13,6 +13,7 @@ from parlour.cli import app
 from parlour.engine.errors import ParlourError
 from parlour.games import replay
 from parlour.tournaments.drive import Drive, goal_average
+from parlour.tournaments.drive_card import card_html
 from parlour.tournaments.drive_play import goals_of, match_seed, new_match, play_drive, simulate_drive
 
 CLUBS = ["Aston Villa", "Charlton", "Q. P. Rangers", "Swansea", "Arsenal", "Blackpool", "Derby", "Everton"]
@@ -247,12 +248,12 @@ def test_card_rows_like_the_specimen():
     assert [(r["opponent"], r["goals_for"], r["goals_against"], r["mark"], r["points"], r["total"])
             for r in card["rows"]] == [("Charlton", 2, 1, "W", 2, 2), ("Bury", 2, 4, "L", 0, 2),
                                       ("Q. P. Rangers", 4, 2, "W", 2, 4)]
-    page = drive.card_html("Aston Villa")
+    page = card_html(drive.card("Aston Villa"))
     assert page.startswith("<!DOCTYPE html>") and "@media print" in page and "<script" not in page
     assert "HOME / <s>AWAY</s>" in page and "TEAM <b>Aston Villa</b>" in page
     assert ('<tr class="round-2"><td class="versus">Bury</td><td>2</td><td>4</td><td>-</td><td>x</td><td>-</td>'
             '<td>-</td><td>2</td></tr>') in page
-    away = drive.card_html("Charlton")
+    away = card_html(drive.card("Charlton"))
     assert "<s>HOME</s> / AWAY" in away and "&lt;Spurs&gt; &amp; Co" in away     # names are escaped
     assert '<tr class="round-3">' in away and "<td>x</td>" not in away.split('round-2')[1]   # unplayed rows blank
 
@@ -260,7 +261,7 @@ def test_card_rows_like_the_specimen():
 def test_card_of_a_team_with_a_bye():
     drive = Drive(["A", "B", "C"])
     rows = drive.card("C")["rows"]
-    assert rows[0]["bye"] and rows[0]["total"] == 1 and "(bye)" in drive.card_html("C")
+    assert rows[0]["bye"] and rows[0]["total"] == 1 and "(bye)" in card_html(drive.card("C"))
     with pytest.raises(ParlourError, match="no team called 'Z'"):
         drive.card("Z")
 

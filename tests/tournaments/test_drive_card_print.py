@@ -5,10 +5,10 @@ import ctypes
 import pytest
 
 from parlour.tournaments.drive import MAX_GOALS, MAX_NAME, MAX_ROUNDS, MAX_TEAMS, Drive, DriveError
-from parlour.tournaments.drive_card import FONT_FILES, SHEETS
+from parlour.tournaments.drive_card import FONT_FILES, SHEETS, card_html
 
 pypdfium2 = pytest.importorskip("pypdfium2")
-printing = pytest.importorskip("parlour.printing")
+printing = pytest.importorskip("parlour.tournaments.printing")
 
 
 def fonts_used(page) -> set[str]:
@@ -42,7 +42,7 @@ def test_every_card_prints_on_one_sheet_in_parlours_own_typeface(teams, rounds):
     drive = widest_drive(teams, rounds)
     # a Home team, an Away team, and the last team (in an odd drive, one with byes)
     chosen = [drive.teams[0], drive.teams[1], drive.teams[-1]]
-    document = pypdfium2.PdfDocument(printing.pdf([drive.card_html(team) for team in chosen]))
+    document = pypdfium2.PdfDocument(printing.pdf([card_html(drive.card(team)) for team in chosen]))
     assert len(document) == len(chosen)
     for page, team in zip(document, chosen):
         text = page.get_textpage().get_text_range()
@@ -52,9 +52,9 @@ def test_every_card_prints_on_one_sheet_in_parlours_own_typeface(teams, rounds):
 
 
 def test_the_sheet_grows_with_the_rounds_and_the_limits_hold():
-    assert "A6 landscape" in Drive(["A", "B"], rounds=SHEETS[0][0]).card_html("A")
-    assert "size: A5" in Drive(["A", "B"], rounds=SHEETS[0][0] + 1).card_html("A")
-    assert "size: A4" in Drive(["A", "B"], rounds=MAX_ROUNDS).card_html("A")
+    assert "A6 landscape" in card_html(Drive(["A", "B"], rounds=SHEETS[0][0]).card("A"))
+    assert "size: A5" in card_html(Drive(["A", "B"], rounds=SHEETS[0][0] + 1).card("A"))
+    assert "size: A4" in card_html(Drive(["A", "B"], rounds=MAX_ROUNDS).card("A"))
     with pytest.raises(DriveError, match="at most"):
         Drive([f"T{i}" for i in range(MAX_TEAMS + 1)])
     with pytest.raises(DriveError, match="rounds"):

@@ -28,6 +28,8 @@ from parlour.engine.errors import ParlourError
 FORMAT = "parlour-drive"
 VERSION = 1
 WIN, DRAW = 2, 1
+#: what a card marks for a game: W., D. or L.
+CARD_POINTS = {"W": WIN, "D": DRAW, "L": 0}
 #: a Football Whist match has 22 tricks and each trick's move scores at most one goal
 MAX_GOALS = 22
 #: a night's limits: 24 tables, and as many rounds as a night can hold (a round is a whole match);
@@ -287,15 +289,31 @@ class Drive:
                 "champions": self.champions(), "cup_holder": cup["holder"], "cup": cup}
 
     def card(self, team: str) -> dict[str, Any]:
-        """The data of a team's fixture card, one row per round (see ``drive_card`` for the printable one)."""
-        from parlour.tournaments.drive_card import card_data
+        """A team's fixture card as data, one row per round (``drive_card.card_html`` lays it out to print).
 
-        return card_data(self, self.team(team))
-
-    def card_html(self, team: str) -> str:
-        from parlour.tournaments.drive_card import card_html
-
-        return card_html(self.card(team))
+        A game without a result yet has its goals, marks and points left as None.
+        """
+        team = self.team(team)
+        side = "home" if team in self.home_teams else "away"
+        rows, total = [], 0
+        for f in self.fixtures_of(team):
+            row: dict[str, Any] = {"round": f.round, "table": f.table, "ground": f.ground, "at_home": f.home == team,
+                                   "opponent": None, "bye": f.is_bye, "goals_for": None, "goals_against": None,
+                                   "mark": None, "points": None, "total": None}
+            if f.is_bye:
+                total += self.bye_points
+                row.update(mark="bye", points=self.bye_points, total=total)
+            else:
+                row["opponent"] = f.away if f.home == team else f.home
+                res = self.result(f.round, f.table)
+                if res is not None:
+                    gf, ga = (res.home_goals, res.away_goals) if f.home == team else (res.away_goals, res.home_goals)
+                    mark = "W" if gf > ga else "L" if gf < ga else "D"
+                    total += CARD_POINTS[mark]
+                    row.update(goals_for=gf, goals_against=ga, mark=mark, points=CARD_POINTS[mark], total=total)
+            rows.append(row)
+        table = self.home_teams.index(team) + 1 if side == "home" else None
+        return {"title": self.title, "team": team, "side": side, "table": table, "rows": rows, "total": total}
 
     # -- to and from JSON ----------------------------------------------------------
     def config(self) -> dict[str, Any]:

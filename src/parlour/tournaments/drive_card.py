@@ -3,8 +3,8 @@
 The sheet hands every pair a card to fill in as the evening goes: HOME or
 AWAY (the other word struck out), the team's name, and a line per game with
 the opponents, goals for and against, a cross under W., L. or D., the points
-and the running total.  ``card_data`` gives those lines from a drive;
-``card_html`` lays them out on one page with no scripts, set in the typeface
+and the running total.  ``Drive.card`` gives those lines (the drive knows its
+results; this module knows nothing of drives); ``card_html`` lays them out on one page with no scripts, set in the typeface
 Parlour ships (``fonts/``; a browser without it falls back to its own serif),
 that prints on one postcard-sized sheet, or on an A5 sheet for a long drive.
 """
@@ -13,37 +13,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from parlour.tournaments.drive import Drive
-
-POINTS = {"W": 2, "D": 1, "L": 0}
-
-
-def card_data(drive: "Drive", team: str) -> dict[str, Any]:
-    """One row per round; a game without a result yet has its goals, marks and points left as None."""
-    side = "home" if team in drive.home_teams else "away"
-    rows, total = [], 0
-    for f in drive.fixtures_of(team):
-        row: dict[str, Any] = {"round": f.round, "table": f.table, "ground": f.ground, "at_home": f.home == team,
-                               "opponent": None, "bye": f.is_bye, "goals_for": None, "goals_against": None,
-                               "mark": None, "points": None, "total": None}
-        if f.is_bye:
-            total += drive.bye_points
-            row.update(mark="bye", points=drive.bye_points, total=total)
-        else:
-            row["opponent"] = f.away if f.home == team else f.home
-            res = drive.result(f.round, f.table)
-            if res is not None:
-                gf, ga = (res.home_goals, res.away_goals) if f.home == team else (res.away_goals, res.home_goals)
-                mark = "W" if gf > ga else "L" if gf < ga else "D"
-                total += POINTS[mark]
-                row.update(goals_for=gf, goals_against=ga, mark=mark, points=POINTS[mark], total=total)
-        rows.append(row)
-    table = drive.home_teams.index(team) + 1 if side == "home" else None
-    return {"title": drive.title, "team": team, "side": side, "table": table, "rows": rows, "total": total}
-
+from typing import Any
 
 #: the typeface every card is set in, shipped with Parlour (see fonts/LICENSE), so
 #: that a card is laid out the same, and fits its sheet, whatever fonts a machine has

@@ -19,11 +19,12 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
 from parlour.engine.errors import ParlourError
-from parlour.printing import PrintingUnavailable, pdf
 from parlour.store import StoreConflict, StoreError
 from parlour.store.tournaments import Tournaments
 from parlour.tournaments.biggles_cycle import WIN_POINTS
+from parlour.tournaments.drive_card import card_html
 from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME, goals_of
+from parlour.tournaments.printing import PrintingUnavailable, pdf
 
 log = logging.getLogger("parlour.web")
 ONE_MATCH = {"matches": 1, "deciders": 0}
@@ -130,12 +131,12 @@ def tournament_routes(app: FastAPI, tournaments: Tournaments, open_table: Callab
     async def all_cards(doc_id: str) -> Response:
         """Every team's card in one PDF, to print for the night."""
         drive = refused(lambda: tournaments.drive(doc_id))
-        return await _pdf([drive.card_html(t) for t in drive.teams], f"drive-{doc_id}-cards.pdf")
+        return await _pdf([card_html(drive.card(t)) for t in drive.teams], f"drive-{doc_id}-cards.pdf")
 
     @app.get("/drives/{doc_id}/cards/{team:path}", response_class=HTMLResponse)
     async def card(doc_id: str, team: str, format: str = "html") -> Any:
         drive = refused(lambda: tournaments.drive(doc_id))
-        page = refused(lambda: drive.card_html(team))
+        page = refused(lambda: card_html(drive.card(team)))
         if format == "pdf":
             return await _pdf([page], f"card-{drive.team(team)}.pdf")
         if format != "html":

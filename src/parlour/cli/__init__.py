@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.bots import bot_names as known_bots
-from parlour.drive_cli import drive_app
+from parlour.cli.drive import drive_app
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError, RecordError
 from parlour.engine.record import GameRecord

@@ -1,6 +1,6 @@
 """``parlour drive``: the Football Whist Drive from the command line.
 
-A thin edge like ``cli.py``: it names the teams, has the bots play the drive
+A thin edge like the rest of ``parlour.cli``: it names the teams, has the bots play the drive
 (``parlour.tournaments.drive_play``) and prints what the drive works out.
 Errors a person can fix are one line on stderr and exit status 2.
 """
@@ -18,6 +18,7 @@ from rich.text import Text
 
 from parlour.engine.errors import ParlourError
 from parlour.tournaments.drive import Drive
+from parlour.tournaments.drive_card import card_html
 
 drive_app = typer.Typer(help="The International Football Whist Drive: a league night of many tables.",
                         no_args_is_help=True, add_completion=False)
@@ -111,9 +112,9 @@ def card(
     """Write one team's fixture card as a printable HTML page: of a stored drive, or of one played by bots."""
     drive = _stored(database, lambda t: t.drive(drive_id)) if drive_id else _simulated(teams, names, seed, rounds, bots)
     try:
-        page = drive.card_html(team)
+        page = card_html(drive.card(team))
         if out.suffix.lower() == ".pdf":
-            from parlour.printing import pdf
+            from parlour.tournaments.printing import pdf
 
             out.write_bytes(pdf([page]))
         else:
