@@ -172,7 +172,7 @@ def test_finished_tables_nobody_watches_leave_memory_and_come_back_from_the_stor
     made = client.post("/api/tables", json={"game": "british-towns-sets", "seed": 8,
                                             "seats": [{"kind": "bot", "bot": "random"}] * 2}).json()
     info = wait_over(client, made["id"])
-    assert made["id"] not in client.app.state.live_tables()
+    assert made["id"] not in client.app.state.tables.playing()
     again = client.get(f"/api/tables/{made['id']}").json()                # rebuilt from the store
     assert again["result"] == info["result"] and again["moves"] == info["moves"]
 

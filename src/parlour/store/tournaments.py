@@ -17,6 +17,7 @@ from parlour.tournaments.biggles_cycle import FORMAT as CYCLE_FORMAT
 from parlour.tournaments.biggles_cycle import VERSION as CYCLE_VERSION
 from parlour.tournaments.biggles_cycle import Cycle
 from parlour.tournaments.drive import Drive
+from parlour.tournaments.drive_play import GAME_ID, goals_of, play_drive
 
 DRIVE, CYCLE = "drive", "biggles-cycle"
 TRIES = 5            # another process (the server, ``parlour drive record``) may append between a check and its append
@@ -63,8 +64,6 @@ class Tournaments:
 
     def play_pending(self, doc_id: str, seed: int, bots: str = "heuristic") -> Drive:
         """Bots play every game still without a result; each match is kept as a finished table, replayable."""
-        from parlour.tournaments.drive_play import GAME_ID, play_drive
-
         with self._lock:
             drive = self.drive(doc_id)
             before = len(drive.entries)
@@ -92,3 +91,21 @@ class Tournaments:
 
     def list(self, kind: str) -> list[dict[str, Any]]:
         return self.store.list_documents(kind)
+
+    # -- a table played for a fixture has finished ------------------------------------
+    def enter_finished(self, table_id: str, meta: dict[str, Any], state: Any) -> None:
+        """Enter a finished game's result in the drive or cycle its ``meta`` names (a correction if one is in)."""
+        if "drive" in meta:
+            drive = self.drive(meta["drive"])
+            home, away = goals_of(state)
+            kind = "correction" if drive.result(meta["round"], meta["table"]) else "result"
+            self.add_drive_entry(meta["drive"], {
+                "kind": kind, "round": meta["round"], "table": meta["table"], "home_goals": home, "away_goals": away,
+                "meta": {"source": "parlour", "table_id": table_id, "seed": state.seed}})
+        elif "cycle" in meta:
+            points = state.result()["points"]
+            done = {m["match"]: m for m in self.cycle(meta["cycle"]).matches()}
+            kind = "correction" if done.get(meta["match"], {}).get("points") else "result"
+            self.add_cycle_entry(meta["cycle"], {
+                "kind": kind, "match": meta["match"], "blue": meta["blue"], "red": meta["red"],
+                "blue_points": points["P1"], "red_points": points["P2"]})

@@ -7,7 +7,8 @@ told.  A table is rebuilt from the store by replaying its log, so a restart
 or a crash loses nothing that was acknowledged.
 
 Each connection sees its own seat's observation and legal actions; a
-spectator sees what a spectator at the real table would.
+spectator sees what a spectator at the real table would.  Everything a
+connection is sent goes through its ``Connection.send``.
 """
 
 from __future__ import annotations
@@ -15,13 +16,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+from fastapi import WebSocket
 
 from parlour.bots import make_bot, replay_with_bots
 from parlour.engine.errors import ParlourError
 from parlour.engine.record import GameRecord, record_of
 from parlour.games import get_game
 from parlour.store import Store, StoredTable
+from parlour.web.models import ErrorMessage, SeatView, TableView
+
+if TYPE_CHECKING:
+    from parlour.games.biggles.session import LiveGame
 
 #: a person's or bot's seat as stored: {"kind": "person", "name": "Ann"} or {"kind": "bot", "bot": "heuristic"}
 PERSON, BOT = "person", "bot"
@@ -42,6 +49,20 @@ class Refused(ParlourError):
     """A message this table will not act on; the reason goes back to its sender only."""
 
 
+class Connection:
+    """One socket at a table, for a seat (or None: a spectator); whatever it is sent goes through ``send``."""
+
+    def __init__(self, socket: WebSocket, seat: int | None = None):
+        self.socket = socket
+        self.seat = seat
+
+    async def send(self, message: TableView | ErrorMessage) -> None:
+        await self.socket.send_text(message.model_dump_json())
+
+    async def refuse(self, reason: str) -> None:
+        await self.send(ErrorMessage(message=reason))
+
+
 class LiveTable:
     def __init__(self, stored: StoredTable, store: Store, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic,
                  on_finish: Callable[["LiveTable"], None] | None = None):
@@ -59,10 +80,10 @@ class LiveTable:
             for seat, info in enumerate(stored.seats) if info["kind"] == BOT
         }
         self.lock = asyncio.Lock()
-        self.connections: dict[Any, int | None] = {}
-        self.task: asyncio.Task | None = None
+        self.connections: list[Connection] = []
+        self.task: asyncio.Task[None] | None = None
         self.clock = clock
-        self.live = None                 # a real-time game's clock, running while every person is here
+        self.live: LiveGame | None = None         # a real-time game's clock, running while every person is here
         self.paused_at = 0.0
         self._replay(stored.actions)
         self.stored = len(stored.actions)          # actions in the log; the state may run ahead in a race
@@ -77,30 +98,29 @@ class LiveTable:
                 self.state.times[index] = when
 
     # -- what each connection sees ---------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> TableView:
         state = self.state
-        connected = set(self.connections.values())
-        return {
-            "type": "view",
-            "table": self.id,
-            "game": self.game.id,
-            "seat": seat,
-            "seats": [
-                {"name": info.get("name") or names, "kind": info["kind"], "bot": info.get("bot"),
-                 "connected": info["kind"] == BOT or s in connected}
+        connected = {c.seat for c in self.connections}
+        return TableView(
+            table=self.id,
+            game=self.game.id,
+            seat=seat,
+            seats=[
+                SeatView(name=info.get("name") or names, kind=info["kind"], bot=info.get("bot"),
+                         connected=info["kind"] == BOT or s in connected)
                 for s, (info, names) in enumerate(zip(self.seats, self.game.seat_names(len(self.seats))))
             ],
-            "observation": state.observation(seat),
+            observation=state.observation(seat),
             # a paused race offers no moves: the server would refuse them until everyone is back
-            "legal": list(state.legal_actions(seat)) if seat is not None and not self._paused() else [],
-            "to_move": sorted(state.to_move),
-            "moves": len(state.history),
-            "over": state.is_over,
-            "result": state.result() if state.is_over else None,
-            "real_time": self.game.real_time,
-            "running": self.live is not None,
-            "clock": self.live.now() if self.live is not None else None,
-        }
+            legal=list(state.legal_actions(seat)) if seat is not None and not self._paused() else [],
+            to_move=sorted(state.to_move),
+            moves=len(state.history),
+            over=state.is_over,
+            result=state.result() if state.is_over else None,
+            real_time=self.game.real_time,
+            running=self.live is not None,
+            clock=self.live.now() if self.live is not None else None,
+        )
 
     def _finished(self) -> None:
         if self.done:
@@ -114,14 +134,18 @@ class LiveTable:
                 log.exception("table %s finished, but its result could not be passed on", self.id)
 
     def _paused(self) -> bool:
-        return self.game.real_time and self.live is None
+        return bool(self.game.real_time) and self.live is None
 
     async def broadcast(self) -> None:
-        for connection, seat in list(self.connections.items()):
+        for connection in list(self.connections):
             try:
-                await connection.send_json(self.view(seat))
+                await connection.send(self.view(connection.seat))
             except Exception:                      # a closed socket: its handler will remove it
-                self.connections.pop(connection, None)
+                self._drop(connection)
+
+    def _drop(self, connection: Connection) -> None:
+        if connection in self.connections:
+            self.connections.remove(connection)
 
     # -- moves --------------------------------------------------------------
     def _store(self, seat: int, action: str, when: float | None = None) -> None:
@@ -145,14 +169,12 @@ class LiveTable:
         if self.state.is_over:
             self._finished()
 
-    async def act(self, seat: int | None, text: Any, moves: Any = None) -> None:
-        """A person's move; raises ``Refused`` with the reason, changing nothing."""
+    async def act(self, seat: int | None, text: str, moves: int | None = None) -> None:
+        """A person's move (``text`` checked for its form by ``models.Act``); raises ``Refused``, changing nothing."""
         if seat is None:
             raise Refused("spectators cannot move; join a free seat to play")
         if seat in self.bots:
             raise Refused(f"seat {seat} is played by a bot")
-        if not isinstance(text, str) or not text or len(text) > 100:
-            raise Refused("an action is a short text, such as 'play E7'")
         async with self.lock:
             state = self.state
             if state.is_over:
@@ -179,13 +201,13 @@ class LiveTable:
         self.start_bots()
 
     # -- who is here ------------------------------------------------------------
-    async def join(self, connection: Any, seat: int | None) -> None:
-        self.connections[connection] = seat
+    async def join(self, connection: Connection) -> None:
+        self.connections.append(connection)
         self.wake()
         await self.broadcast()
 
-    async def leave(self, connection: Any) -> None:
-        self.connections.pop(connection, None)
+    async def leave(self, connection: Connection) -> None:
+        self._drop(connection)
         self.wake()
         await self.broadcast()
 
@@ -200,7 +222,7 @@ class LiveTable:
             return
         if self.state.is_over:
             return
-        present = set(self.connections.values())
+        present = {c.seat for c in self.connections}
         everyone = all(s in present for s, info in enumerate(self.seats) if info["kind"] == PERSON)
         if everyone and self.live is None:
             from parlour.games.biggles.session import LiveGame
@@ -243,6 +265,7 @@ class LiveTable:
     async def _clock(self) -> None:
         """Real time: bots act when their reflexes fall due on the wall clock."""
         live = self.live
+        assert live is not None, "the clock runs only while the race does"
         while not self.state.is_over and self.live is live:
             due = live.reflexes.next_time()
             wait = 0.05 if due is None else min(max(due - live.now(), 0.0), 0.25)

@@ -1,0 +1,392 @@
+"""What goes over the wire: every request body, every answer and every socket message, as Pydantic models.
+
+FastAPI checks each request body against its model and describes them all in
+``/api/openapi.json``, so a client can be generated from it.  The models say
+the shape and the types; what depends on the game or the tournament (how many
+seats, which bots, a variant's bounds, a drive's teams) is still judged by the
+rules and the tournaments themselves, which give their own reasons.
+
+The pages show an error's ``detail`` as it is, so a refused value is
+explained in words: each body lists its ``refusals``, field by field.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BaseModel, Field, ModelWrapValidatorHandler, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import model_validator
+from pydantic_core import PydanticCustomError
+from typing_extensions import Self
+
+#: the error type of a refusal in words (see ``Body``)
+REFUSED = "refused"
+
+#: a seed as the server keeps it: the engine's random streams take 63 bits
+Seed = Annotated[StrictInt, Field(ge=0, lt=2**63)]
+#: a short name a person gives, shown at the table
+Name = Annotated[StrictStr, Field(max_length=40)]
+
+
+class Body(BaseModel):
+    """A request body or socket message whose refusals are said in words.
+
+    ``refusals`` maps a field to what a client is told when its value for that
+    field is missing, of the wrong type or out of bounds; the key "" stands for
+    the object as a whole.  A field without one keeps Pydantic's own wording.
+    """
+
+    refusals: ClassVar[dict[str, str]] = {}
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _in_words(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        try:
+            return handler(data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            field = str(first["loc"][0]) if first["loc"] else ""
+            if first["type"] == REFUSED:
+                raise                               # already in words: a nested object's refusal
+            if first["type"] == "extra_forbidden":
+                raise PydanticCustomError(REFUSED, "there is no field '{field}' here", {"field": field}) from None
+            if field not in cls.refusals:
+                raise                               # no words to give: Pydantic's own
+            raise PydanticCustomError(REFUSED, "{reason}", {"reason": cls.refusals[field]}) from None
+
+
+# -- tables ------------------------------------------------------------------------------
+class Seat(Body):
+    """Who sits in one seat: a person (the creator, or whoever opens the seat's join link) or a bot."""
+
+    kind: Literal["person", "bot"]
+    name: Name | None = Field(None, description="shown at the table; a bot is named after its seat if left out")
+    bot: StrictStr | None = Field(None, description="the bot's name, as GET /api/games lists them; "
+                                                     "the game's strongest if left out")
+
+    refusals = {"": "kind must be 'person' or 'bot'", "kind": "kind must be 'person' or 'bot'",
+                "name": "a name is text of at most 40 characters", "bot": "bot is a bot's name, such as 'random'"}
+
+
+SEATS = "seats must list who sits where: {'kind': 'person'} or {'kind': 'bot', 'bot': NAME}"
+
+
+class NewTable(Body):
+    """``POST /api/tables``: a game, who sits where, and optionally the variant and the seed."""
+
+    game: StrictStr = Field(description="the game's id, as GET /api/games lists them", examples=["football-whist"])
+    seats: list[Seat] = Field(min_length=1, description="one entry per seat, in seat order")
+    variant: dict[str, Any] | None = Field(None, description="option names and values (GET /api/games lists them)")
+    seed: Seed | None = Field(None, description="the server draws one if left out")
+    sit: StrictBool = Field(True, description="the creator takes the first person seat and gets its key")
+
+    refusals = {"game": "game is a game's id, such as 'football-whist'", "seats": SEATS,
+                "variant": "variant is an object of option names and values",
+                "seed": "seed must be a whole number from 0 to 2**63 - 1", "sit": "sit is true or false"}
+
+
+class TableMade(BaseModel):
+    """A new table: its address, a join link for each person seat, and the creator's seat and key."""
+
+    id: str
+    url: str
+    join: dict[str, str] = Field(description="person seat number -> the link that takes it")
+    seat: int | None = Field(None, description="the creator's seat (left out when the creator does not sit)")
+    token: str | None = Field(None, description="the creator's seat key: it opens the play socket for that seat")
+
+
+class SeatKey(BaseModel):
+    """A seat taken: the key that opens the play socket for it."""
+
+    seat: int
+    token: str
+
+
+class TableSummary(BaseModel):
+    """A table in the list of tables, with its result once finished."""
+
+    id: str
+    game: str
+    variant: dict[str, Any]
+    seats: list[dict[str, Any]]
+    created: float
+    finished: float | None
+    result: dict[str, Any] | None
+    meta: dict[str, Any] | None = Field(description="the fixture it was played for, if any")
+    moves: int
+
+
+# -- the play socket ----------------------------------------------------------------------
+class SeatView(BaseModel):
+    name: str
+    kind: Literal["person", "bot"]
+    bot: str | None
+    connected: bool
+
+
+class TableView(BaseModel):
+    """The table as one seat sees it (``seat`` null: a spectator); the server sends it after every change."""
+
+    type: Literal["view"] = "view"
+    table: str
+    game: str
+    seat: int | None
+    seats: list[SeatView]
+    observation: dict[str, Any] = Field(description="the game's own observation for that seat")
+    legal: list[str] = Field(description="the seat's legal actions now (empty for a spectator or a paused race)")
+    to_move: list[int]
+    moves: int
+    over: bool
+    result: dict[str, Any] | None
+    real_time: bool
+    running: bool
+    clock: float | None
+
+
+class TableInfo(TableView):
+    """``GET /api/tables/ID``: the spectator's view, the seats already taken and the game's title."""
+
+    claimed: list[int]
+    title: str
+
+
+class ErrorMessage(BaseModel):
+    """A refused socket message: the reason, sent to that connection only."""
+
+    type: Literal["error"] = "error"
+    message: str
+
+
+class Act(Body):
+    """Make a move; ``moves`` is the number of moves in the view it was chosen from."""
+
+    type: Literal["act"]
+    action: Annotated[StrictStr, Field(min_length=1, max_length=100)] = Field(examples=["play E7"])
+    moves: StrictInt | None = None
+
+    refusals = {"action": "an action is a short text, such as 'play E7'",
+                "moves": "'moves' is the number of moves you saw, a whole number"}
+
+
+class AskView(Body):
+    """Ask for the view again."""
+
+    type: Literal["view"]
+
+
+#: what a client sends on the play socket
+ClientMessage = Annotated[Act | AskView, Field(discriminator="type")]
+#: what the server sends on it
+ServerMessage = Annotated[TableView | ErrorMessage, Field(discriminator="type")]
+
+
+# -- replays ---------------------------------------------------------------------------------
+class ReplayAction(BaseModel):
+    seat: int
+    action: str
+
+
+class SeatObservation(BaseModel):
+    seat: int
+    name: str
+    observation: dict[str, Any]
+
+
+class ReplayStep(BaseModel):
+    """A finished game as it stood after ``step`` of its ``steps`` actions."""
+
+    game: str
+    step: int
+    steps: int
+    action: ReplayAction | None = Field(description="the step-th action (null at step 0)")
+    views: list[SeatObservation]
+    result: dict[str, Any] | None = Field(description="the result, at the last step")
+
+
+# -- games -------------------------------------------------------------------------------
+class VariantOption(BaseModel):
+    name: str
+    type: str
+    default: Any
+    description: str
+    source: str
+    choices: list[Any]
+    minimum: int | None
+    maximum: int | None
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    summary: str
+    seat_counts: list[int]
+    seat_names: dict[int, list[str]] = Field(description="number of players -> the seats' names")
+    bots: list[str]
+    real_time: bool
+    rules: str = Field(description="the address of the rules page")
+    variants: list[VariantOption]
+
+
+# -- tournaments ------------------------------------------------------------------------------
+class NewDrive(Body):
+    """``POST /api/drives``: the teams in the order they registered (a list, or one a line)."""
+
+    title: StrictStr | None = None
+    teams: list[StrictStr] | StrictStr
+    rounds: StrictInt | None = Field(None, description="default: one full cycle of the tables")
+    bye_points: StrictInt | None = None
+
+    refusals = {"title": "title is some text", "teams": "teams are a list of names, or names one a line",
+                "rounds": "rounds is a whole number", "bye_points": "bye_points is a whole number"}
+
+
+class DriveEntry(Body):
+    """A fixture's result, a correction of it, or a void (which has no goals); the drive judges it."""
+
+    model_config = {"extra": "forbid"}
+
+    kind: Literal["result", "correction", "void"]
+    round: StrictInt
+    table: StrictInt
+    home_goals: StrictInt | None = None
+    away_goals: StrictInt | None = None
+    meta: Any = Field(None, description="ignored: the server notes that the organiser entered it")
+
+    refusals = {"": "an entry is an object with kind, round and table",
+                "kind": "an entry's kind is one of result, correction, void",
+                "round": "round is a whole number", "table": "table is a whole number",
+                "home_goals": "home_goals is a whole number of goals", "away_goals": "away_goals is a whole number of goals"}
+
+
+class FixtureTable(Body):
+    """A Parlour table for a drive's fixture: four seats (Home at A1 and A2); four heuristic bots if left out."""
+
+    seats: list[Seat] | None = None
+    variant: dict[str, Any] | None = None
+    seed: Seed | None = None
+
+    refusals = {"seats": SEATS, "variant": NewTable.refusals["variant"], "seed": NewTable.refusals["seed"]}
+
+
+class BotsPlay(Body):
+    """Bots play every game of the drive still to play."""
+
+    seed: StrictInt | None = Field(None, description="the server draws one if left out")
+    bots: StrictStr = "heuristic"
+
+    refusals = {"seed": "seed is a whole number and bots a bot's name", "bots": "seed is a whole number and bots a bot's name"}
+
+
+class Made(BaseModel):
+    """A new drive or cycle, and the page that shows it."""
+
+    id: str
+    url: str
+
+
+class TournamentSummary(BaseModel):
+    id: str
+    kind: str
+    config: dict[str, Any]
+    created: float
+
+
+class TableLink(BaseModel):
+    id: str
+    finished: bool
+
+
+class FixtureResult(BaseModel):
+    home_goals: int
+    away_goals: int
+    corrected: bool
+    meta: dict[str, Any] | None
+
+
+class FixtureView(BaseModel):
+    round: int
+    table: int
+    ground: str
+    home: str
+    away: str | None
+    bye: bool
+    result: FixtureResult | None
+    tables: list[TableLink] = Field(description="the Parlour tables played for it, oldest first")
+
+
+class TeamCard(BaseModel):
+    team: str
+    side: Literal["home", "away"]
+    card: str = Field(description="the address of the team's fixture card")
+
+
+class DriveView(BaseModel):
+    """A drive: its config, the league table, the Cup, every round's fixtures, the entries and the cards."""
+
+    id: str
+    kind: Literal["drive"] = "drive"
+    config: dict[str, Any]
+    summary: dict[str, Any]
+    rounds: list[list[FixtureView]]
+    entries: list[dict[str, Any]]
+    teams: list[TeamCard]
+
+
+class NewCycle(Body):
+    """``POST /api/cycles``: the players in ring order (a list, or one a line) and the rounds."""
+
+    players: list[StrictStr] | StrictStr
+    rounds: StrictInt = 1
+
+    refusals = {"players": "players are a list of names, or names one a line", "rounds": "rounds is a whole number"}
+
+
+POINTS = "the points are whole numbers: the winner scores 8 and the loser his level, 0 to 7"
+
+
+class CycleEntry(Body):
+    """A match's points (``blue`` and ``red``, if given, must name its players); the cycle judges it."""
+
+    model_config = {"extra": "forbid"}
+
+    kind: Literal["result", "correction"]
+    match: StrictInt
+    blue_points: StrictInt
+    red_points: StrictInt
+    blue: StrictStr | None = None
+    red: StrictStr | None = None
+
+    refusals = {"": "a cycle entry is {kind, match, blue_points, red_points}",
+                "kind": "a cycle entry's kind is result or correction", "match": "match is a match's number",
+                "blue_points": POINTS, "red_points": POINTS, "blue": "blue is a player's name", "red": "red is a player's name"}
+
+
+class MatchTable(Body):
+    """A live one-match Biggles table for a match of the cycle: two seats (blue in P1); two people if left out."""
+
+    seats: list[Seat] | None = None
+    seed: Seed | None = None
+
+    refusals = {"seats": SEATS, "seed": NewTable.refusals["seed"]}
+
+
+class CycleMatch(BaseModel):
+    match: int
+    blue: str
+    red: str
+    decider: int = Field(description="0 in the ring, then the round of deciders")
+    points: dict[str, int] | None
+    winner: str | None
+    tables: list[TableLink]
+
+
+class CycleView(BaseModel):
+    """A Biggles cycle: the players, the table, every match due (deciders once due) with its tables."""
+
+    id: str
+    kind: Literal["biggles-cycle"] = "biggles-cycle"
+    players: list[str]
+    rounds: int
+    report: dict[str, Any]
+    matches: list[CycleMatch]
+    win_points: int

@@ -1,0 +1,53 @@
+"""``/api/cycles``: the Biggles cycle, its matches entered by hand or raced live at Parlour tables."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException
+
+from parlour.store.tournaments import CYCLE
+from parlour.tournaments.biggles_cycle import ONE_MATCH
+from parlour.web.bodies import JSONRoute
+from parlour.web.deps import StoreDep, TablesDep, TournamentsDep, game_by_id
+from parlour.web.models import CycleEntry, CycleView, Made, MatchTable, NewCycle, Seat, TableMade, TournamentSummary
+from parlour.web.tournaments import cycle_view, lines
+
+router = APIRouter(prefix="/api/cycles", tags=["cycles"], route_class=JSONRoute)
+TWO_PEOPLE = [Seat(kind="person")] * 2
+
+
+@router.get("")
+def cycles(tournaments: TournamentsDep) -> list[TournamentSummary]:
+    return [TournamentSummary(**c) for c in tournaments.list(CYCLE)]
+
+
+@router.post("", status_code=201)
+def create_cycle(body: NewCycle, tournaments: TournamentsDep) -> Made:
+    doc_id = tournaments.create_cycle(lines(body.players), body.rounds)       # the cycle judges the names
+    return Made(id=doc_id, url=f"/cycles/{doc_id}")
+
+
+@router.get("/{doc_id}")
+def cycle(doc_id: str, tournaments: TournamentsDep, store: StoreDep) -> CycleView:
+    return cycle_view(tournaments, store, doc_id)
+
+
+@router.post("/{doc_id}/entries")
+def cycle_entry(doc_id: str, entry: CycleEntry, tournaments: TournamentsDep, store: StoreDep) -> CycleView:
+    """A match's points typed in (or corrected); 422 with the cycle's reason if it refuses them."""
+    tournaments.add_cycle_entry(doc_id, entry.model_dump(exclude_unset=True))
+    return cycle_view(tournaments, store, doc_id)
+
+
+@router.post("/{doc_id}/matches/{match}/table", status_code=201, response_model_exclude_none=True)
+async def cycle_table(doc_id: str, match: int, body: MatchTable, tournaments: TournamentsDep,
+                      tables: TablesDep) -> TableMade:
+    """A live Biggles match for one fixture of the cycle: the blue player in seat 0 (P1)."""
+    due = {m["match"]: m for m in tournaments.cycle(doc_id).matches()}
+    if match not in due:
+        raise HTTPException(422, f"there is no match {match} due in this cycle")
+    m = due[match]
+    seats = body.seats or TWO_PEOPLE
+    if len(seats) == 2:                                 # else the table says how many Biggles takes
+        seats = [s.model_copy(update={"name": s.name or (m["blue"], m["red"])[i]}) for i, s in enumerate(seats)]
+    return await tables.open(game_by_id("biggles"), seats, dict(ONE_MATCH), body.seed,
+                             meta={"cycle": doc_id, "match": match, "blue": m["blue"], "red": m["red"]})

@@ -1,0 +1,50 @@
+"""The pages: one HTML shell for every page of the client (it draws itself from the API), and the rules pages."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import markdown
+from fastapi import APIRouter
+from fastapi.responses import FileResponse, HTMLResponse
+
+from parlour.web.deps import GameDep
+
+STATIC = Path(__file__).resolve().parents[1] / "static"
+DOCS = Path(__file__).resolve().parents[4] / "docs" / "rules"
+RULES_DOC = {"british-towns-asking": "british-towns", "british-towns-sets": "british-towns"}
+SHELL = STATIC / "app.html"
+
+router = APIRouter(tags=["pages"], include_in_schema=False)
+
+
+@router.get("/rules/{game_id}", response_class=HTMLResponse)
+def rules(game: GameDep) -> str:
+    path = DOCS / f"{RULES_DOC.get(game.id, game.id)}.md"
+    body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "toc"]) if path.exists() \
+        else "<p>The rules document is not installed with this copy of Parlour.</p>"
+    return page(f"{game.title}: rules", f'<p><a href="/">Parlour</a> / rules · <a class="button primary" '
+                f'href="/new/{game.id}">New table</a></p><article class="rules">{body}</article>')
+
+
+@router.get("/", response_class=FileResponse)
+@router.get("/new/{game_id}", response_class=FileResponse)
+@router.get("/t/{table_id}", response_class=FileResponse)
+@router.get("/t/{table_id}/join/{seat}", response_class=FileResponse)
+@router.get("/games", response_class=FileResponse)
+@router.get("/replay/{table_id}", response_class=FileResponse)
+@router.get("/drives", response_class=FileResponse)
+@router.get("/drives/{doc_id}", response_class=FileResponse)
+@router.get("/cycles/{doc_id}", response_class=FileResponse)
+def shell() -> FileResponse:
+    return FileResponse(SHELL)
+
+
+def page(title: str, body: str) -> str:
+    """A server-drawn page in the client's frame (the rules)."""
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+            f'content="width=device-width, initial-scale=1"><title>{html.escape(title)}</title>'
+            f'<link rel="stylesheet" href="/static/style.css"></head><body><header class="top"><a href="/" class="brand">Parlour'
+            f'</a><nav><a href="/">Games</a><a href="/games">Finished games</a><a href="/drives">Tournaments</a></nav></header>'
+            f'<main class="page">{body}</main></body></html>')

@@ -1,0 +1,55 @@
+"""A finished game: its record to download, and every step of it from any seat's view.
+
+Both wait for the end: the record shows every hand, and so would the steps.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException
+from fastapi.responses import Response
+
+from parlour.engine.record import replay
+from parlour.web.bodies import JSONRoute
+from parlour.web.deps import TablesDep
+from parlour.web.models import ReplayAction, ReplayStep, SeatObservation
+
+router = APIRouter(prefix="/api/tables/{table_id}", tags=["replays"], route_class=JSONRoute)
+
+
+@router.get("/record", response_class=Response,
+            responses={200: {"description": "the game record (docs/records.md), as a file to download",
+                             "content": {"application/json": {"schema": {"type": "object"}}}}})
+async def record(table_id: str, tables: TablesDep) -> Response:
+    t = await tables.get(table_id)
+    if not t.state.is_over:
+        raise HTTPException(403, "the record shows every hand, so it is available once the game is over")
+    return Response(t.record().to_json(), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{t.game.id}-{table_id}.json"'})
+
+
+@router.get("/replay")
+async def replay_step(table_id: str, tables: TablesDep, step: int = 0, seat: str = "all") -> ReplayStep:
+    """The game as it stood after ``step`` actions, from one seat's view (``seat`` a number) or every seat's."""
+    t = await tables.get(table_id)
+    if not t.state.is_over:
+        raise HTTPException(403, "a game can be replayed once it is over")
+    steps = len(t.state.history)
+    if not 0 <= step <= steps:
+        raise HTTPException(422, f"step runs from 0 to {steps}")
+    rec = t.record()
+    state = replay(rec, t.game, upto=step)
+    seats = range(state.num_seats) if seat == "all" else [_seat_number(seat, state.num_seats)]
+    last = rec.actions[step - 1] if step else None
+    names = [info.name for info in t.view(None).seats]
+    return ReplayStep(
+        game=t.game.id, step=step, steps=steps,
+        action=ReplayAction(seat=last[0], action=last[1]) if last else None,
+        views=[SeatObservation(seat=s, name=names[s], observation=state.observation(s)) for s in seats],
+        result=state.result() if state.is_over else None,
+    )
+
+
+def _seat_number(text: str, seats: int) -> int:
+    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) < seats:     # not '²', which int() refuses
+        raise HTTPException(422, f"seat is 'all' or a number from 0 to {seats - 1}")
+    return int(text)
