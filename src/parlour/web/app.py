@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Callable
+from typing import Any, Callable
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -25,6 +25,7 @@ from parlour.store.tournaments import Tournaments
 from parlour.tournaments.drive_card import FONT_URL, FONTS
 from parlour.web import errors
 from parlour.web.live import LiveTable
+from parlour.web.models import socket_schemas
 from parlour.web.registry import Tables
 from parlour.web.routers import cycles, drives, games, pages, replays, tables
 from parlour.web.routers.pages import STATIC
@@ -52,8 +53,19 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Cal
     app.state.tables = registry
     app.state.tournaments = tournaments
     errors.install(app)
-    for router in (games.router, tables.router, replays.router, drives.router, cycles.router, pages.router):
-        app.include_router(router)
+    for router in (games.router, tables.router, replays.router, drives.router, cycles.router):
+        app.include_router(router, responses=errors.REFUSALS)
+    app.include_router(pages.router)
+    describe = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        """The HTTP API as FastAPI describes it, and the play socket's messages beside its models."""
+        if app.openapi_schema is None:
+            document = describe()
+            document.setdefault("components", {}).setdefault("schemas", {}).update(socket_schemas())
+        return app.openapi_schema or describe()
+
+    app.openapi = openapi  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # the typeface of the printable score cards, which name it by this address
     app.mount(FONT_URL.rstrip("/"), StaticFiles(directory=FONTS), name="card-fonts")

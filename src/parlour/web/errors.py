@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 
 from parlour.engine.errors import ParlourError
 from parlour.store import StoreConflict, StoreError
-from parlour.web.models import REFUSED
+from parlour.web.models import REFUSED, Refusal
 from parlour.web.registry import Unplayable
 
 #: the status of each kind of error a route lets through, most particular first
@@ -27,6 +27,14 @@ STATUS: list[tuple[type[ParlourError], int]] = [
     (ParlourError, 422),         # a seat, a variant, an entry the rules or the tournament refuse
 ]
 NOT_JSON_TYPE = "send the request body as JSON (Content-Type: application/json)"
+#: what the API's routes answer when they refuse, for the OpenAPI description
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Refusal, "description": words} for status, words in (
+        (400, "the body is not a JSON object"), (403, "not before the game is over (it shows every hand)"),
+        (404, "no such game, table or tournament"), (409, "a seat already taken, or a tournament changed meanwhile"),
+        (413, "the body is over 16 KiB"), (422, "a value the models, the rules or the tournament refuse"),
+        (501, "no PDF on this server (WeasyPrint or Pango missing)"))
+}
 
 
 def status_of(error: ParlourError) -> int:

@@ -16,6 +16,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, ModelWrapValidatorHandler, StrictBool, StrictInt, StrictStr, ValidationError
 from pydantic import model_validator
+from pydantic.json_schema import models_json_schema
 from pydantic_core import PydanticCustomError
 from typing_extensions import Self
 
@@ -37,6 +38,8 @@ class Body(BaseModel):
     """
 
     refusals: ClassVar[dict[str, str]] = {}
+    #: the object in words, for a field it does not have
+    what: ClassVar[str] = "this object"
 
     @model_validator(mode="wrap")
     @classmethod
@@ -49,10 +52,16 @@ class Body(BaseModel):
             if first["type"] == REFUSED:
                 raise                               # already in words: a nested object's refusal
             if first["type"] == "extra_forbidden":
-                raise PydanticCustomError(REFUSED, "there is no field '{field}' here", {"field": field}) from None
+                raise PydanticCustomError(REFUSED, "{what} has no field '{field}'", {"what": cls.what, "field": field}) from None
             if field not in cls.refusals:
                 raise                               # no words to give: Pydantic's own
             raise PydanticCustomError(REFUSED, "{reason}", {"reason": cls.refusals[field]}) from None
+
+
+class Refusal(BaseModel):
+    """Every refused request: the reason in words (a 400, 403, 404, 409, 413 or 422)."""
+
+    detail: str
 
 
 # -- tables ------------------------------------------------------------------------------
@@ -74,13 +83,20 @@ SEATS = "seats must list who sits where: {'kind': 'person'} or {'kind': 'bot', '
 class NewTable(Body):
     """``POST /api/tables``: a game, who sits where, and optionally the variant and the seed."""
 
+    model_config = {"json_schema_extra": {"examples": [
+        {"game": "football-whist", "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"},
+                                             {"kind": "person"}, {"kind": "bot", "bot": "random"}],
+         "variant": {"own_goals": True}, "seed": 42, "sit": True},
+        {"game": "biggles", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "club"}], "variant": {"matches": 1}},
+    ]}}
+
     game: StrictStr = Field(description="the game's id, as GET /api/games lists them", examples=["football-whist"])
     seats: list[Seat] = Field(min_length=1, description="one entry per seat, in seat order")
     variant: dict[str, Any] | None = Field(None, description="option names and values (GET /api/games lists them)")
     seed: Seed | None = Field(None, description="the server draws one if left out")
     sit: StrictBool = Field(True, description="the creator takes the first person seat and gets its key")
 
-    refusals = {"game": "game is a game's id, such as 'football-whist'", "seats": SEATS,
+    refusals = {"game": "game is a game's id, as GET /api/games lists them", "seats": SEATS,
                 "variant": "variant is an object of option names and values",
                 "seed": "seed must be a whole number from 0 to 2**63 - 1", "sit": "sit is true or false"}
 
@@ -231,6 +247,9 @@ class GameInfo(BaseModel):
 class NewDrive(Body):
     """``POST /api/drives``: the teams in the order they registered (a list, or one a line)."""
 
+    model_config = {"json_schema_extra": {"examples": [
+        {"title": "Christmas Drive", "teams": ["Aston Villa", "Charlton", "Q.P. Rangers", "Swansea"], "rounds": 2}]}}
+
     title: StrictStr | None = None
     teams: list[StrictStr] | StrictStr
     rounds: StrictInt | None = Field(None, description="default: one full cycle of the tables")
@@ -243,7 +262,9 @@ class NewDrive(Body):
 class DriveEntry(Body):
     """A fixture's result, a correction of it, or a void (which has no goals); the drive judges it."""
 
-    model_config = {"extra": "forbid"}
+    model_config = {"extra": "forbid", "json_schema_extra": {"examples": [
+        {"kind": "result", "round": 1, "table": 1, "home_goals": 3, "away_goals": 1}, {"kind": "void", "round": 1, "table": 1}]}}
+    what = "a drive entry"
 
     kind: Literal["result", "correction", "void"]
     round: StrictInt
@@ -260,6 +281,8 @@ class DriveEntry(Body):
 
 class FixtureTable(Body):
     """A Parlour table for a drive's fixture: four seats (Home at A1 and A2); four heuristic bots if left out."""
+
+    model_config = {"json_schema_extra": {"examples": [{"seats": [{"kind": "bot", "bot": "random"}] * 4, "seed": 3}]}}
 
     seats: list[Seat] | None = None
     variant: dict[str, Any] | None = None
@@ -335,6 +358,8 @@ class DriveView(BaseModel):
 class NewCycle(Body):
     """``POST /api/cycles``: the players in ring order (a list, or one a line) and the rounds."""
 
+    model_config = {"json_schema_extra": {"examples": [{"players": ["Ann", "Bob", "Cat"], "rounds": 1}]}}
+
     players: list[StrictStr] | StrictStr
     rounds: StrictInt = 1
 
@@ -347,7 +372,9 @@ POINTS = "the points are whole numbers: the winner scores 8 and the loser his le
 class CycleEntry(Body):
     """A match's points (``blue`` and ``red``, if given, must name its players); the cycle judges it."""
 
-    model_config = {"extra": "forbid"}
+    model_config = {"extra": "forbid", "json_schema_extra": {"examples": [
+        {"kind": "result", "match": 0, "blue_points": 8, "red_points": 5}]}}
+    what = "a cycle entry"
 
     kind: Literal["result", "correction"]
     match: StrictInt
@@ -363,6 +390,8 @@ class CycleEntry(Body):
 
 class MatchTable(Body):
     """A live one-match Biggles table for a match of the cycle: two seats (blue in P1); two people if left out."""
+
+    model_config = {"json_schema_extra": {"examples": [{"seats": [{"kind": "person"}, {"kind": "bot", "bot": "club"}]}]}}
 
     seats: list[Seat] | None = None
     seed: Seed | None = None
@@ -390,3 +419,12 @@ class CycleView(BaseModel):
     report: dict[str, Any]
     matches: list[CycleMatch]
     win_points: int
+
+
+def socket_schemas(ref_template: str = "#/components/schemas/{model}") -> dict[str, Any]:
+    """JSON schemas of the play socket's messages (which OpenAPI has no place for), by model name."""
+    _, document = models_json_schema(
+        [(Act, "validation"), (AskView, "validation"), (TableView, "serialization"), (ErrorMessage, "serialization")],
+        ref_template=ref_template)
+    schemas: dict[str, Any] = document["$defs"]
+    return schemas

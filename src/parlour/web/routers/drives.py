@@ -26,6 +26,9 @@ from parlour.web.tournaments import drive_view, lines
 
 router = APIRouter(tags=["drives"], route_class=JSONRoute)
 HOME_BOTS = [Seat(kind="bot", bot="heuristic")] * 4
+#: the cards' answers, for the OpenAPI description (a refusal is JSON, as everywhere)
+HTML = {"text/html": {"schema": {"type": "string"}}}
+PDF = {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}
 
 
 @router.get("/api/drives")
@@ -76,17 +79,15 @@ async def drive_simulate(doc_id: str, body: BotsPlay, tournaments: TournamentsDe
 
 
 # -- the fixture cards, to print --------------------------------------------------------------
-@router.get("/drives/{doc_id}/cards.pdf", response_class=Response,
-            responses={200: {"description": "every team's card in one PDF", "content": {"application/pdf": {}}}})
+@router.get("/drives/{doc_id}/cards.pdf", responses={200: {"description": "every team's card in one PDF", "content": PDF}})
 async def all_cards(doc_id: str, tournaments: TournamentsDep) -> Response:
     """Every team's card in one PDF, to print for the night."""
     drive = tournaments.drive(doc_id)
     return await _pdf([card_html(drive.card(t)) for t in drive.teams], f"drive-{doc_id}-cards.pdf")
 
 
-@router.get("/drives/{doc_id}/cards/{team:path}", response_class=HTMLResponse,
-            responses={200: {"description": "the card: a page to print, or a PDF with format=pdf",
-                             "content": {"application/pdf": {}}}})
+@router.get("/drives/{doc_id}/cards/{team:path}",
+            responses={200: {"description": "the card: a page to print, or a PDF with format=pdf", "content": {**HTML, **PDF}}})
 async def card(doc_id: str, team: str, tournaments: TournamentsDep, format: str = "html") -> Response:
     drive = tournaments.drive(doc_id)
     page = card_html(drive.card(team))

@@ -16,9 +16,8 @@ from parlour.web.models import ReplayAction, ReplayStep, SeatObservation
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["replays"], route_class=JSONRoute)
 
 
-@router.get("/record", response_class=Response,
-            responses={200: {"description": "the game record (docs/records.md), as a file to download",
-                             "content": {"application/json": {"schema": {"type": "object"}}}}})
+@router.get("/record", responses={200: {"description": "the game record (docs/records.md), as a file to download",
+                                        "content": {"application/json": {"schema": {"type": "object"}}}}})
 async def record(table_id: str, tables: TablesDep) -> Response:
     t = await tables.get(table_id)
     if not t.state.is_over:
