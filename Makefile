@@ -9,7 +9,10 @@ CHROMIUM := /usr/bin/chromium
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT     ?= 8000
 
-.PHONY: setup serve play test bench clean postgres-server
+# the code `make lint` holds to ruff's and mypy's rules (pyproject.toml); widen it to src/parlour as the rest is cleaned
+CHECKED  := src/parlour/web src/parlour/store src/parlour/tournaments src/parlour/cli src/parlour/terminal tests/web
+
+.PHONY: setup serve play lint test bench clean postgres-server
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,11 +36,15 @@ serve: setup
 play: setup
 	$(VENV)/bin/parlour play football-whist
 
-test: setup $(CHROMIUM) postgres-server
+lint: setup
+	$(VENV)/bin/ruff check $(CHECKED)
+	$(VENV)/bin/mypy $(CHECKED)
+
+test: setup $(CHROMIUM) postgres-server lint
 	$(VENV)/bin/python -m pytest
 
 bench: setup
 	$(VENV)/bin/python bench/playouts.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache test-artifacts
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache test-artifacts

@@ -61,7 +61,8 @@ class Server:
             except httpx.HTTPError:
                 time.sleep(0.1)
             if self.process.poll() is not None:
-                raise RuntimeError(f"parlour serve exited: {self.process.stderr.read().decode()}")
+                reason = self.process.stderr.read().decode() if self.process.stderr else "?"
+                raise RuntimeError(f"parlour serve exited: {reason}")
         raise RuntimeError("parlour serve did not start in 30 s")
 
     def kill(self) -> None:

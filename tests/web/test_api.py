@@ -55,7 +55,8 @@ def play_out(ws, limit: int = 5000) -> dict:
         if view["over"]:
             return view
         if view["legal"]:
-            ws.send_json({"type": "act", "action": view["legal"][-1], "moves": None if view["real_time"] else view["moves"]})
+            ws.send_json({"type": "act", "action": view["legal"][-1],
+                          "moves": None if view["real_time"] else view["moves"]})
     raise AssertionError("the game did not finish")
 
 

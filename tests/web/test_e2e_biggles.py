@@ -81,7 +81,8 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
         raise AssertionError(f"the race did not end in time (keys so far: {pressed})")
 
     banner = page.locator(RESULT)
-    assert re.search(r"wins on points: Ann \d+ – \d+ (P2 \(newcomer bot\)|newcomer bot)\.|A draw on points", banner.inner_text()), banner.inner_text()
+    ending = r"wins on points: Ann \d+ – \d+ (P2 \(newcomer bot\)|newcomer bot)\.|A draw on points"
+    assert re.search(ending, banner.inner_text()), banner.inner_text()
     assert stale_checked and pressed["p"] >= 8, pressed          # black 1-7 and Biggles, if the person won
     end_and_replay(page, "biggles")
     assert not errors, errors

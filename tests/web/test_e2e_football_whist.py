@@ -71,7 +71,8 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
         raise AssertionError(f"the match did not end in time (moves so far: {counts})")
 
     banner = page.locator(RESULT)
-    assert re.search(r"Game over\. (A|B) \(.+\) win \d+–\d+\.|Game over\. A draw, \d+–\d+\.", banner.inner_text()), banner.inner_text()
+    ending = r"Game over\. (A|B) \(.+\) win \d+–\d+\.|Game over\. A draw, \d+–\d+\."
+    assert re.search(ending, banner.inner_text()), banner.inner_text()
     assert counts["play"] == 22, counts                # eleven cards in each half
     assert counts["move"] + counts["stay"] + counts["kick"] > 0, counts
     assert page.locator(".fw-half").inner_text() == "FULL TIME" or "Full time" in page.locator(".fw-half").inner_text()

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from conftest import click_board, shot
 
-PLANES = {p["code"]: p for p in json.loads(
-    (Path(__file__).resolve().parents[2] / "src/parlour/games/squadron_scramble/data/planes.json").read_text())["planes"]}
+DATA = Path(__file__).resolve().parents[2] / "src/parlour/games/squadron_scramble/data/planes.json"
+PLANES = {p["code"]: p for p in json.loads(DATA.read_text())["planes"]}
 RESULT = "[data-testid=result]"
 
 

@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from conftest import free_port
 from parlour.store import Store, StoreError
 from parlour.web.app import create_app
-
-from conftest import free_port
 from test_api import person_and_bots, play_out
 
 

@@ -17,6 +17,7 @@ def test_serve_prints_the_address_and_answers_there(tmp_path):
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"})
     try:
+        assert process.stdout is not None
         line = process.stdout.readline()
         assert f"http://localhost:{port}/" in line, line
         for _ in range(100):

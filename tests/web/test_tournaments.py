@@ -7,9 +7,8 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from parlour.web.app import create_app
-
 from conftest import wait_over
+from parlour.web.app import create_app
 
 TEAMS = ["Aston Villa", "Charlton", "Q.P. Rangers", "Swansea", "Everton"]
 
@@ -35,7 +34,8 @@ def test_a_drive_entered_by_hand_corrected_and_kept(store):
         assert (villa["won"], villa["goals_for"], villa["points"]) == (1, 3, 2)
         again = client.post(f"/api/drives/{made['id']}/entries", json=entry)
         assert again.status_code == 422 and "correction" in again.json()["detail"]
-        fixed = client.post(f"/api/drives/{made['id']}/entries", json={**entry, "kind": "correction", "away_goals": 3}).json()
+        fixed = client.post(f"/api/drives/{made['id']}/entries",
+                            json={**entry, "kind": "correction", "away_goals": 3}).json()
         villa = next(r for r in fixed["summary"]["table"] if r["team"] == "Aston Villa")
         assert (villa["won"], villa["drawn"], villa["points"]) == (0, 1, 1)
         bad = client.post(f"/api/drives/{made['id']}/entries", json={"kind": "result", "round": 9, "table": 1,
@@ -46,7 +46,8 @@ def test_a_drive_entered_by_hand_corrected_and_kept(store):
         assert card.status_code == 200 and "Aston Villa" in card.text and "Charlton" in card.text
     with TestClient(create_app(store, bot_delay=0)) as client:          # a restart keeps it all
         kept = client.get(f"/api/drives/{made['id']}").json()
-        assert kept["summary"] == fixed["summary"] and [d["id"] for d in client.get("/api/drives").json()] == [made["id"]]
+        assert kept["summary"] == fixed["summary"]
+        assert [d["id"] for d in client.get("/api/drives").json()] == [made["id"]]
 
 
 def test_bad_drives_are_refused(client):
@@ -88,7 +89,8 @@ def test_bots_play_the_rest_of_a_drive_and_every_match_can_be_replayed(client):
         assert end.status_code == 422
         steps = client.get(f"/api/tables/{table_id}/replay").json()["steps"]
         last = client.get(f"/api/tables/{table_id}/replay?step={steps}").json()
-        assert (last["result"]["goals"]["A"], last["result"]["goals"]["B"]) == (f["result"]["home_goals"], f["result"]["away_goals"])
+        goals = last["result"]["goals"]
+        assert (goals["A"], goals["B"]) == (f["result"]["home_goals"], f["result"]["away_goals"])
     rows = drive["summary"]["table"]
     assert sum(r["points"] for r in rows) == 2 * len(played) + 3 * 1        # 2 a game shared out, 1 a bye
 
@@ -97,11 +99,13 @@ def test_a_biggles_cycle_by_hand_and_at_the_table(fast):
     made = fast.post("/api/cycles", json={"players": "Ann\nBob\nCat", "rounds": 1}).json()
     cycle = fast.get(f"/api/cycles/{made['id']}").json()
     assert [(m["blue"], m["red"]) for m in cycle["matches"]] == [("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Ann")]
-    fast.post(f"/api/cycles/{made['id']}/entries", json={"kind": "result", "match": 0, "blue_points": 8, "red_points": 3})
-    bad = fast.post(f"/api/cycles/{made['id']}/entries", json={"kind": "result", "match": 1, "blue_points": 9, "red_points": 3})
+    entries = f"/api/cycles/{made['id']}/entries"
+    fast.post(entries, json={"kind": "result", "match": 0, "blue_points": 8, "red_points": 3})
+    bad = fast.post(entries, json={"kind": "result", "match": 1, "blue_points": 9, "red_points": 3})
     assert bad.status_code == 422
     table = fast.post(f"/api/cycles/{made['id']}/matches/1/table",
-                      json={"seats": [{"kind": "bot", "bot": "practised"}, {"kind": "bot", "bot": "newcomer"}], "seed": 4}).json()
+                      json={"seats": [{"kind": "bot", "bot": "practised"}, {"kind": "bot", "bot": "newcomer"}],
+                            "seed": 4}).json()
     info = wait_over(fast, table["id"])
     assert [s["name"] for s in info["seats"]] == ["Bob", "Cat"]
     cycle = fast.get(f"/api/cycles/{made['id']}").json()

@@ -7,10 +7,9 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+from conftest import wait_over
 from parlour.games import GAMES
 from parlour.web.app import create_app
-
-from conftest import wait_over
 
 #: what keeps each game short enough for a test, whatever else is set
 BOUNDS = {"squadron-scramble": {"max_rounds": 1}, "biggles": {"matches": 1, "deciders": 0}}

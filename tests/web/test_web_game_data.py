@@ -27,7 +27,8 @@ def data(game: str, name: str) -> dict:
 
 def equipment_names() -> dict[str, set[str]]:
     """Every name the data files give, by where it comes from."""
-    planes, towns, pack = data("squadron_scramble", "planes"), data("british_towns", "towns"), data("football_whist", "pack")
+    planes, towns = data("squadron_scramble", "planes"), data("british_towns", "towns")
+    pack = data("football_whist", "pack")
     words = {a for p in planes["planes"] for a in p["aliases"] if re.fullmatch(r"[a-z]{5,}", a)}
     return {
         "planes.json": {p["name"] for p in planes["planes"]} | {n["name"] for n in planes["nations"]}

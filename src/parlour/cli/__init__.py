@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -36,7 +36,7 @@ errors = Console(stderr=True)
 app.add_typer(drive_app, name="drive")
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     errors.print(Text(f"error: {message}", style="bold red"))
     raise typer.Exit(code)
 
@@ -70,7 +70,7 @@ def _bots(game: GameDescriptor, spec: Optional[str], seats: int) -> list[str]:
 @app.command("games")
 def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """List the games, their seat counts, bots and variant options."""
-    data = [
+    data: list[dict[str, Any]] = [
         {
             "id": g.id,
             "title": g.title,
@@ -129,11 +129,9 @@ def _play_biggles(game: GameDescriptor, seat: int, seed: Optional[int], bots: Op
     """Biggles is played live against the clock, not turn by turn."""
     from parlour.engine.record import record_of
     from parlour.games.biggles.bots import ReflexBot
-    from parlour.games.biggles.levels import DEFAULT
+    from parlour.games.biggles.levels import DEFAULT, LEVELS
     from parlour.terminal.biggles import play_live
     from parlour.terminal.play import default_record_path
-
-    from parlour.games.biggles.levels import LEVELS
 
     level = bots or DEFAULT
     if level not in LEVELS:
@@ -286,7 +284,7 @@ def replay(
     from parlour.terminal import frontend
 
     steps: list[dict[str, Any]] = []
-    ui = frontend(game.id) if not as_json else None
+    ui: Any = frontend(game.id) if not as_json else None
     previous: dict[str, Any] = {}
 
     def step(index: int, state: Any) -> None:

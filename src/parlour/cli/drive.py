@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional, TypeVar
 
 import typer
 from rich.console import Console
@@ -19,6 +19,11 @@ from rich.text import Text
 from parlour.engine.errors import ParlourError
 from parlour.tournaments.drive import Drive
 from parlour.tournaments.drive_card import card_html
+
+if TYPE_CHECKING:
+    from parlour.store.tournaments import Tournaments
+
+T = TypeVar("T")
 
 drive_app = typer.Typer(help="The International Football Whist Drive: a league night of many tables.",
                         no_args_is_help=True, add_completion=False)
@@ -35,7 +40,7 @@ CLUBS = (
 MAX_TEAMS = 64
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     errors.print(Text(f"error: {message}", style="bold red"))
     raise typer.Exit(2)
 
@@ -61,7 +66,7 @@ def _simulated(teams: Optional[int], names: Optional[str], seed: int, rounds: Op
 
 
 DATABASE = typer.Option(None, "--database", help="SQLAlchemy URL (default: the web app's SQLite file).")
-def _league(summary: dict, title: str) -> Table:
+def _league(summary: dict[str, Any], title: str) -> Table:
     table = Table("", "team", "P", "W", "D", "L", "bye", "F", "A", "avg", "pts", title=title)
     for r in summary["table"]:
         table.add_row(str(r["position"]), r["team"], *(str(r[k]) for k in ("played", "won", "drawn", "lost", "byes",
@@ -104,7 +109,8 @@ def simulate(
 def card(
     team: str = typer.Option(..., "--team", help="The team whose card to print."),
     out: Path = typer.Option(..., "--out", help="Where to write the card: an HTML page to print, or a .pdf file."),
-    drive_id: Optional[str] = typer.Option(None, "--drive", help="A drive kept in the database (else one played by bots)."),
+    drive_id: Optional[str] = typer.Option(None, "--drive",
+                                           help="A drive kept in the database (else one played by bots)."),
     database: Optional[str] = DATABASE,
     teams: Optional[int] = TEAMS, names: Optional[str] = NAMES, seed: int = SEED, rounds: Optional[int] = ROUNDS,
     bots: Optional[str] = BOTS,
@@ -147,7 +153,7 @@ def schedule(
 
 
 # -- drives kept in the database, as the web app keeps them ---------------------------
-def _stored(database: Optional[str], action):
+def _stored(database: Optional[str], action: Callable[["Tournaments"], T]) -> T:
     """Run ``action`` on the database's tournaments; a refused entry or unknown drive is one line on stderr."""
     from parlour.store import Store
     from parlour.store.tournaments import Tournaments
@@ -165,7 +171,8 @@ def _show(drive: Drive, drive_id: str, as_json: bool) -> None:
         for games in drive.schedule():
             for f in games:
                 res = drive.result(f.round, f.table)
-                fixtures.append({**f.to_dict(), "home_goals": res and res.home_goals, "away_goals": res and res.away_goals})
+                fixtures.append({**f.to_dict(), "home_goals": res and res.home_goals,
+                                 "away_goals": res and res.away_goals})
         print(json.dumps({"id": drive_id, **summary, "fixtures": fixtures}, indent=1))
         return
     console.print(_league(summary, f"{drive.title} ({drive_id}): {len(drive.teams)} teams, {drive.rounds} rounds"))
@@ -175,7 +182,8 @@ def _show(drive: Drive, drive_id: str, as_json: bool) -> None:
             score = "bye" if f.is_bye else f"{res.home_goals}-{res.away_goals}" if res else "to play"
             console.print(f"  round {f.round}, table {f.table}: {f.home} v {f.away or '-'}  {score}")
     cup = summary["cup"]
-    console.print(Text(f"Cup {'Winners' if cup['final'] else 'held by'}: {cup['holder'] or 'nobody yet'}", style="bold"))
+    console.print(Text(f"Cup {'Winners' if cup['final'] else 'held by'}: {cup['holder'] or 'nobody yet'}",
+                       style="bold"))
     if summary["complete"]:
         console.print(Text(f"League Champions: {' and '.join(summary['champions'])}", style="bold"))
 
@@ -216,7 +224,8 @@ def record(
 
 @drive_app.command("play")
 def play(
-    drive_id: str = typer.Argument(..., metavar="DRIVE"), seed: int = SEED, bots: str = typer.Option("heuristic", "--bots"),
+    drive_id: str = typer.Argument(..., metavar="DRIVE"), seed: int = SEED,
+    bots: str = typer.Option("heuristic", "--bots"),
     database: Optional[str] = DATABASE, as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Bots play every game still without a result; each match is kept, replayable in the web app."""

@@ -22,7 +22,19 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    JSON, BigInteger, Column, Float, ForeignKey, Integer, MetaData, String, Table, create_engine, event, func, select,
+    JSON,
+    BigInteger,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    func,
+    select,
 )
 from sqlalchemy.exc import IntegrityError
 
@@ -125,7 +137,7 @@ class Store:
         return table_id
 
     def save_finished(self, game: str, variant: dict[str, Any], seed: int | None, seats: list[dict[str, Any]],
-                      logged: list[tuple[int, str, float | None]], result: dict[str, Any],
+                      logged: list[tuple[int, str, float | None]], result: dict[str, Any] | None,
                       meta: dict[str, Any] | None = None) -> str:
         """A game played elsewhere (bots in bulk), stored whole in one transaction so it can be replayed."""
         table_id = new_id()
@@ -134,7 +146,8 @@ class Store:
             db.execute(game_tables.insert().values(id=table_id, game=game, variant=variant, seed=seed, seats=seats,
                                                    created=now, finished=now, result=result, meta=meta))
             if logged:
-                db.execute(actions.insert(), [{"table_id": table_id, "idx": i, "seat": seat, "action": action, "time": t}
+                db.execute(actions.insert(), [{"table_id": table_id, "idx": i, "seat": seat, "action": action,
+                                               "time": t}
                                               for i, (seat, action, t) in enumerate(logged)])
         return table_id
 
@@ -148,7 +161,8 @@ class Store:
 
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
         with self.engine.begin() as db:
-            db.execute(game_tables.update().where(game_tables.c.id == table_id).values(finished=time.time(), result=result))
+            db.execute(game_tables.update().where(game_tables.c.id == table_id)
+                       .values(finished=time.time(), result=result))
 
     def load(self, table_id: str) -> StoredTable:
         with self.engine.connect() as db:
@@ -204,7 +218,8 @@ class Store:
 
     def seat_of(self, table_id: str, token: str) -> int | None:
         with self.engine.connect() as db:
-            row = db.execute(select(claims.c.seat).where(claims.c.table_id == table_id, claims.c.token == token)).first()
+            row = db.execute(select(claims.c.seat)
+                             .where(claims.c.table_id == table_id, claims.c.token == token)).first()
         return None if row is None else row.seat
 
     def claimed_seats(self, table_id: str) -> set[int]:
@@ -222,7 +237,8 @@ class Store:
         """Append an event; with ``expected`` (the count of events it was checked against), only if none came since."""
         try:
             with self.engine.begin() as db:
-                count = db.execute(select(func.count()).select_from(doc_events).where(doc_events.c.doc_id == doc_id)).scalar()
+                count = db.execute(select(func.count()).select_from(doc_events)
+                                   .where(doc_events.c.doc_id == doc_id)).scalar_one()
                 if expected is not None and count != expected:
                     raise StoreConflict(f"tournament {doc_id!r} changed while this entry was checked")
                 db.execute(doc_events.insert().values(doc_id=doc_id, idx=count, event=event_data))
@@ -235,7 +251,8 @@ class Store:
             row = db.execute(select(events_docs).where(events_docs.c.id == doc_id)).first()
             if row is None:
                 raise StoreError(f"no tournament {doc_id!r}")
-            rows = db.execute(select(doc_events.c.event).where(doc_events.c.doc_id == doc_id).order_by(doc_events.c.idx)).all()
+            rows = db.execute(select(doc_events.c.event).where(doc_events.c.doc_id == doc_id)
+                              .order_by(doc_events.c.idx)).all()
         return row.kind, row.config, [r.event for r in rows]
 
     def list_documents(self, kind: str | None = None) -> list[dict[str, Any]]:

@@ -13,9 +13,7 @@ import threading
 from typing import Any, Callable
 
 from parlour.store import Store, StoreConflict, StoreError
-from parlour.tournaments.biggles_cycle import FORMAT as CYCLE_FORMAT
-from parlour.tournaments.biggles_cycle import VERSION as CYCLE_VERSION
-from parlour.tournaments.biggles_cycle import Cycle
+from parlour.tournaments.biggles_cycle import FORMAT as CYCLE_FORMAT, VERSION as CYCLE_VERSION, Cycle
 from parlour.tournaments.drive import Drive
 from parlour.tournaments.drive_play import GAME_ID, goals_of, play_drive
 
@@ -68,13 +66,14 @@ class Tournaments:
             drive = self.drive(doc_id)
             before = len(drive.entries)
             records = play_drive(drive, seed, bots=bots, keep_records=True)
-            for k, (record, entry) in enumerate(zip(records, drive.entries[before:])):
+            for k, (record, entry) in enumerate(zip(records, drive.entries[before:], strict=True)):
                 seats = [{"kind": "bot", "bot": s["player"].split(":", 1)[1], "name": f"{s['team']} {i // 2 + 1}"}
                          for i, s in enumerate(record.seats)]
                 table_id = self.store.save_finished(
                     GAME_ID, record.variant, record.seed, seats, [(a[0], a[1], None) for a in record.actions],
                     record.result, meta={"drive": doc_id, "round": entry["round"], "table": entry["table"]})
-                self.store.append_event(doc_id, {**entry, "meta": {**entry["meta"], "table_id": table_id}}, expected=before + k)
+                self.store.append_event(doc_id, {**entry, "meta": {**entry["meta"], "table_id": table_id}},
+                                        expected=before + k)
         return self.drive(doc_id)
 
     # -- the Biggles cycle -----------------------------------------------------------

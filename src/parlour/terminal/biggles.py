@@ -33,7 +33,8 @@ def card(text: str | None) -> Text:
 
 def render(obs: dict[str, Any], me: int, message: str = "", labels: tuple[str, str] = ("Bot", "You")) -> Group:
     lines = [Text(f"Biggles - match {obs['match']} of {obs['matches']}   points: "
-                  f"{labels[1].lower()} {obs['points'][me]}, {labels[0].lower()} {obs['points'][1 - me]}", style="bold")]
+                  f"{labels[1].lower()} {obs['points'][me]}, {labels[0].lower()} {obs['points'][1 - me]}",
+                  style="bold")]
     for seat, who in ((1 - me, labels[0]), (me, labels[1])):
         p = obs["players"][seat]
         line = Text(f"{who:>3} ({p['pack']:>4}): hand {p['hand_size']:>2}  pile ")
@@ -131,7 +132,8 @@ def play_live(
     if state.is_over:
         won = result["winner"] == names[human]
         console.print(Text(f"GAME OVER: you {result['points'][names[human]]}, bot {result['points'][names[1 - human]]}"
-                           f" - {'you win!' if won else 'the bot wins' if result['winner'] else 'a draw'}", style="bold"))
+                           f" - {'you win!' if won else 'the bot wins' if result['winner'] else 'a draw'}",
+                           style="bold"))
     return state
 
 
@@ -154,10 +156,11 @@ def narrate(seat: int, action: str, before: dict[str, Any], after: dict[str, Any
 
 
 def introduce(obs: dict[str, Any]) -> Text:
-    packs = ", ".join(f"{name} {p['pack']}" for name, p in zip(obs["seat_names"], obs["players"]))
+    packs = ", ".join(f"{name} {p['pack']}" for name, p in zip(obs["seat_names"], obs["players"], strict=True))
     return Text(f"Biggles, {obs['matches']} matches; match 1 packs: {packs}")
 
 
 def final(result: dict[str, Any], seat: int | None) -> Text:
     points = ", ".join(f"{name} {p}" for name, p in result["points"].items())
-    return Text(f"GAME OVER: {points}. " + (f"{result['winner']} wins." if result["winner"] else "A draw."), style="bold")
+    return Text(f"GAME OVER: {points}. " + (f"{result['winner']} wins." if result["winner"] else "A draw."),
+                style="bold")

@@ -129,7 +129,7 @@ def narrate_asking(seat: int, action: str, before: dict[str, Any], after: dict[s
         line.append(f": no - {names[ask['asked']]}'s turn", style="red")
     for event in after["events"][len(before["events"]):]:
         line.append(f"\n{names[event['seat']]} completes region {event['region']} and lays it down!", style="bold")
-    for s, (was, now) in enumerate(zip(before["out"], after["out"])):
+    for s, (was, now) in enumerate(zip(before["out"], after["out"], strict=True)):
         if now and not was:
             line.append(f"\n{names[s]} has no cards left and is out", style="yellow")
     return line
@@ -211,8 +211,8 @@ def narrate_sets(seat: int, action: str, before: dict[str, Any], after: dict[str
         if event["event"] == "added":
             line.append(f"\n{names[event['seat']]} adds {event['card']} to region {event['region']} ({event['how']})")
         elif event["event"] == "reshuffle":
-            line.append(f"\nThe stock is empty: the discards are shuffled into a new stock, {event['turned_up']} turned up",
-                        style="yellow")
+            line.append(f"\nThe stock is empty: the discards are shuffled into a new stock, "
+                        f"{event['turned_up']} turned up", style="yellow")
         elif event["event"] == "game over":
             line.append(f"\nThe game ends: {names[event['seat']]} {event['why']}", style="bold yellow")
     return line

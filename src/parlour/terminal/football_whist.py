@@ -19,7 +19,7 @@ from parlour.games.football_whist.pitch import Pitch, default_pitch
 from parlour.terminal import numbered_choice
 
 COLOURS = {team["code"]: team["colour"] for team in pack_data()["teams"]}
-SHORT = {code: name[:3] for code, name in zip(TEAM_CODES, TEAM_NAMES)}
+SHORT = {code: name[:3] for code, name in zip(TEAM_CODES, TEAM_NAMES, strict=True)}
 CELL = 7          # characters a node label takes
 STEP = 11         # characters between layout columns
 
@@ -109,7 +109,8 @@ def render(obs: dict[str, Any]) -> Group:
         header.append("none (ball in the centre circle)", style="italic")
     if me:
         header.append(f"\nYou are {names[seat]} (partnership {me}, attacking {obs['attacking'][me]}).")
-    pitch_panel = Panel(Group(*pitch_lines(pitch, obs["ball"])), title="Pitch", subtitle=f"{pitch.confidence} layout", expand=False)
+    pitch_panel = Panel(Group(*pitch_lines(pitch, obs["ball"])), title="Pitch", subtitle=f"{pitch.confidence} layout",
+                        expand=False)
 
     trick = Table.grid(padding=(0, 2))
     trick.add_column()

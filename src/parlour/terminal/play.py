@@ -114,7 +114,8 @@ def _bot_name(seat_info: Any, fallback: str) -> str:
     return player.removeprefix("bot:") if player and player.startswith("bot:") else fallback
 
 
-def _ask_person(console: Console, ui: Any, state: Any, seat: int, legal: tuple[str, ...], ask: Callable[[str], str]) -> str | None:
+def _ask_person(console: Console, ui: Any, state: Any, seat: int, legal: tuple[str, ...],
+                ask: Callable[[str], str]) -> str | None:
     obs = state.observation(seat)
     if len(legal) <= MAX_LISTED:
         numbered = getattr(ui, "numbered", lambda obs: True)(obs)

@@ -177,7 +177,8 @@ def narrate(seat: int, action: str, before: dict[str, Any], after: dict[str, Any
 
 def introduce(obs: dict[str, Any]) -> Text:
     names = obs["seat_names"]
-    return Text(f"{len(names)} players. {names[obs['dealer']]} deals; {names[(obs['dealer'] + 1) % len(names)]} starts. "
+    starter = names[(obs['dealer'] + 1) % len(names)]
+    return Text(f"{len(names)} players. {names[obs['dealer']]} deals; {starter} starts. "
                 f"First to {obs['target']} points wins.")
 
 

@@ -117,7 +117,7 @@ class Cycle:
             raise ParlourError(f"match {index} already has a result; enter a correction to change it")
         if kind == "correction" and match["points"] is None:
             raise ParlourError(f"match {index} has no result yet to correct")
-        scores = [entry.get("blue_points"), entry.get("red_points")]
+        scores: list[Any] = [entry.get("blue_points"), entry.get("red_points")]
         if any(isinstance(p, bool) or not isinstance(p, int) for p in scores) or sorted(scores)[1] != WIN_POINTS \
                 or not 0 <= sorted(scores)[0] < WIN_POINTS:
             raise ParlourError(f"match {index}: the winner scores {WIN_POINTS} and the loser his level, 0 to "
@@ -132,7 +132,7 @@ class Cycle:
     # -- what follows from them ----------------------------------------------------
     def matches(self) -> list[dict[str, Any]]:
         """Every match due so far, in order, with its points once entered (``decider`` is 0 in the ring)."""
-        latest = {}
+        latest: dict[int, dict[str, Any]] = {}
         for e in self._entries:
             latest[e["match"]] = e
         out: list[dict[str, Any]] = []
@@ -141,9 +141,9 @@ class Cycle:
             for blue, red in pairs:
                 e = latest.get(len(out))
                 fits = e is not None and (e["blue"], e["red"]) == (blue, red)
-                points = {blue: e["blue_points"], red: e["red_points"]} if fits else None
+                points = {blue: e["blue_points"], red: e["red_points"]} if e is not None and fits else None
                 out.append({"match": len(out), "blue": blue, "red": red, "decider": decider, "points": points,
-                            "winner": None if points is None else max(points, key=points.get)})
+                            "winner": None if points is None else max(points, key=points.__getitem__)})
             return all(m["points"] is not None for m in out[-len(pairs):])
 
         if not add(self.fixtures, 0):
@@ -178,7 +178,7 @@ class Cycle:
     def report(self) -> dict[str, Any]:
         """The table (ring matches only, champion first among equals), every match and the champion."""
         matches = self.matches()
-        table = {p: {"player": p, "played": 0, "won": 0, "points": 0} for p in self.players}
+        table: dict[str, dict[str, Any]] = {p: {"player": p, "played": 0, "won": 0, "points": 0} for p in self.players}
         for m in matches:
             if m["decider"] == 0 and m["points"] is not None:
                 for p, pts in m["points"].items():

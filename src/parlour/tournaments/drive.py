@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 from parlour.engine.errors import ParlourError
 
@@ -170,7 +170,7 @@ class Drive:
         extra = sorted(set(entry) - allowed)
         if extra:
             raise DriveError(f"a {kind} entry has no field {extra[0]!r}")
-        fixture = self.fixture(entry.get("round"), entry.get("table"))
+        fixture = self.fixture(cast(int, entry.get("round")), cast(int, entry.get("table")))     # checked there
         where = f"round {fixture.round}, table {fixture.table} ({fixture.ground})"
         if fixture.is_bye:
             raise DriveError(f"{where}: {fixture.home} have a bye, there is no game to score")
@@ -205,14 +205,16 @@ class Drive:
 
     def pending(self) -> list[Fixture]:
         """Games still without a result, in the order they are played."""
-        return [f for games in self.schedule() for f in games if not f.is_bye and (f.round, f.table) not in self._results]
+        return [f for games in self.schedule() for f in games
+                if not f.is_bye and (f.round, f.table) not in self._results]
 
     # -- the league table --------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:
         """The league table: points, then goal average; teams level on both share a position."""
-        rows = {t: {"team": t, "side": "home" if t in self.home_teams else "away", "played": 0, "won": 0,
-                    "drawn": 0, "lost": 0, "byes": 0, "goals_for": 0, "goals_against": 0, "points": 0}
-                for t in self.teams}
+        rows: dict[str, dict[str, Any]] = {
+            t: {"team": t, "side": "home" if t in self.home_teams else "away", "played": 0, "won": 0,
+                "drawn": 0, "lost": 0, "byes": 0, "goals_for": 0, "goals_against": 0, "points": 0}
+            for t in self.teams}
         for games in self.schedule():
             # A bye counts once the rest of its round is played, so a live table never scores a round ahead.
             round_done = all((f.round, f.table) in self._results for f in games if not f.is_bye)
@@ -226,7 +228,9 @@ class Drive:
                 res = self._results.get((f.round, f.table))
                 if res is None:
                     continue
-                for team, gf, ga in ((f.home, res.home_goals, res.away_goals), (f.away, res.away_goals, res.home_goals)):
+                assert f.away is not None                      # not a bye
+                sides = ((f.home, res.home_goals, res.away_goals), (f.away, res.away_goals, res.home_goals))
+                for team, gf, ga in sides:
                     row = rows[team]
                     row["played"] += 1
                     row["goals_for"] += gf
@@ -237,11 +241,11 @@ class Drive:
         key = {t: (r["points"], goal_average(r["goals_for"], r["goals_against"])) for t, r in rows.items()}
         # Sorting is stable (reverse included), so teams level on both keep their order of registration.
         ranked = sorted(rows, key=key.__getitem__, reverse=True)
-        table = []
+        table: list[dict[str, Any]] = []
         for i, team in enumerate(ranked):
             row = rows[team]
-            ga = goal_average(row["goals_for"], row["goals_against"])
-            row["goal_average"] = None if ga[0] else round(float(ga[1]), 3)
+            average = goal_average(row["goals_for"], row["goals_against"])
+            row["goal_average"] = None if average[0] else round(float(average[1]), 3)
             row["goal_average_text"] = goal_average_text(row["goals_for"], row["goals_against"])
             row["position"] = table[-1]["position"] if i and key[ranked[i - 1]] == key[team] else i + 1
             table.append(row)
@@ -268,7 +272,8 @@ class Drive:
                     winner = game.home if res.home_goals > res.away_goals else game.away
                     if winner != holder:
                         path.append({"round": r, "table": game.table, "ground": game.ground, "from": holder,
-                                     "to": winner, "score": f"{game.home} {res.home_goals} - {res.away_goals} {game.away}"})
+                                     "to": winner,
+                                     "score": f"{game.home} {res.home_goals} - {res.away_goals} {game.away}"})
                         holder = winner
             held_after.append(holder)
         return {"holder": holder, "path": path, "held_after_round": held_after,
@@ -332,7 +337,8 @@ class Drive:
         extra = sorted(set(config) - {"title", "teams", "rounds", "bye_points"})
         if extra:
             raise DriveError(f"a drive's config has no field {extra[0]!r}")
-        return cls(config.get("teams"), config.get("rounds"), title=config.get("title", "Football Whist Drive"),
+        teams = cast("list[str]", config.get("teams"))           # the drive judges what it is
+        return cls(teams, config.get("rounds"), title=config.get("title", "Football Whist Drive"),
                    bye_points=config.get("bye_points", DRAW))
 
     @classmethod
@@ -346,7 +352,8 @@ class Drive:
             if data["format"] != FORMAT:
                 raise DriveError(f"not a Parlour drive (its \"format\" should be {FORMAT!r})")
             if data.get("version") != VERSION:
-                raise DriveError(f"drive data version {data.get('version')!r} is not one this Parlour reads ({VERSION})")
+                raise DriveError(f"drive data version {data.get('version')!r} is not one this Parlour reads "
+                                 f"({VERSION})")
             config, entries = data.get("config"), data.get("entries", []) if entries is None else entries
         else:
             config, entries = data, entries or []

@@ -4,7 +4,8 @@ The sheet hands every pair a card to fill in as the evening goes: HOME or
 AWAY (the other word struck out), the team's name, and a line per game with
 the opponents, goals for and against, a cross under W., L. or D., the points
 and the running total.  ``Drive.card`` gives those lines (the drive knows its
-results; this module knows nothing of drives); ``card_html`` lays them out on one page with no scripts, set in the typeface
+results; this module knows nothing of drives); ``card_html`` lays them out on
+one page with no scripts, set in the typeface
 Parlour ships (``fonts/``; a browser without it falls back to its own serif),
 that prints on one postcard-sized sheet, or on an A5 sheet for a long drive.
 """
@@ -33,7 +34,8 @@ h1, h2 { text-align: center; margin: 0.1em 0; letter-spacing: 0.08em; }
 h1 { font-size: 1.15em; } h2 { font-size: 1em; }
 .drive { text-align: center; font-style: italic; margin: 0.3em 0 0.8em; overflow-wrap: anywhere; }
 .side { text-align: center; font-weight: bold; } .side s { font-weight: normal; color: #555; }
-.team { margin: 0.6em 0; font-size: 1.1em; overflow-wrap: anywhere; } .team b { border-bottom: 1px dotted #000; padding: 0 0.5em; }
+.team { margin: 0.6em 0; font-size: 1.1em; overflow-wrap: anywhere; }
+.team b { border-bottom: 1px dotted #000; padding: 0 0.5em; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 col.versus { width: auto; } col.num { width: 3em; } col.mark { width: 2.2em; } col.points { width: 4.4em; }
 th, td { border: 1px solid #000; padding: 0.2em 0.3em; text-align: center; }

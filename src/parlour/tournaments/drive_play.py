@@ -85,6 +85,7 @@ def play_drive(drive: Drive, seed: int, *, bots: str | Mapping[str, str] | None 
     records = []
     for fixture in drive.pending():
         mseed = match_seed(seed, fixture.round, fixture.table)
+        assert fixture.away is not None                    # pending() has no byes
         teams = [fixture.home, fixture.away, fixture.home, fixture.away]
         players = [make_bot(game, chosen[t], s, derive_seed(mseed, s)) for s, t in enumerate(teams)]
         state = play_game(game, players, seats=4, seed=mseed, variant=chosen_variant)

@@ -12,6 +12,8 @@ machine, whatever fonts it has, and never reaches the network.
 
 from __future__ import annotations
 
+from typing import Any
+
 from parlour.engine.errors import ParlourError
 from parlour.tournaments.drive_card import FONT_FILES, FONT_URL, FONTS
 
@@ -35,7 +37,7 @@ def pdf(pages: list[str]) -> bytes:
     return documents[0].copy(sheets).write_pdf()
 
 
-def _own_fonts():
+def _own_fonts() -> Any:
     """A WeasyPrint fetcher that serves Parlour's own fonts from the package and refuses any other address."""
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 

@@ -31,7 +31,8 @@ from parlour.web.routers import cycles, drives, games, pages, replays, tables
 from parlour.web.routers.pages import STATIC
 
 
-def create_app(store: Store | None = None, *, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic) -> FastAPI:
+def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
+               clock: Callable[[], float] = time.monotonic) -> FastAPI:
     """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up)."""
     store = store or Store()
     tournaments = Tournaments(store)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from fastapi import WebSocket
 
@@ -64,7 +64,8 @@ class Connection:
 
 
 class LiveTable:
-    def __init__(self, stored: StoredTable, store: Store, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, stored: StoredTable, store: Store, bot_delay: float = 0.6,
+                 clock: Callable[[], float] = time.monotonic,
                  on_finish: Callable[["LiveTable"], None] | None = None):
         """``on_finish(table)`` runs once the game ends, e.g. to enter its result in a drive."""
         self.id = stored.id
@@ -108,7 +109,7 @@ class LiveTable:
             seats=[
                 SeatView(name=info.get("name") or names, kind=info["kind"], bot=info.get("bot"),
                          connected=info["kind"] == BOT or s in connected)
-                for s, (info, names) in enumerate(zip(self.seats, self.game.seat_names(len(self.seats))))
+                for s, (info, names) in enumerate(zip(self.seats, self.game.seat_names(len(self.seats)), strict=True))
             ],
             observation=state.observation(seat),
             # a paused race offers no moves: the server would refuse them until everyone is back

@@ -14,8 +14,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field, ModelWrapValidatorHandler, StrictBool, StrictInt, StrictStr, ValidationError
-from pydantic import model_validator
+from pydantic import (
+    BaseModel,
+    Field,
+    ModelWrapValidatorHandler,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
 from pydantic.json_schema import models_json_schema
 from pydantic_core import PydanticCustomError
 from typing_extensions import Self
@@ -52,7 +60,8 @@ class Body(BaseModel):
             if first["type"] == REFUSED:
                 raise                               # already in words: a nested object's refusal
             if first["type"] == "extra_forbidden":
-                raise PydanticCustomError(REFUSED, "{what} has no field '{field}'", {"what": cls.what, "field": field}) from None
+                raise PydanticCustomError(REFUSED, "{what} has no field '{field}'",
+                                          {"what": cls.what, "field": field}) from None
             if field not in cls.refusals:
                 raise                               # no words to give: Pydantic's own
             raise PydanticCustomError(REFUSED, "{reason}", {"reason": cls.refusals[field]}) from None
@@ -263,7 +272,8 @@ class DriveEntry(Body):
     """A fixture's result, a correction of it, or a void (which has no goals); the drive judges it."""
 
     model_config = {"extra": "forbid", "json_schema_extra": {"examples": [
-        {"kind": "result", "round": 1, "table": 1, "home_goals": 3, "away_goals": 1}, {"kind": "void", "round": 1, "table": 1}]}}
+        {"kind": "result", "round": 1, "table": 1, "home_goals": 3, "away_goals": 1},
+        {"kind": "void", "round": 1, "table": 1}]}}
     what = "a drive entry"
 
     kind: Literal["result", "correction", "void"]
@@ -276,7 +286,8 @@ class DriveEntry(Body):
     refusals = {"": "an entry is an object with kind, round and table",
                 "kind": "an entry's kind is one of result, correction, void",
                 "round": "round is a whole number", "table": "table is a whole number",
-                "home_goals": "home_goals is a whole number of goals", "away_goals": "away_goals is a whole number of goals"}
+                "home_goals": "home_goals is a whole number of goals",
+                "away_goals": "away_goals is a whole number of goals"}
 
 
 class FixtureTable(Body):
@@ -297,7 +308,8 @@ class BotsPlay(Body):
     seed: StrictInt | None = Field(None, description="the server draws one if left out")
     bots: StrictStr = "heuristic"
 
-    refusals = {"seed": "seed is a whole number and bots a bot's name", "bots": "seed is a whole number and bots a bot's name"}
+    refusals = {"seed": "seed is a whole number and bots a bot's name",
+                "bots": "seed is a whole number and bots a bot's name"}
 
 
 class Made(BaseModel):
@@ -385,13 +397,15 @@ class CycleEntry(Body):
 
     refusals = {"": "a cycle entry is {kind, match, blue_points, red_points}",
                 "kind": "a cycle entry's kind is result or correction", "match": "match is a match's number",
-                "blue_points": POINTS, "red_points": POINTS, "blue": "blue is a player's name", "red": "red is a player's name"}
+                "blue_points": POINTS, "red_points": POINTS, "blue": "blue is a player's name",
+                "red": "red is a player's name"}
 
 
 class MatchTable(Body):
     """A live one-match Biggles table for a match of the cycle: two seats (blue in P1); two people if left out."""
 
-    model_config = {"json_schema_extra": {"examples": [{"seats": [{"kind": "person"}, {"kind": "bot", "bot": "club"}]}]}}
+    model_config = {"json_schema_extra": {"examples": [
+        {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "club"}]}]}}
 
     seats: list[Seat] | None = None
     seed: Seed | None = None

@@ -22,7 +22,10 @@ def lines(names: list[str] | str) -> list[str]:
 
 
 def tables_by(tables: list[dict[str, Any]], fixture: Callable[[dict[str, Any]], Any]) -> dict[Any, list[TableLink]]:
-    """The tables played for each fixture (oldest first), as links: ``fixture`` reads the fixture from a table's meta."""
+    """The tables played for each fixture (oldest first), as links.
+
+    ``fixture`` reads the fixture from a table's meta.
+    """
     grouped: dict[Any, list[TableLink]] = {}
     for t in reversed(tables):                      # the store lists the newest first
         grouped.setdefault(fixture(t["meta"]), []).append(TableLink(id=t["id"], finished=t["finished"] is not None))
@@ -39,8 +42,9 @@ def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView
             result = drive.result(f.round, f.table)
             row.append(FixtureView(
                 **f.to_dict(), tables=played_at.get((f.round, f.table), []),
-                result=None if result is None else FixtureResult(home_goals=result.home_goals, away_goals=result.away_goals,
-                                                                 corrected=result.corrected, meta=result.meta)))
+                result=None if result is None else FixtureResult(
+                    home_goals=result.home_goals, away_goals=result.away_goals, corrected=result.corrected,
+                    meta=result.meta)))
         rounds.append(row)
     return DriveView(id=doc_id, config=drive.config(), summary=drive.summary(), rounds=rounds, entries=drive.entries,
                      teams=[TeamCard(team=t, side="home" if t in drive.home_teams else "away",
@@ -50,5 +54,6 @@ def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView
 def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView:
     cycle = tournaments.cycle(doc_id)
     played_at = tables_by(store.tables_for("cycle", doc_id), lambda meta: meta["match"])
-    return CycleView(id=doc_id, players=cycle.players, rounds=cycle.rounds, report=cycle.report(), win_points=WIN_POINTS,
+    return CycleView(id=doc_id, players=cycle.players, rounds=cycle.rounds, report=cycle.report(),
+                     win_points=WIN_POINTS,
                      matches=[CycleMatch(**m, tables=played_at.get(m["match"], [])) for m in cycle.matches()])

@@ -21,7 +21,17 @@ from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME
 from parlour.tournaments.printing import PrintingUnavailable, pdf
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import StoreDep, TablesDep, TournamentsDep, game_by_id
-from parlour.web.models import BotsPlay, DriveEntry, DriveView, FixtureTable, Made, NewDrive, Seat, TableMade, TournamentSummary
+from parlour.web.models import (
+    BotsPlay,
+    DriveEntry,
+    DriveView,
+    FixtureTable,
+    Made,
+    NewDrive,
+    Seat,
+    TableMade,
+    TournamentSummary,
+)
 from parlour.web.tournaments import drive_view, lines
 
 router = APIRouter(tags=["drives"], route_class=JSONRoute)
@@ -38,7 +48,8 @@ def drives(tournaments: TournamentsDep) -> list[TournamentSummary]:
 
 @router.post("/api/drives", status_code=201)
 def create_drive(body: NewDrive, tournaments: TournamentsDep) -> Made:
-    config = {"teams": lines(body.teams), **body.model_dump(include={"title", "rounds", "bye_points"}, exclude_none=True)}
+    given = body.model_dump(include={"title", "rounds", "bye_points"}, exclude_none=True)
+    config = {"teams": lines(body.teams), **given}
     doc_id = tournaments.create_drive(config)            # the drive refuses bad teams, rounds, titles
     return Made(id=doc_id, url=f"/drives/{doc_id}")
 
@@ -79,7 +90,8 @@ async def drive_simulate(doc_id: str, body: BotsPlay, tournaments: TournamentsDe
 
 
 # -- the fixture cards, to print --------------------------------------------------------------
-@router.get("/drives/{doc_id}/cards.pdf", responses={200: {"description": "every team's card in one PDF", "content": PDF}})
+@router.get("/drives/{doc_id}/cards.pdf",
+            responses={200: {"description": "every team's card in one PDF", "content": PDF}})
 async def all_cards(doc_id: str, tournaments: TournamentsDep) -> Response:
     """Every team's card in one PDF, to print for the night."""
     drive = tournaments.drive(doc_id)
@@ -87,7 +99,8 @@ async def all_cards(doc_id: str, tournaments: TournamentsDep) -> Response:
 
 
 @router.get("/drives/{doc_id}/cards/{team:path}",
-            responses={200: {"description": "the card: a page to print, or a PDF with format=pdf", "content": {**HTML, **PDF}}})
+            responses={200: {"description": "the card: a page to print, or a PDF with format=pdf",
+                             "content": {**HTML, **PDF}}})
 async def card(doc_id: str, team: str, tournaments: TournamentsDep, format: str = "html") -> Response:
     drive = tournaments.drive(doc_id)
     page = card_html(drive.card(team))

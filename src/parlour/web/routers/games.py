@@ -41,7 +41,8 @@ def game(game: GameDep) -> GameInfo:
 def game_data(game: GameDep) -> dict[str, Any]:
     """The game's equipment as its data files give it (pack, pitch, towns), reconstructed facts marked.
 
-    Each ``data/NAME.json`` of the game's package comes under NAME: the browser draws from the same files the rules load.
+    Each ``data/NAME.json`` of the game's package comes under NAME: the browser draws from the same files
+    the rules load.
     """
     if not game.data_package:
         return {}

@@ -45,6 +45,7 @@ def page(title: str, body: str) -> str:
     """A server-drawn page in the client's frame (the rules)."""
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
             f'content="width=device-width, initial-scale=1"><title>{html.escape(title)}</title>'
-            f'<link rel="stylesheet" href="/static/style.css"></head><body><header class="top"><a href="/" class="brand">Parlour'
-            f'</a><nav><a href="/">Games</a><a href="/games">Finished games</a><a href="/drives">Tournaments</a></nav></header>'
+            f'<link rel="stylesheet" href="/static/style.css"></head><body><header class="top">'
+            f'<a href="/" class="brand">Parlour</a><nav><a href="/">Games</a><a href="/games">Finished games</a>'
+            f'<a href="/drives">Tournaments</a></nav></header>'
             f'<main class="page">{body}</main></body></html>')
