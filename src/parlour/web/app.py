@@ -60,11 +60,10 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     describe = app.openapi
 
     def openapi() -> dict[str, Any]:
-        """The HTTP API as FastAPI describes it, and the play socket's messages beside its models."""
+        """The HTTP API as FastAPI describes it (made once, then kept), and the play socket's messages beside it."""
         if app.openapi_schema is None:
-            document = describe()
-            document.setdefault("components", {}).setdefault("schemas", {}).update(socket_schemas())
-        return app.openapi_schema or describe()
+            describe().setdefault("components", {}).setdefault("schemas", {}).update(socket_schemas())
+        return describe()
 
     app.openapi = openapi  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
