@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import end_and_replay, shot
+from conftest import BOARD_ACTIONS, end_and_replay, shot
 
-BOARD_ACTION = ".board [data-action]"
+BOARD_ACTION = BOARD_ACTIONS
 RESULT = "[data-testid=result]"
 
 

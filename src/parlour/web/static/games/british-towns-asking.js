@@ -41,7 +41,7 @@ export function render(el, ctx) {
     h("div", { class: "bt-seat-count" }, obs.out?.[i] ? "out: no cards left" : plural(obs.hand_sizes?.[i] ?? 0, "card")),
     h("div", { class: "bt-seat-laid" }, (obs.laid?.[i] || []).length
       ? (obs.laid[i]).map((r) => regionChip(r)) : h("span", { class: "muted-light" }, "no region yet")));
-    if (canAsk) box.addEventListener("click", () => { chosen = n; el.replaceChildren(); render(el, ctx); });
+    if (canAsk) box.addEventListener("click", () => { chosen = n; if (ctx.redraw) ctx.redraw(); else { el.replaceChildren(); render(el, ctx); } });
     return box;
   }));
 
@@ -50,7 +50,7 @@ export function render(el, ctx) {
   if (chosen) {
     const who = seatName(view, chosen);
     const wanted = targets.get(chosen);
-    askPanel = h("div", { class: "panel bt-ask" },
+    askPanel = h("div", { class: "panel bt-ask decision-area" },
       h("h3", {}, `Ask ${who} for…`),
       h("div", { class: "bt-groups" }, byRegion(wanted).map(([r, cards]) => h("div", { class: "bt-group" },
         h("div", { class: "row" }, cards.map((c) => clickable(townCard(c), `ask ${chosen} ${c}`, act,
@@ -58,7 +58,7 @@ export function render(el, ctx) {
   }
 
   // -- my hand -------------------------------------------------------------------------------
-  const hand = obs.hand ? h("div", { class: "panel bt-hand" },
+  const hand = obs.hand ? h("div", { class: "panel bt-hand hand-area" },
     h("h3", {}, `Your hand (${obs.hand.length})`),
     obs.hand.length ? h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
       h("div", { class: "row" }, cards.map((c) => townCard(c)))))) : h("p", {}, "You have no cards left.")) : "";
@@ -91,4 +91,14 @@ export function status(view) {
 
 export function resultText(result, view) {
   return resultWords(result, view, "regions", "region");
+}
+
+// Words for a move just made: who was asked for what (the answer shows on the board).
+export function describe(action, view) {
+  const [verb, who, card] = action.split(" ");
+  if (verb !== "ask") return action;
+  const asks = view.observation.asks || [];
+  const last = asks[asks.length - 1];
+  const answer = last && last.card === card ? (last.got ? ", and gets it" : ": not held, the turn passes") : "";
+  return `asks ${seatName(view, who)} for ${townName(card)}${answer}`;
 }

@@ -1,7 +1,7 @@
 // British Towns, the regional-sets game: draw from the stock or take the top
 // discard, lay down whole regions, discard.  Only legal moves are clickable.
 import { h } from "/static/dom.js";
-import { clickable } from "/static/cards.js";
+import { clickable, refusable } from "/static/cards.js";
 import { plural, seatName } from "/static/words.js";
 import { byRegion, colourOf, regionChip, regionOf, resultWords, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
@@ -49,7 +49,7 @@ export function render(el, ctx) {
   let hand = "";
   if (obs.hand) {
     const done = can("done") ? clickable(h("span", { class: "bt-btn" }, "Done: draw up to seven"), "done", act) : "";
-    hand = h("div", { class: "panel bt-hand" },
+    hand = h("div", { class: "panel bt-hand hand-area" },
       h("h3", {}, `Your hand (${obs.hand.length})`, legal.some((a) => a.startsWith("discard ")) && !readOnly
         ? h("span", { class: "muted-light" }, " · click a card to discard it") : ""),
       h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
@@ -57,7 +57,8 @@ export function render(el, ctx) {
         return h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
           h("div", { class: "row" }, cards.map((c) => {
             const card = townCard(c);
-            return can(`discard ${c}`) ? clickable(card, `discard ${c}`, act, `Discard ${townName(c)}`) : card;
+            return can(`discard ${c}`) ? clickable(card, `discard ${c}`, act, `Discard ${townName(c)}`)
+              : readOnly ? card : refusable(card, `discard ${c}`, ctx.refuse, `${townName(c)}: cannot be discarded now`);
           })),
           can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay region ${r}`), lay, act, `Lay down region ${r}: ${REGIONS[r]?.name}`) : "");
       })), done);
@@ -88,4 +89,16 @@ export function status(view) {
 
 export function resultText(result, view) {
   return resultWords(result, view, "scores", "");
+}
+
+// Words for a move just made (a card drawn from the stock stays unnamed: only its taker saw it).
+export function describe(action) {
+  const [verb, arg] = action.split(" ");
+  if (verb === "discard") return `discards ${townName(arg)}`;
+  if (verb === "lay") return `lays down region ${arg}, ${REGIONS[arg]?.name || ""}`;
+  if (verb === "add") return `adds ${townName(arg)} to a laid region`;
+  if (action === "take discard") return "takes the top discard";
+  if (action === "draw stock") return "draws from the stock";
+  if (action === "done") return "draws up to seven";
+  return action;
 }

@@ -4,7 +4,7 @@
 // wild cards, adding a fourth card and shooting down bombers.  Only what the
 // server lists as legal is clickable; the server judges every name said.
 import { h, s, stylesheet } from "/static/dom.js";
-import { blank, clickable, edge, wrap } from "/static/cards.js";
+import { blank, clickable, edge, refusable, wrap } from "/static/cards.js";
 import { plural, seatName } from "/static/words.js";
 
 // The pack comes from the game's own data file (planes.json), fetched from
@@ -245,7 +245,7 @@ export function render(el, ctx) {
   const panels = [];
   const lays = legal.filter((a) => a.startsWith("lay ")).filter(can);
   if (lays.length) {
-    panels.push(h("div", { class: "panel ss-lays" }, h("h3", {}, "Lay down a set"),
+    panels.push(h("div", { class: "panel ss-lays decision-area" }, h("h3", {}, "Lay down a set"),
       h("div", { class: "ss-lay-list" }, lays.map((a) => {
         const words = a.split(" ").slice(1);
         const plane = words.find((w) => PLANES[planeOf(w)]);
@@ -257,22 +257,23 @@ export function render(el, ctx) {
   }
   if (obs.phase === "name" && myTurn && !readOnly) panels.push(namePanel(obs, act));
   if (can("hold")) {
-    panels.push(h("div", { class: "panel ss-shoot" }, h("h3", {}, "Your fighters are up"),
+    panels.push(h("div", { class: "panel ss-shoot decision-area" }, h("h3", {}, "Your fighters are up"),
       h("p", {}, "Click an enemy bomber set marked ⊕ to shoot it down, or"),
       clickable(h("span", { class: "ss-btn" }, "Hold fire"), "hold", act, "Hold fire")));
   }
-  if (obs.must_go_out && myTurn) panels.push(h("div", { class: "panel ss-note" }, "You put down a fourth card: you must go out this turn."));
+  if (obs.must_go_out && myTurn) panels.push(h("div", { class: "panel ss-note decision-area" }, "You put down a fourth card: you must go out this turn."));
 
   // -- my hand ----------------------------------------------------------------------------------------------
   let hand = "";
   if (obs.hand) {
     const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
-    hand = h("div", { class: "panel ss-hand" },
+    hand = h("div", { class: "panel ss-hand hand-area" },
       h("h3", {}, `Your hand (${obs.hand.length})`, discarding ? h("span", { class: "ss-hint" }, " · click a card to discard it and end your turn") : ""),
       h("div", { class: "row" }, obs.hand.map((c) => {
         const el = planeCard(c, { size: "big" });
         const a = `discard ${c}`;
-        return can(a) ? clickable(el, a, act, `Discard ${cardName(c)}`) : el;
+        return can(a) ? clickable(el, a, act, `Discard ${cardName(c)}`)
+          : readOnly ? el : refusable(el, a, ctx.refuse, `${cardName(c)}: cannot be discarded now`);
       })));
   }
 
@@ -307,7 +308,7 @@ function namePanel(obs, act) {
     if (!plane.value || !nation.value) { typed.placeholder = "choose a plane and a nation first"; return; }
     act(`name ${plane.value} ${nation.value}`);
   });
-  return h("div", { class: "panel ss-name" }, h("h3", {}, `Name the plane you laid${set ? ` (set #${set.id})` : ""} and its nation`),
+  return h("div", { class: "panel ss-name decision-area" }, h("h3", {}, `Name the plane you laid${set ? ` (set #${set.id})` : ""} and its nation`),
     h("p", {}, "Say it right: a wrong plane or nation costs your next turn."), form);
 }
 
@@ -351,4 +352,19 @@ export function resultText(result, view) {
 // leaves out the many "name ..." moves rather than show a button for each.
 export function moves(view) {
   return view.legal.filter((a) => !a.startsWith("name "));
+}
+
+// Words for a move just made, in the third person.
+export function describe(action) {
+  const [verb, a] = action.split(" ");
+  if (verb === "draw") return "draws from the stock";
+  if (verb === "take") return a === "1" ? "takes the top discard" : `takes the top ${a} discards`;
+  if (verb === "lay") return label(action).replace(/^Lay /, "lays ");
+  if (verb === "name") return `says: ${label(action).replace(/^Name: /, "")}`;
+  if (verb === "discard") return `discards ${cardName(a)}`;
+  if (verb === "swap") return label(action).replace(/^Swap /, "swaps ");
+  if (verb === "add") return label(action).replace(/^Add /, "adds ");
+  if (verb === "shoot") return label(action).replace(/^Shoot down /, "shoots down ");
+  if (action === "hold") return "holds fire";
+  return action;
 }
