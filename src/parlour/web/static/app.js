@@ -271,7 +271,7 @@ async function playTable(tableId) {
     const last = lastMove(view);
     const moved = prev && prev.moves !== view.moves;
     const wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? PACES[paceName()] : 0;
-    if (wait && queue.length) { holding = true; setTimeout(() => { holding = false; pump(); }, wait); } else pump();
+    if (wait) { holding = true; setTimeout(() => { holding = false; pump(); }, wait); } else pump();
   };
   const listed = (v) => (mod.moves ? mod.moves(v) : v.legal);
   // the boards draw differently on a phone: crossing that width draws the table again
