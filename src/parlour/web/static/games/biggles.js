@@ -176,3 +176,14 @@ export function resultText(result, view) {
   const winner = result.winner === "P1" ? 0 : 1;
   return `${n[winner]} wins on points: ${score}.${yourResult(view, winner === view.seat)}`;
 }
+
+// The end: each match's points, with the rule that made them.
+export function ending(view) {
+  const n = names(view);
+  const matches = view.observation.match_results || [];
+  return h("div", { class: "panel-light ending", "data-testid": "ending" },
+    h("p", {}, "In each match the winner scores 8; the loser scores the number of the top card of his build that was not cancelled by a red stopper (0 with none)."),
+    h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), h("th", { scope: "col" }, "Winner"), h("th", { scope: "col" }, n[0]), h("th", { scope: "col" }, n[1]))),
+      h("tbody", {}, matches.map((m) => h("tr", {}, h("td", {}, String(m.match)), h("td", {}, n[m.winner]),
+        [0, 1].map((seat) => h("td", {}, `${m.scores[seat]} ${m.winner === seat ? "(won)" : m.scores[seat] ? "(top black card)" : "(no black card)"}`)))))));
+}

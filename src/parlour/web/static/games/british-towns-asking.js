@@ -102,3 +102,22 @@ export function describe(action, view) {
   const answer = last && last.card === card ? (last.got ? ", and gets it" : ": not held, the turn passes") : "";
   return `asks ${seatName(view, who)} for ${townName(card)}${answer}`;
 }
+
+// The end: who collected how many regions, and what parted players level on regions.
+export function ending(view) {
+  const r = view.result;
+  if (!r) return "";
+  const names = view.observation.seat_names;
+  const best = Math.max(...names.map((n) => r.regions[n]));
+  const top = names.filter((n) => r.regions[n] === best);
+  const who = (n) => seatName(view, names.indexOf(n));
+  let why;
+  if (top.length === 1) why = `${who(top[0])} collected the most regions: ${plural(best, "region")}.`;
+  else if (r.winner) {
+    const cards = top.map((n) => `${who(n)} ${r.cards_in_regions[n]}`).join(", ");
+    why = `${top.map(who).join(" and ")} each collected ${plural(best, "region")}; the tie-break (most cards in complete regions: ${cards}) gives the game to ${who(r.winner)}.`;
+  } else why = `${top.map(who).join(" and ")} each collected ${plural(best, "region")}, and share the game (no tie-break in this variant).`;
+  return h("div", { class: "panel-light ending", "data-testid": "ending" }, h("p", {}, why),
+    h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Regions"), h("th", { scope: "col" }, "Cards in them"))),
+      h("tbody", {}, names.map((n) => h("tr", {}, h("td", {}, who(n)), h("td", {}, String(r.regions[n])), h("td", {}, String(r.cards_in_regions[n])))))));
+}

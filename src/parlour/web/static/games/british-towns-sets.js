@@ -102,3 +102,23 @@ export function describe(action) {
   if (action === "done") return "draws up to seven";
   return action;
 }
+
+// The end: why the game stopped, and the count (cards laid, less cards still in hand).
+export function ending(view) {
+  const obs = view.observation;
+  const r = view.result;
+  if (!r) return "";
+  const over = (obs.events || []).filter((e) => e.event === "game over").at(-1);
+  const reshuffles = (obs.events || []).filter((e) => e.event === "reshuffle").length;
+  const why = over ? `${seatName(view, over.seat)} ${over.why}, so the game ended.` : "The game ended.";
+  const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${plural(reshuffles, "time")}.` : " The stock ran out.";
+  const names = obs.seat_names;
+  return h("div", { class: "panel-light ending", "data-testid": "ending" },
+    h("p", {}, why, over && /seven|stock/.test(over.why) ? stock : ""),
+    h("p", {}, "Each player scores the cards laid in front of him, less the cards still in his hand."),
+    h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
+      h("tbody", {}, names.map((n, i) => {
+        const laid = Object.values(obs.sets?.[i] || {}).reduce((a, c) => a + c.length, 0);
+        return h("tr", {}, h("td", {}, seatName(view, i)), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, String(r.scores[n])));
+      }))));
+}
