@@ -38,7 +38,7 @@ async function home() {
 function tableList(rows, list, finished) {
   const title = Object.fromEntries(list.map((g) => [g.id, g.title]));
   return h("table", { class: "list" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, finished ? "Result" : "Moves"), h("th", {}, ""))),
+    h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, finished ? "Result" : "Moves"), h("th", {}, h("span", { class: "sr-only" }, "Link")))),
     h("tbody", {}, rows.map((t) => h("tr", {},
       h("td", {}, title[t.game] || t.game, tournamentOf(t.meta)),
       h("td", {}, t.seats.map((s) => s.name || (s.kind === "bot" ? s.bot : "person")).join(", ")),
@@ -189,7 +189,7 @@ async function playTable(tableId) {
     share.length ? h("div", { class: "share" }, "Send these links to the other players: ",
       share.map(([s, url]) => h("div", {}, `${info.seats[s].name}: `, h("code", {}, location.origin + url), " ", copyButton(location.origin + url))),
       h("div", { class: "muted" }, "To watch: ", h("code", { "data-testid": "watch-link" }, `${location.origin}/t/${tableId}`))) : "",
-    announce, story, board, dock);
+    announce, story, h("h2", { class: "sr-only" }, "The table"), board, dock);
   // on a phone the dock is fixed to the foot of the screen: the page ends above it, so nothing hides under it
   new ResizeObserver(() => {
     main.style.paddingBottom = getComputedStyle(dock).position === "fixed" ? `${dock.offsetHeight + 8}px` : "";
@@ -385,7 +385,7 @@ async function replayPage(tableId) {
       slider, h("button", { onclick: () => step(1), "aria-label": "Forward" }, "▶"),
       h("button", { onclick: () => { slider.value = info.moves; show(); } }, "End"), which,
       h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
-    label, views);
+    label, h("h2", { class: "sr-only" }, "The table at this step"), views);
   show();
 }
 

@@ -160,7 +160,8 @@ export async function drive(main, id) {
 
 function league(rows) {
   return h("table", { class: "list league", "data-testid": "league" },
-    h("thead", {}, h("tr", {}, ["", "Team", "P", "W", "D", "L", "Bye", "F", "A", "Avg", "Pts"].map((c) => h("th", {}, c)))),
+    h("thead", {}, h("tr", {}, [["Pos", "Position"], ["Team"], ["P", "Played"], ["W", "Won"], ["D", "Drawn"], ["L", "Lost"], ["Bye", "Byes"], ["F", "Goals for"], ["A", "Goals against"], ["Avg", "Goal average"], ["Pts", "Points"]]
+      .map(([c, long]) => h("th", { scope: "col", title: long, "aria-label": long }, c)))),
     h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, String(r.position)), h("td", {}, r.team),
       [r.played, r.won, r.drawn, r.lost, r.byes, r.goals_for, r.goals_against, r.goal_average_text].map((x) => h("td", {}, String(x))),
       h("td", {}, h("strong", {}, String(r.points)))))));

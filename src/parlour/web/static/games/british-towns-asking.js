@@ -66,7 +66,7 @@ export function render(el, ctx) {
   // -- the asks so far, newest first ------------------------------------------------------------
   const asks = obs.asks || [];
   const history = h("div", { class: "panel bt-history" }, h("h3", {}, `Asks heard (${asks.length})`),
-    asks.length ? h("ol", { reversed: true }, asks.slice().reverse().map((a) => h("li", { class: a.got ? "got" : "" },
+    asks.length ? h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" }, asks.slice().reverse().map((a) => h("li", { class: a.got ? "got" : "" },
       h("b", {}, seatName(view, a.asker)), " asked ", h("b", {}, seatName(view, a.asked)), " for ",
       h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(a.card))}` }, townName(a.card)),
       a.got ? " — and got it" : " — no")))

@@ -71,7 +71,7 @@ function geometry() {
 function pitchSvg(ctx) {
   const { obs, legal, act, readOnly } = ctx;
   const { W, H, at, small, r, centreR } = geometry();
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: `fw-pitch${small ? " fw-small" : ""}`, role: "img", "aria-label": `The pitch; the ball is on ${nodeLabel(obs.ball)}` });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: `fw-pitch${small ? " fw-small" : ""}`, role: "group", "aria-label": `The pitch; the ball is on ${nodeLabel(obs.ball)}` });
   // the grass, the lines
   for (let i = 0; i < 8; i++) svg.append(s("rect", { x: (W / 8) * i, y: 0, width: W / 8, height: H, fill: i % 2 ? "#2e7d46" : "#2a7340" }));
   svg.append(
