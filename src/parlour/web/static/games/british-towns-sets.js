@@ -3,7 +3,7 @@
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { plural, seatName } from "/static/words.js";
-import { byRegion, colourOf, regionChip, regionOf, resultWords, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
+import { byRegion, colourOf, keyCard, regionChip, regionOf, resultWords, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
@@ -21,8 +21,9 @@ export function render(el, ctx) {
       Object.keys(sets).length
         ? h("div", { class: "bt-sets" }, Object.entries(sets).map(([r, cards]) => h("div", {
           class: "bt-set", title: `Region ${r}: ${REGIONS[r]?.name}`, style: `--rc:${colourOf(Number(r))}`,
-        }, h("div", { class: "bt-fan" }, cards.map((c) => townCard(c, { size: "small" }))),
-        h("div", { class: "bt-set-label" }, regionChip(Number(r)), ` ${plural(cards.length, "card")}`))))
+        }, h("div", { class: "bt-set-label" }, regionChip(Number(r)), ` ${REGIONS[r]?.name || ""} · ${plural(cards.length, "card")}`),
+        // every card of a laid set by name, in full: a set never hides a town under another card
+        h("ul", { class: "bt-set-names" }, cards.map((c) => h("li", { "data-card": c }, townName(c)))))))
         : h("div", { class: "muted-light" }, "no set laid"));
   }));
 
@@ -64,7 +65,11 @@ export function render(el, ctx) {
       })), done);
   }
 
-  el.append(h("div", { class: "bt-layout sets" }, h("div", { class: "bt-main" }, seats, middle, hand)));
+  // the KEY card, as in the asking game: which regions there are, their sizes, and who has laid each
+  const laidBy = {};
+  (obs.sets || []).forEach((sets, seat) => Object.keys(sets).forEach((r) => { laidBy[r] = seat; }));
+  el.append(h("div", { class: "bt-layout sets" }, h("div", { class: "bt-main" }, seats, middle, hand),
+    h("div", { class: "bt-side" }, keyCard(obs, view, laidBy))));
 }
 
 export function label(action) {

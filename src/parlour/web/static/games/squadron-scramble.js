@@ -288,7 +288,16 @@ export function render(el, ctx) {
         `${seatName(view, x.seat)}: #${x.set} ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (misses a turn)"}`);
     })) : "");
 
-  el.append(h("div", { class: "ss-board" }, info, players, middle, ...panels, hand));
+  const boardEl = h("div", { class: "ss-board" }, info, players, middle, ...panels, hand);
+  // a tap on a small card that is not a move shows it large (a second tap, or another card, puts it back)
+  boardEl.addEventListener("click", (event) => {
+    const card = event.target.closest("svg.card");
+    if (!card || card.closest("[data-action], [data-refused]")) return;
+    const was = card.classList.contains("zoomed");
+    boardEl.querySelectorAll("svg.card.zoomed").forEach((c) => c.classList.remove("zoomed"));
+    if (!was) card.classList.add("zoomed");
+  });
+  el.append(boardEl);
 }
 
 // Naming: the person says a plane and a nation, from the lists or typed; the server judges it.
