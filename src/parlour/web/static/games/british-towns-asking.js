@@ -85,6 +85,7 @@ export function label(action, view) {
 
 export function status(view) {
   if (view.over || view.seat === null) return "";
+  if (view.observation.out?.[view.seat]) return "You have no cards left, so you are out: watch the rest of the game (every ask is listed at the side).";
   if (view.legal.length) return chosen ? `Your turn: ask ${seatName(view, chosen)} (or another player) for a town.` : "Your turn: ask a player for a town.";
   return "";
 }
