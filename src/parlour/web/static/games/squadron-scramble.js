@@ -6,6 +6,7 @@
 import { h, s, stylesheet } from "/static/dom.js";
 import { blank, clickable, edge, refusable, wrap } from "/static/cards.js";
 import { plural, seatName } from "/static/words.js";
+import { outline } from "/static/games/squadron-outlines.js";
 
 // The pack comes from the game's own data file (planes.json), fetched from
 // /api/games/squadron-scramble/data: planes, nations, views and wild cards are
@@ -33,6 +34,8 @@ const TYPED_EXAMPLE = (() => {
 })();
 const KIND_COLOUR = { bomber: "#b3261e", fighter: "#1f4e9c" };
 const WILD = Object.fromEntries(Object.entries(PACK.wild).map(([code, w]) => [code, w.name]));
+// Each plane's general arrangement, from which its own outline is drawn in each view (outlines.json).
+const OUTLINES = DATA.outlines ? DATA.outlines.outlines : {};
 
 stylesheet("/static/games/squadron-scramble.css");
 
@@ -145,7 +148,7 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
     insignia(nation, 16, 16, 10),
     s("text", { x: 91, y: 22, "text-anchor": "end", "font-size": 15, "font-weight": 800, fill: "#fff" }, nation),
     s("text", { x: 32, y: 21, "font-size": 10, "font-weight": 700, fill: "#fff", opacity: 0.9 }, code),
-    silhouette(kind, viewOf(card)),
+    outline(OUTLINES[code], viewOf(card)) || silhouette(kind, viewOf(card)),
     s("text", { x: 92, y: 42, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#666", "letter-spacing": 0.5 }, `${VIEWS[viewOf(card)].toUpperCase()} VIEW`));
   const lines = wrap(name, 13);
   const longest = Math.max(...lines.map((l) => l.length));
