@@ -392,12 +392,12 @@ export function ending(view) {
     if (!d) return h("td", {}, String(rounds[r][i]));
     const parts = [
       d.laid ? `sets +${d.laid}` : "", d.captured ? `shot down +${d.captured}` : "",
-      d.victory_doubled ? "VICTORY doubled" : "", d.hand ? `hand −${d.hand}` : "",
+      d.victory_doubled ? `${WILD.VIC} doubled` : "", d.hand ? `hand −${d.hand}` : "",
     ].filter(Boolean);
     return h("td", {}, h("b", {}, String(rounds[r][i])), parts.length ? h("small", { class: "ss-why" }, parts.join(" · ")) : "");
   };
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", {}, "Laid bombers score 10 a card and fighters 5; VICTORY doubles its set, or everything its player laid if it went down on his last turn; every card left in hand counts against its holder as it would have scored (KEEP 'EM FLYING 10, VICTORY 15)."),
+    h("p", {}, `Laid bombers score ${PACK.kinds.bomber.points} a card and fighters ${PACK.kinds.fighter.points}; ${WILD.VIC} doubles its set, or everything its player laid if it went down on his last turn; every card left in hand counts against its holder as it would have scored (${WILD.KEF} ${PACK.wild.KEF.penalty}, ${WILD.VIC} ${PACK.wild.VIC.penalty}).`),
     h("div", { class: "scroll" }, h("table", { class: "list ss-rounds" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
       h("tbody", {}, rounds.map((_, r) => h("tr", {}, h("th", { scope: "row" }, String(r + 1)), names.map((__, i) => cell(r, i))))),
