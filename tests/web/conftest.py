@@ -17,6 +17,9 @@ from parlour.store import Store
 from parlour.web.app import create_app
 
 CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
+#: what a person can click at the table: the board's own targets, and the decision and the hand in the dock below it
+AREAS = (".board", ".decision-area", ".hand-area")
+BOARD_ACTIONS = ", ".join(f"{area} [data-action]" for area in AREAS)
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
 
@@ -103,6 +106,8 @@ def browser():
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 860})
+    # the other players' moves are shown at once (the pace setting has its own test)
+    context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
     pg = context.new_page()
     pg.set_default_timeout(15000)
     yield pg
@@ -130,7 +135,7 @@ def wait_over(client, table_id: str, limit: float = 60) -> dict:
 
 def click_board(page, action: str) -> None:
     """Clicks the board's own element for an action, and waits until the page has moved on."""
-    target = page.locator(f'.board [data-action="{action}"]').first
+    target = page.locator(", ".join(f'{area} [data-action="{action}"]' for area in AREAS)).first
     assert target.count(), f"the board has no clickable element for {action!r}"
     handle = target.element_handle()
     target.click()

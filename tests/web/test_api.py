@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import time
 
 import pytest
@@ -255,6 +256,22 @@ def test_rules_pages(client):
         assert page.status_code == 200 and "Rulings" in page.text
     assert "reconstructed" in client.get("/rules/british-towns-sets").text
     assert client.get("/rules/nosuch").status_code == 404
+
+
+def test_rules_pages_open_with_a_five_line_quick_start():
+    import re
+
+    import markdown
+
+    for game_id in GAMES:
+        doc = Path(__file__).resolve().parents[2] / "docs" / "rules" / f"{game_id.replace('-asking', '').replace('-sets', '')}.md"
+        text = doc.read_text("utf-8")
+        starts = [m.start() for m in re.finditer(r"^## Quick start", text, re.M)]
+        assert starts and starts[-1] < text.index("## Sources and confidence"), game_id
+        for start in starts:
+            block = text[start:].split("\n## ", 1)[0]
+            assert len(re.findall(r"^\d\. ", block, re.M)) == 5, (game_id, block)
+        assert "<h2" in markdown.markdown(text)
 
 
 def test_pages_are_served(client):

@@ -47,7 +47,7 @@ def test_asking_game_to_the_end(server, page):
         _, who, card = action.split()
         # choose the player, then the town; only legal asks are clickable
         page.click(f'.board button.bt-seat[data-target="{who}"]')
-        assert page.locator(f'.board .bt-ask [data-action^="ask {who} "]').count() == sum(
+        assert page.locator(f'.bt-ask [data-action^="ask {who} "]').count() == sum(
             1 for a in legal if a.startswith(f"ask {who} "))
         click_board(page, action)
         moves += 1

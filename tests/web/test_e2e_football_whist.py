@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import end_and_replay, shot
+from conftest import BOARD_ACTIONS, end_and_replay, shot
 
-BOARD_ACTION = ".board [data-action]"
+BOARD_ACTION = BOARD_ACTIONS
 RESULT = "[data-testid=result]"
 
 
@@ -31,6 +31,7 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
     shot(page, "football-whist-start")
 
     counts = {"play": 0, "kick": 0, "move": 0, "stay": 0}
+    goals_seen, banners = 0, []
     took = {"move": False, "phone": False, "half2": False}
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -63,6 +64,13 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
         if not took["half2"] and "Half 2" in page.locator(".fw-half").inner_text():
             shot(page, "football-whist-half-two")
             took["half2"] = True
+        # a goal is an event: a banner names the scorer, the goal and the score, and the timeline grows
+        score = sum(int(page.inner_text(f"[data-testid=goals-{p}]")) for p in "AB")
+        if score > goals_seen:
+            assert page.locator("[data-testid=goal-timeline] li").count() == score
+            if page.locator("[data-testid=announce].show").count():
+                banners.append(page.inner_text("[data-testid=announce]"))
+            goals_seen = score
         handle = target.element_handle()
         target.click()
         counts[verb] += 1
@@ -76,5 +84,9 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
     assert counts["play"] == 22, counts                # eleven cards in each half
     assert counts["move"] + counts["stay"] + counts["kick"] > 0, counts
     assert page.locator(".fw-half").inner_text() == "FULL TIME" or "Full time" in page.locator(".fw-half").inner_text()
+    for text in banners:
+        assert re.fullmatch(r"(Own goal|Goal)! .+ puts it in the (West|East) goal: ((A|B) lead \d+–\d+|\d+–\d+, level)", text.strip()), text
+    total = sum(int(page.inner_text(f"[data-testid=goals-{p}]")) for p in "AB")
+    assert page.locator(".fw-ending [data-testid=goal-timeline] li").count() == total    # the end lists every goal
     end_and_replay(page, "football-whist")
     assert not errors, errors

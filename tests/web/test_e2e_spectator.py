@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import shot
+from conftest import BOARD_ACTIONS, shot
 
 
 def test_a_spectator_sees_the_table_but_no_hand(server, page, browser):
@@ -10,7 +10,7 @@ def test_a_spectator_sees_the_table_but_no_hand(server, page, browser):
     page.select_option("select[name=kind1]", "person")          # a second person, so the share box appears
     page.fill("input[name=seed]", "4")
     page.click("text=Create the table")
-    page.wait_for_selector(".board [data-action]")
+    page.wait_for_selector(BOARD_ACTIONS)
     watch = page.locator("[data-testid=watch-link]").inner_text()
     other = browser.new_context(viewport={"width": 390, "height": 844})
     try:
@@ -18,7 +18,7 @@ def test_a_spectator_sees_the_table_but_no_hand(server, page, browser):
         viewer.goto(watch)
         viewer.wait_for_selector(".board svg")
         assert viewer.locator("[data-action]").count() == 0
-        assert "Your hand" not in viewer.inner_text(".board")
+        assert "Your hand" not in viewer.inner_text("main") and viewer.locator("[data-refused]").count() == 0
         assert "(you)" not in viewer.inner_text(".seats")
         shot(viewer, "spectator-phone")
     finally:

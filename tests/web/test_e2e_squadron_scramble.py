@@ -85,7 +85,7 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
                 page.set_viewport_size({"width": 1280, "height": 860})
             if action.startswith("shoot"):
                 assert page.locator(f'.ss-set.ss-target[data-action="{action}"]').count() == 1
-                assert page.locator('.board [data-action="hold"]').count() == 1
+                assert page.locator('.decision-area [data-action="hold"]').count() == 1
                 shot(page, "squadron-scramble-shoot")
             click_board(page, action)
             done[action.split()[0]] += 1

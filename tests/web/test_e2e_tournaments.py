@@ -28,8 +28,11 @@ def test_a_whist_drive_from_the_page(server, page):
     assert "Aston Villa" in page.locator("[data-testid=cup]").inner_text()          # won at table 1: the Cup
 
     row = page.locator('tr[data-fixture="1-1"]')
+    assert row.locator("input[name=away]").get_attribute("readonly") is not None    # entered: read-only
+    assert "Q.P. Rangers' ground" in page.inner_text("table.fixtures")
+    row.locator("text=Correct").click()                                            # a deliberate step
     row.locator("input[name=away]").fill("4")                                       # the organiser's slip
-    row.locator("button[type=submit]").click()
+    row.locator("text=Save correction").click()
     page.wait_for_function("!document.querySelector('[data-testid=cup]').textContent.includes('Held by: Aston Villa')")
     assert "Charlton" in page.locator("[data-testid=cup]").inner_text()
 
@@ -73,8 +76,9 @@ def test_a_biggles_cycle_entered_by_hand(server, page):
         row.locator("button[type=submit]").click()
         page.wait_for_selector(f"tr[data-match='{match}'] >> text=Correct")
     row = page.locator("tr[data-match='1']")
+    row.locator("text=Correct").click()
     row.locator("input[name=blue]").fill("7")                        # nobody reached Biggles: refused
-    row.locator("button[type=submit]").click()
+    row.locator("text=Save correction").click()
     page.wait_for_selector("#toast.show")
     assert "winner scores 8" in page.inner_text("#toast")
     page.wait_for_selector("[data-testid=champions]")

@@ -84,3 +84,20 @@ def test_the_endpoint_serves_what_the_views_read(client):
         bt = client.get(f"/api/games/{game}/data").json()["towns"]
         assert all({"code", "name", "region"} <= t.keys() for t in bt["towns"])
         assert all({"number", "name"} <= r.keys() for r in bt["regions"])
+
+
+def test_every_plane_has_an_outline_to_draw_and_it_is_marked_reconstructed():
+    planes, outlines = data("squadron_scramble", "planes"), data("squadron_scramble", "outlines")
+    assert outlines["confidence"] == "reconstructed" and "reconstructed" in outlines["about"]
+    assert set(outlines["outlines"]) == {p["code"] for p in planes["planes"]}
+    allowed = {"layout": {"single", "twin-boom", "biplane", "flying-boat"}, "nose": {"radial", "inline", "glazed"},
+               "wing": {"low", "mid", "high", "gull"}, "tail": {"single", "twin"}, "gear": {"retracting", "fixed"}}
+    for code, o in outlines["outlines"].items():
+        assert 5 < o["length"] < 40 and 5 < o["span"] < 40 and o["engines"] in (1, 2, 3, 4), code
+        for field, values in allowed.items():
+            assert o[field] in values, (code, field)
+        assert set(o) - set(outlines["fields"]) <= {"chin", "tall_fin", "short_nose"}, code
+    # sixteen planes, and no two drawn from the same arrangement
+    shapes = {json.dumps({k: v for k, v in o.items()}, sort_keys=True) for o in outlines["outlines"].values()}
+    assert len(shapes) == len(outlines["outlines"])
+    assert "squadron-outlines.js" in (STATIC / "games/squadron-scramble.js").read_text("utf-8")

@@ -69,3 +69,20 @@ export function clickable(el, action, act, label) {
   });
   return el;
 }
+
+// Makes a drawn element that is not a legal action now answer a click (or Enter) by
+// asking the server why: the rules, not this page, say what is wrong with it.
+export function refusable(el, action, refuse, label) {
+  if (!refuse) return el;
+  el.classList.add("refusable");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-disabled", "true");
+  el.setAttribute("data-refused", action);
+  if (label) el.setAttribute("aria-label", label);
+  el.addEventListener("click", () => refuse(action));
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.stopPropagation(); refuse(action); }
+  });
+  return el;
+}

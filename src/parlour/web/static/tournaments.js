@@ -4,7 +4,7 @@
 // checks every entry, so a refused one is explained and nothing changes.
 import { h, clear, toast } from "/static/dom.js";
 import { api, games, keepMade } from "/static/api.js";
-import { plural } from "/static/words.js";
+import { plural, possessive } from "/static/words.js";
 
 // Pages refresh themselves while open, so the league table is live on the hall's screen.
 let timer = null;
@@ -82,10 +82,23 @@ async function openTable(url, seats) {
 // A score form holds the focus: a refresh waits rather than redraw under the organiser's fingers.
 const typing = () => Boolean(document.activeElement?.closest?.("form.score"));
 
-// Two scores and Enter (or Correct, once entered); each side is [input name, label, value].
+// Two scores and Enter; each side is [input name, label, value].  A score once entered is
+// read-only: Correct is a deliberate step that opens it, and Save correction sends it.
 function scoreForm(max, entered, first, second, submit) {
-  const box = ([name, label, value]) => h("input", { name, type: "number", min: 0, max, value, "aria-label": label, style: "width:3.5rem" });
-  const form = h("form", { class: "score" }, box(first), " – ", box(second), " ", h("button", { type: "submit" }, entered ? "Correct" : "Enter"));
+  const box = ([name, label, value]) => h("input", { name, type: "number", min: 0, max, value, "aria-label": label, style: "width:3.5rem",
+    readonly: entered ? true : undefined });
+  const button = h("button", { type: entered ? "button" : "submit" }, entered ? "Correct" : "Enter");
+  const form = h("form", { class: `score${entered ? " entered" : ""}` }, box(first), " – ", box(second), " ", button);
+  if (entered) {
+    button.addEventListener("click", (event) => {
+      if (button.type === "submit") return;
+      event.preventDefault();
+      form.querySelectorAll("input").forEach((input) => input.removeAttribute("readonly"));
+      form.classList.remove("entered");
+      button.textContent = "Save correction";
+      setTimeout(() => { button.type = "submit"; form.querySelector("input").focus(); }, 0);
+    });
+  }
   form.addEventListener("submit", (event) => { event.preventDefault(); submit(form.elements); });
   return form;
 }
@@ -122,7 +135,7 @@ export async function drive(main, id) {
       s.pending ? h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${s.pending} games left`)) : "",
       h("h2", {}, "Score cards"),
       h("p", {}, data.teams.map((t) => [h("a", { class: "button", href: t.card, target: "_blank" }, `${t.team} (${t.side})`),
-        h("a", { href: `${t.card}?format=pdf`, target: "_blank", class: "muted", "aria-label": `${t.team}'s card as PDF` }, " PDF"), " "])),
+        h("a", { href: `${t.card}?format=pdf`, target: "_blank", class: "muted", "aria-label": `${possessive(t.team)} card as PDF` }, " PDF"), " "])),
       h("p", {}, h("a", { class: "button primary", href: `/drives/${id}/cards.pdf`, target: "_blank" }, "Every card, one PDF to print")));
   };
   const simulate = async () => {
@@ -140,7 +153,7 @@ export async function drive(main, id) {
       });
     const tables = f.tables.map((t) => tableLink(t));
     return h("tr", { "data-fixture": `${f.round}-${f.table}` },
-      h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${f.ground}'s ground`)),
+      h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${possessive(f.ground)} ground`)),
       h("td", {}, f.home, h("small", { class: "muted" }, " (home)")),
       h("td", {}, score, res && res.meta && res.meta.source ? h("small", { class: "muted" }, ` ${res.meta.source}${res.corrected ? ", corrected" : ""}`) : ""),
       h("td", {}, f.away),
@@ -160,7 +173,8 @@ export async function drive(main, id) {
 
 function league(rows) {
   return h("table", { class: "list league", "data-testid": "league" },
-    h("thead", {}, h("tr", {}, ["", "Team", "P", "W", "D", "L", "Bye", "F", "A", "Avg", "Pts"].map((c) => h("th", {}, c)))),
+    h("thead", {}, h("tr", {}, [["Pos", "Position"], ["Team"], ["P", "Played"], ["W", "Won"], ["D", "Drawn"], ["L", "Lost"], ["Bye", "Byes"], ["F", "Goals for"], ["A", "Goals against"], ["Avg", "Goal average"], ["Pts", "Points"]]
+      .map(([c, long]) => h("th", { scope: "col", title: long, "aria-label": long }, c)))),
     h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, String(r.position)), h("td", {}, r.team),
       [r.played, r.won, r.drawn, r.lost, r.byes, r.goals_for, r.goals_against, r.goal_average_text].map((x) => h("td", {}, String(x))),
       h("td", {}, h("strong", {}, String(r.points)))))));
@@ -169,7 +183,7 @@ function league(rows) {
 function cup(c) {
   return h("div", { class: "panel-light", "data-testid": "cup" },
     h("p", {}, h("strong", {}, c.final ? "Cup Winners: " : "Held by: "), c.holder || "nobody yet: it waits on table 1"),
-    c.path.length ? h("ol", {}, c.path.map((p) => h("li", {}, `Round ${p.round}, ${p.ground}'s ground: ${p.score}; ${p.to} take it${p.from ? ` from ${p.from}` : ""}`))) : "");
+    c.path.length ? h("ol", {}, c.path.map((p) => h("li", {}, `Round ${p.round}, ${possessive(p.ground)} ground: ${p.score}; ${p.to} take it${p.from ? ` from ${p.from}` : ""}`))) : "");
 }
 
 // -- the Biggles cycle ------------------------------------------------------------------

@@ -14,3 +14,6 @@ export function seatName(view, who) {
 
 // " You win!" or " You lose." after a result, for a player (nothing for a spectator).
 export const yourResult = (view, won) => (view.seat === null || view.seat === undefined ? "" : won ? " You win!" : " You lose.");
+
+// "Q. P. Rangers' ground", "Charlton's ground": a name ending in s takes the apostrophe alone.
+export const possessive = (name) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);

@@ -92,9 +92,48 @@ export function render(el, ctx) {
       results.length ? h("ol", { class: "bg-results" }, results) : ""),
     playerArea(ctx, other, false),
     playerArea(ctx, me, ctx.seat !== null && ctx.seat !== undefined),
-    ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? "" : h("p", { class: "bg-keys" },
+    ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? "" : h("p", { class: "bg-keys keys-hint" },
       h("kbd", {}, "t"), " or ", h("kbd", {}, "space"), " turn three (or pick up) · ",
       h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"));
+}
+
+// Touch buttons, made once and kept: each view only changes what they mean, so the
+// button under a finger is never replaced between the touch and its end. A touch
+// acts as it lands (pointerdown), as a key does.
+const BUTTONS = [
+  { key: "t", label: "Turn", pick: (legal) => find(legal, "turn") || find(legal, "pickup") },
+  { key: "p", label: "Play", pick: (legal) => find(legal, "play") },
+  { key: "s", label: "Stop!", pick: (legal) => find(legal, "stop") },
+];
+
+export function controls(el, ctx) {
+  if (ctx.seat === null || ctx.seat === undefined) return;
+  if (!el.children.length) {
+    for (const b of BUTTONS) {
+      const button = h("button", { type: "button", class: `bg-touch bg-touch-${b.key}`, "data-key": b.key }, b.label);
+      button.addEventListener("pointerdown", (event) => {
+        event.preventDefault();
+        if (button.dataset.action) el.act(button.dataset.action);
+      });
+      button.addEventListener("click", (event) => {           // from the keyboard (Enter or Space) a click has no detail
+        if (event.detail === 0 && button.dataset.action) el.act(button.dataset.action);
+      });
+      el.append(button);
+    }
+  }
+  el.act = ctx.act;
+  const legal = ctx.view.over ? [] : ctx.legal || [];
+  for (const button of el.children) {
+    const action = BUTTONS.find((b) => b.key === button.dataset.key).pick(legal);
+    button.disabled = !action;
+    if (action) {
+      button.dataset.action = action;
+      button.setAttribute("aria-label", label(action));
+    } else {
+      delete button.dataset.action;
+      button.setAttribute("aria-label", BUTTONS.find((b) => b.key === button.dataset.key).label);
+    }
+  }
 }
 
 // Single keys, as at the terminal; only ever one of the legal actions.
@@ -124,6 +163,7 @@ export function status(view) {
     return `Paused: the race runs only while every player is at the table${away.length ? ` (waiting for ${away.join(", ")})` : ""}.`;
   }
   if (view.seat === null || view.seat === undefined) return "The race is on. You are watching.";
+  if (window.matchMedia("(pointer: coarse)").matches) return "The race is on! Tap Turn, Play or Stop!";
   return "The race is on! Keys: t or space turn · p play · s stop.";
 }
 
@@ -135,4 +175,15 @@ export function resultText(result, view) {
   if (!result.winner) return `A draw on points: ${score}.`;
   const winner = result.winner === "P1" ? 0 : 1;
   return `${n[winner]} wins on points: ${score}.${yourResult(view, winner === view.seat)}`;
+}
+
+// The end: each match's points, with the rule that made them.
+export function ending(view) {
+  const n = names(view);
+  const matches = view.observation.match_results || [];
+  return h("div", { class: "panel-light ending", "data-testid": "ending" },
+    h("p", {}, "In each match the winner scores 8; the loser scores the number of the top card of his build that was not cancelled by a red stopper (0 with none)."),
+    h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), h("th", { scope: "col" }, "Winner"), h("th", { scope: "col" }, n[0]), h("th", { scope: "col" }, n[1]))),
+      h("tbody", {}, matches.map((m) => h("tr", {}, h("td", {}, String(m.match)), h("td", {}, n[m.winner]),
+        [0, 1].map((seat) => h("td", {}, `${m.scores[seat]} ${m.winner === seat ? "(won)" : m.scores[seat] ? "(top black card)" : "(no black card)"}`)))))));
 }

@@ -41,7 +41,7 @@ export function render(el, ctx) {
     h("div", { class: "bt-seat-count" }, obs.out?.[i] ? "out: no cards left" : plural(obs.hand_sizes?.[i] ?? 0, "card")),
     h("div", { class: "bt-seat-laid" }, (obs.laid?.[i] || []).length
       ? (obs.laid[i]).map((r) => regionChip(r)) : h("span", { class: "muted-light" }, "no region yet")));
-    if (canAsk) box.addEventListener("click", () => { chosen = n; el.replaceChildren(); render(el, ctx); });
+    if (canAsk) box.addEventListener("click", () => { chosen = n; if (ctx.redraw) ctx.redraw(); else { el.replaceChildren(); render(el, ctx); } });
     return box;
   }));
 
@@ -50,7 +50,7 @@ export function render(el, ctx) {
   if (chosen) {
     const who = seatName(view, chosen);
     const wanted = targets.get(chosen);
-    askPanel = h("div", { class: "panel bt-ask" },
+    askPanel = h("div", { class: "panel bt-ask decision-area" },
       h("h3", {}, `Ask ${who} for…`),
       h("div", { class: "bt-groups" }, byRegion(wanted).map(([r, cards]) => h("div", { class: "bt-group" },
         h("div", { class: "row" }, cards.map((c) => clickable(townCard(c), `ask ${chosen} ${c}`, act,
@@ -58,7 +58,7 @@ export function render(el, ctx) {
   }
 
   // -- my hand -------------------------------------------------------------------------------
-  const hand = obs.hand ? h("div", { class: "panel bt-hand" },
+  const hand = obs.hand ? h("div", { class: "panel bt-hand hand-area" },
     h("h3", {}, `Your hand (${obs.hand.length})`),
     obs.hand.length ? h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
       h("div", { class: "row" }, cards.map((c) => townCard(c)))))) : h("p", {}, "You have no cards left.")) : "";
@@ -66,7 +66,7 @@ export function render(el, ctx) {
   // -- the asks so far, newest first ------------------------------------------------------------
   const asks = obs.asks || [];
   const history = h("div", { class: "panel bt-history" }, h("h3", {}, `Asks heard (${asks.length})`),
-    asks.length ? h("ol", { reversed: true }, asks.slice().reverse().map((a) => h("li", { class: a.got ? "got" : "" },
+    asks.length ? h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" }, asks.slice().reverse().map((a) => h("li", { class: a.got ? "got" : "" },
       h("b", {}, seatName(view, a.asker)), " asked ", h("b", {}, seatName(view, a.asked)), " for ",
       h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(a.card))}` }, townName(a.card)),
       a.got ? " — and got it" : " — no")))
@@ -85,10 +85,40 @@ export function label(action, view) {
 
 export function status(view) {
   if (view.over || view.seat === null) return "";
+  if (view.observation.out?.[view.seat]) return "You have no cards left, so you are out: watch the rest of the game (every ask is listed at the side).";
   if (view.legal.length) return chosen ? `Your turn: ask ${seatName(view, chosen)} (or another player) for a town.` : "Your turn: ask a player for a town.";
   return "";
 }
 
 export function resultText(result, view) {
   return resultWords(result, view, "regions", "region");
+}
+
+// Words for a move just made: who was asked for what (the answer shows on the board).
+export function describe(action, view) {
+  const [verb, who, card] = action.split(" ");
+  if (verb !== "ask") return action;
+  const asks = view.observation.asks || [];
+  const last = asks[asks.length - 1];
+  const answer = last && last.card === card ? (last.got ? ", and gets it" : ": not held, the turn passes") : "";
+  return `asks ${seatName(view, who)} for ${townName(card)}${answer}`;
+}
+
+// The end: who collected how many regions, and what parted players level on regions.
+export function ending(view) {
+  const r = view.result;
+  if (!r) return "";
+  const names = view.observation.seat_names;
+  const best = Math.max(...names.map((n) => r.regions[n]));
+  const top = names.filter((n) => r.regions[n] === best);
+  const who = (n) => seatName(view, names.indexOf(n));
+  let why;
+  if (top.length === 1) why = `${who(top[0])} collected the most regions: ${plural(best, "region")}.`;
+  else if (r.winner) {
+    const cards = top.map((n) => `${who(n)} ${r.cards_in_regions[n]}`).join(", ");
+    why = `${top.map(who).join(" and ")} each collected ${plural(best, "region")}; the tie-break (most cards in complete regions: ${cards}) gives the game to ${who(r.winner)}.`;
+  } else why = `${top.map(who).join(" and ")} each collected ${plural(best, "region")}, and share the game (no tie-break in this variant).`;
+  return h("div", { class: "panel-light ending", "data-testid": "ending" }, h("p", {}, why),
+    h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Regions"), h("th", { scope: "col" }, "Cards in them"))),
+      h("tbody", {}, names.map((n) => h("tr", {}, h("td", {}, who(n)), h("td", {}, String(r.regions[n])), h("td", {}, String(r.cards_in_regions[n])))))));
 }

@@ -1,9 +1,9 @@
 // British Towns, the regional-sets game: draw from the stock or take the top
 // discard, lay down whole regions, discard.  Only legal moves are clickable.
 import { h } from "/static/dom.js";
-import { clickable } from "/static/cards.js";
+import { clickable, refusable } from "/static/cards.js";
 import { plural, seatName } from "/static/words.js";
-import { byRegion, colourOf, regionChip, regionOf, resultWords, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
+import { byRegion, colourOf, keyCard, regionChip, regionOf, resultWords, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
@@ -21,8 +21,9 @@ export function render(el, ctx) {
       Object.keys(sets).length
         ? h("div", { class: "bt-sets" }, Object.entries(sets).map(([r, cards]) => h("div", {
           class: "bt-set", title: `Region ${r}: ${REGIONS[r]?.name}`, style: `--rc:${colourOf(Number(r))}`,
-        }, h("div", { class: "bt-fan" }, cards.map((c) => townCard(c, { size: "small" }))),
-        h("div", { class: "bt-set-label" }, regionChip(Number(r)), ` ${plural(cards.length, "card")}`))))
+        }, h("div", { class: "bt-set-label" }, regionChip(Number(r)), ` ${REGIONS[r]?.name || ""} · ${plural(cards.length, "card")}`),
+        // every card of a laid set by name, in full: a set never hides a town under another card
+        h("ul", { class: "bt-set-names" }, cards.map((c) => h("li", { "data-card": c }, townName(c)))))))
         : h("div", { class: "muted-light" }, "no set laid"));
   }));
 
@@ -49,7 +50,7 @@ export function render(el, ctx) {
   let hand = "";
   if (obs.hand) {
     const done = can("done") ? clickable(h("span", { class: "bt-btn" }, "Done: draw up to seven"), "done", act) : "";
-    hand = h("div", { class: "panel bt-hand" },
+    hand = h("div", { class: "panel bt-hand hand-area" },
       h("h3", {}, `Your hand (${obs.hand.length})`, legal.some((a) => a.startsWith("discard ")) && !readOnly
         ? h("span", { class: "muted-light" }, " · click a card to discard it") : ""),
       h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
@@ -57,13 +58,18 @@ export function render(el, ctx) {
         return h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
           h("div", { class: "row" }, cards.map((c) => {
             const card = townCard(c);
-            return can(`discard ${c}`) ? clickable(card, `discard ${c}`, act, `Discard ${townName(c)}`) : card;
+            return can(`discard ${c}`) ? clickable(card, `discard ${c}`, act, `Discard ${townName(c)}`)
+              : readOnly ? card : refusable(card, `discard ${c}`, ctx.refuse, `${townName(c)}: cannot be discarded now`);
           })),
           can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay region ${r}`), lay, act, `Lay down region ${r}: ${REGIONS[r]?.name}`) : "");
       })), done);
   }
 
-  el.append(h("div", { class: "bt-layout sets" }, h("div", { class: "bt-main" }, seats, middle, hand)));
+  // the KEY card, as in the asking game: which regions there are, their sizes, and who has laid each
+  const laidBy = {};
+  (obs.sets || []).forEach((sets, seat) => Object.keys(sets).forEach((r) => { laidBy[r] = seat; }));
+  el.append(h("div", { class: "bt-layout sets" }, h("div", { class: "bt-main" }, seats, middle, hand),
+    h("div", { class: "bt-side" }, keyCard(obs, view, laidBy))));
 }
 
 export function label(action) {
@@ -88,4 +94,36 @@ export function status(view) {
 
 export function resultText(result, view) {
   return resultWords(result, view, "scores", "");
+}
+
+// Words for a move just made (a card drawn from the stock stays unnamed: only its taker saw it).
+export function describe(action) {
+  const [verb, arg] = action.split(" ");
+  if (verb === "discard") return `discards ${townName(arg)}`;
+  if (verb === "lay") return `lays down region ${arg}, ${REGIONS[arg]?.name || ""}`;
+  if (verb === "add") return `adds ${townName(arg)} to a laid region`;
+  if (action === "take discard") return "takes the top discard";
+  if (action === "draw stock") return "draws from the stock";
+  if (action === "done") return "draws up to seven";
+  return action;
+}
+
+// The end: why the game stopped, and the count (cards laid, less cards still in hand).
+export function ending(view) {
+  const obs = view.observation;
+  const r = view.result;
+  if (!r) return "";
+  const over = (obs.events || []).filter((e) => e.event === "game over").at(-1);
+  const reshuffles = (obs.events || []).filter((e) => e.event === "reshuffle").length;
+  const why = over ? `${seatName(view, over.seat)} ${over.why}, so the game ended.` : "The game ended.";
+  const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${plural(reshuffles, "time")}.` : " The stock ran out.";
+  const names = obs.seat_names;
+  return h("div", { class: "panel-light ending", "data-testid": "ending" },
+    h("p", {}, why, over && /seven|stock/.test(over.why) ? stock : ""),
+    h("p", {}, "Each player scores the cards laid in front of him, less the cards still in his hand."),
+    h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
+      h("tbody", {}, names.map((n, i) => {
+        const laid = Object.values(obs.sets?.[i] || {}).reduce((a, c) => a + c.length, 0);
+        return h("tr", {}, h("td", {}, seatName(view, i)), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, String(r.scores[n])));
+      }))));
 }

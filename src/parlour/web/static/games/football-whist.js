@@ -8,7 +8,7 @@
 // Only actions in ctx.legal are made clickable: hand cards ("play E7"), pitch
 // positions ("kick W3", "move E1") and the ball itself ("stay").
 import { h, s, clear, stylesheet } from "/static/dom.js";
-import { card, clickable } from "/static/cards.js";
+import { card, clickable, refusable } from "/static/cards.js";
 import { plural, yourResult } from "/static/words.js";
 
 const DATA = await fetch("/api/games/football-whist/data").then((r) => {
@@ -51,7 +51,7 @@ function nodeLabel(node) {
 
 // -- the pitch ---------------------------------------------------------------
 // Drawn from the data file's layout grid; on a phone the same pitch gets bigger
-// positions and letters (the whole board redraws when the width class changes).
+// positions and letters (the page draws the table again when the width class changes).
 const narrow = window.matchMedia("(max-width: 600px)");
 const xs = Object.values(PITCH.layout).map((p) => p[0]);
 const ys = Object.values(PITCH.layout).map((p) => p[1]);
@@ -71,7 +71,7 @@ function geometry() {
 function pitchSvg(ctx) {
   const { obs, legal, act, readOnly } = ctx;
   const { W, H, at, small, r, centreR } = geometry();
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: `fw-pitch${small ? " fw-small" : ""}`, role: "img", "aria-label": `The pitch; the ball is on ${nodeLabel(obs.ball)}` });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: `fw-pitch${small ? " fw-small" : ""}`, role: "group", "aria-label": `The pitch; the ball is on ${nodeLabel(obs.ball)}` });
   // the grass, the lines
   for (let i = 0; i < 8; i++) svg.append(s("rect", { x: (W / 8) * i, y: 0, width: W / 8, height: H, fill: i % 2 ? "#2e7d46" : "#2a7340" }));
   svg.append(
@@ -180,7 +180,8 @@ function tableArea(ctx) {
   const current = obs.trick.cards;
   const halfTricks = obs.tricks[obs.half - 1] || [];
   const last = halfTricks[halfTricks.length - 1];
-  const showLast = !current.length && last && obs.phase !== "kick";
+  // after the last trick of a move (a goal included) it stays on the table until the next card is led
+  const showLast = !current.length && !!last;
   const shown = showLast ? last.cards.map((c, i) => [(last.leader + i) % 4, c]) : current;
   const masterCode = obs.master;
   const grid = h("div", { class: `fw-trick${showLast ? " fw-trick-last" : ""}`, "data-testid": "trick" });
@@ -189,7 +190,9 @@ function tableArea(ctx) {
     const el = cardFor(c, { size: "small", master: c[0] === masterCode && !showLast });
     grid.append(h("div", { class: `fw-played fw-${where[seat]}${won ? " fw-won" : ""}` }, el));
   }
-  const note = showLast ? `${seatName(view, last.winner)} (${obs.seat_names[last.winner]}) won the trick`
+  const scored = showLast && obs.phase === "kick";
+  const note = scored ? `${seatName(view, last.winner)} (${obs.seat_names[last.winner]}) won the trick that scored · ${seatName(view, obs.kicker)} kicks off`
+    : showLast ? `${seatName(view, last.winner)} (${obs.seat_names[last.winner]}) won the trick`
     : !current.length && obs.phase === "kick" ? `${seatName(view, obs.kicker)} (${obs.seat_names[obs.kicker]}) kicks off`
       : current.length ? `${teamOf(current[0][1]).name} led` : "";
   const seatBox = (seat) => {
@@ -205,7 +208,7 @@ function tableArea(ctx) {
 }
 
 function handRow(ctx) {
-  const { obs, legal, act, readOnly } = ctx;
+  const { obs, legal, act, readOnly, refuse } = ctx;
   if (!obs.hand || !obs.hand.length) return "";
   const playable = new Set(readOnly ? [] : legal.filter((a) => a.startsWith("play ")));
   const cards = [...obs.hand].sort((a, b) => TEAM_ORDER.indexOf(a[0]) - TEAM_ORDER.indexOf(b[0]) || numberOf(a) - numberOf(b));
@@ -214,16 +217,62 @@ function handRow(ctx) {
     const el = cardFor(c, { master: c[0] === obs.master });
     const action = `play ${c}`;
     if (playable.has(action)) clickable(el, action, act, `Play ${teamOf(c).name} ${numberOf(c)}`);
-    else if (playable.size) el.classList.add("fw-dim");
+    else {
+      if (playable.size) el.classList.add("fw-dim");
+      if (!readOnly && obs.phase !== "over") refusable(el, action, refuse, `${teamOf(c).name} ${numberOf(c)}: cannot be played now`);
+    }
     row.append(el);
   }
-  return h("div", { class: "fw-hand-box" }, h("h3", {}, "Your hand", obs.master ? h("span", { class: "fw-hint" }, ` · ★ ${TEAMS[obs.master].name} are Master`) : ""), row);
+  return h("div", { class: "fw-hand-box hand-area" }, h("h3", {}, "Your hand", obs.master ? h("span", { class: "fw-hint" }, ` · ★ ${TEAMS[obs.master].name} are Master`) : ""), row);
 }
 
-function recent(ctx) {
+// -- the story: goals and every move of the match ---------------------------------------------
+// Which goal a partnership attacked in a half: the sheet has them change ends at half time.
+function goalAttacked(obs, partnership, half) {
+  const now = obs.attacking[partnership];
+  if (half === obs.half) return now;
+  return now === PITCH.goals.west ? PITCH.goals.east : PITCH.goals.west;
+}
+
+// Every goal of the match with the score it made: [{goal, text, score}].
+function goals(obs, view) {
+  const score = { A: 0, B: 0 };
+  return (obs.goal_log || []).map((g) => {
+    score[g.partnership] += 1;
+    const into = goalAttacked(obs, g.partnership, g.half) === PITCH.goals.west ? "West" : "East";
+    const who = seatName(view, g.by);
+    const lead = score.A === score.B ? `${score.A}–${score.B}, level`
+      : score.A > score.B ? `A lead ${score.A}–${score.B}` : `B lead ${score.B}–${score.A}`;
+    const text = g.own_goal ? `Own goal! ${who} puts it in the ${into} goal: ${lead}`
+      : `Goal! ${who} puts it in the ${into} goal: ${lead}`;
+    return { goal: g, text, score: { ...score } };
+  });
+}
+
+function timeline(ctx) {
   const { obs, view } = ctx;
-  const lines = obs.history.slice(-4).map(([seat, action]) => h("li", {}, `${seatName(view, seat)}: ${words(action)}`));
-  return lines.length ? h("ol", { class: "fw-log", "aria-label": "Last moves" }, lines) : "";
+  const list = goals(obs, view);
+  return h("section", { class: "fw-goals-panel", "aria-label": "Goals" }, h("h3", {}, "Goals"),
+    list.length ? h("ol", { class: "fw-timeline", "data-testid": "goal-timeline" }, list.map(({ goal, text }) => h("li", { class: `fw-goal-${goal.partnership}` },
+      h("span", { class: "fw-when" }, `Half ${goal.half}, trick ${goal.after_trick}`), " ", text.replace(/^(Own goal|Goal)! /, ""))))
+      : h("p", { class: "fw-quiet" }, "No goals yet."));
+}
+
+// The whole match, move by move, with half time marked: a kick-off after every card of a deal is played.
+function playLog(ctx) {
+  const { obs, view } = ctx;
+  const items = [];
+  let plays = 0;
+  obs.history.forEach(([seat, action], i) => {
+    if (action.startsWith("kick") && plays > 0 && plays % 44 === 0 && !items.some((x) => x.half2)) items.push({ half2: true });
+    if (action.startsWith("play")) plays += 1;
+    items.push({ seat, action, i });
+  });
+  const list = h("ol", { class: "fw-log", "aria-label": "Every move of the match", "data-testid": "play-log", tabindex: "0" },
+    items.map((x) => (x.half2 ? h("li", { class: "fw-log-half" }, "Half time") : h("li", { value: x.i + 1, class: x.i === obs.history.length - 1 ? "fw-latest" : "" },
+      `${seatName(view, x.seat)}: ${words(x.action)}`))));
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"), list);
 }
 
 function words(action) {
@@ -236,14 +285,8 @@ function words(action) {
 }
 
 // -- the contract ------------------------------------------------------------------------
-let drawn = null;                 // the last board drawn, redrawn when the phone/laptop width class changes
-narrow.addEventListener("change", () => {
-  if (drawn && drawn.el.isConnected) { clear(drawn.el); render(drawn.el, drawn.ctx); }
-});
-
 export function render(el, ctx) {
   const { obs } = ctx;
-  if (!ctx.readOnly) drawn = { el, ctx };
   const moveNote = obs.move ? h("div", { class: "fw-move-note" },
     `${seatName(ctx.view, obs.move.mover)} won the trick: ${plural(obs.move.moves_left, "ball move")} left`) : "";
   el.classList.add("fw-board");
@@ -251,7 +294,7 @@ export function render(el, ctx) {
     scoreboard(ctx),
     h("div", { class: "fw-main" },
       h("div", { class: "fw-pitch-box" }, pitchSvg(ctx), moveNote),
-      h("div", { class: "fw-side-col" }, tableArea(ctx), recent(ctx))),
+      h("div", { class: "fw-side-col" }, tableArea(ctx), timeline(ctx), playLog(ctx))),
     handRow(ctx));
 }
 
@@ -287,4 +330,19 @@ export function resultText(result, view) {
   const who = (p) => (p === "A" ? [0, 2] : [1, 3]).map((seat) => seatName(view, seat)).join(" & ");
   if (!result.winner) return `A draw, ${g.A}–${g.B}.`;
   return `${result.winner} (${who(result.winner)}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}.${yourResult(view, side(view.seat) === result.winner)}`;
+}
+
+// Words for the move just made, after the player's name.
+export const describe = (action) => words(action);
+
+// A goal is an event: the banner says who scored, where, and the score it made.
+export function announce(prev, view) {
+  const before = (prev.observation.goal_log || []).length;
+  const list = goals(view.observation, view);
+  return list.length > before ? list[list.length - 1].text : null;
+}
+
+// The end of the match: every goal in order.
+export function ending(view) {
+  return h("div", { class: "board fw-board fw-ending" }, timeline({ obs: view.observation, view }));
 }

@@ -4,8 +4,9 @@
 // wild cards, adding a fourth card and shooting down bombers.  Only what the
 // server lists as legal is clickable; the server judges every name said.
 import { h, s, stylesheet } from "/static/dom.js";
-import { blank, clickable, edge, wrap } from "/static/cards.js";
+import { blank, clickable, edge, refusable, wrap } from "/static/cards.js";
 import { plural, seatName } from "/static/words.js";
+import { outline } from "/static/games/squadron-outlines.js";
 
 // The pack comes from the game's own data file (planes.json), fetched from
 // /api/games/squadron-scramble/data: planes, nations, views and wild cards are
@@ -33,6 +34,8 @@ const TYPED_EXAMPLE = (() => {
 })();
 const KIND_COLOUR = { bomber: "#b3261e", fighter: "#1f4e9c" };
 const WILD = Object.fromEntries(Object.entries(PACK.wild).map(([code, w]) => [code, w.name]));
+// Each plane's general arrangement, from which its own outline is drawn in each view (outlines.json).
+const OUTLINES = DATA.outlines ? DATA.outlines.outlines : {};
 
 stylesheet("/static/games/squadron-scramble.css");
 
@@ -145,7 +148,7 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
     insignia(nation, 16, 16, 10),
     s("text", { x: 91, y: 22, "text-anchor": "end", "font-size": 15, "font-weight": 800, fill: "#fff" }, nation),
     s("text", { x: 32, y: 21, "font-size": 10, "font-weight": 700, fill: "#fff", opacity: 0.9 }, code),
-    silhouette(kind, viewOf(card)),
+    outline(OUTLINES[code], viewOf(card)) || silhouette(kind, viewOf(card)),
     s("text", { x: 92, y: 42, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#666", "letter-spacing": 0.5 }, `${VIEWS[viewOf(card)].toUpperCase()} VIEW`));
   const lines = wrap(name, 13);
   const longest = Math.max(...lines.map((l) => l.length));
@@ -245,7 +248,7 @@ export function render(el, ctx) {
   const panels = [];
   const lays = legal.filter((a) => a.startsWith("lay ")).filter(can);
   if (lays.length) {
-    panels.push(h("div", { class: "panel ss-lays" }, h("h3", {}, "Lay down a set"),
+    panels.push(h("div", { class: "panel ss-lays decision-area" }, h("h3", {}, "Lay down a set"),
       h("div", { class: "ss-lay-list" }, lays.map((a) => {
         const words = a.split(" ").slice(1);
         const plane = words.find((w) => PLANES[planeOf(w)]);
@@ -257,22 +260,23 @@ export function render(el, ctx) {
   }
   if (obs.phase === "name" && myTurn && !readOnly) panels.push(namePanel(obs, act));
   if (can("hold")) {
-    panels.push(h("div", { class: "panel ss-shoot" }, h("h3", {}, "Your fighters are up"),
+    panels.push(h("div", { class: "panel ss-shoot decision-area" }, h("h3", {}, "Your fighters are up"),
       h("p", {}, "Click an enemy bomber set marked ⊕ to shoot it down, or"),
       clickable(h("span", { class: "ss-btn" }, "Hold fire"), "hold", act, "Hold fire")));
   }
-  if (obs.must_go_out && myTurn) panels.push(h("div", { class: "panel ss-note" }, "You put down a fourth card: you must go out this turn."));
+  if (obs.must_go_out && myTurn) panels.push(h("div", { class: "panel ss-note decision-area" }, "You put down a fourth card: you must go out this turn."));
 
   // -- my hand ----------------------------------------------------------------------------------------------
   let hand = "";
   if (obs.hand) {
     const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
-    hand = h("div", { class: "panel ss-hand" },
+    hand = h("div", { class: "panel ss-hand hand-area" },
       h("h3", {}, `Your hand (${obs.hand.length})`, discarding ? h("span", { class: "ss-hint" }, " · click a card to discard it and end your turn") : ""),
       h("div", { class: "row" }, obs.hand.map((c) => {
         const el = planeCard(c, { size: "big" });
         const a = `discard ${c}`;
-        return can(a) ? clickable(el, a, act, `Discard ${cardName(c)}`) : el;
+        return can(a) ? clickable(el, a, act, `Discard ${cardName(c)}`)
+          : readOnly ? el : refusable(el, a, ctx.refuse, `${cardName(c)}: cannot be discarded now`);
       })));
   }
 
@@ -287,7 +291,16 @@ export function render(el, ctx) {
         `${seatName(view, x.seat)}: #${x.set} ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (misses a turn)"}`);
     })) : "");
 
-  el.append(h("div", { class: "ss-board" }, info, players, middle, ...panels, hand));
+  const boardEl = h("div", { class: "ss-board" }, info, players, middle, ...panels, hand);
+  // a tap on a small card that is not a move shows it large (a second tap, or another card, puts it back)
+  boardEl.addEventListener("click", (event) => {
+    const card = event.target.closest("svg.card");
+    if (!card || card.closest("[data-action], [data-refused]")) return;
+    const was = card.classList.contains("zoomed");
+    boardEl.querySelectorAll("svg.card.zoomed").forEach((c) => c.classList.remove("zoomed"));
+    if (!was) card.classList.add("zoomed");
+  });
+  el.append(boardEl);
 }
 
 // Naming: the person says a plane and a nation, from the lists or typed; the server judges it.
@@ -307,7 +320,7 @@ function namePanel(obs, act) {
     if (!plane.value || !nation.value) { typed.placeholder = "choose a plane and a nation first"; return; }
     act(`name ${plane.value} ${nation.value}`);
   });
-  return h("div", { class: "panel ss-name" }, h("h3", {}, `Name the plane you laid${set ? ` (set #${set.id})` : ""} and its nation`),
+  return h("div", { class: "panel ss-name decision-area" }, h("h3", {}, `Name the plane you laid${set ? ` (set #${set.id})` : ""} and its nation`),
     h("p", {}, "Say it right: a wrong plane or nation costs your next turn."), form);
 }
 
@@ -351,4 +364,42 @@ export function resultText(result, view) {
 // leaves out the many "name ..." moves rather than show a button for each.
 export function moves(view) {
   return view.legal.filter((a) => !a.startsWith("name "));
+}
+
+// Words for a move just made, in the third person.
+export function describe(action) {
+  const [verb, a] = action.split(" ");
+  if (verb === "draw") return "draws from the stock";
+  if (verb === "take") return a === "1" ? "takes the top discard" : `takes the top ${a} discards`;
+  if (verb === "lay") return label(action).replace(/^Lay /, "lays ");
+  if (verb === "name") return `says: ${label(action).replace(/^Name: /, "")}`;
+  if (verb === "discard") return `discards ${cardName(a)}`;
+  if (verb === "swap") return label(action).replace(/^Swap /, "swaps ");
+  if (verb === "add") return label(action).replace(/^Add /, "adds ");
+  if (verb === "shoot") return label(action).replace(/^Shoot down /, "shoots down ");
+  if (action === "hold") return "holds fire";
+  return action;
+}
+
+// The end: every round's score for each player, then the totals.
+export function ending(view) {
+  const obs = view.observation;
+  const rounds = obs.round_scores || [];
+  const names = obs.seat_names || [];
+  const details = (obs.round_details || []);
+  const cell = (r, i) => {
+    const d = details[r] && details[r][i];
+    if (!d) return h("td", {}, String(rounds[r][i]));
+    const parts = [
+      d.laid ? `sets +${d.laid}` : "", d.captured ? `shot down +${d.captured}` : "",
+      d.victory_doubled ? `${WILD.VIC} doubled` : "", d.hand ? `hand −${d.hand}` : "",
+    ].filter(Boolean);
+    return h("td", {}, h("b", {}, String(rounds[r][i])), parts.length ? h("small", { class: "ss-why" }, parts.join(" · ")) : "");
+  };
+  return h("div", { class: "panel-light ending", "data-testid": "ending" },
+    h("p", {}, `Laid bombers score ${PACK.kinds.bomber.points} a card and fighters ${PACK.kinds.fighter.points}; ${WILD.VIC} doubles its set, or everything its player laid if it went down on his last turn; every card left in hand counts against its holder as it would have scored (${WILD.KEF} ${PACK.wild.KEF.penalty}, ${WILD.VIC} ${PACK.wild.VIC.penalty}).`),
+    h("div", { class: "scroll" }, h("table", { class: "list ss-rounds" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
+      h("tbody", {}, rounds.map((_, r) => h("tr", {}, h("th", { scope: "row" }, String(r + 1)), names.map((__, i) => cell(r, i))))),
+      h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), names.map((__, i) => h("td", {}, h("b", {}, String(obs.totals?.[i] ?? 0)))))))));
 }

@@ -1,0 +1,77 @@
+"""At phone size (390 x 844) every game keeps the player's hand and the decision on screen.
+
+The page is not scrolled: the dock at the foot of the screen holds the prompt,
+the hand and the moves, with the board above it.  Biggles on a touch screen
+shows touch buttons, not key hints, and they stay put while the race redraws.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ARTIFACTS
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
+    context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    yield page
+    context.close()
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether the first element matching selector lies wholly inside the viewport, the page unscrolled."""
+    return page.eval_on_selector(selector, """el => {
+        const r = el.getBoundingClientRect();
+        return window.scrollY === 0 && r.width > 0 && r.top >= 0 && r.left >= 0
+            && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }""")
+
+
+def create(page, server, game: str, seed: int, players: int | None = None) -> None:
+    page.goto(server.url + f"/new/{game}")
+    page.wait_for_selector("form.new")
+    if players:
+        page.select_option("select[name=players]", str(players))
+    page.fill("input[name=seed]", str(seed))
+    page.click("text=Create the table")
+    page.wait_for_selector(".board")
+
+
+@pytest.mark.parametrize("game, seed", [("football-whist", 7), ("squadron-scramble", 3),
+                                        ("british-towns-asking", 2), ("british-towns-sets", 5)])
+def test_the_hand_and_the_decision_are_on_screen(server, phone, game, seed):
+    create(phone, server, game, seed)
+    phone.wait_for_selector(".dock .moves button[data-action]")       # the person's turn
+    phone.evaluate("window.scrollTo(0, 0)")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / f"{game}-phone-decision.png"))
+    assert in_view(phone, ".dock"), "the dock is not wholly on screen"
+    assert in_view(phone, ".dock .status"), "the prompt for the decision is off screen"
+    assert in_view(phone, ".dock .hand-area h3"), "the hand is off screen"
+    # the first card of the hand, and one thing to click for the decision, are on screen
+    assert in_view(phone, ".dock .hand-area svg.card")
+    targets = phone.locator(".dock [data-action]").count()
+    visible = phone.locator(".dock [data-action]").evaluate_all("""els => els.filter(el => {
+        const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.width > 0; }).length""")
+    assert targets and visible, "nothing to click for the decision is on screen"
+
+
+def test_biggles_on_a_touch_screen_has_buttons_that_stay_put(server, phone):
+    create(phone, server, "biggles", 3)
+    phone.wait_for_function("document.querySelector('.status').textContent.includes('race is on')")
+    assert in_view(phone, "[data-testid=touch-controls]")
+    assert phone.locator(".keys-hint").is_hidden()
+    assert phone.locator(".dock .moves .list").is_hidden()
+    turn = phone.locator(".bg-touch-t")
+    phone.evaluate("window.firstTurnButton = document.querySelector('.bg-touch-t')")
+    before = int(phone.get_attribute(".board", "data-moves"))
+    turn.tap()
+    phone.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) > {before}")
+    # the race redrew the board, but the button under the finger is the same element
+    assert phone.evaluate("window.firstTurnButton === document.querySelector('.bg-touch-t')")
+    phone.screenshot(path=str(ARTIFACTS / "biggles-phone-touch.png"))
