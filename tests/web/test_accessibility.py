@@ -19,8 +19,8 @@ IMPACTS = {"critical", "serious", "moderate", "minor"}
 
 def violations(page) -> list[str]:
     results = axe_sync.Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
-            for v in results.response["violations"] if v["impact"] in IMPACTS]
+    found = [v for v in results.response["violations"] if v["impact"] in IMPACTS]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}" for v in found]
 
 
 def check(page, width: int = 1280) -> None:
@@ -31,13 +31,15 @@ def check(page, width: int = 1280) -> None:
 
 
 def test_home_rules_and_new_table_pages(server, page):
-    for path in ("/", "/rules/football-whist", "/rules/british-towns-asking", "/new/squadron-scramble", "/games", "/drives"):
+    pages = ("/", "/rules/football-whist", "/rules/british-towns-asking", "/new/squadron-scramble", "/games", "/drives")
+    for path in pages:
         page.goto(server.url + path)
         page.wait_for_selector("main h1")
         check(page)
 
 
-@pytest.mark.parametrize("game", ["football-whist", "squadron-scramble", "british-towns-asking", "british-towns-sets", "biggles"])
+@pytest.mark.parametrize("game", ["football-whist", "squadron-scramble", "british-towns-asking",
+                                  "british-towns-sets", "biggles"])
 def test_each_game_mid_play(server, page, game):
     page.goto(server.url + f"/new/{game}")
     page.wait_for_selector("form.new")
@@ -63,7 +65,8 @@ def test_replay_drive_and_cycle_pages(server, page):
     page.goto(server.url + f"/replay/{made['id']}")
     page.wait_for_selector(".views .board")
     check(page)
-    drive = httpx.post(server.url + "/api/drives", json={"teams": ["Aston Villa", "Charlton", "Q. P. Rangers", "Swansea"]}).json()
+    teams = ["Aston Villa", "Charlton", "Q. P. Rangers", "Swansea"]
+    drive = httpx.post(server.url + "/api/drives", json={"teams": teams}).json()
     page.goto(server.url + f"/drives/{drive['id']}")
     page.wait_for_selector("table")
     check(page)

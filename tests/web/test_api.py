@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 import time
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -264,7 +264,8 @@ def test_rules_pages_open_with_a_five_line_quick_start():
     import markdown
 
     for game_id in GAMES:
-        doc = Path(__file__).resolve().parents[2] / "docs" / "rules" / f"{game_id.replace('-asking', '').replace('-sets', '')}.md"
+        name = game_id.replace("-asking", "").replace("-sets", "")
+        doc = Path(__file__).resolve().parents[2] / "docs" / "rules" / f"{name}.md"
         text = doc.read_text("utf-8")
         starts = [m.start() for m in re.finditer(r"^## Quick start", text, re.M)]
         assert starts and starts[-1] < text.index("## Sources and confidence"), game_id

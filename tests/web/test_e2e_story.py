@@ -26,12 +26,14 @@ def test_other_players_moves_are_shown_at_the_chosen_pace(server, browser):
         fw_table(page, server, ["bot:heuristic"] * 4, first=0)         # four bots: the page watches
         assert page.locator("select.pace").input_value() == "quick"
         page.evaluate("""() => { window.storyTimes = [];
-            new MutationObserver(() => window.storyTimes.push([performance.now(), document.querySelector('[data-testid=story]').textContent]))
-              .observe(document.querySelector('[data-testid=story]'), {childList: true, subtree: true, characterData: true}); }""")
+            const story = document.querySelector('[data-testid=story]');
+            new MutationObserver(() => window.storyTimes.push([performance.now(), story.textContent]))
+              .observe(story, {childList: true, subtree: true, characterData: true}); }""")
         page.wait_for_function("window.storyTimes.length >= 8", timeout=30000)
         times = page.evaluate("window.storyTimes")
-        changes = [(t, text) for (t, text), (_, before) in zip(times, [(0, None)] + times) if text != before]
-        gaps = [b[0] - a[0] for a, b in zip(changes, changes[1:])]
+        previous = [(0, None), *times[:-1]]
+        changes = [(t, text) for (t, text), (_, before) in zip(times, previous, strict=True) if text != before]
+        gaps = [b[0] - a[0] for a, b in zip(changes, changes[1:], strict=False)]
         # each bot move stayed on screen for the pace (the server alone would send them 50 ms apart)
         assert gaps and min(gaps) >= 400, gaps
     finally:
@@ -48,7 +50,7 @@ def refused_reason(page) -> str:
 def test_a_card_that_cannot_be_played_says_why(server, page):
     # seat B1 is a person who never comes: the match stops at B1's turn
     fw_table(page, server, ["person", "bot:heuristic", "bot:heuristic"], seed=7)
-    reasons = {}
+    reasons: dict[str, str] = {}
     deadline = time.monotonic() + 40
     while len(reasons) < 2 and time.monotonic() < deadline:
         status = page.inner_text(".dock .status")
