@@ -90,13 +90,15 @@ function scoreForm(max, entered, first, second, submit) {
   const button = h("button", { type: entered ? "button" : "submit" }, entered ? "Correct" : "Enter");
   const form = h("form", { class: `score${entered ? " entered" : ""}` }, box(first), " – ", box(second), " ", button);
   if (entered) {
+    // the first click only opens the score (its default is prevented, so nothing is sent); the button then submits
     button.addEventListener("click", (event) => {
-      if (button.type === "submit") return;
+      if (!form.classList.contains("entered")) return;
       event.preventDefault();
       form.querySelectorAll("input").forEach((input) => input.removeAttribute("readonly"));
       form.classList.remove("entered");
       button.textContent = "Save correction";
-      setTimeout(() => { button.type = "submit"; form.querySelector("input").focus(); }, 0);
+      button.type = "submit";
+      form.querySelector("input").focus();
     });
   }
   form.addEventListener("submit", (event) => { event.preventDefault(); submit(form.elements); });
