@@ -1,0 +1,184 @@
+"""Both British Towns games as numbers: each seat's observation and information-state tensors.
+
+Built from ``state.observation(seat)`` alone.  A card is one of 43: the 34
+towns in the order of ``data/towns.json``, then the REGION cards R1-R9.
+Seats are relative to the viewer (0: the viewer, 1: on his left...).  Every
+slice is listed in ``docs/research.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.engine.numbers import Encoding, Layout, capped
+from parlour.games.british_towns.pack import CARD_OF_TEXT, NUM_CARDS, REGION_NUMBERS, REGION_OF
+
+REGIONS = len(REGION_NUMBERS)
+REGION_INDEX = {r: i for i, r in enumerate(REGION_NUMBERS)}
+#: card text -> index of its region (0-8)
+CARD_REGION = {text: REGION_INDEX[REGION_OF[card]] for text, card in CARD_OF_TEXT.items()}
+
+
+def _seat_slices(n: int) -> tuple[tuple[str, Any, str], ...]:
+    return (
+        ("seat", n, "the viewer's chair, 0 to seats - 1"),
+        ("to_move", n, "the seat to act, relative"),
+        ("dealer", n, "the dealer, relative"),
+        ("hand", NUM_CARDS, "cards the viewer holds (towns in file order, then R1-R9)"),
+        ("hand_sizes", n, "cards in each relative seat's hand / 43"),
+    )
+
+
+class _TownsEncoding(Encoding):
+    def _fill_seats(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
+        n = self.seats
+        me = obs["seat"]
+        t[at["seat"] + me] = 1.0
+        for seat in obs["to_move"]:
+            t[at["to_move"] + (seat - me) % n] = 1.0
+        t[at["dealer"] + (obs["dealer"] - me) % n] = 1.0
+        base = at["hand"]
+        for text in obs["hand"]:
+            t[base + CARD_OF_TEXT[text]] = 1.0
+        base = at["hand_sizes"]
+        for seat, size in enumerate(obs["hand_sizes"]):
+            t[base + (seat - me) % n] = size / NUM_CARDS
+        return me
+
+    def observation_tensor(self, obs: dict[str, Any]) -> Any:
+        at = self.observation_layout
+        t = at.zeros()
+        self._fill_now(obs, t, at)
+        return t
+
+    def _fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
+        raise NotImplementedError
+
+
+class AskingEncoding(_TownsEncoding):
+    """The asking game: what the viewer holds and, in the information state, every ask remembered."""
+
+    def __init__(self, seats: int):
+        super().__init__(seats)
+        now = (
+            *_seat_slices(seats),
+            ("out", seats, "1 for each relative seat with no cards left"),
+            ("laid", (seats, REGIONS), "regions each relative seat has laid down"),
+        )
+        self.observation_layout = Layout(*now)
+        self.information_state_layout = Layout(
+            *now,
+            ("holds", (seats, NUM_CARDS), "cards each relative seat is known to hold: seen handed to it, not since asked away"),
+            ("lacks", (seats, NUM_CARDS), "cards each relative seat is known to lack: asked for it (by it, or of it in vain, "
+                                          "or handed it over) and not received it since"),
+            ("asked_region", (seats, REGIONS), "regions each relative seat has asked for (so held a card of, then)"),
+            ("asks", 1, "asks so far / 1000 (at most 1)"),
+        )
+
+    def _fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
+        n = self.seats
+        me = self._fill_seats(obs, t, at)
+        for seat, out in enumerate(obs["out"]):
+            if out:
+                t[at["out"] + (seat - me) % n] = 1.0
+        base = at["laid"]
+        for seat, regions in enumerate(obs["laid"]):
+            rel = (seat - me) % n
+            for region in regions:
+                t[base + rel * REGIONS + REGION_INDEX[region]] = 1.0
+        return me
+
+    def information_state_tensor(self, obs: dict[str, Any]) -> Any:
+        at = self.information_state_layout
+        t = at.zeros()
+        me = self._fill_now(obs, t, at)
+        n = self.seats
+        holds, lacks, regions = at["holds"], at["lacks"], at["asked_region"]
+        for ask in obs["asks"]:
+            card = CARD_OF_TEXT[ask["card"]]
+            asker = holds + (ask["asker"] - me) % n * NUM_CARDS + card
+            asked = holds + (ask["asked"] - me) % n * NUM_CARDS + card
+            gap = lacks - holds
+            t[regions + (ask["asker"] - me) % n * REGIONS + CARD_REGION[ask["card"]]] = 1.0
+            t[asked + gap] = 1.0                      # he lacks it now, whether he had it or not
+            t[asked] = 0.0
+            if ask["got"]:
+                t[asker] = 1.0
+                t[asker + gap] = 0.0
+            else:
+                t[asker + gap] = 1.0
+        t[at["asks"]] = capped(len(obs["asks"]), 1000)
+        return t
+
+
+class SetsEncoding(_TownsEncoding):
+    """The sets game: hand, discards and laid sets; the information state adds what went where."""
+
+    def __init__(self, seats: int):
+        super().__init__(seats)
+        now = (
+            *_seat_slices(seats),
+            ("phase", 2, "draw, play (both zero once the game is over)"),
+            ("stock", 1, "cards in the stock / 43"),
+            ("discard_top", NUM_CARDS, "the top discard, the one card that may be taken"),
+            ("discards", NUM_CARDS, "every card in the discard pile"),
+            ("sets", (seats, NUM_CARDS), "cards each relative seat has laid in its regional sets"),
+            ("scores", seats, "each relative seat's score (cards laid less cards held) / 43"),
+        )
+        self.observation_layout = Layout(*now)
+        self.information_state_layout = Layout(
+            *now,
+            ("seen_in_hands", (seats, NUM_CARDS), "cards each relative seat took from the discards and still holds"),
+            ("discarded", (seats, NUM_CARDS), "cards each relative seat has discarded during the game"),
+            ("reshuffles", 1, "times the discards have become the stock / 10 (at most 1)"),
+        )
+
+    def _fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
+        n = self.seats
+        me = self._fill_seats(obs, t, at)
+        phase = obs["phase"]
+        if phase == "draw":
+            t[at["phase"]] = 1.0
+        elif phase == "play":
+            t[at["phase"] + 1] = 1.0
+        t[at["stock"]] = obs["stock_size"] / NUM_CARDS
+        discards = obs["discards"]
+        if discards:
+            t[at["discard_top"] + CARD_OF_TEXT[discards[-1]]] = 1.0
+        base = at["discards"]
+        for text in discards:
+            t[base + CARD_OF_TEXT[text]] = 1.0
+        base = at["sets"]
+        for seat, sets in enumerate(obs["sets"]):
+            row = base + (seat - me) % n * NUM_CARDS
+            for cards in sets.values():
+                for text in cards:
+                    t[row + CARD_OF_TEXT[text]] = 1.0
+        for seat, score in enumerate(obs["scores"]):
+            t[at["scores"] + (seat - me) % n] = capped(score, NUM_CARDS)
+        return me
+
+    def information_state_tensor(self, obs: dict[str, Any]) -> Any:
+        at = self.information_state_layout
+        t = at.zeros()
+        me = self._fill_now(obs, t, at)
+        n = self.seats
+        base = at["seen_in_hands"]
+        for seat, known in enumerate(obs["seen_in_hands"]):
+            row = base + (seat - me) % n * NUM_CARDS
+            for text in known:
+                t[row + CARD_OF_TEXT[text]] = 1.0
+        base = at["discarded"]
+        for seat, action in obs["history"]:
+            if action.startswith("discard "):
+                t[base + (seat - me) % n * NUM_CARDS + CARD_OF_TEXT[action[8:]]] = 1.0
+        t[at["reshuffles"]] = capped(sum(1 for e in obs["events"] if e["event"] == "reshuffle"), 10)
+        return t
+
+
+def asking(seats: int) -> AskingEncoding:
+    return AskingEncoding(seats)
+
+
+def sets(seats: int) -> SetsEncoding:
+    return SetsEncoding(seats)
