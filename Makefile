@@ -13,7 +13,7 @@ PORT     ?= 8000
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
+	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench,research]'
 	touch $(STAMP)
 
 $(CHROMIUM):

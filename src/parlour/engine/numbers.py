@@ -166,6 +166,8 @@ class Encoding:
 
     observation_layout: Layout
     information_state_layout: Layout
+    #: the deal as chance outcomes, for a turn-based game (OpenSpiel's adapter draws it)
+    deal: "Deal | None" = None
 
     def __init__(self, seats: int):
         self.seats = seats
@@ -204,3 +206,48 @@ def encoding_of(game: Any, seats: int) -> Encoding:
         make = getattr(importlib.import_module(module), name or "encoding")
         encoding = _ENCODINGS[key] = make(game.check_seats(seats))
     return encoding
+
+
+def seat_labels(seats: int) -> tuple[str, ...]:
+    """The chance outcomes of a draw for a seat (the dealer): ``"seat 0"``, ``"seat 1"``..."""
+    return tuple(f"seat {s}" for s in range(seats))
+
+
+def deal_round(order: Sequence[str], seats: int, dealer: int) -> list[list[str]]:
+    """Cards dealt one at a time, starting on the dealer's left (as Parlour's dealers do)."""
+    hands: list[list[str]] = [[] for _ in range(seats)]
+    for i, card in enumerate(order):
+        hands[(dealer + 1 + i) % seats].append(card)
+    return hands
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A game's chance as numbers: its deal drawn one item at a time (OpenSpiel's explicit chance nodes).
+
+    ``first(seats)`` lists the draws made before play, each ``(items,
+    count)``: ``count`` items drawn one by one from the multiset ``items``
+    (card texts, or ``seat_labels`` for the dealer: one of them);
+    ``build(seats, orders)`` turns the orders drawn into the game's own deal
+    (the record form in ``docs/records.md``).  A game that shuffles again
+    during play names the deal entry that grows (``grows``): an action that
+    needs a shuffle the deal lacks is refused with a ``DealError`` and
+    changes nothing, and ``needed`` finds which cards that shuffle holds.
+    """
+
+    outcomes: tuple[str, ...]
+    first: Any
+    build: Any
+    grows: str = ""
+
+    def needed(self, state: Any, seat: int, action: str) -> list[tuple[tuple[str, ...], int]]:
+        """The draws (every card of each shuffle) ``action`` needs, found by applying it to a copy given a seed."""
+        probe = state.clone()
+        probe.seed = 0
+        before = len(state.deal[self.grows])
+        probe.apply(seat, action)
+        return [(tuple(sorted(order)), len(order)) for order in probe.deal[self.grows][before:]]
+
+    def extend(self, state: Any, orders: list[list[str]]) -> None:
+        """Give the state the shuffles drawn for it, before the action that needed them is applied again."""
+        state.deal[self.grows].extend(list(order) for order in orders)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine.numbers import Encoding, Layout, capped
-from parlour.games.british_towns.pack import CARD_OF_TEXT, NUM_CARDS, REGION_NUMBERS, REGION_OF
+from parlour.engine.numbers import Deal, Encoding, Layout, capped, deal_round, seat_labels
+from parlour.games.british_towns.pack import CARD_OF_TEXT, CARD_TEXT, NUM_CARDS, REGION_NUMBERS, REGION_OF
 
 REGIONS = len(REGION_NUMBERS)
 REGION_INDEX = {r: i for i, r in enumerate(REGION_NUMBERS)}
@@ -182,3 +182,22 @@ def asking(seats: int) -> AskingEncoding:
 
 def sets(seats: int) -> SetsEncoding:
     return SetsEncoding(seats)
+
+
+def _asking_deal(seats: int, orders: list[list[str]]) -> dict[str, Any]:
+    dealer = int(orders[0][0].split()[1])
+    return {"dealer": dealer, "hands": deal_round(orders[1], seats, dealer)}
+
+
+#: the dealer, then the pack, dealt round the table from his left
+ASKING_DEAL = Deal(outcomes=(*CARD_TEXT, *seat_labels(8)), first=lambda seats: [(seat_labels(seats), 1), (CARD_TEXT, NUM_CARDS)],
+                   build=_asking_deal)
+#: the dealer, then the pack (top card first); each time the stock runs out, the discards' new order
+SETS_DEAL = Deal(
+    outcomes=(*CARD_TEXT, *seat_labels(5)),
+    first=lambda seats: [(seat_labels(seats), 1), (CARD_TEXT, NUM_CARDS)],
+    build=lambda seats, orders: {"dealer": int(orders[0][0].split()[1]), "pack": list(orders[1]), "reshuffles": []},
+    grows="reshuffles",
+)
+AskingEncoding.deal = ASKING_DEAL
+SetsEncoding.deal = SETS_DEAL

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine.numbers import Encoding, Layout, hot
-from parlour.games.football_whist.cards import CARD_OF_TEXT, NUM_CARDS, PER_TEAM, TEAM_CODES
+from parlour.engine.numbers import Deal, Encoding, Layout, deal_round, hot, seat_labels
+from parlour.games.football_whist.cards import CARD_OF_TEXT, CARD_TEXT, NUM_CARDS, PER_TEAM, TEAM_CODES
 from parlour.games.football_whist.rules import HAND, PITCH, SEATS
 
 TEAMS = len(TEAM_CODES)
@@ -150,3 +150,19 @@ class FootballWhistEncoding(Encoding):
 
 def encoding(seats: int = SEATS) -> FootballWhistEncoding:
     return FootballWhistEncoding(seats)
+
+
+def _build(seats: int, orders: list[list[str]]) -> dict[str, Any]:
+    dealer = int(orders[0][0].split()[1])
+    first_kicker = (dealer + 1) % SEATS      # he deals the second half
+    return {"dealer": dealer, "hands": [deal_round(orders[1], SEATS, dealer), deal_round(orders[2], SEATS, first_kicker)]}
+
+
+#: the dealer (the cut decides him, each seat alike), then both halves' packs, dealt before the kick-off: the
+#: second half's deal is made at half time at the table, but nothing in the first half depends on it
+DEAL = Deal(
+    outcomes=(*CARD_TEXT, *seat_labels(SEATS)),
+    first=lambda seats: [(seat_labels(SEATS), 1), (CARD_TEXT, NUM_CARDS), (CARD_TEXT, NUM_CARDS)],
+    build=_build,
+)
+FootballWhistEncoding.deal = DEAL

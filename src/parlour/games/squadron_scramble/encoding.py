@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine.numbers import Encoding, Layout, capped, hot
-from parlour.games.squadron_scramble.cards import KEF, KEF_IDS, NATURAL_OF_TEXT, NATURALS, NUM_CARDS, PLANE_CODES, VIC
+from parlour.engine.numbers import Deal, Encoding, Layout, capped, hot, seat_labels
+from parlour.games.squadron_scramble.cards import CARD_TEXT, KEF, KEF_IDS, NATURAL_OF_TEXT, NATURALS, NUM_CARDS, PLANE_CODES, VIC
 from parlour.games.squadron_scramble.rules import MAX_SETS
 
 KINDS = NATURALS + 2
 KIND_OF_TEXT = {**NATURAL_OF_TEXT, KEF: NATURALS, VIC: NATURALS + 1}
+KINDS_TEXT = tuple(KIND_OF_TEXT)
 #: what one card of a kind adds to a count: a third for the three alike KEEP 'EM FLYING
 WEIGHT = tuple([1.0] * NATURALS + [1.0 / len(KEF_IDS), 1.0])
 PHASES = {"draw": 0, "play": 1, "name": 2, "shoot": 3}
@@ -152,3 +153,13 @@ class SquadronScrambleEncoding(Encoding):
 
 def encoding(seats: int) -> SquadronScrambleEncoding:
     return SquadronScrambleEncoding(seats)
+
+
+#: the first dealer, then each round's pack (top card first), drawn when the round begins
+DEAL = Deal(
+    outcomes=(*KINDS_TEXT, *seat_labels(4)),
+    first=lambda seats: [(seat_labels(seats), 1), (CARD_TEXT, NUM_CARDS)],
+    build=lambda seats, orders: {"first_dealer": int(orders[0][0].split()[1]), "rounds": [list(orders[1])]},
+    grows="rounds",
+)
+SquadronScrambleEncoding.deal = DEAL
