@@ -138,9 +138,13 @@ class Layout:
     def views(self, tensor: Any) -> dict[str, Any]:
         return {p.name: tensor[p.start:p.stop].reshape(p.shape) for p in self.pieces}
 
-    def rows(self) -> list[tuple[str, int, int, tuple[int, ...], str]]:
-        """(name, start, stop, shape, doc) per slice: the table ``docs/research.md`` prints."""
-        return [(p.name, p.start, p.stop, p.shape, p.doc) for p in self.pieces]
+    def markdown(self) -> str:
+        """The slices as the Markdown table ``docs/research.md`` prints (a test keeps the two equal)."""
+        lines = ["| slice | indices | shape | what it holds |", "|---|---|---|---|"]
+        for p in self.pieces:
+            shape = " x ".join(map(str, p.shape))
+            lines.append(f"| `{p.name}` | {p.start}-{p.stop - 1} | {shape} | {p.doc} |")
+        return "\n".join(lines)
 
 
 def hot(tensor: Any, start: int, index: int | None, width: int) -> None:
@@ -187,7 +191,7 @@ class Encoding:
         """
         hand = obs.get("hand")
         head = f"seat {obs['seat']}" + ("" if hand is None else " hand " + " ".join(hand))
-        return head + " | " + " ".join(f"{s}:{a}" for s, a in obs["history"])
+        return head + " | " + " ".join([f"{s}:{a}" for s, a in obs["history"]])
 
     def relative(self, seat: int, viewer: int) -> int:
         """``seat`` counted round the table from the viewer (0: the viewer, 1: on his left...)."""

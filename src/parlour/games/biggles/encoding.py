@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine.numbers import Encoding, Layout, capped
-from parlour.games.biggles.rules import BLACKS, PACK_SIZE, PACKS, SEATS, WIN_POINTS
+from parlour.games.biggles.rules import BLACKS, PACK_SIZE, PACKS, SEATS, WIN_POINTS, all_actions
 
 KINDS = tuple([f"K{n}" for n in range(1, BLACKS + 1)] + [f"R{n}" for n in range(1, BLACKS + 1)] + ["BIG"])
 KIND_INDEX = {text: i for i, text in enumerate(KINDS)}
 #: per side: hand size, pile size, pile top (15 kinds), pack (blue, red), build level 0-8, stoppers received
 SIDE_WIDTH = 2 + len(KINDS) + len(PACKS) + WIN_POINTS + 1 + 1
 VERBS = ("turn", "pickup", "play", "stop")
+VERB_OF = {text: VERBS.index(text.split(" ", 1)[0]) for text in all_actions()}
 
 _NOW = (
     ("seat", SEATS, "the viewer's chair"),
@@ -80,8 +81,11 @@ class BigglesEncoding(Encoding):
         t = at.zeros()
         me = self._fill_now(obs, t, at)
         counts = [[0] * len(VERBS) for _ in range(SEATS)]
+        verb_of = VERB_OF
         for seat, action in obs["history"]:
-            counts[(seat - me) % SEATS][VERBS.index(action.split(" ", 1)[0])] += 1
+            counts[seat][verb_of[action]] += 1
+        if me:
+            counts.reverse()                      # viewer first (two seats)
         base = at["actions"]
         for rel in range(SEATS):
             for v in range(len(VERBS)):

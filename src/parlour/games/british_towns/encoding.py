@@ -17,6 +17,8 @@ REGIONS = len(REGION_NUMBERS)
 REGION_INDEX = {r: i for i, r in enumerate(REGION_NUMBERS)}
 #: card text -> index of its region (0-8)
 CARD_REGION = {text: REGION_INDEX[REGION_OF[card]] for text, card in CARD_OF_TEXT.items()}
+#: a sets-game discard's text -> the card discarded
+DISCARDED = {f"discard {text}": card for text, card in CARD_OF_TEXT.items()}
 
 
 def _seat_slices(n: int) -> tuple[tuple[str, Any, str], ...]:
@@ -94,19 +96,24 @@ class AskingEncoding(_TownsEncoding):
         me = self._fill_now(obs, t, at)
         n = self.seats
         holds, lacks, regions = at["holds"], at["lacks"], at["asked_region"]
+        # Each ask settles two facts, the last ask about a (seat, card) pair standing: the player asked
+        # lacks the card now (he handed it over, or never had it); the asker holds it if he got it,
+        # else lacks it.  Asking shows the asker held a card of that region.
+        known: dict[int, bool] = {}
+        asked_in: set[int] = set()
+        rel = [(seat - me) % n * NUM_CARDS for seat in range(n)]
+        card_of, region_of = CARD_OF_TEXT, CARD_REGION
         for ask in obs["asks"]:
-            card = CARD_OF_TEXT[ask["card"]]
-            asker = holds + (ask["asker"] - me) % n * NUM_CARDS + card
-            asked = holds + (ask["asked"] - me) % n * NUM_CARDS + card
-            gap = lacks - holds
-            t[regions + (ask["asker"] - me) % n * REGIONS + CARD_REGION[ask["card"]]] = 1.0
-            t[asked + gap] = 1.0                      # he lacks it now, whether he had it or not
-            t[asked] = 0.0
-            if ask["got"]:
-                t[asker] = 1.0
-                t[asker + gap] = 0.0
-            else:
-                t[asker + gap] = 1.0
+            text = ask["card"]
+            card = card_of[text]
+            asker = ask["asker"]
+            known[rel[ask["asked"]] + card] = False
+            known[rel[asker] + card] = ask["got"]
+            asked_in.add(rel[asker] // NUM_CARDS * REGIONS + region_of[text])
+        for at_, held in known.items():
+            t[(holds if held else lacks) + at_] = 1.0
+        for at_ in asked_in:
+            t[regions + at_] = 1.0
         t[at["asks"]] = capped(len(obs["asks"]), 1000)
         return t
 
@@ -169,9 +176,11 @@ class SetsEncoding(_TownsEncoding):
             for text in known:
                 t[row + CARD_OF_TEXT[text]] = 1.0
         base = at["discarded"]
+        discarded = DISCARDED
         for seat, action in obs["history"]:
-            if action.startswith("discard "):
-                t[base + (seat - me) % n * NUM_CARDS + CARD_OF_TEXT[action[8:]]] = 1.0
+            card = discarded.get(action)
+            if card is not None:
+                t[base + (seat - me) % n * NUM_CARDS + card] = 1.0
         t[at["reshuffles"]] = capped(sum(1 for e in obs["events"] if e["event"] == "reshuffle"), 10)
         return t
 
