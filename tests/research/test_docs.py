@@ -29,3 +29,12 @@ def test_each_encoding_is_documented_as_laid_out(game_id):
                       f"{encoding_of(game, n).information_state_layout.size}" for n in game.seat_counts)
     assert sizes in " ".join(text.split())
     assert f"`{game_id}` | {len(game.action_space(SHOWN[game_id])) if game_id != 'british-towns-asking' else '43 x seats'}" in text
+
+
+def test_the_pages_python_examples_run():
+    import re
+
+    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) >= 5        # the contract, OpenSpiel, PettingZoo AEC and Parallel, Gymnasium
+    for i, block in enumerate(blocks):
+        exec(compile(block, f"docs/research.md example {i + 1}", "exec"), {})

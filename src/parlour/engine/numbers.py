@@ -153,6 +153,19 @@ def hot(tensor: Any, start: int, index: int | None, width: int) -> None:
         tensor[start + index] = 1.0
 
 
+def cards_hot(tensor: Any, start: int, texts: Iterable[str], index: dict[str, int]) -> None:
+    """Multi-hot: set ``tensor[start + index[text]]`` for each card text."""
+    for text in texts:
+        tensor[start + index[text]] = 1.0
+
+
+def by_seat(tensor: Any, start: int, values: Sequence[float], viewer: int, scale: float = 1.0) -> None:
+    """``values[seat] / scale`` (within [-1, 1]) at each seat's place counted round the table from the viewer."""
+    n = len(values)
+    for seat, value in enumerate(values):
+        tensor[start + (seat - viewer) % n] = capped(value, scale)
+
+
 def capped(value: float, cap: float) -> float:
     """``value / cap`` held within [-1, 1]: a count or score on the tensors' common scale."""
     x = value / cap
@@ -163,9 +176,10 @@ class Encoding:
     """A game's fixed-size tensors and information-state string for one table size.
 
     Subclasses set ``observation_layout`` and ``information_state_layout``
-    and write ``observation_tensor(obs)`` and ``information_state_tensor(obs)``
-    from a seat's observation (the JSON ``state.observation(seat)`` gives).
-    Every value lies in [-1, 1].
+    (whose first slices are the observation's) and write ``fill_now`` (what
+    the seat sees now) and ``fill_seen`` (the rest of what it has seen), from
+    a seat's observation (the JSON ``state.observation(seat)`` gives).  Every
+    value lies in [-1, 1].
     """
 
     observation_layout: Layout
@@ -176,11 +190,24 @@ class Encoding:
     def __init__(self, seats: int):
         self.seats = seats
 
-    def observation_tensor(self, obs: dict[str, Any]) -> Any:
+    def fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
+        """Write the observation's slices of ``t`` (laid out by ``at``); returns the viewer's seat."""
         raise NotImplementedError
 
-    def information_state_tensor(self, obs: dict[str, Any]) -> Any:
+    def fill_seen(self, obs: dict[str, Any], t: Any, at: Layout, viewer: int) -> None:
+        """Write the information state's further slices of ``t``."""
         raise NotImplementedError
+
+    def observation_tensor(self, obs: dict[str, Any]) -> Any:
+        t = self.observation_layout.zeros()
+        self.fill_now(obs, t, self.observation_layout)
+        return t
+
+    def information_state_tensor(self, obs: dict[str, Any]) -> Any:
+        at = self.information_state_layout
+        t = at.zeros()
+        self.fill_seen(obs, t, at, self.fill_now(obs, t, at))
+        return t
 
     def information_state_string(self, obs: dict[str, Any]) -> str:
         """The seat, its hand, and every public action so far: all a seat has seen, cheaply.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine.numbers import Encoding, Layout, capped
+from parlour.engine.numbers import Encoding, Layout, by_seat, capped
 from parlour.games.biggles.rules import BLACKS, PACK_SIZE, PACKS, SEATS, WIN_POINTS, all_actions
 
 KINDS = tuple([f"K{n}" for n in range(1, BLACKS + 1)] + [f"R{n}" for n in range(1, BLACKS + 1)] + ["BIG"])
@@ -41,7 +41,7 @@ class BigglesEncoding(Encoding):
     observation_layout = Layout(*_NOW)
     information_state_layout = Layout(*_NOW, *_SEEN)
 
-    def _fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
+    def fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
         me = obs["seat"]
         t[at["seat"] + me] = 1.0
         t[at["playing"]] = 1.0 if obs["phase"] == "playing" else 0.0
@@ -66,20 +66,10 @@ class BigglesEncoding(Encoding):
                 cancelled = text.endswith("x")
                 number = WIN_POINTS if text.startswith("BIG") else int(text[1])
                 t[base + (number - 1) * 2 + cancelled] += 0.5
-        for seat, points in enumerate(obs["points"]):
-            t[at["points"] + (seat - me) % SEATS] = capped(points, 40)
+        by_seat(t, at["points"], obs["points"], me, 40)
         return me
 
-    def observation_tensor(self, obs: dict[str, Any]) -> Any:
-        at = self.observation_layout
-        t = at.zeros()
-        self._fill_now(obs, t, at)
-        return t
-
-    def information_state_tensor(self, obs: dict[str, Any]) -> Any:
-        at = self.information_state_layout
-        t = at.zeros()
-        me = self._fill_now(obs, t, at)
+    def fill_seen(self, obs: dict[str, Any], t: Any, at: Layout, me: int) -> None:
         counts = [[0] * len(VERBS) for _ in range(SEATS)]
         verb_of = VERB_OF
         for seat, action in obs["history"]:
@@ -92,8 +82,8 @@ class BigglesEncoding(Encoding):
                 t[base + rel * len(VERBS) + v] = capped(counts[rel][v], 200)
         for result in obs["match_results"]:
             t[at["matches_won"] + (result["winner"] - me) % SEATS] += 0.2
-        t[at["matches_won"]:at["matches_won"] + SEATS].clip(0.0, 1.0, out=t[at["matches_won"]:at["matches_won"] + SEATS])
-        return t
+        won = t[at["matches_won"]:at["matches_won"] + SEATS]
+        won.clip(0.0, 1.0, out=won)
 
 
 def encoding(seats: int = SEATS) -> BigglesEncoding:

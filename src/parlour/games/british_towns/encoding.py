@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine.numbers import Deal, Encoding, Layout, capped, deal_round, seat_labels
+from parlour.engine.numbers import Deal, Encoding, Layout, by_seat, capped, cards_hot, deal_round, seat_labels
 from parlour.games.british_towns.pack import CARD_OF_TEXT, CARD_TEXT, NUM_CARDS, REGION_NUMBERS, REGION_OF
 
 REGIONS = len(REGION_NUMBERS)
@@ -39,22 +39,9 @@ class _TownsEncoding(Encoding):
         for seat in obs["to_move"]:
             t[at["to_move"] + (seat - me) % n] = 1.0
         t[at["dealer"] + (obs["dealer"] - me) % n] = 1.0
-        base = at["hand"]
-        for text in obs["hand"]:
-            t[base + CARD_OF_TEXT[text]] = 1.0
-        base = at["hand_sizes"]
-        for seat, size in enumerate(obs["hand_sizes"]):
-            t[base + (seat - me) % n] = size / NUM_CARDS
+        cards_hot(t, at["hand"], obs["hand"], CARD_OF_TEXT)
+        by_seat(t, at["hand_sizes"], obs["hand_sizes"], me, NUM_CARDS)
         return me
-
-    def observation_tensor(self, obs: dict[str, Any]) -> Any:
-        at = self.observation_layout
-        t = at.zeros()
-        self._fill_now(obs, t, at)
-        return t
-
-    def _fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
-        raise NotImplementedError
 
 
 class AskingEncoding(_TownsEncoding):
@@ -77,7 +64,7 @@ class AskingEncoding(_TownsEncoding):
             ("asks", 1, "asks so far / 1000 (at most 1)"),
         )
 
-    def _fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
+    def fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
         n = self.seats
         me = self._fill_seats(obs, t, at)
         for seat, out in enumerate(obs["out"]):
@@ -90,10 +77,7 @@ class AskingEncoding(_TownsEncoding):
                 t[base + rel * REGIONS + REGION_INDEX[region]] = 1.0
         return me
 
-    def information_state_tensor(self, obs: dict[str, Any]) -> Any:
-        at = self.information_state_layout
-        t = at.zeros()
-        me = self._fill_now(obs, t, at)
+    def fill_seen(self, obs: dict[str, Any], t: Any, at: Layout, me: int) -> None:
         n = self.seats
         holds, lacks, regions = at["holds"], at["lacks"], at["asked_region"]
         # Each ask settles two facts, the last ask about a (seat, card) pair standing: the player asked
@@ -115,7 +99,6 @@ class AskingEncoding(_TownsEncoding):
         for at_ in asked_in:
             t[regions + at_] = 1.0
         t[at["asks"]] = capped(len(obs["asks"]), 1000)
-        return t
 
 
 class SetsEncoding(_TownsEncoding):
@@ -140,7 +123,7 @@ class SetsEncoding(_TownsEncoding):
             ("reshuffles", 1, "times the discards have become the stock / 10 (at most 1)"),
         )
 
-    def _fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
+    def fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
         n = self.seats
         me = self._fill_seats(obs, t, at)
         phase = obs["phase"]
@@ -152,29 +135,17 @@ class SetsEncoding(_TownsEncoding):
         discards = obs["discards"]
         if discards:
             t[at["discard_top"] + CARD_OF_TEXT[discards[-1]]] = 1.0
-        base = at["discards"]
-        for text in discards:
-            t[base + CARD_OF_TEXT[text]] = 1.0
-        base = at["sets"]
+        cards_hot(t, at["discards"], discards, CARD_OF_TEXT)
         for seat, sets in enumerate(obs["sets"]):
-            row = base + (seat - me) % n * NUM_CARDS
             for cards in sets.values():
-                for text in cards:
-                    t[row + CARD_OF_TEXT[text]] = 1.0
-        for seat, score in enumerate(obs["scores"]):
-            t[at["scores"] + (seat - me) % n] = capped(score, NUM_CARDS)
+                cards_hot(t, at["sets"] + (seat - me) % n * NUM_CARDS, cards, CARD_OF_TEXT)
+        by_seat(t, at["scores"], obs["scores"], me, NUM_CARDS)
         return me
 
-    def information_state_tensor(self, obs: dict[str, Any]) -> Any:
-        at = self.information_state_layout
-        t = at.zeros()
-        me = self._fill_now(obs, t, at)
+    def fill_seen(self, obs: dict[str, Any], t: Any, at: Layout, me: int) -> None:
         n = self.seats
-        base = at["seen_in_hands"]
         for seat, known in enumerate(obs["seen_in_hands"]):
-            row = base + (seat - me) % n * NUM_CARDS
-            for text in known:
-                t[row + CARD_OF_TEXT[text]] = 1.0
+            cards_hot(t, at["seen_in_hands"] + (seat - me) % n * NUM_CARDS, known, CARD_OF_TEXT)
         base = at["discarded"]
         discarded = DISCARDED
         for seat, action in obs["history"]:
@@ -182,7 +153,6 @@ class SetsEncoding(_TownsEncoding):
             if card is not None:
                 t[base + (seat - me) % n * NUM_CARDS + card] = 1.0
         t[at["reshuffles"]] = capped(sum(1 for e in obs["events"] if e["event"] == "reshuffle"), 10)
-        return t
 
 
 def asking(seats: int) -> AskingEncoding:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine.numbers import Deal, Encoding, Layout, deal_round, hot, seat_labels
+from parlour.engine.numbers import Deal, Encoding, Layout, by_seat, cards_hot, deal_round, hot, seat_labels
 from parlour.games.football_whist.cards import CARD_OF_TEXT, CARD_TEXT, NUM_CARDS, PER_TEAM, TEAM_CODES
 from parlour.games.football_whist.rules import HAND, PITCH, SEATS
 
@@ -57,7 +57,7 @@ class FootballWhistEncoding(Encoding):
     observation_layout = Layout(*_NOW)
     information_state_layout = Layout(*_NOW, *_SEEN)
 
-    def _fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> tuple[int, int]:
+    def fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
         me = obs["seat"]
         mine = me % 2
         t[at["seat"] + me] = 1.0
@@ -66,12 +66,8 @@ class FootballWhistEncoding(Encoding):
         t[at["half"] + obs["half"] - 1] = 1.0
         side = "AB"[mine]
         t[at["attacks_west"]] = 1.0 if obs["attacking"][side] == PITCH.west_goal else 0.0
-        base = at["hand"]
-        for text in obs["hand"]:
-            t[base + CARD_OF_TEXT[text]] = 1.0
-        base = at["hand_sizes"]
-        for seat, size in enumerate(obs["hand_sizes"]):
-            t[base + (seat - me) % SEATS] = size / HAND
+        cards_hot(t, at["hand"], obs["hand"], CARD_OF_TEXT)
+        by_seat(t, at["hand_sizes"], obs["hand_sizes"], me, HAND)
         for seat in obs["to_move"]:
             t[at["to_move"] + (seat - me) % SEATS] = 1.0
         t[at["kicker"] + (obs["kicker"] - me) % SEATS] = 1.0
@@ -98,18 +94,10 @@ class FootballWhistEncoding(Encoding):
         ours, theirs = (goals["A"], goals["B"]) if mine == 0 else (goals["B"], goals["A"])
         t[at["goals"] + min(ours, MAX_GOALS - 1)] = 1.0
         t[at["goals"] + MAX_GOALS + min(theirs, MAX_GOALS - 1)] = 1.0
-        return me, mine
+        return me
 
-    def observation_tensor(self, obs: dict[str, Any]) -> Any:
-        at = self.observation_layout
-        t = at.zeros()
-        self._fill_now(obs, t, at)
-        return t
-
-    def information_state_tensor(self, obs: dict[str, Any]) -> Any:
-        at = self.information_state_layout
-        t = at.zeros()
-        me, mine = self._fill_now(obs, t, at)
+    def fill_seen(self, obs: dict[str, Any], t: Any, at: Layout, me: int) -> None:
+        mine = me % 2
         voids, played = at["voids"], at["played"]
         leaders, winners, cards_at = at["trick_leaders"], at["trick_winners"], at["trick_cards"]
         half = obs["half"]
@@ -145,7 +133,6 @@ class FootballWhistEncoding(Encoding):
                         theirs += 1
             t[base + 2 * k] = min(ours, PER_TEAM) / PER_TEAM
             t[base + 2 * k + 1] = min(theirs, PER_TEAM) / PER_TEAM
-        return t
 
 
 def encoding(seats: int = SEATS) -> FootballWhistEncoding:

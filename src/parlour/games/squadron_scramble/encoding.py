@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine.numbers import Deal, Encoding, Layout, capped, hot, seat_labels
+from parlour.engine.numbers import Deal, Encoding, Layout, by_seat, capped, hot, seat_labels
 from parlour.games.squadron_scramble.cards import CARD_TEXT, KEF, KEF_IDS, NATURAL_OF_TEXT, NATURALS, NUM_CARDS, PLANE_CODES, VIC
 from parlour.games.squadron_scramble.rules import MAX_SETS
 
@@ -66,7 +66,7 @@ class SquadronScrambleEncoding(Encoding):
         self.observation_layout = Layout(*_now(seats))
         self.information_state_layout = Layout(*_now(seats), *_seen(seats))
 
-    def _fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
+    def fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
         n = self.seats
         me = obs["seat"]
         t[at["seat"] + me] = 1.0
@@ -79,9 +79,7 @@ class SquadronScrambleEncoding(Encoding):
         for text in obs["hand"]:
             kind = KIND_OF_TEXT[text]
             t[base + kind] += WEIGHT[kind]
-        base = at["hand_sizes"]
-        for seat, size in enumerate(obs["hand_sizes"]):
-            t[base + (seat - me) % n] = size / NUM_CARDS
+        by_seat(t, at["hand_sizes"], obs["hand_sizes"], me, NUM_CARDS)
         t[at["stock"]] = obs["stock_size"] / NUM_CARDS
         t[at["stock"] + 1] = 1.0 if obs["stock_turned_over"] else 0.0
         pile = obs["pile"]
@@ -118,26 +116,14 @@ class SquadronScrambleEncoding(Encoding):
             rel = (seat - me) % n
             t[base + 2 * rel] = len(pile_of) / MAX_SETS
             t[base + 2 * rel + 1] = capped(sum(x["value"] for x in pile_of), 200)
-        target = obs["target"]
-        for seat, total in enumerate(obs["totals"]):
-            t[at["totals"] + (seat - me) % n] = capped(total, target)
-        for seat, count in enumerate(obs["forfeits"]):
-            t[at["forfeits"] + (seat - me) % n] = capped(count, 3)
+        by_seat(t, at["totals"], obs["totals"], me, obs["target"])
+        by_seat(t, at["forfeits"], obs["forfeits"], me, 3)
         if obs["pending_set"] is not None:
             hot(t, at["pending_set"], obs["pending_set"] - 1, MAX_SETS)
         t[at["must_go_out"]] = 1.0 if obs["must_go_out"] else 0.0
         return me
 
-    def observation_tensor(self, obs: dict[str, Any]) -> Any:
-        at = self.observation_layout
-        t = at.zeros()
-        self._fill_now(obs, t, at)
-        return t
-
-    def information_state_tensor(self, obs: dict[str, Any]) -> Any:
-        at = self.information_state_layout
-        t = at.zeros()
-        me = self._fill_now(obs, t, at)
+    def fill_seen(self, obs: dict[str, Any], t: Any, at: Layout, me: int) -> None:
         n = self.seats
         base = at["seen_in_hands"]
         for seat, known in enumerate(obs["seen_in_hands"]):
@@ -146,9 +132,7 @@ class SquadronScrambleEncoding(Encoding):
                 kind = KIND_OF_TEXT[text]
                 t[row + kind] += WEIGHT[kind]
         if obs["round_scores"]:
-            for seat, score in enumerate(obs["round_scores"][-1]):
-                t[at["round_scores"] + (seat - me) % n] = capped(score, obs["target"])
-        return t
+            by_seat(t, at["round_scores"], obs["round_scores"][-1], me, obs["target"])
 
 
 def encoding(seats: int) -> SquadronScrambleEncoding:
