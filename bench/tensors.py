@@ -141,8 +141,8 @@ def bench_hearts(seconds: float, seed: int = 0) -> dict | None:
     return {
         "information_state_tensor_size": positions[0][0].get_game().information_state_tensor_size(),
         "us_per_call": {
-            "information_state_tensor": _per_call([partial(s.information_state_tensor, p) for s, p in positions], seconds),
-            "information_state_string": _per_call([partial(s.information_state_string, p) for s, p in positions], seconds),
+            name: _per_call([partial(getattr(s, name), p) for s, p in positions], seconds)
+            for name in ("information_state_tensor", "information_state_string")
         },
     }
 

@@ -37,7 +37,7 @@ def test_every_turn_based_game_is_registered_and_biggles_is_not():
 
 def _deal(state, rng):
     while state.is_chance_node():
-        outcomes, probs = zip(*state.chance_outcomes())
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
         assert abs(sum(probs) - 1) < 1e-9
         state.apply_action(rng.choice(outcomes))
 
@@ -111,8 +111,9 @@ def test_openspiels_is_mcts_plays_football_whist_through_parlours_resample():
         worlds.append(world)
         return world
 
-    bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0)),
-                           uct_c=2.0, max_simulations=6, random_state=np.random.RandomState(0))
+    rollouts = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game=game, evaluator=rollouts, uct_c=2.0, max_simulations=6,
+                           random_state=np.random.RandomState(0))
     bot.set_resampler(resampler)
     state = game.new_initial_state()
     rng = random.Random(5)

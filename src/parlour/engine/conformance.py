@@ -153,8 +153,8 @@ def check_observation_audit(
                 other = state.resample(seat, random.Random(rng.random()))
                 assert other.observation(seat) == view, f"seed {seed}: seat {seat}'s view depends on hidden cards"
                 if numbers:
-                    for name, (mine, theirs) in zip(("observation tensor", "information-state tensor",
-                                                     "information-state string"), zip(tensors, _numbers_of(other, seat))):
+                    again = _numbers_of(other, seat)
+                    for name, mine, theirs in zip(NUMBERS, tensors, again, strict=True):
                         same = mine == theirs if isinstance(mine, str) else (mine == theirs).all()
                         assert same, f"seed {seed}: seat {seat}'s {name} depends on hidden cards"
                 assert other.observation(None) == state.observation(None), f"seed {seed}: resample changed public facts"
@@ -162,6 +162,9 @@ def check_observation_audit(
                 assert replayed.observation(seat) == view, f"seed {seed}: resampled state is unreachable"
 
     random_playout(game, seed, seats, on_step=audit, variant=variant)
+
+
+NUMBERS = ("observation tensor", "information-state tensor", "information-state string")
 
 
 def _numbers_of(state: Any, seat: int) -> tuple[Any, Any, str]:

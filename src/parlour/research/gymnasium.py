@@ -50,7 +50,7 @@ class ParlourEnv(gymnasium.Env):
         names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(names) != len(others):
             raise ValueError(f"name a bot for each of the {len(others)} other seats, or one for all")
-        self.opponents = dict(zip(others, names))
+        self.opponents = dict(zip(others, names, strict=True))
         for other, name in self.opponents.items():
             make_bot(self.game, name, other)           # refuses an unknown bot name now, not at reset
         self.variant = self.game.variant(variant)
@@ -107,7 +107,8 @@ def register() -> None:
     for game_id, game in GAMES.items():
         env_id = f"parlour/{game_id}-v0"
         if not game.real_time and env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=ParlourEnv, kwargs={"game_id": game_id})
+            gymnasium.register(id=env_id, entry_point="parlour.research.gymnasium:ParlourEnv",
+                               kwargs={"game_id": game_id})
 
 
 register()

@@ -27,7 +27,7 @@ import numpy as np
 import pyspiel
 
 from parlour.engine.errors import DealError
-from parlour.engine.numbers import action_space_of, encoding_of
+from parlour.engine.numbers import Deal, action_space_of, encoding_of
 from parlour.games import GAMES, get_game
 
 #: the games OpenSpiel gets: every game in which one seat acts at a time
@@ -82,7 +82,9 @@ class ParlourGame(pyspiel.Game):
         self.variant = descriptor.variant(params)        # refuses unknown options and bad values
         self.space = action_space_of(descriptor, self.seats)
         self.encoding = encoding_of(descriptor, self.seats)
-        self.deal = self.encoding.deal
+        if self.encoding.deal is None:
+            raise ValueError(f"{descriptor.title} does not describe its deal as chance outcomes")
+        self.deal: Deal = self.encoding.deal
         self.outcome_ids = {text: i for i, text in enumerate(self.deal.outcomes)}
         utility_sum = 0.0 if descriptor.sides is not None else None
         info = pyspiel.GameInfo(
@@ -160,6 +162,7 @@ class ParlourState(pyspiel.State):
             self.parlour = descriptor.new_state(seats=self.seats, variant=self.variant, deal=deal)
         else:
             kit.deal.extend(self.parlour, orders)
+            assert self.pending is not None, "a shuffle is drawn only for an action waiting on it"
             (seat, action), self.pending = self.pending, None
             self._play(seat, action)
 

@@ -93,7 +93,7 @@ class ParlourAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {"seat_name": name} for agent, name in zip(self.agents, self.seat_names)}
+        self.infos = {agent: {"seat_name": name} for agent, name in zip(self.agents, self.seat_names, strict=True)}
         self.agent_selection = self._mover()
 
     def _mover(self) -> str:
@@ -117,7 +117,7 @@ class ParlourAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.state.apply(seat, text)
         if self.state.is_over:
-            self.rewards = dict(zip(self.possible_agents, map(float, self.state.returns())))
+            self.rewards = dict(zip(self.possible_agents, map(float, self.state.returns()), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             self.agent_selection = self.possible_agents[(seat + 1) % self.seats]
@@ -193,7 +193,12 @@ class BigglesParallelEnv(ParallelEnv):
         self.now = 0.0
         self.ticks = 0
         self.agents = self.possible_agents[:]
-        return self._observations(), {agent: {"seat_name": name} for agent, name in zip(self.agents, self.seat_names)}
+        return self._observations(), self._infos()
+
+    def _infos(self) -> dict[str, dict]:
+        """Each agent still playing: its seat's name in Parlour."""
+        names = dict(zip(self.possible_agents, self.seat_names, strict=True))
+        return {agent: {"seat_name": names[agent]} for agent in self.agents}
 
     def _observations(self) -> dict[str, dict[str, Any]]:
         out = {}
@@ -207,8 +212,7 @@ class BigglesParallelEnv(ParallelEnv):
     def step(self, actions: dict[str, int]) -> tuple[dict, dict, dict, dict, dict]:
         self.ticks += 1
         self.now += self.tick
-        infos: dict[str, dict] = {agent: {"seat_name": name} for agent, name in zip(self.possible_agents, self.seat_names)
-                                  if agent in self.agents}
+        infos = self._infos()
         chosen = []
         for seat, agent in enumerate(self.possible_agents):
             action = actions.get(agent, self.wait)
@@ -222,7 +226,7 @@ class BigglesParallelEnv(ParallelEnv):
         observations = self._observations()
         over = self.state.is_over
         cut = not over and self.ticks >= self.max_cycles
-        rewards = dict(zip(self.possible_agents, map(float, self.state.returns()))) if over else \
+        rewards = dict(zip(self.possible_agents, map(float, self.state.returns()), strict=True)) if over else \
             dict.fromkeys(self.possible_agents, 0.0)
         terminations = dict.fromkeys(self.possible_agents, over)
         truncations = dict.fromkeys(self.possible_agents, cut)
@@ -236,7 +240,7 @@ class BigglesParallelEnv(ParallelEnv):
         sides = self.state.observation(None)["players"]
         return f"t={self.now:.1f}s  " + "  ".join(
             f"{name}: build {' '.join(p['build']) or '-'} pile {p['pile_top'] or '-'}"
-            for name, p in zip(self.seat_names, sides))
+            for name, p in zip(self.seat_names, sides, strict=True))
 
     def close(self) -> None:
         pass

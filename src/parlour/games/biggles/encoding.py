@@ -32,7 +32,8 @@ _NOW = (
     ("points", SEATS, "points so far, viewer first, / 40 (at most 1)"),
 )
 _SEEN = (
-    ("actions", (SEATS, len(VERBS)), "viewer first: turns, pickups, plays and stops made in the game / 200 (at most 1)"),
+    ("actions", (SEATS, len(VERBS)),
+     "viewer first: turns, pickups, plays and stops made in the game / 200 (at most 1)"),
     ("matches_won", SEATS, "matches won, viewer first, / 5 (at most 1)"),
 )
 

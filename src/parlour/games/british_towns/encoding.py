@@ -57,9 +57,11 @@ class AskingEncoding(_TownsEncoding):
         self.observation_layout = Layout(*now)
         self.information_state_layout = Layout(
             *now,
-            ("holds", (seats, NUM_CARDS), "cards each relative seat is known to hold: seen handed to it, not since asked away"),
-            ("lacks", (seats, NUM_CARDS), "cards each relative seat is known to lack: asked for it (by it, or of it in vain, "
-                                          "or handed it over) and not received it since"),
+            ("holds", (seats, NUM_CARDS),
+             "cards each relative seat is known to hold: seen handed to it, not since asked away"),
+            ("lacks", (seats, NUM_CARDS),
+             "cards each relative seat is known to lack: asked for it (by it, or of it in vain, "
+             "or handed it over) and not received it since"),
             ("asked_region", (seats, REGIONS), "regions each relative seat has asked for (so held a card of, then)"),
             ("asks", 1, "asks so far / 1000 (at most 1)"),
         )
@@ -169,8 +171,11 @@ def _asking_deal(seats: int, orders: list[list[str]]) -> dict[str, Any]:
 
 
 #: the dealer, then the pack, dealt round the table from his left
-ASKING_DEAL = Deal(outcomes=(*CARD_TEXT, *seat_labels(8)), first=lambda seats: [(seat_labels(seats), 1), (CARD_TEXT, NUM_CARDS)],
-                   build=_asking_deal)
+ASKING_DEAL = Deal(
+    outcomes=(*CARD_TEXT, *seat_labels(8)),
+    first=lambda seats: [(seat_labels(seats), 1), (CARD_TEXT, NUM_CARDS)],
+    build=_asking_deal,
+)
 #: the dealer, then the pack (top card first); each time the stock runs out, the discards' new order
 SETS_DEAL = Deal(
     outcomes=(*CARD_TEXT, *seat_labels(5)),

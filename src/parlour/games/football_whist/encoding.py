@@ -142,7 +142,8 @@ def encoding(seats: int = SEATS) -> FootballWhistEncoding:
 def _build(seats: int, orders: list[list[str]]) -> dict[str, Any]:
     dealer = int(orders[0][0].split()[1])
     first_kicker = (dealer + 1) % SEATS      # he deals the second half
-    return {"dealer": dealer, "hands": [deal_round(orders[1], SEATS, dealer), deal_round(orders[2], SEATS, first_kicker)]}
+    halves = [deal_round(orders[1], SEATS, dealer), deal_round(orders[2], SEATS, first_kicker)]
+    return {"dealer": dealer, "hands": halves}
 
 
 #: the dealer (the cut decides him, each seat alike), then both halves' packs, dealt before the kick-off: the

@@ -13,7 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine.numbers import Deal, Encoding, Layout, by_seat, capped, hot, seat_labels
-from parlour.games.squadron_scramble.cards import CARD_TEXT, KEF, KEF_IDS, NATURAL_OF_TEXT, NATURALS, NUM_CARDS, PLANE_CODES, VIC
+from parlour.games.squadron_scramble.cards import (
+    CARD_TEXT,
+    KEF,
+    KEF_IDS,
+    NATURAL_OF_TEXT,
+    NATURALS,
+    NUM_CARDS,
+    PLANE_CODES,
+    VIC,
+)
 from parlour.games.squadron_scramble.rules import MAX_SETS
 
 KINDS = NATURALS + 2
@@ -41,7 +50,8 @@ def _now(n: int) -> tuple[tuple[str, Any, str], ...]:
         ("hand_sizes", n, "cards in each relative seat's hand / 52"),
         ("stock", 2, "stock size / 52; 1 once the stock has been turned over"),
         ("pile_size", 1, "cards in the discard pile / 52"),
-        ("pile", (NUM_CARDS, KINDS), "the discard pile from the top down: depth d holds the kind of the card d below the top"),
+        ("pile", (NUM_CARDS, KINDS),
+         "the discard pile from the top down: depth d holds the kind of the card d below the top"),
         ("table_owner", (MAX_SETS, n), "set id k + 1 on the table: who laid it, relative"),
         ("table", (MAX_SETS, SET_WIDTH), "set id k + 1 on the table: present, plane (16), natural views T/S/F held, "
                                          "wild cards / 3, VICTORY in it, fourth card, value / 80"),
