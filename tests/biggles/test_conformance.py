@@ -53,3 +53,8 @@ def test_card_conservation():
         state = GAME.new_state(seats=2, seed=seed)
         assert pack_in_play(state) == full
         conformance.check_card_conservation(GAME, seed, 2, pack_in_play)
+
+
+def test_numbers_keep_their_promises():
+    """Action ids, masks and tensors (sizes, bounds, built from the view); resample invariance is in the audit."""
+    conformance.check_numbers(GAME, 1, 2)

@@ -102,3 +102,9 @@ def test_observation_does_not_depend_on_phase_for_hand_visibility():
             assert "hand" not in state.observation(None)
         conformance.random_steps(state, rng, 1)
     assert seen_phases == {"kick", "play", "move"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_numbers_keep_their_promises(seed):
+    """Action ids, masks and tensors (sizes, bounds, built from the view); resample invariance is in the audit."""
+    conformance.check_numbers(GAME, seed, SEATS)

@@ -100,3 +100,9 @@ def test_resample_keeps_publicly_known_cards_where_they_are():
                 assert not Counter(state.known[s]) - held
                 checked += bool(state.known[s])
     assert checked > 5
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_numbers_keep_their_promises(seats):
+    """Action ids, masks and tensors (sizes, bounds, built from the view); resample invariance is in the audit."""
+    conformance.check_numbers(GAME, 1, seats, variant=SHORT)

@@ -127,6 +127,8 @@ class GameDescriptor:
     data_package: str = ""
     #: who can win (the values ``result()["winner"]`` takes): partnerships or seat names
     sides: Callable[[int], tuple[str, ...]] | None = None
+    #: where the game's tensors are: ``"module"`` (its ``encoding(seats)``) or ``"module:name"``, imported when asked for
+    encoding: str = ""
 
     def winner_sides(self, seats: int) -> tuple[str, ...]:
         return self.sides(seats) if self.sides is not None else self.seat_names(seats)

@@ -56,6 +56,7 @@ GAME = GameDescriptor(
         for level in sorted(LEVELS, key=lambda name: name != DEFAULT)
     },
     action_space=rules.all_actions,
+    encoding="parlour.games.biggles.encoding",
     summarise=summarise,
     play_game=lambda *args, **kwargs: _twin().play_game(*args, **kwargs),
     real_time=True,

@@ -73,6 +73,7 @@ ASKING = GameDescriptor(
     bots={"remembering": lazy_bot("parlour.games.british_towns.bots:RememberingBot")},
     data_package="parlour.games.british_towns",
     action_space=asking.all_actions,
+    encoding="parlour.games.british_towns.encoding:asking",
     summarise=summarise_asking,
 )
 
@@ -91,6 +92,7 @@ SETS = GameDescriptor(
     bots={"heuristic": lazy_bot("parlour.games.british_towns.bots:SetsBot")},
     data_package="parlour.games.british_towns",
     action_space=sets.all_actions,
+    encoding="parlour.games.british_towns.encoding:sets",
     summarise=summarise_sets,
 )
 asking.AskingState.game = ASKING

@@ -300,6 +300,8 @@ class SetsState(TurnState):
             "hand_sizes": [len(h) for h in self.hands],
             "stock_size": len(self.stock),
             "discards": [CARD_TEXT[c] for c in self.discards],
+            # Cards the table saw go into each hand (taken from the discards) and still there.
+            "seen_in_hands": [[CARD_TEXT[c] for c in known] for known in self.known],
             "sets": [{str(r): [CARD_TEXT[c] for c in cards] for r, cards in sorted(s.items())} for s in self.sets],
             "scores": self._scores(),
             "events": [dict(e) for e in self.events],

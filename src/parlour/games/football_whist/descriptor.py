@@ -71,6 +71,7 @@ GAME = GameDescriptor(
     bots={"heuristic": lazy_bot("parlour.games.football_whist.bots:HeuristicBot")},
     data_package="parlour.games.football_whist",
     action_space=rules.all_actions,
+    encoding="parlour.games.football_whist.encoding",
     summarise=summarise,
     sides=lambda n: rules.PARTNERSHIPS,
 )

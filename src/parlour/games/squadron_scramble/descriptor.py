@@ -74,6 +74,7 @@ GAME = GameDescriptor(
     bots={"heuristic": lazy_bot("parlour.games.squadron_scramble.bots:HeuristicBot")},
     data_package="parlour.games.squadron_scramble",
     action_space=rules.all_actions,
+    encoding="parlour.games.squadron_scramble.encoding",
     summarise=summarise,
 )
 rules.SquadronScrambleState.game = GAME

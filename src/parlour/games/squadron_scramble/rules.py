@@ -552,6 +552,8 @@ class SquadronScrambleState(TurnState):
             "totals": list(self.totals),
             "round_scores": [list(r) for r in self.round_scores],
             "forfeits": list(self.forfeits),
+            # Cards the table saw go into each hand (from the pile, or a turned-over stock) and still there.
+            "seen_in_hands": [[CARD_TEXT[c] for c in known] for known in self.known],
             "pending_set": self.pending if self.pending >= 0 else None,
             "must_go_out": self.committed,
             "naming": [dict(n) for n in self.naming_log],
