@@ -315,3 +315,52 @@ def test_a_real_sqlite_file_that_refuses_writes(tmp_path):
         refuse["on"] = False
         store.engine.dispose()
         assert wait_over(client, table)["over"]
+
+
+def rss_kib(pid: int) -> int:
+    """The resident memory of a process, from /proc (Linux)."""
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+def send_chunked(port: int, method: str, path: str, total: int) -> tuple[str, int]:
+    """Sends ``total`` bytes as a chunked body, for as long as the server reads; its status line, and bytes sent."""
+    import socket
+
+    sent = 0
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.sendall(f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     "Transfer-Encoding: chunked\r\n\r\n".encode())
+        chunk = b"%x\r\n" % (1 << 20) + b" " * (1 << 20) + b"\r\n"
+        sock.settimeout(10)
+        try:
+            while sent < total:
+                sock.sendall(chunk)
+                sent += 1 << 20
+        except OSError:                     # the server answered and closed: it reads no further
+            pass
+        try:
+            answer = sock.recv(4096).decode(errors="replace")
+        except OSError:
+            answer = ""
+    return answer.split("\r\n", 1)[0], sent
+
+
+def test_a_400_mb_body_does_not_raise_the_servers_memory(server):
+    pid = server.process.pid
+    before = rss_kib(pid)
+    for method, path in (("POST", "/api/tables"), ("GET", "/api/games"), ("POST", "/api/drives/x/entries")):
+        status, sent = send_chunked(server.port, method, path, 400 << 20)
+        print(method, path, status, f"{sent >> 20} MiB sent")
+        assert status.split()[1:2] in (["413"], ["400"]), status
+        assert sent < 400 << 20, (path, status)          # the server stopped reading long before the end
+    grown = (rss_kib(pid) - before) / 1024
+    print(f"server memory before: {before / 1024:.1f} MiB, grown by {grown:.1f} MiB after three 400 MB bodies")
+    assert grown < 30
+    assert httpx_get(server.url + "/api/games") == 200
+
+
+def httpx_get(url: str) -> int:
+    import httpx
+
+    return httpx.get(url, timeout=10).status_code
