@@ -265,6 +265,9 @@ def test_rules_pages(client):
         page = client.get(f"/rules/{game_id}")
         assert page.status_code == 200 and "Rulings" in page.text
     assert "reconstructed" in client.get("/rules/british-towns-sets").text
+    asking, sets = client.get("/rules/british-towns-asking").text, client.get("/rules/british-towns-sets").text
+    assert "A1. Seats" in asking and "S1. Seats" not in asking          # each British Towns game has its own page
+    assert "S1. Seats" in sets and "A1. Seats" not in sets
     assert client.get("/rules/nosuch").status_code == 404
 
 
@@ -274,8 +277,7 @@ def test_rules_pages_open_with_a_five_line_quick_start():
     import markdown
 
     for game_id in GAMES:
-        name = game_id.replace("-asking", "").replace("-sets", "")
-        doc = Path(__file__).resolve().parents[2] / "docs" / "rules" / f"{name}.md"
+        doc = Path(__file__).resolve().parents[2] / "docs" / "rules" / f"{game_id}.md"
         text = doc.read_text("utf-8")
         starts = [m.start() for m in re.finditer(r"^## Quick start", text, re.M)]
         assert starts and starts[-1] < text.index("## Sources and confidence"), game_id
