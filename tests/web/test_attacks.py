@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -180,12 +179,8 @@ def test_a_big_body_is_refused_at_every_route_and_a_body_where_none_belongs(clie
         for answer in (declared, chunked):
             assert answer.status_code in (400, 413), (method, path, answer.status_code)
             assert answer.json()["detail"] in ("that request is too large", "this request takes no body")
-    from parlour.web.routers import tables
-
-    routes_with_bodies = {(r.path, m) for r in tables.router.routes if isinstance(r, APIRoute) and r.body_field
-                          for m in r.methods}
-    for method, path in [("GET", "/api/games"), ("GET", "/"), ("POST", "/api/tables/x/close"), ("GET", "/static/app.js")]:
-        assert (path, method) not in routes_with_bodies
+    for method, path in [("GET", "/api/games"), ("GET", "/"), ("POST", "/api/tables/x/close"),
+                         ("GET", "/static/app.js")]:
         small = client.request(method, path, content=b"{}", headers={"content-type": "application/json"})
         assert small.status_code == 400 and small.json()["detail"] == "this request takes no body", path
 
