@@ -212,6 +212,24 @@ def create(
           f"Organiser link (keep it: it lets its holder change the drive in the web app): {link}")
 
 
+@drive_app.command("key")
+def key(
+    doc_id: str = typer.Argument(..., metavar="ID"), database: Optional[str] = DATABASE,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """A new organiser key for a drive or cycle (one made before keys, or whose link was lost); the old one stops
+    working.  Prints the organiser link."""
+    from parlour.store.tournaments import CYCLE
+
+    def renew(t: "Tournaments") -> tuple[str, str]:
+        kind, _, _ = t.store.load_document(doc_id)
+        return f"/{'cycles' if kind == CYCLE else 'drives'}/{doc_id}", t.store.new_owner_key(doc_id)
+
+    page, new_key = _stored(database, renew)
+    link = f"{page}#organiser={new_key}"
+    print(json.dumps({"id": doc_id, "key": new_key, "organiser": link}) if as_json else f"Organiser link: {link}")
+
+
 @drive_app.command("record")
 def record(
     drive_id: str = typer.Argument(..., metavar="DRIVE"),
