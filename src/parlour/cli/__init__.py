@@ -321,12 +321,14 @@ def replay(
 def tournament(
     ctx: typer.Context,
     game_id: str = typer.Argument(..., metavar="GAME"),
-    players: str = typer.Option(..., "--players", help="Players as NAME=LEVEL (or just LEVEL), space-separated."),
+    players: str = typer.Option(..., "--players", help="Players as NAME=LEVEL, just LEVEL, or just NAME (a bot "
+                                                       "of the default level), space-separated."),
     rounds: int = typer.Option(1, help="Rounds of the cycle (each player plays two matches a round)."),
     seed: int = typer.Option(0, help="Fixes every shuffle and every bot's reflexes."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Run a tournament between bots: for biggles, the sheet's cycle (A plays B, B plays C, ... back to A)."""
+    from parlour.games.biggles.levels import DEFAULT, LEVELS
     from parlour.tournaments.biggles_cycle import run_cycle
 
     if game_id != "biggles":
@@ -334,8 +336,8 @@ def tournament(
     names: dict[str, str] = {}
     for i, spec in enumerate([players, *ctx.args], 1):
         name, sep, level = spec.partition("=")
-        if not sep:
-            name, level = f"{spec}-{i}", spec
+        if not sep:         # a level alone names a player after it; a name alone plays at the default level
+            name, level = (f"{spec}-{i}", spec) if spec in LEVELS else (spec, DEFAULT)
         if name in names:
             _fail(f"two players are called {name!r}: give each a name of his own")
         names[name] = level
@@ -346,7 +348,7 @@ def tournament(
     if as_json:
         print(json.dumps(report, indent=1))
         return
-    table = Table("", "player", "level", "played", "won", "points", title=f"Biggles cycle, {rounds} round(s), seed {seed}")
+    table = Table("", "player", "level", "played", "won", "points", title=f"Biggles cycle, {rounds} round{'' if rounds == 1 else 's'}, seed {seed}")
     for place, row in enumerate(report["table"], 1):
         table.add_row(str(place), row["player"], row["level"], str(row["played"]), str(row["won"]), str(row["points"]))
     console.print(table)
@@ -364,6 +366,10 @@ def serve(
         None, help="SQLAlchemy URL of the database (default: SQLite in the user's data folder; "
                    "postgresql+psycopg://user:pass@host/db works through the same code)."),
     bot_delay: float = typer.Option(0.6, help="Seconds a bot waits before its move in a turn-by-turn game."),
+    allow_origin: list[str] = typer.Option(
+        [], "--allow-origin", help="Another site whose pages may use this server (scheme://host[:port]); "
+                                   "repeatable.  The server's own pages always may."),
+    max_bot_tables: int = typer.Option(20, help="Tables of bots alone in play at once."),
 ) -> None:
     """Start the web app: play every game in the browser, against bots and friends."""
     import uvicorn
@@ -378,7 +384,8 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     console.print(Text(f"Parlour is at http://{shown}:{port}/  (database: {store.url}; Ctrl-C stops it)", style="bold"))
     # a socket message over 64 KiB is cut off by the server itself (a move is a few bytes)
-    uvicorn.run(create_app(store, bot_delay=bot_delay), host=host, port=port, log_level="warning", ws_max_size=65536)
+    app = create_app(store, bot_delay=bot_delay, allow_origins=allow_origin, max_bot_tables=max_bot_tables)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from fastapi import WebSocket
 
@@ -24,7 +24,7 @@ from parlour.bots import make_bot, replay_with_bots
 from parlour.engine.errors import ParlourError
 from parlour.engine.record import GameRecord, record_of
 from parlour.games import get_game
-from parlour.store import Store, StoredTable
+from parlour.store import Store, StoredTable, StoreUnavailable
 from parlour.web.models import ErrorMessage, SeatView, TableView
 
 if TYPE_CHECKING:
@@ -35,8 +35,11 @@ PERSON, BOT = "person", "bot"
 
 
 log = logging.getLogger("parlour.web")
-#: bots at a table that has not ended after this many moves stop (a variant may allow endless play)
+#: a table that has not ended after this many moves is closed (a variant may allow endless play)
 MAX_ACTIONS = 200_000
+#: the first and the longest wait, in seconds, before a write the database refused is tried again
+RETRY = (0.1, 2.0)
+NOT_SAVED = "not saved, try again: the server could not write your move to its database ({reason})"
 
 
 def _report(task: asyncio.Task) -> None:
@@ -66,9 +69,15 @@ class Connection:
 class LiveTable:
     def __init__(self, stored: StoredTable, store: Store, bot_delay: float = 0.6,
                  clock: Callable[[], float] = time.monotonic,
-                 on_finish: Callable[["LiveTable"], None] | None = None):
-        """``on_finish(table)`` runs once the game ends, e.g. to enter its result in a drive."""
+                 on_finish: Callable[["LiveTable"], None] | None = None, max_moves: int = MAX_ACTIONS):
+        """``on_finish(table)`` runs once the game ends, e.g. to enter its result in a drive; a game still going
+        after ``max_moves`` moves is closed."""
         self.id = stored.id
+        self.max_moves = max_moves
+        #: the result of a table closed before its game ended: {"abandoned": true, "winner": null, "reason"}
+        self.abandoned: dict[str, Any] | None = (stored.result if stored.result and stored.result.get("abandoned")
+                                                 else None)
+        self.finishing: asyncio.Task[None] | None = None
         self.meta = stored.meta or {}
         self.on_finish = on_finish
         self.store = store
@@ -91,6 +100,14 @@ class LiveTable:
         self.done = stored.finished is not None
         if self.state.is_over:
             self._finished()        # a no-op, unless the server died between the last move and marking it
+
+    @property
+    def ended(self) -> bool:
+        """The game is over, or the table was closed before its end."""
+        return self.state.is_over or self.abandoned is not None
+
+    def result(self) -> dict[str, Any] | None:
+        return self.abandoned or (self.state.result() if self.state.is_over else None)
 
     def _replay(self, logged: list[tuple[int, str, float | None]]) -> None:
         replay_with_bots(self.state, self.bots, ((seat, action) for seat, action, _ in logged))
@@ -116,8 +133,8 @@ class LiveTable:
             legal=list(state.legal_actions(seat)) if seat is not None and not self._paused() else [],
             to_move=sorted(state.to_move),
             moves=len(state.history),
-            over=state.is_over,
-            result=state.result() if state.is_over else None,
+            over=self.ended,
+            result=self.result(),
             real_time=self.game.real_time,
             running=self.live is not None,
             clock=self.live.now() if self.live is not None else None,
@@ -126,13 +143,46 @@ class LiveTable:
     def _finished(self) -> None:
         if self.done:
             return
+        try:
+            self.store.finish(self.id, self.result() or {})
+        except StoreUnavailable as error:     # the move is stored: its table is marked finished once writes work
+            log.warning("table %s: its end is not stored yet: %s", self.id, error)
+            self._later(self._finish_later())
+            return
         self.done = True
-        self.store.finish(self.id, self.state.result())
         if self.on_finish is not None:
             try:
                 self.on_finish(self)
             except Exception:                   # the game is safe in the store; only the follow-up failed
                 log.exception("table %s finished, but its result could not be passed on", self.id)
+
+    def _later(self, work: Any) -> None:
+        if self.finishing is None or self.finishing.done():
+            self.finishing = asyncio.get_running_loop().create_task(work)
+            self.finishing.add_done_callback(_report)
+        else:
+            work.close()
+
+    async def _finish_later(self) -> None:
+        wait = RETRY[0]
+        while not self.done:
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, RETRY[1])
+            self.finishing = None
+            self._finished()
+            if self.finishing is not None:          # it failed again and waits anew
+                return
+
+    async def close(self, reason: str) -> None:
+        """End the table before its game does (its seats left it, or it went on too long); nothing to enter."""
+        async with self.lock:
+            if self.ended:
+                raise Refused("the game is over")
+            self.abandoned = {"abandoned": True, "winner": None, "reason": reason}
+            self.stop()
+            self.live = None
+            self._finished()
+        await self.broadcast()
 
     def _paused(self) -> bool:
         return bool(self.game.real_time) and self.live is None
@@ -178,7 +228,7 @@ class LiveTable:
             raise Refused(f"seat {seat} is played by a bot")
         async with self.lock:
             state = self.state
-            if state.is_over:
+            if self.ended:
                 raise Refused("the game is over")
             if self.game.real_time and self.live is None:
                 raise Refused("the race starts when every player is at the table")
@@ -188,16 +238,19 @@ class LiveTable:
                 action = state.parse_action(text)
             except ParlourError as error:
                 raise Refused(str(error)) from None
-            if self.live is not None:
-                # the bots that were quicker go first; the move is stored once it is known to be legal
-                reason = self.live.act(seat, action, lambda now: self._store(seat, action, now))
-                self._persist()
-                if reason is not None:
-                    raise Refused(reason)
-            elif action not in state.legal_actions(seat):
-                raise Refused(state.explain_illegal(seat, action))
-            else:
-                self._commit(seat, action)
+            try:
+                if self.live is not None:
+                    # the bots that were quicker go first; the move is stored once it is known to be legal
+                    reason = self.live.act(seat, action, lambda now: self._store(seat, action, now))
+                    self._persist()
+                    if reason is not None:
+                        raise Refused(reason)
+                elif action not in state.legal_actions(seat):
+                    raise Refused(state.explain_illegal(seat, action))
+                else:
+                    self._commit(seat, action)
+            except StoreUnavailable as error:    # nothing was applied: the move was to be stored first
+                raise Refused(NOT_SAVED.format(reason=error)) from None
         await self.broadcast()
         self.start_bots()
 
@@ -221,7 +274,7 @@ class LiveTable:
         if not self.game.real_time:
             self.start_bots()
             return
-        if self.state.is_over:
+        if self.ended:
             return
         present = {c.seat for c in self.connections}
         everyone = all(s in present for s, info in enumerate(self.seats) if info["kind"] == PERSON)
@@ -241,26 +294,43 @@ class LiveTable:
     def start_bots(self) -> None:
         if self.game.real_time and self.live is None:
             return
-        if self.bots and not self.state.is_over and (self.task is None or self.task.done()):
+        if self.bots and not self.ended and (self.task is None or self.task.done()):
             self.task = asyncio.get_running_loop().create_task(self._clock() if self.live else self._turns())
             self.task.add_done_callback(_report)
 
     async def _turns(self) -> None:
-        """Turn-by-turn games: a bot whose turn it is moves after a short pause, so people can follow."""
+        """Turn-by-turn games: a bot whose turn it is moves after a short pause, so people can follow.
+
+        A move the database refuses is tried again, the same move, after a wait that doubles up to
+        ``RETRY[1]``: the bots carry on by themselves once the database takes writes again.
+        """
+        chosen: tuple[int, int, str] | None = None          # (moves, seat, action) decided but not yet stored
+        wait = RETRY[0]
         while True:
             seat = next((s for s in sorted(self.state.to_move) if s in self.bots), None)
-            if seat is None or self.state.is_over:
+            if seat is None or self.ended:
                 return
-            if len(self.state.history) >= MAX_ACTIONS:
-                log.warning("table %s: the bots stop after %d moves without an end", self.id, MAX_ACTIONS)
+            if len(self.state.history) >= self.max_moves:
+                log.warning("table %s: closed after %d moves without an end", self.id, self.max_moves)
+                await self.close(f"no end after {self.max_moves} moves: the server closed the table")
                 return
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(self.bot_delay if chosen is None else wait)
             async with self.lock:
-                if seat not in self.state.to_move:
+                if seat not in self.state.to_move or self.ended:
                     continue
                 state = self.state
-                action = self.bots[seat].act(state.observation(seat), state.legal_actions(seat))
-                self._commit(seat, action)
+                if chosen is None or chosen[:2] != (len(state.history), seat):
+                    # a bot decides once a turn, so its random stream stays where a replay of the log puts it
+                    chosen = (len(state.history), seat, self.bots[seat].act(state.observation(seat),
+                                                                            state.legal_actions(seat)))
+                try:
+                    self._commit(seat, chosen[2])
+                except StoreUnavailable as error:
+                    log.warning("table %s: a bot's move is not stored, tried again in %.1f s: %s", self.id, wait,
+                                error)
+                    wait = min(wait * 2, RETRY[1])
+                    continue
+                chosen, wait = None, RETRY[0]
             await self.broadcast()
 
     async def _clock(self) -> None:
@@ -276,7 +346,11 @@ class LiveTable:
                     return
                 start = len(self.state.history)
                 live.tick()
-                self._persist()
+                try:
+                    self._persist()         # what the bots did is written in order, now or at a later tick
+                except StoreUnavailable as error:
+                    log.warning("table %s: the bots' moves are not stored yet: %s", self.id, error)
+                    await asyncio.sleep(RETRY[1])
                 changed = len(self.state.history) > start
             if changed:
                 await self.broadcast()

@@ -12,7 +12,7 @@ A turn runs through phases, each a ``_legal_<phase>`` / ``_apply_<phase>`` pair:
 A card drawn from the stock that completes one of the player's laid regions
 goes onto it at once, and that too is his turn.  An empty stock is replaced
 by the shuffled discards, one turned up.  The game ends when a player cannot
-make his hand up to seven.  Rulings are in ``docs/rules/british-towns.md``.
+make his hand up to seven.  Rulings are in ``docs/rules/british-towns-sets.md``.
 """
 
 from __future__ import annotations
