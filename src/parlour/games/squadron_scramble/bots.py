@@ -60,17 +60,21 @@ class HeuristicBot:
         if going_out:
             return max(going_out, key=lambda a: ("VIC" in a, a))
         lays = [a for a in legal if a.startswith("lay ")]
+
+        def cost(action: str) -> tuple[int, int]:
+            cards = action.split()[1:]
+            wilds = sum(c in (KEF, VIC) for c in cards)
+            return (wilds, -POINTS[next(plane_of(c) for c in cards if plane_of(c))])
         if lays:
-            def cost(action: str) -> tuple[int, int]:
-                cards = action.split()[1:]
-                wilds = sum(c in (KEF, VIC) for c in cards)
-                return (wilds, -POINTS[next(plane_of(c) for c in cards if plane_of(c))])
             best = min(lays, key=cost)
             wilds = cost(best)[0]
             # Spend wild cards only on a bomber, or when the hand is nearly empty.
             if wilds == 0 or len(hand) <= 4 or (wilds == 1 and cost(best)[1] == -10 and "VIC" not in best):
                 return best
         discards = [a for a in legal if a.startswith("discard ")]
+        if not discards:
+            # Bound to go out after a fourth card: every play left leads out, so lay on.
+            return min(lays, key=cost) if lays else legal[0]
         held = Counter(plane_of(c) for c in hand if plane_of(c))
 
         def keep_value(action: str) -> tuple[int, int, float]:
