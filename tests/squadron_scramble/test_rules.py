@@ -639,7 +639,7 @@ def test_refusals_after_the_draw_say_what_is_possible():
         state.apply(0, "shoot 1")
 
 
-def test_passing_discards_to_and_fro_ends_the_round_in_a_stalemate():
+def test_variant_stalemate_turns_ends_a_round_of_passing_discards_to_and_fro():
     # Each player holds one P-38 view and the third lies on the pile: both keep taking it back.
     state = make([P38()[:1] + FILLER[:6], P38()[1:2] + FILLER2[:6]], pile="P38/F", stalemate_turns=4,
                  target=1000)
@@ -660,8 +660,10 @@ def test_a_stock_draw_or_a_set_resets_the_stalemate_count():
     assert state.idle_turns == 0
 
 
-def test_variant_stalemate_zero_never_ends_a_round():
-    state = make([FILLER, FILLER2], stalemate_turns=0)
+def test_by_default_passing_discards_to_and_fro_never_ends_a_round():
+    """The sheet ends a round only when someone goes out: the stalemate is a club variant, off by default."""
+    assert GAME.variant({})["stalemate_turns"] == 0
+    state = make([FILLER, FILLER2])
     for _ in range(30):
         run(state, "take 1", "discard SM79/T")
-    assert state.round_no == 0 and state.idle_turns == 30
+    assert state.round_no == 0 and state.idle_turns == 30 and state.phase == rules.DRAW

@@ -66,7 +66,9 @@ def play_game(
         for seat in sorted(state.to_move):
             legal = state.legal_actions(seat)
             if legal:
-                state.apply(seat, bots[seat].act(state.observation(seat), legal))
+                bot = bots[seat]
+                view = state.observation(seat) if getattr(bot, "reads_observation", True) else None
+                state.apply(seat, bot.act(view, legal))
                 break
     return state
 
