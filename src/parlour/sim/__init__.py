@@ -135,6 +135,7 @@ def simulate(
             if progress is not None:
                 progress(len(results))
     ended = [r for r in results if r["ended"]]
+    stopped = [r for r in results if not r["ended"]]
     winners = Counter(r.get("winner") for r in ended)
     outcomes = {}
     for key in game.winner_sides(seats):
@@ -154,12 +155,14 @@ def simulate(
             "draws": {"count": winners[None], "rate": round(winners[None] / games, 4) if games else 0.0,
                       "ci95": [round(low, 4), round(high, 4)]},
             "ended": len(ended),
-            "ceiling": {"games": games - len(ended), "max_actions": limit},
+            "ceiling": {"games": len(stopped), "max_actions": limit},
             "actions_per_game": {**mean_ci([r["actions"] for r in results]),
                                  "longest": max((r["actions"] for r in results), default=0)},
         },
     }
     if game.summarise is not None:
-        # The game's own figures describe the games that ended.
+        # The game's own figures describe the games that ended; those stopped are summed up apart.
         summary["results"].update(game.summarise(ended))
+        if stopped:
+            summary["results"]["ceiling"]["at_stop"] = game.summarise(stopped)
     return summary

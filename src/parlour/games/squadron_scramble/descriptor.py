@@ -51,6 +51,7 @@ def summarise(results: list[dict]) -> dict:
     return {
         "rounds_per_game": {
             **mean_ci([r["rounds"] for r in results]),
+            "longest": max((r["rounds"] for r in results), default=0),
             "distribution": {str(k): v for k, v in sorted(Counter(r["rounds"] for r in results).items())},
         },
         "final_totals": {seat: mean_ci([r["totals"][seat] for r in results]) for seat in seats},
