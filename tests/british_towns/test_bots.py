@@ -100,3 +100,14 @@ def test_sets_bot_keeps_its_usual_discards_while_the_game_moves():
     obs = state.observation(0)
     assert SetsBot.gone_by(obs) is None
     assert SetsBot(0, 1).act(obs, state.legal_actions(0)) == "discard PORTSMOUTH"
+
+
+def test_five_hoarding_sets_bots_still_finish():
+    """A five-player game in which every region left was split between hoards (found by bench/endless.py)."""
+    from parlour.bots import make_bot
+    from parlour.sim import play_game
+    bot_seeds = [5961160870214184240, 5248085808231583426, 1239218055346386112, 7514351109552383776,
+                 8130988671281079301]
+    bots = [make_bot(SETS, "heuristic", s, seed) for s, seed in enumerate(bot_seeds)]
+    state = play_game(SETS, bots, seats=5, seed=1044455249903640672, max_actions=3000)
+    assert state.is_over and len(state.history) < 1000
