@@ -74,8 +74,8 @@ ASKING = GameDescriptor(
     new_state=asking.new_state,
     seat_names=asking.seat_names,
     summary=(
-        "Three to eight players ask one another for named towns, Happy Families fashion, to complete "
-        "the nine regions of Britain; every ask is heard by all, so memory wins."
+        "Three or more players (best three to eight) ask one another for named towns, Happy Families "
+        "fashion, to complete the nine regions of Britain; every ask is heard by all, so memory wins."
     ),
     bots={"remembering": lazy_bot("parlour.games.british_towns.bots:RememberingBot")},
     data_package="parlour.games.british_towns",
