@@ -81,69 +81,6 @@ class SetsBot:
 
     @staticmethod
     def gone_by(obs: dict[str, Any]) -> set[int] | None:
-        """When the game has stalled, the cards seen going round since; otherwise ``None``.
-
-        The sheet ends the game only when a hand cannot be made up to seven,
-        so players who each keep back towns the other needs would draw and
-        throw the rest of the pack round for ever.  A player notices it: the
-        whole pack outside the hands has gone by since anyone last laid or
-        added a card.  The cards going round are those thrown since, less
-        those taken back from the discard pile (as far as the table can tell).
-        """
-        window = []
-        for _, action in reversed(obs["history"]):
-            if action.startswith(("lay ", "add ")):
-                break
-            window.append(action)
-        turns = sum(a.startswith("discard ") for a in window)
-        if turns <= obs["stock_size"] + len(obs["discards"]) + len(obs["seat_names"]):
-            return None
-        going_round: list[str] = []
-        for action in reversed(window):
-            if action.startswith("discard "):
-                going_round.append(action.split()[1])
-            elif action == "take discard" and going_round:
-                going_round.pop()
-        return {CARD_OF_TEXT[c] for c in going_round + obs["discards"]}
-
-    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        names = obs["seat_names"]
-        holder, lacks, region_holders = self.beliefs(obs)
-        mine = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
-        players_in = [s for s in range(len(names)) if not obs["out"][s] and s != self.seat]
-
-        def score(action: str) -> tuple[float, int, float]:
-            _, name, text = action.split()
-            asked, card = names.index(name), CARD_OF_TEXT[text]
-            if holder.get(card) == asked:
-                chance = 1.0
-            elif card in holder and holder[card] != self.seat:
-                chance = 0.0
-            else:
-                possible = [s for s in players_in if s not in lacks.get(card, set())]
-                chance = 1.0 / len(possible) if asked in possible else 0.0
-                if asked in region_holders.get(REGION_OF[card], set()):
-                    chance *= 1.5     # he has asked for this region, so he holds some of it
-            return (chance, mine[REGION_OF[card]], self.rng.random())
-
-        return max(legal, key=score)
-
-
-class SetsBot:
-    def __init__(self, seat: int, seed: int | None = None):
-        self.seat = seat
-        self.rng = random.Random(seed)
-
-    def _need(self, hand: list[int], region: int) -> int:
-        """Cards still missing before this region can be laid."""
-        towns = set(TOWNS_OF[region])
-        have = len(towns & set(hand)) + (REGION_CARD[region] in hand)
-        return max(0, len(towns) - have)
-
-    @staticmethod
-    def gone_by(obs: dict[str, Any]) -> set[int] | None:
         """When the game has stalled, the cards seen going by since; otherwise ``None``.
 
         The sheet ends the game only when a hand cannot be made up to seven,
