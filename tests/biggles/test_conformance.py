@@ -16,7 +16,7 @@ def test_random_playouts_finish():
     assert all(f.is_over and len(f.match_results) >= 2 for f in finals)
 
 
-@pytest.mark.parametrize("variant", [{"cascade": False}, {"matches": 3, "deciders": 0}])
+@pytest.mark.parametrize("variant", [{"cascade": True}, {"matches": 3, "deciders": 0}])
 def test_random_playouts_finish_under_variants(variant):
     conformance.check_playouts(GAME, range(20), 2, variant=variant)
 

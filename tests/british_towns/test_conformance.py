@@ -21,7 +21,8 @@ def test_random_playouts_finish(game, seats):
     assert all(f.is_over for f in finals)
 
 
-@pytest.mark.parametrize("variant", [{"must_lay": False}, {"sets_per_turn": "one"}, {"stalemate": 1}])
+@pytest.mark.parametrize("variant", [{"must_lay": False}, {"sets_per_turn": "one"}, {"stalemate": 1},
+                                     {"one_discard_ends": True}])
 def test_sets_variants_finish(variant):
     conformance.check_playouts(SETS, range(25), 2, variant=variant)
 

@@ -22,7 +22,9 @@ SEATS = (2, 3, 4)
 @pytest.mark.parametrize("seats", SEATS)
 def test_random_playouts_finish(seats):
     finals = conformance.check_playouts(GAME, range(60), seats, variant=SHORT)
-    assert all(f.is_over and len(f.round_scores) == 2 for f in finals)
+    # Two rounds, unless a lucky going-out turn (VICTORY doubling all he laid) took someone to the target.
+    assert all(f.is_over and (len(f.round_scores) == 2 or max(f.totals) >= 250) for f in finals)
+    assert sum(len(f.round_scores) == 2 for f in finals) > 50
 
 
 @pytest.mark.parametrize("variant", [

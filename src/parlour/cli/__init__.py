@@ -235,6 +235,10 @@ def _print_report(report: dict[str, Any]) -> None:
     draws = report["results"]["draws"]
     table.add_row("draws", str(draws["count"]), f"{draws['rate']:.3f}", f"{draws['ci95'][0]:.3f} - {draws['ci95'][1]:.3f}")
     console.print(table)
+    ceiling, length = report["results"]["ceiling"], report["results"]["actions_per_game"]
+    console.print(f"Ended: {report['results']['ended']} of {report['games']} games; stopped unfinished at the ceiling "
+                  f"of {ceiling['max_actions']:,} actions: {ceiling['games']}")
+    console.print(f"Actions per game: mean {length['mean']:.1f}, longest {length['longest']:,}")
     goals = report["results"].get("goals_per_match")
     if goals:
         console.print(f"Goals per match: mean {goals['mean']:.2f} (95% interval {goals['ci95'][0]:.2f} - {goals['ci95'][1]:.2f})")

@@ -30,7 +30,7 @@ from parlour.games.british_towns.pack import (
     parse_card,
 )
 
-SEAT_COUNTS = tuple(range(3, 9))
+SEAT_COUNTS = tuple(range(3, NUM_CARDS + 1))     # the sheet: three or more; every player is dealt a card
 PLAY = "ask"
 
 

@@ -104,8 +104,12 @@ class SetsState(TurnState):
         if not self.stock and self._stalemate():
             self._end(f"stalemate: the stock ran out {self.dry_reshuffles} times with no set laid")
             return
-        if not self.stock:
-            # Fewer than two discards cannot make a stock: play would only pass one card to and fro.
+        if not self.stock and not self.discards:
+            # Nothing to draw from at all (the sheet never meets this): the game ends.
+            self._end("found neither a stock nor a discard to draw")
+            return
+        if not self.stock and self.variant["one_discard_ends"]:
+            # Club variant: a single discard makes no stock, so the game ends here.
             self._end("found the stock empty, with too few discards to make a new one")
             return
         self.phase = DRAW

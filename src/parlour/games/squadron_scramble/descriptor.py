@@ -29,9 +29,10 @@ VARIANTS = (
         "ruling", choices=("turn-over", "end-round"),
     ),
     VariantOption(
-        "stalemate_turns", int, 10,
-        "A round ends as it stands after this many turns in a row in which nobody draws from the stock or "
-        "lays, swaps or adds a card (0: never; players then may pass discards to and fro for ever).",
+        "stalemate_turns", int, 0,
+        "A club variant: a round also ends as it stands after this many turns in a row in which nobody draws "
+        "from the stock or lays, swaps or adds a card (0, as the sheet: a round ends only when someone goes "
+        "out, or when the stock runs out for good).",
         "ruling", minimum=0, maximum=1000,
     ),
     VariantOption(
@@ -50,6 +51,7 @@ def summarise(results: list[dict]) -> dict:
     return {
         "rounds_per_game": {
             **mean_ci([r["rounds"] for r in results]),
+            "longest": max((r["rounds"] for r in results), default=0),
             "distribution": {str(k): v for k, v in sorted(Counter(r["rounds"] for r in results).items())},
         },
         "final_totals": {seat: mean_ci([r["totals"][seat] for r in results]) for seat in seats},

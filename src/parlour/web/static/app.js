@@ -17,6 +17,12 @@ async function gameModule(id) {
 }
 
 // -- the lobby ------------------------------------------------------------------
+// "2, 3, 4" for a short list; "3-43" for a long unbroken run.
+function seatCounts(counts) {
+  const run = counts.length > 4 && counts[counts.length - 1] - counts[0] === counts.length - 1;
+  return run ? `${counts[0]}-${counts[counts.length - 1]}` : counts.join(", ");
+}
+
 async function home() {
   const list = await games();
   document.title = "Parlour";
@@ -26,7 +32,7 @@ async function home() {
     h("div", { class: "grid" }, list.map((g) => h("section", { class: "tile", "data-game": g.id },
       h("h2", {}, g.title),
       h("p", {}, g.summary),
-      h("p", { class: "muted" }, `${g.seat_counts.join(", ")} players${g.real_time ? " · real time" : ""}`),
+      h("p", { class: "muted" }, `${seatCounts(g.seat_counts)} players${g.real_time ? " · real time" : ""}`),
       h("div", { class: "actions" },
         h("a", { class: "button primary", href: `/new/${g.id}` }, "New table"),
         h("a", { class: "button", href: g.rules }, "Rules"))))),
