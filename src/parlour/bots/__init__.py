@@ -16,13 +16,15 @@ from parlour.engine.errors import ParlourError
 
 
 class Bot(Protocol):
+    """``act(observation, legal)``; a bot whose ``reads_observation`` is false is given None instead of its view."""
+
     def act(self, observation: dict[str, Any], legal: Sequence[str]) -> str: ...
 
 
 class RandomBot:
     """Chooses uniformly among the legal actions: the baseline every other bot must beat."""
 
-    #: it never looks at the table, so the simulator need not build its view (which grows with the game)
+    #: it never looks at the table, so nobody builds its view (which grows with the game): see ``decide``
     reads_observation = False
 
     def __init__(self, seat: int, seed: int | None = None):
@@ -46,6 +48,19 @@ def make_bot(game: GameDescriptor, name: str, seat: int, seed: int | None = None
     return factory(seat, seed)
 
 
+def decide(bot: Bot, state: Any, seat: int, legal: Sequence[str] | None = None) -> str:
+    """The bot's action at ``seat``: the seat's observation is built only for a bot that reads it.
+
+    A bot says it never reads it with ``reads_observation = False`` (the random
+    bot); every other bot is given the seat's view as before.  Building a view
+    costs more than a random choice, so a random playout skips it.
+    """
+    if legal is None:
+        legal = state.legal_actions(seat)
+    view = state.observation(seat) if getattr(bot, "reads_observation", True) else None
+    return bot.act(view, legal)  # type: ignore[arg-type]  # None only for a bot that never reads it
+
+
 def replay_with_bots(state: Any, bots: dict[int, Bot], actions: Any) -> None:
     """Apply logged ``(seat, action)`` pairs, letting each bot decide again at its own turns.
 
@@ -54,5 +69,5 @@ def replay_with_bots(state: Any, bots: dict[int, Bot], actions: Any) -> None:
     """
     for seat, text in actions:
         if seat in bots:
-            bots[seat].act(state.observation(seat), state.legal_actions(seat))
+            decide(bots[seat], state, seat)
         state.apply(seat, state.parse_action(text))

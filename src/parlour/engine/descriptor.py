@@ -116,8 +116,11 @@ class GameDescriptor:
     summary: str = ""
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     action_space: Callable[[int], tuple[str, ...]] | None = None
-    #: game-specific figures over many finished games' ``result()`` dicts
-    summarise: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
+    #: adds one game's ``result()`` to a simulation's running figures (``parlour.sim.stats.Figures``):
+    #: ``tally(result, figures)``, in whichever process played the game
+    tally: Callable[[dict[str, Any], Any], None] | None = None
+    #: the game's own figures for a simulation report, read from those running figures: ``summarise(figures)``
+    summarise: Callable[[Any], dict[str, Any]] | None = None
     #: plays one whole bot game for the simulator where the usual turn-by-turn loop will not do
     #: (a real-time game runs on a simulated clock): ``play_game(game, bots, seats=, seed=, variant=)``
     play_game: Callable[..., Any] | None = None

@@ -1,95 +1,34 @@
-"""Batch simulation: many bot games from one seed, with honest error bars.
+"""Batch simulation: many bot games from one seed, with honest error bars, at any scale.
 
 Every game's seed and every bot's seed are drawn from one master generator,
-so ``simulate(game, n, seed)`` is the same run, figure for figure, every time.
+so ``simulate(game, n, seed, bots)`` is the same run, figure for figure,
+every time, however many processes or machines play it.  Games are played in
+chunks (``runs``) on a backend (``backends``: this process, local worker
+processes, or a Ray cluster); each chunk comes back as a small tally of
+running sums (``stats``), so the parent's memory stays flat whatever the
+number of games.  With ``out`` the games are also written as they come, in
+Parquet chunks (``output``), and a stopped run is carried on with
+:func:`resume`; :func:`merge` adds finished runs together.
 """
 
 from __future__ import annotations
 
-import math
-import multiprocessing
-import random
-from collections import Counter
+from contextlib import nullcontext
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ContextManager, Sequence
 
-from parlour.bots import make_bot
 from parlour.engine.descriptor import GameDescriptor
-from parlour.engine.record import record_of
+from parlour.engine.errors import ParlourError
+from parlour.sim import output
+from parlour.sim.backends import Backend, LocalBackend, RayBackend, make_backend
+from parlour.sim.play import MAX_ACTIONS, play_game
+from parlour.sim.runs import Run, Tally, chunk_size_for, chunks, play_chunk, report
+from parlour.sim.stats import Figure, Figures, mean_ci, wilson_interval
 
+__all__ = ["MAX_ACTIONS", "Backend", "Figure", "Figures", "LocalBackend", "RayBackend", "make_backend", "mean_ci",
+           "merge", "play_game", "resume", "simulate", "wilson_interval"]
 
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval: well behaved near 0 and 1, unlike the normal one."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_ci(values: Sequence[float], z: float = 1.959964) -> dict[str, float]:
-    n = len(values)
-    if n == 0:
-        return {"mean": 0.0, "ci95": [0.0, 0.0]}
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    half = z * math.sqrt(var / n)
-    return {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
-
-
-#: the ceiling: a bot game still going after this many actions is stopped there, unfinished, and
-#: counted as such in the report (a safety net: with the default bots every game ends long before)
-MAX_ACTIONS = 200_000
-
-
-def play_game(
-    game: GameDescriptor,
-    bots: Sequence[Any],
-    *,
-    seats: int,
-    seed: int,
-    variant: dict[str, Any] | None = None,
-    max_actions: int | None = None,
-) -> Any:
-    """One whole game between bots; returns the last state, finished unless it reached the ceiling.
-
-    ``max_actions`` is the ceiling (``MAX_ACTIONS`` when not given): a game
-    still going after that many actions is returned as it stands, unfinished.
-    """
-    if game.play_game is not None:
-        return game.play_game(game, bots, seats=seats, seed=seed, variant=variant)
-    limit = MAX_ACTIONS if max_actions is None else max_actions
-    state = game.new_state(seats=seats, variant=variant, seed=seed)
-    while not state.is_over and len(state.history) < limit:
-        for seat in sorted(state.to_move):
-            legal = state.legal_actions(seat)
-            if legal:
-                bot = bots[seat]
-                view = state.observation(seat) if getattr(bot, "reads_observation", True) else None
-                state.apply(seat, bot.act(view, legal))
-                break
-    return state
-
-
-def _one_game(job: tuple, game: GameDescriptor | None = None) -> dict[str, Any]:
-    """One game of a simulation, in this process or a worker (which finds the game by id)."""
-    game_id, bot_names, game_seed, bot_seeds, variant, records_dir, seed, index, max_actions = job
-    if game is None:
-        from parlour.games import get_game
-
-        game = get_game(game_id)
-    seats = len(bot_names)
-    bots = [make_bot(game, name, s, bot_seeds[s]) for s, name in enumerate(bot_names)]
-    state = play_game(game, bots, seats=seats, seed=game_seed, variant=variant, max_actions=max_actions)
-    if records_dir is not None:
-        seat_info = [{"name": n, "player": f"bot:{b}"} for n, b in zip(game.seat_names(seats), bot_names)]
-        record_of(state, seat_info, meta={"simulation_seed": seed, "game_index": index}).save(
-            Path(records_dir) / f"{game.id}-{seed}-{index:05d}.json"
-        )
-    # How long it ran, and whether it ended or was stopped at the ceiling, go with its result.
-    return {**state.result(), "actions": len(state.history), "ended": state.is_over}
+Progress = Callable[[int], None]
 
 
 def simulate(
@@ -100,69 +39,105 @@ def simulate(
     *,
     variant: dict[str, Any] | None = None,
     records_dir: str | Path | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Progress | None = None,
     workers: int = 1,
     max_actions: int | None = None,
+    backend: Backend | None = None,
+    out: str | Path | None = None,
+    records: bool = False,
+    chunk_size: int | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` bot games and sum them up; ``workers`` processes share them, with the same results.
+    """Play ``games`` bot games and sum them up; the report is the same however they are shared out.
 
-    A game that reaches the ceiling (``max_actions``, by default ``MAX_ACTIONS``)
-    is stopped there and counted under ``ceiling``, not among the wins and draws.
+    ``workers`` local processes play them, or the given ``backend`` (which
+    the caller closes).  A game that reaches the ceiling (``max_actions``, by
+    default ``MAX_ACTIONS``) is stopped there and counted under ``ceiling``,
+    not among the wins and draws.  ``out``: a folder that receives every game
+    as it is played (``records``: with its record) and the report, and from
+    which :func:`resume` carries on a stopped run.  ``records_dir``: a folder
+    for one JSON record file a game.  ``progress(games done)`` is called as
+    each chunk comes in.
     """
     limit = MAX_ACTIONS if max_actions is None else max_actions
-    seats = len(bot_names)
-    game.check_seats(seats)
+    game.check_seats(len(bot_names))
     resolved = game.variant(variant)
-    master = random.Random(seed)
+    if records and out is None:
+        raise ParlourError("records are kept in the run's folder: --records goes with --out DIR")
+    if chunk_size is not None and chunk_size < 1:
+        raise ParlourError(f"a chunk holds at least one game, not {chunk_size}")
+    with _backend(backend, workers) as chosen:
+        run = Run(game.id, games, seed, tuple(bot_names), resolved, limit,
+                  chunk_size or chunk_size_for(games, chosen.parallelism), records)
+        folder = None if out is None else Path(out)
+        if folder is not None:
+            output.start(folder, run)
+        return _play(game, run, chosen, {}, folder, records_dir, progress)
+
+
+def resume(out: str | Path, *, progress: Progress | None = None, workers: int = 1,
+           backend: Backend | None = None) -> dict[str, Any]:
+    """Carry on the run kept in ``out``: play only the chunks it lacks, and report the whole run.
+
+    The report is the one the run would have given uninterrupted, byte for byte.
+    """
+    from parlour.games import get_game
+
+    folder = Path(out)
+    run, done = output.load(folder)
+    with _backend(backend, workers) as chosen:
+        return _play(get_game(run.game), run, chosen, done, folder, None, progress)
+
+
+def merge(folders: Sequence[str | Path]) -> dict[str, Any]:
+    """One report for several finished runs of the same simulation with different seeds."""
+    from parlour.games import get_game
+
+    if not folders:
+        raise ParlourError("--merge needs the folders of the runs to merge")
+    loaded = [(Path(f), *output.load(Path(f))) for f in folders]
+    first_folder, first, _ = loaded[0]
+    total, seeds = Tally(), {}
+    for folder, run, tallies in loaded:
+        if len(tallies) < run.chunk_count:
+            kept = sum(t.games for t in tallies.values())
+            raise ParlourError(f"{folder} is unfinished ({kept} of {run.games} games): "
+                               f"carry it on with --resume {folder} first")
+        if (run.game, run.bots, run.variant, run.max_actions) != (first.game, first.bots, first.variant,
+                                                                  first.max_actions):
+            raise ParlourError(f"{folder} and {first_folder} are different simulations: the game, bots, variant "
+                               "and ceiling must be the same to merge")
+        if run.seed in seeds:
+            raise ParlourError(f"{folder} and {seeds[run.seed]} have the same seed ({run.seed}): "
+                               "they are the same games")
+        seeds[run.seed] = folder
+        for index in sorted(tallies):
+            total.merge(tallies[index])
+    return report(get_game(first.game), first, total, seed=list(seeds))
+
+
+def _backend(backend: Backend | None, workers: int) -> ContextManager[Backend]:
+    return nullcontext(backend) if backend is not None else LocalBackend(workers)
+
+
+def _play(game: GameDescriptor, run: Run, backend: Backend, done: dict[int, Tally], folder: Path | None,
+          records_dir: str | Path | None, progress: Progress | None) -> dict[str, Any]:
+    """Play the run's chunks not in ``done`` on ``backend``, keep each as it comes, and report the whole run."""
+    tally = Tally()
+    for index in sorted(done):
+        tally.merge(done[index])
+    if progress is not None and tally.games:
+        progress(tally.games)
     if records_dir is not None:
         Path(records_dir).mkdir(parents=True, exist_ok=True)
-    # Every seed is drawn here, in order, so the games are the same however many processes play them.
-    jobs = []
-    for i in range(games):
-        game_seed = master.randrange(2**63)
-        bot_seeds = [master.randrange(2**63) for _ in bot_names]
-        jobs.append((game.id, tuple(bot_names), game_seed, tuple(bot_seeds), resolved, records_dir, seed, i, limit))
-    results = []
-    if workers > 1 and games > 1:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for result in pool.imap(_one_game, jobs, chunksize=max(1, min(64, games // (workers * 8)))):
-                results.append(result)
-                if progress is not None:
-                    progress(len(results))
-    else:
-        for job in jobs:
-            results.append(_one_game(job, game))
-            if progress is not None:
-                progress(len(results))
-    ended = [r for r in results if r["ended"]]
-    stopped = [r for r in results if not r["ended"]]
-    winners = Counter(r.get("winner") for r in ended)
-    outcomes = {}
-    for key in game.winner_sides(seats):
-        low, high = wilson_interval(winners[key], games)
-        outcomes[str(key)] = {"wins": winners[key], "rate": round(winners[key] / games, 4) if games else 0.0,
-                              "ci95": [round(low, 4), round(high, 4)]}
-    low, high = wilson_interval(winners[None], games)
-    summary: dict[str, Any] = {
-        "game": game.id,
-        "games": games,
-        "seed": seed,
-        "seats": seats,
-        "bots": list(bot_names),
-        "variant": resolved,
-        "results": {
-            "wins": outcomes,
-            "draws": {"count": winners[None], "rate": round(winners[None] / games, 4) if games else 0.0,
-                      "ci95": [round(low, 4), round(high, 4)]},
-            "ended": len(ended),
-            "ceiling": {"games": len(stopped), "max_actions": limit},
-            "actions_per_game": {**mean_ci([r["actions"] for r in results]),
-                                 "longest": max((r["actions"] for r in results), default=0)},
-        },
-    }
-    if game.summarise is not None:
-        # The game's own figures describe the games that ended; those stopped are summed up apart.
-        summary["results"].update(game.summarise(ended))
-        if stopped:
-            summary["results"]["ceiling"]["at_stop"] = game.summarise(stopped)
+    todo = chunks(run, skip=frozenset(done), rows=folder is not None,
+                  records_dir=None if records_dir is None else str(records_dir))
+    for result in backend.map(play_chunk, todo):
+        if folder is not None:
+            output.write_chunk(folder, result)
+        tally.merge(result.tally)
+        if progress is not None:
+            progress(tally.games)
+    summary = report(game, run, tally)
+    if folder is not None:
+        output.write_report(folder, summary)
     return summary

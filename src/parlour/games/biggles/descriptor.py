@@ -22,14 +22,17 @@ VARIANTS = (
 )
 
 
-def summarise(results: list[dict]) -> dict:
-    from parlour.sim import mean_ci
+def tally(result: dict, figures) -> None:
+    """One game's points and matches won into a simulation's running figures."""
+    for i, seat in enumerate(("P1", "P2")):
+        figures.add(f"points.{seat}", result["points"][seat])
+        figures.add(f"matches_won.{seat}", sum(1 for m in result["matches"] if m["winner"] == i))
 
+
+def summarise(figures) -> dict:
     return {
-        "points": {seat: mean_ci([r["points"][seat] for r in results]) for seat in ("P1", "P2")},
-        "matches_won": {
-            seat: sum(1 for r in results for m in r["matches"] if m["winner"] == i) for i, seat in enumerate(("P1", "P2"))
-        },
+        "points": {seat: figures.mean_ci(f"points.{seat}") for seat in ("P1", "P2")},
+        "matches_won": {seat: figures.total(f"matches_won.{seat}") for seat in ("P1", "P2")},
     }
 
 
@@ -57,6 +60,7 @@ GAME = GameDescriptor(
     },
     action_space=rules.all_actions,
     encoding="parlour.games.biggles.encoding",
+    tally=tally,
     summarise=summarise,
     play_game=lambda *args, **kwargs: _twin().play_game(*args, **kwargs),
     real_time=True,

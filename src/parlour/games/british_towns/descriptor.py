@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
 from parlour.games.british_towns import asking, sets
 
@@ -42,26 +40,34 @@ SETS_VARIANTS = (
 )
 
 
-def summarise_asking(results: list[dict]) -> dict:
-    from parlour.sim import mean_ci
+def tally_asking(result: dict, figures) -> None:
+    """One game's regions per seat, and whether the win was shared, into a simulation's running figures."""
+    for seat, regions in result["regions"].items():
+        figures.add(f"regions.{seat}", regions)
+    figures.add("shared_wins", 1 if result["shared_by"] else 0)
 
-    seats = list(results[0]["regions"]) if results else []
+
+def summarise_asking(figures) -> dict:
     return {
-        "regions": {seat: mean_ci([r["regions"][seat] for r in results]) for seat in seats},
-        "shared_wins": sum(1 for r in results if r["shared_by"]),
+        "regions": {seat: figures.mean_ci(f"regions.{seat}") for seat in figures.names("regions.")},
+        "shared_wins": figures.total("shared_wins"),
     }
 
 
-def summarise_sets(results: list[dict]) -> dict:
-    from parlour.sim import mean_ci
+def tally_sets(result: dict, figures) -> None:
+    """One game's scores, whether the win was shared, and the winning margin into the running figures."""
+    for seat, score in result["scores"].items():
+        figures.add(f"scores.{seat}", score)
+    figures.add("shared_wins", 1 if result["shared_by"] else 0)
+    best, second = sorted(result["scores"].values())[:-3:-1]
+    figures.add("winning_margin", best - second, distribution=True)
 
-    seats = list(results[0]["scores"]) if results else []
+
+def summarise_sets(figures) -> dict:
     return {
-        "scores": {seat: mean_ci([r["scores"][seat] for r in results]) for seat in seats},
-        "shared_wins": sum(1 for r in results if r["shared_by"]),
-        "winning_margin": dict(sorted(Counter(
-            sorted(r["scores"].values())[-1] - sorted(r["scores"].values())[-2] for r in results
-        ).items())),
+        "scores": {seat: figures.mean_ci(f"scores.{seat}") for seat in figures.names("scores.")},
+        "shared_wins": figures.total("shared_wins"),
+        "winning_margin": figures.distribution("winning_margin"),
     }
 
 
@@ -81,6 +87,7 @@ ASKING = GameDescriptor(
     data_package="parlour.games.british_towns",
     action_space=asking.all_actions,
     encoding="parlour.games.british_towns.encoding:asking",
+    tally=tally_asking,
     summarise=summarise_asking,
 )
 
@@ -100,6 +107,7 @@ SETS = GameDescriptor(
     data_package="parlour.games.british_towns",
     action_space=sets.all_actions,
     encoding="parlour.games.british_towns.encoding:sets",
+    tally=tally_sets,
     summarise=summarise_sets,
 )
 asking.AskingState.game = ASKING

@@ -35,24 +35,25 @@ VARIANTS = (
 )
 
 
-def summarise(results: list[dict]) -> dict:
+def tally(result: dict, figures) -> None:
+    """One match's goals into a simulation's running figures."""
+    goals = result["goals"]
+    figures.add("goals", goals["A"] + goals["B"], distribution=True)
+    for side in "AB":
+        figures.add(f"goals.{side}", goals[side])
+        for h, half in enumerate(result["goals_by_half"]):
+            figures.add(f"half_{h + 1}.{side}", half[side])
+
+
+def summarise(figures) -> dict:
     """Goals per match (mean, 95% interval, distribution) and by half, for simulation reports."""
-    from collections import Counter
-
-    from parlour.sim import mean_ci
-
-    totals = [r["goals"]["A"] + r["goals"]["B"] for r in results]
-    by_half = {
-        f"half_{h + 1}": {side: mean_ci([r["goals_by_half"][h][side] for r in results]) for side in "AB"}
-        for h in range(2)
-    }
     return {
         "goals_per_match": {
-            **mean_ci(totals),
-            "by_partnership": {side: mean_ci([r["goals"][side] for r in results]) for side in "AB"},
-            "distribution": {str(k): v for k, v in sorted(Counter(totals).items())},
+            **figures.mean_ci("goals"),
+            "by_partnership": {side: figures.mean_ci(f"goals.{side}") for side in "AB"},
+            "distribution": figures.distribution("goals"),
         },
-        "goals_by_half": by_half,
+        "goals_by_half": {f"half_{h}": {side: figures.mean_ci(f"half_{h}.{side}") for side in "AB"} for h in (1, 2)},
     }
 
 
@@ -73,6 +74,7 @@ GAME = GameDescriptor(
     data_package="parlour.games.football_whist",
     action_space=rules.all_actions,
     encoding="parlour.games.football_whist.encoding",
+    tally=tally,
     summarise=summarise,
     sides=lambda n: rules.PARTNERSHIPS,
 )

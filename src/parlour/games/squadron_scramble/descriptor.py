@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
 from parlour.games.squadron_scramble import rules
 
@@ -43,21 +41,26 @@ VARIANTS = (
 )
 
 
-def summarise(results: list[dict]) -> dict:
-    """Game length and final totals per seat, for simulation reports."""
-    from parlour.sim import mean_ci
+def tally(result: dict, figures) -> None:
+    """One game's length, final totals and round scores into a simulation's running figures."""
+    figures.add("rounds", result["rounds"], distribution=True)
+    for i, (seat, total) in enumerate(result["totals"].items()):
+        figures.add(f"total.{seat}", total)
+        for score in result["round_scores"]:
+            figures.add(f"per_round.{seat}", score[i])
 
-    seats = list(results[0]["totals"]) if results else []
+
+def summarise(figures) -> dict:
+    """Game length and final totals per seat, for simulation reports."""
+    seats = figures.names("total.")
     return {
         "rounds_per_game": {
-            **mean_ci([r["rounds"] for r in results]),
-            "longest": max((r["rounds"] for r in results), default=0),
-            "distribution": {str(k): v for k, v in sorted(Counter(r["rounds"] for r in results).items())},
+            **figures.mean_ci("rounds"),
+            "longest": figures.largest("rounds"),
+            "distribution": figures.distribution("rounds"),
         },
-        "final_totals": {seat: mean_ci([r["totals"][seat] for r in results]) for seat in seats},
-        "points_per_round": {
-            seat: mean_ci([score[i] for r in results for score in r["round_scores"]]) for i, seat in enumerate(seats)
-        },
+        "final_totals": {seat: figures.mean_ci(f"total.{seat}") for seat in seats},
+        "points_per_round": {seat: figures.mean_ci(f"per_round.{seat}") for seat in seats},
     }
 
 
@@ -77,6 +80,7 @@ GAME = GameDescriptor(
     data_package="parlour.games.squadron_scramble",
     action_space=rules.all_actions,
     encoding="parlour.games.squadron_scramble.encoding",
+    tally=tally,
     summarise=summarise,
 )
 rules.SquadronScrambleState.game = GAME
