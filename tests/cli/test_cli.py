@@ -43,14 +43,17 @@ def test_simulate_other_seed_differs_and_text_report_prints():
     assert text.exit_code == 0 and "Goals per match" in text.output and "95% interval" in text.output
 
 
-def test_simulate_writes_records_that_check(tmp_path):
-    result = invoke("simulate", "football-whist", "--games", "3", "--seed", "5", "--records", str(tmp_path), "--json")
-    assert result.exit_code == 0
-    files = sorted(tmp_path.glob("*.json"))
-    assert len(files) == 3
-    for path in files:
-        check = invoke("replay", "--check", str(path))
+def test_simulate_keeps_records_that_check(tmp_path):
+    result = invoke("simulate", "football-whist", "--games", "3", "--seed", "5", "--out", str(tmp_path), "--records",
+                    "--json")
+    assert result.exit_code == 0, result.output
+    for index in range(3):
+        check = invoke("replay", "--check", str(tmp_path), "--game", str(index))
         assert check.exit_code == 0 and json.loads(check.output)["ok"] is True
+    missing = invoke("replay", "--check", str(tmp_path), "--game", "3")
+    assert missing.exit_code == 1 and "has no game 3" in missing.output
+    assert invoke("replay", "--check", str(tmp_path)).exit_code == 1            # a folder needs --game
+    assert invoke("simulate", "football-whist", "--records").exit_code == 2     # records are kept with --out
 
 
 def test_replay_check_good_and_bad(tmp_path):
@@ -169,8 +172,8 @@ def test_replay_refuses_a_seat_that_does_not_exist():
     assert result.exit_code == 2 and "--seat must be 0 to 3" in result.output
 
 
-def test_simulate_records_into_a_file_fails_clearly(tmp_path):
+def test_simulate_out_into_a_file_fails_clearly(tmp_path):
     target = tmp_path / "file.json"
     target.write_text("{}")
-    result = invoke("simulate", "football-whist", "--games", "1", "--records", str(target))
-    assert result.exit_code == 2 and "cannot write records" in result.output
+    result = invoke("simulate", "football-whist", "--games", "1", "--out", str(target))
+    assert result.exit_code == 2 and "cannot write to" in result.output

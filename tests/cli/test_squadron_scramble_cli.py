@@ -29,10 +29,10 @@ def test_simulate_with_players_is_reproducible():
 
 def test_simulated_records_replay(tmp_path):
     result = invoke("simulate", "squadron-scramble", "--players", "4", "--games", "2", "--seed", "8",
-                    "--bots", "heuristic,random,heuristic,random", "--records", str(tmp_path), "--json")
+                    "--bots", "heuristic,random,heuristic,random", "--out", str(tmp_path), "--records", "--json")
     assert result.exit_code == 0, result.output
-    for path in tmp_path.glob("*.json"):
-        check = invoke("replay", "--check", str(path))
+    for index in range(2):
+        check = invoke("replay", "--check", str(tmp_path), "--game", str(index))
         assert check.exit_code == 0 and json.loads(check.output)["finished"] is True
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, NoReturn, Optional
+from typing import Any, Callable, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -154,42 +154,99 @@ def _play_biggles(game: GameDescriptor, seat: int, seed: Optional[int], bots: Op
 
 @app.command()
 def simulate(
-    game_id: str = typer.Argument(..., metavar="GAME"),
+    targets: Optional[list[str]] = typer.Argument(None, metavar="GAME", help="The game (with --merge: run folders)."),
     games: int = typer.Option(100, min=1, help="How many games."),
     seed: int = typer.Option(0, help="Master seed: the same seed gives the same report."),
     bots: Optional[str] = typer.Option(None, help="One bot for all seats, or one per seat, comma-separated."),
     players: Optional[int] = typer.Option(None, help="Number of players, where the game allows several."),
     variant: list[str] = typer.Option([], help="Rule variant NAME=VALUE (repeatable)."),
-    records: Optional[Path] = typer.Option(None, help="Write every game's record into this folder."),
+    out: Optional[Path] = typer.Option(None, help="Folder that receives every game as it is played (Parquet chunks) "
+                                                  "and the report; with --sweep, the plot (PNG) and table (CSV)."),
+    records: bool = typer.Option(False, "--records", help="Keep every game's record in the --out folder."),
+    resume: Optional[Path] = typer.Option(None, help="Carry on the stopped run kept in this folder."),
+    merge: bool = typer.Option(False, "--merge", help="One report for the finished runs whose folders are given."),
     sweep: bool = typer.Option(False, "--sweep", help="Biggles: win rate across speed differences (needs --out)."),
-    out: Optional[Path] = typer.Option(None, help="Folder for the sweep's plot (PNG) and table (CSV)."),
     workers: int = typer.Option(1, min=1, max=256, help="Processes to share the games (the report is the same)."),
+    backend: str = typer.Option("local", help="Where games are played: local (--workers processes) or ray."),
+    address: Optional[str] = typer.Option(None, help="The Ray cluster to use (HOST:PORT, or auto), with --backend ray."),
+    chunk: Optional[int] = typer.Option(None, min=1, max=100_000, help="Games a chunk (default: eight chunks a worker, "
+                                                                       "at most 500)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Play many bot games and report results with 95% confidence intervals."""
-    from parlour.sim import simulate as run
+    from parlour import sim
 
+    names = list(targets or [])
+    if merge:
+        if not names:
+            _fail("--merge needs the folders of the runs to merge")
+        try:
+            return _report(sim.merge(names), as_json)
+        except ParlourError as error:
+            _fail(str(error))
     if sweep:
-        if variant or players or records:
-            _fail("--sweep plays standard two-match games: --variant, --players and --records do not apply")
-        _sweep(game_id, games, seed, bots, out, as_json)
+        if variant or players or records or resume:
+            _fail("--sweep plays standard two-match games: --variant, --players, --records and --resume do not apply")
+        _sweep(names[0] if names else "", games, seed, bots, out, as_json)
         return
+    if resume is not None:
+        if names or out:
+            _fail("--resume carries on the run as it was started: give only the folder (and --workers or --backend)")
+        try:
+            total = sim.output.load(resume)[0].games
+        except ParlourError as error:
+            _fail(str(error))
+        report = _run(lambda on, progress: sim.resume(resume, backend=on, progress=progress),
+                      backend, address, workers, total, resume)
+        return _report(report, as_json)
+    if len(names) != 1:
+        _fail("simulate takes one GAME (or --resume DIR, or --merge DIR...)")
     try:
-        game = get_game(game_id)
+        game = get_game(names[0])
         seats = game.check_seats(players or game.seat_counts[0])
-        names = _bots(game, bots, seats)
-        chosen = _variant(game, variant)
-        with Progress(
+        chosen_bots = _bots(game, bots, seats)
+        chosen_variant = _variant(game, variant)
+    except ParlourError as error:
+        _fail(str(error))
+    if records and out is None:
+        _fail("--records keeps the records in the run's folder: give --out DIR too")
+    report = _run(lambda on, progress: sim.simulate(game, games, seed, chosen_bots, variant=chosen_variant, backend=on,
+                                                    out=out, records=records, chunk_size=chunk, progress=progress),
+                  backend, address, workers, games, out)
+    _report(report, as_json)
+
+
+def _run(play: Callable[[Any, Callable[[int], None]], dict[str, Any]], backend: str, address: Optional[str],
+         workers: int, total: int, folder: Optional[Path]) -> dict[str, Any]:
+    """``play(backend, progress)`` on the chosen backend, with a progress bar; a stop keeps what ``folder`` holds."""
+    from parlour.sim import make_backend
+
+    done = 0
+    try:
+        with make_backend(backend, workers=workers, address=address) as on, Progress(
             TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
             console=errors, transient=True, disable=not errors.is_terminal,
         ) as bar:
-            task = bar.add_task("games", total=games)
-            report = run(game, games, seed, names, variant=chosen, records_dir=records, workers=workers,
-                         progress=lambda done: bar.update(task, completed=done))
+            task = bar.add_task("games", total=total)
+
+            def progress(games: int) -> None:
+                nonlocal done
+                done = games
+                bar.update(task, completed=games)
+
+            return play(on, progress)
     except ParlourError as error:
         _fail(str(error))
     except OSError as error:
-        _fail(f"cannot write records to {records}: {error.strerror or error}")
+        _fail(f"cannot write to {folder or 'the run folder'}: {error.strerror or error}")
+    except KeyboardInterrupt:
+        if folder is None:
+            _fail("stopped: nothing was kept (with --out DIR a run keeps every game as it goes)", 130)
+        _fail(f"stopped after {done:,} of {total:,} games, kept in {folder}: "
+              f"carry on with  parlour simulate --resume {folder}", 130)
+
+
+def _report(report: dict[str, Any], as_json: bool) -> None:
     if as_json:
         print(json.dumps(report, indent=1))
         return
@@ -261,14 +318,15 @@ def _print_report(report: dict[str, Any]) -> None:
 
 @app.command()
 def replay(
-    record: Path = typer.Argument(..., metavar="RECORD"),
+    record: Path = typer.Argument(..., metavar="RECORD", help="A record file, or a simulation's --out folder."),
     check: bool = typer.Option(False, "--check", help="Only check every action; print the result as JSON."),
     seat: Optional[int] = typer.Option(None, help="Show the game from this seat's view (default: spectator)."),
+    index: Optional[int] = typer.Option(None, "--game", help="In a simulation's folder: the game's index (from 0)."),
     as_json: bool = typer.Option(False, "--json", help="Print the steps (or the check) as JSON."),
 ) -> None:
     """Show a recorded game move by move, or check that every action in it is legal."""
     try:
-        rec = GameRecord.load(record)
+        rec = _simulated_record(record, index) if record.is_dir() else GameRecord.load(record)
         game = get_game(rec.game)
         if seat is not None and not 0 <= seat < len(rec.seats):
             raise RecordError(f"--seat must be 0 to {len(rec.seats) - 1} for this record")
@@ -319,6 +377,15 @@ def replay(
     console.print(ui.render(final.observation(seat)))
     if final.is_over:
         console.print(ui.final(final.result(), seat))
+
+
+def _simulated_record(folder: Path, index: Optional[int]) -> GameRecord:
+    """Game ``index`` of a simulation run kept with ``--out FOLDER --records``."""
+    from parlour.sim.output import record
+
+    if index is None:
+        raise RecordError(f"{folder} is a folder: name the simulated game to replay with --game N")
+    return GameRecord.from_json(record(folder, index))
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})

@@ -145,6 +145,21 @@ def games(folder: Path, columns: list[str] | None = None) -> Any:
 def records(folder: Path) -> Iterator[tuple[int, str]]:
     """``(game index, record text)`` of every game a run kept a record of, in game order."""
     table = games(folder, ["index", "record"])
-    for index, record in zip(table.column("index").to_pylist(), table.column("record").to_pylist()):
-        if record is not None:
-            yield index, record
+    for index, text in zip(table.column("index").to_pylist(), table.column("record").to_pylist()):
+        if text is not None:
+            yield index, text
+
+
+def record(folder: Path, index: int) -> str:
+    """The record (as ``parlour replay`` reads it) of game ``index`` of a run kept with records."""
+    _, pq = _arrow()
+    run, tallies = load(folder)
+    chunk = index // run.chunk_size if 0 <= index < run.games else -1
+    if chunk not in tallies:
+        raise ParlourError(f"{folder} has no game {index} (it has games 0 to {run.games - 1}, "
+                           f"{sum(t.games for t in tallies.values())} of them played so far)")
+    table = pq.read_table(chunk_path(folder, chunk), columns=["record"])
+    text = table.column("record")[index - chunk * run.chunk_size].as_py()
+    if text is None:
+        raise ParlourError(f"{folder} kept no records: run it with --records to keep them")
+    return text
