@@ -243,7 +243,7 @@ def _run(play: Callable[[Any, Callable[[int], None]], dict[str, Any]], backend: 
         if folder is None:
             _fail("stopped: nothing was kept (with --out DIR a run keeps every game as it goes)", 130)
         _fail(f"stopped after {done:,} of {total:,} games, kept in {folder}: "
-              f"carry on with  parlour simulate --resume {folder}", 130)
+              f"carry on with: parlour simulate --resume {folder}", 130)
 
 
 def _report(report: dict[str, Any], as_json: bool) -> None:
