@@ -1,4 +1,4 @@
-"""The core package imports no research library, and loads NumPy only when a tensor or mask is asked for."""
+"""The core package imports no research or distributed library, and loads NumPy only when a tensor or mask is asked for."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ state.information_state_string(seat)
 assert "numpy" not in sys.modules, "numpy was imported before any array was asked for"
 state.legal_mask(seat)
 assert "numpy" in sys.modules
-loaded = [m for m in ("pettingzoo", "gymnasium", "pyspiel", "open_spiel") if m in sys.modules]
+loaded = [m for m in ("pettingzoo", "gymnasium", "pyspiel", "open_spiel", "ray", "pyarrow") if m in sys.modules]
 assert not loaded, loaded
 """
 

@@ -54,12 +54,14 @@ def _teams(count: Optional[int], names: Optional[str]) -> list[str]:
 
 
 def _simulated(teams: Optional[int], names: Optional[str], seed: int, rounds: Optional[int],
-               bots: Optional[str]) -> Drive:
+               bots: Optional[str], workers: int = 1, backend: str = "local", address: Optional[str] = None) -> Drive:
+    from parlour.sim.backends import make_backend
     from parlour.tournaments.drive_play import play_drive
 
     try:
         drive = Drive(_teams(teams, names), rounds)
-        play_drive(drive, seed, bots=bots)
+        with make_backend(backend, workers=workers, address=address) as on:
+            play_drive(drive, seed, bots=bots, backend=on)
     except ParlourError as error:
         _fail(str(error))
     return drive
@@ -79,15 +81,19 @@ NAMES = typer.Option(None, "--names", help="The teams' names instead, comma-sepa
 SEED = typer.Option(0, "--seed", help="Fixes every match: the same seed plays the same drive.")
 ROUNDS = typer.Option(None, "--rounds", help="Games each team plays (default: one full cycle of the tables).")
 BOTS = typer.Option(None, "--bots", help="Bot for every seat: heuristic (default) or random.")
+WORKERS = typer.Option(1, "--workers", min=1, max=256, help="Processes to share the matches (the drive is the same).")
+BACKEND = typer.Option("local", "--backend", help="Where matches are played: local (--workers processes) or ray.")
+ADDRESS = typer.Option(None, "--address", help="The Ray cluster to use (HOST:PORT, or auto), with --backend ray.")
 
 
 @drive_app.command("simulate")
 def simulate(
     teams: Optional[int] = TEAMS, names: Optional[str] = NAMES, seed: int = SEED, rounds: Optional[int] = ROUNDS,
-    bots: Optional[str] = BOTS, as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    bots: Optional[str] = BOTS, workers: int = WORKERS, backend: str = BACKEND, address: Optional[str] = ADDRESS,
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Play a whole drive between bots; print the league table, the champions and the Cup holders."""
-    drive = _simulated(teams, names, seed, rounds, bots)
+    drive = _simulated(teams, names, seed, rounds, bots, workers, backend, address)
     summary = drive.summary()
     if as_json:
         keys = ("position", "team", "side", "played", "won", "drawn", "lost", "byes", "goals_for", "goals_against",

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import socket
 from collections import deque
 from typing import Any, Callable, Iterable, Iterator, Protocol, TypeVar
 
@@ -120,12 +121,16 @@ class RayBackend(_Base):
         self._ray = ray
         self._started = not ray.is_initialized()
         if self._started:
+            _check_reachable(address)
             try:
-                ray.init(address=address, logging_level="WARNING", log_to_driver=False, include_dashboard=False,
-                         configure_logging=True)
+                ray.init(address=address, logging_level="WARNING", log_to_driver=False, include_dashboard=False)
             except (ConnectionError, RuntimeError, ValueError) as error:
                 raise ParlourError(f"cannot reach a Ray cluster at {address or 'the default address'}: {error}") \
                     from None
+        elif address not in (None, "auto") and address != ray.get_runtime_context().gcs_address:
+            # a process is a driver of one cluster at a time: use the one it is connected to, or say so
+            raise ParlourError(f"this process is already connected to the Ray cluster at "
+                               f"{ray.get_runtime_context().gcs_address}, not {address}")
         self.parallelism = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self.window = 2 * self.parallelism
         self._remote: dict[Callable[..., Any], Any] = {}
@@ -139,6 +144,18 @@ class RayBackend(_Base):
     def close(self) -> None:
         if self._started and self._ray.is_initialized():
             self._ray.shutdown()
+
+
+def _check_reachable(address: str | None) -> None:
+    """Refuse at once a HOST:PORT that nothing answers at (Ray itself retries for minutes before it gives up)."""
+    host, sep, port = (address or "").rpartition(":")
+    if not sep or not port.isdigit() or "://" in address:     # None, "auto", or a ray:// client address
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=10).close()
+    except OSError as error:
+        raise ParlourError(f"cannot reach a Ray cluster at {address}: {error.strerror or error} (start one with "
+                           "`ray start --head`; it prints the address to give)") from None
 
 
 def make_backend(name: str = "local", *, workers: int = 1, address: str | None = None) -> Backend:

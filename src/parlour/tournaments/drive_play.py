@@ -11,6 +11,7 @@ match can be replayed on its own.
 from __future__ import annotations
 
 import hashlib
+from contextlib import nullcontext
 from typing import Any, Mapping
 
 from parlour.bots import make_bot
@@ -18,6 +19,8 @@ from parlour.engine.errors import ParlourError
 from parlour.engine.record import GameRecord, record_of
 from parlour.games import get_game
 from parlour.sim import play_game
+from parlour.sim.backends import Backend, LocalBackend
+from parlour.sim.runs import chunk_size_for
 from parlour.tournaments.drive import Drive, Fixture
 
 GAME_ID = "football-whist"
@@ -68,11 +71,15 @@ def enter_match(drive: Drive, round: int, table: int, state: Any, meta: dict[str
 
 
 def play_drive(drive: Drive, seed: int, *, bots: str | Mapping[str, str] | None = None,
-               variant: dict[str, Any] | None = None, keep_records: bool = False) -> list[GameRecord]:
-    """Play every game still without a result with bots, in round order, entering each result.
+               variant: dict[str, Any] | None = None, keep_records: bool = False,
+               backend: Backend | None = None) -> list[GameRecord]:
+    """Play every game still without a result with bots, entering each result in round order.
 
     ``bots`` is one bot name for every team, or a name per team (missing teams
-    get the game's own bot).  Returns the match records when ``keep_records``.
+    get the game's own bot).  The matches are shared out in chunks on
+    ``backend`` (``parlour.sim.backends``; by default this process): each has
+    its own seeds, so the drive is the same on any backend.  Returns the
+    match records when ``keep_records``.
     """
     game = get_game(GAME_ID)
     default = next(iter(game.bots), "random")
@@ -81,26 +88,50 @@ def play_drive(drive: Drive, seed: int, *, bots: str | Mapping[str, str] | None 
         unknown = sorted(set(bots) - set(drive.teams))
         if unknown:
             raise ParlourError(f"bots named for a team not in the drive: {unknown[0]!r}")
+    for name in set(chosen.values()):
+        make_bot(game, name, 0)                            # an unknown bot is refused before any match is played
     chosen_variant = game.variant(variant or {})
-    records = []
+    matches = []
     for fixture in drive.pending():
-        mseed = match_seed(seed, fixture.round, fixture.table)
         assert fixture.away is not None                    # pending() has no byes
-        teams = [fixture.home, fixture.away, fixture.home, fixture.away]
-        players = [make_bot(game, chosen[t], s, derive_seed(mseed, s)) for s, t in enumerate(teams)]
-        state = play_game(game, players, seats=4, seed=mseed, variant=chosen_variant)
-        home, away = goals_of(state)
-        drive.enter(fixture.round, fixture.table, home, away, meta={"source": "bots", "seed": mseed})
-        if keep_records:
-            seats = match_seats(fixture, {s: f"bot:{chosen[t]}" for s, t in enumerate(teams)})
-            records.append(record_of(state, seats, meta={"drive": drive.title, "round": fixture.round,
-                                                          "table": fixture.table}))
+        teams = (fixture.home, fixture.away, fixture.home, fixture.away)
+        matches.append((fixture, tuple(chosen[t] for t in teams)))
+    records = []
+    with nullcontext(backend) if backend is not None else LocalBackend() as on:
+        size = chunk_size_for(len(matches), on.parallelism)
+        chunks = [(drive.title, seed, chosen_variant, keep_records, matches[i:i + size])
+                  for i in range(0, len(matches), size)]
+        for played in on.map(play_matches, chunks):
+            for fixture, home, away, record in played:
+                drive.enter(fixture.round, fixture.table, home, away,
+                            meta={"source": "bots", "seed": match_seed(seed, fixture.round, fixture.table)})
+                if record is not None:
+                    records.append(record)
     return records
 
 
+def play_matches(chunk: tuple[str, int, dict[str, Any], bool, list[tuple[Fixture, tuple[str, ...]]]]
+                 ) -> list[tuple[Fixture, int, int, GameRecord | None]]:
+    """Some fixtures' matches between bots, wherever the backend plays them: (fixture, home, away, record)."""
+    title, seed, variant, keep_records, matches = chunk
+    game = get_game(GAME_ID)
+    played = []
+    for fixture, names in matches:
+        mseed = match_seed(seed, fixture.round, fixture.table)
+        players = [make_bot(game, name, s, derive_seed(mseed, s)) for s, name in enumerate(names)]
+        state = play_game(game, players, seats=4, seed=mseed, variant=variant)
+        home, away = goals_of(state)
+        record = None
+        if keep_records:
+            seats = match_seats(fixture, {s: f"bot:{name}" for s, name in enumerate(names)})
+            record = record_of(state, seats, meta={"drive": title, "round": fixture.round, "table": fixture.table})
+        played.append((fixture, home, away, record))
+    return played
+
+
 def simulate_drive(teams: list[str], seed: int, *, rounds: int | None = None, bots: str | None = None,
-                   title: str = "Football Whist Drive") -> Drive:
+                   title: str = "Football Whist Drive", backend: Backend | None = None) -> Drive:
     """A whole drive between bots, from registration to the last game."""
     drive = Drive(teams, rounds, title=title)
-    play_drive(drive, seed, bots=bots)
+    play_drive(drive, seed, bots=bots, backend=backend)
     return drive
