@@ -10,13 +10,13 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT     ?= 8000
 
 # the code `make lint` holds to ruff's and mypy's rules (pyproject.toml); widen it to src/parlour as the rest is cleaned
-CHECKED  := src/parlour/web src/parlour/store src/parlour/tournaments src/parlour/cli src/parlour/terminal tests/web
+CHECKED  := src/parlour/web src/parlour/store src/parlour/tournaments src/parlour/cli src/parlour/terminal src/parlour/sim tests/web
 
 .PHONY: setup serve play lint test bench clean postgres-server
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench,research]'
+	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench,research,ray,parquet]'
 	touch $(STAMP)
 
 $(CHROMIUM):

@@ -16,7 +16,7 @@ def test_a_figure_split_any_way_sums_to_the_figure_of_the_whole():
     whole = Figure.of(values, distribution=True)
     for _ in range(5):
         cuts = sorted(rng.sample(range(1, len(values)), 7))
-        parts = [values[a:b] for a, b in zip([0, *cuts], [*cuts, len(values)])]
+        parts = [values[a:b] for a, b in zip([0, *cuts], [*cuts, len(values)], strict=True)]
         merged = Figure(distribution=True)
         for part in reversed(parts):                      # in any order, too
             merged.merge(Figure.from_json(json.loads(json.dumps(Figure.of(part, distribution=True).to_json()))))

@@ -27,7 +27,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from parlour.bots import make_bot
+from parlour.bots import decide, make_bot
 from parlour.engine.numbers import action_space_of
 from parlour.games import get_game
 from parlour.research.pettingzoo import _tensor_of, observation_space
@@ -72,7 +72,7 @@ class ParlourEnv(gymnasium.Env):
             (seat,) = state.to_move
             if seat == self.seat:
                 return
-            state.apply(seat, self.bots[seat].act(state.observation(seat), state.legal_actions(seat)))
+            state.apply(seat, decide(self.bots[seat], state, seat))
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)

@@ -96,7 +96,7 @@ def merge(folders: Sequence[str | Path]) -> dict[str, Any]:
         raise ParlourError("--merge needs the folders of the runs to merge")
     loaded = [(Path(f), *output.load(Path(f))) for f in folders]
     first_folder, first, _ = loaded[0]
-    total, seeds = Tally(), {}
+    total, seeds = Tally(), dict[int, Path]()
     for folder, run, tallies in loaded:
         if len(tallies) < run.chunk_count:
             kept = sum(t.games for t in tallies.values())

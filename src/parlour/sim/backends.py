@@ -25,6 +25,7 @@ workers.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import signal
 import socket
@@ -123,7 +124,7 @@ class RayBackend(_Base):
         if self._started:
             _check_reachable(address)
             try:
-                ray.init(address=address, logging_level="WARNING", log_to_driver=False, include_dashboard=False)
+                ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False, include_dashboard=False)
             except (ConnectionError, RuntimeError, ValueError) as error:
                 raise ParlourError(f"cannot reach a Ray cluster at {address or 'the default address'}: {error}") \
                     from None
@@ -149,7 +150,7 @@ class RayBackend(_Base):
 def _check_reachable(address: str | None) -> None:
     """Refuse at once a HOST:PORT that nothing answers at (Ray itself retries for minutes before it gives up)."""
     host, sep, port = (address or "").rpartition(":")
-    if not sep or not port.isdigit() or "://" in address:     # None, "auto", or a ray:// client address
+    if not sep or not port.isdigit() or "://" in host:        # None, "auto", or a ray:// client address
         return
     try:
         socket.create_connection((host, int(port)), timeout=10).close()

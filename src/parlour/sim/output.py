@@ -82,7 +82,8 @@ def start(folder: Path, run: Run) -> None:
     """Make the run's folder and write down what it plays; refuse a folder that already holds a run."""
     _arrow()
     if (folder / RUN_FILE).exists():
-        raise ParlourError(f"{folder} already holds a run: carry it on with --resume {folder}, or choose another folder")
+        raise ParlourError(f"{folder} already holds a run: carry it on with --resume {folder}, "
+                           "or choose another folder")
     folder.mkdir(parents=True, exist_ok=True)
     _write_json(folder / RUN_FILE, {"format": FORMAT, "version": VERSION, **run.to_json()})
 
@@ -145,7 +146,7 @@ def games(folder: Path, columns: list[str] | None = None) -> Any:
 def records(folder: Path) -> Iterator[tuple[int, str]]:
     """``(game index, record text)`` of every game a run kept a record of, in game order."""
     table = games(folder, ["index", "record"])
-    for index, text in zip(table.column("index").to_pylist(), table.column("record").to_pylist()):
+    for index, text in zip(table.column("index").to_pylist(), table.column("record").to_pylist(), strict=True):
         if text is not None:
             yield index, text
 

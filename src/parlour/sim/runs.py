@@ -168,7 +168,7 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
         tally.add(game, result, actions, ended)
         record = None
         if run.records or chunk.records_dir is not None:
-            seats = [{"name": n, "player": f"bot:{b}"} for n, b in zip(seat_names, run.bots)]
+            seats = [{"name": n, "player": f"bot:{b}"} for n, b in zip(seat_names, run.bots, strict=True)]
             record = record_of(state, seats, meta={"simulation_seed": run.seed, "game_index": index})
             if chunk.records_dir is not None:
                 record.save(Path(chunk.records_dir) / f"{game.id}-{run.seed}-{index:05d}.json")
@@ -176,7 +176,7 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
             row = (index, game_seed, list(bot_seeds), ended, actions, result.get("winner") if ended else None,
                    [float(r) for r in state.returns()], json.dumps(result, separators=(",", ":")),
                    record.to_json() if record is not None and run.records else None)
-            for name, value in zip(COLUMNS, row):
+            for name, value in zip(COLUMNS, row, strict=True):
                 columns[name].append(value)
     return ChunkResult(chunk.index, tally, columns)
 
@@ -191,8 +191,9 @@ def report(game: GameDescriptor, run: Run, tally: Tally, *, seed: int | Sequence
     stopped = games - ended
     outcomes = {}
     for key in game.winner_sides(run.seats):
-        low, high = wilson_interval(tally.winners[key], games)
-        outcomes[str(key)] = {"wins": tally.winners[key], "rate": round(tally.winners[key] / games, 4) if games else 0.0,
+        wins = tally.winners[key]
+        low, high = wilson_interval(wins, games)
+        outcomes[str(key)] = {"wins": wins, "rate": round(wins / games, 4) if games else 0.0,
                               "ci95": [round(low, 4), round(high, 4)]}
     draws = tally.winners[None]
     low, high = wilson_interval(draws, games)

@@ -28,7 +28,7 @@ def sweep(level: str, games: int, seed: int, factors: Sequence[float] = FACTORS,
     done = 0
     for factor in factors:
         wins = 0
-        points = ([], [])
+        points: tuple[list[int], list[int]] = ([], [])
         for _ in range(games):
             game_seed = master.randrange(2**63)
             bots = [ReflexBot(0, master.randrange(2**63), level, speed=factor),

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from rich.console import Console
 from rich.text import Text
 
-from parlour.bots import make_bot, replay_with_bots
+from parlour.bots import decide, make_bot, replay_with_bots
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ActionSyntaxError
 from parlour.engine.record import GameRecord, record_of, replay
@@ -92,7 +92,7 @@ def play(
                 console.print(f"Game saved to {path}. Continue it with: parlour play {game.id} --resume {path}")
                 return state
         else:
-            action = bots[seat].act(state.observation(seat), legal)
+            action = decide(bots[seat], state, seat, legal)
         state.apply(seat, action)
         save()
         line = ui.narrate(seat, action, before, state.observation(None))

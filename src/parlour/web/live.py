@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from fastapi import WebSocket
 
-from parlour.bots import make_bot, replay_with_bots
+from parlour.bots import decide, make_bot, replay_with_bots
 from parlour.engine.errors import ParlourError
 from parlour.engine.record import GameRecord, record_of
 from parlour.games import get_game
@@ -321,8 +321,7 @@ class LiveTable:
                 state = self.state
                 if chosen is None or chosen[:2] != (len(state.history), seat):
                     # a bot decides once a turn, so its random stream stays where a replay of the log puts it
-                    chosen = (len(state.history), seat, self.bots[seat].act(state.observation(seat),
-                                                                            state.legal_actions(seat)))
+                    chosen = (len(state.history), seat, decide(self.bots[seat], state, seat))
                 try:
                     self._commit(seat, chosen[2])
                 except StoreUnavailable as error:
