@@ -50,3 +50,33 @@ def test_endless_benchmark_reports_every_game_seat_count_and_bot():
     assert len(runs) == 14                             # no run without a round limit for random players
     for key, r in runs.items():
         assert r["ended"] == r["games"] == 3 and r["ceiling"] == 0 and r["longest_actions"] > 0, key
+
+
+def _bench(name: str, *args: str) -> dict:
+    script = Path(__file__).parent.parent / "bench" / name
+    out = subprocess.run([sys.executable, str(script), *args, "--json"], check=True, capture_output=True,
+                         text=True).stdout
+    return json.loads(out)
+
+
+def test_memory_benchmark_reports_the_parent_at_each_size():
+    report = _bench("sim_memory.py", "--games", "300", "600", "--workers", "2", "--out")
+    assert [r["games"] for r in report["runs"]] == [300, 600] and report["out"] is True
+    for r in report["runs"]:
+        assert r["games_in_report"] == r["games"] and 10 < r["peak_rss_mib"] < 1000 and r["final_rss_mib"] > 0
+    assert isinstance(report["within_10_percent_of_first"], bool)
+
+
+def test_scale_benchmark_gives_one_report_on_every_backend_and_the_cost_of_views():
+    report = _bench("sim_scale.py", "--games", "300", "--view-games", "60", "--skip-ray")
+    assert [r["backend"] for r in report["runs"]] == ["local, 1 worker", "local, 2 workers"]
+    assert report["same_report"] is True and all(r["games_per_s"] > 0 for r in report["runs"])
+    assert {v["game"] for v in report["views"]} == {"football-whist", "squadron-scramble"}
+    assert all(v["games_per_s_no_views"] > 0 and v["games_per_s_views_built"] > 0 for v in report["views"])
+
+
+def test_formats_benchmark_compares_parquet_with_json_lines():
+    report = _bench("sim_formats.py", "--games", "200")
+    assert set(report["formats"]) == {"parquet", "jsonl", "jsonl.gz"}
+    for figures in report["formats"].values():
+        assert figures["bytes_per_game"] > 0 and figures["write_us_per_game"] > 0
