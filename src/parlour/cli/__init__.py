@@ -190,7 +190,7 @@ def simulate(
         _sweep(names[0] if names else "", games, seed, bots, out, as_json)
         return
     if resume is not None:
-        if names or out:
+        if names or out or records or chunk:
             _fail("--resume carries on the run as it was started: give only the folder (and --workers or --backend)")
         try:
             total = sim.output.load(resume)[0].games
