@@ -7,7 +7,9 @@ assembles the app, as FastAPI's "Bigger Applications" does: the routes are in
 ``routers/`` (one module per resource), what goes over the wire in
 ``models.py``, the tables in memory in ``registry.py`` (given to routes as a
 dependency, ``deps.py``), request bodies are read in ``bodies.py`` and
-refusals answered in ``errors.py``.
+refusals answered in ``errors.py``.  ``/metrics`` and ``/healthz`` (``routers/ops.py``)
+are for the people who run the server; ``logs.py`` gives every log record its
+request or table.
 """
 
 from __future__ import annotations
@@ -23,40 +25,46 @@ from fastapi.staticfiles import StaticFiles
 from parlour.store import Store
 from parlour.store.tournaments import Tournaments
 from parlour.tournaments.drive_card import FONT_URL, FONTS
-from parlour.web import errors
+from parlour.web import errors, logs
 from parlour.web.live import LiveTable
+from parlour.web.metrics import Metrics
 from parlour.web.models import socket_schemas
-from parlour.web.registry import Tables
-from parlour.web.routers import cycles, drives, games, pages, replays, tables
+from parlour.web.registry import LEASE, Tables
+from parlour.web.routers import cycles, drives, games, ops, pages, replays, tables
 from parlour.web.routers.pages import STATIC
 
 
 def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
-               clock: Callable[[], float] = time.monotonic) -> FastAPI:
-    """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up)."""
+               clock: Callable[[], float] = time.monotonic, lease: float = LEASE) -> FastAPI:
+    """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up);
+    ``lease``: seconds a process holds a table's bots without renewing (several processes on PostgreSQL)."""
     store = store or Store()
     tournaments = Tournaments(store)
+    metrics = Metrics()
 
     def enter_result(table: LiveTable) -> None:
         tournaments.enter_finished(table.id, table.meta, table.state)
 
-    registry = Tables(store, bot_delay=bot_delay, clock=clock, on_finish=enter_result)
+    registry = Tables(store, bot_delay=bot_delay, clock=clock, on_finish=enter_result, metrics=metrics, lease=lease)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await registry.resume()
+        await registry.start()
         yield
-        registry.stop()
+        await registry.close()
 
     app = FastAPI(title="Parlour", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan,
                   strict_content_type=False)       # a body sent without a Content-Type is read as JSON, as before
     app.state.store = store
     app.state.tables = registry
     app.state.tournaments = tournaments
+    app.state.metrics = metrics
+    app.middleware("http")(logs.requests)
     errors.install(app)
     for router in (games.router, tables.router, replays.router, drives.router, cycles.router):
         app.include_router(router, responses=errors.REFUSALS)
     app.include_router(pages.router)
+    app.include_router(ops.router)
     describe = app.openapi
 
     def openapi() -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""What routes are given through ``Depends``: the app's store, tables and tournaments, and a game by its id.
+"""What routes are given through ``Depends``: the app's store, tables, tournaments and metrics, and a game by its id.
 
 ``create_app`` keeps one of each on ``app.state``; a route names the one it
 needs by its type alias (``TablesDep``...), as FastAPI's own template does.
@@ -16,6 +16,7 @@ from parlour.engine.errors import ParlourError
 from parlour.games import get_game
 from parlour.store import Store
 from parlour.store.tournaments import Tournaments
+from parlour.web.metrics import Metrics
 from parlour.web.registry import Tables
 
 
@@ -34,6 +35,11 @@ def _tournaments(connection: HTTPConnection) -> Tournaments:
     return tournaments
 
 
+def _metrics(connection: HTTPConnection) -> Metrics:
+    metrics: Metrics = connection.app.state.metrics
+    return metrics
+
+
 def game_by_id(game_id: str) -> GameDescriptor:
     """The game a path names; 404 for an unknown id."""
     try:
@@ -45,4 +51,5 @@ def game_by_id(game_id: str) -> GameDescriptor:
 StoreDep = Annotated[Store, Depends(_store)]
 TablesDep = Annotated[Tables, Depends(_tables)]
 TournamentsDep = Annotated[Tournaments, Depends(_tournaments)]
+MetricsDep = Annotated[Metrics, Depends(_metrics)]
 GameDep = Annotated[GameDescriptor, Depends(game_by_id)]

@@ -14,6 +14,7 @@ from parlour.store import StoreError
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import StoreDep, TablesDep, game_by_id
 from parlour.web.live import PERSON, Connection, Refused
+from parlour.web.logs import bind
 from parlour.web.models import REFUSED, Act, ClientMessage, NewTable, SeatKey, TableInfo, TableMade, TableSummary
 
 router = APIRouter(tags=["tables"], route_class=JSONRoute)
@@ -73,7 +74,8 @@ def read_message(text: str) -> ClientMessage:
 async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: StoreDep, token: str | None = None) -> None:
     """A seat's connection (with its key in ``token``), or a spectator's (without); see docs/web.md."""
     await socket.accept()
-    connection = Connection(socket)
+    bind(table=table_id, path=socket.url.path)
+    connection = Connection(socket, metrics=tables.metrics)
     try:
         t = await tables.get(table_id)
     except ParlourError as error:
@@ -86,11 +88,12 @@ async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: Store
             await connection.refuse("that seat key does not belong to this table")
             await socket.close(code=4403)
             return
+    bind(seat="spectator" if connection.seat is None else connection.seat)
     await t.join(connection)
     try:
         while True:
-            frame = await socket.receive()
-            if frame["type"] == "websocket.disconnect":
+            frame = await connection.receive()          # within the connection's rate; None once it is over
+            if frame is None:
                 break
             try:
                 if frame.get("text") is None:
@@ -99,7 +102,7 @@ async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: Store
                 if isinstance(message, Act):
                     await t.act(connection.seat, message.action, message.moves)
                 else:
-                    await connection.send(t.view(connection.seat))
+                    connection.refresh()
             except ParlourError as error:
                 await connection.refuse(str(error))
     except WebSocketDisconnect:

@@ -1,0 +1,97 @@
+"""Server processes on one PostgreSQL database tell each other of new moves, through LISTEN/NOTIFY.
+
+The transaction that stores moves also announces them (``announce``): PostgreSQL delivers a
+notification only once its transaction commits, so a process never hears of a move it cannot read.
+Each process keeps one connection that LISTENs (``Listener``) and passes on every announcement from
+the others; the web layer then reloads that table's new moves and shows them to its own spectators.
+A listener that loses its connection reconnects, and says so, so that the tables can reload whatever
+was announced while it was away.
+
+SQLite needs none of this: it serves one process (``Store.hold``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import text
+from sqlalchemy.engine import Connection, make_url
+
+if TYPE_CHECKING:
+    from parlour.store import Logged
+
+CHANNEL = "parlour_moves"
+log = logging.getLogger("parlour.store")
+
+
+def announce(db: Connection, rows: list[Logged], origin: str) -> None:
+    """Announce, in the transaction that stores them, each table's new length: "TABLE COUNT ORIGIN"."""
+    lengths: dict[str, int] = {}
+    for row in rows:
+        lengths[row.table_id] = max(lengths.get(row.table_id, 0), row.index + 1)
+    for table_id, count in lengths.items():
+        db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                   {"channel": CHANNEL, "payload": f"{table_id} {count} {origin}"})
+
+
+def conninfo(url: str) -> str:
+    """A libpq connection string for psycopg from the SQLAlchemy URL (``postgresql+psycopg://...``)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+#: what a listener passes on: the table, its length in the log, the process that stored it
+Heard = Callable[[str, int, str], None]
+
+
+class Listener:
+    """One psycopg connection that LISTENs for the other processes' moves, reconnecting when it is lost.
+
+    ``heard(table, count, origin)`` is called for each announcement; ``connected()`` after each
+    (re)connection, when announcements may have been missed.
+    """
+
+    def __init__(self, url: str, heard: Heard, connected: Callable[[], Awaitable[None]], retry: float = 1.0):
+        self.conninfo = conninfo(url)
+        self.heard = heard
+        self.connected = connected
+        self.retry = retry
+        self.up = False
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+
+    async def _run(self) -> None:
+        import psycopg
+
+        pause = self.retry
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True) as db:
+                    await db.execute(f"LISTEN {CHANNEL}")
+                    self.up, pause = True, self.retry
+                    await self.connected()
+                    async for note in db.notifies():
+                        self._pass_on(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:      # the database went away: try again, more slowly each time
+                log.warning("listening for other processes' moves failed (%s); again in %.0f s", error, pause)
+            self.up = False
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 30.0)
+
+    def _pass_on(self, payload: Any) -> None:
+        try:
+            table_id, count, origin = str(payload).split()
+            self.heard(table_id, int(count), origin)
+        except ValueError:
+            log.warning("an announcement that is not ours on %s: %r", CHANNEL, payload)
