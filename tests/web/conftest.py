@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -43,9 +45,10 @@ def free_port() -> int:
 class Server:
     """``parlour serve`` in its own process, so a test can kill it with SIGKILL and start it again."""
 
-    def __init__(self, database: str, bot_delay: float = 0.05):
+    def __init__(self, database: str, bot_delay: float = 0.05, *options: str):
         self.database = database
         self.bot_delay = bot_delay
+        self.options = options
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
@@ -53,7 +56,7 @@ class Server:
     def start(self) -> "Server":
         self.process = subprocess.Popen(
             [sys.executable, "-m", "parlour.cli", "serve", "--port", str(self.port), "--database", self.database,
-             "--bot-delay", str(self.bot_delay)],
+             "--bot-delay", str(self.bot_delay), *self.options],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         deadline = time.monotonic() + 30
@@ -80,6 +83,36 @@ class Server:
                 self.process.wait(5)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def _postgres_tool(name: str) -> str | None:
+    found = shutil.which(name)
+    if found:
+        return found
+    versions = sorted(os.listdir("/usr/lib/postgresql")) if os.path.isdir("/usr/lib/postgresql") else []
+    return next((f"/usr/lib/postgresql/{v}/bin/{name}" for v in reversed(versions)
+                 if os.path.exists(f"/usr/lib/postgresql/{v}/bin/{name}")), None)
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A throwaway PostgreSQL server in a temporary folder (Debian's postgresql, installed by ``make test``)."""
+    initdb, pg_ctl = _postgres_tool("initdb"), _postgres_tool("pg_ctl")
+    if not initdb or not pg_ctl:
+        pytest.fail("PostgreSQL's server programs are missing (make test installs Debian's postgresql)")
+    folder = Path(tempfile.mkdtemp(prefix="parlour-pg-"))      # pytest's own folders are closed to other users
+    os.chmod(folder, 0o777)
+    data = folder / "data"
+    as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    port = free_port()
+    subprocess.run([*as_user, initdb, "-D", str(data), "-U", "parlour", "-A", "trust"], check=True, capture_output=True)
+    subprocess.run([*as_user, pg_ctl, "-D", str(data), "-l", str(folder / "log"), "-w", "-o",
+                    f"-p {port} -k {folder} -c listen_addresses=''", "start"], check=True, capture_output=True)
+    try:
+        yield f"postgresql+psycopg://parlour@/postgres?host={folder}&port={port}"
+    finally:
+        subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

@@ -35,6 +35,7 @@ from sqlalchemy import (
     event,
     func,
     select,
+    text,
     true,
 )
 from sqlalchemy.exc import IntegrityError
@@ -43,6 +44,8 @@ from parlour.engine.errors import ParlourError
 from parlour.store import pubsub
 
 metadata = MetaData()
+#: the PostgreSQL advisory lock held while the tables are created
+SCHEMA_LOCK = 0x7061726C
 
 game_tables = Table(
     "game_tables", metadata,
@@ -163,7 +166,10 @@ class Store:
         self._held: Any = None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        with self.engine.begin() as db:
+            if self.shared:                 # processes started together create the tables one at a time
+                db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            metadata.create_all(db)
 
     def ping(self) -> None:
         """A round trip to the database; raises if it cannot be reached."""

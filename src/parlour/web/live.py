@@ -12,8 +12,8 @@ connections' views out of date, and each sender builds the latest view when
 it gets to it, so a reader that falls behind skips views it would never have
 seen instead of slowing the table.  A connection that cannot take a message
 within ``SEND_TIMEOUT``, or lets ``QUEUE`` other messages pile up, is
-dropped; one that sends more than its ``RATE`` is refused, and closed if it
-keeps on.
+dropped; one that sends more than its ``RATE`` (moves the table accepts
+are free) is refused, and closed if it keeps on.
 
 Moves are written by the store's ``Writer`` thread (batched commits), never
 on the event loop.  Several server processes may share a PostgreSQL
@@ -222,6 +222,10 @@ class Connection:
             self.closed.set_result(None)
 
     # -- receiving: within the rate -----------------------------------------------------------------
+    def credit(self) -> None:
+        """A move the table accepted costs nothing: a quick player is never refused; views and refusals count."""
+        self.rate.tokens = min(float(self.rate.size), self.rate.tokens + 1)
+
     async def receive(self) -> dict[str, Any] | None:
         """The client's next message (an ASGI ``websocket.receive``), or None once the connection is over.
 

@@ -101,6 +101,7 @@ async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: Store
                 message = read_message(frame["text"])
                 if isinstance(message, Act):
                     await t.act(connection.seat, message.action, message.moves)
+                    connection.credit()
                 else:
                     connection.refresh()
             except ParlourError as error:
