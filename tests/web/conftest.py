@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -17,6 +14,9 @@ from fastapi.testclient import TestClient
 
 from parlour.store import Store
 from parlour.web.app import create_app
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from servers import free_port, throwaway_postgres  # noqa: E402  (bench/servers.py: shared with the load benchmark)
 
 CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
 #: what a person can click at the table: the board's own targets, and the decision and the hand in the dock below it
@@ -34,12 +34,6 @@ def store(tmp_path):
 def client(store):
     with TestClient(create_app(store, bot_delay=0)) as c:
         yield c
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:
@@ -85,34 +79,14 @@ class Server:
                 self.kill()
 
 
-def _postgres_tool(name: str) -> str | None:
-    found = shutil.which(name)
-    if found:
-        return found
-    versions = sorted(os.listdir("/usr/lib/postgresql")) if os.path.isdir("/usr/lib/postgresql") else []
-    return next((f"/usr/lib/postgresql/{v}/bin/{name}" for v in reversed(versions)
-                 if os.path.exists(f"/usr/lib/postgresql/{v}/bin/{name}")), None)
-
-
 @pytest.fixture(scope="session")
 def postgres_url():
-    """A throwaway PostgreSQL server in a temporary folder (Debian's postgresql, installed by ``make test``)."""
-    initdb, pg_ctl = _postgres_tool("initdb"), _postgres_tool("pg_ctl")
-    if not initdb or not pg_ctl:
-        pytest.fail("PostgreSQL's server programs are missing (make test installs Debian's postgresql)")
-    folder = Path(tempfile.mkdtemp(prefix="parlour-pg-"))      # pytest's own folders are closed to other users
-    os.chmod(folder, 0o777)
-    data = folder / "data"
-    as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    port = free_port()
-    subprocess.run([*as_user, initdb, "-D", str(data), "-U", "parlour", "-A", "trust"], check=True, capture_output=True)
-    subprocess.run([*as_user, pg_ctl, "-D", str(data), "-l", str(folder / "log"), "-w", "-o",
-                    f"-p {port} -k {folder} -c listen_addresses=''", "start"], check=True, capture_output=True)
+    """A throwaway PostgreSQL server (Debian's postgresql, installed by ``make test``)."""
     try:
-        yield f"postgresql+psycopg://parlour@/postgres?host={folder}&port={port}"
-    finally:
-        subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
+        with throwaway_postgres() as url:
+            yield url
+    except RuntimeError as error:
+        pytest.fail(str(error))
 
 
 @pytest.fixture
