@@ -97,3 +97,51 @@ def test_too_many_messages_get_a_refusal_and_then_a_close(fast_socket):
             seen.append(ws.receive_json())
     assert closed.value.code == 1008
     assert any(m["type"] == "error" and "too many messages" in m["message"] for m in seen)
+
+
+class StuckSocket:
+    """A socket whose reader has stopped: the first message is taken, every later one waits for ever."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed_with: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        import asyncio
+
+        if self.sent:
+            await asyncio.Event().wait()
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed_with = code
+
+
+def test_a_reader_that_falls_behind_gets_only_the_latest_view_and_is_dropped_when_it_stays_stuck(store, monkeypatch):
+    import asyncio
+
+    from parlour.web import live
+    from parlour.web.live import Connection, LiveTable
+    from parlour.web.models import ErrorMessage
+
+    monkeypatch.setattr(live, "SEND_TIMEOUT", 0.3)
+    table_id = store.create_table("football-whist", {}, 4, BOTS["seats"])
+
+    async def scene() -> tuple[StuckSocket, Connection, int]:
+        table = LiveTable(store.load(table_id), store)
+        stuck = StuckSocket()
+        connection = Connection(stuck)  # type: ignore[arg-type]
+        await table.join(connection)
+        await asyncio.sleep(0.05)                      # the first view is taken; the socket is stuck from now on
+        for _ in range(1000):
+            table.broadcast()                          # returns at once: the table never waits for a reader
+        waiting = list(connection.outbox)
+        for _ in range(live.QUEUE + 1):
+            connection.post(ErrorMessage(message="refused"))
+        await asyncio.wait_for(asyncio.shield(connection.closed), 5)
+        await table.leave(connection)
+        return stuck, connection, len(waiting)
+
+    stuck, connection, waiting = asyncio.run(scene())
+    assert len(stuck.sent) == 1 and waiting == 1, "a thousand changes leave one view waiting, the latest"
+    assert connection.closing and connection.closed.done()

@@ -479,6 +479,7 @@ class LiveTable:
         connection.attach(self)
         self.connections.append(connection)
         self.metrics.connections.labels(connection.kind).inc()
+        log.info("a %s joined the table", "spectator" if connection.seat is None else "player")
         self.wake()
         self.broadcast()
 
@@ -486,6 +487,7 @@ class LiveTable:
         if connection in self.connections:
             self.connections.remove(connection)
             self.metrics.connections.labels(connection.kind).dec()
+            log.info("a %s left the table", "spectator" if connection.seat is None else "player")
         connection.detach()
         self.wake()
         self.broadcast()

@@ -6,6 +6,7 @@ processes are scraped one by one, each at its own ``/metrics``; Prometheus adds 
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import deque
 from typing import Callable
@@ -41,6 +42,9 @@ class Metrics:
         self.caught_up = Counter("parlour_reloaded_moves",
                                  "Moves another process stored, reloaded into this one's copy of a table",
                                  registry=r)
+        self.loop_lag = Histogram("parlour_event_loop_lag_seconds",
+                                  "How late the event loop runs a task due now (blocking work or a busy machine)",
+                                  buckets=LATENCY, registry=r)
         self._recent: deque[float] = deque()
         Gauge("parlour_moves_per_second", f"Moves in this process over the last {WINDOW:.0f} seconds, a second",
               registry=r).set_function(self._per_second)
@@ -61,6 +65,13 @@ class Metrics:
         while self._recent and self._recent[0] < now - WINDOW:
             self._recent.popleft()
         return len(self._recent) / WINDOW
+
+    async def watch_loop(self, every: float = 0.05) -> None:
+        """Measure, for ever, how late the event loop wakes from a short sleep."""
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(every)
+            self.loop_lag.observe(max(0.0, time.perf_counter() - before - every))
 
     def exposition(self) -> bytes:
         return generate_latest(self.registry)

@@ -126,6 +126,7 @@ class Tables:
             self.listener = Listener(self.store.url, self.heard, self._reconnected)
             self.listener.start()
         self.keeper = asyncio.get_running_loop().create_task(self._keep())
+        self._chore(self.metrics.watch_loop())
 
     async def resume(self) -> None:
         """Tables of bots carry on after a restart without waiting for someone to open them."""
