@@ -32,9 +32,10 @@ def announce(db: Connection, rows: list[Logged], origin: str) -> None:
     lengths: dict[str, int] = {}
     for row in rows:
         lengths[row.table_id] = max(lengths.get(row.table_id, 0), row.index + 1)
-    for table_id, count in lengths.items():
-        db.execute(text("SELECT pg_notify(:channel, :payload)"),
-                   {"channel": CHANNEL, "payload": f"{table_id} {count} {origin}"})
+    payloads = [f"{table_id} {count} {origin}" for table_id, count in lengths.items()]
+    # one statement for the whole batch: a round trip per table would hold up the writer
+    db.execute(text("SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload"),
+               {"channel": CHANNEL, "payloads": payloads})
 
 
 def conninfo(url: str) -> str:
