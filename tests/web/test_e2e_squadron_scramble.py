@@ -96,6 +96,9 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
     assert done["lay"] == 2 and done["name"] == 2 and done["swap"] == 1 and done["shoot"] == 1
     # the set shot down lies face down beside the person
     assert page.locator(".ss-captured .ss-set").count() == 2
+    # the end explains the round: P1's sets and the set shot down, with who went out
+    ending = page.inner_text("[data-testid=ending]")
+    assert "sets +" in ending and "shot down +30" in ending and "went out" in ending, ending
     shot(page, "squadron-scramble-end")
     assert not errors, errors
     assert time.monotonic() - started < 60

@@ -386,13 +386,18 @@ export function ending(view) {
   const obs = view.observation;
   const rounds = obs.round_scores || [];
   const names = obs.seat_names || [];
-  const details = (obs.round_details || []);
+  // each round's count, as the rules recorded it when the round ended
+  const overs = Object.fromEntries((obs.events || []).filter((e) => e.event === "round over").map((e) => [e.round - 1, e]));
+  const details = Object.fromEntries(Object.entries(overs).map(([r, e]) => [r, e.breakdown]));
+  const outBy = (r) => (overs[r] && overs[r].went_out !== null && overs[r].went_out !== undefined
+    ? h("small", { class: "ss-why" }, `${seatName(view, overs[r].went_out)} went out`) : "");
   const cell = (r, i) => {
     const d = details[r] && details[r][i];
     if (!d) return h("td", {}, String(rounds[r][i]));
     const parts = [
       d.laid ? `sets +${d.laid}` : "", d.captured ? `shot down +${d.captured}` : "",
-      d.victory_doubled ? `${WILD.VIC} doubled` : "", d.hand ? `hand −${d.hand}` : "",
+      d.victory === "all" ? `${WILD.VIC} on the last turn: all doubled` : d.victory === "set" ? `${WILD.VIC} doubled a set` : "",
+      d.hand ? `hand −${d.hand}` : "",
     ].filter(Boolean);
     return h("td", {}, h("b", {}, String(rounds[r][i])), parts.length ? h("small", { class: "ss-why" }, parts.join(" · ")) : "");
   };
@@ -400,6 +405,6 @@ export function ending(view) {
     h("p", {}, `Laid bombers score ${PACK.kinds.bomber.points} a card and fighters ${PACK.kinds.fighter.points}; ${WILD.VIC} doubles its set, or everything its player laid if it went down on his last turn; every card left in hand counts against its holder as it would have scored (${WILD.KEF} ${PACK.wild.KEF.penalty}, ${WILD.VIC} ${PACK.wild.VIC.penalty}).`),
     h("div", { class: "scroll" }, h("table", { class: "list ss-rounds" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
-      h("tbody", {}, rounds.map((_, r) => h("tr", {}, h("th", { scope: "row" }, String(r + 1)), names.map((__, i) => cell(r, i))))),
+      h("tbody", {}, rounds.map((_, r) => h("tr", {}, h("th", { scope: "row" }, String(r + 1), outBy(r)), names.map((__, i) => cell(r, i))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), names.map((__, i) => h("td", {}, h("b", {}, String(obs.totals?.[i] ?? 0)))))))));
 }
