@@ -606,6 +606,7 @@ class SquadronScrambleState(TurnState):
             "round": self.round_no + 1,
             "dealer": self.dealer,
             "target": self.variant["target"],
+            "recognition": self.variant["recognition"],
             "hand_sizes": [len(h) for h in self.hands],
             "stock_size": len(self.stock),
             "stock_turned_over": self.restocked,
