@@ -17,7 +17,7 @@ CHECKED  := src/parlour/web src/parlour/store src/parlour/tournaments src/parlou
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
+	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench,research]'
 	touch $(STAMP)
 
 $(CHROMIUM):

@@ -1,12 +1,16 @@
 """Move round trips under load: real WebSocket players against a real `parlour serve`.
 
 Run:  .venv/bin/python bench/load.py --players 500 [--database sqlite|postgres|URL] [--seconds 60] [--json]
-      .venv/bin/python bench/load.py --url http://HOST:PORT --database URL ...   (a server already running)
+      .venv/bin/python bench/load.py --url http://HOST:PORT --database URL ...   (a server already running,
+                                                            started with --creation-limit none)
 
 Each Football Whist table has two scripted people (seats A1 and A2... the first and third seats) and two
 heuristic bots, so ``--players N`` opens N/2 tables and N play sockets.  A person thinks for
 ``--think`` seconds on average (uniformly 0.5 to 1.5 times it), then plays a random legal move; the bots
-move after the server's ``--bot-delay``.  A table whose game ends is replaced by a new one.
+move after the server's ``--bot-delay``.  A table whose game ends is replaced by a new one.  Every table
+comes from this one address, so the server this script starts has its limit on creation per address
+lifted (``parlour serve --creation-limit none``); a server given with ``--url`` needs the same, or each
+table past its limit is an error (429).  The second person takes his seat with the invite in its join link.
 
 The round trip of a move is from sending it to receiving the view that shows it (the server has judged
 it, committed it and applied it).  Only moves sent after the ramp-up (``--ramp``) count.  Errors are
@@ -96,8 +100,13 @@ async def table_loop(http: httpx.AsyncClient, socket_base: str, think: float, rn
     await asyncio.sleep(delay)
     while not stop.is_set():
         try:
-            made = (await http.post("/api/tables", json={"game": "football-whist", "seats": SEATS})).json()
-            other = (await http.post(f"/api/tables/{made['id']}/seats/2/claim")).json()
+            answer = await http.post("/api/tables", json={"game": "football-whist", "seats": SEATS})
+            answer.raise_for_status()                   # 429: a server whose creation limit is not lifted
+            made = answer.json()
+            invite = made["join"]["2"].split("#invite=", 1)[1]        # the second person's join link
+            answer = await http.post(f"/api/tables/{made['id']}/seats/2/claim", json={"invite": invite})
+            answer.raise_for_status()
+            other = answer.json()
             tally.tables += 1
             async with connect(f"{socket_base}/ws/tables/{made['id']}?token={made['token']}") as first, \
                     connect(f"{socket_base}/ws/tables/{made['id']}?token={other['token']}") as second:
@@ -197,8 +206,10 @@ def run(args: argparse.Namespace) -> dict:
         base = args.url
         if base is None:
             port = free_port()
+            # every table comes from this one address: the limit on creation per address is lifted
             server = subprocess.Popen([sys.executable, "-m", "parlour.cli", "serve", "--port", str(port),
-                                       "--database", database, "--bot-delay", str(args.bot_delay)],
+                                       "--database", database, "--bot-delay", str(args.bot_delay),
+                                       "--creation-limit", "none"],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             stack.callback(server.terminate)
             base = f"http://127.0.0.1:{port}"

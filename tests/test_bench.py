@@ -22,3 +22,31 @@ def test_playout_benchmark_prints_json_figures():
     twin, games = report["biggles-twin"], report["biggles-twin-games"]
     assert twin["unit"].startswith("single matches") and twin["variant"] == {"matches": 1, "deciders": 0}
     assert games["unit"].startswith("games") and games["games"] >= 1 and games["decisions_per_game"] > 200
+
+
+def test_tensor_benchmark_prints_json_figures_against_hearts():
+    script = Path(__file__).parent.parent / "bench" / "tensors.py"
+    out = subprocess.run([sys.executable, str(script), "--seconds", "0.05", "--json"],
+                         check=True, capture_output=True, text=True).stdout
+    report = json.loads(out)
+    assert report["openspiel-hearts"]["information_state_tensor_size"] == 5088
+    for game_id in ("football-whist", "squadron-scramble", "british-towns-asking", "british-towns-sets", "biggles"):
+        figures = report[game_id]
+        assert figures["information_state_tensor_size"] > figures["observation_tensor_size"] > 0
+        assert set(figures["ratio_vs_openspiel_hearts"]) == set(figures["us_per_call"]) == {
+            "information_state_tensor", "observation_tensor", "information_state_string", "legal_mask"}
+        assert all(us > 0 for us in figures["us_per_call"].values())
+
+
+def test_endless_benchmark_reports_every_game_seat_count_and_bot():
+    script = Path(__file__).parent.parent / "bench" / "endless.py"
+    out = subprocess.run([sys.executable, str(script), "--games", "3", "--sheet-games", "0", "--json"],
+                         check=True, capture_output=True, text=True).stdout
+    report = json.loads(out)
+    runs = {(r["game"], r["seats"], r["bot"], tuple(r["variant"])): r for r in report["runs"]}
+    assert {(g, n) for g, n, _, _ in runs} == {("squadron-scramble", n) for n in (2, 3, 4)} | \
+        {("british-towns-sets", n) for n in (2, 3, 4, 5)}
+    assert runs[("squadron-scramble", 3, "random", ("max_rounds",))]["variant"] == {"max_rounds": 10}
+    assert len(runs) == 14                             # no run without a round limit for random players
+    for key, r in runs.items():
+        assert r["ended"] == r["games"] == 3 and r["ceiling"] == 0 and r["longest_actions"] > 0, key

@@ -95,7 +95,9 @@ def test_a_red_card_only_stops_its_own_number():
     assert not any(a.startswith("stop") for a in state.legal_actions(1))
 
 
-def test_stopping_cascades_to_the_card_below_by_default_and_not_in_the_variant():
+def test_a_stopper_misses_the_card_below_by_default_and_hits_it_in_the_variant():
+    """The sheet: a red card must land before the next black card covers its number."""
+    assert GAME.variant({})["cascade"] is False
     for cascade in (True, False):
         state = stopped_position(cascade=cascade)
         run(state, (1, "stop 2"))

@@ -18,7 +18,7 @@ from parlour.bots import make_bot
 from parlour.sim import simulate
 from tests.biggles.test_golden import RECORDS
 
-VARIANTS = (None, {"matches": 1, "deciders": 0}, {"cascade": False}, {"matches": 3})
+VARIANTS = (None, {"matches": 1, "deciders": 0}, {"cascade": True}, {"matches": 3})
 
 
 @pytest.mark.parametrize("name", ["biggles-practised-vs-club.json", "biggles-newcomer-vs-casual-no-cascade.json"])

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from parlour.engine import conformance
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
 from parlour.games.british_towns import ASKING, asking
 from parlour.games.british_towns.pack import CARD_TEXT, NUM_CARDS, key_card
@@ -31,10 +32,20 @@ def test_the_key_card_is_public_and_lists_every_region():
     assert [row["towns"] for row in key_card()] == [4, 4, 3, 3, 5, 3, 4, 4, 4]
 
 
-def test_three_to_eight_players():
-    assert ASKING.seat_counts == (3, 4, 5, 6, 7, 8)
-    with pytest.raises(Exception, match="3, 4"):
-        ASKING.new_state(seats=2, seed=1)
+def test_three_or_more_players_as_many_as_can_be_dealt_a_card():
+    """The sheet: "for 3 or more players"; 43 cards give 43 players one each."""
+    assert ASKING.seat_counts == tuple(range(3, NUM_CARDS + 1))
+    for seats in (2, NUM_CARDS + 1):
+        with pytest.raises(Exception, match="played by 3 to 43 players"):
+            ASKING.new_state(seats=seats, seed=1)
+    crowd = ASKING.new_state(seats=NUM_CARDS, seed=1)
+    assert all(len(hand) == 1 for hand in crowd.hands)
+
+
+@pytest.mark.parametrize("seats", [9, 20, NUM_CARDS])
+def test_a_large_table_plays_to_the_end(seats):
+    finals = conformance.check_playouts(ASKING, range(3), seats)
+    assert all(f.is_over and sum(f.result()["regions"].values()) == 9 for f in finals)
 
 
 def test_the_dealer_asks_first():

@@ -7,7 +7,8 @@ import random
 from parlour.games.british_towns import ASKING, SETS
 from parlour.games.british_towns.bots import RememberingBot, SetsBot
 from parlour.sim import simulate
-from tests.british_towns.conftest import asking_game, run, sets_game
+from parlour.games.british_towns.pack import CARD_OF_TEXT, REGION_OF
+from tests.british_towns.conftest import asking_game, region, run, sets_game
 
 
 def test_remembering_bot_beats_random_players():
@@ -55,3 +56,58 @@ def test_bots_decide_from_what_they_can_see():
             assert bot(seat, 4).act(state.observation(seat), state.legal_actions(seat)) == \
                 bot(seat, 4).act(other.observation(seat), other.legal_actions(seat))
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def hoarding_position():
+    """Each player keeps back towns of regions 6, 7 and 9 that the other needs; only regions 2 and 5 go round.
+
+    Under the sheet's rules nothing else ends this game: the stock is made again from the discards for ever.
+    """
+    mine = ["CAMBRIDGE", "LIVERPOOL", "CREWE", "EDINBURGH", "GLASGOW", "R6", "R9"]
+    yours = ["NORWICH", "IPSWICH", "PENRITH", "MANCHESTER", "AYR", "ST-ANDREWS", "R7"]
+    going_round = ["PORTSMOUTH", "STRATFORD", "COVENTRY", "R2", "R5", "OXFORD", "WINDSOR", "DERBY", "NOTTINGHAM",
+                   "BIRMINGHAM"]
+    state = sets_game([mine, yours], face_up="COWES", stock=going_round)
+    state.stock = state.stock[-len(going_round):]
+    for seat, regions in ((0, (3, 4, 8)), (1, (1,))):
+        state.sets[seat] = {r: [CARD_OF_TEXT[c] for c in region(r)] for r in regions}
+    state._legal = None
+    return state
+
+
+def test_sets_bots_notice_a_stalled_game_and_give_up_their_hoards():
+    state = hoarding_position()
+    assert state.variant["stalemate"] == 0                   # the sheet's rules: no stalemate
+    bots = [SetsBot(0, 1), SetsBot(1, 2)]
+    first_given_up = None
+    while not state.is_over and len(state.history) < 2000:
+        (seat,) = state.to_move
+        action = bots[seat].act(state.observation(seat), state.legal_actions(seat))
+        if action.startswith("discard") and REGION_OF[CARD_OF_TEXT[action.split()[1]]] in (6, 7, 9):
+            first_given_up = len(state.history) if first_given_up is None else first_given_up
+        state.apply(seat, action)
+    # While the game moves, the bots throw the cards going round; once the whole pack outside the hands
+    # (11 cards) has gone by with nothing laid, one of them gives up a hoarded town and the game moves on.
+    turns_before = sum(a.startswith("discard") for _, a in state.history[:first_given_up])
+    assert turns_before > 11
+    assert state.is_over and len(state.history) < 400
+    assert {6, 7, 9} & {r for s in state.sets for r in s}
+
+
+def test_sets_bot_keeps_its_usual_discards_while_the_game_moves():
+    state = hoarding_position()
+    run(state, "draw stock")                               # P1 draws PORTSMOUTH, of region 2
+    obs = state.observation(0)
+    assert SetsBot.gone_by(obs) is None
+    assert SetsBot(0, 1).act(obs, state.legal_actions(0)) == "discard PORTSMOUTH"
+
+
+def test_five_hoarding_sets_bots_still_finish():
+    """A five-player game in which every region left was split between hoards (found by bench/endless.py)."""
+    from parlour.bots import make_bot
+    from parlour.sim import play_game
+    bot_seeds = [5961160870214184240, 5248085808231583426, 1239218055346386112, 7514351109552383776,
+                 8130988671281079301]
+    bots = [make_bot(SETS, "heuristic", s, seed) for s, seed in enumerate(bot_seeds)]
+    state = play_game(SETS, bots, seats=5, seed=1044455249903640672, max_actions=3000)
+    assert state.is_over and len(state.history) < 1000

@@ -21,7 +21,8 @@ def test_random_playouts_finish(game, seats):
     assert all(f.is_over for f in finals)
 
 
-@pytest.mark.parametrize("variant", [{"must_lay": False}, {"sets_per_turn": "one"}, {"stalemate": 1}])
+@pytest.mark.parametrize("variant", [{"must_lay": False}, {"sets_per_turn": "one"}, {"stalemate": 1},
+                                     {"one_discard_ends": True}])
 def test_sets_variants_finish(variant):
     conformance.check_playouts(SETS, range(25), 2, variant=variant)
 
@@ -141,3 +142,9 @@ def test_resample_refuses_a_seat_that_does_not_exist():
         for seat in (9, "0", None):
             with pytest.raises(ValueError):
                 state.resample(seat, random.Random(0))
+
+
+@pytest.mark.parametrize("game, seats", AUDITED, ids=[f"{g.id}-{n}" for g, n in AUDITED])
+def test_numbers_keep_their_promises(game, seats):
+    """Action ids, masks and tensors (sizes, bounds, built from the view); resample invariance is in the audit."""
+    conformance.check_numbers(game, 1, seats)

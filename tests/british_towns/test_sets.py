@@ -167,7 +167,24 @@ def test_score_is_cards_laid_less_cards_held():
     assert result["scores"] == {"P1": 3 - 6, "P2": 0 - 7} and result["winner"] == "P1"
 
 
-def test_stalemate_ends_a_game_that_goes_round_for_ever():
+def test_by_default_only_a_hand_that_cannot_be_made_up_ends_the_game():
+    """The sheet's end is the only one by default: dry turns of the pack never stop the game."""
+    assert SETS.variant({})["stalemate"] == 0
+    state = sets_game([JUNK0, JUNK1], stock=["NORWICH", "IPSWICH", "BATH", "WELLS"])
+    state.stock = state.stock[-4:]
+    for _ in range(40):                         # the players draw and throw; nobody can ever lay a set
+        (seat,) = state.to_move
+        run(state, "draw stock", "discard " + sets.CARD_TEXT[state.hands[seat][-1]])
+    assert not state.is_over and state.reshuffles_used >= 5 and state.dry_reshuffles >= 5
+    club = sets_game([JUNK0, JUNK1], stock=["NORWICH", "IPSWICH", "BATH", "WELLS"], stalemate=2)
+    club.stock = club.stock[-4:]
+    while not club.is_over:
+        (seat,) = club.to_move
+        run(club, "draw stock", "discard " + sets.CARD_TEXT[club.hands[seat][-1]])
+    assert "stalemate" in club.observation(None)["events"][-1]["why"]
+
+
+def test_variant_stalemate_ends_a_game_that_goes_round_for_ever():
     state = SETS.new_state(seats=2, seed=22, variant={"stalemate": 1})
     steps = 0
     while not state.is_over and steps < 5000:
@@ -211,8 +228,29 @@ def test_discards_and_sets_are_public_hands_private():
     assert "hand" not in state.observation(None) and "stock" not in state.observation(0)
 
 
-def test_a_turn_with_no_stock_and_one_discard_ends_the_game():
+def test_with_no_stock_and_one_discard_play_goes_on_until_someone_lays():
+    """The sheet turns a one-card pile over as it stands: play goes on with the one discard."""
+    state = sets_game([["CAMBRIDGE", "NORWICH"] + JUNK0[:5], JUNK1], face_up="IPSWICH", stock=["WELLS"])
+    state.stock = []                             # the position: stock gone, one card face up
+    state._begin_turn(1)
+    assert not state.is_over and state.legal_actions(1) == ("take discard",)
+    run(state, "take discard", "discard IPSWICH")
+    assert not state.is_over and state.legal_actions(0) == ("take discard",)
+    run(state, "take discard", "lay 6")
+    # A set laid, and nothing to draw back up to seven from: the sheet's end of the game.
+    assert state.is_over and "could not make his hand up" in state.observation(None)["events"][-1]["why"]
+    assert state.result()["scores"] == {"P1": 3 - 5, "P2": 0 - 7}
+
+
+def test_with_neither_stock_nor_discard_the_game_ends():
     state = sets_game([JUNK0, JUNK1], stock=["NORWICH"])
+    state.stock, state.discards = [], []         # the position: a one-card pile was just added to a set
+    state._begin_turn(0)
+    assert state.is_over and "neither a stock nor a discard" in state.observation(None)["events"][-1]["why"]
+
+
+def test_variant_one_discard_ends_the_game():
+    state = sets_game([JUNK0, JUNK1], stock=["NORWICH"], one_discard_ends=True)
     state.stock = []                             # the position: stock gone, one card face up
     state._begin_turn(0)
     assert state.is_over and "too few discards" in state.observation(None)["events"][-1]["why"]

@@ -46,6 +46,18 @@ def test_tournament_prints_the_table():
     assert bad.exit_code == 2 and "no Biggles level 'wizard'" in bad.output
 
 
+def test_a_tournament_of_names_alone_seats_bots_of_the_default_level():
+    from parlour.games.biggles.levels import DEFAULT
+
+    result = invoke("tournament", "biggles", "--players", "ann", "bob", "cat", "dan", "--json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["table"]
+    assert sorted(r["player"] for r in rows) == ["ann", "bob", "cat", "dan"] and {r["level"] for r in rows} == {DEFAULT}
+    text = invoke("tournament", "biggles", "--players", "ann", "bob")
+    assert "Biggles cycle, 1 round, seed 0" in text.output and "round(s)" not in text.output
+    assert "2 rounds" in invoke("tournament", "biggles", "--players", "ann", "bob", "--rounds", "2").output
+
+
 def test_play_live_reads_keys_and_saves_the_record(tmp_path):
     path = tmp_path / "b.json"
     result = invoke("play", "biggles", "--seed", "2", "--record", str(path), input="t\nt\np\nq\n")

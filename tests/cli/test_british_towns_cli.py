@@ -58,11 +58,20 @@ def test_each_game_gets_its_own_bot_by_default():
     assert report["bots"] == ["heuristic"] * 2
 
 
-def test_simulate_stops_a_game_that_never_ends(monkeypatch):
+def test_simulate_counts_games_stopped_at_the_ceiling_and_carries_on(monkeypatch):
     import parlour.sim
-    monkeypatch.setattr(parlour.sim, "MAX_ACTIONS", 3000)
-    result = invoke("simulate", "british-towns-sets", "--games", "60", "--seed", "1", "--variant", "stalemate=0")
-    assert result.exit_code == 2 and "had not ended after 3000 actions" in result.output
+    monkeypatch.setattr(parlour.sim, "MAX_ACTIONS", 60)        # sets games take about 60 to 150 actions
+    result = invoke("simulate", "british-towns-sets", "--games", "30", "--seed", "1", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)["results"]
+    stopped = report["ceiling"]["games"]
+    assert report["ceiling"]["max_actions"] == 60 and 0 < stopped < 30
+    assert report["ended"] + stopped == 30 and report["actions_per_game"]["longest"] == 60
+    wins = sum(w["wins"] for w in report["wins"].values())
+    assert wins + report["draws"]["count"] == report["ended"]            # a stopped game is neither
+    text = invoke("simulate", "british-towns-sets", "--games", "30", "--seed", "1")
+    assert text.exit_code == 0
+    assert f"Ended: {30 - stopped} of 30 games; stopped unfinished at the ceiling of 60 actions: {stopped}" in text.output
 
 
 def test_asking_game_accepts_the_number_of_a_listed_choice():

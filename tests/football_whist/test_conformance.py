@@ -20,7 +20,7 @@ def test_random_playouts_finish_over_many_seeds():
     assert all(len(f.tricks[0]) == 11 and len(f.tricks[1]) == 11 for f in finals)
 
 
-@pytest.mark.parametrize("variant", [{"own_goals": True}, {"centre_stops_double": True}, {"after_goal_lead": "trick-winner"}])
+@pytest.mark.parametrize("variant", [{"own_goals": True}, {"centre_stops_double": True}, {"after_goal_lead": "kicker-left"}])
 def test_random_playouts_finish_under_each_variant(variant):
     conformance.check_playouts(GAME, range(60), SEATS, variant=variant)
 
@@ -102,3 +102,9 @@ def test_observation_does_not_depend_on_phase_for_hand_visibility():
             assert "hand" not in state.observation(None)
         conformance.random_steps(state, rng, 1)
     assert seen_phases == {"kick", "play", "move"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_numbers_keep_their_promises(seed):
+    """Action ids, masks and tensors (sizes, bounds, built from the view); resample invariance is in the audit."""
+    conformance.check_numbers(GAME, seed, SEATS)

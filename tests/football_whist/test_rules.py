@@ -250,16 +250,18 @@ def test_player_left_of_scorer_kicks_off_after_goal():
     assert state.phase == "kick" and state.to_move == {1}
 
 
-def test_after_goal_kick_off_player_left_of_kicker_leads():
+def test_after_goal_kick_off_the_trick_winner_who_scored_leads():
+    """The sheet: the winner of a trick leads to the next one, a goal or not."""
     state = score_for_a_first_half()
-    run(state, "kick E3")
-    assert state.to_move == {2}
-
-
-def test_variant_trick_winner_leads_after_goal():
-    state = score_for_a_first_half(after_goal_lead="trick-winner")
+    assert state.variant["after_goal_lead"] == "trick-winner"
     run(state, "kick E3")
     assert state.to_move == {0}
+
+
+def test_variant_player_left_of_kicker_leads_after_goal():
+    state = score_for_a_first_half(after_goal_lead="kicker-left")
+    run(state, "kick E3")
+    assert state.to_move == {2}
 
 
 def test_no_own_goals_by_default():

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from parlour.games.squadron_scramble import GAME
-from parlour.games.squadron_scramble.bots import HeuristicBot
+from parlour.games.squadron_scramble import rules
+from parlour.games.squadron_scramble.bots import HeuristicBot, idle_turns
 from parlour.sim import simulate
 from tests.squadron_scramble.conftest import make, run
 
@@ -65,3 +66,31 @@ def test_decisions_do_not_depend_on_hidden_cards():
         other = state.resample(seat, random.Random(rng.random()))
         assert act(state) == act(other)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def to_and_fro():
+    """Each player holds one P-38 view and the third lies on the pile: taking it back is always tempting."""
+    state = make([["P38/T"] + FILLER2[:6], ["P38/S", "B17/T", "B17/S", "WEL/T", "WEL/S", "DB3/T", "DB3/S"]],
+                 pile="P38/F", target=1000)
+    state.hands = [[rules.NATURAL_OF_TEXT["P38/T"]], [rules.NATURAL_OF_TEXT["P38/S"]]]
+    state._legal = None
+    return state
+
+
+def test_heuristic_notices_the_table_going_round_in_circles_and_draws_from_the_stock():
+    state = to_and_fro()
+    assert state.variant["stalemate_turns"] == 0          # the sheet's rules: nothing else ends the round
+    for _ in range(2):
+        assert act(state) == "take 1"
+        run(state, "take 1", "discard P38/F")
+    assert act(state) == "take 1"
+    run(state, "take 1", "discard P38/F", "take 1", "discard P38/F")
+    # Two rounds of the table (two players) with no stock draw and nothing laid: change course.
+    assert idle_turns(state.observation(0)["history"]) == 4 and act(state) == "draw stock"
+
+
+def test_heuristic_bots_bring_a_circling_round_to_its_end():
+    state = to_and_fro()
+    while state.round_no == 0 and len(state.history) < 3000:
+        state.apply(min(state.to_move), act(state))
+    assert state.round_no == 1 and len(state.history) < 1500

@@ -22,7 +22,9 @@ SEATS = (2, 3, 4)
 @pytest.mark.parametrize("seats", SEATS)
 def test_random_playouts_finish(seats):
     finals = conformance.check_playouts(GAME, range(60), seats, variant=SHORT)
-    assert all(f.is_over and len(f.round_scores) == 2 for f in finals)
+    # Two rounds, unless a lucky going-out turn (VICTORY doubling all he laid) took someone to the target.
+    assert all(f.is_over and (len(f.round_scores) == 2 or max(f.totals) >= 250) for f in finals)
+    assert sum(len(f.round_scores) == 2 for f in finals) > 50
 
 
 @pytest.mark.parametrize("variant", [
@@ -100,3 +102,9 @@ def test_resample_keeps_publicly_known_cards_where_they_are():
                 assert not Counter(state.known[s]) - held
                 checked += bool(state.known[s])
     assert checked > 5
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_numbers_keep_their_promises(seats):
+    """Action ids, masks and tensors (sizes, bounds, built from the view); resample invariance is in the audit."""
+    conformance.check_numbers(GAME, 1, seats, variant=SHORT)

@@ -128,15 +128,101 @@ def test_a_wild_fourth_card_only_on_the_turn_the_player_goes_out():
 
 def test_after_a_fourth_card_the_player_must_go_out():
     state = make([P38() + ["B17/T", "B17/S", "B17/F", "KEF"], FILLER2], stock=["WEL/T"], target=1000)
-    run(state, "draw stock")
-    assert not any("+" in a for a in state.legal_actions(0))     # four natural cards would be left
+    run(state, "draw stock", "lay P38/T P38/S P38/F +KEF", "name P38 US")
+    assert state.committed and state.observation(0)["must_go_out"]
+    # B17 x 3 and WEL/T are left: the turn cannot end with a discard while more than one card is held
+    assert state.legal_actions(0) == ("lay B17/T B17/S B17/F",)
+    with pytest.raises(IllegalAction, match="must end with your going out") as refused:
+        state.apply(0, "discard WEL/T")
+    assert "then discard it" in str(refused.value)
     run(state, "lay B17/T B17/S B17/F", "name B17 US")
-    assert "lay P38/T P38/S P38/F +KEF" in state.legal_actions(0)
-    assert "add KEF 1" not in state.legal_actions(0)     # it would leave four natural cards
-    run(state, "lay P38/T P38/S P38/F +KEF", "name P38 US")
-    assert state.committed and state.legal_actions(0) == ("discard WEL/T",)
+    assert state.legal_actions(0) == ("discard WEL/T",)
     run(state, "discard WEL/T")
     assert state.round_log[-1]["went_out"] == 0
+
+
+# The same going-out turn (P38 x 3, B17 x 3, KEF and WEL/T drawn), with the fourth card at each moment.
+FOURTH_FIRST = ("lay P38/T P38/S P38/F +KEF", "name P38 US", "lay B17/T B17/S B17/F", "name B17 US")
+FOURTH_MIDDLE = ("lay B17/T B17/S B17/F", "name B17 US", "add KEF 1", "lay P38/T P38/S P38/F", "name P38 US")
+FOURTH_LAST = ("lay B17/T B17/S B17/F", "name B17 US", "lay P38/T P38/S P38/F", "name P38 US", "add KEF 1")
+
+
+@pytest.mark.parametrize("plays, score", [(FOURTH_FIRST, 30 + 20), (FOURTH_MIDDLE, 40 + 15), (FOURTH_LAST, 40 + 15)],
+                         ids=["first", "middle", "last"])
+def test_a_fourth_card_may_go_down_at_any_moment_of_the_going_out_turn(plays, score):
+    state = make([P38() + ["B17/T", "B17/S", "B17/F", "KEF"], FILLER2], stock=["WEL/T"], target=1000)
+    run(state, "draw stock", *plays, "discard WEL/T")
+    assert state.round_no == 1 and state.round_log[-1]["went_out"] == 0
+    assert state.round_scores[0][0] == score          # KEF scores as a card of the set it went on
+
+
+def test_going_out_by_laying_with_the_fourth_card_put_down_first():
+    state = make([P38() + ["B17/T", "B17/S", "KEF", "KEF"], FILLER2], stock=["VIC"], target=1000)
+    run(state, "draw stock", "lay P38/T P38/S P38/F +KEF", "name P38 US")
+    assert "discard VIC" not in state.legal_actions(0)
+    run(state, "lay B17/T B17/S KEF +VIC", "name B17 US")
+    assert state.round_no == 1 and state.round_log[-1]["went_out"] == 0
+    # VICTORY went down on the last turn: everything he laid counts double
+    assert state.round_scores[0][0] == 2 * (20 + 40)
+
+
+def test_going_out_by_discarding_a_wild_card_after_a_fourth_card():
+    # Old ruling 7 refused the first play: three P-38s and VICTORY would be left, more than one natural card.
+    state = make([P38() + ["KEF", "VIC", "B17/T", "B17/S"], FILLER2], stock=["B17/F"], target=1000)
+    run(state, "draw stock", "lay B17/T B17/S B17/F +KEF", "name B17 US", "lay P38/T P38/S P38/F", "name P38 US")
+    assert set(state.legal_actions(0)) == {"discard VIC", "add VIC 2"}
+    run(state, "discard VIC")
+    assert state.round_log[-1]["went_out"] == 0 and state.history[-1] == (0, "discard VIC")
+    assert state.round_scores[0][0] == 40 + 15
+
+
+def test_no_fourth_card_for_a_player_who_cannot_go_out_this_turn():
+    state = make([P38() + ["KEF", "B17/T", "WEL/T", "DB3/T"], FILLER2], stock=["I16/T"], target=1000)
+    run(state, "draw stock")
+    legal = state.legal_actions(0)
+    assert "lay P38/T P38/S P38/F" in legal and not any("+" in a or a.startswith("add") for a in legal)
+    before = json.dumps(state.snapshot(), sort_keys=True)
+    with pytest.raises(IllegalAction, match="only on the turn you go out"):
+        state.apply(0, "lay P38/T P38/S P38/F +KEF")
+    run(state, "lay P38/T P38/S P38/F", "name P38 US")
+    with pytest.raises(IllegalAction, match="could not get rid of all your cards"):
+        state.apply(0, "add KEF 1")
+    assert not state.committed
+    run(state, "discard I16/T")          # an ordinary turn: a discard ends it
+    assert state.turn == 1
+
+
+def test_a_swap_after_the_fourth_card_is_allowed_when_it_leads_out():
+    a17 = rules.new_set(1, 1, rules.PLANE_OF[rules.NATURAL_OF_TEXT["A17/T"]],
+                        [rules.NATURAL_OF_TEXT["A17/T"], rules.NATURAL_OF_TEXT["A17/S"]], [rules.KEF_IDS[2]], -1)
+    state = state_in_play(["P38/T", "P38/S", "P38/F", "KEF", "A17/F", "B17/T"], [rules._copy_set(a17)])
+    # Not yet: A17/F swapped away still leaves B17/T and the won KEF, with no three-card set for the KEF.
+    assert "lay P38/T P38/S P38/F +KEF" not in state.legal_actions(0)
+    state = state_in_play(["P38/T", "P38/S", "P38/F", "KEF", "A17/F"], [rules._copy_set(a17)])
+    run(state, "lay P38/T P38/S P38/F +KEF", "name P38 US")
+    assert set(state.legal_actions(0)) == {"swap A17/F 1", "discard A17/F"}
+    run(state, "swap A17/F 1")
+    assert state.legal_actions(0) == ("discard KEF",)
+    run(state, "discard KEF")
+    assert state.round_log[-1]["went_out"] == 0
+
+
+def test_bound_to_go_out_he_may_not_shoot_away_the_set_he_needs():
+    do26 = rules.new_set(1, 1, rules.PLANE_OF[rules.NATURAL_OF_TEXT["DO26/T"]],
+                         [rules.NATURAL_OF_TEXT[f"DO26/{v}"] for v in "TSF"], [], -1)
+    hand = ["B17/T", "B17/S", "B17/F", "KEF", "KEF", "VIC", "P38/T", "P38/S", "P38/F"]
+    state = state_in_play(hand, [rules._copy_set(do26)])
+    run(state, "lay B17/T B17/S B17/F +KEF", "name B17 US", "lay P38/T P38/S P38/F", "name P38 US")
+    # Two wild cards are left: one must go onto the P-38 set, so the P-38s may not leave the table.
+    assert state.legal_actions(0) == ("hold",)
+    with pytest.raises(IllegalAction, match="that shot would take away a set you need"):
+        state.apply(0, "shoot 1")
+    run(state, "hold", "add KEF 3", "discard VIC")
+    assert state.round_log[-1]["went_out"] == 0
+    # Without the fourth card the same shot is allowed.
+    free = state_in_play(hand, [rules._copy_set(do26)])
+    run(free, "lay P38/T P38/S P38/F", "name P38 US")
+    assert "shoot 1" in free.legal_actions(0)
 
 
 def test_holder_of_the_natural_card_may_swap_it_for_the_wild_in_any_set():
@@ -295,6 +381,9 @@ def test_victory_on_the_last_turn_doubles_everything_the_player_laid():
     run(state, "lay P38/T P38/S P38/F", "name P38 US", "lay B17/T B17/S VIC", "name B17 US",
         "lay WEL/T WEL/S WEL/F", "name WEL GB", "discard BLE/T")
     assert state.round_scores[0][0] == 2 * (15 + 30 + 30)
+    over = [e for e in state.observation(1)["events"] if e["event"] == "round over"][-1]
+    assert over["breakdown"][0] == {"laid": 2 * (15 + 30 + 30), "captured": 0, "victory": "all", "hand": 0,
+                                    "total": 2 * (15 + 30 + 30)}
 
 
 def test_victory_laid_earlier_doubles_only_its_own_set():
@@ -304,6 +393,7 @@ def test_victory_laid_earlier_doubles_only_its_own_set():
     # B17 set doubled (60) minus the three Wellingtons and the card drawn
     drawn = [c for c in state.hands[0] if rules.CARD_TEXT[c] not in ("WEL/T", "WEL/S", "WEL/F")]
     assert scores[0] == 60 - 30 - sum(rules.hand_penalty(c) for c in drawn)
+    assert state._round_breakdown(0)["victory"] == "set" and state._round_breakdown(0)["laid"] == 60
 
 
 def test_captured_sets_score_for_the_captor_not_the_layer():
@@ -311,6 +401,9 @@ def test_captured_sets_score_for_the_captor_not_the_layer():
     run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US", "shoot 1")
     assert state._round_score(0) == 15 + 30 - sum(rules.hand_penalty(c) for c in state.hands[0])
     assert state._round_score(1) == 30 - sum(rules.hand_penalty(c) for c in state.hands[1])
+    parts = state._round_breakdown(0)
+    assert (parts["laid"], parts["captured"], parts["victory"]) == (15, 30, None)
+    assert parts["total"] == parts["laid"] + parts["captured"] - parts["hand"] == state._round_score(0)
 
 
 def test_stock_running_out_turns_the_pile_over_once_then_ends_the_round():
@@ -553,7 +646,7 @@ def test_refusals_after_the_draw_say_what_is_possible():
         state.apply(0, "shoot 1")
 
 
-def test_passing_discards_to_and_fro_ends_the_round_in_a_stalemate():
+def test_variant_stalemate_turns_ends_a_round_of_passing_discards_to_and_fro():
     # Each player holds one P-38 view and the third lies on the pile: both keep taking it back.
     state = make([P38()[:1] + FILLER[:6], P38()[1:2] + FILLER2[:6]], pile="P38/F", stalemate_turns=4,
                  target=1000)
@@ -574,8 +667,10 @@ def test_a_stock_draw_or_a_set_resets_the_stalemate_count():
     assert state.idle_turns == 0
 
 
-def test_variant_stalemate_zero_never_ends_a_round():
-    state = make([FILLER, FILLER2], stalemate_turns=0)
+def test_by_default_passing_discards_to_and_fro_never_ends_a_round():
+    """The sheet ends a round only when someone goes out: the stalemate is a club variant, off by default."""
+    assert GAME.variant({})["stalemate_turns"] == 0
+    state = make([FILLER, FILLER2])
     for _ in range(30):
         run(state, "take 1", "discard SM79/T")
-    assert state.round_no == 0 and state.idle_turns == 30
+    assert state.round_no == 0 and state.idle_turns == 30 and state.phase == rules.DRAW

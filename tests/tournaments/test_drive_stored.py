@@ -21,7 +21,12 @@ def test_a_stored_drive_from_the_command_line(tmp_path):
     database = f"sqlite:///{tmp_path / 'club.db'}"
     made = drive_cmd(database, "create", "--names", "Villa,Charlton,QPR,Swansea", "--title", "Club night", "--json")
     assert made.exit_code == 0, made.output
-    drive_id = json.loads(made.output)["id"]
+    drive_id, key = json.loads(made.output)["id"], json.loads(made.output)["key"]
+    assert json.loads(made.output)["organiser"] == f"/drives/{drive_id}#organiser={key}"
+    assert Store(database).is_owner(drive_id, key) and not Store(database).is_owner(drive_id, key[:-1])
+    renewed = json.loads(drive_cmd(database, "key", drive_id, "--json").output)       # a lost link replaced
+    assert Store(database).is_owner(drive_id, renewed["key"]) and not Store(database).is_owner(drive_id, key)
+    assert drive_cmd(database, "key", "nosuch").exit_code == 2
     entered = drive_cmd(database, "record", drive_id, "--round", "1", "--table", "1", "--score", "3-1", "--json")
     shown = json.loads(entered.output)
     assert shown["table"][0]["team"] == "Villa" and shown["table"][0]["points"] == 2

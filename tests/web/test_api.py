@@ -33,6 +33,14 @@ def person_and_bots(game_id: str, people: int = 1) -> dict:
     }
 
 
+def take(client, made: dict, seat: int, name: str | None = None) -> dict:
+    """Takes person seat ``seat`` of a table just made, with the invite its join link carries."""
+    invite = made["join"][str(seat)].split("#invite=")[1]
+    answer = client.post(f"/api/tables/{made['id']}/seats/{seat}/claim", json={"invite": invite, "name": name})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
 def next_view(ws) -> dict:
     while True:
         message = ws.receive_json()
@@ -87,7 +95,7 @@ def test_a_whole_game_over_the_socket(fast, store, game_id):
     stored = store.load(made["id"])
     assert stored.finished is not None and stored.result == final["result"]
     assert len(stored.actions) == final["moves"]
-    assert [t["id"] for t in fast.get("/api/tables?finished=true").json()] == [made["id"]]
+    assert [t["id"] for t in fast.get(f"/api/tables?finished=true&mine={made['id']}").json()] == [made["id"]]
     record = json.loads(fast.get(f"/api/tables/{made['id']}/record").text)
     assert record["result"] == final["result"] and len(record["actions"]) == final["moves"]
 
@@ -95,7 +103,7 @@ def test_a_whole_game_over_the_socket(fast, store, game_id):
 @pytest.mark.parametrize("game_id", list(SETTINGS))
 def test_each_connection_gets_only_its_own_seat(client, store, game_id):
     made = client.post("/api/tables", json=person_and_bots(game_id, people=2)).json()
-    other = client.post(f"/api/tables/{made['id']}/seats/1/claim").json()
+    other = take(client, made, 1)
     with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me, \
             client.websocket_connect(f"/ws/tables/{made['id']}?token={other['token']}") as you, \
             client.websocket_connect(f"/ws/tables/{made['id']}") as watcher:
@@ -128,9 +136,10 @@ def test_football_whist_hands_never_reach_another_seat(client):
 
 def test_bad_requests_are_refused_and_change_nothing(client):
     post = lambda body: client.post("/api/tables", json=body)
-    assert client.post("/api/tables", content=b"{not json").status_code == 400
-    assert client.post("/api/tables", content=b"[1, 2]").status_code == 400
-    assert client.post("/api/tables", content=b"{" + b" " * 20000 + b"}").status_code == 413
+    as_json = {"content-type": "application/json"}
+    assert client.post("/api/tables", content=b"{not json", headers=as_json).status_code == 400
+    assert client.post("/api/tables", content=b"[1, 2]", headers=as_json).status_code == 400
+    assert client.post("/api/tables", content=b"{" + b" " * 20000 + b"}", headers=as_json).status_code == 413
     assert post({"game": "whist", "seats": [{"kind": "person"}]}).status_code == 404
     assert post({"game": "football-whist", "seats": [{"kind": "person"}] * 3}).status_code == 422
     assert post({"game": "football-whist", "seats": [{"kind": "robot"}] * 4}).status_code == 422
@@ -145,12 +154,13 @@ def test_bad_requests_are_refused_and_change_nothing(client):
 
 def test_seats_are_taken_once(client):
     made = client.post("/api/tables", json=person_and_bots("football-whist", people=2)).json()
-    assert client.post(f"/api/tables/{made['id']}/seats/0/claim").status_code == 409   # the creator holds it
-    assert client.post(f"/api/tables/{made['id']}/seats/1/claim").status_code == 200
-    taken = client.post(f"/api/tables/{made['id']}/seats/1/claim")
+    claim = lambda seat: client.post(f"/api/tables/{made['id']}/seats/{seat}/claim", json={})
+    assert claim(0).status_code == 409                           # the creator holds it
+    take(client, made, 1)
+    taken = claim(1)
     assert taken.status_code == 409 and "taken" in taken.json()["detail"]
-    assert client.post(f"/api/tables/{made['id']}/seats/2/claim").status_code == 409   # a bot's
-    assert client.post(f"/api/tables/{made['id']}/seats/9/claim").status_code == 404
+    assert claim(2).status_code == 409                           # a bot's
+    assert claim(9).status_code == 404
 
 
 def test_bad_messages_get_a_reason_and_change_nothing(client):
@@ -188,7 +198,7 @@ def test_bad_messages_get_a_reason_and_change_nothing(client):
 
 def test_out_of_turn_moves_are_refused(client):
     made = client.post("/api/tables", json=person_and_bots("football-whist", people=2)).json()
-    other = client.post(f"/api/tables/{made['id']}/seats/1/claim").json()
+    other = take(client, made, 1)
     with client.websocket_connect(f"/ws/tables/{made['id']}?token={other['token']}") as you:
         view = next_view(you)
         assert view["legal"] == [] and view["to_move"] == [0]
@@ -255,6 +265,9 @@ def test_rules_pages(client):
         page = client.get(f"/rules/{game_id}")
         assert page.status_code == 200 and "Rulings" in page.text
     assert "reconstructed" in client.get("/rules/british-towns-sets").text
+    asking, sets = client.get("/rules/british-towns-asking").text, client.get("/rules/british-towns-sets").text
+    assert "A1. Seats" in asking and "S1. Seats" not in asking          # each British Towns game has its own page
+    assert "S1. Seats" in sets and "A1. Seats" not in sets
     assert client.get("/rules/nosuch").status_code == 404
 
 
@@ -264,8 +277,7 @@ def test_rules_pages_open_with_a_five_line_quick_start():
     import markdown
 
     for game_id in GAMES:
-        name = game_id.replace("-asking", "").replace("-sets", "")
-        doc = Path(__file__).resolve().parents[2] / "docs" / "rules" / f"{name}.md"
+        doc = Path(__file__).resolve().parents[2] / "docs" / "rules" / f"{game_id}.md"
         text = doc.read_text("utf-8")
         starts = [m.start() for m in re.finditer(r"^## Quick start", text, re.M)]
         assert starts and starts[-1] < text.index("## Sources and confidence"), game_id

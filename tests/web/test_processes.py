@@ -74,7 +74,8 @@ def test_people_on_two_processes_play_one_table_and_a_spectator_on_either_sees_e
         made = httpx.post(a.url + "/api/tables", json={
             "game": "football-whist", "seed": 8,
             "seats": [{"kind": "person"}, {"kind": "bot", "bot": "heuristic"}] * 2}).json()
-        other = httpx.post(f"{b.url}/api/tables/{made['id']}/seats/2/claim").json()
+        invite = made["join"]["2"].split("#invite=")[1]              # Bob's join link, opened on B
+        other = httpx.post(f"{b.url}/api/tables/{made['id']}/seats/2/claim", json={"invite": invite}).json()
         logs: dict[str, list[dict]] = {"ann": [], "bob": [], "watch_a": [], "watch_b": []}
         errors: list[str] = []
         threads = [

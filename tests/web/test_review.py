@@ -54,10 +54,11 @@ def test_a_cycle_of_players_that_are_not_names_is_a_422(client, players):
 
 
 def test_a_cycle_table_with_too_many_seats_is_a_422(client):
-    cycle = client.post("/api/cycles", json={"players": ["Ann", "Bob"]}).json()["id"]
-    answer = client.post(f"/api/cycles/{cycle}/matches/0/table", json={"seats": [{"kind": "person"}] * 3})
+    made = client.post("/api/cycles", json={"players": ["Ann", "Bob"]}).json()
+    answer = client.post(f"/api/cycles/{made['id']}/matches/0/table", json={"seats": [{"kind": "person"}] * 3},
+                         headers={"authorization": f"Bearer {made['key']}"})
     assert answer.status_code == 422
-    assert client.get("/api/tables").json() == []
+    assert client.app.state.store.list_tables() == []
 
 
 @pytest.mark.parametrize("seat", ["²", "①", "٣"])
@@ -81,7 +82,7 @@ def test_a_game_whose_last_move_was_stored_before_a_crash_is_finished_on_restart
         store.append_action(crashed, index, seat, action, when)
     with TestClient(create_app(store, bot_delay=0)) as client:
         assert client.get(f"/api/tables/{crashed}").json()["over"]
-        assert crashed in [t["id"] for t in client.get("/api/tables?finished=true").json()]
+        assert crashed in [t["id"] for t in client.get(f"/api/tables?finished=true&mine={crashed}").json()]
         assert store.load(crashed).result == played["result"]
         fixture = client.get(f"/api/drives/{drive}").json()["rounds"][0][0]
         assert fixture["result"] is not None and fixture["result"]["meta"]["table_id"] == crashed

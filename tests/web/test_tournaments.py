@@ -19,11 +19,16 @@ def fast(store):
         yield c
 
 
+def organiser(client, url: str, body: dict) -> dict:
+    """Makes a drive or cycle; its client sends the organiser key with every request from then on."""
+    made = client.post(url, json=body).json()
+    client.headers["authorization"] = f"Bearer {made['key']}"
+    return made
 
 
 def test_a_drive_entered_by_hand_corrected_and_kept(store):
     with TestClient(create_app(store, bot_delay=0)) as client:
-        made = client.post("/api/drives", json={"title": "Club night", "teams": "\n".join(TEAMS)}).json()
+        made = organiser(client, "/api/drives", {"title": "Club night", "teams": "\n".join(TEAMS)})
         drive = client.get(f"/api/drives/{made['id']}").json()
         assert drive["config"]["teams"] == TEAMS and len(drive["rounds"]) == 3        # 3 tables, one cycle
         byes = [f for games in drive["rounds"] for f in games if f["bye"]]
@@ -60,7 +65,7 @@ def test_bad_drives_are_refused(client):
 
 
 def test_a_fixture_played_at_a_parlour_table_enters_its_result(client):
-    made = client.post("/api/drives", json={"teams": TEAMS[:4]}).json()
+    made = organiser(client, "/api/drives", {"teams": TEAMS[:4]})
     table = client.post(f"/api/drives/{made['id']}/fixtures/1/2/table",
                         json={"seats": [{"kind": "bot", "bot": "heuristic"}] * 4, "seed": 3}).json()
     info = wait_over(client, table["id"])
@@ -75,12 +80,24 @@ def test_a_fixture_played_at_a_parlour_table_enters_its_result(client):
     assert bye.status_code == 422
 
 
-def test_bots_play_the_rest_of_a_drive_and_every_match_can_be_replayed(client):
-    made = client.post("/api/drives", json={"teams": TEAMS}).json()
+def test_bots_play_the_rest_of_a_drive_at_live_tables_and_every_match_can_be_replayed(client):
+    made = organiser(client, "/api/drives", {"teams": TEAMS})
     client.post(f"/api/drives/{made['id']}/entries",
                 json={"kind": "result", "round": 1, "table": 1, "home_goals": 2, "away_goals": 0})
-    drive = client.post(f"/api/drives/{made['id']}/simulate", json={"seed": 9, "bots": "random"}).json()
-    assert drive["summary"]["complete"] and drive["summary"]["cup_holder"] is not None
+    started = client.post(f"/api/drives/{made['id']}/simulate", json={"seed": 9, "bots": "random"}).json()
+    live = [t for games in started["rounds"] for f in games for t in f["tables"]]
+    assert len(live) == 5                                           # a table for each game left, to watch
+    listed = {t["id"] for t in client.get("/api/tables").json()}
+    assert {t["id"] for t in live} <= listed                        # listed with the fixture, for anyone to watch
+    again = client.post(f"/api/drives/{made['id']}/simulate", json={"seed": 9, "bots": "random"}).json()
+    assert sum(len(f["tables"]) for games in again["rounds"] for f in games) == 5     # none played twice
+    for t in live:
+        wait_over(client, t["id"])
+    deadline = time.monotonic() + 30
+    while not (drive := client.get(f"/api/drives/{made['id']}").json())["summary"]["complete"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert drive["summary"]["cup_holder"] is not None
     played = [f for games in drive["rounds"] for f in games if not f["bye"]]
     assert played[0]["result"]["meta"]["source"] == "organiser" and not played[0]["tables"]
     for f in played[1:]:
@@ -96,7 +113,7 @@ def test_bots_play_the_rest_of_a_drive_and_every_match_can_be_replayed(client):
 
 
 def test_a_biggles_cycle_by_hand_and_at_the_table(fast):
-    made = fast.post("/api/cycles", json={"players": "Ann\nBob\nCat", "rounds": 1}).json()
+    made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat", "rounds": 1})
     cycle = fast.get(f"/api/cycles/{made['id']}").json()
     assert [(m["blue"], m["red"]) for m in cycle["matches"]] == [("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Ann")]
     entries = f"/api/cycles/{made['id']}/entries"

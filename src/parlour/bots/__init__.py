@@ -22,6 +22,9 @@ class Bot(Protocol):
 class RandomBot:
     """Chooses uniformly among the legal actions: the baseline every other bot must beat."""
 
+    #: it never looks at the table, so the simulator need not build its view (which grows with the game)
+    reads_observation = False
+
     def __init__(self, seat: int, seed: int | None = None):
         self.seat = seat
         self.rng = random.Random(seed)

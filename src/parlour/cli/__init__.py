@@ -235,6 +235,10 @@ def _print_report(report: dict[str, Any]) -> None:
     draws = report["results"]["draws"]
     table.add_row("draws", str(draws["count"]), f"{draws['rate']:.3f}", f"{draws['ci95'][0]:.3f} - {draws['ci95'][1]:.3f}")
     console.print(table)
+    ceiling, length = report["results"]["ceiling"], report["results"]["actions_per_game"]
+    console.print(f"Ended: {report['results']['ended']} of {report['games']} games; stopped unfinished at the ceiling "
+                  f"of {ceiling['max_actions']:,} actions: {ceiling['games']}")
+    console.print(f"Actions per game: mean {length['mean']:.1f}, longest {length['longest']:,}")
     goals = report["results"].get("goals_per_match")
     if goals:
         console.print(f"Goals per match: mean {goals['mean']:.2f} (95% interval {goals['ci95'][0]:.2f} - {goals['ci95'][1]:.2f})")
@@ -321,12 +325,14 @@ def replay(
 def tournament(
     ctx: typer.Context,
     game_id: str = typer.Argument(..., metavar="GAME"),
-    players: str = typer.Option(..., "--players", help="Players as NAME=LEVEL (or just LEVEL), space-separated."),
+    players: str = typer.Option(..., "--players", help="Players as NAME=LEVEL, just LEVEL, or just NAME (a bot "
+                                                       "of the default level), space-separated."),
     rounds: int = typer.Option(1, help="Rounds of the cycle (each player plays two matches a round)."),
     seed: int = typer.Option(0, help="Fixes every shuffle and every bot's reflexes."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Run a tournament between bots: for biggles, the sheet's cycle (A plays B, B plays C, ... back to A)."""
+    from parlour.games.biggles.levels import DEFAULT, LEVELS
     from parlour.tournaments.biggles_cycle import run_cycle
 
     if game_id != "biggles":
@@ -334,8 +340,8 @@ def tournament(
     names: dict[str, str] = {}
     for i, spec in enumerate([players, *ctx.args], 1):
         name, sep, level = spec.partition("=")
-        if not sep:
-            name, level = f"{spec}-{i}", spec
+        if not sep:         # a level alone names a player after it; a name alone plays at the default level
+            name, level = (f"{spec}-{i}", spec) if spec in LEVELS else (spec, DEFAULT)
         if name in names:
             _fail(f"two players are called {name!r}: give each a name of his own")
         names[name] = level
@@ -346,7 +352,7 @@ def tournament(
     if as_json:
         print(json.dumps(report, indent=1))
         return
-    table = Table("", "player", "level", "played", "won", "points", title=f"Biggles cycle, {rounds} round(s), seed {seed}")
+    table = Table("", "player", "level", "played", "won", "points", title=f"Biggles cycle, {rounds} round{'' if rounds == 1 else 's'}, seed {seed}")
     for place, row in enumerate(report["table"], 1):
         table.add_row(str(place), row["player"], row["level"], str(row["played"]), str(row["won"]), str(row["points"]))
     console.print(table)
@@ -364,6 +370,13 @@ def serve(
         None, help="SQLAlchemy URL of the database (default: SQLite in the user's data folder, for one process; "
                    "postgresql+psycopg://user:pass@host/db for one or several processes)."),
     bot_delay: float = typer.Option(0.6, help="Seconds a bot waits before its move in a turn-by-turn game."),
+    allow_origin: list[str] = typer.Option(
+        [], "--allow-origin", help="Another site whose pages may use this server (scheme://host[:port]); "
+                                   "repeatable.  The server's own pages always may."),
+    max_bot_tables: int = typer.Option(20, help="Tables of bots alone in play at once."),
+    creation_limit: str = typer.Option(
+        "30/minute", help="New tables, tournaments and rematches one client address may make, as COUNT/PERIOD "
+                          "(e.g. 30/minute, 1000/hour); none lifts the limit (a load benchmark from one address)."),
     log_format: str = typer.Option("text", help="Log lines as plain text, or as JSON lines (json)."),
     log_level: str = typer.Option("warning", help="Least level logged: debug, info (every request), warning, error."),
     lease: float = typer.Option(10.0, help="Seconds a process holds a table's bots without renewing; on PostgreSQL "
@@ -380,6 +393,14 @@ def serve(
         _fail(f"--log-format is text or json, not {log_format!r}")
     if log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         _fail(f"--log-level is debug, info, warning, error or critical, not {log_level!r}")
+    limit = None if creation_limit.strip().lower() == "none" else creation_limit
+    if limit is not None:
+        from limits import parse
+
+        try:
+            parse(limit)
+        except ValueError:
+            _fail(f"--creation-limit is COUNT/PERIOD (30/minute, 1000/hour) or none, not {creation_limit!r}")
     try:
         store = Store(database)
         store.hold()                    # SQLite: this process alone; PostgreSQL: shared with the others
@@ -393,8 +414,10 @@ def serve(
     console.print(Text(f"Parlour is at http://{shown}:{port}/  (database: {store.url}, {kind}; Ctrl-C stops it)",
                        style="bold"))
     # a socket message over 64 KiB is cut off by the server itself (a move is a few bytes)
-    uvicorn.run(create_app(store, bot_delay=bot_delay, lease=lease), host=host, port=port, log_config=None,
-                log_level=log_level.lower(), access_log=False, ws_max_size=65536)
+    app = create_app(store, bot_delay=bot_delay, allow_origins=allow_origin, max_bot_tables=max_bot_tables,
+                     creation_limit=limit, lease=lease)
+    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level.lower(), access_log=False,
+                ws_max_size=65536)
 
 
 def main() -> None:

@@ -194,10 +194,40 @@ def create(
     title: str = typer.Option("Football Whist Drive", "--title"), database: Optional[str] = DATABASE,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Register a drive's teams in the database (it then shows on the web app's Tournaments page)."""
+    """Register a drive's teams in the database (it then shows on the web app's Tournaments page).
+
+    Prints the drive's organiser key, given this once: the web page's changes need it (open
+    /drives/ID#organiser=KEY).  These commands need none: they work on the database itself.
+    """
     config = {"teams": _teams(teams, names), "title": title, **({"rounds": rounds} if rounds else {})}
-    drive_id = _stored(database, lambda t: t.create_drive(config))
-    print(json.dumps({"id": drive_id}) if as_json else f"Drive {drive_id} created: parlour drive show {drive_id}")
+
+    def made(t: "Tournaments") -> tuple[str, str]:
+        drive_id = t.create_drive(config)
+        return drive_id, t.store.new_owner_key(drive_id)
+
+    drive_id, key = _stored(database, made)
+    link = f"/drives/{drive_id}#organiser={key}"
+    print(json.dumps({"id": drive_id, "key": key, "organiser": link}) if as_json else
+          f"Drive {drive_id} created: parlour drive show {drive_id}\n"
+          f"Organiser link (keep it: it lets its holder change the drive in the web app): {link}")
+
+
+@drive_app.command("key")
+def key(
+    doc_id: str = typer.Argument(..., metavar="ID"), database: Optional[str] = DATABASE,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """A new organiser key for a drive or cycle (one made before keys, or whose link was lost); the old one stops
+    working.  Prints the organiser link."""
+    from parlour.store.tournaments import CYCLE
+
+    def renew(t: "Tournaments") -> tuple[str, str]:
+        kind, _, _ = t.store.load_document(doc_id)
+        return f"/{'cycles' if kind == CYCLE else 'drives'}/{doc_id}", t.store.new_owner_key(doc_id)
+
+    page, new_key = _stored(database, renew)
+    link = f"{page}#organiser={new_key}"
+    print(json.dumps({"id": doc_id, "key": new_key, "organiser": link}) if as_json else f"Organiser link: {link}")
 
 
 @drive_app.command("record")

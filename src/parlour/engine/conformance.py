@@ -134,10 +134,12 @@ def check_observation_audit(
     """A seat's view never changes when the cards it cannot see are redealt.
 
     If an observation leaked any hidden card, some consistent redeal would
-    change it.  Each resampled state must also be a state the rules could
-    reach: its record replays to the same public position.
+    change it.  The same holds for the seat's tensors and information-state
+    string (for a game with an encoding).  Each resampled state must also be
+    a state the rules could reach: its record replays to the same public position.
     """
     rng = random.Random(seed)
+    numbers = bool(game.encoding)
 
     def audit(state: Any) -> None:
         if rng.random() > 0.15:
@@ -145,12 +147,65 @@ def check_observation_audit(
         for seat in range(seats):
             view = state.observation(seat)
             json.dumps(view)
+            if numbers:
+                tensors = _numbers_of(state, seat)
             for _ in range(samples):
                 other = state.resample(seat, random.Random(rng.random()))
                 assert other.observation(seat) == view, f"seed {seed}: seat {seat}'s view depends on hidden cards"
+                if numbers:
+                    again = _numbers_of(other, seat)
+                    for name, mine, theirs in zip(NUMBERS, tensors, again, strict=True):
+                        same = mine == theirs if isinstance(mine, str) else (mine == theirs).all()
+                        assert same, f"seed {seed}: seat {seat}'s {name} depends on hidden cards"
                 assert other.observation(None) == state.observation(None), f"seed {seed}: resample changed public facts"
                 replayed = replay(record_of(other), game)
                 assert replayed.observation(seat) == view, f"seed {seed}: resampled state is unreachable"
+
+    random_playout(game, seed, seats, on_step=audit, variant=variant)
+
+
+NUMBERS = ("observation tensor", "information-state tensor", "information-state string")
+
+
+def _numbers_of(state: Any, seat: int) -> tuple[Any, Any, str]:
+    return state.observation_tensor(seat), state.information_state_tensor(seat), state.information_state_string(seat)
+
+
+def check_numbers(game: GameDescriptor, seed: int, seats: int, *, variant: dict[str, Any] | None = None) -> None:
+    """Action ids, legal masks and tensors keep their promises at every step of a random game.
+
+    Every legal action has an id in the action space and back; the mask marks
+    exactly the legal actions; the tensors have their layouts' fixed sizes,
+    are float32 and lie in [-1, 1]; and they are what the game's encoding
+    makes of the seat's observation, so they can show nothing more.
+    """
+    import numpy as np
+
+    from parlour.engine.numbers import action_space_of, encoding_of
+
+    space = action_space_of(game, seats)
+    encoding = encoding_of(game, seats)
+
+    def audit(state: Any) -> None:
+        for seat in range(seats):
+            legal = state.legal_actions(seat)
+            mask = state.legal_mask(seat)
+            assert mask.dtype == np.bool_ and mask.shape == (space.size,)
+            assert int(mask.sum()) == len(legal), f"seed {seed}: the mask of seat {seat} is not its legal actions"
+            ids = state.legal_action_ids(seat)
+            assert ids == sorted(ids) and [state.action_text(i) for i in ids] == sorted(legal, key=state.action_id)
+            assert all(mask[i] for i in ids)
+            obs = state.observation(seat)
+            for tensor, layout, direct in (
+                (state.observation_tensor(seat), encoding.observation_layout, encoding.observation_tensor(obs)),
+                (state.information_state_tensor(seat), encoding.information_state_layout,
+                 encoding.information_state_tensor(obs)),
+            ):
+                assert tensor.dtype == np.float32 and tensor.shape == layout.shape, f"seed {seed}: wrong tensor shape"
+                assert np.isfinite(tensor).all() and tensor.min() >= -1.0 and tensor.max() <= 1.0, (
+                    f"seed {seed}: a tensor value lies outside [-1, 1]")
+                assert (tensor == direct).all()
+            assert isinstance(state.information_state_string(seat), str)
 
     random_playout(game, seed, seats, on_step=audit, variant=variant)
 

@@ -127,6 +127,8 @@ class GameDescriptor:
     data_package: str = ""
     #: who can win (the values ``result()["winner"]`` takes): partnerships or seat names
     sides: Callable[[int], tuple[str, ...]] | None = None
+    #: where the game's tensors are: ``"module"`` (its ``encoding(seats)``) or ``"module:name"``, imported when asked for
+    encoding: str = ""
 
     def winner_sides(self, seats: int) -> tuple[str, ...]:
         return self.sides(seats) if self.sides is not None else self.seat_names(seats)
@@ -148,6 +150,8 @@ class GameDescriptor:
 
     def check_seats(self, seats: int) -> int:
         if type(seats) is not int or seats not in self.seat_counts:
-            allowed = ", ".join(map(str, self.seat_counts))
+            counts = self.seat_counts
+            unbroken = len(counts) > 4 and counts[-1] - counts[0] == len(counts) - 1
+            allowed = f"{counts[0]} to {counts[-1]}" if unbroken else ", ".join(map(str, counts))
             raise VariantError(f"{self.title} is played by {allowed} players, not {seats}")
         return seats

@@ -22,6 +22,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from parlour.engine.errors import IllegalAction, ParlourError
+from parlour.engine.numbers import action_space_of, encoding_of
 
 
 class State(ABC):
@@ -108,6 +109,40 @@ class State(ABC):
         except ParlourError:
             return None
         return other if other.observation(seat) == self.observation(seat) else None
+
+    # -- numbers for learning agents (parlour.engine.numbers; docs/research.md) --
+    def action_id(self, text: str) -> int:
+        """The action's place in the descriptor's ``action_space(seats)``: a stable integer id."""
+        return action_space_of(self.game, self.num_seats).id(text)
+
+    def action_text(self, action_id: int) -> str:
+        return action_space_of(self.game, self.num_seats).text(action_id)
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """The ids of ``legal_actions(seat)``, in increasing order (OpenSpiel's convention)."""
+        ids = action_space_of(self.game, self.num_seats).ids
+        return sorted(ids[a] for a in self.legal_actions(seat))
+
+    def legal_mask(self, seat: int) -> Any:
+        """A NumPy bool array over the action space, True where ``seat`` may act now."""
+        return action_space_of(self.game, self.num_seats).mask(self.legal_actions(seat))
+
+    def observation_tensor(self, seat: int) -> Any:
+        """What ``seat`` sees now, as a fixed-size float32 array built from its observation alone."""
+        return encoding_of(self.game, self.num_seats).observation_tensor(self.observation(self._viewer(seat)))
+
+    def information_state_tensor(self, seat: int) -> Any:
+        """What ``seat`` has seen so far (its view and the public history that matters), fixed-size."""
+        return encoding_of(self.game, self.num_seats).information_state_tensor(self.observation(self._viewer(seat)))
+
+    def information_state_string(self, seat: int) -> str:
+        """A cheap text key for ``seat``'s information state (equal views, equal strings)."""
+        return encoding_of(self.game, self.num_seats).information_state_string(self.observation(self._viewer(seat)))
+
+    def _viewer(self, seat: int) -> int:
+        if type(seat) is not int or not 0 <= seat < self.num_seats:
+            raise ValueError(f"tensors are a seat's: seats are 0 to {self.num_seats - 1}, not {seat!r}")
+        return seat
 
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:

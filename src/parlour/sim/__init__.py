@@ -15,7 +15,6 @@ from typing import Any, Callable, Sequence
 
 from parlour.bots import make_bot
 from parlour.engine.descriptor import GameDescriptor
-from parlour.engine.errors import ParlourError
 from parlour.engine.record import record_of
 
 
@@ -40,7 +39,8 @@ def mean_ci(values: Sequence[float], z: float = 1.959964) -> dict[str, float]:
     return {"mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
 
 
-#: a bot game that runs longer than this is stopped with an error (a variant may allow endless play)
+#: the ceiling: a bot game still going after this many actions is stopped there, unfinished, and
+#: counted as such in the report (a safety net: with the default bots every game ends long before)
 MAX_ACTIONS = 200_000
 
 
@@ -51,41 +51,45 @@ def play_game(
     seats: int,
     seed: int,
     variant: dict[str, Any] | None = None,
+    max_actions: int | None = None,
 ) -> Any:
-    """One whole game between bots; returns the finished state."""
+    """One whole game between bots; returns the last state, finished unless it reached the ceiling.
+
+    ``max_actions`` is the ceiling (``MAX_ACTIONS`` when not given): a game
+    still going after that many actions is returned as it stands, unfinished.
+    """
     if game.play_game is not None:
         return game.play_game(game, bots, seats=seats, seed=seed, variant=variant)
+    limit = MAX_ACTIONS if max_actions is None else max_actions
     state = game.new_state(seats=seats, variant=variant, seed=seed)
-    while not state.is_over:
-        if len(state.history) >= MAX_ACTIONS:
-            raise ParlourError(
-                f"game with seed {seed} had not ended after {MAX_ACTIONS} actions: "
-                "the bots may be going round for ever under this variant"
-            )
+    while not state.is_over and len(state.history) < limit:
         for seat in sorted(state.to_move):
             legal = state.legal_actions(seat)
             if legal:
-                state.apply(seat, bots[seat].act(state.observation(seat), legal))
+                bot = bots[seat]
+                view = state.observation(seat) if getattr(bot, "reads_observation", True) else None
+                state.apply(seat, bot.act(view, legal))
                 break
     return state
 
 
 def _one_game(job: tuple, game: GameDescriptor | None = None) -> dict[str, Any]:
     """One game of a simulation, in this process or a worker (which finds the game by id)."""
-    game_id, bot_names, game_seed, bot_seeds, variant, records_dir, seed, index = job
+    game_id, bot_names, game_seed, bot_seeds, variant, records_dir, seed, index, max_actions = job
     if game is None:
         from parlour.games import get_game
 
         game = get_game(game_id)
     seats = len(bot_names)
     bots = [make_bot(game, name, s, bot_seeds[s]) for s, name in enumerate(bot_names)]
-    state = play_game(game, bots, seats=seats, seed=game_seed, variant=variant)
+    state = play_game(game, bots, seats=seats, seed=game_seed, variant=variant, max_actions=max_actions)
     if records_dir is not None:
         seat_info = [{"name": n, "player": f"bot:{b}"} for n, b in zip(game.seat_names(seats), bot_names)]
         record_of(state, seat_info, meta={"simulation_seed": seed, "game_index": index}).save(
             Path(records_dir) / f"{game.id}-{seed}-{index:05d}.json"
         )
-    return state.result()
+    # How long it ran, and whether it ended or was stopped at the ceiling, go with its result.
+    return {**state.result(), "actions": len(state.history), "ended": state.is_over}
 
 
 def simulate(
@@ -98,8 +102,14 @@ def simulate(
     records_dir: str | Path | None = None,
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
+    max_actions: int | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` bot games and sum them up; ``workers`` processes share them, with the same results."""
+    """Play ``games`` bot games and sum them up; ``workers`` processes share them, with the same results.
+
+    A game that reaches the ceiling (``max_actions``, by default ``MAX_ACTIONS``)
+    is stopped there and counted under ``ceiling``, not among the wins and draws.
+    """
+    limit = MAX_ACTIONS if max_actions is None else max_actions
     seats = len(bot_names)
     game.check_seats(seats)
     resolved = game.variant(variant)
@@ -111,7 +121,7 @@ def simulate(
     for i in range(games):
         game_seed = master.randrange(2**63)
         bot_seeds = [master.randrange(2**63) for _ in bot_names]
-        jobs.append((game.id, tuple(bot_names), game_seed, tuple(bot_seeds), resolved, records_dir, seed, i))
+        jobs.append((game.id, tuple(bot_names), game_seed, tuple(bot_seeds), resolved, records_dir, seed, i, limit))
     results = []
     if workers > 1 and games > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
@@ -124,7 +134,9 @@ def simulate(
             results.append(_one_game(job, game))
             if progress is not None:
                 progress(len(results))
-    winners = Counter(r.get("winner") for r in results)
+    ended = [r for r in results if r["ended"]]
+    stopped = [r for r in results if not r["ended"]]
+    winners = Counter(r.get("winner") for r in ended)
     outcomes = {}
     for key in game.winner_sides(seats):
         low, high = wilson_interval(winners[key], games)
@@ -142,8 +154,15 @@ def simulate(
             "wins": outcomes,
             "draws": {"count": winners[None], "rate": round(winners[None] / games, 4) if games else 0.0,
                       "ci95": [round(low, 4), round(high, 4)]},
+            "ended": len(ended),
+            "ceiling": {"games": len(stopped), "max_actions": limit},
+            "actions_per_game": {**mean_ci([r["actions"] for r in results]),
+                                 "longest": max((r["actions"] for r in results), default=0)},
         },
     }
     if game.summarise is not None:
-        summary["results"].update(game.summarise(results))
+        # The game's own figures describe the games that ended; those stopped are summed up apart.
+        summary["results"].update(game.summarise(ended))
+        if stopped:
+            summary["results"]["ceiling"]["at_stop"] = game.summarise(stopped)
     return summary

@@ -14,9 +14,13 @@ config plus an append-only list of events.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import secrets
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +28,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -34,11 +39,13 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    or_,
     select,
     text,
     true,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from parlour.engine.errors import ParlourError
 from parlour.store import pubsub
@@ -76,6 +83,20 @@ claims = Table(
     Column("token", String(64), nullable=False),
 )
 
+access = Table(
+    "table_access", metadata,                       # what the creator chose; a table without a row is neither
+    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+    Column("listed", Boolean, nullable=False),      # shown in the public list of tables
+    Column("open_seats", Boolean, nullable=False),  # a free person seat may be taken by anyone, without an invite
+)
+
+invites = Table(
+    "seat_invites", metadata,                       # the secret each join link carries, kept as its hash
+    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("secret_hash", String(64), nullable=False),
+)
+
 events_docs = Table(
     "documents", metadata,
     Column("id", String(32), primary_key=True),
@@ -97,6 +118,17 @@ doc_events = Table(
     Column("idx", Integer, primary_key=True),
     Column("event", JSON, nullable=False),
 )
+
+
+owner_keys = Table(
+    "document_keys", metadata,                      # a drive's or cycle's organiser key, kept as its hash
+    Column("doc_id", String(32), ForeignKey("documents.id"), primary_key=True),
+    Column("key_hash", String(64), nullable=False),
+)
+
+
+class StoreUnavailable(ParlourError):
+    """The database refused a read or a write (a full disk, a read-only file, a server gone): try again later."""
 
 
 class StoreError(ParlourError):
@@ -150,6 +182,16 @@ def new_id() -> str:
     return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
 
 
+def new_secret() -> str:
+    """A key or an invite: 144 random bits."""
+    return secrets.token_urlsafe(18)
+
+
+def digest(secret: str) -> str:
+    """What the database keeps of a secret: a copy of the database opens no seat and no tournament."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
 class Store:
     """The database, through SQLAlchemy: every method blocks, so the server calls them from threads.
 
@@ -172,8 +214,8 @@ class Store:
             metadata.create_all(db)
 
     def ping(self) -> None:
-        """A round trip to the database; raises if it cannot be reached."""
-        with self.engine.connect() as db:
+        """A round trip to the database; raises ``StoreUnavailable`` if it cannot be reached."""
+        with self._reading() as db:
             db.execute(select(1))
 
     def hold(self) -> None:
@@ -202,13 +244,34 @@ class Store:
         held.flush()
         self._held = held
 
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """A transaction; a database that cannot be written (or read) raises ``StoreUnavailable`` with its reason."""
+        try:
+            with self.engine.begin() as db:
+                yield db
+        except IntegrityError:
+            raise
+        except DBAPIError as error:
+            raise StoreUnavailable(f"the database cannot be written now ({error.orig})") from error
+
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        try:
+            with self.engine.connect() as db:
+                yield db
+        except DBAPIError as error:
+            raise StoreUnavailable(f"the database cannot be read now ({error.orig})") from error
+
     # -- game tables ------------------------------------------------------
     def create_table(self, game: str, variant: dict[str, Any], seed: int | None, seats: list[dict[str, Any]],
-                     meta: dict[str, Any] | None = None) -> str:
+                     meta: dict[str, Any] | None = None, *, listed: bool = False, open_seats: bool = False) -> str:
+        """A new table; ``listed`` shows it in the public list, ``open_seats`` lets anyone take a free seat."""
         table_id = new_id()
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(game_tables.insert().values(
                 id=table_id, game=game, variant=variant, seed=seed, seats=seats, created=time.time(), meta=meta))
+            db.execute(access.insert().values(table_id=table_id, listed=listed, open_seats=open_seats))
         return table_id
 
     def save_finished(self, game: str, variant: dict[str, Any], seed: int | None, seats: list[dict[str, Any]],
@@ -217,7 +280,7 @@ class Store:
         """A game played elsewhere (bots in bulk), stored whole in one transaction so it can be replayed."""
         table_id = new_id()
         now = time.time()
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(game_tables.insert().values(id=table_id, game=game, variant=variant, seed=seed, seats=seats,
                                                    created=now, finished=now, result=result, meta=meta))
             if logged:
@@ -240,7 +303,7 @@ class Store:
         transaction announces the new moves to the other server processes (``pubsub``).
         """
         try:
-            with self.engine.begin() as db:
+            with self._begin() as db:
                 db.execute(actions.insert(), [row.values() for row in rows])
                 if self.shared:
                     pubsub.announce(db, rows, self.origin)
@@ -252,16 +315,23 @@ class Store:
         return [self.append_actions([row])[0] for row in rows]
 
     def finish(self, table_id: str, result: dict[str, Any]) -> bool:
-        """Mark the table finished with its result; False if it already was (another process, or an earlier run)."""
-        with self.engine.begin() as db:
+        """Mark the table finished with its result; False if it already was (another process, or an earlier run).
+
+        Its lease goes with it: a finished table's bots run nowhere.  On PostgreSQL the other processes
+        hear of it (``pubsub``), so that their copies of a table closed before its end close too.
+        """
+        with self._begin() as db:
             done = db.execute(game_tables.update()
                               .where(game_tables.c.id == table_id, game_tables.c.finished.is_(None))
                               .values(finished=time.time(), result=result))
+            db.execute(leases.delete().where(leases.c.table_id == table_id))
+            if done.rowcount and self.shared:
+                pubsub.announce_end(db, table_id, self.origin)
         return bool(done.rowcount)
 
     def actions_from(self, table_id: str, start: int) -> list[tuple[int, str, float | None]]:
         """The table's actions from index ``start`` on, for a copy in memory that another process got ahead of."""
-        with self.engine.connect() as db:
+        with self._reading() as db:
             rows = db.execute(
                 select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.time)
                 .where(actions.c.table_id == table_id, actions.c.idx >= start).order_by(actions.c.idx)).all()
@@ -270,7 +340,7 @@ class Store:
         return [(r.seat, r.action, r.time) for r in rows]
 
     def load(self, table_id: str) -> StoredTable:
-        with self.engine.connect() as db:
+        with self._reading() as db:
             row = db.execute(select(game_tables).where(game_tables.c.id == table_id)).first()
             if row is None:
                 raise StoreError(f"no table {table_id!r}")
@@ -291,7 +361,10 @@ class Store:
         return self.list_tables(limit=None, meta=(key, value))
 
     def list_tables(self, finished: bool | None = None, limit: int | None = 200,
-                    meta: tuple[str, str] | None = None) -> list[dict[str, Any]]:
+                    meta: tuple[str, str] | None = None, *, visible: list[str] | None = None,
+                    since: float | None = None) -> list[dict[str, Any]]:
+        """Tables, newest first.  With ``visible``, only the listed ones and those ids (a browser's own tables);
+        with ``since``, only those created since then."""
         moves = select(actions.c.table_id, func.count().label("moves")).group_by(actions.c.table_id).subquery()
         query = (select(game_tables, moves.c.moves).outerjoin(moves, moves.c.table_id == game_tables.c.id)
                  .order_by(game_tables.c.created.desc()).limit(limit))
@@ -299,10 +372,15 @@ class Store:
             query = query.where(game_tables.c.finished.is_not(None))
         elif finished is False:
             query = query.where(game_tables.c.finished.is_(None))
+        if visible is not None:
+            query = query.outerjoin(access, access.c.table_id == game_tables.c.id).where(
+                or_(access.c.listed.is_(True), game_tables.c.id.in_(visible)))
+        if since is not None:
+            query = query.where(game_tables.c.created >= since)
         if meta is not None:
             key, value = meta
             query = query.where(game_tables.c.meta[key].as_string() == value)
-        with self.engine.connect() as db:
+        with self._reading() as db:
             rows = db.execute(query).all()
         return [
             {"id": r.id, "game": r.game, "variant": r.variant, "seats": r.seats, "created": r.created,
@@ -313,22 +391,51 @@ class Store:
     # -- who sits where -----------------------------------------------------
     def claim(self, table_id: str, seat: int) -> str:
         """A fresh secret for ``seat``; refuses a seat someone already holds."""
-        token = secrets.token_urlsafe(18)
+        token = new_secret()
         try:
-            with self.engine.begin() as db:
+            with self._begin() as db:
                 db.execute(claims.insert().values(table_id=table_id, seat=seat, token=token))
         except IntegrityError:
             raise StoreError(f"seat {seat} is taken") from None
         return token
 
     def seat_of(self, table_id: str, token: str) -> int | None:
-        with self.engine.connect() as db:
+        with self._reading() as db:
             row = db.execute(select(claims.c.seat)
                              .where(claims.c.table_id == table_id, claims.c.token == token)).first()
         return None if row is None else row.seat
 
+    def access(self, table_id: str) -> tuple[bool, bool]:
+        """Whether the table is listed, and whether its free seats are open to anyone (no row: neither)."""
+        with self._reading() as db:
+            row = db.execute(select(access.c.listed, access.c.open_seats)
+                             .where(access.c.table_id == table_id)).first()
+        return (False, False) if row is None else (bool(row.listed), bool(row.open_seats))
+
+    def invite(self, table_id: str, seat: int) -> str:
+        """A fresh secret for the join link of ``seat`` (a new one replaces the old)."""
+        secret = new_secret()
+        with self._begin() as db:
+            db.execute(invites.delete().where(invites.c.table_id == table_id, invites.c.seat == seat))
+            db.execute(invites.insert().values(table_id=table_id, seat=seat, secret_hash=digest(secret)))
+        return secret
+
+    def invited(self, table_id: str, seat: int, secret: str) -> bool:
+        with self._reading() as db:
+            row = db.execute(select(invites.c.secret_hash)
+                             .where(invites.c.table_id == table_id, invites.c.seat == seat)).first()
+        return row is not None and hmac.compare_digest(row.secret_hash, digest(secret))
+
+    def name_seat(self, table_id: str, seat: int, name: str) -> list[dict[str, Any]]:
+        """Give person seat ``seat`` its player's name; answers the seats as stored now."""
+        with self._begin() as db:
+            seats = db.execute(select(game_tables.c.seats).where(game_tables.c.id == table_id)).scalar_one()
+            seats = [dict(s, name=name) if i == seat else s for i, s in enumerate(seats)]
+            db.execute(game_tables.update().where(game_tables.c.id == table_id).values(seats=seats))
+        return seats
+
     def claimed_seats(self, table_id: str) -> set[int]:
-        with self.engine.connect() as db:
+        with self._reading() as db:
             return {r.seat for r in db.execute(select(claims.c.seat).where(claims.c.table_id == table_id))}
 
     # -- who runs a table's bots: a lease, renewed by its holder, taken over once it lapses -------------
@@ -339,13 +446,13 @@ class Store:
         """
         now = time.time()
         free = (leases.c.holder == holder) | (leases.c.expires < now) if self.shared else true()
-        with self.engine.begin() as db:
+        with self._begin() as db:
             renewed = db.execute(leases.update().where(leases.c.table_id == table_id, free)
                                  .values(holder=holder, expires=now + seconds))
             if renewed.rowcount:
                 return True
         try:
-            with self.engine.begin() as db:
+            with self._begin() as db:
                 db.execute(leases.insert().values(table_id=table_id, holder=holder, expires=now + seconds))
         except IntegrityError:
             return False                    # another process holds it, or took it first
@@ -356,7 +463,7 @@ class Store:
         if not table_ids:
             return set()
         now = time.time()
-        with self.engine.begin() as db:
+        with self._begin() as db:
             live = leases.c.expires >= now if self.shared else true()    # a lapsed lease may have a new holder
             db.execute(leases.update().where(leases.c.holder == holder, leases.c.table_id.in_(table_ids), live)
                        .values(expires=now + seconds))
@@ -366,14 +473,14 @@ class Store:
 
     def release_leases(self, holder: str) -> None:
         """A process that stops lets the others take its tables at once."""
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(leases.delete().where(leases.c.holder == holder))
 
     def orphans(self, limit: int = 100) -> list[str]:
         """Unfinished tables with bots whose lease has lapsed (their process died) or was never taken."""
         now = time.time()
         held = select(leases.c.table_id).where(leases.c.expires >= now)
-        with self.engine.connect() as db:
+        with self._reading() as db:
             rows = db.execute(select(game_tables.c.id, game_tables.c.seats)
                               .where(game_tables.c.finished.is_(None), game_tables.c.id.not_in(held))
                               .order_by(game_tables.c.created).limit(limit * 4)).all()
@@ -382,14 +489,14 @@ class Store:
     # -- tournaments: a config and its events ---------------------------------
     def create_document(self, kind: str, config: dict[str, Any]) -> str:
         doc_id = new_id()
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(events_docs.insert().values(id=doc_id, kind=kind, config=config, created=time.time()))
         return doc_id
 
     def append_event(self, doc_id: str, event_data: dict[str, Any], expected: int | None = None) -> int:
         """Append an event; with ``expected`` (the count of events it was checked against), only if none came since."""
         try:
-            with self.engine.begin() as db:
+            with self._begin() as db:
                 count = db.execute(select(func.count()).select_from(doc_events)
                                    .where(doc_events.c.doc_id == doc_id)).scalar_one()
                 if expected is not None and count != expected:
@@ -399,8 +506,29 @@ class Store:
             raise StoreConflict(f"tournament {doc_id!r} changed while this entry was checked") from None
         return count
 
+    def new_owner_key(self, doc_id: str) -> str:
+        """The organiser key of a drive or cycle (a new one replaces the old): every change to it needs the key."""
+        key = new_secret()
+        with self._begin() as db:
+            db.execute(owner_keys.delete().where(owner_keys.c.doc_id == doc_id))
+            db.execute(owner_keys.insert().values(doc_id=doc_id, key_hash=digest(key)))
+        return key
+
+    def is_owner(self, doc_id: str, key: str) -> bool:
+        with self._reading() as db:
+            row = db.execute(select(owner_keys.c.key_hash).where(owner_keys.c.doc_id == doc_id)).first()
+        return row is not None and hmac.compare_digest(row.key_hash, digest(key))
+
+    def delete_document(self, doc_id: str) -> None:
+        """A drive or cycle gone, entries and key with it (the tables played for it stay, as finished games)."""
+        with self._begin() as db:
+            db.execute(doc_events.delete().where(doc_events.c.doc_id == doc_id))
+            db.execute(owner_keys.delete().where(owner_keys.c.doc_id == doc_id))
+            if db.execute(events_docs.delete().where(events_docs.c.id == doc_id)).rowcount == 0:
+                raise StoreError(f"no tournament {doc_id!r}")
+
     def load_document(self, doc_id: str) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
-        with self.engine.connect() as db:
+        with self._reading() as db:
             row = db.execute(select(events_docs).where(events_docs.c.id == doc_id)).first()
             if row is None:
                 raise StoreError(f"no tournament {doc_id!r}")
@@ -412,7 +540,7 @@ class Store:
         query = select(events_docs).order_by(events_docs.c.created.desc())
         if kind is not None:
             query = query.where(events_docs.c.kind == kind)
-        with self.engine.connect() as db:
+        with self._reading() as db:
             return [{"id": r.id, "kind": r.kind, "config": r.config, "created": r.created} for r in db.execute(query)]
 
 

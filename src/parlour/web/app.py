@@ -15,37 +15,56 @@ request or table.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any, Callable
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 
 from parlour.store import Store
 from parlour.store.tournaments import Tournaments
 from parlour.tournaments.drive_card import FONT_URL, FONTS
 from parlour.web import errors, logs
+from parlour.web.bodies import BodyLimit
+from parlour.web.deps import CreationLimit
 from parlour.web.live import LiveTable
 from parlour.web.metrics import Metrics
 from parlour.web.models import socket_schemas
-from parlour.web.registry import LEASE, Tables
+from parlour.web.origins import SameOrigin
+from parlour.web.registry import LEASE, MAX_BOT_TABLES, MAX_MOVES, Tables
 from parlour.web.routers import cycles, drives, games, ops, pages, replays, tables
 from parlour.web.routers.pages import STATIC
 
+#: how many tables, tournaments and rematches one client address may make (``limits``' notation)
+CREATION_LIMIT = "30/minute"
+
 
 def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
-               clock: Callable[[], float] = time.monotonic, lease: float = LEASE) -> FastAPI:
-    """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up);
-    ``lease``: seconds a process holds a table's bots without renewing (several processes on PostgreSQL)."""
+               clock: Callable[[], float] = time.monotonic, allow_origins: Iterable[str] = (),
+               creation_limit: str | None = CREATION_LIMIT, max_bot_tables: int = MAX_BOT_TABLES,
+               max_moves: int = MAX_MOVES, lease: float = LEASE) -> FastAPI:
+    """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up).
+
+    ``allow_origins``: other sites whose pages may use this server (its own always may); ``creation_limit``
+    per client address (None: no limit, for a load benchmark on one address); ``max_bot_tables``: tables of
+    bots alone in play at once; ``max_moves``: a table that has not ended after so many moves is closed, and
+    says why; ``lease``: seconds a process holds a table's bots without renewing (several processes on
+    PostgreSQL).
+    """
     store = store or Store()
     tournaments = Tournaments(store)
     metrics = Metrics()
 
     def enter_result(table: LiveTable) -> None:
-        tournaments.enter_finished(table.id, table.meta, table.state)
+        if not table.abandoned:                   # a table closed before its end has no result to enter
+            tournaments.enter_finished(table.id, table.meta, table.state)
 
-    registry = Tables(store, bot_delay=bot_delay, clock=clock, on_finish=enter_result, metrics=metrics, lease=lease)
+    registry = Tables(store, bot_delay=bot_delay, clock=clock, on_finish=enter_result, metrics=metrics,
+                      lease=lease, max_bot_tables=max_bot_tables, max_moves=max_moves)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -54,12 +73,16 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
         await registry.close()
 
     app = FastAPI(title="Parlour", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan,
-                  strict_content_type=False)       # a body sent without a Content-Type is read as JSON, as before
+                  strict_content_type=True)        # a body must say it is JSON: no form post from another site
     app.state.store = store
     app.state.tables = registry
     app.state.tournaments = tournaments
     app.state.metrics = metrics
-    app.middleware("http")(logs.requests)
+    app.state.creation_limit = CreationLimit(MovingWindowRateLimiter(MemoryStorage()),
+                                             parse(creation_limit) if creation_limit else None)
+    app.add_middleware(SameOrigin, allowed=list(allow_origins))
+    app.add_middleware(BodyLimit)               # no body past the limit reaches anything
+    app.middleware("http")(logs.requests)       # outermost: every request is logged, refusals included
     errors.install(app)
     for router in (games.router, tables.router, replays.router, drives.router, cycles.router):
         app.include_router(router, responses=errors.REFUSALS)

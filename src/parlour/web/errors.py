@@ -15,25 +15,34 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from parlour.engine.errors import ParlourError
-from parlour.store import StoreConflict, StoreError
+from parlour.store import StoreConflict, StoreError, StoreUnavailable
+from parlour.web.bodies import NOT_JSON_TYPE
 from parlour.web.models import REFUSED, Refusal
-from parlour.web.registry import Unplayable
+from parlour.web.registry import Busy, Unplayable
 
 #: the status of each kind of error a route lets through, most particular first
 STATUS: list[tuple[type[ParlourError], int]] = [
     (Unplayable, 500),           # a stored log the rules refuse: the server's fault, not the client's
+    (StoreUnavailable, 503),     # the database cannot be written now (a full disk): try again later
+    (Busy, 503),                 # as many tables of bots alone as the server allows are in play
     (StoreConflict, 409),        # another writer got in first
     (StoreError, 404),           # no such table or tournament
     (ParlourError, 422),         # a seat, a variant, an entry the rules or the tournament refuse
 ]
-NOT_JSON_TYPE = "send the request body as JSON (Content-Type: application/json)"
 #: what the API's routes answer when they refuse, for the OpenAPI description
 REFUSALS: dict[int | str, dict[str, Any]] = {
     status: {"model": Refusal, "description": words} for status, words in (
-        (400, "the body is not a JSON object"), (403, "not before the game is over (it shows every hand)"),
+        (400, "the body is not a JSON object, or there is a body where none belongs"),
+        (401, "no key: this change needs an organiser's or a seat's key (Authorization: Bearer KEY)"),
+        (403, "a wrong key, a request from another site's page, a seat without its invite, or the record "
+              "before the game is over (it shows every hand)"),
         (404, "no such game, table or tournament"), (409, "a seat already taken, or a tournament changed meanwhile"),
-        (413, "the body is over 16 KiB"), (422, "a value the models, the rules or the tournament refuse"),
-        (501, "no PDF on this server (WeasyPrint or Pango missing)"))
+        (413, "the body is over 16 KiB"), (415, "the body is not sent as JSON"),
+        (422, "a value the models, the rules or the tournament refuse"),
+        (429, "too many new tables or tournaments from one address (Retry-After says when to try again)"),
+        (501, "no PDF on this server (WeasyPrint or Pango missing)"),
+        (503, "the database cannot be written now, or the server runs as many tables of bots alone as it "
+              "allows: try again later"))
 }
 
 

@@ -40,7 +40,7 @@ from parlour.bots import make_bot, replay_with_bots
 from parlour.engine.errors import ParlourError
 from parlour.engine.record import GameRecord, record_of
 from parlour.games import get_game
-from parlour.store import Logged, Store, StoreConflict, StoredTable
+from parlour.store import Logged, Store, StoreConflict, StoredTable, StoreUnavailable
 from parlour.store.writer import Writer
 from parlour.web.metrics import Metrics
 from parlour.web.models import ErrorMessage, SeatView, TableView
@@ -53,7 +53,7 @@ PERSON, BOT = "person", "bot"
 
 
 log = logging.getLogger("parlour.web")
-#: bots at a table that has not ended after this many moves stop (a variant may allow endless play)
+#: a table that has not ended after this many moves is closed (a variant may allow endless play)
 MAX_ACTIONS = 200_000
 #: messages a connection may have waiting besides its latest view; past that it has fallen behind and is dropped
 QUEUE = 32
@@ -68,6 +68,9 @@ STRIKES, STRIKES_RATE = 100, 10.0
 #: close codes: too many messages (a policy violation), too slow a reader ("try again later")
 CLOSE_ABUSE, CLOSE_SLOW = 1008, 1013
 TOO_MANY = f"too many messages (at most {RATE:.0f} a second); that one was not read"
+#: the first and the longest wait, in seconds, before a write the database refused is tried again
+RETRY = (0.1, 2.0)
+NOT_SAVED = "not saved, try again: the server could not write your move to its database ({reason})"
 
 
 def _report(task: asyncio.Task) -> None:
@@ -259,22 +262,24 @@ class Connection:
 class LiveTable:
     """A table in play: its state in memory, its log in the store, its connections.
 
-    ``on_finish(table, first)`` runs once the game ends here; ``first`` is True in the one process
-    (and the one run) that marked it finished in the store, which then enters its result in a drive.
-    ``leased`` says whether this process runs the table's bots (``registry.Tables`` keeps it up to date).
+    ``on_finish(table, first)`` runs once the game ends here, or the table is closed; ``first`` is True in
+    the one process (and the one run) that marked it finished in the store, which then enters its result
+    in a drive.  A game still going after ``max_moves`` moves is closed.  ``leased`` says whether this
+    process runs the table's bots (``registry.Tables`` keeps it up to date).
     """
 
     def __init__(self, stored: StoredTable, store: Store, bot_delay: float = 0.6,
                  clock: Callable[[], float] = time.monotonic,
                  on_finish: Callable[["LiveTable", bool], Awaitable[None]] | None = None,
-                 writer: Writer | None = None, metrics: Metrics | None = None):
+                 writer: Writer | None = None, metrics: Metrics | None = None, max_moves: int = MAX_ACTIONS):
         self.id = stored.id
+        self.max_moves = max_moves
+        self.finishing: asyncio.Task[None] | None = None
         self.meta = stored.meta or {}
         self.on_finish = on_finish
         self.store = store
         self.writer = writer or Writer(store)
         self.metrics = metrics or Metrics()
-        self.seats = stored.seats
         self.game = get_game(stored.game)
         self.bot_delay = bot_delay
         self.lock = asyncio.Lock()
@@ -287,10 +292,15 @@ class LiveTable:
         self.version = 0                          # counts changes: a view built for one is good until the next
         self.rendered: dict[int | None, str] = {}
         self._rebuild(stored)
-        self.done = stored.finished is not None
 
     def _rebuild(self, stored: StoredTable) -> None:
-        """State and bots from the header and the log, the bots deciding again so their random streams agree."""
+        """State and bots from the header and the log, the bots deciding again so their random streams agree;
+        the seats' names and whether the table was closed (by this process or another) from the header."""
+        self.seats = stored.seats
+        #: the result of a table closed before its game ended: {"abandoned": true, "winner": null, "reason"}
+        self.abandoned: dict[str, Any] | None = (stored.result if stored.result and stored.result.get("abandoned")
+                                                 else None)
+        self.done = stored.finished is not None
         self.state = self.game.new_state(seats=len(stored.seats), variant=stored.variant, seed=stored.seed)
         self.bots = {
             seat: make_bot(self.game, info["bot"], seat, (self.state.seed or 0) + seat)
@@ -298,6 +308,14 @@ class LiveTable:
         }
         self._replay(stored.actions)
         self.stored = len(stored.actions)          # actions in the log; the state may run ahead in a race
+
+    @property
+    def ended(self) -> bool:
+        """The game is over, or the table was closed before its end."""
+        return self.state.is_over or self.abandoned is not None
+
+    def result(self) -> dict[str, Any] | None:
+        return self.abandoned or (self.state.result() if self.state.is_over else None)
 
     def _replay(self, logged: list[tuple[int, str, float | None]]) -> None:
         start = len(self.state.history)
@@ -324,8 +342,8 @@ class LiveTable:
             legal=list(state.legal_actions(seat)) if seat is not None and not self._paused() else [],
             to_move=sorted(state.to_move),
             moves=len(state.history),
-            over=state.is_over,
-            result=state.result() if state.is_over else None,
+            over=self.ended,
+            result=self.result(),
             real_time=self.game.real_time,
             running=self.live is not None,
             clock=self.live.now() if self.live is not None else None,
@@ -350,17 +368,33 @@ class LiveTable:
     def _paused(self) -> bool:
         return bool(self.game.real_time) and self.live is None
 
+    async def close(self, reason: str) -> None:
+        """End the table before its game does (its seats left it, or it went on too long); nothing to enter."""
+        async with self.lock:
+            if self.ended:
+                raise Refused("the game is over")
+            self.abandoned = {"abandoned": True, "winner": None, "reason": reason}
+            self.stop()
+            self.live = None
+            await self._finish()
+        self.broadcast()
+
     async def _finish(self) -> None:
-        """The game is over: mark it in the store (once, whichever process gets there first) and pass it on."""
+        """The game is over, or the table closed: mark it in the store (once, whichever process gets there
+        first) and pass it on.  If the database refuses, the moves are stored already and only the end waits:
+        it is tried again by itself (``_finish_later``)."""
         if self.done:
             return
         self.done = True
         try:
-            first = await asyncio.to_thread(self.store.finish, self.id, self.state.result())
-        except Exception:
-            self.metrics.database_errors.labels("finish").inc()
-            log.exception("table %s finished, but could not be marked finished", self.id)
+            first = await asyncio.to_thread(self.store.finish, self.id, self.result() or {})
+        except Exception as error:
             self.done = False
+            self.metrics.database_errors.labels("finish").inc()
+            log.warning("table %s: its end is not stored yet: %s", self.id, error)
+            if self.finishing is None or self.finishing.done():
+                self.finishing = asyncio.get_running_loop().create_task(self._finish_later())
+                self.finishing.add_done_callback(_report)
             return
         if self.on_finish is not None:
             try:
@@ -368,19 +402,38 @@ class LiveTable:
             except Exception:                   # the game is safe in the store; only the follow-up failed
                 log.exception("table %s finished, but its result could not be passed on", self.id)
 
+    async def _finish_later(self) -> None:
+        """Mark the end until the database takes it, each wait twice the last, up to ``RETRY[1]``."""
+        wait = RETRY[0]
+        while not self.done:
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, RETRY[1])
+            await self._finish()
+
     # -- moves --------------------------------------------------------------
     async def _store(self, seat: int, action: str, when: float | None = None) -> None:
         """Write the next action to the log (before it is applied: what is acknowledged is committed).
 
-        Raises ``StoreConflict`` if another process stored an action at that index first.
+        Raises ``StoreConflict`` if another process stored an action at that index first, and
+        ``StoreUnavailable`` if the database refused it (nothing is applied then).
         """
         await self._persist()
+        await self._append(seat, action, when)
+
+    async def _append(self, seat: int, action: str, when: float | None) -> None:
+        """Hand the log's next action to the writer, and count it once committed.
+
+        A write is never abandoned halfway: if this task is cancelled meanwhile (someone left a race, the
+        server stops), the write is waited for and counted before the cancellation goes on, so that the
+        next write never takes an index already stored.
+        """
+        writing = asyncio.ensure_future(self.writer.append(Logged(self.id, self.stored, seat, action, when)))
         try:
-            await self.writer.append(Logged(self.id, self.stored, seat, action, when))
-        except StoreConflict:
-            raise
-        except Exception:
-            self.metrics.database_errors.labels("append").inc()
+            await asyncio.shield(writing)
+        except asyncio.CancelledError:
+            await asyncio.wait([writing])
+            if not writing.cancelled() and writing.exception() is None:
+                self.stored += 1
             raise
         self.stored += 1
 
@@ -400,8 +453,7 @@ class LiveTable:
         """Bot moves the real-time clock has already applied, written to the log in order."""
         while self.stored < len(self.state.history):
             seat, action = self.state.history[self.stored]
-            await self.writer.append(Logged(self.id, self.stored, seat, action, self.state.times[self.stored]))
-            self.stored += 1
+            await self._append(seat, action, self.state.times[self.stored])
 
     async def act(self, seat: int | None, text: str, moves: int | None = None) -> None:
         """A person's move (``text`` checked for its form by ``models.Act``); raises ``Refused``, changing nothing."""
@@ -412,7 +464,7 @@ class LiveTable:
             raise Refused(f"seat {seat} is played by a bot")
         async with self.lock:
             state = self.state
-            if state.is_over:
+            if self.ended:
                 raise Refused("the game is over")
             if self.game.real_time and self.live is None:
                 raise Refused("the race starts when every player is at the table")
@@ -422,24 +474,27 @@ class LiveTable:
                 action = state.parse_action(text)
             except ParlourError as error:
                 raise Refused(str(error)) from None
-            if self.live is not None:
-                # the bots that were quicker go first; the move is stored once it is known to be legal
-                live = self.live
-                reason, now = live.judge(seat, action)
-                await self._persist()
-                if reason is not None:
-                    raise Refused(reason)
-                await self._store(seat, action, now)
-                live.take(seat, action, now)
-                await self._moved("person", started)
-            elif action not in state.legal_actions(seat):
-                raise Refused(state.explain_illegal(seat, action))
-            else:
-                try:
-                    await self._commit(seat, action, "person", started)
-                except StoreConflict:          # another process moved first: reload, then look again
-                    await self.reload()
-                    raise Refused("the table has moved on since you chose; look again") from None
+            try:
+                if self.live is not None:
+                    # the bots that were quicker go first; the move is stored once it is known to be legal
+                    live = self.live
+                    reason, now = live.judge(seat, action)
+                    await self._persist()
+                    if reason is not None:
+                        raise Refused(reason)
+                    await self._store(seat, action, now)
+                    live.take(seat, action, now)
+                    await self._moved("person", started)
+                elif action not in state.legal_actions(seat):
+                    raise Refused(state.explain_illegal(seat, action))
+                else:
+                    try:
+                        await self._commit(seat, action, "person", started)
+                    except StoreConflict:          # another process moved first: reload, then look again
+                        await self.reload()
+                        raise Refused("the table has moved on since you chose; look again") from None
+            except StoreUnavailable as error:    # nothing was applied: the move was to be stored first
+                raise Refused(NOT_SAVED.format(reason=error)) from None
         self.start_bots()
 
     # -- another process's moves ----------------------------------------------------------------
@@ -474,6 +529,18 @@ class LiveTable:
             await self._finish()
         self.broadcast()
 
+    async def ended_elsewhere(self) -> None:
+        """Another process marked this table finished (PostgreSQL's announcements say when): a copy here that
+        has not ended reads it again, so that a table closed before its end closes here too, bots and all."""
+        async with self.lock:
+            if self.ended:
+                return
+            try:
+                await self.reload()
+            except Exception:
+                self.metrics.database_errors.labels("load").inc()
+                log.exception("table %s: could not read its end from the store", self.id)
+
     # -- who is here ------------------------------------------------------------
     async def join(self, connection: Connection) -> None:
         connection.attach(self)
@@ -501,7 +568,7 @@ class LiveTable:
         if not self.game.real_time:
             self.start_bots()
             return
-        if self.state.is_over:
+        if self.ended:
             return
         present = {c.seat for c in self.connections}
         everyone = all(s in present for s, info in enumerate(self.seats) if info["kind"] == PERSON)
@@ -521,37 +588,58 @@ class LiveTable:
     def start_bots(self) -> None:
         if self.game.real_time and self.live is None:
             return
-        if (self.bots and self.leased and not self.state.is_over
+        if (self.bots and self.leased and not self.ended
                 and (self.task is None or self.task.done())):
             self.task = asyncio.get_running_loop().create_task(self._clock() if self.live else self._turns())
             self.task.add_done_callback(_report)
 
     async def _turns(self) -> None:
-        """Turn-by-turn games: a bot whose turn it is moves after a short pause, so people can follow."""
+        """Turn-by-turn games: a bot whose turn it is moves after a short pause, so people can follow.
+
+        A move the database refuses is tried again, the same move, after a wait that doubles up to
+        ``RETRY[1]``: the bots carry on by themselves once the database takes writes again.  A move
+        another process stored first (``StoreConflict``) makes this copy reload and go on.
+        """
+        chosen: tuple[int, int, str] | None = None          # (moves, seat, action) decided but not yet stored
+        wait = RETRY[0]
         while self.leased:
             seat = next((s for s in sorted(self.state.to_move) if s in self.bots), None)
-            if seat is None or self.state.is_over:
+            if seat is None or self.ended:
                 return
-            if len(self.state.history) >= MAX_ACTIONS:
-                log.warning("table %s: the bots stop after %d moves without an end", self.id, MAX_ACTIONS)
+            if len(self.state.history) >= self.max_moves:
+                log.warning("table %s: closed after %d moves without an end", self.id, self.max_moves)
+                await self.close(f"no end after {self.max_moves} moves: the server closed the table")
                 return
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(self.bot_delay if chosen is None else wait)
             started = time.perf_counter()
             async with self.lock:
-                if seat not in self.state.to_move or not self.leased:
+                if seat not in self.state.to_move or self.ended or not self.leased:
                     continue
                 state = self.state
-                action = self.bots[seat].act(state.observation(seat), state.legal_actions(seat))
+                if chosen is None or chosen[:2] != (len(state.history), seat):
+                    # a bot decides once a turn, so its random stream stays where a replay of the log puts it
+                    chosen = (len(state.history), seat, self.bots[seat].act(state.observation(seat),
+                                                                            state.legal_actions(seat)))
                 try:
-                    await self._commit(seat, action, "bot", started)
+                    await self._commit(seat, chosen[2], "bot", started)
+                except StoreUnavailable as error:
+                    log.warning("table %s: a bot's move is not stored, tried again in %.1f s: %s", self.id, wait,
+                                error)
+                    wait = min(wait * 2, RETRY[1])
+                    continue
                 except StoreConflict:          # another process moved first: this copy reloads and goes on
                     await self.reload()
+                chosen, wait = None, RETRY[0]
 
     async def _clock(self) -> None:
-        """Real time: bots act when their reflexes fall due on the wall clock."""
+        """Real time: bots act when their reflexes fall due on the wall clock.
+
+        What they did is written in order after each tick, and shown once it is written; if the database
+        refuses, it is written at a later tick (the race goes on until its last moves are stored).
+        """
         live = self.live
         assert live is not None, "the clock runs only while the race does"
-        while not self.state.is_over and self.live is live:
+        while self.live is live and not (self.state.is_over and self.stored == len(self.state.history)):
             due = live.reflexes.next_time()
             wait = 0.05 if due is None else min(max(due - live.now(), 0.0), 0.25)
             await asyncio.sleep(wait)
@@ -559,10 +647,15 @@ class LiveTable:
             async with self.lock:
                 if self.live is not live:
                     return
-                start = len(self.state.history)
+                start = self.stored
                 live.tick()
-                await self._persist()
-                if len(self.state.history) > start:
+                try:
+                    await self._persist()
+                except StoreUnavailable as error:
+                    log.warning("table %s: the bots' moves are not stored yet: %s", self.id, error)
+                    await asyncio.sleep(RETRY[1])
+                    continue
+                if self.stored > start:
                     await self._moved("bot", started)
 
     def stop(self) -> None:

@@ -68,7 +68,7 @@ class Body(BaseModel):
 
 
 class Refusal(BaseModel):
-    """Every refused request: the reason in words (a 400, 403, 404, 409, 413 or 422)."""
+    """Every refused request: the reason in words (a 400, 401, 403, 404, 409, 413, 415, 422, 429 or 503)."""
 
     detail: str
 
@@ -104,10 +104,28 @@ class NewTable(Body):
     variant: dict[str, Any] | None = Field(None, description="option names and values (GET /api/games lists them)")
     seed: Seed | None = Field(None, description="the server draws one if left out")
     sit: StrictBool = Field(True, description="the creator takes the first person seat and gets its key")
+    public: StrictBool = Field(False, description="list the table in GET /api/tables for everyone to see")
+    open_seats: StrictBool = Field(False, description="anyone may take a free person seat (else only with its "
+                                                       "join link's invite)")
 
     refusals = {"game": "game is a game's id, as GET /api/games lists them", "seats": SEATS,
                 "variant": "variant is an object of option names and values",
-                "seed": "seed must be a whole number from 0 to 2**63 - 1", "sit": "sit is true or false"}
+                "seed": "seed must be a whole number from 0 to 2**63 - 1", "sit": "sit is true or false",
+                "public": "public is true or false", "open_seats": "open_seats is true or false"}
+
+
+class SeatClaim(Body):
+    """``POST /api/tables/ID/seats/N/claim``: the join link's invite (unless the table's seats are open to
+    anyone) and the name the player is to be known by."""
+
+    model_config = {"json_schema_extra": {"examples": [{"invite": "Jt1bqQ0mR3v1c0aVx2d9Ugf3", "name": "Ann"}]}}
+
+    invite: Annotated[StrictStr, Field(max_length=100)] | None = Field(None, description="the secret after "
+                                                                           "#invite= in the seat's join link")
+    name: Name | None = Field(None, description="shown at the table (the seat's name if left out)")
+
+    refusals = {"invite": "invite is the text after #invite= in the join link",
+                "name": "a name is text of at most 40 characters"}
 
 
 class TableMade(BaseModel):
@@ -115,7 +133,8 @@ class TableMade(BaseModel):
 
     id: str
     url: str
-    join: dict[str, str] = Field(description="person seat number -> the link that takes it")
+    join: dict[str, str] = Field(description="person seat number -> the link that takes it (its invite after "
+                                             "#invite=); the creator's own seat has none")
     seat: int | None = Field(None, description="the creator's seat (left out when the creator does not sit)")
     token: str | None = Field(None, description="the creator's seat key: it opens the play socket for that seat")
 
@@ -313,10 +332,13 @@ class BotsPlay(Body):
 
 
 class Made(BaseModel):
-    """A new drive or cycle, and the page that shows it."""
+    """A new drive or cycle, the page that shows it, and its organiser key (given this once only)."""
 
     id: str
     url: str
+    key: str = Field(description="the organiser key: every change to the tournament needs it "
+                                 "(Authorization: Bearer KEY)")
+    organiser: str = Field(description="the organiser link: the page, with the key after #organiser=")
 
 
 class TournamentSummary(BaseModel):

@@ -36,6 +36,8 @@ from parlour.web.models import Seat, TableMade
 
 log = logging.getLogger("parlour.web")
 RECENT = 64              # finished tables kept in memory for replays and record downloads
+MAX_BOT_TABLES = 20      # tables of bots alone in play at once: each costs the server a loop of moves
+MAX_MOVES = 20_000       # a table with no end after this many moves is closed (no game's default comes near)
 #: seconds a process holds a table's bots without renewing; another takes them over once it lapses
 LEASE = 10.0
 
@@ -48,16 +50,23 @@ class Unplayable(ParlourError):
     """A stored table whose log the rules no longer accept."""
 
 
+class Busy(ParlourError):
+    """The server is already running as many tables of bots alone as it allows; try again when one ends."""
+
+
 class Tables:
     """Live tables by id, the finished ones lately asked for, and the factory of new tables.
 
-    ``on_finish(table)`` runs once a table's game ends (the tournaments enter its result), in a thread.
+    ``on_finish(table)`` runs once a table's game ends or it is closed (the tournaments enter its result), in a
+    thread, in the one process that marked it finished.
     """
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic,
                  on_finish: Callable[[LiveTable], None] | None = None, metrics: Metrics | None = None,
-                 lease: float = LEASE):
+                 lease: float = LEASE, max_bot_tables: int = MAX_BOT_TABLES, max_moves: int = MAX_MOVES):
         self.store = store
+        self.max_bot_tables = max_bot_tables
+        self.max_moves = max_moves
         self.bot_delay = bot_delay
         self.clock = clock
         self.on_finish = on_finish
@@ -88,14 +97,15 @@ class Tables:
                 stored = await asyncio.to_thread(self.store.load, table_id)
                 try:
                     table = LiveTable(stored, self.store, bot_delay=self.bot_delay, clock=self.clock,
-                                      on_finish=self._finished, writer=self.writer, metrics=self.metrics)
+                                      on_finish=self._finished, writer=self.writer, metrics=self.metrics,
+                                      max_moves=self.max_moves)
                 except ParlourError as error:
                     raise Unplayable(f"table {table_id} could not be rebuilt from its log: {error}") from None
-                if table.bots and not table.state.is_over:
+                if table.bots and not table.ended:
                     table.leased = await self._take(table_id)
                 self.live[table_id] = table
                 table.wake()
-                if table.state.is_over and not table.done:
+                if table.ended and not table.done:
                     await table._finish()        # the server died between the last move and marking it
                 self.forget(table)
             return self.live[table_id] if table_id in self.live else self.recent[table_id]
@@ -106,7 +116,7 @@ class Tables:
 
     def forget(self, table: LiveTable) -> None:
         """A finished table nobody is watching moves to a short list of recent ones; the store has the rest."""
-        if table.state.is_over and not table.connections and self.live.get(table.id) is table:
+        if table.ended and not table.connections and self.live.get(table.id) is table:
             del self.live[table.id]
             self.recent[table.id] = table
             self.recent.move_to_end(table.id)
@@ -124,7 +134,9 @@ class Tables:
         await self.resume()
         if self.store.shared:
             self.listener = Listener(self.store.url, self.heard, self._reconnected)
-            self.listener.start()
+            if not await self.listener.start():
+                log.warning("not yet hearing the other server processes' moves; serving all the same (/healthz "
+                            "says so until the listener connects)")
         self.keeper = asyncio.get_running_loop().create_task(self._keep())
         self._chore(self.metrics.watch_loop())
 
@@ -162,10 +174,15 @@ class Tables:
             log.warning("could not hand back this process's tables: %s", error)
 
     # -- several processes: announcements and leases ------------------------------------------
-    def heard(self, table_id: str, count: int, origin: str) -> None:
-        """Another process stored moves of a table: a copy of it here catches up (and its spectators see them)."""
+    def heard(self, table_id: str, count: int | None, origin: str) -> None:
+        """Another process stored moves of a table (``count``: its log's length), or marked it finished (None):
+        a copy of it here catches up, or ends too (a table closed there), and its spectators see it."""
         table = self.live.get(table_id) or self.recent.get(table_id)
-        if origin != self.store.origin and table is not None and count > table.stored:
+        if origin == self.store.origin or table is None:
+            return
+        if count is None:
+            self._chore(table.ended_elsewhere())
+        elif count > table.stored:
             self._chore(table.catch_up())
 
     async def _reconnected(self) -> None:
@@ -197,7 +214,7 @@ class Tables:
                 log.warning("could not renew this process's leases: %s", error)
 
     async def _keep_once(self) -> None:
-        mine = [t for t in self.live.values() if t.bots and not t.state.is_over]
+        mine = [t for t in self.live.values() if t.bots and not t.ended]
         held = await asyncio.to_thread(self.store.renew_leases, self.store.origin,
                                        [t.id for t in mine if t.leased], self.lease)
         for table in mine:
@@ -220,31 +237,52 @@ class Tables:
         table.wake()
 
     # -- a new table --------------------------------------------------------------------------
+    def bots_alone(self) -> int:
+        """Tables of bots alone in play now."""
+        return sum(1 for t in self.live.values() if not t.ended and all(s["kind"] == BOT for s in t.seats))
+
     async def open(self, game: GameDescriptor, seats: list[Seat], variant: dict[str, Any] | None, seed: int | None,
-                   *, sit: bool = True, meta: dict[str, Any] | None = None) -> TableMade:
+                   *, sit: bool | int = True, meta: dict[str, Any] | None = None, listed: bool = False,
+                   open_seats: bool = False) -> TableMade:
         """Check who sits where, the variant and the seed against the game; store the new table; answer with its links.
 
-        The bots start at once, whoever opens the page.  Raises ``SeatingError`` with the reason.
+        ``sit``: the creator takes the first person seat (True), that seat (a number) or none (False).  Each
+        other person seat gets a join link with its own secret; ``open_seats`` lets anyone take a free seat
+        without one, ``listed`` shows the table in the public list.  The bots start at once, whoever opens
+        the page.  Raises ``SeatingError`` with the reason, ``Busy`` when bots alone have no room.
         """
         stored = _seated(game, seats)
+        if all(s["kind"] == BOT for s in stored) and self.bots_alone() >= self.max_bot_tables:
+            raise Busy(f"the server is already running {self.max_bot_tables} tables of bots alone, as many as it "
+                       "allows; try again when one of them ends")
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
         try:
             state = game.new_state(seats=len(stored), variant=variant or {}, seed=seed)     # refuses a bad variant
         except (ParlourError, TypeError) as error:
             raise SeatingError(str(error)) from None
-        table_id = await asyncio.to_thread(self.store.create_table, game.id, dict(state.variant), seed, stored, meta)
         people = [i for i, s in enumerate(stored) if s["kind"] == PERSON]
-        made = TableMade(id=table_id, url=f"/t/{table_id}", join={str(i): f"/t/{table_id}/join/{i}" for i in people})
-        if people and sit:
-            made.seat = people[0]
-            made.token = await asyncio.to_thread(self.store.claim, table_id, people[0])
-        await self.get(table_id)
+        mine = people[0] if people and sit is True else sit if sit is not False and sit in people else None
+
+        def create() -> TableMade:          # one trip to a thread: the table, its invites and the creator's seat
+            table_id = self.store.create_table(game.id, dict(state.variant), seed, stored, meta,
+                                               listed=listed, open_seats=open_seats)
+            made = TableMade(id=table_id, url=f"/t/{table_id}", join={
+                str(i): f"/t/{table_id}/join/{i}#invite={self.store.invite(table_id, i)}"
+                for i in people if i != mine})
+            if mine is not None:
+                made.seat = mine
+                made.token = self.store.claim(table_id, mine)
+            return made
+
+        made = await asyncio.to_thread(create)
+        await self.get(made.id)
         return made
 
 
 def _seated(game: GameDescriptor, seats: list[Seat]) -> list[dict[str, Any]]:
-    """The seats as the store keeps them: a bot named after its seat unless given a name, a person's name trimmed."""
+    """The seats as the store keeps them, each with a name of its own: the name given (trimmed), else the seat's
+    (a bot's kind is shown beside it); a name given twice gets a number."""
     try:
         game.check_seats(len(seats))
     except ParlourError as error:
@@ -253,12 +291,19 @@ def _seated(game: GameDescriptor, seats: list[Seat]) -> list[dict[str, Any]]:
     names = game.seat_names(len(seats))
     stored: list[dict[str, Any]] = []
     for i, seat in enumerate(seats):
+        name = distinct((seat.name or "").strip() or names[i], [s["name"] for s in stored] + list(names[i + 1:]))
         if seat.kind == BOT:
             bot = seat.bot or bots[-1]
             if bot not in bots:
                 raise SeatingError(f"seat {i}: no bot {bot!r} (choose from {', '.join(bots)})")
-            stored.append({"kind": BOT, "bot": bot, "name": seat.name or f"{names[i]} ({bot} bot)"})
+            stored.append({"kind": BOT, "bot": bot, "name": name})
         else:
-            name = (seat.name or "").strip()
-            stored.append({"kind": PERSON, **({"name": name} if name else {})})
+            stored.append({"kind": PERSON, "name": name})
     return stored
+
+
+def distinct(name: str, taken: list[str]) -> str:
+    """``name``, or ``name 2``, ``name 3``... the first that no other seat has."""
+    if name not in taken:
+        return name
+    return next(f"{name} {n}" for n in range(2, len(taken) + 3) if f"{name} {n}" not in taken)

@@ -13,12 +13,27 @@ from urllib.parse import quote
 from parlour.store import Store
 from parlour.store.tournaments import Tournaments
 from parlour.tournaments.biggles_cycle import WIN_POINTS
-from parlour.web.models import CycleMatch, CycleView, DriveView, FixtureResult, FixtureView, TableLink, TeamCard
+from parlour.web.models import (
+    CycleMatch,
+    CycleView,
+    DriveView,
+    FixtureResult,
+    FixtureView,
+    Made,
+    TableLink,
+    TeamCard,
+)
 
 
 def lines(names: list[str] | str) -> list[str]:
     """Names typed in a form, one a line, as a list (a list is left for the tournament to judge)."""
     return [line.strip() for line in names.splitlines() if line.strip()] if isinstance(names, str) else names
+
+
+def made(tournaments: Tournaments, doc_id: str, pages: str) -> Made:
+    """A new tournament's answer: its page, and its organiser key with the link that carries it."""
+    key = tournaments.store.new_owner_key(doc_id)
+    return Made(id=doc_id, url=f"/{pages}/{doc_id}", key=key, organiser=f"/{pages}/{doc_id}#organiser={key}")
 
 
 def tables_by(tables: list[dict[str, Any]], fixture: Callable[[dict[str, Any]], Any]) -> dict[Any, list[TableLink]]:

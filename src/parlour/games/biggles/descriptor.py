@@ -14,9 +14,9 @@ VARIANTS = (
         "rule sheet", minimum=0, maximum=99,
     ),
     VariantOption(
-        "cascade", bool, True,
-        "After a stop, a second red card may stop the black card below (false: only a player's newest card "
-        "can be stopped, so a cancelled build must grow again before it can be hit).",
+        "cascade", bool, False,
+        "After a stop, a second red card may stop the black card below it (false, as the sheet: a red card "
+        "must land before the next black card covers its number, so only a player's newest card can be stopped).",
         "ruling",
     ),
 )
@@ -56,6 +56,7 @@ GAME = GameDescriptor(
         for level in sorted(LEVELS, key=lambda name: name != DEFAULT)
     },
     action_space=rules.all_actions,
+    encoding="parlour.games.biggles.encoding",
     summarise=summarise,
     play_game=lambda *args, **kwargs: _twin().play_game(*args, **kwargs),
     real_time=True,

@@ -8,7 +8,7 @@ down in front of him at once.  The game ends when all nine regions are down.
 
 Every ask and its answer is public, and the observation carries that history
 so a player, or a bot, can reason from it.  Rulings are in
-``docs/rules/british-towns.md``.
+``docs/rules/british-towns-asking.md``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from parlour.games.british_towns.pack import (
     parse_card,
 )
 
-SEAT_COUNTS = tuple(range(3, 9))
+SEAT_COUNTS = tuple(range(3, NUM_CARDS + 1))     # the sheet: three or more; every player is dealt a card
 PLAY = "ask"
 
 

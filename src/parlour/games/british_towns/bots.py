@@ -6,7 +6,10 @@ and otherwise asks the player most likely to have the card.
 
 ``SetsBot`` (the regional-sets game) keeps the regions it is closest to
 completing, takes a discard only when it helps, and throws the card it is
-least likely to use.
+least likely to use.  When the game stalls, because each player hoards part
+of a region another needs while the rest of the pack goes round and round,
+it gives up the regions it cannot finish, or else varies its discards at
+random (see ``SetsBot.gone_by``).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import random
 from collections import Counter
 from typing import Any, Sequence
 
-from parlour.games.british_towns.pack import CARD_OF_TEXT, REGION_CARD, REGION_OF, TOWNS_OF
+from parlour.games.british_towns.pack import CARD_OF_TEXT, CARDS_OF, REGION_CARD, REGION_OF, TOWNS_OF
 
 
 class RememberingBot:
@@ -76,6 +79,28 @@ class SetsBot:
         have = len(towns & set(hand)) + (REGION_CARD[region] in hand)
         return max(0, len(towns) - have)
 
+    @staticmethod
+    def gone_by(obs: dict[str, Any]) -> set[int] | None:
+        """When the game has stalled, the cards seen going by since; otherwise ``None``.
+
+        The sheet ends the game only when a hand cannot be made up to seven,
+        so players who each keep back towns the other needs would draw and
+        throw the rest of the pack round for ever.  A player notices it: the
+        whole pack outside the hands has gone by since anyone last laid or
+        added a card.
+        """
+        turns, seen = 0, set(obs["discards"])
+        for _, action in reversed(obs["history"]):
+            verb, _, card = action.partition(" ")
+            if verb in ("lay", "add"):
+                break
+            if verb == "discard":
+                turns += 1
+                seen.add(card)
+        if turns <= obs["stock_size"] + len(obs["discards"]) + len(obs["seat_names"]):
+            return None
+        return {CARD_OF_TEXT[c] for c in seen}
+
     def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         if len(legal) == 1:
             return legal[0]
@@ -95,12 +120,25 @@ class SetsBot:
         if "done" in legal:
             return "done"
         discards = [a for a in legal if a.startswith("discard ")]
+        held = Counter(REGION_OF[c] for c in hand)
+        gone_by = self.gone_by(obs)
 
-        def keep(action: str) -> tuple[int, int, float]:
+        def blocked(region: int) -> bool:
+            """Stalled, and none of the cards this region lacks went by: another player keeps them."""
+            return gone_by is not None and not (CARDS_OF[region] - set(hand)) & gone_by
+
+        def keep(action: str) -> tuple[int, int, int, float]:
             card = CARD_OF_TEXT[action.split()[1]]
             region = REGION_OF[card]
             dead = region in laid_anywhere     # another player's region: this card is useless here
-            return (0 if dead else 1, -self._need(hand, region), self.rng.random())
+            if blocked(region):
+                # Change course: give the hoarded region up (the smallest hoard first) for him to finish.
+                return (0 if dead else 1, 0, held[region], self.rng.random())
+            return (0 if dead else 1, 1, -self._need(hand, region), self.rng.random())
 
+        if gone_by is not None and not any(blocked(REGION_OF[c]) for c in hand) and self.rng.random() < 0.5:
+            # Stalled with no hoard to give up: vary the discard at random, so that no circle can last.
+            live = [a for a in discards if REGION_OF[CARD_OF_TEXT[a.split()[1]]] not in laid_anywhere]
+            return self.rng.choice(live or discards)
         return min(discards, key=keep)
 

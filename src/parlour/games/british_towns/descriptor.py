@@ -27,10 +27,17 @@ SETS_VARIANTS = (
         "ruling", choices=("all", "one"),
     ),
     VariantOption(
-        "stalemate", int, 2,
-        "The game also ends when the stock has run out this many times with no set laid or added to "
-        "(0: never; players holding each other's towns can then go round for ever).",
+        "stalemate", int, 0,
+        "A club variant: the game also ends when the stock has been made again from the discards this many "
+        "times with no set laid or added to (0, as the sheet: only a hand that cannot be made up to seven "
+        "ends it).",
         "ruling", minimum=0, maximum=1000,
+    ),
+    VariantOption(
+        "one_discard_ends", bool, False,
+        "A club variant: the game ends when a turn starts with no stock and a single discard (false, as the "
+        "sheet: play goes on, each player taking the one discard and throwing a card, until someone lays a set).",
+        "ruling",
     ),
 )
 
@@ -67,12 +74,13 @@ ASKING = GameDescriptor(
     new_state=asking.new_state,
     seat_names=asking.seat_names,
     summary=(
-        "Three to eight players ask one another for named towns, Happy Families fashion, to complete "
-        "the nine regions of Britain; every ask is heard by all, so memory wins."
+        "Three or more players (best three to eight) ask one another for named towns, Happy Families "
+        "fashion, to complete the nine regions of Britain; every ask is heard by all, so memory wins."
     ),
     bots={"remembering": lazy_bot("parlour.games.british_towns.bots:RememberingBot")},
     data_package="parlour.games.british_towns",
     action_space=asking.all_actions,
+    encoding="parlour.games.british_towns.encoding:asking",
     summarise=summarise_asking,
 )
 
@@ -91,6 +99,7 @@ SETS = GameDescriptor(
     bots={"heuristic": lazy_bot("parlour.games.british_towns.bots:SetsBot")},
     data_package="parlour.games.british_towns",
     action_space=sets.all_actions,
+    encoding="parlour.games.british_towns.encoding:sets",
     summarise=summarise_sets,
 )
 asking.AskingState.game = ASKING

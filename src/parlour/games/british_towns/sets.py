@@ -12,7 +12,7 @@ A turn runs through phases, each a ``_legal_<phase>`` / ``_apply_<phase>`` pair:
 A card drawn from the stock that completes one of the player's laid regions
 goes onto it at once, and that too is his turn.  An empty stock is replaced
 by the shuffled discards, one turned up.  The game ends when a player cannot
-make his hand up to seven.  Rulings are in ``docs/rules/british-towns.md``.
+make his hand up to seven.  Rulings are in ``docs/rules/british-towns-sets.md``.
 """
 
 from __future__ import annotations
@@ -104,8 +104,12 @@ class SetsState(TurnState):
         if not self.stock and self._stalemate():
             self._end(f"stalemate: the stock ran out {self.dry_reshuffles} times with no set laid")
             return
-        if not self.stock:
-            # Fewer than two discards cannot make a stock: play would only pass one card to and fro.
+        if not self.stock and not self.discards:
+            # Nothing to draw from at all (the sheet never meets this): the game ends.
+            self._end("found neither a stock nor a discard to draw")
+            return
+        if not self.stock and self.variant["one_discard_ends"]:
+            # Club variant: a single discard makes no stock, so the game ends here.
             self._end("found the stock empty, with too few discards to make a new one")
             return
         self.phase = DRAW
@@ -300,6 +304,8 @@ class SetsState(TurnState):
             "hand_sizes": [len(h) for h in self.hands],
             "stock_size": len(self.stock),
             "discards": [CARD_TEXT[c] for c in self.discards],
+            # Cards the table saw go into each hand (taken from the discards) and still there.
+            "seen_in_hands": [[CARD_TEXT[c] for c in known] for known in self.known],
             "sets": [{str(r): [CARD_TEXT[c] for c in cards] for r, cards in sorted(s.items())} for s in self.sets],
             "scores": self._scores(),
             "events": [dict(e) for e in self.events],

@@ -23,11 +23,12 @@ VARIANTS = (
     VariantOption(
         name="after_goal_lead",
         type=str,
-        default="kicker-left",
+        default="trick-winner",
         choices=rules.AFTER_GOAL_LEADS,
         description=(
-            "Who leads after a goal's kick-off: the player left of the kicker (as at the start of "
-            "each half) or the trick winner who scored."
+            "Who leads after a goal's kick-off: the trick winner who scored, as the sheet has every trick "
+            "winner lead (trick-winner), or the player left of the kicker, as at the start of each half "
+            "(kicker-left)."
         ),
         source="ruling",
     ),
@@ -71,6 +72,7 @@ GAME = GameDescriptor(
     bots={"heuristic": lazy_bot("parlour.games.football_whist.bots:HeuristicBot")},
     data_package="parlour.games.football_whist",
     action_space=rules.all_actions,
+    encoding="parlour.games.football_whist.encoding",
     summarise=summarise,
     sides=lambda n: rules.PARTNERSHIPS,
 )

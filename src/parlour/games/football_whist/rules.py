@@ -281,7 +281,7 @@ class FootballWhistState(State):
     def _apply_kick(self, seat: int, node: str) -> None:
         self.ball = node
         if self.after_goal and self.variant["after_goal_lead"] == "trick-winner":
-            self.leader = self.mover
+            self.leader = self.mover          # the sheet: the trick winner (here the scorer) leads
         else:
             self.leader = (seat + 1) % SEATS
         self.after_goal = False

@@ -5,6 +5,13 @@ that complete its sets, lays sets built from natural cards first (saving wild
 cards), swaps wild cards out of sets whenever it holds the real card, names
 its planes correctly, shoots down the most valuable enemy bombers, goes out
 when it can, and discards the loneliest, costliest card.
+
+It also notices when the table is going round in circles.  Players who each
+hold part of a plane the other wants can pass the same discards to and fro
+for ever: the sheet ends a round only when someone goes out, so nothing else
+would stop them.  Once the table has gone round twice with nobody drawing from
+the stock or putting a card down, the bot draws from the stock, which runs the
+stock down and so brings the round to its end.
 """
 
 from __future__ import annotations
@@ -23,6 +30,17 @@ def plane_of(card: str) -> str | None:
     return card.split("/")[0] if "/" in card else None
 
 
+def idle_turns(history: Sequence[Sequence[Any]]) -> int:
+    """Turns in a row, up to now, in which nobody drew from the stock or laid, swapped or added a card."""
+    turns = 0
+    for _, action in reversed(history):
+        verb = action.split(" ", 1)[0]
+        if action == "draw stock" or verb in ("lay", "swap", "add"):
+            break
+        turns += verb == "discard"
+    return turns
+
+
 class HeuristicBot:
     def __init__(self, seat: int, seed: int | None = None):
         self.seat = seat
@@ -35,6 +53,8 @@ class HeuristicBot:
 
     # -- drawing -----------------------------------------------------------------
     def _draw(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        if "draw stock" in legal and idle_turns(obs["history"]) >= 2 * len(obs["seat_names"]):
+            return "draw stock"          # going round in circles: change course
         hand = obs["hand"]
         held = Counter(plane_of(c) for c in hand if plane_of(c))
         pile = obs["pile"]
@@ -60,17 +80,21 @@ class HeuristicBot:
         if going_out:
             return max(going_out, key=lambda a: ("VIC" in a, a))
         lays = [a for a in legal if a.startswith("lay ")]
+
+        def cost(action: str) -> tuple[int, int]:
+            cards = action.split()[1:]
+            wilds = sum(c in (KEF, VIC) for c in cards)
+            return (wilds, -POINTS[next(plane_of(c) for c in cards if plane_of(c))])
         if lays:
-            def cost(action: str) -> tuple[int, int]:
-                cards = action.split()[1:]
-                wilds = sum(c in (KEF, VIC) for c in cards)
-                return (wilds, -POINTS[next(plane_of(c) for c in cards if plane_of(c))])
             best = min(lays, key=cost)
             wilds = cost(best)[0]
             # Spend wild cards only on a bomber, or when the hand is nearly empty.
             if wilds == 0 or len(hand) <= 4 or (wilds == 1 and cost(best)[1] == -10 and "VIC" not in best):
                 return best
         discards = [a for a in legal if a.startswith("discard ")]
+        if not discards:
+            # Bound to go out after a fourth card: every play left leads out, so lay on.
+            return min(lays, key=cost) if lays else legal[0]
         held = Counter(plane_of(c) for c in hand if plane_of(c))
 
         def keep_value(action: str) -> tuple[int, int, float]:

@@ -29,10 +29,18 @@ VARIANTS = (
         "ruling", choices=("turn-over", "end-round"),
     ),
     VariantOption(
-        "stalemate_turns", int, 10,
-        "A round ends as it stands after this many turns in a row in which nobody draws from the stock or "
-        "lays, swaps or adds a card (0: never; players then may pass discards to and fro for ever).",
+        "stalemate_turns", int, 0,
+        "A club variant: a round also ends as it stands after this many turns in a row in which nobody draws "
+        "from the stock or lays, swaps or adds a card (0, as the sheet: a round ends only when someone goes "
+        "out, or when the stock runs out for good).",
         "ruling", minimum=0, maximum=1000,
+    ),
+    VariantOption(
+        "recognition", bool, False,
+        "Plane-spotting: in the browser the cards show each plane's outline and view, but not its name, nation "
+        "or kind, so naming a set tests recognition, which the sheet says the cards are for. The rules do not "
+        "change (the terminal, and the data sent to the browser, still name the cards).",
+        "the sheet's card notes",
     ),
     VariantOption(
         "max_rounds", int, 0,
@@ -50,6 +58,7 @@ def summarise(results: list[dict]) -> dict:
     return {
         "rounds_per_game": {
             **mean_ci([r["rounds"] for r in results]),
+            "longest": max((r["rounds"] for r in results), default=0),
             "distribution": {str(k): v for k, v in sorted(Counter(r["rounds"] for r in results).items())},
         },
         "final_totals": {seat: mean_ci([r["totals"][seat] for r in results]) for seat in seats},
@@ -74,6 +83,7 @@ GAME = GameDescriptor(
     bots={"heuristic": lazy_bot("parlour.games.squadron_scramble.bots:HeuristicBot")},
     data_package="parlour.games.squadron_scramble",
     action_space=rules.all_actions,
+    encoding="parlour.games.squadron_scramble.encoding",
     summarise=summarise,
 )
 rules.SquadronScrambleState.game = GAME

@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -207,7 +208,8 @@ class SquadronScrambleState(TurnState):
         return self.variant["stock_out"] == "turn-over" and not self.restocked and len(self.pile) > 1
 
     def _end_round(self) -> None:
-        scores = [self._round_score(s) for s in range(self.num_seats)]
+        breakdown = [self._round_breakdown(s) for s in range(self.num_seats)]
+        scores = [b["total"] for b in breakdown]
         self.round_scores.append(scores)
         for s, points in enumerate(scores):
             self.totals[s] += points
@@ -216,6 +218,7 @@ class SquadronScrambleState(TurnState):
             "event": "round over",
             "went_out": self.went_out,
             "scores": scores,
+            "breakdown": breakdown,
             # Hands are shown for the count: from here on they are public.
             "hands": [[CARD_TEXT[c] for c in h] for h in self.hands],
         })
@@ -236,16 +239,31 @@ class SquadronScrambleState(TurnState):
             VIC_ID in set_cards(x) for x in self.table + self.captured[seat] if x["by"] == seat
         )
 
-    def _round_score(self, seat: int) -> int:
-        """Laid-down cards score for whoever holds them; cards in hand cost as much."""
+    def _round_breakdown(self, seat: int) -> dict[str, Any]:
+        """How a player's round scores: laid-down cards score for whoever holds them, cards in hand cost as much.
+
+        ``laid``: his own sets (doubled whole when VICTORY went down on his last turn);
+        ``captured``: the bomber sets his fighters shot down; ``victory``: ``"all"`` for
+        that last-turn doubling, ``"set"`` when VICTORY doubled one set of his, else None;
+        ``hand``: what the cards left in his hand cost.
+        """
         mine = [x for x in self.table if x["by"] == seat] + [x for x in self.captured[seat] if x["by"] == seat]
         taken = [x for x in self.captured[seat] if x["by"] != seat]
+        victory = None
         if seat == self.went_out and self._victory_played_now(seat):
             laid = 2 * sum(set_base(x) for x in mine)    # VICTORY on the last turn doubles all he laid
+            victory = "all"
         else:
             laid = sum(set_value(x) for x in mine)
-        laid += sum(set_value(x) for x in taken)
-        return laid - sum(hand_penalty(c) for c in self.hands[seat])
+            if any(VIC_ID in set_cards(x) for x in mine + taken):
+                victory = "set"
+        captured = sum(set_value(x) for x in taken)
+        hand = sum(hand_penalty(c) for c in self.hands[seat])
+        return {"laid": laid, "captured": captured, "victory": victory, "hand": hand,
+                "total": laid + captured - hand}
+
+    def _round_score(self, seat: int) -> int:
+        return self._round_breakdown(seat)["total"]
 
     # -- contract ---------------------------------------------------------------
     def _legal_now(self, seat: int) -> tuple[str, ...]:
@@ -319,19 +337,35 @@ class SquadronScrambleState(TurnState):
             wilds = [c for c in wilds if c not in self.fresh]
         return wilds
 
-    def _can_still_go_out(self, seat: int, hand: list[int], open_threes: int) -> bool:
-        """After a wild goes down as a fourth card the turn must end with going out.
+    def _out_possible(self, seat: int, remove: tuple[int, ...] = (), gain: tuple[int, ...] = (),
+                      table: list[dict[str, Any]] | None = None) -> bool:
+        """Could the player still go out this turn, after giving up ``remove`` and taking ``gain`` into his hand?
 
-        It still can when at most one card is left that no set can take (to be
-        discarded) and every usable wild left can go onto one of the player's
-        three-card sets.
+        ``gain`` is a wild card won by a swap; ``table`` is the table as the
+        action would leave it (by default as it is now).
         """
-        usable = set(self._usable_wilds(seat))
-        wilds = sum(1 for c in hand if c in usable)
-        return len(hand) - wilds <= 1 and wilds <= open_threes
-
-    def _open_threes(self, seat: int) -> int:
-        return sum(1 for x in self.table if x["by"] == seat and x["extra"] < 0)
+        table = self.table if table is None else table
+        hand = Counter(self.hands[seat])
+        hand.subtract(remove)
+        hand.update(gain)
+        swap_usable = self.variant["swap_then_lay"]
+        fresh = set(self.fresh) | set(gain)
+        wild_for = {3 * x["plane"] + v for x in table for v, c in enumerate(x["slots"]) if IS_WILD[c]}
+        threes = sum(1 for x in table if x["by"] == seat and x["extra"] < 0)
+        planes: dict[int, list[int]] = {}
+        wilds = dead = 0
+        for card, count in hand.items():
+            if count <= 0:
+                continue
+            if not IS_WILD[card]:
+                held = planes.setdefault(PLANE_OF[card], [0, 0])
+                held[0] += 1
+                held[1] += card in wild_for
+            elif swap_usable or card not in fresh:
+                wilds += count
+            else:
+                dead += count
+        return can_go_out(tuple(sorted(tuple(v) for v in planes.values())), wilds, dead, threes, swap_usable)
 
     def _lay_options(self, seat: int) -> list[tuple[str, list[int], list[int], int]]:
         hand = self.hands[seat]
@@ -343,7 +377,6 @@ class SquadronScrambleState(TurnState):
             if not IS_WILD[card]:
                 by_plane.setdefault(PLANE_OF[card], []).append(card)
         options = []
-        open_threes = self._open_threes(seat)
         for plane, naturals in by_plane.items():
             if len(naturals) + len(wilds) < 3:
                 continue                     # most hands: no set of this plane is possible
@@ -356,32 +389,47 @@ class SquadronScrambleState(TurnState):
                             continue
                         fill = kefs[:n_kef] + vic[:n_vic]
                         options.append((_canonical_lay(list(chosen), fill, -1), list(chosen), fill, -1))
-                        # a fourth, wild card: only when the player can still go out this turn
+                        # a fourth, wild card (legal only where the player can still go out: _legal_play)
                         spare = [c for c in (kefs[n_kef:n_kef + 1] + vic[n_vic:]) if c not in fill]
                         for extra in dict.fromkeys(spare):
-                            rest = [c for c in hand if c not in chosen and c not in fill and c != extra]
-                            if self._can_still_go_out(seat, rest, open_threes):
-                                options.append((_canonical_lay(list(chosen), fill, extra), list(chosen), fill, extra))
+                            options.append((_canonical_lay(list(chosen), fill, extra), list(chosen), fill, extra))
         return options
 
-    def _legal_play(self, seat: int) -> tuple[str, ...]:
+    def _legal_play(self, seat: int, bound: bool = True) -> tuple[str, ...]:
+        """Every play; a fourth card, and anything after one, only while going out this turn stays possible.
+
+        ``bound=False`` leaves that condition out (to tell a refused move why).
+        """
         hand = self.hands[seat]
-        options = [text for text, *_ in self._lay_options(seat)]
-        if not self.committed:
-            for card in hand:
-                if IS_WILD[card]:
+        out_possible = self._out_possible if bound else (lambda *_, **__: True)
+        options = []
+        for text, naturals, fill, extra in self._lay_options(seat):
+            if extra >= 0 or self.committed:
+                laid = new_set(0, seat, PLANE_OF[naturals[0]], naturals, fill, extra)
+                if not out_possible(seat, remove=tuple(set_cards(laid)), table=self.table + [laid]):
                     continue
-                for laid in self.table:
-                    if laid["plane"] == PLANE_OF[card] and IS_WILD[laid["slots"][card % 3]]:
-                        options.append(f"swap {CARD_TEXT[card]} {laid['id']}")
+            options.append(text)
+        for card in hand:
+            if IS_WILD[card]:
+                continue
+            for laid in self.table:
+                wild = laid["slots"][card % 3]
+                if laid["plane"] == PLANE_OF[card] and IS_WILD[wild]:
+                    if self.committed:
+                        swapped = {**laid, "slots": [card if c == wild else c for c in laid["slots"]]}
+                        table = [swapped if x is laid else x for x in self.table]
+                        if not out_possible(seat, remove=(card,), gain=(wild,), table=table):
+                            continue
+                    options.append(f"swap {CARD_TEXT[card]} {laid['id']}")
         wilds = self._usable_wilds(seat)
         for wild in dict.fromkeys(CARD_TEXT[c] for c in wilds):
             card = next(c for c in wilds if CARD_TEXT[c] == wild)
-            rest = [c for c in hand if c != card]
             for laid in self.table:
-                if laid["by"] == seat and laid["extra"] < 0 and self._can_still_go_out(seat, rest, self._open_threes(seat) - 1):
-                    options.append(f"add {wild} {laid['id']}")
-        if not self.committed or len(hand) == 1:
+                if laid["by"] == seat and laid["extra"] < 0:
+                    table = [{**x, "extra": card} if x is laid else x for x in self.table]
+                    if out_possible(seat, remove=(card,), table=table):
+                        options.append(f"add {wild} {laid['id']}")
+        if not (bound and self.committed) or len(hand) == 1:
             options += [f"discard {t}" for t in dict.fromkeys(CARD_TEXT[c] for c in hand)]
         return tuple(dict.fromkeys(options))
 
@@ -483,8 +531,14 @@ class SquadronScrambleState(TurnState):
                 return laid
         raise KeyError(self.pending)
 
-    def _legal_shoot(self, seat: int) -> tuple[str, ...]:
-        return (*(f"shoot {x['id']}" for x in self._targets(seat, self._shooter())), "hold")
+    def _legal_shoot(self, seat: int, bound: bool = True) -> tuple[str, ...]:
+        fighters = self._shooter()
+        targets = self._targets(seat, fighters)
+        if bound and self.committed:
+            # Bound to go out: a shot that takes away the sets he still needs is not open to him.
+            targets = [x for x in targets
+                       if self._out_possible(seat, table=[y for y in self.table if y is not x and y is not fighters])]
+        return (*(f"shoot {x['id']}" for x in targets), "hold")
 
     def _apply_shoot(self, seat: int, set_id: str) -> None:
         fighters = self._shooter()
@@ -518,18 +572,27 @@ class SquadronScrambleState(TurnState):
         if self.phase == NAME:
             return "name the plane you laid down and its nation, e.g. 'name P38 US'"
         if self.phase == SHOOT:
+            if action in self._legal_shoot(seat, bound=False):
+                return ("you put down a fourth card, so this turn must end with your going out, and that shot "
+                        "would take away a set you need for it: hold instead")
             return "shoot down one of the enemy bomber sets listed, or 'hold'"
+        if action in self._legal_play(seat, bound=False):
+            # A move allowed in itself, refused only because of the going-out rule.
+            if not self.committed:
+                return ("a wild card goes down as a fourth card only on the turn you go out, and after this one "
+                        "you could not get rid of all your cards this turn")
+            if verb == "discard":
+                return ("you put down a fourth card, so this turn must end with your going out: lay, add or swap "
+                        "until one card is left, then discard it")
+            return ("you put down a fourth card, so this turn must end with your going out, and after that move "
+                    "you could no longer get rid of all your cards")
         if verb == "lay":
             return "those cards do not make a set you may lay: one plane, each view once, wild cards for missing views, a fourth (wild) card only when going out this turn"
         if verb == "swap":
-            if self.committed:
-                return "no swaps after a wild card has gone down as a fourth card: finish going out"
             return "you can swap only a natural card you hold for a wild card standing in for that very card"
         if verb == "add":
             return "a wild card may be added as a fourth card only to your own three-card set, on the turn you go out"
         if verb == "discard":
-            if self.committed:
-                return "you put down a fourth card, so you must go out: lay or add your cards before the last discard"
             return "you can discard only a card you hold"
         if verb in ("draw", "take"):
             return "you have drawn already this turn: lay, swap, add or discard"
@@ -543,6 +606,7 @@ class SquadronScrambleState(TurnState):
             "round": self.round_no + 1,
             "dealer": self.dealer,
             "target": self.variant["target"],
+            "recognition": self.variant["recognition"],
             "hand_sizes": [len(h) for h in self.hands],
             "stock_size": len(self.stock),
             "stock_turned_over": self.restocked,
@@ -552,6 +616,8 @@ class SquadronScrambleState(TurnState):
             "totals": list(self.totals),
             "round_scores": [list(r) for r in self.round_scores],
             "forfeits": list(self.forfeits),
+            # Cards the table saw go into each hand (from the pile, or a turned-over stock) and still there.
+            "seen_in_hands": [[CARD_TEXT[c] for c in known] for known in self.known],
             "pending_set": self.pending if self.pending >= 0 else None,
             "must_go_out": self.committed,
             "naming": [dict(n) for n in self.naming_log],
@@ -628,6 +694,50 @@ class SquadronScrambleState(TurnState):
         new.seed = rng.randrange(2**63)
         new._legal = None
         return new
+
+
+@lru_cache(maxsize=8192)
+def can_go_out(planes: tuple[tuple[int, int], ...], wilds: int, dead: int, threes: int, swap_usable: bool) -> bool:
+    """Whether a hand can be got rid of this turn: every card laid, added or swapped away but one at most,
+    which is then the last discard.
+
+    ``planes`` has one ``(cards held, how many of them a swap would take)``
+    pair per plane in the hand: which views they are does not matter, since
+    any views of one plane make a set with wild cards filling the rest.
+    ``wilds`` may go into sets, ``dead`` only be discarded (a swapped wild
+    under ``swap_then_lay=false``); ``threes`` is the player's own three-card
+    sets on the table, each able to take one fourth card.  A swap turns a
+    natural card into a wild one (usable or dead as ``swap_usable`` says).
+    New sets are only needed for the planes in hand; a swap into a set laid
+    this same turn is never better than laying the card in it, so only sets
+    already on the table are counted for swaps.
+    """
+    ceiling = wilds + (sum(s for _, s in planes) if swap_usable else 0)   # wild cards there can ever be
+    # Per plane: (swapped, wild cards its new sets need, fourth-card places they open, card kept to discard).
+    reach = {(0, 0, 0, 0)}
+    for held, swappable in planes:
+        options = set()
+        for keep in (0, 1):
+            for swapped in range(min(swappable, held - keep) + 1):
+                laid = held - keep - swapped
+                if laid < 0:
+                    continue
+                if laid == 0:
+                    options.add((swapped, 0, 0, keep))
+                for sets in range(1, laid + 1):
+                    options.add((swapped, 3 * sets - laid, sets, keep))
+        reach = {
+            (a + x, b + d, min(c + e, ceiling), z + k)
+            for a, b, c, z in reach for x, d, e, k in options if z + k <= 1 and b + d <= ceiling
+        }
+        if not reach:
+            return False
+    for swapped, need, places, keep in reach:
+        usable = wilds + (swapped if swap_usable else 0)
+        left = dead + (0 if swap_usable else swapped) + keep + max(0, usable - need - places - threes)
+        if need <= usable and left <= 1:
+            return True
+    return False
 
 
 def _copy_set(laid: dict[str, Any]) -> dict[str, Any]:

@@ -7,9 +7,9 @@ from fastapi import APIRouter, HTTPException
 from parlour.store.tournaments import CYCLE
 from parlour.tournaments.biggles_cycle import ONE_MATCH
 from parlour.web.bodies import JSONRoute
-from parlour.web.deps import StoreDep, TablesDep, TournamentsDep, game_by_id
+from parlour.web.deps import Creates, OrganiserDep, StoreDep, TablesDep, TournamentsDep, game_by_id
 from parlour.web.models import CycleEntry, CycleView, Made, MatchTable, NewCycle, Seat, TableMade, TournamentSummary
-from parlour.web.tournaments import cycle_view, lines
+from parlour.web.tournaments import cycle_view, lines, made
 
 router = APIRouter(prefix="/api/cycles", tags=["cycles"], route_class=JSONRoute)
 TWO_PEOPLE = [Seat(kind="person")] * 2
@@ -20,10 +20,11 @@ def cycles(tournaments: TournamentsDep) -> list[TournamentSummary]:
     return [TournamentSummary(**c) for c in tournaments.list(CYCLE)]
 
 
-@router.post("", status_code=201)
+@router.post("", status_code=201, dependencies=[Creates])
 def create_cycle(body: NewCycle, tournaments: TournamentsDep) -> Made:
+    """A new cycle; the answer holds its organiser key, given this once only."""
     doc_id = tournaments.create_cycle(lines(body.players), body.rounds)       # the cycle judges the names
-    return Made(id=doc_id, url=f"/cycles/{doc_id}")
+    return made(tournaments, doc_id, "cycles")
 
 
 @router.get("/{doc_id}")
@@ -31,15 +32,21 @@ def cycle(doc_id: str, tournaments: TournamentsDep, store: StoreDep) -> CycleVie
     return cycle_view(tournaments, store, doc_id)
 
 
+@router.delete("/{doc_id}", status_code=204)
+def delete_cycle(doc_id: OrganiserDep, store: StoreDep) -> None:
+    """The cycle is gone (the tables played for it stay, as finished games)."""
+    store.delete_document(doc_id)
+
+
 @router.post("/{doc_id}/entries")
-def cycle_entry(doc_id: str, entry: CycleEntry, tournaments: TournamentsDep, store: StoreDep) -> CycleView:
+def cycle_entry(doc_id: OrganiserDep, entry: CycleEntry, tournaments: TournamentsDep, store: StoreDep) -> CycleView:
     """A match's points typed in (or corrected); 422 with the cycle's reason if it refuses them."""
     tournaments.add_cycle_entry(doc_id, entry.model_dump(exclude_unset=True))
     return cycle_view(tournaments, store, doc_id)
 
 
 @router.post("/{doc_id}/matches/{match}/table", status_code=201, response_model_exclude_none=True)
-async def cycle_table(doc_id: str, match: int, body: MatchTable, tournaments: TournamentsDep,
+async def cycle_table(doc_id: OrganiserDep, match: int, body: MatchTable, tournaments: TournamentsDep,
                       tables: TablesDep) -> TableMade:
     """A live Biggles match for one fixture of the cycle: the blue player in seat 0 (P1)."""
     due = {m["match"]: m for m in tournaments.cycle(doc_id).matches()}
@@ -49,5 +56,6 @@ async def cycle_table(doc_id: str, match: int, body: MatchTable, tournaments: To
     seats = body.seats or TWO_PEOPLE
     if len(seats) == 2:                                 # else the table says how many Biggles takes
         seats = [s.model_copy(update={"name": s.name or (m["blue"], m["red"])[i]}) for i, s in enumerate(seats)]
-    return await tables.open(game_by_id("biggles"), seats, dict(ONE_MATCH), body.seed,
+    return await tables.open(game_by_id("biggles"), seats, dict(ONE_MATCH), body.seed, listed=True,
+                             open_seats=False,
                              meta={"cycle": doc_id, "match": match, "blue": m["blue"], "red": m["red"]})

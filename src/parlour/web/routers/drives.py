@@ -3,24 +3,26 @@
 A fixture's result arrives in one of three ways: the organiser types it in, a
 table played in Parlour finishes (its ``meta`` names the fixture, and
 ``Tournaments.enter_finished`` enters it), or bots play every game still to
-play.  All three become the same kind of entry, checked by the drive itself.
+play, each at a live table anyone may watch.  All three become the same kind
+of entry, checked by the drive itself.  Anyone may read a drive; every change
+needs its organiser key (``deps.OrganiserDep``), given once, when it is made.
 """
 
 from __future__ import annotations
 
 import asyncio
-import random
 from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import HTMLResponse, Response
 
+from parlour.engine.descriptor import GameDescriptor
 from parlour.store.tournaments import DRIVE
 from parlour.tournaments.drive_card import card_html
 from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME
 from parlour.tournaments.printing import PrintingUnavailable, pdf
 from parlour.web.bodies import JSONRoute
-from parlour.web.deps import StoreDep, TablesDep, TournamentsDep, game_by_id
+from parlour.web.deps import Creates, OrganiserDep, StoreDep, TablesDep, TournamentsDep, game_by_id
 from parlour.web.models import (
     BotsPlay,
     DriveEntry,
@@ -32,7 +34,8 @@ from parlour.web.models import (
     TableMade,
     TournamentSummary,
 )
-from parlour.web.tournaments import drive_view, lines
+from parlour.web.registry import Busy, Tables
+from parlour.web.tournaments import drive_view, lines, made
 
 router = APIRouter(tags=["drives"], route_class=JSONRoute)
 HOME_BOTS = [Seat(kind="bot", bot="heuristic")] * 4
@@ -46,12 +49,13 @@ def drives(tournaments: TournamentsDep) -> list[TournamentSummary]:
     return [TournamentSummary(**d) for d in tournaments.list(DRIVE)]
 
 
-@router.post("/api/drives", status_code=201)
+@router.post("/api/drives", status_code=201, dependencies=[Creates])
 def create_drive(body: NewDrive, tournaments: TournamentsDep) -> Made:
+    """A new drive; the answer holds its organiser key, given this once only."""
     given = body.model_dump(include={"title", "rounds", "bye_points"}, exclude_none=True)
     config = {"teams": lines(body.teams), **given}
     doc_id = tournaments.create_drive(config)            # the drive refuses bad teams, rounds, titles
-    return Made(id=doc_id, url=f"/drives/{doc_id}")
+    return made(tournaments, doc_id, "drives")
 
 
 @router.get("/api/drives/{doc_id}")
@@ -59,8 +63,14 @@ def drive(doc_id: str, tournaments: TournamentsDep, store: StoreDep) -> DriveVie
     return drive_view(tournaments, store, doc_id)
 
 
+@router.delete("/api/drives/{doc_id}", status_code=204)
+def delete_drive(doc_id: OrganiserDep, store: StoreDep) -> None:
+    """The drive is gone (the tables played for it stay, as finished games)."""
+    store.delete_document(doc_id)
+
+
 @router.post("/api/drives/{doc_id}/entries")
-def drive_entry(doc_id: str, entry: DriveEntry, tournaments: TournamentsDep, store: StoreDep) -> DriveView:
+def drive_entry(doc_id: OrganiserDep, entry: DriveEntry, tournaments: TournamentsDep, store: StoreDep) -> DriveView:
     """A result typed in by the organiser, a correction or a void; 422 with the drive's reason if it refuses it."""
     given = entry.model_dump(exclude_unset=True, exclude={"meta"})
     tournaments.add_drive_entry(doc_id, {**given, "meta": {"source": "organiser"}})
@@ -68,24 +78,46 @@ def drive_entry(doc_id: str, entry: DriveEntry, tournaments: TournamentsDep, sto
 
 
 @router.post("/api/drives/{doc_id}/fixtures/{round}/{table}/table", status_code=201, response_model_exclude_none=True)
-async def drive_table(doc_id: str, round: int, table: int, body: FixtureTable, tournaments: TournamentsDep,
-                      tables: TablesDep) -> TableMade:
-    """A table in Parlour for one fixture: Home sit A1 and A2 (seats 0, 2), Away B1 and B2."""
+async def drive_table(doc_id: OrganiserDep, round: int, table: int, body: FixtureTable,
+                      tournaments: TournamentsDep, tables: TablesDep) -> TableMade:
+    """A table in Parlour for one fixture: Home sit A1 and A2 (seats 0, 2), Away B1 and B2.  Its seats are
+    taken only with their join links' invites, never by strangers."""
     fixture = tournaments.drive(doc_id).fixture(round, table)
     if fixture.is_bye:
         raise HTTPException(422, f"{fixture.home} have a bye in round {round}: there is no match to play")
-    seats = [s.model_copy(update={"name": s.name or f"{fixture.home if i % 2 == 0 else fixture.away} {i // 2 + 1}"})
-             for i, s in enumerate(body.seats or HOME_BOTS)]
-    return await tables.open(game_by_id(DRIVE_GAME), seats, body.variant, body.seed,
-                             meta={"drive": doc_id, "round": fixture.round, "table": fixture.table})
+    return await fixture_table(tables, game_by_id(DRIVE_GAME), doc_id, fixture.round, fixture.table,
+                               [fixture.home, fixture.away or ""], body.seats or HOME_BOTS, body.variant, body.seed)
+
+
+async def fixture_table(tables: Tables, game: GameDescriptor, doc_id: str, round: int, table: int,
+                        teams: list[str], seats: list[Seat], variant: dict[str, object] | None,
+                        seed: int | None) -> TableMade:
+    named = [s.model_copy(update={"name": s.name or f"{teams[i % 2]} {i // 2 + 1}"}) for i, s in enumerate(seats)]
+    return await tables.open(game, named, variant, seed, listed=True, open_seats=False,
+                             meta={"drive": doc_id, "round": round, "table": table})
 
 
 @router.post("/api/drives/{doc_id}/simulate")
-async def drive_simulate(doc_id: str, body: BotsPlay, tournaments: TournamentsDep, store: StoreDep) -> DriveView:
-    """Bots play every game still pending; each match is stored as a finished table, replayable."""
-    seed = random.SystemRandom().randrange(2**62) if body.seed is None else body.seed
-    # in a worker thread, so that the other tables keep being served while the bots play
-    await asyncio.to_thread(tournaments.play_pending, doc_id, seed, body.bots)
+async def drive_simulate(doc_id: OrganiserDep, body: BotsPlay, tournaments: TournamentsDep, store: StoreDep,
+                         tables: TablesDep) -> DriveView:
+    """Bots play every game still to play, each at a live table of its own at the bots' pace, listed with the
+    fixture so anyone can watch; each result enters the drive when its game ends.  As many start as the server's
+    room for tables of bots alone allows (503 if none): ask again for the rest."""
+    drive = tournaments.drive(doc_id)
+    in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in store.tables_for("drive", doc_id)
+               if t["finished"] is None}
+    to_play = [f for f in drive.pending() if (f.round, f.table) not in in_play]
+    started = 0
+    for k, f in enumerate(to_play):
+        try:
+            await fixture_table(tables, game_by_id(DRIVE_GAME), doc_id, f.round, f.table, [f.home, f.away or ""],
+                                [Seat(kind="bot", bot=body.bots)] * 4, None,
+                                None if body.seed is None else (body.seed + k) % 2**63)
+        except Busy:
+            if not started:
+                raise
+            break
+        started += 1
     return drive_view(tournaments, store, doc_id)
 
 

@@ -13,7 +13,6 @@ from parlour.web.deps import GameDep
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 DOCS = Path(__file__).resolve().parents[4] / "docs" / "rules"
-RULES_DOC = {"british-towns-asking": "british-towns", "british-towns-sets": "british-towns"}
 SHELL = STATIC / "app.html"
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
@@ -21,7 +20,7 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 
 @router.get("/rules/{game_id}", response_class=HTMLResponse)
 def rules(game: GameDep) -> str:
-    path = DOCS / f"{RULES_DOC.get(game.id, game.id)}.md"
+    path = DOCS / f"{game.id}.md"
     body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "toc"]) if path.exists() \
         else "<p>The rules document is not installed with this copy of Parlour.</p>"
     return page(f"{game.title}: rules", f'<p><a href="/">Parlour</a> / rules · <a class="button primary" '

@@ -20,7 +20,7 @@ router = APIRouter(prefix="/api/tables/{table_id}", tags=["replays"], route_clas
                                         "content": {"application/json": {"schema": {"type": "object"}}}}})
 async def record(table_id: str, tables: TablesDep) -> Response:
     t = await tables.get(table_id)
-    if not t.state.is_over:
+    if not t.ended:
         raise HTTPException(403, "the record shows every hand, so it is available once the game is over")
     return Response(t.record().to_json(), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{t.game.id}-{table_id}.json"'})
@@ -30,7 +30,7 @@ async def record(table_id: str, tables: TablesDep) -> Response:
 async def replay_step(table_id: str, tables: TablesDep, step: int = 0, seat: str = "all") -> ReplayStep:
     """The game as it stood after ``step`` actions, from one seat's view (``seat`` a number) or every seat's."""
     t = await tables.get(table_id)
-    if not t.state.is_over:
+    if not t.ended:
         raise HTTPException(403, "a game can be replayed once it is over")
     steps = len(t.state.history)
     if not 0 <= step <= steps:

@@ -2,56 +2,138 @@
 
 Every move comes in on the socket and goes through ``LiveTable.act``: the
 rules judge it, the store keeps it, and only then is every connection told.
+
+A table is private unless its creator made it public, and a free seat is
+taken with the invite in its join link unless the creator opened the seats to
+anyone.  Its seats (with their keys) may close it, or start it again.
 """
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
+import asyncio
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Query, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from parlour.engine.errors import ParlourError
-from parlour.store import StoreError
+from parlour.store import StoreError, StoreUnavailable
 from parlour.web.bodies import JSONRoute
-from parlour.web.deps import StoreDep, TablesDep, game_by_id
+from parlour.web.deps import Creates, SeatDep, StoreDep, TablesDep, game_by_id
 from parlour.web.live import PERSON, Connection, Refused
 from parlour.web.logs import bind
-from parlour.web.models import REFUSED, Act, ClientMessage, NewTable, SeatKey, TableInfo, TableMade, TableSummary
+from parlour.web.models import (
+    REFUSED,
+    Act,
+    ClientMessage,
+    NewTable,
+    Seat,
+    SeatClaim,
+    SeatKey,
+    TableInfo,
+    TableMade,
+    TableSummary,
+)
+from parlour.web.registry import distinct
 
 router = APIRouter(tags=["tables"], route_class=JSONRoute)
 
 MAX_MESSAGE = 4096
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+#: an unfinished table older than this (in seconds) has been left: it is no longer among the tables in play
+STALE = 24 * 3600
+#: the socket's close code when the database cannot be read: "try again later"
+CLOSE_UNAVAILABLE = 1013
+NO_INVITE = ("this seat is kept for the person its join link was sent to: open the link itself "
+             "(the invite after #invite=), or ask the table's creator for it")
 
 
-@router.post("/api/tables", status_code=201, response_model_exclude_none=True)
+@router.post("/api/tables", status_code=201, response_model_exclude_none=True, dependencies=[Creates])
 async def create(body: NewTable, tables: TablesDep) -> TableMade:
-    return await tables.open(game_by_id(body.game), body.seats, body.variant, body.seed, sit=body.sit)
+    return await tables.open(game_by_id(body.game), body.seats, body.variant, body.seed, sit=body.sit,
+                             listed=body.public, open_seats=body.open_seats)
 
 
 @router.get("/api/tables")
-def listed(store: StoreDep, finished: bool | None = None) -> list[TableSummary]:
-    return [TableSummary(**row) for row in store.list_tables(finished)]
+def listed(store: StoreDep, finished: bool | None = None,
+           mine: Annotated[str, Query(max_length=2000, description="ids of tables this client holds keys for, "
+                                                                    "comma-separated: listed even if private")] = ""
+           ) -> list[TableSummary]:
+    """The public tables, and the private ones named in ``mine``, newest first.
+
+    Unfinished tables created more than a day ago have been left: they are not among the tables in play.
+    """
+    since = time.time() - STALE if finished is False else None
+    ids = [i for i in mine.split(",") if i][:100]
+    return [TableSummary(**row) for row in store.list_tables(finished, visible=ids, since=since)]
 
 
 @router.get("/api/tables/{table_id}")
 async def table_info(table_id: str, tables: TablesDep, store: StoreDep) -> TableInfo:
-    """A spectator's view of the table (as on the socket), the seats taken and the game's title."""
+    """A spectator's view of the table (as on the socket), the seats taken and the game's title.
+
+    Read between moves (the table's lock): a game shown over has its end stored and its result entered."""
     t = await tables.get(table_id)
-    return TableInfo(**dict(t.view(None)), claimed=sorted(store.claimed_seats(table_id)), title=t.game.title)
+    claimed = await asyncio.to_thread(store.claimed_seats, table_id)
+    async with t.lock:
+        view = t.view(None)
+    return TableInfo(**dict(view), claimed=sorted(claimed), title=t.game.title)
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/claim")
-async def claim(table_id: str, seat: int, tables: TablesDep, store: StoreDep) -> SeatKey:
-    """Take person seat ``seat``: its key opens the play socket for it."""
+async def claim(table_id: str, seat: int, body: SeatClaim, tables: TablesDep, store: StoreDep) -> SeatKey:
+    """Take person seat ``seat`` with its join link's invite (or without, where the seats are open to anyone),
+    under the name given; the key answered opens the play socket for it."""
     t = await tables.get(table_id)
     if not 0 <= seat < len(t.seats):
         raise HTTPException(404, f"table {table_id} has seats 0 to {len(t.seats) - 1}")
     if t.seats[seat]["kind"] != PERSON:
         raise HTTPException(409, f"seat {seat} is played by a bot")
-    try:
-        return SeatKey(seat=seat, token=store.claim(table_id, seat))
-    except StoreError as error:
-        raise HTTPException(409, str(error)) from None
+    name = (body.name or "").strip()
+    others = [s.get("name", "") for i, s in enumerate(t.seats) if i != seat]
+
+    def take() -> tuple[str, list[dict[str, Any]] | None]:      # the store's part, in a thread
+        if seat in store.claimed_seats(table_id):
+            raise HTTPException(409, f"seat {seat} is taken")
+        _, open_seats = store.access(table_id)
+        if not open_seats and not (body.invite and store.invited(table_id, seat, body.invite)):
+            raise HTTPException(403, NO_INVITE)
+        try:
+            token = store.claim(table_id, seat)
+        except StoreError as error:
+            raise HTTPException(409, str(error)) from None
+        return token, store.name_seat(table_id, seat, distinct(name, others)) if name else None
+
+    token, seats = await asyncio.to_thread(take)
+    if seats is not None:
+        t.seats = seats
+        t.broadcast()
+    return SeatKey(seat=seat, token=token)
+
+
+@router.post("/api/tables/{table_id}/close")
+async def close(table_id: str, seat: SeatDep, tables: TablesDep) -> TableInfo:
+    """A seat leaves the game for good, and the table closes with it: it is finished, with no winner (a
+    fixture's table enters no result).  Needs that seat's key."""
+    t = await tables.get(table_id)
+    await t.close(f"closed by {t.view(None).seats[seat].name}")
+    tables.forget(t)
+    return TableInfo(**dict(t.view(None)), claimed=[], title=t.game.title)
+
+
+@router.post("/api/tables/{table_id}/again", status_code=201, response_model_exclude_none=True,
+             dependencies=[Creates])
+async def again(table_id: str, seat: SeatDep, tables: TablesDep, store: StoreDep) -> TableMade:
+    """The same game, variant and seats at a new table with a new seed, once this one has ended.  Whoever
+    asks keeps his seat (its new key is in the answer); each other person gets a new join link."""
+    t = await tables.get(table_id)
+    if not t.ended:
+        raise HTTPException(409, "the game is still being played: play again once it is over")
+    listed, open_seats = await asyncio.to_thread(store.access, table_id)
+    seats = [Seat(kind=s["kind"], name=s.get("name"), bot=s.get("bot")) for s in t.seats]
+    return await tables.open(t.game, seats, t.state.variant, None, sit=seat, listed=listed,
+                             open_seats=open_seats)
 
 
 # -- the play socket ------------------------------------------------------------------------
@@ -78,16 +160,16 @@ async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: Store
     connection = Connection(socket, metrics=tables.metrics)
     try:
         t = await tables.get(table_id)
+        if token:
+            connection.seat = await asyncio.to_thread(store.seat_of, table_id, token)
     except ParlourError as error:
         await connection.refuse(str(error))
-        await socket.close(code=4404)
+        await socket.close(code=CLOSE_UNAVAILABLE if isinstance(error, StoreUnavailable) else 4404)
         return
-    if token:
-        connection.seat = store.seat_of(table_id, token)
-        if connection.seat is None:
-            await connection.refuse("that seat key does not belong to this table")
-            await socket.close(code=4403)
-            return
+    if token and connection.seat is None:
+        await connection.refuse("that seat key does not belong to this table")
+        await socket.close(code=4403)
+        return
     bind(seat="spectator" if connection.seat is None else connection.seat)
     await t.join(connection)
     try:

@@ -2,7 +2,7 @@
 // The server decides everything; this file only shows what it sends and
 // sends back the action a person picked from the legal ones.
 import { h, clear, toast } from "/static/dom.js";
-import { api, games, joinLinks, keepMade, keepSeat, mySeat } from "/static/api.js";
+import { api, games, hashParams, joinLinks, keepMade, keepSeat, mySeat, myTables } from "/static/api.js";
 import * as generic from "/static/games/generic.js";
 import * as tournaments from "/static/tournaments.js";
 
@@ -17,16 +17,22 @@ async function gameModule(id) {
 }
 
 // -- the lobby ------------------------------------------------------------------
+// "2, 3, 4" for a short list; "3-43" for a long unbroken run.
+function seatCounts(counts) {
+  const run = counts.length > 4 && counts[counts.length - 1] - counts[0] === counts.length - 1;
+  return run ? `${counts[0]}-${counts[counts.length - 1]}` : counts.join(", ");
+}
+
 async function home() {
   const list = await games();
   document.title = "Parlour";
-  const open = await api("GET", "/api/tables?finished=false");
+  const open = await api("GET", `/api/tables?finished=false&mine=${myTables().join(",")}`);
   clear(main).append(
     h("h1", {}, "Choose a game"),
     h("div", { class: "grid" }, list.map((g) => h("section", { class: "tile", "data-game": g.id },
       h("h2", {}, g.title),
       h("p", {}, g.summary),
-      h("p", { class: "muted" }, `${g.seat_counts.join(", ")} players${g.real_time ? " · real time" : ""}`),
+      h("p", { class: "muted" }, `${seatCounts(g.seat_counts)} players${g.real_time ? " · real time" : ""}`),
       h("div", { class: "actions" },
         h("a", { class: "button primary", href: `/new/${g.id}` }, "New table"),
         h("a", { class: "button", href: g.rules }, "Rules"))))),
@@ -55,6 +61,7 @@ function tournamentOf(meta) {
 
 function resultText(result) {
   if (!result) return "";
+  if (result.abandoned) return `Closed before the end (${result.reason})`;
   if (result.winner === null || result.winner === undefined) return "Draw";
   const w = Array.isArray(result.winner) ? result.winner.join(" & ") : result.winner;
   return `Won by ${w}`;
@@ -62,7 +69,7 @@ function resultText(result) {
 
 async function finishedGames() {
   document.title = "Finished games · Parlour";
-  const [list, rows] = await Promise.all([games(), api("GET", "/api/tables?finished=true")]);
+  const [list, rows] = await Promise.all([games(), api("GET", `/api/tables?finished=true&mine=${myTables().join(",")}`)]);
   clear(main).append(h("h1", {}, "Finished games"),
     rows.length ? tableList(rows, list, true) : h("p", { class: "muted" }, "No game has finished yet."));
 }
@@ -91,9 +98,14 @@ async function newTable(gameId) {
     g.variants.length ? "" : h("p", { class: "muted" }, "This game has no variant options."),
     g.variants.map((o) => variantInput(o)));
   const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "random" });
+  const who = h("fieldset", {}, h("legend", {}, "Who may see and join"),
+    h("label", {}, h("input", { type: "checkbox", name: "public" }), " List it under Tables in play",
+      h("small", {}, "Otherwise only those you send its links to know it is there.")),
+    h("label", {}, h("input", { type: "checkbox", name: "open_seats" }), " Anyone may join",
+      h("small", {}, "Otherwise a free seat is taken only with the join link you send.")));
   const form = h("form", { class: "new" },
     h("label", {}, "Players ", count),
-    seatsBox, variantBox,
+    seatsBox, variantBox, who,
     h("label", {}, "Seed ", seed, h("small", {}, "The same seed deals the same cards.")),
     h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the table")));
   form.addEventListener("submit", async (event) => {
@@ -110,7 +122,7 @@ async function newTable(gameId) {
       const value = o.type === "bool" ? el.checked : o.type === "int" ? Number(el.value) : el.value;
       if (value !== o.default) variant[o.name] = value;
     }
-    const body = { game: g.id, seats, variant };
+    const body = { game: g.id, seats, variant, public: form.elements.public.checked, open_seats: form.elements.open_seats.checked };
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
       const made = await api("POST", "/api/tables", body);
@@ -134,20 +146,35 @@ function variantInput(o) {
 }
 
 // -- joining by link -------------------------------------------------------------------
+// The link carries the seat's invite after #invite=; the player says what he is to be called, then sits.
 async function join(tableId, seat) {
   const mine = mySeat(tableId);
-  if (!mine || String(mine.seat) !== String(seat)) {
+  const sit = () => { history.replaceState({}, "", `/t/${tableId}`); route(); };
+  if (mine && String(mine.seat) === String(seat)) return sit();
+  const info = await api("GET", `/api/tables/${tableId}`).catch((error) => {
+    clear(main).append(h("h1", {}, "No such table"), h("p", {}, error.message), h("a", { href: "/" }, "Back to the games"));
+  });
+  if (!info) return;
+  const invite = hashParams().get("invite");
+  const seatName = info.seats[seat] ? info.seats[seat].name : `seat ${seat}`;
+  const name = h("input", { name: "name", maxlength: 40, size: 20, autocomplete: "nickname", required: true, placeholder: "your name" });
+  const form = h("form", { class: "new join", "data-testid": "join" },
+    h("label", {}, "Your name ", name, h("small", {}, "The other players see it at the table.")),
+    h("div", {}, h("button", { class: "primary", type: "submit" }, "Take the seat")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
     try {
-      const claimed = await api("POST", `/api/tables/${tableId}/seats/${seat}/claim`);
-      keepSeat(tableId, claimed);
+      keepSeat(tableId, await api("POST", `/api/tables/${tableId}/seats/${seat}/claim`, { invite: invite || undefined, name: name.value.trim() }));
+      sit();
     } catch (error) {
       clear(main).append(h("h1", {}, "Cannot take that seat"), h("p", { class: "error" }, error.message),
         h("p", {}, h("a", { class: "button", href: `/t/${tableId}` }, "Watch the table instead")));
-      return;
     }
-  }
-  history.replaceState({}, "", `/t/${tableId}`);
-  route();
+  });
+  document.title = `Join · ${info.title}`;
+  clear(main).append(h("h1", {}, `Join a table of ${info.title}`),
+    h("p", {}, `You are invited to seat ${seatName}. `, h("a", { href: `/t/${tableId}` }, "Watch it first")), form);
+  name.focus();
 }
 
 // -- playing ---------------------------------------------------------------------------
@@ -182,10 +209,15 @@ async function playTable(tableId) {
   pace.value = paceName();
   pace.addEventListener("change", () => localStorage.setItem("parlour:pace", pace.value));
   const share = Object.entries(joinLinks(tableId)).filter(([s]) => !mine || String(s) !== String(mine.seat));
+  const closer = mine ? h("details", { class: "close-table", "data-testid": "close-table" }, h("summary", {}, "Close the table"),
+    h("p", {}, "The game ends here for everyone, with no winner."),
+    h("button", { type: "button", onclick: async () => {
+      try { await api("POST", `/api/tables/${tableId}/close`, undefined, mine.token); } catch (error) { toast(error.message); }
+    } }, "Close it for everyone")) : "";
   clear(main).append(
     h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl,
       h("a", { href: `/rules/${info.game}`, target: "_blank", class: "muted" }, "Rules"),
-      info.real_time ? "" : h("label", { class: "pace-label" }, "Pace ", pace)),
+      info.real_time ? "" : h("label", { class: "pace-label" }, "Pace ", pace), closer),
     share.length ? h("div", { class: "share" }, "Send these links to the other players: ",
       share.map(([s, url]) => h("div", {}, `${info.seats[s].name}: `, h("code", {}, location.origin + url), " ", copyButton(location.origin + url))),
       h("div", { class: "muted" }, "To watch: ", h("code", { "data-testid": "watch-link" }, `${location.origin}/t/${tableId}`))) : "",
@@ -200,6 +232,16 @@ async function playTable(tableId) {
   const act = (action) => {
     if (!view || !socket || socket.readyState !== 1) return toast("Not connected; reconnecting…");
     socket.send(JSON.stringify({ type: "act", action, moves: view.real_time ? undefined : view.moves }));
+  };
+  // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
+  const playAgain = async () => {
+    try {
+      const made = await api("POST", `/api/tables/${tableId}/again`, undefined, mine.token);
+      keepMade(made);
+      if (socket) { socket.onclose = null; socket.close(); }
+      history.pushState({}, "", made.url);
+      route();
+    } catch (error) { toast(error.message); }
   };
   // A card or target the player may not use now: the server, which alone knows the rules, says why.
   const refuse = (action) => act(action);
@@ -227,10 +269,12 @@ async function playTable(tableId) {
     clear(movesEl);
     if (view.over) {
       movesEl.append(h("div", { class: "banner", "data-testid": "result" },
-        h("strong", {}, "Game over. "), (mod.resultText || resultText)(view.result, view),
+        h("strong", {}, "Game over. "), view.result.abandoned ? resultText(view.result) : (mod.resultText || resultText)(view.result, view),
         " ", h("a", { href: `/replay/${tableId}` }, "Replay it"), " · ",
-        h("a", { href: `/api/tables/${tableId}/record` }, "Download the record")),
-        mod.ending ? mod.ending(view) : "");
+        h("a", { href: `/api/tables/${tableId}/record` }, "Download the record"),
+        mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
+        view.result.abandoned || !mod.ending ? "" : mod.ending(view));
+      if (closer) closer.remove();
     } else if (listed(view).length) {
       // every legal move as a button, unless the game's own controls cover some (a game may narrow the list)
       movesEl.append(h("h2", {}, "Your moves"), h("div", { class: "list" },

@@ -1,9 +1,10 @@
 // Club-night pages: the Football Whist Drive (fixtures by round, live league
 // table, the Cup, score cards) and the Biggles cycle.  Results are typed in by
 // the organiser, come from a table played in Parlour, or from bots; the server
-// checks every entry, so a refused one is explained and nothing changes.
+// checks every entry, so a refused one is explained and nothing changes.  Anyone may watch; only the organiser,
+// whose browser keeps the organiser key (from creating it, or from the organiser link), may change anything.
 import { h, clear, toast } from "/static/dom.js";
-import { api, games, keepMade } from "/static/api.js";
+import { api, games, hashParams, keepMade, keepOrganiser, organiserKey } from "/static/api.js";
 import { plural, possessive } from "/static/words.js";
 
 // Pages refresh themselves while open, so the league table is live on the hall's screen.
@@ -41,7 +42,7 @@ export async function home(main) {
     const f = driveForm.elements;
     const body = { title: f.title.value, teams: f.teams.value };
     if (f.rounds.value) body.rounds = Number(f.rounds.value);
-    try { go((await api("POST", "/api/drives", body)).url); } catch (error) { toast(error.message); }
+    try { go(kept(await api("POST", "/api/drives", body))); } catch (error) { toast(error.message); }
   });
   const cycleForm = h("form", { class: "new", "data-testid": "new-cycle" },
     h("label", {}, "Players, one a line ", h("textarea", { name: "players", rows: 4, cols: 30, placeholder: "Ann\nBob\nCat" })),
@@ -50,7 +51,7 @@ export async function home(main) {
   cycleForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = cycleForm.elements;
-    try { go((await api("POST", "/api/cycles", { players: f.players.value, rounds: Number(f.rounds.value) })).url); }
+    try { go(kept(await api("POST", "/api/cycles", { players: f.players.value, rounds: Number(f.rounds.value) }))); }
     catch (error) { toast(error.message); }
   });
   clear(main).append(
@@ -67,13 +68,44 @@ export async function home(main) {
         h("p", { class: "muted" }, `Each plays the next in the ring; matches can be played here (people or bots: ${levels.join(", ")}) or entered by hand.`))));
 }
 
+// A drive or cycle just made: this browser keeps its organiser key; the page to go to.
+const kept = (made) => { keepOrganiser(made.id, made.key); return made.url; };
+
+// The organiser key for this page: from the organiser link (then taken out of the address bar), or kept before.
+function organiserFor(id) {
+  const given = hashParams().get("organiser");
+  if (given) { keepOrganiser(id, given); history.replaceState({}, "", location.pathname); }
+  return organiserKey(id);
+}
+
+// What the organiser sees above the fixtures: the link to share with a helper, and how to delete; or, for
+// everyone else, that the page is read-only and how to get the right to change it.
+function organiserBox(what, url, key, remove) {
+  if (!key) {
+    return h("p", { class: "panel-light", "data-testid": "read-only" }, `You are watching this ${what}: results are entered by its organiser. `,
+      `If you are the organiser (or helping), open the organiser link: it was shown to whoever made the ${what}, who can send it to you.`);
+  }
+  const link = `${location.origin}${url}#organiser=${key}`;
+  const sure = h("button", { type: "button", class: "danger", onclick: remove }, `Delete this ${what} for good`);
+  return h("div", { class: "panel-light organiser", "data-testid": "organiser" },
+    h("p", {}, h("strong", {}, "You are the organiser. "), `Keep this organiser link, or send it to a helper: whoever opens it can change the ${what}.`),
+    h("p", {}, h("code", { "data-testid": "organiser-link" }, link), " ", copyLink(link)),
+    h("details", {}, h("summary", {}, `Delete the ${what}`), sure));
+}
+
+function copyLink(text) {
+  return h("button", { type: "button", class: "copy", onclick: async (event) => {
+    try { await navigator.clipboard.writeText(text); event.target.textContent = "Copied"; } catch (error) { toast("Could not copy: select the link and copy it by hand."); }
+  } }, "Copy");
+}
+
 const botsOf = async (game) => (await games()).find((g) => g.id === game).bots;
 const seatOf = (select) => (select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value });
 
 // A fixture's table opens in a new tab; this browser keeps the first person seat's key, as for any new table.
-async function openTable(url, seats) {
+async function openTable(url, seats, key) {
   try {
-    const made = await api("POST", url, { seats });
+    const made = await api("POST", url, { seats }, key);
     keepMade(made);
     window.open(made.url, "_blank");
   } catch (error) { toast(error.message); }
@@ -84,7 +116,8 @@ const typing = () => Boolean(document.activeElement?.closest?.("form.score"));
 
 // Two scores and Enter; each side is [input name, label, value].  A score once entered is
 // read-only: Correct is a deliberate step that opens it, and Save correction sends it.
-function scoreForm(max, entered, first, second, submit) {
+function scoreForm(max, entered, first, second, submit, key) {
+  if (!key) return h("span", { class: "score-read" }, entered ? `${first[2]} – ${second[2]}` : "–");
   const box = ([name, label, value]) => h("input", { name, type: "number", min: 0, max, value, "aria-label": label, style: "width:3.5rem",
     readonly: entered ? true : undefined });
   const button = h("button", { type: entered ? "button" : "submit" }, entered ? "Correct" : "Enter");
@@ -113,9 +146,13 @@ function go(url) { history.pushState({}, "", url); window.dispatchEvent(new PopS
 // -- the drive ----------------------------------------------------------------------
 export async function drive(main, id) {
   const bots = await botsOf("football-whist");
+  const key = organiserFor(id);
   let data, load;
   const enter = async (entry) => {
-    try { data = await api("POST", `/api/drives/${id}/entries`, entry); draw(); } catch (error) { toast(error.message); }
+    try { data = await api("POST", `/api/drives/${id}/entries`, entry, key); draw(); } catch (error) { toast(error.message); }
+  };
+  const remove = async () => {
+    try { await api("DELETE", `/api/drives/${id}`, undefined, key); stop(); go("/drives"); } catch (error) { toast(error.message); }
   };
   const draw = () => {
     const s = data.summary;
@@ -125,6 +162,7 @@ export async function drive(main, id) {
       h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / drive"),
       h("div", { class: "table-head" }, h("h1", {}, s.title),
         h("span", { class: "muted" }, `${plural(s.teams, "team")} · ${plural(s.tables, "table")} · ${plural(s.rounds, "round")}`)),
+      organiserBox("drive", `/drives/${id}`, key, remove),
       s.complete ? h("div", { class: "banner", "data-testid": "champions" },
         h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
         " · ", h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)") : "",
@@ -134,15 +172,18 @@ export async function drive(main, id) {
       h("h2", {}, "Fixtures"),
       ...data.rounds.map((fixtures, r) => h("section", { class: "round" }, h("h3", {}, `Round ${r + 1}`),
         h("table", { class: "list fixtures" }, h("tbody", {}, fixtures.map((f) => fixture(f)))))),
-      s.pending ? h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${s.pending} games left`)) : "",
+      s.pending && key && waiting() ? h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${plural(waiting(), "game")} left`),
+        h("small", { class: "muted" }, " Each is a live table anyone can watch; its result comes in when it ends.")) : "",
       h("h2", {}, "Score cards"),
       h("p", {}, data.teams.map((t) => [h("a", { class: "button", href: t.card, target: "_blank" }, `${t.team} (${t.side})`),
         h("a", { href: `${t.card}?format=pdf`, target: "_blank", class: "muted", "aria-label": `${possessive(t.team)} card as PDF` }, " PDF"), " "])),
       h("p", {}, h("a", { class: "button primary", href: `/drives/${id}/cards.pdf`, target: "_blank" }, "Every card, one PDF to print")));
   };
   const simulate = async () => {
-    try { data = await api("POST", `/api/drives/${id}/simulate`, { bots: "heuristic" }); draw(); } catch (error) { toast(error.message); }
+    try { data = await api("POST", `/api/drives/${id}/simulate`, { bots: "heuristic" }, key); draw(); } catch (error) { toast(error.message); }
   };
+  // games with no result and no table in play: the bots' button offers these
+  const waiting = () => data.rounds.flat().filter((f) => !f.bye && !f.result && !f.tables.some((t) => !t.finished)).length;
   const fixture = (f) => {
     if (f.bye) return h("tr", {}, h("td", {}, `Table ${f.table}`), h("td", {}, f.home), h("td", { colspan: 3, class: "muted" }, "bye"));
     const res = f.result;
@@ -152,14 +193,14 @@ export async function drive(main, id) {
         score.querySelector("button").blur();
         enter({ kind: res ? "correction" : "result", round: f.round, table: f.table,
           home_goals: Number(e.home.value), away_goals: Number(e.away.value) });
-      });
+      }, key);
     const tables = f.tables.map((t) => tableLink(t));
     return h("tr", { "data-fixture": `${f.round}-${f.table}` },
       h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${possessive(f.ground)} ground`)),
       h("td", {}, f.home, h("small", { class: "muted" }, " (home)")),
       h("td", {}, score, res && res.meta && res.meta.source ? h("small", { class: "muted" }, ` ${res.meta.source}${res.corrected ? ", corrected" : ""}`) : ""),
       h("td", {}, f.away),
-      h("td", {}, res ? "" : playButton(f), " ", tables));
+      h("td", {}, res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f), " ", tables));
   };
   const playButton = (f) => {
     const choose = (who) => h("select", { "aria-label": who }, h("option", { value: "person" }, "people"),
@@ -167,7 +208,7 @@ export async function drive(main, id) {
     const home = choose(`${f.home} play as`), away = choose(`${f.away} play as`);
     home.value = "person";
     const go = h("button", { class: "primary", onclick: () => openTable(`/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
-      [seatOf(home), seatOf(away), seatOf(home), seatOf(away)]).then(load) }, "Play in Parlour");
+      [seatOf(home), seatOf(away), seatOf(home), seatOf(away)], key).then(load) }, "Play in Parlour");
     return h("span", { class: "play" }, home, " v ", away, " ", go);
   };
   load = await live(main, `/api/drives/${id}`, "drive", (got) => { data = got; draw(); });
@@ -191,7 +232,11 @@ function cup(c) {
 // -- the Biggles cycle ------------------------------------------------------------------
 export async function cycle(main, id) {
   const levels = await botsOf("biggles");
+  const key = organiserFor(id);
   let data, load;
+  const remove = async () => {
+    try { await api("DELETE", `/api/cycles/${id}`, undefined, key); stop(); go("/drives"); } catch (error) { toast(error.message); }
+  };
   const draw = () => {
     if (typing()) return;
     const r = data.report;
@@ -199,6 +244,7 @@ export async function cycle(main, id) {
     clear(main).append(
       h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle"),
       h("h1", {}, `Biggles cycle: ${data.players.join(", ")}`),
+      organiserBox("cycle", `/cycles/${id}`, key, remove),
       r.complete ? h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion) : "",
       h("table", { class: "list league", "data-testid": "league" },
         h("thead", {}, h("tr", {}, ["Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
@@ -214,21 +260,21 @@ export async function cycle(main, id) {
         score.querySelector("button").blur();
         try {
           data = await api("POST", `/api/cycles/${id}/entries`, { kind: pts ? "correction" : "result", match: m.match,
-            blue_points: Number(e.blue.value), red_points: Number(e.red.value) });
+            blue_points: Number(e.blue.value), red_points: Number(e.red.value) }, key);
           draw();
         } catch (error) { toast(error.message); }
-      });
+      }, key);
     const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
       levels.map((l) => h("option", { value: l }, `bot: ${l}`)));
     const blue = choose(m.blue), red = choose(m.red);
     const play = h("button", { onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
-      [seatOf(blue), seatOf(red)]).then(load) }, "Play in Parlour");
+      [seatOf(blue), seatOf(red)], key).then(load) }, "Play in Parlour");
     const tables = m.tables.map((t) => tableLink(t, " "));
     return h("tr", { "data-match": m.match },
       h("td", {}, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`),
       h("td", {}, h("span", { class: "blue-pack" }, m.blue), " v ", h("span", { class: "red-pack" }, m.red)),
       h("td", {}, score),
-      h("td", {}, pts ? "" : [blue, " ", red, " ", play], tables));
+      h("td", {}, pts || !key ? "" : [blue, " ", red, " ", play], tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", (got) => { data = got; draw(); });
 }

@@ -1,0 +1,132 @@
+"""The OpenSpiel adapter: OpenSpiel's own checks and its own search on Parlour's games."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from parlour.research import openspiel as adapter
+
+LOADS = [
+    ("python_parlour_football_whist", {}),
+    ("python_parlour_squadron_scramble", {"players": 2, "max_rounds": 2}),    # round 2 dealt in mid-game
+    ("python_parlour_squadron_scramble", {"players": 4, "max_rounds": 1}),
+    ("python_parlour_british_towns_asking", {"players": 3}),
+    ("python_parlour_british_towns_sets", {"players": 2}),
+    ("python_parlour_british_towns_sets", {"players": 4}),
+]
+
+
+@pytest.mark.parametrize("name, params", LOADS, ids=[f"{n}-{p}" for n, p in LOADS])
+def test_random_sim_test_with_serialization(name, params):
+    """OpenSpiel's own consistency checks, deal drawn at chance nodes, states serialised and read back."""
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=1 if params.get("max_rounds") == 2 else 2, serialize=True, verbose=False)
+
+
+def test_every_turn_based_game_is_registered_and_biggles_is_not():
+    names = {g.short_name for g in pyspiel.registered_games()}
+    for game_id in ("football-whist", "squadron-scramble", "british-towns-asking", "british-towns-sets"):
+        assert adapter.short_name(game_id) in names
+    assert "python_parlour_biggles" not in names
+
+
+def _deal(state, rng):
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        assert abs(sum(probs) - 1) < 1e-9
+        state.apply_action(rng.choice(outcomes))
+
+
+def test_the_deal_is_drawn_card_by_card_and_gives_parlour_state_the_cards_drawn():
+    game = pyspiel.load_game("python_parlour_football_whist")
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 4      # the dealer first
+    rng = random.Random(0)
+    drawn = []
+    while state.is_chance_node():
+        outcome = rng.choice([o for o, _ in state.chance_outcomes()])
+        drawn.append(state.action_to_string(pyspiel.PlayerId.CHANCE, outcome))
+        state.apply_action(outcome)
+    assert len(drawn) == 1 + 44 + 44
+    dealer = int(drawn[0].split()[-1])
+    parlour = state.parlour
+    assert parlour.dealer == dealer
+    first = [text.split()[-1] for text in drawn[1:45]]
+    for offset in range(4):                           # dealt one at a time from the dealer's left
+        assert set(parlour.observation((dealer + 1 + offset) % 4)["hand"]) == set(first[offset::4])
+    assert state.current_player() == (dealer + 1) % 4                            # who kicks off
+
+
+def test_a_new_squadron_round_is_drawn_at_chance_nodes_in_the_middle_of_the_game():
+    game = pyspiel.load_game("python_parlour_squadron_scramble", {"players": 2, "max_rounds": 2})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    chance_runs, was_chance = 0, False
+    while not state.is_terminal():
+        if state.is_chance_node():
+            chance_runs += not was_chance
+            was_chance = True
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        else:
+            was_chance = False
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert chance_runs == 2                       # the first deal, and round 2's pack
+    assert len(state.parlour.deal["rounds"]) == 2 and state.parlour.result()["rounds"] == 2
+
+
+def test_tensors_match_the_engines_and_the_observer_layout():
+    game = pyspiel.load_game("python_parlour_british_towns_asking", {"players": 4})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    _deal(state, rng)
+    for _ in range(10):
+        state.apply_action(rng.choice(state.legal_actions()))
+        _deal(state, rng)
+    for player in range(4):
+        np.testing.assert_array_equal(state.information_state_tensor(player),
+                                      state.parlour.information_state_tensor(player))
+        np.testing.assert_array_equal(state.observation_tensor(player), state.parlour.observation_tensor(player))
+        assert state.information_state_string(player) == state.parlour.information_state_string(player)
+    assert game.information_state_tensor_shape() == [state.parlour.information_state_tensor(0).size]
+
+
+def test_unknown_variant_options_are_refused():
+    with pytest.raises(Exception, match="unknown variant option|no_such"):
+        pyspiel.load_game("python_parlour_football_whist", {"no_such": True})
+
+
+def test_openspiels_is_mcts_plays_football_whist_through_parlours_resample():
+    """OpenSpiel's IS-MCTS decides seat 0's moves in a whole match; its worlds come from Parlour's resample."""
+    game = pyspiel.load_game("python_parlour_football_whist")
+    worlds = []
+
+    def resampler(state, player):
+        world = adapter.resample(state, player, random.Random(len(worlds)))
+        assert world.information_state_string(player) == state.information_state_string(player)
+        worlds.append(world)
+        return world
+
+    rollouts = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game=game, evaluator=rollouts, uct_c=2.0, max_simulations=6,
+                           random_state=np.random.RandomState(0))
+    bot.set_resampler(resampler)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    bot_moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            bot_moves += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert bot_moves > 20 and len(worlds) >= bot_moves
+    assert sorted(state.returns()) in ([-1.0, -1.0, 1.0, 1.0], [0.0] * 4)
