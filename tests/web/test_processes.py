@@ -15,8 +15,9 @@ import uuid
 import httpx
 import psycopg
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from conftest import Server
 from parlour.store import Store
@@ -144,6 +145,45 @@ def test_killing_the_process_that_runs_a_tables_bots_lets_another_finish_the_gam
     finally:
         alone.stop()
     assert [[seat, action] for seat, action, _ in stored.actions] == [a[:2] for a in record["actions"]]
+
+
+def test_a_table_made_on_one_process_is_joined_on_the_other_and_closed_on_both(database):
+    """Behind one address (here the club's site, allowed on both), keys, invites and Origin checks hold on every
+    process, and a table a seat closes on A is closed on B at once: B's copy refuses moves and runs no bots."""
+    club, evil = {"origin": "https://club.example"}, {"origin": "http://evil.example"}
+    # leases long enough that B hears of the close only by A's announcement, not by taking the table over
+    a = Server(database, 0.05, "--lease", "60", "--allow-origin", club["origin"]).start()
+    b = Server(database, 0.05, "--lease", "60", "--allow-origin", club["origin"]).start()
+    try:
+        seats = [{"kind": "person"}, {"kind": "bot", "bot": "heuristic"}] * 2
+        assert httpx.post(b.url + "/api/tables", json={"game": "football-whist", "seats": seats},
+                          headers=evil).status_code == 403
+        made = httpx.post(a.url + "/api/tables", json={"game": "football-whist", "seed": 5, "seats": seats},
+                          headers=club).json()
+        claim = f"{b.url}/api/tables/{made['id']}/seats/2/claim"
+        assert httpx.post(claim, json={}, headers=club).status_code == 403               # no invite
+        invite = made["join"]["2"].split("#invite=")[1]
+        bob = httpx.post(claim, json={"invite": invite, "name": "Bob"}, headers=club).json()
+        with pytest.raises(InvalidStatus):
+            connect(socket_url(b, made["id"], bob["token"]), origin=Origin(evil["origin"])).close()
+        with connect(socket_url(b, made["id"], bob["token"]), origin=Origin(club["origin"])) as ws:
+            assert json.loads(ws.recv(timeout=10))["seat"] == 2                       # B holds a copy now
+            closed = httpx.post(f"{a.url}/api/tables/{made['id']}/close", headers={
+                **club, "authorization": f"Bearer {made['token']}"})
+            assert closed.status_code == 200 and closed.json()["over"]
+            view = json.loads(ws.recv(timeout=10))
+            while not view["over"]:                                                   # moves made before the close
+                view = json.loads(ws.recv(timeout=10))
+            assert view["result"]["abandoned"] and not view["legal"]
+            ws.send(json.dumps({"type": "act", "action": "play E7"}))
+            assert json.loads(ws.recv(timeout=10)) == {"type": "error", "message": "the game is over"}
+        stored = Store(database).load(made["id"])
+        assert stored.result is not None and stored.result["abandoned"] and len(stored.actions) == view["moves"]
+        for server in (a, b):
+            assert httpx.get(f"{server.url}/api/tables/{made['id']}").json()["moves"] == view["moves"]
+    finally:
+        a.stop()
+        b.stop()
 
 
 def test_a_second_server_on_one_sqlite_file_is_refused_with_the_reason(tmp_path):
