@@ -381,6 +381,9 @@ def test_victory_on_the_last_turn_doubles_everything_the_player_laid():
     run(state, "lay P38/T P38/S P38/F", "name P38 US", "lay B17/T B17/S VIC", "name B17 US",
         "lay WEL/T WEL/S WEL/F", "name WEL GB", "discard BLE/T")
     assert state.round_scores[0][0] == 2 * (15 + 30 + 30)
+    over = [e for e in state.observation(1)["events"] if e["event"] == "round over"][-1]
+    assert over["breakdown"][0] == {"laid": 2 * (15 + 30 + 30), "captured": 0, "victory": "all", "hand": 0,
+                                    "total": 2 * (15 + 30 + 30)}
 
 
 def test_victory_laid_earlier_doubles_only_its_own_set():
@@ -390,6 +393,7 @@ def test_victory_laid_earlier_doubles_only_its_own_set():
     # B17 set doubled (60) minus the three Wellingtons and the card drawn
     drawn = [c for c in state.hands[0] if rules.CARD_TEXT[c] not in ("WEL/T", "WEL/S", "WEL/F")]
     assert scores[0] == 60 - 30 - sum(rules.hand_penalty(c) for c in drawn)
+    assert state._round_breakdown(0)["victory"] == "set" and state._round_breakdown(0)["laid"] == 60
 
 
 def test_captured_sets_score_for_the_captor_not_the_layer():
@@ -397,6 +401,9 @@ def test_captured_sets_score_for_the_captor_not_the_layer():
     run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US", "shoot 1")
     assert state._round_score(0) == 15 + 30 - sum(rules.hand_penalty(c) for c in state.hands[0])
     assert state._round_score(1) == 30 - sum(rules.hand_penalty(c) for c in state.hands[1])
+    parts = state._round_breakdown(0)
+    assert (parts["laid"], parts["captured"], parts["victory"]) == (15, 30, None)
+    assert parts["total"] == parts["laid"] + parts["captured"] - parts["hand"] == state._round_score(0)
 
 
 def test_stock_running_out_turns_the_pile_over_once_then_ends_the_round():

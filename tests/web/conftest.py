@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,6 +14,9 @@ from fastapi.testclient import TestClient
 
 from parlour.store import Store
 from parlour.web.app import create_app
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from servers import free_port, throwaway_postgres  # noqa: E402  (bench/servers.py: shared with the load benchmark)
 
 CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
 #: what a person can click at the table: the board's own targets, and the decision and the hand in the dock below it
@@ -34,18 +36,13 @@ def client(store):
         yield c
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Server:
     """``parlour serve`` in its own process, so a test can kill it with SIGKILL and start it again."""
 
-    def __init__(self, database: str, bot_delay: float = 0.05):
+    def __init__(self, database: str, bot_delay: float = 0.05, *options: str):
         self.database = database
         self.bot_delay = bot_delay
+        self.options = options
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
@@ -53,7 +50,7 @@ class Server:
     def start(self) -> "Server":
         self.process = subprocess.Popen(
             [sys.executable, "-m", "parlour.cli", "serve", "--port", str(self.port), "--database", self.database,
-             "--bot-delay", str(self.bot_delay)],
+             "--bot-delay", str(self.bot_delay), *self.options],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         deadline = time.monotonic() + 30
@@ -80,6 +77,16 @@ class Server:
                 self.process.wait(5)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A throwaway PostgreSQL server (Debian's postgresql, installed by ``make test``)."""
+    try:
+        with throwaway_postgres() as url:
+            yield url
+    except RuntimeError as error:
+        pytest.fail(str(error))
 
 
 @pytest.fixture

@@ -96,6 +96,26 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
     assert done["lay"] == 2 and done["name"] == 2 and done["swap"] == 1 and done["shoot"] == 1
     # the set shot down lies face down beside the person
     assert page.locator(".ss-captured .ss-set").count() == 2
+    # the end explains the round: P1's sets and the set shot down, with who went out
+    ending = page.inner_text("[data-testid=ending]")
+    assert "sets +" in ending and "shot down +30" in ending and "went out" in ending, ending
     shot(page, "squadron-scramble-end")
     assert not errors, errors
     assert time.monotonic() - started < 60
+
+
+def test_the_recognition_variant_hides_the_planes_names_at_the_table(server, page):
+    page.goto(server.url + "/new/squadron-scramble")
+    page.wait_for_selector("form.new")
+    page.check("input[name=v_recognition]")
+    page.fill("input[name=seed]", "7")
+    page.click("text=Create the table")
+    page.wait_for_selector(".hand-area svg.card")
+    names = [p["name"] for p in PLANES.values()]
+    shown = page.locator(".ss-board, .hand-area, .moves").evaluate_all(
+        "els => els.map(e => e.textContent + ' ' + [...e.querySelectorAll('[aria-label], title')]"
+        ".map(x => x.getAttribute('aria-label') || x.textContent).join(' ')).join(' ')")
+    assert not [n for n in names if n in shown], "a plane's name shows at a recognition table"
+    assert page.locator(".hand-area svg.card", has_text="WHAT PLANE?").count() >= 1
+    # each card still carries its own outline: the drawing differs from plane to plane
+    shot(page, "squadron-scramble-recognition")

@@ -2,48 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 
-from conftest import free_port
 from parlour.store import Store, StoreError
 from parlour.web.app import create_app
 from test_api import person_and_bots, play_out
-
-
-def _tool(name: str) -> str | None:
-    found = shutil.which(name)
-    if found:
-        return found
-    versions = sorted(os.listdir("/usr/lib/postgresql")) if os.path.isdir("/usr/lib/postgresql") else []
-    return next((f"/usr/lib/postgresql/{v}/bin/{name}" for v in reversed(versions)
-                 if os.path.exists(f"/usr/lib/postgresql/{v}/bin/{name}")), None)
-
-
-@pytest.fixture(scope="module")
-def postgres_url():
-    initdb, pg_ctl = _tool("initdb"), _tool("pg_ctl")
-    if not initdb or not pg_ctl:
-        pytest.fail("PostgreSQL's server programs are missing (make test installs Debian's postgresql)")
-    folder = Path(tempfile.mkdtemp(prefix="parlour-pg-"))      # pytest's own folders are closed to other users
-    os.chmod(folder, 0o777)
-    data = folder / "data"
-    as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    port = free_port()
-    subprocess.run([*as_user, initdb, "-D", str(data), "-U", "parlour", "-A", "trust"], check=True, capture_output=True)
-    subprocess.run([*as_user, pg_ctl, "-D", str(data), "-l", str(folder / "log"), "-w", "-o",
-                    f"-p {port} -k {folder} -c listen_addresses=''", "start"], check=True, capture_output=True)
-    try:
-        yield f"postgresql+psycopg://parlour@/postgres?host={folder}&port={port}"
-    finally:
-        subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_store_on_postgres(postgres_url):

@@ -434,29 +434,57 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0 to let other machines join)."),
     port: int = typer.Option(8000, help="Port to listen on."),
     database: Optional[str] = typer.Option(
-        None, help="SQLAlchemy URL of the database (default: SQLite in the user's data folder; "
-                   "postgresql+psycopg://user:pass@host/db works through the same code)."),
+        None, help="SQLAlchemy URL of the database (default: SQLite in the user's data folder, for one process; "
+                   "postgresql+psycopg://user:pass@host/db for one or several processes)."),
     bot_delay: float = typer.Option(0.6, help="Seconds a bot waits before its move in a turn-by-turn game."),
     allow_origin: list[str] = typer.Option(
         [], "--allow-origin", help="Another site whose pages may use this server (scheme://host[:port]); "
                                    "repeatable.  The server's own pages always may."),
     max_bot_tables: int = typer.Option(20, help="Tables of bots alone in play at once."),
+    creation_limit: str = typer.Option(
+        "30/minute", help="New tables, tournaments and rematches one client address may make, as COUNT/PERIOD "
+                          "(e.g. 30/minute, 1000/hour); none lifts the limit (a load benchmark from one address)."),
+    log_format: str = typer.Option("text", help="Log lines as plain text, or as JSON lines (json)."),
+    log_level: str = typer.Option("warning", help="Least level logged: debug, info (every request), warning, error."),
+    lease: float = typer.Option(10.0, help="Seconds a process holds a table's bots without renewing; on PostgreSQL "
+                                           "another process takes them over once a dead one's lease lapses."),
 ) -> None:
     """Start the web app: play every game in the browser, against bots and friends."""
     import uvicorn
 
-    from parlour.store import Store
+    from parlour.store import Store, StoreBusy
+    from parlour.web import logs
     from parlour.web.app import create_app
 
+    if log_format not in ("text", "json"):
+        _fail(f"--log-format is text or json, not {log_format!r}")
+    if log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        _fail(f"--log-level is debug, info, warning, error or critical, not {log_level!r}")
+    limit = None if creation_limit.strip().lower() == "none" else creation_limit
+    if limit is not None:
+        from limits import parse
+
+        try:
+            parse(limit)
+        except ValueError:
+            _fail(f"--creation-limit is COUNT/PERIOD (30/minute, 1000/hour) or none, not {creation_limit!r}")
     try:
         store = Store(database)
+        store.hold()                    # SQLite: this process alone; PostgreSQL: shared with the others
+    except StoreBusy as error:
+        _fail(str(error))
     except Exception as error:          # a bad URL or an unreachable server: say so, not a traceback
         _fail(f"cannot open the database {database or ''}: {error}")
+    logs.configure(log_format, log_level)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    console.print(Text(f"Parlour is at http://{shown}:{port}/  (database: {store.url}; Ctrl-C stops it)", style="bold"))
+    kind = "shared with other processes" if store.shared else "this process only"
+    console.print(Text(f"Parlour is at http://{shown}:{port}/  (database: {store.url}, {kind}; Ctrl-C stops it)",
+                       style="bold"))
     # a socket message over 64 KiB is cut off by the server itself (a move is a few bytes)
-    app = create_app(store, bot_delay=bot_delay, allow_origins=allow_origin, max_bot_tables=max_bot_tables)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+    app = create_app(store, bot_delay=bot_delay, allow_origins=allow_origin, max_bot_tables=max_bot_tables,
+                     creation_limit=limit, lease=lease)
+    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level.lower(), access_log=False,
+                ws_max_size=65536)
 
 
 def main() -> None:

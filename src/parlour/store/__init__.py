@@ -41,13 +41,18 @@ from sqlalchemy import (
     func,
     or_,
     select,
+    text,
+    true,
 )
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from parlour.engine.errors import ParlourError
+from parlour.store import pubsub
 
 metadata = MetaData()
+#: the PostgreSQL advisory lock held while the tables are created
+SCHEMA_LOCK = 0x7061726C
 
 game_tables = Table(
     "game_tables", metadata,
@@ -100,6 +105,13 @@ events_docs = Table(
     Column("created", Float, nullable=False),
 )
 
+leases = Table(
+    "table_leases", metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+    Column("holder", String(32), nullable=False),   # the server process that runs the table's bots
+    Column("expires", Float, nullable=False),       # wall-clock seconds; renewed while the holder lives
+)
+
 doc_events = Table(
     "document_events", metadata,
     Column("doc_id", String(32), ForeignKey("documents.id"), primary_key=True),
@@ -124,7 +136,26 @@ class StoreError(ParlourError):
 
 
 class StoreConflict(StoreError):
-    """Another writer appended to a tournament's log after this one read it: check again."""
+    """Another writer appended to a log (a table's, a tournament's) after this one read it: check again."""
+
+
+class StoreBusy(StoreError):
+    """An SQLite database already served by another process."""
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One accepted action on its way to a table's log."""
+
+    table_id: str
+    index: int
+    seat: int
+    action: str
+    when: float | None = None
+
+    def values(self) -> dict[str, Any]:
+        return {"table_id": self.table_id, "idx": self.index, "seat": self.seat, "action": self.action,
+                "time": self.when}
 
 
 @dataclass
@@ -162,12 +193,56 @@ def digest(secret: str) -> str:
 
 
 class Store:
+    """The database, through SQLAlchemy: every method blocks, so the server calls them from threads.
+
+    ``shared`` says whether several server processes may use this database at once (PostgreSQL: they
+    hear of each other's moves through ``pubsub``); SQLite is for one process, which ``hold`` checks.
+    ``origin`` names this process in what it announces, so it can ignore its own announcements.
+    """
+
     def __init__(self, url: str | None = None):
         self.url = url or default_url()
         self.engine = create_engine(self.url)
+        self.shared = self.engine.dialect.name == "postgresql"
+        self.origin = secrets.token_hex(6)
+        self._held: Any = None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        with self.engine.begin() as db:
+            if self.shared:                 # processes started together create the tables one at a time
+                db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            metadata.create_all(db)
+
+    def ping(self) -> None:
+        """A round trip to the database; raises ``StoreUnavailable`` if it cannot be reached."""
+        with self._reading() as db:
+            db.execute(select(1))
+
+    def hold(self) -> None:
+        """Claim an SQLite file for this server process alone; refuses (``StoreBusy``) if another serves it.
+
+        SQLite keeps tables in one process's memory: a second server on the same file would play on a
+        stale copy.  The claim is a lock on a file beside the database, which the system releases when the
+        process ends, however it ends.  PostgreSQL needs no claim: its processes share tables (``pubsub``).
+        """
+        database = self.engine.url.database
+        if self.engine.dialect.name != "sqlite" or not database or database == ":memory:" or self._held:
+            return
+        import fcntl
+
+        held = open(f"{database}.serving", "a+")
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            held.seek(0)
+            other = held.read().strip() or "another process"
+            held.close()
+            raise StoreBusy(f"{database} is already served by {other}; SQLite serves one process only "
+                            "(use PostgreSQL to run several)") from None
+        held.truncate(0)
+        held.write(f"parlour serve (pid {os.getpid()})")
+        held.flush()
+        self._held = held
 
     @contextmanager
     def _begin(self) -> Iterator[Connection]:
@@ -216,16 +291,53 @@ class Store:
 
     def append_action(self, table_id: str, index: int, seat: int, action: str, when: float | None = None) -> None:
         """Store one accepted action; refuses an index that is not the next one (two writers raced)."""
+        error = self.append_actions([Logged(table_id, index, seat, action, when)])[0]
+        if error is not None:
+            raise error
+
+    def append_actions(self, rows: list[Logged]) -> list[StoreConflict | None]:
+        """Store accepted actions of any tables in one transaction: one commit for many moves.
+
+        Each row's answer is None (stored) or a ``StoreConflict`` (another writer stored that index first);
+        a clash refuses only its own row, the others are stored one by one.  On PostgreSQL the same
+        transaction announces the new moves to the other server processes (``pubsub``).
+        """
         try:
             with self._begin() as db:
-                db.execute(actions.insert().values(table_id=table_id, idx=index, seat=seat, action=action, time=when))
+                db.execute(actions.insert(), [row.values() for row in rows])
+                if self.shared:
+                    pubsub.announce(db, rows, self.origin)
+            return [None] * len(rows)
         except IntegrityError:
-            raise StoreError(f"action {index} of table {table_id} is already stored") from None
+            if len(rows) == 1:
+                row = rows[0]
+                return [StoreConflict(f"action {row.index} of table {row.table_id} is already stored")]
+        return [self.append_actions([row])[0] for row in rows]
 
-    def finish(self, table_id: str, result: dict[str, Any]) -> None:
+    def finish(self, table_id: str, result: dict[str, Any]) -> bool:
+        """Mark the table finished with its result; False if it already was (another process, or an earlier run).
+
+        Its lease goes with it: a finished table's bots run nowhere.  On PostgreSQL the other processes
+        hear of it (``pubsub``), so that their copies of a table closed before its end close too.
+        """
         with self._begin() as db:
-            db.execute(game_tables.update().where(game_tables.c.id == table_id)
-                       .values(finished=time.time(), result=result))
+            done = db.execute(game_tables.update()
+                              .where(game_tables.c.id == table_id, game_tables.c.finished.is_(None))
+                              .values(finished=time.time(), result=result))
+            db.execute(leases.delete().where(leases.c.table_id == table_id))
+            if done.rowcount and self.shared:
+                pubsub.announce_end(db, table_id, self.origin)
+        return bool(done.rowcount)
+
+    def actions_from(self, table_id: str, start: int) -> list[tuple[int, str, float | None]]:
+        """The table's actions from index ``start`` on, for a copy in memory that another process got ahead of."""
+        with self._reading() as db:
+            rows = db.execute(
+                select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.time)
+                .where(actions.c.table_id == table_id, actions.c.idx >= start).order_by(actions.c.idx)).all()
+        if any(r.idx != start + k for k, r in enumerate(rows)):
+            raise StoreError(f"table {table_id}: the log has a gap after action {start}")
+        return [(r.seat, r.action, r.time) for r in rows]
 
     def load(self, table_id: str) -> StoredTable:
         with self._reading() as db:
@@ -325,6 +437,54 @@ class Store:
     def claimed_seats(self, table_id: str) -> set[int]:
         with self._reading() as db:
             return {r.seat for r in db.execute(select(claims.c.seat).where(claims.c.table_id == table_id))}
+
+    # -- who runs a table's bots: a lease, renewed by its holder, taken over once it lapses -------------
+    def take_lease(self, table_id: str, holder: str, seconds: float) -> bool:
+        """Make ``holder`` the one process that runs the table's bots for ``seconds``, unless another holds it.
+
+        On SQLite, served by one process only (``hold``), a lease left by an earlier run is simply taken.
+        """
+        now = time.time()
+        free = (leases.c.holder == holder) | (leases.c.expires < now) if self.shared else true()
+        with self._begin() as db:
+            renewed = db.execute(leases.update().where(leases.c.table_id == table_id, free)
+                                 .values(holder=holder, expires=now + seconds))
+            if renewed.rowcount:
+                return True
+        try:
+            with self._begin() as db:
+                db.execute(leases.insert().values(table_id=table_id, holder=holder, expires=now + seconds))
+        except IntegrityError:
+            return False                    # another process holds it, or took it first
+        return True
+
+    def renew_leases(self, holder: str, table_ids: list[str], seconds: float) -> set[str]:
+        """Renew the holder's leases on these tables; the ids of those it still holds."""
+        if not table_ids:
+            return set()
+        now = time.time()
+        with self._begin() as db:
+            live = leases.c.expires >= now if self.shared else true()    # a lapsed lease may have a new holder
+            db.execute(leases.update().where(leases.c.holder == holder, leases.c.table_id.in_(table_ids), live)
+                       .values(expires=now + seconds))
+            rows = db.execute(select(leases.c.table_id)
+                              .where(leases.c.holder == holder, leases.c.table_id.in_(table_ids))).all()
+        return {r.table_id for r in rows}
+
+    def release_leases(self, holder: str) -> None:
+        """A process that stops lets the others take its tables at once."""
+        with self._begin() as db:
+            db.execute(leases.delete().where(leases.c.holder == holder))
+
+    def orphans(self, limit: int = 100) -> list[str]:
+        """Unfinished tables with bots whose lease has lapsed (their process died) or was never taken."""
+        now = time.time()
+        held = select(leases.c.table_id).where(leases.c.expires >= now)
+        with self._reading() as db:
+            rows = db.execute(select(game_tables.c.id, game_tables.c.seats)
+                              .where(game_tables.c.finished.is_(None), game_tables.c.id.not_in(held))
+                              .order_by(game_tables.c.created).limit(limit * 4)).all()
+        return [r.id for r in rows if any(seat["kind"] == "bot" for seat in r.seats)][:limit]
 
     # -- tournaments: a config and its events ---------------------------------
     def create_document(self, kind: str, config: dict[str, Any]) -> str:

@@ -7,7 +7,9 @@ assembles the app, as FastAPI's "Bigger Applications" does: the routes are in
 ``routers/`` (one module per resource), what goes over the wire in
 ``models.py``, the tables in memory in ``registry.py`` (given to routes as a
 dependency, ``deps.py``), request bodies are read in ``bodies.py`` and
-refusals answered in ``errors.py``.
+refusals answered in ``errors.py``.  ``/metrics`` and ``/healthz`` (``routers/ops.py``)
+are for the people who run the server; ``logs.py`` gives every log record its
+request or table.
 """
 
 from __future__ import annotations
@@ -26,14 +28,15 @@ from limits.strategies import MovingWindowRateLimiter
 from parlour.store import Store
 from parlour.store.tournaments import Tournaments
 from parlour.tournaments.drive_card import FONT_URL, FONTS
-from parlour.web import errors
+from parlour.web import errors, logs
 from parlour.web.bodies import BodyLimit
 from parlour.web.deps import CreationLimit
 from parlour.web.live import LiveTable
+from parlour.web.metrics import Metrics
 from parlour.web.models import socket_schemas
 from parlour.web.origins import SameOrigin
-from parlour.web.registry import MAX_BOT_TABLES, MAX_MOVES, Tables
-from parlour.web.routers import cycles, drives, games, pages, replays, tables
+from parlour.web.registry import LEASE, MAX_BOT_TABLES, MAX_MOVES, Tables
+from parlour.web.routers import cycles, drives, games, ops, pages, replays, tables
 from parlour.web.routers.pages import STATIC
 
 #: how many tables, tournaments and rematches one client address may make (``limits``' notation)
@@ -42,42 +45,49 @@ CREATION_LIMIT = "30/minute"
 
 def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                clock: Callable[[], float] = time.monotonic, allow_origins: Iterable[str] = (),
-               creation_limit: str = CREATION_LIMIT, max_bot_tables: int = MAX_BOT_TABLES,
-               max_moves: int = MAX_MOVES) -> FastAPI:
+               creation_limit: str | None = CREATION_LIMIT, max_bot_tables: int = MAX_BOT_TABLES,
+               max_moves: int = MAX_MOVES, lease: float = LEASE) -> FastAPI:
     """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up).
 
     ``allow_origins``: other sites whose pages may use this server (its own always may); ``creation_limit``
-    per client address; ``max_bot_tables``: tables of bots alone in play at once; ``max_moves``: a table
-    that has not ended after so many moves is closed, and says why.
+    per client address (None: no limit, for a load benchmark on one address); ``max_bot_tables``: tables of
+    bots alone in play at once; ``max_moves``: a table that has not ended after so many moves is closed, and
+    says why; ``lease``: seconds a process holds a table's bots without renewing (several processes on
+    PostgreSQL).
     """
     store = store or Store()
     tournaments = Tournaments(store)
+    metrics = Metrics()
 
     def enter_result(table: LiveTable) -> None:
         if not table.abandoned:                   # a table closed before its end has no result to enter
             tournaments.enter_finished(table.id, table.meta, table.state)
 
-    registry = Tables(store, bot_delay=bot_delay, clock=clock, on_finish=enter_result,
-                      max_bot_tables=max_bot_tables, max_moves=max_moves)
+    registry = Tables(store, bot_delay=bot_delay, clock=clock, on_finish=enter_result, metrics=metrics,
+                      lease=lease, max_bot_tables=max_bot_tables, max_moves=max_moves)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await registry.resume()
+        await registry.start()
         yield
-        registry.stop()
+        await registry.close()
 
     app = FastAPI(title="Parlour", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan,
                   strict_content_type=True)        # a body must say it is JSON: no form post from another site
     app.state.store = store
     app.state.tables = registry
     app.state.tournaments = tournaments
-    app.state.creation_limit = CreationLimit(MovingWindowRateLimiter(MemoryStorage()), parse(creation_limit))
+    app.state.metrics = metrics
+    app.state.creation_limit = CreationLimit(MovingWindowRateLimiter(MemoryStorage()),
+                                             parse(creation_limit) if creation_limit else None)
     app.add_middleware(SameOrigin, allowed=list(allow_origins))
-    app.add_middleware(BodyLimit)               # outermost: no body past the limit reaches anything
+    app.add_middleware(BodyLimit)               # no body past the limit reaches anything
+    app.middleware("http")(logs.requests)       # outermost: every request is logged, refusals included
     errors.install(app)
     for router in (games.router, tables.router, replays.router, drives.router, cycles.router):
         app.include_router(router, responses=errors.REFUSALS)
     app.include_router(pages.router)
+    app.include_router(ops.router)
     describe = app.openapi
 
     def openapi() -> dict[str, Any]:

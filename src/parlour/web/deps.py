@@ -1,5 +1,5 @@
-"""What routes are given through ``Depends``: the app's store, tables and tournaments, a game by its id, the keys
-that say who may change what, and the limit on how much one client may create.
+"""What routes are given through ``Depends``: the app's store, tables, tournaments and metrics, a game by its id,
+the keys that say who may change what, and the limit on how much one client may create.
 
 ``create_app`` keeps one of each on ``app.state``; a route names the one it
 needs by its type alias (``TablesDep``...), as FastAPI's own template does.
@@ -25,6 +25,7 @@ from parlour.engine.errors import ParlourError
 from parlour.games import get_game
 from parlour.store import Store
 from parlour.store.tournaments import Tournaments
+from parlour.web.metrics import Metrics
 from parlour.web.registry import Tables
 
 NO_ORGANISER_KEY = ("changing a tournament needs its organiser key (the organiser link holds it; "
@@ -49,6 +50,11 @@ def _tournaments(connection: HTTPConnection) -> Tournaments:
     return tournaments
 
 
+def _metrics(connection: HTTPConnection) -> Metrics:
+    metrics: Metrics = connection.app.state.metrics
+    return metrics
+
+
 def game_by_id(game_id: str) -> GameDescriptor:
     """The game a path names; 404 for an unknown id."""
     try:
@@ -60,6 +66,7 @@ def game_by_id(game_id: str) -> GameDescriptor:
 StoreDep = Annotated[Store, Depends(_store)]
 TablesDep = Annotated[Tables, Depends(_tables)]
 TournamentsDep = Annotated[Tournaments, Depends(_tournaments)]
+MetricsDep = Annotated[Metrics, Depends(_metrics)]
 GameDep = Annotated[GameDescriptor, Depends(game_by_id)]
 Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(HTTPBearer(auto_error=False))]
 
@@ -92,13 +99,16 @@ SeatDep = Annotated[int, Depends(seat_holder)]
 
 
 class CreationLimit:
-    """How many tables, tournaments and rematches one client address may make (``limits``' moving window)."""
+    """How many tables, tournaments and rematches one client address may make (``limits``' moving window);
+    ``per_address`` None lifts the limit (``parlour serve --creation-limit none``, for a load benchmark)."""
 
-    def __init__(self, limiter: RateLimiter, per_address: RateLimitItem):
+    def __init__(self, limiter: RateLimiter, per_address: RateLimitItem | None):
         self.limiter = limiter
         self.per_address = per_address
 
     def __call__(self, request: Request) -> None:
+        if self.per_address is None:
+            return
         address = request.client.host if request.client else "unknown"
         if not self.limiter.hit(self.per_address, address):
             reset = self.limiter.get_window_stats(self.per_address, address).reset_time

@@ -6,9 +6,23 @@ it is legal, the store writes it, and only then is it applied and everyone
 told.  A table is rebuilt from the store by replaying its log, so a restart
 or a crash loses nothing that was acknowledged.
 
+No one connection can hold a table back.  Each ``Connection`` has its own
+outgoing queue and its own task that sends it: a table only marks its
+connections' views out of date, and each sender builds the latest view when
+it gets to it, so a reader that falls behind skips views it would never have
+seen instead of slowing the table.  A connection that cannot take a message
+within ``SEND_TIMEOUT``, or lets ``QUEUE`` other messages pile up, is
+dropped; one that sends more than its ``RATE`` (moves the table accepts
+are free) is refused, and closed if it keeps on.
+
+Moves are written by the store's ``Writer`` thread (batched commits), never
+on the event loop.  Several server processes may share a PostgreSQL
+database: a copy of a table that another process got ahead of reloads the
+new moves (``catch_up``) instead of refusing, and a table's bots run only in
+the process that holds its lease (``leased``).
+
 Each connection sees its own seat's observation and legal actions; a
-spectator sees what a spectator at the real table would.  Everything a
-connection is sent goes through its ``Connection.send``.
+spectator sees what a spectator at the real table would.
 """
 
 from __future__ import annotations
@@ -16,7 +30,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from fastapi import WebSocket
 
@@ -24,7 +40,9 @@ from parlour.bots import decide, make_bot, replay_with_bots
 from parlour.engine.errors import ParlourError
 from parlour.engine.record import GameRecord, record_of
 from parlour.games import get_game
-from parlour.store import Store, StoredTable, StoreUnavailable
+from parlour.store import Logged, Store, StoreConflict, StoredTable, StoreUnavailable
+from parlour.store.writer import Writer
+from parlour.web.metrics import Metrics
 from parlour.web.models import ErrorMessage, SeatView, TableView
 
 if TYPE_CHECKING:
@@ -37,6 +55,19 @@ PERSON, BOT = "person", "bot"
 log = logging.getLogger("parlour.web")
 #: a table that has not ended after this many moves is closed (a variant may allow endless play)
 MAX_ACTIONS = 200_000
+#: messages a connection may have waiting besides its latest view; past that it has fallen behind and is dropped
+QUEUE = 32
+#: seconds one message may take to leave; a reader slower than that is dropped
+SEND_TIMEOUT = 10.0
+#: seconds the closing handshake may take before the server gives up on it
+CLOSE_TIMEOUT = 2.0
+#: messages a connection may send: so many a second on average, and so many at once
+RATE, BURST = 30.0, 60
+#: messages refused for coming too fast before the connection is closed: so many at once, then so many a second
+STRIKES, STRIKES_RATE = 100, 10.0
+#: close codes: too many messages (a policy violation), too slow a reader ("try again later")
+CLOSE_ABUSE, CLOSE_SLOW = 1008, 1013
+TOO_MANY = f"too many messages (at most {RATE:.0f} a second); that one was not read"
 #: the first and the longest wait, in seconds, before a write the database refused is tried again
 RETRY = (0.1, 2.0)
 NOT_SAVED = "not saved, try again: the server could not write your move to its database ({reason})"
@@ -48,58 +79,235 @@ def _report(task: asyncio.Task) -> None:
         log.error("a table's bots stopped", exc_info=task.exception())
 
 
+def _current_task() -> asyncio.Task[Any] | None:
+    try:
+        return asyncio.current_task()
+    except RuntimeError:                         # called from outside the event loop (a test tidying up)
+        return None
+
+
 class Refused(ParlourError):
     """A message this table will not act on; the reason goes back to its sender only."""
 
 
-class Connection:
-    """One socket at a table, for a seat (or None: a spectator); whatever it is sent goes through ``send``."""
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``size`` saved up; ``take`` spends one if there is one."""
 
-    def __init__(self, socket: WebSocket, seat: int | None = None):
+    def __init__(self, rate: float, size: int, clock: Callable[[], float] = time.monotonic):
+        self.rate, self.size, self.clock = rate, size, clock
+        self.tokens, self.at = float(size), clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(float(self.size), self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(frozen=True)
+class _Close:
+    code: int
+    reason: str
+
+
+#: the latest view, in a connection's queue: built when it is sent, so it is never out of date
+_VIEW = object()
+
+
+class Connection:
+    """One socket at a table, for a seat (or None: a spectator), with its own queue and sender.
+
+    ``post`` and ``refresh`` queue a message and return at once; the sender task writes them in order
+    (``_write`` is the one place a connection's socket is written).  ``receive`` gives the next
+    message the client sent, within its rate, or None once either side has closed the connection.
+    """
+
+    def __init__(self, socket: WebSocket, seat: int | None = None, metrics: Metrics | None = None):
         self.socket = socket
         self.seat = seat
+        self.metrics = metrics or Metrics()
+        self.table: LiveTable | None = None
+        self.outbox: deque[Any] = deque()
+        self.view_waiting = False
+        self.closing = False
+        self.wake = asyncio.Event()
+        self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.sender: asyncio.Task[None] | None = None
+        self.rate = Bucket(RATE, BURST)
+        self.strikes = Bucket(STRIKES_RATE, STRIKES)
 
-    async def send(self, message: TableView | ErrorMessage) -> None:
-        await self.socket.send_text(message.model_dump_json())
+    @property
+    def kind(self) -> str:
+        return "spectator" if self.seat is None else "seat"
+
+    # -- sending: queued, one task per connection -------------------------------------------------
+    def attach(self, table: LiveTable) -> None:
+        self.table = table
+        if self.sender is None:
+            self.sender = asyncio.get_running_loop().create_task(self._send_all())
+
+    def detach(self) -> None:
+        if self.sender is not None and self.sender is not _current_task():
+            self.sender.cancel()
+        self._end()
+
+    def refresh(self) -> None:
+        """Queue the latest view (unless one is already waiting: views supersede each other)."""
+        if not self.view_waiting and not self.closing:
+            self.view_waiting = True
+            self._queue(_VIEW)
+
+    def post(self, message: ErrorMessage) -> None:
+        if not self.closing:
+            self._queue(message)
 
     async def refuse(self, reason: str) -> None:
-        await self.send(ErrorMessage(message=reason))
+        """Tell this connection only why its message was refused (at once if it is not at a table yet)."""
+        if self.sender is None:
+            await self._write(ErrorMessage(message=reason).model_dump_json())
+        else:
+            self.post(ErrorMessage(message=reason))
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after what is already queued has gone (or could not go)."""
+        if not self.closing:
+            self.closing = True
+            self._queue(_Close(code, reason), bounded=False)
+            if self.sender is None:
+                self._end()
+
+    def _queue(self, item: Any, bounded: bool = True) -> None:
+        if bounded and len(self.outbox) >= QUEUE:
+            self.outbox.clear()               # a reader this far behind is dropped: its backlog goes unsent
+            self.view_waiting = False
+            self.metrics.dropped.labels("slow").inc()
+            self.close(CLOSE_SLOW, "too far behind")
+            return
+        self.outbox.append(item)
+        self.wake.set()
+
+    async def _write(self, text: str) -> None:
+        await self.socket.send_text(text)
+
+    async def _send_all(self) -> None:
+        try:
+            while True:
+                if not self.outbox:
+                    self.wake.clear()
+                    await self.wake.wait()
+                    continue
+                item = self.outbox.popleft()
+                if isinstance(item, _Close):
+                    await asyncio.wait_for(self.socket.close(item.code, item.reason), CLOSE_TIMEOUT)
+                    return
+                if item is _VIEW:
+                    self.view_waiting = False
+                    assert self.table is not None, "a view is queued only at a table"
+                    text = self.table.view_text(self.seat)
+                else:
+                    text = item.model_dump_json()
+                await asyncio.wait_for(self._write(text), SEND_TIMEOUT)
+        except asyncio.TimeoutError:
+            if not self.closing:                # a reader too slow to take one message: given up on
+                self.closing = True
+                self.metrics.dropped.labels("slow").inc()
+        except Exception:                       # the client has gone: its handler ends the connection
+            pass
+        finally:
+            self._end()
+
+    def _end(self) -> None:
+        self.closing = True
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    # -- receiving: within the rate -----------------------------------------------------------------
+    def credit(self) -> None:
+        """A move the table accepted costs nothing: a quick player is never refused; views and refusals count."""
+        self.rate.tokens = min(float(self.rate.size), self.rate.tokens + 1)
+
+    async def receive(self) -> dict[str, Any] | None:
+        """The client's next message (an ASGI ``websocket.receive``), or None once the connection is over.
+
+        A message over the rate is refused unread; too many of those and the connection is closed.
+        """
+        while not self.closed.done():
+            if self.closing:                    # the sender is closing it: wait until it has
+                await asyncio.shield(self.closed)
+                break
+            receiving: asyncio.Future[Any] = asyncio.ensure_future(self.socket.receive())
+            await asyncio.wait([receiving, self.closed], return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():
+                receiving.cancel()
+                break
+            if receiving.exception() is not None:
+                break                           # the socket failed under it: the client has gone
+            frame: dict[str, Any] = dict(receiving.result())
+            if frame["type"] == "websocket.disconnect":
+                break
+            if self.rate.take():
+                return frame
+            self.metrics.refused.inc()
+            if self.strikes.take():
+                self.post(ErrorMessage(message=TOO_MANY))
+            else:
+                self.metrics.dropped.labels("abuse").inc()
+                self.close(CLOSE_ABUSE, "too many messages")
+        return None
 
 
 class LiveTable:
+    """A table in play: its state in memory, its log in the store, its connections.
+
+    ``on_finish(table, first)`` runs once the game ends here, or the table is closed; ``first`` is True in
+    the one process (and the one run) that marked it finished in the store, which then enters its result
+    in a drive.  A game still going after ``max_moves`` moves is closed.  ``leased`` says whether this
+    process runs the table's bots (``registry.Tables`` keeps it up to date).
+    """
+
     def __init__(self, stored: StoredTable, store: Store, bot_delay: float = 0.6,
                  clock: Callable[[], float] = time.monotonic,
-                 on_finish: Callable[["LiveTable"], None] | None = None, max_moves: int = MAX_ACTIONS):
-        """``on_finish(table)`` runs once the game ends, e.g. to enter its result in a drive; a game still going
-        after ``max_moves`` moves is closed."""
+                 on_finish: Callable[["LiveTable", bool], Awaitable[None]] | None = None,
+                 writer: Writer | None = None, metrics: Metrics | None = None, max_moves: int = MAX_ACTIONS):
         self.id = stored.id
         self.max_moves = max_moves
-        #: the result of a table closed before its game ended: {"abandoned": true, "winner": null, "reason"}
-        self.abandoned: dict[str, Any] | None = (stored.result if stored.result and stored.result.get("abandoned")
-                                                 else None)
         self.finishing: asyncio.Task[None] | None = None
         self.meta = stored.meta or {}
         self.on_finish = on_finish
         self.store = store
-        self.seats = stored.seats
+        self.writer = writer or Writer(store)
+        self.metrics = metrics or Metrics()
         self.game = get_game(stored.game)
         self.bot_delay = bot_delay
-        self.state = self.game.new_state(seats=len(stored.seats), variant=stored.variant, seed=stored.seed)
-        self.bots = {
-            seat: make_bot(self.game, info["bot"], seat, (self.state.seed or 0) + seat)
-            for seat, info in enumerate(stored.seats) if info["kind"] == BOT
-        }
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.task: asyncio.Task[None] | None = None
         self.clock = clock
         self.live: LiveGame | None = None         # a real-time game's clock, running while every person is here
         self.paused_at = 0.0
+        self.leased = True
+        self.version = 0                          # counts changes: a view built for one is good until the next
+        self.rendered: dict[int | None, str] = {}
+        self._rebuild(stored)
+
+    def _rebuild(self, stored: StoredTable) -> None:
+        """State and bots from the header and the log, the bots deciding again so their random streams agree;
+        the seats' names and whether the table was closed (by this process or another) from the header."""
+        self.seats = stored.seats
+        #: the result of a table closed before its game ended: {"abandoned": true, "winner": null, "reason"}
+        self.abandoned: dict[str, Any] | None = (stored.result if stored.result and stored.result.get("abandoned")
+                                                 else None)
+        self.done = stored.finished is not None
+        self.state = self.game.new_state(seats=len(stored.seats), variant=stored.variant, seed=stored.seed)
+        self.bots = {
+            seat: make_bot(self.game, info["bot"], seat, (self.state.seed or 0) + seat)
+            for seat, info in enumerate(stored.seats) if info["kind"] == BOT
+        }
         self._replay(stored.actions)
         self.stored = len(stored.actions)          # actions in the log; the state may run ahead in a race
-        self.done = stored.finished is not None
-        if self.state.is_over:
-            self._finished()        # a no-op, unless the server died between the last move and marking it
 
     @property
     def ended(self) -> bool:
@@ -110,8 +318,9 @@ class LiveTable:
         return self.abandoned or (self.state.result() if self.state.is_over else None)
 
     def _replay(self, logged: list[tuple[int, str, float | None]]) -> None:
+        start = len(self.state.history)
         replay_with_bots(self.state, self.bots, ((seat, action) for seat, action, _ in logged))
-        for index, (_, _, when) in enumerate(logged):
+        for index, (_, _, when) in enumerate(logged, start):
             if when is not None:
                 self.state.times[index] = when
 
@@ -140,38 +349,24 @@ class LiveTable:
             clock=self.live.now() if self.live is not None else None,
         )
 
-    def _finished(self) -> None:
-        if self.done:
-            return
-        try:
-            self.store.finish(self.id, self.result() or {})
-        except StoreUnavailable as error:     # the move is stored: its table is marked finished once writes work
-            log.warning("table %s: its end is not stored yet: %s", self.id, error)
-            self._later(self._finish_later())
-            return
-        self.done = True
-        if self.on_finish is not None:
-            try:
-                self.on_finish(self)
-            except Exception:                   # the game is safe in the store; only the follow-up failed
-                log.exception("table %s finished, but its result could not be passed on", self.id)
+    def view_text(self, seat: int | None) -> str:
+        """The view as sent; built once per change and seat (every spectator gets the same), except in a race,
+        whose clock moves on between changes."""
+        if self.game.real_time:
+            return self.view(seat).model_dump_json()
+        if seat not in self.rendered:
+            self.rendered[seat] = self.view(seat).model_dump_json()
+        return self.rendered[seat]
 
-    def _later(self, work: Any) -> None:
-        if self.finishing is None or self.finishing.done():
-            self.finishing = asyncio.get_running_loop().create_task(work)
-            self.finishing.add_done_callback(_report)
-        else:
-            work.close()
+    def broadcast(self) -> None:
+        """Something changed: every connection's view is out of date (each sender builds it when it gets to it)."""
+        self.version += 1
+        self.rendered.clear()
+        for connection in self.connections:
+            connection.refresh()
 
-    async def _finish_later(self) -> None:
-        wait = RETRY[0]
-        while not self.done:
-            await asyncio.sleep(wait)
-            wait = min(wait * 2, RETRY[1])
-            self.finishing = None
-            self._finished()
-            if self.finishing is not None:          # it failed again and waits anew
-                return
+    def _paused(self) -> bool:
+        return bool(self.game.real_time) and self.live is None
 
     async def close(self, reason: str) -> None:
         """End the table before its game does (its seats left it, or it went on too long); nothing to enter."""
@@ -181,47 +376,88 @@ class LiveTable:
             self.abandoned = {"abandoned": True, "winner": None, "reason": reason}
             self.stop()
             self.live = None
-            self._finished()
-        await self.broadcast()
+            await self._finish()
+        self.broadcast()
 
-    def _paused(self) -> bool:
-        return bool(self.game.real_time) and self.live is None
-
-    async def broadcast(self) -> None:
-        for connection in list(self.connections):
+    async def _finish(self) -> None:
+        """The game is over, or the table closed: mark it in the store (once, whichever process gets there
+        first) and pass it on.  If the database refuses, the moves are stored already and only the end waits:
+        it is tried again by itself (``_finish_later``)."""
+        if self.done:
+            return
+        self.done = True
+        try:
+            first = await asyncio.to_thread(self.store.finish, self.id, self.result() or {})
+        except Exception as error:
+            self.done = False
+            self.metrics.database_errors.labels("finish").inc()
+            log.warning("table %s: its end is not stored yet: %s", self.id, error)
+            if self.finishing is None or self.finishing.done():
+                self.finishing = asyncio.get_running_loop().create_task(self._finish_later())
+                self.finishing.add_done_callback(_report)
+            return
+        if self.on_finish is not None:
             try:
-                await connection.send(self.view(connection.seat))
-            except Exception:                      # a closed socket: its handler will remove it
-                self._drop(connection)
+                await self.on_finish(self, first)
+            except Exception:                   # the game is safe in the store; only the follow-up failed
+                log.exception("table %s finished, but its result could not be passed on", self.id)
 
-    def _drop(self, connection: Connection) -> None:
-        if connection in self.connections:
-            self.connections.remove(connection)
+    async def _finish_later(self) -> None:
+        """Mark the end until the database takes it, each wait twice the last, up to ``RETRY[1]``."""
+        wait = RETRY[0]
+        while not self.done:
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, RETRY[1])
+            await self._finish()
 
     # -- moves --------------------------------------------------------------
-    def _store(self, seat: int, action: str, when: float | None = None) -> None:
-        """Write the next action to the log (before it is applied: what is acknowledged is on disk)."""
-        self._persist()
-        self.store.append_action(self.id, self.stored, seat, action, when)
+    async def _store(self, seat: int, action: str, when: float | None = None) -> None:
+        """Write the next action to the log (before it is applied: what is acknowledged is committed).
+
+        Raises ``StoreConflict`` if another process stored an action at that index first, and
+        ``StoreUnavailable`` if the database refused it (nothing is applied then).
+        """
+        await self._persist()
+        await self._append(seat, action, when)
+
+    async def _append(self, seat: int, action: str, when: float | None) -> None:
+        """Hand the log's next action to the writer, and count it once committed.
+
+        A write is never abandoned halfway: if this task is cancelled meanwhile (someone left a race, the
+        server stops), the write is waited for and counted before the cancellation goes on, so that the
+        next write never takes an index already stored.
+        """
+        writing = asyncio.ensure_future(self.writer.append(Logged(self.id, self.stored, seat, action, when)))
+        try:
+            await asyncio.shield(writing)
+        except asyncio.CancelledError:
+            await asyncio.wait([writing])
+            if not writing.cancelled() and writing.exception() is None:
+                self.stored += 1
+            raise
         self.stored += 1
 
-    def _commit(self, seat: int, action: str) -> None:
-        self._store(seat, action)
+    async def _commit(self, seat: int, action: str, by: str, started: float) -> None:
+        await self._store(seat, action)
         self.state.apply(seat, action)
-        if self.state.is_over:
-            self._finished()
+        await self._moved(by, started)
 
-    def _persist(self) -> None:
+    async def _moved(self, by: str, started: float) -> None:
+        """After a move: a game that ended is marked finished first, then every connection is told."""
+        if self.state.is_over:
+            await self._finish()
+        self.broadcast()
+        self.metrics.moved(by, time.perf_counter() - started)
+
+    async def _persist(self) -> None:
         """Bot moves the real-time clock has already applied, written to the log in order."""
         while self.stored < len(self.state.history):
             seat, action = self.state.history[self.stored]
-            self.store.append_action(self.id, self.stored, seat, action, self.state.times[self.stored])
-            self.stored += 1
-        if self.state.is_over:
-            self._finished()
+            await self._append(seat, action, self.state.times[self.stored])
 
     async def act(self, seat: int | None, text: str, moves: int | None = None) -> None:
         """A person's move (``text`` checked for its form by ``models.Act``); raises ``Refused``, changing nothing."""
+        started = time.perf_counter()
         if seat is None:
             raise Refused("spectators cannot move; join a free seat to play")
         if seat in self.bots:
@@ -241,29 +477,87 @@ class LiveTable:
             try:
                 if self.live is not None:
                     # the bots that were quicker go first; the move is stored once it is known to be legal
-                    reason = self.live.act(seat, action, lambda now: self._store(seat, action, now))
-                    self._persist()
+                    live = self.live
+                    reason, now = live.judge(seat, action)
+                    await self._persist()
                     if reason is not None:
                         raise Refused(reason)
+                    await self._store(seat, action, now)
+                    live.take(seat, action, now)
+                    await self._moved("person", started)
                 elif action not in state.legal_actions(seat):
                     raise Refused(state.explain_illegal(seat, action))
                 else:
-                    self._commit(seat, action)
+                    try:
+                        await self._commit(seat, action, "person", started)
+                    except StoreConflict:          # another process moved first: reload, then look again
+                        await self.reload()
+                        raise Refused("the table has moved on since you chose; look again") from None
             except StoreUnavailable as error:    # nothing was applied: the move was to be stored first
                 raise Refused(NOT_SAVED.format(reason=error)) from None
-        await self.broadcast()
         self.start_bots()
+
+    # -- another process's moves ----------------------------------------------------------------
+    async def catch_up(self) -> None:
+        """Apply the moves another process stored since this copy last read the log (PostgreSQL's announcements
+        say when); a stale copy reloads instead of refusing."""
+        async with self.lock:
+            if self.live is not None:           # a race running here is this process's own
+                return
+            try:
+                logged = await asyncio.to_thread(self.store.actions_from, self.id, self.stored)
+            except Exception:
+                self.metrics.database_errors.labels("load").inc()
+                log.exception("table %s: could not read the moves of other processes", self.id)
+                return
+            if logged:
+                self._replay(logged)
+                self.stored += len(logged)
+                self.metrics.caught_up.inc(len(logged))
+                if self.state.is_over:
+                    await self._finish()
+                self.broadcast()
+        self.start_bots()
+
+    async def reload(self) -> None:
+        """Rebuild from the store (the lock held): after a clash, this copy's own bots may have decided already."""
+        stored = await asyncio.to_thread(self.store.load, self.id)
+        self.stop()
+        self.live = None
+        self._rebuild(stored)
+        if self.state.is_over:
+            await self._finish()
+        self.broadcast()
+
+    async def ended_elsewhere(self) -> None:
+        """Another process marked this table finished (PostgreSQL's announcements say when): a copy here that
+        has not ended reads it again, so that a table closed before its end closes here too, bots and all."""
+        async with self.lock:
+            if self.ended:
+                return
+            try:
+                await self.reload()
+            except Exception:
+                self.metrics.database_errors.labels("load").inc()
+                log.exception("table %s: could not read its end from the store", self.id)
 
     # -- who is here ------------------------------------------------------------
     async def join(self, connection: Connection) -> None:
+        connection.attach(self)
         self.connections.append(connection)
+        self.metrics.connections.labels(connection.kind).inc()
+        log.info("a %s joined the table", "spectator" if connection.seat is None else "player")
         self.wake()
-        await self.broadcast()
+        self.broadcast()
 
     async def leave(self, connection: Connection) -> None:
-        self._drop(connection)
+        if connection in self.connections:
+            self.connections.remove(connection)
+            self.metrics.connections.labels(connection.kind).dec()
+            log.info("a %s left the table", "spectator" if connection.seat is None else "player")
+        connection.detach()
         self.wake()
-        await self.broadcast()
+        self.broadcast()
 
     def wake(self) -> None:
         """Set the bots going: at once in a turn-by-turn game; in a race, once every person is here.
@@ -294,7 +588,8 @@ class LiveTable:
     def start_bots(self) -> None:
         if self.game.real_time and self.live is None:
             return
-        if self.bots and not self.ended and (self.task is None or self.task.done()):
+        if (self.bots and self.leased and not self.ended
+                and (self.task is None or self.task.done())):
             self.task = asyncio.get_running_loop().create_task(self._clock() if self.live else self._turns())
             self.task.add_done_callback(_report)
 
@@ -302,11 +597,12 @@ class LiveTable:
         """Turn-by-turn games: a bot whose turn it is moves after a short pause, so people can follow.
 
         A move the database refuses is tried again, the same move, after a wait that doubles up to
-        ``RETRY[1]``: the bots carry on by themselves once the database takes writes again.
+        ``RETRY[1]``: the bots carry on by themselves once the database takes writes again.  A move
+        another process stored first (``StoreConflict``) makes this copy reload and go on.
         """
         chosen: tuple[int, int, str] | None = None          # (moves, seat, action) decided but not yet stored
         wait = RETRY[0]
-        while True:
+        while self.leased:
             seat = next((s for s in sorted(self.state.to_move) if s in self.bots), None)
             if seat is None or self.ended:
                 return
@@ -315,47 +611,55 @@ class LiveTable:
                 await self.close(f"no end after {self.max_moves} moves: the server closed the table")
                 return
             await asyncio.sleep(self.bot_delay if chosen is None else wait)
+            started = time.perf_counter()
             async with self.lock:
-                if seat not in self.state.to_move or self.ended:
+                if seat not in self.state.to_move or self.ended or not self.leased:
                     continue
                 state = self.state
                 if chosen is None or chosen[:2] != (len(state.history), seat):
                     # a bot decides once a turn, so its random stream stays where a replay of the log puts it
                     chosen = (len(state.history), seat, decide(self.bots[seat], state, seat))
                 try:
-                    self._commit(seat, chosen[2])
+                    await self._commit(seat, chosen[2], "bot", started)
                 except StoreUnavailable as error:
                     log.warning("table %s: a bot's move is not stored, tried again in %.1f s: %s", self.id, wait,
                                 error)
                     wait = min(wait * 2, RETRY[1])
                     continue
+                except StoreConflict:          # another process moved first: this copy reloads and goes on
+                    await self.reload()
                 chosen, wait = None, RETRY[0]
-            await self.broadcast()
 
     async def _clock(self) -> None:
-        """Real time: bots act when their reflexes fall due on the wall clock."""
+        """Real time: bots act when their reflexes fall due on the wall clock.
+
+        What they did is written in order after each tick, and shown once it is written; if the database
+        refuses, it is written at a later tick (the race goes on until its last moves are stored).
+        """
         live = self.live
         assert live is not None, "the clock runs only while the race does"
-        while not self.state.is_over and self.live is live:
+        while self.live is live and not (self.state.is_over and self.stored == len(self.state.history)):
             due = live.reflexes.next_time()
             wait = 0.05 if due is None else min(max(due - live.now(), 0.0), 0.25)
             await asyncio.sleep(wait)
+            started = time.perf_counter()
             async with self.lock:
                 if self.live is not live:
                     return
-                start = len(self.state.history)
+                start = self.stored
                 live.tick()
                 try:
-                    self._persist()         # what the bots did is written in order, now or at a later tick
+                    await self._persist()
                 except StoreUnavailable as error:
                     log.warning("table %s: the bots' moves are not stored yet: %s", self.id, error)
                     await asyncio.sleep(RETRY[1])
-                changed = len(self.state.history) > start
-            if changed:
-                await self.broadcast()
+                    continue
+                if self.stored > start:
+                    await self._moved("bot", started)
 
     def stop(self) -> None:
-        if self.task is not None:
+        """Stop the bots (unless it is the bots' own task asking: it carries on with the reloaded table)."""
+        if self.task is not None and self.task is not _current_task():
             self.task.cancel()
 
     # -- after the game ---------------------------------------------------------

@@ -457,6 +457,16 @@ class CycleView(BaseModel):
     win_points: int
 
 
+# -- operations ------------------------------------------------------------------------------
+class Health(BaseModel):
+    """``/healthz``: "ok", or "unavailable" (with a 503) and the reason."""
+
+    status: Literal["ok", "unavailable"]
+    database: Literal["ok", "down"]
+    listening: bool | None = Field(None, description="on PostgreSQL: whether this process hears the others' moves")
+    detail: str | None = None
+
+
 def socket_schemas(ref_template: str = "#/components/schemas/{model}") -> dict[str, Any]:
     """JSON schemas of the play socket's messages (which OpenAPI has no place for), by model name."""
     _, document = models_json_schema(

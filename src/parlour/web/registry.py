@@ -3,7 +3,16 @@
 Routes are given the ``Tables`` of their app as a dependency (``deps.TablesDep``).
 A table is in memory while it is played or watched, and for a while after it
 ends (for replays and record downloads); any other table is rebuilt from the
-store, by replaying its log, the first time it is asked for.
+store, by replaying its log, the first time it is asked for.  The store is
+only ever called from threads (``asyncio.to_thread``, the ``Writer``), never
+on the event loop.
+
+On PostgreSQL several server processes share the tables (``start``): each
+hears the others' moves (``store.pubsub``) and reloads them into its own
+copies, and each table's bots run in one process at a time, the holder of
+the table's lease, which renews it every ``lease / 3`` seconds.  A process
+that dies stops renewing; once its leases lapse the others take its tables
+over, rebuilding them from the log.
 """
 
 from __future__ import annotations
@@ -19,13 +28,18 @@ from parlour.bots import bot_names
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError
 from parlour.store import Store
+from parlour.store.pubsub import Listener
+from parlour.store.writer import Writer
 from parlour.web.live import BOT, PERSON, LiveTable
+from parlour.web.metrics import Metrics
 from parlour.web.models import Seat, TableMade
 
 log = logging.getLogger("parlour.web")
 RECENT = 64              # finished tables kept in memory for replays and record downloads
 MAX_BOT_TABLES = 20      # tables of bots alone in play at once: each costs the server a loop of moves
 MAX_MOVES = 20_000       # a table with no end after this many moves is closed (no game's default comes near)
+#: seconds a process holds a table's bots without renewing; another takes them over once it lapses
+LEASE = 10.0
 
 
 class SeatingError(ParlourError):
@@ -43,21 +57,29 @@ class Busy(ParlourError):
 class Tables:
     """Live tables by id, the finished ones lately asked for, and the factory of new tables.
 
-    ``on_finish(table)`` runs once a table's game ends (the tournaments enter its result).
+    ``on_finish(table)`` runs once a table's game ends or it is closed (the tournaments enter its result), in a
+    thread, in the one process that marked it finished.
     """
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic,
-                 on_finish: Callable[[LiveTable], None] | None = None, max_bot_tables: int = MAX_BOT_TABLES,
-                 max_moves: int = MAX_MOVES):
+                 on_finish: Callable[[LiveTable], None] | None = None, metrics: Metrics | None = None,
+                 lease: float = LEASE, max_bot_tables: int = MAX_BOT_TABLES, max_moves: int = MAX_MOVES):
         self.store = store
         self.max_bot_tables = max_bot_tables
         self.max_moves = max_moves
         self.bot_delay = bot_delay
         self.clock = clock
         self.on_finish = on_finish
+        self.metrics = metrics or Metrics()
+        self.metrics.count_tables(lambda: len(self.live))
+        self.writer = Writer(store, failed=lambda _error: self.metrics.database_errors.labels("append").inc())
+        self.lease = lease
         self.live: dict[str, LiveTable] = {}                        # tables in play, or watched
         self.recent: OrderedDict[str, LiveTable] = OrderedDict()   # finished ones lately asked for
         self.opening = asyncio.Lock()
+        self.listener: Listener | None = None
+        self.keeper: asyncio.Task[None] | None = None
+        self.chores: set[asyncio.Task[None]] = set()
 
     # -- finding a table ----------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
@@ -72,14 +94,19 @@ class Tables:
             return self.recent[table_id]
         async with self.opening:
             if table_id not in self.live and table_id not in self.recent:
-                stored = self.store.load(table_id)
+                stored = await asyncio.to_thread(self.store.load, table_id)
                 try:
                     table = LiveTable(stored, self.store, bot_delay=self.bot_delay, clock=self.clock,
-                                      on_finish=self._finished, max_moves=self.max_moves)
+                                      on_finish=self._finished, writer=self.writer, metrics=self.metrics,
+                                      max_moves=self.max_moves)
                 except ParlourError as error:
                     raise Unplayable(f"table {table_id} could not be rebuilt from its log: {error}") from None
+                if table.bots and not table.ended:
+                    table.leased = await self._take(table_id)
                 self.live[table_id] = table
                 table.wake()
+                if table.ended and not table.done:
+                    await table._finish()        # the server died between the last move and marking it
                 self.forget(table)
             return self.live[table_id] if table_id in self.live else self.recent[table_id]
 
@@ -89,31 +116,125 @@ class Tables:
 
     def forget(self, table: LiveTable) -> None:
         """A finished table nobody is watching moves to a short list of recent ones; the store has the rest."""
-        if table.state.is_over and not table.connections and self.live.get(table.id) is table:
+        if table.ended and not table.connections and self.live.get(table.id) is table:
             del self.live[table.id]
             self.recent[table.id] = table
             self.recent.move_to_end(table.id)
             while len(self.recent) > RECENT:
                 self.recent.popitem(last=False)
 
-    def _finished(self, table: LiveTable) -> None:
-        if self.on_finish is not None:
-            self.on_finish(table)
+    async def _finished(self, table: LiveTable, first: bool) -> None:
+        if first and self.on_finish is not None:
+            await asyncio.to_thread(self.on_finish, table)
         self.forget(table)
 
     # -- the server's start and end -----------------------------------------------------------
+    async def start(self) -> None:
+        """Resume the tables of bots; on PostgreSQL, listen to the other processes and keep the leases."""
+        await self.resume()
+        if self.store.shared:
+            self.listener = Listener(self.store.url, self.heard, self._reconnected)
+            if not await self.listener.start():
+                log.warning("not yet hearing the other server processes' moves; serving all the same (/healthz "
+                            "says so until the listener connects)")
+        self.keeper = asyncio.get_running_loop().create_task(self._keep())
+        self._chore(self.metrics.watch_loop())
+
     async def resume(self) -> None:
         """Tables of bots carry on after a restart without waiting for someone to open them."""
-        for row in self.store.list_tables(finished=False, limit=10_000):
+        rows = await asyncio.to_thread(self.store.list_tables, False, 10_000)
+        for row in rows:
             if any(seat["kind"] == BOT for seat in row["seats"]):
-                try:
-                    await self.get(row["id"])
-                except ParlourError as error:
-                    log.error("table %s not resumed: %s", row["id"], error)
+                await self._open(row["id"])
+
+    async def _open(self, table_id: str) -> None:
+        try:
+            await self.get(table_id)
+        except ParlourError as error:
+            log.error("table %s not resumed: %s", table_id, error)
 
     def stop(self) -> None:
+        """Stop every table's bots."""
         for table in self.live.values():
             table.stop()
+
+    async def close(self) -> None:
+        """The server stops: the bots, the listener and the leases' keeper stop, queued moves are written,
+        and the leases are handed back so that another process takes the tables at once."""
+        for task in (self.keeper, *self.chores):
+            if task is not None:
+                task.cancel()
+        if self.listener is not None:
+            await self.listener.stop()
+        self.stop()
+        await asyncio.to_thread(self.writer.stop)
+        try:
+            await asyncio.to_thread(self.store.release_leases, self.store.origin)
+        except Exception as error:               # the others will take the tables once the leases lapse
+            log.warning("could not hand back this process's tables: %s", error)
+
+    # -- several processes: announcements and leases ------------------------------------------
+    def heard(self, table_id: str, count: int | None, origin: str) -> None:
+        """Another process stored moves of a table (``count``: its log's length), or marked it finished (None):
+        a copy of it here catches up, or ends too (a table closed there), and its spectators see it."""
+        table = self.live.get(table_id) or self.recent.get(table_id)
+        if origin == self.store.origin or table is None:
+            return
+        if count is None:
+            self._chore(table.ended_elsewhere())
+        elif count > table.stored:
+            self._chore(table.catch_up())
+
+    async def _reconnected(self) -> None:
+        """After a (re)connection announcements may have been missed: every copy here reads its log again."""
+        for table in list(self.live.values()):
+            self._chore(table.catch_up())
+
+    def _chore(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.chores.add(task)
+        task.add_done_callback(self.chores.discard)
+
+    async def _take(self, table_id: str) -> bool:
+        try:
+            return await asyncio.to_thread(self.store.take_lease, table_id, self.store.origin, self.lease)
+        except Exception as error:
+            self.metrics.database_errors.labels("lease").inc()
+            log.warning("table %s: could not take its lease: %s", table_id, error)
+            return False
+
+    async def _keep(self) -> None:
+        """Every third of a lease: renew this process's leases, note those lost, take over lapsed ones."""
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                await self._keep_once()
+            except Exception as error:           # the database is away: the leases lapse, the bots wait
+                self.metrics.database_errors.labels("lease").inc()
+                log.warning("could not renew this process's leases: %s", error)
+
+    async def _keep_once(self) -> None:
+        mine = [t for t in self.live.values() if t.bots and not t.ended]
+        held = await asyncio.to_thread(self.store.renew_leases, self.store.origin,
+                                       [t.id for t in mine if t.leased], self.lease)
+        for table in mine:
+            if table.leased and table.id not in held:
+                log.warning("table %s: another process runs its bots now", table.id)
+                table.leased = False
+                table.stop()
+            elif not table.leased and await self._take(table.id):
+                await self._take_over(table)
+        for table_id in await asyncio.to_thread(self.store.orphans):
+            if table_id not in self.live:
+                await self._open(table_id)
+
+    async def _take_over(self, table: LiveTable) -> None:
+        """This process now runs the table's bots: rebuilt from the log first, so their streams are right."""
+        log.info("table %s: taking over its bots", table.id)
+        async with table.lock:
+            await table.reload()
+            table.leased = True
+        table.wake()
 
     # -- a new table --------------------------------------------------------------------------
     def bots_alone(self) -> int:
@@ -140,16 +261,22 @@ class Tables:
             state = game.new_state(seats=len(stored), variant=variant or {}, seed=seed)     # refuses a bad variant
         except (ParlourError, TypeError) as error:
             raise SeatingError(str(error)) from None
-        table_id = self.store.create_table(game.id, dict(state.variant), seed, stored, meta,
-                                           listed=listed, open_seats=open_seats)
         people = [i for i, s in enumerate(stored) if s["kind"] == PERSON]
         mine = people[0] if people and sit is True else sit if sit is not False and sit in people else None
-        made = TableMade(id=table_id, url=f"/t/{table_id}", join={
-            str(i): f"/t/{table_id}/join/{i}#invite={self.store.invite(table_id, i)}" for i in people if i != mine})
-        if mine is not None:
-            made.seat = mine
-            made.token = self.store.claim(table_id, mine)
-        await self.get(table_id)
+
+        def create() -> TableMade:          # one trip to a thread: the table, its invites and the creator's seat
+            table_id = self.store.create_table(game.id, dict(state.variant), seed, stored, meta,
+                                               listed=listed, open_seats=open_seats)
+            made = TableMade(id=table_id, url=f"/t/{table_id}", join={
+                str(i): f"/t/{table_id}/join/{i}#invite={self.store.invite(table_id, i)}"
+                for i in people if i != mine})
+            if mine is not None:
+                made.seat = mine
+                made.token = self.store.claim(table_id, mine)
+            return made
+
+        made = await asyncio.to_thread(create)
+        await self.get(made.id)
         return made
 
 

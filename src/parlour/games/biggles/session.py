@@ -35,16 +35,31 @@ class LiveGame:
         ``record(now)`` runs once the action is known to be legal, before it is
         applied: a server stores it there, so nothing is applied unstored.
         """
-        self.tick()                          # bots that were quicker go first
-        now = self.now()
-        if action not in self.state.legal_actions(seat):
-            return self.state.explain_illegal(seat, action)
+        reason, now = self.judge(seat, action)
+        if reason is not None:
+            return reason
         if record is not None:
             record(now)
+        self.take(seat, action, now)
+        return None
+
+    def judge(self, seat: int, action: str) -> tuple[str | None, float]:
+        """The bots that were quicker go first; then why the action is refused (None if it is legal), and when.
+
+        With ``take`` this is ``act`` in two steps, for a server that stores the action in between
+        without holding up its other work (nothing else may move this game meanwhile).
+        """
+        self.tick()
+        now = self.now()
+        if action not in self.state.legal_actions(seat):
+            return self.state.explain_illegal(seat, action), now
+        return None, now
+
+    def take(self, seat: int, action: str, now: float) -> None:
+        """Apply an action ``judge`` found legal at ``now``."""
         self.state.apply(seat, action)
         self.state.times[-1] = now
         self.reflexes.changed(seat, now)
-        return None
 
     def tick(self) -> list[tuple[int, str, bool]]:
         """Let the bots do whatever falls due by now."""

@@ -34,6 +34,13 @@ VARIANTS = (
         "ruling", minimum=0, maximum=1000,
     ),
     VariantOption(
+        "recognition", bool, False,
+        "Plane-spotting: in the browser the cards show each plane's outline and view, but not its name, nation "
+        "or kind, so naming a set tests recognition, which the sheet says the cards are for. The rules do not "
+        "change (the terminal, and the data sent to the browser, still name the cards).",
+        "the sheet's card notes",
+    ),
+    VariantOption(
         "max_rounds", int, 0,
         "A club-night time limit: the game ends after this many rounds, highest total winning (0: no limit).",
         "ruling", minimum=0, maximum=1000,

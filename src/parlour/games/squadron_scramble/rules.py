@@ -208,7 +208,8 @@ class SquadronScrambleState(TurnState):
         return self.variant["stock_out"] == "turn-over" and not self.restocked and len(self.pile) > 1
 
     def _end_round(self) -> None:
-        scores = [self._round_score(s) for s in range(self.num_seats)]
+        breakdown = [self._round_breakdown(s) for s in range(self.num_seats)]
+        scores = [b["total"] for b in breakdown]
         self.round_scores.append(scores)
         for s, points in enumerate(scores):
             self.totals[s] += points
@@ -217,6 +218,7 @@ class SquadronScrambleState(TurnState):
             "event": "round over",
             "went_out": self.went_out,
             "scores": scores,
+            "breakdown": breakdown,
             # Hands are shown for the count: from here on they are public.
             "hands": [[CARD_TEXT[c] for c in h] for h in self.hands],
         })
@@ -237,16 +239,31 @@ class SquadronScrambleState(TurnState):
             VIC_ID in set_cards(x) for x in self.table + self.captured[seat] if x["by"] == seat
         )
 
-    def _round_score(self, seat: int) -> int:
-        """Laid-down cards score for whoever holds them; cards in hand cost as much."""
+    def _round_breakdown(self, seat: int) -> dict[str, Any]:
+        """How a player's round scores: laid-down cards score for whoever holds them, cards in hand cost as much.
+
+        ``laid``: his own sets (doubled whole when VICTORY went down on his last turn);
+        ``captured``: the bomber sets his fighters shot down; ``victory``: ``"all"`` for
+        that last-turn doubling, ``"set"`` when VICTORY doubled one set of his, else None;
+        ``hand``: what the cards left in his hand cost.
+        """
         mine = [x for x in self.table if x["by"] == seat] + [x for x in self.captured[seat] if x["by"] == seat]
         taken = [x for x in self.captured[seat] if x["by"] != seat]
+        victory = None
         if seat == self.went_out and self._victory_played_now(seat):
             laid = 2 * sum(set_base(x) for x in mine)    # VICTORY on the last turn doubles all he laid
+            victory = "all"
         else:
             laid = sum(set_value(x) for x in mine)
-        laid += sum(set_value(x) for x in taken)
-        return laid - sum(hand_penalty(c) for c in self.hands[seat])
+            if any(VIC_ID in set_cards(x) for x in mine + taken):
+                victory = "set"
+        captured = sum(set_value(x) for x in taken)
+        hand = sum(hand_penalty(c) for c in self.hands[seat])
+        return {"laid": laid, "captured": captured, "victory": victory, "hand": hand,
+                "total": laid + captured - hand}
+
+    def _round_score(self, seat: int) -> int:
+        return self._round_breakdown(seat)["total"]
 
     # -- contract ---------------------------------------------------------------
     def _legal_now(self, seat: int) -> tuple[str, ...]:
@@ -589,6 +606,7 @@ class SquadronScrambleState(TurnState):
             "round": self.round_no + 1,
             "dealer": self.dealer,
             "target": self.variant["target"],
+            "recognition": self.variant["recognition"],
             "hand_sizes": [len(h) for h in self.hands],
             "stock_size": len(self.stock),
             "stock_turned_over": self.restocked,

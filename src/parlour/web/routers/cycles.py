@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi import APIRouter, HTTPException
 
 from parlour.store.tournaments import CYCLE
@@ -49,7 +51,7 @@ def cycle_entry(doc_id: OrganiserDep, entry: CycleEntry, tournaments: Tournament
 async def cycle_table(doc_id: OrganiserDep, match: int, body: MatchTable, tournaments: TournamentsDep,
                       tables: TablesDep) -> TableMade:
     """A live Biggles match for one fixture of the cycle: the blue player in seat 0 (P1)."""
-    due = {m["match"]: m for m in tournaments.cycle(doc_id).matches()}
+    due = {m["match"]: m for m in (await asyncio.to_thread(tournaments.cycle, doc_id)).matches()}
     if match not in due:
         raise HTTPException(422, f"there is no match {match} due in this cycle")
     m = due[match]

@@ -82,7 +82,7 @@ async def drive_table(doc_id: OrganiserDep, round: int, table: int, body: Fixtur
                       tournaments: TournamentsDep, tables: TablesDep) -> TableMade:
     """A table in Parlour for one fixture: Home sit A1 and A2 (seats 0, 2), Away B1 and B2.  Its seats are
     taken only with their join links' invites, never by strangers."""
-    fixture = tournaments.drive(doc_id).fixture(round, table)
+    fixture = (await asyncio.to_thread(tournaments.drive, doc_id)).fixture(round, table)
     if fixture.is_bye:
         raise HTTPException(422, f"{fixture.home} have a bye in round {round}: there is no match to play")
     return await fixture_table(tables, game_by_id(DRIVE_GAME), doc_id, fixture.round, fixture.table,
@@ -103,9 +103,9 @@ async def drive_simulate(doc_id: OrganiserDep, body: BotsPlay, tournaments: Tour
     """Bots play every game still to play, each at a live table of its own at the bots' pace, listed with the
     fixture so anyone can watch; each result enters the drive when its game ends.  As many start as the server's
     room for tables of bots alone allows (503 if none): ask again for the rest."""
-    drive = tournaments.drive(doc_id)
-    in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in store.tables_for("drive", doc_id)
-               if t["finished"] is None}
+    drive = await asyncio.to_thread(tournaments.drive, doc_id)
+    played = await asyncio.to_thread(store.tables_for, "drive", doc_id)
+    in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in played if t["finished"] is None}
     to_play = [f for f in drive.pending() if (f.round, f.table) not in in_play]
     started = 0
     for k, f in enumerate(to_play):
@@ -118,7 +118,7 @@ async def drive_simulate(doc_id: OrganiserDep, body: BotsPlay, tournaments: Tour
                 raise
             break
         started += 1
-    return drive_view(tournaments, store, doc_id)
+    return await asyncio.to_thread(drive_view, tournaments, store, doc_id)
 
 
 # -- the fixture cards, to print --------------------------------------------------------------
@@ -126,7 +126,7 @@ async def drive_simulate(doc_id: OrganiserDep, body: BotsPlay, tournaments: Tour
             responses={200: {"description": "every team's card in one PDF", "content": PDF}})
 async def all_cards(doc_id: str, tournaments: TournamentsDep) -> Response:
     """Every team's card in one PDF, to print for the night."""
-    drive = tournaments.drive(doc_id)
+    drive = await asyncio.to_thread(tournaments.drive, doc_id)
     return await _pdf([card_html(drive.card(t)) for t in drive.teams], f"drive-{doc_id}-cards.pdf")
 
 
@@ -134,7 +134,7 @@ async def all_cards(doc_id: str, tournaments: TournamentsDep) -> Response:
             responses={200: {"description": "the card: a page to print, or a PDF with format=pdf",
                              "content": {**HTML, **PDF}}})
 async def card(doc_id: str, team: str, tournaments: TournamentsDep, format: str = "html") -> Response:
-    drive = tournaments.drive(doc_id)
+    drive = await asyncio.to_thread(tournaments.drive, doc_id)
     page = card_html(drive.card(team))
     if format == "pdf":
         return await _pdf([page], f"card-{drive.team(team)}.pdf")

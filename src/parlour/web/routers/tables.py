@@ -10,17 +10,19 @@ anyone.  Its seats (with their keys) may close it, or start it again.
 
 from __future__ import annotations
 
+import asyncio
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from parlour.engine.errors import ParlourError
-from parlour.store import StoreError
+from parlour.store import StoreError, StoreUnavailable
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import Creates, SeatDep, StoreDep, TablesDep, game_by_id
 from parlour.web.live import PERSON, Connection, Refused
+from parlour.web.logs import bind
 from parlour.web.models import (
     REFUSED,
     Act,
@@ -41,6 +43,8 @@ MAX_MESSAGE = 4096
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 #: an unfinished table older than this (in seconds) has been left: it is no longer among the tables in play
 STALE = 24 * 3600
+#: the socket's close code when the database cannot be read: "try again later"
+CLOSE_UNAVAILABLE = 1013
 NO_INVITE = ("this seat is kept for the person its join link was sent to: open the link itself "
              "(the invite after #invite=), or ask the table's creator for it")
 
@@ -67,9 +71,14 @@ def listed(store: StoreDep, finished: bool | None = None,
 
 @router.get("/api/tables/{table_id}")
 async def table_info(table_id: str, tables: TablesDep, store: StoreDep) -> TableInfo:
-    """A spectator's view of the table (as on the socket), the seats taken and the game's title."""
+    """A spectator's view of the table (as on the socket), the seats taken and the game's title.
+
+    Read between moves (the table's lock): a game shown over has its end stored and its result entered."""
     t = await tables.get(table_id)
-    return TableInfo(**dict(t.view(None)), claimed=sorted(store.claimed_seats(table_id)), title=t.game.title)
+    claimed = await asyncio.to_thread(store.claimed_seats, table_id)
+    async with t.lock:
+        view = t.view(None)
+    return TableInfo(**dict(view), claimed=sorted(claimed), title=t.game.title)
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/claim")
@@ -81,20 +90,25 @@ async def claim(table_id: str, seat: int, body: SeatClaim, tables: TablesDep, st
         raise HTTPException(404, f"table {table_id} has seats 0 to {len(t.seats) - 1}")
     if t.seats[seat]["kind"] != PERSON:
         raise HTTPException(409, f"seat {seat} is played by a bot")
-    if seat in store.claimed_seats(table_id):
-        raise HTTPException(409, f"seat {seat} is taken")
-    _, open_seats = store.access(table_id)
-    if not open_seats and not (body.invite and store.invited(table_id, seat, body.invite)):
-        raise HTTPException(403, NO_INVITE)
-    try:
-        token = store.claim(table_id, seat)
-    except StoreError as error:
-        raise HTTPException(409, str(error)) from None
     name = (body.name or "").strip()
-    if name:
-        others = [s.get("name", "") for i, s in enumerate(t.seats) if i != seat]
-        t.seats = store.name_seat(table_id, seat, distinct(name, others))
-        await t.broadcast()
+    others = [s.get("name", "") for i, s in enumerate(t.seats) if i != seat]
+
+    def take() -> tuple[str, list[dict[str, Any]] | None]:      # the store's part, in a thread
+        if seat in store.claimed_seats(table_id):
+            raise HTTPException(409, f"seat {seat} is taken")
+        _, open_seats = store.access(table_id)
+        if not open_seats and not (body.invite and store.invited(table_id, seat, body.invite)):
+            raise HTTPException(403, NO_INVITE)
+        try:
+            token = store.claim(table_id, seat)
+        except StoreError as error:
+            raise HTTPException(409, str(error)) from None
+        return token, store.name_seat(table_id, seat, distinct(name, others)) if name else None
+
+    token, seats = await asyncio.to_thread(take)
+    if seats is not None:
+        t.seats = seats
+        t.broadcast()
     return SeatKey(seat=seat, token=token)
 
 
@@ -116,7 +130,7 @@ async def again(table_id: str, seat: SeatDep, tables: TablesDep, store: StoreDep
     t = await tables.get(table_id)
     if not t.ended:
         raise HTTPException(409, "the game is still being played: play again once it is over")
-    listed, open_seats = store.access(table_id)
+    listed, open_seats = await asyncio.to_thread(store.access, table_id)
     seats = [Seat(kind=s["kind"], name=s.get("name"), bot=s.get("bot")) for s in t.seats]
     return await tables.open(t.game, seats, t.state.variant, None, sit=seat, listed=listed,
                              open_seats=open_seats)
@@ -142,24 +156,26 @@ def read_message(text: str) -> ClientMessage:
 async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: StoreDep, token: str | None = None) -> None:
     """A seat's connection (with its key in ``token``), or a spectator's (without); see docs/web.md."""
     await socket.accept()
-    connection = Connection(socket)
+    bind(table=table_id, path=socket.url.path)
+    connection = Connection(socket, metrics=tables.metrics)
     try:
         t = await tables.get(table_id)
+        if token:
+            connection.seat = await asyncio.to_thread(store.seat_of, table_id, token)
     except ParlourError as error:
         await connection.refuse(str(error))
-        await socket.close(code=4404)
+        await socket.close(code=CLOSE_UNAVAILABLE if isinstance(error, StoreUnavailable) else 4404)
         return
-    if token:
-        connection.seat = store.seat_of(table_id, token)
-        if connection.seat is None:
-            await connection.refuse("that seat key does not belong to this table")
-            await socket.close(code=4403)
-            return
+    if token and connection.seat is None:
+        await connection.refuse("that seat key does not belong to this table")
+        await socket.close(code=4403)
+        return
+    bind(seat="spectator" if connection.seat is None else connection.seat)
     await t.join(connection)
     try:
         while True:
-            frame = await socket.receive()
-            if frame["type"] == "websocket.disconnect":
+            frame = await connection.receive()          # within the connection's rate; None once it is over
+            if frame is None:
                 break
             try:
                 if frame.get("text") is None:
@@ -167,8 +183,9 @@ async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: Store
                 message = read_message(frame["text"])
                 if isinstance(message, Act):
                     await t.act(connection.seat, message.action, message.moves)
+                    connection.credit()
                 else:
-                    await connection.send(t.view(connection.seat))
+                    connection.refresh()
             except ParlourError as error:
                 await connection.refuse(str(error))
     except WebSocketDisconnect:

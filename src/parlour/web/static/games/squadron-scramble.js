@@ -42,10 +42,17 @@ stylesheet("/static/games/squadron-scramble.css");
 // -- names ----------------------------------------------------------------------------
 const planeOf = (card) => card.split("/")[0];
 const viewOf = (card) => card.split("/")[1];
+// The recognition variant: at the table the cards show a plane's outline and view only, so
+// naming it is the plane-spotting the cards were made for.  Set by each render (a replay
+// shows the names, to learn from); names said aloud at the table stay public.
+let SPOTTING = false;
+// The name of the plane on a laid set, as the table may know it: once named rightly, or in spotting, unknown.
+let namedRightly = new Set();
 function cardName(card) {
   if (WILD[card]) return WILD[card];
   const p = PLANES[planeOf(card)];
-  return p ? `${p[0]} (${VIEWS[viewOf(card)]})` : card;
+  if (!p) return card;
+  return SPOTTING ? `a plane (${VIEWS[viewOf(card)]} view)` : `${p[0]} (${VIEWS[viewOf(card)]})`;
 }
 
 // -- the cards ----------------------------------------------------------------------------
@@ -141,6 +148,14 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
   }
   const code = planeOf(card);
   const [name, nation, kind] = PLANES[code] || [code, "US", "fighter"];
+  if (SPOTTING) {
+    svg.append(edge("#fbf6e9"), s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: "#555" }),
+      s("text", { x: 50, y: 21, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#fff" }, "WHAT PLANE?"),
+      outline(OUTLINES[code], viewOf(card)) || silhouette(kind, viewOf(card)),
+      s("text", { x: 92, y: 42, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#666", "letter-spacing": 0.5 }, `${VIEWS[viewOf(card)].toUpperCase()} VIEW`),
+      s("text", { x: 50, y: 122, "text-anchor": "middle", "font-size": 26, "font-weight": 900, fill: "#999" }, "?"));
+    return svg;
+  }
   const band = NATIONS[nation]?.band || "#555";
   svg.append(
     edge("#fbf6e9"),
@@ -163,7 +178,8 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
 // -- the table -------------------------------------------------------------------------------
 function setBox(set, ctx, { can, pending, captured = false }) {
   const { view, act, legal } = ctx;
-  const [name, nation, kind] = PLANES[set.plane] || [set.plane, "", ""];
+  const hidden = SPOTTING && !namedRightly.has(set.id);
+  const [name, nation, kind] = hidden ? ["a plane not yet named", "", ""] : PLANES[set.plane] || [set.plane, "", ""];
   const cards = set.cards.map((c, slot) => {
     const el = planeCard(c, { size: "small" });
     if (!captured && (c === "KEF" || c === "VIC")) {
@@ -187,10 +203,10 @@ function setBox(set, ctx, { can, pending, captured = false }) {
   }
   const box = h("div", {
     class: `ss-set ${kind}${pending ? " pending" : ""}`, "data-set": set.id,
-    title: `Set ${set.id}: ${name} (${NATIONS[nation]?.name}), ${kind}, worth ${set.value}`,
+    title: hidden ? `Set ${set.id}: ${name}` : `Set ${set.id}: ${name} (${NATIONS[nation]?.name}), ${kind}, worth ${set.value}`,
   },
   h("div", { class: "ss-set-head" }, h("span", { class: "ss-setno" }, `#${set.id}`),
-    h("span", { class: `ss-plane ${kind}` }, name), h("span", { class: "ss-value" }, `${set.value} pts`)),
+    h("span", { class: `ss-plane ${kind}` }, hidden ? "?" : name), hidden ? "" : h("span", { class: "ss-value" }, `${set.value} pts`)),
   h("div", { class: "ss-set-cards" }, cards));
   const shoot = `shoot ${set.id}`;
   if (!captured && can(shoot)) {
@@ -203,6 +219,8 @@ function setBox(set, ctx, { can, pending, captured = false }) {
 
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
+  SPOTTING = Boolean(obs.recognition) && !readOnly;
+  namedRightly = new Set((obs.naming || []).filter((x) => x.round === obs.round && x.correct).map((x) => x.set));
   const can = (a) => !!a && !readOnly && legal.includes(a);
   const names = obs.seat_names || [];
   const me = obs.seat;
@@ -252,7 +270,7 @@ export function render(el, ctx) {
       h("div", { class: "ss-lay-list" }, lays.map((a) => {
         const words = a.split(" ").slice(1);
         const plane = words.find((w) => PLANES[planeOf(w)]);
-        const [name, , kind] = PLANES[planeOf(plane)] || ["?", "", ""];
+        const [name, , kind] = SPOTTING ? ["this set", "", ""] : PLANES[planeOf(plane)] || ["?", "", ""];
         return clickable(h("div", { class: "ss-lay" },
           h("div", { class: "row" }, words.map((w) => planeCard(w.replace("+", ""), { size: "small", attrs: w.startsWith("+") ? { class: "fourth" } : {} }))),
           h("div", { class: `ss-plane ${kind}` }, "Lay ", name, words.some((w) => w.startsWith("+")) ? " + a fourth card" : "")), a, act, `Lay ${words.join(" ")}`);
@@ -330,7 +348,7 @@ export function label(action) {
     const words = action.split(" ").slice(1);
     const plane = words.find((w) => PLANES[planeOf(w)]);
     const parts = words.map((w) => (w.startsWith("+") ? `+${WILD[w.slice(1)] || w.slice(1)}` : WILD[w] || VIEWS[viewOf(w)]));
-    return `Lay ${PLANES[planeOf(plane)]?.[0] || plane}: ${parts.join(", ")}`;
+    return `Lay ${SPOTTING ? "a set" : PLANES[planeOf(plane)]?.[0] || plane}: ${parts.join(", ")}`;
   }
   if (verb === "name") return `Name: ${PLANES[a]?.[0] || a}, ${NATIONS[b]?.name || b}`;
   if (verb === "discard") return `Discard ${cardName(a)}`;
@@ -386,13 +404,18 @@ export function ending(view) {
   const obs = view.observation;
   const rounds = obs.round_scores || [];
   const names = obs.seat_names || [];
-  const details = (obs.round_details || []);
+  // each round's count, as the rules recorded it when the round ended
+  const overs = Object.fromEntries((obs.events || []).filter((e) => e.event === "round over").map((e) => [e.round - 1, e]));
+  const details = Object.fromEntries(Object.entries(overs).map(([r, e]) => [r, e.breakdown]));
+  const outBy = (r) => (overs[r] && overs[r].went_out !== null && overs[r].went_out !== undefined
+    ? h("small", { class: "ss-why" }, `${seatName(view, overs[r].went_out)} went out`) : "");
   const cell = (r, i) => {
     const d = details[r] && details[r][i];
     if (!d) return h("td", {}, String(rounds[r][i]));
     const parts = [
       d.laid ? `sets +${d.laid}` : "", d.captured ? `shot down +${d.captured}` : "",
-      d.victory_doubled ? `${WILD.VIC} doubled` : "", d.hand ? `hand −${d.hand}` : "",
+      d.victory === "all" ? `${WILD.VIC} on the last turn: all doubled` : d.victory === "set" ? `${WILD.VIC} doubled a set` : "",
+      d.hand ? `hand −${d.hand}` : "",
     ].filter(Boolean);
     return h("td", {}, h("b", {}, String(rounds[r][i])), parts.length ? h("small", { class: "ss-why" }, parts.join(" · ")) : "");
   };
@@ -400,6 +423,6 @@ export function ending(view) {
     h("p", {}, `Laid bombers score ${PACK.kinds.bomber.points} a card and fighters ${PACK.kinds.fighter.points}; ${WILD.VIC} doubles its set, or everything its player laid if it went down on his last turn; every card left in hand counts against its holder as it would have scored (${WILD.KEF} ${PACK.wild.KEF.penalty}, ${WILD.VIC} ${PACK.wild.VIC.penalty}).`),
     h("div", { class: "scroll" }, h("table", { class: "list ss-rounds" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
-      h("tbody", {}, rounds.map((_, r) => h("tr", {}, h("th", { scope: "row" }, String(r + 1)), names.map((__, i) => cell(r, i))))),
+      h("tbody", {}, rounds.map((_, r) => h("tr", {}, h("th", { scope: "row" }, String(r + 1), outBy(r)), names.map((__, i) => cell(r, i))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), names.map((__, i) => h("td", {}, h("b", {}, String(obs.totals?.[i] ?? 0)))))))));
 }

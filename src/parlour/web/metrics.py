@@ -1,0 +1,77 @@
+"""What a server process tells Prometheus at ``/metrics``: tables, connections, moves, latency, failures.
+
+Each app has its own ``CollectorRegistry`` (tests make many apps in one process).  Several server
+processes are scraped one by one, each at its own ``/metrics``; Prometheus adds them up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from typing import Callable
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.process_collector import ProcessCollector
+
+#: seconds over which ``parlour_moves_per_second`` is averaged
+WINDOW = 10.0
+#: buckets of the move latency histogram, in seconds: what a player would notice starts near 0.1
+LATENCY = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        ProcessCollector(registry=r)
+        self.live_tables = Gauge("parlour_live_tables", "Tables in play or watched in this process", registry=r)
+        self.connections = Gauge("parlour_connections", "Play sockets open, by kind", ["kind"], registry=r)
+        self.moves = Counter("parlour_moves", "Moves stored and applied in this process, by who made them",
+                             ["by"], registry=r)
+        self.move_seconds = Histogram("parlour_move_seconds",
+                                      "From a move's arrival to its acknowledgement (judged, committed, applied, "
+                                      "every view queued)", ["by"], buckets=LATENCY, registry=r)
+        self.database_errors = Counter("parlour_database_errors", "Failed database operations, by operation",
+                                       ["operation"], registry=r)
+        self.dropped = Counter("parlour_dropped_connections",
+                               "Connections closed by the server: too slow a reader, or too many messages",
+                               ["reason"], registry=r)
+        self.refused = Counter("parlour_refused_messages", "Socket messages refused for coming too fast",
+                               registry=r)
+        self.caught_up = Counter("parlour_reloaded_moves",
+                                 "Moves another process stored, reloaded into this one's copy of a table",
+                                 registry=r)
+        self.loop_lag = Histogram("parlour_event_loop_lag_seconds",
+                                  "How late the event loop runs a task due now (blocking work or a busy machine)",
+                                  buckets=LATENCY, registry=r)
+        self._recent: deque[float] = deque()
+        Gauge("parlour_moves_per_second", f"Moves in this process over the last {WINDOW:.0f} seconds, a second",
+              registry=r).set_function(self._per_second)
+
+    def count_tables(self, live: Callable[[], int]) -> None:
+        self.live_tables.set_function(lambda: float(live()))
+
+    def moved(self, by: str, seconds: float) -> None:
+        self.moves.labels(by).inc()
+        self.move_seconds.labels(by).observe(seconds)
+        now = time.monotonic()
+        self._recent.append(now)
+        while self._recent and self._recent[0] < now - WINDOW:
+            self._recent.popleft()
+
+    def _per_second(self) -> float:
+        now = time.monotonic()
+        while self._recent and self._recent[0] < now - WINDOW:
+            self._recent.popleft()
+        return len(self._recent) / WINDOW
+
+    async def watch_loop(self, every: float = 0.05) -> None:
+        """Measure, for ever, how late the event loop wakes from a short sleep."""
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(every)
+            self.loop_lag.observe(max(0.0, time.perf_counter() - before - every))
+
+    def exposition(self) -> bytes:
+        return generate_latest(self.registry)
