@@ -2,8 +2,12 @@
 
 A bot is any object with ``act(observation, legal) -> action``.  It is given
 the seat's observation (never the state) and the legal actions, which a
-person at the table would also know.  ``random`` serves every game; each game
-adds its own bots through its descriptor's ``bots`` mapping.
+person at the table would also know.  A search bot (``uses_worlds``) is also
+given a ``Worlds`` (``parlour.bots.worlds``): states drawn from the deals
+consistent with its seat's view, never the true one.  ``random`` serves every
+game; each game adds its own bots through its descriptor's ``bots`` mapping,
+and every turn-based game has the search bots ``pimc`` and ``expert``
+(``parlour.bots.search``).
 """
 
 from __future__ import annotations
@@ -35,13 +39,32 @@ class RandomBot:
         return self.rng.choice(legal)
 
 
+RANDOM_NOTE = "Plays any legal move at random: the weakest opponent"
+
+
 def bot_names(game: GameDescriptor) -> list[str]:
-    return ["random", *game.bots]
+    """The game's bots, weakest first."""
+    from parlour.bots.search import SEARCH_BOTS
+
+    return ["random", *game.bots, *([] if game.real_time else SEARCH_BOTS)]
 
 
-def make_bot(game: GameDescriptor, name: str, seat: int, seed: int | None = None) -> Bot:
+def bot_catalogue(game: GameDescriptor) -> list[dict[str, str]]:
+    """Each bot with a line about it, weakest first (for menus and ``parlour games``)."""
+    from parlour.bots.search import SEARCH_BOTS
+
+    notes = {"random": RANDOM_NOTE, **game.bot_notes, **{name: note for name, (_, note) in SEARCH_BOTS.items()}}
+    return [{"name": name, "description": notes.get(name, "")} for name in bot_names(game)]
+
+
+def make_bot(game: GameDescriptor, name: str, seat: int, seed: int | None = None, **options: Any) -> Bot:
+    """A bot by name; ``options`` go to a search bot (``iterations``, ``seconds``)."""
     if name == "random":
         return RandomBot(seat, seed)
+    if name in bot_names(game) and name not in game.bots:
+        from parlour.bots.search import make_search_bot
+
+        return make_search_bot(game, name, seat, seed, **options)
     factory = game.bots.get(name)
     if factory is None:
         raise ParlourError(f"no bot called {name!r} for {game.title} (choose from: {', '.join(bot_names(game))})")
@@ -58,6 +81,10 @@ def decide(bot: Bot, state: Any, seat: int, legal: Sequence[str] | None = None) 
     if legal is None:
         legal = state.legal_actions(seat)
     view = state.observation(seat) if getattr(bot, "reads_observation", True) else None
+    if getattr(bot, "uses_worlds", False):
+        from parlour.bots.worlds import Worlds
+
+        return bot.act(view, legal, Worlds(state, seat))  # type: ignore[arg-type, call-arg]
     return bot.act(view, legal)  # type: ignore[arg-type]  # None only for a bot that never reads it
 
 
@@ -68,6 +95,6 @@ def replay_with_bots(state: Any, bots: dict[int, Bot], actions: Any) -> None:
     so a resumed or restarted game plays on exactly as the uninterrupted one would.
     """
     for seat, text in actions:
-        if seat in bots:
+        if seat in bots and not getattr(bots[seat], "stateless", False):
             decide(bots[seat], state, seat)
         state.apply(seat, state.parse_action(text))

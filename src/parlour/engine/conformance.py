@@ -164,6 +164,38 @@ def check_observation_audit(
     random_playout(game, seed, seats, on_step=audit, variant=variant)
 
 
+def check_resample_sees_only_the_view(
+    game: GameDescriptor, seed: int, seats: int, *, variant: dict[str, Any] | None = None, every: float = 0.2,
+) -> None:
+    """``resample`` depends on nothing but the seat's view and the random stream it is given.
+
+    At random points of a random game, for each seat: a world drawn from the
+    true state and the same draw from another world the seat cannot tell
+    from it are one and the same state, hidden cards, deal and seed alike.
+    So a resample can hand a search bot nothing of the truth, not even
+    through the order in which it meets the hidden cards; and a world's seed
+    (which fixes chance still to come) is never the true one.
+    """
+    rng = random.Random(seed)
+
+    def audit(state: Any) -> None:
+        if rng.random() > every:
+            return
+        for seat in range(seats):
+            other = state.resample(seat, random.Random(rng.random()))
+            key = rng.random()
+            mine, theirs = state.resample(seat, random.Random(key)), other.resample(seat, random.Random(key))
+            assert _whole(mine) == _whole(theirs), f"seed {seed}: seat {seat}'s worlds depend on the hidden cards"
+            if state.seed is not None:
+                assert mine.seed != state.seed, f"seed {seed}: a world keeps the true seed (future chance leaks)"
+
+    random_playout(game, seed, seats, on_step=audit, variant=variant)
+
+
+def _whole(state: Any) -> str:
+    return json.dumps([state.snapshot(), state.seed, state.deal, state.history], sort_keys=True, default=str)
+
+
 NUMBERS = ("observation tensor", "information-state tensor", "information-state string")
 
 

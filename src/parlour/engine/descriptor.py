@@ -115,6 +115,8 @@ class GameDescriptor:
     seat_names: Callable[[int], tuple[str, ...]]
     summary: str = ""
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: one line about each of ``bots`` for menus (``parlour.bots.bot_catalogue``); list ``bots`` weakest first
+    bot_notes: Mapping[str, str] = field(default_factory=dict)
     action_space: Callable[[int], tuple[str, ...]] | None = None
     #: adds one game's ``result()`` to a simulation's running figures (``parlour.sim.stats.Figures``):
     #: ``tally(result, figures)``, in whichever process played the game
@@ -132,6 +134,9 @@ class GameDescriptor:
     sides: Callable[[int], tuple[str, ...]] | None = None
     #: where the game's tensors are: ``"module"`` (its ``encoding(seats)``) or ``"module:name"``, imported when asked for
     encoding: str = ""
+    #: the game's help for the search bots (``parlour.bots.search``): ``"module"`` with any of
+    #: ``rollout_action(state, seat, legal, rng)``, ``evaluate(state)`` and ``ROLLOUT_LIMIT``
+    search: str = ""
 
     def winner_sides(self, seats: int) -> tuple[str, ...]:
         return self.sides(seats) if self.sides is not None else self.seat_names(seats)

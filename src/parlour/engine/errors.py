@@ -47,3 +47,7 @@ class RecordError(ParlourError, ValueError):
         super().__init__(where + reason)
         self.reason = reason
         self.index = index
+
+
+class ResampleError(ParlourError):
+    """No deal consistent with a seat's view could be drawn (a resample never falls back on the truth)."""

@@ -84,6 +84,8 @@ ASKING = GameDescriptor(
         "fashion, to complete the nine regions of Britain; every ask is heard by all, so memory wins."
     ),
     bots={"remembering": lazy_bot("parlour.games.british_towns.bots:RememberingBot")},
+    bot_notes={"remembering": "Remembers every ask and answer, and asks where a card is sure or likely to be"},
+    search="parlour.games.british_towns.search_asking",
     data_package="parlour.games.british_towns",
     action_space=asking.all_actions,
     encoding="parlour.games.british_towns.encoding:asking",
@@ -104,6 +106,8 @@ SETS = GameDescriptor(
         "sets of towns; cards laid less cards held is the score."
     ),
     bots={"heuristic": lazy_bot("parlour.games.british_towns.bots:SetsBot")},
+    bot_notes={"heuristic": "Keeps the regions it is nearest to, lays them at once, and watches the discards"},
+    search="parlour.games.british_towns.search_sets",
     data_package="parlour.games.british_towns",
     action_space=sets.all_actions,
     encoding="parlour.games.british_towns.encoding:sets",

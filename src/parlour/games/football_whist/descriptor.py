@@ -71,6 +71,8 @@ GAME = GameDescriptor(
         "trump 'Master team', and goals win the match."
     ),
     bots={"heuristic": lazy_bot("parlour.games.football_whist.bots:HeuristicBot")},
+    bot_notes={"heuristic": "Plays like a sensible club player: follows cheaply, wins tricks, steers the ball goalward"},
+    search="parlour.games.football_whist.search",
     data_package="parlour.games.football_whist",
     action_space=rules.all_actions,
     encoding="parlour.games.football_whist.encoding",

@@ -84,6 +84,8 @@ GAME = GameDescriptor(
         "fashion, with wild cards; fighter sets shoot down the enemy's bombers; first to 250 points wins."
     ),
     bots={"heuristic": lazy_bot("parlour.games.squadron_scramble.bots:HeuristicBot")},
+    bot_notes={"heuristic": "Collects the planes it holds most of, lays sets as soon as it can, shoots down bombers"},
+    search="parlour.games.squadron_scramble.search",
     data_package="parlour.games.squadron_scramble",
     action_space=rules.all_actions,
     encoding="parlour.games.squadron_scramble.encoding",
