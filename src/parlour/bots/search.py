@@ -20,7 +20,9 @@ A game may help through its descriptor's ``search`` module: a rollout policy
 (``rollout_action(state, seat, legal, rng)``), an ``epoch(state)`` (a rollout
 stops once it changes: the end of a round, say), an evaluation of the position
 where a rollout stops (``evaluate(state) -> a value per seat in [-1, 1]``),
-and ``ROLLOUT_LIMIT``; never a second copy of its rules, which the state keeps.
+``candidates(state, seat, legal)`` (the actions worth searching, a prior that
+prunes: the one right name of a plane rather than every name there is) and
+``ROLLOUT_LIMIT``; never a second copy of its rules, which the state keeps.
 
 The budget is iterations (reproducible: the same seed and iterations give the
 same move) or seconds (default: 0.8 s a decision, a little under one second
@@ -51,6 +53,7 @@ class Hooks:
     rollout_action: Callable[[Any, int, Sequence[str], random.Random], str] | None = None
     evaluate: Callable[[Any], Sequence[float]] | None = None
     epoch: Callable[[Any], Any] | None = None
+    candidates: Callable[[Any, int, Sequence[str]], Sequence[str]] | None = None
     rollout_limit: int = 100_000
 
 
@@ -59,7 +62,8 @@ def hooks_of(game: Any) -> Hooks:
         return Hooks()
     module = importlib.import_module(game.search)
     return Hooks(getattr(module, "rollout_action", None), getattr(module, "evaluate", None),
-                 getattr(module, "epoch", None), getattr(module, "ROLLOUT_LIMIT", 100_000))
+                 getattr(module, "epoch", None), getattr(module, "candidates", None),
+                 getattr(module, "ROLLOUT_LIMIT", 100_000))
 
 
 @dataclass(frozen=True)
@@ -104,10 +108,12 @@ def _rollout(world: Any, rng: random.Random, hooks: Hooks, epoch: Any) -> Sequen
 def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
     """One iteration in one world: select by UCB among the actions legal there, expand one, roll out, back up."""
     epoch = None if hooks.epoch is None else hooks.epoch(world)
-    node, path = root, []
+    node, path, prune = root, [], hooks.candidates
     while not world.is_over:
         (mover,) = world.to_move
         legal = world.legal_actions(mover)
+        if prune is not None:
+            legal = prune(world, mover, legal)
         children = node.children
         untried = [a for a in legal if a not in children]
         for a in legal:
@@ -234,6 +240,10 @@ class SearchBot:
         if len(legal) == 1 and self.iterations is None:
             return [Choice(legal[0], 0, 0.0)]
         rng = random.Random(f"{self.method}/{self.seed}/{self.seat}/{worlds.moves}")
+        if self.hooks.candidates is not None:
+            legal = self.hooks.candidates(worlds.sample(rng), self.seat, legal)
+            if len(legal) == 1 and self.iterations is None:
+                return [Choice(legal[0], 0, 0.0)]
         return METHODS[self.method](worlds, legal, rng, self.hooks, self.iterations, self.seconds)
 
     def act(self, observation: Any, legal: Sequence[str], worlds: Any = None) -> str:

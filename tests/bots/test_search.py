@@ -1,0 +1,127 @@
+"""The search bots: fair (they see only their seat), reproducible, and everywhere a bot can sit."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parlour.bots import bot_catalogue, bot_names, decide, make_bot
+from parlour.bots.search import Choice, SearchBot
+from parlour.bots.worlds import Worlds
+from parlour.engine.errors import ParlourError
+from parlour.games import get_game
+
+TURN_BASED = [("football-whist", 4), ("squadron-scramble", 3), ("british-towns-asking", 3), ("british-towns-sets", 2)]
+
+
+def _positions(game_id: str, seats: int, seed: int, count: int):
+    """Positions of a random game with more than one legal move, every few actions."""
+    game = get_game(game_id)
+    state = game.new_state(seats=seats, seed=seed)
+    rng = random.Random(seed)
+    found = 0
+    while not state.is_over and found < count:
+        (seat,) = state.to_move
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and rng.random() < 0.2:
+            found += 1
+            yield state.clone(), seat
+        state.apply(seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize("game_id,seats", TURN_BASED)
+@pytest.mark.parametrize("name", ["expert", "pimc"])
+def test_a_search_bots_move_does_not_depend_on_the_cards_it_cannot_see(game_id, seats, name):
+    """Fixed seed and iterations: the same move in the true state and in a world the seat cannot tell from it."""
+    game = get_game(game_id)
+    for state, seat in _positions(game_id, seats, seed=5, count=3):
+        bot = make_bot(game, name, seat, 11, iterations=25)
+        other = state.resample(seat, random.Random(3))
+        assert other.observation(seat) == state.observation(seat)
+        assert decide(bot, state, seat) == decide(bot, other, seat)
+
+
+@pytest.mark.parametrize("game_id,seats", TURN_BASED)
+def test_the_same_seed_and_iterations_give_the_same_analysis(game_id, seats):
+    game = get_game(game_id)
+    state, seat = next(_positions(game_id, seats, seed=9, count=1))
+    legal = state.legal_actions(seat)
+    runs = []
+    for _ in range(2):
+        bot = make_bot(game, "expert", seat, 4, iterations=30)
+        runs.append(bot.analyse(state.observation(seat), legal, Worlds(state, seat)))
+    assert runs[0] == runs[1]
+    assert sorted(c.action for c in runs[0]) == sorted(legal) or game_id == "squadron-scramble"
+    assert all(-1.0 <= c.value <= 1.0 and 0.0 <= c.chance <= 1.0 for c in runs[0])
+    assert sum(c.visits for c in runs[0]) <= 30
+
+
+def test_worlds_are_whole_states_the_seat_cannot_tell_from_the_truth_and_never_the_truth_itself():
+    game = get_game("football-whist")
+    state, seat = next(_positions("football-whist", 4, seed=2, count=1))
+    worlds = Worlds(state, seat)
+    rng = random.Random(0)
+    seen = set()
+    for _ in range(20):
+        world = worlds.sample(rng)
+        assert world is not state
+        assert world.observation(seat) == state.observation(seat)
+        assert world.observation(None) == state.observation(None)
+        seen.add(str(world.snapshot()["hands"]))
+    assert len(seen) > 1, "worlds should differ in the cards the seat cannot see"
+    assert game.id == "football-whist"
+
+
+def test_a_search_bot_called_without_worlds_says_how_to_call_it():
+    game = get_game("football-whist")
+    state, seat = next(_positions("football-whist", 4, seed=3, count=1))
+    bot = make_bot(game, "expert", seat, 1, iterations=5)
+    with pytest.raises(ParlourError, match="decide"):
+        bot.act(state.observation(seat), state.legal_actions(seat))
+
+
+def test_search_bots_sit_beside_the_others_weakest_first_with_a_line_each():
+    for game_id, _ in TURN_BASED:
+        game = get_game(game_id)
+        names = bot_names(game)
+        assert names[0] == "random" and names[-2:] == ["pimc", "expert"]
+        assert all(entry["description"] for entry in bot_catalogue(game))
+        assert isinstance(make_bot(game, "expert", 0, 1), SearchBot)
+    biggles = get_game("biggles")
+    assert "expert" not in bot_names(biggles)
+    with pytest.raises(ParlourError, match="no bot called"):
+        make_bot(biggles, "expert", 0, 1)
+
+
+def test_a_time_budget_is_kept():
+    import time
+
+    game = get_game("football-whist")
+    state, seat = next(_positions("football-whist", 4, seed=4, count=1))
+    bot = make_bot(game, "expert", seat, 1, seconds=0.2)
+    start = time.perf_counter()
+    choices = bot.analyse(state.observation(seat), state.legal_actions(seat), Worlds(state, seat))
+    assert time.perf_counter() - start < 1.5
+    assert sum(c.visits for c in choices) > 0
+
+
+def test_the_expert_beats_random_players_at_football_whist():
+    """Two deals, each played twice with the partnerships swapped: the expert's side wins more than it loses."""
+    game = get_game("football-whist")
+    score = 0.0
+    for deal in range(2):
+        for expert_side in (0, 1):
+            bots = [make_bot(game, "expert" if s % 2 == expert_side else "random", s, 100 * deal + s,
+                             **({"iterations": 60} if s % 2 == expert_side else {})) for s in range(4)]
+            state = game.new_state(seed=deal)
+            while not state.is_over:
+                (seat,) = state.to_move
+                state.apply(seat, decide(bots[seat], state, seat))
+            score += (state.returns()[expert_side] + 1) / 2
+    assert score / 4 > 0.5
+
+
+def test_choice_chance_is_the_value_on_a_zero_to_one_scale():
+    assert Choice("play E7", 10, 0.5).chance == 0.75
+    assert Choice("stay", 0, -1.0).chance == 0.0
