@@ -49,6 +49,11 @@ def bot_names(game: GameDescriptor) -> list[str]:
     return ["random", *game.bots, *([] if game.real_time else SEARCH_BOTS)]
 
 
+def default_bot(game: GameDescriptor) -> str:
+    """The bot a seat gets when nobody chooses: the game's own bot (the last listed), never a slow search bot."""
+    return list(game.bots)[-1] if game.bots else "random"
+
+
 def bot_catalogue(game: GameDescriptor) -> list[dict[str, str]]:
     """Each bot with a line about it, weakest first (for menus and ``parlour games``)."""
     from parlour.bots.search import SEARCH_BOTS

@@ -266,6 +266,7 @@ class GameInfo(BaseModel):
     seat_counts: list[int]
     seat_names: dict[int, list[str]] = Field(description="number of players -> the seats' names")
     bots: list[str]
+    default_bot: str = Field(description="the bot a new table seats by default")
     real_time: bool
     rules: str = Field(description="the address of the rules page")
     variants: list[VariantOption]

@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from parlour.bots import bot_names
+from parlour.bots import bot_names, default_bot
 from parlour.engine.descriptor import GameDescriptor
 from parlour.games import GAMES
 from parlour.web.bodies import JSONRoute
@@ -22,7 +22,7 @@ def describe(game: GameDescriptor) -> GameInfo:
     return GameInfo(
         id=game.id, title=game.title, summary=game.summary, seat_counts=list(game.seat_counts),
         seat_names={n: list(game.seat_names(n)) for n in game.seat_counts}, bots=bot_names(game),
-        real_time=game.real_time, rules=f"/rules/{game.id}",
+        default_bot=default_bot(game), real_time=game.real_time, rules=f"/rules/{game.id}",
         variants=[VariantOption(**o.to_dict()) for o in game.variants],
     )
 

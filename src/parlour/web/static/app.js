@@ -88,7 +88,7 @@ async function newTable(gameId) {
       const kind = h("select", { name: `kind${i}`, "aria-label": `Seat ${name}` },
         h("option", { value: "person" }, i === 0 ? "You" : "A person (join link)"),
         g.bots.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}`)));
-      if (i > 0) kind.value = `bot:${g.bots[g.bots.length - 1]}`;
+      if (i > 0) kind.value = `bot:${g.default_bot ?? g.bots[0]}`;
       const who = h("input", { name: `name${i}`, placeholder: "name (optional)", size: 12, maxlength: 40 });
       seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who));
     });
