@@ -458,6 +458,10 @@ class BigglesState(State):
         replays to it exactly; nothing is replayed.  It gets a fresh seed
         from ``rng``, and the packs of the matches still to come are dealt
         from that seed, never copied from the true deal.
+
+        There is always a deal to draw (the true one fits), so nothing is
+        tried and nothing falls back on the truth; ``ResampleError`` is raised
+        only for a state that its own deal cannot explain (cards gone missing).
         """
         if type(seat) is not int or seat not in BOTH:
             raise ValueError(f"there is no seat {seat!r}")
