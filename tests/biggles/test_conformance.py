@@ -37,6 +37,13 @@ def test_observation_audit():
         conformance.check_observation_audit(GAME, seed, 2, samples=2)
 
 
+@pytest.mark.parametrize("variant", [None, {"cascade": True}, {"matches": 1}])
+def test_resample_sees_only_the_view(variant):
+    """Worlds depend on the table alone (both seats see the same), never on the true order or seed."""
+    for seed in range(3):
+        conformance.check_resample_sees_only_the_view(GAME, seed, 2, variant=variant, every=0.1)
+
+
 def pack_in_play(state) -> Counter:
     """Each pack's cards: its owner's hand, pile and build, and its red cards on the other build."""
     cards = Counter()

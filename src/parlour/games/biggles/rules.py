@@ -24,7 +24,7 @@ import copy
 import random
 from typing import Any
 
-from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
+from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
 from parlour.engine.state import State
 
 SEATS = 2
@@ -125,7 +125,7 @@ class Player:
 
     def _relevel(self) -> None:
         self.lvl = 0
-        for card, cancelled in zip(reversed(self.build), reversed(self.cancelled)):
+        for card, cancelled in zip(reversed(self.build), reversed(self.cancelled), strict=True):
             if not cancelled:
                 self.lvl = NUMBER[card] if card != BIGGLES else WIN_POINTS
                 return
@@ -147,7 +147,7 @@ class Player:
             "hand_size": len(self.hand),
             "pile_top": CARD_TEXT[self.pile[-1]] if self.pile else None,
             "pile_size": len(self.pile),
-            "build": [CARD_TEXT[c] + ("x" if x else "") for c, x in zip(self.build, self.cancelled)],
+            "build": [CARD_TEXT[c] + ("x" if x else "") for c, x in zip(self.build, self.cancelled, strict=True)],
             "level": self.level(),
             "stopped_by": [CARD_TEXT[c] for c in self.stoppers],
         }
@@ -158,7 +158,9 @@ class BigglesState(State):
         matches = variant["matches"]
         # Without a seed every match must be in the deal (deciders too, should they be needed),
         # or a finished match could not start the next one.
-        self._ids = check_deal(deal, 0 if seed is not None else matches + variant["deciders"])
+        # (a world drawn by resample keeps None for its finished matches: see _match_ids)
+        self._ids: list[dict[str, list[int]] | None] = list(
+            check_deal(deal, 0 if seed is not None else matches + variant["deciders"]))
         self.num_seats = SEATS
         self.variant = variant
         self.seed = seed
@@ -172,9 +174,20 @@ class BigglesState(State):
         self.phase = PLAYING
         self._legal: dict[int, tuple[str, ...]] = {}
         self._cascade = bool(variant["cascade"])
+        #: per finished match, {pack: (the places in its dealt pack, 0 = top, of the cards that never
+        #: showed, and those cards' texts sorted)}: what resample may reorder (see there)
+        self._unseen: list[dict[str, tuple[tuple[int, ...], tuple[str, ...]]]] = []
         self._start_match()
 
     # -- matches ---------------------------------------------------------------------
+    def _match_ids(self, match: int) -> dict[str, list[int]]:
+        """The card ints of a match's packs, as dealt (top card first)."""
+        ids = self._ids[match] if match < len(self._ids) else None
+        if ids is not None:            # a world keeps no card ints of its finished matches (None)
+            return ids
+        packs = self.deal["matches"][match]
+        return {pack: _pack_ids(packs[pack], f"{pack} pack") for pack in PACKS}
+
     def _start_match(self) -> None:
         self._legal.clear()
         self.match_no += 1
@@ -182,18 +195,17 @@ class BigglesState(State):
             if self.seed is None:
                 raise DealError(f"the deal has no packs for match {self.match_no + 1} and there is no seed")
             self.deal["matches"].append(shuffled_packs(self.seed, self.match_no))
-        if self.match_no < len(self._ids):     # read when the deal was checked
-            ids = self._ids[self.match_no]
-        else:
-            packs = self.deal["matches"][self.match_no]
-            ids = {pack: _pack_ids(packs[pack], f"{pack} pack") for pack in PACKS}
+        ids = self._match_ids(self.match_no)   # read when the deal was checked, if it was
         blue_seat = self.match_no % SEATS      # the packs change hands every match
         self.seen: list[set[int]] = [set(), set()]   # card ints of each pack that have shown face up
-        self.players = [None, None]
-        self.players[blue_seat] = Player("blue", ids["blue"])
-        self.players[1 - blue_seat] = Player("red", ids["red"])
+        blue, red = Player("blue", ids["blue"]), Player("red", ids["red"])
+        self.players = [blue, red] if blue_seat == 0 else [red, blue]
 
     def _end_match(self, winner: int) -> None:
+        # What showed in this match stays known to both seats once the packs are gathered in: resample
+        # keeps those cards in their places and reorders only the rest, noted here while ``seen`` holds.
+        dealt = self._match_ids(self.match_no)
+        self._unseen.append({self.players[s].pack: _unseen(dealt[self.players[s].pack], self.seen[s]) for s in BOTH})
         loser = 1 - winner
         scores = [0, 0]
         scores[winner] = WIN_POINTS
@@ -402,42 +414,147 @@ class BigglesState(State):
 
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> "BigglesState":
-        new = copy.copy(self)
+        new = self._copy_but_players()
         new.players = [p.copy() for p in self.players]
+        new.seen = [set(x) for x in self.seen]
+        return new
+
+    def _copy_but_players(self) -> "BigglesState":
+        """A copy sharing nothing that changes, except ``players`` and ``seen`` (for the caller to set)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
         new.history = list(self.history)
         new.times = list(self.times)
         new.match_results = [dict(r) for r in self.match_results]
         new.points = list(self.points)
         new.deal = {"matches": list(self.deal["matches"])}
-        new.seen = [set(x) for x in self.seen]
+        new._unseen = list(self._unseen)   # appended to as matches end: each copy keeps its own
         new._legal = {}
         return new
 
-    def resample(self, seat: int, rng: random.Random, tries: int = 20) -> "BigglesState":
-        """Reorder, within each pack, the cards of this match that have never shown face up.
+    def resample(self, seat: int, rng: random.Random) -> "BigglesState":
+        """A world drawn uniformly from the deals that show ``seat`` exactly what it has seen.
 
-        They lie face down in a hand or covered in a pile, and nobody (not even
-        their owner) has seen where.  Each candidate pack order is replayed
-        with the real actions, and the first that fits is returned.
+        Every action moves cards by position only (three off the top of the
+        hand, the pile's top card away, the pile turned over and its top card
+        put under), so which places of each dealt pack have shown face up is
+        fixed by the list of actions alone, and so is where each dealt card
+        lies now.  A card's face matters only when it shows: the only moves
+        that read a card (``play``, ``stop``) read the top of a pile, which
+        both seats see, and no move is ever forced (either player may turn
+        past a playable card).  So a deal fits the view exactly when it has
+        the same cards at the places that have shown, in every match so far;
+        the cards that never showed (face down in a hand, covered in a pile,
+        or left unturned when an earlier match ended) may lie in any order.
+        Both seats, and a spectator, see the same table (ruling 10), so the
+        world does not depend on which seat asks.
+
+        Drawn by construction: for each match played so far and each pack,
+        the cards that never showed, taken in a canonical (sorted) order, are
+        shuffled over the places that never showed.  Every arrangement of
+        their faces is then equally likely.  The world is the state's clone
+        with each dealt card replaced by the one now dealt at its place, card
+        ints given as a replay of the new deal would give them, so its record
+        replays to it exactly; nothing is replayed.  It gets a fresh seed
+        from ``rng``, and the packs of the matches still to come are dealt
+        from that seed, never copied from the true deal.
+
+        There is always a deal to draw (the true one fits), so nothing is
+        tried and nothing falls back on the truth; ``ResampleError`` is raised
+        only for a state that its own deal cannot explain (cards gone missing).
         """
         if type(seat) is not int or seat not in BOTH:
             raise ValueError(f"there is no seat {seat!r}")
-        packs = self.deal["matches"][self.match_no]
-        for _ in range(tries):
-            new_packs = dict(packs)
-            for s, player in enumerate(self.players):
-                ids = _pack_ids(packs[player.pack], player.pack)
-                unseen = [i for i, c in enumerate(ids) if c not in self.seen[s]]
-                cards = [ids[i] for i in unseen]
-                rng.shuffle(cards)
-                for i, c in zip(unseen, cards):
-                    ids[i] = c
-                new_packs[player.pack] = [CARD_TEXT[c] for c in ids]
-            deal = {"matches": [*self.deal["matches"][: self.match_no], new_packs]}
-            other = self._replayed_copy(seat, deal, rng.randrange(2**63))
-            if other is not None:
-                return other
-        return self.clone()
+        for s in range(SEATS):
+            player, other = self.players[s], self.players[1 - s]
+            if len(player.hand) + len(player.pile) + len(player.build) + len(other.stoppers) != PACK_SIZE:
+                raise ResampleError(f"seat {s}'s pack does not add up to the {PACK_SIZE} cards dealt: "
+                                    "this state was not reached from its deal, so no world can be drawn")
+        current = self.match_no
+        matches = self.deal["matches"]
+        new_matches: list[dict[str, list[str]]] = []
+        for m in range(current):               # finished matches: only their deal changes
+            finished: dict[str, list[str]] = {}
+            for pack in PACKS:
+                texts = list(matches[m][pack])
+                places, pool = self._unseen[m][pack]
+                if places:
+                    for i, text in zip(places, _shuffled(list(pool), rng), strict=True):
+                        texts[i] = text
+                finished[pack] = texts
+            new_matches.append(finished)
+        dealt = self._match_ids(current)
+        packs: dict[str, list[str]] = {}
+        ids: dict[str, list[int]] = {}
+        remap: dict[str, list[int]] = {}
+        for s in range(SEATS):                 # the match under way: its players' cards move with the deal
+            pack = self.players[s].pack
+            old = dealt[pack]
+            texts = list(matches[current][pack])
+            shown = self.seen[s]
+            free = [i for i in range(PACK_SIZE) if old[i] not in shown]
+            if free:
+                for i, text in zip(free, _shuffled(sorted(texts[i] for i in free), rng), strict=True):
+                    texts[i] = text
+            # The card ints a replay of the new pack gives (the two alike black cards in order), and
+            # for each card int of the true deal, the int of the card now dealt at its place.
+            now = [0] * PACK_SIZE
+            back = [0] * PACK_SIZE
+            used: dict[str, int] = {}
+            for i, text in enumerate(texts):
+                n = used.get(text, 0)
+                used[text] = n + 1
+                now[i] = c = CARD_IDS[text][n]
+                back[old[i]] = c
+            packs[pack], ids[pack], remap[pack] = texts, now, back
+        new_matches.append({pack: packs[pack] for pack in PACKS})
+
+        world = self._copy_but_players()
+        # A fresh seed: the matches still to come (deciders too) are dealt from it when they start.
+        world.seed = rng.randrange(2**63)
+        world.deal = {"matches": new_matches}
+        world._ids = [None] * current + [ids]
+        players: list[Player] = []
+        seen: list[set[int]] = []
+        for s in range(SEATS):
+            player, other = self.players[s], self.players[1 - s]
+            mine, theirs = remap[player.pack], remap[other.pack]
+            me = Player.__new__(Player)
+            me.pack, me.lvl, me.cancelled = player.pack, player.lvl, list(player.cancelled)
+            me.hand = [mine[c] for c in player.hand]
+            me.pile = [mine[c] for c in player.pile]
+            me.build = [mine[c] for c in player.build]
+            me.stoppers = [theirs[c] for c in player.stoppers]
+            players.append(me)
+            seen.append({mine[c] for c in self.seen[s]})
+        world.players, world.seen = players, seen
+        return world
+
+
+#: n! for the packs' sizes, the number of orders of n cards
+_ORDERS = [1]
+for _n in range(1, PACK_SIZE + 1):
+    _ORDERS.append(_ORDERS[-1] * _n)
+
+
+def _shuffled(cards: list[Any], rng: random.Random) -> list[Any]:
+    """``cards`` in a uniformly random order, drawn from one exact ``randrange`` (faster than shuffle).
+
+    The number drawn, uniform over the n! orders, is read in the factorial
+    number system as the swaps of a Fisher-Yates shuffle, so each order is
+    exactly as likely as with ``random.shuffle``, at one call into ``rng``.
+    """
+    x = rng.randrange(_ORDERS[len(cards)])
+    for i in range(len(cards) - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def _unseen(ids: list[int], seen: set[int]) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The places (0 = top) in a dealt pack of the cards that never showed, and their texts, sorted."""
+    places = tuple(i for i, c in enumerate(ids) if c not in seen)
+    return places, tuple(sorted(CARD_TEXT[ids[i]] for i in places))
 
 
 def parse_action(text: str) -> str:
