@@ -56,6 +56,14 @@ def test_a_drive_played_on_ray_is_the_local_drive(ray_backend):
     assert there.to_json() == here.to_json() and len(records) == len(here.entries)
 
 
+def test_an_arena_played_on_ray_is_the_local_arena(ray_backend):
+    from parlour.sim.arena import run_arena
+
+    args = (get_game("football-whist"), ["heuristic", "random", "pimc"], 2, 6)
+    local = run_arena(*args, iterations=5)
+    assert json.dumps(run_arena(*args, iterations=5, backend=ray_backend)) == json.dumps(local)
+
+
 def test_without_ray_the_backend_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)                # as if Ray were not installed
     with pytest.raises(ParlourError, match=r"pip install 'parlour\[ray\]'"):

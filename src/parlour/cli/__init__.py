@@ -317,6 +317,93 @@ def _print_report(report: dict[str, Any]) -> None:
 
 
 @app.command()
+def arena(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    bots: str = typer.Option(..., help="The bots to set against each other, comma-separated (two or more)."),
+    games: int = typer.Option(20, min=1, help="Deals each pair plays, each in every seating of the rotation."),
+    seed: int = typer.Option(0, help="Master seed: draws the deals and the bots' seeds."),
+    players: Optional[int] = typer.Option(None, help="Number of players, where the game allows several."),
+    iterations: Optional[int] = typer.Option(None, min=1, help="The search bots' budget: iterations a decision "
+                                                                 "(reproducible)."),
+    seconds: Optional[float] = typer.Option(None, help="The search bots' budget: seconds a decision (default 0.8)."),
+    variant: list[str] = typer.Option([], help="Rule variant NAME=VALUE (repeatable)."),
+    workers: int = typer.Option(1, min=1, max=256, help="Processes to share the games (the report is the same)."),
+    backend: str = typer.Option("local", help="Where games are played: local (--workers processes) or ray."),
+    address: Optional[str] = typer.Option(None, help="The Ray cluster to use (HOST:PORT, or auto), with --backend ray."),
+    max_actions: Optional[int] = typer.Option(None, min=1, help="Stop a game unfinished after this many actions "
+                                                                  "(it counts as a draw)."),
+    png: Optional[Path] = typer.Option(None, help="Write a PNG of the ratings (mu with ±2 sigma) here."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Bots against each other in duplicate play: pairwise scores with 95% intervals and OpenSkill ratings."""
+    from parlour.sim import arena as arena_mod, make_backend
+
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    try:
+        game = get_game(game_id)
+        arena_mod.check_game(game)
+        seats = game.check_seats(players or game.seat_counts[0])
+        chosen_variant = _variant(game, variant)
+        arena_mod.check(game, arena_mod.Arena(game.id, tuple(names), games, seed, seats, chosen_variant, iterations,
+                                              seconds))
+    except ParlourError as error:
+        _fail(str(error))
+    total = arena_mod.total_games(game, len(names), games, seats)
+    try:
+        with make_backend(backend, workers=workers, address=address) as on, Progress(
+            TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=errors, transient=True, disable=not errors.is_terminal,
+        ) as bar:
+            task = bar.add_task("games", total=total)
+            report = arena_mod.run_arena(game, names, games, seed, seats=seats, variant=chosen_variant,
+                                         iterations=iterations, seconds=seconds, max_actions=max_actions, backend=on,
+                                         progress=lambda done: bar.update(task, completed=done))
+        if png is not None:
+            arena_mod.plot_ratings(report, png)
+    except ParlourError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"cannot write the ratings' picture to {png}: {error.strerror or error}")
+    except KeyboardInterrupt:
+        _fail("stopped: the arena reports only once every game is played", 130)
+    report["png"] = None if png is None else str(png)
+    if as_json:
+        print(json.dumps(report, indent=1))
+        return
+    _print_arena(report)
+
+
+def _print_arena(report: dict[str, Any]) -> None:
+    from parlour.bots.search import DEFAULT_SECONDS, SEARCH_BOTS
+
+    budget = report["budget"]
+    shown = (f"{budget['iterations']} iterations" if budget["iterations"] else
+             f"{budget['seconds'] or DEFAULT_SECONDS:g} s")
+    searching = f"; search bots: {shown} a decision" if set(report["bots"]) & set(SEARCH_BOTS) else ""
+    console.print(Text(f"{report['game']}: {report['players']} players, {report['deals']} deals a pair, seed "
+                       f"{report['seed']}, {report['games']:,} games{searching}", style="bold"))
+    console.print(f"Each deal is played in every seating: {' '.join(report['seatings'])} (A's seats, B's seats)")
+    table = Table("A", "B", "games", "score", "95% CI", "A won", "B won", "split",
+                  title="Pairs: A's score, its share of the winning seats by deal")
+    for row in report["pairs"]:
+        table.add_row(row["a"], row["b"], str(row["games"]), f"{row['score']:.3f}",
+                      f"{row['ci95'][0]:.3f}-{row['ci95'][1]:.3f}", str(row["a_wins"]), str(row["b_wins"]),
+                      str(row["drawn_or_shared"]))
+    console.print(table)
+    unfinished = sum(row["unfinished"] for row in report["pairs"])
+    if unfinished:
+        console.print(f"{unfinished} games stopped unfinished at {report['max_actions']:,} actions (counted as draws)")
+    ratings = Table("", "bot", "mu", "sigma", "mu - 3 sigma", "games",
+                    title="Ratings (OpenSkill), best first")
+    for row in report["ratings"]["bots"]:
+        ratings.add_row(str(row["rank"]), row["bot"], f"{row['mu']:.2f}", f"{row['sigma']:.2f}",
+                        f"{row['ordinal']:.2f}", str(row["games"]))
+    console.print(ratings)
+    if report["png"]:
+        console.print(f"Ratings plot: {report['png']}")
+
+
+@app.command()
 def replay(
     record: Path = typer.Argument(..., metavar="RECORD", help="A record file, or a simulation's --out folder."),
     check: bool = typer.Option(False, "--check", help="Only check every action; print the result as JSON."),
