@@ -174,8 +174,8 @@ def pimc(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
     """Perfect-information Monte Carlo: a UCT search in each of several worlds, values averaged over them."""
     per_world = per_world or max(8 * len(legal), 40)
     budget = _Budget(iterations, seconds)
-    sums = {a: [0, 0.0] for a in legal}
-    worlds_seen = 0
+    visits = dict.fromkeys(legal, 0)
+    means: dict[str, list[float]] = {a: [] for a in legal}     # the action's value in each world that tried it
     while budget.more():
         world = worlds.sample(rng)
         root = _Node(worlds.seat)
@@ -184,14 +184,12 @@ def pimc(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
             budget.done += 1
             if not budget.more():
                 break
-        worlds_seen += 1
         for a, child in root.children.items():
-            if a in sums and child.visits:
-                sums[a][0] += child.visits
-                sums[a][1] += child.total / child.visits
-    ranked = [Choice(a, visits, total / worlds_seen) for a, (visits, total) in sums.items() if visits]
-    ranked += [Choice(a, 0, 0.0) for a, (visits, _) in sums.items() if not visits]
-    ranked.sort(key=lambda c: (-c.value, -c.visits))
+            if a in visits and child.visits:
+                visits[a] += child.visits
+                means[a].append(child.total / child.visits)
+    ranked = [Choice(a, visits[a], sum(means[a]) / len(means[a]) if means[a] else 0.0) for a in legal]
+    ranked.sort(key=lambda c: (c.visits == 0, -c.value, -c.visits))
     return ranked
 
 
