@@ -10,7 +10,7 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT     ?= 8000
 
 # the code `make lint` holds to ruff's and mypy's rules (pyproject.toml); widen it to src/parlour as the rest is cleaned
-CHECKED  := src/parlour/web src/parlour/store src/parlour/tournaments src/parlour/cli src/parlour/terminal src/parlour/sim tests/web \
+CHECKED  := src/parlour/web src/parlour/bots src/parlour/store src/parlour/tournaments src/parlour/cli src/parlour/terminal src/parlour/sim tests/web \
             bench/load.py bench/servers.py
 
 .PHONY: setup serve play lint test bench clean postgres-server
