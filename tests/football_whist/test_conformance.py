@@ -108,3 +108,9 @@ def test_observation_does_not_depend_on_phase_for_hand_visibility():
 def test_numbers_keep_their_promises(seed):
     """Action ids, masks and tensors (sizes, bounds, built from the view); resample invariance is in the audit."""
     conformance.check_numbers(GAME, seed, SEATS)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_resample_sees_only_the_view(seed):
+    """Worlds depend on the seat's view and the random stream alone, and never keep the true seed."""
+    conformance.check_resample_sees_only_the_view(GAME, seed, SEATS)

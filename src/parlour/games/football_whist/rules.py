@@ -34,6 +34,7 @@ from parlour.games.football_whist.cards import (
     TEAM_OF,
 )
 from parlour.games.football_whist.pitch import Pitch, default_pitch
+from parlour.games.football_whist.resample import deal_hidden
 
 SEATS = 4
 HAND = NUM_CARDS // SEATS
@@ -506,20 +507,28 @@ class FootballWhistState(State):
         return new
 
     def resample(self, seat: int, rng: random.Random) -> "FootballWhistState":
-        """Redeal the cards ``seat`` cannot see, keeping every public fact true.
+        """A world ``seat`` cannot tell from this one: the cards it cannot see dealt afresh.
 
-        Other seats keep their hand sizes and never receive a team they have
-        shown out of this half.  The second half's deal, unseen by all until
-        half time, is reshuffled too.  The deal stored in the copy is rebuilt
-        so that its record still replays to the same public position.
+        The other hands keep their sizes and get no team they have shown out
+        of this half, every such deal equally likely
+        (``parlour.games.football_whist.resample``).  The unseen pool is
+        gathered in card order, so the world depends only on what ``seat``
+        has seen and on ``rng``.  The second half's deal, unseen by all until
+        half time, is shuffled afresh in the first half, and the world gets a
+        fresh seed.  Its deal is rebuilt (this half's hands as they were
+        dealt: what is held now plus what was played) so that its record
+        replays to the same position.
         """
-        new = self.clone()
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            raise ValueError(f"resample needs the seat whose view is kept (0 to {SEATS - 1}), not {seat!r}")
         others = [s for s in range(SEATS) if s != seat]
-        hidden = [c for s in others for c in self.hands[s]]
-        sizes = {s: len(self.hands[s]) for s in others}
-        hands = _constrained_deal(hidden, sizes, {s: self.voids[s] for s in others}, rng)
-        for s in others:
-            new.hands[s] = sorted(hands[s])
+        hands = self.hands
+        hidden = sorted([c for s in others for c in hands[s]])
+        dealt = deal_hidden(hidden, tuple(len(hands[s]) for s in others), tuple(self.voids[s] for s in others), rng)
+        new = self.clone()
+        for s, hand in zip(others, dealt, strict=True):
+            hand.sort()
+            new.hands[s] = hand
         played: list[list[int]] = [[] for _ in range(SEATS)]
         for lead, cards, _ in self.tricks[self.half - 1]:
             for i, card in enumerate(cards):
@@ -527,15 +536,23 @@ class FootballWhistState(State):
         for i, card in enumerate(self.trick):
             played[(self.leader + i) % SEATS].append(card)
         current = [sorted(new.hands[s] + played[s]) for s in range(SEATS)]
-        halves = [list(self.halves[0]), list(self.halves[1])]
-        halves[self.half - 1] = current
         if self.half == 1:
-            text_second = deal_hands(rng, self.first_kicker)
-            halves[1] = [sorted(CARD_OF_TEXT[t] for t in hand) for hand in text_second]
+            second = _shuffled_hands(rng, self.first_kicker)
+            halves = [current, second]
+        else:
+            halves = [self.halves[0], current]      # the first half is all on the table by now
         new.halves = halves
-        new.deal = {**self.deal, "hands": [[[CARD_TEXT[c] for c in h] for h in half] for half in halves]}
+        new.deal = {**self.deal, "hands": [[[CARD_TEXT[c] for c in hand] for hand in half] for half in halves]}
+        new.seed = rng.randrange(2**63)
         new._legal = None
         return new
+
+
+def _shuffled_hands(rng: random.Random, dealer: int) -> list[list[int]]:
+    """A fresh deal as sorted card ints (``deal_hands`` without the text)."""
+    pack = list(range(NUM_CARDS))
+    rng.shuffle(pack)
+    return [sorted(pack[(i - dealer - 1) % SEATS::SEATS]) for i in range(SEATS)]
 
 
 def trick_winner(cards: list[int], led: int, master: int | None) -> int:
@@ -556,52 +573,6 @@ def trick_winner(cards: list[int], led: int, master: int | None) -> int:
         if value > best:
             best_i, best = i, value
     return best_i
-
-
-def _constrained_deal(
-    cards: list[int], sizes: dict[int, int], voids: dict[int, int], rng: random.Random
-) -> dict[int, list[int]]:
-    """Deal ``cards`` to seats of the given sizes, no seat getting a team it is void in.
-
-    Tries plain shuffles first (uniform among consistent deals when it works),
-    then a randomised backtracking search, which always finds one when the
-    real deal exists.
-    """
-    seats = list(sizes)
-    for _ in range(64):
-        rng.shuffle(cards)
-        out, i, ok = {}, 0, True
-        for s in seats:
-            hand = cards[i : i + sizes[s]]
-            i += sizes[s]
-            if any(voids[s] >> TEAM_OF[c] & 1 for c in hand):
-                ok = False
-                break
-            out[s] = hand
-        if ok:
-            return out
-    order = sorted(cards, key=lambda c: (sum(not voids[s] >> TEAM_OF[c] & 1 for s in seats), rng.random()))
-    room = dict(sizes)
-    out = {s: [] for s in seats}
-
-    def place(k: int) -> bool:
-        if k == len(order):
-            return True
-        card = order[k]
-        choices = [s for s in seats if room[s] and not voids[s] >> TEAM_OF[card] & 1]
-        rng.shuffle(choices)
-        for s in choices:
-            room[s] -= 1
-            out[s].append(card)
-            if place(k + 1):
-                return True
-            out[s].pop()
-            room[s] += 1
-        return False
-
-    if not place(0):
-        raise RuntimeError("no consistent deal exists: the state's hidden cards contradict its history")
-    return out
 
 
 def parse_action(text: str) -> str:
