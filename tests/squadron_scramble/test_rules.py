@@ -68,6 +68,15 @@ def test_taking_from_the_pile_takes_every_card_above_it():
     assert "B17/T" in hand and "BLE/T" in hand and state.observation(None)["pile"] == ["ME109/T"]
 
 
+def test_taking_too_many_says_how_many_cards_the_pile_has():
+    state = make([FILLER, FILLER2], pile="ME109/T", stock=["I16/T"])
+    with pytest.raises(IllegalAction, match=r"the discard pile has 1 card: take 1 to 1$"):
+        state.apply(0, "take 2")
+    run(state, "draw stock", "discard B17/T")
+    with pytest.raises(IllegalAction, match=r"the discard pile has 2 cards: take 1 to 2$"):
+        state.apply(1, "take 3")
+
+
 def test_must_draw_before_laying_or_discarding():
     state = make([P38() + FILLER[:4], FILLER2])
     with pytest.raises(IllegalAction, match="first draw"):

@@ -40,6 +40,9 @@ class RandomBot:
 
 
 RANDOM_NOTE = "Plays any legal move at random: the weakest opponent"
+RANDOM_TITLE = "Beginner (random)"
+#: the plain names of the search bots (``parlour.bots.search.SEARCH_BOTS``)
+SEARCH_TITLES = {"pimc": "Card counter (PIMC)", "expert": "Expert (IS-MCTS)"}
 
 
 def bot_names(game: GameDescriptor) -> list[str]:
@@ -50,16 +53,19 @@ def bot_names(game: GameDescriptor) -> list[str]:
 
 
 def default_bot(game: GameDescriptor) -> str:
-    """The bot a seat gets when nobody chooses: the game's own bot (the last listed), never a slow search bot."""
-    return list(game.bots)[-1] if game.bots else "random"
+    """The bot a table, a game or a tournament seats when none is named: the game's own first (its sensible
+    player; Biggles' gentlest level), or the random one in a game with no bot of its own."""
+    return next(iter(game.bots), "random")
 
 
 def bot_catalogue(game: GameDescriptor) -> list[dict[str, str]]:
-    """Each bot with a line about it, weakest first (for menus and ``parlour games``)."""
+    """Each bot with a plain name (``title``) and a line about it, weakest first (for menus and ``parlour games``)."""
     from parlour.bots.search import SEARCH_BOTS
 
     notes = {"random": RANDOM_NOTE, **game.bot_notes, **{name: note for name, (_, note) in SEARCH_BOTS.items()}}
-    return [{"name": name, "description": notes.get(name, "")} for name in bot_names(game)]
+    titles = {"random": RANDOM_TITLE, **game.bot_titles, **SEARCH_TITLES}
+    return [{"name": name, "title": titles.get(name, name.capitalize()), "description": notes.get(name, "")}
+            for name in bot_names(game)]
 
 
 def make_bot(game: GameDescriptor, name: str, seat: int, seed: int | None = None, **options: Any) -> Bot:

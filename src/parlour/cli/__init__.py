@@ -18,11 +18,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from parlour.bots import bot_names as known_bots
+from parlour.bots import bot_catalogue, bot_names as known_bots, default_bot
 from parlour.cli.drive import drive_app
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError, RecordError
 from parlour.engine.record import GameRecord
+from parlour.engine.words import plural
 from parlour.games import GAMES, get_game, replay as replay_record
 
 app = typer.Typer(
@@ -55,8 +56,7 @@ def _variant(game: GameDescriptor, pairs: list[str]) -> dict[str, Any]:
 
 
 def _bots(game: GameDescriptor, spec: Optional[str], seats: int) -> list[str]:
-    default = next(iter(game.bots), "random")      # the game's own bot, if it has one
-    names = [n.strip() for n in spec.split(",")] if spec else [default]
+    names = [n.strip() for n in spec.split(",")] if spec else [default_bot(game)]
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
@@ -69,7 +69,7 @@ def _bots(game: GameDescriptor, spec: Optional[str], seats: int) -> list[str]:
 
 @app.command("games")
 def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """List the games, their seat counts, bots and variant options."""
+    """List the games, their seat counts, bots (weakest first) and variant options."""
     data: list[dict[str, Any]] = [
         {
             "id": g.id,
@@ -77,6 +77,8 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON."))
             "rules_version": g.rules_version,
             "seats": list(g.seat_counts),
             "bots": known_bots(g),
+            "bot_catalogue": bot_catalogue(g),
+            "default_bot": default_bot(g),
             "summary": g.summary,
             "variants": [o.to_dict() for o in g.variants],
         }
@@ -88,6 +90,10 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON."))
     for g in data:
         console.print(Text(f"{g['id']}: {g['title']} ({'/'.join(map(str, g['seats']))} players)", style="bold"))
         console.print(g["summary"])
+        console.print("  bots, weakest first:")
+        for b in g["bot_catalogue"]:
+            default = " (default)" if b["name"] == g["default_bot"] else ""
+            console.print(Text(f"    --bots {b['name']:<12} {b['title']}{default}: {b['description']}"))
         for o in g["variants"]:
             console.print(Text(f"  --variant {o['name']}=...  default {o['default']!r} ({o['source']}): {o['description']}"))
 
@@ -506,7 +512,7 @@ def tournament(
     if as_json:
         print(json.dumps(report, indent=1))
         return
-    table = Table("", "player", "level", "played", "won", "points", title=f"Biggles cycle, {rounds} round{'' if rounds == 1 else 's'}, seed {seed}")
+    table = Table("", "player", "level", "played", "won", "points", title=f"Biggles cycle, {plural(rounds, 'round')}, seed {seed}")
     for place, row in enumerate(report["table"], 1):
         table.add_row(str(place), row["player"], row["level"], str(row["played"]), str(row["won"]), str(row["points"]))
     console.print(table)

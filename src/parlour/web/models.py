@@ -80,7 +80,7 @@ class Seat(Body):
     kind: Literal["person", "bot"]
     name: Name | None = Field(None, description="shown at the table; a bot is named after its seat if left out")
     bot: StrictStr | None = Field(None, description="the bot's name, as GET /api/games lists them; "
-                                                     "the game's strongest if left out")
+                                                     "the game's default_bot if left out")
 
     refusals = {"": "kind must be 'person' or 'bot'", "kind": "kind must be 'person' or 'bot'",
                 "name": "a name is text of at most 40 characters", "bot": "bot is a bot's name, such as 'random'"}
@@ -259,14 +259,21 @@ class VariantOption(BaseModel):
     maximum: int | None
 
 
+class BotInfo(BaseModel):
+    name: str = Field(description="the bot's name, as a seat names it")
+    title: str = Field(description="a plain name to show over it: 'Club player'")
+    description: str
+
+
 class GameInfo(BaseModel):
     id: str
     title: str
     summary: str
     seat_counts: list[int]
     seat_names: dict[int, list[str]] = Field(description="number of players -> the seats' names")
-    bots: list[str]
-    default_bot: str = Field(description="the bot a new table seats by default")
+    bots: list[str] = Field(description="the bots' names, weakest first")
+    bot_catalogue: list[BotInfo] = Field(description="the same bots, weakest first, with plain names and a line each")
+    default_bot: str = Field(description="the bot a seat gets when none is named, and the one a menu offers first")
     real_time: bool
     rules: str = Field(description="the address of the rules page")
     variants: list[VariantOption]

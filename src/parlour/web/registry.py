@@ -24,7 +24,7 @@ import time
 from collections import OrderedDict
 from typing import Any, Callable
 
-from parlour.bots import bot_names
+from parlour.bots import bot_names, default_bot
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError
 from parlour.store import Store
@@ -293,7 +293,7 @@ def _seated(game: GameDescriptor, seats: list[Seat]) -> list[dict[str, Any]]:
     for i, seat in enumerate(seats):
         name = distinct((seat.name or "").strip() or names[i], [s["name"] for s in stored] + list(names[i + 1:]))
         if seat.kind == BOT:
-            bot = seat.bot or bots[-1]
+            bot = seat.bot or default_bot(game)
             if bot not in bots:
                 raise SeatingError(f"seat {i}: no bot {bot!r} (choose from {', '.join(bots)})")
             stored.append({"kind": BOT, "bot": bot, "name": name})

@@ -30,6 +30,7 @@ from typing import Any
 
 from parlour.engine.errors import ActionSyntaxError, DealError
 from parlour.engine.turns import OVER, TurnState
+from parlour.engine.words import plural
 from parlour.games.squadron_scramble.cards import (
     ALLIANCE_OF_PLANE,
     CARD_TEXT,
@@ -567,7 +568,7 @@ class SquadronScrambleState(TurnState):
             if verb in ("draw", "take"):
                 if verb == "draw":
                     return "the stock is empty: take from the discard pile"
-                return f"the discard pile has {len(self.pile)} card(s): take 1 to {len(self.pile)}"
+                return f"the discard pile has {plural(len(self.pile), 'card')}: take 1 to {len(self.pile)}"
             return "first draw: 'draw stock' or 'take N' (the top N cards of the discard pile)"
         if self.phase == NAME:
             return "name the plane you laid down and its nation, e.g. 'name P38 US'"

@@ -80,17 +80,23 @@ async function newTable(gameId) {
   if (!g) { clear(main).append(h("h1", {}, "No such game"), h("a", { href: "/" }, "Back to the games")); return; }
   document.title = `New table · ${g.title}`;
   const count = h("select", { name: "players", "aria-label": "Number of players" }, g.seat_counts.map((n) => h("option", { value: n }, String(n))));
-  const seatsBox = h("fieldset", {}, h("legend", {}, "Who sits where"));
+  const seatsBox = h("fieldset", {}, h("legend", {}, "Who sits where"),
+    h("p", { class: "muted botorder" }, "Bots are listed from the weakest to the strongest."));
   const drawSeats = () => {
     const n = Number(count.value);
     seatsBox.querySelectorAll(".seatrow").forEach((el) => el.remove());
     g.seat_names[n].forEach((name, i) => {
-      const kind = h("select", { name: `kind${i}`, "aria-label": `Seat ${name}` },
+      // each bot by its plain name, weakest first, with its line under the seat; the game's default bot chosen
+      const note = h("small", { class: "botnote", id: `botnote${i}`, "data-testid": `botnote${i}` });
+      const kind = h("select", { name: `kind${i}`, "aria-label": `Seat ${name}`, "aria-describedby": note.id },
         h("option", { value: "person" }, i === 0 ? "You" : "A person (join link)"),
-        g.bots.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}`)));
-      if (i > 0) kind.value = `bot:${g.default_bot ?? g.bots[0]}`;
+        g.bot_catalogue.map((b) => h("option", { value: `bot:${b.name}`, title: b.description }, `Bot: ${b.title}`)));
+      if (i > 0) kind.value = `bot:${g.default_bot}`;
+      const describe = () => { note.textContent = (g.bot_catalogue.find((b) => `bot:${b.name}` === kind.value) || {}).description || ""; };
+      kind.addEventListener("change", describe);
+      describe();
       const who = h("input", { name: `name${i}`, placeholder: "name (optional)", size: 12, maxlength: 40 });
-      seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who));
+      seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who, note));
     });
   };
   count.addEventListener("change", drawSeats);
