@@ -121,7 +121,7 @@ def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
             if child is not None:
                 child.avail += 1
         if untried:
-            action = untried[0] if len(untried) == 1 else rng.choice(untried)
+            action = untried[0] if len(untried) == 1 else _first_try(world, mover, legal, untried, rng, hooks)
             child = children[action] = _Node(mover)
             child.avail = 1
             world.apply(mover, action)
@@ -140,6 +140,20 @@ def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
     for visited in path:
         visited.visits += 1
         visited.total += values[visited.seat]
+
+
+def _first_try(world: Any, mover: int, legal: Sequence[str], untried: list[str], rng: random.Random,
+               hooks: Hooks) -> str:
+    """The untried action to expand: the rollout policy's own choice if it is untried, else one at random.
+
+    A node's first visits then go where a sensible player would go, which
+    matters most when the budget allows only a few hundred iterations.
+    """
+    if hooks.rollout_action is not None:
+        liked = hooks.rollout_action(world, mover, legal, rng)
+        if liked in untried:
+            return liked
+    return rng.choice(untried)
 
 
 class _Budget:
