@@ -600,16 +600,21 @@ def test_exploring_a_clone_never_changes_the_original_score():
     assert state._round_score(0) == before and not state.victory_now
 
 
-def test_resample_leaves_the_hand_of_a_player_bound_to_go_out():
+def test_resample_gives_a_player_bound_to_go_out_a_hand_he_can_go_out_with():
+    """His hidden cards are redealt too (keeping them would hand the truth to a search), but only to hands
+    that can still go out this turn; here the one card drawn unseen can be any, as it is his last discard."""
     from parlour.engine.record import record_of
     from parlour.games import replay
     import random as _random
     state = make([P38() + ["B17/T", "B17/S", "B17/F", "KEF"], FILLER2], stock=["WEL/T"], target=1000)
     run(state, "draw stock", "lay B17/T B17/S B17/F", "name B17 US", "lay P38/T P38/S P38/F +KEF", "name P38 US")
-    for i in range(20):
+    held = set()
+    for i in range(40):
         other = state.resample(1, _random.Random(i))
-        assert other.hands[0] == state.hands[0]
+        assert other.committed and other._out_possible(0)
         assert replay(record_of(other)).observation(1) == state.observation(1)
+        held.update(other.hands[0])
+    assert len(held) > 10
 
 
 def test_a_discarded_kef_clears_what_the_table_knows_of_kefs_in_that_hand():
