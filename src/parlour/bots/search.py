@@ -73,6 +73,8 @@ class Choice:
     action: str
     visits: int
     value: float
+    #: the standard error of ``value`` (0 where it was tried less than twice)
+    error: float = 0.0
 
     @property
     def chance(self) -> float:
@@ -81,12 +83,13 @@ class Choice:
 
 
 class _Node:
-    __slots__ = ("seat", "visits", "total", "avail", "children")
+    __slots__ = ("seat", "visits", "total", "squares", "avail", "children")
 
     def __init__(self, seat: int):
         self.seat = seat          # who chose the action leading here: the value is theirs
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.avail = 0
         self.children: dict[str, _Node] = {}
 
@@ -138,8 +141,10 @@ def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
         path.append(node)
     values = _rollout(world, rng, hooks, epoch)
     for visited in path:
+        value = values[visited.seat]
         visited.visits += 1
-        visited.total += values[visited.seat]
+        visited.total += value
+        visited.squares += value * value
 
 
 def _first_try(world: Any, mover: int, legal: Sequence[str], untried: list[str], rng: random.Random,
@@ -211,13 +216,21 @@ def _ranked(legal: Sequence[str], children: dict[str, _Node]) -> list[Choice]:
     choices = []
     for a in legal:
         child = children.get(a)
-        choices.append(Choice(a, 0, 0.0) if child is None or not child.visits
-                       else Choice(a, child.visits, child.total / child.visits))
+        choices.append(Choice(a, 0, 0.0) if child is None or not child.visits else _choice(a, child))
     choices.sort(key=lambda c: (-c.visits, -c.value))
     return choices
 
 
+def _choice(action: str, node: _Node) -> Choice:
+    n = node.visits
+    mean = node.total / n
+    error = math.sqrt(max(node.squares / n - mean * mean, 0.0) / (n - 1)) if n > 1 else 0.0
+    return Choice(action, n, mean, error)
+
+
 METHODS = {"ismcts": ismcts, "pimc": pimc}
+#: how many standard errors better than the game's own bot's move the search's best must be to replace it
+CONFIDENCE = 1.0
 
 
 class SearchBot:
@@ -236,14 +249,17 @@ class SearchBot:
     stateless = True
 
     def __init__(self, seat: int, seed: int | None = None, *, game: Any, method: str = "ismcts",
-                 iterations: int | None = None, seconds: float | None = None):
+                 iterations: int | None = None, seconds: float | None = None, anchor: bool = False):
         if method not in METHODS:
             raise ParlourError(f"no search method {method!r} (choose from: {', '.join(METHODS)})")
         self.seat = seat
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
         self.method = method
         self.iterations, self.seconds = iterations, seconds
+        self.game = game
         self.hooks = hooks_of(game)
+        #: the game's own bot, whose move stands unless the search is confident of a better one
+        self.anchor = anchor and bool(game.bots)
 
     def analyse(self, observation: Any, legal: Sequence[str], worlds: Any) -> list[Choice]:
         """Every legal action with its visits and estimated value, best first."""
@@ -261,10 +277,23 @@ class SearchBot:
     def act(self, observation: Any, legal: Sequence[str], worlds: Any = None) -> str:
         if len(legal) == 1:
             return legal[0]
-        return self.analyse(observation, legal, worlds)[0].action
+        choices = self.analyse(observation, legal, worlds)
+        best = choices[0]
+        if not self.anchor:
+            return best.action
+        from parlour.bots import default_bot, make_bot
+
+        seed = random.Random(f"anchor/{self.seed}/{self.seat}/{worlds.moves}").randrange(2**63)
+        usual = make_bot(self.game, default_bot(self.game), self.seat, seed).act(observation, legal)
+        theirs = next((c for c in choices if c.action == usual), None)
+        if theirs is None or theirs.visits < 2 or best.action == usual:
+            return best.action if theirs is None or theirs.visits < 2 else usual
+        margin = CONFIDENCE * math.sqrt(best.error ** 2 + theirs.error ** 2)
+        return best.action if best.value - theirs.value > margin else usual
 
 
 def make_search_bot(game: Any, name: str, seat: int, seed: int | None = None, **options: Any) -> SearchBot:
+    options.setdefault("anchor", name == "expert")
     return SearchBot(seat, seed, game=game, method=SEARCH_BOTS[name][0], **options)
 
 
