@@ -47,8 +47,8 @@ on ``rng``.
 
 One caveat lies outside this module: the order of ``seen_in_hands`` in an
 observation can depend on which of two alike KEEP 'EM FLYING cards seen in
-one hand came first in the pack (``_drop_seen`` removes the lowest card
-number).  A world's own observation is the true one, but on a rare record
+one hand came first in the pack (the rules give up the lowest-numbered of
+alike cards).  A world's own observation is the true one, but on a rare record
 its replay lists those cards in another order.
 """
 
