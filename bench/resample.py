@@ -189,14 +189,14 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report, indent=1))
         return 0
     print(f"{'game':<22}{'median':>12}{'p99':>12}{'hearts median':>16}{'hearts p99':>12}"
-          f"{'x median':>10}{'x p99':>8}{'first call p99':>16}")
+          f"{'x median':>10}{'x p99':>10}{'first call p99':>16}")
     for game_id in SEATS:
         f = report[game_id]
         h = f["hearts"] or {}
         r = f["ratio_vs_openspiel_hearts"] or {}
         print(f"{game_id:<22}{f['us_median']:>9.1f} us{f['us_p99']:>9.1f} us"
               f"{h.get('us_median', float('nan')):>13.1f} us{h.get('us_p99', float('nan')):>9.1f} us"
-              f"{r.get('median', float('nan')):>9.2f}x{r.get('p99', float('nan')):>7.2f}x"
+              f"{r.get('median', float('nan')):>9.2f}x{r.get('p99', float('nan')):>9.2f}x"
               f"{f['first_call']['us_p99']:>13.1f} us")
     if "error" in report["openspiel-hearts"]:
         print(report["openspiel-hearts"]["error"])
