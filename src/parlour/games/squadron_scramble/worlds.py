@@ -35,11 +35,21 @@ of consistent packs that put them where they are:
 
 The world's packs are then rebuilt: each hand's unseen cards are put into
 its positions, those it gave up into the earliest ones in order of when they
-left (a canonical witness that the world is reachable: when a card came
-matters to nothing still to come), the stock as drawn.  Finished rounds get
-the same canonical pack from their public trace (cached on it).  Later
-rounds are shuffled from the world's fresh seed.  Every pool is built in
-card order, so the world depends only on what ``seat`` sees and on ``rng``.
+left, the stock as drawn.  Which of its positions brought a hand which card
+matters to nothing still to come, so that part of the pack is a canonical
+witness that the world is reachable rather than a draw: the world's state
+(every hand, the stock and its order) has exactly the posterior
+distribution, its pack is the one witness the view and that state pick.
+Finished rounds get the same canonical pack from their public trace (cached
+on it).  Later rounds are shuffled from the world's fresh seed.  Every pool
+is built in card order, so the world depends only on what ``seat`` sees and
+on ``rng``.
+
+One caveat lies outside this module: the order of ``seen_in_hands`` in an
+observation can depend on which of two alike KEEP 'EM FLYING cards seen in
+one hand came first in the pack (the rules give up the lowest-numbered of
+alike cards).  A world's own observation is the true one, but on a rare record
+its replay lists those cards in another order.
 """
 
 from __future__ import annotations
