@@ -7,7 +7,9 @@ import re
 import time
 
 import httpx
+
 from conftest import shot
+from test_accessibility import check
 
 PERCENT = re.compile(r"^\d{1,3}%$")
 
@@ -17,6 +19,8 @@ def test_a_player_asks_for_a_hint_and_sees_his_moves_with_their_chances(server, 
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server.url + "/new/football-whist")
     page.wait_for_selector("form.new")
+    check(page)                                   # the new table's form, with its hints option
+    page.set_viewport_size({"width": 1280, "height": 860})
     for i in (1, 2, 3):
         page.select_option(f"select[name=kind{i}]", "bot:heuristic")
     page.fill("input[name=name0]", "Ann")
@@ -36,6 +40,8 @@ def test_a_player_asks_for_a_hint_and_sees_his_moves_with_their_chances(server, 
     shown = [int(c[:-1]) for c in chances if c.endswith("%")]
     assert shown and all(0 <= c <= 100 for c in shown)
     shot(page, "football-whist-hint")
+    check(page)                                   # axe finds nothing wrong with the hint, wide or on a phone
+    page.set_viewport_size({"width": 1280, "height": 860})
     moves = int(page.locator(".board").get_attribute("data-moves"))
     page.locator("[data-testid=hint] button[data-hint]").first.click()     # the expert's choice, played
     page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) > {moves}")
@@ -60,5 +66,7 @@ def test_the_replay_marks_the_costly_moves_of_the_seat_analysed(server, page):
     assert all("gave away" in t for t in costly.all_inner_texts())
     costly.first.locator("button").click()
     page.wait_for_selector(".analysis-moves li[aria-current]")
-    assert re.search(r"next, \S+ chose .+ \(\d+%; the expert: .+ \d+%\)", page.locator("[data-testid=step]").inner_text())
+    step = page.locator("[data-testid=step]").inner_text()
+    assert re.search(r"next, \S+ chose .+ \(\d+%; the expert: .+ \d+%\)", step), step
     shot(page, "football-whist-analysis")
+    check(page)

@@ -5,15 +5,15 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import wait_over
 from fastapi.testclient import TestClient
-from test_api import next_error, next_view, take
 
+from conftest import wait_over
 from parlour.bots.analysis import analyse_record
 from parlour.engine.record import GameRecord
 from parlour.games import get_game
 from parlour.web.advice import Advisor
 from parlour.web.app import create_app
+from test_api import next_error, next_view, take
 
 WHIST = {"game": "football-whist", "seed": 11,
          "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"},
@@ -52,6 +52,21 @@ def test_a_table_made_with_hints_says_so_to_everyone_at_it(quick):
     assert quick.post("/api/tables", json={**WHIST, "hints": "yes"}).json()["detail"] == "hints is true or false"
 
 
+def test_hints_outlast_a_restart_and_come_with_play_again(store):
+    advisor = Advisor(hint_iterations=10)
+    with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
+        made = c.post("/api/tables", json={**WHIST, "hints": True}).json()
+        closed = c.post(f"/api/tables/{made['id']}/close", headers={"Authorization": f"Bearer {made['token']}"})
+        assert closed.json()["hints"] is True
+        again = c.post(f"/api/tables/{made['id']}/again", headers={"Authorization": f"Bearer {made['token']}"})
+        assert again.status_code == 201, again.text
+    with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
+        assert c.get(f"/api/tables/{made['id']}").json()["hints"] is True
+        assert c.get(f"/api/tables/{again.json()['id']}").json()["hints"] is True
+        record = c.get(f"/api/tables/{made['id']}/record").json()
+        assert record["meta"] == {"table": made["id"], "hints": True}, "a record says the game was played with hints"
+
+
 def test_a_hint_gives_every_legal_move_best_first_to_the_asking_seat_alone(quick):
     made = quick.post("/api/tables", json={**WHIST, "hints": True}).json()
     cat = take(quick, made, 2)
@@ -70,7 +85,7 @@ def test_a_hint_gives_every_legal_move_best_first_to_the_asking_seat_alone(quick
         assert answer["options"][0]["visits"] == max(o["visits"] for o in answer["options"])
         for ws in (partner, watcher):            # the others see views, never the hint
             ws.send_json({"type": "view"})
-            seen = []
+            seen: list[dict] = []
             while not seen or seen[-1]["type"] != "view" or seen[-1]["moves"] != view["moves"]:
                 seen.append(ws.receive_json())
             assert all(m["type"] == "view" for m in seen)
@@ -90,6 +105,18 @@ def test_no_hints_at_a_table_made_without_them(quick):
         next_view(me)
         me.send_json({"type": "hint"})
         assert "made without hints" in next_error(me)["message"]
+
+
+def test_no_hints_in_a_race_even_if_the_store_says_so(quick, store):
+    """A race's table is never made with hints; one that came to have the option anyway still gives none."""
+    table_id = store.create_table("biggles", {"matches": 1, "deciders": 0}, 3,
+                                  [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "club", "name": "P2"}],
+                                  table_options={"hints": True})
+    token = store.claim(table_id, 0)
+    with quick.websocket_connect(f"/ws/tables/{table_id}?token={token}") as me:
+        next_view(me)
+        me.send_json({"type": "hint"})
+        assert "against the clock" in next_error(me)["message"]
 
 
 def test_one_hint_at_a_time(store):

@@ -714,4 +714,6 @@ class LiveTable:
 
     # -- after the game ---------------------------------------------------------
     def record(self) -> GameRecord:
-        return record_of(self.state, [dict(info) for info in self.seats], meta={"table": self.id})
+        # a game played with hints says so: its moves were not all the players' own
+        meta = {"table": self.id, **({"hints": True} if self.hints else {})}
+        return record_of(self.state, [dict(info) for info in self.seats], meta=meta)
