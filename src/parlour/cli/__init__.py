@@ -472,6 +472,75 @@ def replay(
         console.print(ui.final(final.result(), seat))
 
 
+@app.command()
+def analyse(
+    record: Path = typer.Argument(..., metavar="RECORD", help="A record file, or a simulation's --out folder."),
+    seat: Optional[int] = typer.Option(None, help="Judge this seat's decisions only (default: every seat's)."),
+    iterations: Optional[int] = typer.Option(None, min=1, help="Search iterations a decision (default 400, unless "
+                                                                "--seconds is given): the same seed gives the same analysis."),
+    seconds: Optional[float] = typer.Option(None, min=0.01, help="Seconds a decision instead (not reproducible)."),
+    seed: int = typer.Option(0, help="The search's seed."),
+    threshold: float = typer.Option(0.10, min=0.0, max=1.0, help="Flag a move that gives away more than this "
+                                                                "chance of winning (0 to 1)."),
+    bot: str = typer.Option("expert", help="The search bot that judges: expert (IS-MCTS) or pimc."),
+    index: Optional[int] = typer.Option(None, "--game", help="In a simulation's folder: the game's index (from 0)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Judge every decision of a recorded game with the expert, from what the seat could see at the time."""
+    from parlour.bots.analysis import NotAnalysable, analyse_record, summary
+
+    if iterations is not None and seconds is not None:
+        _fail("give --iterations or --seconds, not both")
+    try:
+        rec = _simulated_record(record, index) if record.is_dir() else GameRecord.load(record)
+        game = get_game(rec.game)
+        if game.real_time:
+            raise NotAnalysable(f"{game.title} is played against the clock: the search bots judge turn-by-turn games")
+        if bot not in ("expert", "pimc"):
+            raise ParlourError(f"--bot is expert or pimc, not {bot!r}")
+        with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=errors, transient=True, disable=not errors.is_terminal) as bar:
+            task = bar.add_task("decisions", total=None)
+            rows = analyse_record(rec, game, None if seat is None else [seat], iterations=iterations,
+                                  seconds=seconds, seed=seed, threshold=threshold, bot=bot,
+                                  progress=lambda done, total: bar.update(task, completed=done, total=total))
+    except ParlourError as error:
+        _fail(str(error))
+    names = [s.get("name") or n for s, n in zip(rec.seats, game.seat_names(len(rec.seats)), strict=True)]
+    budget = {"iterations": iterations if iterations is not None or seconds is not None else 400, "seconds": seconds}
+    if as_json:
+        print(json.dumps({"game": game.id, "seats": names, "seat": seat, "bot": bot, **budget, "seed": seed,
+                          "threshold": threshold, "decisions": rows, "summary": summary(rows)}, indent=1))
+        return
+    _print_analysis(rows, names, threshold, game.title, bot, budget)
+
+
+def _percent(chance: Optional[float]) -> str:
+    return "-" if chance is None else f"{100 * chance:.0f}%"
+
+
+def _print_analysis(rows: list[dict[str, Any]], names: list[str], threshold: float, title: str, bot: str,
+                    budget: dict[str, Any]) -> None:
+    from parlour.bots.analysis import summary
+
+    spent = f"{budget['seconds']:g} s" if budget["seconds"] is not None else f"{budget['iterations']} iterations"
+    table = Table("move", "seat", "played", "chance", "best other", "chance", "cost",
+                  title=f"{title}: the {bot}, {spent} a move", caption=f"* the {bot}'s choice   "
+                  f"! gave away over {_percent(threshold)}")
+    for r in rows:
+        mark = " *" if r["played"] == r["best"] else ""
+        cost = Text(f"{_percent(r['cost'])} !", style="bold red") if r["costly"] else Text(_percent(r["cost"]))
+        table.add_row(str(r["move"]), names[r["seat"]], r["played"] + mark, _percent(r["played_chance"]),
+                      (r["alternative"] or "-") + (" *" if r["alternative"] == r["best"] else ""),
+                      _percent(r["alternative_chance"]), cost)
+    console.print(table)
+    if not rows:
+        console.print("No decision to judge: every move of the seat was forced.")
+    for seat, s in summary(rows).items():
+        console.print(f"{names[int(seat)]}: {s['decisions']} decisions, {s['costly']} gave away more than "
+                      f"{_percent(threshold)}, {_percent(s['mean_cost'])} lost a decision on average")
+
+
 def _simulated_record(folder: Path, index: Optional[int]) -> GameRecord:
     """Game ``index`` of a simulation run kept with ``--out FOLDER --records``."""
     from parlour.sim.output import record
