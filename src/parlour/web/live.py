@@ -662,6 +662,12 @@ class LiveTable:
                 return
             await asyncio.sleep(self.bot_delay if chosen is None else wait)
             started = time.perf_counter()
+            if getattr(self.bots[seat], "uses_worlds", False) and (chosen is None or chosen[:2] != (
+                    len(self.state.history), seat)):
+                # a search bot thinks for most of a second: on a copy, in a thread, never on the event loop
+                # (it keeps no stream of its own, so deciding early on a copy decides as it would on the table)
+                position = self.state.clone()
+                chosen = (len(position.history), seat, await asyncio.to_thread(decide, self.bots[seat], position, seat))
             async with self.lock:
                 if seat not in self.state.to_move or self.ended or not self.leased:
                     continue
