@@ -259,16 +259,63 @@ def test_sets_worlds_see_only_the_view(seats, variant):
         conformance.check_resample_sees_only_the_view(SETS, seed, seats, variant=variant, every=every)
 
 
+def arrivals(draws: list[int], exits: list[tuple[int, int]], held: list[int]):
+    """Each way to say which of a seat's cards arrived in which of its draws (``"dealt"``: in its first hand).
+
+    A card given up arrived before it left; its seven first cards are one
+    batch, so the order within it does not count.
+    """
+    def go(i, used, out):
+        if i == len(exits):
+            rest = [t for t in draws if t not in used]
+            for chosen in itertools.permutations(held, len(rest)):
+                yield {**out, **dict(zip(chosen, rest, strict=True)), **{c: "dealt" for c in held if c not in chosen}}
+            return
+        t_exit, card = exits[i]
+        yield from go(i + 1, used, {**out, card: "dealt"})
+        for t in draws:
+            if t < t_exit and t not in used:
+                yield from go(i + 1, used | {t}, {**out, card: t})
+
+    seen = set()
+    for way in go(0, frozenset(), {}):
+        key = tuple(sorted(way.items()))
+        if sum(v == "dealt" for v in way.values()) == 7 and key not in seen:
+            seen.add(key)
+            yield way
+
+
+def replays_with_arrivals(state, seat: int, way: dict) -> bool:
+    """The game replayed with ``seat``'s cards arriving as ``way`` says (the rest of the deal as it was)."""
+    n = state.num_seats
+    places = {t: e[3] for t, e in enumerate(state.trail) if e[0] == "hidden" and e[1] == seat and e[2] == 0}
+    dealt = [p for p in range(7 * n) if (p + state.dealer + 1) % n == seat]
+    pack = list(state.deal["pack"])
+    for p, card in zip(dealt, sorted(c for c, v in way.items() if v == "dealt"), strict=True):
+        pack[p] = CARD_TEXT[card]
+    for card, v in way.items():
+        if v != "dealt":
+            pack[places[v]] = CARD_TEXT[card]
+    world = SETS.new_state(seats=n, seed=1, deal={**state.deal, "pack": pack})
+    try:
+        for s, action in state.history:
+            world.apply(s, action)
+    except ParlourError:
+        return False
+    return world.observation(seat) == state.observation(seat) and world.observation(None) == state.observation(None)
+
+
 def test_sets_worlds_give_the_seats_own_past_its_exact_frequencies():
     """P1 keeps regions 6 and 3 apart by discarding; which draw each card came in is enumerated exactly.
 
     P1 is dealt CAMBRIDGE, NORWICH, WELLS and PLYMOUTH among others; he draws
     AYR, IPSWICH, DERBY and BATH and throws NORWICH, CAMBRIDGE, WELLS and
-    IPSWICH in turn.  His view does not say which
-    of his cards came in which draw, but had he held all three towns of
-    region 6, or of region 3, when he discarded, he would have had to lay them.  Every arrangement of his cards over his deal and his draws is
-    replayed (the other seat's part, independent of his, kept as it was),
-    and the worlds drawn must give each card's arrival its exact frequency.
+    IPSWICH in turn.  His view does not say which of his cards came in which
+    draw, but had he held all three towns of region 6, or of region 3, when
+    he discarded, he would have had to lay them.  Every arrangement of his
+    cards over his deal and his draws is replayed (the other seat's part,
+    independent of his, kept as it was), and the worlds drawn must give each
+    card's arrival its exact frequency.
     """
     p1 = ["CAMBRIDGE", "NORWICH", "WELLS", "PLYMOUTH", "LONDON", "COWES", "CARDIFF"]
     p2 = ["DOVER", "WINDSOR", "SWANSEA", "COVENTRY", "MANCHESTER", "LEEDS", "GLASGOW"]
@@ -279,51 +326,9 @@ def test_sets_worlds_give_the_seats_own_past_its_exact_frequencies():
         "draw stock", "discard IPSWICH", "take discard", "discard IPSWICH")
     cards = [CARD_OF_TEXT[t] for t in p1 + ["AYR", "IPSWICH", "DERBY", "BATH"]]
     draws = [t for t, e in enumerate(state.trail) if e[0] == "hidden" and e[1] == 0]
-    places = {t: (e[2], e[3]) for t, e in enumerate(state.trail) if e[0] == "hidden" and e[1] == 0}
-    dealt = [p for p in range(14) if (p + state.dealer + 1) % 2 == 0]
     exits = [(t, e[2]) for t, e in enumerate(state.trail) if e[0] == "out" and e[1] == 0]
-    held = [c for c in state.hands[0]]
-
-    def arrivals():
-        """Each way to say which of P1's cards arrived in which draw (the deal counting as one)."""
-        def go(i, used, out):
-            if i == len(exits):
-                rest = [t for t in draws if t not in used]
-                for chosen in itertools.permutations(held, len(rest)):
-                    yield {**out, **dict(zip(chosen, rest, strict=True)),
-                           **{c: "dealt" for c in held if c not in chosen}}
-                return
-            t_exit, card = exits[i]
-            yield from go(i + 1, used, {**out, card: "dealt"})
-            for t in draws:
-                if t < t_exit and t not in used:
-                    yield from go(i + 1, used | {t}, {**out, card: t})
-        seen = set()
-        for way in go(0, frozenset(), {}):
-            if sum(v == "dealt" for v in way.values()) == 7:
-                key = tuple(sorted(way.items()))
-                if key not in seen:
-                    seen.add(key)
-                    yield way
-
-    def replays(way) -> bool:
-        pack = list(state.deal["pack"])
-        in_deal = [c for c, v in way.items() if v == "dealt"]
-        for p, card in zip(dealt, sorted(in_deal), strict=True):
-            pack[p] = CARD_TEXT[card]
-        for card, v in way.items():
-            if v != "dealt":
-                pack[places[v][1]] = CARD_TEXT[card]
-        world = SETS.new_state(seats=2, seed=1, deal={**state.deal, "pack": pack})
-        try:
-            for s, action in state.history:
-                world.apply(s, action)
-        except ParlourError:
-            return False
-        return world.observation(0) == state.observation(0) and world.observation(None) == state.observation(None)
-
-    ways = [w for w in arrivals() if replays(w)]
-    everything = list(arrivals())
+    everything = list(arrivals(draws, exits, list(state.hands[0])))
+    ways = [w for w in everything if replays_with_arrivals(state, 0, w)]
     assert 20 < len(ways) < len(everything)                 # the rule to lay rules some arrangements out
     rng = random.Random(2)
     drawn = []

@@ -527,19 +527,20 @@ class _Hidden:
         room = [0] * shuffles
         mine_room = [0] * shuffles
         for (s, k), (ids, times, exits) in sorted(groups.items()):
-            ready = 0
+            ready, upto = 0, []              # how many of his slots of shuffle k came in before each card left
             for i, (_card, t) in enumerate(exits):
                 while ready < len(times) and times[ready] < t:
                     ready += 1
                 if ready <= i:
                     raise ResampleError(f"seat {s} gave up more unseen cards than he had drawn (shuffle {k})")
+                upto.append(ready)
             spare = len(ids) - len(exits)
             left[s] += spare
             if s == me:
                 mine_room[k] += spare
             else:
                 room[k] += spare
-            self.groups.append((s, k, ids, times, exits))
+            self.groups.append((s, k, ids, upto, [card for card, _ in exits]))
         top = state.reshuffles_used
         self.stock_from = self.lengths[top] - len(state.stock)
         room[top] += len(state.stock)
@@ -550,6 +551,10 @@ class _Hidden:
             raise ResampleError("the unseen cards do not fit the places the trail leaves for them")
         self.known = known
         self.top = top
+        self.template = [[-1] * length for length in self.lengths]
+        for k, places in enumerate(self.public):
+            for place, card in places.items():
+                self.template[k][place] = card
         # the last card of a region a player has laid is never in his hand
         self.banned = {(s, c) for s in range(n) if s != me for c in state._remaining(s) if c in set(unplaced)}
         self.timeline = [line if any(op == CHECK for op, _ in line) else None for line in timeline]
@@ -563,66 +568,64 @@ class _Hidden:
         are drawn apart, each by rejection: exactly uniform, and far quicker
         than drawing them together.
         """
-        card_of: dict[int, int] = {}
+        card_of = [-1] * len(self.slots)
         self._block(rng, card_of, True)
         stock_cards, spare = self._block(rng, card_of, False)
         hands: dict[int, list[int]] = {s: list(self.known[s]) for s in range(len(self.known)) if s != self.me}
-        for s, sids in spare.items():
-            hands[s] += [card_of[sid] for sid in sids]
-        orders: list[list[int]] = [[-1] * length for length in self.lengths]
-        for k, places in enumerate(self.public):
-            for place, card in places.items():
-                orders[k][place] = card
-        for sid, (_s, k, place) in enumerate(self.slots):
-            orders[k][place] = card_of[sid]
-        for place, card in zip(range(self.stock_from, self.lengths[self.top]), stock_cards, strict=True):
-            orders[self.top][place] = card
-        stock = orders[self.top][self.stock_from:][::-1]
+        for sids in spare:
+            for sid in sids:
+                hands[self.slots[sid][0]].append(card_of[sid])
+        orders = [list(row) for row in self.template]
+        for (_s, k, place), card in zip(self.slots, card_of, strict=True):
+            orders[k][place] = card
+        orders[self.top][self.stock_from:] = stock_cards
+        stock = stock_cards[::-1]
         return orders, {s: sorted(cards) for s, cards in hands.items()}, stock
 
-    def _block(self, rng: random.Random, card_of: dict[int, int], mine: bool) -> tuple[list[int], dict]:
-        """Fill the slots of the seat (``mine``) or of the others, by rejection.
+    def _block(self, rng: random.Random, card_of: list[int], mine: bool) -> tuple[list[int], list[list[int]]]:
+        """Fill the slots of the seat (``mine``) or of the others, by rejection, into ``card_of``.
 
-        Returns the stock's cards and each seat's slots still in hand.
+        Each try fills every slot of the block afresh.  Returns the stock's
+        cards and, shuffle by shuffle, the slots still in hand.
         """
+        groups = [g for g in self.groups if (g[0] == self.me) == mine]
+        pools = self.mine if mine else self.pool
+        below = getattr(rng, "_randbelow", rng.randrange)
         for _ in range(self.TRIES):
-            got: dict[int, int] = {}
             spare: list[list[int]] = [[] for _ in self.lengths]
-            for s, k, ids, times, exits in self.groups:
-                if (s == self.me) != mine:
-                    continue
-                ready, avail = 0, []
-                for card, t in exits:
-                    while ready < len(times) and times[ready] < t:
-                        avail.append(ids[ready])
-                        ready += 1
-                    i = rng.randrange(len(avail))
-                    got[avail[i]] = card
+            for _s, k, ids, ready, exits in groups:
+                avail: list[int] = []
+                j = 0
+                for card, upto in zip(exits, ready, strict=True):
+                    avail += ids[j:upto]
+                    j = upto
+                    i = below(len(avail))
+                    card_of[avail[i]] = card
                     avail[i] = avail[-1]
                     avail.pop()
-                spare[k] += avail + ids[ready:]
+                spare[k] += avail
+                spare[k] += ids[j:]
             stock_cards: list[int] = []
-            for k in range(len(self.lengths)):
-                cards = list(self.mine[k] if mine else self.pool[k])
-                rng.shuffle(cards)
-                got.update(zip(spare[k], cards, strict=False))
-                if k == self.top and not mine:
-                    stock_cards = cards[len(spare[k]):]
-            held: dict[int, list[int]] = {}
-            for k in range(len(self.lengths)):
-                for sid in spare[k]:
-                    held.setdefault(self.slots[sid][0], []).append(sid)
-            if self._keeps_rules(got, held, mine):
-                card_of.update(got)
-                return stock_cards, held
+            for k, pool in enumerate(pools):
+                if pool:
+                    cards = list(pool)
+                    rng.shuffle(cards)
+                    for sid, card in zip(spare[k], cards, strict=False):
+                        card_of[sid] = card
+                    if k == self.top and not mine:
+                        stock_cards = cards[len(spare[k]):]
+            if self._keeps_rules(card_of, spare, mine):
+                return stock_cards, spare
         who = "this seat's own past" if mine else "the other hands"
         raise ResampleError(f"no world fitting this view was found for {who} in {self.TRIES} draws")
 
-    def _keeps_rules(self, got: dict[int, int], held: dict[int, list[int]], mine: bool) -> bool:
+    def _keeps_rules(self, got: list[int], spare: list[list[int]], mine: bool) -> bool:
         """No set held when one would have had to be laid; no laid region's last card in its layer's hand."""
-        for s, card in self.banned:
-            if not mine and any(got[sid] == card for sid in held.get(s, ())):
-                return False
+        if not mine and self.banned:
+            for sids in spare:
+                for sid in sids:
+                    if (self.slots[sid][0], got[sid]) in self.banned:
+                        return False
         for s, line in enumerate(self.timeline):
             if line is not None and (s == self.me) == mine and not _never_a_set(line, got):
                 return False
@@ -632,23 +635,35 @@ class _Hidden:
 SLOT, IN, OUT, CHECK = range(4)
 
 
-def _never_a_set(line: list[tuple[int, int]], card_of: dict[int, int]) -> bool:
-    """Whether a hand followed through ``line`` (slots filled from ``card_of``) held no set at each check."""
+_REGION = REGION_OF
+_TOWN = tuple(0 if IS_REGION_CARD[c] else 1 for c in range(NUM_CARDS))
+_NEED = {r: len(TOWNS_OF[r]) for r in REGION_NUMBERS}
+
+
+def _never_a_set(line: list[tuple[int, int]], card_of: list[int]) -> bool:
+    """Whether a hand followed through ``line`` (slots filled from ``card_of``) held no set at each check.
+
+    A set of a region of ``T`` towns is its ``T`` towns, or its REGION card
+    and ``T - 1`` of them; ``bad`` counts the regions the hand could lay.
+    """
     towns = dict.fromkeys(REGION_NUMBERS, 0)
     cards = dict.fromkeys(REGION_NUMBERS, 0)
+    bad = 0
     for op, x in line:
         if op == CHECK:
-            for r in REGION_NUMBERS:
-                need = len(TOWNS_OF[r])
-                if towns[r] == need or (towns[r] == need - 1 and cards[r] > towns[r]):
-                    return False
+            if bad:
+                return False
             continue
-        card = card_of[x] if op == SLOT else x
+        if op == SLOT:
+            x = card_of[x]
+        r = _REGION[x]
+        need, t, c = _NEED[r], towns[r], cards[r]
+        was = t == need or (t == need - 1 and c > t)
         step = -1 if op == OUT else 1
-        r = REGION_OF[card]
-        cards[r] += step
-        if not IS_REGION_CARD[card]:
-            towns[r] += step
+        c += step
+        t += step * _TOWN[x]
+        towns[r], cards[r] = t, c
+        bad += (t == need or (t == need - 1 and c > t)) - was
     return True
 
 
