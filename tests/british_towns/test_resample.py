@@ -343,3 +343,16 @@ def test_sets_worlds_give_the_seats_own_past_its_exact_frequencies():
             keys = sorted(exact, key=str)
             expected = [exact[k] * len(drawn) / len(ways) for k in keys]
             assert chisquare([seen[k] for k in keys], expected).pvalue > 0.001, CARD_TEXT[card]
+
+
+def test_sets_worlds_of_a_game_that_ended_while_drawing_up_keep_the_order_drawn():
+    """The game ends as P1 draws up to seven: his drawn cards stay unsorted, and every world replays exactly."""
+    state = sets_position(2, 15, 176)
+    assert state.is_over and state.events[-1]["why"] == "could not make his hand up to seven"
+    assert state.hands[0] != sorted(state.hands[0])
+    for seat in (0, 1):
+        for i in range(20):
+            world = state.resample(seat, random.Random(i))
+            again = replay(record_of(world), SETS)
+            assert again.snapshot() == world.snapshot()
+            assert again.observation(seat) == state.observation(seat)

@@ -457,6 +457,7 @@ class _Hidden:
         # places whose card the table saw: the card turned up on the pack and on each reshuffle, and drawn cards shown
         self.public: list[dict[int, int]] = [{HAND * n: rows[0][HAND * n]}] + [{0: row[0]} for row in rows[1:]]
         self.slots: list[tuple[int, int, int]] = []          # (seat, shuffle, place), in the order drawn
+        self._entered: list[int] = []                        # when each slot was drawn (its place in the trail)
         self._groups: dict[tuple[int, int], tuple[list[int], list[int], list[tuple[int, int]]]] = {}
         self._lines: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for place in range(HAND * n):
@@ -464,12 +465,38 @@ class _Hidden:
         known, last_down = self._walk(state, rows)
         if known != state.known:
             raise ResampleError("the table's record of cards taken does not match the trail of play")
+        self._cut_short(state)
         self._settle(state, self._groups, self._lines, known, last_down)
         del self._groups, self._lines
+
+    def _cut_short(self, state: "SetsState") -> None:
+        """A game that ended while a player drew up to seven leaves his drawn cards unsorted, in the order drawn.
+
+        The seat itself sees that order in its hand, so its slots of that
+        last draw are fixed (``fixed``); another player's are drawn as usual,
+        and ``draw`` puts them in his hand in the order they came.
+        """
+        self.cut_short: tuple[int, list[int]] | None = None
+        self.fixed: dict[int, int] = {}
+        last = state.events[-1] if state.events else {}
+        if last.get("why") != "could not make his hand up to seven":
+            return
+        s = last["seat"]
+        begun = max(t for t, e in enumerate(state.trail) if e == ("refill", s))
+        sids = [sid for sid, (who, _k, _p) in enumerate(self.slots) if who == s and self._entered[sid] > begun]
+        if s != self.me:
+            self.cut_short = (s, sids)
+            return
+        tail = state.hands[s][len(state.hands[s]) - len(sids):]
+        self.fixed = dict(zip(sids, tail, strict=True))
+        for ids, times, _exits in self._groups.values():
+            keep = [i for i, sid in enumerate(ids) if sid not in self.fixed]
+            ids[:], times[:] = [ids[i] for i in keep], [times[i] for i in keep]
 
     def _slot(self, s: int, k: int, place: int, t: int) -> None:
         sid = len(self.slots)
         self.slots.append((s, k, place))
+        self._entered.append(t)
         ids, times, _ = self._groups.setdefault((s, k), ([], [], []))
         ids.append(sid)
         times.append(t)
@@ -513,7 +540,7 @@ class _Hidden:
         n, me = state.num_seats, self.me
         shown_now = set(state.discards) | {c for laid in state.sets for cards in laid.values() for c in cards}
         shown_now |= {c for cards in known for c in cards}
-        mine = [c for c in state.hands[me] if c not in known[me]]
+        mine = [c for c in state.hands[me] if c not in known[me] and c not in self.fixed.values()]
         unplaced = sorted(c for c in range(NUM_CARDS) if c not in shown_now and c not in state.hands[me])
         shuffles = len(self.lengths)
         self.pool: list[list[int]] = [[] for _ in range(shuffles)]
@@ -551,6 +578,7 @@ class _Hidden:
             raise ResampleError("the unseen cards do not fit the places the trail leaves for them")
         self.known = known
         self.top = top
+
         self.template = [[-1] * length for length in self.lengths]
         for k, places in enumerate(self.public):
             for place, card in places.items():
@@ -569,6 +597,8 @@ class _Hidden:
         than drawing them together.
         """
         card_of = [-1] * len(self.slots)
+        for sid, card in self.fixed.items():
+            card_of[sid] = card
         self._block(rng, card_of, True)
         stock_cards, spare = self._block(rng, card_of, False)
         hands: dict[int, list[int]] = {s: list(self.known[s]) for s in range(len(self.known)) if s != self.me}
@@ -580,7 +610,13 @@ class _Hidden:
             orders[k][place] = card
         orders[self.top][self.stock_from:] = stock_cards
         stock = stock_cards[::-1]
-        return orders, {s: sorted(cards) for s, cards in hands.items()}, stock
+        out = {s: sorted(cards) for s, cards in hands.items()}
+        if self.cut_short is not None and self.cut_short[0] in out:
+            # The game ended while he drew up to seven: the cards drawn stay in the order drawn, unsorted.
+            s, sids = self.cut_short
+            drawn = [card_of[sid] for sid in sids]
+            out[s] = sorted(c for c in out[s] if c not in drawn) + drawn
+        return orders, out, stock
 
     def _block(self, rng: random.Random, card_of: list[int], mine: bool) -> tuple[list[int], list[list[int]]]:
         """Fill the slots of the seat (``mine``) or of the others, by rejection, into ``card_of``.
