@@ -104,7 +104,7 @@ class SetsState(TurnState):
         self.trail: list[tuple] = []
         self._order_len = NUM_CARDS                  # cards in the shuffle now being drawn from
         self._last_pop = -1
-        self._worlds: Any = None                     # (key, what the view says) for ``resample``
+        self._worlds: Any = None                     # seat -> (key, what its view says), for ``resample``
         self._begin_turn((self.dealer + 1) % n)
 
     # -- turns ------------------------------------------------------------------------
@@ -434,14 +434,16 @@ class _Hidden:
     (``draw``), except for what the rules force:
 
     * with laying compulsory, a player who discarded, or who drew up to seven
-      after laying, held no set then (``checks``);
+      after laying, held no set then (the ``CHECK`` steps of ``timeline``);
     * a player never holds the last card of a region he has laid: it would
       have gone onto the set (``banned``).
 
     A draw breaking either is drawn again, so what is kept is uniform over
     the consistent worlds.  It reads only the view: the trail, the table,
     the seat's own hand, and of the deal only what the table saw (the card
-    turned up, and which cards each reshuffle held).
+    turned up, and which cards each reshuffle held).  The trail keeps which
+    draw of a player's drawing up to seven went onto his set, as everyone at
+    a table sees it; the observation alone would not say.
     """
 
     #: draws tried before giving up
