@@ -654,7 +654,7 @@ class _Count:
         if not total:
             raise ResampleError("no deal of the unknown cards fits what this seat has seen (an impossible view)")
 
-    def draw(self, rng: random.Random, tries: int = 5000) -> dict[int, list[int]]:
+    def draw(self, rng: random.Random, tries: int = 2000) -> dict[int, list[int]]:
         res, w, mask = self.res, self.width, self.mask
         for _ in range(tries):
             got: list[list[int]] = [[] for _ in self.fields]
