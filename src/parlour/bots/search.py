@@ -229,8 +229,7 @@ def _choice(action: str, node: _Node) -> Choice:
 
 
 METHODS = {"ismcts": ismcts, "pimc": pimc}
-#: how many standard errors better than the game's own bot's move the search's best must be to replace it
-CONFIDENCE = 1.0
+
 
 
 class SearchBot:
@@ -249,7 +248,7 @@ class SearchBot:
     stateless = True
 
     def __init__(self, seat: int, seed: int | None = None, *, game: Any, method: str = "ismcts",
-                 iterations: int | None = None, seconds: float | None = None, anchor: bool = False):
+                 iterations: int | None = None, seconds: float | None = None):
         if method not in METHODS:
             raise ParlourError(f"no search method {method!r} (choose from: {', '.join(METHODS)})")
         self.seat = seat
@@ -258,8 +257,6 @@ class SearchBot:
         self.iterations, self.seconds = iterations, seconds
         self.game = game
         self.hooks = hooks_of(game)
-        #: the game's own bot, whose move stands unless the search is confident of a better one
-        self.anchor = anchor and bool(game.bots)
 
     def analyse(self, observation: Any, legal: Sequence[str], worlds: Any) -> list[Choice]:
         """Every legal action with its visits and estimated value, best first."""
@@ -277,23 +274,10 @@ class SearchBot:
     def act(self, observation: Any, legal: Sequence[str], worlds: Any = None) -> str:
         if len(legal) == 1:
             return legal[0]
-        choices = self.analyse(observation, legal, worlds)
-        best = choices[0]
-        if not self.anchor:
-            return best.action
-        from parlour.bots import default_bot, make_bot
-
-        seed = random.Random(f"anchor/{self.seed}/{self.seat}/{worlds.moves}").randrange(2**63)
-        usual = make_bot(self.game, default_bot(self.game), self.seat, seed).act(observation, legal)
-        theirs = next((c for c in choices if c.action == usual), None)
-        if theirs is None or theirs.visits < 2 or best.action == usual:
-            return best.action if theirs is None or theirs.visits < 2 else usual
-        margin = CONFIDENCE * math.sqrt(best.error ** 2 + theirs.error ** 2)
-        return best.action if best.value - theirs.value > margin else usual
+        return self.analyse(observation, legal, worlds)[0].action
 
 
 def make_search_bot(game: Any, name: str, seat: int, seed: int | None = None, **options: Any) -> SearchBot:
-    options.setdefault("anchor", name == "expert")
     return SearchBot(seat, seed, game=game, method=SEARCH_BOTS[name][0], **options)
 
 
