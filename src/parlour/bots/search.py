@@ -38,7 +38,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from parlour.engine.errors import ParlourError
+from parlour.engine.errors import ParlourError, ResampleError
 
 #: seconds a decision when no budget is given
 DEFAULT_SECONDS = 0.8
@@ -183,8 +183,14 @@ def ismcts(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
     root = _Node(worlds.seat)
     budget = _Budget(iterations, seconds)
     while budget.more():
-        _iterate(root, worlds.sample(rng), rng, hooks)
         budget.done += 1
+        try:
+            world = worlds.sample(rng)
+        except ResampleError:
+            continue            # an iteration without a world: the budget still runs down
+        _iterate(root, world, rng, hooks)
+    if not root.children:
+        raise ResampleError("no world could be drawn for this position")
     return _ranked(legal, root.children)
 
 
@@ -196,7 +202,11 @@ def pimc(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
     visits = dict.fromkeys(legal, 0)
     means: dict[str, list[float]] = {a: [] for a in legal}     # the action's value in each world that tried it
     while budget.more():
-        world = worlds.sample(rng)
+        try:
+            world = worlds.sample(rng)
+        except ResampleError:
+            budget.done += 1
+            continue
         root = _Node(worlds.seat)
         for _ in range(per_world):
             _iterate(root, world.clone(), rng, hooks)
@@ -207,6 +217,8 @@ def pimc(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
             if a in visits and child.visits:
                 visits[a] += child.visits
                 means[a].append(child.total / child.visits)
+    if not any(visits.values()):
+        raise ResampleError("no world could be drawn for this position")
     ranked = [Choice(a, visits[a], sum(means[a]) / len(means[a]) if means[a] else 0.0) for a in legal]
     ranked.sort(key=lambda c: (c.visits == 0, -c.value, -c.visits))
     return ranked
@@ -272,9 +284,16 @@ class SearchBot:
         return METHODS[self.method](worlds, legal, rng, self.hooks, self.iterations, self.seconds)
 
     def act(self, observation: Any, legal: Sequence[str], worlds: Any = None) -> str:
+        """The search's move; where the game could draw no world at all, the game's own bot's move instead."""
         if len(legal) == 1:
             return legal[0]
-        return self.analyse(observation, legal, worlds)[0].action
+        try:
+            return self.analyse(observation, legal, worlds)[0].action
+        except ResampleError:
+            from parlour.bots import default_bot, make_bot
+
+            seed = random.Random(f"fallback/{self.seed}/{self.seat}/{worlds.moves}").randrange(2**63)
+            return make_bot(self.game, default_bot(self.game), self.seat, seed).act(observation, legal)
 
 
 def make_search_bot(game: Any, name: str, seat: int, seed: int | None = None, **options: Any) -> SearchBot:
