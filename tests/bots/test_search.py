@@ -147,3 +147,14 @@ def test_where_no_world_can_be_drawn_the_expert_plays_the_games_own_bots_move():
         bot.analyse(view, legal, NoWorlds())
     seed = random.Random(f"fallback/2/{seat}/7").randrange(2**63)
     assert bot.act(view, legal, NoWorlds()) == make_bot(game, default_bot(game), seat, seed).act(view, legal)
+
+
+def test_a_search_bots_name_may_carry_its_budget():
+    game = get_game("football-whist")
+    assert make_bot(game, "expert:300", 0, 1).iterations == 300
+    assert make_bot(game, "pimc:0.25s", 0, 1).seconds == 0.25
+    for bad in ("expert:lots", "expert:0", "expert:-1s"):
+        with pytest.raises(ParlourError, match="a budget is iterations"):
+            make_bot(game, bad, 0, 1)
+    with pytest.raises(ParlourError, match="no bot called"):
+        make_bot(game, "heuristic:300", 0, 1)

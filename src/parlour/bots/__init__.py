@@ -69,17 +69,38 @@ def bot_catalogue(game: GameDescriptor) -> list[dict[str, str]]:
 
 
 def make_bot(game: GameDescriptor, name: str, seat: int, seed: int | None = None, **options: Any) -> Bot:
-    """A bot by name; ``options`` go to a search bot (``iterations``, ``seconds``)."""
+    """A bot by name; ``options`` go to a search bot (``iterations``, ``seconds``).
+
+    A search bot's name may carry its budget, so that every command that takes
+    bot names takes it too: ``expert:500`` thinks 500 iterations a decision
+    (reproducible), ``expert:0.3s`` 0.3 seconds.
+    """
     if name == "random":
         return RandomBot(seat, seed)
-    if name in bot_names(game) and name not in game.bots:
+    base, _, budget = name.partition(":")
+    if base in bot_names(game) and base not in game.bots:
         from parlour.bots.search import make_search_bot
 
-        return make_search_bot(game, name, seat, seed, **options)
+        return make_search_bot(game, base, seat, seed, **options, **_budget(base, budget))
     factory = game.bots.get(name)
     if factory is None:
         raise ParlourError(f"no bot called {name!r} for {game.title} (choose from: {', '.join(bot_names(game))})")
     return factory(seat, seed)
+
+
+def _budget(name: str, text: str) -> dict[str, Any]:
+    if not text:
+        return {}
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if seconds > 0:
+                return {"seconds": seconds}
+        elif int(text) > 0:
+            return {"iterations": int(text)}
+    except ValueError:
+        pass
+    raise ParlourError(f"{name}:{text}: a budget is iterations ({name}:500) or seconds ({name}:0.5s)")
 
 
 def decide(bot: Bot, state: Any, seat: int, legal: Sequence[str] | None = None) -> str:

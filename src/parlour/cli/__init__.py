@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from parlour.bots import bot_catalogue, bot_names as known_bots, default_bot
+from parlour.bots import bot_catalogue, bot_names as known_bots, default_bot, make_bot
 from parlour.cli.drive import drive_app
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError, RecordError
@@ -62,8 +62,10 @@ def _bots(game: GameDescriptor, spec: Optional[str], seats: int) -> list[str]:
     if len(names) != seats:
         _fail(f"--bots needs one name, or one per seat ({seats}), not {len(names)}")
     for name in names:
-        if name not in known_bots(game):
-            _fail(f"no bot called {name!r} (choose from: {', '.join(known_bots(game))})")
+        try:
+            make_bot(game, name, 0, 0)                     # refuses an unknown bot, or a bad budget, now
+        except ParlourError as error:
+            _fail(str(error))
     return names
 
 
