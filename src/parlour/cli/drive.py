@@ -81,7 +81,8 @@ TEAMS = typer.Option(None, "--teams", help="How many teams (pairs); named after 
 NAMES = typer.Option(None, "--names", help="The teams' names instead, comma-separated, in registration order.")
 SEED = typer.Option(0, "--seed", help="Fixes every match: the same seed plays the same drive.")
 ROUNDS = typer.Option(None, "--rounds", help="Games each team plays (default: one full cycle of the tables).")
-BOTS = typer.Option(None, "--bots", help="Bot for every seat: heuristic (default), random, pimc or expert (expert:300 for 300 iterations a move).")
+BOTS = typer.Option(None, "--bots", help="Bot for every seat: heuristic (default), random, pimc or expert "
+                                          "(expert:300 for 300 iterations a move).")
 WORKERS = typer.Option(1, "--workers", min=1, max=256, help="Processes to share the matches (the drive is the same).")
 BACKEND = typer.Option("local", "--backend", help="Where matches are played: local (--workers processes) or ray.")
 ADDRESS = typer.Option(None, "--address", help="The Ray cluster to use (HOST:PORT, or auto), with --backend ray.")
