@@ -70,7 +70,9 @@ def check_record_round_trip(game: GameDescriptor, seed: int, seats: int, **kwarg
     assert record_of(again).to_json() == text, f"seed {seed}: record text is not stable"
 
 
-def check_clone_independence(game: GameDescriptor, seed: int, seats: int, *, variant: dict[str, Any] | None = None) -> None:
+def check_clone_independence(
+    game: GameDescriptor, seed: int, seats: int, *, variant: dict[str, Any] | None = None
+) -> None:
     """Playing on a clone never disturbs the original, and vice versa."""
     rng = random.Random(seed)
     state = game.new_state(seats=seats, seed=seed, variant=variant)
@@ -97,7 +99,9 @@ def random_steps(state: Any, rng: random.Random, steps: int) -> None:
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-def check_seed_determinism(game: GameDescriptor, seed: int, seats: int, *, variant: dict[str, Any] | None = None) -> None:
+def check_seed_determinism(
+    game: GameDescriptor, seed: int, seats: int, *, variant: dict[str, Any] | None = None
+) -> None:
     """Same seed and same actions give the same game, byte for byte."""
     first = record_of(random_playout(game, seed, seats, variant=variant)).to_json()
     second = record_of(random_playout(game, seed, seats, variant=variant)).to_json()
@@ -256,7 +260,7 @@ def check_spectator_sees_no_hand(
 
 
 def check_card_conservation(
-    game: GameDescriptor, seed: int, seats: int, cards_of: Callable[[Any], Counter], *,
+    game: GameDescriptor, seed: int, seats: int, cards_of: Callable[[Any], Counter[Any]], *,
     variant: dict[str, Any] | None = None,
 ) -> None:
     """``cards_of(state)`` (every card in hands, tricks, piles...) is the same pack at every step."""

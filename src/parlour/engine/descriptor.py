@@ -10,11 +10,32 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Mapping
+from fractions import Fraction
+from typing import Any, Callable, Literal, Mapping, Protocol
 
 from parlour.engine.errors import VariantError
 
 Source = Literal["rule sheet", "ruling", "reconstruction"]
+
+
+class RunningFigures(Protocol):
+    """A simulation's running figures as a game's ``tally`` and ``summarise`` see them.
+
+    ``parlour.sim.stats.Figures`` is the one the simulator passes; the engine,
+    a layer below the simulator, names only what the games use of it.
+    """
+
+    def add(self, name: str, value: int | float | Fraction, *, distribution: bool = False) -> None: ...
+
+    def mean_ci(self, name: str) -> dict[str, Any]: ...
+
+    def distribution(self, name: str) -> dict[str, int]: ...
+
+    def total(self, name: str) -> int | float: ...
+
+    def largest(self, name: str) -> int | float: ...
+
+    def names(self, prefix: str) -> list[str]: ...
 
 
 def lazy_bot(path: str, **options: Any) -> Callable[..., Any]:
@@ -123,9 +144,9 @@ class GameDescriptor:
     action_space: Callable[[int], tuple[str, ...]] | None = None
     #: adds one game's ``result()`` to a simulation's running figures (``parlour.sim.stats.Figures``):
     #: ``tally(result, figures)``, in whichever process played the game
-    tally: Callable[[dict[str, Any], Any], None] | None = None
+    tally: Callable[[dict[str, Any], RunningFigures], None] | None = None
     #: the game's own figures for a simulation report, read from those running figures: ``summarise(figures)``
-    summarise: Callable[[Any], dict[str, Any]] | None = None
+    summarise: Callable[[RunningFigures], dict[str, Any]] | None = None
     #: plays one whole bot game for the simulator where the usual turn-by-turn loop will not do
     #: (a real-time game runs on a simulated clock): ``play_game(game, bots, seats=, seed=, variant=)``
     play_game: Callable[..., Any] | None = None
@@ -135,7 +156,8 @@ class GameDescriptor:
     data_package: str = ""
     #: who can win (the values ``result()["winner"]`` takes): partnerships or seat names
     sides: Callable[[int], tuple[str, ...]] | None = None
-    #: where the game's tensors are: ``"module"`` (its ``encoding(seats)``) or ``"module:name"``, imported when asked for
+    #: where the game's tensors are: ``"module"`` (its ``encoding(seats)``) or ``"module:name"``,
+    #: imported when asked for
     encoding: str = ""
     #: the game's help for the search bots (``parlour.bots.search``): ``"module"`` with any of
     #: ``rollout_action(state, seat, legal, rng)``, ``evaluate(state)`` and ``ROLLOUT_LIMIT``
@@ -147,7 +169,9 @@ class GameDescriptor:
     def variant(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return resolve_variant(self.variants, given)
 
-    def prepare(self, seats: int, variant: Mapping[str, Any] | None, seed: int | None, deal: Any) -> tuple[dict[str, Any], int | None]:
+    def prepare(
+        self, seats: int, variant: Mapping[str, Any] | None, seed: int | None, deal: Any
+    ) -> tuple[dict[str, Any], int | None]:
         """Check the seats and variant for ``new_state``; draw a seed when chance is still to come.
 
         Every game dealt without an explicit deal gets a seed, so that its

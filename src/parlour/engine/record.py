@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError, RecordError
 
 FORMAT = "parlour-record"
@@ -187,7 +188,10 @@ def _entry(index: int, entry: Any, num_seats: int) -> tuple[int, str]:
     return seat, text
 
 
-def replay(record: GameRecord, descriptor: Any, *, upto: int | None = None, on_step: Callable[[int, Any], None] | None = None) -> Any:
+def replay(
+    record: GameRecord, descriptor: GameDescriptor, *, upto: int | None = None,
+    on_step: Callable[[int, Any], None] | None = None,
+) -> Any:
     """Rebuild the state a record describes, checking every action on the way.
 
     Raises ``RecordError`` naming the first malformed or illegal action.  When

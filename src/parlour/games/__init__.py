@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import UnknownGame
 from parlour.engine.record import GameRecord, replay as _replay
 from parlour.games.biggles import GAME as BIGGLES
-from parlour.games.british_towns import ASKING as BRITISH_TOWNS_ASKING
-from parlour.games.british_towns import SETS as BRITISH_TOWNS_SETS
+from parlour.games.british_towns import ASKING as BRITISH_TOWNS_ASKING, SETS as BRITISH_TOWNS_SETS
 from parlour.games.football_whist import GAME as FOOTBALL_WHIST
 from parlour.games.squadron_scramble import GAME as SQUADRON_SCRAMBLE
 
-GAMES: dict[str, GameDescriptor] = {game.id: game for game in (FOOTBALL_WHIST, SQUADRON_SCRAMBLE, BRITISH_TOWNS_ASKING, BRITISH_TOWNS_SETS, BIGGLES)}
+GAMES: dict[str, GameDescriptor] = {
+    game.id: game
+    for game in (FOOTBALL_WHIST, SQUADRON_SCRAMBLE, BRITISH_TOWNS_ASKING, BRITISH_TOWNS_SETS, BIGGLES)
+}
 
 
 def get_game(game_id: str) -> GameDescriptor:
@@ -22,6 +26,8 @@ def get_game(game_id: str) -> GameDescriptor:
         raise UnknownGame(f"no game called {game_id!r} (Parlour has: {known})") from None
 
 
-def replay(record: GameRecord, **kwargs):
+def replay(
+    record: GameRecord, *, upto: int | None = None, on_step: Callable[[int, Any], None] | None = None
+) -> Any:
     """Replay a record with the game it names; see ``parlour.engine.record.replay``."""
-    return _replay(record, get_game(record.game), **kwargs)
+    return _replay(record, get_game(record.game), upto=upto, on_step=on_step)

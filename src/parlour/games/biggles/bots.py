@@ -10,9 +10,16 @@ from __future__ import annotations
 
 import random
 from math import cos, log, sin, sqrt, tau as TWOPI
-from typing import Any, Sequence
+from typing import Any, Callable, Protocol, Sequence, cast
 
 from parlour.games.biggles.levels import DEFAULT, LEVELS, PACE
+
+
+class _GaussState(Protocol):
+    """CPython's ``random.Random`` as ``gauss`` uses it: the spare normal draw it keeps (not in the typeshed stubs)."""
+
+    gauss_next: float | None
+    random: Callable[[], float]
 
 
 def choose(legal: Sequence[str]) -> str | None:
@@ -71,7 +78,7 @@ class ReflexBot:
             mean, spread, least = self._timing[action] = self._timing_of(action)
         # self.rng.gauss(mean, spread), written out (the twin asks for a delay at every move):
         # the same two uniform draws per pair of normal ones, the second kept in gauss_next.
-        rng = self.rng
+        rng = cast(_GaussState, self.rng)
         z = rng.gauss_next
         if z is None:
             uniform = rng.random
@@ -105,4 +112,5 @@ class TimedBot(ReflexBot):
         self.inner = inner
 
     def pick(self, look: Any, legal: Sequence[str]) -> str:
-        return self.inner.act(look(), legal)
+        action: str = self.inner.act(look(), legal)
+        return action

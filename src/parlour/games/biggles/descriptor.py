@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
+from types import ModuleType
+from typing import Any
+
+from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
 from parlour.games.biggles import rules
 from parlour.games.biggles.levels import LEVELS, NOTES, TITLES
 
 VARIANTS = (
-    VariantOption("matches", int, 2, "Matches in a game; the packs change hands after each.", "rule sheet", minimum=1, maximum=99),
+    VariantOption(
+        "matches", int, 2, "Matches in a game; the packs change hands after each.", "rule sheet", minimum=1, maximum=99,
+    ),
     VariantOption(
         "deciders", int, 1,
         "Deciding matches played while the points are level after the agreed matches (0: a level game is a draw).",
@@ -22,21 +27,21 @@ VARIANTS = (
 )
 
 
-def tally(result: dict, figures) -> None:
+def tally(result: dict[str, Any], figures: RunningFigures) -> None:
     """One game's points and matches won into a simulation's running figures."""
     for i, seat in enumerate(("P1", "P2")):
         figures.add(f"points.{seat}", result["points"][seat])
         figures.add(f"matches_won.{seat}", sum(1 for m in result["matches"] if m["winner"] == i))
 
 
-def summarise(figures) -> dict:
+def summarise(figures: RunningFigures) -> dict[str, Any]:
     return {
         "points": {seat: figures.mean_ci(f"points.{seat}") for seat in ("P1", "P2")},
         "matches_won": {seat: figures.total(f"matches_won.{seat}") for seat in ("P1", "P2")},
     }
 
 
-def _twin():
+def _twin() -> ModuleType:
     from parlour.games.biggles import twin
 
     return twin

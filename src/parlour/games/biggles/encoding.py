@@ -43,7 +43,7 @@ class BigglesEncoding(Encoding):
     information_state_layout = Layout(*_NOW, *_SEEN)
 
     def fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
-        me = obs["seat"]
+        me: int = obs["seat"]
         t[at["seat"] + me] = 1.0
         t[at["playing"]] = 1.0 if obs["phase"] == "playing" else 0.0
         t[at["match"]] = capped(obs["match"], 10)

@@ -69,7 +69,8 @@ class Reflexes:
 
     def next_time(self) -> float | None:
         seat = self._first()
-        return None if seat is None else self.pending[seat][0]
+        chosen = None if seat is None else self.pending[seat]
+        return None if chosen is None else chosen[0]
 
     def step(self, now: float = float("inf")) -> tuple[int, str, bool] | None:
         """Carry out the first bot action due by ``now``; (seat, action, applied), or None if none is."""
@@ -77,7 +78,7 @@ class Reflexes:
         if state.phase == OVER:                   # state.is_over, read directly: this runs per action
             return None
         pending = self.pending
-        seat = best = None
+        seat, best = -1, None                    # seat is set whenever best is
         for s, chosen in pending.items():        # self._first(), written out
             if chosen is not None and (best is None or chosen < best):
                 seat, best = s, chosen
@@ -114,7 +115,7 @@ class Reflexes:
             elif chosen[2] in WAITING:
                 legal = state.legal_actions(seat)       # often known already: a turn changes only its mover's
                 chance = legal[-1] if legal else None       # bots.choose: the card move is the last
-                if chance not in WAITING:
+                if chance is not None and chance not in WAITING:
                     bot = self.bots[seat]
                     if bot.notices():
                         when = now + bot.delay(chance)

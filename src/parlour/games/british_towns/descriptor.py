@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
+from typing import Any
+
+from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
 from parlour.games.british_towns import asking, sets
 
 ASKING_VARIANTS = (
     VariantOption(
         "tie_break", str, "cards",
-        "Players level on regions: the one whose regions hold more cards wins ('cards'), or they share the win ('none').",
+        "Players level on regions: the one whose regions hold more cards wins ('cards'), "
+        "or they share the win ('none').",
         "ruling", choices=("cards", "none"),
     ),
 )
@@ -40,21 +43,21 @@ SETS_VARIANTS = (
 )
 
 
-def tally_asking(result: dict, figures) -> None:
+def tally_asking(result: dict[str, Any], figures: RunningFigures) -> None:
     """One game's regions per seat, and whether the win was shared, into a simulation's running figures."""
     for seat, regions in result["regions"].items():
         figures.add(f"regions.{seat}", regions)
     figures.add("shared_wins", 1 if result["shared_by"] else 0)
 
 
-def summarise_asking(figures) -> dict:
+def summarise_asking(figures: RunningFigures) -> dict[str, Any]:
     return {
         "regions": {seat: figures.mean_ci(f"regions.{seat}") for seat in figures.names("regions.")},
         "shared_wins": figures.total("shared_wins"),
     }
 
 
-def tally_sets(result: dict, figures) -> None:
+def tally_sets(result: dict[str, Any], figures: RunningFigures) -> None:
     """One game's scores, whether the win was shared, and the winning margin into the running figures."""
     for seat, score in result["scores"].items():
         figures.add(f"scores.{seat}", score)
@@ -63,7 +66,7 @@ def tally_sets(result: dict, figures) -> None:
     figures.add("winning_margin", best - second, distribution=True)
 
 
-def summarise_sets(figures) -> dict:
+def summarise_sets(figures: RunningFigures) -> dict[str, Any]:
     return {
         "scores": {seat: figures.mean_ci(f"scores.{seat}") for seat in figures.names("scores.")},
         "shared_wins": figures.total("shared_wins"),

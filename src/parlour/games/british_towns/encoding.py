@@ -34,7 +34,7 @@ def _seat_slices(n: int) -> tuple[tuple[str, Any, str], ...]:
 class _TownsEncoding(Encoding):
     def _fill_seats(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
         n = self.seats
-        me = obs["seat"]
+        me: int = obs["seat"]
         t[at["seat"] + me] = 1.0
         for seat in obs["to_move"]:
             t[at["to_move"] + (seat - me) % n] = 1.0

@@ -19,7 +19,8 @@ from parlour.engine.errors import ActionSyntaxError
 
 @cache
 def pack_data() -> dict[str, Any]:
-    return json.loads(resources.files(__package__).joinpath("data/towns.json").read_text("utf-8"))
+    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/towns.json").read_text("utf-8"))
+    return data
 
 
 _DATA = pack_data()
@@ -65,7 +66,9 @@ def parse_card(text: str) -> str:
     """A card as a person might write it: ``Crewe``, ``menai bridge``, ``St. Andrews``, ``Region 7``."""
     found = _names().get(_squash(text))
     if found is None:
-        raise ActionSyntaxError(f"{text!r} is not a card of this pack: name a town (e.g. CREWE) or a region card (R1-R9)")
+        raise ActionSyntaxError(
+            f"{text!r} is not a card of this pack: name a town (e.g. CREWE) or a region card (R1-R9)"
+        )
     return found
 
 

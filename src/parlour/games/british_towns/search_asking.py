@@ -9,15 +9,16 @@ rollout policy whose players ask as if they kept track of the asks.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
+from parlour.games.british_towns.asking import AskingState
 from parlour.games.british_towns.pack import CARD_OF_TEXT
 
 #: a safety net only: a random game of four ends in a few hundred asks
 ROLLOUT_LIMIT = 5_000
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(state: AskingState) -> list[float]:
     if not state.is_over:
         return _by_standing(state)
     result = state.result()
@@ -29,7 +30,7 @@ def evaluate(state: Any) -> list[float]:
     return [share if names[s] in winners else -1.0 for s in range(state.num_seats)]
 
 
-def _by_standing(state: Any) -> list[float]:
+def _by_standing(state: AskingState) -> list[float]:
     regions = [len(r) for r in state.laid]
     best = max(regions)
     return [0.5 * ((r == best) - (r < best)) for r in regions]
@@ -39,7 +40,7 @@ def _by_standing(state: Any) -> list[float]:
 KNOWING = 0.5
 
 
-def rollout_action(state: Any, seat: int, legal: Sequence[str], rng: random.Random) -> str:
+def rollout_action(state: AskingState, seat: int, legal: Sequence[str], rng: random.Random) -> str:
     """Ask at random, but half the time ask the player who holds a wanted card in this world.
 
     Random asks alone would make every rollout a lottery; players who keep

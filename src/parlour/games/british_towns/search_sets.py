@@ -9,12 +9,13 @@ they stand then.
 from __future__ import annotations
 
 import math
-from typing import Any
+
+from parlour.games.british_towns.sets import SetsState
 
 ROLLOUT_LIMIT = 400
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(state: SetsState) -> list[float]:
     scores = state._scores()
     values = []
     for s, mine in enumerate(scores):

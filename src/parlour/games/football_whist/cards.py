@@ -17,7 +17,8 @@ PER_TEAM = 11
 
 @cache
 def pack_data() -> dict[str, Any]:
-    return json.loads(resources.files(__package__).joinpath("data/pack.json").read_text("utf-8"))
+    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/pack.json").read_text("utf-8"))
+    return data
 
 
 TEAM_CODES: tuple[str, ...] = tuple(team["code"] for team in pack_data()["teams"])
@@ -32,7 +33,7 @@ NUMBER_OF: tuple[int, ...] = tuple(c % PER_TEAM + 1 for c in range(NUM_CARDS))
 def team_index(code_or_name: str) -> int:
     """Index of a team given its letter or name, any case."""
     wanted = code_or_name.strip().lower()
-    for i, (code, name) in enumerate(zip(TEAM_CODES, TEAM_NAMES)):
+    for i, (code, name) in enumerate(zip(TEAM_CODES, TEAM_NAMES, strict=True)):
         if wanted in (code.lower(), name.lower()):
             return i
     raise KeyError(code_or_name)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
+from typing import Any
+
+from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
 from parlour.games.football_whist import rules
 
 VARIANTS = (
@@ -35,7 +37,7 @@ VARIANTS = (
 )
 
 
-def tally(result: dict, figures) -> None:
+def tally(result: dict[str, Any], figures: RunningFigures) -> None:
     """One match's goals into a simulation's running figures."""
     goals = result["goals"]
     figures.add("goals", goals["A"] + goals["B"], distribution=True)
@@ -45,7 +47,7 @@ def tally(result: dict, figures) -> None:
             figures.add(f"half_{h + 1}.{side}", half[side])
 
 
-def summarise(figures) -> dict:
+def summarise(figures: RunningFigures) -> dict[str, Any]:
     """Goals per match (mean, 95% interval, distribution) and by half, for simulation reports."""
     return {
         "goals_per_match": {
@@ -71,7 +73,9 @@ GAME = GameDescriptor(
         "trump 'Master team', and goals win the match."
     ),
     bots={"heuristic": lazy_bot("parlour.games.football_whist.bots:HeuristicBot")},
-    bot_notes={"heuristic": "Plays like a sensible club player: follows cheaply, wins tricks, steers the ball goalward"},
+    bot_notes={
+        "heuristic": "Plays like a sensible club player: follows cheaply, wins tricks, steers the ball goalward",
+    },
     bot_titles={"heuristic": "Club player"},
     search="parlour.games.football_whist.search",
     data_package="parlour.games.football_whist",

@@ -58,7 +58,7 @@ class FootballWhistEncoding(Encoding):
     information_state_layout = Layout(*_NOW, *_SEEN)
 
     def fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
-        me = obs["seat"]
+        me: int = obs["seat"]
         mine = me % 2
         t[at["seat"] + me] = 1.0
         phase = PHASES.get(obs["phase"])

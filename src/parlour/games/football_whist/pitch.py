@@ -33,10 +33,13 @@ class Pitch:
 
     @property
     def confidence(self) -> str:
-        return self.data.get("confidence", "reconstructed")
+        confidence: str = self.data.get("confidence", "reconstructed")
+        return confidence
 
 
-def _distances(nodes: tuple[str, ...], neighbours: dict[str, tuple[str, ...]], goals: tuple[str, ...]) -> dict[str, dict[str, int]]:
+def _distances(
+    nodes: tuple[str, ...], neighbours: dict[str, tuple[str, ...]], goals: tuple[str, ...]
+) -> dict[str, dict[str, int]]:
     """Track counts; the ball never passes *through* a goal, so goals are dead ends."""
     table = {}
     for start in nodes:

@@ -32,6 +32,13 @@ from parlour.games.football_whist.cards import PER_TEAM, TEAM_CODES
 
 TEAMS = len(TEAM_CODES)
 
+Seats = tuple[int, ...]                 # the seats allowed to hold a group's cards
+Shape = tuple[tuple[Seats, int], ...]   # one (allowed seats, card count) per group, the widest last
+Room = tuple[int, ...]                  # cards still to give each seat
+Split = tuple[int, ...]                 # how many of a group's cards each allowed seat gets
+Step = tuple[Room, Split]               # the room before a group, and that group's split
+Options = tuple[tuple[Step, ...], list[int]]   # choices and their cumulative weights
+
 
 def deal_hidden(
     hidden: list[int], sizes: tuple[int, ...], voids: tuple[int, ...], rng: random.Random
@@ -75,7 +82,7 @@ def deal_hidden(
     return hands
 
 
-def _draw_splits(shape: tuple, sizes: tuple[int, ...], rng: random.Random) -> list[tuple[int, ...]]:
+def _draw_splits(shape: Shape, sizes: tuple[int, ...], rng: random.Random) -> list[Split]:
     """For each group, how many of its cards each allowed seat gets, drawn in proportion to the deals."""
     finals, back = _plan(shape, sizes)
     caps, split = _pick(finals, rng)
@@ -87,14 +94,14 @@ def _draw_splits(shape: tuple, sizes: tuple[int, ...], rng: random.Random) -> li
     return splits
 
 
-def _pick(options: tuple[tuple, list[int]], rng: random.Random) -> tuple:
+def _pick(options: Options, rng: random.Random) -> Step:
     """One of ``options`` (choices, cumulative weights), each in proportion to its weight, exactly."""
     choices, cumulative = options
     return choices[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
 
 
 @lru_cache(maxsize=4096)
-def _plan(shape: tuple, sizes: tuple[int, ...]) -> tuple[tuple, list[dict]]:
+def _plan(shape: Shape, sizes: tuple[int, ...]) -> tuple[Options, list[dict[Room, Options]]]:
     """The counting tables of one shape of problem (cached: a search redraws the same position often).
 
     A forward pass over the groups counts, for the room left in each hand
@@ -105,10 +112,10 @@ def _plan(shape: tuple, sizes: tuple[int, ...]) -> tuple[tuple, list[dict]]:
     Drawing backwards through these is then one bisection per group.
     """
     layer: dict[tuple[int, ...], int] = {sizes: 1}
-    back: list[dict] = []
+    back: list[dict[Room, Options]] = []
     for allowed, n in shape[:-1]:
         after: dict[tuple[int, ...], int] = {}
-        sources: dict[tuple[int, ...], list] = {}
+        sources: dict[Room, list[tuple[Step, int]]] = {}
         for caps, ways in layer.items():
             for split in _splits(n, len(allowed)):
                 rest = list(caps)
@@ -123,7 +130,7 @@ def _plan(shape: tuple, sizes: tuple[int, ...]) -> tuple[tuple, list[dict]]:
         back.append({key: _cumulative(entries) for key, entries in sources.items()})
         layer = after
     allowed, n = shape[-1]
-    finals = []
+    finals: list[tuple[Step, int]] = []
     for caps, ways in layer.items():
         if all(caps[i] == 0 for i in range(len(caps)) if i not in allowed):
             split = tuple(caps[i] for i in allowed)
@@ -134,8 +141,10 @@ def _plan(shape: tuple, sizes: tuple[int, ...]) -> tuple[tuple, list[dict]]:
     return _cumulative(finals), back
 
 
-def _cumulative(entries: list[tuple[tuple, int]]) -> tuple[tuple, list[int]]:
-    choices, total, cumulative = [], 0, []
+def _cumulative(entries: list[tuple[Step, int]]) -> Options:
+    choices: list[Step] = []
+    cumulative: list[int] = []
+    total = 0
     for choice, weight in entries:
         total += weight
         choices.append(choice)

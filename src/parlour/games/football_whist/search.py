@@ -17,17 +17,25 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
 from parlour.games.football_whist.cards import NUMBER_OF, TEAM_OF
-from parlour.games.football_whist.rules import DECODE, MOVE, PITCH, PLAY, attacked_goal, trick_winner
+from parlour.games.football_whist.rules import (
+    DECODE,
+    MOVE,
+    PITCH,
+    PLAY,
+    FootballWhistState,
+    attacked_goal,
+    trick_winner,
+)
 
 #: the chance that a rollout move is random rather than the policy's
 NOISE = 0.1
 DISTANCE = PITCH.distance
 
 
-def rollout_action(state: Any, seat: int, legal: Sequence[str], rng: random.Random) -> str:
+def rollout_action(state: FootballWhistState, seat: int, legal: Sequence[str], rng: random.Random) -> str:
     if len(legal) == 1:
         return legal[0]
     if rng.random() < NOISE:
@@ -41,10 +49,13 @@ def rollout_action(state: Any, seat: int, legal: Sequence[str], rng: random.Rand
     return rng.choice(legal)
 
 
-def _card(state: Any, seat: int, legal: Sequence[str]) -> str:
+def _card(state: FootballWhistState, seat: int, legal: Sequence[str]) -> str:
     master = state.master
     cards = [DECODE[a][1] for a in legal]
-    cheap = lambda c: (TEAM_OF[c] == master, NUMBER_OF[c])  # noqa: E731
+
+    def cheap(card: int) -> tuple[bool, int]:
+        return (TEAM_OF[card] == master, NUMBER_OF[card])
+
     trick = state.trick
     if not trick:
         return legal[max(range(len(cards)), key=lambda i: (TEAM_OF[cards[i]] != master, NUMBER_OF[cards[i]]))]
@@ -58,7 +69,7 @@ def _card(state: Any, seat: int, legal: Sequence[str]) -> str:
     return legal[min(range(len(cards)), key=lambda i: cheap(cards[i]))]
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(state: FootballWhistState) -> list[float]:
     a_lead = state.goals[0] - state.goals[1]
     a = 0.8 * (a_lead > 0) - 0.8 * (a_lead < 0) + 0.2 * math.tanh(a_lead / 2)
     return [a, -a, a, -a]

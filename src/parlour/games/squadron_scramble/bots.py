@@ -49,7 +49,8 @@ class HeuristicBot:
     def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         if len(legal) == 1:
             return legal[0]
-        return getattr(self, "_" + obs["phase"])(obs, legal)
+        action: str = getattr(self, "_" + obs["phase"])(obs, legal)      # _draw, _play, ...: one a phase
+        return action
 
     # -- drawing -----------------------------------------------------------------
     def _draw(self, obs: dict[str, Any], legal: Sequence[str]) -> str:

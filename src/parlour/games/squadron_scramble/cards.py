@@ -19,7 +19,8 @@ from typing import Any
 
 @cache
 def pack_data() -> dict[str, Any]:
-    return json.loads(resources.files(__package__).joinpath("data/planes.json").read_text("utf-8"))
+    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/planes.json").read_text("utf-8"))
+    return data
 
 
 _DATA = pack_data()
@@ -43,7 +44,7 @@ KEF_IDS = tuple(range(NATURALS, NATURALS + _DATA["wild"]["KEF"]["count"]))
 VIC_ID = NATURALS + len(KEF_IDS)
 NUM_CARDS = VIC_ID + 1
 KEF, VIC = "KEF", "VIC"
-WILD_PENALTY = {KEF: _DATA["wild"]["KEF"]["penalty"], VIC: _DATA["wild"]["VIC"]["penalty"]}
+WILD_PENALTY: dict[str, int] = {KEF: _DATA["wild"]["KEF"]["penalty"], VIC: _DATA["wild"]["VIC"]["penalty"]}
 
 CARD_TEXT: tuple[str, ...] = tuple(
     [f"{PLANE_CODES[c // 3]}/{VIEWS[c % 3]}" for c in range(NATURALS)] + [KEF] * len(KEF_IDS) + [VIC]

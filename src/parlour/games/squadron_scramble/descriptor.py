@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
+from typing import Any
+
+from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
 from parlour.games.squadron_scramble import rules
 
 VARIANTS = (
-    VariantOption("target", int, 250, "Points a player needs to win the game.", "rule sheet", minimum=1, maximum=10_000),
+    VariantOption(
+        "target", int, 250, "Points a player needs to win the game.", "rule sheet", minimum=1, maximum=10_000,
+    ),
     VariantOption(
         "auto_name", bool, False,
         "Beginners: sets are named automatically, so nobody forfeits a turn for a wrong name.", "ruling",
@@ -38,7 +42,7 @@ VARIANTS = (
         "Plane-spotting: in the browser the cards show each plane's outline and view, but not its name, nation "
         "or kind, so naming a set tests recognition, which the sheet says the cards are for. The rules do not "
         "change (the terminal, and the data sent to the browser, still name the cards).",
-        "the sheet's card notes",
+        "rule sheet",                 # the sheet's card notes
     ),
     VariantOption(
         "max_rounds", int, 0,
@@ -48,7 +52,7 @@ VARIANTS = (
 )
 
 
-def tally(result: dict, figures) -> None:
+def tally(result: dict[str, Any], figures: RunningFigures) -> None:
     """One game's length, final totals and round scores into a simulation's running figures."""
     figures.add("rounds", result["rounds"], distribution=True)
     for i, (seat, total) in enumerate(result["totals"].items()):
@@ -57,7 +61,7 @@ def tally(result: dict, figures) -> None:
             figures.add(f"per_round.{seat}", score[i])
 
 
-def summarise(figures) -> dict:
+def summarise(figures: RunningFigures) -> dict[str, Any]:
     """Game length and final totals per seat, for simulation reports."""
     seats = figures.names("total.")
     return {

@@ -78,7 +78,7 @@ class SquadronScrambleEncoding(Encoding):
 
     def fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
         n = self.seats
-        me = obs["seat"]
+        me: int = obs["seat"]
         t[at["seat"] + me] = 1.0
         hot(t, at["phase"], PHASES.get(obs["phase"]), len(PHASES))
         for seat in obs["to_move"]:

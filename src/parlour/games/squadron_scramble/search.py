@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
 from parlour.games.squadron_scramble.cards import PLANES
-from parlour.games.squadron_scramble.rules import DRAW, NAME, PLAY, SHOOT
+from parlour.games.squadron_scramble.rules import DRAW, NAME, PLAY, SHOOT, SquadronScrambleState
 
 #: actions a rollout looks ahead (about five turns each at a table of four) before the position is valued
 ROLLOUT_LIMIT = 60
@@ -26,17 +26,17 @@ ROLLOUT_LIMIT = 60
 SCALE = 80.0
 
 
-def epoch(state: Any) -> int:
+def epoch(state: SquadronScrambleState) -> int:
     return state.round_no
 
 
-def _right_name(state: Any) -> str:
+def _right_name(state: SquadronScrambleState) -> str:
     laid = state._open_set(state.pending)
     plane = PLANES[laid["plane"]]
     return f"name {plane['code']} {plane['nation']}"
 
 
-def candidates(state: Any, seat: int, legal: Sequence[str]) -> Sequence[str]:
+def candidates(state: SquadronScrambleState, seat: int, legal: Sequence[str]) -> Sequence[str]:
     """The moves worth searching: the right name, and cards put on the table before any discard.
 
     A set in hand only costs its holder if someone goes out, and a search of a
@@ -54,7 +54,7 @@ def candidates(state: Any, seat: int, legal: Sequence[str]) -> Sequence[str]:
     return legal
 
 
-def rollout_action(state: Any, seat: int, legal: Sequence[str], rng: random.Random) -> str:
+def rollout_action(state: SquadronScrambleState, seat: int, legal: Sequence[str], rng: random.Random) -> str:
     if len(legal) == 1:
         return legal[0]
     phase = state.phase
@@ -76,7 +76,7 @@ def rollout_action(state: Any, seat: int, legal: Sequence[str], rng: random.Rand
     return rng.choice(legal)
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(state: SquadronScrambleState) -> list[float]:
     if state.is_over:
         return state.returns()
     totals = list(state.totals)

@@ -59,12 +59,22 @@ from bisect import bisect_right
 from collections import Counter
 from functools import lru_cache
 from math import comb, factorial
-from typing import Any
+from typing import Sequence, TypeVar
 
 from parlour.engine.errors import ResampleError
 from parlour.engine.turns import OVER
 from parlour.games.squadron_scramble import rules
 from parlour.games.squadron_scramble.cards import CARD_TEXT, IS_WILD, KEF_IDS, NUM_CARDS, NUM_PLANES, PLANE_OF, VIC_ID
+
+T = TypeVar("T")
+#: a place's weights by how many KEEP 'EM FLYING it holds (None: unweighted)
+Weight = tuple[int, ...] | None
+#: the ways the planes so far can leave a hand: (swapped, wild cards needed, fourth-card places, kept)
+Reach = frozenset[tuple[int, int, int, int]]
+#: a counting state of ``_planes_plan``: hidden cards so far, and their reach
+PlanKey = tuple[int, Reach]
+#: where a counting state came from: the state before a plane, and that plane's (plain, swappable) cards taken
+PlanStep = tuple[PlanKey, tuple[int, int]]
 
 HAND = rules.HAND
 KEFS = frozenset(KEF_IDS)
@@ -73,12 +83,12 @@ WILDS_IN_PACK = len(KEF_IDS) + 1
 TRIES = 48
 
 
-def resample(state: Any, seat: int, rng: random.Random) -> Any:
+def resample(state: rules.SquadronScrambleState, seat: int, rng: random.Random) -> rules.SquadronScrambleState:
     cached = state.__dict__.get("_world_plan")
     key = (len(state.history), seat)
     if cached is None or cached[0] != key:
         plan = Plan(state, seat)
-        state._world_plan = (key, plan)         # replaced, never changed: copies may share it
+        state.__dict__["_world_plan"] = (key, plan)     # replaced, never changed: copies may share it
     else:
         plan = cached[1]
     seen = state.known if state.seen is None else state.seen
@@ -125,7 +135,7 @@ class Plan:
 
     __slots__ = ("seats", "sizes", "weights", "bound", "stock_hidden", "head", "spots", "past")
 
-    def __init__(self, state: Any, seat: int):
+    def __init__(self, state: rules.SquadronScrambleState, seat: int):
         n = state.num_seats
         over = state.phase == OVER               # the last round's hands are shown: only the stock is unseen
         seen = state.known if state.seen is None else state.seen
@@ -157,17 +167,17 @@ class Plan:
 # Sharing out the hidden cards
 # --------------------------------------------------------------------------
 
-def _deal(state: Any, pool: list[int], sizes: list[int], weights: list, bound: int | None,
-          bound_seen: list[int], rng: random.Random) -> list[list[int]]:
+def _deal(state: rules.SquadronScrambleState, pool: list[int], sizes: list[int], weights: list[Weight],
+          bound: int | None, bound_seen: list[int], rng: random.Random) -> list[list[int]]:
     """The pool shared out over the places (hidden hands, then the stock), each share as drawn."""
     if bound is None and not any(weights):
         cards = list(pool)
         rng.shuffle(cards)
-        shares, start = [], 0
+        dealt, start = [], 0
         for size in sizes:
-            shares.append(cards[start:start + size])
+            dealt.append(cards[start:start + size])
             start += size
-        return shares
+        return dealt
     kefs = [c for c in pool if c in KEFS]
     plain = [c for c in pool if c not in KEFS]
     places = list(range(len(sizes)))
@@ -184,7 +194,8 @@ def _deal(state: Any, pool: list[int], sizes: list[int], weights: list, bound: i
             if h > sizes[bound] or sizes[bound] - h > len(plain):
                 by_kefs.append(0)
                 continue
-            own = weights[bound][h] if weights[bound] else 1
+            weight = weights[bound]
+            own = weight[h] if weight else 1
             by_kefs.append(own * factorial(r) * factorial(mass - r) * spread[0][r])
         share = _bound_hand(state, pool, sizes[bound], bound_seen, by_kefs, rng)
         shares[bound] = share
@@ -220,7 +231,7 @@ def _place_poly(size: int, weight: tuple[int, ...] | None, most: int) -> list[in
     return [comb(size, h) for h in range(min(size, most) + 1)]
 
 
-def _spread(sizes: list[int], weights: list, places: list[int]) -> list[list[int]]:
+def _spread(sizes: list[int], weights: list[Weight], places: list[int]) -> list[list[int]]:
     """Suffix products: ``spread[i][r]``, the weighted ways places ``i..`` share ``r`` KEEP 'EM FLYING."""
     most = len(KEF_IDS)
     out = [[1] + [0] * most]
@@ -231,7 +242,9 @@ def _spread(sizes: list[int], weights: list, places: list[int]) -> list[list[int
     return out
 
 
-def _kef_counts(sizes: list[int], weights: list, places: list[int], total: int, rng: random.Random) -> list[int]:
+def _kef_counts(
+    sizes: list[int], weights: list[Weight], places: list[int], total: int, rng: random.Random
+) -> list[int]:
     """How many of the ``total`` hidden KEEP 'EM FLYING each place gets, in proportion to the packs."""
     spread = _spread(sizes, weights, places)
     counts, left = [], total
@@ -246,7 +259,7 @@ def _kef_counts(sizes: list[int], weights: list, places: list[int], total: int, 
     return counts
 
 
-def _choose(options: list[tuple[Any, int]], rng: random.Random) -> Any:
+def _choose(options: list[tuple[T, int]], rng: random.Random) -> T:
     """One option, each in proportion to its (whole-number) weight, exactly."""
     total = sum(w for _, w in options)
     if not total:
@@ -268,7 +281,7 @@ def _slot_times(drawn: list[tuple[int, int]], seat: int) -> tuple[int, ...]:
     return (-1,) * HAND + tuple(t for s, t in drawn if s == seat)
 
 
-def _weights(state: Any, seat: int, hidden: int, kefs: int) -> tuple[int, ...] | None:
+def _weights(state: rules.SquadronScrambleState, seat: int, hidden: int, kefs: int) -> tuple[int, ...] | None:
     """The seat's pack count for each number of hidden KEEP 'EM FLYING it might hold (None: all the same)."""
     if not hidden or not kefs:
         return None
@@ -328,7 +341,7 @@ def arrival_weights(times: tuple[int, ...], others: tuple[int, ...], kefs: tuple
 # A player bound to go out
 # --------------------------------------------------------------------------
 
-def _bound_hand(state: Any, pool: list[int], size: int, seen: list[int], by_kefs: list[int],
+def _bound_hand(state: rules.SquadronScrambleState, pool: list[int], size: int, seen: list[int], by_kefs: list[int],
                 rng: random.Random) -> list[int]:
     """The hidden cards of the player bound to go out: ``size`` of ``pool``, with which he still can.
 
@@ -354,8 +367,8 @@ def _bound_hand(state: Any, pool: list[int], size: int, seen: list[int], by_kefs
     return share
 
 
-def _bound_hand_by_counting(state: Any, pool: list[int], size: int, held: list[int], by_kefs: list[int],
-                            rng: random.Random) -> list[int]:
+def _bound_hand_by_counting(state: rules.SquadronScrambleState, pool: list[int], size: int, held: list[int],
+                            by_kefs: list[int], rng: random.Random) -> list[int]:
     seat = state.turn
     swap_usable = state.variant["swap_then_lay"]
     wild_for = {3 * x["plane"] + v for x in state.table for v, c in enumerate(x["slots"]) if IS_WILD[c]}
@@ -398,16 +411,19 @@ def _bound_hand_by_counting(state: Any, pool: list[int], size: int, held: list[i
     (state_key, k, v) = _choose(options, rng)
     share = rng.sample(kefs, k) + vic[:v]
     for plane in range(NUM_PLANES - 1, -1, -1):
-        if back[plane] is None:
+        sources = back[plane]
+        if sources is None:
             continue
-        choices, cumulative = back[plane][state_key]
+        choices, cumulative = sources[state_key]
         state_key, (a, b) = choices[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
         share += rng.sample(plain[plane], a) + rng.sample(swappable[plane], b)
     return share
 
 
 @lru_cache(maxsize=256)
-def _planes_plan(known: tuple, pool: tuple, size: int) -> tuple[dict, list]:
+def _planes_plan(
+    known: tuple[tuple[int, ...], ...], pool: tuple[tuple[int, int], ...], size: int
+) -> tuple[dict[PlanKey, int], list[dict[PlanKey, tuple[tuple[PlanStep, ...], list[int]]] | None]]:
     """Count the hidden plane cards a bound hand may hold, plane by plane, on ``can_go_out``'s reach sets.
 
     The state after each plane is (hidden cards so far, the set of ways the
@@ -416,15 +432,15 @@ def _planes_plan(known: tuple, pool: tuple, size: int) -> tuple[dict, list]:
     and how many card choices lead there (cumulative).  Wild cards on the
     table number four at most, so four caps what a hand can need or use.
     """
-    layer: dict[tuple[int, frozenset], int] = {(0, frozenset({(0, 0, 0, 0)})): 1}
-    back: list[dict | None] = []
+    layer: dict[PlanKey, int] = {(0, frozenset({(0, 0, 0, 0)})): 1}
+    back: list[dict[PlanKey, tuple[tuple[PlanStep, ...], list[int]]] | None] = []
     for plane in range(NUM_PLANES):
         (kh, ks), (pn, ps) = known[plane], pool[plane]
         if not (kh or pn or ps):
             back.append(None)
             continue
-        after: dict[tuple[int, frozenset], int] = {}
-        sources: dict[tuple[int, frozenset], list] = {}
+        after: dict[PlanKey, int] = {}
+        sources: dict[PlanKey, list[tuple[PlanStep, int]]] = {}
         for (count, reach), ways in layer.items():
             for a in range(min(pn, 3 - kh, size - count) + 1):
                 for b in range(min(ps, 3 - kh - a, size - count - a) + 1):
@@ -442,7 +458,7 @@ def _planes_plan(known: tuple, pool: tuple, size: int) -> tuple[dict, list]:
 
 
 @lru_cache(maxsize=65536)
-def _combine(reach: frozenset, held: int, swappable: int) -> frozenset:
+def _combine(reach: Reach, held: int, swappable: int) -> Reach:
     return frozenset(
         (a + x, b + d, min(c + e, WILDS_IN_PACK), z + k)
         for a, b, c, z in reach for x, d, e, k in rules.plane_options(held, swappable)
@@ -462,8 +478,10 @@ def _matching(hand: list[int], known: list[int]) -> list[int]:
     return out
 
 
-def _cumulative(entries: list[tuple[Any, int]]) -> tuple[tuple, list[int]]:
-    choices, total, cumulative = [], 0, []
+def _cumulative(entries: list[tuple[T, int]]) -> tuple[tuple[T, ...], list[int]]:
+    choices: list[T] = []
+    cumulative: list[int] = []
+    total = 0
     for choice, weight in entries:
         total += weight
         choices.append(choice)
@@ -480,8 +498,10 @@ def _deal_positions(n: int, dealer: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(i * n + (s - dealer - 1) % n for i in range(HAND)) for s in range(n))
 
 
-def _head(n: int, dealer: int, pile_start: int, drawn: list, gone: list,
-          fixed: list[list[int] | None]) -> tuple[list[int], list[list[int]]]:
+def _head(
+    n: int, dealer: int, pile_start: int, drawn: Sequence[tuple[int, int]],
+    gone: Sequence[Sequence[tuple[int, int]]], fixed: Sequence[list[int] | None],
+) -> tuple[list[int], list[list[int]]]:
     """A round's pack up to the last stock draw, as far as ``fixed`` fills it, and the positions left.
 
     Each hand's unseen cards go into its positions (the deal's, then the
@@ -503,10 +523,11 @@ def _head(n: int, dealer: int, pile_start: int, drawn: list, gone: list,
                 raise ResampleError(f"seat {s} gave up {CARD_TEXT[card]} before any unseen card could bring it")
             pack[position] = card
         rest = [position for _, position in slots[s][len(left):]]
-        if fixed[s] is not None:
-            if len(fixed[s]) != len(rest):
+        known = fixed[s]
+        if known is not None:
+            if len(known) != len(rest):
                 raise ResampleError(f"seat {s}'s unseen cards do not fill the positions it was dealt and drew")
-            for position, card in zip(rest, sorted(fixed[s]), strict=True):
+            for position, card in zip(rest, sorted(known), strict=True):
                 pack[position] = card
             rest = []
         spots.append(rest)
@@ -514,7 +535,7 @@ def _head(n: int, dealer: int, pile_start: int, drawn: list, gone: list,
     return pack, spots
 
 
-def _past_pack(state: Any, trace: Any) -> list[str]:
+def _past_pack(state: rules.SquadronScrambleState, trace: rules.RoundTrace) -> list[str]:
     """A finished round's pack from its public trace, the cards never drawn in card order (cached)."""
     if trace.pack is None:
         n = state.num_seats
