@@ -13,10 +13,13 @@ import copy
 from abc import abstractmethod
 from typing import Any
 
-from parlour.engine.errors import DealError
+from parlour.engine.errors import DealError, IllegalAction
 from parlour.engine.state import State
 
 OVER = "over"
+NOBODY: frozenset[int] = frozenset()
+#: ``to_move`` for each seat, built once (a frozenset per call was a measurable cost of every decision)
+ONE_SEAT: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(64))
 
 
 class TurnState(State):
@@ -29,7 +32,10 @@ class TurnState(State):
 
     @property
     def to_move(self) -> frozenset[int]:
-        return frozenset() if self.phase == OVER else frozenset({self.turn})
+        if self.phase == OVER:
+            return NOBODY
+        turn = self.turn
+        return ONE_SEAT[turn] if turn < 64 else frozenset({turn})
 
     @property
     def is_over(self) -> bool:
@@ -45,6 +51,18 @@ class TurnState(State):
     @abstractmethod
     def _legal_now(self, seat: int) -> tuple[str, ...]:
         """The legal actions of the seat to act (called once per position)."""
+
+    def apply(self, seat: int, action: str) -> None:
+        """``State.apply``, reading the cached legal actions of the seat to act directly (the hot path)."""
+        legal = self._legal
+        if legal is None or seat != self.turn or type(seat) is not int:
+            if type(seat) is not int:
+                raise IllegalAction(f"a seat is a whole number, not {seat!r}", seat=None, action=None)
+            legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
+        self._apply(seat, action)
+        self.history.append((seat, action))
 
     def _apply(self, seat: int, action: str) -> None:
         self._legal = None

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import copy
 import random
+from bisect import bisect_left, insort
+from functools import cache
+from operator import itemgetter
 from typing import Any
 
-from parlour.engine.errors import ActionSyntaxError, DealError
+from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
 from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
@@ -34,8 +37,32 @@ SEAT_COUNTS = tuple(range(3, NUM_CARDS + 1))     # the sheet: three or more; eve
 PLAY = "ask"
 
 
+@cache
 def seat_names(seats: int) -> tuple[str, ...]:
     return tuple(f"P{i + 1}" for i in range(seats))
+
+
+#: each region's cards in card order
+SORTED_CARDS_OF: dict[int, tuple[int, ...]] = {r: tuple(sorted(CARDS_OF[r])) for r in REGION_NUMBERS}
+#: every card in the order the legal asks list them: by region number, then card
+ORDER: tuple[int, ...] = tuple(c for r in sorted(REGION_NUMBERS) for c in SORTED_CARDS_OF[r])
+#: card -> its place in ORDER, and region -> the span of its cards' places there
+KEY_OF: tuple[int, ...] = tuple(ORDER.index(c) for c in range(NUM_CARDS))
+SPAN: dict[int, tuple[int, int]] = {
+    r: (KEY_OF[SORTED_CARDS_OF[r][0]], KEY_OF[SORTED_CARDS_OF[r][0]] + len(CARDS_OF[r])) for r in REGION_NUMBERS
+}
+
+
+@cache
+def ask_tables(seats: int) -> tuple[tuple[tuple[str, ...], ...], dict[str, tuple[int, int]]]:
+    """The text of every ask at a table of ``seats``, ``[asked][place in ORDER]``, and text -> (asked, card).
+
+    Built once per table size, so that the hot loop never formats or parses an ask.
+    """
+    names = seat_names(seats)
+    texts = tuple(tuple(f"ask {names[other]} {CARD_TEXT[c]}" for c in ORDER) for other in range(seats))
+    decode = {texts[other][KEY_OF[c]]: (other, c) for other in range(seats) for c in range(NUM_CARDS)}
+    return texts, decode
 
 
 def deal_all(rng: random.Random, seats: int, dealer: int) -> list[list[str]]:
@@ -87,13 +114,19 @@ class AskingState(TurnState):
         self.num_seats = seats
         self.variant = variant
         self.seed = seed
-        self.deal = copy.deepcopy(deal)
+        # An independent copy (as deepcopy, without its cost): the dealer is an int, the hands lists of texts.
+        self.deal = {k: v if k == "dealer" else [list(h) for h in v] if k == "hands" else copy.deepcopy(v)
+                     for k, v in deal.items()}
         self.history: list[tuple[int, str]] = []
         self.dealer = deal["dealer"]
         self.laid: list[list[int]] = [[] for _ in range(seats)]    # region numbers, in the order laid
         self.asks: list[dict[str, Any]] = []
         self.events: list[dict[str, Any]] = []
         self._legal: tuple[str, ...] | None = None
+        self._texts, self._decode = ask_tables(seats)
+        #: per seat, the places in ORDER of the cards it may ask for, kept up to date by ``_ask``
+        #: (None: work it out from the hand when next needed; a clone starts so)
+        self._wanted: list[list[int] | None] = [None] * seats
         # A region dealt complete goes down before play starts (from the dealer's left).
         for offset in range(1, seats + 1):
             self._lay_complete((self.dealer + offset) % seats)
@@ -115,7 +148,7 @@ class AskingState(TurnState):
         self.phase, self.turn = OVER, -1
 
     def _all_laid(self) -> bool:
-        return sum(len(r) for r in self.laid) == len(REGION_NUMBERS)
+        return sum(map(len, self.laid)) == len(REGION_NUMBERS)
 
     def _lay_complete(self, seat: int) -> None:
         held = set(self.hands[seat])
@@ -128,34 +161,94 @@ class AskingState(TurnState):
 
     # -- asking ----------------------------------------------------------------------
     def _legal_now(self, seat: int) -> tuple[str, ...]:
-        names = seat_names(self.num_seats)
-        mine = set(self.hands[seat])
-        regions = {REGION_OF[c] for c in mine}
-        wanted = [c for r in sorted(regions) for c in sorted(CARDS_OF[r]) if c not in mine]
-        return tuple(
-            f"ask {names[other]} {CARD_TEXT[c]}"
-            for other in range(self.num_seats)
-            if other != seat and self.hands[other]
-            for c in wanted
-        )
+        # Each other player who holds a card, in seat order, for every card missing from the
+        # regions this player holds a card of (in ORDER: regions by number, then cards).
+        wanted = self._wanted[seat]
+        if wanted is None:
+            wanted = self._wanted[seat] = self._wanted_now(seat)
+        texts = self._texts
+        if not wanted:
+            return ()
+        if len(wanted) == 1:
+            key = wanted[0]
+            return tuple([texts[other][key] for other, hand in enumerate(self.hands) if other != seat and hand])
+        asks = itemgetter(*wanted)          # one row of texts -> the tuple of this player's asks of it
+        legal: tuple[str, ...] = ()
+        for other, hand in enumerate(self.hands):
+            if other != seat and hand:
+                legal += asks(texts[other])
+        return legal
 
-    def _apply_ask(self, seat: int, rest: str) -> None:
-        name, text = rest.split()
-        asked = seat_names(self.num_seats).index(name)
-        card = CARD_OF_TEXT[text]
-        got = card in self.hands[asked]
-        self.asks.append({"asker": seat, "asked": asked, "card": text, "got": got})
-        if got:
-            self.hands[asked].remove(card)
-            self.hands[seat].append(card)
-            self.hands[seat].sort()
-            self._lay_complete(seat)
+    def _wanted_now(self, seat: int) -> list[int]:
+        """The places in ORDER of the cards ``seat`` may ask for, worked out from its hand."""
+        mine = self.hands[seat]
+        held = set(mine)
+        return [KEY_OF[c] for r in sorted({REGION_OF[c] for c in mine}) for c in SORTED_CARDS_OF[r] if c not in held]
+
+    def apply(self, seat: int, action: str) -> None:
+        """``TurnState.apply`` with this game's one verb decoded from a table (the hot path, written out)."""
+        legal = self._legal
+        if legal is None or seat != self.turn or type(seat) is not int:
+            TurnState.apply(self, seat, action)        # works the legal actions out (or refuses the seat)
+            return
+        if action not in legal:
+            raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
+        self._legal = None
+        asked, card = self._decode[action]
+        self._ask(seat, asked, card)
+        self.history.append((seat, action))
+
+    def _apply(self, seat: int, action: str) -> None:
+        self._legal = None
+        asked, card = self._decode[action]
+        self._ask(seat, asked, card)
+
+    def _moved_wanted(self, asker: int, asked: int, card: int, region: int) -> bool:
+        """Keep the two players' wanted cards up to date as ``card`` goes from ``asked`` to ``asker``;
+        whether the asker now holds the whole region."""
+        lo, hi = SPAN[region]
+        key = KEY_OF[card]
+        wanted = self._wanted[asked]
+        if wanted is not None:
+            i = bisect_left(wanted, lo)
+            j = bisect_left(wanted, hi, i)
+            if hi - lo - (j - i) > 1:
+                insort(wanted, key, i, j)          # he still holds the region: he may ask for the card back
+            else:
+                del wanted[i:j]                    # that was his only card of the region
+        wanted = self._wanted[asker]
+        if wanted is None:
+            return CARDS_OF[region].issubset(self.hands[asker])
+        i = bisect_left(wanted, lo)
+        j = bisect_left(wanted, hi, i)
+        if i == j:                                 # a region new to him (not reached by a legal ask)
+            wanted[i:i] = [k for k in range(lo, hi) if k != key]
+            return hi - lo == 1
+        del wanted[bisect_left(wanted, key, i, j)]
+        return j - i == 1                          # that was the region's last card he lacked
+
+    def _ask(self, seat: int, asked: int, card: int) -> None:
+        hands = self.hands
+        got = card in hands[asked]
+        self.asks.append({"asker": seat, "asked": asked, "card": CARD_TEXT[card], "got": got})
+        if not got:
+            self.turn = asked
+            return
+        hands[asked].remove(card)
+        hand = hands[seat]
+        hand.append(card)
+        hand.sort()
+        region = REGION_OF[card]
+        if self._moved_wanted(seat, asked, card, region):
+            # Complete: it goes down at once (``_lay_complete``, where no other region can have become complete).
+            hands[seat] = [c for c in hand if REGION_OF[c] != region]
+            self.laid[seat].append(region)
+            self.events.append({"event": "region laid", "seat": seat, "region": region, "after_ask": len(self.asks)})
             if self._all_laid():
                 self.phase, self.turn = OVER, -1
                 return
             self._pass_turn_if_out()      # an asker whose last region went down is out
-        else:
-            self.turn = asked
+        # (with no region laid, the asker still holds cards and asks again)
 
     # -- text ----------------------------------------------------------------------------
     def parse_action(self, text: str) -> str:
@@ -221,6 +314,7 @@ class AskingState(TurnState):
         new.asks = [dict(a) for a in self.asks]
         new.events = [dict(e) for e in self.events]
         new.history = list(self.history)
+        new._wanted = [None] * self.num_seats
         return new
 
     def resample(self, seat: int, rng: random.Random, tries: int = 30) -> "AskingState":
