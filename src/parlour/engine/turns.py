@@ -64,20 +64,28 @@ class TurnState(State):
         self._apply(seat, action)
         self.history.append((seat, action))
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        #: action text -> (its ``_apply_<verb>`` function, the text after the verb), filled in as actions come
+        cls._steps: dict[str, tuple[Any, str]] = {}
+
     def _apply(self, seat: int, action: str) -> None:
         self._legal = None
-        verb, _, rest = action.partition(" ")
-        step = getattr(self, "_apply_" + verb)
+        decoded = self._steps.get(action)
+        if decoded is None:
+            verb, _, rest = action.partition(" ")
+            decoded = self._steps[action] = getattr(type(self), "_apply_" + verb), rest
+        step, rest = decoded
         if self._chance_may_run_out():
             # A hand-written deal may lack a later shuffle: refuse the action whole, not half-done.
             backup = self.clone()
             try:
-                step(seat, rest)
+                step(self, seat, rest)
             except DealError:
                 self.__dict__.update(backup.__dict__)
                 raise
             return
-        step(seat, rest)
+        step(self, seat, rest)
 
     def _chance_may_run_out(self) -> bool:
         """Whether an action might need a shuffle the deal lacks, or holds wrongly."""

@@ -40,6 +40,16 @@ HAND = 7
 SEAT_COUNTS = (2, 3, 4, 5)
 DRAW, PLAY = "draw", "play"
 
+# Canonical action texts, built once so the hot loop never formats strings.
+DRAW_STOCK, TAKE_DISCARD, DONE = "draw stock", "take discard", "done"
+DRAW_OPTIONS = {(True, True): (DRAW_STOCK, TAKE_DISCARD), (True, False): (DRAW_STOCK,),
+                (False, True): (TAKE_DISCARD,), (False, False): ()}
+LAY_TEXT: dict[int, str] = {r: f"lay {r}" for r in REGION_NUMBERS}
+DISCARD_TEXT: tuple[str, ...] = tuple(f"discard {t}" for t in CARD_TEXT)
+ADD_TEXT: tuple[str, ...] = tuple(f"add {t}" for t in CARD_TEXT)
+#: region -> how many of its cards a hand must hold to lay it (its towns; the REGION card stands in for one)
+LAY_NEEDS: tuple[int, ...] = tuple(len(TOWNS_OF[r]) if r in TOWNS_OF else 0 for r in range(max(REGION_NUMBERS) + 1))
+
 
 def seat_names(seats: int) -> tuple[str, ...]:
     return tuple(f"P{i + 1}" for i in range(seats))
@@ -100,18 +110,20 @@ class SetsState(TurnState):
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
         self.laid_now = False
-        self._renew_stock()
-        if not self.stock and self._stalemate():
-            self._end(f"stalemate: the stock ran out {self.dry_reshuffles} times with no set laid")
-            return
-        if not self.stock and not self.discards:
-            # Nothing to draw from at all (the sheet never meets this): the game ends.
-            self._end("found neither a stock nor a discard to draw")
-            return
-        if not self.stock and self.variant["one_discard_ends"]:
-            # Club variant: a single discard makes no stock, so the game ends here.
-            self._end("found the stock empty, with too few discards to make a new one")
-            return
+        if not self.stock:
+            self._renew_stock()
+            if not self.stock:
+                if self._stalemate():
+                    self._end(f"stalemate: the stock ran out {self.dry_reshuffles} times with no set laid")
+                    return
+                if not self.discards:
+                    # Nothing to draw from at all (the sheet never meets this): the game ends.
+                    self._end("found neither a stock nor a discard to draw")
+                    return
+                if self.variant["one_discard_ends"]:
+                    # Club variant: a single discard makes no stock, so the game ends here.
+                    self._end("found the stock empty, with too few discards to make a new one")
+                    return
         self.phase = DRAW
 
     def _end(self, why: str) -> None:
@@ -120,16 +132,17 @@ class SetsState(TurnState):
 
     def _remaining(self, seat: int) -> dict[int, int]:
         """The last card of each region this player has laid short: card -> region."""
-        out = {}
+        out: dict[int, int] = {}
         for region, cards in self.sets[seat].items():
-            missing = CARDS_OF[region] - set(cards)
-            if missing:
-                out[next(iter(missing))] = region
+            whole = CARDS_OF[region]
+            if len(cards) < len(whole):
+                out[next(iter(whole.difference(cards)))] = region
         return out
 
     def _take_from_stock(self) -> int:
         card = self.stock.pop()
-        self._renew_stock()
+        if not self.stock:
+            self._renew_stock()
         return card
 
     def _renew_stock(self) -> None:
@@ -179,14 +192,10 @@ class SetsState(TurnState):
 
     # -- drawing ----------------------------------------------------------------------------------
     def _legal_draw(self, seat: int) -> tuple[str, ...]:
-        if self.discards and self.discards[-1] in self._remaining(seat):
-            return (f"add {CARD_TEXT[self.discards[-1]]}",)     # forced: that is his whole turn
-        options = []
-        if self.stock:
-            options.append("draw stock")
-        if self.discards:
-            options.append("take discard")
-        return tuple(options)
+        discards = self.discards
+        if discards and self.sets[seat] and discards[-1] in self._remaining(seat):
+            return (ADD_TEXT[discards[-1]],)     # forced: that is his whole turn
+        return DRAW_OPTIONS[bool(self.stock), bool(discards)]
 
     def _apply_add(self, seat: int, _: str) -> None:
         card = self.discards.pop()
@@ -195,7 +204,7 @@ class SetsState(TurnState):
 
     def _apply_draw(self, seat: int, _: str) -> None:
         card = self._take_from_stock()
-        remaining = self._remaining(seat)
+        remaining = self._remaining(seat) if self.sets[seat] else ()
         if card in remaining:
             self._add_to_set(seat, card, remaining[card], "drawn")
             self._next(seat)
@@ -213,23 +222,23 @@ class SetsState(TurnState):
 
     # -- laying down and discarding ------------------------------------------------------------------
     def _can_lay(self, seat: int) -> list[int]:
-        held = set(self.hands[seat])
-        regions = []
-        for region in REGION_NUMBERS:
-            towns = set(TOWNS_OF[region])
-            have = len(towns & held)
-            if have == len(towns) or (have == len(towns) - 1 and REGION_CARD[region] in held):
-                regions.append(region)
-        return regions
+        """The regions whose towns this player holds, the REGION card standing in for one, in region order.
+
+        (A region is complete when its cards held, REGION card included, are at least as many as its towns.)
+        """
+        held = [0] * len(LAY_NEEDS)
+        for card in self.hands[seat]:
+            held[REGION_OF[card]] += 1
+        return [r for r in REGION_NUMBERS if held[r] >= LAY_NEEDS[r]]
 
     def _legal_play(self, seat: int) -> tuple[str, ...]:
-        lays = [f"lay {r}" for r in self._can_lay(seat)]
+        lays = [LAY_TEXT[r] for r in self._can_lay(seat)]
         if self.laid_now:
             more = lays if self.variant["sets_per_turn"] == "all" else []
-            return tuple(more + ([] if self.variant["must_lay"] else ["done"]))
+            return tuple(more + ([] if self.variant["must_lay"] else [DONE]))
         if lays and self.variant["must_lay"]:
             return tuple(lays)
-        return tuple(lays + [f"discard {CARD_TEXT[c]}" for c in self.hands[seat]])
+        return tuple(lays + [DISCARD_TEXT[c] for c in self.hands[seat]])
 
     def _apply_lay(self, seat: int, number: str) -> None:
         region = int(number)
@@ -271,7 +280,7 @@ class SetsState(TurnState):
             self.known[seat].remove(card)
         self.discards.append(card)
         self.seen.add(card)
-        self._next(seat)
+        self._begin_turn((seat + 1) % self.num_seats)
 
     def _next(self, seat: int) -> None:
         self._begin_turn((seat + 1) % self.num_seats)
