@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import random
+from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
@@ -57,6 +58,13 @@ DRAW, PLAY, NAME, SHOOT = "draw", "play", "name", "shoot"
 SEAT_COUNTS = (2, 3, 4)
 NAME_ACTIONS = tuple(f"name {code} {nation}" for code in PLANE_CODES for nation in NATIONS)
 FULL_PACK = Counter(CARD_TEXT)
+
+# Canonical action texts, built once so the hot loop never formats strings.
+DRAW_STOCK = "draw stock"
+TAKE_TEXT: tuple[str, ...] = tuple(f"take {n}" for n in range(1, NUM_CARDS + 1))
+DRAW_OR_TAKE: tuple[str, ...] = (DRAW_STOCK, *TAKE_TEXT)
+DISCARD_TEXT: tuple[str, ...] = tuple(f"discard {t}" for t in CARD_TEXT)
+NATURALS = len(NATURAL_OF_TEXT)           # the natural cards are 0 .. NATURALS - 1, the wild ones after them
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -281,9 +289,9 @@ class SquadronScrambleState(TurnState):
 
     # -- drawing ------------------------------------------------------------------
     def _legal_draw(self) -> tuple[str, ...]:
-        options = ["draw stock"] if self.stock or self._can_renew() else []
-        options += [f"take {n}" for n in range(1, len(self.pile) + 1)]
-        return tuple(options)
+        if self.stock or self._can_renew():
+            return DRAW_OR_TAKE[: len(self.pile) + 1]
+        return TAKE_TEXT[: len(self.pile)]
 
     def _apply_draw(self, seat: int, _: str) -> None:
         if not self.stock:
@@ -325,6 +333,9 @@ class SquadronScrambleState(TurnState):
 
     def _card_in_hand(self, seat: int, text: str) -> int:
         """The int of a held card with this text (the lowest of alike KEEP 'EM FLYING cards)."""
+        card = NATURAL_OF_TEXT.get(text)
+        if card is not None and card in self.hands[seat]:
+            return card                        # a natural card: one of its kind
         for card in self.hands[seat]:
             if CARD_TEXT[card] == text:
                 return card
@@ -332,8 +343,9 @@ class SquadronScrambleState(TurnState):
 
     # -- laying down, swapping, discarding ------------------------------------------
     def _usable_wilds(self, seat: int) -> list[int]:
-        wilds = [c for c in self.hands[seat] if IS_WILD[c]]
-        if not self.variant["swap_then_lay"]:
+        hand = self.hands[seat]
+        wilds = hand[bisect_left(hand, NATURALS):]     # a hand is kept sorted: its wild cards come last
+        if wilds and not self.variant["swap_then_lay"]:
             wilds = [c for c in wilds if c not in self.fresh]
         return wilds
 
@@ -345,54 +357,65 @@ class SquadronScrambleState(TurnState):
         action would leave it (by default as it is now).
         """
         table = self.table if table is None else table
-        hand = Counter(self.hands[seat])
-        hand.subtract(remove)
-        hand.update(gain)
+        hand = self.hands[seat]
+        if remove or gain:
+            if all(IS_WILD[c] and c not in hand and c not in remove for c in gain):
+                # Hands hold distinct cards, and a swap gains a wild card from the table: plain lists will do.
+                cards = [c for c in hand if c not in remove] if remove else list(hand)
+                cards += gain
+            else:
+                counted = Counter(hand)
+                counted.subtract(remove)
+                counted.update(gain)
+                cards = [c for c, n in counted.items() if n > 0 for _ in range(1 if c < NATURALS else n)]
+        else:
+            cards = hand
         swap_usable = self.variant["swap_then_lay"]
-        fresh = set(self.fresh) | set(gain)
-        wild_for = {3 * x["plane"] + v for x in table for v, c in enumerate(x["slots"]) if IS_WILD[c]}
-        threes = sum(1 for x in table if x["by"] == seat and x["extra"] < 0)
+        fresh = self.fresh
+        wild_for = {3 * x["plane"] + v for x in table for v, c in enumerate(x["slots"]) if c >= NATURALS}
+        threes = 0
+        for x in table:
+            if x["by"] == seat and x["extra"] < 0:
+                threes += 1
         planes: dict[int, list[int]] = {}
         wilds = dead = 0
-        for card, count in hand.items():
-            if count <= 0:
-                continue
-            if not IS_WILD[card]:
-                held = planes.setdefault(PLANE_OF[card], [0, 0])
+        for card in cards:
+            if card < NATURALS:
+                held = planes.get(card // 3)
+                if held is None:
+                    held = planes[card // 3] = [0, 0]
                 held[0] += 1
-                held[1] += card in wild_for
-            elif swap_usable or card not in fresh:
-                wilds += count
+                if card in wild_for:
+                    held[1] += 1
+            elif swap_usable or (card not in fresh and card not in gain):
+                wilds += 1
             else:
-                dead += count
+                dead += 1
         return can_go_out(tuple(sorted(tuple(v) for v in planes.values())), wilds, dead, threes, swap_usable)
 
-    def _lay_options(self, seat: int) -> list[tuple[str, list[int], list[int], int]]:
+    def _lay_options(self, seat: int, wilds: list[int] | None = None
+                     ) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...]:
+        """Every set the hand could lay: (text, naturals, wild cards filling the missing views, fourth card or -1).
+
+        Only the planes with enough cards for a set matter, so the options are looked up by those
+        planes' cards and the usable wild cards (``lay_options``), not worked out afresh each time.
+        ``wilds``: ``_usable_wilds(seat)``, if the caller has it already.
+        """
+        if wilds is None:
+            wilds = self._usable_wilds(seat)
         hand = self.hands[seat]
-        wilds = self._usable_wilds(seat)
-        kefs = [c for c in wilds if c != VIC_ID]
-        vic = [VIC_ID] if VIC_ID in wilds else []
-        by_plane: dict[int, list[int]] = {}
-        for card in hand:
-            if not IS_WILD[card]:
-                by_plane.setdefault(PLANE_OF[card], []).append(card)
-        options = []
-        for plane, naturals in by_plane.items():
-            if len(naturals) + len(wilds) < 3:
-                continue                     # most hands: no set of this plane is possible
-            for size in range(1, len(naturals) + 1):
-                for chosen in combinations(naturals, size):
-                    need = 3 - size
-                    for n_vic in range(len(vic) + 1):
-                        n_kef = need - n_vic
-                        if not 0 <= n_kef <= len(kefs):
-                            continue
-                        fill = kefs[:n_kef] + vic[:n_vic]
-                        options.append((_canonical_lay(list(chosen), fill, -1), list(chosen), fill, -1))
-                        # a fourth, wild card (legal only where the player can still go out: _legal_play)
-                        spare = [c for c in (kefs[n_kef:n_kef + 1] + vic[n_vic:]) if c not in fill]
-                        for extra in dict.fromkeys(spare):
-                            options.append((_canonical_lay(list(chosen), fill, extra), list(chosen), fill, extra))
+        naturals = hand[: bisect_left(hand, NATURALS)]
+        spare = 3 - len(wilds)                 # natural cards a plane needs for a set
+        if len(naturals) < spare:
+            return ()
+        held = tuple(wilds)
+        options: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] = ()
+        start = 0
+        for i in range(1, len(naturals) + 1):  # sorted: each plane's natural cards together, planes in order
+            if i == len(naturals) or naturals[i] // 3 != naturals[start] // 3:
+                if i - start >= spare:
+                    options += lay_options(tuple(naturals[start:i]), held)
+                start = i
         return options
 
     def _legal_play(self, seat: int, bound: bool = True) -> tuple[str, ...]:
@@ -402,35 +425,51 @@ class SquadronScrambleState(TurnState):
         """
         hand = self.hands[seat]
         out_possible = self._out_possible if bound else (lambda *_, **__: True)
+        committed = self.committed
+        wilds = self._usable_wilds(seat)
         options = []
-        for text, naturals, fill, extra in self._lay_options(seat):
-            if extra >= 0 or self.committed:
-                laid = new_set(0, seat, PLANE_OF[naturals[0]], naturals, fill, extra)
+        for text, naturals, fill, extra in self._lay_options(seat, wilds):
+            if extra >= 0 or committed:
+                laid = new_set(0, seat, PLANE_OF[naturals[0]], list(naturals), list(fill), extra)
                 if not out_possible(seat, remove=tuple(set_cards(laid)), table=self.table + [laid]):
                     continue
             options.append(text)
-        for card in hand:
-            if IS_WILD[card]:
-                continue
-            for laid in self.table:
-                wild = laid["slots"][card % 3]
-                if laid["plane"] == PLANE_OF[card] and IS_WILD[wild]:
-                    if self.committed:
+        table = self.table
+        # Swaps: a natural card held for a wild card standing in for that very card (hand order, then table order).
+        standing: dict[int, list[dict[str, Any]]] = {}
+        for laid in table:
+            slots = laid["slots"]
+            if max(slots) >= NATURALS:
+                for view in (0, 1, 2):
+                    if slots[view] >= NATURALS:
+                        standing.setdefault(3 * laid["plane"] + view, []).append(laid)
+        if standing:
+            for card in hand:
+                if card not in standing:
+                    continue
+                for laid in standing[card]:
+                    if committed:
+                        wild = laid["slots"][card % 3]
                         swapped = {**laid, "slots": [card if c == wild else c for c in laid["slots"]]}
-                        table = [swapped if x is laid else x for x in self.table]
-                        if not out_possible(seat, remove=(card,), gain=(wild,), table=table):
+                        after = [swapped if x is laid else x for x in table]
+                        if not out_possible(seat, remove=(card,), gain=(wild,), table=after):
                             continue
-                    options.append(f"swap {CARD_TEXT[card]} {laid['id']}")
-        wilds = self._usable_wilds(seat)
-        for wild in dict.fromkeys(CARD_TEXT[c] for c in wilds):
-            card = next(c for c in wilds if CARD_TEXT[c] == wild)
-            for laid in self.table:
-                if laid["by"] == seat and laid["extra"] < 0:
-                    table = [{**x, "extra": card} if x is laid else x for x in self.table]
-                    if out_possible(seat, remove=(card,), table=table):
-                        options.append(f"add {wild} {laid['id']}")
-        if not (bound and self.committed) or len(hand) == 1:
-            options += [f"discard {t}" for t in dict.fromkeys(CARD_TEXT[c] for c in hand)]
+                    options.append(swap_text(card, laid["id"]))
+        if wilds:                              # perhaps a fourth card for one of his own sets
+            for wild in dict.fromkeys(CARD_TEXT[c] for c in wilds):
+                card = next(c for c in wilds if CARD_TEXT[c] == wild)
+                for laid in table:
+                    if laid["by"] == seat and laid["extra"] < 0:
+                        after = [{**x, "extra": card} if x is laid else x for x in table]
+                        if out_possible(seat, remove=(card,), table=after):
+                            options.append(f"add {wild} {laid['id']}")
+        if not (bound and committed) or len(hand) == 1:
+            discards = [DISCARD_TEXT[c] for c in hand]
+            if len(hand) > 1 and hand[-2] >= NATURALS:
+                discards = list(dict.fromkeys(discards))   # alike KEEP 'EM FLYING cards: one discard
+            if not options:
+                return tuple(discards)
+            options += discards
         return tuple(dict.fromkeys(options))
 
     def _apply_lay(self, seat: int, cards: str) -> None:
@@ -438,9 +477,9 @@ class SquadronScrambleState(TurnState):
         for text, naturals, fill, extra in self._lay_options(seat):
             if text == action:
                 break
-        for card in naturals + fill + ([extra] if extra >= 0 else []):
+        for card in (*naturals, *fill, *([extra] if extra >= 0 else [])):
             self._give_up(seat, card)
-        laid = new_set(self.next_set_id, seat, PLANE_OF[naturals[0]], naturals, fill, extra)
+        laid = new_set(self.next_set_id, seat, PLANE_OF[naturals[0]], list(naturals), list(fill), extra)
         self.next_set_id += 1
         self.table.append(laid)
         self.progress = True
@@ -738,6 +777,47 @@ def can_go_out(planes: tuple[tuple[int, int], ...], wilds: int, dead: int, three
         if need <= usable and left <= 1:
             return True
     return False
+
+
+@lru_cache(maxsize=8192)
+def lay_options(naturals: tuple[int, ...], wilds: tuple[int, ...]
+                ) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...]:
+    """Every set that one plane's natural cards held (``naturals``, sorted) and the usable wild cards
+    (``wilds``, sorted) can lay, in the order the legal actions list them; see ``_lay_options``.
+
+    The natural cards chosen (fewest first, in card order), then with no VICTORY before with it,
+    each set followed by the same set with a fourth, wild card (legal only where the player can
+    still go out: ``_legal_play``).
+    """
+    kefs = [c for c in wilds if c != VIC_ID]
+    vic = [VIC_ID] if VIC_ID in wilds else []
+    options = []
+    if len(naturals) + len(wilds) < 3:
+        return ()
+    for size in range(1, len(naturals) + 1):
+        for chosen in combinations(naturals, size):
+            need = 3 - size
+            for n_vic in range(len(vic) + 1):
+                n_kef = need - n_vic
+                if not 0 <= n_kef <= len(kefs):
+                    continue
+                fill = kefs[:n_kef] + vic[:n_vic]
+                options.append((_canonical_lay(list(chosen), fill, -1), chosen, tuple(fill), -1))
+                spare = [c for c in (kefs[n_kef:n_kef + 1] + vic[n_vic:]) if c not in fill]
+                for extra in dict.fromkeys(spare):
+                    options.append((_canonical_lay(list(chosen), fill, extra), chosen, tuple(fill), extra))
+    return tuple(options)
+
+
+_SWAP_TEXT: dict[tuple[int, int], str] = {}
+
+
+def swap_text(card: int, set_id: int) -> str:
+    """``swap CARD SET``, each text made once."""
+    text = _SWAP_TEXT.get((card, set_id))
+    if text is None:
+        text = _SWAP_TEXT[card, set_id] = f"swap {CARD_TEXT[card]} {set_id}"
+    return text
 
 
 def _copy_set(laid: dict[str, Any]) -> dict[str, Any]:
