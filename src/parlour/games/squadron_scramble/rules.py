@@ -370,13 +370,25 @@ class SquadronScrambleState(TurnState):
                 cards = [c for c, n in counted.items() if n > 0 for _ in range(1 if c < NATURALS else n)]
         else:
             cards = hand
-        swap_usable = self.variant["swap_then_lay"]
-        fresh = self.fresh
+        wild_for, threes = self._table_facts(seat, table)
+        return self._can_go_out(cards, wild_for, threes, gain)
+
+    @staticmethod
+    def _table_facts(seat: int, table: list[dict[str, Any]]) -> tuple[set[int], int]:
+        """What the going-out count needs of a table: the natural cards a swap would take (a wild card
+        stands in for them), and how many of ``seat``'s own sets have three cards (room for a fourth)."""
         wild_for = {3 * x["plane"] + v for x in table for v, c in enumerate(x["slots"]) if c >= NATURALS}
         threes = 0
         for x in table:
             if x["by"] == seat and x["extra"] < 0:
                 threes += 1
+        return wild_for, threes
+
+    def _can_go_out(self, cards: list[int], wild_for: set[int], threes: int, gain: tuple[int, ...] = ()) -> bool:
+        """``can_go_out`` for a hand of ``cards`` (distinct but for natural cards, counted once) and a table
+        with these ``_table_facts``; ``gain``: wild cards just won by a swap."""
+        swap_usable = self.variant["swap_then_lay"]
+        fresh = self.fresh
         planes: dict[int, list[int]] = {}
         wilds = dead = 0
         for card in cards:
@@ -408,14 +420,20 @@ class SquadronScrambleState(TurnState):
         spare = 3 - len(wilds)                 # natural cards a plane needs for a set
         if len(naturals) < spare:
             return ()
+        groups: list[list[int]] = []
+        plane = -1
+        for card in naturals:                  # sorted: each plane's natural cards together, planes in order
+            if card // 3 == plane:
+                group.append(card)
+            else:
+                plane = card // 3
+                group = [card]
+                groups.append(group)
         held = tuple(wilds)
         options: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] = ()
-        start = 0
-        for i in range(1, len(naturals) + 1):  # sorted: each plane's natural cards together, planes in order
-            if i == len(naturals) or naturals[i] // 3 != naturals[start] // 3:
-                if i - start >= spare:
-                    options += lay_options(tuple(naturals[start:i]), held)
-                start = i
+        for group in groups:
+            if len(group) >= spare:
+                options += lay_options(tuple(group), held)
         return options
 
     def _legal_play(self, seat: int, bound: bool = True) -> tuple[str, ...]:
@@ -426,15 +444,26 @@ class SquadronScrambleState(TurnState):
         hand = self.hands[seat]
         out_possible = self._out_possible if bound else (lambda *_, **__: True)
         committed = self.committed
+        table = self.table
         wilds = self._usable_wilds(seat)
+        facts = None                           # the table's _table_facts, once they are needed
         options = []
         for text, naturals, fill, extra in self._lay_options(seat, wilds):
-            if extra >= 0 or committed:
-                laid = new_set(0, seat, PLANE_OF[naturals[0]], list(naturals), list(fill), extra)
-                if not out_possible(seat, remove=tuple(set_cards(laid)), table=self.table + [laid]):
+            if (extra >= 0 or committed) and bound:
+                # _out_possible(seat, remove=the set's cards, table=the table with the set on it), counted
+                # from this table's facts: the new set's wild cards stand in for its missing views.
+                if facts is None:
+                    facts = self._table_facts(seat, table)
+                wild_for, threes = facts
+                if fill:
+                    plane = 3 * (naturals[0] // 3)
+                    shown = [c % 3 for c in naturals]
+                    wild_for = wild_for | {plane + v for v in (0, 1, 2) if v not in shown}
+                used = (*naturals, *fill, extra)
+                if not self._can_go_out([c for c in hand if c not in used], wild_for,
+                                        threes + (extra < 0)):
                     continue
             options.append(text)
-        table = self.table
         # Swaps: a natural card held for a wild card standing in for that very card (hand order, then table order).
         standing: dict[int, list[dict[str, Any]]] = {}
         for laid in table:
@@ -460,17 +489,23 @@ class SquadronScrambleState(TurnState):
                 card = next(c for c in wilds if CARD_TEXT[c] == wild)
                 for laid in table:
                     if laid["by"] == seat and laid["extra"] < 0:
-                        after = [{**x, "extra": card} if x is laid else x for x in table]
-                        if out_possible(seat, remove=(card,), table=after):
-                            options.append(f"add {wild} {laid['id']}")
+                        if bound:
+                            # _out_possible(seat, remove=(card,), table=the table with the card added to the
+                            # set): the set has a fourth card now, so one three-card set fewer.
+                            if facts is None:
+                                facts = self._table_facts(seat, table)
+                            if not self._can_go_out([c for c in hand if c != card], facts[0], facts[1] - 1):
+                                continue
+                        options.append(f"add {wild} {laid['id']}")
         if not (bound and committed) or len(hand) == 1:
-            discards = [DISCARD_TEXT[c] for c in hand]
+            discards = list(map(DISCARD_TEXT.__getitem__, hand))
             if len(hand) > 1 and hand[-2] >= NATURALS:
                 discards = list(dict.fromkeys(discards))   # alike KEEP 'EM FLYING cards: one discard
             if not options:
                 return tuple(discards)
             options += discards
-        return tuple(dict.fromkeys(options))
+        # (No text comes twice: each lay, swap, add and discard names different cards or sets.)
+        return tuple(options)
 
     def _apply_lay(self, seat: int, cards: str) -> None:
         action = "lay " + cards
