@@ -33,6 +33,9 @@ class State(ABC):
     seed: int | None
     deal: Any
     history: list[tuple[int, str]]
+    #: True while ``history`` is one list shared with a clone: the next action recorded copies it first
+    #: (a clone costs no copy of a long history; see ``_share_history``)
+    _history_shared: bool = False
 
     # -- whose turn, what may be done --------------------------------------
     @property
@@ -62,7 +65,23 @@ class State(ABC):
         if action not in self.legal_actions(seat):
             raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
         self._apply(seat, action)
+        if self._history_shared:
+            self._own_history()
         self.history.append((seat, action))
+
+    def _share_history(self, new: "State") -> None:
+        """Give the clone ``new`` this state's history, the one list shared until either records an action.
+
+        A history only grows, at the end, and only ``apply`` adds to it: whichever state records an
+        action next copies the list first (``_own_history``), so neither ever sees the other's moves.
+        """
+        new.history = self.history
+        new._history_shared = self._history_shared = True
+
+    def _own_history(self) -> None:
+        """Stop sharing the history with a clone: this state takes a copy of its own."""
+        self.history = self.history[:]
+        self._history_shared = False
 
     @abstractmethod
     def _apply(self, seat: int, action: str) -> None:

@@ -62,6 +62,8 @@ class TurnState(State):
         if action not in legal:
             raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
         self._apply(seat, action)
+        if self._history_shared:
+            self._own_history()
         self.history.append((seat, action))
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -71,6 +73,8 @@ class TurnState(State):
 
     def _apply(self, seat: int, action: str) -> None:
         self._legal = None
+        if self._history_shared:
+            self._own_history()        # before any change: a game may log more than the history per action
         decoded = self._steps.get(action)
         if decoded is None:
             verb, _, rest = action.partition(" ")

@@ -131,13 +131,14 @@ class Player:
                 return
 
     def copy(self) -> "Player":
-        new = Player.__new__(Player)
+        # The build, its cancelled marks and the stoppers are replaced, never changed in place: shared.
+        new = object.__new__(Player)
         new.pack = self.pack
-        new.hand = list(self.hand)
-        new.pile = list(self.pile)
-        new.build = list(self.build)
-        new.cancelled = list(self.cancelled)
-        new.stoppers = list(self.stoppers)
+        new.hand = self.hand[:]
+        new.pile = self.pile[:]
+        new.build = self.build
+        new.cancelled = self.cancelled
+        new.stoppers = self.stoppers
         new.lvl = self.lvl
         return new
 
@@ -179,6 +180,19 @@ class BigglesState(State):
         self._unseen: list[dict[str, tuple[tuple[int, ...], tuple[str, ...]]]] = []
         self._start_match()
 
+    def _share_history(self, new: State) -> None:
+        """The history and the clock of each action, shared as ``State._share_history`` says.
+
+        A session writes an action's time into ``times`` in place, but only right after applying the
+        action (and so after this state took its own copy): never into a state cloned since.
+        """
+        super()._share_history(new)
+        new.times = self.times
+
+    def _own_history(self) -> None:
+        super()._own_history()
+        self.times = self.times[:]
+
     # -- matches ---------------------------------------------------------------------
     def _match_ids(self, match: int) -> dict[str, list[int]]:
         """The card ints of a match's packs, as dealt (top card first)."""
@@ -194,7 +208,8 @@ class BigglesState(State):
         if self.match_no >= len(self.deal["matches"]):
             if self.seed is None:
                 raise DealError(f"the deal has no packs for match {self.match_no + 1} and there is no seed")
-            self.deal["matches"].append(shuffled_packs(self.seed, self.match_no))
+            # A new deal, not an append: clones share it (see _copy_but_players).
+            self.deal = {**self.deal, "matches": [*self.deal["matches"], shuffled_packs(self.seed, self.match_no)]}
         ids = self._match_ids(self.match_no)   # read when the deal was checked, if it was
         blue_seat = self.match_no % SEATS      # the packs change hands every match
         self.seen: list[set[int]] = [set(), set()]   # card ints of each pack that have shown face up
@@ -205,15 +220,16 @@ class BigglesState(State):
         # What showed in this match stays known to both seats once the packs are gathered in: resample
         # keeps those cards in their places and reorders only the rest, noted here while ``seen`` holds.
         dealt = self._match_ids(self.match_no)
-        self._unseen.append({self.players[s].pack: _unseen(dealt[self.players[s].pack], self.seen[s]) for s in BOTH})
+        self._unseen = [*self._unseen,
+                        {self.players[s].pack: _unseen(dealt[self.players[s].pack], self.seen[s]) for s in BOTH}]
         loser = 1 - winner
         scores = [0, 0]
         scores[winner] = WIN_POINTS
         scores[loser] = self.players[loser].level()
-        self.points[0] += scores[0]
-        self.points[1] += scores[1]
-        self.match_results.append({"match": self.match_no + 1, "winner": winner, "scores": scores,
-                                   "packs": [p.pack for p in self.players]})
+        # New lists, not changes in place: clones share them (see _copy_but_players).
+        self.points = [self.points[0] + scores[0], self.points[1] + scores[1]]
+        self.match_results = [*self.match_results, {"match": self.match_no + 1, "winner": winner, "scores": scores,
+                                                    "packs": [p.pack for p in self.players]}]
         played = self.match_no + 1
         level = self.points[0] == self.points[1]
         if played < self.total_matches or (level and played < self.total_matches + self.variant["deciders"]):
@@ -270,6 +286,8 @@ class BigglesState(State):
         if type(seat) is not int or action not in self.legal_actions(seat):
             raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
         self._apply(seat, action)
+        if self._history_shared:
+            self._own_history()
         self.history.append((seat, action))
         self.times.append(NAN)
 
@@ -285,6 +303,8 @@ class BigglesState(State):
         if action not in (self.legal_actions(seat) if legal is None else legal):
             return False
         self._apply(seat, action)
+        if self._history_shared:
+            self._own_history()
         self.history.append((seat, action))
         self.times.append(when)
         return True
@@ -316,8 +336,8 @@ class BigglesState(State):
             card = me.pile.pop()
             if me.pile:
                 self.seen[seat].add(me.pile[-1])
-            me.build.append(card)
-            me.cancelled.append(False)
+            me.build = me.build + [card]          # new lists, not appends: clones share them (Player.copy)
+            me.cancelled = me.cancelled + [False]
             me.lvl = NUMBER[card] if card != BIGGLES else WIN_POINTS
             if card == BIGGLES:
                 self._end_match(seat)
@@ -326,11 +346,13 @@ class BigglesState(State):
             card = me.pile.pop()
             if me.pile:
                 self.seen[seat].add(me.pile[-1])
+            cancelled = other.cancelled[:]
             for i in range(len(other.build) - 1, -1, -1):
-                if not other.cancelled[i]:
-                    other.cancelled[i] = True
+                if not cancelled[i]:
+                    cancelled[i] = True
                     break
-            other.stoppers.append(card)
+            other.cancelled = cancelled
+            other.stoppers = other.stoppers + [card]
             other._relevel()
 
     def parse_action(self, text: str) -> str:
@@ -415,20 +437,19 @@ class BigglesState(State):
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> "BigglesState":
         new = self._copy_but_players()
-        new.players = [p.copy() for p in self.players]
-        new.seen = [set(x) for x in self.seen]
+        players, seen = self.players, self.seen
+        new.players = [players[0].copy(), players[1].copy()]
+        new.seen = [seen[0].copy(), seen[1].copy()]
         return new
 
     def _copy_but_players(self) -> "BigglesState":
         """A copy sharing nothing that changes, except ``players`` and ``seen`` (for the caller to set)."""
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.history = list(self.history)
-        new.times = list(self.times)
-        new.match_results = [dict(r) for r in self.match_results]
-        new.points = list(self.points)
-        new.deal = {"matches": list(self.deal["matches"])}
-        new._unseen = list(self._unseen)   # appended to as matches end: each copy keeps its own
+        new.__dict__ = self.__dict__.copy()
+        # Shared: the deal, the points, match results and _unseen (replaced when a match starts or ends,
+        # never changed in place), and the history and the clock of each action until either state
+        # records an action (see _share_history).
+        self._share_history(new)
         new._legal = {}
         return new
 

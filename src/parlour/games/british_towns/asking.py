@@ -21,6 +21,7 @@ from operator import itemgetter
 from typing import Any
 
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
+from parlour.engine.state import State
 from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
@@ -156,8 +157,13 @@ class AskingState(TurnState):
             if CARDS_OF[region] <= held:
                 self.hands[seat] = [c for c in self.hands[seat] if REGION_OF[c] != region]
                 held -= CARDS_OF[region]
-                self.laid[seat].append(region)
-                self.events.append({"event": "region laid", "seat": seat, "region": region, "after_ask": len(self.asks)})
+                self._laid_down(seat, region)
+
+    def _laid_down(self, seat: int, region: int) -> None:
+        # New lists, not appends: clones share them (see clone).
+        self.laid[seat] = self.laid[seat] + [region]
+        self.events = [*self.events, {"event": "region laid", "seat": seat, "region": region,
+                                      "after_ask": len(self.asks)}]
 
     # -- asking ----------------------------------------------------------------------
     def _legal_now(self, seat: int) -> tuple[str, ...]:
@@ -196,6 +202,8 @@ class AskingState(TurnState):
         self._legal = None
         asked, card = self._decode[action]
         self._ask(seat, asked, card)
+        if self._history_shared:
+            self._own_history()
         self.history.append((seat, action))
 
     def _apply(self, seat: int, action: str) -> None:
@@ -230,6 +238,8 @@ class AskingState(TurnState):
     def _ask(self, seat: int, asked: int, card: int) -> None:
         hands = self.hands
         got = card in hands[asked]
+        if self._history_shared:
+            self._own_history()       # the asks are shared with clones as the history is
         self.asks.append({"asker": seat, "asked": asked, "card": CARD_TEXT[card], "got": got})
         if not got:
             self.turn = asked
@@ -242,8 +252,7 @@ class AskingState(TurnState):
         if self._moved_wanted(seat, asked, card, region):
             # Complete: it goes down at once (``_lay_complete``, where no other region can have become complete).
             hands[seat] = [c for c in hand if REGION_OF[c] != region]
-            self.laid[seat].append(region)
-            self.events.append({"event": "region laid", "seat": seat, "region": region, "after_ask": len(self.asks)})
+            self._laid_down(seat, region)
             if self._all_laid():
                 self.phase, self.turn = OVER, -1
                 return
@@ -308,14 +317,24 @@ class AskingState(TurnState):
 
     # -- copies --------------------------------------------------------------------------
     def clone(self) -> "AskingState":
-        new = copy.copy(self)
-        new.hands = [list(h) for h in self.hands]
-        new.laid = [list(r) for r in self.laid]
-        new.asks = [dict(a) for a in self.asks]
-        new.events = [dict(e) for e in self.events]
-        new.history = list(self.history)
-        new._wanted = [None] * self.num_seats
+        # Copied: the hands, and the list of each seat's regions laid (each seat's list, and the events,
+        # are replaced when a region goes down, never changed in place, so they are shared).  The history
+        # and the asks, which grow at every action, are shared until either state records one.
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        new.hands = [*map(list.copy, self.hands)]
+        new.laid = self.laid[:]
+        self._share_history(new)
+        new._wanted = [None] * self.num_seats      # worked out again from the hands when needed
         return new
+
+    def _own_history(self) -> None:
+        super()._own_history()
+        self.asks = self.asks[:]
+
+    def _share_history(self, new: "State") -> None:
+        super()._share_history(new)
+        new.asks = self.asks
 
     def resample(self, seat: int, rng: random.Random, tries: int = 30) -> "AskingState":
         """Deal again the cards whose holder ``seat`` cannot know, and replay the game to check.

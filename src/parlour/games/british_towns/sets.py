@@ -17,7 +17,6 @@ make his hand up to seven.  Rulings are in ``docs/rules/british-towns-sets.md``.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -127,7 +126,7 @@ class SetsState(TurnState):
         self.phase = DRAW
 
     def _end(self, why: str) -> None:
-        self.events.append({"event": "game over", "seat": self.turn, "why": why})
+        self._log({"event": "game over", "seat": self.turn, "why": why})
         self.phase, self.turn = OVER, -1
 
     def _remaining(self, seat: int) -> dict[int, int]:
@@ -173,13 +172,25 @@ class SetsState(TurnState):
         self.discards = [order[0]]
         self.stock = order[1:][::-1]
         self.seen.add(order[0])
-        self.events.append({"event": "reshuffle", "seat": self.turn, "turned_up": CARD_TEXT[order[0]]})
+        self._log({"event": "reshuffle", "seat": self.turn, "turned_up": CARD_TEXT[order[0]]})
+
+    # The sets, the known cards and the events are replaced, never changed in place: clones share them.
+    def _set_of(self, seat: int, region: int, cards: list[int]) -> None:
+        """``seat``'s set of ``region`` is now ``cards``."""
+        self.sets = [{**s, region: cards} if i == seat else s for i, s in enumerate(self.sets)]
+
+    def _known_of(self, seat: int, known: list[int]) -> None:
+        """The cards the table saw go into ``seat``'s hand, and still there, are now ``known``."""
+        self.known = [known if i == seat else k for i, k in enumerate(self.known)]
+
+    def _log(self, event: dict[str, Any]) -> None:
+        self.events = [*self.events, event]        # a new list, not an append: clones share it
 
     def _add_to_set(self, seat: int, card: int, region: int, how: str) -> None:
-        self.sets[seat][region].append(card)
+        self._set_of(seat, region, self.sets[seat][region] + [card])
         self.dry_reshuffles = 0
         self.seen.add(card)
-        self.events.append({"event": "added", "seat": seat, "card": CARD_TEXT[card], "region": region, "how": how})
+        self._log({"event": "added", "seat": seat, "card": CARD_TEXT[card], "region": region, "how": how})
 
     # -- contract ---------------------------------------------------------------------------
     def _legal_now(self, seat: int) -> tuple[str, ...]:
@@ -217,7 +228,7 @@ class SetsState(TurnState):
         card = self.discards.pop()
         self.hands[seat].append(card)
         self.hands[seat].sort()
-        self.known[seat].append(card)
+        self._known_of(seat, self.known[seat] + [card])
         self.phase = PLAY
 
     # -- laying down and discarding ------------------------------------------------------------------
@@ -244,8 +255,8 @@ class SetsState(TurnState):
         region = int(number)
         cards = [c for c in self.hands[seat] if REGION_OF[c] == region]
         self.hands[seat] = [c for c in self.hands[seat] if REGION_OF[c] != region]
-        self.known[seat] = [c for c in self.known[seat] if REGION_OF[c] != region]
-        self.sets[seat][region] = cards
+        self._known_of(seat, [c for c in self.known[seat] if REGION_OF[c] != region])
+        self._set_of(seat, region, cards)
         self.seen.update(cards)
         self.dry_reshuffles = 0
         self.laid_now = True
@@ -277,7 +288,9 @@ class SetsState(TurnState):
         card = CARD_OF_TEXT[text]
         self.hands[seat].remove(card)
         if card in self.known[seat]:
-            self.known[seat].remove(card)
+            known = self.known[seat][:]
+            known.remove(card)
+            self._known_of(seat, known)
         self.discards.append(card)
         self.seen.add(card)
         self._begin_turn((seat + 1) % self.num_seats)
@@ -344,16 +357,19 @@ class SetsState(TurnState):
 
     # -- copies ----------------------------------------------------------------------------------
     def clone(self) -> "SetsState":
-        new = copy.copy(self)
-        new.deal = {**self.deal, "reshuffles": list(self.deal["reshuffles"])}
-        new.history = list(self.history)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.discards = list(self.discards)
-        new.sets = [{r: list(c) for r, c in s.items()} for s in self.sets]
-        new.known = [list(k) for k in self.known]
-        new.seen = set(self.seen)
-        new.events = [dict(e) for e in self.events]
+        # Copied: what changes in place (the hands, stock, discards, the cards ever seen, the deal's list
+        # of reshuffles).  Shared: the sets, the known cards and the events, which are replaced, never
+        # changed in place (_set_of, _known_of, _log); the history is shared until either state records
+        # an action.
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        new.deal = deal = self.deal.copy()
+        deal["reshuffles"] = deal["reshuffles"][:]
+        self._share_history(new)
+        new.hands = [*map(list.copy, self.hands)]
+        new.stock = self.stock[:]
+        new.discards = self.discards[:]
+        new.seen = self.seen.copy()
         return new
 
     def resample(self, seat: int, rng: random.Random, tries: int = 20) -> "SetsState":

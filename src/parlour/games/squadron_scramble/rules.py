@@ -21,7 +21,6 @@ reasonable, a variant option in ``descriptor.py``.
 
 from __future__ import annotations
 
-import copy
 import random
 from bisect import bisect_left
 from collections import Counter
@@ -192,8 +191,10 @@ class SquadronScrambleState(TurnState):
 
     def _begin_turn(self, seat: int) -> None:
         while self.forfeits[seat]:
-            self.forfeits[seat] -= 1
-            self.round_log.append({"round": self.round_no + 1, "seat": seat, "event": "forfeits a turn"})
+            forfeits = self.forfeits[:]
+            forfeits[seat] -= 1
+            self.forfeits = forfeits
+            self.round_log = [*self.round_log, {"round": self.round_no + 1, "seat": seat, "event": "forfeits a turn"}]
             seat = (seat + 1) % self.num_seats
         self.turn = seat
         self.committed = False       # a wild card went down as a fourth card: this turn must go out
@@ -204,7 +205,8 @@ class SquadronScrambleState(TurnState):
         limit = self.variant["stalemate_turns"]
         if limit and self.idle_turns >= limit:
             # Ruling: players only passing discards to and fro end the round as it stands.
-            self.round_log.append({"round": self.round_no + 1, "event": "stalemate", "turns": self.idle_turns})
+            self.round_log = [*self.round_log,
+                              {"round": self.round_no + 1, "event": "stalemate", "turns": self.idle_turns}]
             self._end_round()
             return
         if not self.stock and not self._can_renew():
@@ -218,10 +220,9 @@ class SquadronScrambleState(TurnState):
     def _end_round(self) -> None:
         breakdown = [self._round_breakdown(s) for s in range(self.num_seats)]
         scores = [b["total"] for b in breakdown]
-        self.round_scores.append(scores)
-        for s, points in enumerate(scores):
-            self.totals[s] += points
-        self.round_log.append({
+        self.round_scores = [*self.round_scores, scores]
+        self.totals = [total + points for total, points in zip(self.totals, scores, strict=True)]
+        self.round_log = [*self.round_log, {
             "round": self.round_no + 1,
             "event": "round over",
             "went_out": self.went_out,
@@ -229,7 +230,7 @@ class SquadronScrambleState(TurnState):
             "breakdown": breakdown,
             # Hands are shown for the count: from here on they are public.
             "hands": [[CARD_TEXT[c] for c in h] for h in self.hands],
-        })
+        }]
         self.known = [list(h) for h in self.hands]
         best = max(self.totals)
         leaders = [s for s, t in enumerate(self.totals) if t == best]
@@ -316,19 +317,23 @@ class SquadronScrambleState(TurnState):
         hand.extend(cards)
         hand.sort()
         if seen:
-            self.known[seat].extend(cards)
+            self.known[seat] = self.known[seat] + cards
 
     def _give_up(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
         known = self.known[seat]
         if card in known:
+            known = known[:]
             known.remove(card)
+            self.known[seat] = known
         elif card in KEF_IDS:
             # The table cannot tell KEEP 'EM FLYING cards apart: once one leaves the
             # hand, nobody knows any more that a KEEP 'EM FLYING seen going in is still there.
             for other in KEF_IDS:
                 if other in known:
+                    known = known[:]
                     known.remove(other)
+                    self.known[seat] = known
                     break
 
     def _card_in_hand(self, seat: int, text: str) -> int:
@@ -516,7 +521,7 @@ class SquadronScrambleState(TurnState):
             self._give_up(seat, card)
         laid = new_set(self.next_set_id, seat, PLANE_OF[naturals[0]], list(naturals), list(fill), extra)
         self.next_set_id += 1
-        self.table.append(laid)
+        self.table = [*self.table, laid]
         self.progress = True
         if extra >= 0:
             self.committed = True
@@ -531,11 +536,13 @@ class SquadronScrambleState(TurnState):
         text, set_id = rest.split()
         card = NATURAL_OF_TEXT[text]
         laid = self._open_set(int(set_id))
-        wild = laid["slots"][card % 3]
-        laid["slots"][card % 3] = card
+        slots = list(laid["slots"])
+        wild = slots[card % 3]
+        slots[card % 3] = card
+        self._change_set(laid, {**laid, "slots": slots})
         self._give_up(seat, card)
         self._receive(seat, [wild], seen=True)
-        self.fresh.append(wild)
+        self.fresh = [*self.fresh, wild]
         self.progress = True
 
     def _apply_add(self, seat: int, rest: str) -> None:
@@ -543,7 +550,7 @@ class SquadronScrambleState(TurnState):
         card = next(c for c in self._usable_wilds(seat) if CARD_TEXT[c] == text)
         laid = self._open_set(int(set_id))
         self._give_up(seat, card)
-        laid["extra"] = card
+        self._change_set(laid, {**laid, "extra": card})
         self.committed = True
         self.progress = True
         self.victory_now |= card == VIC_ID
@@ -563,6 +570,10 @@ class SquadronScrambleState(TurnState):
     def _open_set(self, set_id: int) -> dict[str, Any]:
         return next(x for x in self.table if x["id"] == set_id)
 
+    def _change_set(self, laid: dict[str, Any], changed: dict[str, Any]) -> None:
+        """Put ``changed`` on the table in place of ``laid`` (a set, and the table, never change in place)."""
+        self.table = [changed if x is laid else x for x in self.table]
+
     def _continue(self, seat: int) -> None:
         if self.hands[seat]:
             self.phase = PLAY
@@ -576,11 +587,13 @@ class SquadronScrambleState(TurnState):
         laid = self._open_set(self.pending)
         plane = PLANES[laid["plane"]]
         correct = code == plane["code"] and nation == plane["nation"]
-        self.naming_log.append({
+        self.naming_log = [*self.naming_log, {
             "round": self.round_no + 1, "seat": seat, "set": laid["id"], "said": f"{code} {nation}", "correct": correct,
-        })
+        }]
         if not correct:
-            self.forfeits[seat] += 1
+            forfeits = self.forfeits[:]
+            forfeits[seat] += 1
+            self.forfeits = forfeits
         self._after_naming(seat)
 
     def _after_naming(self, seat: int) -> None:
@@ -617,11 +630,15 @@ class SquadronScrambleState(TurnState):
     def _apply_shoot(self, seat: int, set_id: str) -> None:
         fighters = self._shooter()
         target = self._open_set(int(set_id))
-        self.table.remove(target)
-        if fighters in self.table:
-            self.table.remove(fighters)
-            self.captured[seat].append(fighters)
-        self.captured[seat].append(target)
+        table = self.table[:]
+        table.remove(target)
+        taken = self.captured[seat][:]
+        if fighters in table:
+            table.remove(fighters)
+            taken.append(fighters)
+        taken.append(target)
+        self.table = table
+        self.captured = [taken if s == seat else pile for s, pile in enumerate(self.captured)]
         if self.variant["shoot_down"] == "all" and self._targets(seat, fighters):
             return
         self.pending = -1
@@ -716,21 +733,20 @@ class SquadronScrambleState(TurnState):
 
     # -- copies --------------------------------------------------------------------------
     def clone(self) -> "SquadronScrambleState":
-        new = copy.copy(self)
-        new.deal = {"first_dealer": self.deal["first_dealer"], "rounds": list(self.deal["rounds"])}
-        new.history = list(self.history)
-        new.totals = list(self.totals)
-        new.round_scores = [list(r) for r in self.round_scores]
-        new.round_log = [dict(e) for e in self.round_log]
-        new.naming_log = [dict(n) for n in self.naming_log]
-        new.forfeits = list(self.forfeits)
-        new.hands = [list(h) for h in self.hands]
-        new.known = [list(k) for k in self.known]
-        new.pile = list(self.pile)
-        new.stock = list(self.stock)
-        new.table = [_copy_set(x) for x in self.table]
-        new.captured = [[_copy_set(x) for x in pile] for pile in self.captured]
-        new.fresh = list(self.fresh)
+        # Only what changes in place is copied: the hands, the pile and the stock, the list of what each
+        # hand is known to hold, the deal's list of packs.  Everything else is shared, since the rules
+        # never change it in place but put a new one in its place (the table and each set on it, the
+        # captured sets, the logs, the scores, the forfeits, the wild cards won this turn, each seat's
+        # known cards); the history is shared until either state records an action.
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        deal = self.deal
+        new.deal = {"first_dealer": deal["first_dealer"], "rounds": deal["rounds"][:]}
+        self._share_history(new)
+        new.hands = [*map(list.copy, self.hands)]
+        new.known = self.known[:]
+        new.pile = self.pile[:]
+        new.stock = self.stock[:]
         return new
 
     def resample(self, seat: int, rng: random.Random) -> "SquadronScrambleState":
