@@ -167,6 +167,7 @@ class BigglesState(State):
         self.seed = seed
         self.deal = {"matches": [dict(m) for m in deal["matches"]]}
         self.history: list[tuple[int, str]] = []
+        self._history_shared = False
         self.times: list[float] = []      # seconds from the start, when a session supplies them
         self.match_results: list[dict[str, Any]] = []
         self.points = [0, 0]

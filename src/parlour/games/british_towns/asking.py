@@ -119,6 +119,7 @@ class AskingState(TurnState):
         self.deal = {k: v if k == "dealer" else [list(h) for h in v] if k == "hands" else copy.deepcopy(v)
                      for k, v in deal.items()}
         self.history: list[tuple[int, str]] = []
+        self._history_shared = False
         self.dealer = deal["dealer"]
         self.laid: list[list[int]] = [[] for _ in range(seats)]    # region numbers, in the order laid
         self.asks: list[dict[str, Any]] = []

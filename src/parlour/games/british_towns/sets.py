@@ -103,6 +103,7 @@ class SetsState(TurnState):
         self.events: list[dict[str, Any]] = []
         self.laid_now = False
         self._legal: tuple[str, ...] | None = None
+        self._history_shared = False
         self._begin_turn((self.dealer + 1) % n)
 
     # -- turns ------------------------------------------------------------------------
@@ -174,14 +175,14 @@ class SetsState(TurnState):
         self.seen.add(order[0])
         self._log({"event": "reshuffle", "seat": self.turn, "turned_up": CARD_TEXT[order[0]]})
 
-    # The sets, the known cards and the events are replaced, never changed in place: clones share them.
+    # Each seat's sets and known cards, and the events, are replaced, never changed in place: clones share them.
     def _set_of(self, seat: int, region: int, cards: list[int]) -> None:
         """``seat``'s set of ``region`` is now ``cards``."""
-        self.sets = [{**s, region: cards} if i == seat else s for i, s in enumerate(self.sets)]
+        self.sets[seat] = {**self.sets[seat], region: cards}
 
     def _known_of(self, seat: int, known: list[int]) -> None:
         """The cards the table saw go into ``seat``'s hand, and still there, are now ``known``."""
-        self.known = [known if i == seat else k for i, k in enumerate(self.known)]
+        self.known[seat] = known
 
     def _log(self, event: dict[str, Any]) -> None:
         self.events = [*self.events, event]        # a new list, not an append: clones share it
@@ -228,7 +229,7 @@ class SetsState(TurnState):
         card = self.discards.pop()
         self.hands[seat].append(card)
         self.hands[seat].sort()
-        self._known_of(seat, self.known[seat] + [card])
+        self.known[seat] = self.known[seat] + [card]            # a new list: see _known_of
         self.phase = PLAY
 
     # -- laying down and discarding ------------------------------------------------------------------
@@ -290,7 +291,7 @@ class SetsState(TurnState):
         if card in self.known[seat]:
             known = self.known[seat][:]
             known.remove(card)
-            self._known_of(seat, known)
+            self.known[seat] = known                            # a new list: see _known_of
         self.discards.append(card)
         self.seen.add(card)
         self._begin_turn((seat + 1) % self.num_seats)
@@ -358,9 +359,9 @@ class SetsState(TurnState):
     # -- copies ----------------------------------------------------------------------------------
     def clone(self) -> "SetsState":
         # Copied: what changes in place (the hands, stock, discards, the cards ever seen, the deal's list
-        # of reshuffles).  Shared: the sets, the known cards and the events, which are replaced, never
-        # changed in place (_set_of, _known_of, _log); the history is shared until either state records
-        # an action.
+        # of reshuffles, the lists of each seat's sets and known cards).  Shared: each seat's sets and
+        # known cards, and the events, which are replaced, never changed in place (_set_of, _known_of,
+        # _log); the history, until either state records an action.
         new = object.__new__(type(self))
         new.__dict__ = self.__dict__.copy()
         new.deal = deal = self.deal.copy()
@@ -369,6 +370,8 @@ class SetsState(TurnState):
         new.hands = [*map(list.copy, self.hands)]
         new.stock = self.stock[:]
         new.discards = self.discards[:]
+        new.sets = self.sets[:]
+        new.known = self.known[:]
         new.seen = self.seen.copy()
         return new
 

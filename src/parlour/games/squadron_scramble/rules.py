@@ -156,6 +156,7 @@ class SquadronScrambleState(TurnState):
         self.seed = seed
         self.deal = {"first_dealer": deal["first_dealer"], "rounds": list(deal["rounds"])}
         self.history: list[tuple[int, str]] = []
+        self._history_shared = False
         self.totals = [0] * seats
         self.round_scores: list[list[int]] = []
         self.round_log: list[dict[str, Any]] = []
