@@ -59,6 +59,25 @@ def test_playout_benchmark_times_one_game_against_hearts_in_turns():
     assert sets["hearts_decisions_per_s"] > 0 and sets["ratio_vs_openspiel_hearts"] > 0
 
 
+def test_resample_benchmark_times_every_game_against_hearts_resampler():
+    script = Path(__file__).parent.parent / "bench" / "resample.py"
+    out = subprocess.run([sys.executable, str(script), "--seconds", "0.05", "--positions", "12", "--json"],
+                         check=True, capture_output=True, text=True).stdout
+    report = json.loads(out)
+    assert report["targets"] == {"median": 3.0, "p99": 10.0}
+    assert report["openspiel-hearts"]["positions"] == 12
+    seats = {"football-whist": 4, "squadron-scramble": 4, "british-towns-asking": 4, "british-towns-sets": 3,
+             "biggles": 2}
+    for game_id, n in seats.items():
+        figures = report[game_id]
+        assert figures["seats"] == n and figures["positions"] == 12 and figures["calls"] >= 1
+        assert 0 < figures["us_median"] <= figures["us_p99"]
+        assert figures["first_call"]["calls"] == 12
+        assert figures["hearts"]["calls"] >= 1 and 0 < figures["hearts"]["us_median"] <= figures["hearts"]["us_p99"]
+        assert set(figures["ratio_vs_openspiel_hearts"]) == {"median", "p99"}
+        assert all(r > 0 for r in figures["ratio_vs_openspiel_hearts"].values())
+
+
 def test_endless_benchmark_reports_every_game_seat_count_and_bot():
     script = Path(__file__).parent.parent / "bench" / "endless.py"
     out = subprocess.run([sys.executable, str(script), "--games", "3", "--sheet-games", "0", "--json"],

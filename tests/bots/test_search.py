@@ -125,3 +125,36 @@ def test_the_expert_beats_random_players_at_football_whist():
 def test_choice_chance_is_the_value_on_a_zero_to_one_scale():
     assert Choice("play E7", 10, 0.5).chance == 0.75
     assert Choice("stay", 0, -1.0).chance == 0.0
+
+
+def test_where_no_world_can_be_drawn_the_expert_plays_the_games_own_bots_move():
+    """A resample may give up with ResampleError (the asking game at very large tables): the bot still moves."""
+    from parlour.bots import default_bot
+    from parlour.engine.errors import ResampleError
+
+    class NoWorlds:
+        seat, moves = 0, 7
+
+        def sample(self, rng):
+            raise ResampleError("no consistent deal found")
+
+    game = get_game("british-towns-asking")
+    state, seat = next(_positions("british-towns-asking", 3, seed=1, count=1))
+    NoWorlds.seat = seat
+    bot = make_bot(game, "expert", seat, 2, iterations=10)
+    view, legal = state.observation(seat), state.legal_actions(seat)
+    with pytest.raises(ResampleError):
+        bot.analyse(view, legal, NoWorlds())
+    seed = random.Random(f"fallback/2/{seat}/7").randrange(2**63)
+    assert bot.act(view, legal, NoWorlds()) == make_bot(game, default_bot(game), seat, seed).act(view, legal)
+
+
+def test_a_search_bots_name_may_carry_its_budget():
+    game = get_game("football-whist")
+    assert make_bot(game, "expert:300", 0, 1).iterations == 300
+    assert make_bot(game, "pimc:0.25s", 0, 1).seconds == 0.25
+    for bad in ("expert:lots", "expert:0", "expert:-1s"):
+        with pytest.raises(ParlourError, match="a budget is iterations"):
+            make_bot(game, bad, 0, 1)
+    with pytest.raises(ParlourError, match="no bot called"):
+        make_bot(game, "heuristic:300", 0, 1)

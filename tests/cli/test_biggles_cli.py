@@ -80,8 +80,20 @@ def test_random_bots_get_a_pace_of_their_own():
     assert result.exit_code == 0 and json.loads(result.output)["bots"] == ["random", "club"]
 
 
-def test_the_default_bot_is_the_club_level():
-    assert json.loads(invoke("simulate", "biggles", "--games", "2", "--json").output)["bots"] == ["club", "club"]
+def test_the_default_bot_is_the_gentlest_level(tmp_path):
+    from parlour.bots import bot_names, default_bot
+    from parlour.games import get_game
+    from parlour.games.biggles.levels import DEFAULT
+
+    game = get_game("biggles")
+    assert DEFAULT == default_bot(game) == "newcomer"
+    assert bot_names(game) == ["random", "newcomer", "casual", "club", "practised"]       # weakest first
+    simulated = invoke("simulate", "biggles", "--games", "2", "--json")
+    assert json.loads(simulated.output)["bots"] == ["newcomer", "newcomer"]
+    played = invoke("play", "biggles", "--seed", "2", "--record", str(tmp_path / "b.json"), input="q\n")
+    assert "Biggles against a newcomer bot" in played.output
+    listed = invoke("games").output
+    assert "Newcomer (default)" in listed and listed.index("--bots newcomer") < listed.index("--bots practised")
 
 
 def test_bad_biggles_options_fail_clearly(tmp_path):

@@ -14,10 +14,15 @@ from parlour.research import openspiel as adapter
 LOADS = [
     ("python_parlour_football_whist", {}),
     ("python_parlour_squadron_scramble", {"players": 2, "max_rounds": 2}),    # round 2 dealt in mid-game
+    ("python_parlour_squadron_scramble", {"players": 3, "max_rounds": 1}),
     ("python_parlour_squadron_scramble", {"players": 4, "max_rounds": 1}),
     ("python_parlour_british_towns_asking", {"players": 3}),
+    ("python_parlour_british_towns_asking", {"players": 4}),
+    ("python_parlour_british_towns_asking", {"players": 8}),
     ("python_parlour_british_towns_sets", {"players": 2}),
+    ("python_parlour_british_towns_sets", {"players": 3}),
     ("python_parlour_british_towns_sets", {"players": 4}),
+    ("python_parlour_british_towns_sets", {"players": 5}),
 ]
 
 

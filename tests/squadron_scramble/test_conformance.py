@@ -108,3 +108,10 @@ def test_resample_keeps_publicly_known_cards_where_they_are():
 def test_numbers_keep_their_promises(seats):
     """Action ids, masks and tensors (sizes, bounds, built from the view); resample invariance is in the audit."""
     conformance.check_numbers(GAME, 1, seats, variant=SHORT)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_resample_sees_only_the_view(seats):
+    """Worlds depend on the seat's view and the random stream alone, and never keep the true seed."""
+    for seed in range(3):
+        conformance.check_resample_sees_only_the_view(GAME, seed, seats, variant=SHORT)

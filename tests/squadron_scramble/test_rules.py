@@ -68,6 +68,15 @@ def test_taking_from_the_pile_takes_every_card_above_it():
     assert "B17/T" in hand and "BLE/T" in hand and state.observation(None)["pile"] == ["ME109/T"]
 
 
+def test_taking_too_many_says_how_many_cards_the_pile_has():
+    state = make([FILLER, FILLER2], pile="ME109/T", stock=["I16/T"])
+    with pytest.raises(IllegalAction, match=r"the discard pile has 1 card: take 1 to 1$"):
+        state.apply(0, "take 2")
+    run(state, "draw stock", "discard B17/T")
+    with pytest.raises(IllegalAction, match=r"the discard pile has 2 cards: take 1 to 2$"):
+        state.apply(1, "take 3")
+
+
 def test_must_draw_before_laying_or_discarding():
     state = make([P38() + FILLER[:4], FILLER2])
     with pytest.raises(IllegalAction, match="first draw"):
@@ -591,16 +600,21 @@ def test_exploring_a_clone_never_changes_the_original_score():
     assert state._round_score(0) == before and not state.victory_now
 
 
-def test_resample_leaves_the_hand_of_a_player_bound_to_go_out():
+def test_resample_gives_a_player_bound_to_go_out_a_hand_he_can_go_out_with():
+    """His hidden cards are redealt too (keeping them would hand the truth to a search), but only to hands
+    that can still go out this turn; here the one card drawn unseen can be any, as it is his last discard."""
     from parlour.engine.record import record_of
     from parlour.games import replay
     import random as _random
     state = make([P38() + ["B17/T", "B17/S", "B17/F", "KEF"], FILLER2], stock=["WEL/T"], target=1000)
     run(state, "draw stock", "lay B17/T B17/S B17/F", "name B17 US", "lay P38/T P38/S P38/F +KEF", "name P38 US")
-    for i in range(20):
+    held = set()
+    for i in range(40):
         other = state.resample(1, _random.Random(i))
-        assert other.hands[0] == state.hands[0]
+        assert other.committed and other._out_possible(0)
         assert replay(record_of(other)).observation(1) == state.observation(1)
+        held.update(other.hands[0])
+    assert len(held) > 10
 
 
 def test_a_discarded_kef_clears_what_the_table_knows_of_kefs_in_that_hand():

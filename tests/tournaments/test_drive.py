@@ -329,3 +329,11 @@ def test_cli_card_and_errors(tmp_path):
                                "--bots", "random"]).exit_code == 2
     plan = json.loads(runner.invoke(app, ["drive", "schedule", "--teams", "3", "--json"]).output)
     assert plan["rounds"][0][1]["bye"] is True
+
+
+def test_cli_counts_say_one_round_not_one_rounds():
+    one = runner.invoke(app, ["drive", "simulate", "--teams", "2", "--rounds", "1", "--seed", "2", "--bots", "random"])
+    assert one.exit_code == 0, one.output
+    assert "2 teams, 1 round, seed 2" in one.output and "1 rounds" not in one.output
+    two = runner.invoke(app, ["drive", "simulate", "--teams", "2", "--rounds", "2", "--seed", "2", "--bots", "random"])
+    assert "2 teams, 2 rounds, seed 2" in two.output

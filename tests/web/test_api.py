@@ -86,6 +86,34 @@ def test_games_are_listed_with_their_variants(client):
     assert client.get("/api/games/whist").status_code == 404
 
 
+def test_bots_are_listed_weakest_first_with_plain_names_and_a_line_each(client):
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    for game in games.values():
+        catalogue = game["bot_catalogue"]
+        assert [b["name"] for b in catalogue] == game["bots"]           # the ids, as before, in the same order
+        assert all(b["title"] and b["description"] for b in catalogue), game["id"]
+        assert catalogue[0] == {"name": "random", "title": "Beginner (random)",
+                                "description": "Plays any legal move at random: the weakest opponent"}
+        if not game["real_time"]:
+            assert game["bots"][-2:] == ["pimc", "expert"]                # the search bots, strongest last
+            assert game["default_bot"] == game["bots"][1]                 # the game's own sensible player
+            assert catalogue[1]["title"] == "Club player"
+    biggles = games["biggles"]
+    assert biggles["bots"] == ["random", "newcomer", "casual", "club", "practised"]
+    assert [b["title"] for b in biggles["bot_catalogue"]][1:] == ["Newcomer", "Casual", "Club player", "Practised"]
+    assert biggles["default_bot"] == "newcomer"                            # the gentlest level
+    assert games["football-whist"]["default_bot"] == "heuristic"
+    assert games["british-towns-asking"]["default_bot"] == "remembering"
+
+
+def test_a_seat_with_no_bot_named_gets_the_default_bot(client):
+    for game, players in (("biggles", 2), ("football-whist", 4)):
+        made = client.post("/api/tables", json={"game": game, "seats": [{"kind": "person"}]
+                                                + [{"kind": "bot"}] * (players - 1)}).json()
+        seats = client.get(f"/api/tables/{made['id']}").json()["seats"]
+        assert {s["bot"] for s in seats[1:]} == {client.get(f"/api/games/{game}").json()["default_bot"]}
+
+
 @pytest.mark.parametrize("game_id", list(SETTINGS))
 def test_a_whole_game_over_the_socket(fast, store, game_id):
     made = fast.post("/api/tables", json=person_and_bots(game_id)).json()

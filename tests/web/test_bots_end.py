@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.bots import bot_names, make_bot
+from parlour.bots import default_bot, make_bot
 from parlour.games import GAMES
 from parlour.web.registry import MAX_MOVES
 
@@ -15,7 +15,7 @@ TURN_BY_TURN = [g for g in GAMES.values() if not g.real_time]
 
 @pytest.mark.parametrize("game", TURN_BY_TURN, ids=lambda g: g.id)
 def test_the_default_bots_end_every_game_under_the_default_rules(game):
-    default = bot_names(game)[-1]                       # what Tables.open seats when no bot is named
+    default = default_bot(game)                         # what Tables.open seats when no bot is named
     for seats in sorted({game.seat_counts[0], game.seat_counts[-1]}):
         for seed in range(3):
             state = game.new_state(seats=seats, seed=seed)

@@ -89,5 +89,6 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
         assert re.fullmatch(pattern, text.strip()), text
     total = sum(int(page.inner_text(f"[data-testid=goals-{p}]")) for p in "AB")
     assert page.locator(".fw-ending [data-testid=goal-timeline] li").count() == total    # the end lists every goal
+    assert page.locator(".fw-goals-panel").count() == 1                                # once, not beside the pitch too
     end_and_replay(page, "football-whist")
     assert not errors, errors

@@ -75,3 +75,39 @@ def test_biggles_on_a_touch_screen_has_buttons_that_stay_put(server, phone):
     # the race redrew the board, but the button under the finger is the same element
     assert phone.evaluate("window.firstTurnButton === document.querySelector('.bg-touch-t')")
     phone.screenshot(path=str(ARTIFACTS / "biggles-phone-touch.png"))
+    # when the pile's top card can move, its cue says what to do without naming a key the phone has not got
+    cue = phone.locator(".bg-mine .bg-cue")
+    for _ in range(60):
+        if cue.count() or phone.locator("[data-testid=result]").count():
+            break
+        before = int(phone.get_attribute(".board", "data-moves"))
+        if phone.locator(".bg-touch-t:not([disabled])").count():
+            turn.tap()
+        phone.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) > {before}")
+    assert cue.count(), "no card of the pile could be played in the race"
+    assert cue.inner_text().strip() in ("play", "stop!"), cue.inner_text()
+    phone.screenshot(path=str(ARTIFACTS / "biggles-phone-cue.png"))
+
+
+def test_a_refusal_shows_above_the_dock(server, phone):
+    create(phone, server, "football-whist", 7)
+    phone.wait_for_selector(".dock .hand-area svg.card")
+    refused = phone.locator(".dock .hand-area [data-refused]")
+    for _ in range(20):                 # until a card of the hand cannot be played (not his turn, or must follow)
+        if refused.count():
+            break
+        click = phone.locator(".dock .hand-area [data-action]").first
+        handle = click.element_handle()
+        click.click()
+        handle.wait_for_element_state("hidden")
+    refused.first.click(force=True)     # aria-disabled: Playwright would wait for it to be enabled
+    phone.wait_for_selector("#toast.show")
+    phone.evaluate("window.scrollTo(0, 0)")
+    assert phone.inner_text("#toast").strip()
+    assert in_view(phone, "#toast"), "the refusal is off screen"
+    # nothing (the dock, a goal's banner) lies over it: at its middle and near its corners (inside their rounding)
+    # the toast is what a finger meets
+    assert phone.eval_on_selector("#toast", """t => { const r = t.getBoundingClientRect();
+        return [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 10, r.top + 10], [r.right - 10, r.bottom - 10]]
+            .every(([x, y]) => t.contains(document.elementFromPoint(x, y))); }"""), "the refusal is hidden"
+    phone.screenshot(path=str(ARTIFACTS / "football-whist-phone-refused.png"))

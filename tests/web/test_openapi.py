@@ -21,12 +21,15 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from parlour.store import Store
+from parlour.web.advice import Advisor
 from parlour.web.app import create_app
 
 #: bots wait this long before a move, so generated tables stay still while the test runs
 STILL = 3600.0
 FOLDER = tempfile.TemporaryDirectory(prefix="parlour-openapi-")
-APP = create_app(Store(f"sqlite:///{FOLDER.name}/p.db"), bot_delay=0)
+#: the expert thinks briefly: the analysis route is called with generated seats
+APP = create_app(Store(f"sqlite:///{FOLDER.name}/p.db"), bot_delay=0,
+                 advisor=Advisor(hint_iterations=10, analysis_iterations=5, analysis_seconds=5))
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", APP)
 
 

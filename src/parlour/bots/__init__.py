@@ -40,6 +40,9 @@ class RandomBot:
 
 
 RANDOM_NOTE = "Plays any legal move at random: the weakest opponent"
+RANDOM_TITLE = "Beginner (random)"
+#: the plain names of the search bots (``parlour.bots.search.SEARCH_BOTS``)
+SEARCH_TITLES = {"pimc": "Card counter (PIMC)", "expert": "Expert (IS-MCTS)"}
 
 
 def bot_names(game: GameDescriptor) -> list[str]:
@@ -50,30 +53,54 @@ def bot_names(game: GameDescriptor) -> list[str]:
 
 
 def default_bot(game: GameDescriptor) -> str:
-    """The bot a seat gets when nobody chooses: the game's own bot (the last listed), never a slow search bot."""
-    return list(game.bots)[-1] if game.bots else "random"
+    """The bot a table, a game or a tournament seats when none is named: the game's own first (its sensible
+    player; Biggles' gentlest level), or the random one in a game with no bot of its own."""
+    return next(iter(game.bots), "random")
 
 
 def bot_catalogue(game: GameDescriptor) -> list[dict[str, str]]:
-    """Each bot with a line about it, weakest first (for menus and ``parlour games``)."""
+    """Each bot with a plain name (``title``) and a line about it, weakest first (for menus and ``parlour games``)."""
     from parlour.bots.search import SEARCH_BOTS
 
     notes = {"random": RANDOM_NOTE, **game.bot_notes, **{name: note for name, (_, note) in SEARCH_BOTS.items()}}
-    return [{"name": name, "description": notes.get(name, "")} for name in bot_names(game)]
+    titles = {"random": RANDOM_TITLE, **game.bot_titles, **SEARCH_TITLES}
+    return [{"name": name, "title": titles.get(name, name.capitalize()), "description": notes.get(name, "")}
+            for name in bot_names(game)]
 
 
 def make_bot(game: GameDescriptor, name: str, seat: int, seed: int | None = None, **options: Any) -> Bot:
-    """A bot by name; ``options`` go to a search bot (``iterations``, ``seconds``)."""
+    """A bot by name; ``options`` go to a search bot (``iterations``, ``seconds``).
+
+    A search bot's name may carry its budget, so that every command that takes
+    bot names takes it too: ``expert:500`` thinks 500 iterations a decision
+    (reproducible), ``expert:0.3s`` 0.3 seconds.
+    """
     if name == "random":
         return RandomBot(seat, seed)
-    if name in bot_names(game) and name not in game.bots:
+    base, _, budget = name.partition(":")
+    if base in bot_names(game) and base not in game.bots:
         from parlour.bots.search import make_search_bot
 
-        return make_search_bot(game, name, seat, seed, **options)
+        return make_search_bot(game, base, seat, seed, **options, **_budget(base, budget))
     factory = game.bots.get(name)
     if factory is None:
         raise ParlourError(f"no bot called {name!r} for {game.title} (choose from: {', '.join(bot_names(game))})")
     return factory(seat, seed)
+
+
+def _budget(name: str, text: str) -> dict[str, Any]:
+    if not text:
+        return {}
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if seconds > 0:
+                return {"seconds": seconds}
+        elif int(text) > 0:
+            return {"iterations": int(text)}
+    except ValueError:
+        pass
+    raise ParlourError(f"{name}:{text}: a budget is iterations ({name}:500) or seconds ({name}:0.5s)")
 
 
 def decide(bot: Bot, state: Any, seat: int, legal: Sequence[str] | None = None) -> str:

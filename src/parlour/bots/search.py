@@ -38,7 +38,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from parlour.engine.errors import ParlourError
+from parlour.engine.errors import ParlourError, ResampleError
 
 #: seconds a decision when no budget is given
 DEFAULT_SECONDS = 0.8
@@ -73,6 +73,8 @@ class Choice:
     action: str
     visits: int
     value: float
+    #: the standard error of ``value`` (0 where it was tried less than twice)
+    error: float = 0.0
 
     @property
     def chance(self) -> float:
@@ -81,12 +83,13 @@ class Choice:
 
 
 class _Node:
-    __slots__ = ("seat", "visits", "total", "avail", "children")
+    __slots__ = ("seat", "visits", "total", "squares", "avail", "children")
 
     def __init__(self, seat: int):
         self.seat = seat          # who chose the action leading here: the value is theirs
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.avail = 0
         self.children: dict[str, _Node] = {}
 
@@ -121,7 +124,7 @@ def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
             if child is not None:
                 child.avail += 1
         if untried:
-            action = untried[0] if len(untried) == 1 else rng.choice(untried)
+            action = untried[0] if len(untried) == 1 else _first_try(world, mover, legal, untried, rng, hooks)
             child = children[action] = _Node(mover)
             child.avail = 1
             world.apply(mover, action)
@@ -138,8 +141,24 @@ def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
         path.append(node)
     values = _rollout(world, rng, hooks, epoch)
     for visited in path:
+        value = values[visited.seat]
         visited.visits += 1
-        visited.total += values[visited.seat]
+        visited.total += value
+        visited.squares += value * value
+
+
+def _first_try(world: Any, mover: int, legal: Sequence[str], untried: list[str], rng: random.Random,
+               hooks: Hooks) -> str:
+    """The untried action to expand: the rollout policy's own choice if it is untried, else one at random.
+
+    A node's first visits then go where a sensible player would go, which
+    matters most when the budget allows only a few hundred iterations.
+    """
+    if hooks.rollout_action is not None:
+        liked = hooks.rollout_action(world, mover, legal, rng)
+        if liked in untried:
+            return liked
+    return rng.choice(untried)
 
 
 class _Budget:
@@ -164,8 +183,14 @@ def ismcts(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
     root = _Node(worlds.seat)
     budget = _Budget(iterations, seconds)
     while budget.more():
-        _iterate(root, worlds.sample(rng), rng, hooks)
         budget.done += 1
+        try:
+            world = worlds.sample(rng)
+        except ResampleError:
+            continue            # an iteration without a world: the budget still runs down
+        _iterate(root, world, rng, hooks)
+    if not root.children:
+        raise ResampleError("no world could be drawn for this position")
     return _ranked(legal, root.children)
 
 
@@ -177,7 +202,11 @@ def pimc(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
     visits = dict.fromkeys(legal, 0)
     means: dict[str, list[float]] = {a: [] for a in legal}     # the action's value in each world that tried it
     while budget.more():
-        world = worlds.sample(rng)
+        try:
+            world = worlds.sample(rng)
+        except ResampleError:
+            budget.done += 1
+            continue
         root = _Node(worlds.seat)
         for _ in range(per_world):
             _iterate(root, world.clone(), rng, hooks)
@@ -188,6 +217,8 @@ def pimc(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
             if a in visits and child.visits:
                 visits[a] += child.visits
                 means[a].append(child.total / child.visits)
+    if not any(visits.values()):
+        raise ResampleError("no world could be drawn for this position")
     ranked = [Choice(a, visits[a], sum(means[a]) / len(means[a]) if means[a] else 0.0) for a in legal]
     ranked.sort(key=lambda c: (c.visits == 0, -c.value, -c.visits))
     return ranked
@@ -197,13 +228,20 @@ def _ranked(legal: Sequence[str], children: dict[str, _Node]) -> list[Choice]:
     choices = []
     for a in legal:
         child = children.get(a)
-        choices.append(Choice(a, 0, 0.0) if child is None or not child.visits
-                       else Choice(a, child.visits, child.total / child.visits))
+        choices.append(Choice(a, 0, 0.0) if child is None or not child.visits else _choice(a, child))
     choices.sort(key=lambda c: (-c.visits, -c.value))
     return choices
 
 
+def _choice(action: str, node: _Node) -> Choice:
+    n = node.visits
+    mean = node.total / n
+    error = math.sqrt(max(node.squares / n - mean * mean, 0.0) / (n - 1)) if n > 1 else 0.0
+    return Choice(action, n, mean, error)
+
+
 METHODS = {"ismcts": ismcts, "pimc": pimc}
+
 
 
 class SearchBot:
@@ -229,6 +267,7 @@ class SearchBot:
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
         self.method = method
         self.iterations, self.seconds = iterations, seconds
+        self.game = game
         self.hooks = hooks_of(game)
 
     def analyse(self, observation: Any, legal: Sequence[str], worlds: Any) -> list[Choice]:
@@ -245,9 +284,16 @@ class SearchBot:
         return METHODS[self.method](worlds, legal, rng, self.hooks, self.iterations, self.seconds)
 
     def act(self, observation: Any, legal: Sequence[str], worlds: Any = None) -> str:
+        """The search's move; where the game could draw no world at all, the game's own bot's move instead."""
         if len(legal) == 1:
             return legal[0]
-        return self.analyse(observation, legal, worlds)[0].action
+        try:
+            return self.analyse(observation, legal, worlds)[0].action
+        except ResampleError:
+            from parlour.bots import default_bot, make_bot
+
+            seed = random.Random(f"fallback/{self.seed}/{self.seat}/{worlds.moves}").randrange(2**63)
+            return make_bot(self.game, default_bot(self.game), self.seat, seed).act(observation, legal)
 
 
 def make_search_bot(game: Any, name: str, seat: int, seed: int | None = None, **options: Any) -> SearchBot:

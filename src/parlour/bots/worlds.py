@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from parlour.engine.errors import ResampleError
+
 
 class Worlds:
     """Draws full states consistent with what ``seat`` has seen, never the true one."""
@@ -29,8 +31,18 @@ class Worlds:
         self.seat = seat
         #: actions played so far (public: every seat saw them), handy as a per-decision seed
         self.moves = len(state.history)
-        self._anchor = state.resample(seat, random.Random(f"parlour-worlds/{seat}/{self.moves}"))
+        # may raise ResampleError (a game may find no consistent deal in a bounded effort): the bot
+        # asking for worlds hears of it, never the caller of ``decide``
+        try:
+            self._anchor: Any = state.resample(seat, random.Random(f"parlour-worlds/{seat}/{self.moves}"))
+        except ResampleError as error:
+            self._anchor = error
 
     def sample(self, rng: random.Random) -> Any:
-        """One world: hidden cards dealt at random from the deals consistent with the seat's view."""
+        """One world: hidden cards dealt at random from the deals consistent with the seat's view.
+
+        Raises ``ResampleError`` where the game found no consistent deal.
+        """
+        if isinstance(self._anchor, ResampleError):
+            raise self._anchor
         return self._anchor.resample(self.seat, rng)

@@ -18,11 +18,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from parlour.bots import bot_names as known_bots
+from parlour.bots import bot_catalogue, bot_names as known_bots, default_bot, make_bot
 from parlour.cli.drive import drive_app
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError, RecordError
 from parlour.engine.record import GameRecord
+from parlour.engine.words import plural
 from parlour.games import GAMES, get_game, replay as replay_record
 
 app = typer.Typer(
@@ -55,21 +56,22 @@ def _variant(game: GameDescriptor, pairs: list[str]) -> dict[str, Any]:
 
 
 def _bots(game: GameDescriptor, spec: Optional[str], seats: int) -> list[str]:
-    default = next(iter(game.bots), "random")      # the game's own bot, if it has one
-    names = [n.strip() for n in spec.split(",")] if spec else [default]
+    names = [n.strip() for n in spec.split(",")] if spec else [default_bot(game)]
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
         _fail(f"--bots needs one name, or one per seat ({seats}), not {len(names)}")
     for name in names:
-        if name not in known_bots(game):
-            _fail(f"no bot called {name!r} (choose from: {', '.join(known_bots(game))})")
+        try:
+            make_bot(game, name, 0, 0)                     # refuses an unknown bot, or a bad budget, now
+        except ParlourError as error:
+            _fail(str(error))
     return names
 
 
 @app.command("games")
 def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """List the games, their seat counts, bots and variant options."""
+    """List the games, their seat counts, bots (weakest first) and variant options."""
     data: list[dict[str, Any]] = [
         {
             "id": g.id,
@@ -77,6 +79,8 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON."))
             "rules_version": g.rules_version,
             "seats": list(g.seat_counts),
             "bots": known_bots(g),
+            "bot_catalogue": bot_catalogue(g),
+            "default_bot": default_bot(g),
             "summary": g.summary,
             "variants": [o.to_dict() for o in g.variants],
         }
@@ -88,6 +92,10 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON."))
     for g in data:
         console.print(Text(f"{g['id']}: {g['title']} ({'/'.join(map(str, g['seats']))} players)", style="bold"))
         console.print(g["summary"])
+        console.print("  bots, weakest first:")
+        for b in g["bot_catalogue"]:
+            default = " (default)" if b["name"] == g["default_bot"] else ""
+            console.print(Text(f"    --bots {b['name']:<12} {b['title']}{default}: {b['description']}"))
         for o in g["variants"]:
             console.print(Text(f"  --variant {o['name']}=...  default {o['default']!r} ({o['source']}): {o['description']}"))
 
@@ -466,6 +474,75 @@ def replay(
         console.print(ui.final(final.result(), seat))
 
 
+@app.command()
+def analyse(
+    record: Path = typer.Argument(..., metavar="RECORD", help="A record file, or a simulation's --out folder."),
+    seat: Optional[int] = typer.Option(None, help="Judge this seat's decisions only (default: every seat's)."),
+    iterations: Optional[int] = typer.Option(None, min=1, help="Search iterations a decision (default 400, unless "
+                                                                "--seconds is given): the same seed gives the same analysis."),
+    seconds: Optional[float] = typer.Option(None, min=0.01, help="Seconds a decision instead (not reproducible)."),
+    seed: int = typer.Option(0, help="The search's seed."),
+    threshold: float = typer.Option(0.10, min=0.0, max=1.0, help="Flag a move that gives away more than this "
+                                                                "chance of winning (0 to 1)."),
+    bot: str = typer.Option("expert", help="The search bot that judges: expert (IS-MCTS) or pimc."),
+    index: Optional[int] = typer.Option(None, "--game", help="In a simulation's folder: the game's index (from 0)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Judge every decision of a recorded game with the expert, from what the seat could see at the time."""
+    from parlour.bots.analysis import NotAnalysable, analyse_record, summary
+
+    if iterations is not None and seconds is not None:
+        _fail("give --iterations or --seconds, not both")
+    try:
+        rec = _simulated_record(record, index) if record.is_dir() else GameRecord.load(record)
+        game = get_game(rec.game)
+        if game.real_time:
+            raise NotAnalysable(f"{game.title} is played against the clock: the search bots judge turn-by-turn games")
+        if bot not in ("expert", "pimc"):
+            raise ParlourError(f"--bot is expert or pimc, not {bot!r}")
+        with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=errors, transient=True, disable=not errors.is_terminal) as bar:
+            task = bar.add_task("decisions", total=None)
+            rows = analyse_record(rec, game, None if seat is None else [seat], iterations=iterations,
+                                  seconds=seconds, seed=seed, threshold=threshold, bot=bot,
+                                  progress=lambda done, total: bar.update(task, completed=done, total=total))
+    except ParlourError as error:
+        _fail(str(error))
+    names = [s.get("name") or n for s, n in zip(rec.seats, game.seat_names(len(rec.seats)), strict=True)]
+    budget = {"iterations": iterations if iterations is not None or seconds is not None else 400, "seconds": seconds}
+    if as_json:
+        print(json.dumps({"game": game.id, "seats": names, "seat": seat, "bot": bot, **budget, "seed": seed,
+                          "threshold": threshold, "decisions": rows, "summary": summary(rows)}, indent=1))
+        return
+    _print_analysis(rows, names, threshold, game.title, bot, budget)
+
+
+def _percent(chance: Optional[float]) -> str:
+    return "-" if chance is None else f"{100 * chance:.0f}%"
+
+
+def _print_analysis(rows: list[dict[str, Any]], names: list[str], threshold: float, title: str, bot: str,
+                    budget: dict[str, Any]) -> None:
+    from parlour.bots.analysis import summary
+
+    spent = f"{budget['seconds']:g} s" if budget["seconds"] is not None else f"{budget['iterations']} iterations"
+    table = Table("move", "seat", "played", "chance", "best other", "chance", "cost",
+                  title=f"{title}: the {bot}, {spent} a move", caption=f"* the {bot}'s choice   "
+                  f"! gave away over {_percent(threshold)}")
+    for r in rows:
+        mark = " *" if r["played"] == r["best"] else ""
+        cost = Text(f"{_percent(r['cost'])} !", style="bold red") if r["costly"] else Text(_percent(r["cost"]))
+        table.add_row(str(r["move"]), names[r["seat"]], r["played"] + mark, _percent(r["played_chance"]),
+                      (r["alternative"] or "-") + (" *" if r["alternative"] == r["best"] else ""),
+                      _percent(r["alternative_chance"]), cost)
+    console.print(table)
+    if not rows:
+        console.print("No decision to judge: every move of the seat was forced.")
+    for seat, s in summary(rows).items():
+        console.print(f"{names[int(seat)]}: {s['decisions']} decisions, {s['costly']} gave away more than "
+                      f"{_percent(threshold)}, {_percent(s['mean_cost'])} lost a decision on average")
+
+
 def _simulated_record(folder: Path, index: Optional[int]) -> GameRecord:
     """Game ``index`` of a simulation run kept with ``--out FOLDER --records``."""
     from parlour.sim.output import record
@@ -506,7 +583,7 @@ def tournament(
     if as_json:
         print(json.dumps(report, indent=1))
         return
-    table = Table("", "player", "level", "played", "won", "points", title=f"Biggles cycle, {rounds} round{'' if rounds == 1 else 's'}, seed {seed}")
+    table = Table("", "player", "level", "played", "won", "points", title=f"Biggles cycle, {plural(rounds, 'round')}, seed {seed}")
     for place, row in enumerate(report["table"], 1):
         table.add_row(str(place), row["player"], row["level"], str(row["played"]), str(row["won"]), str(row["points"]))
     console.print(table)

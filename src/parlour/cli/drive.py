@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.engine.errors import ParlourError
+from parlour.engine.words import plural
 from parlour.tournaments.drive import Drive
 from parlour.tournaments.drive_card import card_html
 
@@ -103,7 +104,8 @@ def simulate(
                           "champions": summary["champions"], "cup_holder": summary["cup_holder"],
                           "cup_path": summary["cup"]["path"]}, indent=1))
         return
-    console.print(_league(summary, f"{drive.title}: {len(drive.teams)} teams, {drive.rounds} rounds, seed {seed}"))
+    counts = f"{plural(len(drive.teams), 'team')}, {plural(drive.rounds, 'round')}"
+    console.print(_league(summary, f"{drive.title}: {counts}, seed {seed}"))
     console.print(Text(f"League Champions: {' and '.join(summary['champions'])}", style="bold"))
     for step in summary["cup"]["path"]:
         console.print(f"Cup, round {step['round']}: {step['to']} take it ({step['score']})")
@@ -181,7 +183,8 @@ def _show(drive: Drive, drive_id: str, as_json: bool) -> None:
                                  "away_goals": res and res.away_goals})
         print(json.dumps({"id": drive_id, **summary, "fixtures": fixtures}, indent=1))
         return
-    console.print(_league(summary, f"{drive.title} ({drive_id}): {len(drive.teams)} teams, {drive.rounds} rounds"))
+    counts = f"{plural(len(drive.teams), 'team')}, {plural(drive.rounds, 'round')}"
+    console.print(_league(summary, f"{drive.title} ({drive_id}): {counts}"))
     for games in drive.schedule():
         for f in games:
             res = drive.result(f.round, f.table)

@@ -117,6 +117,9 @@ class GameDescriptor:
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     #: one line about each of ``bots`` for menus (``parlour.bots.bot_catalogue``); list ``bots`` weakest first
     bot_notes: Mapping[str, str] = field(default_factory=dict)
+    #: a plain display name for each of ``bots`` ("Club player"), shown over its id; the first of ``bots`` is the
+    #: one a table seats when no bot is named (``parlour.bots.default_bot``)
+    bot_titles: Mapping[str, str] = field(default_factory=dict)
     action_space: Callable[[int], tuple[str, ...]] | None = None
     #: adds one game's ``result()`` to a simulation's running figures (``parlour.sim.stats.Figures``):
     #: ``tally(result, figures)``, in whichever process played the game

@@ -73,6 +73,8 @@ class TurnState(State):
 
     def _apply(self, seat: int, action: str) -> None:
         self._legal = None
+        if self._history_shared:
+            self._own_history()        # before any change: a game may keep more logs than the history
         decoded = self._steps.get(action)
         if decoded is None:
             verb, _, rest = action.partition(" ")

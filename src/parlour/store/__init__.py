@@ -90,6 +90,12 @@ access = Table(
     Column("open_seats", Boolean, nullable=False),  # a free person seat may be taken by anyone, without an invite
 )
 
+options = Table(
+    "table_options", metadata,                      # how the creator set the table up: {"hints": true}; no row, none
+    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+    Column("options", JSON, nullable=False),
+)
+
 invites = Table(
     "seat_invites", metadata,                       # the secret each join link carries, kept as its hash
     Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
@@ -170,6 +176,8 @@ class StoredTable:
     result: dict[str, Any] | None = None
     meta: dict[str, Any] | None = None
     actions: list[tuple[int, str, float | None]] = field(default_factory=list)
+    #: the table's options, as its creator chose them: {"hints": true} (empty: none)
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 def default_url() -> str:
@@ -265,13 +273,17 @@ class Store:
 
     # -- game tables ------------------------------------------------------
     def create_table(self, game: str, variant: dict[str, Any], seed: int | None, seats: list[dict[str, Any]],
-                     meta: dict[str, Any] | None = None, *, listed: bool = False, open_seats: bool = False) -> str:
-        """A new table; ``listed`` shows it in the public list, ``open_seats`` lets anyone take a free seat."""
+                     meta: dict[str, Any] | None = None, *, listed: bool = False, open_seats: bool = False,
+                     table_options: dict[str, Any] | None = None) -> str:
+        """A new table; ``listed`` shows it in the public list, ``open_seats`` lets anyone take a free seat,
+        ``table_options`` are the rest of how it was set up (``{"hints": True}``)."""
         table_id = new_id()
         with self._begin() as db:
             db.execute(game_tables.insert().values(
                 id=table_id, game=game, variant=variant, seed=seed, seats=seats, created=time.time(), meta=meta))
             db.execute(access.insert().values(table_id=table_id, listed=listed, open_seats=open_seats))
+            if table_options:
+                db.execute(options.insert().values(table_id=table_id, options=table_options))
         return table_id
 
     def save_finished(self, game: str, variant: dict[str, Any], seed: int | None, seats: list[dict[str, Any]],
@@ -348,12 +360,14 @@ class Store:
                 select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.time)
                 .where(actions.c.table_id == table_id).order_by(actions.c.idx)
             ).all()
+            chosen = db.execute(select(options.c.options).where(options.c.table_id == table_id)).scalar()
         for expected, r in enumerate(rows):
             if r.idx != expected:
                 raise StoreError(f"table {table_id}: action {expected} is missing from the log")
         return StoredTable(
             id=row.id, game=row.game, variant=row.variant, seed=row.seed, seats=row.seats, created=row.created,
             finished=row.finished, result=row.result, meta=row.meta, actions=[(r.seat, r.action, r.time) for r in rows],
+            options=dict(chosen or {}),
         )
 
     def tables_for(self, key: str, value: str) -> list[dict[str, Any]]:
@@ -366,7 +380,9 @@ class Store:
         """Tables, newest first.  With ``visible``, only the listed ones and those ids (a browser's own tables);
         with ``since``, only those created since then."""
         moves = select(actions.c.table_id, func.count().label("moves")).group_by(actions.c.table_id).subquery()
-        query = (select(game_tables, moves.c.moves).outerjoin(moves, moves.c.table_id == game_tables.c.id)
+        query = (select(game_tables, moves.c.moves, options.c.options)
+                 .outerjoin(moves, moves.c.table_id == game_tables.c.id)
+                 .outerjoin(options, options.c.table_id == game_tables.c.id)
                  .order_by(game_tables.c.created.desc()).limit(limit))
         if finished is True:
             query = query.where(game_tables.c.finished.is_not(None))
@@ -384,7 +400,8 @@ class Store:
             rows = db.execute(query).all()
         return [
             {"id": r.id, "game": r.game, "variant": r.variant, "seats": r.seats, "created": r.created,
-             "finished": r.finished, "result": r.result, "meta": r.meta, "moves": r.moves or 0}
+             "finished": r.finished, "result": r.result, "meta": r.meta, "moves": r.moves or 0,
+             "options": dict(r.options or {})}
             for r in rows
         ]
 

@@ -14,7 +14,7 @@ import hashlib
 from contextlib import nullcontext
 from typing import Any, Mapping
 
-from parlour.bots import make_bot
+from parlour.bots import default_bot, make_bot
 from parlour.engine.errors import ParlourError
 from parlour.engine.record import GameRecord, record_of
 from parlour.games import get_game
@@ -82,7 +82,7 @@ def play_drive(drive: Drive, seed: int, *, bots: str | Mapping[str, str] | None 
     match records when ``keep_records``.
     """
     game = get_game(GAME_ID)
-    default = next(iter(game.bots), "random")
+    default = default_bot(game)
     chosen = {t: bots if isinstance(bots, str) else (bots or {}).get(t, default) for t in drive.teams}
     if isinstance(bots, Mapping):
         unknown = sorted(set(bots) - set(drive.teams))

@@ -29,6 +29,7 @@ from parlour.store import Store
 from parlour.store.tournaments import Tournaments
 from parlour.tournaments.drive_card import FONT_URL, FONTS
 from parlour.web import errors, logs
+from parlour.web.advice import Advisor
 from parlour.web.bodies import BodyLimit
 from parlour.web.deps import CreationLimit
 from parlour.web.live import LiveTable
@@ -46,14 +47,14 @@ CREATION_LIMIT = "30/minute"
 def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                clock: Callable[[], float] = time.monotonic, allow_origins: Iterable[str] = (),
                creation_limit: str | None = CREATION_LIMIT, max_bot_tables: int = MAX_BOT_TABLES,
-               max_moves: int = MAX_MOVES, lease: float = LEASE) -> FastAPI:
+               max_moves: int = MAX_MOVES, lease: float = LEASE, advisor: Advisor | None = None) -> FastAPI:
     """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up).
 
     ``allow_origins``: other sites whose pages may use this server (its own always may); ``creation_limit``
     per client address (None: no limit, for a load benchmark on one address); ``max_bot_tables``: tables of
     bots alone in play at once; ``max_moves``: a table that has not ended after so many moves is closed, and
     says why; ``lease``: seconds a process holds a table's bots without renewing (several processes on
-    PostgreSQL).
+    PostgreSQL); ``advisor``: the expert's hints and analyses, with their budgets (``web.advice``).
     """
     store = store or Store()
     tournaments = Tournaments(store)
@@ -64,7 +65,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
             tournaments.enter_finished(table.id, table.meta, table.state)
 
     registry = Tables(store, bot_delay=bot_delay, clock=clock, on_finish=enter_result, metrics=metrics,
-                      lease=lease, max_bot_tables=max_bot_tables, max_moves=max_moves)
+                      lease=lease, max_bot_tables=max_bot_tables, max_moves=max_moves, advisor=advisor)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

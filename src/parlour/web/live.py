@@ -42,8 +42,9 @@ from parlour.engine.record import GameRecord, record_of
 from parlour.games import get_game
 from parlour.store import Logged, Store, StoreConflict, StoredTable, StoreUnavailable
 from parlour.store.writer import Writer
+from parlour.web.advice import Advisor
 from parlour.web.metrics import Metrics
-from parlour.web.models import ErrorMessage, SeatView, TableView
+from parlour.web.models import ErrorMessage, Hint, HintOption, SeatView, TableView
 
 if TYPE_CHECKING:
     from parlour.games.biggles.session import LiveGame
@@ -71,6 +72,9 @@ TOO_MANY = f"too many messages (at most {RATE:.0f} a second); that one was not r
 #: the first and the longest wait, in seconds, before a write the database refused is tried again
 RETRY = (0.1, 2.0)
 NOT_SAVED = "not saved, try again: the server could not write your move to its database ({reason})"
+#: hints a seat may ask for: one every so many seconds on average, and so many at once
+HINT_EVERY, HINT_BURST = 2.0, 3
+NO_HINTS = "this table was made without hints (the option is chosen when a table is made, for everyone at it)"
 
 
 def _report(task: asyncio.Task) -> None:
@@ -160,7 +164,7 @@ class Connection:
             self.view_waiting = True
             self._queue(_VIEW)
 
-    def post(self, message: ErrorMessage) -> None:
+    def post(self, message: ErrorMessage | Hint) -> None:
         if not self.closing:
             self._queue(message)
 
@@ -271,8 +275,14 @@ class LiveTable:
     def __init__(self, stored: StoredTable, store: Store, bot_delay: float = 0.6,
                  clock: Callable[[], float] = time.monotonic,
                  on_finish: Callable[["LiveTable", bool], Awaitable[None]] | None = None,
-                 writer: Writer | None = None, metrics: Metrics | None = None, max_moves: int = MAX_ACTIONS):
+                 writer: Writer | None = None, metrics: Metrics | None = None, max_moves: int = MAX_ACTIONS,
+                 advisor: Advisor | None = None):
         self.id = stored.id
+        self.advisor = advisor or Advisor()
+        #: the table allows hints (chosen when it was made, shown to everyone at it)
+        self.hints = bool(stored.options.get("hints"))
+        self.hinting: set[int] = set()            # seats whose hint is being thought about now
+        self.hint_rate: dict[int, Bucket] = {}
         self.max_moves = max_moves
         self.finishing: asyncio.Task[None] | None = None
         self.meta = stored.meta or {}
@@ -347,6 +357,7 @@ class LiveTable:
             real_time=self.game.real_time,
             running=self.live is not None,
             clock=self.live.now() if self.live is not None else None,
+            hints=self.hints,
         )
 
     def view_text(self, seat: int | None) -> str:
@@ -497,6 +508,45 @@ class LiveTable:
                 raise Refused(NOT_SAVED.format(reason=error)) from None
         self.start_bots()
 
+    # -- hints ------------------------------------------------------------------------------
+    async def hint(self, seat: int | None, moves: int | None = None) -> Hint:
+        """The expert's view of ``seat``'s move now, for that seat's connection alone; raises ``Refused``.
+
+        Only at a table made with hints, for a person at his turn in a turn-by-turn game, one question at a
+        time per seat and at most one every ``HINT_EVERY`` seconds (``HINT_BURST`` at once).  The expert
+        thinks in a thread, on a copy of the state through the seat's worlds (``Advisor.hint``), while the
+        table plays on.
+        """
+        if not self.hints:
+            raise Refused(NO_HINTS)
+        if seat is None:
+            raise Refused("spectators get no hints: a hint is for the player whose turn it is")
+        if self.game.real_time:
+            raise Refused(f"{self.game.title} is played against the clock: there are no hints in a race")
+        async with self.lock:
+            if self.ended:
+                raise Refused("the game is over")
+            if seat not in self.state.to_move:
+                raise Refused("a hint is for your own turn: ask when it is your move")
+            if moves is not None and moves != len(self.state.history):
+                raise Refused("the table has moved on since you asked; look again")
+            if seat in self.hinting:
+                raise Refused("the expert is still thinking about your last question")
+            bucket = self.hint_rate.setdefault(seat, Bucket(1 / HINT_EVERY, HINT_BURST))
+            if not bucket.take():
+                raise Refused(f"too many hints: at most one every {HINT_EVERY:g} seconds")
+            state, asked = self.state.clone(), len(self.state.history)
+            self.hinting.add(seat)
+        try:
+            options, seconds = await self.advisor.hint(self.game, state, seat)
+        except ParlourError as error:
+            raise Refused(f"the expert could not judge this position: {error}") from None
+        finally:
+            self.hinting.discard(seat)
+        self.metrics.advice.labels("hint").inc()
+        return Hint(seat=seat, moves=asked, seconds=round(seconds, 3),
+                    options=[HintOption(action=o["action"], chance=o["chance"], visits=o["visits"]) for o in options])
+
     # -- another process's moves ----------------------------------------------------------------
     async def catch_up(self) -> None:
         """Apply the moves another process stored since this copy last read the log (PostgreSQL's announcements
@@ -612,6 +662,12 @@ class LiveTable:
                 return
             await asyncio.sleep(self.bot_delay if chosen is None else wait)
             started = time.perf_counter()
+            if getattr(self.bots[seat], "uses_worlds", False) and (chosen is None or chosen[:2] != (
+                    len(self.state.history), seat)):
+                # a search bot thinks for most of a second: on a copy, in a thread, never on the event loop
+                # (it keeps no stream of its own, so deciding early on a copy decides as it would on the table)
+                position = self.state.clone()
+                chosen = (len(position.history), seat, await asyncio.to_thread(decide, self.bots[seat], position, seat))
             async with self.lock:
                 if seat not in self.state.to_move or self.ended or not self.leased:
                     continue
@@ -664,4 +720,6 @@ class LiveTable:
 
     # -- after the game ---------------------------------------------------------
     def record(self) -> GameRecord:
-        return record_of(self.state, [dict(info) for info in self.seats], meta={"table": self.id})
+        # a game played with hints says so: its moves were not all the players' own
+        meta = {"table": self.id, **({"hints": True} if self.hints else {})}
+        return record_of(self.state, [dict(info) for info in self.seats], meta=meta)

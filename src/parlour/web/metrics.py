@@ -39,6 +39,8 @@ class Metrics:
                                ["reason"], registry=r)
         self.refused = Counter("parlour_refused_messages", "Socket messages refused for coming too fast",
                                registry=r)
+        self.advice = Counter("parlour_advice", "The expert's work: hints given, analyses of finished games made",
+                              ["kind"], registry=r)
         self.caught_up = Counter("parlour_reloaded_moves",
                                  "Moves another process stored, reloaded into this one's copy of a table",
                                  registry=r)

@@ -80,7 +80,7 @@ class Seat(Body):
     kind: Literal["person", "bot"]
     name: Name | None = Field(None, description="shown at the table; a bot is named after its seat if left out")
     bot: StrictStr | None = Field(None, description="the bot's name, as GET /api/games lists them; "
-                                                     "the game's strongest if left out")
+                                                     "the game's default_bot if left out")
 
     refusals = {"": "kind must be 'person' or 'bot'", "kind": "kind must be 'person' or 'bot'",
                 "name": "a name is text of at most 40 characters", "bot": "bot is a bot's name, such as 'random'"}
@@ -107,11 +107,14 @@ class NewTable(Body):
     public: StrictBool = Field(False, description="list the table in GET /api/tables for everyone to see")
     open_seats: StrictBool = Field(False, description="anyone may take a free person seat (else only with its "
                                                        "join link's invite)")
+    hints: StrictBool = Field(False, description="each person at the table may ask the expert for a hint at his "
+                                                 "turn (turn-by-turn games); everyone at the table is shown it")
 
     refusals = {"game": "game is a game's id, as GET /api/games lists them", "seats": SEATS,
                 "variant": "variant is an object of option names and values",
                 "seed": "seed must be a whole number from 0 to 2**63 - 1", "sit": "sit is true or false",
-                "public": "public is true or false", "open_seats": "open_seats is true or false"}
+                "public": "public is true or false", "open_seats": "open_seats is true or false",
+                "hints": "hints is true or false"}
 
 
 class SeatClaim(Body):
@@ -158,6 +161,7 @@ class TableSummary(BaseModel):
     result: dict[str, Any] | None
     meta: dict[str, Any] | None = Field(description="the fixture it was played for, if any")
     moves: int
+    options: dict[str, Any] = Field(default_factory=dict, description="how it was set up: {\"hints\": true}")
 
 
 # -- the play socket ----------------------------------------------------------------------
@@ -185,6 +189,7 @@ class TableView(BaseModel):
     real_time: bool
     running: bool
     clock: float | None
+    hints: bool = Field(False, description="the table allows hints: each person may ask the expert at his turn")
 
 
 class TableInfo(TableView):
@@ -218,10 +223,40 @@ class AskView(Body):
     type: Literal["view"]
 
 
+class AskHint(Body):
+    """Ask the expert about the seat's move now (a table made with hints, at the seat's turn); ``moves`` is the
+    number of moves in the view it was asked from."""
+
+    type: Literal["hint"]
+    moves: StrictInt | None = None
+
+    refusals = {"moves": "'moves' is the number of moves you saw, a whole number"}
+
+
+class HintOption(BaseModel):
+    """A legal move as the expert sees it: its estimated chance of winning, 0 to 1 (null: not searched)."""
+
+    action: str
+    chance: float | None
+    visits: int = Field(description="how many of the search's iterations tried it")
+
+
+class Hint(BaseModel):
+    """The answer to ``hint``, sent to the asking connection only: every legal move, best first.
+
+    Worked out from the seat's own view alone (the worlds it cannot tell from the true one)."""
+
+    type: Literal["hint"] = "hint"
+    seat: int
+    moves: int = Field(description="the moves made when it was asked: a hint for an older position is stale")
+    options: list[HintOption]
+    seconds: float = Field(description="how long the expert thought")
+
+
 #: what a client sends on the play socket
-ClientMessage = Annotated[Act | AskView, Field(discriminator="type")]
+ClientMessage = Annotated[Act | AskView | AskHint, Field(discriminator="type")]
 #: what the server sends on it
-ServerMessage = Annotated[TableView | ErrorMessage, Field(discriminator="type")]
+ServerMessage = Annotated[TableView | ErrorMessage | Hint, Field(discriminator="type")]
 
 
 # -- replays ---------------------------------------------------------------------------------
@@ -247,6 +282,47 @@ class ReplayStep(BaseModel):
     result: dict[str, Any] | None = Field(description="the result, at the last step")
 
 
+class AnalysisOption(BaseModel):
+    action: str
+    visits: int
+    value: float | None = Field(description="the search's mean return, -1 to 1 (null: not searched)")
+    chance: float | None = Field(description="the estimated chance of winning, 0 to 1")
+
+
+class AnalysedMove(BaseModel):
+    """One decision of the seat: the move played, the expert's choice and the best other move, with chances."""
+
+    index: int = Field(description="the move's place in the record (from 0): the replay's step before it")
+    move: int
+    seat: int
+    legal: int
+    played: str
+    played_chance: float | None
+    best: str = Field(description="the expert's own choice")
+    best_chance: float | None
+    alternative: str | None = Field(description="the best move other than the one played")
+    alternative_chance: float | None
+    cost: float | None = Field(description="the chance of winning the move gave away: best's minus played's, "
+                                           "at least 0")
+    costly: bool = Field(description="the cost is over the threshold")
+    options: list[AnalysisOption]
+
+
+class Analysis(BaseModel):
+    """A finished game's decisions of one seat as the expert judges them, from that seat's view alone."""
+
+    table: str
+    game: str
+    seat: int
+    name: str
+    bot: str
+    iterations: int
+    threshold: float
+    moves: list[AnalysedMove]
+    decisions: int
+    costly: int
+
+
 # -- games -------------------------------------------------------------------------------
 class VariantOption(BaseModel):
     name: str
@@ -259,14 +335,21 @@ class VariantOption(BaseModel):
     maximum: int | None
 
 
+class BotInfo(BaseModel):
+    name: str = Field(description="the bot's name, as a seat names it")
+    title: str = Field(description="a plain name to show over it: 'Club player'")
+    description: str
+
+
 class GameInfo(BaseModel):
     id: str
     title: str
     summary: str
     seat_counts: list[int]
     seat_names: dict[int, list[str]] = Field(description="number of players -> the seats' names")
-    bots: list[str]
-    default_bot: str = Field(description="the bot a new table seats by default")
+    bots: list[str] = Field(description="the bots' names, weakest first")
+    bot_catalogue: list[BotInfo] = Field(description="the same bots, weakest first, with plain names and a line each")
+    default_bot: str = Field(description="the bot a seat gets when none is named, and the one a menu offers first")
     real_time: bool
     rules: str = Field(description="the address of the rules page")
     variants: list[VariantOption]
@@ -471,7 +554,8 @@ class Health(BaseModel):
 def socket_schemas(ref_template: str = "#/components/schemas/{model}") -> dict[str, Any]:
     """JSON schemas of the play socket's messages (which OpenAPI has no place for), by model name."""
     _, document = models_json_schema(
-        [(Act, "validation"), (AskView, "validation"), (TableView, "serialization"), (ErrorMessage, "serialization")],
+        [(Act, "validation"), (AskView, "validation"), (AskHint, "validation"), (TableView, "serialization"),
+         (ErrorMessage, "serialization"), (Hint, "serialization")],
         ref_template=ref_template)
     schemas: dict[str, Any] = document["$defs"]
     return schemas

@@ -24,12 +24,13 @@ import time
 from collections import OrderedDict
 from typing import Any, Callable
 
-from parlour.bots import bot_names
+from parlour.bots import bot_names, default_bot
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError
 from parlour.store import Store
 from parlour.store.pubsub import Listener
 from parlour.store.writer import Writer
+from parlour.web.advice import Advisor
 from parlour.web.live import BOT, PERSON, LiveTable
 from parlour.web.metrics import Metrics
 from parlour.web.models import Seat, TableMade
@@ -63,8 +64,11 @@ class Tables:
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic,
                  on_finish: Callable[[LiveTable], None] | None = None, metrics: Metrics | None = None,
-                 lease: float = LEASE, max_bot_tables: int = MAX_BOT_TABLES, max_moves: int = MAX_MOVES):
+                 lease: float = LEASE, max_bot_tables: int = MAX_BOT_TABLES, max_moves: int = MAX_MOVES,
+                 advisor: Advisor | None = None):
         self.store = store
+        #: the expert's hints and analyses, with their threads and budgets
+        self.advisor = advisor or Advisor()
         self.max_bot_tables = max_bot_tables
         self.max_moves = max_moves
         self.bot_delay = bot_delay
@@ -98,7 +102,7 @@ class Tables:
                 try:
                     table = LiveTable(stored, self.store, bot_delay=self.bot_delay, clock=self.clock,
                                       on_finish=self._finished, writer=self.writer, metrics=self.metrics,
-                                      max_moves=self.max_moves)
+                                      max_moves=self.max_moves, advisor=self.advisor)
                 except ParlourError as error:
                     raise Unplayable(f"table {table_id} could not be rebuilt from its log: {error}") from None
                 if table.bots and not table.ended:
@@ -167,6 +171,7 @@ class Tables:
         if self.listener is not None:
             await self.listener.stop()
         self.stop()
+        self.advisor.close()
         await asyncio.to_thread(self.writer.stop)
         try:
             await asyncio.to_thread(self.store.release_leases, self.store.origin)
@@ -243,15 +248,18 @@ class Tables:
 
     async def open(self, game: GameDescriptor, seats: list[Seat], variant: dict[str, Any] | None, seed: int | None,
                    *, sit: bool | int = True, meta: dict[str, Any] | None = None, listed: bool = False,
-                   open_seats: bool = False) -> TableMade:
+                   open_seats: bool = False, hints: bool = False) -> TableMade:
         """Check who sits where, the variant and the seed against the game; store the new table; answer with its links.
 
         ``sit``: the creator takes the first person seat (True), that seat (a number) or none (False).  Each
         other person seat gets a join link with its own secret; ``open_seats`` lets anyone take a free seat
-        without one, ``listed`` shows the table in the public list.  The bots start at once, whoever opens
-        the page.  Raises ``SeatingError`` with the reason, ``Busy`` when bots alone have no room.
+        without one, ``listed`` shows the table in the public list, ``hints`` lets each person ask the expert
+        at his turn (turn-by-turn games).  The bots start at once, whoever opens the page.  Raises
+        ``SeatingError`` with the reason, ``Busy`` when bots alone have no room.
         """
         stored = _seated(game, seats)
+        if hints and game.real_time:
+            raise SeatingError(f"{game.title} is played against the clock: hints are for turn-by-turn games")
         if all(s["kind"] == BOT for s in stored) and self.bots_alone() >= self.max_bot_tables:
             raise Busy(f"the server is already running {self.max_bot_tables} tables of bots alone, as many as it "
                        "allows; try again when one of them ends")
@@ -266,7 +274,8 @@ class Tables:
 
         def create() -> TableMade:          # one trip to a thread: the table, its invites and the creator's seat
             table_id = self.store.create_table(game.id, dict(state.variant), seed, stored, meta,
-                                               listed=listed, open_seats=open_seats)
+                                               listed=listed, open_seats=open_seats,
+                                               table_options={"hints": True} if hints else None)
             made = TableMade(id=table_id, url=f"/t/{table_id}", join={
                 str(i): f"/t/{table_id}/join/{i}#invite={self.store.invite(table_id, i)}"
                 for i in people if i != mine})
@@ -293,7 +302,7 @@ def _seated(game: GameDescriptor, seats: list[Seat]) -> list[dict[str, Any]]:
     for i, seat in enumerate(seats):
         name = distinct((seat.name or "").strip() or names[i], [s["name"] for s in stored] + list(names[i + 1:]))
         if seat.kind == BOT:
-            bot = seat.bot or bots[-1]
+            bot = seat.bot or default_bot(game)
             if bot not in bots:
                 raise SeatingError(f"seat {i}: no bot {bot!r} (choose from {', '.join(bots)})")
             stored.append({"kind": BOT, "bot": bot, "name": name})

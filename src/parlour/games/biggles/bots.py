@@ -12,7 +12,7 @@ import random
 from math import cos, log, sin, sqrt, tau as TWOPI
 from typing import Any, Sequence
 
-from parlour.games.biggles.levels import DEFAULT, LEVELS
+from parlour.games.biggles.levels import DEFAULT, LEVELS, PACE
 
 
 def choose(legal: Sequence[str]) -> str | None:
@@ -99,7 +99,7 @@ class ReflexBot:
 class TimedBot(ReflexBot):
     """Any bot (the random one, say) given a level's hands: it chooses, the level sets the pace."""
 
-    def __init__(self, inner: Any, level: str = DEFAULT):
+    def __init__(self, inner: Any, level: str = PACE):
         super().__init__(inner.seat, None, level)
         self.rng = getattr(inner, "rng", self.rng)
         self.inner = inner

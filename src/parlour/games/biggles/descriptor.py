@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from parlour.engine.descriptor import GameDescriptor, VariantOption, lazy_bot
 from parlour.games.biggles import rules
-from parlour.games.biggles.levels import DEFAULT, LEVELS
+from parlour.games.biggles.levels import LEVELS, NOTES, TITLES
 
 VARIANTS = (
     VariantOption("matches", int, 2, "Matches in a game; the packs change hands after each.", "rule sheet", minimum=1, maximum=99),
@@ -54,10 +54,11 @@ GAME = GameDescriptor(
         "A real-time race for two: turn your pack over in threes, build black 1 to 7 and then Biggles, "
         "and slap red stoppers on your opponent's build. Speed counts as much as the shuffle."
     ),
-    bots={  # the default level first
-        level: lazy_bot("parlour.games.biggles.bots:ReflexBot", level=level)
-        for level in sorted(LEVELS, key=lambda name: name != DEFAULT)
+    bots={  # the slowest first, which is the default (levels.DEFAULT)
+        level: lazy_bot("parlour.games.biggles.bots:ReflexBot", level=level) for level in LEVELS
     },
+    bot_notes=NOTES,
+    bot_titles=TITLES,
     action_space=rules.all_actions,
     encoding="parlour.games.biggles.encoding",
     tally=tally,

@@ -4,7 +4,8 @@ The figures are assumptions (no one has timed the 1955 players): a practised
 player turns a three in about half a second and reacts to a playable card in
 about a third of a second; a newcomer needs roughly three times as long and
 misses a good share of chances.  ``turn`` and ``react`` are mean seconds,
-``miss`` the chance of not noticing a playable card when it shows.
+``miss`` the chance of not noticing a playable card when it shows.  The
+levels run from the slowest to the quickest.
 """
 
 LEVELS: dict[str, dict[str, float]] = {
@@ -13,4 +14,15 @@ LEVELS: dict[str, dict[str, float]] = {
     "club": {"turn": 0.8, "react": 0.5, "miss": 0.1},
     "practised": {"turn": 0.55, "react": 0.33, "miss": 0.04},
 }
-DEFAULT = "club"
+#: the opponent a person meets when no level is named: the gentlest
+DEFAULT = "newcomer"
+#: the pace of a bot with no level of its own (the random bot): a club player's hands
+PACE = "club"
+#: a plain name and one line for each level, for menus
+TITLES = {"newcomer": "Newcomer", "casual": "Casual", "club": "Club player", "practised": "Practised"}
+NOTES = {
+    "newcomer": "Turns slowly and misses about a third of the chances to play: a gentle first opponent",
+    "casual": "A little quicker, and misses one chance in five",
+    "club": "Turns a three in under a second and seldom misses a playable card",
+    "practised": "Turns in about half a second and pounces in a third: hard to beat",
+}

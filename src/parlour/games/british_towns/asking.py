@@ -13,14 +13,16 @@ so a player, or a bot, can reason from it.  Rulings are in
 
 from __future__ import annotations
 
+import bisect
 import copy
+import math
 import random
 from bisect import bisect_left, insort
 from functools import cache
 from operator import itemgetter
 from typing import Any
 
-from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
+from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
 from parlour.engine.state import State
 from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
@@ -129,6 +131,7 @@ class AskingState(TurnState):
         #: per seat, the places in ORDER of the cards it may ask for, kept up to date by ``_ask``
         #: (None: work it out from the hand when next needed; a clone starts so)
         self._wanted: list[list[int] | None] = [None] * seats
+        self._facts: dict[int, tuple[Any, "_Unknowns"]] = {}     # seat -> what its view says (``resample``)
         # A region dealt complete goes down before play starts (from the dealer's left).
         for offset in range(1, seats + 1):
             self._lay_complete((self.dealer + offset) % seats)
@@ -337,76 +340,506 @@ class AskingState(TurnState):
         super()._share_history(new)
         new.asks = self.asks
 
-    def resample(self, seat: int, rng: random.Random, tries: int = 30) -> "AskingState":
-        """Deal again the cards whose holder ``seat`` cannot know, and replay the game to check.
+    def resample(self, seat: int, rng: random.Random) -> "AskingState":
+        """A world ``seat`` cannot tell from this one, drawn uniformly from all of them.
 
-        A card seen changing hands in an ask is known to be with its taker;
-        every other card in another hand has not moved since the deal, so it
-        may have been dealt to any other player the asks do not rule out: not
-        to a player who was asked for it in vain, nor to one who asked for
-        it; and an asker who showed no card of a region must have been dealt
-        one.  Each candidate deal is replayed with the real asks and the first
-        that gives the same answers is returned; should none, the state itself
-        is a consistent answer.
+        Only cards that have never changed hands and never gone down are
+        unknown to ``seat``: each still lies where it was dealt.  ``_Unknowns``
+        reads, from the view alone, what the asks and lays say about them
+        (who may hold each, who must hold some card of a region, who cannot
+        hold a whole region), and ``_Unknowns.draw`` deals them uniformly among
+        the deals that satisfy it all.  The world is then built directly, not
+        replayed: the same table, the drawn hands, the deal they imply, and a
+        fresh seed (the asking game has no chance after the deal, but a world
+        never carries the true seed).
         """
         self._check_resampler(seat)
-        taken = {CARD_OF_TEXT[a["card"]] for a in self.asks if a["got"]}
-        others = [s for s in range(self.num_seats) if s != seat]
-        originals = {s: [c for c in self.hands[s] if c not in taken] for s in others}
-        barred: dict[int, set[int]] = {}
-        needs: set[tuple[int, int]] = set()
-        fixed = {s: {CARD_OF_TEXT[t] for t in self.deal["hands"][s]} & taken for s in range(self.num_seats)}
-        shown: list[set[int]] = [set(fixed[s]) for s in range(self.num_seats)]
-        for ask in self.asks:
-            card, asker, asked = CARD_OF_TEXT[ask["card"]], ask["asker"], ask["asked"]
-            if not ask["got"]:
-                barred.setdefault(card, set()).update({asker, asked})
-            if asker in originals and not any(REGION_OF[c] == REGION_OF[card] for c in shown[asker]):
-                needs.add((asker, REGION_OF[card]))
-            if ask["got"]:
-                shown[asker].add(card)
-        for _ in range(tries):
-            relabel = _constrained_deal(originals, barred, needs, rng)
-            if relabel is None:
-                continue
-            names = {CARD_TEXT[c]: CARD_TEXT[d] for c, d in relabel.items()}
-            deal = {**self.deal, "hands": [[names.get(t, t) for t in h] for h in self.deal["hands"]]}
-            other = self._replayed_copy(seat, deal, self.seed)
-            if other is not None:
-                return other
-        return self.clone()
+        facts = self._unknowns(seat)
+        placed = facts.draw(rng)
+        new = self.clone()
+        dealt = [list(cards) for cards in facts.dealt_known]
+        for s in range(self.num_seats):
+            if s != seat:
+                new.hands[s] = sorted(facts.current_known[s] + placed.get(s, []))
+                dealt[s] += placed.get(s, [])
+        new.deal = {"dealer": self.dealer, "hands": [[CARD_TEXT[c] for c in sorted(h)] for h in dealt]}
+        new.seed = rng.randrange(2**63)
+        new._legal = None
+        new._facts = self._facts          # the world shows the seat the same view
+        return new
+
+    def _unknowns(self, seat: int) -> "_Unknowns":
+        """What ``seat``'s view says of the cards it cannot place, kept for as long as the position lasts.
+
+        The key holds what changes the view (the history, the seat's hand, the
+        hand sizes), so a state played on, or edited by hand, reads it afresh.
+        The cache is replaced, never changed in place, since clones share it.
+        """
+        key = (len(self.history), len(self.asks), tuple(self.hands[seat]), tuple(len(h) for h in self.hands))
+        entry = self._facts.get(seat)
+        if entry is None or entry[0] != key:
+            entry = (key, _Unknowns(self, seat))
+            self._facts = {**self._facts, seat: entry}
+        return entry[1]
 
 
-def _constrained_deal(
-    originals: dict[int, list[int]], barred: dict[int, set[int]], needs: set[tuple[int, int]], rng: random.Random,
-) -> dict[int, int] | None:
-    """Deal the hidden cards afresh: returns old card -> new card, or None if this try got stuck.
+class _Unknowns:
+    """What one seat's view tells of the cards it cannot place, and uniform deals of them.
 
-    Each seat keeps its number of hidden cards; no card goes to a seat barred
-    from it; each (seat, region) need gets a card of that region.
+    A card is *known* to the seat if it is in the seat's hand, has changed
+    hands in an ask (all heard it), or lies in a region laid down; its
+    original holder is known too (the player first asked for it, else the one
+    who laid it, else the seat itself).  Every other card is *unknown*: it has
+    never moved, so it lies now with the player it was dealt to, one of the
+    others.  A world is an assignment of the unknown cards to the other
+    players such that the game replays to the same view, which holds exactly
+    when:
+
+    * each player gets as many unknown cards as his hand holds beyond the
+      known ones (``sizes``);
+    * no card goes to a player who asked for it (he did not hold it) or who
+      was asked for it in vain (``allowed``);
+    * a player who asked for a card of a region while holding no known card
+      of it was dealt an unknown one (``needs``: the sheet lets a player ask
+      only within a region he holds a card of);
+    * no player ever held a whole region he did not lay: at the deal and after
+      each card he took, had he held the region's known cards, the unknown
+      ones cannot all be his (``whole``), for he would have laid it at once.
+
+    Nothing else in the view depends on the unknown cards: turns, hand sizes,
+    who is out and the answers to asks for known cards follow from the known
+    ones.  The rules are those of ``AskingState``; this reads only the view
+    (the asks, lays, hand sizes and the seat's own hand), never another hand.
     """
-    pool = [c for cards in originals.values() for c in cards]
-    rng.shuffle(pool)
-    left = {s: len(cards) for s, cards in originals.items()}
-    places: dict[int, list[int]] = {s: [] for s in originals}
-    for seat, region in sorted(needs, key=lambda _: rng.random()):
-        if any(REGION_OF[c] == region for c in places[seat]):
-            continue
-        choices = [c for c in pool if REGION_OF[c] == region and seat not in barred.get(c, ())]
-        if not choices or not left[seat]:
-            return None
-        card = rng.choice(choices)
-        pool.remove(card)
-        places[seat].append(card)
-        left[seat] -= 1
-    for card in sorted(pool, key=lambda c: -len(barred.get(c, ()))):
-        seats = [s for s in left if left[s] and s not in barred.get(card, ())]
-        if not seats:
-            return None
-        chosen = rng.choice(seats)
-        places[chosen].append(card)
-        left[chosen] -= 1
-    return {old: new for s in originals for old, new in zip(originals[s], places[s])}
+
+    __slots__ = ("seats", "sizes", "cards", "allowed", "needs", "whole", "current_known", "dealt_known",
+                 "region_cards", "_res")
+
+    def __init__(self, state: "AskingState", me: int):
+        n = state.num_seats
+        origin, laid = _origins(state, me)
+        unknown = [c for c in range(NUM_CARDS) if c not in origin]
+        open_regions = {REGION_OF[c] for c in unknown}
+        others = [s for s in range(n) if s != me]
+        barred, needs, whole, where = _read_asks(state, me, origin, unknown)
+        current: list[list[int]] = [[] for _ in range(n)]
+        dealt: list[list[int]] = [[] for _ in range(n)]
+        for card in sorted(origin):
+            dealt[origin[card]].append(card)
+            if REGION_OF[card] not in laid:
+                current[where[card]].append(card)
+        self.current_known = current
+        self.dealt_known = dealt
+        self.sizes = {s: len(state.hands[s]) - len(current[s]) for s in others}
+        self.seats = tuple(s for s in others if self.sizes[s] > 0)
+        self.cards = tuple(unknown)
+        self.allowed = {c: tuple(s for s in self.seats if s not in barred[c]) for c in unknown}
+        self.needs = needs
+        self.whole = whole
+        self.region_cards = {r: [c for c in unknown if REGION_OF[c] == r] for r in sorted(open_regions)}
+        self._res: _Residual | None = None
+
+    # -- drawing a world ------------------------------------------------------------------
+    def draw(self, rng: random.Random) -> dict[int, list[int]]:
+        """The unknown cards dealt uniformly among the consistent deals: seat -> its cards.
+
+        The cards the rules force into one hand are placed first
+        (``_Forcing``), and the rest are dealt by exact counting (``_Count``),
+        uniform by construction.  Where counting every seat apart is too dear
+        (a big table), the seats the view says least about share one field of
+        the count and each deal drawn is kept only if it keeps their rules
+        too, which is still exactly uniform.  Which way is taken depends on the
+        view alone.  A view no deal fits, or one whose deal is not found within
+        the effort allowed, raises ``ResampleError``; the truth is never
+        returned.
+        """
+        res = self._residual()
+        if not res.cards:
+            return {s: list(res.fixed[s]) for s in self.seats}
+        return res.counted_draw(rng)
+
+    def fits(self, placed: dict[int, list[int]]) -> bool:
+        """Whether a deal of the unknown cards breaks none of the view's rules."""
+        allowed = self.allowed
+        for s, cards in placed.items():
+            for c in cards:
+                if s not in allowed[c]:
+                    return False
+        for s, r in self.needs:
+            if not any(REGION_OF[c] == r for c in placed.get(s, ())):
+                return False
+        for s, r in self.whole:
+            if s in placed and sum(REGION_OF[c] == r for c in placed[s]) == len(self.region_cards[r]):
+                return False
+        return True
+
+    def _residual(self) -> "_Residual":
+        if self._res is None:
+            self._res = _Residual(self)
+        return self._res
+
+
+def _origins(state: "AskingState", me: int) -> tuple[dict[int, int], set[int]]:
+    """Each card ``me`` can place, with the seat it was dealt to; and the regions laid down.
+
+    A card taken in an ask was dealt to the first player asked for it; a card
+    of a laid region that never moved, to the player who laid it; a card of
+    ``me``'s hand that never moved, to ``me``.
+    """
+    origin: dict[int, int] = {}
+    for ask in state.asks:
+        if ask["got"]:
+            origin.setdefault(CARD_OF_TEXT[ask["card"]], ask["asked"])
+    laid = set()
+    for event in state.events:
+        if event["event"] == "region laid":
+            laid.add(event["region"])
+            for card in CARDS_OF[event["region"]]:
+                origin.setdefault(card, event["seat"])
+    for card in state.hands[me]:
+        origin.setdefault(card, me)
+    return origin, laid
+
+
+def _read_asks(state: "AskingState", me: int, origin: dict[int, int], unknown: list[int]) -> tuple[
+        dict[int, set[int]], set[tuple[int, int]], set[tuple[int, int]], dict[int, int]]:
+    """The asks replayed over the known cards: who may not hold each unknown card, needs, wholes, and where.
+
+    ``held[s][r]`` counts the known cards of region ``r`` seat ``s`` holds at
+    each point, so an asker holding none of the region asked about shows a
+    need; and a player who held every known card of a region at the deal, or
+    just after taking one, could not then have held all its unknown ones.
+    """
+    n = state.num_seats
+    known_of = {r: sum(c in origin for c in CARDS_OF[r]) for r in REGION_NUMBERS}
+    where = dict(origin)
+    held = [dict.fromkeys(REGION_NUMBERS, 0) for _ in range(n)]
+    for card, s in origin.items():
+        held[s][REGION_OF[card]] += 1
+    open_regions = {REGION_OF[c] for c in unknown}
+    whole = {(s, r) for r in open_regions for s in range(n) if s != me and held[s][r] == known_of[r]}
+    barred: dict[int, set[int]] = {c: set() for c in unknown}
+    needs: set[tuple[int, int]] = set()
+    for ask in state.asks:
+        card, asker, asked = CARD_OF_TEXT[ask["card"]], ask["asker"], ask["asked"]
+        r = REGION_OF[card]
+        if asker != me and not held[asker][r]:
+            needs.add((asker, r))
+        if card in barred:
+            barred[card].update((asker, asked))
+        elif ask["got"]:
+            held[where[card]][r] -= 1
+            held[asker][r] += 1
+            where[card] = asker
+            if r in open_regions and asker != me and held[asker][r] == known_of[r]:
+                whole.add((asker, r))
+    return barred, needs, whole, where
+
+
+class _Forcing:
+    """The placings the rules force, repeated until none is left (``fixed``, ``room`` left, ``free`` cards)."""
+
+    def __init__(self, facts: _Unknowns):
+        self.facts = facts
+        self.room = dict(facts.sizes)
+        self.fixed: dict[int, list[int]] = {s: [] for s in facts.seats}
+        self.free = set(facts.cards)
+        while self.lone_holders() | self.full_rooms() | self.lone_needs():
+            pass
+
+    def place(self, card: int, seat: int) -> None:
+        self.fixed[seat].append(card)
+        self.room[seat] -= 1
+        self.free.discard(card)
+
+    def lone_holders(self) -> bool:
+        """A card only one player with room may hold is his."""
+        changed = False
+        for card in sorted(self.free):
+            if card not in self.free:
+                continue
+            options = [s for s in self.facts.allowed[card] if self.room[s] > 0]
+            if not options:
+                raise ResampleError(f"no player could hold {CARD_TEXT[card]}: the view is impossible")
+            if len(options) == 1:
+                self.place(card, options[0])
+                changed = True
+        return changed
+
+    def full_rooms(self) -> bool:
+        """A player with room for exactly the cards he may hold gets them all."""
+        changed = False
+        for s in self.facts.seats:
+            if self.room[s] > 0:
+                options = [c for c in sorted(self.free) if s in self.facts.allowed[c]]
+                if len(options) < self.room[s]:
+                    raise ResampleError(f"seat {s} holds more unknown cards than it could have been dealt")
+                if len(options) == self.room[s]:
+                    for card in options:
+                        self.place(card, s)
+                    changed = True
+        return changed
+
+    def lone_needs(self) -> bool:
+        """A need only one card can meet gets it."""
+        changed = False
+        for s, r in sorted(self.facts.needs):
+            if any(REGION_OF[c] == r for c in self.fixed.get(s, ())):
+                continue
+            options = [c for c in sorted(self.free)
+                       if REGION_OF[c] == r and self.room.get(s, 0) > 0 and s in self.facts.allowed[c]]
+            if not options:
+                raise ResampleError(f"seat {s} asked within region {r} but could hold none of it")
+            if len(options) == 1:
+                self.place(options[0], s)
+                changed = True
+        return changed
+
+
+class _Residual:
+    """The deal left to draw once the cards the rules force are placed (``_Forcing``), and its count.
+
+    Forced placings: a card only one player with room may hold goes to him; a
+    player whose room equals the cards he may hold gets them all; a need only
+    one card can meet gets it.  Each follows from the rules, so every
+    consistent deal agrees with them, and dealing the rest uniformly among
+    what is left loses no deal and favours none.
+    """
+
+    __slots__ = ("facts", "fixed", "room", "seats", "cards", "by_region", "allowed", "needs", "whole", "_count")
+
+    #: most vectors of room a count that pools seats may range over before it is not tried
+    DENSE = 60_000
+
+    def __init__(self, facts: _Unknowns):
+        self.facts = facts
+        allowed = facts.allowed
+        forced = _Forcing(facts)
+        fixed, room, free = forced.fixed, forced.room, forced.free
+        self.fixed = {s: sorted(cards) for s, cards in fixed.items()}
+        self.room = {s: k for s, k in room.items() if k > 0}
+        self.seats = tuple(s for s in facts.seats if s in self.room)
+        self.cards = tuple(sorted(free))
+        self.by_region: dict[int, list[int]] = {}
+        for card in self.cards:
+            self.by_region.setdefault(REGION_OF[card], []).append(card)
+        self.allowed = {c: tuple(s for s in allowed[c] if s in self.room) for c in self.cards}
+        self.needs = {(s, r) for s, r in facts.needs if not any(REGION_OF[c] == r for c in self.fixed.get(s, ()))}
+        # (seat, region) -> the share of the region's free cards that would give him the whole region
+        self.whole: dict[tuple[int, int], int] = {}
+        for s, r in facts.whole:
+            elsewhere = any(REGION_OF[c] == r for t, cards in self.fixed.items() if t != s for c in cards)
+            if not elsewhere and (s in self.room or not any(REGION_OF[c] == r for c in self.cards)):
+                left = sum(REGION_OF[c] == r for c in self.cards)
+                if not left:
+                    raise ResampleError(f"seat {s} would hold all of region {r}, which he never laid")
+                self.whole[(s, r)] = left
+        self._count: _Count | None = None
+
+    def counted_draw(self, rng: random.Random) -> dict[int, list[int]]:
+        """One deal, uniform among the consistent ones (``_Count.draw``)."""
+        return self.count().draw(rng)
+
+    def count(self) -> "_Count":
+        """The exact count of this residual's deals, kept for the position.
+
+        Every seat has its own field in the count when that is cheap enough;
+        otherwise the seats the view says least about are pooled into one
+        field, and their rules checked on each deal drawn (``_Count``).  The
+        choice depends on the view alone.
+        """
+        if self._count is None:
+            total = len(self.cards)
+            # how unlikely a plain shuffle is to keep each seat's rules (the seats pooled first are the likeliest)
+            score = {s: 0.0 for s in self.seats}
+            for s, r in self.needs:
+                hits = sum(REGION_OF[c] == r and s in self.allowed[c] for c in self.cards)
+                score[s] -= math.log(max(1e-9, 1 - (1 - self.room[s] / total) ** hits))
+            for card in self.cards:
+                for s in self.seats:
+                    if s not in self.allowed[card]:
+                        score[s] -= math.log(max(1e-9, 1 - self.room[s] / total))
+            order = sorted(self.seats, key=lambda s: (-score[s], s))
+            for k in range(len(order), -1, -1):
+                if k == len(order) - 1 and k:
+                    continue                   # one seat pooled alone is no cheaper than its own field
+                tracked = tuple(s for s in self.seats if s in order[:k])
+                rooms = [self.room[s] for s in tracked] + [sum(self.room[s] for s in order[k:])]
+                if k < len(order) and math.prod(r + 1 for r in rooms) > self.DENSE:
+                    continue
+                try:
+                    self._count = _Count(self, tracked)
+                    break
+                except _TooDear:
+                    continue
+        return self._count
+
+
+class _Count:
+    """Exact counts of a residual's deals, region by region, with the seats' room packed in one integer.
+
+    The seats are in *fields*: each seat the count tracks has its own, and
+    any others share one (its room their total).  A region is counted if the
+    view says something of it for a tracked seat (a need, a card that seat
+    may not hold, or a seat that may not take all of it while that is
+    likely: three cards or fewer left); the other cards, *the pool*, may go
+    to any field and take the room left.  A deal is drawn backwards: the room
+    the pool takes in proportion to the deals that leave it (times the
+    multinomial ways the pool fills it), then each counted region's share
+    from the last back, then the cards within each share, the pool and the
+    shared field uniformly.  That is uniform over the deals that keep the
+    tracked seats' rules; a deal is kept only if it keeps every rule (which
+    it always does when every seat is tracked, but for a pool that gives a
+    seat a whole region), else drawn again, so what is kept is uniform over
+    the consistent deals.
+
+    A field is ``width`` bits with a guard bit on top, so one subtraction and
+    one mask tell whether a share fits in the room left.
+    """
+
+    #: most steps one count may take, some 50 ms
+    BUDGET = 200_000
+
+    def __init__(self, res: "_Residual", tracked: tuple[int, ...]):
+        self.res = res
+        seats = res.seats
+        self.tracked = tracked
+        self.others = tuple(s for s in seats if s not in tracked)
+        fields = [(s,) for s in tracked] + ([self.others] if self.others else [])
+        self.fields = fields
+        field_of = {s: i for i, f in enumerate(fields) for s in f}
+        rooms = [sum(res.room[s] for s in f) for f in fields]
+        self.width = w = max([1, *rooms]).bit_length() + 1
+        self.mask = mask = (1 << (w - 1)) - 1
+        guard = sum(1 << (i * w + w - 1) for i in range(len(fields)))
+        cap = sum(r << (i * w) for i, r in enumerate(rooms))
+        self.goes = {c: tuple(sorted({field_of[s] for s in res.allowed[c]})) for c in res.cards}
+        every = tuple(range(len(fields)))
+        counted, pool, self.loose_whole = [], [], []
+        for region, cards in sorted(res.by_region.items()):
+            needs = [field_of[s] for s, r in res.needs if r == region and s in tracked]
+            whole = [(field_of[s], k) for (s, r), k in res.whole.items() if r == region and s in tracked]
+            if needs or any(k <= 3 for _, k in whole) or any(self.goes[c] != every for c in cards):
+                counted.append((len(cards), region, cards, needs, whole))
+            else:
+                pool += cards
+                self.loose_whole += [(fields[i][0], region, k) for i, k in whole]
+        self.pool = pool
+        work = 0
+        shares = []
+        for _n, _region, cards, needs, whole in sorted(counted):
+            steps = [{0: 1}]
+            for card in cards:
+                nxt: dict[int, int] = {}
+                for v, ways in steps[-1].items():
+                    for i in self.goes[card]:
+                        up = v + (1 << (i * w))
+                        if (cap + guard - up) & guard == guard:
+                            nxt[up] = nxt.get(up, 0) + ways
+                work += len(nxt)
+                steps.append(nxt)
+            steps[-1] = {v: ways for v, ways in steps[-1].items()
+                         if all(v >> (i * w) & mask for i in needs)
+                         and not any(v >> (i * w) & mask == k for i, k in whole)}
+            shares.append((cards, steps))
+        layers = [{cap: 1}]
+        for _cards, steps in shares:
+            nxt = {}
+            last = steps[-1]
+            work += len(layers[-1]) * len(last)
+            if work > self.BUDGET:
+                raise _TooDear
+            for room, count in layers[-1].items():
+                room += guard
+                for v, ways in last.items():
+                    left = room - v
+                    if left & guard == guard:
+                        left ^= guard
+                        nxt[left] = nxt.get(left, 0) + count * ways
+            layers.append(nxt)
+        self.layers, self.shares = layers, shares
+        self.ends, self.weights, total = [], [], 0
+        for room, count in sorted(layers[-1].items()):
+            total += count * _multinomial([room >> (i * w) & mask for i in range(len(fields))])
+            self.ends.append(room)
+            self.weights.append(total)
+        if not total:
+            raise ResampleError("no deal of the unknown cards fits what this seat has seen (an impossible view)")
+
+    def draw(self, rng: random.Random, tries: int = 2000) -> dict[int, list[int]]:
+        res, w, mask = self.res, self.width, self.mask
+        for _ in range(tries):
+            got: list[list[int]] = [[] for _ in self.fields]
+            room = self.ends[bisect.bisect_right(self.weights, rng.randrange(self.weights[-1]))]
+            cards = list(self.pool)
+            rng.shuffle(cards)
+            at = 0
+            for i in range(len(self.fields)):
+                take = room >> (i * w) & mask
+                got[i] += cards[at : at + take]
+                at += take
+            for j in range(len(self.shares) - 1, -1, -1):
+                cards, steps = self.shares[j]
+                before = self.layers[j]
+                options = []
+                for share, ways in steps[-1].items():
+                    count = before.get(room + share)
+                    if count:
+                        options.append((room + share, share, ways * count))
+                room, share = _pick(options, rng)
+                for k in range(len(cards) - 1, -1, -1):
+                    card = cards[k]
+                    options = []
+                    for i in self.goes[card]:
+                        if share >> (i * w) & mask:
+                            prev = share - (1 << (i * w))
+                            ways = steps[k].get(prev)
+                            if ways:
+                                options.append((i, prev, ways))
+                    i, share = _pick(options, rng)
+                    got[i].append(card)
+            placed = {s: list(res.fixed[s]) for s in res.facts.seats}
+            for i, s in enumerate(self.tracked):
+                placed[s] += got[i]
+            if self.others:
+                cards = got[-1]
+                rng.shuffle(cards)
+                at = 0
+                for s in self.others:
+                    placed[s] += cards[at : at + res.room[s]]
+                    at += res.room[s]
+                if res.facts.fits(placed):
+                    return placed
+            elif not any(sum(REGION_OF[c] == r for c in placed[s]) == k for s, r, k in self.loose_whole):
+                return placed
+        raise ResampleError(f"no deal fitting this view was found in {tries} draws (too many kinds to count exactly)")
+
+
+class _TooDear(Exception):
+    """An exact count would take more steps than a resample should."""
+
+
+@cache
+def _factorial(n: int) -> int:
+    return math.factorial(n)
+
+
+def _multinomial(parts: list[int]) -> int:
+    """The ways to deal ``sum(parts)`` cards into hands of ``parts`` cards."""
+    out = _factorial(sum(parts))
+    for k in parts:
+        out //= _factorial(k)
+    return out
+
+
+def _pick(options: list[tuple[Any, Any, int]], rng: random.Random) -> tuple[Any, Any]:
+    """One of ``(a, b, weight)`` options, in proportion to its (whole-number) weight."""
+    pick = rng.randrange(sum(w for _, _, w in options))
+    for a, b, w in options:
+        if pick < w:
+            return a, b
+        pick -= w
+    raise AssertionError("unreachable")
 
 
 def parse_action(text: str, seats: int) -> str:

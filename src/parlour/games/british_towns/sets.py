@@ -20,12 +20,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from parlour.engine.errors import ActionSyntaxError, DealError
+from parlour.engine.errors import ActionSyntaxError, DealError, ResampleError
+from parlour.engine.state import State
 from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
     CARD_TEXT,
     CARDS_OF,
+    IS_REGION_CARD,
     NUM_CARDS,
     REGION_CARD,
     REGION_NUMBERS,
@@ -87,7 +89,8 @@ class SetsState(TurnState):
         self.num_seats = seats
         self.variant = variant
         self.seed = seed
-        self.deal = {"dealer": deal["dealer"], "pack": list(deal["pack"]), "reshuffles": list(deal.get("reshuffles", []))}
+        self.deal = {"dealer": deal["dealer"], "pack": list(deal["pack"]),
+                     "reshuffles": list(deal.get("reshuffles", []))}
         self.history: list[tuple[int, str]] = []
         self.dealer = deal["dealer"]
         pack = [CARD_OF_TEXT[t] for t in deal["pack"]]
@@ -103,6 +106,15 @@ class SetsState(TurnState):
         self.events: list[dict[str, Any]] = []
         self.laid_now = False
         self._legal: tuple[str, ...] | None = None
+        # What the table saw happen, in order, for ``resample`` (never part of a view or a record):
+        # ("hidden", seat, shuffle, place) a card drawn face down from place ``place`` of shuffle ``shuffle``
+        # (0: the pack, k: the k-th reshuffle); ("shown", seat, shuffle, place, card) one drawn that went
+        # straight onto his set; ("take", seat, card); ("out", seat, card) a discard; ("lay", seat, cards);
+        # ("refill", seat) drawing back up to seven begins; ("reshuffle", k).
+        self.trail: list[tuple] = []
+        self._order_len = NUM_CARDS                  # cards in the shuffle now being drawn from
+        self._last_pop = -1
+        self._worlds: Any = None                     # seat -> (key, what its view says), for ``resample``
         self._history_shared = False
         self._begin_turn((self.dealer + 1) % n)
 
@@ -140,10 +152,18 @@ class SetsState(TurnState):
         return out
 
     def _take_from_stock(self) -> int:
+        place = self._order_len - len(self.stock)
         card = self.stock.pop()
+        self._last_pop = len(self.trail)
+        self.trail.append(("hidden", self.turn, self.reshuffles_used, place))
         if not self.stock:
             self._renew_stock()
         return card
+
+    def _shown(self, card: int) -> None:
+        """The card just drawn went onto a set in sight of all: so the trail says."""
+        _, seat, shuffle, place = self.trail[self._last_pop]
+        self.trail[self._last_pop] = ("shown", seat, shuffle, place, card)
 
     def _renew_stock(self) -> None:
         """An exhausted stock is replaced at once by the discards (two or more of them)."""
@@ -170,6 +190,8 @@ class SetsState(TurnState):
             raise DealError(f"the deal has no order for reshuffle {k + 1} and there is no seed to shuffle one")
         self.reshuffles_used += 1
         self.dry_reshuffles += 1
+        self._order_len = len(order)
+        self.trail.append(("reshuffle", self.reshuffles_used))
         self.discards = [order[0]]
         self.stock = order[1:][::-1]
         self.seen.add(order[0])
@@ -218,6 +240,7 @@ class SetsState(TurnState):
         card = self._take_from_stock()
         remaining = self._remaining(seat) if self.sets[seat] else ()
         if card in remaining:
+            self._shown(card)
             self._add_to_set(seat, card, remaining[card], "drawn")
             self._next(seat)
             return
@@ -230,6 +253,7 @@ class SetsState(TurnState):
         self.hands[seat].append(card)
         self.hands[seat].sort()
         self.known[seat] = self.known[seat] + [card]            # a new list: see _known_of
+        self.trail.append(("take", seat, card))
         self.phase = PLAY
 
     # -- laying down and discarding ------------------------------------------------------------------
@@ -258,6 +282,7 @@ class SetsState(TurnState):
         self.hands[seat] = [c for c in self.hands[seat] if REGION_OF[c] != region]
         self._known_of(seat, [c for c in self.known[seat] if REGION_OF[c] != region])
         self._set_of(seat, region, cards)
+        self.trail.append(("lay", seat, tuple(cards)))
         self.seen.update(cards)
         self.dry_reshuffles = 0
         self.laid_now = True
@@ -271,6 +296,7 @@ class SetsState(TurnState):
     def _refill(self, seat: int) -> None:
         """Draw back up to seven; a drawn last card of his own region goes straight onto it."""
         hand = self.hands[seat]
+        self.trail.append(("refill", seat))
         while len(hand) < HAND:
             self._renew_stock()
             if not self.stock:
@@ -279,6 +305,7 @@ class SetsState(TurnState):
             card = self._take_from_stock()
             remaining = self._remaining(seat)
             if card in remaining:
+                self._shown(card)
                 self._add_to_set(seat, card, remaining[card], "drawn")
             else:
                 hand.append(card)
@@ -294,6 +321,7 @@ class SetsState(TurnState):
             self.known[seat] = known                            # a new list: see _known_of
         self.discards.append(card)
         self.seen.add(card)
+        self.trail.append(("out", seat, card))
         self._begin_turn((seat + 1) % self.num_seats)
 
     def _next(self, seat: int) -> None:
@@ -361,7 +389,7 @@ class SetsState(TurnState):
         # Copied: what changes in place (the hands, stock, discards, the cards ever seen, the deal's list
         # of reshuffles, the lists of each seat's sets and known cards).  Shared: each seat's sets and
         # known cards, and the events, which are replaced, never changed in place (_set_of, _known_of,
-        # _log); the history, until either state records an action.
+        # _log); the history and the trail, until either state records an action (_share_history).
         new = object.__new__(type(self))
         new.__dict__ = self.__dict__.copy()
         new.deal = deal = self.deal.copy()
@@ -375,48 +403,342 @@ class SetsState(TurnState):
         new.seen = self.seen.copy()
         return new
 
-    def resample(self, seat: int, rng: random.Random, tries: int = 20) -> "SetsState":
-        """Shuffle again the cards whose place ``seat`` cannot know, and replay the game to check.
+    def _share_history(self, new: "State") -> None:
+        super()._share_history(new)
+        new.trail = self.trail          # grows with the history (an entry may be rewritten: _shown)
 
-        A card is hidden if it is in the stock or in another hand without the
-        table having seen it go there.  Each hidden card came from one shuffle:
-        the first pack, or the reshuffle in which it last went face down; the
-        cards from one shuffle change places among themselves, so every
-        shuffle still holds the cards it held.  Forced moves (a set that must
-        be laid, a region's last card) can clash with a new order, so each
-        candidate is replayed with the real actions and the first that fits is
-        returned; should none, the state itself is a consistent answer.
+    def _own_history(self) -> None:
+        super()._own_history()
+        self.trail = self.trail[:]
+
+    def resample(self, seat: int, rng: random.Random) -> "SetsState":
+        """A world ``seat`` cannot tell from this one, drawn uniformly from all of them.
+
+        Every card the seat cannot place (in the stock, or in a hand without
+        the table having seen it go there) came from one shuffle: the pack,
+        or the reshuffle in which it last went face down.  ``_Hidden`` reads
+        from the public trail of draws, discards and lays, and the seat's own
+        hand, where each such card may lie, and draws the places uniformly
+        among those that keep the game as it was seen (``_Hidden.draw``).  The
+        world is built directly, not replayed: the same table, the drawn
+        hands and stock, the pack and reshuffles they imply, and a fresh
+        seed, so that the shuffles still to come are new ones too.
         """
         self._check_resampler(seat)
-        hidden = [c for c in self.stock]
-        hidden += [c for s in range(self.num_seats) if s != seat for c in self.hands[s] if c not in self.known[s]]
-        orders = [self.deal["pack"], *self.deal["reshuffles"]]
-        source: dict[int, int] = {}
-        for c in hidden:
-            if c not in self.seen:
-                source[c] = 0
+        hidden = self._hidden(seat)
+        orders, hands, stock = hidden.draw(rng)
+        new = self.clone()
+        for s, cards in hands.items():
+            new.hands[s] = cards
+        new.stock = stock
+        new.deal = {"dealer": self.dealer, "pack": [CARD_TEXT[c] for c in orders[0]],
+                    "reshuffles": [[CARD_TEXT[c] for c in order] for order in orders[1:]]}
+        new.seed = rng.randrange(2**63)
+        new._legal = None
+        return new
+
+    def _hidden(self, seat: int) -> "_Hidden":
+        """What ``seat``'s view says of the cards it cannot place, kept while the position lasts.
+
+        The key holds what changes the view, so a state played on, or edited
+        by hand, reads it afresh; the cache is replaced, never changed in
+        place, since clones share it.
+        """
+        key = (len(self.history), len(self.trail), tuple(self.hands[seat]), tuple(len(h) for h in self.hands),
+               len(self.stock), len(self.discards))
+        cache = self._worlds or {}
+        entry = cache.get(seat)
+        if entry is None or entry[0] != key:
+            entry = (key, _Hidden(self, seat))
+            self._worlds = {**cache, seat: entry}
+        return entry[1]
+
+
+class _Hidden:
+    """What one seat's view says of the cards it cannot place in the sets game, and uniform draws of them.
+
+    Each shuffle (the pack, then each reshuffle) is a row of *places*, drawn
+    from in order.  The public trail says what became of each place: turned
+    up, drawn straight onto a set (its card shown), drawn face down into a
+    hand (a *slot* of that player, at a known moment), or still in the stock.
+    The cards of each shuffle are public (the whole pack; the discard pile it
+    was made from), and so is every card that leaves a hand: a discard or a
+    lay.  So a world is: for each card leaving a player's hand unseen before,
+    which of his earlier slots of the shuffle it last went face down in held
+    it; and which cards fill the slots still in hands and the stock.  Those
+    choices are independent and each is uniform over what the trail allows
+    (``draw``), except for what the rules force:
+
+    * with laying compulsory, a player who discarded, or who drew up to seven
+      after laying, held no set then (the ``CHECK`` steps of ``timeline``);
+    * a player never holds the last card of a region he has laid: it would
+      have gone onto the set (``banned``).
+
+    A draw breaking either is drawn again, so what is kept is uniform over
+    the consistent worlds.  It reads only the view: the trail, the table,
+    the seat's own hand, and of the deal only what the table saw (the card
+    turned up, and which cards each reshuffle held).  The trail keeps which
+    draw of a player's drawing up to seven went onto his set, as everyone at
+    a table sees it; the observation alone would not say.
+    """
+
+    #: draws tried before giving up
+    TRIES = 4000
+
+    def __init__(self, state: "SetsState", me: int):
+        n = state.num_seats
+        self.me = me
+        used = state.reshuffles_used
+        rows = [[CARD_OF_TEXT[t] for t in state.deal["pack"]]]
+        rows += [[CARD_OF_TEXT[t] for t in order] for order in state.deal["reshuffles"][:used]]
+        self.lengths = [len(row) for row in rows]
+        # places whose card the table saw: the card turned up on the pack and on each reshuffle, and drawn cards shown
+        self.public: list[dict[int, int]] = [{HAND * n: rows[0][HAND * n]}] + [{0: row[0]} for row in rows[1:]]
+        self.slots: list[tuple[int, int, int]] = []          # (seat, shuffle, place), in the order drawn
+        self._entered: list[int] = []                        # when each slot was drawn (its place in the trail)
+        self._groups: dict[tuple[int, int], tuple[list[int], list[int], list[tuple[int, int]]]] = {}
+        self._lines: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for place in range(HAND * n):
+            self._slot((place + state.dealer + 1) % n, 0, place, -1)
+        known, last_down = self._walk(state, rows)
+        if known != state.known:
+            raise ResampleError("the table's record of cards taken does not match the trail of play")
+        self._cut_short(state)
+        self._settle(state, self._groups, self._lines, known, last_down)
+        del self._groups, self._lines
+
+    def _cut_short(self, state: "SetsState") -> None:
+        """A game that ended while a player drew up to seven leaves his drawn cards unsorted, in the order drawn.
+
+        The seat itself sees that order in its hand, so its slots of that
+        last draw are fixed (``fixed``); another player's are drawn as usual,
+        and ``draw`` puts them in his hand in the order they came.
+        """
+        self.cut_short: tuple[int, list[int]] | None = None
+        self.fixed: dict[int, int] = {}
+        last = state.events[-1] if state.events else {}
+        if last.get("why") != "could not make his hand up to seven":
+            return
+        s = last["seat"]
+        begun = max(t for t, e in enumerate(state.trail) if e == ("refill", s))
+        sids = [sid for sid, (who, _k, _p) in enumerate(self.slots) if who == s and self._entered[sid] > begun]
+        if s != self.me:
+            self.cut_short = (s, sids)
+            return
+        tail = state.hands[s][len(state.hands[s]) - len(sids):]
+        self.fixed = dict(zip(sids, tail, strict=True))
+        for ids, times, _exits in self._groups.values():
+            keep = [i for i, sid in enumerate(ids) if sid not in self.fixed]
+            ids[:], times[:] = [ids[i] for i in keep], [times[i] for i in keep]
+
+    def _slot(self, s: int, k: int, place: int, t: int) -> None:
+        sid = len(self.slots)
+        self.slots.append((s, k, place))
+        self._entered.append(t)
+        ids, times, _ = self._groups.setdefault((s, k), ([], [], []))
+        ids.append(sid)
+        times.append(t)
+        self._lines[s].append((SLOT, sid))
+
+    def _walk(self, state: "SetsState", rows: list[list[int]]) -> tuple[list[list[int]], dict[int, int]]:
+        """Follow the trail: slots drawn, cards taken and given up, the checks; and where each card last went down."""
+        known: list[list[int]] = [[] for _ in range(state.num_seats)]
+        last_down: dict[int, int] = {}
+        checking = state.variant["must_lay"]
+        after_lay = checking and state.variant["sets_per_turn"] == "all"
+        trail, lines = state.trail, self._lines
+        for t, entry in enumerate(trail):
+            kind, s = entry[0], entry[1]
+            if kind == "hidden":
+                self._slot(s, entry[2], entry[3], t)
+            elif kind == "shown":
+                self.public[entry[2]][entry[3]] = entry[4]
+            elif kind == "take":
+                known[s].append(entry[2])
+                lines[s].append((IN, entry[2]))
+            elif kind in ("out", "lay"):
+                if kind == "out" and checking:
+                    lines[s].append((CHECK, 0))          # he discarded: he could lay nothing
+                for card in (entry[2],) if kind == "out" else entry[2]:
+                    if card in known[s]:
+                        known[s].remove(card)
+                    else:
+                        self._groups.setdefault((s, last_down.get(card, 0)), ([], [], []))[2].append((card, t))
+                    lines[s].append((OUT, card))
+                if kind == "lay" and after_lay and t + 1 < len(trail) and trail[t + 1] == ("refill", s):
+                    lines[s].append((CHECK, 0))          # he drew up: he had no other set to lay
+            elif kind == "reshuffle":
+                for card in rows[s][1:]:
+                    last_down[card] = s
+        return known, last_down
+
+    def _settle(self, state: "SetsState", groups: dict, timeline: list, known: list[list[int]],
+                last_down: dict[int, int]) -> None:
+        """Where the unplaced cards may go now: slots still in hands, the stock; and the rules to check."""
+        n, me = state.num_seats, self.me
+        shown_now = set(state.discards) | {c for laid in state.sets for cards in laid.values() for c in cards}
+        shown_now |= {c for cards in known for c in cards}
+        mine = [c for c in state.hands[me] if c not in known[me] and c not in self.fixed.values()]
+        unplaced = sorted(c for c in range(NUM_CARDS) if c not in shown_now and c not in state.hands[me])
+        shuffles = len(self.lengths)
+        self.pool: list[list[int]] = [[] for _ in range(shuffles)]
+        for card in unplaced:
+            self.pool[last_down.get(card, 0)].append(card)
+        self.mine: list[list[int]] = [[] for _ in range(shuffles)]
+        for card in mine:
+            self.mine[last_down.get(card, 0)].append(card)
+        self.groups = []
+        left = [0] * n
+        room = [0] * shuffles
+        mine_room = [0] * shuffles
+        for (s, k), (ids, times, exits) in sorted(groups.items()):
+            ready, upto = 0, []              # how many of his slots of shuffle k came in before each card left
+            for i, (_card, t) in enumerate(exits):
+                while ready < len(times) and times[ready] < t:
+                    ready += 1
+                if ready <= i:
+                    raise ResampleError(f"seat {s} gave up more unseen cards than he had drawn (shuffle {k})")
+                upto.append(ready)
+            spare = len(ids) - len(exits)
+            left[s] += spare
+            if s == me:
+                mine_room[k] += spare
             else:
-                text = CARD_TEXT[c]
-                source[c] = max(k for k in range(1, len(orders)) if text in orders[k][1:])
-        for _ in range(tries):
-            relabel: dict[int, int] = {}
-            for k in set(source.values()):
-                group = [c for c in hidden if source[c] == k]
-                shuffled = list(group)
-                rng.shuffle(shuffled)
-                relabel.update(zip(group, shuffled))
-            names = {CARD_TEXT[a]: CARD_TEXT[b] for a, b in relabel.items()}
-            new_orders = [list(orders[0])] + [list(o) for o in orders[1:]]
-            for k, order in enumerate(new_orders):
-                for i, text in enumerate(order):
-                    card = CARD_OF_TEXT[text]
-                    if card in source and source[card] == k and (k == 0 or i > 0):
-                        order[i] = names[text]
-            deal = {"dealer": self.dealer, "pack": new_orders[0], "reshuffles": new_orders[1:]}
-            other = self._replayed_copy(seat, deal, rng.randrange(2**63))
-            if other is not None:
-                return other
-        return self.clone()
+                room[k] += spare
+            self.groups.append((s, k, ids, upto, [card for card, _ in exits]))
+        top = state.reshuffles_used
+        self.stock_from = self.lengths[top] - len(state.stock)
+        room[top] += len(state.stock)
+        for s in range(n):
+            if s != me and left[s] != len(state.hands[s]) - len(known[s]):
+                raise ResampleError(f"seat {s}'s hand does not match the trail of play")
+        if room != [len(p) for p in self.pool] or mine_room != [len(m) for m in self.mine]:
+            raise ResampleError("the unseen cards do not fit the places the trail leaves for them")
+        self.known = known
+        self.top = top
+
+        self.template = [[-1] * length for length in self.lengths]
+        for k, places in enumerate(self.public):
+            for place, card in places.items():
+                self.template[k][place] = card
+        # the last card of a region a player has laid is never in his hand
+        self.banned = {(s, c) for s in range(n) if s != me for c in state._remaining(s) if c in set(unplaced)}
+        self.timeline = [line if any(op == CHECK for op, _ in line) else None for line in timeline]
+
+    def draw(self, rng: random.Random) -> tuple[list[list[int]], dict[int, list[int]], list[int]]:
+        """Uniform over the consistent worlds: (every shuffle's order, the other hands, the stock).
+
+        The seat's own past (which of its slots held the cards it gave up,
+        and where its hidden cards came in) shares nothing with the others'
+        (whose slots share out the unseen cards with the stock), so the two
+        are drawn apart, each by rejection: exactly uniform, and far quicker
+        than drawing them together.
+        """
+        card_of = [-1] * len(self.slots)
+        for sid, card in self.fixed.items():
+            card_of[sid] = card
+        self._block(rng, card_of, True)
+        stock_cards, spare = self._block(rng, card_of, False)
+        hands: dict[int, list[int]] = {s: list(self.known[s]) for s in range(len(self.known)) if s != self.me}
+        for sids in spare:
+            for sid in sids:
+                hands[self.slots[sid][0]].append(card_of[sid])
+        orders = [list(row) for row in self.template]
+        for (_s, k, place), card in zip(self.slots, card_of, strict=True):
+            orders[k][place] = card
+        orders[self.top][self.stock_from:] = stock_cards
+        stock = stock_cards[::-1]
+        out = {s: sorted(cards) for s, cards in hands.items()}
+        if self.cut_short is not None and self.cut_short[0] in out:
+            # The game ended while he drew up to seven: the cards drawn stay in the order drawn, unsorted.
+            s, sids = self.cut_short
+            drawn = [card_of[sid] for sid in sids]
+            out[s] = sorted(c for c in out[s] if c not in drawn) + drawn
+        return orders, out, stock
+
+    def _block(self, rng: random.Random, card_of: list[int], mine: bool) -> tuple[list[int], list[list[int]]]:
+        """Fill the slots of the seat (``mine``) or of the others, by rejection, into ``card_of``.
+
+        Each try fills every slot of the block afresh.  Returns the stock's
+        cards and, shuffle by shuffle, the slots still in hand.
+        """
+        groups = [g for g in self.groups if (g[0] == self.me) == mine]
+        pools = self.mine if mine else self.pool
+        below = getattr(rng, "_randbelow", rng.randrange)
+        for _ in range(self.TRIES):
+            spare: list[list[int]] = [[] for _ in self.lengths]
+            for _s, k, ids, ready, exits in groups:
+                avail: list[int] = []
+                j = 0
+                for card, upto in zip(exits, ready, strict=True):
+                    avail += ids[j:upto]
+                    j = upto
+                    i = below(len(avail))
+                    card_of[avail[i]] = card
+                    avail[i] = avail[-1]
+                    avail.pop()
+                spare[k] += avail
+                spare[k] += ids[j:]
+            stock_cards: list[int] = []
+            for k, pool in enumerate(pools):
+                if pool:
+                    cards = list(pool)
+                    rng.shuffle(cards)
+                    for sid, card in zip(spare[k], cards, strict=False):
+                        card_of[sid] = card
+                    if k == self.top and not mine:
+                        stock_cards = cards[len(spare[k]):]
+            if self._keeps_rules(card_of, spare, mine):
+                return stock_cards, spare
+        who = "this seat's own past" if mine else "the other hands"
+        raise ResampleError(f"no world fitting this view was found for {who} in {self.TRIES} draws")
+
+    def _keeps_rules(self, got: list[int], spare: list[list[int]], mine: bool) -> bool:
+        """No set held when one would have had to be laid; no laid region's last card in its layer's hand."""
+        if not mine and self.banned:
+            for sids in spare:
+                for sid in sids:
+                    if (self.slots[sid][0], got[sid]) in self.banned:
+                        return False
+        for s, line in enumerate(self.timeline):
+            if line is not None and (s == self.me) == mine and not _never_a_set(line, got):
+                return False
+        return True
+
+
+SLOT, IN, OUT, CHECK = range(4)
+
+
+_REGION = REGION_OF
+_TOWN = tuple(0 if IS_REGION_CARD[c] else 1 for c in range(NUM_CARDS))
+_NEED = {r: len(TOWNS_OF[r]) for r in REGION_NUMBERS}
+
+
+def _never_a_set(line: list[tuple[int, int]], card_of: list[int]) -> bool:
+    """Whether a hand followed through ``line`` (slots filled from ``card_of``) held no set at each check.
+
+    A set of a region of ``T`` towns is its ``T`` towns, or its REGION card
+    and ``T - 1`` of them; ``bad`` counts the regions the hand could lay.
+    """
+    towns = dict.fromkeys(REGION_NUMBERS, 0)
+    cards = dict.fromkeys(REGION_NUMBERS, 0)
+    bad = 0
+    for op, x in line:
+        if op == CHECK:
+            if bad:
+                return False
+            continue
+        if op == SLOT:
+            x = card_of[x]
+        r = _REGION[x]
+        need, t, c = _NEED[r], towns[r], cards[r]
+        was = t == need or (t == need - 1 and c > t)
+        step = -1 if op == OUT else 1
+        c += step
+        t += step * _TOWN[x]
+        towns[r], cards[r] = t, c
+        bad += (t == need or (t == need - 1 and c > t)) - was
+    return True
 
 
 def parse_action(text: str) -> str:

@@ -72,6 +72,7 @@ GAME = GameDescriptor(
     ),
     bots={"heuristic": lazy_bot("parlour.games.football_whist.bots:HeuristicBot")},
     bot_notes={"heuristic": "Plays like a sensible club player: follows cheaply, wins tricks, steers the ball goalward"},
+    bot_titles={"heuristic": "Club player"},
     search="parlour.games.football_whist.search",
     data_package="parlour.games.football_whist",
     action_space=rules.all_actions,

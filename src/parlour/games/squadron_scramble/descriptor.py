@@ -85,6 +85,7 @@ GAME = GameDescriptor(
     ),
     bots={"heuristic": lazy_bot("parlour.games.squadron_scramble.bots:HeuristicBot")},
     bot_notes={"heuristic": "Collects the planes it holds most of, lays sets as soon as it can, shoots down bombers"},
+    bot_titles={"heuristic": "Club player"},
     search="parlour.games.squadron_scramble.search",
     data_package="parlour.games.squadron_scramble",
     action_space=rules.all_actions,

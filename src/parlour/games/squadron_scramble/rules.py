@@ -29,7 +29,9 @@ from itertools import combinations
 from typing import Any
 
 from parlour.engine.errors import ActionSyntaxError, DealError
+from parlour.engine.state import State
 from parlour.engine.turns import OVER, TurnState
+from parlour.engine.words import plural
 from parlour.games.squadron_scramble.cards import (
     ALLIANCE_OF_PLANE,
     CARD_TEXT,
@@ -166,6 +168,8 @@ class SquadronScrambleState(TurnState):
         self.dealer = (deal["first_dealer"] - 1) % seats   # _start_round moves it on
         self.winner: int | None = None
         self._legal: tuple[str, ...] | None = None
+        #: one ``RoundTrace`` per finished round: what the table saw of how its pack was dealt and drawn
+        self.traces: list[RoundTrace] = []
         self._start_round()
 
     # -- rounds ---------------------------------------------------------------
@@ -181,9 +185,16 @@ class SquadronScrambleState(TurnState):
         self.hands = [sorted(pack[(s - self.dealer - 1) % n : HAND * n : n]) for s in range(n)]
         self.pile = [pack[HAND * n]]
         self.stock = pack[HAND * n + 1 :][::-1]          # the top of the stock is the end of the list
+        # For worlds (resample): the public trace of where each hand's unseen cards came from.
+        self.pile_start = pack[HAND * n]
+        self.drawn: list[tuple[int, int]] = []            # (seat, action index) of each draw from the stock as dealt
+        self.gone: list[list[tuple[int, int]]] = [[] for _ in range(n)]   # (card, action index) left a hand unseen
         self.restocked = False
         self.idle_turns = 0          # turns in a row with no stock draw and nothing laid, swapped or added
         self.known: list[list[int]] = [[] for _ in range(n)]  # cards seen going into each hand
+        # What the table can tell is still in each hand; only without swap_then_lay does it know more
+        # than ``known`` (a wild won by a swap cannot go into a set that turn), else it is ``known``.
+        self.seen: list[list[int]] | None = None if self.variant["swap_then_lay"] else [[] for _ in range(n)]
         self.table: list[dict[str, Any]] = []
         self.captured: list[list[dict[str, Any]]] = [[] for _ in range(n)]
         self.next_set_id = 1
@@ -232,6 +243,9 @@ class SquadronScrambleState(TurnState):
             # Hands are shown for the count: from here on they are public.
             "hands": [[CARD_TEXT[c] for c in h] for h in self.hands],
         }]
+        seen = self.known if self.seen is None else self.seen
+        self.traces = [*self.traces, RoundTrace(self.dealer, self.pile_start, self.drawn, self.gone,
+                                                [_without(h, k) for h, k in zip(self.hands, seen, strict=True)])]
         self.known = [list(h) for h in self.hands]
         best = max(self.totals)
         leaders = [s for s, t in enumerate(self.totals) if t == best]
@@ -301,6 +315,8 @@ class SquadronScrambleState(TurnState):
             self.stock = self.pile[:-1][::-1]
             self.pile = self.pile[-1:]
             self.restocked = True
+        if not self.restocked:
+            self.drawn.append((seat, len(self.history)))
         # A turned-over stock is the old pile in a known order, so its cards are seen by all.
         self._receive(seat, [self.stock.pop()], seen=self.restocked)
         self.progress = True
@@ -319,23 +335,28 @@ class SquadronScrambleState(TurnState):
         hand.sort()
         if seen:
             self.known[seat] = self.known[seat] + cards
+            if self.seen is not None:
+                self.seen[seat] = self.seen[seat] + cards
 
-    def _give_up(self, seat: int, card: int) -> None:
+    def _give_up(self, seat: int, card: int, laid: bool = False) -> None:
+        """``card`` leaves the hand; ``laid``: into a set (so, without ``swap_then_lay``, not a wild won this turn)."""
         self.hands[seat].remove(card)
-        known = self.known[seat]
-        if card in known:
-            known = known[:]
-            known.remove(card)
-            self.known[seat] = known
-        elif card in KEF_IDS:
-            # The table cannot tell KEEP 'EM FLYING cards apart: once one leaves the
-            # hand, nobody knows any more that a KEEP 'EM FLYING seen going in is still there.
-            for other in KEF_IDS:
-                if other in known:
-                    known = known[:]
-                    known.remove(other)
-                    self.known[seat] = known
-                    break
+        # Each seat's known (and seen) cards are replaced, never changed in place: clones share them.
+        accounted = False
+        if card in self.known[seat] or card in KEF_IDS:
+            known = self.known[seat][:]
+            accounted = _drop_seen(known, card, ())
+            if accounted:
+                self.known[seat] = known
+        if self.seen is not None:
+            # Precise for worlds: a wild won by a swap this turn cannot go into a set now, so it is still held.
+            seen = self.seen[seat][:]
+            accounted = _drop_seen(seen, card, self.fresh if laid else ())
+            if accounted:
+                self.seen[seat] = seen
+        if not accounted:
+            # A card the table never saw go in: it was dealt or drawn from the stock before now.
+            self.gone[seat].append((card, len(self.history)))
 
     def _card_in_hand(self, seat: int, text: str) -> int:
         """The int of a held card with this text (the lowest of alike KEEP 'EM FLYING cards)."""
@@ -356,14 +377,15 @@ class SquadronScrambleState(TurnState):
         return wilds
 
     def _out_possible(self, seat: int, remove: tuple[int, ...] = (), gain: tuple[int, ...] = (),
-                      table: list[dict[str, Any]] | None = None) -> bool:
+                      table: list[dict[str, Any]] | None = None, hand: list[int] | None = None) -> bool:
         """Could the player still go out this turn, after giving up ``remove`` and taking ``gain`` into his hand?
 
         ``gain`` is a wild card won by a swap; ``table`` is the table as the
-        action would leave it (by default as it is now).
+        action would leave it (by default as it is now); ``hand`` another
+        hand to ask about (a resampled one), by default the player's own.
         """
         table = self.table if table is None else table
-        hand = self.hands[seat]
+        hand = self.hands[seat] if hand is None else hand
         if remove or gain:
             if all(IS_WILD[c] and c not in hand and c not in remove for c in gain):
                 # Hands hold distinct cards, and a swap gains a wild card from the table: plain lists will do.
@@ -519,7 +541,7 @@ class SquadronScrambleState(TurnState):
             if text == action:
                 break
         for card in (*naturals, *fill, *([extra] if extra >= 0 else [])):
-            self._give_up(seat, card)
+            self._give_up(seat, card, laid=True)
         laid = new_set(self.next_set_id, seat, PLANE_OF[naturals[0]], list(naturals), list(fill), extra)
         self.next_set_id += 1
         self.table = [*self.table, laid]
@@ -550,7 +572,7 @@ class SquadronScrambleState(TurnState):
         text, set_id = rest.split()
         card = next(c for c in self._usable_wilds(seat) if CARD_TEXT[c] == text)
         laid = self._open_set(int(set_id))
-        self._give_up(seat, card)
+        self._give_up(seat, card, laid=True)
         self._change_set(laid, {**laid, "extra": card})
         self.committed = True
         self.progress = True
@@ -659,7 +681,7 @@ class SquadronScrambleState(TurnState):
             if verb in ("draw", "take"):
                 if verb == "draw":
                     return "the stock is empty: take from the discard pile"
-                return f"the discard pile has {len(self.pile)} card(s): take 1 to {len(self.pile)}"
+                return f"the discard pile has {plural(len(self.pile), 'card')}: take 1 to {len(self.pile)}"
             return "first draw: 'draw stock' or 'take N' (the top N cards of the discard pile)"
         if self.phase == NAME:
             return "name the plane you laid down and its nation, e.g. 'name P38 US'"
@@ -734,11 +756,12 @@ class SquadronScrambleState(TurnState):
 
     # -- copies --------------------------------------------------------------------------
     def clone(self) -> "SquadronScrambleState":
-        # Only what changes in place is copied: the hands, the pile and the stock, the list of what each
-        # hand is known to hold, the deal's list of packs.  Everything else is shared, since the rules
-        # never change it in place but put a new one in its place (the table and each set on it, the
+        # Only what changes in place is copied: the hands, the pile and the stock, the lists of what each
+        # hand is known (and seen) to hold, the deal's list of packs.  Everything else is shared, since the
+        # rules never change it in place but put a new one in its place (the table and each set on it, the
         # captured sets, the logs, the scores, the forfeits, the wild cards won this turn, each seat's
-        # known cards); the history is shared until either state records an action.
+        # known and seen cards, the rounds' traces); the history and this round's records of stock draws
+        # and of cards gone unseen are shared until either state records an action (_share_history).
         new = object.__new__(type(self))
         new.__dict__ = self.__dict__.copy()
         deal = self.deal
@@ -746,45 +769,79 @@ class SquadronScrambleState(TurnState):
         self._share_history(new)
         new.hands = [*map(list.copy, self.hands)]
         new.known = self.known[:]
+        if self.seen is not None:
+            new.seen = self.seen[:]
         new.pile = self.pile[:]
         new.stock = self.stock[:]
         return new
 
-    def resample(self, seat: int, rng: random.Random) -> "SquadronScrambleState":
-        """Relabel the cards ``seat`` has never seen, everywhere at once.
+    def _share_history(self, new: "State") -> None:
+        super()._share_history(new)
+        new.drawn, new.gone = self.drawn, self.gone   # grow as the history does: shared the same way
 
-        Cards that no public action named and that never passed through
-        ``seat``'s hand sit in other hands (unseen part) or in the original
-        stock.  Permuting their identities changes no public fact and no
-        action's legality, so the copy (its deal rewritten the same way) is a
-        state the rules could have reached.  Later rounds are reshuffled.
+    def _own_history(self) -> None:
+        super()._own_history()
+        self.drawn = self.drawn[:]
+        self.gone = [*map(list.copy, self.gone)]
+
+    def resample(self, seat: int, rng: random.Random) -> "SquadronScrambleState":
+        """A world ``seat`` cannot tell from this one, drawn from the consistent ones in proportion.
+
+        The stock and the cards of other hands the table never saw go in are
+        dealt afresh; every pack is rebuilt so that the world's record
+        replays; later rounds come from a fresh seed.  How, and why it is
+        exact: ``parlour.games.squadron_scramble.worlds``.
         """
         self._check_resampler(seat)
-        new = self.clone()
-        unseen: list[int] = []
-        for s in range(self.num_seats):
-            # A player who put down a fourth card shows he can go out: leave his hand be.
-            if s != seat and not (self.committed and s == self.turn):
-                seen = Counter(self.known[s])
-                for card in self.hands[s]:
-                    if seen[card]:
-                        seen[card] -= 1
-                    else:
-                        unseen.append(card)
-        if not self.restocked:
-            unseen.extend(self.stock)
-        shuffled = list(unseen)
-        rng.shuffle(shuffled)
-        relabel = dict(zip(unseen, shuffled))
-        new.hands = [sorted(relabel.get(c, c) for c in h) for h in self.hands]
-        new.stock = [relabel.get(c, c) for c in self.stock]
-        pack = _pack_ids(self.deal["rounds"][self.round_no], self.round_no)
-        rounds = list(self.deal["rounds"][: self.round_no])
-        rounds.append([CARD_TEXT[relabel.get(c, c)] for c in pack])
-        new.deal = {"first_dealer": self.deal["first_dealer"], "rounds": rounds}
-        new.seed = rng.randrange(2**63)
-        new._legal = None
-        return new
+        from parlour.games.squadron_scramble.worlds import resample
+
+        return resample(self, seat, rng)
+
+
+class RoundTrace:
+    """What the table saw of how one finished round's pack was dealt and drawn (for worlds).
+
+    ``drawn`` and ``gone`` are the round's public records of stock draws and
+    of cards that left a hand without having been seen going in;
+    ``unseen_held`` the cards each hand still held at the end that it had
+    been dealt or drawn.  ``pack`` caches the pack a world rebuilds from them.
+    """
+
+    __slots__ = ("dealer", "pile_start", "drawn", "gone", "unseen_held", "pack")
+
+    def __init__(self, dealer: int, pile_start: int, drawn: list, gone: list, unseen_held: list):
+        self.dealer = dealer
+        self.pile_start = pile_start
+        self.drawn = drawn
+        self.gone = gone
+        self.unseen_held = unseen_held
+        self.pack: list[str] | None = None
+
+
+def _drop_seen(seen: list[int], card: int, barred: Any) -> bool:
+    """Take ``card`` off a hand's seen cards; whether a seen card accounts for its leaving.
+
+    The table cannot tell KEEP 'EM FLYING cards apart: once one leaves the
+    hand, nobody knows any more that a KEEP 'EM FLYING seen going in (other
+    than one in ``barred``) is still there.
+    """
+    if card in seen:
+        seen.remove(card)
+        return True
+    if card in KEF_IDS:
+        for other in KEF_IDS:
+            if other in seen and other not in barred:
+                seen.remove(other)
+                return True
+    return False
+
+
+def _without(hand: list[int], known: list[int]) -> list[int]:
+    """The cards of ``hand`` not in ``known`` (a sub-multiset of it)."""
+    rest = list(hand)
+    for card in known:
+        rest.remove(card)
+    return rest
 
 
 @lru_cache(maxsize=8192)
@@ -807,22 +864,34 @@ def can_go_out(planes: tuple[tuple[int, int], ...], wilds: int, dead: int, three
     # Per plane: (swapped, wild cards its new sets need, fourth-card places they open, card kept to discard).
     reach = {(0, 0, 0, 0)}
     for held, swappable in planes:
-        options = set()
-        for keep in (0, 1):
-            for swapped in range(min(swappable, held - keep) + 1):
-                laid = held - keep - swapped
-                if laid < 0:
-                    continue
-                if laid == 0:
-                    options.add((swapped, 0, 0, keep))
-                for sets in range(1, laid + 1):
-                    options.add((swapped, 3 * sets - laid, sets, keep))
+        options = plane_options(held, swappable)
         reach = {
             (a + x, b + d, min(c + e, ceiling), z + k)
             for a, b, c, z in reach for x, d, e, k in options if z + k <= 1 and b + d <= ceiling
         }
         if not reach:
             return False
+    return finishes(reach, wilds, dead, threes, swap_usable)
+
+
+@lru_cache(maxsize=None)
+def plane_options(held: int, swappable: int) -> tuple[tuple[int, int, int, int], ...]:
+    """How one plane's ``held`` cards can leave the hand: (swapped, wild cards needed, fourth-card places, kept)."""
+    options = set()
+    for keep in (0, 1):
+        for swapped in range(min(swappable, held - keep) + 1):
+            laid = held - keep - swapped
+            if laid < 0:
+                continue
+            if laid == 0:
+                options.add((swapped, 0, 0, keep))
+            for sets in range(1, laid + 1):
+                options.add((swapped, 3 * sets - laid, sets, keep))
+    return tuple(sorted(options))
+
+
+def finishes(reach: Any, wilds: int, dead: int, threes: int, swap_usable: bool) -> bool:
+    """Whether one of the ways ``reach`` to dispose of the planes leaves at most one card, the last discard."""
     for swapped, need, places, keep in reach:
         usable = wilds + (swapped if swap_usable else 0)
         left = dead + (0 if swap_usable else swapped) + keep + max(0, usable - need - places - threes)

@@ -8,7 +8,7 @@ play as a hurried collector: draw mostly from the stock, put cards on the
 table whenever the rules allow, shoot down a bomber when one can, discard at
 random.  A laid set's plane is named rightly: naming is a test of the player's
 eye, which the bot is taken to pass, so the search never wastes itself on the
-wrong names (``candidates``).
+wrong names; and cards go on the table before any discard (``candidates``).
 """
 
 from __future__ import annotations
@@ -37,8 +37,20 @@ def _right_name(state: Any) -> str:
 
 
 def candidates(state: Any, seat: int, legal: Sequence[str]) -> Sequence[str]:
+    """The moves worth searching: the right name, and cards put on the table before any discard.
+
+    A set in hand only costs its holder if someone goes out, and a search of a
+    few hundred iterations cannot see that far: it would hold sets back for no
+    gain.  So while a set can be laid, a card added or a wild card swapped, the
+    search chooses among those (which to lay, with which wild cards), and it
+    picks a discard only once the table has had what the hand can give it.
+    """
     if state.phase == NAME:
         return (_right_name(state),)
+    if state.phase == PLAY:
+        building = [a for a in legal if not a.startswith("discard ")]
+        if building:
+            return building
     return legal
 
 

@@ -8,12 +8,12 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from parlour.bots import bot_names, default_bot
+from parlour.bots import bot_catalogue, bot_names, default_bot
 from parlour.engine.descriptor import GameDescriptor
 from parlour.games import GAMES
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import GameDep
-from parlour.web.models import GameInfo, VariantOption
+from parlour.web.models import BotInfo, GameInfo, VariantOption
 
 router = APIRouter(prefix="/api/games", tags=["games"], route_class=JSONRoute)
 
@@ -22,7 +22,8 @@ def describe(game: GameDescriptor) -> GameInfo:
     return GameInfo(
         id=game.id, title=game.title, summary=game.summary, seat_counts=list(game.seat_counts),
         seat_names={n: list(game.seat_names(n)) for n in game.seat_counts}, bots=bot_names(game),
-        default_bot=default_bot(game), real_time=game.real_time, rules=f"/rules/{game.id}",
+        bot_catalogue=[BotInfo(**b) for b in bot_catalogue(game)], default_bot=default_bot(game),
+        real_time=game.real_time, rules=f"/rules/{game.id}",
         variants=[VariantOption(**o.to_dict()) for o in game.variants],
     )
 

@@ -1,6 +1,8 @@
-"""A finished game: its record to download, and every step of it from any seat's view.
+"""A finished game: its record to download, every step of it from any seat's view, and the expert's analysis.
 
-Both wait for the end: the record shows every hand, and so would the steps.
+All wait for the end: the record shows every hand, and so would the steps.  The
+analysis of a seat judges each of its decisions from what that seat could see
+at the time (``parlour.bots.analysis``), and is made once per seat.
 """
 
 from __future__ import annotations
@@ -8,10 +10,11 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import Response
 
+from parlour.bots.analysis import THRESHOLD
 from parlour.engine.record import replay
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import TablesDep
-from parlour.web.models import ReplayAction, ReplayStep, SeatObservation
+from parlour.web.models import AnalysedMove, Analysis, ReplayAction, ReplayStep, SeatObservation
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["replays"], route_class=JSONRoute)
 
@@ -46,6 +49,29 @@ async def replay_step(table_id: str, tables: TablesDep, step: int = 0, seat: str
         views=[SeatObservation(seat=s, name=names[s], observation=state.observation(s)) for s in seats],
         result=state.result() if state.is_over else None,
     )
+
+
+@router.get("/analysis")
+async def analysis(table_id: str, seat: str, tables: TablesDep) -> Analysis:
+    """The expert's judgement of every decision ``seat`` made (those with a choice), from that seat's view at
+    the time: each move's estimated chance of winning, the best other move's, and the moves that gave away
+    more than a tenth of it (``costly``).  Made on the first request, within a bounded budget, then kept."""
+    t = await tables.get(table_id)
+    if not t.ended:
+        raise HTTPException(403, "a game can be analysed once it is over")
+    if t.game.real_time:
+        raise HTTPException(422, f"{t.game.title} is played against the clock: the expert judges turn-by-turn "
+                                 "games")
+    number = _seat_number(seat, len(t.seats))
+    advisor = tables.advisor
+    made = (t.id, number) in advisor.kept
+    rows = await advisor.analysis(t.id, t.record(), t.game, number)
+    if not made:
+        tables.metrics.advice.labels("analysis").inc()
+    return Analysis(table=t.id, game=t.game.id, seat=number, name=t.view(None).seats[number].name, bot="expert",
+                    iterations=advisor.analysis_iterations, threshold=THRESHOLD,
+                    moves=[AnalysedMove(**row) for row in rows], decisions=len(rows),
+                    costly=sum(1 for row in rows if row["costly"]))
 
 
 def _seat_number(text: str, seats: int) -> int:

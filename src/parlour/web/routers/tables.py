@@ -21,11 +21,12 @@ from parlour.engine.errors import ParlourError
 from parlour.store import StoreError, StoreUnavailable
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import Creates, SeatDep, StoreDep, TablesDep, game_by_id
-from parlour.web.live import PERSON, Connection, Refused
+from parlour.web.live import PERSON, Connection, LiveTable, Refused
 from parlour.web.logs import bind
 from parlour.web.models import (
     REFUSED,
     Act,
+    AskHint,
     ClientMessage,
     NewTable,
     Seat,
@@ -52,7 +53,7 @@ NO_INVITE = ("this seat is kept for the person its join link was sent to: open t
 @router.post("/api/tables", status_code=201, response_model_exclude_none=True, dependencies=[Creates])
 async def create(body: NewTable, tables: TablesDep) -> TableMade:
     return await tables.open(game_by_id(body.game), body.seats, body.variant, body.seed, sit=body.sit,
-                             listed=body.public, open_seats=body.open_seats)
+                             listed=body.public, open_seats=body.open_seats, hints=body.hints)
 
 
 @router.get("/api/tables")
@@ -133,7 +134,7 @@ async def again(table_id: str, seat: SeatDep, tables: TablesDep, store: StoreDep
     listed, open_seats = await asyncio.to_thread(store.access, table_id)
     seats = [Seat(kind=s["kind"], name=s.get("name"), bot=s.get("bot")) for s in t.seats]
     return await tables.open(t.game, seats, t.state.variant, None, sit=seat, listed=listed,
-                             open_seats=open_seats)
+                             open_seats=open_seats, hints=t.hints)
 
 
 # -- the play socket ------------------------------------------------------------------------
@@ -149,7 +150,25 @@ def read_message(text: str) -> ClientMessage:
             raise Refused("a message must be JSON, such as {\"type\": \"act\", \"action\": \"play E7\"}") from None
         if first["type"] == REFUSED:
             raise Refused(first["msg"]) from None
-        raise Refused("a message is an object whose type is 'act' or 'view'") from None
+        raise Refused("a message is an object whose type is 'act', 'view' or 'hint'") from None
+
+
+#: hints being thought about, kept until answered (a task nobody holds may be collected before it ends)
+THINKING: set[asyncio.Task[None]] = set()
+
+
+def _answer_hint(table: LiveTable, connection: Connection, moves: int | None) -> None:
+    """Ask the expert without holding up this connection's other messages; the answer, or the reason there is
+    none, goes to this connection alone."""
+    async def answer() -> None:
+        try:
+            connection.post(await table.hint(connection.seat, moves))
+        except ParlourError as error:
+            await connection.refuse(str(error))
+
+    task = asyncio.get_running_loop().create_task(answer())
+    THINKING.add(task)
+    task.add_done_callback(THINKING.discard)
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -184,6 +203,8 @@ async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: Store
                 if isinstance(message, Act):
                     await t.act(connection.seat, message.action, message.moves)
                     connection.credit()
+                elif isinstance(message, AskHint):
+                    _answer_hint(t, connection, message.moves)
                 else:
                     connection.refresh()
             except ParlourError as error:

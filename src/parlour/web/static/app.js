@@ -46,7 +46,7 @@ function tableList(rows, list, finished) {
   return h("table", { class: "list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, finished ? "Result" : "Moves"), h("th", {}, h("span", { class: "sr-only" }, "Link")))),
     h("tbody", {}, rows.map((t) => h("tr", {},
-      h("td", {}, title[t.game] || t.game, tournamentOf(t.meta)),
+      h("td", {}, title[t.game] || t.game, tournamentOf(t.meta), t.options && t.options.hints ? h("small", {}, " · hints on") : ""),
       h("td", {}, t.seats.map((s) => s.name || (s.kind === "bot" ? s.bot : "person")).join(", ")),
       h("td", {}, finished ? resultText(t.result) : String(t.moves)),
       h("td", {}, finished ? h("a", { href: `/replay/${t.id}` }, "Replay") : h("a", { href: `/t/${t.id}` }, "Watch or play"))))));
@@ -80,17 +80,23 @@ async function newTable(gameId) {
   if (!g) { clear(main).append(h("h1", {}, "No such game"), h("a", { href: "/" }, "Back to the games")); return; }
   document.title = `New table · ${g.title}`;
   const count = h("select", { name: "players", "aria-label": "Number of players" }, g.seat_counts.map((n) => h("option", { value: n }, String(n))));
-  const seatsBox = h("fieldset", {}, h("legend", {}, "Who sits where"));
+  const seatsBox = h("fieldset", {}, h("legend", {}, "Who sits where"),
+    h("p", { class: "muted botorder" }, "Bots are listed from the weakest to the strongest."));
   const drawSeats = () => {
     const n = Number(count.value);
     seatsBox.querySelectorAll(".seatrow").forEach((el) => el.remove());
     g.seat_names[n].forEach((name, i) => {
-      const kind = h("select", { name: `kind${i}`, "aria-label": `Seat ${name}` },
+      // each bot by its plain name, weakest first, with its line under the seat; the game's default bot chosen
+      const note = h("small", { class: "botnote", id: `botnote${i}`, "data-testid": `botnote${i}` });
+      const kind = h("select", { name: `kind${i}`, "aria-label": `Seat ${name}`, "aria-describedby": note.id },
         h("option", { value: "person" }, i === 0 ? "You" : "A person (join link)"),
-        g.bots.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}`)));
-      if (i > 0) kind.value = `bot:${g.default_bot ?? g.bots[0]}`;
+        g.bot_catalogue.map((b) => h("option", { value: `bot:${b.name}`, title: b.description }, `Bot: ${b.title}`)));
+      if (i > 0) kind.value = `bot:${g.default_bot}`;
+      const describe = () => { note.textContent = (g.bot_catalogue.find((b) => `bot:${b.name}` === kind.value) || {}).description || ""; };
+      kind.addEventListener("change", describe);
+      describe();
       const who = h("input", { name: `name${i}`, placeholder: "name (optional)", size: 12, maxlength: 40 });
-      seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who));
+      seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who, note));
     });
   };
   count.addEventListener("change", drawSeats);
@@ -103,9 +109,13 @@ async function newTable(gameId) {
       h("small", {}, "Otherwise only those you send its links to know it is there.")),
     h("label", {}, h("input", { type: "checkbox", name: "open_seats" }), " Anyone may join",
       h("small", {}, "Otherwise a free seat is taken only with the join link you send.")));
+  // hints are for turn-by-turn games: the expert has no time to think in a race
+  const help = g.real_time ? "" : h("fieldset", {}, h("legend", {}, "Help at the table"),
+    h("label", {}, h("input", { type: "checkbox", name: "hints" }), " Hints",
+      h("small", {}, "Each player may ask the expert for the chances of his moves at his turn. Everyone at the table sees that hints are on.")));
   const form = h("form", { class: "new" },
     h("label", {}, "Players ", count),
-    seatsBox, variantBox, who,
+    seatsBox, variantBox, who, help,
     h("label", {}, "Seed ", seed, h("small", {}, "The same seed deals the same cards.")),
     h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the table")));
   form.addEventListener("submit", async (event) => {
@@ -123,6 +133,7 @@ async function newTable(gameId) {
       if (value !== o.default) variant[o.name] = value;
     }
     const body = { game: g.id, seats, variant, public: form.elements.public.checked, open_seats: form.elements.open_seats.checked };
+    if (form.elements.hints && form.elements.hints.checked) body.hints = true;
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
       const made = await api("POST", "/api/tables", body);
@@ -202,8 +213,9 @@ async function playTable(tableId) {
   const decisionSlot = h("div", { class: "decision-slot" });
   const handSlot = h("div", { class: "hand-slot" });
   const movesEl = h("div", { class: "moves" });
+  const hintSlot = h("div", { class: "hint-slot", "aria-live": "polite" });
   const controls = mod.controls ? h("div", { class: "touch-controls", "data-testid": "touch-controls" }) : "";
-  const dock = h("div", { class: "dock", "data-testid": "dock" }, status, controls, decisionSlot, handSlot, movesEl);
+  const dock = h("div", { class: "dock", "data-testid": "dock" }, status, controls, decisionSlot, handSlot, hintSlot, movesEl);
   const pace = h("select", { "aria-label": "Pace of the other players' moves", class: "pace" },
     Object.keys(PACES).map((p) => h("option", { value: p }, p)));
   pace.value = paceName();
@@ -216,6 +228,7 @@ async function playTable(tableId) {
     } }, "Close it for everyone")) : "";
   clear(main).append(
     h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl,
+      info.hints ? h("span", { class: "badge", "data-testid": "hints-on", title: "Each player may ask the expert for a hint at his turn" }, "Hints on") : "",
       h("a", { href: `/rules/${info.game}`, target: "_blank", class: "muted" }, "Rules"),
       info.real_time ? "" : h("label", { class: "pace-label" }, "Pace ", pace), closer),
     share.length ? h("div", { class: "share" }, "Send these links to the other players: ",
@@ -229,6 +242,8 @@ async function playTable(tableId) {
 
   let view = null;
   let socket = null;
+  // the hint asked for, and its answer: {moves, options} (shown until the table moves on), or {moves, waiting}
+  let hint = null;
   const act = (action) => {
     if (!view || !socket || socket.readyState !== 1) return toast("Not connected; reconnecting…");
     socket.send(JSON.stringify({ type: "act", action, moves: view.real_time ? undefined : view.moves }));
@@ -242,6 +257,30 @@ async function playTable(tableId) {
       history.pushState({}, "", made.url);
       route();
     } catch (error) { toast(error.message); }
+  };
+  const askHint = () => {
+    if (!view || !socket || socket.readyState !== 1) return toast("Not connected; reconnecting…");
+    hint = { moves: view.moves, waiting: true };
+    socket.send(JSON.stringify({ type: "hint", moves: view.moves }));
+    drawHint();
+  };
+  // The expert's view of the player's moves, best first, each with its estimated chance of winning.
+  const drawHint = () => {
+    clear(hintSlot);
+    const mayAsk = view && view.hints && view.seat !== null && !view.over && !view.real_time && view.legal.length > 1;
+    if (!mayAsk) return;
+    const current = hint && hint.moves === view.moves ? hint : null;
+    const label = mod.label || ((x) => x);
+    const button = h("button", { type: "button", class: "hint-button", "data-testid": "hint-button", onclick: askHint,
+      disabled: current && current.waiting ? true : undefined }, current && current.waiting ? "Thinking…" : "Hint");
+    if (!current || !current.options) return hintSlot.append(h("div", { class: "hint-ask" }, button));
+    const pct = (c) => (c === null ? "not tried" : `${Math.round(100 * c)}%`);
+    hintSlot.append(h("div", { class: "hint", "data-testid": "hint" },
+      h("h2", {}, "The expert's view ", h("small", {}, "chance of winning after each move, best first")),
+      h("ol", {}, current.options.map((o, i) => h("li", { class: i === 0 ? "best" : "" },
+        h("button", { type: "button", "data-hint": o.action, onclick: () => act(o.action) }, label(o.action, view)),
+        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
+        h("span", { class: "chance", "data-testid": "chance" }, pct(o.chance)))))));
   };
   // A card or target the player may not use now: the server, which alone knows the rules, says why.
   const refuse = (action) => act(action);
@@ -264,6 +303,7 @@ async function playTable(tableId) {
     const hand = board.querySelector(".hand-area");
     if (hand) handSlot.append(hand);
     tellStory(prev);
+    drawHint();
     clear(status).append(statusLine(view, mod));
     if (controls) mod.controls(controls, ctx);
     clear(movesEl);
@@ -328,7 +368,12 @@ async function playTable(tableId) {
       const message = JSON.parse(event.data);
       if (message.type === "view") {
         if (message.real_time) { view = message; queue = []; draw(null); } else { queue.push(message); pump(); }
-      } else if (message.type === "error") toast(message.message);
+      } else if (message.type === "hint") {
+        if (hint && hint.moves === message.moves) { hint = { moves: message.moves, options: message.options }; if (view) drawHint(); }
+      } else if (message.type === "error") {
+        if (hint && hint.waiting) { hint = null; if (view) drawHint(); }
+        toast(message.message);
+      }
     };
     socket.onclose = (event) => {
       if (event.code === 4403 || event.code === 4404) return;
@@ -401,12 +446,22 @@ async function replayPage(tableId) {
   const slider = h("input", { type: "range", min: 0, max: info.moves, value: info.moves, "aria-label": "Step" });
   const which = h("select", { "aria-label": "Whose view" }, h("option", { value: "all" }, "Whole table"),
     info.seats.map((s, i) => h("option", { value: i }, `${s.name}'s view`)));
-  const label = h("span", { class: "muted" });
+  const label = h("span", { class: "muted", "data-testid": "step" });
   const views = h("div", { class: "views" });
+  const analysisBox = h("section", { class: "analysis", "data-testid": "analysis", "aria-live": "polite" });
+  let analysed = null;                   // the analysis shown: {seat, name, moves: [...]}
+  const pct = (c) => (c === null || c === undefined ? "–" : `${Math.round(100 * c)}%`);
+  const named = (action) => (mod.label ? mod.label(action, { ...info, seat: analysed.seat }) : action);
+  const markStep = (step) => analysisBox.querySelectorAll("li[data-index]").forEach((li) => {
+    if (Number(li.dataset.index) === step) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+  });
   const show = async () => {
     const step = Number(slider.value);
     const data = await api("GET", `/api/tables/${tableId}/replay?step=${step}&seat=${which.value}`);
-    clear(label).append(`Step ${step} of ${data.steps}`, data.action ? ` · ${info.seats[data.action.seat].name}: ${data.action.action}` : " · the deal");
+    const next = analysed && analysed.moves.find((m) => m.index === step);
+    clear(label).append(`Step ${step} of ${data.steps}`, data.action ? ` · ${info.seats[data.action.seat].name}: ${data.action.action}` : " · the deal",
+      next ? ` · next, ${analysed.name} chose ${named(next.played)} (${pct(next.played_chance)}; the expert: ${named(next.best)}, ${pct(next.best_chance)})` : "");
+    markStep(step);
     clear(views).append(...data.views.map((v) => {
       const board = h("div", { class: "board" }, h("h3", {}, `${v.name}'s view`));
       const fakeView = { ...info, observation: v.observation, seat: v.seat, legal: [], over: data.result !== null, result: data.result };
@@ -415,6 +470,36 @@ async function replayPage(tableId) {
     }));
   };
   const step = (d) => { slider.value = Math.max(0, Math.min(info.moves, Number(slider.value) + d)); show(); };
+  // The expert's analysis of one seat: each decision it made, judged from its own view at the time,
+  // the costly ones marked.  Picking a move shows the table as it stood before it, from that seat's view.
+  const analyser = h("select", { "aria-label": "Whose moves to analyse" }, info.seats.map((s, i) => h("option", { value: i }, s.name)));
+  const analyseButton = h("button", { type: "button", "data-testid": "analyse", onclick: async () => {
+    const seat = Number(analyser.value);
+    analyseButton.disabled = true;
+    clear(analysisBox).append(h("p", { class: "muted" }, `The expert is going through ${info.seats[seat].name}'s moves…`));
+    try {
+      const data = await api("GET", `/api/tables/${tableId}/analysis?seat=${seat}`);
+      analysed = data;
+      drawAnalysis(data);
+      show();
+    } catch (error) { clear(analysisBox).append(h("p", { class: "error" }, error.message)); }
+    analyseButton.disabled = false;
+  } }, "Analyse");
+  const drawAnalysis = (data) => {
+    const label = mod.label || ((x) => x);
+    const fake = { ...info, seat: data.seat };
+    clear(analysisBox).append(
+      h("h2", {}, `${data.name}'s moves, as the expert sees them`),
+      h("p", { class: "muted" }, `${data.decisions} decisions with a choice; ${data.costly} gave away more than ${pct(data.threshold)} of the chance of winning`,
+        " (judged from what ", data.name, " could see at the time)."),
+      data.moves.length ? h("ol", { class: "analysis-moves" }, data.moves.map((m) => h("li", { "data-index": m.index, class: m.costly ? "costly" : "" },
+        h("button", { type: "button", onclick: () => { slider.value = m.index; which.value = String(data.seat); show(); } },
+          h("span", { class: "move-number" }, `Move ${m.move}`), " ", label(m.played, fake), " ", h("span", { class: "chance" }, pct(m.played_chance))),
+        m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${pct(m.cost)}`) : "",
+        m.played === m.best ? h("span", { class: "muted" }, " the expert's choice")
+          : h("span", { class: "muted" }, ` the expert: ${label(m.best, fake)} ${pct(m.best_chance)}`)))) : h("p", {}, "Every move of this seat was forced."));
+  };
+  const analysisControls = info.real_time ? "" : h("div", { class: "replay-controls" }, "The expert's analysis of ", analyser, analyseButton);
   slider.addEventListener("input", show);
   which.addEventListener("change", show);
   document.onkeydown = (event) => {
@@ -429,7 +514,7 @@ async function replayPage(tableId) {
       slider, h("button", { onclick: () => step(1), "aria-label": "Forward" }, "▶"),
       h("button", { onclick: () => { slider.value = info.moves; show(); } }, "End"), which,
       h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
-    label, h("h2", { class: "sr-only" }, "The table at this step"), views);
+    label, analysisControls, analysisBox, h("h2", { class: "sr-only" }, "The table at this step"), views);
   show();
 }
 

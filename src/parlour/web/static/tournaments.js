@@ -30,7 +30,7 @@ async function live(main, url, what, got) {
 
 export async function home(main) {
   document.title = "Tournaments · Parlour";
-  const [drives, cycles, levels] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"), botsOf("biggles")]);
+  const [drives, cycles, biggles] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"), botsOf("biggles")]);
   const driveForm = h("form", { class: "new", "data-testid": "new-drive" },
     h("label", {}, "Title ", h("input", { name: "title", value: "Football Whist Drive", size: 28 })),
     h("label", {}, "Teams, one a line (in order of arrival: 1st, 3rd, 5th … are Home) ",
@@ -65,7 +65,7 @@ export async function home(main) {
         cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.players.join(", "))))) :
           h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New cycle"), cycleForm,
-        h("p", { class: "muted" }, `Each plays the next in the ring; matches can be played here (people or bots: ${levels.join(", ")}) or entered by hand.`))));
+        h("p", { class: "muted" }, `Each plays the next in the ring; matches can be played here (people, or bots from the weakest to the strongest: ${biggles.bot_catalogue.map((b) => b.title).join(", ")}) or entered by hand.`))));
 }
 
 // A drive or cycle just made: this browser keeps its organiser key; the page to go to.
@@ -99,7 +99,9 @@ function copyLink(text) {
   } }, "Copy");
 }
 
-const botsOf = async (game) => (await games()).find((g) => g.id === game).bots;
+// a game's bots, weakest first, each with its plain name and a line (bot_catalogue), and its default_bot
+const botsOf = async (game) => (await games()).find((g) => g.id === game);
+const botOption = (b, label, chosen) => h("option", { value: b.name, title: b.description, ...(b.name === chosen ? { selected: "" } : {}) }, `${label}: ${b.title}`);
 const seatOf = (select) => (select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value });
 
 // A fixture's table opens in a new tab; this browser keeps the first person seat's key, as for any new table.
@@ -145,7 +147,7 @@ function go(url) { history.pushState({}, "", url); window.dispatchEvent(new PopS
 
 // -- the drive ----------------------------------------------------------------------
 export async function drive(main, id) {
-  const bots = await botsOf("football-whist");
+  const fw = await botsOf("football-whist");
   const key = organiserFor(id);
   let data, load;
   const enter = async (entry) => {
@@ -204,7 +206,7 @@ export async function drive(main, id) {
   };
   const playButton = (f) => {
     const choose = (who) => h("select", { "aria-label": who }, h("option", { value: "person" }, "people"),
-      bots.map((b) => h("option", { value: b, ...(b === "heuristic" ? { selected: "" } : {}) }, `bots: ${b}`)));
+      fw.bot_catalogue.map((b) => botOption(b, "bots", fw.default_bot)));
     const home = choose(`${f.home} play as`), away = choose(`${f.away} play as`);
     home.value = "person";
     const go = h("button", { class: "primary", onclick: () => openTable(`/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
@@ -231,7 +233,7 @@ function cup(c) {
 
 // -- the Biggles cycle ------------------------------------------------------------------
 export async function cycle(main, id) {
-  const levels = await botsOf("biggles");
+  const biggles = await botsOf("biggles");
   const key = organiserFor(id);
   let data, load;
   const remove = async () => {
@@ -265,7 +267,7 @@ export async function cycle(main, id) {
         } catch (error) { toast(error.message); }
       }, key);
     const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
-      levels.map((l) => h("option", { value: l }, `bot: ${l}`)));
+      biggles.bot_catalogue.map((b) => botOption(b, "bot")));
     const blue = choose(m.blue), red = choose(m.red);
     const play = h("button", { onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
       [seatOf(blue), seatOf(red)], key).then(load) }, "Play in Parlour");

@@ -60,7 +60,9 @@ function playerArea(ctx, seat, mine) {
   }
   const pile = h("div", { class: "bg-spot", "data-testid": `pile-${seat}` }, top,
     h("div", { class: "bg-count" }, `pile ${p.pile_size}`),
-    move ? h("div", { class: "bg-cue" }, move.startsWith("play") ? "p · play" : "s · stop!") : "");
+    // the key is named only where there are keys (a touch screen hides keys-hint and shows its buttons)
+    move ? h("div", { class: "bg-cue", "data-testid": `cue-${seat}` },
+      h("span", { class: "keys-hint" }, move.startsWith("play") ? "p · " : "s · "), move.startsWith("play") ? "play" : "stop!") : "");
 
   const build = h("div", { class: "bg-build", "data-testid": `build-${seat}` },
     p.build.length ? p.build.map((c) => cardFor(c, p.pack, { size: "small" })) : h("div", { class: "bg-empty wide" }, "build: black 1 first"));

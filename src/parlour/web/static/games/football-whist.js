@@ -294,7 +294,8 @@ export function render(el, ctx) {
     scoreboard(ctx),
     h("div", { class: "fw-main" },
       h("div", { class: "fw-pitch-box" }, pitchSvg(ctx), moveNote),
-      h("div", { class: "fw-side-col" }, tableArea(ctx), timeline(ctx), playLog(ctx))),
+      // at the end of a live table the timeline moves to the ending, beside the result (ending below): shown once
+      h("div", { class: "fw-side-col" }, tableArea(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx), playLog(ctx))),
     handRow(ctx));
 }
 

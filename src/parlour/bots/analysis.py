@@ -1,0 +1,159 @@
+"""The expert's view of a game: each decision's options with their chances, and the moves that cost a lot.
+
+``hint`` answers one position for one seat; ``analyse_record`` goes through a
+whole record, decision by decision.  Both look only through the seat's eyes:
+the bot is handed the seat's observation, its legal actions and a ``Worlds``
+built from the position *at that time* (``parlour.bots.worlds``), which draws
+hidden cards from the deals consistent with what the seat had seen then, so
+an analysis knows nothing the player could not have known when choosing (a
+move is not judged by the cards it later turned out the others held).
+
+A value is the search's mean return in [-1, 1]; its ``chance`` is
+``(value + 1) / 2``, read as the estimated chance of winning (a draw counts
+half).  A move *costs* ``best chance - played chance``, where the best is the
+expert's own choice (its most searched move); a cost above the threshold
+(0.10 unless told) is flagged as having given away a lot.
+
+Nothing here reads or writes a file: the command (``parlour analyse``) and
+the web app (hints, the replay's analysis) do that.  With an iteration budget
+and a seed, an analysis is the same on every run.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, Iterable, Sequence
+
+from parlour.bots import make_bot
+from parlour.bots.worlds import Worlds
+from parlour.engine.errors import ParlourError
+from parlour.engine.record import GameRecord, replay
+
+#: a move that gives away more than this much chance of winning is flagged
+THRESHOLD = 0.10
+#: iterations a decision when no budget is given (reproducible, a fraction of a second a decision)
+ITERATIONS = 400
+#: the bot that judges
+BOT = "expert"
+
+
+class NotAnalysable(ParlourError):
+    """A game the search bots cannot judge (a real-time race), or a seat the record does not have."""
+
+
+def options_of(choices: Iterable[Any]) -> list[dict[str, Any]]:
+    """The search's choices as plain data, best first; a move the search never tried has no value."""
+    out = []
+    for c in choices:
+        tried = c.visits > 0
+        out.append({"action": c.action, "visits": c.visits,
+                    "value": round(c.value, 4) if tried else None,
+                    "chance": round(c.chance, 4) if tried else None})
+    return out
+
+
+def hint(game: Any, state: Any, seat: int, *, iterations: int | None = None, seconds: float | None = None,
+         seed: int = 0, bot: str = BOT) -> list[dict[str, Any]]:
+    """The legal moves of ``seat`` now, best first, each with its estimated chance (None if never tried).
+
+    The bot sees the seat's observation and ``Worlds(state, seat)`` only; ``state`` may be the true state.
+    """
+    if game.real_time:
+        raise NotAnalysable(f"{game.title} is played against the clock: the expert judges turn-by-turn games")
+    legal = list(state.legal_actions(seat))
+    if not legal:
+        raise NotAnalysable(f"seat {seat} has no move to make now")
+    if len(legal) == 1:
+        return [{"action": legal[0], "visits": 0, "value": None, "chance": None}]
+    if iterations is None and seconds is None:
+        iterations = ITERATIONS
+    judge: Any = make_bot(game, bot, seat, seed, iterations=iterations, seconds=seconds)
+    if not hasattr(judge, "analyse"):
+        raise NotAnalysable(f"the {bot!r} bot does not search, so it has no estimates to give")
+    choices = judge.analyse(state.observation(seat), legal, Worlds(state, seat))
+    options = options_of(choices)
+    missing = [a for a in legal if a not in {o["action"] for o in options}]
+    options += [{"action": a, "visits": 0, "value": None, "chance": None} for a in missing]
+    return options
+
+
+def _row(index: int, seat: int, played: str, options: list[dict[str, Any]], threshold: float) -> dict[str, Any]:
+    by_action = {o["action"]: o for o in options}
+    mine = by_action.get(played) or {"action": played, "visits": 0, "value": None, "chance": None}
+    best = options[0]
+    others = [o for o in options if o["action"] != played]
+    alternative = next((o for o in others if o["value"] is not None), others[0] if others else None)
+    cost = None
+    if best["chance"] is not None and mine["chance"] is not None:
+        cost = round(max(0.0, best["chance"] - mine["chance"]), 4)
+    return {
+        "index": index, "move": index + 1, "seat": seat, "legal": len(options),
+        "played": played, "played_value": mine["value"], "played_chance": mine["chance"],
+        "played_visits": mine["visits"], "best": best["action"], "best_value": best["value"],
+        "best_chance": best["chance"], "alternative": alternative["action"] if alternative else None,
+        "alternative_value": alternative["value"] if alternative else None,
+        "alternative_chance": alternative["chance"] if alternative else None,
+        "cost": cost, "costly": cost is not None and cost > threshold, "options": options,
+    }
+
+
+def decisions(record: GameRecord, game: Any, seats: Sequence[int] | None = None) -> Iterable[tuple[int, int, str, Any]]:
+    """``(index, seat, played, state before the move)`` for every move of ``seats`` that had a choice."""
+    state = game.new_state(seats=len(record.seats), variant=record.variant, seed=record.seed, deal=record.deal)
+    for index, entry in enumerate(record.actions):
+        seat, text = int(entry[0]), str(entry[1])
+        action = state.parse_action(text)
+        if (seats is None or seat in seats) and len(state.legal_actions(seat)) > 1:
+            yield index, seat, action, state
+        state.apply(seat, action)
+
+
+def analyse_record(record: GameRecord, game: Any, seats: Sequence[int] | None = None, *,
+                   iterations: int | None = None, seconds: float | None = None, seed: int = 0,
+                   threshold: float = THRESHOLD, bot: str = BOT, total_seconds: float | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """One row a decision of ``seats`` (every seat if None) that had more than one legal move, in order.
+
+    Each row: ``index`` (in the record's actions; the position is the replay's step ``index``) and ``move``
+    (from 1), ``seat``, the move ``played`` with its value and chance, the expert's ``best`` with its own,
+    the best ``alternative`` to the move played, the ``cost`` (best chance - played chance, at least 0),
+    ``costly`` (cost above ``threshold``) and every option, best first.  ``iterations`` (default
+    ``ITERATIONS`` unless ``seconds`` is given) makes it reproducible for a ``seed``; ``seconds`` bounds a
+    decision's time; ``total_seconds`` bounds the whole, sharing what is left among the decisions to come.
+    ``progress(done, total)`` is called after each decision.  A record the rules refuse raises
+    ``RecordError``; a real-time game or an unknown seat ``NotAnalysable``.
+    """
+    if game.real_time:
+        raise NotAnalysable(f"{game.title} is played against the clock: the expert judges turn-by-turn games")
+    for seat in seats or ():
+        if not 0 <= seat < len(record.seats):
+            raise NotAnalysable(f"seat must be 0 to {len(record.seats) - 1} for this record, not {seat}")
+    replay(record, game)                      # every action checked first: the walk below trusts the record
+    todo = [(index, seat) for index, seat, _, _ in decisions(record, game, seats)]
+    if iterations is None and seconds is None:
+        iterations = ITERATIONS
+    deadline = None if total_seconds is None else time.perf_counter() + total_seconds
+    rows = []
+    for done, (index, seat, played, state) in enumerate(decisions(record, game, seats)):
+        budget = seconds
+        if deadline is not None:
+            share = max(deadline - time.perf_counter(), 0.0) / (len(todo) - done)
+            budget = share if budget is None else min(budget, share)
+        options = hint(game, state, seat, iterations=iterations, seconds=budget, seed=seed, bot=bot)
+        rows.append(_row(index, seat, played, options, threshold))
+        if progress is not None:
+            progress(done + 1, len(todo))
+    return rows
+
+
+def summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Per seat: decisions judged, moves flagged, and the mean cost of a decision."""
+    out: dict[str, Any] = {}
+    for row in rows:
+        seat = out.setdefault(str(row["seat"]), {"decisions": 0, "costly": 0, "total_cost": 0.0})
+        seat["decisions"] += 1
+        seat["costly"] += bool(row["costly"])
+        seat["total_cost"] += row["cost"] or 0.0
+    for seat in out.values():
+        seat["mean_cost"] = round(seat.pop("total_cost") / seat["decisions"], 4)
+    return dict(sorted(out.items(), key=lambda item: int(item[0])))

@@ -1,0 +1,358 @@
+"""Worlds for search: every British Towns resample is uniform over the deals a seat cannot tell apart.
+
+On small positions the consistent deals are enumerated by brute force (every
+deal of the cards the seat cannot place, replayed with the real actions and
+kept if the seat's view and the public view come out the same), and the
+worlds drawn at a fixed seed are held to the exact frequencies by a
+chi-square test, deal by deal and card by card.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+from scipy.stats import chi2_contingency, chisquare
+
+from parlour.engine import conformance
+from parlour.engine.errors import ParlourError, ResampleError
+from parlour.engine.record import record_of, replay
+from parlour.games.british_towns import ASKING, SETS, asking, sets
+from parlour.games.british_towns.pack import CARD_OF_TEXT, CARD_TEXT
+from tests.british_towns.conftest import run, sets_game
+
+
+# -- the asking game ---------------------------------------------------------------------------------------
+def asking_position(seats: int, seed: int, steps: int):
+    rng = random.Random(seed)
+    state = ASKING.new_state(seats=seats, seed=seed)
+    for _ in range(steps):
+        (seat,) = state.to_move
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def unplaced(state, seat: int) -> tuple[list[int], dict[int, list[int]]]:
+    """The cards ``seat`` cannot place (never moved, never laid, not its own), and who was dealt them."""
+    moved = {CARD_OF_TEXT[a["card"]] for a in state.asks if a["got"]}
+    laid = {c for regions in state.laid for r in regions for c in asking.CARDS_OF[r]}
+    hidden = {c for c in range(asking.NUM_CARDS) if c not in moved | laid | set(state.hands[seat])}
+    dealt = {s: [CARD_OF_TEXT[t] for t in state.deal["hands"][s] if CARD_OF_TEXT[t] in hidden]
+             for s in range(state.num_seats) if s != seat}
+    return sorted(hidden), dealt
+
+
+def asking_replays(state, seat: int, hands: list[list[str]]) -> bool:
+    try:
+        other = ASKING.new_state(seats=state.num_seats, variant=state.variant, deal={"dealer": state.dealer,
+                                                                                     "hands": hands})
+        for s, action in state.history:
+            other.apply(s, action)
+    except ParlourError:
+        return False
+    return other.observation(seat) == state.observation(seat) and other.observation(None) == state.observation(None)
+
+
+def consistent_asking_deals(state, seat: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every deal of the unplaced cards (as each other seat's share) that replays to the same views."""
+    cards, dealt = unplaced(state, seat)
+    others = sorted(dealt)
+    sizes = [len(dealt[s]) for s in others]
+    out = []
+
+    def shares(pool, k):
+        if k == len(others) - 1:
+            yield [tuple(pool)]
+            return
+        for part in itertools.combinations(pool, sizes[k]):
+            rest = [c for c in pool if c not in part]
+            for tail in shares(rest, k + 1):
+                yield [part, *tail]
+
+    for split in shares(cards, 0):
+        mine = dict(zip(others, split, strict=True))
+        hands = []
+        for s in range(state.num_seats):
+            keep = [t for t in state.deal["hands"][s] if s == seat or CARD_OF_TEXT[t] not in cards]
+            hands.append(sorted(keep + [CARD_TEXT[c] for c in mine.get(s, ())], key=CARD_OF_TEXT.__getitem__))
+        if asking_replays(state, seat, hands):
+            out.append(tuple(tuple(sorted(mine[s])) for s in others))
+    return out
+
+
+def drawn_share(world, seat: int, cards: list[int]) -> tuple[tuple[int, ...], ...]:
+    others = [s for s in range(world.num_seats) if s != seat]
+    return tuple(tuple(sorted(CARD_OF_TEXT[t] for t in world.deal["hands"][s] if CARD_OF_TEXT[t] in cards))
+                 for s in others)
+
+
+def assert_uniform(draws: list, deals: list, cards: list[int], others: list[int]) -> None:
+    """Chi-square, deal by deal and each card's holder, against the enumeration (p > 0.001)."""
+    assert set(draws) <= set(deals), "a world outside the consistent deals"
+    tally = Counter(draws)
+    n = len(draws)
+    if n / len(deals) >= 5:
+        assert chisquare([tally[d] for d in deals]).pvalue > 0.001
+    for card in cards:
+        seen = Counter(next(i for i, share in enumerate(d) if card in share) for d in draws)
+        exact = Counter(next(i for i, share in enumerate(d) if card in share) for d in deals)
+        if len(exact) > 1:
+            places = sorted(exact)
+            expected = [exact[p] * n / len(deals) for p in places]
+            assert chisquare([seen[p] for p in places], expected).pvalue > 0.001, CARD_TEXT[card]
+
+
+ASKING_POSITIONS = [(3, 15, 34), (3, 3, 54), (3, 27, 45), (4, 28, 85), (4, 4, 129)]
+
+
+@pytest.mark.parametrize("seats, seed, steps", ASKING_POSITIONS)
+def test_asking_worlds_are_uniform_over_the_consistent_deals(seats, seed, steps):
+    state = asking_position(seats, seed, steps)
+    seat = 0
+    cards, dealt = unplaced(state, seat)
+    deals = consistent_asking_deals(state, seat)
+    assert 1 < len(deals) < 2000
+    rng = random.Random(7)
+    draws = [drawn_share(state.resample(seat, rng), seat, cards) for _ in range(4000)]
+    assert_uniform(draws, deals, cards, sorted(dealt))
+
+
+@pytest.mark.parametrize("seats, seed, steps", [(3, 15, 34), (4, 28, 85)])
+def test_asking_worlds_stay_uniform_when_seats_are_pooled_in_the_count(seats, seed, steps):
+    """The count that tracks only some seats (a big table's fallback) still draws uniformly."""
+    state = asking_position(seats, seed, steps)
+    cards, dealt = unplaced(state, 0)
+    deals = consistent_asking_deals(state, 0)
+    res = state._unknowns(0)._residual()
+    for tracked in ((), res.seats[:1]):
+        res._count = asking._Count(res, tracked)
+        rng = random.Random(11)
+        draws = [drawn_share(state.resample(0, rng), 0, cards) for _ in range(3000)]
+        assert_uniform(draws, deals, cards, sorted(dealt))
+
+
+def test_asking_resample_builds_a_world_that_replays():
+    state = asking_position(4, 28, 85)
+    world = state.resample(1, random.Random(3))
+    replayed = ASKING.new_state(seats=4, variant=world.variant, seed=world.seed, deal=world.deal)
+    for s, action in world.history:
+        replayed.apply(s, action)
+    assert replayed.snapshot() == world.snapshot() and world.seed != state.seed
+
+
+def test_an_impossible_asking_view_raises_rather_than_returning_the_truth():
+    state = ASKING.new_state(seats=3, seed=2)
+    card = CARD_TEXT[state.hands[1][0]]
+    # Told that P2 asked P3 for a card neither of them holds, though P1 does not hold it either:
+    state.asks.append({"asker": 1, "asked": 2, "card": card, "got": False})
+    with pytest.raises(ResampleError):
+        state.resample(0, random.Random(1))
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_asking_worlds_see_only_the_view(seats):
+    for seed in range(2):
+        conformance.check_resample_sees_only_the_view(ASKING, seed, seats, every=0.1)
+
+
+# -- the regional-sets game -----------------------------------------------------------------------------------
+def sets_position(seats: int, seed: int, steps: int, **variant):
+    rng = random.Random(seed)
+    state = SETS.new_state(seats=seats, seed=seed, variant=variant or None)
+    for _ in range(steps):
+        (seat,) = state.to_move
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def sets_replays(world, state, seat: int) -> bool:
+    try:
+        again = replay(record_of(world), SETS)
+    except ParlourError:
+        return False
+    return again.observation(seat) == state.observation(seat) and again.observation(None) == state.observation(None)
+
+
+def whereabouts(world) -> dict[int, str]:
+    """Where each card began its last stay out of sight: a seat's first hand, a draw by a seat, or the stock."""
+    n = world.num_seats
+    where: dict[tuple[int, int], str] = {(0, p): f"dealt {(p + world.dealer + 1) % n}" for p in range(7 * n)}
+    for t, entry in enumerate(world.trail):
+        if entry[0] == "hidden":
+            where[(entry[2], entry[3])] = f"drawn {entry[1]} at {t}"
+    rows = [world.deal["pack"], *world.deal["reshuffles"]]
+    out = {}
+    for k, row in enumerate(rows):
+        for p, text in enumerate(row):
+            out[CARD_OF_TEXT[text]] = where.get((k, p), "stock" if k == len(rows) - 1 else "shown")
+    return out
+
+
+SETS_POSITIONS = [(2, 1, 30, {}), (2, 4, 60, {}), (3, 2, 45, {}), (2, 5, 40, {"sets_per_turn": "one"}),
+                  (3, 6, 40, {"must_lay": False})]
+
+
+@pytest.mark.parametrize("seats, seed, steps, variant", SETS_POSITIONS)
+def test_sets_worlds_match_a_sampler_that_checks_each_world_by_replaying_it(seats, seed, steps, variant, monkeypatch):
+    """The rules the sampler checks (sets never held, last cards) are exactly what a replay checks.
+
+    The reference draws from the same uniform proposal, keeping a world only
+    if its record replays to the same views; both samples must agree, card by
+    card, on where each card came from (chi-square of homogeneity).
+    """
+    state = sets_position(seats, seed, steps, **variant)
+    seat = 0
+    rng = random.Random(5)
+    ours = [whereabouts(state.resample(seat, rng)) for _ in range(1500)]
+    monkeypatch.setattr(sets._Hidden, "_keeps_rules", lambda self, got, held, mine: True)
+    state._worlds = None
+    theirs, rng = [], random.Random(6)
+    while len(theirs) < 1500:
+        world = state.resample(seat, rng)
+        if sets_replays(world, state, seat):
+            theirs.append(whereabouts(world))
+    for card in range(len(CARD_TEXT)):
+        places = sorted({w[card] for w in ours + theirs})
+        if len(places) > 1:
+            table = [[sum(w[card] == p for w in sample) for p in places] for sample in (ours, theirs)]
+            assert chi2_contingency(table).pvalue > 0.001, CARD_TEXT[card]
+
+
+def test_sets_worlds_never_put_a_laid_regions_last_card_in_its_layers_hand():
+    junk = ["LONDON", "COWES", "CARDIFF", "BIRMINGHAM"]
+    state = sets_game([["CAMBRIDGE", "NORWICH", "R6", *junk], ["DOVER", "WINDSOR", "SWANSEA", "COVENTRY",
+                                                              "MANCHESTER", "LEEDS", "GLASGOW"]],
+                      stock=["YORK", "AYR", "OXFORD", "DERBY", "WELLS"])
+    run(state, "draw stock", "lay 6", "draw stock", "discard DOVER")     # P1 lays region 6 without IPSWICH
+    ipswich = CARD_OF_TEXT["IPSWICH"]
+    rng = random.Random(1)
+    held = Counter()
+    for _ in range(300):
+        world = state.resample(1, rng)
+        assert ipswich not in world.hands[0]
+        held.update(world.hands[0])
+    assert len(held) > 6                  # P1's unseen cards do vary
+
+
+def test_sets_worlds_are_built_directly_and_replay():
+    state = sets_position(3, 2, 45)
+    world = state.resample(1, random.Random(3))
+    again = replay(record_of(world), SETS)
+    assert again.snapshot() == world.snapshot() and again.trail == world.trail and world.seed != state.seed
+    assert len(world.deal["reshuffles"]) == world.reshuffles_used
+
+
+def test_an_impossible_sets_view_raises_rather_than_returning_the_truth():
+    state = sets_position(2, 1, 30)
+    state.hands[1].pop()                    # a card gone from P2's hand, with nothing on the table to say where
+    with pytest.raises(ResampleError):
+        state.resample(0, random.Random(1))
+
+
+@pytest.mark.parametrize("seats, variant", [(2, None), (3, None), (5, None), (2, {"must_lay": False}),
+                                            (3, {"sets_per_turn": "one"})])
+def test_sets_worlds_see_only_the_view(seats, variant):
+    for seed in range(2):
+        every = 0.1 if variant is None else 0.04
+        conformance.check_resample_sees_only_the_view(SETS, seed, seats, variant=variant, every=every)
+
+
+def arrivals(draws: list[int], exits: list[tuple[int, int]], held: list[int]):
+    """Each way to say which of a seat's cards arrived in which of its draws (``"dealt"``: in its first hand).
+
+    A card given up arrived before it left; its seven first cards are one
+    batch, so the order within it does not count.
+    """
+    def go(i, used, out):
+        if i == len(exits):
+            rest = [t for t in draws if t not in used]
+            for chosen in itertools.permutations(held, len(rest)):
+                yield {**out, **dict(zip(chosen, rest, strict=True)), **{c: "dealt" for c in held if c not in chosen}}
+            return
+        t_exit, card = exits[i]
+        yield from go(i + 1, used, {**out, card: "dealt"})
+        for t in draws:
+            if t < t_exit and t not in used:
+                yield from go(i + 1, used | {t}, {**out, card: t})
+
+    seen = set()
+    for way in go(0, frozenset(), {}):
+        key = tuple(sorted(way.items()))
+        if sum(v == "dealt" for v in way.values()) == 7 and key not in seen:
+            seen.add(key)
+            yield way
+
+
+def replays_with_arrivals(state, seat: int, way: dict) -> bool:
+    """The game replayed with ``seat``'s cards arriving as ``way`` says (the rest of the deal as it was)."""
+    n = state.num_seats
+    places = {t: e[3] for t, e in enumerate(state.trail) if e[0] == "hidden" and e[1] == seat and e[2] == 0}
+    dealt = [p for p in range(7 * n) if (p + state.dealer + 1) % n == seat]
+    pack = list(state.deal["pack"])
+    for p, card in zip(dealt, sorted(c for c, v in way.items() if v == "dealt"), strict=True):
+        pack[p] = CARD_TEXT[card]
+    for card, v in way.items():
+        if v != "dealt":
+            pack[places[v]] = CARD_TEXT[card]
+    world = SETS.new_state(seats=n, seed=1, deal={**state.deal, "pack": pack})
+    try:
+        for s, action in state.history:
+            world.apply(s, action)
+    except ParlourError:
+        return False
+    return world.observation(seat) == state.observation(seat) and world.observation(None) == state.observation(None)
+
+
+def test_sets_worlds_give_the_seats_own_past_its_exact_frequencies():
+    """P1 keeps regions 6 and 3 apart by discarding; which draw each card came in is enumerated exactly.
+
+    P1 is dealt CAMBRIDGE, NORWICH, WELLS and PLYMOUTH among others; he draws
+    AYR, IPSWICH, DERBY and BATH and throws NORWICH, CAMBRIDGE, WELLS and
+    IPSWICH in turn.  His view does not say which of his cards came in which
+    draw, but had he held all three towns of region 6, or of region 3, when
+    he discarded, he would have had to lay them.  Every arrangement of his
+    cards over his deal and his draws is replayed (the other seat's part,
+    independent of his, kept as it was), and the worlds drawn must give each
+    card's arrival its exact frequency.
+    """
+    p1 = ["CAMBRIDGE", "NORWICH", "WELLS", "PLYMOUTH", "LONDON", "COWES", "CARDIFF"]
+    p2 = ["DOVER", "WINDSOR", "SWANSEA", "COVENTRY", "MANCHESTER", "LEEDS", "GLASGOW"]
+    state = sets_game([p1, p2], face_up="YORK", stock=["AYR", "IPSWICH", "DERBY", "BATH", "OXFORD"])
+    run(state, "draw stock", "discard NORWICH", "take discard", "discard NORWICH",
+        "draw stock", "discard CAMBRIDGE", "take discard", "discard CAMBRIDGE",
+        "draw stock", "discard WELLS", "take discard", "discard WELLS",
+        "draw stock", "discard IPSWICH", "take discard", "discard IPSWICH")
+    cards = [CARD_OF_TEXT[t] for t in p1 + ["AYR", "IPSWICH", "DERBY", "BATH"]]
+    draws = [t for t, e in enumerate(state.trail) if e[0] == "hidden" and e[1] == 0]
+    exits = [(t, e[2]) for t, e in enumerate(state.trail) if e[0] == "out" and e[1] == 0]
+    everything = list(arrivals(draws, exits, list(state.hands[0])))
+    ways = [w for w in everything if replays_with_arrivals(state, 0, w)]
+    assert 20 < len(ways) < len(everything)                 # the rule to lay rules some arrangements out
+    rng = random.Random(2)
+    drawn = []
+    for _ in range(3000):
+        w = whereabouts(state.resample(0, rng))
+        drawn.append({c: ("dealt" if w[c] == "dealt 0" else int(w[c].split(" at ")[1])) for c in cards})
+    for card in cards:
+        exact = Counter(w[card] for w in ways)
+        seen = Counter(d[card] for d in drawn)
+        assert set(seen) <= set(exact), CARD_TEXT[card]
+        if len(exact) > 1:
+            keys = sorted(exact, key=str)
+            expected = [exact[k] * len(drawn) / len(ways) for k in keys]
+            assert chisquare([seen[k] for k in keys], expected).pvalue > 0.001, CARD_TEXT[card]
+
+
+def test_sets_worlds_of_a_game_that_ended_while_drawing_up_keep_the_order_drawn():
+    """The game ends as P1 draws up to seven: his drawn cards stay unsorted, and every world replays exactly."""
+    state = sets_position(2, 15, 176)
+    assert state.is_over and state.events[-1]["why"] == "could not make his hand up to seven"
+    assert state.hands[0] != sorted(state.hands[0])
+    for seat in (0, 1):
+        for i in range(20):
+            world = state.resample(seat, random.Random(i))
+            again = replay(record_of(world), SETS)
+            assert again.snapshot() == world.snapshot()
+            assert again.observation(seat) == state.observation(seat)

@@ -1,0 +1,181 @@
+"""Hints at a table that allows them, and the expert's analysis of a finished game, over the API."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from conftest import wait_over
+from parlour.bots.analysis import analyse_record
+from parlour.engine.record import GameRecord
+from parlour.games import get_game
+from parlour.web.advice import Advisor
+from parlour.web.app import create_app
+from test_api import next_error, next_view, take
+
+WHIST = {"game": "football-whist", "seed": 11,
+         "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"},
+                   {"kind": "person", "name": "Cat"}, {"kind": "bot", "bot": "heuristic"}]}
+BOTS = {"game": "football-whist", "seed": 5, "seats": [{"kind": "bot", "bot": "heuristic"}] * 4}
+
+
+@pytest.fixture
+def quick(store):
+    """An app whose expert thinks twenty iterations a hint and ten a decision of an analysis."""
+    advisor = Advisor(hint_seconds=30, hint_iterations=20, analysis_iterations=10, analysis_seconds=60)
+    with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
+        yield c
+
+
+def next_message(ws, kind: str) -> dict:
+    while True:
+        message = ws.receive_json()
+        if message["type"] in (kind, "error"):
+            return message
+
+
+def test_a_table_made_with_hints_says_so_to_everyone_at_it(quick):
+    made = quick.post("/api/tables", json={**WHIST, "hints": True}).json()
+    plain = quick.post("/api/tables", json=WHIST).json()
+    assert quick.get(f"/api/tables/{made['id']}").json()["hints"] is True
+    assert quick.get(f"/api/tables/{plain['id']}").json()["hints"] is False
+    with quick.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me, \
+            quick.websocket_connect(f"/ws/tables/{made['id']}") as watcher:
+        assert next_view(me)["hints"] is True and next_view(watcher)["hints"] is True
+    listed = quick.get(f"/api/tables?mine={made['id']},{plain['id']}").json()
+    assert {t["id"]: t["options"].get("hints", False) for t in listed} == {made["id"]: True, plain["id"]: False}
+    refused = quick.post("/api/tables", json={"game": "biggles", "hints": True,
+                                              "seats": [{"kind": "person"}, {"kind": "bot", "bot": "club"}]})
+    assert refused.status_code == 422 and "against the clock" in refused.json()["detail"]
+    assert quick.post("/api/tables", json={**WHIST, "hints": "yes"}).json()["detail"] == "hints is true or false"
+
+
+def test_hints_outlast_a_restart_and_come_with_play_again(store):
+    advisor = Advisor(hint_iterations=10)
+    with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
+        made = c.post("/api/tables", json={**WHIST, "hints": True}).json()
+        closed = c.post(f"/api/tables/{made['id']}/close", headers={"Authorization": f"Bearer {made['token']}"})
+        assert closed.json()["hints"] is True
+        again = c.post(f"/api/tables/{made['id']}/again", headers={"Authorization": f"Bearer {made['token']}"})
+        assert again.status_code == 201, again.text
+    with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
+        assert c.get(f"/api/tables/{made['id']}").json()["hints"] is True
+        assert c.get(f"/api/tables/{again.json()['id']}").json()["hints"] is True
+        record = c.get(f"/api/tables/{made['id']}/record").json()
+        assert record["meta"] == {"table": made["id"], "hints": True}, "a record says the game was played with hints"
+
+
+def test_a_hint_gives_every_legal_move_best_first_to_the_asking_seat_alone(quick):
+    made = quick.post("/api/tables", json={**WHIST, "hints": True}).json()
+    cat = take(quick, made, 2)
+    url = f"/ws/tables/{made['id']}"
+    with quick.websocket_connect(f"{url}?token={made['token']}") as me, \
+            quick.websocket_connect(f"{url}?token={cat['token']}") as partner, \
+            quick.websocket_connect(url) as watcher:
+        view = next_view(me)
+        assert view["to_move"] == [0] and len(view["legal"]) > 1
+        me.send_json({"type": "hint", "moves": view["moves"]})
+        answer = next_message(me, "hint")
+        assert answer["type"] == "hint", answer
+        assert answer["seat"] == 0 and answer["moves"] == view["moves"] and answer["seconds"] >= 0
+        assert sorted(o["action"] for o in answer["options"]) == sorted(view["legal"])
+        assert all(o["chance"] is None or 0 <= o["chance"] <= 1 for o in answer["options"])
+        assert answer["options"][0]["visits"] == max(o["visits"] for o in answer["options"])
+        for ws in (partner, watcher):            # the others see views, never the hint
+            ws.send_json({"type": "view"})
+            seen: list[dict] = []
+            while not seen or seen[-1]["type"] != "view" or seen[-1]["moves"] != view["moves"]:
+                seen.append(ws.receive_json())
+            assert all(m["type"] == "view" for m in seen)
+        partner.send_json({"type": "hint"})
+        assert "your own turn" in next_error(partner)["message"]
+        watcher.send_json({"type": "hint"})
+        assert "spectators get no hints" in next_error(watcher)["message"]
+        me.send_json({"type": "hint", "moves": view["moves"] + 5})
+        assert "moved on" in next_error(me)["message"]
+        me.send_json({"type": "hint", "moves": "two"})
+        assert "number of moves" in next_error(me)["message"]
+
+
+def test_no_hints_at_a_table_made_without_them(quick):
+    made = quick.post("/api/tables", json=WHIST).json()
+    with quick.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
+        next_view(me)
+        me.send_json({"type": "hint"})
+        assert "made without hints" in next_error(me)["message"]
+
+
+def test_no_hints_in_a_race_even_if_the_store_says_so(quick, store):
+    """A race's table is never made with hints; one that came to have the option anyway still gives none."""
+    table_id = store.create_table("biggles", {"matches": 1, "deciders": 0}, 3,
+                                  [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "club", "name": "P2"}],
+                                  table_options={"hints": True})
+    token = store.claim(table_id, 0)
+    with quick.websocket_connect(f"/ws/tables/{table_id}?token={token}") as me:
+        next_view(me)
+        me.send_json({"type": "hint"})
+        assert "against the clock" in next_error(me)["message"]
+
+
+def test_one_hint_at_a_time(store):
+    advisor = Advisor(hint_seconds=0.4, hint_iterations=10**6)
+    with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
+        made = c.post("/api/tables", json={**WHIST, "hints": True}).json()
+        with c.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
+            next_view(me)
+            me.send_json({"type": "hint"})
+            me.send_json({"type": "hint"})
+            assert "still thinking" in next_error(me)["message"]
+            assert next_message(me, "hint")["type"] == "hint"
+
+
+def test_hints_come_at_most_one_every_two_seconds_three_at_once(quick):
+    made = quick.post("/api/tables", json={**WHIST, "hints": True}).json()
+    with quick.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
+        next_view(me)
+        for _ in range(3):
+            me.send_json({"type": "hint"})
+            assert next_message(me, "hint")["type"] == "hint"
+        me.send_json({"type": "hint"})
+        assert "too many hints: at most one every 2 seconds" in next_error(me)["message"]
+
+
+def test_a_move_made_while_the_expert_thinks_is_not_held_up(store):
+    advisor = Advisor(hint_seconds=1.5, hint_iterations=10**6)
+    with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
+        made = c.post("/api/tables", json={**WHIST, "hints": True}).json()
+        with c.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
+            view = next_view(me)
+            me.send_json({"type": "hint", "moves": view["moves"]})
+            start = time.monotonic()
+            me.send_json({"type": "act", "action": view["legal"][0], "moves": view["moves"]})
+            while next_view(me)["moves"] == view["moves"]:
+                pass
+            assert time.monotonic() - start < 1.2, "the move waited for the hint"
+            stale = next_message(me, "hint")
+            assert stale["moves"] == view["moves"]    # answered all the same, for the position it was asked in
+
+
+def test_a_finished_games_analysis_marks_each_seats_costly_moves(quick):
+    made = quick.post("/api/tables", json=BOTS).json()
+    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=0").status_code == 403
+    wait_over(quick, made["id"])
+    answer = quick.get(f"/api/tables/{made['id']}/analysis?seat=2")
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    record = GameRecord.from_json(quick.get(f"/api/tables/{made['id']}/record").text)
+    assert data["seat"] == 2 and data["name"] == record.seats[2]["name"] and data["iterations"] == 10
+    expected = analyse_record(record, get_game("football-whist"), [2], iterations=10, seed=0)
+    assert [m["index"] for m in data["moves"]] == [r["index"] for r in expected] and data["moves"]
+    assert [m["played_chance"] for m in data["moves"]] == [r["played_chance"] for r in expected]
+    for move in data["moves"]:
+        assert move["seat"] == 2 and record.actions[move["index"]][:2] == [2, move["played"]]
+    assert data["costly"] == sum(m["costly"] for m in data["moves"]) and data["decisions"] == len(data["moves"])
+    start = time.monotonic()
+    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=2").json() == data
+    assert time.monotonic() - start < 0.5, "the analysis is kept once made"
+    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=4").status_code == 422
+    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=all").status_code == 422
+    assert 'parlour_advice_total{kind="analysis"} 1.0' in quick.get("/metrics").text
