@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from abc import abstractmethod
-from typing import Any
+from typing import Any, ClassVar
 
 from parlour.engine.errors import DealError, IllegalAction
 from parlour.engine.state import State
@@ -29,6 +29,9 @@ class TurnState(State):
     _legal: tuple[str, ...] | None
     #: a card int -> its text, for the snapshot
     card_text: tuple[str, ...] = ()
+    #: per game class: action text -> (its ``_apply_<verb>`` function, the text after the verb), filled in
+    #: as actions come (``_apply``)
+    _steps: ClassVar[dict[str, tuple[Any, str]]] = {}
 
     @property
     def to_move(self) -> frozenset[int]:
@@ -68,8 +71,7 @@ class TurnState(State):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        #: action text -> (its ``_apply_<verb>`` function, the text after the verb), filled in as actions come
-        cls._steps: dict[str, tuple[Any, str]] = {}
+        cls._steps = {}
 
     def _apply(self, seat: int, action: str) -> None:
         self._legal = None

@@ -181,7 +181,7 @@ class BigglesState(State):
         self._unseen: list[dict[str, tuple[tuple[int, ...], tuple[str, ...]]]] = []
         self._start_match()
 
-    def _share_history(self, new: State) -> None:
+    def _share_history(self, new: Any) -> None:
         """The history and the clock of each action, shared as ``State._share_history`` says.
 
         A session writes an action's time into ``times`` in place, but only right after applying the

@@ -23,7 +23,6 @@ from operator import itemgetter
 from typing import Any
 
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
-from parlour.engine.state import State
 from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
@@ -336,7 +335,7 @@ class AskingState(TurnState):
         super()._own_history()
         self.asks = self.asks[:]
 
-    def _share_history(self, new: "State") -> None:
+    def _share_history(self, new: Any) -> None:
         super()._share_history(new)
         new.asks = self.asks
 

@@ -21,7 +21,6 @@ import random
 from typing import Any
 
 from parlour.engine.errors import ActionSyntaxError, DealError, ResampleError
-from parlour.engine.state import State
 from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
@@ -29,7 +28,6 @@ from parlour.games.british_towns.pack import (
     CARDS_OF,
     IS_REGION_CARD,
     NUM_CARDS,
-    REGION_CARD,
     REGION_NUMBERS,
     REGION_OF,
     TOWNS_OF,
@@ -403,7 +401,7 @@ class SetsState(TurnState):
         new.seen = self.seen.copy()
         return new
 
-    def _share_history(self, new: "State") -> None:
+    def _share_history(self, new: Any) -> None:
         super()._share_history(new)
         new.trail = self.trail          # grows with the history (an entry may be rewritten: _shown)
 

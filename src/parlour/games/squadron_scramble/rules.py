@@ -29,7 +29,6 @@ from itertools import combinations
 from typing import Any
 
 from parlour.engine.errors import ActionSyntaxError, DealError
-from parlour.engine.state import State
 from parlour.engine.turns import OVER, TurnState
 from parlour.engine.words import plural
 from parlour.games.squadron_scramble.cards import (
@@ -449,6 +448,7 @@ class SquadronScrambleState(TurnState):
         if len(naturals) < spare:
             return ()
         groups: list[list[int]] = []
+        group: list[int] = []
         plane = -1
         for card in naturals:                  # sorted: each plane's natural cards together, planes in order
             if card // 3 == plane:
@@ -470,62 +470,12 @@ class SquadronScrambleState(TurnState):
         ``bound=False`` leaves that condition out (to tell a refused move why).
         """
         hand = self.hands[seat]
-        out_possible = self._out_possible if bound else (lambda *_, **__: True)
-        committed = self.committed
-        table = self.table
         wilds = self._usable_wilds(seat)
-        facts = None                           # the table's _table_facts, once they are needed
-        options = []
-        for text, naturals, fill, extra in self._lay_options(seat, wilds):
-            if (extra >= 0 or committed) and bound:
-                # _out_possible(seat, remove=the set's cards, table=the table with the set on it), counted
-                # from this table's facts: the new set's wild cards stand in for its missing views.
-                if facts is None:
-                    facts = self._table_facts(seat, table)
-                wild_for, threes = facts
-                if fill:
-                    plane = 3 * (naturals[0] // 3)
-                    shown = [c % 3 for c in naturals]
-                    wild_for = wild_for | {plane + v for v in (0, 1, 2) if v not in shown}
-                used = (*naturals, *fill, extra)
-                if not self._can_go_out([c for c in hand if c not in used], wild_for,
-                                        threes + (extra < 0)):
-                    continue
-            options.append(text)
-        # Swaps: a natural card held for a wild card standing in for that very card (hand order, then table order).
-        standing: dict[int, list[dict[str, Any]]] = {}
-        for laid in table:
-            slots = laid["slots"]
-            if max(slots) >= NATURALS:
-                for view in (0, 1, 2):
-                    if slots[view] >= NATURALS:
-                        standing.setdefault(3 * laid["plane"] + view, []).append(laid)
-        if standing:
-            for card in hand:
-                if card not in standing:
-                    continue
-                for laid in standing[card]:
-                    if committed:
-                        wild = laid["slots"][card % 3]
-                        swapped = {**laid, "slots": [card if c == wild else c for c in laid["slots"]]}
-                        after = [swapped if x is laid else x for x in table]
-                        if not out_possible(seat, remove=(card,), gain=(wild,), table=after):
-                            continue
-                    options.append(swap_text(card, laid["id"]))
-        if wilds:                              # perhaps a fourth card for one of his own sets
-            for wild in dict.fromkeys(CARD_TEXT[c] for c in wilds):
-                card = next(c for c in wilds if CARD_TEXT[c] == wild)
-                for laid in table:
-                    if laid["by"] == seat and laid["extra"] < 0:
-                        if bound:
-                            # _out_possible(seat, remove=(card,), table=the table with the card added to the
-                            # set): the set has a fourth card now, so one three-card set fewer.
-                            if facts is None:
-                                facts = self._table_facts(seat, table)
-                            if not self._can_go_out([c for c in hand if c != card], facts[0], facts[1] - 1):
-                                continue
-                        options.append(f"add {wild} {laid['id']}")
-        if not (bound and committed) or len(hand) == 1:
+        options = self._lays(seat, wilds, bound)
+        self._swaps(seat, bound, options)
+        if wilds:
+            self._adds(seat, wilds, bound, options)
+        if not (bound and self.committed) or len(hand) == 1:
             discards = list(map(DISCARD_TEXT.__getitem__, hand))
             if len(hand) > 1 and hand[-2] >= NATURALS:
                 discards = list(dict.fromkeys(discards))   # alike KEEP 'EM FLYING cards: one discard
@@ -534,6 +484,72 @@ class SquadronScrambleState(TurnState):
             options += discards
         # (No text comes twice: each lay, swap, add and discard names different cards or sets.)
         return tuple(options)
+
+    def _lays(self, seat: int, wilds: list[int], bound: bool) -> list[str]:
+        """The sets the player may lay (``_legal_play``), as action texts."""
+        hand = self.hands[seat]
+        committed = self.committed
+        facts = None                           # the table's _table_facts, once they are needed
+        options = []
+        for text, naturals, fill, extra in self._lay_options(seat, wilds):
+            if (extra >= 0 or committed) and bound:
+                # _out_possible(seat, remove=the set's cards, table=the table with the set on it), counted
+                # from this table's facts: the new set's wild cards stand in for its missing views.
+                if facts is None:
+                    facts = self._table_facts(seat, self.table)
+                wild_for, threes = facts
+                if fill:
+                    plane = 3 * (naturals[0] // 3)
+                    shown = [c % 3 for c in naturals]
+                    wild_for = wild_for | {plane + v for v in (0, 1, 2) if v not in shown}
+                used = (*naturals, *fill, extra)
+                if not self._can_go_out([c for c in hand if c not in used], wild_for, threes + (extra < 0)):
+                    continue
+            options.append(text)
+        return options
+
+    def _swaps(self, seat: int, bound: bool, options: list[str]) -> None:
+        """Add the swaps: a natural card held for a wild card standing in for that very card (hand order,
+        then table order)."""
+        table = self.table
+        standing: dict[int, list[dict[str, Any]]] = {}
+        for laid in table:
+            slots = laid["slots"]
+            if max(slots) >= NATURALS:
+                for view in (0, 1, 2):
+                    if slots[view] >= NATURALS:
+                        standing.setdefault(3 * laid["plane"] + view, []).append(laid)
+        if not standing:
+            return
+        bound_out = bound and self.committed
+        for card in self.hands[seat]:
+            if card not in standing:
+                continue
+            for laid in standing[card]:
+                if bound_out:
+                    wild = laid["slots"][card % 3]
+                    swapped = {**laid, "slots": [card if c == wild else c for c in laid["slots"]]}
+                    after = [swapped if x is laid else x for x in table]
+                    if not self._out_possible(seat, remove=(card,), gain=(wild,), table=after):
+                        continue
+                options.append(swap_text(card, laid["id"]))
+
+    def _adds(self, seat: int, wilds: list[int], bound: bool, options: list[str]) -> None:
+        """Add the fourth cards the player may put on his own three-card sets."""
+        hand = self.hands[seat]
+        facts = None
+        for wild in dict.fromkeys(CARD_TEXT[c] for c in wilds):
+            card = next(c for c in wilds if CARD_TEXT[c] == wild)
+            for laid in self.table:
+                if laid["by"] == seat and laid["extra"] < 0:
+                    if bound:
+                        # _out_possible(seat, remove=(card,), table=the table with the card added to the
+                        # set): the set has a fourth card now, so one three-card set fewer.
+                        if facts is None:
+                            facts = self._table_facts(seat, self.table)
+                        if not self._can_go_out([c for c in hand if c != card], facts[0], facts[1] - 1):
+                            continue
+                    options.append(f"add {wild} {laid['id']}")
 
     def _apply_lay(self, seat: int, cards: str) -> None:
         action = "lay " + cards
@@ -775,7 +791,7 @@ class SquadronScrambleState(TurnState):
         new.stock = self.stock[:]
         return new
 
-    def _share_history(self, new: "State") -> None:
+    def _share_history(self, new: Any) -> None:
         super()._share_history(new)
         new.drawn, new.gone = self.drawn, self.gone   # grow as the history does: shared the same way
 
