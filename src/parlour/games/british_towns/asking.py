@@ -86,19 +86,26 @@ def check_deal(deal: Any, seats: int) -> list[list[int]]:
     hands = deal.get("hands")
     if not isinstance(hands, list) or len(hands) != seats or not all(isinstance(h, list) for h in hands):
         raise DealError(f"'hands' must list one hand for each of the {seats} players")
-    seen: set[int] = set()
-    out = []
-    for seat, hand in enumerate(hands):
-        cards = []
-        for text in hand:
-            if not isinstance(text, str) or text not in CARD_OF_TEXT:
-                raise DealError(f"seat {seat}: {text!r} is not a card")
-            card = CARD_OF_TEXT[text]
-            if card in seen:
-                raise DealError(f"{text} is dealt twice")
-            seen.add(card)
-            cards.append(card)
-        out.append(sorted(cards))
+    try:                             # the usual case at once: every text a card, none twice
+        out = [sorted(map(CARD_OF_TEXT.__getitem__, hand)) for hand in hands]
+        seen: set[int] = set().union(*out)
+    except (KeyError, TypeError):
+        seen = set()
+    if len(seen) != sum(map(len, hands)):
+        # Something is wrong with a card: find the first, card by card, and say what.
+        seen = set()
+        out = []
+        for seat, hand in enumerate(hands):
+            cards = []
+            for text in hand:
+                if not isinstance(text, str) or text not in CARD_OF_TEXT:
+                    raise DealError(f"seat {seat}: {text!r} is not a card")
+                card = CARD_OF_TEXT[text]
+                if card in seen:
+                    raise DealError(f"{text} is dealt twice")
+                seen.add(card)
+                cards.append(card)
+            out.append(sorted(cards))
     if len(seen) != NUM_CARDS:
         raise DealError(f"every card but the KEY is dealt: {NUM_CARDS} cards, not {len(seen)}")
     sizes = sorted(len(h) for h in out)
