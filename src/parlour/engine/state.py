@@ -33,8 +33,10 @@ class State(ABC):
     seed: int | None
     deal: Any
     history: list[tuple[int, str]]
-    #: True while ``history`` is one list shared with a clone: the next action recorded copies it first
-    #: (a clone costs no copy of a long history; see ``_share_history``)
+    #: True while ``history`` is one list shared with a clone: whichever records an action next copies it
+    #: first (``_own_history``), so a clone costs no copy of a long history and neither state ever sees
+    #: the other's moves.  A clone sets it on both states; a game that keeps other logs growing with
+    #: every action shares and copies them the same way (its ``_own_history``).
     _history_shared: bool = False
 
     # -- whose turn, what may be done --------------------------------------
@@ -69,17 +71,11 @@ class State(ABC):
             self._own_history()
         self.history.append((seat, action))
 
-    def _share_history(self, new: "State") -> None:
-        """Give the clone ``new`` this state's history, the one list shared until either records an action.
-
-        A history only grows, at the end, and only ``apply`` adds to it: whichever state records an
-        action next copies the list first (``_own_history``), so neither ever sees the other's moves.
-        """
-        new.history = self.history
-        new._history_shared = self._history_shared = True
-
     def _own_history(self) -> None:
-        """Stop sharing the history with a clone: this state takes a copy of its own."""
+        """Stop sharing the history (and a game's other such logs) with a clone: take a copy of its own.
+
+        Called before the first change an action makes (``apply``; ``TurnState._apply``).
+        """
         self.history = self.history[:]
         self._history_shared = False
 

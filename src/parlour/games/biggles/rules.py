@@ -181,16 +181,10 @@ class BigglesState(State):
         self._unseen: list[dict[str, tuple[tuple[int, ...], tuple[str, ...]]]] = []
         self._start_match()
 
-    def _share_history(self, new: Any) -> None:
-        """The history and the clock of each action, shared as ``State._share_history`` says.
-
-        A session writes an action's time into ``times`` in place, but only right after applying the
-        action (and so after this state took its own copy): never into a state cloned since.
-        """
-        super()._share_history(new)
-        new.times = self.times
-
     def _own_history(self) -> None:
+        # The clock of each action is shared with clones as the history is.  A session writes an
+        # action's time into ``times`` in place, but only right after applying the action (and so after
+        # this state took its own copy): never into a state cloned since.
         super()._own_history()
         self.times = self.times[:]
 
@@ -449,8 +443,8 @@ class BigglesState(State):
         new.__dict__ = self.__dict__.copy()
         # Shared: the deal, the points, match results and _unseen (replaced when a match starts or ends,
         # never changed in place), and the history and the clock of each action until either state
-        # records an action (see _share_history).
-        self._share_history(new)
+        # records an action (State._history_shared).
+        new._history_shared = self._history_shared = True
         new._legal = {}
         return new
 

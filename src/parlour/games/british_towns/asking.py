@@ -334,17 +334,13 @@ class AskingState(TurnState):
         new.__dict__ = self.__dict__.copy()
         new.hands = [*map(list.copy, self.hands)]
         new.laid = self.laid[:]
-        self._share_history(new)
+        new._history_shared = self._history_shared = True     # the history and the asks: see State
         new._wanted = [None] * self.num_seats      # worked out again from the hands when needed
         return new
 
     def _own_history(self) -> None:
         super()._own_history()
         self.asks = self.asks[:]
-
-    def _share_history(self, new: Any) -> None:
-        super()._share_history(new)
-        new.asks = self.asks
 
     def resample(self, seat: int, rng: random.Random) -> "AskingState":
         """A world ``seat`` cannot tell from this one, drawn uniformly from all of them.

@@ -387,12 +387,12 @@ class SetsState(TurnState):
         # Copied: what changes in place (the hands, stock, discards, the cards ever seen, the deal's list
         # of reshuffles, the lists of each seat's sets and known cards).  Shared: each seat's sets and
         # known cards, and the events, which are replaced, never changed in place (_set_of, _known_of,
-        # _log); the history and the trail, until either state records an action (_share_history).
+        # _log); the history and the trail, until either state records an action (State._history_shared).
         new = object.__new__(type(self))
         new.__dict__ = self.__dict__.copy()
         new.deal = deal = self.deal.copy()
         deal["reshuffles"] = deal["reshuffles"][:]
-        self._share_history(new)
+        new._history_shared = self._history_shared = True
         new.hands = [*map(list.copy, self.hands)]
         new.stock = self.stock[:]
         new.discards = self.discards[:]
@@ -401,11 +401,8 @@ class SetsState(TurnState):
         new.seen = self.seen.copy()
         return new
 
-    def _share_history(self, new: Any) -> None:
-        super()._share_history(new)
-        new.trail = self.trail          # grows with the history (an entry may be rewritten: _shown)
-
     def _own_history(self) -> None:
+        # The trail grows with the history (an entry may be rewritten: _shown), shared the same way.
         super()._own_history()
         self.trail = self.trail[:]
 

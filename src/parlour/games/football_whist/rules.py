@@ -501,7 +501,7 @@ class FootballWhistState(State):
         new.variant = self.variant
         new.seed = self.seed
         new.deal = self.deal
-        new.history = self.history              # shared until either records an action (State._share_history)
+        new.history = self.history              # shared until either records an action (State._history_shared)
         new._history_shared = self._history_shared = True
         new.num_seats = self.num_seats
         new.dealer = self.dealer

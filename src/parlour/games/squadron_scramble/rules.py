@@ -777,12 +777,12 @@ class SquadronScrambleState(TurnState):
         # rules never change it in place but put a new one in its place (the table and each set on it, the
         # captured sets, the logs, the scores, the forfeits, the wild cards won this turn, each seat's
         # known and seen cards, the rounds' traces); the history and this round's records of stock draws
-        # and of cards gone unseen are shared until either state records an action (_share_history).
+        # and of cards gone unseen are shared until either state records an action (State._history_shared).
         new = object.__new__(type(self))
         new.__dict__ = self.__dict__.copy()
         deal = self.deal
         new.deal = {"first_dealer": deal["first_dealer"], "rounds": deal["rounds"][:]}
-        self._share_history(new)
+        new._history_shared = self._history_shared = True
         new.hands = [*map(list.copy, self.hands)]
         new.known = self.known[:]
         if self.seen is not None:
@@ -791,11 +791,8 @@ class SquadronScrambleState(TurnState):
         new.stock = self.stock[:]
         return new
 
-    def _share_history(self, new: Any) -> None:
-        super()._share_history(new)
-        new.drawn, new.gone = self.drawn, self.gone   # grow as the history does: shared the same way
-
     def _own_history(self) -> None:
+        # This round's stock draws and cards gone unseen grow as the history does: shared the same way.
         super()._own_history()
         self.drawn = self.drawn[:]
         self.gone = [*map(list.copy, self.gone)]
