@@ -184,9 +184,11 @@ class BigglesState(State):
     def _own_history(self) -> None:
         # The clock of each action is shared with clones as the history is.  A session writes an
         # action's time into ``times`` in place, but only right after applying the action (and so after
-        # this state took its own copy): never into a state cloned since.
+        # this state took its own copy): never into a state cloned since.  The cards each seat has seen
+        # show only grow during a match: shared the same way.
         super()._own_history()
         self.times = self.times[:]
+        self.seen = [self.seen[0].copy(), self.seen[1].copy()]
 
     # -- matches ---------------------------------------------------------------------
     def _match_ids(self, match: int) -> dict[str, list[int]]:
@@ -305,6 +307,8 @@ class BigglesState(State):
         return True
 
     def _apply(self, seat: int, action: str) -> None:
+        if self._history_shared:
+            self._own_history()               # before any change (see State._history_shared)
         # Turning and picking up change only the mover's hand and pile, which decide only his own
         # legal actions (the other player's read his own pile and the mover's build): only his
         # are worked out afresh.  A card move changes a build, so both are.
@@ -432,18 +436,23 @@ class BigglesState(State):
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> "BigglesState":
         new = self._copy_but_players()
-        players, seen = self.players, self.seen
-        new.players = [players[0].copy(), players[1].copy()]
-        new.seen = [seen[0].copy(), seen[1].copy()]
+        copies = []
+        for player in self.players:                # Player.copy, written out
+            copy = object.__new__(Player)
+            copy.pack, copy.lvl = player.pack, player.lvl
+            copy.hand, copy.pile = player.hand[:], player.pile[:]
+            copy.build, copy.cancelled, copy.stoppers = player.build, player.cancelled, player.stoppers
+            copies.append(copy)
+        new.players = copies
         return new
 
     def _copy_but_players(self) -> "BigglesState":
-        """A copy sharing nothing that changes, except ``players`` and ``seen`` (for the caller to set)."""
+        """A copy sharing nothing that changes, except ``players`` (for the caller to set)."""
         new = object.__new__(type(self))
         new.__dict__ = self.__dict__.copy()
         # Shared: the deal, the points, match results and _unseen (replaced when a match starts or ends,
-        # never changed in place), and the history and the clock of each action until either state
-        # records an action (State._history_shared).
+        # never changed in place), and the history, the clock of each action and the cards seen, until
+        # either state records an action (State._history_shared).
         new._history_shared = self._history_shared = True
         new._legal = {}
         return new

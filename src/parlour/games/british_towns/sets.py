@@ -195,10 +195,13 @@ class SetsState(TurnState):
         self.seen.add(order[0])
         self._log({"event": "reshuffle", "seat": self.turn, "turned_up": CARD_TEXT[order[0]]})
 
-    # Each seat's sets and known cards, and the events, are replaced, never changed in place: clones share them.
+    # The sets (and each seat's), each seat's known cards, and the events are replaced, never changed in
+    # place: clones share them.
     def _set_of(self, seat: int, region: int, cards: list[int]) -> None:
         """``seat``'s set of ``region`` is now ``cards``."""
-        self.sets[seat] = {**self.sets[seat], region: cards}
+        sets = self.sets[:]
+        sets[seat] = {**sets[seat], region: cards}
+        self.sets = sets
 
     def _known_of(self, seat: int, known: list[int]) -> None:
         """The cards the table saw go into ``seat``'s hand, and still there, are now ``known``."""
@@ -384,10 +387,11 @@ class SetsState(TurnState):
 
     # -- copies ----------------------------------------------------------------------------------
     def clone(self) -> "SetsState":
-        # Copied: what changes in place (the hands, stock, discards, the cards ever seen, the deal's list
-        # of reshuffles, the lists of each seat's sets and known cards).  Shared: each seat's sets and
-        # known cards, and the events, which are replaced, never changed in place (_set_of, _known_of,
-        # _log); the history and the trail, until either state records an action (State._history_shared).
+        # Copied: what changes in place (the hands, stock, discards, the deal's list of reshuffles, the
+        # list of each seat's known cards).  Shared: the sets, each seat's known cards, and the events,
+        # which are replaced, never changed in place (_set_of, _known_of, _log); and what only grows with
+        # the actions (the history, the trail, the cards ever seen), until either state records an action
+        # (State._history_shared).
         new = object.__new__(type(self))
         new.__dict__ = self.__dict__.copy()
         new.deal = deal = self.deal.copy()
@@ -396,15 +400,15 @@ class SetsState(TurnState):
         new.hands = [*map(list.copy, self.hands)]
         new.stock = self.stock[:]
         new.discards = self.discards[:]
-        new.sets = self.sets[:]
         new.known = self.known[:]
-        new.seen = self.seen.copy()
         return new
 
     def _own_history(self) -> None:
-        # The trail grows with the history (an entry may be rewritten: _shown), shared the same way.
+        # The trail grows with the history (an entry may be rewritten: _shown), and so do the cards
+        # ever seen: shared the same way.
         super()._own_history()
         self.trail = self.trail[:]
+        self.seen = self.seen.copy()
 
     def resample(self, seat: int, rng: random.Random) -> "SetsState":
         """A world ``seat`` cannot tell from this one, drawn uniformly from all of them.
