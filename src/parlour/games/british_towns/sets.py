@@ -48,6 +48,13 @@ DISCARD_TEXT: tuple[str, ...] = tuple(f"discard {t}" for t in CARD_TEXT)
 ADD_TEXT: tuple[str, ...] = tuple(f"add {t}" for t in CARD_TEXT)
 #: region -> how many of its cards a hand must hold to lay it (its towns; the REGION card stands in for one)
 LAY_NEEDS: tuple[int, ...] = tuple(len(TOWNS_OF[r]) if r in TOWNS_OF else 0 for r in range(max(REGION_NUMBERS) + 1))
+# A hand's cards counted per region in one sum: each region has a 5-bit field, and the offset starts
+# region r's at 16 - LAY_NEEDS[r], so its bit 16 is set exactly when the hand holds LAY_NEEDS[r] of its
+# cards or more (a hand holds at most all 6 of a region: no field ever carries into the next).
+_FIELD: tuple[int, ...] = tuple(1 << 5 * REGION_OF[c] for c in range(NUM_CARDS))
+_LAY_OFFSET = sum((16 - LAY_NEEDS[r]) << 5 * r for r in REGION_NUMBERS)
+_LAY_FLAGS = sum(16 << 5 * r for r in REGION_NUMBERS)
+assert max(len(CARDS_OF[r]) for r in REGION_NUMBERS) + 16 - min(LAY_NEEDS[r] for r in REGION_NUMBERS) < 32
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -149,6 +156,15 @@ class SetsState(TurnState):
                 out[next(iter(whole.difference(cards)))] = region
         return out
 
+    def _completes(self, seat: int, card: int) -> int | None:
+        """The region ``card`` is the last card of among ``seat``'s sets, if any (``_remaining(seat)[card]``).
+
+        A laid set lacks at most its region's one card: any other card of its region not in it is that one.
+        """
+        region = REGION_OF[card]
+        cards = self.sets[seat].get(region)
+        return region if cards is not None and card not in cards else None
+
     def _take_from_stock(self) -> int:
         place = self._order_len - len(self.stock)
         card = self.stock.pop()
@@ -228,21 +244,21 @@ class SetsState(TurnState):
     # -- drawing ----------------------------------------------------------------------------------
     def _legal_draw(self, seat: int) -> tuple[str, ...]:
         discards = self.discards
-        if discards and self.sets[seat] and discards[-1] in self._remaining(seat):
+        if discards and self.sets[seat] and self._completes(seat, discards[-1]) is not None:
             return (ADD_TEXT[discards[-1]],)     # forced: that is his whole turn
         return DRAW_OPTIONS[bool(self.stock), bool(discards)]
 
     def _apply_add(self, seat: int, _: str) -> None:
         card = self.discards.pop()
-        self._add_to_set(seat, card, self._remaining(seat)[card], "from the discards")
+        self._add_to_set(seat, card, REGION_OF[card], "from the discards")   # (_legal_draw: it completes one)
         self._next(seat)
 
     def _apply_draw(self, seat: int, _: str) -> None:
         card = self._take_from_stock()
-        remaining = self._remaining(seat) if self.sets[seat] else ()
-        if card in remaining:
+        region = self._completes(seat, card) if self.sets[seat] else None
+        if region is not None:
             self._shown(card)
-            self._add_to_set(seat, card, remaining[card], "drawn")
+            self._add_to_set(seat, card, region, "drawn")
             self._next(seat)
             return
         self.hands[seat].append(card)
@@ -263,10 +279,10 @@ class SetsState(TurnState):
 
         (A region is complete when its cards held, REGION card included, are at least as many as its towns.)
         """
-        held = [0] * len(LAY_NEEDS)
-        for card in self.hands[seat]:
-            held[REGION_OF[card]] += 1
-        return [r for r in REGION_NUMBERS if held[r] >= LAY_NEEDS[r]]
+        ready = (sum(map(_FIELD.__getitem__, self.hands[seat])) + _LAY_OFFSET) & _LAY_FLAGS
+        if not ready:
+            return []
+        return [r for r in REGION_NUMBERS if ready >> 5 * r & 16]
 
     def _legal_play(self, seat: int) -> tuple[str, ...]:
         lays = [LAY_TEXT[r] for r in self._can_lay(seat)]
@@ -275,6 +291,8 @@ class SetsState(TurnState):
             return tuple(more + ([] if self.variant["must_lay"] else [DONE]))
         if lays and self.variant["must_lay"]:
             return tuple(lays)
+        if not lays:
+            return tuple(map(DISCARD_TEXT.__getitem__, self.hands[seat]))
         return tuple(lays + [DISCARD_TEXT[c] for c in self.hands[seat]])
 
     def _apply_lay(self, seat: int, number: str) -> None:
@@ -304,10 +322,10 @@ class SetsState(TurnState):
                 self._end("could not make his hand up to seven")
                 return
             card = self._take_from_stock()
-            remaining = self._remaining(seat)
-            if card in remaining:
+            region = self._completes(seat, card)
+            if region is not None:
                 self._shown(card)
-                self._add_to_set(seat, card, remaining[card], "drawn")
+                self._add_to_set(seat, card, region, "drawn")
             else:
                 hand.append(card)
         hand.sort()
