@@ -71,10 +71,8 @@ def deal_all(rng: random.Random, seats: int, dealer: int) -> list[list[str]]:
     """Shuffle and deal every card, one at a time from the dealer's left."""
     pack = list(range(NUM_CARDS))
     rng.shuffle(pack)
-    hands: list[list[int]] = [[] for _ in range(seats)]
-    for i, card in enumerate(pack):
-        hands[(dealer + 1 + i) % seats].append(card)
-    return [[CARD_TEXT[c] for c in sorted(h)] for h in hands]
+    # The i-th card dealt goes to seat (dealer + 1 + i) % seats: seat s gets every seats-th from its first.
+    return [[CARD_TEXT[c] for c in sorted(pack[(s - dealer - 1) % seats::seats])] for s in range(seats)]
 
 
 def check_deal(deal: Any, seats: int) -> list[list[int]]:
