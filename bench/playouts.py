@@ -6,8 +6,11 @@ Each game plays full matches with uniformly random legal actions, through the
 same public contract every front end uses (``to_move``, ``legal_actions``,
 ``apply``), pinned to one core.  The machine's speed drifts, so compare only
 the ratio to OpenSpiel's hearts (C++ driven from Python) measured in the same
-run: ``ratio_vs_openspiel_hearts`` is Parlour's decisions per second divided
-by hearts' decisions per second.
+run: each game is timed in short turns alternating with hearts (as
+``bench/tensors.py`` does), and ``ratio_vs_openspiel_hearts`` is the game's
+decisions per second divided by hearts' decisions per second over those same
+turns (``hearts_decisions_per_s``).  The goal is at least 1 for every
+turn-based game.
 """
 
 from __future__ import annotations
@@ -29,24 +32,53 @@ SETTINGS = {
 }
 
 
+#: turns each game and hearts take about, when timed against each other
+TURNS = 10
+
+
+class _Tally:
+    """Whole games played by ``play_one(i)`` (which returns the game's decisions), over one or more turns."""
+
+    def __init__(self, play_one) -> None:
+        self.play_one = play_one
+        self.games = self.decisions = 0
+        self.elapsed = 0.0
+
+    def run(self, seconds: float) -> None:
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            self.decisions += self.play_one(self.games)
+            self.games += 1
+        self.elapsed += time.perf_counter() - start
+
+    def figures(self) -> dict[str, float]:
+        return {
+            "games": self.games,
+            "seconds": round(self.elapsed, 3),
+            "games_per_s": round(self.games / self.elapsed, 1),
+            "decisions_per_s": round(self.decisions / self.elapsed, 1),
+            "decisions_per_game": round(self.decisions / self.games, 1),
+        }
+
+
 def _timed(play_one, seconds: float) -> dict[str, float]:
     """Call ``play_one(i)`` (one whole game, returning its decisions) for ``seconds``."""
-    games = decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        decisions += play_one(games)
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {
-        "games": games,
-        "seconds": round(elapsed, 3),
-        "games_per_s": round(games / elapsed, 1),
-        "decisions_per_s": round(decisions / elapsed, 1),
-        "decisions_per_game": round(decisions / games, 1),
-    }
+    tally = _Tally(play_one)
+    tally.run(seconds)
+    return tally.figures()
 
 
-def bench_parlour(game_id: str, seconds: float, seed: int = 0) -> dict[str, float]:
+def _against(play_one, hearts_one, seconds: float) -> tuple[dict[str, float], dict[str, float]]:
+    """Figures of ``play_one`` and of ``hearts_one``, each played ``seconds`` in alternating turns."""
+    mine, theirs = _Tally(play_one), _Tally(hearts_one)
+    for _ in range(TURNS):
+        mine.run(seconds / TURNS)
+        theirs.run(seconds / TURNS)
+    return mine.figures(), theirs.figures()
+
+
+def parlour_playout(game_id: str, seed: int = 0):
+    """(``play_one(index)``: one random game of ``game_id``, returning its decisions; the settings used)."""
     game = GAMES[game_id]
     settings = SETTINGS.get(game_id, {"seats": game.seat_counts[0], "variant": None, "unit": "games"})
     seats, variant = settings["seats"], settings["variant"]
@@ -66,12 +98,24 @@ def bench_parlour(game_id: str, seconds: float, seed: int = 0) -> dict[str, floa
             decisions += 1
         return decisions
 
-    figures = _timed(play_one, seconds)
-    figures.update(unit=settings["unit"], seats=seats, variant=variant)
+    return play_one, {"unit": settings["unit"], "seats": seats, "variant": variant}
+
+
+def bench_parlour(game_id: str, seconds: float, seed: int = 0, hearts=None) -> dict[str, float]:
+    """A game's figures; with ``hearts`` (``hearts_playout()``) timed in turns against it, with the ratio."""
+    play_one, settings = parlour_playout(game_id, seed)
+    if hearts is None:
+        figures = _timed(play_one, seconds)
+    else:
+        figures, theirs = _against(play_one, hearts, seconds)
+        figures["hearts_decisions_per_s"] = theirs["decisions_per_s"]
+        figures["ratio_vs_openspiel_hearts"] = round(figures["decisions_per_s"] / theirs["decisions_per_s"], 3)
+    figures.update(settings)
     return figures
 
 
-def bench_hearts(seconds: float, seed: int = 0) -> dict[str, float] | None:
+def hearts_playout(seed: int = 0):
+    """``play_one(index)``: one random game of OpenSpiel's hearts, returning its decisions (None without it)."""
     try:
         import pyspiel
     except ImportError:
@@ -90,7 +134,12 @@ def bench_hearts(seconds: float, seed: int = 0) -> dict[str, float] | None:
                 decisions += 1
         return decisions
 
-    return _timed(play_one, seconds)
+    return play_one
+
+
+def bench_hearts(seconds: float, seed: int = 0) -> dict[str, float] | None:
+    play_one = hearts_playout(seed)
+    return None if play_one is None else _timed(play_one, seconds)
 
 
 def bench_biggles_twin(seconds: float, variant: dict | None = None) -> dict[str, float]:
@@ -121,31 +170,35 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per game (default 5)")
     parser.add_argument("--json", action="store_true", help="print one JSON object keyed by game id")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), metavar="ID",
+                        help="time only this game (may be given again; default: every game, and the Biggles twin)")
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     hearts = bench_hearts(args.seconds)
+    reference = hearts_playout(1)
     report: dict[str, dict] = {}
-    for game_id in GAMES:
-        figures = bench_parlour(game_id, args.seconds)
-        figures["ratio_vs_openspiel_hearts"] = (
-            round(figures["decisions_per_s"] / hearts["decisions_per_s"], 3) if hearts else None
-        )
+    for game_id in args.game or GAMES:
+        figures = bench_parlour(game_id, args.seconds, hearts=reference)
+        figures.setdefault("ratio_vs_openspiel_hearts", None)
         report[game_id] = figures
-    if "biggles" in GAMES:
+    if "biggles" in GAMES and not args.game:
         report["biggles-twin"] = bench_biggles_twin(args.seconds)
         report["biggles-twin-games"] = bench_biggles_twin(args.seconds, variant={})
     report["openspiel-hearts"] = hearts or {"error": "open-spiel is not installed (pip install -e '.[bench]')"}
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
-    print(f"{'game':<22}{'games/s':>10}{'decisions/s':>14}{'dec/game':>10}{'ratio':>8}  (a game is one unit)")
+    print(f"{'game':<22}{'games/s':>10}{'decisions/s':>14}{'dec/game':>10}{'hearts dec/s':>14}{'ratio':>8}"
+          "  (a game is one unit)")
     for game_id, f in report.items():
         if "error" in f:
             print(f"{game_id:<22}{f['error']}")
             continue
         ratio = f.get("ratio_vs_openspiel_hearts")
+        theirs = f.get("hearts_decisions_per_s")
         print(f"{game_id:<22}{f['games_per_s']:>10.1f}{f['decisions_per_s']:>14.1f}{f['decisions_per_game']:>10.1f}"
+              f"{'' if theirs is None else format(theirs, '.1f'):>14}"
               f"{'' if ratio is None else format(ratio, '.2f'):>8}  {f.get('unit', 'games')}"
               f"{'' if 'seats' not in f else ', ' + str(f['seats']) + ' players'}")
     return 0

@@ -38,6 +38,27 @@ def test_tensor_benchmark_prints_json_figures_against_hearts():
         assert all(us > 0 for us in figures["us_per_call"].values())
 
 
+def test_clone_benchmark_prints_json_figures_against_hearts():
+    script = Path(__file__).parent.parent / "bench" / "clone.py"
+    out = subprocess.run([sys.executable, str(script), "--seconds", "0.05", "--json"],
+                         check=True, capture_output=True, text=True).stdout
+    report = json.loads(out)
+    assert report["openspiel-hearts"]["us_per_call"] > 0
+    for game_id in ("football-whist", "squadron-scramble", "british-towns-asking", "british-towns-sets", "biggles"):
+        figures = report[game_id]
+        assert figures["bursts"] >= 1 and figures["us_per_call"] > 0 and figures["hearts_us_per_call"] > 0
+        assert figures["ratio_vs_openspiel_hearts"] > 0
+
+
+def test_playout_benchmark_times_one_game_against_hearts_in_turns():
+    out = subprocess.run([sys.executable, str(BENCH), "--seconds", "0.2", "--game", "british-towns-sets", "--json"],
+                         check=True, capture_output=True, text=True).stdout
+    report = json.loads(out)
+    assert set(report) == {"british-towns-sets", "openspiel-hearts"}
+    sets = report["british-towns-sets"]
+    assert sets["hearts_decisions_per_s"] > 0 and sets["ratio_vs_openspiel_hearts"] > 0
+
+
 def test_resample_benchmark_times_every_game_against_hearts_resampler():
     script = Path(__file__).parent.parent / "bench" / "resample.py"
     out = subprocess.run([sys.executable, str(script), "--seconds", "0.05", "--positions", "12", "--json"],

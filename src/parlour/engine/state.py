@@ -33,6 +33,11 @@ class State(ABC):
     seed: int | None
     deal: Any
     history: list[tuple[int, str]]
+    #: True while ``history`` is one list shared with a clone: whichever records an action next copies it
+    #: first (``_own_history``), so a clone costs no copy of a long history and neither state ever sees
+    #: the other's moves.  A clone sets it on both states; a game that keeps other logs growing with
+    #: every action shares and copies them the same way (its ``_own_history``).
+    _history_shared: bool = False
 
     # -- whose turn, what may be done --------------------------------------
     @property
@@ -62,7 +67,17 @@ class State(ABC):
         if action not in self.legal_actions(seat):
             raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
         self._apply(seat, action)
+        if self._history_shared:
+            self._own_history()
         self.history.append((seat, action))
+
+    def _own_history(self) -> None:
+        """Stop sharing the history (and a game's other such logs) with a clone: take a copy of its own.
+
+        Called before the first change an action makes (``apply``; ``TurnState._apply``).
+        """
+        self.history = self.history[:]
+        self._history_shared = False
 
     @abstractmethod
     def _apply(self, seat: int, action: str) -> None:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import copy
 from abc import abstractmethod
-from typing import Any
+from typing import Any, ClassVar
 
-from parlour.engine.errors import DealError
+from parlour.engine.errors import DealError, IllegalAction
 from parlour.engine.state import State
 
 OVER = "over"
+NOBODY: frozenset[int] = frozenset()
+#: ``to_move`` for each seat, built once (a frozenset per call was a measurable cost of every decision)
+ONE_SEAT: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(64))
 
 
 class TurnState(State):
@@ -26,10 +29,16 @@ class TurnState(State):
     _legal: tuple[str, ...] | None
     #: a card int -> its text, for the snapshot
     card_text: tuple[str, ...] = ()
+    #: per game class: action text -> (its ``_apply_<verb>`` function, the text after the verb), filled in
+    #: as actions come (``_apply``)
+    _steps: ClassVar[dict[str, tuple[Any, str]]] = {}
 
     @property
     def to_move(self) -> frozenset[int]:
-        return frozenset() if self.phase == OVER else frozenset({self.turn})
+        if self.phase == OVER:
+            return NOBODY
+        turn = self.turn
+        return ONE_SEAT[turn] if turn < 64 else frozenset({turn})
 
     @property
     def is_over(self) -> bool:
@@ -46,20 +55,43 @@ class TurnState(State):
     def _legal_now(self, seat: int) -> tuple[str, ...]:
         """The legal actions of the seat to act (called once per position)."""
 
+    def apply(self, seat: int, action: str) -> None:
+        """``State.apply``, reading the cached legal actions of the seat to act directly (the hot path)."""
+        legal = self._legal
+        if legal is None or seat != self.turn or type(seat) is not int:
+            if type(seat) is not int:
+                raise IllegalAction(f"a seat is a whole number, not {seat!r}", seat=None, action=None)
+            legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
+        self._apply(seat, action)
+        if self._history_shared:
+            self._own_history()
+        self.history.append((seat, action))
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._steps = {}
+
     def _apply(self, seat: int, action: str) -> None:
         self._legal = None
-        verb, _, rest = action.partition(" ")
-        step = getattr(self, "_apply_" + verb)
+        if self._history_shared:
+            self._own_history()        # before any change: a game may keep more logs than the history
+        decoded = self._steps.get(action)
+        if decoded is None:
+            verb, _, rest = action.partition(" ")
+            decoded = self._steps[action] = getattr(type(self), "_apply_" + verb), rest
+        step, rest = decoded
         if self._chance_may_run_out():
             # A hand-written deal may lack a later shuffle: refuse the action whole, not half-done.
             backup = self.clone()
             try:
-                step(seat, rest)
+                step(self, seat, rest)
             except DealError:
                 self.__dict__.update(backup.__dict__)
                 raise
             return
-        step(seat, rest)
+        step(self, seat, rest)
 
     def _chance_may_run_out(self) -> bool:
         """Whether an action might need a shuffle the deal lacks, or holds wrongly."""

@@ -131,13 +131,14 @@ class Player:
                 return
 
     def copy(self) -> "Player":
-        new = Player.__new__(Player)
+        # The build, its cancelled marks and the stoppers are replaced, never changed in place: shared.
+        new = object.__new__(Player)
         new.pack = self.pack
-        new.hand = list(self.hand)
-        new.pile = list(self.pile)
-        new.build = list(self.build)
-        new.cancelled = list(self.cancelled)
-        new.stoppers = list(self.stoppers)
+        new.hand = self.hand[:]
+        new.pile = self.pile[:]
+        new.build = self.build
+        new.cancelled = self.cancelled
+        new.stoppers = self.stoppers
         new.lvl = self.lvl
         return new
 
@@ -166,6 +167,7 @@ class BigglesState(State):
         self.seed = seed
         self.deal = {"matches": [dict(m) for m in deal["matches"]]}
         self.history: list[tuple[int, str]] = []
+        self._history_shared = False
         self.times: list[float] = []      # seconds from the start, when a session supplies them
         self.match_results: list[dict[str, Any]] = []
         self.points = [0, 0]
@@ -178,6 +180,15 @@ class BigglesState(State):
         #: showed, and those cards' texts sorted)}: what resample may reorder (see there)
         self._unseen: list[dict[str, tuple[tuple[int, ...], tuple[str, ...]]]] = []
         self._start_match()
+
+    def _own_history(self) -> None:
+        # The clock of each action is shared with clones as the history is.  A session writes an
+        # action's time into ``times`` in place, but only right after applying the action (and so after
+        # this state took its own copy): never into a state cloned since.  The cards each seat has seen
+        # show only grow during a match: shared the same way.
+        super()._own_history()
+        self.times = self.times[:]
+        self.seen = [self.seen[0].copy(), self.seen[1].copy()]
 
     # -- matches ---------------------------------------------------------------------
     def _match_ids(self, match: int) -> dict[str, list[int]]:
@@ -194,7 +205,8 @@ class BigglesState(State):
         if self.match_no >= len(self.deal["matches"]):
             if self.seed is None:
                 raise DealError(f"the deal has no packs for match {self.match_no + 1} and there is no seed")
-            self.deal["matches"].append(shuffled_packs(self.seed, self.match_no))
+            # A new deal, not an append: clones share it (see _copy_but_players).
+            self.deal = {**self.deal, "matches": [*self.deal["matches"], shuffled_packs(self.seed, self.match_no)]}
         ids = self._match_ids(self.match_no)   # read when the deal was checked, if it was
         blue_seat = self.match_no % SEATS      # the packs change hands every match
         self.seen: list[set[int]] = [set(), set()]   # card ints of each pack that have shown face up
@@ -205,15 +217,16 @@ class BigglesState(State):
         # What showed in this match stays known to both seats once the packs are gathered in: resample
         # keeps those cards in their places and reorders only the rest, noted here while ``seen`` holds.
         dealt = self._match_ids(self.match_no)
-        self._unseen.append({self.players[s].pack: _unseen(dealt[self.players[s].pack], self.seen[s]) for s in BOTH})
+        self._unseen = [*self._unseen,
+                        {self.players[s].pack: _unseen(dealt[self.players[s].pack], self.seen[s]) for s in BOTH}]
         loser = 1 - winner
         scores = [0, 0]
         scores[winner] = WIN_POINTS
         scores[loser] = self.players[loser].level()
-        self.points[0] += scores[0]
-        self.points[1] += scores[1]
-        self.match_results.append({"match": self.match_no + 1, "winner": winner, "scores": scores,
-                                   "packs": [p.pack for p in self.players]})
+        # New lists, not changes in place: clones share them (see _copy_but_players).
+        self.points = [self.points[0] + scores[0], self.points[1] + scores[1]]
+        self.match_results = [*self.match_results, {"match": self.match_no + 1, "winner": winner, "scores": scores,
+                                                    "packs": [p.pack for p in self.players]}]
         played = self.match_no + 1
         level = self.points[0] == self.points[1]
         if played < self.total_matches or (level and played < self.total_matches + self.variant["deciders"]):
@@ -270,6 +283,8 @@ class BigglesState(State):
         if type(seat) is not int or action not in self.legal_actions(seat):
             raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
         self._apply(seat, action)
+        if self._history_shared:
+            self._own_history()
         self.history.append((seat, action))
         self.times.append(NAN)
 
@@ -285,11 +300,15 @@ class BigglesState(State):
         if action not in (self.legal_actions(seat) if legal is None else legal):
             return False
         self._apply(seat, action)
+        if self._history_shared:
+            self._own_history()
         self.history.append((seat, action))
         self.times.append(when)
         return True
 
     def _apply(self, seat: int, action: str) -> None:
+        if self._history_shared:
+            self._own_history()               # before any change (see State._history_shared)
         # Turning and picking up change only the mover's hand and pile, which decide only his own
         # legal actions (the other player's read his own pile and the mover's build): only his
         # are worked out afresh.  A card move changes a build, so both are.
@@ -316,8 +335,8 @@ class BigglesState(State):
             card = me.pile.pop()
             if me.pile:
                 self.seen[seat].add(me.pile[-1])
-            me.build.append(card)
-            me.cancelled.append(False)
+            me.build = me.build + [card]          # new lists, not appends: clones share them (Player.copy)
+            me.cancelled = me.cancelled + [False]
             me.lvl = NUMBER[card] if card != BIGGLES else WIN_POINTS
             if card == BIGGLES:
                 self._end_match(seat)
@@ -326,11 +345,13 @@ class BigglesState(State):
             card = me.pile.pop()
             if me.pile:
                 self.seen[seat].add(me.pile[-1])
+            cancelled = other.cancelled[:]
             for i in range(len(other.build) - 1, -1, -1):
-                if not other.cancelled[i]:
-                    other.cancelled[i] = True
+                if not cancelled[i]:
+                    cancelled[i] = True
                     break
-            other.stoppers.append(card)
+            other.cancelled = cancelled
+            other.stoppers = other.stoppers + [card]
             other._relevel()
 
     def parse_action(self, text: str) -> str:
@@ -415,20 +436,24 @@ class BigglesState(State):
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> "BigglesState":
         new = self._copy_but_players()
-        new.players = [p.copy() for p in self.players]
-        new.seen = [set(x) for x in self.seen]
+        copies = []
+        for player in self.players:                # Player.copy, written out
+            copy = object.__new__(Player)
+            copy.pack, copy.lvl = player.pack, player.lvl
+            copy.hand, copy.pile = player.hand[:], player.pile[:]
+            copy.build, copy.cancelled, copy.stoppers = player.build, player.cancelled, player.stoppers
+            copies.append(copy)
+        new.players = copies
         return new
 
     def _copy_but_players(self) -> "BigglesState":
-        """A copy sharing nothing that changes, except ``players`` and ``seen`` (for the caller to set)."""
+        """A copy sharing nothing that changes, except ``players`` (for the caller to set)."""
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.history = list(self.history)
-        new.times = list(self.times)
-        new.match_results = [dict(r) for r in self.match_results]
-        new.points = list(self.points)
-        new.deal = {"matches": list(self.deal["matches"])}
-        new._unseen = list(self._unseen)   # appended to as matches end: each copy keeps its own
+        new.__dict__ = self.__dict__.copy()
+        # Shared: the deal, the points, match results and _unseen (replaced when a match starts or ends,
+        # never changed in place), and the history, the clock of each action and the cards seen, until
+        # either state records an action (State._history_shared).
+        new._history_shared = self._history_shared = True
         new._legal = {}
         return new
 

@@ -17,10 +17,12 @@ import bisect
 import copy
 import math
 import random
+from bisect import bisect_left, insort
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
-from parlour.engine.errors import ActionSyntaxError, DealError, ResampleError
+from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
 from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
@@ -37,18 +39,40 @@ SEAT_COUNTS = tuple(range(3, NUM_CARDS + 1))     # the sheet: three or more; eve
 PLAY = "ask"
 
 
+@cache
 def seat_names(seats: int) -> tuple[str, ...]:
     return tuple(f"P{i + 1}" for i in range(seats))
+
+
+#: each region's cards in card order
+SORTED_CARDS_OF: dict[int, tuple[int, ...]] = {r: tuple(sorted(CARDS_OF[r])) for r in REGION_NUMBERS}
+#: every card in the order the legal asks list them: by region number, then card
+ORDER: tuple[int, ...] = tuple(c for r in sorted(REGION_NUMBERS) for c in SORTED_CARDS_OF[r])
+#: card -> its place in ORDER, and region -> the span of its cards' places there
+KEY_OF: tuple[int, ...] = tuple(ORDER.index(c) for c in range(NUM_CARDS))
+SPAN: dict[int, tuple[int, int]] = {
+    r: (KEY_OF[SORTED_CARDS_OF[r][0]], KEY_OF[SORTED_CARDS_OF[r][0]] + len(CARDS_OF[r])) for r in REGION_NUMBERS
+}
+
+
+@cache
+def ask_tables(seats: int) -> tuple[tuple[tuple[str, ...], ...], dict[str, tuple[int, int]]]:
+    """The text of every ask at a table of ``seats``, ``[asked][place in ORDER]``, and text -> (asked, card).
+
+    Built once per table size, so that the hot loop never formats or parses an ask.
+    """
+    names = seat_names(seats)
+    texts = tuple(tuple(f"ask {names[other]} {CARD_TEXT[c]}" for c in ORDER) for other in range(seats))
+    decode = {texts[other][KEY_OF[c]]: (other, c) for other in range(seats) for c in range(NUM_CARDS)}
+    return texts, decode
 
 
 def deal_all(rng: random.Random, seats: int, dealer: int) -> list[list[str]]:
     """Shuffle and deal every card, one at a time from the dealer's left."""
     pack = list(range(NUM_CARDS))
     rng.shuffle(pack)
-    hands: list[list[int]] = [[] for _ in range(seats)]
-    for i, card in enumerate(pack):
-        hands[(dealer + 1 + i) % seats].append(card)
-    return [[CARD_TEXT[c] for c in sorted(h)] for h in hands]
+    # The i-th card dealt goes to seat (dealer + 1 + i) % seats: seat s gets every seats-th from its first.
+    return [[CARD_TEXT[c] for c in sorted(pack[(s - dealer - 1) % seats::seats])] for s in range(seats)]
 
 
 def check_deal(deal: Any, seats: int) -> list[list[int]]:
@@ -60,19 +84,26 @@ def check_deal(deal: Any, seats: int) -> list[list[int]]:
     hands = deal.get("hands")
     if not isinstance(hands, list) or len(hands) != seats or not all(isinstance(h, list) for h in hands):
         raise DealError(f"'hands' must list one hand for each of the {seats} players")
-    seen: set[int] = set()
-    out = []
-    for seat, hand in enumerate(hands):
-        cards = []
-        for text in hand:
-            if not isinstance(text, str) or text not in CARD_OF_TEXT:
-                raise DealError(f"seat {seat}: {text!r} is not a card")
-            card = CARD_OF_TEXT[text]
-            if card in seen:
-                raise DealError(f"{text} is dealt twice")
-            seen.add(card)
-            cards.append(card)
-        out.append(sorted(cards))
+    try:                             # the usual case at once: every text a card, none twice
+        out = [sorted(map(CARD_OF_TEXT.__getitem__, hand)) for hand in hands]
+        seen: set[int] = set().union(*out)
+    except (KeyError, TypeError):
+        seen = set()
+    if len(seen) != sum(map(len, hands)):
+        # Something is wrong with a card: find the first, card by card, and say what.
+        seen = set()
+        out = []
+        for seat, hand in enumerate(hands):
+            cards = []
+            for text in hand:
+                if not isinstance(text, str) or text not in CARD_OF_TEXT:
+                    raise DealError(f"seat {seat}: {text!r} is not a card")
+                card = CARD_OF_TEXT[text]
+                if card in seen:
+                    raise DealError(f"{text} is dealt twice")
+                seen.add(card)
+                cards.append(card)
+            out.append(sorted(cards))
     if len(seen) != NUM_CARDS:
         raise DealError(f"every card but the KEY is dealt: {NUM_CARDS} cards, not {len(seen)}")
     sizes = sorted(len(h) for h in out)
@@ -90,13 +121,20 @@ class AskingState(TurnState):
         self.num_seats = seats
         self.variant = variant
         self.seed = seed
-        self.deal = copy.deepcopy(deal)
+        # An independent copy (as deepcopy, without its cost): the dealer is an int, the hands lists of texts.
+        self.deal = {k: v if k == "dealer" else [list(h) for h in v] if k == "hands" else copy.deepcopy(v)
+                     for k, v in deal.items()}
         self.history: list[tuple[int, str]] = []
+        self._history_shared = False
         self.dealer = deal["dealer"]
         self.laid: list[list[int]] = [[] for _ in range(seats)]    # region numbers, in the order laid
         self.asks: list[dict[str, Any]] = []
         self.events: list[dict[str, Any]] = []
         self._legal: tuple[str, ...] | None = None
+        self._texts, self._decode = ask_tables(seats)
+        #: per seat, the places in ORDER of the cards it may ask for, kept up to date by ``_ask``
+        #: (None: work it out from the hand when next needed; a clone starts so)
+        self._wanted: list[list[int] | None] = [None] * seats
         self._facts: dict[int, tuple[Any, "_Unknowns"]] = {}     # seat -> what its view says (``resample``)
         # A region dealt complete goes down before play starts (from the dealer's left).
         for offset in range(1, seats + 1):
@@ -119,7 +157,7 @@ class AskingState(TurnState):
         self.phase, self.turn = OVER, -1
 
     def _all_laid(self) -> bool:
-        return sum(len(r) for r in self.laid) == len(REGION_NUMBERS)
+        return sum(map(len, self.laid)) == len(REGION_NUMBERS)
 
     def _lay_complete(self, seat: int) -> None:
         held = set(self.hands[seat])
@@ -127,40 +165,107 @@ class AskingState(TurnState):
             if CARDS_OF[region] <= held:
                 self.hands[seat] = [c for c in self.hands[seat] if REGION_OF[c] != region]
                 held -= CARDS_OF[region]
-                self.laid[seat].append(region)
-                self.events.append(
-                    {"event": "region laid", "seat": seat, "region": region, "after_ask": len(self.asks)})
+                self._laid_down(seat, region)
+
+    def _laid_down(self, seat: int, region: int) -> None:
+        # New lists, not appends: clones share them (see clone).
+        self.laid[seat] = self.laid[seat] + [region]
+        self.events = [*self.events, {"event": "region laid", "seat": seat, "region": region,
+                                      "after_ask": len(self.asks)}]
 
     # -- asking ----------------------------------------------------------------------
     def _legal_now(self, seat: int) -> tuple[str, ...]:
-        names = seat_names(self.num_seats)
-        mine = set(self.hands[seat])
-        regions = {REGION_OF[c] for c in mine}
-        wanted = [c for r in sorted(regions) for c in sorted(CARDS_OF[r]) if c not in mine]
-        return tuple(
-            f"ask {names[other]} {CARD_TEXT[c]}"
-            for other in range(self.num_seats)
-            if other != seat and self.hands[other]
-            for c in wanted
-        )
+        # Each other player who holds a card, in seat order, for every card missing from the
+        # regions this player holds a card of (in ORDER: regions by number, then cards).
+        wanted = self._wanted[seat]
+        if wanted is None:
+            wanted = self._wanted[seat] = self._wanted_now(seat)
+        texts = self._texts
+        if not wanted:
+            return ()
+        if len(wanted) == 1:
+            key = wanted[0]
+            return tuple([texts[other][key] for other, hand in enumerate(self.hands) if other != seat and hand])
+        asks = itemgetter(*wanted)          # one row of texts -> the tuple of this player's asks of it
+        legal: tuple[str, ...] = ()
+        for other, hand in enumerate(self.hands):
+            if other != seat and hand:
+                legal += asks(texts[other])
+        return legal
 
-    def _apply_ask(self, seat: int, rest: str) -> None:
-        name, text = rest.split()
-        asked = seat_names(self.num_seats).index(name)
-        card = CARD_OF_TEXT[text]
-        got = card in self.hands[asked]
-        self.asks.append({"asker": seat, "asked": asked, "card": text, "got": got})
-        if got:
-            self.hands[asked].remove(card)
-            self.hands[seat].append(card)
-            self.hands[seat].sort()
-            self._lay_complete(seat)
+    def _wanted_now(self, seat: int) -> list[int]:
+        """The places in ORDER of the cards ``seat`` may ask for, worked out from its hand."""
+        mine = self.hands[seat]
+        held = set(mine)
+        return [KEY_OF[c] for r in sorted({REGION_OF[c] for c in mine}) for c in SORTED_CARDS_OF[r] if c not in held]
+
+    def apply(self, seat: int, action: str) -> None:
+        """``TurnState.apply`` with this game's one verb decoded from a table (the hot path, written out)."""
+        legal = self._legal
+        if legal is None or seat != self.turn or type(seat) is not int:
+            TurnState.apply(self, seat, action)        # works the legal actions out (or refuses the seat)
+            return
+        if action not in legal:
+            raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
+        self._legal = None
+        asked, card = self._decode[action]
+        self._ask(seat, asked, card)
+        if self._history_shared:
+            self._own_history()
+        self.history.append((seat, action))
+
+    def _apply(self, seat: int, action: str) -> None:
+        self._legal = None
+        asked, card = self._decode[action]
+        self._ask(seat, asked, card)
+
+    def _moved_wanted(self, asker: int, asked: int, card: int, region: int) -> bool:
+        """Keep the two players' wanted cards up to date as ``card`` goes from ``asked`` to ``asker``;
+        whether the asker now holds the whole region."""
+        lo, hi = SPAN[region]
+        key = KEY_OF[card]
+        wanted = self._wanted[asked]
+        if wanted is not None:
+            i = bisect_left(wanted, lo)
+            j = bisect_left(wanted, hi, i)
+            if hi - lo - (j - i) > 1:
+                insort(wanted, key, i, j)          # he still holds the region: he may ask for the card back
+            else:
+                del wanted[i:j]                    # that was his only card of the region
+        wanted = self._wanted[asker]
+        if wanted is None:
+            return CARDS_OF[region].issubset(self.hands[asker])
+        i = bisect_left(wanted, lo)
+        j = bisect_left(wanted, hi, i)
+        if i == j:                                 # a region new to him (not reached by a legal ask)
+            wanted[i:i] = [k for k in range(lo, hi) if k != key]
+            return hi - lo == 1
+        del wanted[bisect_left(wanted, key, i, j)]
+        return j - i == 1                          # that was the region's last card he lacked
+
+    def _ask(self, seat: int, asked: int, card: int) -> None:
+        hands = self.hands
+        got = card in hands[asked]
+        if self._history_shared:
+            self._own_history()       # the asks are shared with clones as the history is
+        self.asks.append({"asker": seat, "asked": asked, "card": CARD_TEXT[card], "got": got})
+        if not got:
+            self.turn = asked
+            return
+        hands[asked].remove(card)
+        hand = hands[seat]
+        hand.append(card)
+        hand.sort()
+        region = REGION_OF[card]
+        if self._moved_wanted(seat, asked, card, region):
+            # Complete: it goes down at once (``_lay_complete``, where no other region can have become complete).
+            hands[seat] = [c for c in hand if REGION_OF[c] != region]
+            self._laid_down(seat, region)
             if self._all_laid():
                 self.phase, self.turn = OVER, -1
                 return
             self._pass_turn_if_out()      # an asker whose last region went down is out
-        else:
-            self.turn = asked
+        # (with no region laid, the asker still holds cards and asks again)
 
     # -- text ----------------------------------------------------------------------------
     def parse_action(self, text: str) -> str:
@@ -220,13 +325,20 @@ class AskingState(TurnState):
 
     # -- copies --------------------------------------------------------------------------
     def clone(self) -> "AskingState":
-        new = copy.copy(self)
-        new.hands = [list(h) for h in self.hands]
-        new.laid = [list(r) for r in self.laid]
-        new.asks = list(self.asks)          # an ask or event, once made, is never changed: shared
-        new.events = list(self.events)
-        new.history = list(self.history)
+        # Copied: the hands, and the list of each seat's regions laid (each seat's list, and the events,
+        # are replaced when a region goes down, never changed in place, so they are shared).  The history
+        # and the asks, which grow at every action, are shared until either state records one.
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        new.hands = [*map(list.copy, self.hands)]
+        new.laid = self.laid[:]
+        new._history_shared = self._history_shared = True     # the history and the asks: see State
+        new._wanted = [None] * self.num_seats      # worked out again from the hands when needed
         return new
+
+    def _own_history(self) -> None:
+        super()._own_history()
+        self.asks = self.asks[:]
 
     def resample(self, seat: int, rng: random.Random) -> "AskingState":
         """A world ``seat`` cannot tell from this one, drawn uniformly from all of them.

@@ -17,7 +17,6 @@ make his hand up to seven.  Rulings are in ``docs/rules/british-towns-sets.md``.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -29,7 +28,6 @@ from parlour.games.british_towns.pack import (
     CARDS_OF,
     IS_REGION_CARD,
     NUM_CARDS,
-    REGION_CARD,
     REGION_NUMBERS,
     REGION_OF,
     TOWNS_OF,
@@ -40,6 +38,23 @@ from parlour.games.british_towns.pack import (
 HAND = 7
 SEAT_COUNTS = (2, 3, 4, 5)
 DRAW, PLAY = "draw", "play"
+
+# Canonical action texts, built once so the hot loop never formats strings.
+DRAW_STOCK, TAKE_DISCARD, DONE = "draw stock", "take discard", "done"
+DRAW_OPTIONS = {(True, True): (DRAW_STOCK, TAKE_DISCARD), (True, False): (DRAW_STOCK,),
+                (False, True): (TAKE_DISCARD,), (False, False): ()}
+LAY_TEXT: dict[int, str] = {r: f"lay {r}" for r in REGION_NUMBERS}
+DISCARD_TEXT: tuple[str, ...] = tuple(f"discard {t}" for t in CARD_TEXT)
+ADD_TEXT: tuple[str, ...] = tuple(f"add {t}" for t in CARD_TEXT)
+#: region -> how many of its cards a hand must hold to lay it (its towns; the REGION card stands in for one)
+LAY_NEEDS: tuple[int, ...] = tuple(len(TOWNS_OF[r]) if r in TOWNS_OF else 0 for r in range(max(REGION_NUMBERS) + 1))
+# A hand's cards counted per region in one sum: each region has a 5-bit field, and the offset starts
+# region r's at 16 - LAY_NEEDS[r], so its bit 16 is set exactly when the hand holds LAY_NEEDS[r] of its
+# cards or more (a hand holds at most all 6 of a region: no field ever carries into the next).
+_FIELD: tuple[int, ...] = tuple(1 << 5 * REGION_OF[c] for c in range(NUM_CARDS))
+_LAY_OFFSET = sum((16 - LAY_NEEDS[r]) << 5 * r for r in REGION_NUMBERS)
+_LAY_FLAGS = sum(16 << 5 * r for r in REGION_NUMBERS)
+assert max(len(CARDS_OF[r]) for r in REGION_NUMBERS) + 16 - min(LAY_NEEDS[r] for r in REGION_NUMBERS) < 32
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -105,45 +120,58 @@ class SetsState(TurnState):
         self._order_len = NUM_CARDS                  # cards in the shuffle now being drawn from
         self._last_pop = -1
         self._worlds: Any = None                     # seat -> (key, what its view says), for ``resample``
+        self._history_shared = False
         self._begin_turn((self.dealer + 1) % n)
 
     # -- turns ------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
         self.laid_now = False
-        self._renew_stock()
-        if not self.stock and self._stalemate():
-            self._end(f"stalemate: the stock ran out {self.dry_reshuffles} times with no set laid")
-            return
-        if not self.stock and not self.discards:
-            # Nothing to draw from at all (the sheet never meets this): the game ends.
-            self._end("found neither a stock nor a discard to draw")
-            return
-        if not self.stock and self.variant["one_discard_ends"]:
-            # Club variant: a single discard makes no stock, so the game ends here.
-            self._end("found the stock empty, with too few discards to make a new one")
-            return
+        if not self.stock:
+            self._renew_stock()
+            if not self.stock:
+                if self._stalemate():
+                    self._end(f"stalemate: the stock ran out {self.dry_reshuffles} times with no set laid")
+                    return
+                if not self.discards:
+                    # Nothing to draw from at all (the sheet never meets this): the game ends.
+                    self._end("found neither a stock nor a discard to draw")
+                    return
+                if self.variant["one_discard_ends"]:
+                    # Club variant: a single discard makes no stock, so the game ends here.
+                    self._end("found the stock empty, with too few discards to make a new one")
+                    return
         self.phase = DRAW
 
     def _end(self, why: str) -> None:
-        self.events.append({"event": "game over", "seat": self.turn, "why": why})
+        self._log({"event": "game over", "seat": self.turn, "why": why})
         self.phase, self.turn = OVER, -1
 
     def _remaining(self, seat: int) -> dict[int, int]:
         """The last card of each region this player has laid short: card -> region."""
-        out = {}
+        out: dict[int, int] = {}
         for region, cards in self.sets[seat].items():
-            missing = CARDS_OF[region] - set(cards)
-            if missing:
-                out[next(iter(missing))] = region
+            whole = CARDS_OF[region]
+            if len(cards) < len(whole):
+                out[next(iter(whole.difference(cards)))] = region
         return out
+
+    def _completes(self, seat: int, card: int) -> int | None:
+        """The region ``card`` is the last card of among ``seat``'s sets, if any (``_remaining(seat)[card]``).
+
+        A laid set lacks at most its region's one card: any other card of its region not in it is that one.
+        """
+        region = REGION_OF[card]
+        cards = self.sets[seat].get(region)
+        return region if cards is not None and card not in cards else None
 
     def _take_from_stock(self) -> int:
         place = self._order_len - len(self.stock)
         card = self.stock.pop()
         self._last_pop = len(self.trail)
         self.trail.append(("hidden", self.turn, self.reshuffles_used, place))
-        self._renew_stock()
+        if not self.stock:
+            self._renew_stock()
         return card
 
     def _shown(self, card: int) -> None:
@@ -181,13 +209,28 @@ class SetsState(TurnState):
         self.discards = [order[0]]
         self.stock = order[1:][::-1]
         self.seen.add(order[0])
-        self.events.append({"event": "reshuffle", "seat": self.turn, "turned_up": CARD_TEXT[order[0]]})
+        self._log({"event": "reshuffle", "seat": self.turn, "turned_up": CARD_TEXT[order[0]]})
+
+    # The sets (and each seat's), each seat's known cards, and the events are replaced, never changed in
+    # place: clones share them.
+    def _set_of(self, seat: int, region: int, cards: list[int]) -> None:
+        """``seat``'s set of ``region`` is now ``cards``."""
+        sets = self.sets[:]
+        sets[seat] = {**sets[seat], region: cards}
+        self.sets = sets
+
+    def _known_of(self, seat: int, known: list[int]) -> None:
+        """The cards the table saw go into ``seat``'s hand, and still there, are now ``known``."""
+        self.known[seat] = known
+
+    def _log(self, event: dict[str, Any]) -> None:
+        self.events = [*self.events, event]        # a new list, not an append: clones share it
 
     def _add_to_set(self, seat: int, card: int, region: int, how: str) -> None:
-        self.sets[seat][region].append(card)
+        self._set_of(seat, region, self.sets[seat][region] + [card])
         self.dry_reshuffles = 0
         self.seen.add(card)
-        self.events.append({"event": "added", "seat": seat, "card": CARD_TEXT[card], "region": region, "how": how})
+        self._log({"event": "added", "seat": seat, "card": CARD_TEXT[card], "region": region, "how": how})
 
     # -- contract ---------------------------------------------------------------------------
     def _legal_now(self, seat: int) -> tuple[str, ...]:
@@ -200,26 +243,22 @@ class SetsState(TurnState):
 
     # -- drawing ----------------------------------------------------------------------------------
     def _legal_draw(self, seat: int) -> tuple[str, ...]:
-        if self.discards and self.discards[-1] in self._remaining(seat):
-            return (f"add {CARD_TEXT[self.discards[-1]]}",)     # forced: that is his whole turn
-        options = []
-        if self.stock:
-            options.append("draw stock")
-        if self.discards:
-            options.append("take discard")
-        return tuple(options)
+        discards = self.discards
+        if discards and self.sets[seat] and self._completes(seat, discards[-1]) is not None:
+            return (ADD_TEXT[discards[-1]],)     # forced: that is his whole turn
+        return DRAW_OPTIONS[bool(self.stock), bool(discards)]
 
     def _apply_add(self, seat: int, _: str) -> None:
         card = self.discards.pop()
-        self._add_to_set(seat, card, self._remaining(seat)[card], "from the discards")
+        self._add_to_set(seat, card, REGION_OF[card], "from the discards")   # (_legal_draw: it completes one)
         self._next(seat)
 
     def _apply_draw(self, seat: int, _: str) -> None:
         card = self._take_from_stock()
-        remaining = self._remaining(seat)
-        if card in remaining:
+        region = self._completes(seat, card) if self.sets[seat] else None
+        if region is not None:
             self._shown(card)
-            self._add_to_set(seat, card, remaining[card], "drawn")
+            self._add_to_set(seat, card, region, "drawn")
             self._next(seat)
             return
         self.hands[seat].append(card)
@@ -230,36 +269,38 @@ class SetsState(TurnState):
         card = self.discards.pop()
         self.hands[seat].append(card)
         self.hands[seat].sort()
-        self.known[seat].append(card)
+        self.known[seat] = self.known[seat] + [card]            # a new list: see _known_of
         self.trail.append(("take", seat, card))
         self.phase = PLAY
 
     # -- laying down and discarding ------------------------------------------------------------------
     def _can_lay(self, seat: int) -> list[int]:
-        held = set(self.hands[seat])
-        regions = []
-        for region in REGION_NUMBERS:
-            towns = set(TOWNS_OF[region])
-            have = len(towns & held)
-            if have == len(towns) or (have == len(towns) - 1 and REGION_CARD[region] in held):
-                regions.append(region)
-        return regions
+        """The regions whose towns this player holds, the REGION card standing in for one, in region order.
+
+        (A region is complete when its cards held, REGION card included, are at least as many as its towns.)
+        """
+        ready = (sum(map(_FIELD.__getitem__, self.hands[seat])) + _LAY_OFFSET) & _LAY_FLAGS
+        if not ready:
+            return []
+        return [r for r in REGION_NUMBERS if ready >> 5 * r & 16]
 
     def _legal_play(self, seat: int) -> tuple[str, ...]:
-        lays = [f"lay {r}" for r in self._can_lay(seat)]
+        lays = [LAY_TEXT[r] for r in self._can_lay(seat)]
         if self.laid_now:
             more = lays if self.variant["sets_per_turn"] == "all" else []
-            return tuple(more + ([] if self.variant["must_lay"] else ["done"]))
+            return tuple(more + ([] if self.variant["must_lay"] else [DONE]))
         if lays and self.variant["must_lay"]:
             return tuple(lays)
-        return tuple(lays + [f"discard {CARD_TEXT[c]}" for c in self.hands[seat]])
+        if not lays:
+            return tuple(map(DISCARD_TEXT.__getitem__, self.hands[seat]))
+        return tuple(lays + [DISCARD_TEXT[c] for c in self.hands[seat]])
 
     def _apply_lay(self, seat: int, number: str) -> None:
         region = int(number)
         cards = [c for c in self.hands[seat] if REGION_OF[c] == region]
         self.hands[seat] = [c for c in self.hands[seat] if REGION_OF[c] != region]
-        self.known[seat] = [c for c in self.known[seat] if REGION_OF[c] != region]
-        self.sets[seat][region] = cards
+        self._known_of(seat, [c for c in self.known[seat] if REGION_OF[c] != region])
+        self._set_of(seat, region, cards)
         self.trail.append(("lay", seat, tuple(cards)))
         self.seen.update(cards)
         self.dry_reshuffles = 0
@@ -281,10 +322,10 @@ class SetsState(TurnState):
                 self._end("could not make his hand up to seven")
                 return
             card = self._take_from_stock()
-            remaining = self._remaining(seat)
-            if card in remaining:
+            region = self._completes(seat, card)
+            if region is not None:
                 self._shown(card)
-                self._add_to_set(seat, card, remaining[card], "drawn")
+                self._add_to_set(seat, card, region, "drawn")
             else:
                 hand.append(card)
         hand.sort()
@@ -294,11 +335,13 @@ class SetsState(TurnState):
         card = CARD_OF_TEXT[text]
         self.hands[seat].remove(card)
         if card in self.known[seat]:
-            self.known[seat].remove(card)
+            known = self.known[seat][:]
+            known.remove(card)
+            self.known[seat] = known                            # a new list: see _known_of
         self.discards.append(card)
         self.seen.add(card)
         self.trail.append(("out", seat, card))
-        self._next(seat)
+        self._begin_turn((seat + 1) % self.num_seats)
 
     def _next(self, seat: int) -> None:
         self._begin_turn((seat + 1) % self.num_seats)
@@ -362,18 +405,28 @@ class SetsState(TurnState):
 
     # -- copies ----------------------------------------------------------------------------------
     def clone(self) -> "SetsState":
-        new = copy.copy(self)
-        new.deal = {**self.deal, "reshuffles": list(self.deal["reshuffles"])}
-        new.history = list(self.history)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.discards = list(self.discards)
-        new.sets = [{r: list(c) for r, c in s.items()} for s in self.sets]
-        new.known = [list(k) for k in self.known]
-        new.seen = set(self.seen)
-        new.events = list(self.events)        # an event, once made, is never changed: shared
-        new.trail = list(self.trail)
+        # Copied: what changes in place (the hands, stock, discards, the deal's list of reshuffles, the
+        # list of each seat's known cards).  Shared: the sets, each seat's known cards, and the events,
+        # which are replaced, never changed in place (_set_of, _known_of, _log); and what only grows with
+        # the actions (the history, the trail, the cards ever seen), until either state records an action
+        # (State._history_shared).
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        new.deal = deal = self.deal.copy()
+        deal["reshuffles"] = deal["reshuffles"][:]
+        new._history_shared = self._history_shared = True
+        new.hands = [*map(list.copy, self.hands)]
+        new.stock = self.stock[:]
+        new.discards = self.discards[:]
+        new.known = self.known[:]
         return new
+
+    def _own_history(self) -> None:
+        # The trail grows with the history (an entry may be rewritten: _shown), and so do the cards
+        # ever seen: shared the same way.
+        super()._own_history()
+        self.trail = self.trail[:]
+        self.seen = self.seen.copy()
 
     def resample(self, seat: int, rng: random.Random) -> "SetsState":
         """A world ``seat`` cannot tell from this one, drawn uniformly from all of them.

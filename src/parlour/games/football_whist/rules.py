@@ -195,7 +195,7 @@ class FootballWhistState(State):
         "dealer", "first_kicker", "kicker", "half", "phase", "turn",
         "hands", "halves", "ball", "leader", "led_team", "trick",
         "tricks", "goals", "goal_log", "voids",
-        "mover", "moves_left", "move_from", "after_goal", "_legal",
+        "mover", "moves_left", "move_from", "after_goal", "_legal", "_history_shared",
     )
 
     def __init__(self, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
@@ -203,6 +203,7 @@ class FootballWhistState(State):
         self.seed = seed
         self.deal = deal
         self.history: list[tuple[int, str]] = []
+        self._history_shared = False
         self.num_seats = SEATS
         self.dealer, self.halves = check_deal(deal)
         self.first_kicker = (self.dealer + 1) % SEATS
@@ -493,17 +494,39 @@ class FootballWhistState(State):
 
     # -- copies ----------------------------------------------------------------
     def clone(self) -> "FootballWhistState":
+        # Every slot, written out (a loop over __slots__ cost more than the copying itself).  Shared:
+        # variant, deal and halves (never changed after construction), and the goal log's entries and
+        # the tricks' (leader, cards, winner) tuples, which are never changed once logged.
         new = object.__new__(FootballWhistState)
-        for name in self.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.history = list(self.history)
-        new.hands = [list(h) for h in self.hands]
-        new.trick = list(self.trick)
-        new.tricks = [list(t) for t in self.tricks]
-        new.goals = list(self.goals)
-        new.goal_log = [dict(g) for g in self.goal_log]
-        new.voids = list(self.voids)
-        # variant, deal and halves are never mutated after construction: shared
+        new.variant = self.variant
+        new.seed = self.seed
+        new.deal = self.deal
+        new.history = self.history              # shared until either records an action (State._history_shared)
+        new._history_shared = self._history_shared = True
+        new.num_seats = self.num_seats
+        new.dealer = self.dealer
+        new.first_kicker = self.first_kicker
+        new.kicker = self.kicker
+        new.half = self.half
+        new.phase = self.phase
+        new.turn = self.turn
+        hands = self.hands
+        new.hands = [hands[0][:], hands[1][:], hands[2][:], hands[3][:]]
+        new.halves = self.halves
+        new.ball = self.ball
+        new.leader = self.leader
+        new.led_team = self.led_team
+        new.trick = self.trick[:]
+        tricks = self.tricks
+        new.tricks = [tricks[0][:], tricks[1][:]]
+        new.goals = self.goals[:]
+        new.goal_log = self.goal_log[:]
+        new.voids = self.voids[:]
+        new.mover = self.mover
+        new.moves_left = self.moves_left
+        new.move_from = self.move_from
+        new.after_goal = self.after_goal
+        new._legal = self._legal
         return new
 
     def resample(self, seat: int, rng: random.Random) -> "FootballWhistState":

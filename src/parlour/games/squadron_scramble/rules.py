@@ -22,6 +22,7 @@ reasonable, a variant option in ``descriptor.py``.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
@@ -57,6 +58,13 @@ DRAW, PLAY, NAME, SHOOT = "draw", "play", "name", "shoot"
 SEAT_COUNTS = (2, 3, 4)
 NAME_ACTIONS = tuple(f"name {code} {nation}" for code in PLANE_CODES for nation in NATIONS)
 FULL_PACK = Counter(CARD_TEXT)
+
+# Canonical action texts, built once so the hot loop never formats strings.
+DRAW_STOCK = "draw stock"
+TAKE_TEXT: tuple[str, ...] = tuple(f"take {n}" for n in range(1, NUM_CARDS + 1))
+DRAW_OR_TAKE: tuple[str, ...] = (DRAW_STOCK, *TAKE_TEXT)
+DISCARD_TEXT: tuple[str, ...] = tuple(f"discard {t}" for t in CARD_TEXT)
+NATURALS = len(NATURAL_OF_TEXT)           # the natural cards are 0 .. NATURALS - 1, the wild ones after them
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -149,6 +157,7 @@ class SquadronScrambleState(TurnState):
         self.seed = seed
         self.deal = {"first_dealer": deal["first_dealer"], "rounds": list(deal["rounds"])}
         self.history: list[tuple[int, str]] = []
+        self._history_shared = False
         self.totals = [0] * seats
         self.round_scores: list[list[int]] = []
         self.round_log: list[dict[str, Any]] = []
@@ -193,8 +202,10 @@ class SquadronScrambleState(TurnState):
 
     def _begin_turn(self, seat: int) -> None:
         while self.forfeits[seat]:
-            self.forfeits[seat] -= 1
-            self.round_log.append({"round": self.round_no + 1, "seat": seat, "event": "forfeits a turn"})
+            forfeits = self.forfeits[:]
+            forfeits[seat] -= 1
+            self.forfeits = forfeits
+            self.round_log = [*self.round_log, {"round": self.round_no + 1, "seat": seat, "event": "forfeits a turn"}]
             seat = (seat + 1) % self.num_seats
         self.turn = seat
         self.committed = False       # a wild card went down as a fourth card: this turn must go out
@@ -205,7 +216,8 @@ class SquadronScrambleState(TurnState):
         limit = self.variant["stalemate_turns"]
         if limit and self.idle_turns >= limit:
             # Ruling: players only passing discards to and fro end the round as it stands.
-            self.round_log.append({"round": self.round_no + 1, "event": "stalemate", "turns": self.idle_turns})
+            self.round_log = [*self.round_log,
+                              {"round": self.round_no + 1, "event": "stalemate", "turns": self.idle_turns}]
             self._end_round()
             return
         if not self.stock and not self._can_renew():
@@ -219,10 +231,9 @@ class SquadronScrambleState(TurnState):
     def _end_round(self) -> None:
         breakdown = [self._round_breakdown(s) for s in range(self.num_seats)]
         scores = [b["total"] for b in breakdown]
-        self.round_scores.append(scores)
-        for s, points in enumerate(scores):
-            self.totals[s] += points
-        self.round_log.append({
+        self.round_scores = [*self.round_scores, scores]
+        self.totals = [total + points for total, points in zip(self.totals, scores, strict=True)]
+        self.round_log = [*self.round_log, {
             "round": self.round_no + 1,
             "event": "round over",
             "went_out": self.went_out,
@@ -230,10 +241,10 @@ class SquadronScrambleState(TurnState):
             "breakdown": breakdown,
             # Hands are shown for the count: from here on they are public.
             "hands": [[CARD_TEXT[c] for c in h] for h in self.hands],
-        })
+        }]
         seen = self.known if self.seen is None else self.seen
-        self.traces.append(RoundTrace(self.dealer, self.pile_start, self.drawn, self.gone,
-                                      [_without(h, k) for h, k in zip(self.hands, seen, strict=True)]))
+        self.traces = [*self.traces, RoundTrace(self.dealer, self.pile_start, self.drawn, self.gone,
+                                                [_without(h, k) for h, k in zip(self.hands, seen, strict=True)])]
         self.known = [list(h) for h in self.hands]
         best = max(self.totals)
         leaders = [s for s, t in enumerate(self.totals) if t == best]
@@ -293,9 +304,9 @@ class SquadronScrambleState(TurnState):
 
     # -- drawing ------------------------------------------------------------------
     def _legal_draw(self) -> tuple[str, ...]:
-        options = ["draw stock"] if self.stock or self._can_renew() else []
-        options += [f"take {n}" for n in range(1, len(self.pile) + 1)]
-        return tuple(options)
+        if self.stock or self._can_renew():
+            return DRAW_OR_TAKE[: len(self.pile) + 1]
+        return TAKE_TEXT[: len(self.pile)]
 
     def _apply_draw(self, seat: int, _: str) -> None:
         if not self.stock:
@@ -322,23 +333,35 @@ class SquadronScrambleState(TurnState):
         hand.extend(cards)
         hand.sort()
         if seen:
-            self.known[seat].extend(cards)
+            self.known[seat] = self.known[seat] + cards
             if self.seen is not None:
-                self.seen[seat].extend(cards)
+                self.seen[seat] = self.seen[seat] + cards
 
     def _give_up(self, seat: int, card: int, laid: bool = False) -> None:
         """``card`` leaves the hand; ``laid``: into a set (so, without ``swap_then_lay``, not a wild won this turn)."""
         self.hands[seat].remove(card)
-        accounted = _drop_seen(self.known[seat], card, ())
+        # Each seat's known (and seen) cards are replaced, never changed in place: clones share them.
+        accounted = False
+        if card in self.known[seat] or card in KEF_IDS:
+            known = self.known[seat][:]
+            accounted = _drop_seen(known, card, ())
+            if accounted:
+                self.known[seat] = known
         if self.seen is not None:
             # Precise for worlds: a wild won by a swap this turn cannot go into a set now, so it is still held.
-            accounted = _drop_seen(self.seen[seat], card, self.fresh if laid else ())
+            seen = self.seen[seat][:]
+            accounted = _drop_seen(seen, card, self.fresh if laid else ())
+            if accounted:
+                self.seen[seat] = seen
         if not accounted:
             # A card the table never saw go in: it was dealt or drawn from the stock before now.
             self.gone[seat].append((card, len(self.history)))
 
     def _card_in_hand(self, seat: int, text: str) -> int:
         """The int of a held card with this text (the lowest of alike KEEP 'EM FLYING cards)."""
+        card = NATURAL_OF_TEXT.get(text)
+        if card is not None and card in self.hands[seat]:
+            return card                        # a natural card: one of its kind
         for card in self.hands[seat]:
             if CARD_TEXT[card] == text:
                 return card
@@ -346,8 +369,9 @@ class SquadronScrambleState(TurnState):
 
     # -- laying down, swapping, discarding ------------------------------------------
     def _usable_wilds(self, seat: int) -> list[int]:
-        wilds = [c for c in self.hands[seat] if IS_WILD[c]]
-        if not self.variant["swap_then_lay"]:
+        hand = self.hands[seat]
+        wilds = hand[bisect_left(hand, NATURALS):]     # a hand is kept sorted: its wild cards come last
+        if wilds and not self.variant["swap_then_lay"]:
             wilds = [c for c in wilds if c not in self.fresh]
         return wilds
 
@@ -360,54 +384,84 @@ class SquadronScrambleState(TurnState):
         hand to ask about (a resampled one), by default the player's own.
         """
         table = self.table if table is None else table
-        hand = Counter(self.hands[seat] if hand is None else hand)
-        hand.subtract(remove)
-        hand.update(gain)
+        hand = self.hands[seat] if hand is None else hand
+        if remove or gain:
+            if all(IS_WILD[c] and c not in hand and c not in remove for c in gain):
+                # Hands hold distinct cards, and a swap gains a wild card from the table: plain lists will do.
+                cards = [c for c in hand if c not in remove] if remove else list(hand)
+                cards += gain
+            else:
+                counted = Counter(hand)
+                counted.subtract(remove)
+                counted.update(gain)
+                cards = [c for c, n in counted.items() if n > 0 for _ in range(1 if c < NATURALS else n)]
+        else:
+            cards = hand
+        wild_for, threes = self._table_facts(seat, table)
+        return self._can_go_out(cards, wild_for, threes, gain)
+
+    @staticmethod
+    def _table_facts(seat: int, table: list[dict[str, Any]]) -> tuple[set[int], int]:
+        """What the going-out count needs of a table: the natural cards a swap would take (a wild card
+        stands in for them), and how many of ``seat``'s own sets have three cards (room for a fourth)."""
+        wild_for = {3 * x["plane"] + v for x in table for v, c in enumerate(x["slots"]) if c >= NATURALS}
+        threes = 0
+        for x in table:
+            if x["by"] == seat and x["extra"] < 0:
+                threes += 1
+        return wild_for, threes
+
+    def _can_go_out(self, cards: list[int], wild_for: set[int], threes: int, gain: tuple[int, ...] = ()) -> bool:
+        """``can_go_out`` for a hand of ``cards`` (distinct but for natural cards, counted once) and a table
+        with these ``_table_facts``; ``gain``: wild cards just won by a swap."""
         swap_usable = self.variant["swap_then_lay"]
-        fresh = set(self.fresh) | set(gain)
-        wild_for = {3 * x["plane"] + v for x in table for v, c in enumerate(x["slots"]) if IS_WILD[c]}
-        threes = sum(1 for x in table if x["by"] == seat and x["extra"] < 0)
+        fresh = self.fresh
         planes: dict[int, list[int]] = {}
         wilds = dead = 0
-        for card, count in hand.items():
-            if count <= 0:
-                continue
-            if not IS_WILD[card]:
-                held = planes.setdefault(PLANE_OF[card], [0, 0])
+        for card in cards:
+            if card < NATURALS:
+                held = planes.get(card // 3)
+                if held is None:
+                    held = planes[card // 3] = [0, 0]
                 held[0] += 1
-                held[1] += card in wild_for
-            elif swap_usable or card not in fresh:
-                wilds += count
+                if card in wild_for:
+                    held[1] += 1
+            elif swap_usable or (card not in fresh and card not in gain):
+                wilds += 1
             else:
-                dead += count
+                dead += 1
         return can_go_out(tuple(sorted(tuple(v) for v in planes.values())), wilds, dead, threes, swap_usable)
 
-    def _lay_options(self, seat: int) -> list[tuple[str, list[int], list[int], int]]:
+    def _lay_options(self, seat: int, wilds: list[int] | None = None
+                     ) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...]:
+        """Every set the hand could lay: (text, naturals, wild cards filling the missing views, fourth card or -1).
+
+        Only the planes with enough cards for a set matter, so the options are looked up by those
+        planes' cards and the usable wild cards (``lay_options``), not worked out afresh each time.
+        ``wilds``: ``_usable_wilds(seat)``, if the caller has it already.
+        """
+        if wilds is None:
+            wilds = self._usable_wilds(seat)
         hand = self.hands[seat]
-        wilds = self._usable_wilds(seat)
-        kefs = [c for c in wilds if c != VIC_ID]
-        vic = [VIC_ID] if VIC_ID in wilds else []
-        by_plane: dict[int, list[int]] = {}
-        for card in hand:
-            if not IS_WILD[card]:
-                by_plane.setdefault(PLANE_OF[card], []).append(card)
-        options = []
-        for plane, naturals in by_plane.items():
-            if len(naturals) + len(wilds) < 3:
-                continue                     # most hands: no set of this plane is possible
-            for size in range(1, len(naturals) + 1):
-                for chosen in combinations(naturals, size):
-                    need = 3 - size
-                    for n_vic in range(len(vic) + 1):
-                        n_kef = need - n_vic
-                        if not 0 <= n_kef <= len(kefs):
-                            continue
-                        fill = kefs[:n_kef] + vic[:n_vic]
-                        options.append((_canonical_lay(list(chosen), fill, -1), list(chosen), fill, -1))
-                        # a fourth, wild card (legal only where the player can still go out: _legal_play)
-                        spare = [c for c in (kefs[n_kef:n_kef + 1] + vic[n_vic:]) if c not in fill]
-                        for extra in dict.fromkeys(spare):
-                            options.append((_canonical_lay(list(chosen), fill, extra), list(chosen), fill, extra))
+        naturals = hand[: bisect_left(hand, NATURALS)]
+        spare = 3 - len(wilds)                 # natural cards a plane needs for a set
+        if len(naturals) < spare:
+            return ()
+        groups: list[list[int]] = []
+        group: list[int] = []
+        plane = -1
+        for card in naturals:                  # sorted: each plane's natural cards together, planes in order
+            if card // 3 == plane:
+                group.append(card)
+            else:
+                plane = card // 3
+                group = [card]
+                groups.append(group)
+        held = tuple(wilds)
+        options: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] = ()
+        for group in groups:
+            if len(group) >= spare:
+                options += lay_options(tuple(group), held)
         return options
 
     def _legal_play(self, seat: int, bound: bool = True) -> tuple[str, ...]:
@@ -416,48 +470,97 @@ class SquadronScrambleState(TurnState):
         ``bound=False`` leaves that condition out (to tell a refused move why).
         """
         hand = self.hands[seat]
-        out_possible = self._out_possible if bound else (lambda *_, **__: True)
+        wilds = self._usable_wilds(seat)
+        options = self._lays(seat, wilds, bound)
+        self._swaps(seat, bound, options)
+        if wilds:
+            self._adds(seat, wilds, bound, options)
+        if not (bound and self.committed) or len(hand) == 1:
+            discards = list(map(DISCARD_TEXT.__getitem__, hand))
+            if len(hand) > 1 and hand[-2] >= NATURALS:
+                discards = list(dict.fromkeys(discards))   # alike KEEP 'EM FLYING cards: one discard
+            if not options:
+                return tuple(discards)
+            options += discards
+        # (No text comes twice: each lay, swap, add and discard names different cards or sets.)
+        return tuple(options)
+
+    def _lays(self, seat: int, wilds: list[int], bound: bool) -> list[str]:
+        """The sets the player may lay (``_legal_play``), as action texts."""
+        hand = self.hands[seat]
+        committed = self.committed
+        facts = None                           # the table's _table_facts, once they are needed
         options = []
-        for text, naturals, fill, extra in self._lay_options(seat):
-            if extra >= 0 or self.committed:
-                laid = new_set(0, seat, PLANE_OF[naturals[0]], naturals, fill, extra)
-                if not out_possible(seat, remove=tuple(set_cards(laid)), table=self.table + [laid]):
+        for text, naturals, fill, extra in self._lay_options(seat, wilds):
+            if (extra >= 0 or committed) and bound:
+                # _out_possible(seat, remove=the set's cards, table=the table with the set on it), counted
+                # from this table's facts: the new set's wild cards stand in for its missing views.
+                if facts is None:
+                    facts = self._table_facts(seat, self.table)
+                wild_for, threes = facts
+                if fill:
+                    plane = 3 * (naturals[0] // 3)
+                    shown = [c % 3 for c in naturals]
+                    wild_for = wild_for | {plane + v for v in (0, 1, 2) if v not in shown}
+                used = (*naturals, *fill, extra)
+                if not self._can_go_out([c for c in hand if c not in used], wild_for, threes + (extra < 0)):
                     continue
             options.append(text)
-        for card in hand:
-            if IS_WILD[card]:
+        return options
+
+    def _swaps(self, seat: int, bound: bool, options: list[str]) -> None:
+        """Add the swaps: a natural card held for a wild card standing in for that very card (hand order,
+        then table order)."""
+        table = self.table
+        standing: dict[int, list[dict[str, Any]]] = {}
+        for laid in table:
+            slots = laid["slots"]
+            if max(slots) >= NATURALS:
+                for view in (0, 1, 2):
+                    if slots[view] >= NATURALS:
+                        standing.setdefault(3 * laid["plane"] + view, []).append(laid)
+        if not standing:
+            return
+        bound_out = bound and self.committed
+        for card in self.hands[seat]:
+            if card not in standing:
                 continue
-            for laid in self.table:
-                wild = laid["slots"][card % 3]
-                if laid["plane"] == PLANE_OF[card] and IS_WILD[wild]:
-                    if self.committed:
-                        swapped = {**laid, "slots": [card if c == wild else c for c in laid["slots"]]}
-                        table = [swapped if x is laid else x for x in self.table]
-                        if not out_possible(seat, remove=(card,), gain=(wild,), table=table):
-                            continue
-                    options.append(f"swap {CARD_TEXT[card]} {laid['id']}")
-        wilds = self._usable_wilds(seat)
+            for laid in standing[card]:
+                if bound_out:
+                    wild = laid["slots"][card % 3]
+                    swapped = {**laid, "slots": [card if c == wild else c for c in laid["slots"]]}
+                    after = [swapped if x is laid else x for x in table]
+                    if not self._out_possible(seat, remove=(card,), gain=(wild,), table=after):
+                        continue
+                options.append(swap_text(card, laid["id"]))
+
+    def _adds(self, seat: int, wilds: list[int], bound: bool, options: list[str]) -> None:
+        """Add the fourth cards the player may put on his own three-card sets."""
+        hand = self.hands[seat]
+        facts = None
         for wild in dict.fromkeys(CARD_TEXT[c] for c in wilds):
             card = next(c for c in wilds if CARD_TEXT[c] == wild)
             for laid in self.table:
                 if laid["by"] == seat and laid["extra"] < 0:
-                    table = [{**x, "extra": card} if x is laid else x for x in self.table]
-                    if out_possible(seat, remove=(card,), table=table):
-                        options.append(f"add {wild} {laid['id']}")
-        if not (bound and self.committed) or len(hand) == 1:
-            options += [f"discard {t}" for t in dict.fromkeys(CARD_TEXT[c] for c in hand)]
-        return tuple(dict.fromkeys(options))
+                    if bound:
+                        # _out_possible(seat, remove=(card,), table=the table with the card added to the
+                        # set): the set has a fourth card now, so one three-card set fewer.
+                        if facts is None:
+                            facts = self._table_facts(seat, self.table)
+                        if not self._can_go_out([c for c in hand if c != card], facts[0], facts[1] - 1):
+                            continue
+                    options.append(f"add {wild} {laid['id']}")
 
     def _apply_lay(self, seat: int, cards: str) -> None:
         action = "lay " + cards
         for text, naturals, fill, extra in self._lay_options(seat):
             if text == action:
                 break
-        for card in naturals + fill + ([extra] if extra >= 0 else []):
+        for card in (*naturals, *fill, *([extra] if extra >= 0 else [])):
             self._give_up(seat, card, laid=True)
-        laid = new_set(self.next_set_id, seat, PLANE_OF[naturals[0]], naturals, fill, extra)
+        laid = new_set(self.next_set_id, seat, PLANE_OF[naturals[0]], list(naturals), list(fill), extra)
         self.next_set_id += 1
-        self.table.append(laid)
+        self.table = [*self.table, laid]
         self.progress = True
         if extra >= 0:
             self.committed = True
@@ -472,11 +575,13 @@ class SquadronScrambleState(TurnState):
         text, set_id = rest.split()
         card = NATURAL_OF_TEXT[text]
         laid = self._open_set(int(set_id))
-        wild = laid["slots"][card % 3]
-        laid["slots"][card % 3] = card
+        slots = list(laid["slots"])
+        wild = slots[card % 3]
+        slots[card % 3] = card
+        self._change_set(laid, {**laid, "slots": slots})
         self._give_up(seat, card)
         self._receive(seat, [wild], seen=True)
-        self.fresh.append(wild)
+        self.fresh = [*self.fresh, wild]
         self.progress = True
 
     def _apply_add(self, seat: int, rest: str) -> None:
@@ -484,7 +589,7 @@ class SquadronScrambleState(TurnState):
         card = next(c for c in self._usable_wilds(seat) if CARD_TEXT[c] == text)
         laid = self._open_set(int(set_id))
         self._give_up(seat, card, laid=True)
-        laid["extra"] = card
+        self._change_set(laid, {**laid, "extra": card})
         self.committed = True
         self.progress = True
         self.victory_now |= card == VIC_ID
@@ -504,6 +609,10 @@ class SquadronScrambleState(TurnState):
     def _open_set(self, set_id: int) -> dict[str, Any]:
         return next(x for x in self.table if x["id"] == set_id)
 
+    def _change_set(self, laid: dict[str, Any], changed: dict[str, Any]) -> None:
+        """Put ``changed`` on the table in place of ``laid`` (a set, and the table, never change in place)."""
+        self.table = [changed if x is laid else x for x in self.table]
+
     def _continue(self, seat: int) -> None:
         if self.hands[seat]:
             self.phase = PLAY
@@ -517,11 +626,13 @@ class SquadronScrambleState(TurnState):
         laid = self._open_set(self.pending)
         plane = PLANES[laid["plane"]]
         correct = code == plane["code"] and nation == plane["nation"]
-        self.naming_log.append({
+        self.naming_log = [*self.naming_log, {
             "round": self.round_no + 1, "seat": seat, "set": laid["id"], "said": f"{code} {nation}", "correct": correct,
-        })
+        }]
         if not correct:
-            self.forfeits[seat] += 1
+            forfeits = self.forfeits[:]
+            forfeits[seat] += 1
+            self.forfeits = forfeits
         self._after_naming(seat)
 
     def _after_naming(self, seat: int) -> None:
@@ -558,11 +669,15 @@ class SquadronScrambleState(TurnState):
     def _apply_shoot(self, seat: int, set_id: str) -> None:
         fighters = self._shooter()
         target = self._open_set(int(set_id))
-        self.table.remove(target)
-        if fighters in self.table:
-            self.table.remove(fighters)
-            self.captured[seat].append(fighters)
-        self.captured[seat].append(target)
+        table = self.table[:]
+        table.remove(target)
+        taken = self.captured[seat][:]
+        if fighters in table:
+            table.remove(fighters)
+            taken.append(fighters)
+        taken.append(target)
+        self.table = table
+        self.captured = [taken if s == seat else pile for s, pile in enumerate(self.captured)]
         if self.variant["shoot_down"] == "all" and self._targets(seat, fighters):
             return
         self.pending = -1
@@ -657,28 +772,30 @@ class SquadronScrambleState(TurnState):
 
     # -- copies --------------------------------------------------------------------------
     def clone(self) -> "SquadronScrambleState":
+        # Only what changes in place is copied: the hands, the pile and the stock, the lists of what each
+        # hand is known (and seen) to hold, the deal's list of packs.  Everything else is shared, since the
+        # rules never change it in place but put a new one in its place (the table and each set on it, the
+        # captured sets, the logs, the scores, the forfeits, the wild cards won this turn, each seat's
+        # known and seen cards, the rounds' traces); the history and this round's records of stock draws
+        # and of cards gone unseen are shared until either state records an action (State._history_shared).
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.deal = {"first_dealer": self.deal["first_dealer"], "rounds": list(self.deal["rounds"])}
-        new.history = list(self.history)
-        new.totals = list(self.totals)
-        # A round's scores and a logged event or naming never change once written: shared.
-        new.round_scores = list(self.round_scores)
-        new.round_log = list(self.round_log)
-        new.naming_log = list(self.naming_log)
-        new.forfeits = list(self.forfeits)
-        new.hands = [list(h) for h in self.hands]
-        new.known = [list(k) for k in self.known]
-        new.pile = list(self.pile)
-        new.stock = list(self.stock)
-        new.table = [_copy_set(x) for x in self.table]
-        new.captured = [[_copy_set(x) for x in pile] for pile in self.captured]
-        new.fresh = list(self.fresh)
-        new.drawn = list(self.drawn)
-        new.seen = None if self.seen is None else [list(k) for k in self.seen]
-        new.gone = [list(g) for g in self.gone]
-        new.traces = list(self.traces)            # a finished round's trace never changes: shared
+        new.__dict__ = self.__dict__.copy()
+        deal = self.deal
+        new.deal = {"first_dealer": deal["first_dealer"], "rounds": deal["rounds"][:]}
+        new._history_shared = self._history_shared = True
+        new.hands = [*map(list.copy, self.hands)]
+        new.known = self.known[:]
+        if self.seen is not None:
+            new.seen = self.seen[:]
+        new.pile = self.pile[:]
+        new.stock = self.stock[:]
         return new
+
+    def _own_history(self) -> None:
+        # This round's stock draws and cards gone unseen grow as the history does: shared the same way.
+        super()._own_history()
+        self.drawn = self.drawn[:]
+        self.gone = [*map(list.copy, self.gone)]
 
     def resample(self, seat: int, rng: random.Random) -> "SquadronScrambleState":
         """A world ``seat`` cannot tell from this one, drawn from the consistent ones in proportion.
@@ -794,6 +911,47 @@ def finishes(reach: Any, wilds: int, dead: int, threes: int, swap_usable: bool) 
         if need <= usable and left <= 1:
             return True
     return False
+
+
+@lru_cache(maxsize=8192)
+def lay_options(naturals: tuple[int, ...], wilds: tuple[int, ...]
+                ) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...]:
+    """Every set that one plane's natural cards held (``naturals``, sorted) and the usable wild cards
+    (``wilds``, sorted) can lay, in the order the legal actions list them; see ``_lay_options``.
+
+    The natural cards chosen (fewest first, in card order), then with no VICTORY before with it,
+    each set followed by the same set with a fourth, wild card (legal only where the player can
+    still go out: ``_legal_play``).
+    """
+    kefs = [c for c in wilds if c != VIC_ID]
+    vic = [VIC_ID] if VIC_ID in wilds else []
+    options = []
+    if len(naturals) + len(wilds) < 3:
+        return ()
+    for size in range(1, len(naturals) + 1):
+        for chosen in combinations(naturals, size):
+            need = 3 - size
+            for n_vic in range(len(vic) + 1):
+                n_kef = need - n_vic
+                if not 0 <= n_kef <= len(kefs):
+                    continue
+                fill = kefs[:n_kef] + vic[:n_vic]
+                options.append((_canonical_lay(list(chosen), fill, -1), chosen, tuple(fill), -1))
+                spare = [c for c in (kefs[n_kef:n_kef + 1] + vic[n_vic:]) if c not in fill]
+                for extra in dict.fromkeys(spare):
+                    options.append((_canonical_lay(list(chosen), fill, extra), chosen, tuple(fill), extra))
+    return tuple(options)
+
+
+_SWAP_TEXT: dict[tuple[int, int], str] = {}
+
+
+def swap_text(card: int, set_id: int) -> str:
+    """``swap CARD SET``, each text made once."""
+    text = _SWAP_TEXT.get((card, set_id))
+    if text is None:
+        text = _SWAP_TEXT[card, set_id] = f"swap {CARD_TEXT[card]} {set_id}"
+    return text
 
 
 def _copy_set(laid: dict[str, Any]) -> dict[str, Any]:
