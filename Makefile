@@ -9,16 +9,8 @@ CHROMIUM := /usr/bin/chromium
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT     ?= 8000
 
-# the code `make lint` holds to ruff's and mypy's rules (pyproject.toml); widen it to src/parlour as the rest is cleaned.
-# REWRITING: the rules modules being rewritten for issue 17's second pass; once they are clean, CHECKED's first
-# lines become plain src/parlour
-REWRITING := src/parlour/games/football_whist/rules.py src/parlour/games/squadron_scramble/rules.py \
-             src/parlour/games/british_towns/asking.py src/parlour/games/british_towns/sets.py \
-             src/parlour/games/biggles/rules.py
-CHECKED  := src/parlour/__init__.py src/parlour/engine src/parlour/research src/parlour/games/__init__.py \
-            $(filter-out $(REWRITING),$(wildcard src/parlour/games/*/*.py)) \
-            src/parlour/web src/parlour/bots src/parlour/store src/parlour/tournaments src/parlour/cli src/parlour/terminal src/parlour/sim tests/web \
-            bench/load.py bench/servers.py
+# the code `make lint` holds to ruff's and mypy's rules (pyproject.toml: strict on parlour.engine and parlour.games)
+CHECKED  := src/parlour tests/web bench/load.py bench/servers.py
 
 .PHONY: setup serve play lint test bench clean postgres-server
 

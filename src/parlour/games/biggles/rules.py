@@ -167,6 +167,7 @@ class BigglesState(State):
         self.seed = seed
         self.deal = {"matches": [dict(m) for m in deal["matches"]]}
         self.history: list[tuple[int, str]] = []
+        self.seen: list[set[int]] = [set(), set()]   # replaced at each match's start (_start_match)
         self._history_shared = False
         self.times: list[float] = []      # seconds from the start, when a session supplies them
         self.match_results: list[dict[str, Any]] = []
@@ -209,7 +210,7 @@ class BigglesState(State):
             self.deal = {**self.deal, "matches": [*self.deal["matches"], shuffled_packs(self.seed, self.match_no)]}
         ids = self._match_ids(self.match_no)   # read when the deal was checked, if it was
         blue_seat = self.match_no % SEATS      # the packs change hands every match
-        self.seen: list[set[int]] = [set(), set()]   # card ints of each pack that have shown face up
+        self.seen = [set(), set()]   # card ints of each pack that have shown face up
         blue, red = Player("blue", ids["blue"]), Player("red", ids["red"])
         self.players = [blue, red] if blue_seat == 0 else [red, blue]
 
@@ -254,6 +255,7 @@ class BigglesState(State):
             return ()
         me = self.players[seat]
         pile = me.pile
+        legal: tuple[str, ...]
         if not pile:
             legal = TURN if me.hand else ()
         else:
@@ -610,5 +612,6 @@ def new_state(seats: int = SEATS, variant: dict[str, Any] | None = None, seed: i
 
     resolved, seed = GAME.prepare(seats, variant, seed, deal)
     if deal is None:
+        assert seed is not None, "prepare draws a seed whenever no deal is given"
         deal = {"matches": [shuffled_packs(seed, m) for m in range(resolved["matches"])]}
     return BigglesState(resolved, seed, deal)

@@ -672,6 +672,8 @@ class _Residual:
                     break
                 except _TooDear:
                     continue
+        if self._count is None:
+            raise ResampleError("the deals consistent with this view are too many kinds to count in time")
         return self._count
 
 
@@ -793,9 +795,9 @@ class _Count:
                     for i in self.goes[card]:
                         if share >> (i * w) & mask:
                             prev = share - (1 << (i * w))
-                            ways = steps[k].get(prev)
-                            if ways:
-                                options.append((i, prev, ways))
+                            found = steps[k].get(prev)
+                            if found:
+                                options.append((i, prev, found))
                     i, share = _pick(options, rng)
                     got[i].append(card)
             placed = {s: list(res.fixed[s]) for s in res.facts.seats}

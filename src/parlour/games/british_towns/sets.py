@@ -116,7 +116,7 @@ class SetsState(TurnState):
         # (0: the pack, k: the k-th reshuffle); ("shown", seat, shuffle, place, card) one drawn that went
         # straight onto his set; ("take", seat, card); ("out", seat, card) a discard; ("lay", seat, cards);
         # ("refill", seat) drawing back up to seven begins; ("reshuffle", k).
-        self.trail: list[tuple] = []
+        self.trail: list[tuple[Any, ...]] = []
         self._order_len = NUM_CARDS                  # cards in the shuffle now being drawn from
         self._last_pop = -1
         self._worlds: Any = None                     # seat -> (key, what its view says), for ``resample``
@@ -186,7 +186,7 @@ class SetsState(TurnState):
 
     def _stalemate(self) -> bool:
         """Ruling: the stock has run out too often with nobody laying or adding a card."""
-        limit = self.variant["stalemate"]
+        limit: int = self.variant["stalemate"]
         return limit > 0 and self.dry_reshuffles >= limit
 
     def _reshuffle(self) -> None:
@@ -589,7 +589,7 @@ class _Hidden:
                     last_down[card] = s
         return known, last_down
 
-    def _settle(self, state: "SetsState", groups: dict, timeline: list, known: list[list[int]],
+    def _settle(self, state: "SetsState", groups: dict[Any, Any], timeline: list[Any], known: list[list[int]],
                 last_down: dict[int, int]) -> None:
         """Where the unplaced cards may go now: slots still in hands, the stock; and the rules to check."""
         n, me = state.num_seats, self.me

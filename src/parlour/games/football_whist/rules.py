@@ -90,11 +90,11 @@ def cut_for_dealer(rng: random.Random) -> list[list[str | None]]:
     while True:
         cards = rng.sample(range(NUM_CARDS), len(contenders))
         row: list[str | None] = [None] * SEATS
-        for seat, card in zip(contenders, cards):
+        for seat, card in zip(contenders, cards, strict=True):
             row[seat] = CARD_TEXT[card]
         rounds.append(row)
         top = max(NUMBER_OF[c] for c in cards)
-        contenders = [s for s, c in zip(contenders, cards) if NUMBER_OF[c] == top]
+        contenders = [s for s, c in zip(contenders, cards, strict=True) if NUMBER_OF[c] == top]
         if len(contenders) == 1:
             return rounds
 
@@ -109,15 +109,17 @@ def dealer_from_cuts(cuts: list[list[str | None]]) -> int:
         cutters = {s for s, c in enumerate(row) if c is not None}
         if cutters != contenders:
             raise DealError(f"cut round {i}: seats {sorted(contenders)} should cut, not {sorted(cutters)}")
-        cards = []
+        cut: dict[int, int] = {}
         for s in sorted(cutters):
-            if not isinstance(row[s], str) or row[s] not in CARD_OF_TEXT:
-                raise DealError(f"cut round {i}: {row[s]!r} is not a card")
-            cards.append(CARD_OF_TEXT[row[s]])
+            text = row[s]
+            if not isinstance(text, str) or text not in CARD_OF_TEXT:
+                raise DealError(f"cut round {i}: {text!r} is not a card")
+            cut[s] = CARD_OF_TEXT[text]
+        cards = list(cut.values())
         if len(set(cards)) != len(cards):
             raise DealError(f"cut round {i}: two players cannot cut the same card")
         top = max(NUMBER_OF[c] for c in cards)
-        contenders = {s for s in cutters if NUMBER_OF[CARD_OF_TEXT[row[s]]] == top}
+        contenders = {s for s in cutters if NUMBER_OF[cut[s]] == top}
         if len(contenders) == 1:
             if i != len(cuts) - 1:
                 raise DealError(f"cut round {i} already decides the dealer; later rounds are extra")
@@ -631,7 +633,10 @@ def new_state(
     from parlour.games.football_whist.descriptor import GAME
 
     resolved, seed = GAME.prepare(seats, variant, seed, deal)
-    return FootballWhistState(resolved, seed, deal if deal is not None else random_deal(seed))
+    if deal is None:
+        assert seed is not None, "prepare draws a seed whenever no deal is given"
+        deal = random_deal(seed)
+    return FootballWhistState(resolved, seed, deal)
 
 
 FootballWhistState.game = None  # set by descriptor.py (avoids an import cycle)

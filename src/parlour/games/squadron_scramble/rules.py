@@ -122,12 +122,15 @@ def new_set(set_id: int, by: int, plane: int, naturals: list[int], wilds: list[i
 
 
 def set_cards(laid: dict[str, Any]) -> list[int]:
-    return laid["slots"] + ([laid["extra"]] if laid["extra"] >= 0 else [])
+    slots: list[int] = laid["slots"]
+    extra: int = laid["extra"]
+    return slots + ([extra] if extra >= 0 else [])
 
 
 def set_base(laid: dict[str, Any]) -> int:
     """Every card of a set, wild or natural, counts as the plane: 10 a bomber, 5 a fighter."""
-    return len(set_cards(laid)) * POINTS_OF_PLANE[laid["plane"]]
+    plane: int = laid["plane"]
+    return len(set_cards(laid)) * POINTS_OF_PLANE[plane]
 
 
 def set_value(laid: dict[str, Any]) -> int:
@@ -177,7 +180,8 @@ class SquadronScrambleState(TurnState):
         self.dealer = (self.dealer + 1) % self.num_seats
         if self.round_no >= len(self.deal["rounds"]):
             if self.seed is None:
-                raise DealError(f"the deal has no pack for round {self.round_no + 1} and there is no seed to shuffle one")
+                raise DealError(f"the deal has no pack for round {self.round_no + 1} "
+                                "and there is no seed to shuffle one")
             self.deal["rounds"].append(shuffled_pack(self.seed, self.round_no))
         pack = _pack_ids(self.deal["rounds"][self.round_no], self.round_no)
         n = self.num_seats
@@ -286,7 +290,8 @@ class SquadronScrambleState(TurnState):
                 "total": laid + captured - hand}
 
     def _round_score(self, seat: int) -> int:
-        return self._round_breakdown(seat)["total"]
+        total: int = self._round_breakdown(seat)["total"]
+        return total
 
     # -- contract ---------------------------------------------------------------
     def _legal_now(self, seat: int) -> tuple[str, ...]:
@@ -553,9 +558,7 @@ class SquadronScrambleState(TurnState):
 
     def _apply_lay(self, seat: int, cards: str) -> None:
         action = "lay " + cards
-        for text, naturals, fill, extra in self._lay_options(seat):
-            if text == action:
-                break
+        naturals, fill, extra = next((n, f, e) for text, n, f, e in self._lay_options(seat) if text == action)
         for card in (*naturals, *fill, *([extra] if extra >= 0 else [])):
             self._give_up(seat, card, laid=True)
         laid = new_set(self.next_set_id, seat, PLANE_OF[naturals[0]], list(naturals), list(fill), extra)
@@ -716,19 +719,7 @@ class SquadronScrambleState(TurnState):
                         "until one card is left, then discard it")
             return ("you put down a fourth card, so this turn must end with your going out, and after that move "
                     "you could no longer get rid of all your cards")
-        if verb == "lay":
-            return "those cards do not make a set you may lay: one plane, each view once, wild cards for missing views, a fourth (wild) card only when going out this turn"
-        if verb == "swap":
-            return "you can swap only a natural card you hold for a wild card standing in for that very card"
-        if verb == "add":
-            return "a wild card may be added as a fourth card only to your own three-card set, on the turn you go out"
-        if verb == "discard":
-            return "you can discard only a card you hold"
-        if verb in ("draw", "take"):
-            return "you have drawn already this turn: lay, swap, add or discard"
-        if verb in ("shoot", "hold"):
-            return "there is nothing to shoot at now: shooting follows laying a set of fighters"
-        return "lay, swap, add or discard"
+        return PLAY_REFUSALS.get(verb, "lay, swap, add or discard")
 
     # -- views -------------------------------------------------------------------------
     def _public_view(self) -> dict[str, Any]:
@@ -822,13 +813,27 @@ class RoundTrace:
 
     __slots__ = ("dealer", "pile_start", "drawn", "gone", "unseen_held", "pack")
 
-    def __init__(self, dealer: int, pile_start: int, drawn: list, gone: list, unseen_held: list):
+    def __init__(self, dealer: int, pile_start: int, drawn: list[Any], gone: list[Any], unseen_held: list[Any]):
         self.dealer = dealer
         self.pile_start = pile_start
         self.drawn = drawn
         self.gone = gone
         self.unseen_held = unseen_held
         self.pack: list[str] | None = None
+
+
+#: why a move of the play phase is refused, by its verb, when the move is no move at all (not the going-out rule)
+PLAY_REFUSALS = {
+    "lay": ("those cards do not make a set you may lay: one plane, each view once, wild cards for missing views, "
+            "a fourth (wild) card only when going out this turn"),
+    "swap": "you can swap only a natural card you hold for a wild card standing in for that very card",
+    "add": "a wild card may be added as a fourth card only to your own three-card set, on the turn you go out",
+    "discard": "you can discard only a card you hold",
+    "draw": "you have drawn already this turn: lay, swap, add or discard",
+    "take": "you have drawn already this turn: lay, swap, add or discard",
+    "shoot": "there is nothing to shoot at now: shooting follows laying a set of fighters",
+    "hold": "there is nothing to shoot at now: shooting follows laying a set of fighters",
+}
 
 
 def _drop_seen(seen: list[int], card: int, barred: Any) -> bool:
