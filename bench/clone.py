@@ -20,7 +20,7 @@ import statistics
 import sys
 import time
 
-from tensors import SEATS, _hearts_positions, parlour_positions
+from tensors import SEATS, hearts_positions, parlour_positions
 
 from parlour.games import GAMES
 
@@ -64,7 +64,7 @@ def bench_game(game_id: str, seconds: float, hearts: list | None) -> dict:
 
 def hearts_clones(seed: int = 0) -> list | None:
     """Hearts' bound ``clone`` methods at positions sampled along random games (None without OpenSpiel)."""
-    positions = _hearts_positions(seed)
+    positions = hearts_positions(seed=seed)
     return None if positions is None else [state.clone for state, _ in positions]
 
 

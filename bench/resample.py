@@ -28,6 +28,8 @@ import random
 import sys
 import time
 
+from tensors import hearts_positions  # bench/ is on the path of a script run from it
+
 from parlour.games import GAMES
 
 #: the table each game is timed at
@@ -54,27 +56,6 @@ def parlour_positions(game_id: str, count: int = POSITIONS, seed: int = 0) -> li
                 out.append((state.clone(), seat))
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     return out
-
-
-def hearts_positions(count: int = POSITIONS, seed: int = 0) -> list[tuple] | None:
-    """(state, player to move) pairs along random hearts games (None without OpenSpiel)."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game("hearts")
-    rng = random.Random(seed)
-    positions = []
-    while len(positions) < count:
-        state = game.new_initial_state()
-        while not state.is_terminal() and len(positions) < count:
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-                continue
-            if rng.random() < 0.2:
-                positions.append((state.clone(), state.current_player()))
-            state.apply_action(rng.choice(state.legal_actions()))
-    return positions
 
 
 def parlour_calls(positions: list[tuple], seed: int = 1) -> list:

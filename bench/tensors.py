@@ -110,11 +110,12 @@ def bench_game(game_id: str, seconds: float, hearts: list | None) -> dict:
 
 def hearts_calls(seed: int = 0) -> list | None:
     """Hearts' information_state_tensor at positions sampled along random games (None without OpenSpiel)."""
-    positions = _hearts_positions(seed)
+    positions = hearts_positions(POSITIONS, seed)
     return None if positions is None else [partial(s.information_state_tensor, p) for s, p in positions]
 
 
-def _hearts_positions(seed: int) -> list | None:
+def hearts_positions(count: int = POSITIONS, seed: int = 0) -> list | None:
+    """(state, player to move) pairs along random hearts games (None without OpenSpiel); bench/resample.py too."""
     try:
         import pyspiel
     except ImportError:
@@ -122,9 +123,9 @@ def _hearts_positions(seed: int) -> list | None:
     game = pyspiel.load_game("hearts")
     rng = random.Random(seed)
     positions = []
-    while len(positions) < POSITIONS:
+    while len(positions) < count:
         state = game.new_initial_state()
-        while not state.is_terminal() and len(positions) < POSITIONS:
+        while not state.is_terminal() and len(positions) < count:
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
                 continue
@@ -135,7 +136,7 @@ def _hearts_positions(seed: int) -> list | None:
 
 
 def bench_hearts(seconds: float, seed: int = 0) -> dict | None:
-    positions = _hearts_positions(seed)
+    positions = hearts_positions(POSITIONS, seed)
     if positions is None:
         return None
     return {

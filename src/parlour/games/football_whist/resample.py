@@ -23,11 +23,11 @@ in play there is one group and the whole thing is a shuffle.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from functools import lru_cache
 from math import comb
 
 from parlour.engine.errors import ResampleError
+from parlour.engine.weights import cumulative, pick
 from parlour.games.football_whist.cards import PER_TEAM, TEAM_CODES
 
 TEAMS = len(TEAM_CODES)
@@ -85,19 +85,13 @@ def deal_hidden(
 def _draw_splits(shape: Shape, sizes: tuple[int, ...], rng: random.Random) -> list[Split]:
     """For each group, how many of its cards each allowed seat gets, drawn in proportion to the deals."""
     finals, back = _plan(shape, sizes)
-    caps, split = _pick(finals, rng)
+    caps, split = pick(finals, rng)
     splits = [split]
     for g in range(len(shape) - 2, -1, -1):
-        caps, split = _pick(back[g][caps], rng)
+        caps, split = pick(back[g][caps], rng)
         splits.append(split)
     splits.reverse()
     return splits
-
-
-def _pick(options: Options, rng: random.Random) -> Step:
-    """One of ``options`` (choices, cumulative weights), each in proportion to its weight, exactly."""
-    choices, cumulative = options
-    return choices[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
 
 
 @lru_cache(maxsize=4096)
@@ -127,7 +121,7 @@ def _plan(shape: Shape, sizes: tuple[int, ...]) -> tuple[Options, list[dict[Room
                 weight = ways * _multinomial(n, split)
                 after[key] = after.get(key, 0) + weight
                 sources.setdefault(key, []).append(((caps, split), weight))
-        back.append({key: _cumulative(entries) for key, entries in sources.items()})
+        back.append({key: cumulative(entries) for key, entries in sources.items()})
         layer = after
     allowed, n = shape[-1]
     finals: list[tuple[Step, int]] = []
@@ -138,18 +132,7 @@ def _plan(shape: Shape, sizes: tuple[int, ...]) -> tuple[Options, list[dict[Room
     if not finals:
         voids = ", ".join(f"{len(a)} seat(s) may hold {n} card(s)" for a, n in shape)
         raise ResampleError(f"no deal fits the hand sizes {list(sizes)} and the voids shown ({voids})")
-    return _cumulative(finals), back
-
-
-def _cumulative(entries: list[tuple[Step, int]]) -> Options:
-    choices: list[Step] = []
-    cumulative: list[int] = []
-    total = 0
-    for choice, weight in entries:
-        total += weight
-        choices.append(choice)
-        cumulative.append(total)
-    return tuple(choices), cumulative
+    return cumulative(finals), back
 
 
 @lru_cache(maxsize=1024)

@@ -55,7 +55,6 @@ its replay lists those cards in another order.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections import Counter
 from functools import lru_cache
 from math import comb, factorial
@@ -63,6 +62,7 @@ from typing import Sequence, TypeVar
 
 from parlour.engine.errors import ResampleError
 from parlour.engine.turns import OVER
+from parlour.engine.weights import cumulative, pick
 from parlour.games.squadron_scramble import rules
 from parlour.games.squadron_scramble.cards import CARD_TEXT, IS_WILD, KEF_IDS, NUM_CARDS, NUM_PLANES, PLANE_OF, VIC_ID
 
@@ -414,8 +414,7 @@ def _bound_hand_by_counting(state: rules.SquadronScrambleState, pool: list[int],
         sources = back[plane]
         if sources is None:
             continue
-        choices, cumulative = sources[state_key]
-        state_key, (a, b) = choices[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+        state_key, (a, b) = pick(sources[state_key], rng)
         share += rng.sample(plain[plane], a) + rng.sample(swappable[plane], b)
     return share
 
@@ -452,7 +451,7 @@ def _planes_plan(
                     w = ways * comb(pn, a) * comb(ps, b)
                     after[key] = after.get(key, 0) + w
                     sources.setdefault(key, []).append((((count, reach), (a, b)), w))
-        back.append({key: _cumulative(entries) for key, entries in sources.items()})
+        back.append({key: cumulative(entries) for key, entries in sources.items()})
         layer = after
     return layer, back
 
@@ -476,17 +475,6 @@ def _matching(hand: list[int], known: list[int]) -> list[int]:
         rest.remove(card)
         out.append(card)
     return out
-
-
-def _cumulative(entries: list[tuple[T, int]]) -> tuple[tuple[T, ...], list[int]]:
-    choices: list[T] = []
-    cumulative: list[int] = []
-    total = 0
-    for choice, weight in entries:
-        total += weight
-        choices.append(choice)
-        cumulative.append(total)
-    return tuple(choices), cumulative
 
 
 # --------------------------------------------------------------------------
