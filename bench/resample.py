@@ -28,9 +28,8 @@ import random
 import sys
 import time
 
-from tensors import hearts_positions  # bench/ is on the path of a script run from it
-
-from parlour.games import GAMES
+import tensors  # bench/ is on the path of a script run from it
+from tensors import hearts_positions
 
 #: the table each game is timed at
 SEATS = {"football-whist": 4, "squadron-scramble": 4, "british-towns-asking": 4, "british-towns-sets": 3, "biggles": 2}
@@ -42,20 +41,8 @@ TARGETS = {"median": 3.0, "p99": 10.0}
 
 
 def parlour_positions(game_id: str, count: int = POSITIONS, seed: int = 0) -> list[tuple]:
-    """(state, seat to move) pairs sampled along random games."""
-    game = GAMES[game_id]
-    rng = random.Random(seed)
-    out = []
-    index = 0
-    while len(out) < count:
-        state = game.new_state(seats=SEATS[game_id], seed=index, variant=VARIANTS.get(game_id))
-        index += 1
-        while not state.is_over and len(out) < count:
-            seat = rng.choice(sorted(state.to_move))
-            if rng.random() < 0.2:
-                out.append((state.clone(), seat))
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return out
+    """(state, seat to move) pairs sampled along random games at this bench's tables."""
+    return tensors.parlour_positions(game_id, count, seed, seats=SEATS, variants=VARIANTS)
 
 
 def parlour_calls(positions: list[tuple], seed: int = 1) -> list:

@@ -63,14 +63,16 @@ def _against(calls: list, reference: list, seconds: float) -> tuple[float, float
     return round(mine[0] / mine[1] * 1e6, 2), round(theirs[0] / theirs[1] * 1e6, 2)
 
 
-def parlour_positions(game_id: str, count: int = POSITIONS, seed: int = 0) -> list[tuple]:
-    """(state, seat to move) pairs sampled along random games."""
+def parlour_positions(game_id: str, count: int = POSITIONS, seed: int = 0, *, seats: dict | None = None,
+                      variants: dict | None = None) -> list[tuple]:
+    """(state, seat to move) pairs sampled along random games (at this bench's tables, or at ``seats``)."""
     game = GAMES[game_id]
     rng = random.Random(seed)
     out = []
     index = 0
+    tables, rules = seats or SEATS, VARIANTS if variants is None else variants
     while len(out) < count:
-        state = game.new_state(seats=SEATS[game_id], seed=index, variant=VARIANTS.get(game_id))
+        state = game.new_state(seats=tables[game_id], seed=index, variant=rules.get(game_id))
         index += 1
         while not state.is_over and len(out) < count:
             seat = rng.choice(sorted(state.to_move))
