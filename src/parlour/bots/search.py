@@ -73,8 +73,6 @@ class Choice:
     action: str
     visits: int
     value: float
-    #: the standard error of ``value`` (0 where it was tried less than twice)
-    error: float = 0.0
 
     @property
     def chance(self) -> float:
@@ -83,13 +81,12 @@ class Choice:
 
 
 class _Node:
-    __slots__ = ("seat", "visits", "total", "squares", "avail", "children")
+    __slots__ = ("seat", "visits", "total", "avail", "children")
 
     def __init__(self, seat: int):
         self.seat = seat          # who chose the action leading here: the value is theirs
         self.visits = 0
         self.total = 0.0
-        self.squares = 0.0
         self.avail = 0
         self.children: dict[str, _Node] = {}
 
@@ -141,10 +138,8 @@ def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
         path.append(node)
     values = _rollout(world, rng, hooks, epoch)
     for visited in path:
-        value = values[visited.seat]
         visited.visits += 1
-        visited.total += value
-        visited.squares += value * value
+        visited.total += values[visited.seat]
 
 
 def _first_try(world: Any, mover: int, legal: Sequence[str], untried: list[str], rng: random.Random,
@@ -228,16 +223,10 @@ def _ranked(legal: Sequence[str], children: dict[str, _Node]) -> list[Choice]:
     choices = []
     for a in legal:
         child = children.get(a)
-        choices.append(Choice(a, 0, 0.0) if child is None or not child.visits else _choice(a, child))
+        choices.append(Choice(a, 0, 0.0) if child is None or not child.visits
+                       else Choice(a, child.visits, child.total / child.visits))
     choices.sort(key=lambda c: (-c.visits, -c.value))
     return choices
-
-
-def _choice(action: str, node: _Node) -> Choice:
-    n = node.visits
-    mean = node.total / n
-    error = math.sqrt(max(node.squares / n - mean * mean, 0.0) / (n - 1)) if n > 1 else 0.0
-    return Choice(action, n, mean, error)
 
 
 METHODS = {"ismcts": ismcts, "pimc": pimc}
