@@ -1,4 +1,4 @@
-"""Exact weighted choices, for the resamplers that count deals.
+"""Exact weighted choices and plain deals, for the resamplers that count deals.
 
 A resampler that draws uniformly from consistent deals counts them: each
 option (a split of a team's cards, a number of wild cards in a hand) comes
@@ -32,3 +32,14 @@ def pick(options: tuple[tuple[T, ...], list[int]], rng: random.Random) -> T:
     """One of ``cumulative``'s options, each in proportion to its weight, exactly."""
     choices, totals = options
     return choices[bisect_right(totals, rng.randrange(totals[-1]))]
+
+
+def deal_out(cards: Sequence[int], sizes: Sequence[int], rng: random.Random) -> list[list[int]]:
+    """``cards`` shuffled and cut into hands of ``sizes``: the uniform deal when nothing constrains it."""
+    pool = list(cards)
+    rng.shuffle(pool)
+    hands, start = [], 0
+    for size in sizes:
+        hands.append(pool[start:start + size])
+        start += size
+    return hands

@@ -27,7 +27,7 @@ from functools import lru_cache
 from math import comb
 
 from parlour.engine.errors import ResampleError
-from parlour.engine.weights import cumulative, pick
+from parlour.engine.weights import cumulative, deal_out, pick
 from parlour.games.football_whist.cards import PER_TEAM, TEAM_CODES
 
 TEAMS = len(TEAM_CODES)
@@ -60,18 +60,12 @@ def deal_hidden(
         for card in hidden:
             by_allowed.setdefault(allowed_of[card // PER_TEAM], []).append(card)
     if list(by_allowed) in ([], [everyone]):     # no void bites: any split will do
-        cards = list(hidden)
-        rng.shuffle(cards)
-        hands, start = [], 0
-        for size in sizes:
-            hands.append(cards[start:start + size])
-            start += size
-        return hands
+        return deal_out(hidden, sizes, rng)
     # The widest group last: the room left after the others fixes its split outright.
     groups = sorted(by_allowed.items(), key=lambda item: (len(item[0]), item[0]))
     shape = tuple((allowed, len(cards)) for allowed, cards in groups)
     splits = _draw_splits(shape, sizes, rng)
-    hands = [[] for _ in sizes]
+    hands: list[list[int]] = [[] for _ in sizes]
     for (allowed, cards), split in zip(groups, splits, strict=True):
         cards = list(cards)
         rng.shuffle(cards)

@@ -62,7 +62,7 @@ from typing import Sequence, TypeVar
 
 from parlour.engine.errors import ResampleError
 from parlour.engine.turns import OVER
-from parlour.engine.weights import cumulative, pick
+from parlour.engine.weights import cumulative, deal_out, pick
 from parlour.games.squadron_scramble import rules
 from parlour.games.squadron_scramble.cards import CARD_TEXT, IS_WILD, KEF_IDS, NUM_CARDS, NUM_PLANES, PLANE_OF, VIC_ID
 
@@ -171,13 +171,7 @@ def _deal(state: rules.SquadronScrambleState, pool: list[int], sizes: list[int],
           bound: int | None, bound_seen: list[int], rng: random.Random) -> list[list[int]]:
     """The pool shared out over the places (hidden hands, then the stock), each share as drawn."""
     if bound is None and not any(weights):
-        cards = list(pool)
-        rng.shuffle(cards)
-        dealt, start = [], 0
-        for size in sizes:
-            dealt.append(cards[start:start + size])
-            start += size
-        return dealt
+        return deal_out(pool, sizes, rng)
     kefs = [c for c in pool if c in KEFS]
     plain = [c for c in pool if c not in KEFS]
     places = list(range(len(sizes)))
