@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Optional
+from typing import Any, Callable, Iterator, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -224,23 +225,30 @@ def simulate(
     _report(report, as_json)
 
 
+@contextmanager
+def _backend_with_bar(label: str, backend: str, workers: int, address: Optional[str],
+                      total: int) -> Iterator[tuple[Any, Callable[[int], None]]]:
+    """The chosen backend, and a progress bar of ``total`` games (on a terminal) that ``show(done)`` moves on."""
+    from parlour.sim import make_backend
+
+    with make_backend(backend, workers=workers, address=address) as on, Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=errors, transient=True, disable=not errors.is_terminal,
+    ) as bar:
+        task = bar.add_task("games", total=total)
+        yield on, lambda done: bar.update(task, completed=done)
+
+
 def _run(play: Callable[[Any, Callable[[int], None]], dict[str, Any]], backend: str, address: Optional[str],
          workers: int, total: int, folder: Optional[Path]) -> dict[str, Any]:
     """``play(backend, progress)`` on the chosen backend, with a progress bar; a stop keeps what ``folder`` holds."""
-    from parlour.sim import make_backend
-
     done = 0
     try:
-        with make_backend(backend, workers=workers, address=address) as on, Progress(
-            TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            console=errors, transient=True, disable=not errors.is_terminal,
-        ) as bar:
-            task = bar.add_task("games", total=total)
-
+        with _backend_with_bar("simulating", backend, workers, address, total) as (on, show):
             def progress(games: int) -> None:
                 nonlocal done
                 done = games
-                bar.update(task, completed=games)
+                show(games)
 
             return play(on, progress)
     except ParlourError as error:
@@ -344,7 +352,7 @@ def arena(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Bots against each other in duplicate play: pairwise scores with 95% intervals and OpenSkill ratings."""
-    from parlour.sim import arena as arena_mod, make_backend
+    from parlour.sim import arena as arena_mod
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
     try:
@@ -358,14 +366,10 @@ def arena(
         _fail(str(error))
     total = arena_mod.total_games(game, len(names), games, seats)
     try:
-        with make_backend(backend, workers=workers, address=address) as on, Progress(
-            TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            console=errors, transient=True, disable=not errors.is_terminal,
-        ) as bar:
-            task = bar.add_task("games", total=total)
+        with _backend_with_bar("playing", backend, workers, address, total) as (on, show):
             report = arena_mod.run_arena(game, names, games, seed, seats=seats, variant=chosen_variant,
                                          iterations=iterations, seconds=seconds, max_actions=max_actions, backend=on,
-                                         progress=lambda done: bar.update(task, completed=done))
+                                         progress=show)
         if png is not None:
             arena_mod.plot_ratings(report, png)
     except ParlourError as error:
