@@ -108,8 +108,8 @@ def _rollout(world: Any, rng: random.Random, hooks: Hooks, epoch: Any) -> Sequen
 def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
     """One iteration in one world: select by UCB among the actions legal there, expand one, roll out, back up."""
     epoch = None if hooks.epoch is None else hooks.epoch(world)
-    node, path, prune = root, [], hooks.candidates
-    while not world.is_over:
+    node, path, prune, now = root, [], hooks.candidates, hooks.epoch
+    while not world.is_over and (now is None or now(world) == epoch):
         (mover,) = world.to_move
         legal = world.legal_actions(mover)
         if prune is not None:
