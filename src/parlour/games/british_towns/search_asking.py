@@ -44,7 +44,7 @@ def evaluate(state: AskingState) -> list[float]:
         winners = [result["winner"]] if result["winner"] else result["shared_by"]
         share = 2.0 / len(winners) - 1.0 if winners else 0.0
         values = [share if names[s] in winners else -1.0 for s in range(state.num_seats)]
-    return [(v + m) / (1.0 + 9 * MARGIN) for v, m in zip(values, margins)]
+    return [(v + m) / (1.0 + 9 * MARGIN) for v, m in zip(values, margins, strict=True)]
 
 
 def epoch(state: AskingState) -> int:
