@@ -54,3 +54,17 @@ def test_the_expert_with_nothing_left_to_win_never_asks_for_a_card_it_knows_is_n
     assert len(refusals) > 5
     for seed in range(3):
         assert decide(make_bot(GAME, "expert", 1, seed=seed, iterations=300), state, 1) not in refusals
+
+
+def test_a_player_who_can_no_longer_win_would_rather_end_the_game_than_keep_it_going():
+    # P3 has four regions down and only Scotland is open: P2, two down, has lost whatever he holds.
+    # Finishing Scotland (and the game) must be worth more to him than holding four of its cards
+    # for ever, or he and P1 pass the Scottish cards to and fro without end.
+    state = _lost_position()
+    holding, finished = state.clone(), state.clone()
+    holding.laid = [[4, 2], [6, 8], [7, 3, 5, 1]]
+    holding.hands = [[CARD_OF_TEXT["R9"]], [CARD_OF_TEXT[t] for t in ("AYR", "ST-ANDREWS", "EDINBURGH", "GLASGOW")], []]
+    finished.laid, finished.hands, finished.phase = [[4, 2], [6, 8, 9], [7, 3, 5, 1]], [[], [], []], "over"
+    assert not holding.is_over and finished.is_over
+    assert evaluate(finished)[1] > evaluate(holding)[1]
+    assert evaluate(holding)[2] == max(evaluate(holding))       # and P3 is valued as the winner he is

@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Sequence
 
 from parlour.games.british_towns.asking import AskingState
-from parlour.games.british_towns.pack import CARD_OF_TEXT, CARDS_OF, REGION_OF
+from parlour.games.british_towns.pack import CARD_OF_TEXT, CARDS_OF, REGION_NUMBERS, REGION_OF
 
 #: a safety net only: a random game of four ends in a few hundred asks
 ROLLOUT_LIMIT = 5_000
@@ -44,7 +44,7 @@ def evaluate(state: AskingState) -> list[float]:
         winners = [result["winner"]] if result["winner"] else result["shared_by"]
         share = 2.0 / len(winners) - 1.0 if winners else 0.0
         values = [share if names[s] in winners else -1.0 for s in range(state.num_seats)]
-    return [(v + m) / (1.0 + 9 * MARGIN) for v, m in zip(values, margins, strict=True)]
+    return [(v + m) / (1.0 + len(REGION_NUMBERS) * MARGIN) for v, m in zip(values, margins, strict=True)]
 
 
 def epoch(state: AskingState) -> int:
@@ -52,13 +52,27 @@ def epoch(state: AskingState) -> int:
 
 
 def _by_standing(state: AskingState) -> list[float]:
-    """Mid-game: regions laid, and the regions each hand is on its way to, against the best rival's."""
-    scores = []
+    """Mid-game: regions laid, and the regions each hand is on its way to, against the best rival's.
+
+    A player whom the regions still open cannot carry past a rival has lost
+    already, and one no rival can catch has won: valued so, and not by the
+    standing, or a lost player would rather keep the game going than end it.
+    """
+    laid = [len(r) for r in state.laid]
+    open_ = len(REGION_NUMBERS) - sum(laid)
+    scores, values = [], []
     for s, hand in enumerate(state.hands):
         held = Counter(REGION_OF[c] for c in hand)
-        scores.append(len(state.laid[s]) + sum((k / len(CARDS_OF[r])) ** 2 for r, k in held.items()))
-    return [math.tanh((mine - max(t for o, t in enumerate(scores) if o != s)) / SCALE)
-            for s, mine in enumerate(scores)]
+        scores.append(laid[s] + sum((k / len(CARDS_OF[r])) ** 2 for r, k in held.items()))
+    for s, mine in enumerate(scores):
+        rivals = [laid[o] for o in range(state.num_seats) if o != s]
+        if laid[s] + open_ < max(rivals):
+            values.append(-1.0)
+        elif laid[s] > max(rivals) + open_:
+            values.append(1.0)
+        else:
+            values.append(math.tanh((mine - max(t for o, t in enumerate(scores) if o != s)) / SCALE))
+    return values
 
 
 #: how often a rollout's asker asks where the card really is in that world (a player who remembers well)
@@ -84,3 +98,4 @@ def rollout_action(state: AskingState, seat: int, legal: Sequence[str], rng: ran
 def _holder_is_asked(action: str, hands: list[list[int]], names: Sequence[str]) -> bool:
     _, name, text = action.split()
     return CARD_OF_TEXT[text] in hands[names.index(name)]
+
