@@ -1,0 +1,40 @@
+"""The sets game's search: it looks ahead over its turn and values what the hands are on their way to."""
+
+from __future__ import annotations
+
+from parlour.bots import decide, make_bot
+from parlour.games import get_game
+from parlour.games.british_towns.pack import CARD_OF_TEXT, CARD_TEXT
+from parlour.games.british_towns.search_sets import evaluate
+
+GAME = get_game("british-towns-sets")
+P1 = ["WELLS", "PLYMOUTH", "LONDON", "COWES", "CARDIFF", "BIRMINGHAM", "CAMBRIDGE"]
+P2 = ["PENRITH", "YORK", "AYR", "DOVER", "WINDSOR", "SWANSEA", "COVENTRY"]
+
+
+def _position():
+    """P1 to draw, holding two of the West Country's three towns, with BATH, the third, face up."""
+    rest = [t for t in CARD_TEXT if t not in P1 + P2 + ["BATH"]]
+    pack = [card for pair in zip(P1, P2, strict=True) for card in pair] + ["BATH"] + rest
+    state = GAME.new_state(seats=2, deal={"dealer": 1, "pack": pack})
+    assert state.to_move == {0} and state.discards == [CARD_OF_TEXT["BATH"]]
+    return state
+
+
+def test_the_expert_takes_the_discard_that_makes_a_set_and_lays_it():
+    state = _position()
+    bot = make_bot(GAME, "expert", 0, seed=1, iterations=200)
+    assert decide(bot, state, 0) == "take discard"
+    state.apply(0, "take discard")
+    assert decide(bot, state, 0) == "lay 3"
+
+
+def test_a_hand_on_its_way_to_a_set_is_worth_more_than_one_of_odd_cards():
+    state = _position()
+    near, odd = state.clone(), state.clone()
+    near.hands[0] = sorted(CARD_OF_TEXT[t] for t in ["WELLS", "PLYMOUTH", "BIRMINGHAM", "COVENTRY", "DERBY",
+                                                     "LONDON", "COWES"])
+    odd.hands[0] = sorted(CARD_OF_TEXT[t] for t in ["WELLS", "LIVERPOOL", "BIRMINGHAM", "GLASGOW", "LEEDS",
+                                                    "LONDON", "COWES"])
+    assert evaluate(near)[0] > evaluate(odd)[0]
+    assert evaluate(near)[1] < evaluate(odd)[1]
