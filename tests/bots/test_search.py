@@ -158,3 +158,26 @@ def test_a_search_bots_name_may_carry_its_budget():
             make_bot(game, bad, 0, 1)
     with pytest.raises(ParlourError, match="no bot called"):
         make_bot(game, "heuristic:300", 0, 1)
+
+
+@pytest.mark.parametrize("game_id,seats", [("squadron-scramble", 3), ("british-towns-asking", 3), ("british-towns-sets", 2)])
+def test_the_look_ahead_ends_where_the_games_epoch_changes(game_id, seats):
+    """These games look ahead over the searcher's turn only: no node of the tree is another player's decision."""
+    from parlour.bots.search import _iterate, _Node, hooks_of
+
+    game = get_game(game_id)
+    hooks = hooks_of(game)
+    assert hooks.epoch is not None
+    for state, seat in _positions(game_id, seats, seed=8, count=3):
+        worlds, rng = Worlds(state, seat), random.Random(4)
+        root = _Node(seat)
+        for _ in range(150):
+            _iterate(root, worlds.sample(rng), rng, hooks)
+        deepest, stack = 0, [(root, 0)]
+        while stack:
+            node, depth = stack.pop()
+            deepest = max(deepest, depth)
+            for child in node.children.values():
+                assert child.seat == seat
+                stack.append((child, depth + 1))
+        assert deepest >= 1
