@@ -1,9 +1,12 @@
-"""The asking game's help for the search bots: a finished game's value, and a fair share of a shared win.
+"""The asking game's help for the search bots: look ahead over the turn, and value where it ends.
 
-Rollouts reach the end quickly here (every refused ask passes the turn), so
-the search needs only a value for the end: +1 for the winner, -1 for the
-others, and a win shared by a tie split among those who share it; and a
-rollout policy whose players ask as if they kept track of the asks.
+Rollouts to the end of the game are a lottery, so the look-ahead covers the
+searcher's own turn (``epoch``: the player to move), the asks it may chain
+while they succeed, and values the position where the turn passes by the
+regions laid and the regions each hand is on its way to (``_by_standing``).
+A finished game is worth +1 to the winner, -1 to the others, and a win shared
+by a tie is split among those who share it.  The rollout policy asks as a
+player who kept track of the asks would.
 
 The value also counts, a little, the regions a player ends with against the
 best rival's (``MARGIN``).  A player who can no longer win (or can no longer
@@ -25,7 +28,6 @@ from parlour.games.british_towns.pack import CARD_OF_TEXT, CARDS_OF, REGION_NUMB
 
 #: a safety net only: a random game of four ends in a few hundred asks
 ROLLOUT_LIMIT = 5_000
-
 
 #: regions of lead worth about three quarters of a win
 SCALE = 1.0
