@@ -17,13 +17,13 @@ they pass the fairness check every Parlour bot passes.
   (strategy fusion).
 
 A game may help through its descriptor's ``search`` module: a rollout policy
-(``rollout_action(state, seat, legal, rng)``), an ``epoch(state)`` (a rollout
-stops once it changes: the end of a round, say), an evaluation of the position
+(``rollout_action(state, seat, legal, rng)``), an ``epoch(state)`` (the
+look-ahead, tree and rollout alike, stops once it changes: the end of the
+turn, say), an evaluation of the position
 where a rollout stops (``evaluate(state) -> a value per seat in [-1, 1]``),
 ``candidates(state, seat, legal)`` (the actions worth searching, a prior that
-prunes: the one right name of a plane rather than every name there is),
-``ROLLOUT_LIMIT`` and ``EXPLORATION`` (UCB's constant, smaller where values
-lie close together); never a second copy of its rules, which the state keeps.
+prunes: the one right name of a plane rather than every name there is) and
+``ROLLOUT_LIMIT``; never a second copy of its rules, which the state keeps.
 
 The budget is iterations (reproducible: the same seed and iterations give the
 same move) or seconds (default: one second a decision, about a thousand
@@ -56,7 +56,6 @@ class Hooks:
     epoch: Callable[[Any], Any] | None = None
     candidates: Callable[[Any, int, Sequence[str]], Sequence[str]] | None = None
     rollout_limit: int = 100_000
-    exploration: float = 1.0
 
 
 def hooks_of(game: Any) -> Hooks:
@@ -65,7 +64,7 @@ def hooks_of(game: Any) -> Hooks:
     module = importlib.import_module(game.search)
     return Hooks(getattr(module, "rollout_action", None), getattr(module, "evaluate", None),
                  getattr(module, "epoch", None), getattr(module, "candidates", None),
-                 getattr(module, "ROLLOUT_LIMIT", 100_000), getattr(module, "EXPLORATION", EXPLORATION))
+                 getattr(module, "ROLLOUT_LIMIT", 100_000))
 
 
 @dataclass(frozen=True)
@@ -110,7 +109,7 @@ def _rollout(world: Any, rng: random.Random, hooks: Hooks, epoch: Any) -> Sequen
 def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
     """One iteration in one world: select by UCB among the actions legal there, expand one, roll out, back up."""
     epoch = None if hooks.epoch is None else hooks.epoch(world)
-    node, path, prune, now, c = root, [], hooks.candidates, hooks.epoch, hooks.exploration
+    node, path, prune, now = root, [], hooks.candidates, hooks.epoch
     while not world.is_over and (now is None or now(world) == epoch):
         (mover,) = world.to_move
         legal = world.legal_actions(mover)
@@ -132,7 +131,7 @@ def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
         best, best_score = legal[0], -math.inf
         for a in legal:
             child = children[a]
-            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            score = child.total / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
             if score > best_score:
                 best, best_score = a, score
         node = children[best]

@@ -26,7 +26,7 @@ from typing import Sequence
 from parlour.games.british_towns.asking import AskingState
 from parlour.games.british_towns.pack import CARD_OF_TEXT, CARDS_OF, REGION_NUMBERS, REGION_OF
 
-#: a safety net only: a random game of four ends in a few hundred asks
+#: a safety net only: a rollout ends with the turn, at the first refused ask
 ROLLOUT_LIMIT = 5_000
 
 #: regions of lead worth about three quarters of a win
@@ -39,7 +39,7 @@ def evaluate(state: AskingState) -> list[float]:
     regions = [len(r) for r in state.laid]
     margins = [MARGIN * (mine - max(t for o, t in enumerate(regions) if o != s)) for s, mine in enumerate(regions)]
     if not state.is_over:
-        values = _by_standing(state)
+        values = _by_standing(state, regions)
     else:
         result = state.result()
         names = list(state.game.seat_names(state.num_seats))
@@ -53,14 +53,13 @@ def epoch(state: AskingState) -> int:
     return state.turn
 
 
-def _by_standing(state: AskingState) -> list[float]:
+def _by_standing(state: AskingState, laid: list[int]) -> list[float]:
     """Mid-game: regions laid, and the regions each hand is on its way to, against the best rival's.
 
     A player whom the regions still open cannot carry past a rival has lost
     already, and one no rival can catch has won: valued so, and not by the
     standing, or a lost player would rather keep the game going than end it.
     """
-    laid = [len(r) for r in state.laid]
     open_ = len(REGION_NUMBERS) - sum(laid)
     scores, values = [], []
     for s, hand in enumerate(state.hands):
