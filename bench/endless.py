@@ -7,22 +7,23 @@ adds the end of a round whose stock cannot be made again, ruling 9) and the
 British Towns sets game only when a hand cannot be made up to seven.  The
 club stalemates are off by default, so a game ends only if the bots
 themselves stop going round in circles.  This plays ``--games`` games of
-Squadron Scramble (2, 3 and 4 players) and of the British Towns sets game
-(2 to 5 players), with each game's default bot in every seat and with
-``random`` in every seat, all under the default rules, through
-``parlour.sim.simulate``, and reports for each: games, how many ended, how
-many reached the simulator's ceiling on actions (``parlour.sim.MAX_ACTIONS``,
-counted, not an error), and the longest game in actions (and in rounds for
-Squadron Scramble).
+each of the two games, shared evenly over its runs: Squadron Scramble with
+2, 3 and 4 players and the sets game with 2 to 5, each with the game's
+default bot in every seat and with ``random`` in every seat, all under the
+default rules, through ``parlour.sim.simulate``.  It reports for each run:
+games, how many ended, how many reached the simulator's ceiling on actions
+(``parlour.sim.MAX_ACTIONS``, counted, not an error), and the longest game in
+actions (and in rounds for Squadron Scramble).
 
-Random Squadron Scramble players lose points in most rounds and so almost
-never reach 250: a game of theirs is an endless string of rounds, each of
-which ends.  Their main run therefore uses the club variant
+Random Squadron Scramble players lose points in most rounds, and with three
+or four of them nobody ever reaches 250: such a game is an endless string of
+rounds, each of which ends.  Their main runs therefore use the club variant
 ``max_rounds=--random-max-rounds`` (default 10).  A smaller run
 (``--sheet-games`` a seat count, default 10) plays them with no variant at
 all, to show what happens: their rounds keep ending, their totals sink, and
 the game reaches the ceiling unless a lucky round (VICTORY doubling all a
-player laid) takes someone to 250.
+player laid) takes someone to 250.  Two random players need no variant:
+their games end under the sheet's rules.
 """
 
 from __future__ import annotations
@@ -40,15 +41,19 @@ SEATS = {"squadron-scramble": (2, 3, 4), "british-towns-sets": (2, 3, 4, 5)}
 
 
 def runs(games: int, random_max_rounds: int, sheet_games: int) -> list[dict[str, Any]]:
-    """The runs to make: (game, seats, bot, variant, games, label)."""
+    """The runs to make: ``games`` games of each game, shared evenly over its seat counts and bots."""
     plan = []
     for game_id, counts in SEATS.items():
         bot = next(iter(get_game(game_id).bots))
+        share, extra = divmod(games, 2 * len(counts))
+        shares = iter([share + 1] * extra + [share] * (2 * len(counts) - extra))
         for seats in counts:
-            plan.append({"game": game_id, "seats": seats, "bot": bot, "variant": {}, "games": games})
-            variant = {"max_rounds": random_max_rounds} if game_id == "squadron-scramble" else {}
-            plan.append({"game": game_id, "seats": seats, "bot": "random", "variant": variant, "games": games})
-            if game_id == "squadron-scramble" and sheet_games:
+            plan.append({"game": game_id, "seats": seats, "bot": bot, "variant": {}, "games": next(shares)})
+            sinks = game_id == "squadron-scramble" and seats > 2     # random totals never reach 250
+            variant = {"max_rounds": random_max_rounds} if sinks else {}
+            plan.append({"game": game_id, "seats": seats, "bot": "random", "variant": variant,
+                         "games": next(shares)})
+            if sinks and sheet_games:
                 plan.append({"game": game_id, "seats": seats, "bot": "random", "variant": {}, "games": sheet_games})
     return plan
 
@@ -83,13 +88,14 @@ def measure(run: dict[str, Any], seed: int, workers: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per game, seat count and bot (default 1000)")
+    parser.add_argument("--games", type=int, default=1000,
+                        help="games of each game, shared evenly over its seat counts and bots (default 1000)")
     parser.add_argument("--workers", type=int, default=1, help="processes to share the games (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument("--random-max-rounds", type=int, default=10,
                         help="max_rounds for random Squadron Scramble players (default 10)")
     parser.add_argument("--sheet-games", type=int, default=10,
-                        help="random Squadron Scramble games a seat count with no variant at all (default 10; 0: none)")
+                        help="random 3-4 player Squadron Scramble games a seat count with no variant (default 10; 0: none)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     start = time.perf_counter()
@@ -97,8 +103,13 @@ def main(argv: list[str] | None = None) -> int:
             for run in runs(args.games, args.random_max_rounds, args.sheet_games)]
     elapsed = time.perf_counter() - start
     total = sum(r["games"] for r in rows)
+    by_game = {}
+    for game_id in SEATS:
+        mine = [r for r in rows if r["game"] == game_id]
+        by_game[game_id] = {key: sum(r[key] for r in mine) for key in ("games", "ended", "ceiling")}
+        by_game[game_id]["longest_actions"] = max(r["longest_actions"] for r in mine)
     report = {
-        "seed": args.seed, "workers": args.workers, "max_actions": MAX_ACTIONS, "runs": rows,
+        "seed": args.seed, "workers": args.workers, "max_actions": MAX_ACTIONS, "runs": rows, "by_game": by_game,
         "games": total, "seconds": round(elapsed, 1), "games_per_s": round(total / elapsed, 1),
     }
     if args.json:
@@ -119,6 +130,9 @@ def print_report(report: dict[str, Any]) -> None:
             c = r["at_ceiling"]
             print(f"{'':<30}stopped at the ceiling ({report['max_actions']:,} actions): {c['rounds_ended_mean']:.0f} "
                   f"rounds ended on average (fewest {c['rounds_ended_fewest']}), mean total {c['mean_total']:+.0f} points")
+    for game_id, t in report["by_game"].items():
+        print(f"{game_id}: {t['games']:,} games, {t['ended']:,} ended, {t['ceiling']:,} at the ceiling, "
+              f"longest {t['longest_actions']:,} actions")
     print(f"{report['games']} games in {report['seconds']:.0f} s ({report['games_per_s']:.1f} games/s, "
           f"{report['workers']} worker(s), seed {report['seed']})")
 

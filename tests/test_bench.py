@@ -78,18 +78,22 @@ def test_resample_benchmark_times_every_game_against_hearts_resampler():
         assert all(r > 0 for r in figures["ratio_vs_openspiel_hearts"].values())
 
 
-def test_endless_benchmark_reports_every_game_seat_count_and_bot():
+def test_endless_benchmark_shares_the_games_of_each_game_over_its_seat_counts_and_bots():
     script = Path(__file__).parent.parent / "bench" / "endless.py"
-    out = subprocess.run([sys.executable, str(script), "--games", "3", "--sheet-games", "0", "--json"],
+    out = subprocess.run([sys.executable, str(script), "--games", "16", "--sheet-games", "0", "--json"],
                          check=True, capture_output=True, text=True).stdout
     report = json.loads(out)
     runs = {(r["game"], r["seats"], r["bot"], tuple(r["variant"])): r for r in report["runs"]}
     assert {(g, n) for g, n, _, _ in runs} == {("squadron-scramble", n) for n in (2, 3, 4)} | \
         {("british-towns-sets", n) for n in (2, 3, 4, 5)}
+    assert runs[("squadron-scramble", 2, "random", ())]["variant"] == {}          # two random players end
     assert runs[("squadron-scramble", 3, "random", ("max_rounds",))]["variant"] == {"max_rounds": 10}
-    assert len(runs) == 14                             # no run without a round limit for random players
+    assert len(runs) == 14                             # no run without a round limit for 3-4 random players
+    for game_id in ("squadron-scramble", "british-towns-sets"):
+        shares = [r["games"] for r in report["runs"] if r["game"] == game_id]
+        assert sum(shares) == report["by_game"][game_id]["games"] == 16 and max(shares) - min(shares) <= 1
     for key, r in runs.items():
-        assert r["ended"] == r["games"] == 3 and r["ceiling"] == 0 and r["longest_actions"] > 0, key
+        assert r["ended"] == r["games"] and r["ceiling"] == 0 and r["longest_actions"] > 0, key
 
 
 def _bench(name: str, *args: str) -> dict:
