@@ -3,7 +3,10 @@
 A game runs to 250 points over many rounds, far too long for a rollout, so the
 look-ahead ends with the turn in hand (``epoch``: the round and the player to
 move), and the position is valued by how each player's total, with the round
-counted as if it ended there, stands against the best rival's.  (Rollouts of
+counted as if it ended there, stands against the best rival's; the wild cards
+and pairs a hand is building with are not counted against it (``_promise``:
+counted, the search threw them first, and scored 0.34 against ``heuristic``
+over 40 single-round deals at 2000 iterations, against 0.55 without).  (Rollouts of
 a few turns of hurried play said less: an expert looking ahead to the end of
 the round scored 0.28 against ``heuristic`` over 40 single-round deals, one
 looking over its turn 0.41, and ten times faster.)  Rollouts
@@ -20,7 +23,7 @@ import math
 import random
 from typing import Sequence
 
-from parlour.games.squadron_scramble.cards import PLANES
+from parlour.games.squadron_scramble.cards import IS_WILD, PLANE_OF, PLANES, hand_penalty
 from parlour.games.squadron_scramble.rules import DRAW, NAME, PLAY, SHOOT, SquadronScrambleState
 
 #: a safety net: actions a rollout may take before the position is valued (the turn ends well before)
@@ -79,13 +82,34 @@ def rollout_action(state: SquadronScrambleState, seat: int, legal: Sequence[str]
     return rng.choice(legal)
 
 
+def _promise(state: SquadronScrambleState, seat: int) -> int:
+    """What the round's score, counted now, takes off for cards that are not dead weight yet.
+
+    A wild card and a pair of one plane cost their holder only if the round
+    ends before he puts them down, and they are what his next sets are made
+    of; counted at their full cost, the search would throw them away first.
+    """
+    back = 0
+    held: dict[int, int] = {}
+    for card in state.hands[seat]:
+        if IS_WILD[card]:
+            back += hand_penalty(card)
+        else:
+            held[PLANE_OF[card]] = held.get(PLANE_OF[card], 0) + 1
+    for card in state.hands[seat]:
+        if not IS_WILD[card] and held[PLANE_OF[card]] > 1:
+            back += hand_penalty(card)
+    return back
+
+
 def evaluate(state: SquadronScrambleState) -> list[float]:
     if state.is_over:
         return state.returns()
     totals = list(state.totals)
     if state.phase != "over" and state.round_no == len(state.round_scores):
-        # mid-round: count the round as if it ended now (sets laid for, cards in hand against)
-        totals = [t + state._round_score(s) for s, t in enumerate(totals)]
+        # mid-round: count the round as if it ended now (sets laid for, cards in hand against), but for
+        # the cards the hand is building with
+        totals = [t + state._round_score(s) + _promise(state, s) for s, t in enumerate(totals)]
     values = []
     for s, mine in enumerate(totals):
         rival = max(t for o, t in enumerate(totals) if o != s)
