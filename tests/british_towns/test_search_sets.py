@@ -38,3 +38,13 @@ def test_a_hand_on_its_way_to_a_set_is_worth_more_than_one_of_odd_cards():
                                                     "LONDON", "COWES"])
     assert evaluate(near)[0] > evaluate(odd)[0]
     assert evaluate(near)[1] < evaluate(odd)[1]
+
+
+def test_the_top_discard_counts_for_the_player_about_to_draw_where_it_helps_him():
+    # P1 (to draw) holds two West Country towns: BATH on top of the discards is as good as in his hand
+    useful = _position()
+    useless = useful.clone()
+    useless.discards = [CARD_OF_TEXT["GLASGOW"]]
+    useless.stock = [CARD_OF_TEXT["BATH"] if c == CARD_OF_TEXT["GLASGOW"] else c for c in useless.stock]
+    assert evaluate(useful)[0] > evaluate(useless)[0]
+    assert evaluate(useful)[1] < evaluate(useless)[1]
