@@ -95,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--random-max-rounds", type=int, default=10,
                         help="max_rounds for random Squadron Scramble players (default 10)")
     parser.add_argument("--sheet-games", type=int, default=10,
-                        help="random 3-4 player Squadron Scramble games a seat count with no variant (default 10; 0: none)")
+                        help="random 3-4 player Squadron Scramble games a seat count with no variant "
+                             "(default 10; 0: none)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     start = time.perf_counter()
@@ -128,8 +129,9 @@ def print_report(report: dict[str, Any]) -> None:
               f"{r['ceiling']:>8}{r['longest_actions']:>19,}{r.get('longest_rounds', '-'):>18}{r['games_per_s']:>9}")
         if "at_ceiling" in r:
             c = r["at_ceiling"]
-            print(f"{'':<30}stopped at the ceiling ({report['max_actions']:,} actions): {c['rounds_ended_mean']:.0f} "
-                  f"rounds ended on average (fewest {c['rounds_ended_fewest']}), mean total {c['mean_total']:+.0f} points")
+            print(f"{'':<30}stopped at the ceiling ({report['max_actions']:,} actions): "
+                  f"{c['rounds_ended_mean']:.0f} rounds ended on average (fewest {c['rounds_ended_fewest']}), "
+                  f"mean total {c['mean_total']:+.0f} points")
     for game_id, t in report["by_game"].items():
         print(f"{game_id}: {t['games']:,} games, {t['ended']:,} ended, {t['ceiling']:,} at the ceiling, "
               f"longest {t['longest_actions']:,} actions")
