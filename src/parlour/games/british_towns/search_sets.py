@@ -47,12 +47,13 @@ def _prospects(state: SetsState, seat: int, extra: int | None = None) -> float:
 def evaluate(state: SetsState) -> list[float]:
     scores: list[float] = list(state._scores())
     if not state.is_over:
-        scores = [v + _prospects(state, s) for s, v in enumerate(scores)]
+        prospects = [_prospects(state, s) for s in range(len(scores))]
         if state.phase == DRAW and state.discards:
             # The player about to draw may take the top discard: a card thrown to him is worth what it
             # adds to his hand's prospects (less the card it will cost him to throw).
-            s, top = state.turn, state.discards[-1]
-            scores[s] = max(scores[s], scores[s] - _prospects(state, s) + _prospects(state, s, top) - PROSPECT / 4)
+            s = state.turn
+            prospects[s] = max(prospects[s], _prospects(state, s, state.discards[-1]) - PROSPECT / 4)
+        scores = [v + p for v, p in zip(scores, prospects, strict=True)]
     values = []
     for s, mine in enumerate(scores):
         rival = max(t for o, t in enumerate(scores) if o != s)

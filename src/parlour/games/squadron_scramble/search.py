@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import Sequence
 
 from parlour.games.squadron_scramble.cards import IS_WILD, PLANE_OF, PLANES, hand_penalty
@@ -89,17 +90,9 @@ def _promise(state: SquadronScrambleState, seat: int) -> int:
     ends before he puts them down, and they are what his next sets are made
     of; counted at their full cost, the search would throw them away first.
     """
-    back = 0
-    held: dict[int, int] = {}
-    for card in state.hands[seat]:
-        if IS_WILD[card]:
-            back += hand_penalty(card)
-        else:
-            held[PLANE_OF[card]] = held.get(PLANE_OF[card], 0) + 1
-    for card in state.hands[seat]:
-        if not IS_WILD[card] and held[PLANE_OF[card]] > 1:
-            back += hand_penalty(card)
-    return back
+    hand = state.hands[seat]
+    held = Counter(PLANE_OF[card] for card in hand if not IS_WILD[card])
+    return sum(hand_penalty(card) for card in hand if IS_WILD[card] or held[PLANE_OF[card]] > 1)
 
 
 def evaluate(state: SquadronScrambleState) -> list[float]:
