@@ -236,6 +236,37 @@ class SetsState(TurnState):
     def _legal_now(self, seat: int) -> tuple[str, ...]:
         return self._legal_draw(seat) if self.phase == DRAW else self._legal_play(seat)
 
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        """``TurnState.legal_actions`` calling the phase's function directly (the hot path, written out)."""
+        if seat != self.turn or self.phase == OVER:
+            return ()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_draw(seat) if self.phase == DRAW else self._legal_play(seat)
+        return legal
+
+    def apply(self, seat: int, action: str) -> None:
+        """``TurnState.apply`` written out for the usual case (the hot path), as the asking game does.
+
+        Anything else goes the general way: legal actions not yet worked out, a seat or action
+        refused, an action text not seen before, or a hand-written deal whose reshuffles the action
+        might reach (``_chance_may_run_out``).
+        """
+        legal = self._legal
+        if (legal is None or seat != self.turn or type(seat) is not int or action not in legal
+                or self.seed is None or self.reshuffles_used < len(self.deal["reshuffles"])):
+            TurnState.apply(self, seat, action)
+            return
+        decoded = self._steps.get(action)
+        if decoded is None:
+            TurnState.apply(self, seat, action)
+            return
+        self._legal = None
+        if self._history_shared:
+            self._own_history()
+        decoded[0](self, seat, decoded[1])
+        self.history.append((seat, action))
+
     def _chance_may_run_out(self) -> bool:
         # Any draw may empty the stock: the reshuffle then comes from the deal (and may be
         # wrong there) or, with no seed, may be missing.
@@ -285,6 +316,9 @@ class SetsState(TurnState):
         return [r for r in REGION_NUMBERS if ready >> 5 * r & 16]
 
     def _legal_play(self, seat: int) -> tuple[str, ...]:
+        hand = self.hands[seat]
+        if not self.laid_now and not (sum(map(_FIELD.__getitem__, hand)) + _LAY_OFFSET) & _LAY_FLAGS:
+            return tuple(map(DISCARD_TEXT.__getitem__, hand))      # the usual case: nothing to lay (_can_lay)
         lays = [LAY_TEXT[r] for r in self._can_lay(seat)]
         if self.laid_now:
             more = lays if self.variant["sets_per_turn"] == "all" else []
