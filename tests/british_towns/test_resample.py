@@ -204,20 +204,26 @@ def test_sets_worlds_match_a_sampler_that_checks_each_world_by_replaying_it(seat
     """
     state = sets_position(seats, seed, steps, **variant)
     seat = 0
-    rng = random.Random(5)
+    rng = random.Random(7)
     ours = [whereabouts(state.resample(seat, rng)) for _ in range(1500)]
-    monkeypatch.setattr(sets._Hidden, "_keeps_rules", lambda self, got, held, mine: True)
+    monkeypatch.setattr(sets._Hidden, "_seat_keeps_rules", lambda self, seat, got, held: True)
     state._worlds = None
-    theirs, rng = [], random.Random(6)
+    theirs, rng = [], random.Random(8)
     while len(theirs) < 1500:
         world = state.resample(seat, rng)
         if sets_replays(world, state, seat):
             theirs.append(whereabouts(world))
+    # One test a card that can lie in more than one place, so the bar is shared out among them
+    # (Bonferroni): at a fixed 0.001 each, a position of 20 such cards would fail 2% of seeds by chance.
+    pvalues = {}
     for card in range(len(CARD_TEXT)):
         places = sorted({w[card] for w in ours + theirs})
         if len(places) > 1:
             table = [[sum(w[card] == p for w in sample) for p in places] for sample in (ours, theirs)]
-            assert chi2_contingency(table).pvalue > 0.001, CARD_TEXT[card]
+            pvalues[CARD_TEXT[card]] = chi2_contingency(table).pvalue
+    assert pvalues, "no hidden card to compare"
+    worst = min(pvalues, key=pvalues.__getitem__)
+    assert pvalues[worst] > 0.01 / len(pvalues), (worst, pvalues[worst])
 
 
 def test_sets_worlds_never_put_a_laid_regions_last_card_in_its_layers_hand():

@@ -26,7 +26,6 @@ from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
     CARD_TEXT,
     CARDS_OF,
-    IS_REGION_CARD,
     NUM_CARDS,
     REGION_NUMBERS,
     REGION_OF,
@@ -673,8 +672,18 @@ class _Hidden:
             for place, card in places.items():
                 self.template[k][place] = card
         # the last card of a region a player has laid is never in his hand
-        self.banned = {(s, c) for s in range(n) if s != me for c in state._remaining(s) if c in set(unplaced)}
-        self.timeline = [line if any(op == CHECK for op, _ in line) else None for line in timeline]
+        self.banned = {s: {c for c in state._remaining(s) if c in set(unplaced)} for s in range(n) if s != me}
+        self.checks = [_checks_of(line) if any(op == CHECK for op, _ in line) else None for line in timeline]
+        # Each seat's groups, (shuffle, slots, ready, exits), drawn seat by seat; the seats whose hands
+        # the rules check most often first, as the likeliest to break them.
+        # A group's steps: each card given up, with the slots that came in since the card before.
+        by_seat: dict[int, list[tuple[int, list[tuple[int, list[int]]], list[int]]]] = {}
+        for s, k, ids, upto, exits in self.groups:
+            bounds = [0, *upto]
+            steps = [(card, ids[bounds[i]:bounds[i + 1]]) for i, card in enumerate(exits)]
+            by_seat.setdefault(s, []).append((k, steps, ids[bounds[-1]:]))
+        checked = [0 if c is None else len(c[1]) for c in self.checks]
+        self.units = sorted(by_seat.items(), key=lambda unit: (-checked[unit[0]], unit[0]))
 
     def draw(self, rng: random.Random) -> tuple[list[list[int]], dict[int, list[int]], list[int]]:
         """Uniform over the consistent worlds: (every shuffle's order, the other hands, the stock).
@@ -710,85 +719,106 @@ class _Hidden:
     def _block(self, rng: random.Random, card_of: list[int], mine: bool) -> tuple[list[int], list[list[int]]]:
         """Fill the slots of the seat (``mine``) or of the others, by rejection, into ``card_of``.
 
-        Each try fills every slot of the block afresh.  Returns the stock's
-        cards and, shuffle by shuffle, the slots still in hand.
+        Each try fills the slots afresh, seat by seat: for each of a seat's
+        groups, which of its slots held each card it gave up, then the unseen
+        cards of that shuffle for the slots still in hand, taken at random
+        from those the seats before left (what the last leave is the stock,
+        in a random order).  So a try is a uniform draw, whatever the order
+        of the seats.  A try stops at the first seat whose hand breaks a rule
+        (``_seat_keeps_rules``), and that seat is drawn first in the next
+        tries of this call, since it is the likeliest to break them again;
+        a try is kept only if every seat keeps the rules, so what is kept is
+        uniform over the consistent worlds.  Returns the stock's cards and,
+        shuffle by shuffle, the slots still in hand.
         """
-        groups = [g for g in self.groups if (g[0] == self.me) == mine]
+        units = [unit for unit in self.units if (unit[0] == self.me) == mine]
         pools = self.mine if mine else self.pool
-        below = getattr(rng, "_randbelow", rng.randrange)
+        random_ = rng.random          # int(random_() * n): uniform on range(n) to within n / 2**53
         for _ in range(self.TRIES):
-            spare: list[list[int]] = [[] for _ in self.lengths]
-            for _s, k, ids, ready, exits in groups:
-                avail: list[int] = []
-                j = 0
-                for card, upto in zip(exits, ready, strict=True):
-                    avail += ids[j:upto]
-                    j = upto
-                    i = below(len(avail))
-                    card_of[avail[i]] = card
-                    avail[i] = avail[-1]
-                    avail.pop()
-                spare[k] += avail
-                spare[k] += ids[j:]
-            stock_cards: list[int] = []
-            for k, pool in enumerate(pools):
-                if pool:
-                    cards = list(pool)
-                    rng.shuffle(cards)
-                    for sid, card in zip(spare[k], cards, strict=False):
-                        card_of[sid] = card
-                    if k == self.top and not mine:
-                        stock_cards = cards[len(spare[k]):]
-            if self._keeps_rules(card_of, spare, mine):
+            left = [list(pool) for pool in pools]
+            taken = [0] * len(pools)
+            spare: list[list[int]] = [[] for _ in pools]
+            for place, (s, groups) in enumerate(units):
+                held: list[int] = []
+                for k, steps, rest in groups:
+                    avail: list[int] = []          # the slots that may hold the next card given up: avail[used:]
+                    used = 0
+                    for card, came in steps:
+                        avail += came
+                        i = used + int(random_() * (len(avail) - used))
+                        card_of[avail[i]] = card
+                        avail[i] = avail[used]
+                        used += 1
+                    kept = avail[used:] + rest
+                    cards, t = left[k], taken[k]
+                    for sid in kept:              # a partial shuffle: cards[t:] are those still to share out
+                        i = t + int(random_() * (len(cards) - t))
+                        card_of[sid] = cards[i]
+                        cards[i] = cards[t]
+                        t += 1
+                    taken[k] = t
+                    spare[k] += kept
+                    held += kept
+                if not self._seat_keeps_rules(s, card_of, held):
+                    if place:
+                        units.insert(0, units.pop(place))
+                    break
+            else:
+                stock_cards: list[int] = []
+                if not mine:
+                    stock_cards = left[self.top][taken[self.top]:]
+                    for t in range(len(stock_cards) - 1, 0, -1):
+                        i = int(random_() * (t + 1))
+                        stock_cards[t], stock_cards[i] = stock_cards[i], stock_cards[t]
                 return stock_cards, spare
         who = "this seat's own past" if mine else "the other hands"
         raise ResampleError(f"no world fitting this view was found for {who} in {self.TRIES} draws")
 
-    def _keeps_rules(self, got: list[int], spare: list[list[int]], mine: bool) -> bool:
-        """No set held when one would have had to be laid; no laid region's last card in its layer's hand."""
-        if not mine and self.banned:
-            for sids in spare:
-                for sid in sids:
-                    if (self.slots[sid][0], got[sid]) in self.banned:
-                        return False
-        for s, line in enumerate(self.timeline):
-            if line is not None and (s == self.me) == mine and not _never_a_set(line, got):
-                return False
-        return True
+    def _seat_keeps_rules(self, s: int, got: list[int], held: list[int]) -> bool:
+        """Seat ``s`` held no set when one would have had to be laid, and holds no laid region's last card."""
+        banned = self.banned.get(s)
+        if banned and any(got[sid] in banned for sid in held):
+            return False
+        checks = self.checks[s]
+        return checks is None or _never_a_set(*checks, got)
 
 
 SLOT, IN, OUT, CHECK = range(4)
 
 
-_REGION = REGION_OF
-_TOWN = tuple(0 if IS_REGION_CARD[c] else 1 for c in range(NUM_CARDS))
-_NEED = {r: len(TOWNS_OF[r]) for r in REGION_NUMBERS}
+def _checks_of(line: list[tuple[int, int]]) -> tuple[list[int], list[tuple[int, int]]]:
+    """A hand's checks (``CHECK`` steps) as sums of ``_FIELD``: its slots in the order drawn, and per check
+    how many of them were drawn by then and what the cards known to come and go add up to by then.
 
-
-def _never_a_set(line: list[tuple[int, int]], card_of: list[int]) -> bool:
-    """Whether a hand followed through ``line`` (slots filled from ``card_of``) held no set at each check.
-
-    A set of a region of ``T`` towns is its ``T`` towns, or its REGION card
-    and ``T - 1`` of them; ``bad`` counts the regions the hand could lay.
+    A hand's ``_FIELD`` sum is the sum over the cards that came in less those that went out, so each
+    check needs only the slots drawn before it; a set was held exactly when a region's field reached
+    its ``_LAY_OFFSET`` flag (``_can_lay``).
     """
-    towns = dict.fromkeys(REGION_NUMBERS, 0)
-    cards = dict.fromkeys(REGION_NUMBERS, 0)
-    bad = 0
+    slots: list[int] = []
+    checks: list[tuple[int, int]] = []
+    known = _LAY_OFFSET
     for op, x in line:
-        if op == CHECK:
-            if bad:
-                return False
-            continue
         if op == SLOT:
-            x = card_of[x]
-        r = _REGION[x]
-        need, t, c = _NEED[r], towns[r], cards[r]
-        was = t == need or (t == need - 1 and c > t)
-        step = -1 if op == OUT else 1
-        c += step
-        t += step * _TOWN[x]
-        towns[r], cards[r] = t, c
-        bad += (t == need or (t == need - 1 and c > t)) - was
+            slots.append(x)
+        elif op == IN:
+            known += _FIELD[x]
+        elif op == OUT:
+            known -= _FIELD[x]
+        elif not checks or checks[-1] != (len(slots), known):
+            checks.append((len(slots), known))
+    return slots, checks
+
+
+def _never_a_set(slots: list[int], checks: list[tuple[int, int]], card_of: list[int]) -> bool:
+    """Whether a hand whose slots hold the cards ``card_of`` gives held no set at any of its checks."""
+    field = _FIELD
+    drawn = i = 0
+    for upto, known in checks:
+        while i < upto:
+            drawn += field[card_of[slots[i]]]
+            i += 1
+        if (known + drawn) & _LAY_FLAGS:
+            return False
     return True
 
 
