@@ -151,6 +151,14 @@ def test_ratings_reward_the_winner_and_rank_by_the_ordinal():
     assert tied[0]["mu"] == tied[1]["mu"] == 25 and tied[0]["sigma"] < 25 / 3
 
 
+def test_ratings_follow_the_wins_whatever_order_the_games_come_in():
+    # Rated once in this order (the wins first), the bot with more wins came out far behind.
+    games = [("expert", "heuristic", 1)] * 33 + [("expert", "heuristic", -1)] * 27
+    rows = rate(["expert", "heuristic"], games)
+    assert [row["bot"] for row in rows] == ["expert", "heuristic"] and rows[0]["mu"] > 25 > rows[1]["mu"]
+    assert rate(["expert", "heuristic"], games[::-1]) == rows
+
+
 # -- whole arenas --------------------------------------------------------------------------------------------
 
 def test_heuristic_beats_random_at_football_whist():

@@ -41,10 +41,11 @@ such score has more variance than a win-or-lose one.  One deal: [0, 1].
 and B's seats, each team the one bot that fills its seats (partners are one
 team): A's side ranks first when every winner is A's, B's when every winner is
 B's, and they tie otherwise.  Bots do not change between games, so the
-model's drift ``tau`` is 0; games are rated deal by deal (every pair's games
-of deal 0, then of deal 1...) so that no pair's games all come last.  Each bot
-has ``mu``, ``sigma`` and the conservative ``ordinal`` mu - 3 sigma, by
-which the bots are ranked.
+model's drift ``tau`` is 0.  Rated one game after another, a rating would
+hang on the order of the games, so they are rated in several orders (shuffles
+from fixed seeds) and the ratings averaged (``rate``).  Each bot has ``mu``,
+``sigma`` and the conservative ``ordinal`` mu - 3 sigma, by which the bots
+are ranked.
 
 The report also gives A's mean score in each seating (``by_seating``: a seat's
 advantage shows there) and counts A's wins, B's wins, the games drawn or
@@ -302,24 +303,51 @@ def _wilson_of_mean(mean: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 # -- the report ------------------------------------------------------------------------------------------------
 
-def rate(bots: Sequence[str], matches: Sequence[tuple[str, str, int]]) -> list[dict[str, Any]]:
-    """OpenSkill ratings from ``(A, B, outcome)`` in order (outcome 1: A's side won, -1: B's, 0: a tie), ranked."""
+#: orders of the games rated and averaged, each a shuffle drawn from a fixed seed
+RATING_ORDERS = 24
+
+
+def _rate_in_order(model: Any, bots: Sequence[str], matches: Sequence[tuple[str, str, int]]) -> dict[str, Any]:
+    ratings = {name: model.rating(name=name) for name in bots}
+    for a, b, outcome in matches:
+        ranks = [0.0, 1.0] if outcome > 0 else [1.0, 0.0] if outcome < 0 else [0.0, 0.0]
+        [[ratings[a]], [ratings[b]]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+    return ratings
+
+
+def rate(bots: Sequence[str], matches: Sequence[tuple[str, str, int]],
+         orders: int = RATING_ORDERS) -> list[dict[str, Any]]:
+    """OpenSkill ratings from ``(A, B, outcome)`` (outcome 1: A's side won, -1: B's, 0: a tie), ranked.
+
+    Rated one game after another with no drift, a rating hangs on the order
+    of the games: one order can put the bot with fewer wins far ahead (33
+    wins to 27, the wins listed first, gave the winner mu 14 and the loser
+    36).  So
+    the games are rated in ``orders`` orders, shuffles from fixed seeds, and
+    each bot's ``mu`` and ``sigma`` are the means over them: the same games
+    give the same ratings, in whatever order they came.
+    """
     try:
         from openskill.models import PlackettLuce
     except ImportError:
         raise ParlourError("the arena's ratings need OpenSkill: pip install 'parlour[bench]' "
                            "(or pip install openskill)") from None
     model = PlackettLuce(tau=0.0)
-    ratings = {name: model.rating(name=name) for name in bots}
+    canonical = sorted(matches)
+    mu, sigma = dict.fromkeys(bots, 0.0), dict.fromkeys(bots, 0.0)
+    for k in range(orders):
+        ordered = random.Random(f"arena ratings/{k}").sample(canonical, len(canonical))
+        for name, rating in _rate_in_order(model, bots, ordered).items():
+            mu[name] += rating.mu / orders
+            sigma[name] += rating.sigma / orders
     played = dict.fromkeys(bots, 0)
-    for a, b, outcome in matches:
-        ranks = [0.0, 1.0] if outcome > 0 else [1.0, 0.0] if outcome < 0 else [0.0, 0.0]
-        [[ratings[a]], [ratings[b]]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+    for a, b, _outcome in matches:
         played[a] += 1
         played[b] += 1
-    order = sorted(bots, key=lambda name: (-ratings[name].ordinal(z=ORDINAL_Z), -ratings[name].mu, bots.index(name)))
-    return [{"rank": i, "bot": name, "mu": round(ratings[name].mu, 4), "sigma": round(ratings[name].sigma, 4),
-             "ordinal": round(ratings[name].ordinal(z=ORDINAL_Z), 4), "games": played[name]}
+    ordinal = {name: mu[name] - ORDINAL_Z * sigma[name] for name in bots}
+    order = sorted(bots, key=lambda name: (-round(ordinal[name], 9), -round(mu[name], 9), bots.index(name)))
+    return [{"rank": i, "bot": name, "mu": round(mu[name], 4), "sigma": round(sigma[name], 4),
+             "ordinal": round(ordinal[name], 4), "games": played[name]}
             for i, name in enumerate(order, 1)]
 
 
@@ -370,7 +398,8 @@ def report(game: GameDescriptor, arena: Arena, games: Sequence[Game]) -> dict[st
         "seatings": [seating_text(s) for s in rotation],
         "interval": "95%, Student's t on the deal scores (Wilson where they do not vary)",
         "pairs": pairs,
-        "ratings": {"model": "OpenSkill Plackett-Luce, tau 0, A's seats against B's seats",
+        "ratings": {"model": f"OpenSkill Plackett-Luce, tau 0, A's seats against B's seats, "
+                             f"the mean over {RATING_ORDERS} orders of the games",
                     "ordinal": f"mu - {ORDINAL_Z:g} sigma", "bots": rate(arena.bots, matches)},
     }
 
