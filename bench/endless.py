@@ -108,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     for game_id in SEATS:
         mine = [r for r in rows if r["game"] == game_id]
         by_game[game_id] = {key: sum(r[key] for r in mine) for key in ("games", "ended", "ceiling")}
-        by_game[game_id]["longest_actions"] = max(r["longest_actions"] for r in mine)
+        # A run with games at the ceiling has its longest there: the longest is taken over the runs that all ended.
+        ended_runs = [r["longest_actions"] for r in mine if not r["ceiling"]]
+        by_game[game_id]["longest_actions"] = max(ended_runs) if ended_runs else None
     report = {
         "seed": args.seed, "workers": args.workers, "max_actions": MAX_ACTIONS, "runs": rows, "by_game": by_game,
         "games": total, "seconds": round(elapsed, 1), "games_per_s": round(total / elapsed, 1),
@@ -133,8 +135,9 @@ def print_report(report: dict[str, Any]) -> None:
                   f"{c['rounds_ended_mean']:.0f} rounds ended on average (fewest {c['rounds_ended_fewest']}), "
                   f"mean total {c['mean_total']:+.0f} points")
     for game_id, t in report["by_game"].items():
+        longest = "-" if t["longest_actions"] is None else f"{t['longest_actions']:,}"
         print(f"{game_id}: {t['games']:,} games, {t['ended']:,} ended, {t['ceiling']:,} at the ceiling, "
-              f"longest {t['longest_actions']:,} actions")
+              f"longest {longest} actions in the runs whose games all ended")
     print(f"{report['games']} games in {report['seconds']:.0f} s ({report['games_per_s']:.1f} games/s, "
           f"{report['workers']} worker(s), seed {report['seed']})")
 
