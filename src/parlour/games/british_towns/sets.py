@@ -56,6 +56,11 @@ _LAY_FLAGS = sum(16 << 5 * r for r in REGION_NUMBERS)
 assert max(len(CARDS_OF[r]) for r in REGION_NUMBERS) + 16 - min(LAY_NEEDS[r] for r in REGION_NUMBERS) < 32
 
 
+def _lay_flags(hand: list[int]) -> int:
+    """The hand's ``_LAY_FLAGS`` bits: region r's is set when the hand can lay region r (0: nothing to lay)."""
+    return (sum(map(_FIELD.__getitem__, hand)) + _LAY_OFFSET) & _LAY_FLAGS
+
+
 def seat_names(seats: int) -> tuple[str, ...]:
     return tuple(f"P{i + 1}" for i in range(seats))
 
@@ -309,14 +314,14 @@ class SetsState(TurnState):
 
         (A region is complete when its cards held, REGION card included, are at least as many as its towns.)
         """
-        ready = (sum(map(_FIELD.__getitem__, self.hands[seat])) + _LAY_OFFSET) & _LAY_FLAGS
+        ready = _lay_flags(self.hands[seat])
         if not ready:
             return []
         return [r for r in REGION_NUMBERS if ready >> 5 * r & 16]
 
     def _legal_play(self, seat: int) -> tuple[str, ...]:
         hand = self.hands[seat]
-        if not self.laid_now and not (sum(map(_FIELD.__getitem__, hand)) + _LAY_OFFSET) & _LAY_FLAGS:
+        if not self.laid_now and not _lay_flags(hand):
             return tuple(map(DISCARD_TEXT.__getitem__, hand))      # the usual case: nothing to lay (_can_lay)
         lays = [LAY_TEXT[r] for r in self._can_lay(seat)]
         if self.laid_now:
