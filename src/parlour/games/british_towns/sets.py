@@ -642,7 +642,9 @@ class _Hidden:
         self.mine: list[list[int]] = [[] for _ in range(shuffles)]
         for card in mine:
             self.mine[last_down.get(card, 0)].append(card)
-        self.groups = []
+        # Each seat's groups of slots, one a shuffle: (shuffle, steps, the slots that came in after the last
+        # card given up), a step being a card given up with the slots that came in since the card before.
+        by_seat: dict[int, list[tuple[int, list[tuple[int, list[int]]], list[int]]]] = {}
         left = [0] * n
         room = [0] * shuffles
         mine_room = [0] * shuffles
@@ -660,7 +662,9 @@ class _Hidden:
                 mine_room[k] += spare
             else:
                 room[k] += spare
-            self.groups.append((s, k, ids, upto, [card for card, _ in exits]))
+            bounds = [0, *upto]
+            steps = [(card, ids[bounds[i]:bounds[i + 1]]) for i, (card, _t) in enumerate(exits)]
+            by_seat.setdefault(s, []).append((k, steps, ids[bounds[-1]:]))
         top = state.reshuffles_used
         self.stock_from = self.lengths[top] - len(state.stock)
         room[top] += len(state.stock)
@@ -679,14 +683,8 @@ class _Hidden:
         # the last card of a region a player has laid is never in his hand
         self.banned = {s: {c for c in state._remaining(s) if c in set(unplaced)} for s in range(n) if s != me}
         self.checks = [_checks_of(line) if any(op == CHECK for op, _ in line) else None for line in timeline]
-        # Each seat's groups, (shuffle, slots, ready, exits), drawn seat by seat; the seats whose hands
-        # the rules check most often first, as the likeliest to break them.
-        # A group's steps: each card given up, with the slots that came in since the card before.
-        by_seat: dict[int, list[tuple[int, list[tuple[int, list[int]]], list[int]]]] = {}
-        for s, k, ids, upto, exits in self.groups:
-            bounds = [0, *upto]
-            steps = [(card, ids[bounds[i]:bounds[i + 1]]) for i, card in enumerate(exits)]
-            by_seat.setdefault(s, []).append((k, steps, ids[bounds[-1]:]))
+        # Drawn seat by seat: the seats whose hands the rules check most often first, as the likeliest to
+        # break them.
         checked = [0 if c is None else len(c[1]) for c in self.checks]
         self.units = sorted(by_seat.items(), key=lambda unit: (-checked[unit[0]], unit[0]))
 
