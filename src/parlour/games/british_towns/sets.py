@@ -486,8 +486,7 @@ class SetsState(TurnState):
         for s, cards in hands.items():
             new.hands[s] = cards
         new.stock = stock
-        new.deal = {"dealer": self.dealer, "pack": [CARD_TEXT[c] for c in orders[0]],
-                    "reshuffles": [[CARD_TEXT[c] for c in order] for order in orders[1:]]}
+        new.deal = {"dealer": self.dealer, "pack": orders[0], "reshuffles": orders[1:]}
         new.seed = rng.randrange(2**63)
         new._legal = None
         return new
@@ -539,6 +538,8 @@ class _Hidden:
 
     #: draws tried before giving up
     TRIES = 4000
+    #: False draws the proposal alone, no rule checked (what a test compares with a replay of each world)
+    RULES = True
 
     def __init__(self, state: "SetsState", me: int):
         n = state.num_seats
@@ -617,9 +618,11 @@ class _Hidden:
                 for card in (entry[2],) if kind == "out" else entry[2]:
                     if card in known[s]:
                         known[s].remove(card)
+                        lines[s].append((OUT, card))
                     else:
-                        self._groups.setdefault((s, last_down.get(card, 0)), ([], [], []))[2].append((card, t))
-                    lines[s].append((OUT, card))
+                        k = last_down.get(card, 0)
+                        self._groups.setdefault((s, k), ([], [], []))[2].append((card, t))
+                        lines[s].append((EXIT, (card, k)))
                 if kind == "lay" and after_lay and t + 1 < len(trail) and trail[t + 1] == ("refill", s):
                     lines[s].append((CHECK, 0))          # he drew up: he had no other set to lay
             elif kind == "reshuffle":
@@ -642,29 +645,27 @@ class _Hidden:
         self.mine: list[list[int]] = [[] for _ in range(shuffles)]
         for card in mine:
             self.mine[last_down.get(card, 0)].append(card)
-        # Each seat's groups of slots, one a shuffle: (shuffle, steps, the slots that came in after the last
-        # card given up), a step being a card given up with the slots that came in since the card before.
-        by_seat: dict[int, list[tuple[int, list[tuple[int, list[int]]], list[int]]]] = {}
+        # Each seat's slots of a shuffle must have come in before the unseen cards he gave up from it.
+        spare: dict[int, list[tuple[int, int]]] = {}    # seat -> (shuffle, his slots of it still in hand)
         left = [0] * n
         room = [0] * shuffles
         mine_room = [0] * shuffles
         for (s, k), (ids, times, exits) in sorted(groups.items()):
-            ready, upto = 0, []              # how many of his slots of shuffle k came in before each card left
+            ready = 0
             for i, (_card, t) in enumerate(exits):
                 while ready < len(times) and times[ready] < t:
                     ready += 1
                 if ready <= i:
                     raise ResampleError(f"seat {s} gave up more unseen cards than he had drawn (shuffle {k})")
-                upto.append(ready)
-            spare = len(ids) - len(exits)
-            left[s] += spare
+            still = len(ids) - len(exits)
+            left[s] += still
             if s == me:
-                mine_room[k] += spare
+                mine_room[k] += still
             else:
-                room[k] += spare
-            bounds = [0, *upto]
-            steps = [(card, ids[bounds[i]:bounds[i + 1]]) for i, (card, _t) in enumerate(exits)]
-            by_seat.setdefault(s, []).append((k, steps, ids[bounds[-1]:]))
+                room[k] += still
+            spare.setdefault(s, [])
+            if still:
+                spare[s].append((k, still))
         top = state.reshuffles_used
         self.stock_from = self.lengths[top] - len(state.stock)
         room[top] += len(state.stock)
@@ -676,20 +677,42 @@ class _Hidden:
         self.known = known
         self.top = top
 
-        self.template = [[-1] * length for length in self.lengths]
-        for k, places in enumerate(self.public):
-            for place, card in places.items():
-                self.template[k][place] = card
+        self._sources(top)
         # the last card of a region a player has laid is never in his hand
-        self.banned = {s: {c for c in state._remaining(s) if c in set(unplaced)} for s in range(n) if s != me}
-        self.checks = [_checks_of(line) if any(op == CHECK for op, _ in line) else None for line in timeline]
+        banned = {s: {c for c in state._remaining(s) if c in set(unplaced)} for s in range(n) if s != me}
         # Drawn seat by seat: the seats whose hands the rules check most often first, as the likeliest to
         # break them.
-        checked = [0 if c is None else len(c[1]) for c in self.checks]
-        self.units = sorted(by_seat.items(), key=lambda unit: (-checked[unit[0]], unit[0]))
+        counted: list[tuple[int, tuple[Any, ...]]] = []
+        for s, shares in spare.items():
+            events = _backwards(timeline[s], self.slots, self.fixed, self.RULES)
+            checked = sum(op == CHECK for op, _a, _b in events)
+            rules = banned.get(s) if self.RULES else None
+            counted.append((checked, _unit(s, shares, events, rules, self.mine if s == me else self.pool)))
+        self.units: list[tuple[Any, ...]] = [unit for _checked, unit in sorted(counted, key=lambda u: (-u[0], u[1][0]))]
 
-    def draw(self, rng: random.Random) -> tuple[list[list[int]], dict[int, list[int]], list[int]]:
-        """Uniform over the consistent worlds: (every shuffle's order, the other hands, the stock).
+    def _sources(self, top: int) -> None:
+        """Where each place of each shuffle takes its card from in ``draw``'s one list (``source``).
+
+        The list is the slots' cards, then the cards the table saw
+        (``seen``), then the stock's, so that a world's orders are gathered
+        without a loop in Python.
+        """
+        self.seen = [card for places in self.public for card in places.values()]
+        self.source = source = [[-1] * length for length in self.lengths]
+        for sid, (_s, k, place) in enumerate(self.slots):
+            source[k][place] = sid
+        at = len(self.slots)
+        for k, places in enumerate(self.public):
+            for place in places:
+                source[k][place] = at
+                at += 1
+        for place in range(self.stock_from, self.lengths[top]):
+            source[top][place] = at + place - self.stock_from
+        if any(-1 in row for row in source):
+            raise ResampleError("the trail leaves a place of a shuffle unaccounted for")
+
+    def draw(self, rng: random.Random) -> tuple[list[list[str]], dict[int, list[int]], list[int]]:
+        """Uniform over the consistent worlds: (every shuffle's order, as card texts; the other hands; the stock).
 
         The seat's own past (which of its slots held the cards it gave up,
         and where its hidden cards came in) shares nothing with the others'
@@ -701,15 +724,12 @@ class _Hidden:
         for sid, card in self.fixed.items():
             card_of[sid] = card
         self._block(rng, card_of, True)
-        stock_cards, spare = self._block(rng, card_of, False)
+        stock_cards, held = self._block(rng, card_of, False)
         hands: dict[int, list[int]] = {s: list(self.known[s]) for s in range(len(self.known)) if s != self.me}
-        for sids in spare:
-            for sid in sids:
-                hands[self.slots[sid][0]].append(card_of[sid])
-        orders = [list(row) for row in self.template]
-        for (_s, k, place), card in zip(self.slots, card_of, strict=True):
-            orders[k][place] = card
-        orders[self.top][self.stock_from:] = stock_cards
+        for s, cards in held.items():
+            hands[s] += cards
+        texts = [*map(CARD_TEXT.__getitem__, card_of + self.seen + stock_cards)]
+        orders = [[*map(texts.__getitem__, row)] for row in self.source]
         stock = stock_cards[::-1]
         out = {s: sorted(cards) for s, cards in hands.items()}
         if self.cut_short is not None and self.cut_short[0] in out:
@@ -719,110 +739,304 @@ class _Hidden:
             out[s] = sorted(c for c in out[s] if c not in drawn) + drawn
         return orders, out, stock
 
-    def _block(self, rng: random.Random, card_of: list[int], mine: bool) -> tuple[list[int], list[list[int]]]:
+    def _block(self, rng: random.Random, card_of: list[int], mine: bool) -> tuple[list[int], dict[int, list[int]]]:
         """Fill the slots of the seat (``mine``) or of the others, by rejection, into ``card_of``.
 
-        Each try fills the slots afresh, seat by seat: for each of a seat's
-        groups, which of its slots held each card it gave up, then the unseen
-        cards of that shuffle for the slots still in hand, taken at random
-        from those the seats before left (what the last leave is the stock,
-        in a random order).  So a try is a uniform draw, whatever the order
-        of the seats.  A try stops at the first seat whose hand breaks a rule
-        (``_seat_keeps_rules``), and that seat is drawn first in the next
-        tries of this call, since it is the likeliest to break them again;
-        a try is kept only if every seat keeps the rules, so what is kept is
-        uniform over the consistent worlds.  Returns the stock's cards and,
-        shuffle by shuffle, the slots still in hand.
+        A hand is drawn from now back to the deal.  First the unseen cards
+        each seat holds now, taken at random from those the seats before left
+        (what the last leave is the stock, in a random order).  Then, going
+        back through a seat's past, a card it gave up joins the cards it
+        held, and a slot it drew takes one of them at random (one of that
+        shuffle's): so the cards it held at each check are known as soon as
+        the walk reaches it.  Every slot takes one of as many cards whatever
+        was drawn before, so this is a uniform draw of where every card was.
+
+        Each check is made twice (``_walk_back``).  Whether a seat's past held
+        a set *even without the unseen cards it holds now* does not depend on
+        those cards, and is most of what fails: only that seat's past is
+        drawn again, which keeps it uniform over the pasts that pass, and
+        independent of the cards held now.  Whether it held one *with* them,
+        or holds a laid region's last card, depends on what every seat took
+        from the shared cards, so then the whole try starts again, with that
+        seat first.  What is kept is therefore uniform over the consistent
+        worlds.
+        Returns the stock's cards and each seat's unseen cards in hand.
         """
         units = [unit for unit in self.units if (unit[0] == self.me) == mine]
+        for unit in units:
+            for sid, card in unit[6]:
+                card_of[sid] = card
         pools = self.mine if mine else self.pool
         random_ = rng.random          # int(random_() * n): uniform on range(n) to within n / 2**53
-        for _ in range(self.TRIES):
+        budget = self.TRIES
+        while budget > 0:
+            budget -= 1
             left = [list(pool) for pool in pools]
             taken = [0] * len(pools)
-            spare: list[list[int]] = [[] for _ in pools]
-            for place, (s, groups) in enumerate(units):
-                held: list[int] = []
-                for k, steps, rest in groups:
-                    avail: list[int] = []          # the slots that may hold the next card given up: avail[used:]
-                    used = 0
-                    for card, came in steps:
-                        avail += came
-                        i = used + int(random_() * (len(avail) - used))
-                        card_of[avail[i]] = card
-                        avail[i] = avail[used]
-                        used += 1
-                    kept = avail[used:] + rest
-                    cards, t = left[k], taken[k]
-                    for sid in kept:              # a partial shuffle: cards[t:] are those still to share out
-                        i = t + int(random_() * (len(cards) - t))
-                        card_of[sid] = cards[i]
-                        cards[i] = cards[t]
-                        t += 1
-                    taken[k] = t
-                    spare[k] += kept
-                    held += kept
-                if not self._seat_keeps_rules(s, card_of, held):
-                    if place:
-                        units.insert(0, units.pop(place))
-                    break
-            else:
-                stock_cards: list[int] = []
-                if not mine:
-                    stock_cards = left[self.top][taken[self.top]:]
-                    for t in range(len(stock_cards) - 1, 0, -1):
-                        i = int(random_() * (t + 1))
-                        stock_cards[t], stock_cards[i] = stock_cards[i], stock_cards[t]
-                return stock_cards, spare
+            failed, held, starts = _hold_now(units, left, taken, random_)
+            place = 0
+            while failed < 0 and place < len(units) and budget > 0:
+                fresh, given, kept = starts[place]
+                bare, full = _walk_back(units[place][4], fresh, given, kept, mine, card_of, random_)
+                if not bare:
+                    budget -= 1                          # this seat's past alone is drawn again
+                elif not full:
+                    failed = place
+                else:
+                    place += 1
+            if place == len(units):
+                stock = [] if mine else _shuffled(left[self.top][taken[self.top]:], random_)
+                return stock, held
+            if failed > 0:
+                units.insert(0, units.pop(failed))
         who = "this seat's own past" if mine else "the other hands"
         raise ResampleError(f"no world fitting this view was found for {who} in {self.TRIES} draws")
 
-    def _seat_keeps_rules(self, s: int, got: list[int], held: list[int]) -> bool:
-        """Seat ``s`` held no set when one would have had to be laid, and holds no laid region's last card."""
-        banned = self.banned.get(s)
-        if banned and any(got[sid] in banned for sid in held):
-            return False
-        checks = self.checks[s]
-        return checks is None or _never_a_set(*checks, got)
+
+def _shuffled(cards: list[int], random_: Any) -> list[int]:
+    for t in range(len(cards) - 1, 0, -1):
+        i = int(random_() * (t + 1))
+        cards[t], cards[i] = cards[i], cards[t]
+    return cards
 
 
-SLOT, IN, OUT, CHECK = range(4)
+def _hold_now(units: list[tuple[Any, ...]], left: list[list[int]], taken: list[int],
+              random_: Any) -> tuple[int, dict[int, list[int]], list[tuple[list[list[int]], int, int]]]:
+    """The unseen cards each seat holds now, drawn in turn from what the seats before left.
 
-
-def _checks_of(line: list[tuple[int, int]]) -> tuple[list[int], list[tuple[int, int]]]:
-    """A hand's checks (``CHECK`` steps) as sums of ``_FIELD``: its slots in the order drawn, and per check
-    how many of them were drawn by then and what the cards known to come and go add up to by then.
-
-    A hand's ``_FIELD`` sum is the sum over the cards that came in less those that went out, so each
-    check needs only the slots drawn before it; a set was held exactly when a region's field reached
-    its ``_LAY_OFFSET`` flag (``_can_lay``).
+    ``left[k][taken[k]:]`` are shuffle k's cards still to share out (a
+    partial shuffle).  Stops at the first seat that breaks a rule these
+    cards alone decide (a laid region's last card held; a set held since
+    its last slot: ``late``).  Returns that seat's place (-1: none), each
+    seat's cards, and what each seat's walk back starts from: its holding
+    by shuffle (these cards as ``NUM_CARDS`` more), and the ``_FIELD`` sums
+    of the cards given up since its last slot and of these.
     """
-    slots: list[int] = []
-    checks: list[tuple[int, int]] = []
+    held: dict[int, list[int]] = {}
+    starts: list[tuple[list[list[int]], int, int]] = []
+    for place, (s, shares, late, (start, given), _steps, banned, _pinned) in enumerate(units):
+        holding = [list(cards) for cards in start]
+        now: list[int] = []
+        for k, here, count in shares:
+            cards, first, got = left[k], taken[k], holding[here]
+            if first + count == len(cards):          # all that is left: the walk takes them in a random order
+                now += cards[first:]
+                got += [card + NUM_CARDS for card in cards[first:]]
+            else:
+                for t in range(first, first + count):
+                    i = t + int(random_() * (len(cards) - t))
+                    card = cards[i]
+                    cards[i] = cards[t]
+                    now.append(card)
+                    got.append(card + NUM_CARDS)
+            taken[k] = first + count
+        kept = sum(map(_FIELD.__getitem__, now))
+        if (banned is not None and not banned.isdisjoint(now)) or any((c + kept) & _LAY_FLAGS for c in late):
+            return place, held, starts
+        held[s] = now
+        starts.append((holding, given, kept))
+    return -1, held, starts
+
+
+def _walk_back(steps: list[tuple[int, int, int, int]], fresh: list[list[int]], given: int, kept: int, mine: bool,
+               card_of: list[int], random_: Any) -> tuple[bool, bool]:
+    """One seat's past drawn from now back to the deal (``_unit``'s steps), into ``card_of``.
+
+    ``fresh`` is what the seat holds at the first slot, by its shuffles (the
+    cards it holds now as ``NUM_CARDS`` more), ``given`` and ``kept`` the
+    ``_FIELD`` sums of the cards given up since and of those held now.
+    Returns whether no check found a set held not counting the cards held
+    now (``bare``), and counting them (``full``).  For the seat's own past
+    the cards held now are the same in every try, so they count in both.
+    """
+    flags, card2, full2, bare2 = _LAY_FLAGS, _CARD2, _FULL2, _FULL2 if mine else _BARE2
+    holding = [cards[:] for cards in fresh]
+    tb, tf, full = given + kept if mine else given, given + kept, True
+    for op, a, b, c in steps:
+        if op < GIVE:                       # slot b of shuffle a took one of the cards held
+            got = holding[a]
+            i = int(random_() * len(got))
+            x = got[i]
+            got[i] = got[-1]
+            got.pop()
+            card_of[b] = card2[x]
+            tf -= full2[x]
+            tb -= bare2[x]
+        elif op < TAKE_ONE:                 # card b of shuffle a, given up here, was held
+            holding[a].append(b)
+            tf += full2[b]
+            tb += full2[b]
+        elif op < FULL:                     # the one card of shuffle a held: slot b's
+            x = holding[a].pop()
+            card_of[b] = card2[x]
+            tf -= full2[x]
+            tb -= bare2[x]
+        elif op == FULL:                    # a check only the cards held now could fail
+            if full and (a + tf) & flags:
+                full = False
+            continue
+        else:
+            c = a
+        if op & 1:                          # ... then a check
+            if (c + tb) & flags:            # a set held where none may be, whatever he holds now
+                return False, full
+            if full and (c + tf) & flags:   # ... with what he holds now
+                full = False
+    return True, full
+
+
+SLOT, IN, OUT, EXIT, CHECK = range(5)
+# The steps of ``_block``'s walk back (``_unit``): a slot takes one of the cards held (``TAKE``) or the only one
+# (``TAKE_ONE``), a card given up is held (``GIVE``); each odd one checks the hand after its step, ``CHECK``
+# alone; a ``FULL`` check counts only with the unseen cards held now.
+TAKE, TAKE_CHECK, GIVE, GIVE_CHECK, TAKE_ONE, TAKE_ONE_CHECK, FULL, ALONE_CHECK = range(8)
+# A card held in ``_block``'s walk back is its number, or NUM_CARDS more for one of the unseen cards the seat
+# holds now; these give its card, its ``_FIELD``, and its ``_FIELD`` not counting the cards held now.
+_CARD2 = tuple(range(NUM_CARDS)) * 2
+_FULL2 = _FIELD * 2
+_BARE2 = _FIELD + (0,) * NUM_CARDS
+
+
+def _unit(s: int, shares: list[tuple[int, int]], events: list[tuple[int, int, int]], banned: set[int] | None,
+          pool: list[list[int]]) -> tuple[Any, ...]:
+    """One seat as ``_block`` walks it back: its shuffles numbered 0, 1, ... here, and each step made cheap.
+
+    How many cards of a shuffle the seat holds at each step does not depend
+    on the draw.  So a slot that can take only one card takes it with no
+    random number (``TAKE_ONE``), and if that card is one given up since the
+    seat last held none of that shuffle, the slot's card is known: it is
+    ``pinned`` (``_pins``).  A check that no draw could fail is dropped, and
+    one that follows a step is made part of it (``_checked``).  Before the
+    first slot the hand is what it holds now and the cards given up since:
+    such a check is a constant (``late``: the known cards and those given
+    up) plus the cards held now, and the cards given up start the walk
+    (``start``, with their ``_FIELD`` sum).  ``shares`` is (shuffle, its
+    number here, the unseen cards of it held now).
+    """
+    local: dict[int, int] = {}
+    for k in [k for k, _count in shares] + [a for op, a, _b in events if op != CHECK]:
+        local.setdefault(k, len(local))
+    steps = [(op, a if op == CHECK else local[a], b) for op, a, b in events]
+    here = [(k, local[k], count) for k, count in shares]
+    forced, pairs = _pins(steps, here, len(local))
+    walk = _checked(steps, here, len(local), forced, pairs, [c for k, _count in shares for c in pool[k]])
+    late: list[int] = []
+    start: list[list[int]] = [[] for _ in local]
+    given = 0
+    first = len(walk)
+    for j, (op, a, b, c) in enumerate(walk):
+        if op in (TAKE, TAKE_CHECK, TAKE_ONE, TAKE_ONE_CHECK):
+            first = j
+            break
+        if op in (GIVE, GIVE_CHECK):
+            start[a].append(b)
+            given += _FIELD[b]
+        late += [a + given] if op in (ALONE_CHECK, FULL) else [c + given] if op == GIVE_CHECK else []
+    pinned = [(steps[j][2], card) for j, card in pairs.values()]
+    return s, here, late, (start, given), [tuple(step) for step in walk[first:]], banned, pinned
+
+
+def _pins(steps: list[tuple[int, int, int]], shares: list[tuple[int, int, int]],
+          shuffles: int) -> tuple[set[int], dict[int, tuple[int, int]]]:
+    """The slots that take the one card held (their steps), and those whose card is known:
+    the step of the card given up -> (the slot's step, the card)."""
+    size = [0] * shuffles
+    for _k, here, count in shares:
+        size[here] += count
+    sole: list[tuple[int, int] | None] = [None] * shuffles
+    forced: set[int] = set()
+    pairs: dict[int, tuple[int, int]] = {}
+    for j, (op, a, b) in enumerate(steps):
+        if op == EXIT:
+            sole[a] = (j, b) if size[a] == 0 else None
+            size[a] += 1
+        elif op == SLOT:
+            known = sole[a]
+            if size[a] == 1:
+                forced.add(j)
+                if known is not None:
+                    pairs[known[0]] = (j, known[1])
+            sole[a] = None
+            size[a] -= 1
+    return forced, pairs
+
+
+def _checked(steps: list[tuple[int, int, int]], shares: list[tuple[int, int, int]], shuffles: int,
+             forced: set[int], pairs: dict[int, tuple[int, int]], maybe: list[int]) -> list[list[int]]:
+    """The walk's steps, ``[op, a, b, check]``: the pinned pairs left out (their card counted in the checks
+    between), and only the checks a draw could fail.
+
+    A check is kept if some region has cards enough, among the known ones
+    and those the seat may then hold, to make a set: a ``FULL`` if only the
+    unseen cards held now (one of ``maybe``) could make it.
+    """
+    skip = {j for pair in pairs.items() for j in (pair[0], pair[1][0])}
+    extra = [0] * len(steps)                          # the pinned cards held at each step
+    for e, (j, card) in pairs.items():
+        for i in range(e + 1, j):
+            extra[i] += _FIELD[card]
+    size = [0] * shuffles
+    for _k, here, count in shares:
+        size[here] += count
+    now = sum(size)
+    maybe_now = [0] * (max(REGION_NUMBERS) + 1)      # by region: the unseen cards that may be held now
+    for card in maybe:
+        maybe_now[REGION_OF[card]] += 1
+    given_up = [0] * len(maybe_now)                  # by region: the cards given up met so far
+    walk: list[list[int]] = []
+    for j, (op, a, b) in enumerate(steps):
+        if op != CHECK:
+            if op == EXIT:
+                size[a] += 1
+                given_up[REGION_OF[b]] += 1
+            else:
+                size[a] -= 1
+            if j not in skip:
+                walk.append([GIVE if op == EXIT else TAKE_ONE if j in forced else TAKE, a, b, 0])
+            continue
+        a += extra[j]
+        held = sum(size)
+        bare = any((a >> 5 * r & 31) + min(held, given_up[r]) >= 16 for r in REGION_NUMBERS)
+        full = any((a >> 5 * r & 31) + min(held, given_up[r] + min(maybe_now[r], now)) >= 16 for r in REGION_NUMBERS)
+        if bare and walk and walk[-1][0] in (TAKE, GIVE, TAKE_ONE) and not walk[-1][3]:
+            walk[-1][0] += 1
+            walk[-1][3] = a
+        elif bare or full:
+            walk.append([ALONE_CHECK if bare else FULL, a, 0, 0])
+    return walk
+
+
+def _backwards(line: list[tuple[int, Any]], slots: list[tuple[int, int, int]], fixed: dict[int, int],
+               rules: bool) -> list[tuple[int, int, int]]:
+    """A hand's timeline as ``_block`` walks it, from now back to the deal: ``(SLOT, shuffle, slot)``,
+    ``(EXIT, shuffle, card)`` (an unseen card given up) and ``(CHECK, known, 0)``.
+
+    ``known`` is the ``_FIELD`` sum, from the ``_LAY_OFFSET``, of the cards the table saw come and
+    go by the check (taken from the discards, given up, and the seat's own cards it sees drawn,
+    ``fixed``); with the ``_FIELD`` sum of the unseen cards held then, a set was held exactly when a
+    region's field reached its flag (``_can_lay``).  Without ``rules`` there are no checks.
+    """
     known = _LAY_OFFSET
+    forward: list[tuple[int, int, int]] = []
     for op, x in line:
         if op == SLOT:
-            slots.append(x)
+            if x in fixed:
+                known += _FIELD[fixed[x]]
+            else:
+                forward.append((SLOT, slots[x][1], x))
+        elif op == EXIT:
+            forward.append((EXIT, x[1], x[0]))
         elif op == IN:
             known += _FIELD[x]
         elif op == OUT:
             known -= _FIELD[x]
-        elif not checks or checks[-1] != (len(slots), known):
-            checks.append((len(slots), known))
-    return slots, checks
-
-
-def _never_a_set(slots: list[int], checks: list[tuple[int, int]], card_of: list[int]) -> bool:
-    """Whether a hand whose slots hold the cards ``card_of`` gives held no set at any of its checks."""
-    field = _FIELD
-    drawn = i = 0
-    for upto, known in checks:
-        while i < upto:
-            drawn += field[card_of[slots[i]]]
-            i += 1
-        if (known + drawn) & _LAY_FLAGS:
-            return False
-    return True
+        elif rules:
+            forward.append((CHECK, known, 0))
+    events: list[tuple[int, int, int]] = []
+    for event in reversed(forward):
+        if not (event[0] == CHECK and events and events[-1] == event):
+            events.append(event)
+    return events
 
 
 def parse_action(text: str) -> str:
