@@ -838,9 +838,9 @@ def _hold_now(units: list[tuple[Any, ...]], left: list[list[int]], taken: list[i
     return -1, held, starts
 
 
-def _walk_back(steps: list[tuple[int, int, int, int]], fresh: list[list[int]], given: int, kept: int, mine: bool,
+def _walk_back(steps: list[tuple[int, int, int, int, int]], fresh: list[list[int]], given: int, kept: int, mine: bool,
                card_of: list[int], random_: Any) -> tuple[bool, bool]:
-    """One seat's past drawn from now back to the deal (``_unit``'s steps), into ``card_of``.
+    """One seat's past drawn from now back to the deal (``_merged`` steps), into ``card_of``.
 
     ``fresh`` is what the seat holds at the first slot, by its shuffles (the
     cards it holds now as ``NUM_CARDS`` more), ``given`` and ``kept`` the
@@ -852,44 +852,38 @@ def _walk_back(steps: list[tuple[int, int, int, int]], fresh: list[list[int]], g
     flags, card2, full2, bare2 = _LAY_FLAGS, _CARD2, _FULL2, _FULL2 if mine else _BARE2
     holding = [cards[:] for cards in fresh]
     tb, tf, full = given + kept if mine else given, given + kept, True
-    for op, a, b, c in steps:
-        if op < GIVE:                       # slot b of shuffle a took one of the cards held
-            got = holding[a]
-            i = int(random_() * len(got))
-            x = got[i]
-            got[i] = got[-1]
-            got.pop()
-            card_of[b] = card2[x]
-            tf -= full2[x]
-            tb -= bare2[x]
-        elif op < TAKE_ONE:                 # card b of shuffle a, given up here, was held
-            holding[a].append(b)
-            tf += full2[b]
-            tb += full2[b]
-        elif op < FULL:                     # the one card of shuffle a held: slot b's
-            x = holding[a].pop()
-            card_of[b] = card2[x]
-            tf -= full2[x]
-            tb -= bare2[x]
-        elif op == FULL:                    # a check only the cards held now could fail
-            if full and (a + tf) & flags:
-                full = False
-            continue
-        else:
-            c = a
-        if op & 1:                          # ... then a check
-            if (c + tb) & flags:            # a set held where none may be, whatever he holds now
+    for gk, card, check, tk, slot in steps:
+        if card >= 0:                       # card, of his shuffle gk, was given up here: he held it
+            holding[gk].append(card)
+            tf += full2[card]
+            tb += full2[card]
+        if check > 0:
+            if (check + tb) & flags:        # a set held where none may be, whatever he holds now
                 return False, full
-            if full and (c + tf) & flags:   # ... with what he holds now
+            if full and (check + tf) & flags:   # ... with what he holds now
                 full = False
+        elif check and full and (tf - check) & flags:   # a check only the cards held now could fail
+            full = False
+        if slot >= 0:                       # the slot took one of the cards of its shuffle held
+            if tk >= 0:
+                got = holding[tk]
+                i = int(random_() * len(got))
+                x = got[i]
+                got[i] = got[-1]
+                got.pop()
+            else:                           # ... the only one
+                x = holding[~tk].pop()
+            card_of[slot] = card2[x]
+            tf -= full2[x]
+            tb -= bare2[x]
     return True, full
 
 
 SLOT, IN, OUT, EXIT, CHECK = range(5)
 # The steps of ``_block``'s walk back (``_unit``): a slot takes one of the cards held (``TAKE``) or the only one
-# (``TAKE_ONE``), a card given up is held (``GIVE``); each odd one checks the hand after its step, ``CHECK``
-# alone; a ``FULL`` check counts only with the unseen cards held now.
-TAKE, TAKE_CHECK, GIVE, GIVE_CHECK, TAKE_ONE, TAKE_ONE_CHECK, FULL, ALONE_CHECK = range(8)
+# (``TAKE_ONE``), a card given up is held (``GIVE``), a check (``BARE``: with or without the unseen cards held
+# now; ``FULL``: only with them).
+TAKE, TAKE_ONE, GIVE, BARE, FULL = range(5)
 # A card held in ``_block``'s walk back is its number, or NUM_CARDS more for one of the unseen cards the seat
 # holds now; these give its card, its ``_FIELD``, and its ``_FIELD`` not counting the cards held now.
 _CARD2 = tuple(range(NUM_CARDS)) * 2
@@ -905,8 +899,8 @@ def _unit(s: int, shares: list[tuple[int, int]], events: list[tuple[int, int, in
     on the draw.  So a slot that can take only one card takes it with no
     random number (``TAKE_ONE``), and if that card is one given up since the
     seat last held none of that shuffle, the slot's card is known: it is
-    ``pinned`` (``_pins``).  A check that no draw could fail is dropped, and
-    one that follows a step is made part of it (``_checked``).  Before the
+    ``pinned`` (``_pins``).  A check that no draw could fail is dropped
+    (``_checked``), and the rest packed in steps (``_merged``).  Before the
     first slot the hand is what it holds now and the cards given up since:
     such a check is a constant (``late``: the known cards and those given
     up) plus the cards held now, and the cards given up start the walk
@@ -924,16 +918,49 @@ def _unit(s: int, shares: list[tuple[int, int]], events: list[tuple[int, int, in
     start: list[list[int]] = [[] for _ in local]
     given = 0
     first = len(walk)
-    for j, (op, a, b, c) in enumerate(walk):
-        if op in (TAKE, TAKE_CHECK, TAKE_ONE, TAKE_ONE_CHECK):
+    for j, (op, a, b) in enumerate(walk):
+        if op in (TAKE, TAKE_ONE):
             first = j
             break
-        if op in (GIVE, GIVE_CHECK):
+        if op == GIVE:
             start[a].append(b)
             given += _FIELD[b]
-        late += [a + given] if op in (ALONE_CHECK, FULL) else [c + given] if op == GIVE_CHECK else []
+        else:
+            late.append(a + given)
     pinned = [(steps[j][2], card) for j, card in pairs.values()]
-    return s, here, late, (start, given), [tuple(step) for step in walk[first:]], banned, pinned
+    return s, here, late, (start, given), _merged(walk[first:]), banned, pinned
+
+
+def _merged(walk: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int, int]]:
+    """The walk as ``_walk_back`` takes it: each step a card given up, then a check, then a slot, each
+    where there is one: ``(shuffle, card or -1, check, shuffle, slot or -1)``.
+
+    A check is its constant, or minus it for a ``FULL``, or 0 for none; the
+    slot's shuffle is its number, or ``~`` it for a ``TAKE_ONE``.  A turn
+    walked back is usually one step: the card thrown, the check that no set
+    was held then, the draw.
+    """
+    out: list[tuple[int, int, int, int, int]] = []
+    gk, card, check, tk, slot = EMPTY_STEP
+    for op, a, b in walk:
+        # A step holds a card given up, a check, a slot, in that order: anything out of order starts a new one.
+        if (op == GIVE and (card, check, slot) != (-1, 0, -1)) or (op in (BARE, FULL) and (check or slot >= 0)) \
+                or (op in (TAKE, TAKE_ONE) and slot >= 0):
+            out.append((gk, card, check, tk, slot))
+            gk, card, check, tk, slot = EMPTY_STEP
+        if op == GIVE:
+            gk, card = a, b
+        elif op in (BARE, FULL):
+            check = a if op == BARE else -a
+        else:
+            tk, slot = (a if op == TAKE else ~a), b
+    if (card, check, slot) != (-1, 0, -1):
+        out.append((gk, card, check, tk, slot))
+    return out
+
+
+#: a step of ``_merged`` with nothing in it
+EMPTY_STEP = (0, -1, 0, 0, -1)
 
 
 def _pins(steps: list[tuple[int, int, int]], shares: list[tuple[int, int, int]],
@@ -962,9 +989,9 @@ def _pins(steps: list[tuple[int, int, int]], shares: list[tuple[int, int, int]],
 
 
 def _checked(steps: list[tuple[int, int, int]], shares: list[tuple[int, int, int]], shuffles: int,
-             forced: set[int], pairs: dict[int, tuple[int, int]], maybe: list[int]) -> list[list[int]]:
-    """The walk's steps, ``[op, a, b, check]``: the pinned pairs left out (their card counted in the checks
-    between), and only the checks a draw could fail.
+             forced: set[int], pairs: dict[int, tuple[int, int]], maybe: list[int]) -> list[tuple[int, int, int]]:
+    """The walk, ``(op, a, b)``: the pinned pairs left out (their card counted in the checks between), and
+    only the checks a draw could fail.
 
     A check is kept if some region has cards enough, among the known ones
     and those the seat may then hold, to make a set: a ``FULL`` if only the
@@ -983,7 +1010,7 @@ def _checked(steps: list[tuple[int, int, int]], shares: list[tuple[int, int, int
     for card in maybe:
         maybe_now[REGION_OF[card]] += 1
     given_up = [0] * len(maybe_now)                  # by region: the cards given up met so far
-    walk: list[list[int]] = []
+    walk: list[tuple[int, int, int]] = []
     for j, (op, a, b) in enumerate(steps):
         if op != CHECK:
             if op == EXIT:
@@ -992,17 +1019,14 @@ def _checked(steps: list[tuple[int, int, int]], shares: list[tuple[int, int, int
             else:
                 size[a] -= 1
             if j not in skip:
-                walk.append([GIVE if op == EXIT else TAKE_ONE if j in forced else TAKE, a, b, 0])
+                walk.append((GIVE if op == EXIT else TAKE_ONE if j in forced else TAKE, a, b))
             continue
         a += extra[j]
         held = sum(size)
         bare = any((a >> 5 * r & 31) + min(held, given_up[r]) >= 16 for r in REGION_NUMBERS)
         full = any((a >> 5 * r & 31) + min(held, given_up[r] + min(maybe_now[r], now)) >= 16 for r in REGION_NUMBERS)
-        if bare and walk and walk[-1][0] in (TAKE, GIVE, TAKE_ONE) and not walk[-1][3]:
-            walk[-1][0] += 1
-            walk[-1][3] = a
-        elif bare or full:
-            walk.append([ALONE_CHECK if bare else FULL, a, 0, 0])
+        if bare or full:
+            walk.append((BARE if bare else FULL, a, 0))
     return walk
 
 
