@@ -8,6 +8,7 @@ from conftest import shot
 
 
 @pytest.mark.parametrize("game, default, title", [("football-whist", "heuristic", "Club player"),
+                                                  ("british-towns-asking", "remembering", "Club player"),
                                                   ("biggles", "newcomer", "Newcomer")])
 def test_the_form_lists_bots_weakest_first_and_chooses_the_default(server, page, game, default, title):
     page.goto(server.url + f"/new/{game}")

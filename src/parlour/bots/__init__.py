@@ -46,10 +46,16 @@ SEARCH_TITLES = {"pimc": "Card counter (PIMC)", "expert": "Expert (IS-MCTS)"}
 
 
 def bot_names(game: GameDescriptor) -> list[str]:
-    """The game's bots, weakest first."""
+    """The game's bots, weakest first: the random one, the game's own, then the search bots, unless the
+    arena has ranked them otherwise for this game (``GameDescriptor.bot_order``)."""
     from parlour.bots.search import SEARCH_BOTS
 
-    return ["random", *game.bots, *([] if game.real_time else SEARCH_BOTS)]
+    usual = ["random", *game.bots, *([] if game.real_time else SEARCH_BOTS)]
+    if game.bot_order:
+        if sorted(game.bot_order) != sorted(usual):
+            raise ParlourError(f"{game.id}: bot_order must list each of {', '.join(usual)} once")
+        return list(game.bot_order)
+    return usual
 
 
 def default_bot(game: GameDescriptor) -> str:

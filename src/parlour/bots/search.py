@@ -293,5 +293,6 @@ def make_search_bot(game: Any, name: str, seat: int, seed: int | None = None, **
 #: the search bots every turn-based game has: name -> (method, one line for the menus)
 SEARCH_BOTS = {
     "pimc": ("pimc", "Perfect-information Monte Carlo: searches sample deals as if it could see them"),
-    "expert": ("ismcts", "Information-set Monte Carlo tree search: the strongest, thinks about a second a move"),
+    "expert": ("ismcts", "Information-set Monte Carlo tree search over the deals it cannot tell apart: "
+                         "thinks about a second a move"),
 }

@@ -141,6 +141,9 @@ class GameDescriptor:
     #: a plain display name for each of ``bots`` ("Club player"), shown over its id; the first of ``bots`` is the
     #: one a table seats when no bot is named (``parlour.bots.default_bot``)
     bot_titles: Mapping[str, str] = field(default_factory=dict)
+    #: every bot's name, weakest first, where the arena has shown the usual order (random, ``bots``, then the
+    #: search bots) wrong for this game (docs/arena.md); empty: the usual order (``parlour.bots.bot_names``)
+    bot_order: tuple[str, ...] = ()
     action_space: Callable[[int], tuple[str, ...]] | None = None
     #: adds one game's ``result()`` to a simulation's running figures (``parlour.sim.stats.Figures``):
     #: ``tally(result, figures)``, in whichever process played the game
