@@ -204,11 +204,11 @@ def test_sets_worlds_match_a_sampler_that_checks_each_world_by_replaying_it(seat
     """
     state = sets_position(seats, seed, steps, **variant)
     seat = 0
-    rng = random.Random(9)
+    rng = random.Random(7)
     ours = [whereabouts(state.resample(seat, rng)) for _ in range(1500)]
     monkeypatch.setattr(sets._Hidden, "RULES", False)
     state._worlds = None
-    theirs, rng = [], random.Random(10)
+    theirs, rng = [], random.Random(8)
     while len(theirs) < 1500:
         world = state.resample(seat, rng)
         if sets_replays(world, state, seat):
