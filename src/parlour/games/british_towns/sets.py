@@ -913,7 +913,10 @@ def _unit(s: int, shares: list[tuple[int, int]], events: list[tuple[int, int, in
     steps = [(op, a if op == CHECK else local[a], b) for op, a, b in events]
     here = [(k, local[k], count) for k, count in shares]
     forced, pairs = _pins(steps, here, len(local))
-    walk = _checked(steps, here, len(local), forced, pairs, [c for k, _count in shares for c in pool[k]])
+    maybe: list[list[int]] = [[] for _ in local]
+    for k, _count in shares:
+        maybe[local[k]] = pool[k]
+    walk = _checked(steps, here, len(local), forced, pairs, maybe)
     late: list[int] = []
     start: list[list[int]] = [[] for _ in local]
     given = 0
@@ -989,45 +992,69 @@ def _pins(steps: list[tuple[int, int, int]], shares: list[tuple[int, int, int]],
 
 
 def _checked(steps: list[tuple[int, int, int]], shares: list[tuple[int, int, int]], shuffles: int,
-             forced: set[int], pairs: dict[int, tuple[int, int]], maybe: list[int]) -> list[tuple[int, int, int]]:
+             forced: set[int], pairs: dict[int, tuple[int, int]], maybe: list[list[int]]) -> list[tuple[int, int, int]]:
     """The walk, ``(op, a, b)``: the pinned pairs left out (their card counted in the checks between), and
     only the checks a draw could fail.
 
     A check is kept if some region has cards enough, among the known ones
-    and those the seat may then hold, to make a set: a ``FULL`` if only the
-    unseen cards held now (one of ``maybe``) could make it.
+    and the most of its cards the seat could then hold (``_most_held``), to
+    make a set: a ``FULL`` if only with the unseen cards held now (``maybe``:
+    those they may be, by shuffle).
     """
     skip = {j for pair in pairs.items() for j in (pair[0], pair[1][0])}
     extra = [0] * len(steps)                          # the pinned cards held at each step
     for e, (j, card) in pairs.items():
         for i in range(e + 1, j):
             extra[i] += _FIELD[card]
-    size = [0] * shuffles
-    for _k, here, count in shares:
-        size[here] += count
-    now = sum(size)
-    maybe_now = [0] * (max(REGION_NUMBERS) + 1)      # by region: the unseen cards that may be held now
-    for card in maybe:
-        maybe_now[REGION_OF[card]] += 1
-    given_up = [0] * len(maybe_now)                  # by region: the cards given up met so far
+    checks = {j: a for j, (op, a, _b) in enumerate(steps) if op == CHECK}
+    # Only a region that can reach its flag at all is worth following through the walk.
+    regions = [r for r in REGION_NUMBERS if any((a >> 5 * r & 31) + len(CARDS_OF[r]) >= 16 for a in checks.values())]
+    bare_can = {j: False for j in checks}
+    full_can = {j: False for j in checks}
+    for r in regions:
+        for now, can in ((False, bare_can), (True, full_can)):
+            for j, most in _most_held(steps, shares, maybe, shuffles, r, now).items():
+                can[j] = can[j] or (checks[j] >> 5 * r & 31) + most >= 16
     walk: list[tuple[int, int, int]] = []
     for j, (op, a, b) in enumerate(steps):
         if op != CHECK:
-            if op == EXIT:
-                size[a] += 1
-                given_up[REGION_OF[b]] += 1
-            else:
-                size[a] -= 1
             if j not in skip:
                 walk.append((GIVE if op == EXIT else TAKE_ONE if j in forced else TAKE, a, b))
-            continue
-        a += extra[j]
-        held = sum(size)
-        bare = any((a >> 5 * r & 31) + min(held, given_up[r]) >= 16 for r in REGION_NUMBERS)
-        full = any((a >> 5 * r & 31) + min(held, given_up[r] + min(maybe_now[r], now)) >= 16 for r in REGION_NUMBERS)
-        if bare or full:
-            walk.append((BARE if bare else FULL, a, 0))
+        elif bare_can[j] or full_can[j]:
+            walk.append((BARE if bare_can[j] else FULL, a + extra[j], 0))
     return walk
+
+
+def _most_held(steps: list[tuple[int, int, int]], shares: list[tuple[int, int, int]], maybe: list[list[int]],
+               shuffles: int, region: int, now: bool) -> dict[int, int]:
+    """At each check (its step), the most unseen cards of ``region`` the seat could hold then, counting the
+    unseen cards held now (``now``) or not.
+
+    Walking back, the most are held if the cards held now are as many of
+    the region as may be, and each slot takes a card of another region
+    while one of its shuffle is held: at every step that leaves the most
+    of the region in hand, whatever the checks after.
+    """
+    ours, others = [0] * shuffles, [0] * shuffles
+    for _k, here, count in shares:
+        of_region = min(count, sum(REGION_OF[c] == region for c in maybe[here])) if now else 0
+        ours[here] += of_region
+        others[here] += count - of_region
+    most: dict[int, int] = {}
+    for j, (op, a, b) in enumerate(steps):
+        if op == EXIT:
+            if REGION_OF[b] == region:
+                ours[a] += 1
+            else:
+                others[a] += 1
+        elif op == SLOT:
+            if others[a]:
+                others[a] -= 1
+            else:
+                ours[a] -= 1
+        else:
+            most[j] = sum(ours)
+    return most
 
 
 def _backwards(line: list[tuple[int, Any]], slots: list[tuple[int, int, int]], fixed: dict[int, int],
