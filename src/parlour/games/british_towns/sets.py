@@ -18,7 +18,7 @@ make his hand up to seven.  Rulings are in ``docs/rules/british-towns-sets.md``.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from parlour.engine.errors import ActionSyntaxError, DealError, ResampleError
 from parlour.engine.turns import OVER, TurnState
@@ -682,13 +682,13 @@ class _Hidden:
         banned = {s: {c for c in state._remaining(s) if c in set(unplaced)} for s in range(n) if s != me}
         # Drawn seat by seat: the seats whose hands the rules check most often first, as the likeliest to
         # break them.
-        counted: list[tuple[int, tuple[Any, ...]]] = []
+        counted: list[tuple[int, _Seat]] = []
         for s, shares in spare.items():
             events = _backwards(timeline[s], self.slots, self.fixed, self.RULES)
             checked = sum(op == CHECK for op, _a, _b in events)
             rules = banned.get(s) if self.RULES else None
             counted.append((checked, _unit(s, shares, events, rules, self.mine if s == me else self.pool)))
-        self.units: list[tuple[Any, ...]] = [unit for _checked, unit in sorted(counted, key=lambda u: (-u[0], u[1][0]))]
+        self.units = [unit for _checked, unit in sorted(counted, key=lambda u: (-u[0], u[1].seat))]
 
     def _sources(self, top: int) -> None:
         """Where each place of each shuffle takes its card from in ``draw``'s one list (``source``).
@@ -762,9 +762,9 @@ class _Hidden:
         worlds.
         Returns the stock's cards and each seat's unseen cards in hand.
         """
-        units = [unit for unit in self.units if (unit[0] == self.me) == mine]
+        units = [unit for unit in self.units if (unit.seat == self.me) == mine]
         for unit in units:
-            for sid, card in unit[6]:
+            for sid, card in unit.pinned:
                 card_of[sid] = card
         pools = self.mine if mine else self.pool
         random_ = rng.random          # int(random_() * n): uniform on range(n) to within n / 2**53
@@ -777,7 +777,7 @@ class _Hidden:
             place = 0
             while failed < 0 and place < len(units) and budget > 0:
                 fresh, given, kept = starts[place]
-                bare, full = _walk_back(units[place][4], fresh, given, kept, mine, card_of, random_)
+                bare, full = _walk_back(units[place].steps, fresh, given, kept, mine, card_of, random_)
                 if not bare:
                     budget -= 1                          # this seat's past alone is drawn again
                 elif not full:
@@ -800,7 +800,7 @@ def _shuffled(cards: list[int], random_: Any) -> list[int]:
     return cards
 
 
-def _hold_now(units: list[tuple[Any, ...]], left: list[list[int]], taken: list[int],
+def _hold_now(units: list["_Seat"], left: list[list[int]], taken: list[int],
               random_: Any) -> tuple[int, dict[int, list[int]], list[tuple[list[list[int]], int, int]]]:
     """The unseen cards each seat holds now, drawn in turn from what the seats before left.
 
@@ -892,7 +892,7 @@ _BARE2 = _FIELD + (0,) * NUM_CARDS
 
 
 def _unit(s: int, shares: list[tuple[int, int]], events: list[tuple[int, int, int]], banned: set[int] | None,
-          pool: list[list[int]]) -> tuple[Any, ...]:
+          pool: list[list[int]]) -> "_Seat":
     """One seat as ``_block`` walks it back: its shuffles numbered 0, 1, ... here, and each step made cheap.
 
     How many cards of a shuffle the seat holds at each step does not depend
@@ -931,7 +931,19 @@ def _unit(s: int, shares: list[tuple[int, int]], events: list[tuple[int, int, in
         else:
             late.append(a + given)
     pinned = [(steps[j][2], card) for j, card in pairs.values()]
-    return s, here, late, (start, given), _merged(walk[first:]), banned, pinned
+    return _Seat(s, here, late, (start, given), _merged(walk[first:]), banned, pinned)
+
+
+class _Seat(NamedTuple):
+    """One seat as ``_block`` draws it (``_unit``)."""
+
+    seat: int
+    shares: list[tuple[int, int, int]]            # (shuffle, its number here, the unseen cards of it held now)
+    late: list[int]                               # the checks before the first slot, less the cards held now
+    start: tuple[list[list[int]], int]            # the cards given up before the first slot, and their sum
+    steps: list[tuple[int, int, int, int, int]]   # the rest of the walk back (``_merged``)
+    banned: set[int] | None                       # the cards he may not hold now
+    pinned: list[tuple[int, int]]                 # (slot, card) known without a draw
 
 
 def _merged(walk: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int, int]]:
