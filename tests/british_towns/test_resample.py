@@ -265,63 +265,15 @@ def test_sets_worlds_see_only_the_view(seats, variant):
         conformance.check_resample_sees_only_the_view(SETS, seed, seats, variant=variant, every=every)
 
 
-def arrivals(draws: list[int], exits: list[tuple[int, int]], held: list[int]):
-    """Each way to say which of a seat's cards arrived in which of its draws (``"dealt"``: in its first hand).
+def test_sets_worlds_give_the_seat_the_cards_it_picked_up_and_nobody_else_sees_them():
+    """P1 saw every card he picked up (perfect recall): his view keeps them, and so does every world.
 
-    A card given up arrived before it left; its seven first cards are one
-    batch, so the order within it does not count.
-    """
-    def go(i, used, out):
-        if i == len(exits):
-            rest = [t for t in draws if t not in used]
-            for chosen in itertools.permutations(held, len(rest)):
-                yield {**out, **dict(zip(chosen, rest, strict=True)), **{c: "dealt" for c in held if c not in chosen}}
-            return
-        t_exit, card = exits[i]
-        yield from go(i + 1, used, {**out, card: "dealt"})
-        for t in draws:
-            if t < t_exit and t not in used:
-                yield from go(i + 1, used | {t}, {**out, card: t})
-
-    seen = set()
-    for way in go(0, frozenset(), {}):
-        key = tuple(sorted(way.items()))
-        if sum(v == "dealt" for v in way.values()) == 7 and key not in seen:
-            seen.add(key)
-            yield way
-
-
-def replays_with_arrivals(state, seat: int, way: dict) -> bool:
-    """The game replayed with ``seat``'s cards arriving as ``way`` says (the rest of the deal as it was)."""
-    n = state.num_seats
-    places = {t: e[3] for t, e in enumerate(state.trail) if e[0] == "hidden" and e[1] == seat and e[2] == 0}
-    dealt = [p for p in range(7 * n) if (p + state.dealer + 1) % n == seat]
-    pack = list(state.deal["pack"])
-    for p, card in zip(dealt, sorted(c for c, v in way.items() if v == "dealt"), strict=True):
-        pack[p] = CARD_TEXT[card]
-    for card, v in way.items():
-        if v != "dealt":
-            pack[places[v]] = CARD_TEXT[card]
-    world = SETS.new_state(seats=n, seed=1, deal={**state.deal, "pack": pack})
-    try:
-        for s, action in state.history:
-            world.apply(s, action)
-    except ParlourError:
-        return False
-    return world.observation(seat) == state.observation(seat) and world.observation(None) == state.observation(None)
-
-
-def test_sets_worlds_give_the_seats_own_past_its_exact_frequencies():
-    """P1 keeps regions 6 and 3 apart by discarding; which draw each card came in is enumerated exactly.
-
-    P1 is dealt CAMBRIDGE, NORWICH, WELLS and PLYMOUTH among others; he draws
-    AYR, IPSWICH, DERBY and BATH and throws NORWICH, CAMBRIDGE, WELLS and
-    IPSWICH in turn.  His view does not say which of his cards came in which
-    draw, but had he held all three towns of region 6, or of region 3, when
-    he discarded, he would have had to lay them.  Every arrangement of his
-    cards over his deal and his draws is replayed (the other seat's part,
-    independent of his, kept as it was), and the worlds drawn must give each
-    card's arrival its exact frequency.
+    P1 is dealt seven cards, draws AYR, IPSWICH, DERBY and BATH and throws
+    four.  His view lists his first hand and his draws in order; P2's view
+    and a spectator's do not.  Every world of P1's has his draws in the
+    places he drew them from, and his first cards in his dealt places in a
+    random order (which went where, he never saw): each card lies in each of
+    those places equally often.
     """
     p1 = ["CAMBRIDGE", "NORWICH", "WELLS", "PLYMOUTH", "LONDON", "COWES", "CARDIFF"]
     p2 = ["DOVER", "WINDSOR", "SWANSEA", "COVENTRY", "MANCHESTER", "LEEDS", "GLASGOW"]
@@ -330,25 +282,25 @@ def test_sets_worlds_give_the_seats_own_past_its_exact_frequencies():
         "draw stock", "discard CAMBRIDGE", "take discard", "discard CAMBRIDGE",
         "draw stock", "discard WELLS", "take discard", "discard WELLS",
         "draw stock", "discard IPSWICH", "take discard", "discard IPSWICH")
-    cards = [CARD_OF_TEXT[t] for t in p1 + ["AYR", "IPSWICH", "DERBY", "BATH"]]
+    mine = state.observation(0)
+    assert mine["dealt"] == sorted(p1, key=CARD_OF_TEXT.__getitem__)
+    assert mine["drawn"] == ["AYR", "IPSWICH", "DERBY", "BATH"]
+    assert "drawn" not in state.observation(None) and "dealt" not in state.observation(None)
+    assert state.observation(1)["drawn"] != mine["drawn"] and state.observation(1)["dealt"] != mine["dealt"]
     draws = [t for t, e in enumerate(state.trail) if e[0] == "hidden" and e[1] == 0]
-    exits = [(t, e[2]) for t, e in enumerate(state.trail) if e[0] == "out" and e[1] == 0]
-    everything = list(arrivals(draws, exits, list(state.hands[0])))
-    ways = [w for w in everything if replays_with_arrivals(state, 0, w)]
-    assert 20 < len(ways) < len(everything)                 # the rule to lay rules some arrangements out
     rng = random.Random(2)
-    drawn = []
-    for _ in range(3000):
-        w = whereabouts(state.resample(0, rng))
-        drawn.append({c: ("dealt" if w[c] == "dealt 0" else int(w[c].split(" at ")[1])) for c in cards})
-    for card in cards:
-        exact = Counter(w[card] for w in ways)
-        seen = Counter(d[card] for d in drawn)
-        assert set(seen) <= set(exact), CARD_TEXT[card]
-        if len(exact) > 1:
-            keys = sorted(exact, key=str)
-            expected = [exact[k] * len(drawn) / len(ways) for k in keys]
-            assert chisquare([seen[k] for k in keys], expected).pvalue > 0.001, CARD_TEXT[card]
+    places = Counter()
+    for _ in range(1400):
+        world = state.resample(0, rng)
+        assert world.observation(0) == mine
+        w = whereabouts(world)
+        assert [next(c for c, where in w.items() if where == f"drawn 0 at {t}") for t in draws] == \
+            [CARD_OF_TEXT[t] for t in mine["drawn"]]
+        dealt_at = {text: world.deal["pack"].index(text) for text in p1}
+        places.update(dealt_at.items())
+    for text in p1:
+        counts = [places[(text, p)] for p in range(0, 14, 2)]      # P1's dealt places (P2 deals)
+        assert sum(counts) == 1400 and chisquare(counts).pvalue > 0.001, (text, counts)
 
 
 def test_sets_worlds_of_a_game_that_ended_while_drawing_up_keep_the_order_drawn():

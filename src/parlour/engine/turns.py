@@ -140,7 +140,12 @@ class TurnState(State):
         }
         if seat is not None:
             obs["hand"] = [self.card_text[c] for c in self.hands[seat]]
+            obs.update(self._own_view(seat))
         return obs
+
+    def _own_view(self, seat: int) -> dict[str, Any]:
+        """What only ``seat`` saw besides its hand, such as the cards it drew (none by default)."""
+        return {}
 
     @abstractmethod
     def _public_view(self) -> dict[str, Any]:

@@ -420,6 +420,23 @@ class SetsState(TurnState):
             "history": [[s, a] for s, a in self.history],
         }
 
+    def _own_view(self, seat: int) -> dict[str, Any]:
+        dealt, drawn = self._own_cards(seat)
+        return {"dealt": [CARD_TEXT[c] for c in dealt], "drawn": [CARD_TEXT[c] for c in drawn]}
+
+    def _own_cards(self, seat: int) -> tuple[list[int], list[int]]:
+        """The seat's first hand (sorted) and the cards it drew face down since, in the order drawn.
+
+        A player saw every card he picked up, so his view keeps them (perfect
+        recall), and ``resample`` takes his own past from here rather than
+        guessing it.
+        """
+        n, pack, reshuffles = self.num_seats, self.deal["pack"], self.deal["reshuffles"]
+        dealt = sorted(CARD_OF_TEXT[pack[p]] for p in range((seat - self.dealer - 1) % n, HAND * n, n))
+        drawn = [CARD_OF_TEXT[(reshuffles[e[2] - 1] if e[2] else pack)[e[3]]]
+                 for e in self.trail if e[0] == "hidden" and e[1] == seat]
+        return dealt, drawn
+
     def _hidden_extras(self) -> dict[str, Any]:
         return {"stock": [CARD_TEXT[c] for c in self.stock]}
 
@@ -530,8 +547,9 @@ class _Hidden:
 
     A draw breaking either is drawn again, so what is kept is uniform over
     the consistent worlds.  It reads only the view: the trail, the table,
-    the seat's own hand, and of the deal only what the table saw (the card
-    turned up, and which cards each reshuffle held).  The trail keeps which
+    the seat's own hand and the cards it picked up (its view's ``dealt`` and
+    ``drawn``), and of the deal only what the table saw (the card turned up,
+    and which cards each reshuffle held).  The trail keeps which
     draw of a player's drawing up to seven went onto his set, as everyone at
     a table sees it; the observation alone would not say.
     """
@@ -560,32 +578,42 @@ class _Hidden:
         if known != state.known:
             raise ResampleError("the table's record of cards taken does not match the trail of play")
         self._cut_short(state)
+        self._own_past(state)
         self._settle(state, self._groups, self._lines, known, last_down)
         del self._groups, self._lines
+
+    def _own_past(self, state: "SetsState") -> None:
+        """The seat's own slots hold what its view says it picked up (``SetsState._own_cards``).
+
+        Which of its dealt places held which of its first cards it never saw:
+        ``draw`` deals them out in a random order (``dealt``).
+        """
+        dealt, drawn = state._own_cards(self.me)
+        mine = [sid for sid, slot in enumerate(self.slots) if slot[0] == self.me]
+        later = [sid for sid in mine if self._entered[sid] >= 0]
+        if len(mine) - len(later) != len(dealt) or len(later) != len(drawn):
+            raise ResampleError("the seat's own cards do not match the trail of play")
+        self.fixed: dict[int, int] = dict(zip(later, drawn, strict=True))
+        self.dealt = (mine[: len(dealt)], dealt)
+        for key in [key for key in self._groups if key[0] == self.me]:
+            del self._groups[key]
 
     def _cut_short(self, state: "SetsState") -> None:
         """A game that ended while a player drew up to seven leaves his drawn cards unsorted, in the order drawn.
 
-        The seat itself sees that order in its hand, so its slots of that
-        last draw are fixed (``fixed``); another player's are drawn as usual,
-        and ``draw`` puts them in his hand in the order they came.
+        The seat's own slots hold what it saw anyway (``_own_past``); another
+        player's are drawn as usual, and ``draw`` puts them in his hand in the
+        order they came.
         """
         self.cut_short: tuple[int, list[int]] | None = None
-        self.fixed: dict[int, int] = {}
         last = state.events[-1] if state.events else {}
         if last.get("why") != "could not make his hand up to seven":
             return
         s = last["seat"]
-        begun = max(t for t, e in enumerate(state.trail) if e == ("refill", s))
-        sids = [sid for sid, (who, _k, _p) in enumerate(self.slots) if who == s and self._entered[sid] > begun]
         if s != self.me:
-            self.cut_short = (s, sids)
-            return
-        tail = state.hands[s][len(state.hands[s]) - len(sids):]
-        self.fixed = dict(zip(sids, tail, strict=True))
-        for ids, times, _exits in self._groups.values():
-            keep = [i for i, sid in enumerate(ids) if sid not in self.fixed]
-            ids[:], times[:] = [ids[i] for i in keep], [times[i] for i in keep]
+            begun = max(t for t, e in enumerate(state.trail) if e == ("refill", s))
+            self.cut_short = (s, [sid for sid, (who, _k, _p) in enumerate(self.slots)
+                                  if who == s and self._entered[sid] > begun])
 
     def _slot(self, s: int, k: int, place: int, t: int) -> None:
         sid = len(self.slots)
@@ -636,20 +664,15 @@ class _Hidden:
         n, me = state.num_seats, self.me
         shown_now = set(state.discards) | {c for laid in state.sets for cards in laid.values() for c in cards}
         shown_now |= {c for cards in known for c in cards}
-        mine = [c for c in state.hands[me] if c not in known[me] and c not in self.fixed.values()]
         unplaced = sorted(c for c in range(NUM_CARDS) if c not in shown_now and c not in state.hands[me])
         shuffles = len(self.lengths)
         self.pool: list[list[int]] = [[] for _ in range(shuffles)]
         for card in unplaced:
             self.pool[last_down.get(card, 0)].append(card)
-        self.mine: list[list[int]] = [[] for _ in range(shuffles)]
-        for card in mine:
-            self.mine[last_down.get(card, 0)].append(card)
         # Each seat's slots of a shuffle must have come in before the unseen cards he gave up from it.
         spare: dict[int, list[tuple[int, int]]] = {}    # seat -> (shuffle, his slots of it still in hand)
         left = [0] * n
         room = [0] * shuffles
-        mine_room = [0] * shuffles
         for (s, k), (ids, times, exits) in sorted(groups.items()):
             ready = 0
             for i, (_card, t) in enumerate(exits):
@@ -659,10 +682,7 @@ class _Hidden:
                     raise ResampleError(f"seat {s} gave up more unseen cards than he had drawn (shuffle {k})")
             still = len(ids) - len(exits)
             left[s] += still
-            if s == me:
-                mine_room[k] += still
-            else:
-                room[k] += still
+            room[k] += still
             spare.setdefault(s, [])
             if still:
                 spare[s].append((k, still))
@@ -672,7 +692,7 @@ class _Hidden:
         for s in range(n):
             if s != me and left[s] != len(state.hands[s]) - len(known[s]):
                 raise ResampleError(f"seat {s}'s hand does not match the trail of play")
-        if room != [len(p) for p in self.pool] or mine_room != [len(m) for m in self.mine]:
+        if room != [len(p) for p in self.pool]:
             raise ResampleError("the unseen cards do not fit the places the trail leaves for them")
         self.known = known
         self.top = top
@@ -687,7 +707,7 @@ class _Hidden:
             events = _backwards(timeline[s], self.slots, self.fixed, self.RULES)
             checked = sum(op == CHECK for op, _a, _b in events)
             rules = banned.get(s) if self.RULES else None
-            counted.append((checked, _unit(s, shares, events, rules, self.mine if s == me else self.pool)))
+            counted.append((checked, _unit(s, shares, events, rules, self.pool)))
         self.units = [unit for _checked, unit in sorted(counted, key=lambda u: (-u[0], u[1].seat))]
 
     def _sources(self, top: int) -> None:
@@ -714,17 +734,17 @@ class _Hidden:
     def draw(self, rng: random.Random) -> tuple[list[list[str]], dict[int, list[int]], list[int]]:
         """Uniform over the consistent worlds: (every shuffle's order, as card texts; the other hands; the stock).
 
-        The seat's own past (which of its slots held the cards it gave up,
-        and where its hidden cards came in) shares nothing with the others'
-        (whose slots share out the unseen cards with the stock), so the two
-        are drawn apart, each by rejection: exactly uniform, and far quicker
-        than drawing them together.
+        The seat's own slots hold what it picked up (``_own_past``), its
+        first cards in a random order among its dealt places; the others'
+        slots share out the unseen cards with the stock (``_block``).
         """
         card_of = [-1] * len(self.slots)
         for sid, card in self.fixed.items():
             card_of[sid] = card
-        self._block(rng, card_of, True)
-        stock_cards, held = self._block(rng, card_of, False)
+        places, dealt = self.dealt
+        for sid, card in zip(places, _shuffled(dealt[:], rng.random), strict=True):
+            card_of[sid] = card
+        stock_cards, held = self._block(rng, card_of)
         hands: dict[int, list[int]] = {s: list(self.known[s]) for s in range(len(self.known)) if s != self.me}
         for s, cards in held.items():
             hands[s] += cards
@@ -739,8 +759,8 @@ class _Hidden:
             out[s] = sorted(c for c in out[s] if c not in drawn) + drawn
         return orders, out, stock
 
-    def _block(self, rng: random.Random, card_of: list[int], mine: bool) -> tuple[list[int], dict[int, list[int]]]:
-        """Fill the slots of the seat (``mine``) or of the others, by rejection, into ``card_of``.
+    def _block(self, rng: random.Random, card_of: list[int]) -> tuple[list[int], dict[int, list[int]]]:
+        """Fill the other seats' slots, by rejection, into ``card_of``.
 
         A hand is drawn from now back to the deal.  First the unseen cards
         each seat holds now, taken at random from those the seats before left
@@ -762,11 +782,11 @@ class _Hidden:
         worlds.
         Returns the stock's cards and each seat's unseen cards in hand.
         """
-        units = [unit for unit in self.units if (unit.seat == self.me) == mine]
+        units = self.units[:]
         for unit in units:
             for sid, card in unit.pinned:
                 card_of[sid] = card
-        pools = self.mine if mine else self.pool
+        pools = self.pool
         random_ = rng.random          # int(random_() * n): uniform on range(n) to within n / 2**53
         budget = self.TRIES
         while budget > 0:
@@ -777,7 +797,7 @@ class _Hidden:
             place = 0
             while failed < 0 and place < len(units) and budget > 0:
                 fresh, given, kept = starts[place]
-                bare, full = _walk_back(units[place].steps, fresh, given, kept, mine, card_of, random_)
+                bare, full = _walk_back(units[place].steps, fresh, given, kept, card_of, random_)
                 if not bare:
                     budget -= 1                          # this seat's past alone is drawn again
                 elif not full:
@@ -785,12 +805,10 @@ class _Hidden:
                 else:
                     place += 1
             if place == len(units):
-                stock = [] if mine else _shuffled(left[self.top][taken[self.top]:], random_)
-                return stock, held
+                return _shuffled(left[self.top][taken[self.top]:], random_), held
             if failed > 0:
                 units.insert(0, units.pop(failed))
-        who = "this seat's own past" if mine else "the other hands"
-        raise ResampleError(f"no world fitting this view was found for {who} in {self.TRIES} draws")
+        raise ResampleError(f"no world fitting this view was found for the other hands in {self.TRIES} draws")
 
 
 def _shuffled(cards: list[int], random_: Any) -> list[int]:
@@ -838,7 +856,7 @@ def _hold_now(units: list["_Seat"], left: list[list[int]], taken: list[int],
     return -1, held, starts
 
 
-def _walk_back(steps: list[tuple[int, int, int, int, int]], fresh: list[list[int]], given: int, kept: int, mine: bool,
+def _walk_back(steps: list[tuple[int, int, int, int, int]], fresh: list[list[int]], given: int, kept: int,
                card_of: list[int], random_: Any) -> tuple[bool, bool]:
     """One seat's past drawn from now back to the deal (``_merged`` steps), into ``card_of``.
 
@@ -846,12 +864,11 @@ def _walk_back(steps: list[tuple[int, int, int, int, int]], fresh: list[list[int
     cards it holds now as ``NUM_CARDS`` more), ``given`` and ``kept`` the
     ``_FIELD`` sums of the cards given up since and of those held now.
     Returns whether no check found a set held not counting the cards held
-    now (``bare``), and counting them (``full``).  For the seat's own past
-    the cards held now are the same in every try, so they count in both.
+    now (``bare``), and counting them (``full``).
     """
-    flags, card2, full2, bare2 = _LAY_FLAGS, _CARD2, _FULL2, _FULL2 if mine else _BARE2
+    flags, card2, full2, bare2 = _LAY_FLAGS, _CARD2, _FULL2, _BARE2
     holding = [cards[:] for cards in fresh]
-    tb, tf, full = given + kept if mine else given, given + kept, True
+    tb, tf, full = given, given + kept, True
     for gk, card, check, tk, slot in steps:
         if card >= 0:                       # card, of his shuffle gk, was given up here: he held it
             holding[gk].append(card)
