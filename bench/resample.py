@@ -16,6 +16,11 @@ A search bot draws hundreds of worlds from one position, and a resampler may
 build tables for a position on its first call, so each position is resampled
 once before timing; those first calls are reported apart (``first_call``).
 Garbage collection is off while a turn is timed, as in ``timeit``.
+
+The sets game works a world's deal record (the order of the pack and of each
+reshuffle) out only when it is first read, since a search never reads it:
+the row ``british-towns-sets+deal`` times a world with its deal read as well,
+for comparison (what a caller who records every world pays).
 """
 
 from __future__ import annotations
@@ -38,6 +43,8 @@ VARIANTS = {"squadron-scramble": {"max_rounds": 2}}
 POSITIONS = 200
 TURNS = 10
 TARGETS = {"median": 3.0, "p99": 10.0}
+#: extra rows: name -> (game, what is read from each world)
+EXTRA = {"british-towns-sets+deal": ("british-towns-sets", "deal")}
 
 
 def parlour_positions(game_id: str, count: int = POSITIONS, seed: int = 0) -> list[tuple]:
@@ -45,8 +52,10 @@ def parlour_positions(game_id: str, count: int = POSITIONS, seed: int = 0) -> li
     return tensors.parlour_positions(game_id, count, seed, seats=SEATS, variants=VARIANTS)
 
 
-def parlour_calls(positions: list[tuple], seed: int = 1) -> list:
+def parlour_calls(positions: list[tuple], seed: int = 1, read: str | None = None) -> list:
     rng = random.Random(seed)
+    if read is not None:
+        return [lambda s=state, p=seat: getattr(s.resample(p, rng), read) for state, seat in positions]
     return [lambda s=state, p=seat: s.resample(p, rng) for state, seat in positions]
 
 
@@ -108,9 +117,9 @@ def first_calls(calls: list) -> dict[str, float]:
     return _figures(times)
 
 
-def bench_game(game_id: str, seconds: float, positions: int, hearts: list | None) -> dict:
+def bench_game(game_id: str, seconds: float, positions: int, hearts: list | None, read: str | None = None) -> dict:
     """One game's figures, timed turn about with ``hearts`` (its calls) when OpenSpiel is there."""
-    calls = parlour_calls(parlour_positions(game_id, positions))
+    calls = parlour_calls(parlour_positions(game_id, positions), read=read)
     figures: dict = {"seats": SEATS[game_id], "positions": len(calls), "first_call": first_calls(calls)}
     mine = Rotation(calls)
     theirs = Rotation(hearts) if hearts else None
@@ -148,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, dict] = {}
     for game_id in SEATS:
         report[game_id] = bench_game(game_id, args.seconds, args.positions, hearts)
+    for name, (game_id, read) in EXTRA.items():
+        report[name] = bench_game(game_id, args.seconds, args.positions, hearts, read)
     report["openspiel-hearts"] = (
         {"positions": len(positions), "note": "timed beside each game: see each game's 'hearts'"}
         if positions is not None else {"error": "open-spiel is not installed (pip install -e '.[bench]')"}
@@ -156,13 +167,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
-    print(f"{'game':<22}{'median':>12}{'p99':>12}{'hearts median':>16}{'hearts p99':>12}"
+    print(f"{'game':<26}{'median':>12}{'p99':>12}{'hearts median':>16}{'hearts p99':>12}"
           f"{'x median':>10}{'x p99':>10}{'first call p99':>16}")
-    for game_id in SEATS:
+    for game_id in [*SEATS, *EXTRA]:
         f = report[game_id]
         h = f["hearts"] or {}
         r = f["ratio_vs_openspiel_hearts"] or {}
-        print(f"{game_id:<22}{f['us_median']:>9.1f} us{f['us_p99']:>9.1f} us"
+        print(f"{game_id:<26}{f['us_median']:>9.1f} us{f['us_p99']:>9.1f} us"
               f"{h.get('us_median', float('nan')):>13.1f} us{h.get('us_p99', float('nan')):>9.1f} us"
               f"{r.get('median', float('nan')):>9.2f}x{r.get('p99', float('nan')):>9.2f}x"
               f"{f['first_call']['us_p99']:>13.1f} us")

@@ -9,6 +9,7 @@ chi-square test, deal by deal and card by card.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from collections import Counter
@@ -248,6 +249,24 @@ def test_sets_worlds_are_built_directly_and_replay():
     again = replay(record_of(world), SETS)
     assert again.snapshot() == world.snapshot() and again.trail == world.trail and world.seed != state.seed
     assert len(world.deal["reshuffles"]) == world.reshuffles_used
+
+
+def test_a_sets_worlds_deal_is_the_same_whenever_it_is_read():
+    """A world works its deal record out when first read: read at once, after a clone, or after play on."""
+    state = sets_position(3, 2, 45)
+    early = state.resample(1, random.Random(3))
+    deal = copy.deepcopy(early.deal)
+    late = state.resample(1, random.Random(3))
+    twin = late.clone()
+    rng = random.Random(4)
+    while not twin.is_over:
+        (seat,) = twin.to_move
+        twin.apply(seat, rng.choice(twin.legal_actions(seat)))
+    assert twin.reshuffles_used > late.reshuffles_used        # play on reached new shuffles
+    assert late.deal == deal and twin.deal["pack"] == deal["pack"]
+    assert twin.deal["reshuffles"][: len(deal["reshuffles"])] == deal["reshuffles"]
+    assert replay(record_of(twin), SETS).snapshot() == twin.snapshot()
+    assert replay(record_of(late), SETS).snapshot() == late.snapshot()
 
 
 def test_an_impossible_sets_view_raises_rather_than_returning_the_truth():

@@ -91,6 +91,8 @@ def check_deal(deal: Any, seats: int) -> None:
 
 class SetsState(TurnState):
     card_text = CARD_TEXT
+    _deal: dict[str, Any] | None       # None: a world's deal, worked out when read (``_later``)
+    _later: "_LaterDeal | None"
     example_action = 'discard CREWE'
 
     def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
@@ -126,6 +128,28 @@ class SetsState(TurnState):
         self._worlds: Any = None                     # seat -> (key, what its view says), for ``resample``
         self._history_shared = False
         self._begin_turn((self.dealer + 1) % n)
+
+    @property
+    def deal(self) -> dict[str, Any]:
+        """The pack's order and each reshuffle's, as card texts (a world works its own out when first read)."""
+        deal = self._deal
+        if deal is None:
+            assert self._later is not None
+            deal = self._deal = self._later.deal(self.dealer)
+            self._later = None
+        return deal
+
+    @deal.setter
+    def deal(self, deal: dict[str, Any]) -> None:
+        self._deal, self._later = deal, None
+
+    def _deal_ahead(self) -> bool:
+        """Whether the deal holds orders for reshuffles still to come (a hand-written one may).
+
+        A world's deal, not yet worked out, holds exactly those made so far.
+        """
+        deal = self._deal
+        return deal is not None and self.reshuffles_used < len(deal["reshuffles"])
 
     # -- turns ------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
@@ -258,7 +282,7 @@ class SetsState(TurnState):
         """
         legal = self._legal
         if (legal is None or seat != self.turn or type(seat) is not int or action not in legal
-                or self.seed is None or self.reshuffles_used < len(self.deal["reshuffles"])):
+                or self.seed is None or self._deal_ahead()):
             TurnState.apply(self, seat, action)
             return
         decoded = self._steps.get(action)
@@ -274,7 +298,7 @@ class SetsState(TurnState):
     def _chance_may_run_out(self) -> bool:
         # Any draw may empty the stock: the reshuffle then comes from the deal (and may be
         # wrong there) or, with no seed, may be missing.
-        return self.seed is None or self.reshuffles_used < len(self.deal["reshuffles"])
+        return self.seed is None or self._deal_ahead()
 
     # -- drawing ----------------------------------------------------------------------------------
     def _legal_draw(self, seat: int) -> tuple[str, ...]:
@@ -467,8 +491,9 @@ class SetsState(TurnState):
         # (State._history_shared).
         new = object.__new__(type(self))
         new.__dict__ = self.__dict__.copy()
-        new.deal = deal = self.deal.copy()
-        deal["reshuffles"] = deal["reshuffles"][:]
+        if self._deal is not None:              # (else the clone shares the world's deal still to work out)
+            new._deal = deal = self._deal.copy()
+            deal["reshuffles"] = deal["reshuffles"][:]
         new._history_shared = self._history_shared = True
         new.hands = [*map(list.copy, self.hands)]
         new.stock = self.stock[:]
@@ -493,17 +518,18 @@ class SetsState(TurnState):
         hand, where each such card may lie, and draws the places uniformly
         among those that keep the game as it was seen (``_Hidden.draw``).  The
         world is built directly, not replayed: the same table, the drawn
-        hands and stock, the pack and reshuffles they imply, and a fresh
-        seed, so that the shuffles still to come are new ones too.
+        hands and stock, the pack and reshuffles they imply (worked out when
+        first read: ``deal``), and a fresh seed, so that the shuffles still
+        to come are new ones too.
         """
         self._check_resampler(seat)
         hidden = self._hidden(seat)
-        orders, hands, stock = hidden.draw(rng)
+        later, hands, stock = hidden.draw(rng)
         new = self.clone()
         for s, cards in hands.items():
             new.hands[s] = cards
         new.stock = stock
-        new.deal = {"dealer": self.dealer, "pack": orders[0], "reshuffles": orders[1:]}
+        new._deal, new._later = None, later
         new.seed = rng.randrange(2**63)
         new._legal = None
         return new
@@ -708,7 +734,32 @@ class _Hidden:
             checked = sum(op == CHECK for op, _a, _b in events)
             rules = banned.get(s) if self.RULES else None
             counted.append((checked, _unit(s, shares, events, rules, self.pool)))
-        self.units = [unit for _checked, unit in sorted(counted, key=lambda u: (-u[0], u[1].seat))]
+        units = [unit for _checked, unit in sorted(counted, key=lambda u: (-u[0], u[1].seat))]
+        self.units = [self._cut(unit) for unit in units]
+        # the random numbers a world's deal takes when it is read: its slots of many cards, and its first
+        # cards' order (``_LaterDeal``)
+        self.later_draws = sum(step[3] >= 0 and step[4] >= 0 for unit in self.units for step in unit.rest)
+        self.later_draws += max(len(self.dealt[1]) - 1, 0)
+        # what every world's slots start from: the seat's own, and those pinned
+        self.template = [-1] * len(self.slots)
+        for sid, card in [*self.fixed.items(), *(pin for unit in self.units for pin in unit.pinned)]:
+            self.template[sid] = card
+
+    def _cut(self, unit: "_Seat") -> "_Seat":
+        """The unit's walk back split after its last check (``steps``, then ``rest``).
+
+        A world needs only the first part at once, where a draw may fail;
+        the rest only says which slots held which cards in the past, for the
+        world's deal (``_LaterDeal``), and is walked when that is read.  The
+        slots of a hand cut short by the game's end stay in the first part,
+        since they give its order now.
+        """
+        needed = set(self.cut_short[1]) if self.cut_short is not None and self.cut_short[0] == unit.seat else set()
+        cut = 0
+        for j, (_gk, _card, check, _tk, slot) in enumerate(unit.steps):
+            if check or slot in needed:
+                cut = j + 1
+        return unit._replace(steps=unit.steps[:cut], rest=unit.steps[cut:])
 
     def _sources(self, top: int) -> None:
         """Where each place of each shuffle takes its card from in ``draw``'s one list (``source``).
@@ -731,25 +782,20 @@ class _Hidden:
         if any(-1 in row for row in source):
             raise ResampleError("the trail leaves a place of a shuffle unaccounted for")
 
-    def draw(self, rng: random.Random) -> tuple[list[list[str]], dict[int, list[int]], list[int]]:
-        """Uniform over the consistent worlds: (every shuffle's order, as card texts; the other hands; the stock).
+    def draw(self, rng: random.Random) -> tuple["_LaterDeal", dict[int, list[int]], list[int]]:
+        """Uniform over the consistent worlds: (every shuffle's order, when read; the other hands; the stock).
 
         The seat's own slots hold what it picked up (``_own_past``), its
         first cards in a random order among its dealt places; the others'
         slots share out the unseen cards with the stock (``_block``).
         """
-        card_of = [-1] * len(self.slots)
-        for sid, card in self.fixed.items():
-            card_of[sid] = card
-        places, dealt = self.dealt
-        for sid, card in zip(places, _shuffled(dealt[:], rng.random), strict=True):
-            card_of[sid] = card
-        stock_cards, held = self._block(rng, card_of)
+        card_of = self.template[:]
+        stock_cards, held, rests = self._block(rng, card_of)
         hands: dict[int, list[int]] = {s: list(self.known[s]) for s in range(len(self.known)) if s != self.me}
         for s, cards in held.items():
             hands[s] += cards
-        texts = [*map(CARD_TEXT.__getitem__, card_of + self.seen + stock_cards)]
-        orders = [[*map(texts.__getitem__, row)] for row in self.source]
+        random_ = rng.random
+        later = _LaterDeal(self, card_of, rests, stock_cards, [random_() for _ in range(self.later_draws)])
         stock = stock_cards[::-1]
         out = {s: sorted(cards) for s, cards in hands.items()}
         if self.cut_short is not None and self.cut_short[0] in out:
@@ -757,9 +803,9 @@ class _Hidden:
             s, sids = self.cut_short
             drawn = [card_of[sid] for sid in sids]
             out[s] = sorted(c for c in out[s] if c not in drawn) + drawn
-        return orders, out, stock
+        return later, out, stock
 
-    def _block(self, rng: random.Random, card_of: list[int]) -> tuple[list[int], dict[int, list[int]]]:
+    def _block(self, rng: random.Random, card_of: list[int]) -> tuple[list[int], dict[int, list[int]], list[Any]]:
         """Fill the other seats' slots, by rejection, into ``card_of``.
 
         A hand is drawn from now back to the deal.  First the unseen cards
@@ -780,12 +826,11 @@ class _Hidden:
         from the shared cards, so then the whole try starts again, with that
         seat first.  What is kept is therefore uniform over the consistent
         worlds.
-        Returns the stock's cards and each seat's unseen cards in hand.
+        Returns the stock's cards, each seat's unseen cards in hand, and each
+        seat's walk back still to go, from the cards it held at its last check
+        (``_cut``).
         """
         units = self.units[:]
-        for unit in units:
-            for sid, card in unit.pinned:
-                card_of[sid] = card
         pools = self.pool
         random_ = rng.random          # int(random_() * n): uniform on range(n) to within n / 2**53
         budget = self.TRIES
@@ -794,21 +839,58 @@ class _Hidden:
             left = [list(pool) for pool in pools]
             taken = [0] * len(pools)
             failed, held, starts = _hold_now(units, left, taken, random_)
-            place = 0
+            place, rests = 0, []
             while failed < 0 and place < len(units) and budget > 0:
                 fresh, given, kept = starts[place]
-                bare, full = _walk_back(units[place].steps, fresh, given, kept, card_of, random_)
+                holding = [cards[:] for cards in fresh]
+                bare, full = _walk_back(units[place].steps, holding, given, kept, card_of, random_)
                 if not bare:
                     budget -= 1                          # this seat's past alone is drawn again
                 elif not full:
                     failed = place
                 else:
+                    rests.append((units[place].rest, holding))
                     place += 1
             if place == len(units):
-                return _shuffled(left[self.top][taken[self.top]:], random_), held
+                return _shuffled(left[self.top][taken[self.top]:], random_), held, rests
             if failed > 0:
                 units.insert(0, units.pop(failed))
         raise ResampleError(f"no world fitting this view was found for the other hands in {self.TRIES} draws")
+
+
+class _LaterDeal:
+    """A world's deal (every shuffle's order, as card texts), worked out when it is first read.
+
+    A search plays on from the world and never reads it; a record of the
+    world, a snapshot or another resample from it does (``SetsState.deal``).
+    What is left is chance the world's own draw did not need: the other
+    seats' walks back past their last checks (which slots held which cards
+    early on; nothing there can fail) and the order of the seat's first
+    cards among its dealt places.  Their random numbers are drawn with the
+    world (``numbers``: a list is cheaper than a seeded generator), so the
+    deal is the same whenever, and however often, it is read.
+    """
+
+    __slots__ = ("hidden", "card_of", "rests", "stock", "numbers", "orders")
+
+    def __init__(self, hidden: "_Hidden", card_of: list[int], rests: list[Any], stock: list[int],
+                 numbers: list[float]):
+        self.hidden, self.card_of, self.rests, self.stock, self.numbers = hidden, card_of, rests, stock, numbers
+        self.orders: list[list[str]] | None = None
+
+    def deal(self, dealer: int) -> dict[str, Any]:
+        if self.orders is None:
+            hidden, card_of = self.hidden, self.card_of
+            random_ = iter(self.numbers).__next__
+            for steps, holding in self.rests:
+                _walk_back(steps, holding, 0, 0, card_of, random_)
+            places, dealt = hidden.dealt
+            for sid, card in zip(places, _shuffled(dealt[:], random_), strict=True):
+                card_of[sid] = card
+            texts = [*map(CARD_TEXT.__getitem__, card_of + hidden.seen + self.stock)]
+            self.orders = [[*map(texts.__getitem__, row)] for row in hidden.source]
+            self.hidden = self.card_of = self.rests = self.stock = self.numbers = None  # type: ignore[assignment]
+        return {"dealer": dealer, "pack": self.orders[0], "reshuffles": self.orders[1:]}
 
 
 def _shuffled(cards: list[int], random_: Any) -> list[int]:
@@ -832,7 +914,7 @@ def _hold_now(units: list["_Seat"], left: list[list[int]], taken: list[int],
     """
     held: dict[int, list[int]] = {}
     starts: list[tuple[list[list[int]], int, int]] = []
-    for place, (s, shares, late, (start, given), _steps, banned, _pinned) in enumerate(units):
+    for place, (s, shares, late, (start, given), _steps, banned, _pinned, _rest) in enumerate(units):
         holding = [list(cards) for cards in start]
         now: list[int] = []
         for k, here, count in shares:
@@ -856,18 +938,18 @@ def _hold_now(units: list["_Seat"], left: list[list[int]], taken: list[int],
     return -1, held, starts
 
 
-def _walk_back(steps: list[tuple[int, int, int, int, int]], fresh: list[list[int]], given: int, kept: int,
+def _walk_back(steps: list[tuple[int, int, int, int, int]], holding: list[list[int]], given: int, kept: int,
                card_of: list[int], random_: Any) -> tuple[bool, bool]:
-    """One seat's past drawn from now back to the deal (``_merged`` steps), into ``card_of``.
+    """One seat's past drawn from now back towards the deal (``_merged`` steps), into ``card_of``.
 
-    ``fresh`` is what the seat holds at the first slot, by its shuffles (the
-    cards it holds now as ``NUM_CARDS`` more), ``given`` and ``kept`` the
+    ``holding`` is what the seat holds at the first slot, by its shuffles
+    (the cards it holds now as ``NUM_CARDS`` more), and is walked back in
+    place to what it held at the last step; ``given`` and ``kept`` the
     ``_FIELD`` sums of the cards given up since and of those held now.
     Returns whether no check found a set held not counting the cards held
     now (``bare``), and counting them (``full``).
     """
     flags, card2, full2, bare2 = _LAY_FLAGS, _CARD2, _FULL2, _BARE2
-    holding = [cards[:] for cards in fresh]
     tb, tf, full = given, given + kept, True
     for gk, card, check, tk, slot in steps:
         if card >= 0:                       # card, of his shuffle gk, was given up here: he held it
@@ -958,9 +1040,10 @@ class _Seat(NamedTuple):
     shares: list[tuple[int, int, int]]            # (shuffle, its number here, the unseen cards of it held now)
     late: list[int]                               # the checks before the first slot, less the cards held now
     start: tuple[list[list[int]], int]            # the cards given up before the first slot, and their sum
-    steps: list[tuple[int, int, int, int, int]]   # the rest of the walk back (``_merged``)
+    steps: list[tuple[int, int, int, int, int]]   # the rest of the walk back (``_merged``), to its last check
     banned: set[int] | None                       # the cards he may not hold now
     pinned: list[tuple[int, int]]                 # (slot, card) known without a draw
+    rest: list[tuple[int, int, int, int, int]] = []   # the walk back after its last check (``_Hidden._cut``)
 
 
 def _merged(walk: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int, int]]:
