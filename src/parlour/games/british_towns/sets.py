@@ -282,7 +282,8 @@ class SetsState(TurnState):
         """
         legal = self._legal
         if (legal is None or seat != self.turn or type(seat) is not int or action not in legal
-                or self.seed is None or self._deal_ahead()):
+                or self.seed is None
+                or ((deal := self._deal) is not None and self.reshuffles_used < len(deal["reshuffles"]))):
             TurnState.apply(self, seat, action)
             return
         decoded = self._steps.get(action)
