@@ -123,6 +123,7 @@ class SetsEncoding(_TownsEncoding):
             ("seen_in_hands", (seats, NUM_CARDS), "cards each relative seat took from the discards and still holds"),
             ("discarded", (seats, NUM_CARDS), "cards each relative seat has discarded during the game"),
             ("reshuffles", 1, "times the discards have become the stock / 10 (at most 1)"),
+            ("picked_up", NUM_CARDS, "cards the viewer was dealt or drew face down during the game"),
         )
 
     def fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
@@ -155,6 +156,12 @@ class SetsEncoding(_TownsEncoding):
             if card is not None:
                 t[base + (seat - me) % n * NUM_CARDS + card] = 1.0
         t[at["reshuffles"]] = capped(sum(1 for e in obs["events"] if e["event"] == "reshuffle"), 10)
+        cards_hot(t, at["picked_up"], obs["dealt"] + obs["drawn"], CARD_OF_TEXT)
+
+    def information_state_string(self, obs: dict[str, Any]) -> str:
+        """The history does not say which cards the seat drew: its view's ``dealt`` and ``drawn`` do."""
+        return (super().information_state_string(obs)
+                + " | dealt " + " ".join(obs["dealt"]) + " | drawn " + " ".join(obs["drawn"]))
 
 
 def asking(seats: int) -> AskingEncoding:
