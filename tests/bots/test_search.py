@@ -197,3 +197,25 @@ def test_the_look_ahead_ends_where_the_games_epoch_changes(game_id, seats):
                 assert child.seat == seat
                 stack.append((child, depth + 1))
         assert deepest >= 1
+
+
+def test_a_games_weigh_picks_each_searched_world_from_a_pool_in_proportion():
+    """With ``weigh`` and ``POOL`` the search draws POOL worlds and keeps one by weight; without, one world."""
+    from parlour.bots.search import Hooks, _draw
+
+    class Counting:
+        seat = 0
+
+        def __init__(self):
+            self.drawn = 0
+
+        def sample(self, rng):
+            self.drawn += 1
+            return self.drawn
+
+    worlds = Counting()
+    picked = [_draw(worlds, random.Random(i), Hooks(weigh=lambda w, seat: 1.0 if w % 4 == 0 else 0.0, pool=4))
+              for i in range(20)]
+    assert worlds.drawn == 80 and all(w % 4 == 0 for w in picked)     # only the fourth of each pool weighs
+    worlds = Counting()
+    assert _draw(worlds, random.Random(1), Hooks(pool=4)) == 1 and worlds.drawn == 1

@@ -111,3 +111,35 @@ def test_five_hoarding_sets_bots_still_finish():
     bots = [make_bot(SETS, "heuristic", s, seed) for s, seed in enumerate(bot_seeds)]
     state = play_game(SETS, bots, seats=5, seed=1044455249903640672, max_actions=3000)
     assert state.is_over and len(state.history) < 1000
+
+
+def test_the_asking_search_weighs_worlds_by_the_regions_the_others_asked_for():
+    """Weighed worlds give an asker more of the regions he asked for than the rules alone do.
+
+    Players ask for the regions they hold most of; the uniform worlds know
+    only that an asker holds at least one card of each.
+    """
+    import statistics
+
+    from parlour.bots import decide, make_bot
+    from parlour.bots.worlds import Worlds
+    from parlour.games.british_towns import search_asking
+
+    state = ASKING.new_state(seats=3, seed=4)
+    bots = [make_bot(ASKING, "remembering", s, s) for s in range(3)]
+    while len(state.asks) < 12:
+        (s,) = state.to_move
+        state.apply(s, decide(bots[s], state, s))
+    laid = {r for regions in state.laid for r in regions}
+    asked = {(a["asker"], REGION_OF[CARD_OF_TEXT[a["card"]]]) for a in state.asks if a["asker"] != 0}
+    asked = {(p, r) for p, r in asked if r not in laid}
+    assert asked
+    worlds = Worlds(state, 0)
+    rng = random.Random(1)
+    drawn = [worlds.sample(rng) for _ in range(400)]
+    weights = [search_asking.weigh(w, 0) for w in drawn]
+    for p, r in asked:
+        held = [sum(REGION_OF[c] == r for c in w.hands[p]) for w in drawn]
+        weighed = sum(h * x for h, x in zip(held, weights, strict=True)) / sum(weights)
+        assert weighed > statistics.mean(held), (p, r)
+    assert search_asking.weigh(drawn[0], 0) == search_asking.weigh(drawn[0].clone(), 0)

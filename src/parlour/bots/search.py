@@ -22,8 +22,11 @@ look-ahead, tree and rollout alike, stops once it changes: the end of the
 turn, say), an evaluation of the position
 where a rollout stops (``evaluate(state) -> a value per seat in [-1, 1]``),
 ``candidates(state, seat, legal)`` (the actions worth searching, a prior that
-prunes: the one right name of a plane rather than every name there is) and
-``ROLLOUT_LIMIT``; never a second copy of its rules, which the state keeps.
+prunes: the one right name of a plane rather than every name there is),
+``weigh(world, seat)`` with ``POOL`` (a model of the other players: each world
+searched is picked from ``POOL`` drawn, in proportion to its weight, where
+the way people play says more than the rules do) and ``ROLLOUT_LIMIT``; never
+a second copy of its rules, which the state keeps.
 
 The budget is iterations (reproducible: the same seed and iterations give the
 same move) or seconds (default: one second a decision, about a thousand
@@ -56,6 +59,8 @@ class Hooks:
     epoch: Callable[[Any], Any] | None = None
     candidates: Callable[[Any, int, Sequence[str]], Sequence[str]] | None = None
     rollout_limit: int = 100_000
+    weigh: Callable[[Any, int], float] | None = None
+    pool: int = 1
 
 
 def hooks_of(game: Any) -> Hooks:
@@ -64,7 +69,8 @@ def hooks_of(game: Any) -> Hooks:
     module = importlib.import_module(game.search)
     return Hooks(getattr(module, "rollout_action", None), getattr(module, "evaluate", None),
                  getattr(module, "epoch", None), getattr(module, "candidates", None),
-                 getattr(module, "ROLLOUT_LIMIT", 100_000))
+                 getattr(module, "ROLLOUT_LIMIT", 100_000), getattr(module, "weigh", None),
+                 getattr(module, "POOL", 1))
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,14 @@ class _Node:
         self.total = 0.0
         self.avail = 0
         self.children: dict[str, _Node] = {}
+
+
+def _draw(worlds: Any, rng: random.Random, hooks: Hooks) -> Any:
+    """A world to search: drawn from the seat's worlds, or picked from a pool of them by the game's ``weigh``."""
+    if hooks.weigh is None or hooks.pool <= 1:
+        return worlds.sample(rng)
+    pool = [worlds.sample(rng) for _ in range(hooks.pool)]
+    return rng.choices(pool, [hooks.weigh(w, worlds.seat) for w in pool])[0]
 
 
 def _rollout(world: Any, rng: random.Random, hooks: Hooks, epoch: Any) -> Sequence[float]:
@@ -181,7 +195,7 @@ def ismcts(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
     while budget.more():
         budget.done += 1
         try:
-            world = worlds.sample(rng)
+            world = _draw(worlds, rng, hooks)
         except ResampleError:
             continue            # an iteration without a world: the budget still runs down
         _iterate(root, world, rng, hooks)
@@ -199,7 +213,7 @@ def pimc(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
     means: dict[str, list[float]] = {a: [] for a in legal}     # the action's value in each world that tried it
     while budget.more():
         try:
-            world = worlds.sample(rng)
+            world = _draw(worlds, rng, hooks)
         except ResampleError:
             budget.done += 1
             continue

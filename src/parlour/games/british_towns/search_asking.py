@@ -8,6 +8,13 @@ A finished game is worth +1 to the winner, -1 to the others, and a win shared
 by a tie is split among those who share it.  The rollout policy asks as a
 player who kept track of the asks would.
 
+The worlds are weighed by how people ask (``weigh``): a player asks for the
+region he holds most of, so a world in which he holds few cards of the
+regions he asked for is less likely than the rules alone say.  Drawn
+uniformly, the worlds gave the asks ``remembering`` chose a 74% chance, where
+83% of them came off; weighed, 82%.  Against ``remembering`` that took the
+expert from 0.383 to about 0.5 (docs/arena.md).
+
 The value also counts, a little, the regions a player ends with against the
 best rival's (``MARGIN``).  A player who can no longer win (or can no longer
 lose) would otherwise find every ask worth the same, and ask the first one,
@@ -100,3 +107,29 @@ def _holder_is_asked(action: str, hands: list[list[int]], names: Sequence[str]) 
     _, name, text = action.split()
     return CARD_OF_TEXT[text] in hands[names.index(name)]
 
+
+
+#: worlds drawn for each one the search uses, which is picked among them by ``weigh``
+POOL = 8
+#: how strongly an asker's holding of the regions he asked for weighs a world
+BETA = 4.0
+#: the weight's floor for an asked region of which the world leaves the asker nothing
+NONE_LEFT = 0.25
+
+
+def weigh(world: AskingState, seat: int) -> float:
+    """How likely the others' asks make this world, beside the others the rules allow: a model of them.
+
+    For each region another player has asked for and nobody has laid, the
+    cards of it he holds in the world, to the power ``BETA``.  Only the
+    public asks and the world's own hands are read, so it learns nothing
+    the seat could not know.
+    """
+    laid = {r for regions in world.laid for r in regions}
+    asked = {(ask["asker"], REGION_OF[CARD_OF_TEXT[ask["card"]]]) for ask in world.asks if ask["asker"] != seat}
+    weight = 1.0
+    for asker, region in asked:
+        if region not in laid:
+            held = sum(REGION_OF[c] == region for c in world.hands[asker])
+            weight *= max(held, NONE_LEFT) ** BETA
+    return weight
