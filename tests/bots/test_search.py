@@ -96,10 +96,10 @@ def test_search_bots_sit_beside_the_others_weakest_first_with_a_line_each():
         make_bot(biggles, "expert", 0, 1)
 
 
-def test_the_asking_game_lists_its_remembering_bot_above_the_search_bots_that_lose_to_it():
-    """docs/arena.md: in the asking game the expert scores 0.383 (0.303-0.464) against ``remembering``."""
+def test_the_asking_game_lists_its_remembering_bot_between_the_search_bots_as_the_arena_ranks_them():
+    """docs/arena.md: the expert scores 0.586 (0.535-0.637) against ``remembering``, which beat pimc 0.667."""
     names = bot_names(get_game("british-towns-asking"))
-    assert names[-1] == "remembering" and names.index("expert") < names.index("remembering")
+    assert names[-1] == "expert" and names.index("pimc") < names.index("remembering")
 
 
 def test_a_bot_order_that_leaves_out_a_bot_is_refused():

@@ -102,7 +102,7 @@ def test_bots_are_listed_weakest_first_with_plain_names_and_a_line_each(client):
                 assert game["bots"][-2:] == ["pimc", "expert"]            # the search bots, strongest last
             assert game["default_bot"] == next(iter(descriptor.bots))       # the game's own sensible player
             assert next(b for b in catalogue if b["name"] == game["default_bot"])["title"] == "Club player"
-    assert games["british-towns-asking"]["bots"] == ["random", "pimc", "expert", "remembering"]   # docs/arena.md
+    assert games["british-towns-asking"]["bots"] == ["random", "pimc", "remembering", "expert"]   # docs/arena.md
     biggles = games["biggles"]
     assert biggles["bots"] == ["random", "newcomer", "casual", "club", "practised"]
     assert [b["title"] for b in biggles["bot_catalogue"]][1:] == ["Newcomer", "Casual", "Club player", "Practised"]

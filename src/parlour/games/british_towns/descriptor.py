@@ -89,8 +89,8 @@ ASKING = GameDescriptor(
     bots={"remembering": lazy_bot("parlour.games.british_towns.bots:RememberingBot")},
     bot_notes={"remembering": "Remembers every ask and answer, and asks where a card is sure or likely to be"},
     bot_titles={"remembering": "Club player"},
-    # The arena (docs/arena.md) has the remembering bot above both search bots here, and pimc below expert.
-    bot_order=("random", "pimc", "expert", "remembering"),
+    # The arena (docs/arena.md) has the expert above the remembering bot here, and pimc below both.
+    bot_order=("random", "pimc", "remembering", "expert"),
     search="parlour.games.british_towns.search_asking",
     data_package="parlour.games.british_towns",
     action_space=asking.all_actions,

@@ -13,7 +13,7 @@ region he holds most of, so a world in which he holds few cards of the
 regions he asked for is less likely than the rules alone say.  Drawn
 uniformly, the worlds gave the asks ``remembering`` chose a 74% chance, where
 83% of them came off; weighed, 82%.  Against ``remembering`` that took the
-expert from 0.383 to about 0.5 (docs/arena.md).
+expert from 0.383 to 0.586 at ``BETA`` 4 (docs/arena.md).
 
 The value also counts, a little, the regions a player ends with against the
 best rival's (``MARGIN``).  A player who can no longer win (or can no longer
