@@ -265,8 +265,12 @@ def test_a_sets_worlds_deal_is_the_same_whenever_it_is_read():
     assert twin.reshuffles_used > late.reshuffles_used        # play on reached new shuffles
     assert late.deal == deal and twin.deal["pack"] == deal["pack"]
     assert twin.deal["reshuffles"][: len(deal["reshuffles"])] == deal["reshuffles"]
-    assert replay(record_of(twin), SETS).snapshot() == twin.snapshot()
-    assert replay(record_of(late), SETS).snapshot() == late.snapshot()
+    for world in (twin, late):
+        again = replay(record_of(world), SETS)
+        assert again.snapshot() == world.snapshot()
+        # every seat's own cards, the resampled seat's kept from the view and the others' from the world's deal
+        assert [again.observation(s) for s in range(3)] == [world.observation(s) for s in range(3)]
+    assert late.observation(1)["drawn"] == state.observation(1)["drawn"]
 
 
 def test_an_impossible_sets_view_raises_rather_than_returning_the_truth():
@@ -320,6 +324,27 @@ def test_sets_worlds_give_the_seat_the_cards_it_picked_up_and_nobody_else_sees_t
     for text in p1:
         counts = [places[(text, p)] for p in range(0, 14, 2)]      # P1's dealt places (P2 deals)
         assert sum(counts) == 1400 and chisquare(counts).pvalue > 0.001, (text, counts)
+
+
+def test_a_sets_seats_picked_up_cards_read_as_the_game_goes_match_a_fresh_reading():
+    """The view's ``dealt`` and ``drawn`` are kept as the trail grows; clones that part ways keep their own."""
+    rng = random.Random(3)
+    state = SETS.new_state(seats=3, seed=9)
+    while not state.is_over:
+        views = [state.observation(s) for s in range(3)]
+        twin = state.clone()
+        for _ in range(4):
+            if twin.is_over:
+                break
+            (s,) = twin.to_move
+            twin.apply(s, rng.choice(twin.legal_actions(s)))
+        for one in (state, twin):
+            fresh = one.clone()
+            fresh._picked = None
+            assert [one.observation(s) for s in range(3)] == [fresh.observation(s) for s in range(3)]
+        assert [state.observation(s) for s in range(3)] == views          # the twin's play left it as it was
+        (s,) = state.to_move
+        state.apply(s, rng.choice(state.legal_actions(s)))
 
 
 def test_sets_worlds_of_a_game_that_ended_while_drawing_up_keep_the_order_drawn():

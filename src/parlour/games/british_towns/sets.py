@@ -126,6 +126,7 @@ class SetsState(TurnState):
         self._order_len = NUM_CARDS                  # cards in the shuffle now being drawn from
         self._last_pop = -1
         self._worlds: Any = None                     # seat -> (key, what its view says), for ``resample``
+        self._picked: Any = None                     # seat -> (trail entries read, dealt, drawn): _own_cards
         self._history_shared = False
         self._begin_turn((self.dealer + 1) % n)
 
@@ -283,6 +284,7 @@ class SetsState(TurnState):
         legal = self._legal
         if (legal is None or seat != self.turn or type(seat) is not int or action not in legal
                 or self.seed is None
+                # _deal_ahead, written out
                 or ((deal := self._deal) is not None and self.reshuffles_used < len(deal["reshuffles"]))):
             TurnState.apply(self, seat, action)
             return
@@ -454,12 +456,25 @@ class SetsState(TurnState):
 
         A player saw every card he picked up, so his view keeps them (perfect
         recall), and ``resample`` takes his own past from here rather than
-        guessing it.
+        guessing it.  Every view of the seat holds them, so what was read is
+        kept (``_picked``) and only the trail's entries since are read.  It
+        is replaced, never changed in place: a clone shares what was read up
+        to the clone, which is the start of its own trail too.
         """
-        n, pack, reshuffles = self.num_seats, self.deal["pack"], self.deal["reshuffles"]
-        dealt = sorted(CARD_OF_TEXT[pack[p]] for p in range((seat - self.dealer - 1) % n, HAND * n, n))
-        drawn = [CARD_OF_TEXT[(reshuffles[e[2] - 1] if e[2] else pack)[e[3]]]
-                 for e in self.trail if e[0] == "hidden" and e[1] == seat]
+        trail = self.trail
+        entry = (self._picked or {}).get(seat)
+        if entry is not None:
+            done, dealt, drawn = entry
+            if done == len(trail):
+                return dealt, drawn
+        else:
+            n, pack = self.num_seats, self.deal["pack"]
+            done, drawn = 0, []
+            dealt = sorted(CARD_OF_TEXT[pack[p]] for p in range((seat - self.dealer - 1) % n, HAND * n, n))
+        pack, reshuffles = self.deal["pack"], self.deal["reshuffles"]
+        drawn = drawn + [CARD_OF_TEXT[(reshuffles[e[2] - 1] if e[2] else pack)[e[3]]]
+                         for e in trail[done:] if e[0] == "hidden" and e[1] == seat]
+        self._picked = {**(self._picked or {}), seat: (len(trail), dealt, drawn)}
         return dealt, drawn
 
     def _hidden_extras(self) -> dict[str, Any]:
@@ -531,6 +546,8 @@ class SetsState(TurnState):
             new.hands[s] = cards
         new.stock = stock
         new._deal, new._later = None, later
+        # the seat's own cards are the same in the world (the others' are the world's own, read when asked for)
+        new._picked = {seat: (len(self.trail), *self._own_cards(seat))}
         new.seed = rng.randrange(2**63)
         new._legal = None
         return new
@@ -617,11 +634,12 @@ class _Hidden:
         """
         dealt, drawn = state._own_cards(self.me)
         mine = [sid for sid, slot in enumerate(self.slots) if slot[0] == self.me]
+        first = [sid for sid in mine if self._entered[sid] < 0]
         later = [sid for sid in mine if self._entered[sid] >= 0]
-        if len(mine) - len(later) != len(dealt) or len(later) != len(drawn):
+        if len(first) != len(dealt) or len(later) != len(drawn):
             raise ResampleError("the seat's own cards do not match the trail of play")
         self.fixed: dict[int, int] = dict(zip(later, drawn, strict=True))
-        self.dealt = (mine[: len(dealt)], dealt)
+        self.dealt = (first, dealt)
         for key in [key for key in self._groups if key[0] == self.me]:
             del self._groups[key]
 
@@ -1031,7 +1049,7 @@ def _unit(s: int, shares: list[tuple[int, int]], events: list[tuple[int, int, in
         else:
             late.append(a + given)
     pinned = [(steps[j][2], card) for j, card in pairs.values()]
-    return _Seat(s, here, late, (start, given), _merged(walk[first:]), banned, pinned)
+    return _Seat(s, here, late, (start, given), _merged(walk[first:]), banned, pinned, [])     # (rest: _Hidden._cut)
 
 
 class _Seat(NamedTuple):
@@ -1044,7 +1062,7 @@ class _Seat(NamedTuple):
     steps: list[tuple[int, int, int, int, int]]   # the rest of the walk back (``_merged``), to its last check
     banned: set[int] | None                       # the cards he may not hold now
     pinned: list[tuple[int, int]]                 # (slot, card) known without a draw
-    rest: list[tuple[int, int, int, int, int]] = []   # the walk back after its last check (``_Hidden._cut``)
+    rest: list[tuple[int, int, int, int, int]]    # the walk back after its last check (``_Hidden._cut``)
 
 
 def _merged(walk: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int, int]]:
