@@ -12,7 +12,7 @@ PORT     ?= 8000
 # the code `make lint` holds to ruff's and mypy's rules (pyproject.toml: strict on parlour.engine and parlour.games)
 CHECKED  := src/parlour tests/web bench/load.py bench/servers.py
 
-.PHONY: setup serve play lint test bench clean postgres-server
+.PHONY: setup serve play lint test bench clean postgres-server compiled pure
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,5 +46,13 @@ test: setup $(CHROMIUM) postgres-server lint
 bench: setup
 	$(VENV)/bin/python bench/playouts.py
 
+# the optional compiled build of the rules (src/parlour/compiled.py, docs/simulation.md): mypyc over the
+# unchanged engine and rules modules, about a minute; `make pure` goes back to the Python sources
+compiled: setup
+	$(VENV)/bin/python -c 'import sys, parlour.compiled as c; sys.exit(c.main(["build"]))'
+
+pure: setup
+	$(VENV)/bin/python -c 'import sys, parlour.compiled as c; sys.exit(c.main(["clean"]))'
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache test-artifacts
+	rm -rf $(VENV) build src/*.egg-info src/parlour/_compiled.json .pytest_cache .mypy_cache .ruff_cache test-artifacts

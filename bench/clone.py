@@ -9,6 +9,8 @@ game's positions, then a burst of clones of one of hearts' positions, again
 and again for ``--seconds``.  Each burst gives a time per call; the figures
 are the medians over the bursts, and ``ratio_vs_openspiel_hearts`` divides the
 game's median by hearts' median over the same turns: the goal is at most 3.
+Each game's figures say which form of the rules ran (``"rules"``: see
+``bench/playouts.py``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import time
 
 from tensors import SEATS, hearts_positions, parlour_positions
 
+from parlour.compiled import running
 from parlour.games import GAMES
 
 #: clones per burst: long enough to dwarf the timer, short enough to follow the machine's drift
@@ -82,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, dict] = {}
     for game_id in args.game or GAMES:
         report[game_id] = bench_game(game_id, args.seconds, hearts)
+        report[game_id]["rules"] = running()
     if hearts is None:
         report["openspiel-hearts"] = {"error": "open-spiel is not installed (pip install -e '.[bench]')"}
     else:
@@ -90,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
+    print(f"rules: {running()}")
     print(f"{'game':<22}{'seats':>6}{'us/clone':>10}{'hearts us':>11}{'ratio':>8}")
     for game_id, f in report.items():
         if "error" in f:

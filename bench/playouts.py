@@ -11,6 +11,10 @@ run: each game is timed in short turns alternating with hearts (as
 decisions per second divided by hearts' decisions per second over those same
 turns (``hearts_decisions_per_s``).  The goal is at least 1 for every
 turn-based game.
+
+The figures say which form of the rules ran (``"rules"``): the Python sources,
+or the optional compiled build (``make compiled``; ``PARLOUR_PURE=1`` runs the
+sources past one).  docs/simulation.md has both.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import random
 import sys
 import time
 
+from parlour.compiled import running
 from parlour.games import GAMES
 
 #: how each game is benchmarked: players, and a variant that ends a random game (random
@@ -110,7 +115,7 @@ def bench_parlour(game_id: str, seconds: float, seed: int = 0, hearts=None) -> d
         figures, theirs = _against(play_one, hearts, seconds)
         figures["hearts_decisions_per_s"] = theirs["decisions_per_s"]
         figures["ratio_vs_openspiel_hearts"] = round(figures["decisions_per_s"] / theirs["decisions_per_s"], 3)
-    figures.update(settings)
+    figures.update(settings, rules=running())
     return figures
 
 
@@ -189,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
+    print(f"rules: {running()}")
     print(f"{'game':<22}{'games/s':>10}{'decisions/s':>14}{'dec/game':>10}{'hearts dec/s':>14}{'ratio':>8}"
           "  (a game is one unit)")
     for game_id, f in report.items():

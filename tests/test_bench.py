@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from parlour.compiled import running
+
 BENCH = Path(__file__).parent.parent / "bench" / "playouts.py"
 
 
@@ -15,6 +17,7 @@ def test_playout_benchmark_prints_json_figures():
     fw = report["football-whist"]
     assert fw["games"] >= 1 and fw["games_per_s"] > 0 and fw["decisions_per_s"] > 0
     assert 100 < fw["decisions_per_game"] < 140
+    assert fw["rules"] == running()            # the form this test itself runs: the same tree
     assert fw["ratio_vs_openspiel_hearts"] is not None, report["openspiel-hearts"]
     assert report["openspiel-hearts"]["decisions_per_s"] > 0
     ss = report["squadron-scramble"]

@@ -9,3 +9,8 @@ The package is layered so that a rule lives in exactly one place:
 """
 
 __version__ = "0.1.0"
+
+# The optional compiled build (parlour.compiled): run the Python sources if it is stale or not wanted.
+from parlour.compiled import guard as _guard  # noqa: E402
+
+_guard()

@@ -128,7 +128,7 @@ def test_asking_worlds_stay_uniform_when_seats_are_pooled_in_the_count(seats, se
     deals = consistent_asking_deals(state, 0)
     res = state._unknowns(0)._residual()
     for tracked in ((), res.seats[:1]):
-        res._count = asking._Count(res, tracked)
+        res._count = asking._Count.of(res, tracked)
         rng = random.Random(11)
         draws = [drawn_share(state.resample(0, rng), 0, cards) for _ in range(3000)]
         assert_uniform(draws, deals, cards, sorted(dealt))

@@ -19,25 +19,44 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, ClassVar, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from parlour.engine.errors import IllegalAction, ParlourError
 from parlour.engine.numbers import action_space_of, encoding_of
 
 
+# The engine's classes take interpreted subclasses even when compiled (docs/simulation.md, "The
+# compiled build"): a researcher's own game, or a test's, subclasses them in plain Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     #: set by each game's State subclass
-    game: Any = None
+    game: ClassVar[Any] = None
     num_seats: int
     variant: dict[str, Any]
     seed: int | None
-    deal: Any
+    _deal: Any
     history: list[tuple[int, str]]
     #: True while ``history`` is one list shared with a clone: whichever records an action next copies it
     #: first (``_own_history``), so a clone costs no copy of a long history and neither state ever sees
     #: the other's moves.  A clone sets it on both states; a game that keeps other logs growing with
     #: every action shares and copies them the same way (its ``_own_history``).
     _history_shared: bool = False
+
+    @property
+    def deal(self) -> Any:
+        """The cards as dealt, as the game's record keeps them (docs/records.md).
+
+        A property, so that a game may work its deal out only when it is read
+        (the sets game's worlds do) in either build: a compiled class reads an
+        attribute of its base directly, past any property a subclass puts there.
+        """
+        return self._deal
+
+    @deal.setter
+    def deal(self, deal: Any) -> None:
+        self._deal = deal
 
     # -- whose turn, what may be done --------------------------------------
     @property
@@ -46,21 +65,21 @@ class State(ABC):
         """Seats that may act now (empty once the game is over)."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> tuple[str, ...]:
+    def legal_actions(self, seat: Any) -> tuple[str, ...]:
         """Canonical action texts ``seat`` may apply now (empty if not its turn)."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> str:
+    def parse_action(self, text: Any) -> str:
         """Canonical form of ``text``; raises ``ActionSyntaxError`` if it is no action of this game."""
 
-    def explain_illegal(self, seat: int, action: str) -> str:
+    def explain_illegal(self, seat: Any, action: Any) -> str:
         """Why ``action`` is refused, in words for the player.  Games override for detail."""
         if seat not in self.to_move:
             return f"it is not seat {seat}'s turn"
         return f"{action!r} is not allowed now"
 
     # -- changing the state ---------------------------------------------------
-    def apply(self, seat: int, action: str) -> None:
+    def apply(self, seat: Any, action: Any) -> None:
         """Apply ``action`` for ``seat``; an illegal one raises and changes nothing."""
         if type(seat) is not int:
             raise IllegalAction(f"a seat is a whole number, not {seat!r}", seat=None, action=None)
@@ -85,7 +104,7 @@ class State(ABC):
 
     # -- what each seat sees -----------------------------------------------
     @abstractmethod
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: Any) -> dict[str, Any]:
         """JSON-able view of one seat (``None``: a spectator) holding only what it could see."""
 
     # -- the end ----------------------------------------------------------
@@ -107,7 +126,7 @@ class State(ABC):
         """An independent copy: applying to one never changes the other."""
 
     @abstractmethod
-    def resample(self, seat: int, rng: random.Random) -> "State":
+    def resample(self, seat: Any, rng: random.Random) -> "State":
         """A copy whose hidden cards are redealt consistently with ``seat``'s observation."""
 
     def _replayed_copy(self, seat: int, deal: Any, seed: int | None) -> "State | None":
@@ -126,35 +145,35 @@ class State(ABC):
         return other if other.observation(seat) == self.observation(seat) else None
 
     # -- numbers for learning agents (parlour.engine.numbers; docs/research.md) --
-    def action_id(self, text: str) -> int:
+    def action_id(self, text: Any) -> int:
         """The action's place in the descriptor's ``action_space(seats)``: a stable integer id."""
         return action_space_of(self.game, self.num_seats).id(text)
 
-    def action_text(self, action_id: int) -> str:
+    def action_text(self, action_id: Any) -> str:
         return action_space_of(self.game, self.num_seats).text(action_id)
 
-    def legal_action_ids(self, seat: int) -> list[int]:
+    def legal_action_ids(self, seat: Any) -> list[int]:
         """The ids of ``legal_actions(seat)``, in increasing order (OpenSpiel's convention)."""
         ids = action_space_of(self.game, self.num_seats).ids
         return sorted(ids[a] for a in self.legal_actions(seat))
 
-    def legal_mask(self, seat: int) -> Any:
+    def legal_mask(self, seat: Any) -> Any:
         """A NumPy bool array over the action space, True where ``seat`` may act now."""
         return action_space_of(self.game, self.num_seats).mask(self.legal_actions(seat))
 
-    def observation_tensor(self, seat: int) -> Any:
+    def observation_tensor(self, seat: Any) -> Any:
         """What ``seat`` sees now, as a fixed-size float32 array built from its observation alone."""
         return encoding_of(self.game, self.num_seats).observation_tensor(self.observation(self._viewer(seat)))
 
-    def information_state_tensor(self, seat: int) -> Any:
+    def information_state_tensor(self, seat: Any) -> Any:
         """What ``seat`` has seen so far (its view and the public history that matters), fixed-size."""
         return encoding_of(self.game, self.num_seats).information_state_tensor(self.observation(self._viewer(seat)))
 
-    def information_state_string(self, seat: int) -> str:
+    def information_state_string(self, seat: Any) -> str:
         """A cheap text key for ``seat``'s information state (equal views, equal strings)."""
         return encoding_of(self.game, self.num_seats).information_state_string(self.observation(self._viewer(seat)))
 
-    def _viewer(self, seat: int) -> int:
+    def _viewer(self, seat: Any) -> int:
         if type(seat) is not int or not 0 <= seat < self.num_seats:
             raise ValueError(f"tensors are a seat's: seats are 0 to {self.num_seats - 1}, not {seat!r}")
         return seat
@@ -162,3 +181,36 @@ class State(ABC):
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The whole state, hidden cards included, as JSON-able data (for tests and audits)."""
+
+
+#: whether the engine runs compiled by mypyc (``python -m parlour.compiled build``; docs/simulation.md).
+#: The rules modules are built together, so then every game's state is a native class too.
+COMPILED: bool = hasattr(State, "__mypyc_attrs__")
+
+_S = TypeVar("_S")
+
+
+def shallow_copy(obj: _S) -> _S:
+    """A new instance of ``obj``'s class holding the same attributes: where each game's ``clone`` starts.
+
+    In plain Python the instance's ``__dict__`` is copied whole, the quickest
+    way.  A class compiled by mypyc keeps its attributes in native slots and
+    has no ``__dict__``; there the class's own ``__getstate__`` and
+    ``__setstate__`` (which mypyc writes) carry them across.  That is why no
+    game state has an ``__init__``: a compiled class's ``__new__`` runs it.
+    """
+    cls = type(obj)
+    new = cls.__new__(cls)
+    if COMPILED:
+        new.__setstate__(obj.__getstate__())  # type: ignore[attr-defined]
+    else:
+        new.__dict__ = obj.__dict__.copy()
+    return new
+
+
+def restore(obj: Any, backup: Any) -> None:
+    """Put back into ``obj`` every attribute of ``backup`` (a ``shallow_copy`` or ``clone`` taken earlier)."""
+    if COMPILED:
+        obj.__setstate__(backup.__getstate__())
+    else:
+        obj.__dict__.update(backup.__dict__)

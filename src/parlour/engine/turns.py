@@ -13,8 +13,10 @@ import copy
 from abc import abstractmethod
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from parlour.engine.errors import DealError, IllegalAction
-from parlour.engine.state import State
+from parlour.engine.state import State, restore
 
 OVER = "over"
 NOBODY: frozenset[int] = frozenset()
@@ -22,6 +24,7 @@ NOBODY: frozenset[int] = frozenset()
 ONE_SEAT: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(64))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnState(State):
     phase: str
     turn: int
@@ -44,7 +47,7 @@ class TurnState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self, seat: int) -> tuple[str, ...]:
+    def legal_actions(self, seat: Any) -> tuple[str, ...]:
         if seat != self.turn or self.phase == OVER:
             return ()
         if self._legal is None:
@@ -55,7 +58,7 @@ class TurnState(State):
     def _legal_now(self, seat: int) -> tuple[str, ...]:
         """The legal actions of the seat to act (called once per position)."""
 
-    def apply(self, seat: int, action: str) -> None:
+    def apply(self, seat: Any, action: Any) -> None:
         """``State.apply``, reading the cached legal actions of the seat to act directly (the hot path)."""
         legal = self._legal
         if legal is None or seat != self.turn or type(seat) is not int:
@@ -88,7 +91,7 @@ class TurnState(State):
             try:
                 step(self, seat, rest)
             except DealError:
-                self.__dict__.update(backup.__dict__)
+                restore(self, backup)
                 raise
             return
         step(self, seat, rest)
@@ -97,7 +100,7 @@ class TurnState(State):
         """Whether an action might need a shuffle the deal lacks, or holds wrongly."""
         return False
 
-    def _check_resampler(self, seat: int) -> None:
+    def _check_resampler(self, seat: Any) -> None:
         if seat is None:
             raise ValueError("resample needs the seat whose view is kept")
         self.check_viewer(seat)
@@ -106,7 +109,7 @@ class TurnState(State):
     #: shown to someone who passes something other than text as an action
     example_action = "..."
 
-    def explain_illegal(self, seat: int, action: str) -> str:
+    def explain_illegal(self, seat: Any, action: Any) -> str:
         """Why an action is refused: the faults every turn-by-turn game shares, then the game's own."""
         names = self.game.seat_names(self.num_seats)
         if self.phase == OVER:
@@ -120,10 +123,10 @@ class TurnState(State):
         return self._explain(seat, action)
 
     @abstractmethod
-    def _explain(self, seat: int, action: str) -> str:
+    def _explain(self, seat: Any, action: Any) -> str:
         """Why this game's rules refuse ``action`` from the seat whose turn it is."""
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: Any) -> dict[str, Any]:
         """What ``seat`` sees: the public table, and its own hand; a spectator (``None``) sees no hand.
 
         Visibility follows ownership: the hand goes to the seat that holds it,
@@ -151,7 +154,7 @@ class TurnState(State):
     def _public_view(self) -> dict[str, Any]:
         """Everything on the table that every player, and a spectator, can see."""
 
-    def check_viewer(self, seat: int | None) -> None:
+    def check_viewer(self, seat: Any) -> None:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):
             raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.num_seats - 1}, or None for a spectator")
 

@@ -24,8 +24,9 @@ import copy
 import random
 from typing import Any
 
+from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
-from parlour.engine.state import State
+from parlour.engine.state import State, shallow_copy
 
 SEATS = 2
 PACKS = ("blue", "red")
@@ -100,7 +101,7 @@ def shuffled_packs(seed: int, match: int) -> dict[str, list[str]]:
     out = {}
     for pack in PACKS:
         cards = list(CARD_TEXT)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         out[pack] = cards
     return out
 
@@ -109,15 +110,23 @@ class Player:
     """One side of a match: face-down hand (top last), face-up pile (top last), build."""
 
     __slots__ = ("pack", "hand", "pile", "build", "cancelled", "stoppers", "lvl")
+    pack: str
+    hand: list[int]
+    pile: list[int]
+    build: list[int]         # black cards and Biggles, in the order played
+    cancelled: list[bool]    # per build card: covered by a red stopper
+    stoppers: list[int]      # red cards received from the opponent
+    lvl: int                 # level(), kept up to date by the rules for speed
 
-    def __init__(self, pack: str, cards: list[int]):
-        self.pack = pack
-        self.hand = cards[::-1]          # the first card listed is the top of the pack
-        self.pile: list[int] = []
-        self.build: list[int] = []       # black cards and Biggles, in the order played
-        self.cancelled: list[bool] = []  # per build card: covered by a red stopper
-        self.stoppers: list[int] = []    # red cards received from the opponent
-        self.lvl = 0                     # level(), kept up to date by the rules for speed
+    @classmethod
+    def dealt(cls, pack: str, cards: list[int]) -> "Player":
+        """A side holding ``cards`` face down (not ``__init__``: see ``parlour.engine.state.shallow_copy``)."""
+        new = cls()
+        new.pack = pack
+        new.hand = cards[::-1]          # the first card listed is the top of the pack
+        new.pile, new.build, new.cancelled, new.stoppers = [], [], [], []
+        new.lvl = 0
+        return new
 
     def level(self) -> int:
         """The number of the top uncancelled black card (0 before any)."""
@@ -132,7 +141,7 @@ class Player:
 
     def copy(self) -> "Player":
         # The build, its cancelled marks and the stoppers are replaced, never changed in place: shared.
-        new = object.__new__(Player)
+        new = Player.__new__(Player)
         new.pack = self.pack
         new.hand = self.hand[:]
         new.pile = self.pile[:]
@@ -155,7 +164,8 @@ class Player:
 
 
 class BigglesState(State):
-    def __init__(self, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
+    def _begin(self, variant: dict[str, Any], seed: int | None, deal: Any) -> None:
+        """A new game (not ``__init__``: see ``parlour.engine.state.shallow_copy``)."""
         matches = variant["matches"]
         # Without a seed every match must be in the deal (deciders too, should they be needed),
         # or a finished match could not start the next one.
@@ -211,7 +221,7 @@ class BigglesState(State):
         ids = self._match_ids(self.match_no)   # read when the deal was checked, if it was
         blue_seat = self.match_no % SEATS      # the packs change hands every match
         self.seen = [set(), set()]   # card ints of each pack that have shown face up
-        blue, red = Player("blue", ids["blue"]), Player("red", ids["red"])
+        blue, red = Player.dealt("blue", ids["blue"]), Player.dealt("red", ids["red"])
         self.players = [blue, red] if blue_seat == 0 else [red, blue]
 
     def _end_match(self, winner: int) -> None:
@@ -244,7 +254,7 @@ class BigglesState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self, seat: int) -> tuple[str, ...]:
+    def legal_actions(self, seat: Any) -> tuple[str, ...]:
         try:
             cached = self._legal.get(seat)       # asked for several times per move: kept until the next
         except TypeError:                        # an unhashable "seat"
@@ -279,7 +289,7 @@ class BigglesState(State):
             return False
         return self._cascade or not other.cancelled[-1]
 
-    def apply(self, seat: int, action: str) -> None:
+    def apply(self, seat: Any, action: Any) -> None:
         """As ``State.apply`` (an illegal action raises and changes nothing), keeping a time slot
         per action for a session or the twin to fill; written out because the twin calls it often."""
         if type(seat) is not int or action not in self.legal_actions(seat):
@@ -290,7 +300,7 @@ class BigglesState(State):
         self.history.append((seat, action))
         self.times.append(NAN)
 
-    def apply_if_legal(self, seat: int, action: str, when: float = NAN) -> bool:
+    def apply_if_legal(self, seat: Any, action: Any, when: float = NAN) -> bool:
         """Apply ``action`` stamped ``when`` if it is legal now, else change nothing; whether it was.
 
         The clocked players' path (the twin's and the live session's bots): a move the
@@ -356,10 +366,10 @@ class BigglesState(State):
             other.stoppers = other.stoppers + [card]
             other._relevel()
 
-    def parse_action(self, text: str) -> str:
+    def parse_action(self, text: Any) -> str:
         return parse_action(text)
 
-    def explain_illegal(self, seat: int, action: str) -> str:
+    def explain_illegal(self, seat: Any, action: Any) -> str:
         if self.phase == OVER:
             return "the game is over"
         if not isinstance(seat, int) or seat not in BOTH:
@@ -391,7 +401,7 @@ class BigglesState(State):
         return "turn, pickup, play N or stop N"
 
     # -- views ------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: Any) -> dict[str, Any]:
         if seat is not None and (type(seat) is not int or seat not in BOTH):
             raise ValueError(f"there is no seat {seat!r}: seats are 0 and 1, or None for a spectator")
         # Everything on the table is face up; only the order of each face-down hand is hidden,
@@ -440,7 +450,7 @@ class BigglesState(State):
         new = self._copy_but_players()
         copies = []
         for player in self.players:                # Player.copy, written out
-            copy = object.__new__(Player)
+            copy = Player.__new__(Player)
             copy.pack, copy.lvl = player.pack, player.lvl
             copy.hand, copy.pile = player.hand[:], player.pile[:]
             copy.build, copy.cancelled, copy.stoppers = player.build, player.cancelled, player.stoppers
@@ -450,8 +460,7 @@ class BigglesState(State):
 
     def _copy_but_players(self) -> "BigglesState":
         """A copy sharing nothing that changes, except ``players`` (for the caller to set)."""
-        new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()
+        new = shallow_copy(self)
         # Shared: the deal, the points, match results and _unseen (replaced when a match starts or ends,
         # never changed in place), and the history, the clock of each action and the cards seen, until
         # either state records an action (State._history_shared).
@@ -459,7 +468,7 @@ class BigglesState(State):
         new._legal = {}
         return new
 
-    def resample(self, seat: int, rng: random.Random) -> "BigglesState":
+    def resample(self, seat: Any, rng: random.Random) -> "BigglesState":
         """A world drawn uniformly from the deals that show ``seat`` exactly what it has seen.
 
         Every action moves cards by position only (three off the top of the
@@ -584,7 +593,7 @@ def _unseen(ids: list[int], seen: set[int]) -> tuple[tuple[int, ...], tuple[str,
     return places, tuple(sorted(CARD_TEXT[ids[i]] for i in places))
 
 
-def parse_action(text: str) -> str:
+def parse_action(text: Any) -> str:
     if not isinstance(text, str):
         raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
     words = text.lower().split()
@@ -606,12 +615,14 @@ def all_actions(seats: int = SEATS) -> tuple[str, ...]:
             *(f"stop {n}" for n in range(1, BLACKS + 1)))
 
 
-def new_state(seats: int = SEATS, variant: dict[str, Any] | None = None, seed: int | None = None,
-              deal: dict[str, Any] | None = None) -> BigglesState:
+def new_state(seats: Any = SEATS, variant: Any = None, seed: Any = None,
+              deal: Any = None) -> BigglesState:
     from parlour.games.biggles.descriptor import GAME
 
     resolved, seed = GAME.prepare(seats, variant, seed, deal)
     if deal is None:
         assert seed is not None, "prepare draws a seed whenever no deal is given"
         deal = {"matches": [shuffled_packs(seed, m) for m in range(resolved["matches"])]}
-    return BigglesState(resolved, seed, deal)
+    state = BigglesState()
+    state._begin(resolved, seed, deal)
+    return state

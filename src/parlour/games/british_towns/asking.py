@@ -22,7 +22,9 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
+from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
+from parlour.engine.state import shallow_copy
 from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
@@ -70,7 +72,7 @@ def ask_tables(seats: int) -> tuple[tuple[tuple[str, ...], ...], dict[str, tuple
 def deal_all(rng: random.Random, seats: int, dealer: int) -> list[list[str]]:
     """Shuffle and deal every card, one at a time from the dealer's left."""
     pack = list(range(NUM_CARDS))
-    rng.shuffle(pack)
+    shuffle(rng, pack)
     # The i-th card dealt goes to seat (dealer + 1 + i) % seats: seat s gets every seats-th from its first.
     return [[CARD_TEXT[c] for c in sorted(pack[(s - dealer - 1) % seats::seats])] for s in range(seats)]
 
@@ -116,7 +118,8 @@ class AskingState(TurnState):
     card_text = CARD_TEXT
     example_action = 'ask P2 CREWE'
 
-    def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
+    def _begin(self, seats: int, variant: dict[str, Any], seed: int | None, deal: Any) -> None:
+        """A new game (not ``__init__``: see ``parlour.engine.state.shallow_copy``)."""
         self.hands = check_deal(deal, seats)
         self.num_seats = seats
         self.variant = variant
@@ -199,7 +202,7 @@ class AskingState(TurnState):
         held = set(mine)
         return [KEY_OF[c] for r in sorted({REGION_OF[c] for c in mine}) for c in SORTED_CARDS_OF[r] if c not in held]
 
-    def apply(self, seat: int, action: str) -> None:
+    def apply(self, seat: Any, action: Any) -> None:
         """``TurnState.apply`` with this game's one verb decoded from a table (the hot path, written out)."""
         legal = self._legal
         if legal is None or seat != self.turn or type(seat) is not int:
@@ -268,10 +271,10 @@ class AskingState(TurnState):
         # (with no region laid, the asker still holds cards and asks again)
 
     # -- text ----------------------------------------------------------------------------
-    def parse_action(self, text: str) -> str:
+    def parse_action(self, text: Any) -> str:
         return parse_action(text, self.num_seats)
 
-    def _explain(self, seat: int, action: str) -> str:
+    def _explain(self, seat: Any, action: Any) -> str:
         names = seat_names(self.num_seats)
         try:
             _, name, text = action.split()
@@ -328,8 +331,7 @@ class AskingState(TurnState):
         # Copied: the hands, and the list of each seat's regions laid (each seat's list, and the events,
         # are replaced when a region goes down, never changed in place, so they are shared).  The history
         # and the asks, which grow at every action, are shared until either state records one.
-        new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()
+        new = shallow_copy(self)
         new.hands = [*map(list.copy, self.hands)]
         new.laid = self.laid[:]
         new._history_shared = self._history_shared = True     # the history and the asks: see State
@@ -340,7 +342,7 @@ class AskingState(TurnState):
         super()._own_history()
         self.asks = self.asks[:]
 
-    def resample(self, seat: int, rng: random.Random) -> "AskingState":
+    def resample(self, seat: Any, rng: random.Random) -> "AskingState":
         """A world ``seat`` cannot tell from this one, drawn uniformly from all of them.
 
         Only cards that have never changed hands and never gone down are
@@ -378,7 +380,7 @@ class AskingState(TurnState):
         key = (len(self.history), len(self.asks), tuple(self.hands[seat]), tuple(len(h) for h in self.hands))
         entry = self._facts.get(seat)
         if entry is None or entry[0] != key:
-            entry = (key, _Unknowns(self, seat))
+            entry = (key, _Unknowns.of(self, seat))
             self._facts = {**self._facts, seat: entry}
         return entry[1]
 
@@ -415,7 +417,14 @@ class _Unknowns:
     __slots__ = ("seats", "sizes", "cards", "allowed", "needs", "whole", "current_known", "dealt_known",
                  "region_cards", "_res")
 
-    def __init__(self, state: "AskingState", me: int):
+    @classmethod
+    def of(cls, state: "AskingState", me: int) -> _Unknowns:
+        """(No ``__init__``, so that a copy or an unpickling can make one empty: see ``shallow_copy``.)"""
+        made = cls()
+        made._fill(state, me)
+        return made
+
+    def _fill(self, state: "AskingState", me: int) -> None:
         n = state.num_seats
         origin, laid = _origins(state, me)
         unknown = [c for c in range(NUM_CARDS) if c not in origin]
@@ -475,7 +484,7 @@ class _Unknowns:
 
     def _residual(self) -> "_Residual":
         if self._res is None:
-            self._res = _Residual(self)
+            self._res = _Residual.of(self)
         return self._res
 
 
@@ -539,7 +548,14 @@ def _read_asks(state: "AskingState", me: int, origin: dict[int, int], unknown: l
 class _Forcing:
     """The placings the rules force, repeated until none is left (``fixed``, ``room`` left, ``free`` cards)."""
 
-    def __init__(self, facts: _Unknowns):
+    @classmethod
+    def of(cls, facts: _Unknowns) -> _Forcing:
+        """(No ``__init__``, so that a copy or an unpickling can make one empty: see ``shallow_copy``.)"""
+        made = cls()
+        made._fill(facts)
+        return made
+
+    def _fill(self, facts: _Unknowns) -> None:
         self.facts = facts
         self.room = dict(facts.sizes)
         self.fixed: dict[int, list[int]] = {s: [] for s in facts.seats}
@@ -611,10 +627,17 @@ class _Residual:
     #: most vectors of room a count that pools seats may range over before it is not tried
     DENSE = 60_000
 
-    def __init__(self, facts: _Unknowns):
+    @classmethod
+    def of(cls, facts: _Unknowns) -> _Residual:
+        """(No ``__init__``, so that a copy or an unpickling can make one empty: see ``shallow_copy``.)"""
+        made = cls()
+        made._fill(facts)
+        return made
+
+    def _fill(self, facts: _Unknowns) -> None:
         self.facts = facts
         allowed = facts.allowed
-        forced = _Forcing(facts)
+        forced = _Forcing.of(facts)
         fixed, room, free = forced.fixed, forced.room, forced.free
         self.fixed = {s: sorted(cards) for s, cards in fixed.items()}
         self.room = {s: k for s, k in room.items() if k > 0}
@@ -668,7 +691,7 @@ class _Residual:
                 if k < len(order) and math.prod(r + 1 for r in rooms) > self.DENSE:
                     continue
                 try:
-                    self._count = _Count(self, tracked)
+                    self._count = _Count.of(self, tracked)
                     break
                 except _TooDear:
                     continue
@@ -702,7 +725,14 @@ class _Count:
     #: most steps one count may take, some 50 ms
     BUDGET = 200_000
 
-    def __init__(self, res: "_Residual", tracked: tuple[int, ...]):
+    @classmethod
+    def of(cls, res: "_Residual", tracked: tuple[int, ...]) -> _Count:
+        """(No ``__init__``, so that a copy or an unpickling can make one empty: see ``shallow_copy``.)"""
+        made = cls()
+        made._fill(res, tracked)
+        return made
+
+    def _fill(self, res: "_Residual", tracked: tuple[int, ...]) -> None:
         self.res = res
         seats = res.seats
         self.tracked = tracked
@@ -774,7 +804,7 @@ class _Count:
             got: list[list[int]] = [[] for _ in self.fields]
             room = self.ends[bisect.bisect_right(self.weights, rng.randrange(self.weights[-1]))]
             cards = list(self.pool)
-            rng.shuffle(cards)
+            shuffle(rng, cards)
             at = 0
             for i in range(len(self.fields)):
                 take = room >> (i * w) & mask
@@ -805,7 +835,7 @@ class _Count:
                 placed[s] += got[i]
             if self.others:
                 cards = got[-1]
-                rng.shuffle(cards)
+                shuffle(rng, cards)
                 at = 0
                 for s in self.others:
                     placed[s] += cards[at : at + res.room[s]]
@@ -844,7 +874,7 @@ def _pick(options: list[tuple[Any, Any, int]], rng: random.Random) -> tuple[Any,
     raise AssertionError("unreachable")
 
 
-def parse_action(text: str, seats: int) -> str:
+def parse_action(text: Any, seats: int) -> str:
     if not isinstance(text, str):
         raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
     words = text.split()
@@ -862,8 +892,8 @@ def all_actions(seats: int) -> tuple[str, ...]:
     return tuple(f"ask {name} {text}" for name in seat_names(seats) for text in CARD_TEXT)
 
 
-def new_state(seats: int = 4, variant: dict[str, Any] | None = None, seed: int | None = None,
-              deal: dict[str, Any] | None = None) -> AskingState:
+def new_state(seats: Any = 4, variant: Any = None, seed: Any = None,
+              deal: Any = None) -> AskingState:
     from parlour.games.british_towns.descriptor import ASKING
 
     resolved, seed = ASKING.prepare(seats, variant, seed, deal)
@@ -871,4 +901,6 @@ def new_state(seats: int = 4, variant: dict[str, Any] | None = None, seed: int |
         rng = random.Random(f"british-towns-asking/{seed}")
         dealer = rng.randrange(seats)
         deal = {"dealer": dealer, "hands": deal_all(rng, seats, dealer)}
-    return AskingState(seats, resolved, seed, deal)
+    state = AskingState()
+    state._begin(seats, resolved, seed, deal)
+    return state

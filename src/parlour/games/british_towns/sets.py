@@ -20,7 +20,9 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
+from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, ResampleError
+from parlour.engine.state import shallow_copy
 from parlour.engine.turns import OVER, TurnState
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
@@ -91,11 +93,12 @@ def check_deal(deal: Any, seats: int) -> None:
 
 class SetsState(TurnState):
     card_text = CARD_TEXT
-    _deal: dict[str, Any] | None       # None: a world's deal, worked out when read (``_later``)
+    # ``_deal`` (State's) is None for a world's deal still to be worked out when read (``_later``)
     _later: "_LaterDeal | None"
     example_action = 'discard CREWE'
 
-    def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
+    def _begin(self, seats: int, variant: dict[str, Any], seed: int | None, deal: Any) -> None:
+        """A new game (not ``__init__``: see ``parlour.engine.state.shallow_copy``)."""
         check_deal(deal, seats)
         self.num_seats = seats
         self.variant = variant
@@ -131,7 +134,7 @@ class SetsState(TurnState):
         self._begin_turn((self.dealer + 1) % n)
 
     @property
-    def deal(self) -> dict[str, Any]:
+    def deal(self) -> Any:
         """The pack's order and each reshuffle's, as card texts (a world works its own out when first read)."""
         deal = self._deal
         if deal is None:
@@ -141,7 +144,7 @@ class SetsState(TurnState):
         return deal
 
     @deal.setter
-    def deal(self, deal: dict[str, Any]) -> None:
+    def deal(self, deal: Any) -> None:
         self._deal, self._later = deal, None
 
     def _deal_ahead(self) -> bool:
@@ -227,7 +230,7 @@ class SetsState(TurnState):
                 raise DealError(f"reshuffle {k + 1} in the deal does not hold the cards of the discard pile")
         elif self.seed is not None:
             order = list(self.discards)
-            random.Random(f"british-towns-sets/{self.seed}/reshuffle/{k}").shuffle(order)
+            shuffle(random.Random(f"british-towns-sets/{self.seed}/reshuffle/{k}"), order)
             self.deal["reshuffles"].append([CARD_TEXT[c] for c in order])
         else:
             raise DealError(f"the deal has no order for reshuffle {k + 1} and there is no seed to shuffle one")
@@ -265,7 +268,7 @@ class SetsState(TurnState):
     def _legal_now(self, seat: int) -> tuple[str, ...]:
         return self._legal_draw(seat) if self.phase == DRAW else self._legal_play(seat)
 
-    def legal_actions(self, seat: int) -> tuple[str, ...]:
+    def legal_actions(self, seat: Any) -> tuple[str, ...]:
         """``TurnState.legal_actions`` calling the phase's function directly (the hot path, written out)."""
         if seat != self.turn or self.phase == OVER:
             return ()
@@ -274,7 +277,7 @@ class SetsState(TurnState):
             legal = self._legal = self._legal_draw(seat) if self.phase == DRAW else self._legal_play(seat)
         return legal
 
-    def apply(self, seat: int, action: str) -> None:
+    def apply(self, seat: Any, action: Any) -> None:
         """``TurnState.apply`` written out for the usual case (the hot path), as the asking game does.
 
         Anything else goes the general way: legal actions not yet worked out, a seat or action
@@ -412,10 +415,10 @@ class SetsState(TurnState):
         self._begin_turn((seat + 1) % self.num_seats)
 
     # -- text ----------------------------------------------------------------------------------
-    def parse_action(self, text: str) -> str:
+    def parse_action(self, text: Any) -> str:
         return parse_action(text)
 
-    def _explain(self, seat: int, action: str) -> str:
+    def _explain(self, seat: Any, action: Any) -> str:
         legal = self.legal_actions(seat)
         if self.phase == DRAW:
             if legal and legal[0].startswith("add "):
@@ -505,8 +508,7 @@ class SetsState(TurnState):
         # which are replaced, never changed in place (_set_of, _known_of, _log); and what only grows with
         # the actions (the history, the trail, the cards ever seen), until either state records an action
         # (State._history_shared).
-        new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()
+        new = shallow_copy(self)
         if self._deal is not None:              # (else the clone shares the world's deal still to work out)
             new._deal = deal = self._deal.copy()
             deal["reshuffles"] = deal["reshuffles"][:]
@@ -524,7 +526,7 @@ class SetsState(TurnState):
         self.trail = self.trail[:]
         self.seen = self.seen.copy()
 
-    def resample(self, seat: int, rng: random.Random) -> "SetsState":
+    def resample(self, seat: Any, rng: random.Random) -> "SetsState":
         """A world ``seat`` cannot tell from this one, drawn uniformly from all of them.
 
         Every card the seat cannot place (in the stock, or in a hand without
@@ -564,7 +566,7 @@ class SetsState(TurnState):
         cache = self._worlds or {}
         entry = cache.get(seat)
         if entry is None or entry[0] != key:
-            entry = (key, _Hidden(self, seat))
+            entry = (key, _Hidden.of(self, seat))
             self._worlds = {**cache, seat: entry}
         return entry[1]
 
@@ -603,7 +605,14 @@ class _Hidden:
     #: False draws the proposal alone, no rule checked (what a test compares with a replay of each world)
     RULES = True
 
-    def __init__(self, state: "SetsState", me: int):
+    @classmethod
+    def of(cls, state: "SetsState", me: int) -> _Hidden:
+        """(No ``__init__``, so that a copy or an unpickling can make one empty: see ``shallow_copy``.)"""
+        made = cls()
+        made._fill(state, me)
+        return made
+
+    def _fill(self, state: "SetsState", me: int) -> None:
         n = state.num_seats
         self.me = me
         used = state.reshuffles_used
@@ -624,7 +633,7 @@ class _Hidden:
         self._cut_short(state)
         self._own_past(state)
         self._settle(state, self._groups, self._lines, known, last_down)
-        del self._groups, self._lines
+        self._groups, self._lines = {}, []          # needed no more
 
     def _own_past(self, state: "SetsState") -> None:
         """The seat's own slots hold what its view says it picked up (``SetsState._own_cards``).
@@ -814,7 +823,7 @@ class _Hidden:
         for s, cards in held.items():
             hands[s] += cards
         random_ = rng.random
-        later = _LaterDeal(self, card_of, rests, stock_cards, [random_() for _ in range(self.later_draws)])
+        later = _LaterDeal.of(self, card_of, rests, stock_cards, [random_() for _ in range(self.later_draws)])
         stock = stock_cards[::-1]
         out = {s: sorted(cards) for s, cards in hands.items()}
         if self.cut_short is not None and self.cut_short[0] in out:
@@ -891,11 +900,21 @@ class _LaterDeal:
     """
 
     __slots__ = ("hidden", "card_of", "rests", "stock", "numbers", "orders")
+    hidden: _Hidden
+    card_of: list[int]
+    rests: list[Any]
+    stock: list[int]
+    numbers: list[float]
+    orders: list[list[str]] | None
 
-    def __init__(self, hidden: "_Hidden", card_of: list[int], rests: list[Any], stock: list[int],
-                 numbers: list[float]):
-        self.hidden, self.card_of, self.rests, self.stock, self.numbers = hidden, card_of, rests, stock, numbers
-        self.orders: list[list[str]] | None = None
+    @classmethod
+    def of(cls, hidden: _Hidden, card_of: list[int], rests: list[Any], stock: list[int],
+           numbers: list[float]) -> _LaterDeal:
+        """(No ``__init__``, so that a copy or an unpickling can make one empty: see ``shallow_copy``.)"""
+        later = cls()
+        later.hidden, later.card_of, later.rests, later.stock, later.numbers = hidden, card_of, rests, stock, numbers
+        later.orders = None
+        return later
 
     def deal(self, dealer: int) -> dict[str, Any]:
         if self.orders is None:
@@ -1221,7 +1240,7 @@ def _backwards(line: list[tuple[int, Any]], slots: list[tuple[int, int, int]], f
     return events
 
 
-def parse_action(text: str) -> str:
+def parse_action(text: Any) -> str:
     if not isinstance(text, str):
         raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
     words = text.split()
@@ -1250,14 +1269,16 @@ def all_actions(seats: int) -> tuple[str, ...]:
             *(f"add {t}" for t in CARD_TEXT), *(f"discard {t}" for t in CARD_TEXT))
 
 
-def new_state(seats: int = 2, variant: dict[str, Any] | None = None, seed: int | None = None,
-              deal: dict[str, Any] | None = None) -> SetsState:
+def new_state(seats: Any = 2, variant: Any = None, seed: Any = None,
+              deal: Any = None) -> SetsState:
     from parlour.games.british_towns.descriptor import SETS
 
     resolved, seed = SETS.prepare(seats, variant, seed, deal)
     if deal is None:
         rng = random.Random(f"british-towns-sets/{seed}")
         pack = list(CARD_TEXT)
-        rng.shuffle(pack)
+        shuffle(rng, pack)
         deal = {"dealer": rng.randrange(seats), "pack": pack, "reshuffles": []}
-    return SetsState(seats, resolved, seed, deal)
+    state = SetsState()
+    state._begin(seats, resolved, seed, deal)
+    return state

@@ -22,6 +22,7 @@ import copy
 import random
 from typing import Any
 
+from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError
 from parlour.engine.state import State
 from parlour.games.football_whist.cards import (
@@ -99,7 +100,7 @@ def cut_for_dealer(rng: random.Random) -> list[list[str | None]]:
             return rounds
 
 
-def dealer_from_cuts(cuts: list[list[str | None]]) -> int:
+def dealer_from_cuts(cuts: Any) -> int:
     if not isinstance(cuts, list):
         raise DealError("'cuts' must be a list of rounds of cut cards")
     contenders = set(range(SEATS))
@@ -130,7 +131,7 @@ def dealer_from_cuts(cuts: list[list[str | None]]) -> int:
 def deal_hands(rng: random.Random, dealer: int) -> list[list[str]]:
     """Shuffle and deal one card at a time, starting on the dealer's left."""
     pack = list(range(NUM_CARDS))
-    rng.shuffle(pack)
+    shuffle(rng, pack)
     hands: list[list[int]] = [[] for _ in range(SEATS)]
     for i, card in enumerate(pack):
         hands[(dealer + 1 + i) % SEATS].append(card)
@@ -193,14 +194,15 @@ def check_deal(deal: Any) -> tuple[int, list[list[list[int]]]]:
 
 class FootballWhistState(State):
     __slots__ = (
-        "variant", "seed", "deal", "history", "num_seats",
+        "variant", "seed", "_deal", "history", "num_seats",
         "dealer", "first_kicker", "kicker", "half", "phase", "turn",
         "hands", "halves", "ball", "leader", "led_team", "trick",
         "tricks", "goals", "goal_log", "voids",
         "mover", "moves_left", "move_from", "after_goal", "_legal", "_history_shared",
     )
 
-    def __init__(self, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
+    def _begin(self, variant: dict[str, Any], seed: int | None, deal: Any) -> None:
+        """A new game (not ``__init__``: see ``parlour.engine.state.shallow_copy``)."""
         self.variant = variant
         self.seed = seed
         self.deal = deal
@@ -256,7 +258,7 @@ class FootballWhistState(State):
         """The Master team is the badge under the ball; none in the centre circle."""
         return BADGE.get(self.ball)
 
-    def legal_actions(self, seat: int) -> tuple[str, ...]:
+    def legal_actions(self, seat: Any) -> tuple[str, ...]:
         if seat != self.turn or self.phase == OVER:
             return ()
         legal = self._legal
@@ -379,10 +381,10 @@ class FootballWhistState(State):
         self.turn = self.leader = self.mover
 
     # -- text --------------------------------------------------------------
-    def parse_action(self, text: str) -> str:
+    def parse_action(self, text: Any) -> str:
         return parse_action(text)
 
-    def explain_illegal(self, seat: int, action: str) -> str:
+    def explain_illegal(self, seat: Any, action: Any) -> str:
         if self.phase == OVER:
             return "the match is over"
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
@@ -419,7 +421,7 @@ class FootballWhistState(State):
         return "you may not play the ball into your own goal"
 
     # -- views ----------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: Any) -> dict[str, Any]:
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise ValueError(f"there is no seat {seat!r}: seats are 0 to {SEATS - 1}, or None for a spectator")
         master = self.master
@@ -499,10 +501,10 @@ class FootballWhistState(State):
         # Every slot, written out (a loop over __slots__ cost more than the copying itself).  Shared:
         # variant, deal and halves (never changed after construction), and the goal log's entries and
         # the tricks' (leader, cards, winner) tuples, which are never changed once logged.
-        new = object.__new__(FootballWhistState)
+        new = FootballWhistState.__new__(FootballWhistState)
         new.variant = self.variant
         new.seed = self.seed
-        new.deal = self.deal
+        new._deal = self._deal
         new.history = self.history              # shared until either records an action (State._history_shared)
         new._history_shared = self._history_shared = True
         new.num_seats = self.num_seats
@@ -531,7 +533,7 @@ class FootballWhistState(State):
         new._legal = self._legal
         return new
 
-    def resample(self, seat: int, rng: random.Random) -> "FootballWhistState":
+    def resample(self, seat: Any, rng: random.Random) -> "FootballWhistState":
         """A world ``seat`` cannot tell from this one: the cards it cannot see dealt afresh.
 
         The other hands keep their sizes and get no team they have shown out
@@ -576,7 +578,7 @@ class FootballWhistState(State):
 def _shuffled_hands(rng: random.Random, dealer: int) -> list[list[int]]:
     """A fresh deal as sorted card ints (``deal_hands`` without the text)."""
     pack = list(range(NUM_CARDS))
-    rng.shuffle(pack)
+    shuffle(rng, pack)
     return [sorted(pack[(i - dealer - 1) % SEATS::SEATS]) for i in range(SEATS)]
 
 
@@ -600,7 +602,7 @@ def trick_winner(cards: list[int], led: int, master: int | None) -> int:
     return best_i
 
 
-def parse_action(text: str) -> str:
+def parse_action(text: Any) -> str:
     """Canonical text of what a person typed: ``Play e7`` -> ``play E7``."""
     if not isinstance(text, str):
         raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
@@ -625,10 +627,10 @@ def parse_action(text: str) -> str:
 
 
 def new_state(
-    seats: int = SEATS,
-    variant: dict[str, Any] | None = None,
-    seed: int | None = None,
-    deal: dict[str, Any] | None = None,
+    seats: Any = SEATS,
+    variant: Any = None,
+    seed: Any = None,
+    deal: Any = None,
 ) -> FootballWhistState:
     from parlour.games.football_whist.descriptor import GAME
 
@@ -636,7 +638,9 @@ def new_state(
     if deal is None:
         assert seed is not None, "prepare draws a seed whenever no deal is given"
         deal = random_deal(seed)
-    return FootballWhistState(resolved, seed, deal)
+    state = FootballWhistState()
+    state._begin(resolved, seed, deal)
+    return state
 
 
 FootballWhistState.game = None  # set by descriptor.py (avoids an import cycle)

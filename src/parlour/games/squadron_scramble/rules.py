@@ -28,7 +28,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError
+from parlour.engine.state import shallow_copy
 from parlour.engine.turns import OVER, TurnState
 from parlour.engine.words import plural
 from parlour.games.squadron_scramble.cards import (
@@ -58,6 +60,7 @@ DRAW, PLAY, NAME, SHOOT = "draw", "play", "name", "shoot"
 SEAT_COUNTS = (2, 3, 4)
 NAME_ACTIONS = tuple(f"name {code} {nation}" for code in PLANE_CODES for nation in NATIONS)
 FULL_PACK = Counter(CARD_TEXT)
+_SORTED_PACK = sorted(CARD_TEXT)
 
 # Canonical action texts, built once so the hot loop never formats strings.
 DRAW_STOCK = "draw stock"
@@ -78,7 +81,7 @@ def seat_names(seats: int) -> tuple[str, ...]:
 def shuffled_pack(seed: int, round_no: int) -> list[str]:
     """The pack for one round, top card first.  String seeds hash stably across runs."""
     pack = list(CARD_TEXT)
-    random.Random(f"squadron-scramble/{seed}/{round_no}").shuffle(pack)
+    shuffle(random.Random(f"squadron-scramble/{seed}/{round_no}"), pack)
     return pack
 
 
@@ -86,7 +89,7 @@ def _pack_ids(pack: Any, round_no: int) -> list[int]:
     """Card ints for a pack of texts; the alike KEEP 'EM FLYING cards get their ints in order."""
     if not isinstance(pack, list) or len(pack) != NUM_CARDS or not all(isinstance(t, str) for t in pack):
         raise DealError(f"round {round_no + 1}: a pack is a list of the {NUM_CARDS} card texts, top card first")
-    if Counter(pack) != FULL_PACK:
+    if sorted(pack) != _SORTED_PACK:
         raise DealError(f"round {round_no + 1}: the pack must hold every card once (and {len(KEF_IDS)} KEF)")
     kefs = iter(KEF_IDS)
     return [next(kefs) if t == KEF else VIC_ID if t == VIC else NATURAL_OF_TEXT[t] for t in pack]
@@ -152,8 +155,12 @@ def _canonical_lay(naturals: list[int], wilds: list[int], extra: int) -> str:
 class SquadronScrambleState(TurnState):
     card_text = CARD_TEXT
     example_action = 'discard P38/T'
+    #: the worlds' plan for the last position and seat resampled (``worlds.resample``): replaced, never
+    #: changed, so clones may share it
+    _world_plan: tuple[tuple[int, int], Any] | None = None
 
-    def __init__(self, seats: int, variant: dict[str, Any], seed: int | None, deal: dict[str, Any]):
+    def _begin(self, seats: int, variant: dict[str, Any], seed: int | None, deal: Any) -> None:
+        """A new game (not ``__init__``: see ``parlour.engine.state.shallow_copy``)."""
         check_deal(deal, seats)
         self.num_seats = seats
         self.variant = variant
@@ -247,7 +254,7 @@ class SquadronScrambleState(TurnState):
             "hands": [[CARD_TEXT[c] for c in h] for h in self.hands],
         }]
         seen = self.known if self.seen is None else self.seen
-        self.traces = [*self.traces, RoundTrace(self.dealer, self.pile_start, self.drawn, self.gone,
+        self.traces = [*self.traces, RoundTrace.of(self.dealer, self.pile_start, self.drawn, self.gone,
                                                 [_without(h, k) for h, k in zip(self.hands, seen, strict=True)])]
         self.known = [list(h) for h in self.hands]
         best = max(self.totals)
@@ -691,10 +698,10 @@ class SquadronScrambleState(TurnState):
         self._continue(seat)
 
     # -- text ------------------------------------------------------------------------------
-    def parse_action(self, text: str) -> str:
+    def parse_action(self, text: Any) -> str:
         return parse_action(text)
 
-    def _explain(self, seat: int, action: str) -> str:
+    def _explain(self, seat: Any, action: Any) -> str:
         verb = action.split(" ", 1)[0]
         if self.phase == DRAW:
             if verb in ("draw", "take"):
@@ -769,10 +776,9 @@ class SquadronScrambleState(TurnState):
         # captured sets, the logs, the scores, the forfeits, the wild cards won this turn, each seat's
         # known and seen cards, the rounds' traces); the history and this round's records of stock draws
         # and of cards gone unseen are shared until either state records an action (State._history_shared).
-        new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()
-        deal = self.deal
-        new.deal = {"first_dealer": deal["first_dealer"], "rounds": deal["rounds"][:]}
+        new = shallow_copy(self)
+        deal = self._deal
+        new._deal = {"first_dealer": deal["first_dealer"], "rounds": deal["rounds"][:]}
         new._history_shared = self._history_shared = True
         new.hands = [*map(list.copy, self.hands)]
         new.known = self.known[:]
@@ -788,7 +794,7 @@ class SquadronScrambleState(TurnState):
         self.drawn = self.drawn[:]
         self.gone = [*map(list.copy, self.gone)]
 
-    def resample(self, seat: int, rng: random.Random) -> "SquadronScrambleState":
+    def resample(self, seat: Any, rng: random.Random) -> "SquadronScrambleState":
         """A world ``seat`` cannot tell from this one, drawn from the consistent ones in proportion.
 
         The stock and the cards of other hands the table never saw go in are
@@ -812,14 +818,20 @@ class RoundTrace:
     """
 
     __slots__ = ("dealer", "pile_start", "drawn", "gone", "unseen_held", "pack")
+    dealer: int
+    pile_start: int
+    drawn: list[Any]
+    gone: list[Any]
+    unseen_held: list[Any]
+    pack: list[str] | None
 
-    def __init__(self, dealer: int, pile_start: int, drawn: list[Any], gone: list[Any], unseen_held: list[Any]):
-        self.dealer = dealer
-        self.pile_start = pile_start
-        self.drawn = drawn
-        self.gone = gone
-        self.unseen_held = unseen_held
-        self.pack: list[str] | None = None
+    @classmethod
+    def of(cls, dealer: int, pile_start: int, drawn: list[Any], gone: list[Any], unseen_held: list[Any]) -> RoundTrace:
+        """(No ``__init__``, so that a copy or an unpickling can make one empty: see ``shallow_copy``.)"""
+        trace = cls()
+        trace.dealer, trace.pile_start, trace.drawn, trace.gone = dealer, pile_start, drawn, gone
+        trace.unseen_held, trace.pack = unseen_held, None
+        return trace
 
 
 #: why a move of the play phase is refused, by its verb, when the move is no move at all (not the going-out rule)
@@ -997,7 +1009,7 @@ def _number(word: str, what: str) -> int:
     raise ActionSyntaxError(f"{what} is a number from 1 up, not {word!r}")
 
 
-def parse_action(text: str) -> str:
+def parse_action(text: Any) -> str:
     """Canonical text of an action; plane and nation names are read generously."""
     if not isinstance(text, str):
         raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
@@ -1078,17 +1090,19 @@ def all_actions(seats: int) -> tuple[str, ...]:
 
 
 def new_state(
-    seats: int = 2,
-    variant: dict[str, Any] | None = None,
-    seed: int | None = None,
-    deal: dict[str, Any] | None = None,
+    seats: Any = 2,
+    variant: Any = None,
+    seed: Any = None,
+    deal: Any = None,
 ) -> SquadronScrambleState:
     from parlour.games.squadron_scramble.descriptor import GAME
 
     resolved, seed = GAME.prepare(seats, variant, seed, deal)
     if deal is None:
         deal = {"first_dealer": random.Random(f"squadron-scramble/{seed}/dealer").randrange(seats), "rounds": []}
-    return SquadronScrambleState(seats, resolved, seed, deal)
+    state = SquadronScrambleState()
+    state._begin(seats, resolved, seed, deal)
+    return state
 
 
 __all__ = ["SquadronScrambleState", "new_state", "parse_action", "seat_names", "NATION_NAMES"]

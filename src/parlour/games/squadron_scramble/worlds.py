@@ -84,11 +84,11 @@ TRIES = 48
 
 
 def resample(state: rules.SquadronScrambleState, seat: int, rng: random.Random) -> rules.SquadronScrambleState:
-    cached = state.__dict__.get("_world_plan")
+    cached = state._world_plan
     key = (len(state.history), seat)
     if cached is None or cached[0] != key:
         plan = Plan(state, seat)
-        state.__dict__["_world_plan"] = (key, plan)     # replaced, never changed: copies may share it
+        state._world_plan = (key, plan)     # replaced, never changed: copies may share it
     else:
         plan = cached[1]
     seen = state.known if state.seen is None else state.seen

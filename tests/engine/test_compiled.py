@@ -1,0 +1,170 @@
+"""The optional compiled build (parlour.compiled): it plays exactly as the sources do, and goes stale safely.
+
+The slow test builds a copy of the package in a temporary folder (about a
+minute on two cores), then plays seeded games of every game in both forms and
+runs the rules tests against the compiled one.  It is skipped only where this
+machine has no C compiler.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from parlour import compiled
+
+SRC = Path(compiled.__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent.parent
+
+
+def _copy_package(root: Path) -> Path:
+    """A copy of the ``parlour`` package's sources (no build) under ``root``."""
+    shutil.copytree(SRC / "parlour", root / "parlour",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", compiled.MANIFEST))
+    return root
+
+
+def _run(code: str, root: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``code`` in a fresh interpreter that imports ``parlour`` from ``root``."""
+    environ = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
+    environ.update(PYTHONPATH=str(root), **env)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=environ, cwd=root,
+                          capture_output=True, text=True, timeout=600)
+
+
+def _fake_build(root: Path) -> None:
+    """Files standing where a build's would, that cannot be imported: any import of one fails loudly."""
+    for module in compiled.MODULES:
+        compiled._built(root, module).write_bytes(b"not a shared library")
+    manifest = {"sources": {m: compiled.fingerprint(compiled._source(root, m)) for m in compiled.MODULES}}
+    (root / "parlour" / compiled.MANIFEST).write_text(json.dumps(manifest))
+
+
+RUNNING = "import parlour, parlour.compiled as c; from parlour.games import GAMES; print(c.running())"
+
+
+def test_state_reports_no_build_then_a_fresh_one_then_the_edited_source(tmp_path):
+    root = _copy_package(tmp_path)
+    assert compiled.state(root) == {"built": False, "stale": []}
+    _fake_build(root)
+    assert compiled.state(root) == {"built": True, "stale": []}
+    rules = compiled._source(root, "parlour.games.biggles.rules")
+    rules.write_text(rules.read_text() + "\n# an edit\n")
+    assert compiled.state(root) == {"built": True, "stale": ["parlour.games.biggles.rules"]}
+    (root / "parlour" / compiled.MANIFEST).write_text("{not json")
+    assert compiled.state(root)["stale"] == list(compiled.MODULES)
+
+
+def test_a_stale_build_is_passed_over_for_the_sources_with_a_warning(tmp_path):
+    root = _copy_package(tmp_path)
+    _fake_build(root)
+    pitch = compiled._source(root, "parlour.games.football_whist.pitch")
+    pitch.write_text(pitch.read_text() + "\n# an edit\n")
+    done = _run(RUNNING, root)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["python"]
+    assert "older than their sources (parlour.games.football_whist.pitch)" in done.stderr
+
+
+def test_parlour_pure_runs_the_sources_past_a_fresh_build(tmp_path):
+    root = _copy_package(tmp_path)
+    _fake_build(root)
+    done = _run(RUNNING, root, PARLOUR_PURE="1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["python"] and "older than" not in done.stderr
+    # and without it the (here unloadable) build is what Python reaches for
+    assert _run(RUNNING, root).returncode != 0
+
+
+def test_clean_removes_exactly_what_a_build_leaves(tmp_path):
+    root = _copy_package(tmp_path)
+    _fake_build(root)
+    removed = compiled.clean(root)
+    assert len(removed) == len(compiled.MODULES) + 1 and not any(p.exists() for p in removed)
+    assert compiled.state(root) == {"built": False, "stale": []}
+    assert all(compiled._source(root, m).exists() for m in compiled.MODULES)
+
+
+#: seeded random games of every game; prints the records and views; checks clones, copies, pickles, worlds
+PLAY = """
+import copy, json, pickle, random, parlour, parlour.compiled as c
+from parlour.engine.errors import IllegalAction
+from parlour.engine.record import record_of
+from parlour.games import GAMES
+
+out = {"running": c.running()}
+for game_id, game in sorted(GAMES.items()):
+    for seats in game.seat_counts[:2]:
+        for seed in range(3):
+            variant = {"max_rounds": 1} if game_id == "squadron-scramble" else None
+            state, rng = game.new_state(seats=seats, seed=seed, variant=variant), random.Random(seed)
+            views, refused = [], []
+            while not state.is_over:
+                seat = rng.choice(sorted(state.to_move))
+                legal = state.legal_actions(seat)
+                if len(state.history) % 37 == 5:
+                    twin = state.clone()
+                    assert twin.snapshot() == state.snapshot() and twin.history == state.history
+                    world = state.resample(seat, random.Random(seed))
+                    for copied in (copy.deepcopy(state), pickle.loads(pickle.dumps(state)), copy.copy(state)):
+                        assert copied.snapshot() == state.snapshot(), game_id
+                    for copied in (copy.deepcopy(world), pickle.loads(pickle.dumps(world))):
+                        assert copied.observation(seat) == world.observation(seat) == state.observation(seat)
+                    for bad in ("nonsense", 7, None):
+                        try:
+                            state.apply(seat, bad)
+                        except IllegalAction as e:
+                            refused.append(str(e))
+                    assert twin.snapshot() == state.snapshot()
+                    views.append([state.observation(s) for s in range(seats)])
+                state.apply(seat, rng.choice(legal))
+            out[f"{game_id}/{seats}/{seed}"] = {
+                "record": record_of(state).to_json(), "result": state.result(), "returns": state.returns(),
+                "views": views, "end": [state.observation(s) for s in (*range(seats), None)], "refused": refused}
+print(json.dumps(out, sort_keys=True, default=repr))
+"""
+
+
+def _compiler() -> bool:
+    try:
+        import mypyc.build  # noqa: F401
+        import setuptools  # noqa: F401
+    except ImportError:
+        return False
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) is not None and Path(sysconfig.get_paths()["include"], "Python.h").exists()
+
+
+@pytest.mark.skipif(not _compiler(), reason="no C compiler, Python headers or mypyc/setuptools here")
+def test_the_compiled_build_plays_exactly_as_the_sources_and_passes_the_rules_tests(tmp_path):
+    root = _copy_package(tmp_path)
+    written = compiled.build(root)
+    assert compiled.state(root) == {"built": True, "stale": []}
+    assert {p.name for p in written} >= {compiled.MANIFEST} and len(written) == len(compiled.MODULES) + 2
+    fast, pure = _run(PLAY, root), _run(PLAY, root, PARLOUR_PURE="1")
+    assert fast.returncode == 0, fast.stderr
+    assert pure.returncode == 0, pure.stderr
+    fast_games, pure_games = json.loads(fast.stdout), json.loads(pure.stdout)
+    assert fast_games.pop("running") == "compiled" and pure_games.pop("running") == "python"
+    assert len(fast_games) >= 5 * 3
+    for key in pure_games:
+        assert fast_games[key] == pure_games[key], key
+    assert all(game["refused"] for game in fast_games.values())
+    # the rules' own tests, and old records, against the compiled form
+    dirs = ["engine", "football_whist", "squadron_scramble", "british_towns", "biggles", "records"]
+    rules_tests = _run(
+        "import sys, pytest; sys.exit(pytest.main(['-p', 'no:cacheprovider', '-x', "
+        f"'--ignore', {str(Path(__file__))!r}, *{[str(TESTS / d) for d in dirs]!r}]))",
+        root)
+    assert rules_tests.returncode == 0, rules_tests.stdout[-4000:] + rules_tests.stderr[-2000:]
+    passed = re.search(r"(\d+) passed", rules_tests.stdout)
+    assert passed and int(passed.group(1)) > 500, rules_tests.stdout[-2000:]
