@@ -56,3 +56,4 @@ pure: setup
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info src/parlour/_compiled.json .pytest_cache .mypy_cache .ruff_cache test-artifacts
+	find src/parlour -name "*.so" -delete   # a compiled build (make compiled)
