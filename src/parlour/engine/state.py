@@ -183,7 +183,7 @@ class State(ABC):
         """The whole state, hidden cards included, as JSON-able data (for tests and audits)."""
 
 
-#: whether the engine runs compiled by mypyc (``python -m parlour.compiled build``; docs/simulation.md).
+#: whether the engine runs compiled by mypyc (``make compiled``; docs/simulation.md).
 #: The rules modules are built together, so then every game's state is a native class too.
 COMPILED: bool = hasattr(State, "__mypyc_attrs__")
 

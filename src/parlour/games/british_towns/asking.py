@@ -548,14 +548,8 @@ def _read_asks(state: "AskingState", me: int, origin: dict[int, int], unknown: l
 class _Forcing:
     """The placings the rules force, repeated until none is left (``fixed``, ``room`` left, ``free`` cards)."""
 
-    @classmethod
-    def of(cls, facts: _Unknowns) -> _Forcing:
-        """(No ``__init__``, so that a copy or an unpickling can make one empty: see ``shallow_copy``.)"""
-        made = cls()
-        made._fill(facts)
-        return made
-
-    def _fill(self, facts: _Unknowns) -> None:
+    # (Made and dropped within ``_Residual``'s making, never kept by a state: it may have an ``__init__``.)
+    def __init__(self, facts: _Unknowns):
         self.facts = facts
         self.room = dict(facts.sizes)
         self.fixed: dict[int, list[int]] = {s: [] for s in facts.seats}
@@ -637,7 +631,7 @@ class _Residual:
     def _fill(self, facts: _Unknowns) -> None:
         self.facts = facts
         allowed = facts.allowed
-        forced = _Forcing.of(facts)
+        forced = _Forcing(facts)
         fixed, room, free = forced.fixed, forced.room, forced.free
         self.fixed = {s: sorted(cards) for s, cards in fixed.items()}
         self.room = {s: k for s, k in room.items() if k > 0}
