@@ -158,6 +158,9 @@ class SquadronScrambleState(TurnState):
     #: the worlds' plan for the last position and seat resampled (``worlds.resample``): replaced, never
     #: changed, so clones may share it
     _world_plan: tuple[tuple[int, int], Any] | None = None
+    #: ``_TableFacts`` of the table they were read off (``_facts``): a table is replaced, never changed,
+    #: so clones may share them, and they are read afresh once the table is another
+    _table_memo: "_TableFacts | None" = None
 
     def _begin(self, seats: int, variant: dict[str, Any], seed: int | None, deal: Any) -> None:
         """A new game (not ``__init__``: see ``parlour.engine.state.shallow_copy``)."""
@@ -382,7 +385,9 @@ class SquadronScrambleState(TurnState):
     # -- laying down, swapping, discarding ------------------------------------------
     def _usable_wilds(self, seat: int) -> list[int]:
         hand = self.hands[seat]
-        wilds = hand[bisect_left(hand, NATURALS):]     # a hand is kept sorted: its wild cards come last
+        if not hand or hand[-1] < NATURALS:
+            return []                                  # a hand is kept sorted: its wild cards come last
+        wilds = hand[bisect_left(hand, NATURALS):]
         if wilds and not self.variant["swap_then_lay"]:
             wilds = [c for c in wilds if c not in self.fresh]
         return wilds
@@ -409,23 +414,19 @@ class SquadronScrambleState(TurnState):
                 cards = [c for c, n in counted.items() if n > 0 for _ in range(1 if c < NATURALS else n)]
         else:
             cards = hand
-        wild_for, threes = self._table_facts(seat, table)
-        return self._can_go_out(cards, wild_for, threes, gain)
+        facts = self._facts() if table is self.table else _TableFacts.of(table, self.num_seats)
+        return self._can_go_out(cards, facts.wild_for, len(facts.open_sets[seat]), gain)
 
-    @staticmethod
-    def _table_facts(seat: int, table: list[dict[str, Any]]) -> tuple[set[int], int]:
-        """What the going-out count needs of a table: the natural cards a swap would take (a wild card
-        stands in for them), and how many of ``seat``'s own sets have three cards (room for a fourth)."""
-        wild_for = {3 * x["plane"] + v for x in table for v, c in enumerate(x["slots"]) if c >= NATURALS}
-        threes = 0
-        for x in table:
-            if x["by"] == seat and x["extra"] < 0:
-                threes += 1
-        return wild_for, threes
+    def _facts(self) -> _TableFacts:
+        """The ``_TableFacts`` of the table as it is, read afresh only when the table has been replaced."""
+        facts = self._table_memo
+        if facts is None or facts.table is not self.table:
+            facts = self._table_memo = _TableFacts.of(self.table, self.num_seats)
+        return facts
 
     def _can_go_out(self, cards: list[int], wild_for: set[int], threes: int, gain: tuple[int, ...] = ()) -> bool:
         """``can_go_out`` for a hand of ``cards`` (distinct but for natural cards, counted once) and a table
-        with these ``_table_facts``; ``gain``: wild cards just won by a swap."""
+        with these ``_TableFacts``; ``gain``: wild cards just won by a swap."""
         swap_usable = self.variant["swap_then_lay"]
         fresh = self.fresh
         planes: dict[int, list[int]] = {}
@@ -457,23 +458,20 @@ class SquadronScrambleState(TurnState):
         hand = self.hands[seat]
         naturals = hand[: bisect_left(hand, NATURALS)]
         spare = 3 - len(wilds)                 # natural cards a plane needs for a set
-        if len(naturals) < spare:
-            return ()
-        groups: list[list[int]] = []
-        group: list[int] = []
-        plane = -1
-        for card in naturals:                  # sorted: each plane's natural cards together, planes in order
-            if card // 3 == plane:
-                group.append(card)
-            else:
-                plane = card // 3
-                group = [card]
-                groups.append(group)
-        held = tuple(wilds)
         options: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] = ()
-        for group in groups:
-            if len(group) >= spare:
-                options += lay_options(tuple(group), held)
+        end = len(naturals)
+        if end < spare:
+            return options
+        held = tuple(wilds)
+        start = 0
+        while start < end:                     # sorted: each plane's natural cards together, planes in order
+            plane = naturals[start] // 3
+            stop = start + 1
+            while stop < end and naturals[stop] // 3 == plane:
+                stop += 1
+            if stop - start >= spare:
+                options += lay_options(tuple(naturals[start:stop]), held)
+            start = stop
         return options
 
     def _legal_play(self, seat: int, bound: bool = True) -> tuple[str, ...]:
@@ -484,9 +482,11 @@ class SquadronScrambleState(TurnState):
         hand = self.hands[seat]
         wilds = self._usable_wilds(seat)
         options = self._lays(seat, wilds, bound)
-        self._swaps(seat, bound, options)
-        if wilds:
-            self._adds(seat, wilds, bound, options)
+        facts = self._facts()
+        if facts.standing:
+            self._swaps(seat, facts.standing, bound, options)
+        if wilds and facts.open_sets[seat]:
+            self._adds(seat, wilds, facts, bound, options)
         if not (bound and self.committed) or len(hand) == 1:
             discards = list(map(DISCARD_TEXT.__getitem__, hand))
             if len(hand) > 1 and hand[-2] >= NATURALS:
@@ -501,15 +501,13 @@ class SquadronScrambleState(TurnState):
         """The sets the player may lay (``_legal_play``), as action texts."""
         hand = self.hands[seat]
         committed = self.committed
-        facts = None                           # the table's _table_facts, once they are needed
-        options = []
+        options: list[str] = []
         for text, naturals, fill, extra in self._lay_options(seat, wilds):
             if (extra >= 0 or committed) and bound:
                 # _out_possible(seat, remove=the set's cards, table=the table with the set on it), counted
                 # from this table's facts: the new set's wild cards stand in for its missing views.
-                if facts is None:
-                    facts = self._table_facts(seat, self.table)
-                wild_for, threes = facts
+                facts = self._facts()
+                wild_for, threes = facts.wild_for, len(facts.open_sets[seat])
                 if fill:
                     plane = 3 * (naturals[0] // 3)
                     shown = [c % 3 for c in naturals]
@@ -520,24 +518,16 @@ class SquadronScrambleState(TurnState):
             options.append(text)
         return options
 
-    def _swaps(self, seat: int, bound: bool, options: list[str]) -> None:
+    def _swaps(self, seat: int, standing: dict[int, list[dict[str, Any]]], bound: bool, options: list[str]) -> None:
         """Add the swaps: a natural card held for a wild card standing in for that very card (hand order,
-        then table order)."""
+        then table order); ``standing`` is the table's (``_TableFacts``)."""
         table = self.table
-        standing: dict[int, list[dict[str, Any]]] = {}
-        for laid in table:
-            slots = laid["slots"]
-            if max(slots) >= NATURALS:
-                for view in (0, 1, 2):
-                    if slots[view] >= NATURALS:
-                        standing.setdefault(3 * laid["plane"] + view, []).append(laid)
-        if not standing:
-            return
         bound_out = bound and self.committed
         for card in self.hands[seat]:
-            if card not in standing:
+            sets = standing.get(card)
+            if sets is None:
                 continue
-            for laid in standing[card]:
+            for laid in sets:
                 if bound_out:
                     wild = laid["slots"][card % 3]
                     swapped = {**laid, "slots": [card if c == wild else c for c in laid["slots"]]}
@@ -546,22 +536,18 @@ class SquadronScrambleState(TurnState):
                         continue
                 options.append(swap_text(card, laid["id"]))
 
-    def _adds(self, seat: int, wilds: list[int], bound: bool, options: list[str]) -> None:
-        """Add the fourth cards the player may put on his own three-card sets."""
+    def _adds(self, seat: int, wilds: list[int], facts: _TableFacts, bound: bool, options: list[str]) -> None:
+        """Add the fourth cards the player may put on his own three-card sets (``facts``: the table's)."""
         hand = self.hands[seat]
-        facts = None
+        open_sets = facts.open_sets[seat]
         for wild in dict.fromkeys(CARD_TEXT[c] for c in wilds):
             card = next(c for c in wilds if CARD_TEXT[c] == wild)
-            for laid in self.table:
-                if laid["by"] == seat and laid["extra"] < 0:
-                    if bound:
-                        # _out_possible(seat, remove=(card,), table=the table with the card added to the
-                        # set): the set has a fourth card now, so one three-card set fewer.
-                        if facts is None:
-                            facts = self._table_facts(seat, self.table)
-                        if not self._can_go_out([c for c in hand if c != card], facts[0], facts[1] - 1):
-                            continue
-                    options.append(f"add {wild} {laid['id']}")
+            # _out_possible(seat, remove=(card,), table=the table with the card added to a set): whichever
+            # set it is, that set has a fourth card now, so there is one three-card set fewer.
+            if bound and not self._can_go_out([c for c in hand if c != card], facts.wild_for, len(open_sets) - 1):
+                continue
+            for laid in open_sets:
+                options.append(f"add {wild} {laid['id']}")
 
     def _apply_lay(self, seat: int, cards: str) -> None:
         action = "lay " + cards
@@ -806,6 +792,37 @@ class SquadronScrambleState(TurnState):
         from parlour.games.squadron_scramble.worlds import resample
 
         return resample(self, seat, rng)
+
+
+class _TableFacts:
+    """What the play phase reads off one table, worked out once for it rather than at every decision.
+
+    ``standing``: each natural card a swap would take -> the sets in which a
+    wild card stands in for it, in table order; ``wild_for``: those cards;
+    ``open_sets``: per seat, its own sets with three cards (room for a fourth).
+    """
+
+    __slots__ = ("table", "standing", "wild_for", "open_sets")
+    table: list[dict[str, Any]]
+    standing: dict[int, list[dict[str, Any]]]
+    wild_for: set[int]
+    open_sets: list[list[dict[str, Any]]]
+
+    @classmethod
+    def of(cls, table: list[dict[str, Any]], seats: int) -> _TableFacts:
+        """(No ``__init__``, so that a copy or an unpickling can make one empty: see ``shallow_copy``.)"""
+        standing: dict[int, list[dict[str, Any]]] = {}
+        open_sets: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
+        for laid in table:
+            slots: list[int] = laid["slots"]
+            for view in (0, 1, 2):
+                if slots[view] >= NATURALS:
+                    standing.setdefault(3 * laid["plane"] + view, []).append(laid)
+            if laid["extra"] < 0:
+                open_sets[laid["by"]].append(laid)
+        facts = cls()
+        facts.table, facts.standing, facts.wild_for, facts.open_sets = table, standing, set(standing), open_sets
+        return facts
 
 
 class RoundTrace:

@@ -365,8 +365,8 @@ def _bound_hand_by_counting(state: rules.SquadronScrambleState, pool: list[int],
                             by_kefs: list[int], rng: random.Random) -> list[int]:
     seat = state.turn
     swap_usable = state.variant["swap_then_lay"]
-    wild_for = {3 * x["plane"] + v for x in state.table for v, c in enumerate(x["slots"]) if IS_WILD[c]}
-    threes = sum(1 for x in state.table if x["by"] == seat and x["extra"] < 0)
+    facts = state._facts()
+    wild_for, threes = facts.wild_for, len(facts.open_sets[seat])
     fresh = set(state.fresh)
     known = [[0, 0] for _ in range(NUM_PLANES)]
     wilds = dead = 0
