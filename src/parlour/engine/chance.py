@@ -13,7 +13,7 @@ then deals what that Python's own shuffle deals, as before this module.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 
 def _fisher_yates(rng: random.Random, items: list[Any]) -> None:
@@ -42,7 +42,7 @@ def _same_as_the_library() -> bool:
 
 
 #: whether ``_fisher_yates`` draws as this Python's ``Random.shuffle`` does (checked once, at import)
-NATIVE: bool = _same_as_the_library()
+NATIVE: Final[bool] = _same_as_the_library()
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:

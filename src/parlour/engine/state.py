@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -185,7 +185,7 @@ class State(ABC):
 
 #: whether the engine runs compiled by mypyc (``make compiled``; docs/simulation.md).
 #: The rules modules are built together, so then every game's state is a native class too.
-COMPILED: bool = hasattr(State, "__mypyc_attrs__")
+COMPILED: Final[bool] = hasattr(State, "__mypyc_attrs__")
 
 _S = TypeVar("_S")
 

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import copy
 from abc import abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from parlour.engine.errors import DealError, IllegalAction
 from parlour.engine.state import State, restore
 
-OVER = "over"
-NOBODY: frozenset[int] = frozenset()
+OVER: Final = "over"
+NOBODY: Final[frozenset[int]] = frozenset()
 #: ``to_move`` for each seat, built once (a frozenset per call was a measurable cost of every decision)
-ONE_SEAT: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(64))
+ONE_SEAT: Final[tuple[frozenset[int], ...]] = tuple(frozenset({seat}) for seat in range(64))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

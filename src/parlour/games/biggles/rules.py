@@ -22,44 +22,44 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, Final
 
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
 from parlour.engine.state import State, shallow_copy
 
-SEATS = 2
-PACKS = ("blue", "red")
-BLACKS = 7
-PACK_SIZE = 2 * BLACKS + BLACKS + 1          # two black sets, one red set, Biggles: 22
-BIGGLES = PACK_SIZE - 1
-WIN_POINTS = 8
+SEATS: Final = 2
+PACKS: Final = ("blue", "red")
+BLACKS: Final = 7
+PACK_SIZE: Final = 2 * BLACKS + BLACKS + 1          # two black sets, one red set, Biggles: 22
+BIGGLES: Final = PACK_SIZE - 1
+WIN_POINTS: Final = 8
 PLAYING, OVER = "playing", "over"
 
 #: card int (0-21 within a pack) -> text: black N is "K3", red N is "R3", Biggles is "BIG"
-CARD_TEXT: tuple[str, ...] = tuple(
+CARD_TEXT: Final[tuple[str, ...]] = tuple(
     [f"K{c % BLACKS + 1}" for c in range(2 * BLACKS)] + [f"R{n}" for n in range(1, BLACKS + 1)] + ["BIG"]
 )
-IS_BLACK = tuple(c < 2 * BLACKS for c in range(PACK_SIZE))
-IS_RED = tuple(2 * BLACKS <= c < BIGGLES for c in range(PACK_SIZE))
-NUMBER = tuple(c % BLACKS + 1 if c < 2 * BLACKS else c - 2 * BLACKS + 1 if c < BIGGLES else 0 for c in range(PACK_SIZE))
-BOTH = frozenset({0, 1})
-NAN = float("nan")
+IS_BLACK: Final = tuple(c < 2 * BLACKS for c in range(PACK_SIZE))
+IS_RED: Final = tuple(2 * BLACKS <= c < BIGGLES for c in range(PACK_SIZE))
+NUMBER: Final = tuple(c % BLACKS + 1 if c < 2 * BLACKS else c - 2 * BLACKS + 1 if c < BIGGLES else 0 for c in range(PACK_SIZE))
+BOTH: Final = frozenset({0, 1})
+NAN: Final = float("nan")
 TURN, PICKUP = ("turn",), ("pickup",)
-PLAY_TEXT = {n: f"play {n}" for n in range(1, BLACKS + 1)}
-STOP_TEXT = {n: f"stop {n}" for n in range(1, BLACKS + 1)}
-NOBODY: frozenset[int] = frozenset()
+PLAY_TEXT: Final = {n: f"play {n}" for n in range(1, BLACKS + 1)}
+STOP_TEXT: Final = {n: f"stop {n}" for n in range(1, BLACKS + 1)}
+NOBODY: Final[frozenset[int]] = frozenset()
 #: card int -> the level its owner's build must show for ``play`` (black N: N - 1; Biggles: 7; red: never)
-PLAY_AT = tuple(NUMBER[c] - 1 if IS_BLACK[c] else BLACKS if c == BIGGLES else -1 for c in range(PACK_SIZE))
+PLAY_AT: Final = tuple(NUMBER[c] - 1 if IS_BLACK[c] else BLACKS if c == BIGGLES else -1 for c in range(PACK_SIZE))
 #: card int -> its ``play`` action (or None), and its ``stop`` action (or None)
-PLAY_OF = tuple(("play B" if c == BIGGLES else PLAY_TEXT[NUMBER[c]]) if PLAY_AT[c] >= 0 else None
+PLAY_OF: Final = tuple(("play B" if c == BIGGLES else PLAY_TEXT[NUMBER[c]]) if PLAY_AT[c] >= 0 else None
                 for c in range(PACK_SIZE))
-STOP_OF = tuple(STOP_TEXT[NUMBER[c]] if IS_RED[c] else None for c in range(PACK_SIZE))
+STOP_OF: Final = tuple(STOP_TEXT[NUMBER[c]] if IS_RED[c] else None for c in range(PACK_SIZE))
 #: the legal tuples, built once: the turning move (turn, or pickup) and the card move, if any
-WITH_TURN = {extra: (TURN + (extra,) if extra else TURN) for extra in (None, *PLAY_OF, *STOP_OF)}
-WITH_PICKUP = {extra: (PICKUP + (extra,) if extra else PICKUP) for extra in (None, *PLAY_OF, *STOP_OF)}
+WITH_TURN: Final = {extra: (TURN + (extra,) if extra else TURN) for extra in (None, *PLAY_OF, *STOP_OF)}
+WITH_PICKUP: Final = {extra: (PICKUP + (extra,) if extra else PICKUP) for extra in (None, *PLAY_OF, *STOP_OF)}
 #: card text -> the card ints that show it (the two black N of a pack, in order)
-CARD_IDS = {text: tuple(c for c in range(PACK_SIZE) if CARD_TEXT[c] == text) for text in set(CARD_TEXT)}
+CARD_IDS: Final = {text: tuple(c for c in range(PACK_SIZE) if CARD_TEXT[c] == text) for text in set(CARD_TEXT)}
 
 
 def seat_names(seats: int = SEATS) -> tuple[str, ...]:
@@ -568,7 +568,7 @@ class BigglesState(State):
 
 
 #: n! for the packs' sizes, the number of orders of n cards
-_ORDERS = [1]
+_ORDERS: Final = [1]
 for _n in range(1, PACK_SIZE + 1):
     _ORDERS.append(_ORDERS[-1] * _n)
 

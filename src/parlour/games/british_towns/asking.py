@@ -20,7 +20,7 @@ import random
 from bisect import bisect_left, insort
 from functools import cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
@@ -37,8 +37,8 @@ from parlour.games.british_towns.pack import (
     parse_card,
 )
 
-SEAT_COUNTS = tuple(range(3, NUM_CARDS + 1))     # the sheet: three or more; every player is dealt a card
-PLAY = "ask"
+SEAT_COUNTS: Final = tuple(range(3, NUM_CARDS + 1))     # the sheet: three or more; every player is dealt a card
+PLAY: Final = "ask"
 
 
 @cache
@@ -47,12 +47,12 @@ def seat_names(seats: int) -> tuple[str, ...]:
 
 
 #: each region's cards in card order
-SORTED_CARDS_OF: dict[int, tuple[int, ...]] = {r: tuple(sorted(CARDS_OF[r])) for r in REGION_NUMBERS}
+SORTED_CARDS_OF: Final[dict[int, tuple[int, ...]]] = {r: tuple(sorted(CARDS_OF[r])) for r in REGION_NUMBERS}
 #: every card in the order the legal asks list them: by region number, then card
-ORDER: tuple[int, ...] = tuple(c for r in sorted(REGION_NUMBERS) for c in SORTED_CARDS_OF[r])
+ORDER: Final[tuple[int, ...]] = tuple(c for r in sorted(REGION_NUMBERS) for c in SORTED_CARDS_OF[r])
 #: card -> its place in ORDER, and region -> the span of its cards' places there
-KEY_OF: tuple[int, ...] = tuple(ORDER.index(c) for c in range(NUM_CARDS))
-SPAN: dict[int, tuple[int, int]] = {
+KEY_OF: Final[tuple[int, ...]] = tuple(ORDER.index(c) for c in range(NUM_CARDS))
+SPAN: Final[dict[int, tuple[int, int]]] = {
     r: (KEY_OF[SORTED_CARDS_OF[r][0]], KEY_OF[SORTED_CARDS_OF[r][0]] + len(CARDS_OF[r])) for r in REGION_NUMBERS
 }
 
@@ -87,7 +87,7 @@ def check_deal(deal: Any, seats: int) -> list[list[int]]:
     if not isinstance(hands, list) or len(hands) != seats or not all(isinstance(h, list) for h in hands):
         raise DealError(f"'hands' must list one hand for each of the {seats} players")
     try:                             # the usual case at once: every text a card, none twice
-        out = [sorted(map(CARD_OF_TEXT.__getitem__, hand)) for hand in hands]
+        out = [sorted([CARD_OF_TEXT[t] for t in hand]) for hand in hands]
         seen: set[int] = set().union(*out)
     except (KeyError, TypeError):
         seen = set()

@@ -12,7 +12,7 @@ import json
 import re
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from parlour.engine.errors import ActionSyntaxError
 
@@ -23,21 +23,21 @@ def pack_data() -> dict[str, Any]:
     return data
 
 
-_DATA = pack_data()
-TOWNS: tuple[dict[str, Any], ...] = tuple(_DATA["towns"])
-REGIONS: tuple[dict[str, Any], ...] = tuple(_DATA["regions"])
-REGION_NUMBERS: tuple[int, ...] = tuple(r["number"] for r in REGIONS)
-NUM_TOWNS = len(TOWNS)
-REGION_CARD: dict[int, int] = {r: NUM_TOWNS + i for i, r in enumerate(REGION_NUMBERS)}
-NUM_CARDS = NUM_TOWNS + len(REGIONS)
-CARD_TEXT: tuple[str, ...] = tuple([t["code"] for t in TOWNS] + [f"R{r}" for r in REGION_NUMBERS])
-CARD_OF_TEXT: dict[str, int] = {text: card for card, text in enumerate(CARD_TEXT)}
-REGION_OF: tuple[int, ...] = tuple([t["region"] for t in TOWNS] + list(REGION_NUMBERS))
-IS_REGION_CARD: tuple[bool, ...] = tuple(c >= NUM_TOWNS for c in range(NUM_CARDS))
-TOWNS_OF: dict[int, tuple[int, ...]] = {
+_DATA: Final = pack_data()
+TOWNS: Final[tuple[dict[str, Any], ...]] = tuple(_DATA["towns"])
+REGIONS: Final[tuple[dict[str, Any], ...]] = tuple(_DATA["regions"])
+REGION_NUMBERS: Final[tuple[int, ...]] = tuple(r["number"] for r in REGIONS)
+NUM_TOWNS: Final = len(TOWNS)
+REGION_CARD: Final[dict[int, int]] = {r: NUM_TOWNS + i for i, r in enumerate(REGION_NUMBERS)}
+NUM_CARDS: Final = NUM_TOWNS + len(REGIONS)
+CARD_TEXT: Final[tuple[str, ...]] = tuple([t["code"] for t in TOWNS] + [f"R{r}" for r in REGION_NUMBERS])
+CARD_OF_TEXT: Final[dict[str, int]] = {text: card for card, text in enumerate(CARD_TEXT)}
+REGION_OF: Final[tuple[int, ...]] = tuple([t["region"] for t in TOWNS] + list(REGION_NUMBERS))
+IS_REGION_CARD: Final[tuple[bool, ...]] = tuple(c >= NUM_TOWNS for c in range(NUM_CARDS))
+TOWNS_OF: Final[dict[int, tuple[int, ...]]] = {
     r: tuple(c for c in range(NUM_TOWNS) if REGION_OF[c] == r) for r in REGION_NUMBERS
 }
-CARDS_OF: dict[int, frozenset[int]] = {r: frozenset(TOWNS_OF[r] + (REGION_CARD[r],)) for r in REGION_NUMBERS}
+CARDS_OF: Final[dict[int, frozenset[int]]] = {r: frozenset(TOWNS_OF[r] + (REGION_CARD[r],)) for r in REGION_NUMBERS}
 
 
 def key_card() -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ make his hand up to seven.  Rulings are in ``docs/rules/british-towns-sets.md``.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, ResampleError
@@ -36,31 +36,31 @@ from parlour.games.british_towns.pack import (
     parse_card,
 )
 
-HAND = 7
-SEAT_COUNTS = (2, 3, 4, 5)
+HAND: Final = 7
+SEAT_COUNTS: Final = (2, 3, 4, 5)
 DRAW, PLAY = "draw", "play"
 
 # Canonical action texts, built once so the hot loop never formats strings.
 DRAW_STOCK, TAKE_DISCARD, DONE = "draw stock", "take discard", "done"
-DRAW_OPTIONS = {(True, True): (DRAW_STOCK, TAKE_DISCARD), (True, False): (DRAW_STOCK,),
+DRAW_OPTIONS: Final = {(True, True): (DRAW_STOCK, TAKE_DISCARD), (True, False): (DRAW_STOCK,),
                 (False, True): (TAKE_DISCARD,), (False, False): ()}
-LAY_TEXT: dict[int, str] = {r: f"lay {r}" for r in REGION_NUMBERS}
-DISCARD_TEXT: tuple[str, ...] = tuple(f"discard {t}" for t in CARD_TEXT)
-ADD_TEXT: tuple[str, ...] = tuple(f"add {t}" for t in CARD_TEXT)
+LAY_TEXT: Final[dict[int, str]] = {r: f"lay {r}" for r in REGION_NUMBERS}
+DISCARD_TEXT: Final[tuple[str, ...]] = tuple(f"discard {t}" for t in CARD_TEXT)
+ADD_TEXT: Final[tuple[str, ...]] = tuple(f"add {t}" for t in CARD_TEXT)
 #: region -> how many of its cards a hand must hold to lay it (its towns; the REGION card stands in for one)
-LAY_NEEDS: tuple[int, ...] = tuple(len(TOWNS_OF[r]) if r in TOWNS_OF else 0 for r in range(max(REGION_NUMBERS) + 1))
+LAY_NEEDS: Final[tuple[int, ...]] = tuple(len(TOWNS_OF[r]) if r in TOWNS_OF else 0 for r in range(max(REGION_NUMBERS) + 1))
 # A hand's cards counted per region in one sum: each region has a 5-bit field, and the offset starts
 # region r's at 16 - LAY_NEEDS[r], so its bit 16 is set exactly when the hand holds LAY_NEEDS[r] of its
 # cards or more (a hand holds at most all 6 of a region: no field ever carries into the next).
-_FIELD: tuple[int, ...] = tuple(1 << 5 * REGION_OF[c] for c in range(NUM_CARDS))
-_LAY_OFFSET = sum((16 - LAY_NEEDS[r]) << 5 * r for r in REGION_NUMBERS)
-_LAY_FLAGS = sum(16 << 5 * r for r in REGION_NUMBERS)
+_FIELD: Final[tuple[int, ...]] = tuple(1 << 5 * REGION_OF[c] for c in range(NUM_CARDS))
+_LAY_OFFSET: Final = sum((16 - LAY_NEEDS[r]) << 5 * r for r in REGION_NUMBERS)
+_LAY_FLAGS: Final = sum(16 << 5 * r for r in REGION_NUMBERS)
 assert max(len(CARDS_OF[r]) for r in REGION_NUMBERS) + 16 - min(LAY_NEEDS[r] for r in REGION_NUMBERS) < 32
 
 
 def _lay_flags(hand: list[int]) -> int:
     """The hand's ``_LAY_FLAGS`` bits: region r's is set when the hand can lay region r (0: nothing to lay)."""
-    return (sum(map(_FIELD.__getitem__, hand)) + _LAY_OFFSET) & _LAY_FLAGS
+    return (sum([_FIELD[c] for c in hand]) + _LAY_OFFSET) & _LAY_FLAGS
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -352,7 +352,7 @@ class SetsState(TurnState):
     def _legal_play(self, seat: int) -> tuple[str, ...]:
         hand = self.hands[seat]
         if not self.laid_now and not _lay_flags(hand):
-            return tuple(map(DISCARD_TEXT.__getitem__, hand))      # the usual case: nothing to lay (_can_lay)
+            return tuple([DISCARD_TEXT[c] for c in hand])      # the usual case: nothing to lay (_can_lay)
         lays = [LAY_TEXT[r] for r in self._can_lay(seat)]
         if self.laid_now:
             more = lays if self.variant["sets_per_turn"] == "all" else []
@@ -360,7 +360,7 @@ class SetsState(TurnState):
         if lays and self.variant["must_lay"]:
             return tuple(lays)
         if not lays:
-            return tuple(map(DISCARD_TEXT.__getitem__, self.hands[seat]))
+            return tuple([DISCARD_TEXT[c] for c in self.hands[seat]])
         return tuple(lays + [DISCARD_TEXT[c] for c in self.hands[seat]])
 
     def _apply_lay(self, seat: int, number: str) -> None:
@@ -925,8 +925,8 @@ class _LaterDeal:
             places, dealt = hidden.dealt
             for sid, card in zip(places, _shuffled(dealt[:], random_), strict=True):
                 card_of[sid] = card
-            texts = [*map(CARD_TEXT.__getitem__, card_of + hidden.seen + self.stock)]
-            self.orders = [[*map(texts.__getitem__, row)] for row in hidden.source]
+            texts = [CARD_TEXT[c] for c in card_of + hidden.seen + self.stock]
+            self.orders = [[texts[i] for i in row] for row in hidden.source]
             self.hidden = self.card_of = self.rests = self.stock = self.numbers = None  # type: ignore[assignment]
         return {"dealer": dealer, "pack": self.orders[0], "reshuffles": self.orders[1:]}
 
@@ -968,7 +968,7 @@ def _hold_now(units: list["_Seat"], left: list[list[int]], taken: list[int],
                     now.append(card)
                     got.append(card + NUM_CARDS)
             taken[k] = first + count
-        kept = sum(map(_FIELD.__getitem__, now))
+        kept = sum([_FIELD[c] for c in now])
         if (banned is not None and not banned.isdisjoint(now)) or any((c + kept) & _LAY_FLAGS for c in late):
             return place, held, starts
         held[s] = now
@@ -1023,9 +1023,9 @@ SLOT, IN, OUT, EXIT, CHECK = range(5)
 TAKE, TAKE_ONE, GIVE, BARE, FULL = range(5)
 # A card held in ``_block``'s walk back is its number, or NUM_CARDS more for one of the unseen cards the seat
 # holds now; these give its card, its ``_FIELD``, and its ``_FIELD`` not counting the cards held now.
-_CARD2 = tuple(range(NUM_CARDS)) * 2
-_FULL2 = _FIELD * 2
-_BARE2 = _FIELD + (0,) * NUM_CARDS
+_CARD2: Final = tuple(range(NUM_CARDS)) * 2
+_FULL2: Final = _FIELD * 2
+_BARE2: Final = _FIELD + (0,) * NUM_CARDS
 
 
 def _unit(s: int, shares: list[tuple[int, int]], events: list[tuple[int, int, int]], banned: set[int] | None,
@@ -1113,7 +1113,7 @@ def _merged(walk: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int, 
 
 
 #: a step of ``_merged`` with nothing in it
-EMPTY_STEP = (0, -1, 0, 0, -1)
+EMPTY_STEP: Final = (0, -1, 0, 0, -1)
 
 
 def _pins(steps: list[tuple[int, int, int]], shares: list[tuple[int, int, int]],

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-PER_TEAM = 11
+PER_TEAM: Final = 11
 
 
 @cache
@@ -21,13 +21,13 @@ def pack_data() -> dict[str, Any]:
     return data
 
 
-TEAM_CODES: tuple[str, ...] = tuple(team["code"] for team in pack_data()["teams"])
-TEAM_NAMES: tuple[str, ...] = tuple(team["name"] for team in pack_data()["teams"])
-NUM_CARDS = len(TEAM_CODES) * PER_TEAM
-CARD_TEXT: tuple[str, ...] = tuple(f"{TEAM_CODES[c // PER_TEAM]}{c % PER_TEAM + 1}" for c in range(NUM_CARDS))
-CARD_OF_TEXT: dict[str, int] = {text: card for card, text in enumerate(CARD_TEXT)}
-TEAM_OF: tuple[int, ...] = tuple(c // PER_TEAM for c in range(NUM_CARDS))
-NUMBER_OF: tuple[int, ...] = tuple(c % PER_TEAM + 1 for c in range(NUM_CARDS))
+TEAM_CODES: Final[tuple[str, ...]] = tuple(team["code"] for team in pack_data()["teams"])
+TEAM_NAMES: Final[tuple[str, ...]] = tuple(team["name"] for team in pack_data()["teams"])
+NUM_CARDS: Final = len(TEAM_CODES) * PER_TEAM
+CARD_TEXT: Final[tuple[str, ...]] = tuple(f"{TEAM_CODES[c // PER_TEAM]}{c % PER_TEAM + 1}" for c in range(NUM_CARDS))
+CARD_OF_TEXT: Final[dict[str, int]] = {text: card for card, text in enumerate(CARD_TEXT)}
+TEAM_OF: Final[tuple[int, ...]] = tuple(c // PER_TEAM for c in range(NUM_CARDS))
+NUMBER_OF: Final[tuple[int, ...]] = tuple(c % PER_TEAM + 1 for c in range(NUM_CARDS))
 
 
 def team_index(code_or_name: str) -> int:

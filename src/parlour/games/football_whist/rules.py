@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, Final
 
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError
@@ -37,33 +37,33 @@ from parlour.games.football_whist.cards import (
 from parlour.games.football_whist.pitch import Pitch, default_pitch
 from parlour.games.football_whist.resample import deal_hidden
 
-SEATS = 4
-HAND = NUM_CARDS // SEATS
-PARTNERSHIPS = ("A", "B")
-SEAT_NAMES = ("A1", "B1", "A2", "B2")
+SEATS: Final = 4
+HAND: Final = NUM_CARDS // SEATS
+PARTNERSHIPS: Final = ("A", "B")
+SEAT_NAMES: Final = ("A1", "B1", "A2", "B2")
 
 KICK, PLAY, MOVE, OVER = "kick", "play", "move", "over"
-STAY = "stay"
-AFTER_GOAL_LEADS = ("kicker-left", "trick-winner")
+STAY: Final = "stay"
+AFTER_GOAL_LEADS: Final = ("kicker-left", "trick-winner")
 
-PITCH: Pitch = default_pitch()
-CENTRE = PITCH.centre
-GOALS = frozenset(PITCH.goals)
-BADGE = PITCH.badge
-NEIGHBOURS = PITCH.neighbours
+PITCH: Final[Pitch] = default_pitch()
+CENTRE: Final = PITCH.centre
+GOALS: Final = frozenset(PITCH.goals)
+BADGE: Final = PITCH.badge
+NEIGHBOURS: Final = PITCH.neighbours
 
 # Canonical action texts, built once so the hot loop never formats strings.
-PLAY_TEXT = tuple(f"play {text}" for text in CARD_TEXT)
-MOVE_TEXT = {node: f"move {node}" for node in PITCH.nodes}
-KICK_TEXT = {node: f"kick {node}" for node in PITCH.nodes}
-KICK_OPTIONS = tuple(KICK_TEXT[n] for n in NEIGHBOURS[CENTRE] if n in BADGE)
+PLAY_TEXT: Final = tuple(f"play {text}" for text in CARD_TEXT)
+MOVE_TEXT: Final = {node: f"move {node}" for node in PITCH.nodes}
+KICK_TEXT: Final = {node: f"kick {node}" for node in PITCH.nodes}
+KICK_OPTIONS: Final = tuple(KICK_TEXT[n] for n in NEIGHBOURS[CENTRE] if n in BADGE)
 #: canonical text -> (verb, payload); the payload is a card int or a node name
-DECODE: dict[str, tuple[str, Any]] = {STAY: (MOVE, None)}
+DECODE: Final[dict[str, tuple[str, Any]]] = {STAY: (MOVE, None)}
 DECODE.update({text: (PLAY, card) for card, text in enumerate(PLAY_TEXT)})
 DECODE.update({text: (MOVE, node) for node, text in MOVE_TEXT.items()})
 DECODE.update({text: (KICK, node) for node, text in KICK_TEXT.items()})
-ONE_SEAT = tuple(frozenset({seat}) for seat in range(SEATS))
-NOBODY: frozenset[int] = frozenset()
+ONE_SEAT: Final = tuple(frozenset({seat}) for seat in range(SEATS))
+NOBODY: Final[frozenset[int]] = frozenset()
 
 
 def all_actions(seats: int = SEATS) -> tuple[str, ...]:

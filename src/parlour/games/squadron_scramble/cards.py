@@ -14,7 +14,7 @@ import json
 import re
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 
 @cache
@@ -23,38 +23,38 @@ def pack_data() -> dict[str, Any]:
     return data
 
 
-_DATA = pack_data()
-VIEWS: tuple[str, ...] = tuple(v["code"] for v in _DATA["views"])
-VIEW_NAMES: tuple[str, ...] = tuple(v["name"] for v in _DATA["views"])
-PLANES: tuple[dict[str, Any], ...] = tuple(_DATA["planes"])
-PLANE_CODES: tuple[str, ...] = tuple(p["code"] for p in PLANES)
-NATIONS: tuple[str, ...] = tuple(n["code"] for n in _DATA["nations"])
-NATION_NAMES: dict[str, str] = {n["code"]: n["name"] for n in _DATA["nations"]}
-ALLIANCE_OF_NATION: dict[str, str] = {
+_DATA: Final = pack_data()
+VIEWS: Final[tuple[str, ...]] = tuple(v["code"] for v in _DATA["views"])
+VIEW_NAMES: Final[tuple[str, ...]] = tuple(v["name"] for v in _DATA["views"])
+PLANES: Final[tuple[dict[str, Any], ...]] = tuple(_DATA["planes"])
+PLANE_CODES: Final[tuple[str, ...]] = tuple(p["code"] for p in PLANES)
+NATIONS: Final[tuple[str, ...]] = tuple(n["code"] for n in _DATA["nations"])
+NATION_NAMES: Final[dict[str, str]] = {n["code"]: n["name"] for n in _DATA["nations"]}
+ALLIANCE_OF_NATION: Final[dict[str, str]] = {
     code: alliance
     for alliance, names in _DATA["alliances"].items()
     for code, name in NATION_NAMES.items()
     if name in names
 }
-KIND_POINTS: dict[str, int] = {kind: info["points"] for kind, info in _DATA["kinds"].items()}
+KIND_POINTS: Final[dict[str, int]] = {kind: info["points"] for kind, info in _DATA["kinds"].items()}
 
-NUM_PLANES = len(PLANES)
-NATURALS = NUM_PLANES * len(VIEWS)
-KEF_IDS = tuple(range(NATURALS, NATURALS + _DATA["wild"]["KEF"]["count"]))
-VIC_ID = NATURALS + len(KEF_IDS)
-NUM_CARDS = VIC_ID + 1
+NUM_PLANES: Final = len(PLANES)
+NATURALS: Final = NUM_PLANES * len(VIEWS)
+KEF_IDS: Final = tuple(range(NATURALS, NATURALS + _DATA["wild"]["KEF"]["count"]))
+VIC_ID: Final = NATURALS + len(KEF_IDS)
+NUM_CARDS: Final = VIC_ID + 1
 KEF, VIC = "KEF", "VIC"
-WILD_PENALTY: dict[str, int] = {KEF: _DATA["wild"]["KEF"]["penalty"], VIC: _DATA["wild"]["VIC"]["penalty"]}
+WILD_PENALTY: Final[dict[str, int]] = {KEF: _DATA["wild"]["KEF"]["penalty"], VIC: _DATA["wild"]["VIC"]["penalty"]}
 
-CARD_TEXT: tuple[str, ...] = tuple(
+CARD_TEXT: Final[tuple[str, ...]] = tuple(
     [f"{PLANE_CODES[c // 3]}/{VIEWS[c % 3]}" for c in range(NATURALS)] + [KEF] * len(KEF_IDS) + [VIC]
 )
-NATURAL_OF_TEXT: dict[str, int] = {CARD_TEXT[c]: c for c in range(NATURALS)}
-IS_WILD: tuple[bool, ...] = tuple(c >= NATURALS for c in range(NUM_CARDS))
-PLANE_OF: tuple[int, ...] = tuple(c // 3 if c < NATURALS else -1 for c in range(NUM_CARDS))
-POINTS_OF_PLANE: tuple[int, ...] = tuple(KIND_POINTS[p["kind"]] for p in PLANES)
-IS_BOMBER: tuple[bool, ...] = tuple(p["kind"] == "bomber" for p in PLANES)
-ALLIANCE_OF_PLANE: tuple[str, ...] = tuple(ALLIANCE_OF_NATION[p["nation"]] for p in PLANES)
+NATURAL_OF_TEXT: Final[dict[str, int]] = {CARD_TEXT[c]: c for c in range(NATURALS)}
+IS_WILD: Final[tuple[bool, ...]] = tuple(c >= NATURALS for c in range(NUM_CARDS))
+PLANE_OF: Final[tuple[int, ...]] = tuple(c // 3 if c < NATURALS else -1 for c in range(NUM_CARDS))
+POINTS_OF_PLANE: Final[tuple[int, ...]] = tuple(KIND_POINTS[p["kind"]] for p in PLANES)
+IS_BOMBER: Final[tuple[bool, ...]] = tuple(p["kind"] == "bomber" for p in PLANES)
+ALLIANCE_OF_PLANE: Final[tuple[str, ...]] = tuple(ALLIANCE_OF_NATION[p["nation"]] for p in PLANES)
 
 
 def hand_penalty(card: int) -> int:

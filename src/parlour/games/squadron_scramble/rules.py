@@ -26,7 +26,7 @@ from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError
@@ -55,19 +55,19 @@ from parlour.games.squadron_scramble.cards import (
     plane_from_name,
 )
 
-HAND = 7
+HAND: Final = 7
 DRAW, PLAY, NAME, SHOOT = "draw", "play", "name", "shoot"
-SEAT_COUNTS = (2, 3, 4)
-NAME_ACTIONS = tuple(f"name {code} {nation}" for code in PLANE_CODES for nation in NATIONS)
-FULL_PACK = Counter(CARD_TEXT)
-_SORTED_PACK = sorted(CARD_TEXT)
+SEAT_COUNTS: Final = (2, 3, 4)
+NAME_ACTIONS: Final = tuple(f"name {code} {nation}" for code in PLANE_CODES for nation in NATIONS)
+FULL_PACK: Final = Counter(CARD_TEXT)
+_SORTED_PACK: Final = sorted(CARD_TEXT)
 
 # Canonical action texts, built once so the hot loop never formats strings.
-DRAW_STOCK = "draw stock"
-TAKE_TEXT: tuple[str, ...] = tuple(f"take {n}" for n in range(1, NUM_CARDS + 1))
-DRAW_OR_TAKE: tuple[str, ...] = (DRAW_STOCK, *TAKE_TEXT)
-DISCARD_TEXT: tuple[str, ...] = tuple(f"discard {t}" for t in CARD_TEXT)
-NATURALS = len(NATURAL_OF_TEXT)           # the natural cards are 0 .. NATURALS - 1, the wild ones after them
+DRAW_STOCK: Final = "draw stock"
+TAKE_TEXT: Final[tuple[str, ...]] = tuple(f"take {n}" for n in range(1, NUM_CARDS + 1))
+DRAW_OR_TAKE: Final[tuple[str, ...]] = (DRAW_STOCK, *TAKE_TEXT)
+DISCARD_TEXT: Final[tuple[str, ...]] = tuple(f"discard {t}" for t in CARD_TEXT)
+NATURALS: Final = len(NATURAL_OF_TEXT)           # the natural cards are 0 .. NATURALS - 1, the wild ones after them
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -488,7 +488,7 @@ class SquadronScrambleState(TurnState):
         if wilds and facts.open_sets[seat]:
             self._adds(seat, wilds, facts, bound, options)
         if not (bound and self.committed) or len(hand) == 1:
-            discards = list(map(DISCARD_TEXT.__getitem__, hand))
+            discards = [DISCARD_TEXT[c] for c in hand]
             if len(hand) > 1 and hand[-2] >= NATURALS:
                 discards = list(dict.fromkeys(discards))   # alike KEEP 'EM FLYING cards: one discard
             if not options:
@@ -852,7 +852,7 @@ class RoundTrace:
 
 
 #: why a move of the play phase is refused, by its verb, when the move is no move at all (not the going-out rule)
-PLAY_REFUSALS = {
+PLAY_REFUSALS: Final = {
     "lay": ("those cards do not make a set you may lay: one plane, each view once, wild cards for missing views, "
             "a fourth (wild) card only when going out this turn"),
     "swap": "you can swap only a natural card you hold for a wild card standing in for that very card",
@@ -977,7 +977,7 @@ def lay_options(naturals: tuple[int, ...], wilds: tuple[int, ...]
     return tuple(options)
 
 
-_SWAP_TEXT: dict[tuple[int, int], str] = {}
+_SWAP_TEXT: Final[dict[tuple[int, int], str]] = {}
 
 
 def swap_text(card: int, set_id: int) -> str:
@@ -1010,7 +1010,7 @@ def _set_view(laid: dict[str, Any]) -> dict[str, Any]:
 # Reading actions
 # --------------------------------------------------------------------------
 
-_CARD_BY_KEY = {t.lower().replace("/", "").replace("-", ""): t for t in set(CARD_TEXT)}
+_CARD_BY_KEY: Final = {t.lower().replace("/", "").replace("-", ""): t for t in set(CARD_TEXT)}
 
 
 def parse_card(word: str) -> str:
@@ -1075,7 +1075,7 @@ def parse_action(text: Any) -> str:
     )
 
 
-MAX_SETS = NUM_CARDS // 3     # no round can see more sets than this
+MAX_SETS: Final = NUM_CARDS // 3     # no round can see more sets than this
 
 
 def all_actions(seats: int) -> tuple[str, ...]:
