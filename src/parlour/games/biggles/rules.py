@@ -42,7 +42,8 @@ CARD_TEXT: Final[tuple[str, ...]] = tuple(
 )
 IS_BLACK: Final = tuple(c < 2 * BLACKS for c in range(PACK_SIZE))
 IS_RED: Final = tuple(2 * BLACKS <= c < BIGGLES for c in range(PACK_SIZE))
-NUMBER: Final = tuple(c % BLACKS + 1 if c < 2 * BLACKS else c - 2 * BLACKS + 1 if c < BIGGLES else 0 for c in range(PACK_SIZE))
+NUMBER: Final = tuple(c % BLACKS + 1 if c < 2 * BLACKS else c - 2 * BLACKS + 1 if c < BIGGLES else 0
+                      for c in range(PACK_SIZE))
 BOTH: Final = frozenset({0, 1})
 NAN: Final = float("nan")
 TURN, PICKUP = ("turn",), ("pickup",)

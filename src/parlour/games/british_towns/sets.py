@@ -48,7 +48,8 @@ LAY_TEXT: Final[dict[int, str]] = {r: f"lay {r}" for r in REGION_NUMBERS}
 DISCARD_TEXT: Final[tuple[str, ...]] = tuple(f"discard {t}" for t in CARD_TEXT)
 ADD_TEXT: Final[tuple[str, ...]] = tuple(f"add {t}" for t in CARD_TEXT)
 #: region -> how many of its cards a hand must hold to lay it (its towns; the REGION card stands in for one)
-LAY_NEEDS: Final[tuple[int, ...]] = tuple(len(TOWNS_OF[r]) if r in TOWNS_OF else 0 for r in range(max(REGION_NUMBERS) + 1))
+LAY_NEEDS: Final[tuple[int, ...]] = tuple(len(TOWNS_OF[r]) if r in TOWNS_OF else 0
+                                          for r in range(max(REGION_NUMBERS) + 1))
 # A hand's cards counted per region in one sum: each region has a 5-bit field, and the offset starts
 # region r's at 16 - LAY_NEEDS[r], so its bit 16 is set exactly when the hand holds LAY_NEEDS[r] of its
 # cards or more (a hand holds at most all 6 of a region: no field ever carries into the next).
