@@ -22,7 +22,7 @@ reasonable, a variant option in ``descriptor.py``.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
@@ -345,8 +345,11 @@ class SquadronScrambleState(TurnState):
 
     def _receive(self, seat: int, cards: list[int], *, seen: bool) -> None:
         hand = self.hands[seat]
-        hand.extend(cards)
-        hand.sort()
+        if len(cards) == 1:
+            insort(hand, cards[0])
+        else:
+            hand.extend(cards)
+            hand.sort()
         if seen:
             self.known[seat] = self.known[seat] + cards
             if self.seen is not None:
@@ -427,23 +430,24 @@ class SquadronScrambleState(TurnState):
     def _can_go_out(self, cards: list[int], wild_for: set[int], threes: int, gain: tuple[int, ...] = ()) -> bool:
         """``can_go_out`` for a hand of ``cards`` (distinct but for natural cards, counted once) and a table
         with these ``_TableFacts``; ``gain``: wild cards just won by a swap."""
-        swap_usable = self.variant["swap_then_lay"]
+        swap_usable: bool = self.variant["swap_then_lay"]
         fresh = self.fresh
-        planes: dict[int, list[int]] = {}
+        planes: dict[int, int] = {}            # plane -> 4 * cards held + how many of them a swap would take
         wilds = dead = 0
         for card in cards:
             if card < NATURALS:
-                held = planes.get(card // 3)
-                if held is None:
-                    held = planes[card // 3] = [0, 0]
-                held[0] += 1
-                if card in wild_for:
-                    held[1] += 1
+                planes[card // 3] = planes.get(card // 3, 0) + (5 if card in wild_for else 4)
             elif swap_usable or (card not in fresh and card not in gain):
                 wilds += 1
             else:
                 dead += 1
-        return can_go_out(tuple(sorted(tuple(v) for v in planes.values())), wilds, dead, threes, swap_usable)
+        key = (tuple(sorted(planes.values())), wilds, dead, threes, swap_usable)
+        found = _GOING_OUT.get(key)
+        if found is None:
+            if len(_GOING_OUT) >= 1 << 16:
+                _GOING_OUT.clear()
+            found = _GOING_OUT[key] = can_go_out(tuple((code >> 2, code & 3) for code in key[0]), *key[1:])
+        return found
 
     def _lay_options(self, seat: int, wilds: list[int] | None = None
                      ) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...]:
@@ -456,21 +460,28 @@ class SquadronScrambleState(TurnState):
         if wilds is None:
             wilds = self._usable_wilds(seat)
         hand = self.hands[seat]
-        naturals = hand[: bisect_left(hand, NATURALS)]
+        end = bisect_left(hand, NATURALS)      # the natural cards: hand[:end]
         spare = 3 - len(wilds)                 # natural cards a plane needs for a set
         options: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] = ()
-        end = len(naturals)
         if end < spare:
             return options
-        held = tuple(wilds)
+        held = 0                               # the usable wild cards, one bit each
+        for card in wilds:
+            held |= 1 << (card - NATURALS)
         start = 0
         while start < end:                     # sorted: each plane's natural cards together, planes in order
-            plane = naturals[start] // 3
+            plane = hand[start] // 3
+            views = 1 << hand[start] % 3
             stop = start + 1
-            while stop < end and naturals[stop] // 3 == plane:
+            while stop < end and hand[stop] // 3 == plane:
+                views |= 1 << hand[stop] % 3
                 stop += 1
             if stop - start >= spare:
-                options += lay_options(tuple(naturals[start:stop]), held)
+                key = plane << 7 | views << 4 | held
+                found = _LAYS[key]
+                if found is None:
+                    found = _LAYS[key] = lay_options(tuple(hand[start:stop]), tuple(wilds))
+                options += found
             start = stop
         return options
 
@@ -891,7 +902,15 @@ def _without(hand: list[int], known: list[int]) -> list[int]:
     return rest
 
 
-@lru_cache(maxsize=8192)
+#: ``_can_go_out``'s answers by hand shape: (each plane's 4 * cards held + cards a swap would take, sorted;
+#: the usable and the dead wild cards; three-card sets; ``swap_then_lay``), emptied should it grow large
+_GOING_OUT: Final[dict[tuple[tuple[int, ...], int, int, int, bool], bool]] = {}
+#: ``lay_options`` by its arguments, filled in as they come (``_lay_options``): at ``plane << 7 | views << 4 |
+#: wilds``, where ``views`` has a bit for each view of the plane held and ``wilds`` one for each usable wild card
+_LAYS: Final[list[tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] | None]] = [None] * (len(PLANES) << 7)
+assert NUM_CARDS - NATURALS <= 4, "_LAYS keys hold a bit for each wild card in four bits"
+
+
 def can_go_out(planes: tuple[tuple[int, int], ...], wilds: int, dead: int, threes: int, swap_usable: bool) -> bool:
     """Whether a hand can be got rid of this turn: every card laid, added or swapped away but one at most,
     which is then the last discard.
@@ -947,7 +966,6 @@ def finishes(reach: Any, wilds: int, dead: int, threes: int, swap_usable: bool) 
     return False
 
 
-@lru_cache(maxsize=8192)
 def lay_options(naturals: tuple[int, ...], wilds: tuple[int, ...]
                 ) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...]:
     """Every set that one plane's natural cards held (``naturals``, sorted) and the usable wild cards
