@@ -360,8 +360,14 @@ class SquadronScrambleState(TurnState):
         self.hands[seat].remove(card)
         # Each seat's known (and seen) cards are replaced, never changed in place: clones share them.
         accounted = False
-        if card in self.known[seat] or card in KEF_IDS:
-            known = self.known[seat][:]
+        known = self.known[seat]
+        if card in known:
+            known = known[:]
+            known.remove(card)
+            self.known[seat] = known
+            accounted = True
+        elif card in KEF_IDS:
+            known = known[:]
             accounted = _drop_seen(known, card, ())
             if accounted:
                 self.known[seat] = known
@@ -494,8 +500,8 @@ class SquadronScrambleState(TurnState):
         wilds = self._usable_wilds(seat)
         options = self._lays(seat, wilds, bound)
         facts = self._facts()
-        if facts.standing:
-            self._swaps(seat, facts.standing, bound, options)
+        if facts.mask:
+            self._swaps(seat, facts, bound, options)
         if wilds and facts.open_sets[seat]:
             self._adds(seat, wilds, facts, bound, options)
         if not (bound and self.committed) or len(hand) == 1:
@@ -529,16 +535,16 @@ class SquadronScrambleState(TurnState):
             options.append(text)
         return options
 
-    def _swaps(self, seat: int, standing: dict[int, list[dict[str, Any]]], bound: bool, options: list[str]) -> None:
+    def _swaps(self, seat: int, facts: _TableFacts, bound: bool, options: list[str]) -> None:
         """Add the swaps: a natural card held for a wild card standing in for that very card (hand order,
-        then table order); ``standing`` is the table's (``_TableFacts``)."""
+        then table order); ``facts``: the table's."""
         table = self.table
         bound_out = bound and self.committed
+        mask, standing = facts.mask, facts.standing
         for card in self.hands[seat]:
-            sets = standing.get(card)
-            if sets is None:
+            if not mask >> card & 1:
                 continue
-            for laid in sets:
+            for laid in standing[card]:
                 if bound_out:
                     wild = laid["slots"][card % 3]
                     swapped = {**laid, "slots": [card if c == wild else c for c in laid["slots"]]}
@@ -810,13 +816,15 @@ class _TableFacts:
 
     ``standing``: each natural card a swap would take -> the sets in which a
     wild card stands in for it, in table order; ``wild_for``: those cards;
-    ``open_sets``: per seat, its own sets with three cards (room for a fourth).
+    ``mask``: a bit for each of them; ``open_sets``: per seat, its own sets
+    with three cards (room for a fourth).
     """
 
-    __slots__ = ("table", "standing", "wild_for", "open_sets")
+    __slots__ = ("table", "standing", "wild_for", "mask", "open_sets")
     table: list[dict[str, Any]]
     standing: dict[int, list[dict[str, Any]]]
     wild_for: set[int]
+    mask: int
     open_sets: list[list[dict[str, Any]]]
 
     @classmethod
@@ -833,6 +841,7 @@ class _TableFacts:
                 open_sets[laid["by"]].append(laid)
         facts = cls()
         facts.table, facts.standing, facts.wild_for, facts.open_sets = table, standing, set(standing), open_sets
+        facts.mask = sum(1 << card for card in standing)
         return facts
 
 
