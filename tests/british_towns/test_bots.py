@@ -131,7 +131,8 @@ def test_the_asking_search_weighs_worlds_by_the_regions_the_others_asked_for():
         (s,) = state.to_move
         state.apply(s, decide(bots[s], state, s))
     laid = {r for regions in state.laid for r in regions}
-    asked = {(a["asker"], REGION_OF[CARD_OF_TEXT[a["card"]]]) for a in state.asks if a["asker"] != 0}
+    asks = state.observation(None)["asks"]
+    asked = {(a["asker"], REGION_OF[CARD_OF_TEXT[a["card"]]]) for a in asks if a["asker"] != 0}
     asked = {(p, r) for p, r in asked if r not in laid}
     assert asked
     worlds = Worlds(state, 0)

@@ -100,8 +100,9 @@ def test_asking_resample_moves_what_nobody_knows_and_keeps_what_the_table_saw():
         conformance.random_steps(state, rng, rng.randrange(5, 30))
         if state.is_over:
             continue
-        taken = {CARD_OF_TEXT[a["card"]]: a["asker"] for a in state.asks if a["got"]}
-        refused = {CARD_OF_TEXT[a["card"]] for a in state.asks if not a["got"]} - set(taken)
+        asks = state.observation(None)["asks"]
+        taken = {CARD_OF_TEXT[a["card"]]: a["asker"] for a in asks if a["got"]}
+        refused = {CARD_OF_TEXT[a["card"]] for a in asks if not a["got"]} - set(taken)
         deals = set()
         for i in range(10):
             other = state.resample(0, random.Random(i))

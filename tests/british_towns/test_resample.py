@@ -37,7 +37,7 @@ def asking_position(seats: int, seed: int, steps: int):
 
 def unplaced(state, seat: int) -> tuple[list[int], dict[int, list[int]]]:
     """The cards ``seat`` cannot place (never moved, never laid, not its own), and who was dealt them."""
-    moved = {CARD_OF_TEXT[a["card"]] for a in state.asks if a["got"]}
+    moved = {CARD_OF_TEXT[a["card"]] for a in state.observation(None)["asks"] if a["got"]}
     laid = {c for regions in state.laid for r in regions for c in asking.CARDS_OF[r]}
     hidden = {c for c in range(asking.NUM_CARDS) if c not in moved | laid | set(state.hands[seat])}
     dealt = {s: [CARD_OF_TEXT[t] for t in state.deal["hands"][s] if CARD_OF_TEXT[t] in hidden]
@@ -145,9 +145,9 @@ def test_asking_resample_builds_a_world_that_replays():
 
 def test_an_impossible_asking_view_raises_rather_than_returning_the_truth():
     state = ASKING.new_state(seats=3, seed=2)
-    card = CARD_TEXT[state.hands[1][0]]
+    card = state.hands[1][0]
     # Told that P2 asked P3 for a card neither of them holds, though P1 does not hold it either:
-    state.asks.append({"asker": 1, "asked": 2, "card": card, "got": False})
+    state.asks.append((1, 2, card, False))
     with pytest.raises(ResampleError):
         state.resample(0, random.Random(1))
 

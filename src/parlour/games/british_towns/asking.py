@@ -131,7 +131,8 @@ class AskingState(TurnState):
         self._history_shared = False
         self.dealer = deal["dealer"]
         self.laid: list[list[int]] = [[] for _ in range(seats)]    # region numbers, in the order laid
-        self.asks: list[dict[str, Any]] = []
+        #: every ask and its answer: (asker, asked, card, whether the card changed hands); the view spells it out
+        self.asks: list[tuple[int, int, int, bool]] = []
         self.events: list[dict[str, Any]] = []
         self._legal: tuple[str, ...] | None = None
         self._texts, self._decode = ask_tables(seats)
@@ -196,6 +197,13 @@ class AskingState(TurnState):
                 legal += asks(texts[other])
         return legal
 
+    def _wants(self, seat: int, card: int) -> bool:
+        """Whether ``seat`` may ask for ``card`` (of somebody holding cards): as ``_legal_now`` lists it."""
+        wanted = self._wanted[seat]
+        if wanted is None:
+            wanted = self._wanted[seat] = self._wanted_now(seat)
+        return KEY_OF[card] in wanted
+
     def _wanted_now(self, seat: int) -> list[int]:
         """The places in ORDER of the cards ``seat`` may ask for, worked out from its hand."""
         mine = self.hands[seat]
@@ -208,10 +216,12 @@ class AskingState(TurnState):
         if legal is None or seat != self.turn or type(seat) is not int:
             TurnState.apply(self, seat, action)        # works the legal actions out (or refuses the seat)
             return
-        if action not in legal:
+        # Legal exactly when _legal_now lists it: an ask of another player who holds cards, for a wanted card.
+        decoded = self._decode.get(action) if type(action) is str else None
+        if decoded is None or decoded[0] == seat or not self.hands[decoded[0]] or not self._wants(seat, decoded[1]):
             raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
         self._legal = None
-        asked, card = self._decode[action]
+        asked, card = decoded
         self._ask(seat, asked, card)
         if self._history_shared:
             self._own_history()
@@ -251,14 +261,13 @@ class AskingState(TurnState):
         got = card in hands[asked]
         if self._history_shared:
             self._own_history()       # the asks are shared with clones as the history is
-        self.asks.append({"asker": seat, "asked": asked, "card": CARD_TEXT[card], "got": got})
+        self.asks.append((seat, asked, card, got))
         if not got:
             self.turn = asked
             return
         hands[asked].remove(card)
         hand = hands[seat]
-        hand.append(card)
-        hand.sort()
+        insort(hand, card)
         region = REGION_OF[card]
         if self._moved_wanted(seat, asked, card, region):
             # Complete: it goes down at once (``_lay_complete``, where no other region can have become complete).
@@ -302,7 +311,8 @@ class AskingState(TurnState):
             "out": [not h for h in self.hands],
             "laid": [list(r) for r in self.laid],
             # Every ask and its answer is heard by the whole table.
-            "asks": [dict(a) for a in self.asks],
+            "asks": [{"asker": asker, "asked": asked, "card": CARD_TEXT[card], "got": got}
+                     for asker, asked, card, got in self.asks],
             "events": [dict(e) for e in self.events],
             "history": [[s, a] for s, a in self.history],
         }
@@ -496,9 +506,9 @@ def _origins(state: "AskingState", me: int) -> tuple[dict[int, int], set[int]]:
     ``me``'s hand that never moved, to ``me``.
     """
     origin: dict[int, int] = {}
-    for ask in state.asks:
-        if ask["got"]:
-            origin.setdefault(CARD_OF_TEXT[ask["card"]], ask["asked"])
+    for _, asked, card, got in state.asks:
+        if got:
+            origin.setdefault(card, asked)
     laid = set()
     for event in state.events:
         if event["event"] == "region laid":
@@ -529,14 +539,13 @@ def _read_asks(state: "AskingState", me: int, origin: dict[int, int], unknown: l
     whole = {(s, r) for r in open_regions for s in range(n) if s != me and held[s][r] == known_of[r]}
     barred: dict[int, set[int]] = {c: set() for c in unknown}
     needs: set[tuple[int, int]] = set()
-    for ask in state.asks:
-        card, asker, asked = CARD_OF_TEXT[ask["card"]], ask["asker"], ask["asked"]
+    for asker, asked, card, got in state.asks:
         r = REGION_OF[card]
         if asker != me and not held[asker][r]:
             needs.add((asker, r))
         if card in barred:
             barred[card].update((asker, asked))
-        elif ask["got"]:
+        elif got:
             held[where[card]][r] -= 1
             held[asker][r] += 1
             where[card] = asker

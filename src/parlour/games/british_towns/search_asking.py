@@ -126,7 +126,7 @@ def weigh(world: AskingState, seat: int) -> float:
     the seat could not know.
     """
     laid = {r for regions in world.laid for r in regions}
-    asked = {(ask["asker"], REGION_OF[CARD_OF_TEXT[ask["card"]]]) for ask in world.asks if ask["asker"] != seat}
+    asked = {(asker, REGION_OF[card]) for asker, _, card, _ in world.asks if asker != seat}
     weight = 1.0
     for asker, region in asked:
         if region not in laid:
