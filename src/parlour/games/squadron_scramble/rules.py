@@ -447,12 +447,18 @@ class SquadronScrambleState(TurnState):
                 wilds += 1
             else:
                 dead += 1
-        key = (tuple(sorted(planes.values())), wilds, dead, threes, swap_usable)
+        # The hand's shape, whatever order its cards come in: how many planes have each code (4 to 15, as a
+        # plane has three views), five bits a code; and the counts of wild cards and sets, in one int.
+        shape = 0
+        for code in planes.values():
+            shape += 1 << 5 * (code - 4)
+        key = (shape, ((threes * 8 + wilds) * 8 + dead) * 2 + swap_usable)
         found = _GOING_OUT.get(key)
         if found is None:
             if len(_GOING_OUT) >= 1 << 16:
                 _GOING_OUT.clear()
-            found = _GOING_OUT[key] = can_go_out(tuple((code >> 2, code & 3) for code in key[0]), *key[1:])
+            pairs = tuple((code >> 2, code & 3) for code in range(4, 16) for _ in range(shape >> 5 * (code - 4) & 31))
+            found = _GOING_OUT[key] = can_go_out(pairs, wilds, dead, threes, swap_usable)
         return found
 
     def _lay_options(self, seat: int, wilds: list[int] | None = None
@@ -466,7 +472,7 @@ class SquadronScrambleState(TurnState):
         if wilds is None:
             wilds = self._usable_wilds(seat)
         hand = self.hands[seat]
-        end = bisect_left(hand, NATURALS)      # the natural cards: hand[:end]
+        end = len(hand)
         spare = 3 - len(wilds)                 # natural cards a plane needs for a set
         options: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] = ()
         if end < spare:
@@ -476,11 +482,15 @@ class SquadronScrambleState(TurnState):
             held |= 1 << (card - NATURALS)
         start = 0
         while start < end:                     # sorted: each plane's natural cards together, planes in order
-            plane = hand[start] // 3
-            views = 1 << hand[start] % 3
+            card = hand[start]
+            if card >= NATURALS:
+                break                          # the wild cards come last
+            plane = card // 3
+            first = 3 * plane                  # the plane's cards are first, first + 1, first + 2
+            views = 1 << (card - first)
             stop = start + 1
-            while stop < end and hand[stop] // 3 == plane:
-                views |= 1 << hand[stop] % 3
+            while stop < end and hand[stop] < first + 3:
+                views |= 1 << (hand[stop] - first)
                 stop += 1
             if stop - start >= spare:
                 key = plane << 7 | views << 4 | held
@@ -911,9 +921,9 @@ def _without(hand: list[int], known: list[int]) -> list[int]:
     return rest
 
 
-#: ``_can_go_out``'s answers by hand shape: (each plane's 4 * cards held + cards a swap would take, sorted;
-#: the usable and the dead wild cards; three-card sets; ``swap_then_lay``), emptied should it grow large
-_GOING_OUT: Final[dict[tuple[tuple[int, ...], int, int, int, bool], bool]] = {}
+#: ``_can_go_out``'s answers by hand shape (its planes, wild cards and three-card sets, packed in two ints),
+#: emptied should it grow large
+_GOING_OUT: Final[dict[tuple[int, int], bool]] = {}
 #: ``lay_options`` by its arguments, filled in as they come (``_lay_options``): at ``plane << 7 | views << 4 |
 #: wilds``, where ``views`` has a bit for each view of the plane held and ``wilds`` one for each usable wild card
 _LAYS: Final[list[tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] | None]] = [None] * (len(PLANES) << 7)
