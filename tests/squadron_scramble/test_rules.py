@@ -688,3 +688,13 @@ def test_by_default_passing_discards_to_and_fro_never_ends_a_round():
     for _ in range(30):
         run(state, "take 1", "discard SM79/T")
     assert state.round_no == 0 and state.idle_turns == 30 and state.phase == rules.DRAW
+
+
+def test_a_shuffled_packs_ints_are_those_read_off_its_texts():
+    # A seeded round takes its card ints straight from the shuffle; they must be what a replay reads off the
+    # texts in the record (the alike KEEP 'EM FLYING cards numbered in the order they lie).
+    for seed in range(40):
+        for round_no in range(3):
+            texts, ids = rules._shuffled(seed, round_no)
+            assert texts == rules.shuffled_pack(seed, round_no)
+            assert ids == rules._pack_ids(texts, round_no)

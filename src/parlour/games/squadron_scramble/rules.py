@@ -80,9 +80,17 @@ def seat_names(seats: int) -> tuple[str, ...]:
 
 def shuffled_pack(seed: int, round_no: int) -> list[str]:
     """The pack for one round, top card first.  String seeds hash stably across runs."""
-    pack = list(CARD_TEXT)
-    shuffle(random.Random(f"squadron-scramble/{seed}/{round_no}"), pack)
-    return pack
+    return _shuffled(seed, round_no)[0]
+
+
+def _shuffled(seed: int, round_no: int) -> tuple[list[str], list[int]]:
+    """``shuffled_pack``, with the card ints ``_pack_ids`` would read off it (a shuffle moves the cards the
+    same way whatever they are, so the ints are shuffled and the texts read off them)."""
+    order = list(range(NUM_CARDS))
+    shuffle(random.Random(f"squadron-scramble/{seed}/{round_no}"), order)
+    kefs = iter(KEF_IDS)
+    pack = [next(kefs) if IS_WILD[c] and c != VIC_ID else c for c in order]
+    return [CARD_TEXT[c] for c in pack], pack
 
 
 def _pack_ids(pack: Any, round_no: int) -> list[int]:
@@ -192,8 +200,10 @@ class SquadronScrambleState(TurnState):
             if self.seed is None:
                 raise DealError(f"the deal has no pack for round {self.round_no + 1} "
                                 "and there is no seed to shuffle one")
-            self.deal["rounds"].append(shuffled_pack(self.seed, self.round_no))
-        pack = _pack_ids(self.deal["rounds"][self.round_no], self.round_no)
+            texts, pack = _shuffled(self.seed, self.round_no)
+            self.deal["rounds"].append(texts)
+        else:
+            pack = _pack_ids(self.deal["rounds"][self.round_no], self.round_no)
         n = self.num_seats
         self.hands = [sorted(pack[(s - self.dealer - 1) % n : HAND * n : n]) for s in range(n)]
         self.pile = [pack[HAND * n]]
