@@ -23,7 +23,7 @@ import random
 from typing import Any, Final
 
 from parlour.engine.chance import shuffle
-from parlour.engine.errors import ActionSyntaxError, DealError
+from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
 from parlour.engine.state import State
 from parlour.games.football_whist.cards import (
     CARD_OF_TEXT,
@@ -130,23 +130,24 @@ def dealer_from_cuts(cuts: Any) -> int:
 
 def deal_hands(rng: random.Random, dealer: int) -> list[list[str]]:
     """Shuffle and deal one card at a time, starting on the dealer's left."""
-    pack = list(range(NUM_CARDS))
-    shuffle(rng, pack)
-    hands: list[list[int]] = [[] for _ in range(SEATS)]
-    for i, card in enumerate(pack):
-        hands[(dealer + 1 + i) % SEATS].append(card)
-    return [[CARD_TEXT[c] for c in sorted(hand)] for hand in hands]
+    return [[CARD_TEXT[c] for c in hand] for hand in _shuffled_hands(rng, dealer)]
 
 
 def random_deal(seed: int) -> dict[str, Any]:
     """Both halves' deals (and the cuts) from one seed: the match's every chance outcome."""
+    return _seeded_deal(seed)[0]
+
+
+def _seeded_deal(seed: int) -> tuple[dict[str, Any], int, list[list[list[int]]]]:
+    """``random_deal``, with the dealer and both halves' hands as ``check_deal`` would read them off it
+    (a new game from a seed has no need to read back the texts it has just written)."""
     rng = random.Random(seed)
     cuts = cut_for_dealer(rng)
     dealer = dealer_from_cuts(cuts)
     first_kicker = (dealer + 1) % SEATS
-    first = deal_hands(rng, dealer)
-    second = deal_hands(rng, first_kicker)  # the first kicker redeals at half time
-    return {"cuts": cuts, "hands": [first, second]}
+    halves = [_shuffled_hands(rng, dealer), _shuffled_hands(rng, first_kicker)]  # the first kicker redeals
+    hands = [[[CARD_TEXT[c] for c in hand] for hand in half] for half in halves]
+    return {"cuts": cuts, "hands": hands}, dealer, halves
 
 
 def _check_hands(hands: Any, half: int) -> list[list[int]]:
@@ -201,15 +202,17 @@ class FootballWhistState(State):
         "mover", "moves_left", "move_from", "after_goal", "_legal", "_history_shared",
     )
 
-    def _begin(self, variant: dict[str, Any], seed: int | None, deal: Any) -> None:
-        """A new game (not ``__init__``: see ``parlour.engine.state.shallow_copy``)."""
+    def _begin(self, variant: dict[str, Any], seed: int | None, deal: Any,
+               checked: tuple[int, list[list[list[int]]]] | None = None) -> None:
+        """A new game (not ``__init__``: see ``parlour.engine.state.shallow_copy``); ``checked``: what
+        ``check_deal(deal)`` returns, where the deal is known good (``_seeded_deal``)."""
         self.variant = variant
         self.seed = seed
         self.deal = deal
         self.history: list[tuple[int, str]] = []
         self._history_shared = False
         self.num_seats = SEATS
-        self.dealer, self.halves = check_deal(deal)
+        self.dealer, self.halves = check_deal(deal) if checked is None else checked
         self.first_kicker = (self.dealer + 1) % SEATS
         self.goals = [0, 0]
         self.goal_log: list[dict[str, Any]] = []
@@ -272,6 +275,19 @@ class FootballWhistState(State):
                 legal = KICK_OPTIONS
             self._legal = legal
         return legal
+
+    def apply(self, seat: Any, action: Any) -> None:
+        """``State.apply``, reading the cached legal actions of the seat to act directly (the hot path)."""
+        legal = self._legal
+        if legal is None or seat != self.turn or type(seat) is not int:
+            State.apply(self, seat, action)        # works the legal actions out (or refuses the seat)
+            return
+        if action not in legal:
+            raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
+        self._apply(seat, action)
+        if self._history_shared:
+            self._own_history()
+        self.history.append((seat, action))
 
     def _apply(self, seat: int, action: str) -> None:
         self._legal = None
@@ -635,11 +651,13 @@ def new_state(
     from parlour.games.football_whist.descriptor import GAME
 
     resolved, seed = GAME.prepare(seats, variant, seed, deal)
+    state = FootballWhistState()
     if deal is None:
         assert seed is not None, "prepare draws a seed whenever no deal is given"
-        deal = random_deal(seed)
-    state = FootballWhistState()
-    state._begin(resolved, seed, deal)
+        deal, dealer, halves = _seeded_deal(seed)
+        state._begin(resolved, seed, deal, (dealer, halves))
+    else:
+        state._begin(resolved, seed, deal)
     return state
 
 
