@@ -34,7 +34,10 @@ BLACKS: Final = 7
 PACK_SIZE: Final = 2 * BLACKS + BLACKS + 1          # two black sets, one red set, Biggles: 22
 BIGGLES: Final = PACK_SIZE - 1
 WIN_POINTS: Final = 8
-PLAYING, OVER = "playing", "over"
+# (Each constant is Final, one to a line, here and in every compiled module: the compiled build reads a
+# Final name directly and looks any other name up in the module's dict at every use.)
+PLAYING: Final = "playing"
+OVER: Final = "over"
 
 #: card int (0-21 within a pack) -> text: black N is "K3", red N is "R3", Biggles is "BIG"
 CARD_TEXT: Final[tuple[str, ...]] = tuple(
@@ -46,7 +49,8 @@ NUMBER: Final = tuple(c % BLACKS + 1 if c < 2 * BLACKS else c - 2 * BLACKS + 1 i
                       for c in range(PACK_SIZE))
 BOTH: Final = frozenset({0, 1})
 NAN: Final = float("nan")
-TURN, PICKUP = ("turn",), ("pickup",)
+TURN: Final = ("turn",)
+PICKUP: Final = ("pickup",)
 PLAY_TEXT: Final = {n: f"play {n}" for n in range(1, BLACKS + 1)}
 STOP_TEXT: Final = {n: f"stop {n}" for n in range(1, BLACKS + 1)}
 NOBODY: Final[frozenset[int]] = frozenset()

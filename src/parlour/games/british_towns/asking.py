@@ -16,10 +16,9 @@ from __future__ import annotations
 import bisect
 import copy
 import math
+import operator
 import random
-from bisect import bisect_left, insort
 from functools import cache
-from operator import itemgetter
 from typing import Any, Final
 
 from parlour.engine.chance import shuffle
@@ -39,6 +38,11 @@ from parlour.games.british_towns.pack import (
 
 SEAT_COUNTS: Final = tuple(range(3, NUM_CARDS + 1))     # the sheet: three or more; every player is dealt a card
 PLAY: Final = "ask"
+#: the standard library's, under Final names of this module: the compiled build calls a Final name
+#: directly, and looks any other name up in the module's dict at every use
+bisect_left: Final = bisect.bisect_left
+insort: Final = bisect.insort
+itemgetter: Final = operator.itemgetter
 
 
 @cache

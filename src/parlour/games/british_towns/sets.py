@@ -38,10 +38,13 @@ from parlour.games.british_towns.pack import (
 
 HAND: Final = 7
 SEAT_COUNTS: Final = (2, 3, 4, 5)
-DRAW, PLAY = "draw", "play"
+DRAW: Final = "draw"
+PLAY: Final = "play"
 
 # Canonical action texts, built once so the hot loop never formats strings.
-DRAW_STOCK, TAKE_DISCARD, DONE = "draw stock", "take discard", "done"
+DRAW_STOCK: Final = "draw stock"
+TAKE_DISCARD: Final = "take discard"
+DONE: Final = "done"
 DRAW_OPTIONS: Final = {(True, True): (DRAW_STOCK, TAKE_DISCARD), (True, False): (DRAW_STOCK,),
                 (False, True): (TAKE_DISCARD,), (False, False): ()}
 LAY_TEXT: Final[dict[int, str]] = {r: f"lay {r}" for r in REGION_NUMBERS}
@@ -1054,11 +1057,19 @@ def _walk_back(steps: list[tuple[int, int, int, int, int]], holding: list[list[i
     return True, full
 
 
-SLOT, IN, OUT, EXIT, CHECK = range(5)
+SLOT: Final = 0
+IN: Final = 1
+OUT: Final = 2
+EXIT: Final = 3
+CHECK: Final = 4
 # The steps of ``_block``'s walk back (``_unit``): a slot takes one of the cards held (``TAKE``) or the only one
 # (``TAKE_ONE``), a card given up is held (``GIVE``), a check (``BARE``: with or without the unseen cards held
 # now; ``FULL``: only with them).
-TAKE, TAKE_ONE, GIVE, BARE, FULL = range(5)
+TAKE: Final = 0
+TAKE_ONE: Final = 1
+GIVE: Final = 2
+BARE: Final = 3
+FULL: Final = 4
 # A card held in ``_block``'s walk back is its number, or NUM_CARDS more for one of the unseen cards the seat
 # holds now; these give its card, its ``_FIELD``, and its ``_FIELD`` not counting the cards held now.
 _CARD2: Final = tuple(range(NUM_CARDS)) * 2

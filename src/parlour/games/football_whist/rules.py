@@ -42,7 +42,10 @@ HAND: Final = NUM_CARDS // SEATS
 PARTNERSHIPS: Final = ("A", "B")
 SEAT_NAMES: Final = ("A1", "B1", "A2", "B2")
 
-KICK, PLAY, MOVE, OVER = "kick", "play", "move", "over"
+KICK: Final = "kick"
+PLAY: Final = "play"
+MOVE: Final = "move"
+OVER: Final = "over"
 STAY: Final = "stay"
 AFTER_GOAL_LEADS: Final = ("kicker-left", "trick-winner")
 

@@ -43,7 +43,8 @@ NATURALS: Final = NUM_PLANES * len(VIEWS)
 KEF_IDS: Final = tuple(range(NATURALS, NATURALS + _DATA["wild"]["KEF"]["count"]))
 VIC_ID: Final = NATURALS + len(KEF_IDS)
 NUM_CARDS: Final = VIC_ID + 1
-KEF, VIC = "KEF", "VIC"
+KEF: Final = "KEF"
+VIC: Final = "VIC"
 WILD_PENALTY: Final[dict[str, int]] = {KEF: _DATA["wild"]["KEF"]["penalty"], VIC: _DATA["wild"]["VIC"]["penalty"]}
 
 CARD_TEXT: Final[tuple[str, ...]] = tuple(
@@ -51,6 +52,7 @@ CARD_TEXT: Final[tuple[str, ...]] = tuple(
 )
 NATURAL_OF_TEXT: Final[dict[str, int]] = {CARD_TEXT[c]: c for c in range(NATURALS)}
 IS_WILD: Final[tuple[bool, ...]] = tuple(c >= NATURALS for c in range(NUM_CARDS))
+IS_KEF: Final[tuple[bool, ...]] = tuple(c in KEF_IDS for c in range(NUM_CARDS))
 PLANE_OF: Final[tuple[int, ...]] = tuple(c // 3 if c < NATURALS else -1 for c in range(NUM_CARDS))
 POINTS_OF_PLANE: Final[tuple[int, ...]] = tuple(KIND_POINTS[p["kind"]] for p in PLANES)
 IS_BOMBER: Final[tuple[bool, ...]] = tuple(p["kind"] == "bomber" for p in PLANES)

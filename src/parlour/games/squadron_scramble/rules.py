@@ -21,8 +21,8 @@ reasonable, a variant option in ``descriptor.py``.
 
 from __future__ import annotations
 
+import bisect
 import random
-from bisect import bisect_left, insort
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
@@ -37,6 +37,7 @@ from parlour.games.squadron_scramble.cards import (
     ALLIANCE_OF_PLANE,
     CARD_TEXT,
     IS_BOMBER,
+    IS_KEF,
     IS_WILD,
     KEF,
     KEF_IDS,
@@ -55,8 +56,16 @@ from parlour.games.squadron_scramble.cards import (
     plane_from_name,
 )
 
+#: the standard library's, under Final names of this module: the compiled build calls a Final name
+#: directly, and looks any other name up in the module's dict at every use
+bisect_left: Final = bisect.bisect_left
+insort: Final = bisect.insort
+
 HAND: Final = 7
-DRAW, PLAY, NAME, SHOOT = "draw", "play", "name", "shoot"
+DRAW: Final = "draw"
+PLAY: Final = "play"
+NAME: Final = "name"
+SHOOT: Final = "shoot"
 SEAT_COUNTS: Final = (2, 3, 4)
 NAME_ACTIONS: Final = tuple(f"name {code} {nation}" for code in PLANE_CODES for nation in NATIONS)
 FULL_PACK: Final = Counter(CARD_TEXT)
@@ -367,7 +376,11 @@ class SquadronScrambleState(TurnState):
 
     def _give_up(self, seat: int, card: int, laid: bool = False) -> None:
         """``card`` leaves the hand; ``laid``: into a set (so, without ``swap_then_lay``, not a wild won this turn)."""
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        at = bisect_left(hand, card)           # a hand is kept sorted
+        if at == len(hand) or hand[at] != card:
+            raise ValueError(f"card {card} is not in seat {seat}'s hand")
+        del hand[at]
         # Each seat's known (and seen) cards are replaced, never changed in place: clones share them.
         accounted = False
         known = self.known[seat]
@@ -376,7 +389,7 @@ class SquadronScrambleState(TurnState):
             known.remove(card)
             self.known[seat] = known
             accounted = True
-        elif card in KEF_IDS:
+        elif IS_KEF[card]:
             known = known[:]
             accounted = _drop_seen(known, card, ())
             if accounted:
@@ -393,10 +406,13 @@ class SquadronScrambleState(TurnState):
 
     def _card_in_hand(self, seat: int, text: str) -> int:
         """The int of a held card with this text (the lowest of alike KEEP 'EM FLYING cards)."""
+        hand = self.hands[seat]
         card = NATURAL_OF_TEXT.get(text)
-        if card is not None and card in self.hands[seat]:
-            return card                        # a natural card: one of its kind
-        for card in self.hands[seat]:
+        if card is not None:
+            at = bisect_left(hand, card)       # a hand is kept sorted
+            if at < len(hand) and hand[at] == card:
+                return card                    # a natural card: one of its kind
+        for card in hand:
             if CARD_TEXT[card] == text:
                 return card
         raise KeyError(text)
@@ -965,7 +981,7 @@ def _drop_seen(seen: list[int], card: int, barred: Any) -> bool:
     if card in seen:
         seen.remove(card)
         return True
-    if card in KEF_IDS:
+    if IS_KEF[card]:
         for other in KEF_IDS:
             if other in seen and other not in barred:
                 seen.remove(other)
