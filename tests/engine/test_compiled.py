@@ -168,3 +168,29 @@ def test_the_compiled_build_plays_exactly_as_the_sources_and_passes_the_rules_te
     assert rules_tests.returncode == 0, rules_tests.stdout[-4000:] + rules_tests.stderr[-2000:]
     passed = re.search(r"(\d+) passed", rules_tests.stdout)
     assert passed and int(passed.group(1)) > 500, rules_tests.stdout[-2000:]
+
+
+def _unfinal_constants(path: Path) -> list[str]:
+    """Module-level UPPER_CASE names of ``path`` bound without ``Final`` (``X = ...`` or ``X, Y = ...``)."""
+    import ast
+
+    found = []
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Assign):
+            if isinstance(node.value, ast.Call) and ast.unparse(node.value.func) == "TypeVar":
+                continue
+            for target in node.targets:
+                names = target.elts if isinstance(target, ast.Tuple) else [target]
+                found += [n.id for n in names if isinstance(n, ast.Name) and n.id.lstrip("_").isupper()]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            annotation = ast.unparse(node.annotation)
+            if node.target.id.lstrip("_").isupper() and not annotation.startswith(("Final", "ClassVar")):
+                found.append(node.target.id)
+    return found
+
+
+def test_every_constant_a_compiled_module_binds_is_final():
+    # mypyc reads a Final module name directly but looks any other up in the module's dict at every use:
+    # a phase name bound as ``DRAW, PLAY = ...`` cost every decision of the compiled game a dict lookup.
+    offenders = {m: names for m in compiled.MODULES if (names := _unfinal_constants(compiled._source(SRC, m)))}
+    assert offenders == {}

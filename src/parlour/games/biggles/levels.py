@@ -8,19 +8,21 @@ misses a good share of chances.  ``turn`` and ``react`` are mean seconds,
 levels run from the slowest to the quickest.
 """
 
-LEVELS: dict[str, dict[str, float]] = {
+from typing import Final
+
+LEVELS: Final[dict[str, dict[str, float]]] = {
     "newcomer": {"turn": 1.6, "react": 1.1, "miss": 0.35},
     "casual": {"turn": 1.1, "react": 0.75, "miss": 0.2},
     "club": {"turn": 0.8, "react": 0.5, "miss": 0.1},
     "practised": {"turn": 0.55, "react": 0.33, "miss": 0.04},
 }
 #: the opponent a person meets when no level is named: the gentlest
-DEFAULT = "newcomer"
+DEFAULT: Final = "newcomer"
 #: the pace of a bot with no level of its own (the random bot): a club player's hands
-PACE = "club"
+PACE: Final = "club"
 #: a plain name and one line for each level, for menus
-TITLES = {"newcomer": "Newcomer", "casual": "Casual", "club": "Club player", "practised": "Practised"}
-NOTES = {
+TITLES: Final = {"newcomer": "Newcomer", "casual": "Casual", "club": "Club player", "practised": "Practised"}
+NOTES: Final = {
     "newcomer": "Turns slowly and misses about a third of the chances to play: a gentle first opponent",
     "casual": "A little quicker, and misses one chance in five",
     "club": "Turns a three in under a second and seldom misses a playable card",
