@@ -32,6 +32,7 @@ from typing import Any, Sequence
 
 #: the modules compiled: the engine's shuffle and state classes, then each game's rules and the tables they read
 MODULES: tuple[str, ...] = (
+    "parlour.engine.cardlists",
     "parlour.engine.chance",
     "parlour.engine.state",
     "parlour.engine.turns",

@@ -24,6 +24,7 @@ import copy
 import random
 from typing import Any, Final
 
+from parlour.engine.cardlists import offered
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
 from parlour.engine.state import COMPILED, State, shallow_copy
@@ -297,7 +298,10 @@ class BigglesState(State):
     def apply(self, seat: Any, action: Any) -> None:
         """As ``State.apply`` (an illegal action raises and changes nothing), keeping a time slot
         per action for a session or the twin to fill; written out because the twin calls it often."""
-        if type(seat) is not int or action not in self.legal_actions(seat):
+        if type(seat) is not int:
+            raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
+        legal = self.legal_actions(seat)
+        if not (offered(legal, action) if COMPILED else action in legal):     # as TurnState.apply
             raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
         self._apply(seat, action)
         if self._history_shared:
@@ -314,7 +318,9 @@ class BigglesState(State):
         if type(seat) is not int:
             return False
         legal = self._legal.get(seat)                 # legal_actions(seat), when it is known already
-        if action not in (self.legal_actions(seat) if legal is None else legal):
+        if legal is None:
+            legal = self.legal_actions(seat)
+        if not (offered(legal, action) if COMPILED else action in legal):     # as TurnState.apply
             return False
         self._apply(seat, action)
         if self._history_shared:

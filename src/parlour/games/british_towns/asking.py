@@ -21,6 +21,7 @@ import random
 from functools import cache
 from typing import Any, Final
 
+from parlour.engine.cardlists import first_at_least, index_of, insert_sorted
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
 from parlour.engine.state import COMPILED, shallow_copy
@@ -38,10 +39,8 @@ from parlour.games.british_towns.pack import (
 
 SEAT_COUNTS: Final = tuple(range(3, NUM_CARDS + 1))     # the sheet: three or more; every player is dealt a card
 PLAY: Final = "ask"
-#: the standard library's, under Final names of this module: the compiled build calls a Final name
+#: the standard library's, under a Final name of this module: the compiled build calls a Final name
 #: directly, and looks any other name up in the module's dict at every use
-bisect_left: Final = bisect.bisect_left
-insort: Final = bisect.insort
 itemgetter: Final = operator.itemgetter
 
 
@@ -194,6 +193,14 @@ class AskingState(TurnState):
         if len(wanted) == 1:
             key = wanted[0]
             return tuple([texts[other][key] for other, hand in enumerate(self.hands) if other != seat and hand])
+        if COMPILED:                        # a plain loop, compiled; itemgetter is quicker in Python
+            found: list[str] = []
+            for other, hand in enumerate(self.hands):
+                if other != seat and hand:
+                    row = texts[other]
+                    for key in wanted:
+                        found.append(row[key])
+            return tuple(found)
         asks = itemgetter(*wanted)          # one row of texts -> the tuple of this player's asks of it
         legal: tuple[str, ...] = ()
         for other, hand in enumerate(self.hands):
@@ -206,7 +213,7 @@ class AskingState(TurnState):
         wanted = self._wanted[seat]
         if wanted is None:
             wanted = self._wanted[seat] = self._wanted_now(seat)
-        return KEY_OF[card] in wanted
+        return index_of(wanted, KEY_OF[card]) >= 0
 
     def _wanted_now(self, seat: int) -> list[int]:
         """The places in ORDER of the cards ``seat`` may ask for, worked out from its hand."""
@@ -243,35 +250,36 @@ class AskingState(TurnState):
         key = KEY_OF[card]
         wanted = self._wanted[asked]
         if wanted is not None:
-            i = bisect_left(wanted, lo)
-            j = bisect_left(wanted, hi, i)
+            i = first_at_least(wanted, lo)
+            j = first_at_least(wanted, hi, i)
             if hi - lo - (j - i) > 1:
-                insort(wanted, key, i, j)          # he still holds the region: he may ask for the card back
+                insert_sorted(wanted, key, i)      # he still holds the region: he may ask for the card back
             else:
                 del wanted[i:j]                    # that was his only card of the region
         wanted = self._wanted[asker]
         if wanted is None:
             return CARDS_OF[region].issubset(self.hands[asker])
-        i = bisect_left(wanted, lo)
-        j = bisect_left(wanted, hi, i)
+        i = first_at_least(wanted, lo)
+        j = first_at_least(wanted, hi, i)
         if i == j:                                 # a region new to him (not reached by a legal ask)
             wanted[i:i] = [k for k in range(lo, hi) if k != key]
             return hi - lo == 1
-        del wanted[bisect_left(wanted, key, i, j)]
+        del wanted[first_at_least(wanted, key, i)]
         return j - i == 1                          # that was the region's last card he lacked
 
     def _ask(self, seat: int, asked: int, card: int) -> None:
         hands = self.hands
-        got = card in hands[asked]
+        at = index_of(hands[asked], card)
+        got = at >= 0
         if self._history_shared:
             self._own_history()       # the asks are shared with clones as the history is
         self.asks.append((seat, asked, card, got))
         if not got:
             self.turn = asked
             return
-        hands[asked].remove(card)
+        hands[asked].pop(at)
         hand = hands[seat]
-        insort(hand, card)
+        insert_sorted(hand, card)
         region = REGION_OF[card]
         if self._moved_wanted(seat, asked, card, region):
             # Complete: it goes down at once (``_lay_complete``, where no other region can have become complete).

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final, NamedTuple
 
+from parlour.engine.cardlists import offered
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, ResampleError
 from parlour.engine.state import COMPILED, shallow_copy
@@ -289,7 +290,8 @@ class SetsState(TurnState):
         might reach (``_chance_may_run_out``).
         """
         legal = self._legal
-        if (legal is None or seat != self.turn or type(seat) is not int or action not in legal
+        if (legal is None or seat != self.turn or type(seat) is not int
+                or not (offered(legal, action) if COMPILED else action in legal)     # as TurnState.apply
                 or self.seed is None
                 # _deal_ahead, written out
                 or ((deal := self._deal) is not None and self.reshuffles_used < len(deal["reshuffles"]))):

@@ -21,13 +21,13 @@ reasonable, a variant option in ``descriptor.py``.
 
 from __future__ import annotations
 
-import bisect
 import random
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, Final
 
+from parlour.engine.cardlists import first_at_least, index_of, insert_sorted, without
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError
 from parlour.engine.state import COMPILED, shallow_copy
@@ -56,11 +56,6 @@ from parlour.games.squadron_scramble.cards import (
     plane_from_name,
 )
 
-#: the standard library's, under Final names of this module: the compiled build calls a Final name
-#: directly, and looks any other name up in the module's dict at every use
-bisect_left: Final = bisect.bisect_left
-insort: Final = bisect.insort
-
 HAND: Final = 7
 DRAW: Final = "draw"
 PLAY: Final = "play"
@@ -76,7 +71,10 @@ DRAW_STOCK: Final = "draw stock"
 TAKE_TEXT: Final[tuple[str, ...]] = tuple(f"take {n}" for n in range(1, NUM_CARDS + 1))
 DRAW_OR_TAKE: Final[tuple[str, ...]] = (DRAW_STOCK, *TAKE_TEXT)
 DISCARD_TEXT: Final[tuple[str, ...]] = tuple(f"discard {t}" for t in CARD_TEXT)
+#: how many cards a ``take`` names, by the text after the verb (quicker than ``int``, compiled)
+TAKE_COUNT: Final[dict[str, int]] = {str(n): n for n in range(1, NUM_CARDS + 1)}
 NATURALS: Final = len(NATURAL_OF_TEXT)           # the natural cards are 0 .. NATURALS - 1, the wild ones after them
+PLANE_COUNT: Final = NATURALS // 3
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -356,7 +354,7 @@ class SquadronScrambleState(TurnState):
         self.phase = PLAY
 
     def _apply_take(self, seat: int, count: str) -> None:
-        n = int(count)
+        n = TAKE_COUNT[count]
         taken = self.pile[-n:]
         del self.pile[-n:]
         self._receive(seat, taken, seen=True)
@@ -365,7 +363,7 @@ class SquadronScrambleState(TurnState):
     def _receive(self, seat: int, cards: list[int], *, seen: bool) -> None:
         hand = self.hands[seat]
         if len(cards) == 1:
-            insort(hand, cards[0])
+            insert_sorted(hand, cards[0])
         else:
             hand.extend(cards)
             hand.sort()
@@ -377,16 +375,17 @@ class SquadronScrambleState(TurnState):
     def _give_up(self, seat: int, card: int, laid: bool = False) -> None:
         """``card`` leaves the hand; ``laid``: into a set (so, without ``swap_then_lay``, not a wild won this turn)."""
         hand = self.hands[seat]
-        at = bisect_left(hand, card)           # a hand is kept sorted
-        if at == len(hand) or hand[at] != card:
+        at = index_of(hand, card)
+        if at < 0:
             raise ValueError(f"card {card} is not in seat {seat}'s hand")
-        del hand[at]
+        hand.pop(at)
         # Each seat's known (and seen) cards are replaced, never changed in place: clones share them.
         accounted = False
         known = self.known[seat]
-        if card in known:
+        at = index_of(known, card)
+        if at >= 0:
             known = known[:]
-            known.remove(card)
+            known.pop(at)
             self.known[seat] = known
             accounted = True
         elif IS_KEF[card]:
@@ -408,10 +407,8 @@ class SquadronScrambleState(TurnState):
         """The int of a held card with this text (the lowest of alike KEEP 'EM FLYING cards)."""
         hand = self.hands[seat]
         card = NATURAL_OF_TEXT.get(text)
-        if card is not None:
-            at = bisect_left(hand, card)       # a hand is kept sorted
-            if at < len(hand) and hand[at] == card:
-                return card                    # a natural card: one of its kind
+        if card is not None and index_of(hand, card) >= 0:
+            return card                        # a natural card: one of its kind
         for card in hand:
             if CARD_TEXT[card] == text:
                 return card
@@ -422,7 +419,7 @@ class SquadronScrambleState(TurnState):
         hand = self.hands[seat]
         if not hand or hand[-1] < NATURALS:
             return []                                  # a hand is kept sorted: its wild cards come last
-        wilds = hand[bisect_left(hand, NATURALS):]
+        wilds = hand[first_at_least(hand, NATURALS):]
         if wilds and not self.variant["swap_then_lay"]:
             wilds = [c for c in wilds if c not in self.fresh]
         return wilds
@@ -464,11 +461,15 @@ class SquadronScrambleState(TurnState):
         with these ``_TableFacts``; ``gain``: wild cards just won by a swap."""
         swap_usable: bool = self.variant["swap_then_lay"]
         fresh = self.fresh
-        planes: dict[int, int] = {}            # plane -> 4 * cards held + how many of them a swap would take
+        codes = [0] * PLANE_COUNT              # plane -> 4 * cards held + how many of them a swap would take
+        planes: list[int] = []                 # the planes held (a list is quicker than a dict, compiled)
         wilds = dead = 0
         for card in cards:
             if card < NATURALS:
-                planes[card // 3] = planes.get(card // 3, 0) + (5 if card in wild_for else 4)
+                plane = card // 3
+                if not codes[plane]:
+                    planes.append(plane)
+                codes[plane] += 5 if card in wild_for else 4
             elif swap_usable or (card not in fresh and card not in gain):
                 wilds += 1
             else:
@@ -476,8 +477,8 @@ class SquadronScrambleState(TurnState):
         # The hand's shape, whatever order its cards come in: how many planes have each code (4 to 15, as a
         # plane has three views), five bits a code; and the counts of wild cards and sets, in one int.
         shape = 0
-        for code in planes.values():
-            shape += 1 << 5 * (code - 4)
+        for plane in planes:
+            shape += 1 << 5 * (codes[plane] - 4)
         key = (shape, ((threes * 8 + wilds) * 8 + dead) * 2 + swap_usable)
         found = _GOING_OUT.get(key)
         if found is None:
@@ -566,7 +567,7 @@ class SquadronScrambleState(TurnState):
                     shown = [c % 3 for c in naturals]
                     wild_for = wild_for | {plane + v for v in (0, 1, 2) if v not in shown}
                 used = (*naturals, *fill, extra)
-                if not self._can_go_out([c for c in hand if c not in used], wild_for, threes + (extra < 0)):
+                if not self._can_go_out(without(hand, used), wild_for, threes + (extra < 0)):
                     continue
             options.append(text)
         return options
