@@ -19,6 +19,7 @@ def test_playout_benchmark_prints_json_figures():
     assert 100 < fw["decisions_per_game"] < 140
     assert fw["rules"] == running()            # the form this test itself runs: the same tree
     assert fw["ratio_vs_openspiel_hearts"] is not None, report["openspiel-hearts"]
+    assert fw["ratio_vs_openspiel_hearts"] > 0 and fw["ratio_overall"] > 0   # the median of the turns', the totals'
     assert report["openspiel-hearts"]["decisions_per_s"] > 0
     ss = report["squadron-scramble"]
     assert ss["unit"] == "rounds" and ss["seats"] == 4 and ss["games"] >= 1 and ss["decisions_per_s"] > 0
