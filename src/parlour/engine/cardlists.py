@@ -5,32 +5,40 @@ compiled``) a loop over a ``list[int]`` compares machine ints, while the
 list's own methods (``in``, ``index``, ``remove``) and ``bisect`` compare
 through Python's generic protocol: several times the work for a hand of ten
 cards, and a call to ``bisect`` costs more than the search.  In the Python
-sources it is the other way round, so each function here runs the library's
-own search there, and its plain loop compiled.
+sources it is the other way round: there the names below are bound to the
+library's own functions (``operator.contains``, ``list.remove``, ``bisect``),
+which search in C with no Python call around them, and compiled they are
+these plain loops.
 """
 
 from __future__ import annotations
 
+import operator
 from bisect import bisect_left, insort
 
 from parlour.engine.state import COMPILED
 
 
-def index_of(cards: list[int], card: int, start: int = 0) -> int:
-    """Where ``card`` first is in ``cards`` (from ``start`` on); -1 if it is not there."""
-    if not COMPILED:
-        return cards.index(card, start) if card in cards else -1
-    for at in range(start, len(cards)):
+def holds(cards: list[int], card: int) -> bool:
+    """Whether ``card`` is in ``cards`` (``card in cards``)."""
+    for held in cards:
+        if held == card:
+            return True
+    return False
+
+
+def remove_card(cards: list[int], card: int) -> None:
+    """Take the first ``card`` out of ``cards`` (``cards.remove(card)``: a ValueError if there is none)."""
+    for at in range(len(cards)):
         if cards[at] == card:
-            return at
-    return -1
+            cards.pop(at)
+            return
+    raise ValueError(f"{card} is not in the list")
 
 
 def first_at_least(cards: list[int], card: int, start: int = 0) -> int:
     """Where the first card not below ``card`` is in the sorted ``cards``, from ``start`` on (``bisect_left``);
     ``len(cards)`` if there is none."""
-    if not COMPILED:
-        return bisect_left(cards, card, start)
     for at in range(start, len(cards)):
         if cards[at] >= card:
             return at
@@ -39,9 +47,6 @@ def first_at_least(cards: list[int], card: int, start: int = 0) -> int:
 
 def insert_sorted(cards: list[int], card: int, start: int = 0) -> None:
     """Put ``card`` into the sorted ``cards``, after any equal to it, at ``start`` or later (``insort``)."""
-    if not COMPILED:
-        insort(cards, card, start)
-        return
     at = start
     end = len(cards)
     while at < end and cards[at] <= card:
@@ -71,3 +76,9 @@ def offered(options: tuple[str, ...], action: object) -> bool:
         if option is action:
             return True
     return action in options
+
+
+if not COMPILED:
+    # The Python sources: the library's own functions, which search in C (the same arguments, the same result).
+    globals().update(holds=operator.contains, remove_card=list.remove, first_at_least=bisect_left,
+                     insert_sorted=insort)

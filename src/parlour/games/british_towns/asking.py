@@ -21,7 +21,7 @@ import random
 from functools import cache
 from typing import Any, Final
 
-from parlour.engine.cardlists import first_at_least, index_of, insert_sorted
+from parlour.engine.cardlists import first_at_least, holds, insert_sorted, remove_card
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
 from parlour.engine.state import COMPILED, shallow_copy
@@ -213,7 +213,7 @@ class AskingState(TurnState):
         wanted = self._wanted[seat]
         if wanted is None:
             wanted = self._wanted[seat] = self._wanted_now(seat)
-        return index_of(wanted, KEY_OF[card]) >= 0
+        return holds(wanted, KEY_OF[card])
 
     def _wanted_now(self, seat: int) -> list[int]:
         """The places in ORDER of the cards ``seat`` may ask for, worked out from its hand."""
@@ -269,15 +269,14 @@ class AskingState(TurnState):
 
     def _ask(self, seat: int, asked: int, card: int) -> None:
         hands = self.hands
-        at = index_of(hands[asked], card)
-        got = at >= 0
+        got = holds(hands[asked], card)
         if self._history_shared:
             self._own_history()       # the asks are shared with clones as the history is
         self.asks.append((seat, asked, card, got))
         if not got:
             self.turn = asked
             return
-        hands[asked].pop(at)
+        remove_card(hands[asked], card)
         hand = hands[seat]
         insert_sorted(hand, card)
         region = REGION_OF[card]

@@ -27,7 +27,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Final
 
-from parlour.engine.cardlists import first_at_least, index_of, insert_sorted, without
+from parlour.engine.cardlists import first_at_least, holds, insert_sorted, remove_card, without
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError
 from parlour.engine.state import COMPILED, shallow_copy
@@ -375,17 +375,13 @@ class SquadronScrambleState(TurnState):
     def _give_up(self, seat: int, card: int, laid: bool = False) -> None:
         """``card`` leaves the hand; ``laid``: into a set (so, without ``swap_then_lay``, not a wild won this turn)."""
         hand = self.hands[seat]
-        at = index_of(hand, card)
-        if at < 0:
-            raise ValueError(f"card {card} is not in seat {seat}'s hand")
-        hand.pop(at)
+        remove_card(hand, card)
         # Each seat's known (and seen) cards are replaced, never changed in place: clones share them.
         accounted = False
         known = self.known[seat]
-        at = index_of(known, card)
-        if at >= 0:
+        if holds(known, card):
             known = known[:]
-            known.pop(at)
+            remove_card(known, card)
             self.known[seat] = known
             accounted = True
         elif IS_KEF[card]:
@@ -407,7 +403,7 @@ class SquadronScrambleState(TurnState):
         """The int of a held card with this text (the lowest of alike KEEP 'EM FLYING cards)."""
         hand = self.hands[seat]
         card = NATURAL_OF_TEXT.get(text)
-        if card is not None and index_of(hand, card) >= 0:
+        if card is not None and holds(hand, card):
             return card                        # a natural card: one of its kind
         for card in hand:
             if CARD_TEXT[card] == text:
