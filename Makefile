@@ -47,7 +47,7 @@ bench: setup
 	$(VENV)/bin/python bench/playouts.py
 
 # the optional compiled build of the rules (src/parlour/compiled.py, docs/simulation.md): mypyc over the
-# unchanged engine and rules modules, about a minute; `make pure` goes back to the Python sources
+# unchanged engine and rules modules, about two minutes; `make pure` goes back to the Python sources
 compiled: setup
 	$(VENV)/bin/python -c 'import sys, parlour.compiled as c; sys.exit(c.main(["build"]))'
 
