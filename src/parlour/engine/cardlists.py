@@ -69,9 +69,8 @@ def without(cards: list[int], gone: tuple[int, ...]) -> list[int]:
 
 
 def offered(options: tuple[str, ...], action: object) -> bool:
-    """Whether ``action`` is one of ``options``, compiled: first by identity (a bot or front end passes back
-    one of the very strings it was offered), then by value.  (The Python sources' ``in`` is quicker than
-    this call: the hot paths call it only compiled.)"""
+    """Whether ``action`` is one of ``options`` (``action in options``), looking first for the very string
+    (a bot or front end passes back one of the strings it was offered), then for an equal one."""
     for option in options:
         if option is action:
             return True
@@ -80,5 +79,5 @@ def offered(options: tuple[str, ...], action: object) -> bool:
 
 if not COMPILED:
     # The Python sources: the library's own functions, which search in C (the same arguments, the same result).
-    globals().update(holds=operator.contains, remove_card=list.remove, first_at_least=bisect_left,
-                     insert_sorted=insort)
+    globals().update(holds=operator.contains, offered=operator.contains, remove_card=list.remove,
+                     first_at_least=bisect_left, insert_sorted=insort)

@@ -17,7 +17,7 @@ from mypy_extensions import mypyc_attr
 
 from parlour.engine.cardlists import offered
 from parlour.engine.errors import DealError, IllegalAction
-from parlour.engine.state import COMPILED, State, restore
+from parlour.engine.state import State, restore
 
 OVER: Final = "over"
 NOBODY: Final[frozenset[int]] = frozenset()
@@ -66,9 +66,7 @@ class TurnState(State):
             if type(seat) is not int:
                 raise IllegalAction(f"a seat is a whole number, not {seat!r}", seat=None, action=None)
             legal = self.legal_actions(seat)
-        # (Compiled, a tuple's ``in`` compares strings through Python's generic protocol: ``offered`` first
-        # looks for the very string that was offered.)
-        if not (offered(legal, action) if COMPILED else action in legal):
+        if not offered(legal, action):
             raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
         self._apply(seat, action)
         if self._history_shared:

@@ -298,10 +298,7 @@ class BigglesState(State):
     def apply(self, seat: Any, action: Any) -> None:
         """As ``State.apply`` (an illegal action raises and changes nothing), keeping a time slot
         per action for a session or the twin to fill; written out because the twin calls it often."""
-        if type(seat) is not int:
-            raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
-        legal = self.legal_actions(seat)
-        if not (offered(legal, action) if COMPILED else action in legal):     # as TurnState.apply
+        if type(seat) is not int or not offered(self.legal_actions(seat), action):
             raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
         self._apply(seat, action)
         if self._history_shared:
@@ -318,9 +315,7 @@ class BigglesState(State):
         if type(seat) is not int:
             return False
         legal = self._legal.get(seat)                 # legal_actions(seat), when it is known already
-        if legal is None:
-            legal = self.legal_actions(seat)
-        if not (offered(legal, action) if COMPILED else action in legal):     # as TurnState.apply
+        if not offered(self.legal_actions(seat) if legal is None else legal, action):
             return False
         self._apply(seat, action)
         if self._history_shared:

@@ -16,9 +16,9 @@ from __future__ import annotations
 import bisect
 import copy
 import math
-import operator
 import random
 from functools import cache
+from operator import itemgetter
 from typing import Any, Final
 
 from parlour.engine.cardlists import first_at_least, holds, insert_sorted, remove_card
@@ -39,9 +39,6 @@ from parlour.games.british_towns.pack import (
 
 SEAT_COUNTS: Final = tuple(range(3, NUM_CARDS + 1))     # the sheet: three or more; every player is dealt a card
 PLAY: Final = "ask"
-#: the standard library's, under a Final name of this module: the compiled build calls a Final name
-#: directly, and looks any other name up in the module's dict at every use
-itemgetter: Final = operator.itemgetter
 
 
 @cache

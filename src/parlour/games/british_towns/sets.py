@@ -290,8 +290,7 @@ class SetsState(TurnState):
         might reach (``_chance_may_run_out``).
         """
         legal = self._legal
-        if (legal is None or seat != self.turn or type(seat) is not int
-                or not (offered(legal, action) if COMPILED else action in legal)     # as TurnState.apply
+        if (legal is None or seat != self.turn or type(seat) is not int or not offered(legal, action)
                 or self.seed is None
                 # _deal_ahead, written out
                 or ((deal := self._deal) is not None and self.reshuffles_used < len(deal["reshuffles"]))):

@@ -25,7 +25,7 @@ from typing import Any, Final
 from parlour.engine.cardlists import offered
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
-from parlour.engine.state import COMPILED, State
+from parlour.engine.state import State
 from parlour.games.football_whist.cards import (
     CARD_OF_TEXT,
     CARD_TEXT,
@@ -286,7 +286,7 @@ class FootballWhistState(State):
         if legal is None or seat != self.turn or type(seat) is not int:
             State.apply(self, seat, action)        # works the legal actions out (or refuses the seat)
             return
-        if not (offered(legal, action) if COMPILED else action in legal):     # as TurnState.apply
+        if not offered(legal, action):
             raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
         self._apply(seat, action)
         if self._history_shared:

@@ -374,8 +374,7 @@ class SquadronScrambleState(TurnState):
 
     def _give_up(self, seat: int, card: int, laid: bool = False) -> None:
         """``card`` leaves the hand; ``laid``: into a set (so, without ``swap_then_lay``, not a wild won this turn)."""
-        hand = self.hands[seat]
-        remove_card(hand, card)
+        remove_card(self.hands[seat], card)
         # Each seat's known (and seen) cards are replaced, never changed in place: clones share them.
         accounted = False
         known = self.known[seat]
