@@ -6,6 +6,7 @@
 import { h, clear, toast } from "/static/dom.js";
 import { api, games, hashParams, keepMade, keepOrganiser, organiserKey } from "/static/api.js";
 import { plural, possessive } from "/static/words.js";
+import { go } from "/static/page.js";
 
 // Pages refresh themselves while open, so the league table is live on the hall's screen.
 let timer = null;
@@ -143,7 +144,6 @@ function scoreForm(max, entered, first, second, submit, key) {
 // A fixture's table in Parlour: watched while it is played, replayed after.
 const tableLink = (t, pad = "") => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, pad + (t.finished ? "replay" : "watch"));
 
-function go(url) { history.pushState({}, "", url); window.dispatchEvent(new PopStateEvent("popstate")); }
 
 // -- the drive ----------------------------------------------------------------------
 export async function drive(main, id) {

@@ -1,0 +1,169 @@
+// The lobby: the games on offer, the tables in play and finished, a new table, and joining one by its link.
+import { h, clear, toast } from "/static/dom.js";
+import { api, games, hashParams, keepMade, keepSeat, mySeat, myTables } from "/static/api.js";
+import { go, main, resultText } from "/static/page.js";
+
+// -- the lobby ------------------------------------------------------------------
+// "2, 3, 4" for a short list; "3-43" for a long unbroken run.
+function seatCounts(counts) {
+  const run = counts.length > 4 && counts[counts.length - 1] - counts[0] === counts.length - 1;
+  return run ? `${counts[0]}-${counts[counts.length - 1]}` : counts.join(", ");
+}
+
+export async function home() {
+  const list = await games();
+  document.title = "Parlour";
+  const open = await api("GET", `/api/tables?finished=false&mine=${myTables().join(",")}`);
+  clear(main).append(
+    h("h1", {}, "Choose a game"),
+    h("div", { class: "grid" }, list.map((g) => h("section", { class: "tile", "data-game": g.id },
+      h("h2", {}, g.title),
+      h("p", {}, g.summary),
+      h("p", { class: "muted" }, `${seatCounts(g.seat_counts)} players${g.real_time ? " · real time" : ""}`),
+      h("div", { class: "actions" },
+        h("a", { class: "button primary", href: `/new/${g.id}` }, "New table"),
+        h("a", { class: "button", href: g.rules }, "Rules"))))),
+    open.length ? h("h2", {}, "Tables in play") : "",
+    open.length ? tableList(open, list, false) : "",
+  );
+}
+
+function tableList(rows, list, finished) {
+  const title = Object.fromEntries(list.map((g) => [g.id, g.title]));
+  return h("table", { class: "list" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, finished ? "Result" : "Moves"), h("th", {}, h("span", { class: "sr-only" }, "Link")))),
+    h("tbody", {}, rows.map((t) => h("tr", {},
+      h("td", {}, title[t.game] || t.game, tournamentOf(t.meta), t.options && t.options.hints ? h("small", {}, " · hints on") : ""),
+      h("td", {}, t.seats.map((s) => s.name || (s.kind === "bot" ? s.bot : "person")).join(", ")),
+      h("td", {}, finished ? resultText(t.result) : String(t.moves)),
+      h("td", {}, finished ? h("a", { href: `/replay/${t.id}` }, "Replay") : h("a", { href: `/t/${t.id}` }, "Watch or play"))))));
+}
+
+// A table played for a drive or a cycle says so, with a link back to it.
+function tournamentOf(meta) {
+  if (meta && meta.drive) return h("small", {}, " · ", h("a", { href: `/drives/${meta.drive}` }, `drive, round ${meta.round}`));
+  if (meta && meta.cycle) return h("small", {}, " · ", h("a", { href: `/cycles/${meta.cycle}` }, "Biggles cycle"));
+  return "";
+}
+
+
+export async function finishedGames() {
+  document.title = "Finished games · Parlour";
+  const [list, rows] = await Promise.all([games(), api("GET", `/api/tables?finished=true&mine=${myTables().join(",")}`)]);
+  clear(main).append(h("h1", {}, "Finished games"),
+    rows.length ? tableList(rows, list, true) : h("p", { class: "muted" }, "No game has finished yet."));
+}
+
+// -- a new table --------------------------------------------------------------------
+export async function newTable(gameId) {
+  const g = (await games()).find((x) => x.id === gameId);
+  if (!g) { clear(main).append(h("h1", {}, "No such game"), h("a", { href: "/" }, "Back to the games")); return; }
+  document.title = `New table · ${g.title}`;
+  const count = h("select", { name: "players", "aria-label": "Number of players" }, g.seat_counts.map((n) => h("option", { value: n }, String(n))));
+  const seatsBox = h("fieldset", {}, h("legend", {}, "Who sits where"),
+    h("p", { class: "muted botorder" }, "Bots are listed from the weakest to the strongest."));
+  const drawSeats = () => {
+    const n = Number(count.value);
+    seatsBox.querySelectorAll(".seatrow").forEach((el) => el.remove());
+    g.seat_names[n].forEach((name, i) => {
+      // each bot by its plain name, weakest first, with its line under the seat; the game's default bot chosen
+      const note = h("small", { class: "botnote", id: `botnote${i}`, "data-testid": `botnote${i}` });
+      const kind = h("select", { name: `kind${i}`, "aria-label": `Seat ${name}`, "aria-describedby": note.id },
+        h("option", { value: "person" }, i === 0 ? "You" : "A person (join link)"),
+        g.bot_catalogue.map((b) => h("option", { value: `bot:${b.name}`, title: b.description }, `Bot: ${b.title}`)));
+      if (i > 0) kind.value = `bot:${g.default_bot}`;
+      const describe = () => { note.textContent = (g.bot_catalogue.find((b) => `bot:${b.name}` === kind.value) || {}).description || ""; };
+      kind.addEventListener("change", describe);
+      describe();
+      const who = h("input", { name: `name${i}`, placeholder: "name (optional)", size: 12, maxlength: 40 });
+      seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who, note));
+    });
+  };
+  count.addEventListener("change", drawSeats);
+  const variantBox = h("fieldset", {}, h("legend", {}, "Rules variant"),
+    g.variants.length ? "" : h("p", { class: "muted" }, "This game has no variant options."),
+    g.variants.map((o) => variantInput(o)));
+  const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "random" });
+  const who = h("fieldset", {}, h("legend", {}, "Who may see and join"),
+    h("label", {}, h("input", { type: "checkbox", name: "public" }), " List it under Tables in play",
+      h("small", {}, "Otherwise only those you send its links to know it is there.")),
+    h("label", {}, h("input", { type: "checkbox", name: "open_seats" }), " Anyone may join",
+      h("small", {}, "Otherwise a free seat is taken only with the join link you send.")));
+  // hints are for turn-by-turn games: the expert has no time to think in a race
+  const help = g.real_time ? "" : h("fieldset", {}, h("legend", {}, "Help at the table"),
+    h("label", {}, h("input", { type: "checkbox", name: "hints" }), " Hints",
+      h("small", {}, "Each player may ask the expert for the chances of his moves at his turn. Everyone at the table sees that hints are on.")));
+  const form = h("form", { class: "new" },
+    h("label", {}, "Players ", count),
+    seatsBox, variantBox, who, help,
+    h("label", {}, "Seed ", seed, h("small", {}, "The same seed deals the same cards.")),
+    h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the table")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const n = Number(count.value);
+    const seats = [...Array(n).keys()].map((i) => {
+      const kind = form.elements[`kind${i}`].value;
+      const name = form.elements[`name${i}`].value.trim() || undefined;
+      return kind === "person" ? { kind, name } : { kind: "bot", bot: kind.slice(4), name };
+    });
+    const variant = {};
+    for (const o of g.variants) {
+      const el = form.elements[`v_${o.name}`];
+      const value = o.type === "bool" ? el.checked : o.type === "int" ? Number(el.value) : el.value;
+      if (value !== o.default) variant[o.name] = value;
+    }
+    const body = { game: g.id, seats, variant, public: form.elements.public.checked, open_seats: form.elements.open_seats.checked };
+    if (form.elements.hints && form.elements.hints.checked) body.hints = true;
+    if (seed.value !== "") body.seed = Number(seed.value);
+    try {
+      const made = await api("POST", "/api/tables", body);
+      keepMade(made);
+      go(made.url);
+    } catch (error) { toast(error.message); }
+  });
+  clear(main).append(h("p", {}, h("a", { href: "/" }, "Parlour"), " / new table"), h("h1", {}, g.title), form);
+  drawSeats();
+}
+
+function variantInput(o) {
+  const name = `v_${o.name}`;
+  let input;
+  if (o.type === "bool") input = h("input", { type: "checkbox", name, ...(o.default ? { checked: "" } : {}) });
+  else if (o.choices && o.choices.length) input = h("select", { name }, o.choices.map((c) => h("option", { value: c, ...(c === o.default ? { selected: "" } : {}) }, String(c))));
+  else if (o.type === "int") input = h("input", { type: "number", name, value: o.default, min: o.minimum ?? 0, max: o.maximum ?? undefined, style: "width:5rem" });
+  else input = h("input", { name, value: o.default });
+  return h("label", {}, h("code", {}, o.name), input, h("small", {}, `${o.description} (${o.source})`));
+}
+
+// -- joining by link -------------------------------------------------------------------
+// The link carries the seat's invite after #invite=; the player says what he is to be called, then sits.
+export async function join(tableId, seat) {
+  const mine = mySeat(tableId);
+  const sit = () => go(`/t/${tableId}`, { replace: true });
+  if (mine && String(mine.seat) === String(seat)) return sit();
+  const info = await api("GET", `/api/tables/${tableId}`).catch((error) => {
+    clear(main).append(h("h1", {}, "No such table"), h("p", {}, error.message), h("a", { href: "/" }, "Back to the games"));
+  });
+  if (!info) return;
+  const invite = hashParams().get("invite");
+  const seatName = info.seats[seat] ? info.seats[seat].name : `seat ${seat}`;
+  const name = h("input", { name: "name", maxlength: 40, size: 20, autocomplete: "nickname", required: true, placeholder: "your name" });
+  const form = h("form", { class: "new join", "data-testid": "join" },
+    h("label", {}, "Your name ", name, h("small", {}, "The other players see it at the table.")),
+    h("div", {}, h("button", { class: "primary", type: "submit" }, "Take the seat")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      keepSeat(tableId, await api("POST", `/api/tables/${tableId}/seats/${seat}/claim`, { invite: invite || undefined, name: name.value.trim() }));
+      sit();
+    } catch (error) {
+      clear(main).append(h("h1", {}, "Cannot take that seat"), h("p", { class: "error" }, error.message),
+        h("p", {}, h("a", { class: "button", href: `/t/${tableId}` }, "Watch the table instead")));
+    }
+  });
+  document.title = `Join · ${info.title}`;
+  clear(main).append(h("h1", {}, `Join a table of ${info.title}`),
+    h("p", {}, `You are invited to seat ${seatName}. `, h("a", { href: `/t/${tableId}` }, "Watch it first")), form);
+  name.focus();
+}
+

@@ -1,0 +1,28 @@
+// What every page of the client shares: the page's main element, a game's own module, moving to
+// another page, and the plain words for a result.
+import * as generic from "/static/games/generic.js";
+
+export const main = document.getElementById("main");
+
+// A game's module (its board, words and controls), or the fallback that lists the observation.
+export async function gameModule(id) {
+  try {
+    return await import(`/static/games/${id}.js`);
+  } catch (error) {
+    return generic;
+  }
+}
+
+// Another page of the client, without reloading (app.js routes on popstate).
+export function go(url, { replace = false } = {}) {
+  if (replace) history.replaceState({}, "", url); else history.pushState({}, "", url);
+  window.dispatchEvent(new PopStateEvent("popstate"));
+}
+
+export function resultText(result) {
+  if (!result) return "";
+  if (result.abandoned) return `Closed before the end (${result.reason})`;
+  if (result.winner === null || result.winner === undefined) return "Draw";
+  const w = Array.isArray(result.winner) ? result.winner.join(" & ") : result.winner;
+  return `Won by ${w}`;
+}

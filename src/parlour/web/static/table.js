@@ -1,0 +1,248 @@
+// A table in play: the board drawn by the game's own module, the dock with the decision and the hand,
+// the story of the other players' moves at the chosen pace, and hints.  The server decides everything:
+// this page shows what it sends and sends back the action a person picked from the legal ones.
+import { h, clear, toast } from "/static/dom.js";
+import { api, joinLinks, keepMade, mySeat } from "/static/api.js";
+import { gameModule, go, main, resultText } from "/static/page.js";
+
+// -- playing ---------------------------------------------------------------------------
+// How long another seat's move stays on screen before the next one is drawn, so
+// that a person can follow what the bots did (the server plays at its own pace).
+const PACES = { instant: 0, quick: 450, steady: 1000, slow: 1900 };
+const paceName = () => (localStorage.getItem("parlour:pace") in PACES ? localStorage.getItem("parlour:pace") : "steady");
+
+// The move just made, as [seat, action], from the public history every observation carries.
+const lastMove = (view) => (view && view.observation && view.observation.history ? view.observation.history.at(-1) : null);
+
+export async function playTable(tableId) {
+  const info = await api("GET", `/api/tables/${tableId}`).catch((error) => {
+    clear(main).append(h("h1", {}, "No such table"), h("p", {}, error.message), h("a", { href: "/" }, "Back to the games"));
+  });
+  if (!info) return;
+  const mod = await gameModule(info.game);
+  document.title = `${info.title} · Parlour`;
+  const mine = mySeat(tableId);
+  const seatsEl = h("div", { class: "seats" });
+  const board = h("div", { class: "board", tabindex: "-1" });
+  const status = h("div", { class: "status", role: "status" });
+  const story = h("div", { class: "story", "aria-live": "polite", "data-testid": "story" });
+  const announce = h("div", { class: "announce", role: "status", "aria-live": "assertive", "data-testid": "announce" });
+  const decisionSlot = h("div", { class: "decision-slot" });
+  const handSlot = h("div", { class: "hand-slot" });
+  const movesEl = h("div", { class: "moves" });
+  const hintSlot = h("div", { class: "hint-slot", "aria-live": "polite" });
+  const controls = mod.controls ? h("div", { class: "touch-controls", "data-testid": "touch-controls" }) : "";
+  const dock = h("div", { class: "dock", "data-testid": "dock" }, status, controls, decisionSlot, handSlot, hintSlot, movesEl);
+  const pace = h("select", { "aria-label": "Pace of the other players' moves", class: "pace" },
+    Object.keys(PACES).map((p) => h("option", { value: p }, p)));
+  pace.value = paceName();
+  pace.addEventListener("change", () => localStorage.setItem("parlour:pace", pace.value));
+  const share = Object.entries(joinLinks(tableId)).filter(([s]) => !mine || String(s) !== String(mine.seat));
+  const closer = mine ? h("details", { class: "close-table", "data-testid": "close-table" }, h("summary", {}, "Close the table"),
+    h("p", {}, "The game ends here for everyone, with no winner."),
+    h("button", { type: "button", onclick: async () => {
+      try { await api("POST", `/api/tables/${tableId}/close`, undefined, mine.token); } catch (error) { toast(error.message); }
+    } }, "Close it for everyone")) : "";
+  clear(main).append(
+    h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl,
+      info.hints ? h("span", { class: "badge", "data-testid": "hints-on", title: "Each player may ask the expert for a hint at his turn" }, "Hints on") : "",
+      h("a", { href: `/rules/${info.game}`, target: "_blank", class: "muted" }, "Rules"),
+      info.real_time ? "" : h("label", { class: "pace-label" }, "Pace ", pace), closer),
+    share.length ? h("div", { class: "share" }, "Send these links to the other players: ",
+      share.map(([s, url]) => h("div", {}, `${info.seats[s].name}: `, h("code", {}, location.origin + url), " ", copyButton(location.origin + url))),
+      h("div", { class: "muted" }, "To watch: ", h("code", { "data-testid": "watch-link" }, `${location.origin}/t/${tableId}`))) : "",
+    announce, story, h("h2", { class: "sr-only" }, "The table"), board, dock);
+  // on a phone the dock is fixed to the foot of the screen: the page ends above it, so nothing hides under it
+  new ResizeObserver(() => {
+    main.style.paddingBottom = getComputedStyle(dock).position === "fixed" ? `${dock.offsetHeight + 8}px` : "";
+  }).observe(dock);
+
+  let view = null;
+  let socket = null;
+  // the hint asked for, and its answer: {moves, options} (shown until the table moves on), or {moves, waiting}
+  let hint = null;
+  const act = (action) => {
+    if (!view || !socket || socket.readyState !== 1) return toast("Not connected; reconnecting…");
+    socket.send(JSON.stringify({ type: "act", action, moves: view.real_time ? undefined : view.moves }));
+  };
+  // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
+  const playAgain = async () => {
+    try {
+      const made = await api("POST", `/api/tables/${tableId}/again`, undefined, mine.token);
+      keepMade(made);
+      if (socket) { socket.onclose = null; socket.close(); }
+      go(made.url);
+    } catch (error) { toast(error.message); }
+  };
+  const askHint = () => {
+    if (!view || !socket || socket.readyState !== 1) return toast("Not connected; reconnecting…");
+    hint = { moves: view.moves, waiting: true };
+    socket.send(JSON.stringify({ type: "hint", moves: view.moves }));
+    drawHint();
+  };
+  // The expert's view of the player's moves, best first, each with its estimated chance of winning.
+  const drawHint = () => {
+    clear(hintSlot);
+    const mayAsk = view && view.hints && view.seat !== null && !view.over && !view.real_time && view.legal.length > 1;
+    if (!mayAsk) return;
+    const current = hint && hint.moves === view.moves ? hint : null;
+    const label = mod.label || ((x) => x);
+    const button = h("button", { type: "button", class: "hint-button", "data-testid": "hint-button", onclick: askHint,
+      disabled: current && current.waiting ? true : undefined }, current && current.waiting ? "Thinking…" : "Hint");
+    if (!current || !current.options) return hintSlot.append(h("div", { class: "hint-ask" }, button));
+    const pct = (c) => (c === null ? "not tried" : `${Math.round(100 * c)}%`);
+    hintSlot.append(h("div", { class: "hint", "data-testid": "hint" },
+      h("h2", {}, "The expert's view ", h("small", {}, "chance of winning after each move, best first")),
+      h("ol", {}, current.options.map((o, i) => h("li", { class: i === 0 ? "best" : "" },
+        h("button", { type: "button", "data-hint": o.action, onclick: () => act(o.action) }, label(o.action, view)),
+        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
+        h("span", { class: "chance", "data-testid": "chance" }, pct(o.chance)))))));
+  };
+  // A card or target the player may not use now: the server, which alone knows the rules, says why.
+  const refuse = (action) => act(action);
+
+  const draw = (prev) => {
+    const me = view.seat;
+    clear(seatsEl).append(...view.seats.map((s, i) => h("span", {
+      class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
+    }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`)));
+    const focus = focusKey(document.activeElement);
+    // redraw: a game's own choice on the page (such as whom to ask) draws the table again, same view
+    const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, refuse, readOnly: false, redraw: () => draw(view) };
+    clear(board);
+    clear(handSlot);
+    clear(decisionSlot);
+    board.dataset.moves = view.moves;          // tests wait on this for the next update from the server
+    mod.render(board, ctx);
+    // the decision to make and the hand live in the dock: on a phone they stay on screen
+    decisionSlot.append(...board.querySelectorAll(".decision-area"));
+    const hand = board.querySelector(".hand-area");
+    if (hand) handSlot.append(hand);
+    tellStory(prev);
+    drawHint();
+    clear(status).append(statusLine(view, mod));
+    if (controls) mod.controls(controls, ctx);
+    clear(movesEl);
+    if (view.over) {
+      movesEl.append(h("div", { class: "banner", "data-testid": "result" },
+        h("strong", {}, "Game over. "), view.result.abandoned ? resultText(view.result) : (mod.resultText || resultText)(view.result, view),
+        " ", h("a", { href: `/replay/${tableId}` }, "Replay it"), " · ",
+        h("a", { href: `/api/tables/${tableId}/record` }, "Download the record"),
+        mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
+        view.result.abandoned || !mod.ending ? "" : mod.ending(view));
+      if (closer) closer.remove();
+    } else if (listed(view).length) {
+      // every legal move as a button, unless the game's own controls cover some (a game may narrow the list)
+      movesEl.append(h("h2", {}, "Your moves"), h("div", { class: "list" },
+        listed(view).map((a, i) => h("button", { "data-action": a, onclick: () => act(a) },
+          i < 9 ? h("kbd", {}, String(i + 1)) : "", (mod.label || ((x) => x))(a, view)))));
+    }
+    restoreFocus(focus);
+  };
+
+  // What just happened, in words, with the card it moved picked out on the board.
+  const tellStory = (prev) => {
+    const last = lastMove(view);
+    if (!last || view.real_time) return clear(story);
+    const [seat, action] = last;
+    const who = seat === view.seat ? "You" : view.seats[seat] ? view.seats[seat].name : `Seat ${seat + 1}`;
+    clear(story).append(h("span", { class: "story-who" }, who), " ", mod.describe ? mod.describe(action, view, seat) : (mod.label || ((x) => x))(action, view));
+    const card = action.split(" ").at(-1);
+    if (prev && prev.moves !== view.moves) board.querySelectorAll(`[data-card="${CSS.escape(card)}"]`).forEach((el) => el.classList.add("just-played"));
+    const news = prev && mod.announce ? mod.announce(prev, view) : null;
+    if (news) {
+      clear(announce).append(h("div", { class: "announce-box" }, news));
+      announce.classList.add("show");
+      clearTimeout(announce.timer);
+      announce.timer = setTimeout(() => announce.classList.remove("show"), 4000 + PACES[paceName()] * 2);
+    }
+  };
+
+  // Views wait their turn: each other seat's move is shown for the chosen pace before the next.
+  let queue = [];
+  let holding = false;
+  const pump = () => {
+    if (holding || !queue.length) return;
+    let next = queue.shift();
+    if (queue.length > 40) { next = queue.at(-1); queue = []; }       // far behind (a tab left alone): catch up
+    const prev = view;
+    view = next;
+    draw(prev);
+    const last = lastMove(view);
+    const moved = prev && prev.moves !== view.moves;
+    const wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? PACES[paceName()] : 0;
+    if (wait) { holding = true; setTimeout(() => { holding = false; pump(); }, wait); } else pump();
+  };
+  const listed = (v) => (mod.moves ? mod.moves(v) : v.legal);
+  // the boards draw differently on a phone: crossing that width draws the table again
+  const narrow = window.matchMedia("(max-width: 600px)");
+  narrow.onchange = () => { if (view && board.isConnected) draw(null); };
+  const connect = () => {
+    const token = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
+    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}${token}`);
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "view") {
+        if (message.real_time) { view = message; queue = []; draw(null); } else { queue.push(message); pump(); }
+      } else if (message.type === "hint") {
+        if (hint && hint.moves === message.moves) { hint = { moves: message.moves, options: message.options }; if (view) drawHint(); }
+      } else if (message.type === "error") {
+        if (hint && hint.waiting) { hint = null; if (view) drawHint(); }
+        toast(message.message);
+      }
+    };
+    socket.onclose = (event) => {
+      if (event.code === 4403 || event.code === 4404) return;
+      if (!view || !view.over) setTimeout(connect, 1000);
+    };
+  };
+  document.onkeydown = (event) => {
+    if (!view || view.over || event.target.matches("input, select, textarea")) return;
+    const fromGame = mod.key ? mod.key(event.key, { view, obs: view.observation, seat: view.seat, legal: view.legal }) : null;
+    const n = Number(event.key);
+    const action = fromGame || (n >= 1 && n <= 9 && !mod.key ? listed(view)[n - 1] : null);
+    if (action) { event.preventDefault(); act(action); }
+  };
+  connect();
+}
+
+// Focus stays where the player was: on the same card or target after the board is drawn
+// again, or on its neighbour when the card itself has gone (played).
+function focusKey(el) {
+  if (!el || !main.contains(el) || el === document.body) return null;
+  const card = el.closest("[data-card]");
+  const holder = el.closest(".hand-area, .moves, .board");
+  const group = holder ? [...holder.querySelectorAll("[tabindex='0'], button")] : [];
+  return { action: el.getAttribute("data-action"), card: card && card.getAttribute("data-card"),
+    area: holder ? [...holder.classList].find((c) => ["hand-area", "moves", "board"].includes(c)) : null, index: group.indexOf(el) };
+}
+
+function restoreFocus(key) {
+  if (!key) return;
+  const esc = (x) => CSS.escape(x);
+  const same = (key.action && main.querySelector(`[data-action="${esc(key.action)}"]`))
+    || (key.card && main.querySelector(`[data-card="${esc(key.card)}"][tabindex='0']`));
+  if (same) return same.focus({ preventScroll: true });
+  const area = key.area && main.querySelector(`.${key.area}`);
+  const group = area ? [...area.querySelectorAll("[tabindex='0'], button")] : [];
+  const near = group[Math.min(Math.max(key.index, 0), group.length - 1)];
+  if (near) near.focus({ preventScroll: true });
+}
+
+// A button that copies a link, with a word of thanks.
+function copyButton(text) {
+  return h("button", { type: "button", class: "copy", "aria-label": `Copy ${text}`, onclick: async (event) => {
+    try { await navigator.clipboard.writeText(text); event.target.textContent = "Copied"; } catch (error) { toast("Could not copy: select the link and copy it by hand."); }
+  } }, "Copy");
+}
+
+function statusLine(view, mod) {
+  if (view.over) return "";
+  if (mod.status) { const custom = mod.status(view); if (custom) return custom; }
+  if (view.real_time && !view.running) return "Waiting for every player to be at the table…";
+  if (view.seat === null) return "You are watching.";
+  if (view.legal.length) return "Your move.";
+  const names = view.to_move.map((s) => view.seats[s].name).join(", ");
+  return `Waiting for ${names}…`;
+}
+
