@@ -4,6 +4,7 @@
 import { h, clear, toast } from "/static/dom.js";
 import { api, joinLinks, keepMade, mySeat } from "/static/api.js";
 import { gameModule, go, main, resultText } from "/static/page.js";
+import { hints } from "/static/hint.js";
 
 // -- playing ---------------------------------------------------------------------------
 // How long another seat's move stays on screen before the next one is drawn, so
@@ -59,12 +60,14 @@ export async function playTable(tableId) {
 
   let view = null;
   let socket = null;
-  // the hint asked for, and its answer: {moves, options} (shown until the table moves on), or {moves, waiting}
-  let hint = null;
-  const act = (action) => {
-    if (!view || !socket || socket.readyState !== 1) return toast("Not connected; reconnecting…");
-    socket.send(JSON.stringify({ type: "act", action, moves: view.real_time ? undefined : view.moves }));
+  // a message to the server, or a word to the player that it cannot go now
+  const send = (message) => {
+    if (!view || !socket || socket.readyState !== 1) { toast("Not connected; reconnecting…"); return false; }
+    socket.send(JSON.stringify(message));
+    return true;
   };
+  const act = (action) => send({ type: "act", action, moves: view.real_time ? undefined : view.moves });
+  const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x) });
   // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
   const playAgain = async () => {
     try {
@@ -73,30 +76,6 @@ export async function playTable(tableId) {
       if (socket) { socket.onclose = null; socket.close(); }
       go(made.url);
     } catch (error) { toast(error.message); }
-  };
-  const askHint = () => {
-    if (!view || !socket || socket.readyState !== 1) return toast("Not connected; reconnecting…");
-    hint = { moves: view.moves, waiting: true };
-    socket.send(JSON.stringify({ type: "hint", moves: view.moves }));
-    drawHint();
-  };
-  // The expert's view of the player's moves, best first, each with its estimated chance of winning.
-  const drawHint = () => {
-    clear(hintSlot);
-    const mayAsk = view && view.hints && view.seat !== null && !view.over && !view.real_time && view.legal.length > 1;
-    if (!mayAsk) return;
-    const current = hint && hint.moves === view.moves ? hint : null;
-    const label = mod.label || ((x) => x);
-    const button = h("button", { type: "button", class: "hint-button", "data-testid": "hint-button", onclick: askHint,
-      disabled: current && current.waiting ? true : undefined }, current && current.waiting ? "Thinking…" : "Hint");
-    if (!current || !current.options) return hintSlot.append(h("div", { class: "hint-ask" }, button));
-    const pct = (c) => (c === null ? "not tried" : `${Math.round(100 * c)}%`);
-    hintSlot.append(h("div", { class: "hint", "data-testid": "hint" },
-      h("h2", {}, "The expert's view ", h("small", {}, "chance of winning after each move, best first")),
-      h("ol", {}, current.options.map((o, i) => h("li", { class: i === 0 ? "best" : "" },
-        h("button", { type: "button", "data-hint": o.action, onclick: () => act(o.action) }, label(o.action, view)),
-        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
-        h("span", { class: "chance", "data-testid": "chance" }, pct(o.chance)))))));
   };
   // A card or target the player may not use now: the server, which alone knows the rules, says why.
   const refuse = (action) => act(action);
@@ -119,7 +98,7 @@ export async function playTable(tableId) {
     const hand = board.querySelector(".hand-area");
     if (hand) handSlot.append(hand);
     tellStory(prev);
-    drawHint();
+    hint.draw(view);
     clear(status).append(statusLine(view, mod));
     if (controls) mod.controls(controls, ctx);
     clear(movesEl);
@@ -185,9 +164,9 @@ export async function playTable(tableId) {
       if (message.type === "view") {
         if (message.real_time) { view = message; queue = []; draw(null); } else { queue.push(message); pump(); }
       } else if (message.type === "hint") {
-        if (hint && hint.moves === message.moves) { hint = { moves: message.moves, options: message.options }; if (view) drawHint(); }
+        hint.answered(message);
       } else if (message.type === "error") {
-        if (hint && hint.waiting) { hint = null; if (view) drawHint(); }
+        hint.failed();
         toast(message.message);
       }
     };
