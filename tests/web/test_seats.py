@@ -19,11 +19,12 @@ def names(client, table_id: str) -> list[str]:
 
 def test_every_seat_has_a_plain_name_of_its_own(client):
     made = client.post("/api/tables", json={"game": "football-whist", "seats": SEATS}).json()
-    assert names(client, made["id"]) == ["Ann", "B1", "A2", "B2"]            # no "B1 (heuristic bot) (B1)"
+    # a bot not named sits under a person's name, a person not named yet as "Player N" (never "B1 (heuristic bot)")
+    assert names(client, made["id"]) == ["Ann", "Arthur", "Player 3", "Betty"]
     twins = [{"kind": "bot", "bot": "random", "name": "Robot"}] * 3 + [{"kind": "person", "name": "Robot"}]
     made = client.post("/api/tables", json={"game": "football-whist", "seats": twins}).json()
     assert names(client, made["id"]) == ["Robot", "Robot 2", "Robot 3", "Robot 4"]
-    squatter = [{"kind": "person", "name": "B1"}, {"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]
+    squatter = [{"kind": "person", "name": "Betty"}, {"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]
     shown = names(client, client.post("/api/tables", json={"game": "football-whist", "seats": squatter}).json()["id"])
     assert len(set(shown)) == 4
 
@@ -34,7 +35,7 @@ def test_a_person_joining_by_link_gives_his_name_and_it_stays_his_own(client):
     with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
         ws.receive_json()
         client.post(f"/api/tables/{made['id']}/seats/2/claim", json={"invite": invite, "name": "  Ann "})
-        while (view := ws.receive_json())["seats"][2]["name"] == "A2":      # the table is told at once
+        while (view := ws.receive_json())["seats"][2]["name"] == "Player 3":      # the table is told at once
             pass
     assert view["seats"][2]["name"] == "Ann 2" == names(client, made["id"])[2]
 

@@ -289,18 +289,29 @@ class Tables:
         return made
 
 
+#: the names bots sit under when their seat is not named: people's names of the games' own years, so that a
+#: table reads "Arthur played England 6" (a bot's kind is shown beside its name)
+BOT_NAMES = ("Arthur", "Betty", "Cyril", "Doris", "Edwin", "Flora", "Gerald", "Hilda", "Ivor", "Joan", "Kenneth",
+             "Lilian", "Maurice", "Nora", "Percy", "Rose", "Stanley", "Thelma", "Vernon", "Winifred")
+
+
 def _seated(game: GameDescriptor, seats: list[Seat]) -> list[dict[str, Any]]:
-    """The seats as the store keeps them, each with a name of its own: the name given (trimmed), else the seat's
-    (a bot's kind is shown beside it); a name given twice gets a number."""
+    """The seats as the store keeps them, each with a name of its own: the name given (trimmed), else a bot's
+    from ``BOT_NAMES`` (in seat order) or "Player N" for a person not named yet (his join link asks); a name
+    given twice gets a number."""
     try:
         game.check_seats(len(seats))
     except ParlourError as error:
         raise SeatingError(str(error)) from None
     bots = bot_names(game)
-    names = game.seat_names(len(seats))
+    given = [(seat.name or "").strip() for seat in seats]
+    spare = iter([n for n in BOT_NAMES if n not in given] * (1 + len(seats) // len(BOT_NAMES)))
+    names = [name or (next(spare) if seat.kind == BOT else f"Player {i + 1}")
+             for i, (seat, name) in enumerate(zip(seats, given, strict=True))]
     stored: list[dict[str, Any]] = []
     for i, seat in enumerate(seats):
-        name = distinct((seat.name or "").strip() or names[i], [s["name"] for s in stored] + list(names[i + 1:]))
+        # a name given first keeps it; a later seat's name of our choosing is kept free too
+        name = distinct(names[i], [s["name"] for s in stored] + [n for n, g in zip(names[i + 1:], given[i + 1:]) if not g])
         if seat.kind == BOT:
             bot = seat.bot or default_bot(game)
             if bot not in bots:

@@ -11,6 +11,7 @@ import * as tournaments from "/static/tournaments.js";
 function route() {
   document.onkeydown = null;
   main.style.paddingBottom = "";
+  main.classList.remove("at-table");
   tournaments.stop();
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts.length === 0) return lobby.home();

@@ -33,7 +33,7 @@ export async function replayPage(tableId) {
     const step = Number(slider.value);
     const data = await api("GET", `/api/tables/${tableId}/replay?step=${step}&seat=${which.value}`);
     const next = analysed && analysed.moves.find((m) => m.index === step);
-    clear(label).append(`Step ${step} of ${data.steps}`, data.action ? ` · ${info.seats[data.action.seat].name}: ${data.action.action}` : " · the deal",
+    clear(label).append(`Step ${step} of ${data.steps}`, data.action ? [" · ", stepWords(data)] : " · the deal",
       next ? ` · next, ${analysed.name} chose ${named(next.played)} (${pct(next.played_chance)}; the expert: ${named(next.best)}, ${pct(next.best_chance)})` : "");
     markStep(step);
     clear(views).append(...data.views.map((v) => {
@@ -42,6 +42,14 @@ export async function replayPage(tableId) {
       mod.render(board, { view: fakeView, obs: v.observation, seat: v.seat, legal: [], act: () => {}, readOnly: true });
       return board;
     }));
+  };
+  // The move that made this step, in the game's own words (past tense: "Ann played England 6").
+  const stepWords = (data) => {
+    const { seat, action } = data.action;
+    const name = info.seats[seat].name;
+    const shown = { ...info, observation: data.views[0].observation, seat: data.views[0].seat };
+    const words = mod.describe ? mod.describe(action, shown, seat) : (mod.label ? mod.label(action, shown) : action);
+    return [h("b", {}, name), " ", words];
   };
   const step = (d) => { slider.value = Math.max(0, Math.min(info.moves, Number(slider.value) + d)); show(); };
   // The expert's analysis of one seat: each decision it made, judged from its own view at the time,

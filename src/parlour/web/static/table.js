@@ -7,9 +7,15 @@ import { gameModule, go, main, resultText } from "/static/page.js";
 import { hints } from "/static/hint.js";
 
 // -- playing ---------------------------------------------------------------------------
-// How long another seat's move stays on screen before the next one is drawn, so
-// that a person can follow what the bots did (the server plays at its own pace).
-const PACES = { instant: 0, quick: 450, steady: 1000, slow: 1900 };
+// How long another seat's move stays on screen before the next one is drawn, so that a person can follow
+// what the bots did (the server plays at its own pace), and how long a summary (a round's end, half time)
+// stays before play goes on by itself (null: until the player goes on).
+const PACES = {
+  instant: { move: 0, summary: null, title: "instant" },
+  quick: { move: 450, summary: 8000, title: "quick" },
+  steady: { move: 1000, summary: 15000, title: "steady" },
+  slow: { move: 1900, summary: null, title: "slow" },
+};
 const paceName = () => (localStorage.getItem("parlour:pace") in PACES ? localStorage.getItem("parlour:pace") : "steady");
 
 // The move just made, as [seat, action], from the public history every observation carries.
@@ -25,17 +31,19 @@ export async function playTable(tableId) {
   const mine = mySeat(tableId);
   const seatsEl = h("div", { class: "seats" });
   const board = h("div", { class: "board", tabindex: "-1" });
-  const status = h("div", { class: "status", role: "status" });
+  // the dock: what just happened, a refusal, the prompt, the decision, the hand, a hint, every move as a list
   const story = h("div", { class: "story", "aria-live": "polite", "data-testid": "story" });
-  const announce = h("div", { class: "announce", role: "status", "aria-live": "assertive", "data-testid": "announce" });
+  const refusal = h("div", { class: "refusal", role: "alert", "data-testid": "refusal-box" });
+  const status = h("div", { class: "status", role: "status" });
   const decisionSlot = h("div", { class: "decision-slot" });
   const handSlot = h("div", { class: "hand-slot" });
   const movesEl = h("div", { class: "moves" });
   const hintSlot = h("div", { class: "hint-slot", "aria-live": "polite" });
   const controls = mod.controls ? h("div", { class: "touch-controls", "data-testid": "touch-controls" }) : "";
-  const dock = h("div", { class: "dock", "data-testid": "dock" }, status, controls, decisionSlot, handSlot, hintSlot, movesEl);
+  const dock = h("div", { class: "dock", "data-testid": "dock" }, story, refusal, status, controls, decisionSlot, handSlot, hintSlot, movesEl);
+  const sheet = h("div", { class: "sheet-slot" });
   const pace = h("select", { "aria-label": "Pace of the other players' moves", class: "pace" },
-    Object.keys(PACES).map((p) => h("option", { value: p }, p)));
+    Object.entries(PACES).map(([p, x]) => h("option", { value: p }, x.title)));
   pace.value = paceName();
   pace.addEventListener("change", () => localStorage.setItem("parlour:pace", pace.value));
   const share = Object.entries(joinLinks(tableId)).filter(([s]) => !mine || String(s) !== String(mine.seat));
@@ -44,25 +52,27 @@ export async function playTable(tableId) {
     h("button", { type: "button", onclick: async () => {
       try { await api("POST", `/api/tables/${tableId}/close`, undefined, mine.token); } catch (error) { toast(error.message); }
     } }, "Close it for everyone")) : "";
+  main.classList.add("at-table");
   clear(main).append(
     h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl,
       info.hints ? h("span", { class: "badge", "data-testid": "hints-on", title: "Each player may ask the expert for a hint at his turn" }, "Hints on") : "",
-      h("a", { href: `/rules/${info.game}`, target: "_blank", class: "muted" }, "Rules"),
-      info.real_time ? "" : h("label", { class: "pace-label" }, "Pace ", pace), closer),
+      h("a", { href: `/rules/${info.game}`, target: "_blank", class: "rules-link" }, "Rules"),
+      info.real_time ? "" : h("label", { class: "pace-label", title: "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace), closer),
     share.length ? h("div", { class: "share" }, "Send these links to the other players: ",
       share.map(([s, url]) => h("div", {}, `${info.seats[s].name}: `, h("code", {}, location.origin + url), " ", copyButton(location.origin + url))),
       h("div", { class: "muted" }, "To watch: ", h("code", { "data-testid": "watch-link" }, `${location.origin}/t/${tableId}`))) : "",
-    announce, story, h("h2", { class: "sr-only" }, "The table"), board, dock);
+    h("h2", { class: "sr-only" }, "The table"), board, dock, sheet);
   // on a phone the dock is fixed to the foot of the screen: the page ends above it, so nothing hides under it
   new ResizeObserver(() => {
     main.style.paddingBottom = getComputedStyle(dock).position === "fixed" ? `${dock.offsetHeight + 8}px` : "";
+    bringIntoView();
   }).observe(dock);
 
   let view = null;
   let socket = null;
   // a message to the server, or a word to the player that it cannot go now
   const send = (message) => {
-    if (!view || !socket || socket.readyState !== 1) { toast("Not connected; reconnecting…"); return false; }
+    if (!view || !socket || socket.readyState !== 1) { refuse("Not connected: reconnecting…"); return false; }
     socket.send(JSON.stringify(message));
     return true;
   };
@@ -77,8 +87,24 @@ export async function playTable(tableId) {
       go(made.url);
     } catch (error) { toast(error.message); }
   };
-  // A card or target the player may not use now: the server, which alone knows the rules, says why.
-  const refuse = (action) => act(action);
+  // Why the server would not take a move, in the dock above the prompt: it covers nothing, and goes with the next move.
+  const refuse = (message) => {
+    clear(refusal).append(h("span", { "data-testid": "refusal" }, message));
+    refusal.classList.add("show");
+    clearTimeout(refuse.timer);
+    refuse.timer = setTimeout(() => { refusal.classList.remove("show"); clear(refusal); }, 8000);
+  };
+
+  // The part of the board the decision is about (a game marks it data-focus) is brought into the room above
+  // the dock, by the page itself, so the player never has to look for it.
+  const bringIntoView = () => {
+    const focus = view && !view.over && view.legal.length ? board.querySelector("[data-focus]") : null;
+    if (!focus) return;
+    const r = focus.getBoundingClientRect();
+    const room = dock.getBoundingClientRect().top;
+    if (r.top >= 0 && r.bottom <= room) return;
+    window.scrollBy({ top: r.height > room ? r.top : r.bottom - room + 6, behavior: "instant" });
+  };
 
   const draw = (prev) => {
     const me = view.seat;
@@ -87,13 +113,13 @@ export async function playTable(tableId) {
     }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`)));
     const focus = focusKey(document.activeElement);
     // redraw: a game's own choice on the page (such as whom to ask) draws the table again, same view
-    const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, refuse, readOnly: false, redraw: () => draw(view) };
+    const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, send, refuse: act, readOnly: false, redraw: () => draw(view) };
     clear(board);
     clear(handSlot);
     clear(decisionSlot);
     board.dataset.moves = view.moves;          // tests wait on this for the next update from the server
     mod.render(board, ctx);
-    // the decision to make and the hand live in the dock: on a phone they stay on screen
+    // the decision to make and the hand live in the dock: they stay on screen
     decisionSlot.append(...board.querySelectorAll(".decision-area"));
     const hand = board.querySelector(".hand-area");
     if (hand) handSlot.append(hand);
@@ -110,31 +136,61 @@ export async function playTable(tableId) {
         mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
         view.result.abandoned || !mod.ending ? "" : mod.ending(view));
       if (closer) closer.remove();
-    } else if (listed(view).length) {
-      // every legal move as a button, unless the game's own controls cover some (a game may narrow the list)
-      movesEl.append(h("h2", {}, "Your moves"), h("div", { class: "list" },
-        listed(view).map((a, i) => h("button", { "data-action": a, onclick: () => act(a) },
-          i < 9 ? h("kbd", {}, String(i + 1)) : "", (mod.label || ((x) => x))(a, view)))));
+    } else if (listed(view).length && !view.real_time) {
+      // every legal move as a list too (the digit keys pick from it), folded away: the board's own controls come first
+      const label = mod.label || ((x) => x);
+      movesEl.append(h("details", { class: "all-moves", open: movesOpen ? true : undefined, ontoggle: (event) => { movesOpen = event.target.open; } },
+        h("summary", {}, `Every move as a list (${listed(view).length})`),
+        h("div", { class: "list" }, listed(view).map((a, i) => h("button", { "data-action": a, onclick: () => act(a) },
+          i < 9 ? h("kbd", {}, String(i + 1)) : "", label(a, view))))));
     }
     restoreFocus(focus);
+    bringIntoView();
   };
+  let movesOpen = false;
 
-  // What just happened, in words, with the card it moved picked out on the board.
+  // What just happened, in words (the past tense serves "You" and "Ann" alike), with the card it moved picked
+  // out on the board; a goal or the like is announced in the same place.
   const tellStory = (prev) => {
     const last = lastMove(view);
     if (!last || view.real_time) return clear(story);
     const [seat, action] = last;
-    const who = seat === view.seat ? "You" : view.seats[seat] ? view.seats[seat].name : `Seat ${seat + 1}`;
-    clear(story).append(h("span", { class: "story-who" }, who), " ", mod.describe ? mod.describe(action, view, seat) : (mod.label || ((x) => x))(action, view));
-    const card = action.split(" ").at(-1);
-    if (prev && prev.moves !== view.moves) board.querySelectorAll(`[data-card="${CSS.escape(card)}"]`).forEach((el) => el.classList.add("just-played"));
+    const who = seat === view.seat ? "You" : view.seats[seat] ? view.seats[seat].name : `Player ${seat + 1}`;
     const news = prev && mod.announce ? mod.announce(prev, view) : null;
-    if (news) {
-      clear(announce).append(h("div", { class: "announce-box" }, news));
-      announce.classList.add("show");
-      clearTimeout(announce.timer);
-      announce.timer = setTimeout(() => announce.classList.remove("show"), 4000 + PACES[paceName()] * 2);
+    clear(story).append(news ? h("span", { class: "news" }, news)
+      : [h("span", { class: "story-who" }, who), " ", mod.describe ? mod.describe(action, view, seat) : (mod.label || ((x) => x))(action, view)]);
+    const card = action.split(" ").at(-1);
+    if (prev && prev.moves !== view.moves) {
+      board.querySelectorAll(`[data-card="${CSS.escape(card)}"]`).forEach((el) => el.classList.add("just-played"));
+      refusal.classList.remove("show");
+      clear(refusal);
     }
+  };
+
+  // An end (a round, a half) stops play with its summary: the views behind it wait until the player goes on,
+  // or until the chosen pace lets it go.
+  const summarise = (prev) => {
+    const content = prev && mod.summary ? mod.summary(prev, view) : null;
+    if (!content) return false;
+    holding = true;
+    const goOn = () => {
+      clearTimeout(timer);
+      document.removeEventListener("keydown", onKey, true);
+      clear(sheet);
+      holding = false;
+      pump();
+    };
+    const onKey = (event) => { if (event.key === "Enter" || event.key === "Escape") { event.preventDefault(); event.stopPropagation(); goOn(); } };
+    const after = view.seat === null ? 8000 : PACES[paceName()].summary;
+    const timer = after ? setTimeout(goOn, after) : null;
+    const button = h("button", { type: "button", class: "primary", "data-testid": "go-on", onclick: goOn }, "Go on");
+    clear(sheet).append(h("div", { class: "sheet-back" }), h("section", {
+      class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": "sheet-title", "data-testid": "summary",
+    }, h("h2", { id: "sheet-title" }, content.title), content.body,
+    h("div", { class: "sheet-foot" }, button, after ? h("span", { class: "muted" }, `play goes on by itself in ${Math.round(after / 1000)} s`) : "")));
+    document.addEventListener("keydown", onKey, true);
+    button.focus({ preventScroll: true });
+    return true;
   };
 
   // Views wait their turn: each other seat's move is shown for the chosen pace before the next.
@@ -147,9 +203,10 @@ export async function playTable(tableId) {
     const prev = view;
     view = next;
     draw(prev);
+    if (summarise(prev)) return;
     const last = lastMove(view);
     const moved = prev && prev.moves !== view.moves;
-    const wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? PACES[paceName()] : 0;
+    const wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? PACES[paceName()].move : 0;
     if (wait) { holding = true; setTimeout(() => { holding = false; pump(); }, wait); } else pump();
   };
   const listed = (v) => (mod.moves ? mod.moves(v) : v.legal);
@@ -162,12 +219,12 @@ export async function playTable(tableId) {
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "view") {
-        if (message.real_time) { view = message; queue = []; draw(null); } else { queue.push(message); pump(); }
+        if (message.real_time) { const prev = view; view = message; queue = []; draw(prev); } else { queue.push(message); pump(); }
       } else if (message.type === "hint") {
         hint.answered(message);
       } else if (message.type === "error") {
         hint.failed();
-        toast(message.message);
+        refuse(message.message);
       }
     };
     socket.onclose = (event) => {
@@ -176,7 +233,7 @@ export async function playTable(tableId) {
     };
   };
   document.onkeydown = (event) => {
-    if (!view || view.over || event.target.matches("input, select, textarea")) return;
+    if (!view || view.over || (holding && sheet.firstChild) || event.target.matches("input, select, textarea")) return;
     const fromGame = mod.key ? mod.key(event.key, { view, obs: view.observation, seat: view.seat, legal: view.legal }) : null;
     const n = Number(event.key);
     const action = fromGame || (n >= 1 && n <= 9 && !mod.key ? listed(view)[n - 1] : null);
@@ -221,7 +278,7 @@ function statusLine(view, mod) {
   if (view.real_time && !view.running) return "Waiting for every player to be at the table…";
   if (view.seat === null) return "You are watching.";
   if (view.legal.length) return "Your move.";
-  const names = view.to_move.map((s) => view.seats[s].name).join(", ");
+  const names = view.to_move.map((s) => view.seats[s].name).join(" and ");
   return `Waiting for ${names}…`;
 }
 

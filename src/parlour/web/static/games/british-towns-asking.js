@@ -94,14 +94,14 @@ export function resultText(result, view) {
   return resultWords(result, view, "regions", "region");
 }
 
-// Words for a move just made: who was asked for what (the answer shows on the board).
+// Words for a move just made, in the past tense: who was asked for what, and the answer.
 export function describe(action, view) {
   const [verb, who, card] = action.split(" ");
   if (verb !== "ask") return action;
   const asks = view.observation.asks || [];
   const last = asks[asks.length - 1];
-  const answer = last && last.card === card ? (last.got ? ", and gets it" : ": not held, the turn passes") : "";
-  return `asks ${seatName(view, who)} for ${townName(card)}${answer}`;
+  const answer = last && last.card === card ? (last.got ? " and got it" : `; ${seatName(view, who)} did not have it, so the turn passed to them`) : "";
+  return `asked ${seatName(view, who)} for ${townName(card)}${answer}`;
 }
 
 // The end: who collected how many regions, and what parted players level on regions.

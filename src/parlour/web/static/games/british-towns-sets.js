@@ -96,15 +96,15 @@ export function resultText(result, view) {
   return resultWords(result, view, "scores", "");
 }
 
-// Words for a move just made (a card drawn from the stock stays unnamed: only its taker saw it).
+// Words for a move just made, in the past tense (a card drawn from the stock stays unnamed: only its taker saw it).
 export function describe(action) {
   const [verb, arg] = action.split(" ");
-  if (verb === "discard") return `discards ${townName(arg)}`;
-  if (verb === "lay") return `lays down region ${arg}, ${REGIONS[arg]?.name || ""}`;
-  if (verb === "add") return `adds ${townName(arg)} to a laid region`;
-  if (action === "take discard") return "takes the top discard";
-  if (action === "draw stock") return "draws from the stock";
-  if (action === "done") return "draws up to seven";
+  if (verb === "discard") return `discarded ${townName(arg)}`;
+  if (verb === "lay") return `laid down region ${arg}, ${REGIONS[arg]?.name || ""}`;
+  if (verb === "add") return `added ${townName(arg)} to a region already laid`;
+  if (action === "take discard") return "took the top discard";
+  if (action === "draw stock") return "drew from the stock";
+  if (action === "done") return "drew up to seven cards";
   return action;
 }
 

@@ -27,26 +27,35 @@ stylesheet("/static/games/football-whist.css");
 const teamOf = (text) => TEAMS[text[0]];
 const numberOf = (text) => Number(text.slice(1));
 const side = (seat) => (seat % 2 === 0 ? "A" : "B");
-const seatName = (view, seat) => (view.seats && view.seats[seat] ? view.seats[seat].name : ["A1", "B1", "A2", "B2"][seat]);
+const seatName = (view, seat) => (view.seats && view.seats[seat] ? view.seats[seat].name : `Player ${seat + 1}`);
 const nodeTeam = (node) => (PITCH.badges[node] ? TEAMS[PITCH.badges[node]] : null);
 
+// A card of the pack; a Master-team card carries a star on a dark disc at its head (a shape, not a colour:
+// the gold glow is kept for the cards that may be played).
 function cardFor(text, opts = {}) {
   const team = teamOf(text);
   const n = numberOf(text);
-  return card({
+  const svg = card({
     corner: String(n), middle: String(n), caption: team.name, colour: INK[team.code] || team.colour,
     band: team.colour, badge: team.code, size: opts.size || "",
-    title: `${team.name} ${n}, ${POSITIONS[String(n)]}`,
+    title: `${team.name} ${n}, ${POSITIONS[String(n)]}${opts.master ? " (Master team)" : ""}`,
     attrs: { class: `fw-card${opts.master ? " fw-master" : ""}`, "data-card": text },
   });
+  if (opts.master) {
+    svg.append(s("circle", { cx: 50, cy: 46, r: 13, fill: "#1d1d1f", stroke: "#fff", "stroke-width": 2 }),
+      s("text", { x: 50, y: 52, "text-anchor": "middle", "font-size": 17, fill: "#fff" }, "★"));
+  }
+  return svg;
 }
 
+// A position in words: its badge's team and the half it lies in (each team has a badge in each half).
 function nodeLabel(node) {
   if (node === PITCH.centre) return "the centre circle";
   if (node === PITCH.goals.west) return "the West goal";
   if (node === PITCH.goals.east) return "the East goal";
   const team = nodeTeam(node);
-  return team ? `${node} (${team.name})` : node;
+  const half = PITCH.layout[node][0] < PITCH.layout[PITCH.centre][0] ? "West" : "East";
+  return team ? `${team.name} (${half} half)` : `a position in the ${half} half`;
 }
 
 // -- the pitch ---------------------------------------------------------------
@@ -113,14 +122,14 @@ function pitchSvg(ctx) {
       );
     } else if (node === PITCH.centre) {
       g.append(s("circle", { cx: x, cy: y, r: centreR, class: "fw-centre" }),
-        small ? "" : s("text", { x, y: y + centreR + 16, class: "fw-node-id" }, "centre"));
+        small ? "" : s("text", { x, y: y + centreR + 16, class: "fw-node-id" }, "centre circle"));
     } else {
       g.append(
         node === obs.ball ? s("circle", { cx: x, cy: y, r: r + 7, class: "fw-ball-halo" }) : "",
         s("circle", { cx: x, cy: y, r, fill: team ? team.colour : "#777", class: "fw-badge" }),
         s("text", { x, y: y + (small ? 4 : 2), class: "fw-badge-code" }, team ? team.code : node),
         small ? "" : s("text", { x, y: y + 16, class: "fw-badge-name" }, team ? team.badge : ""),
-        s("text", { x, y: y > H / 2 ? y + r + 17 : y - r - 7, class: "fw-node-id" }, node),
+        s("text", { x, y: y > H / 2 ? y + r + 17 : y - r - 7, class: "fw-node-id" }, team ? team.name : ""),
       );
     }
     svg.append(g);
@@ -191,18 +200,19 @@ function tableArea(ctx) {
     grid.append(h("div", { class: `fw-played fw-${where[seat]}${won ? " fw-won" : ""}` }, el));
   }
   const scored = showLast && obs.phase === "kick";
-  const note = scored ? `${seatName(view, last.winner)} (${obs.seat_names[last.winner]}) won the trick that scored · ${seatName(view, obs.kicker)} kicks off`
-    : showLast ? `${seatName(view, last.winner)} (${obs.seat_names[last.winner]}) won the trick`
-    : !current.length && obs.phase === "kick" ? `${seatName(view, obs.kicker)} (${obs.seat_names[obs.kicker]}) kicks off`
+  const note = scored ? `${seatName(view, last.winner)} won the trick that scored · ${seatName(view, obs.kicker)} kicks off`
+    : showLast ? `${seatName(view, last.winner)} won the trick`
+    : !current.length && obs.phase === "kick" ? `${seatName(view, obs.kicker)} kicks off`
       : current.length ? `${teamOf(current[0][1]).name} led` : "";
   const seatBox = (seat) => {
     const turn = obs.to_move.includes(seat) && obs.phase !== "over";
     const n = obs.hand_sizes[seat];
     return h("div", { class: `fw-seat fw-${where[seat]} fw-side-${side(seat)}${turn ? " fw-turn" : ""}${seat === ctx.seat ? " fw-me" : ""}`, "data-seat": seat },
-      h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip" }, obs.seat_names[seat]), `${seatName(view, seat)}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
+      h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip", title: `partners ${side(seat)}` }, side(seat)), `${seatName(view, seat)}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
       h("span", { class: "fw-seat-info" }, `${plural(n, "card")}${obs.kicker === seat && obs.phase === "kick" ? " · kicks off" : ""}`));
   };
-  return h("div", { class: "fw-table-box" },
+  const deciding = !ctx.readOnly && obs.phase === "play" && ctx.legal.length;
+  return h("div", { class: "fw-table-box", "data-focus": deciding ? "the trick" : undefined },
     h("div", { class: "fw-table" }, [0, 1, 2, 3].map(seatBox), grid),
     h("div", { class: "fw-trick-note" }, note || "\u00a0"));
 }
@@ -223,7 +233,7 @@ function handRow(ctx) {
     }
     row.append(el);
   }
-  return h("div", { class: "fw-hand-box hand-area" }, h("h3", {}, "Your hand", obs.master ? h("span", { class: "fw-hint" }, ` · ★ ${TEAMS[obs.master].name} are Master`) : ""), row);
+  return h("div", { class: "fw-hand-box hand-area" }, h("h3", {}, "Your hand", obs.master ? h("span", { class: "fw-hint" }, ` · ★ ${TEAMS[obs.master].name} are the Master team`) : ""), row);
 }
 
 // -- the story: goals and every move of the match ---------------------------------------------
@@ -242,7 +252,7 @@ function goals(obs, view) {
     const into = goalAttacked(obs, g.partnership, g.half) === PITCH.goals.west ? "West" : "East";
     const who = seatName(view, g.by);
     const lead = score.A === score.B ? `${score.A}–${score.B}, level`
-      : score.A > score.B ? `A lead ${score.A}–${score.B}` : `B lead ${score.B}–${score.A}`;
+      : score.A > score.B ? `partners A lead ${score.A}–${score.B}` : `partners B lead ${score.B}–${score.A}`;
     const text = g.own_goal ? `Own goal! ${who} puts it in the ${into} goal: ${lead}`
       : `Goal! ${who} puts it in the ${into} goal: ${lead}`;
     return { goal: g, text, score: { ...score } };
@@ -270,17 +280,18 @@ function playLog(ctx) {
   });
   const list = h("ol", { class: "fw-log", "aria-label": "Every move of the match", "data-testid": "play-log", tabindex: "0" },
     items.map((x) => (x.half2 ? h("li", { class: "fw-log-half" }, "Half time") : h("li", { value: x.i + 1, class: x.i === obs.history.length - 1 ? "fw-latest" : "" },
-      `${seatName(view, x.seat)}: ${words(x.action)}`))));
+      `${seatName(view, x.seat)} ${words(x.action)}`))));
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"), list);
 }
 
+// A move in words, in the past tense (which reads the same after "You" as after a name).
 function words(action) {
   const [verb, arg] = action.split(" ");
-  if (verb === "play") return `plays ${teamOf(arg).name} ${numberOf(arg)}`;
-  if (verb === "kick") return `kicks off to ${nodeLabel(arg)}`;
-  if (verb === "move") return `moves the ball to ${nodeLabel(arg)}`;
-  if (verb === "stay") return "leaves the ball where it is";
+  if (verb === "play") return `played ${teamOf(arg).name} ${numberOf(arg)}`;
+  if (verb === "kick") return `kicked off to ${nodeLabel(arg)}`;
+  if (verb === "move") return `moved the ball to ${nodeLabel(arg)}`;
+  if (verb === "stay") return "left the ball where it was";
   return action;
 }
 
@@ -293,7 +304,8 @@ export function render(el, ctx) {
   el.append(
     scoreboard(ctx),
     h("div", { class: "fw-main" },
-      h("div", { class: "fw-pitch-box" }, pitchSvg(ctx), moveNote),
+      h("div", { class: "fw-pitch-box", "data-focus": !ctx.readOnly && ["kick", "move"].includes(obs.phase) && ctx.legal.length ? "the pitch" : undefined },
+        pitchSvg(ctx), moveNote),
       // at the end of a live table the timeline moves to the ending, beside the result (ending below): shown once
       h("div", { class: "fw-side-col" }, tableArea(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx), playLog(ctx))),
     handRow(ctx));
@@ -325,16 +337,40 @@ export function status(view) {
   return null;
 }
 
+// The partners of a side by name: "Ann & Cyril".
+const partners = (view, p) => (p === "A" ? [0, 2] : [1, 3]).map((seat) => seatName(view, seat)).join(" & ");
+
 export function resultText(result, view) {
   if (!result) return "";
   const g = result.goals;
-  const who = (p) => (p === "A" ? [0, 2] : [1, 3]).map((seat) => seatName(view, seat)).join(" & ");
   if (!result.winner) return `A draw, ${g.A}–${g.B}.`;
-  return `${result.winner} (${who(result.winner)}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}.${yourResult(view, side(view.seat) === result.winner)}`;
+  return `${partners(view, result.winner)} (partners ${result.winner}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}.${yourResult(view, side(view.seat) === result.winner)}`;
 }
 
 // Words for the move just made, after the player's name.
 export const describe = (action) => words(action);
+
+// Half time stops play: the score, the goals of the half, the tricks each side won, and how the second half starts.
+export function summary(prev, view) {
+  const obs = view.observation;
+  if (!(prev.observation.half === 1 && obs.half === 2)) return null;
+  const g = obs.goals;
+  const firstHalf = goals(obs, view).filter((x) => x.goal.half === 1);
+  const tricks = { A: 0, B: 0 };
+  (obs.tricks[0] || []).forEach((x) => { tricks[side(x.winner)] += 1; });
+  const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `partners A lead ${g.A}–${g.B}` : `partners B lead ${g.B}–${g.A}`;
+  const ends = (p) => (obs.attacking[p] === PITCH.goals.west ? "the West goal" : "the East goal");
+  return {
+    title: `Half time: ${lead}`,
+    body: h("div", { class: "fw-summary" },
+      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Partners"), h("th", { scope: "col" }, "Goals"), h("th", { scope: "col" }, "Tricks won this half"))),
+        h("tbody", {}, ["A", "B"].map((p) => h("tr", {}, h("td", {}, `${p}: ${partners(view, p)}`), h("td", {}, String(g[p])), h("td", {}, String(tricks[p])))))),
+      firstHalf.length ? h("ol", { class: "fw-timeline" }, firstHalf.map(({ goal, text }) => h("li", {}, `Trick ${goal.after_trick}: ${text.replace(/^(Own goal|Goal)! /, "")}`)))
+        : h("p", {}, "No goals in the first half."),
+      h("p", {}, `The cards are dealt again and the sides change ends: partners A now attack ${ends("A")}, partners B ${ends("B")}. `,
+        `${seatName(view, obs.kicker)} kicks off the second half from the centre circle.`)),
+  };
+}
 
 // A goal is an event: the banner says who scored, where, and the score it made.
 export function announce(prev, view) {

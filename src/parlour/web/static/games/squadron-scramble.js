@@ -384,18 +384,18 @@ export function moves(view) {
   return view.legal.filter((a) => !a.startsWith("name "));
 }
 
-// Words for a move just made, in the third person.
+// Words for a move just made, in the past tense (the same after "You" as after a name).
 export function describe(action) {
   const [verb, a] = action.split(" ");
-  if (verb === "draw") return "draws from the stock";
-  if (verb === "take") return a === "1" ? "takes the top discard" : `takes the top ${a} discards`;
-  if (verb === "lay") return label(action).replace(/^Lay /, "lays ");
-  if (verb === "name") return `says: ${label(action).replace(/^Name: /, "")}`;
-  if (verb === "discard") return `discards ${cardName(a)}`;
-  if (verb === "swap") return label(action).replace(/^Swap /, "swaps ");
-  if (verb === "add") return label(action).replace(/^Add /, "adds ");
-  if (verb === "shoot") return label(action).replace(/^Shoot down /, "shoots down ");
-  if (action === "hold") return "holds fire";
+  if (verb === "draw") return "drew from the stock";
+  if (verb === "take") return a === "1" ? "took the top discard" : `took the top ${a} discards`;
+  if (verb === "lay") return label(action).replace(/^Lay /, "laid ");
+  if (verb === "name") return `named it: ${label(action).replace(/^Name: /, "")}`;
+  if (verb === "discard") return `discarded ${cardName(a)}`;
+  if (verb === "swap") return label(action).replace(/^Swap /, "swapped ");
+  if (verb === "add") return label(action).replace(/^Add /, "added ");
+  if (verb === "shoot") return label(action).replace(/^Shoot down /, "shot down ");
+  if (action === "hold") return "held fire";
   return action;
 }
 

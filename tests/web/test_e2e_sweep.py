@@ -1,0 +1,232 @@
+"""Every game, played through in the browser at a laptop's size and a phone's, judged at every decision.
+
+A person (played by the game's own sensible bot, choosing from what the server sends the seat) sits with
+bots at a table made with hints, and plays a whole game by clicking what the page draws.  At every
+decision ``sweep.layout`` must find nothing wrong (the hand, every control and the board the decision is
+about on screen, uncovered, with no sideways scroll), and every text the page showed on the way (the
+table, its summaries, a refusal, a hint, the end, the replay and its analysis) must pass ``sweep.words``.
+A failure names the game, the size and the decision.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import httpx
+import pytest
+
+from conftest import ARTIFACTS, Server
+from sweep import layout, texts, words
+
+from parlour.bots import make_bot
+from parlour.games import get_game
+
+DESKTOP = {"viewport": {"width": 1366, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+#: the players at each game's table (Squadron Scramble with four, so that its board gets crowded)
+PLAYERS = {"football-whist": 4, "squadron-scramble": 4, "british-towns-asking": 4, "british-towns-sets": 3, "biggles": 2}
+#: the bot that chooses the person's moves: each game's own sensible player
+CHOOSER = {"football-whist": "heuristic", "squadron-scramble": "heuristic", "british-towns-asking": "remembering",
+           "british-towns-sets": "heuristic"}
+TURN_BASED = [g for g in PLAYERS if g != "biggles"]
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory):
+    """A server whose bots move at once (the page shows their moves at the pace the person chose)."""
+    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('sweep') / 'sweep.db'}", 0.0).start()
+    yield srv
+    srv.stop()
+
+
+class Table:
+    """A table in the browser, with the views the server sent the person's seat (read off the socket)."""
+
+    def __init__(self, browser, server, game: str, size: str, seed: int):
+        self.game, self.size, self.server = game, size, server
+        self.context = browser.new_context(**SIZES[size])
+        self.context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20000)
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.views: dict[int, dict] = {}
+        self.page.on("websocket", self._listen)
+        self.seen: list[str] = []
+        self.problems: list[str] = []
+        self.shots: set[str] = set()
+        n = PLAYERS[game]
+        seats = [{"kind": "person"}] + [{"kind": "bot"}] * (n - 1)
+        body = {"game": game, "seats": seats, "seed": seed, "hints": game != "biggles"}
+        made = httpx.post(server.url + "/api/tables", json=body, timeout=10).json()
+        self.id = made["id"]
+        self.page.goto(server.url + "/")
+        self.page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
+                           [made["id"], {"seat": made["seat"], "token": made["token"]}])
+        self.page.goto(server.url + made["url"])
+        self.page.wait_for_selector(".board")
+
+    def _listen(self, socket) -> None:
+        def frame(payload) -> None:
+            message = json.loads(payload)
+            if message.get("type") == "view":
+                self.views[message["moves"]] = message
+        socket.on("framereceived", frame)
+
+    def moves_shown(self) -> int:
+        return int(self.page.get_attribute(".board", "data-moves") or -1)
+
+    def decision(self, limit: float = 60) -> dict | None:
+        """The view of the person's next decision once the page shows it (events on the way are read and
+        gone on from); None once the game is over."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            if self.page.locator("[data-testid=summary]").count():
+                self.look(f"summary after move {self.moves_shown()}")
+                self.page.click("[data-testid=go-on]")
+                continue
+            if self.page.locator("[data-testid=result]").count():
+                return None
+            shown = self.views.get(self.moves_shown())
+            if shown and shown["legal"] and not shown["over"] and max(self.views) == shown["moves"]:
+                return shown
+            self.page.wait_for_timeout(30)
+        raise AssertionError(f"{self.game} at {self.size}: no decision came within {limit} s "
+                             f"(page at move {self.moves_shown()}, last view {max(self.views, default=None)})")
+
+    def look(self, where: str) -> None:
+        """Judge the page now: its layout and its words."""
+        wrong = layout(self.page) if not where.startswith("summary") else []
+        if wrong:
+            self.problems.append(f"{self.game} at {self.size}, {where}: " + "; ".join(wrong[:4]))
+            self.shot(where.split(" ")[0])
+        self.seen.extend(texts(self.page))
+
+    def shot(self, name: str) -> None:
+        if name not in self.shots:
+            self.shots.add(name)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=str(ARTIFACTS / f"sweep-{self.game}-{self.size}-{name}.png"))
+
+    def click(self, action: str) -> None:
+        """Make the move the way a person would: the board's own control for it (choosing whom to ask
+        first in the asking game; the naming form in Squadron Scramble)."""
+        page = self.page
+        before = self.moves_shown()
+        if action.startswith("name "):
+            _, plane, nation = action.split(" ")
+            page.select_option("select[name=ss-plane]", plane)
+            page.select_option("select[name=ss-nation]", nation)
+            page.click("[data-testid=say-name]")
+        else:
+            if action.startswith("ask "):
+                target = page.locator(f'[data-target="{action.split(" ")[1]}"]')
+                if target.count() and target.get_attribute("aria-pressed") != "true":
+                    target.click()
+            control = page.locator(f'.board [data-action="{action}"], .dock [data-action="{action}"]')
+            visible = [control.nth(i) for i in range(control.count()) if control.nth(i).is_visible()]
+            assert visible, f"{self.game} at {self.size}: nothing on the page makes the move {action!r}"
+            visible[0].click()
+        page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) !== {before}"
+                               " || !!document.querySelector('[data-testid=result]')")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def play_turns(table: Table, game: str, seed: int) -> None:
+    """The whole game, a decision at a time, with a refusal and two hints on the way."""
+    chooser = make_bot(get_game(game), CHOOSER[game], 0, seed)
+    rng = random.Random(seed)
+    refused = hinted = 0
+    decisions = 0
+    while (view := table.decision()) is not None:
+        decisions += 1
+        label = f"decision {decisions} (move {view['moves']}, {view['observation'].get('phase', '')}: " \
+                f"{', '.join(view['legal'][:3])}{'…' if len(view['legal']) > 3 else ''})"
+        table.look(label)
+        if decisions == 1:
+            table.shot("start")
+        page = table.page
+        if not refused and page.locator("[data-refused]").count() and rng.random() < 0.3:
+            page.locator("[data-refused]").first.click(force=True)      # aria-disabled: clicked as a person would
+            page.wait_for_selector("[data-testid=refusal]")
+            table.look(f"a refusal at {label}")
+            table.shot("refusal")
+            refused += 1
+        if hinted < 2 and page.locator("[data-testid=hint-button]").count() and decisions % 5 == 2:
+            page.click("[data-testid=hint-button]")
+            page.wait_for_selector("[data-testid=hint], [data-testid=refusal]")
+            table.look(f"a hint at {label}")
+            table.shot("hint")
+            hinted += 1
+        table.click(chooser.act(view["observation"], view["legal"]))
+    assert decisions > 3, f"{game}: the person had only {decisions} decisions"
+    assert refused, f"{game} at {table.size}: nothing the person could click was ever refused"
+
+
+def play_race(table: Table) -> None:
+    """Biggles: the person presses Start or Ready when asked, then plays what he can as fast as the page lets him."""
+    page = table.page
+    deadline = time.monotonic() + 240
+    looked = 0
+    while time.monotonic() < deadline:
+        if page.locator("[data-testid=result]").count():
+            return
+        ready = page.locator("[data-testid=ready]")
+        if ready.count() and ready.is_visible():
+            table.look("before a match")
+            ready.click()
+            continue
+        view = table.views.get(table.moves_shown())
+        legal = view["legal"] if view else []
+        if legal:
+            move = next((a for a in legal if a.split(" ")[0] in ("play", "stop")), None)
+            if move and looked < 40:
+                looked += 1
+                table.look(f"a card to move at move {view['moves']}")
+            key = {"play": "p", "stop": "s"}.get((move or "").split(" ")[0], "t")
+            page.keyboard.press(key)
+        page.wait_for_timeout(60)
+    raise AssertionError("the race did not end in four minutes")
+
+
+def after_the_end(table: Table) -> None:
+    """The end screen, the replay and (turn-based games) the analysis of the person's moves."""
+    page = table.page
+    table.look("the end")
+    table.shot("end")
+    page.click("text=Replay it")
+    page.wait_for_selector(".views .board")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_timeout(300)
+    table.seen.extend(texts(page))
+    table.shot("replay")
+    if table.game != "biggles":
+        page.click("[data-testid=analyse]")
+        page.wait_for_selector("[data-testid=analysis] li, [data-testid=analysis] .error", timeout=180000)
+        table.seen.extend(texts(page))
+        table.shot("analysis")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_a_whole_game_reads_and_fits_at_every_decision(browser, quick_server, game, size):
+    seed = 11
+    table = Table(browser, quick_server, game, size, seed)
+    try:
+        if game == "biggles":
+            play_race(table)
+        else:
+            play_turns(table, game, seed)
+        after_the_end(table)
+        assert not table.errors, f"{game} at {size}: script errors {table.errors[:3]}"
+        slips = words(table.seen, game)
+        assert not table.problems and not slips, "\n".join(
+            [f"{len(table.problems)} decisions did not fit:"] + table.problems[:12] + [f"{game} at {size}, words:"] + slips)
+    finally:
+        table.close()
