@@ -310,6 +310,16 @@ def test_united_nations_fighters_shoot_down_axis_bombers_and_keep_both_sets():
     assert [x["plane"] for x in state.observation(None)["table"]] == ["KI99"]
 
 
+def test_the_round_over_says_what_each_player_laid_and_shot_down():
+    state = axis_bombers_on_the_table()
+    run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US", "shoot 1")
+    state._end_round()               # the count, as at any round's end (the next deal follows it)
+    over = [e for e in state.observation(1)["events"] if e["event"] == "round over"][-1]
+    assert [[x["plane"] for x in sets] for sets in over["laid"]] == [["P38"], ["KI99"]]
+    assert [[(x["plane"], x["by"], x["value"]) for x in sets] for sets in over["shot_down"]] == [[("DO26", 1, 30)], []]
+    assert over["breakdown"][0]["captured"] == 30 and over["breakdown"][1]["laid"] == 30
+
+
 def test_shooting_down_is_optional():
     state = axis_bombers_on_the_table()
     run(state, "draw stock", "lay P38/T P38/S P38/F", "name P38 US", "hold")

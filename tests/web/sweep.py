@@ -17,7 +17,10 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parents[2] / "src/parlour/games"
 
 #: the page, judged in the browser: a list of what is wrong, in words
-LAYOUT_JS = """() => {
+LAYOUT_JS = """async () => {
+  // a card just played settles first (its lift lasts a moment); the pulsing of targets goes on for ever
+  await Promise.all(document.getAnimations().filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity)
+    .map((a) => a.finished.catch(() => null)));
   const wrong = [];
   const vw = document.documentElement.clientWidth, vh = window.innerHeight;
   if (document.documentElement.scrollWidth > vw + 1)
@@ -103,7 +106,7 @@ _CODES = _codes()
 #: what no player should read, whatever the game
 COMMON = {
     "action notation": re.compile(r"\b(play|kick|move|discard|take|lay|ask|swap|add|shoot|name|stop) [A-Z][A-Z0-9]*\d|"
-                                  r"\bdraw stock\b|\btake discard\b|\btake \d+\b|'(draw|take|play|lay|discard)"),
+                                  r"\bdraw stock\b|\btake discard\b|\btake \d+$|'(draw|take|play|lay|discard)"),
     "a method acronym": re.compile(r"\b(PIMC|IS-?MCTS|MCTS|UCT)\b"),
     "a variant identifier": re.compile(r"\b[a-z]+_[a-z_]+\b"),
     "'You' with a verb for he": re.compile(r"\bYou (plays|moves|takes|draws|lays|discards|asks|kicks|says|shoots|holds|swaps|"
@@ -114,7 +117,7 @@ COMMON = {
 GAME = {
     "football-whist": {"a card or pitch code": re.compile(r"\b[EISW](1[01]|[1-9])\b|\b[EW]G\b"),
                        "a seat id": re.compile(r"\b[AB][12]\b")},
-    "squadron-scramble": {"a plane code": re.compile(r"\b(%s)(/[TSF])?\b" % "|".join(_CODES["planes"])),
+    "squadron-scramble": {"a plane code": re.compile(r"\b(%s)(/[TSF])?\b(?!-)" % "|".join(_CODES["planes"])),
                           "a wild-card code": re.compile(r"\b(KEF|VIC)\b"),
                           "a seat id": re.compile(r"\bP[1-9]\b")},
     "british-towns-asking": {"a town code": re.compile(r"\b(%s)\b|\bR[1-9]\b" % "|".join(_CODES["towns"])),

@@ -31,7 +31,9 @@ PLAYERS = {"football-whist": 4, "squadron-scramble": 4, "british-towns-asking": 
 #: the bot that chooses the person's moves: each game's own sensible player
 CHOOSER = {"football-whist": "heuristic", "squadron-scramble": "heuristic", "british-towns-asking": "remembering",
            "british-towns-sets": "heuristic"}
-TURN_BASED = [g for g in PLAYERS if g != "biggles"]
+#: each game's deal: one where the person has a fair share of decisions (in the asking game a player who is
+#: never asked for a card he lacks may never get a turn)
+SEEDS = {"football-whist": 11, "squadron-scramble": 11, "british-towns-asking": 9, "british-towns-sets": 11, "biggles": 11}
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +100,8 @@ class Table:
                              f"(page at move {self.moves_shown()}, last view {max(self.views, default=None)})")
 
     def look(self, where: str) -> None:
-        """Judge the page now: its layout and its words."""
+        """Judge the page now: its layout and its words (the pointer rests aside, as a player's hand would)."""
+        self.page.mouse.move(1, 1)
         wrong = layout(self.page) if not where.startswith("summary") else []
         if wrong:
             self.problems.append(f"{self.game} at {self.size}, {where}: " + "; ".join(wrong[:4]))
@@ -122,12 +125,18 @@ class Table:
             page.select_option("select[name=ss-nation]", nation)
             page.click("[data-testid=say-name]")
         else:
-            if action.startswith("ask "):
+            if action.startswith("ask "):               # whom to ask first
                 target = page.locator(f'[data-target="{action.split(" ")[1]}"]')
                 if target.count() and target.get_attribute("aria-pressed") != "true":
                     target.click()
             control = page.locator(f'.board [data-action="{action}"], .dock [data-action="{action}"]')
             visible = [control.nth(i) for i in range(control.count()) if control.nth(i).is_visible()]
+            if not visible and action.startswith("lay "):       # a plane laid one of several ways: its ways first
+                plane = next(w.split("/")[0] for w in action.split(" ")[1:] if "/" in w)
+                page.click(f'[data-choose="lay {plane}"]')
+                visible = [control.nth(i) for i in range(control.count()) if control.nth(i).is_visible()]
+            if not visible:
+                self.shot("missing-control")
             assert visible, f"{self.game} at {self.size}: nothing on the page makes the move {action!r}"
             visible[0].click()
         page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) !== {before}"
@@ -141,7 +150,7 @@ def play_turns(table: Table, game: str, seed: int) -> None:
     """The whole game, a decision at a time, with a refusal and two hints on the way."""
     chooser = make_bot(get_game(game), CHOOSER[game], 0, seed)
     rng = random.Random(seed)
-    refused = hinted = 0
+    refused = hinted = refusable = 0
     decisions = 0
     while (view := table.decision()) is not None:
         decisions += 1
@@ -151,6 +160,7 @@ def play_turns(table: Table, game: str, seed: int) -> None:
         if decisions == 1:
             table.shot("start")
         page = table.page
+        refusable += page.locator("[data-refused]").count() > 0
         if not refused and page.locator("[data-refused]").count() and rng.random() < 0.3:
             page.locator("[data-refused]").first.click(force=True)      # aria-disabled: clicked as a person would
             page.wait_for_selector("[data-testid=refusal]")
@@ -165,7 +175,8 @@ def play_turns(table: Table, game: str, seed: int) -> None:
             hinted += 1
         table.click(chooser.act(view["observation"], view["legal"]))
     assert decisions > 3, f"{game}: the person had only {decisions} decisions"
-    assert refused, f"{game} at {table.size}: nothing the person could click was ever refused"
+    # (the asking game offers only the asks the rules allow: nothing on its board can be refused)
+    assert refused or not refusable, f"{game} at {table.size}: no refusal was tried in {refusable} chances"
 
 
 def play_race(table: Table) -> None:
@@ -216,7 +227,7 @@ def after_the_end(table: Table) -> None:
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", list(PLAYERS))
 def test_a_whole_game_reads_and_fits_at_every_decision(browser, quick_server, game, size):
-    seed = 11
+    seed = SEEDS[game]
     table = Table(browser, quick_server, game, size, seed)
     try:
         if game == "biggles":

@@ -162,6 +162,7 @@ class TableSummary(BaseModel):
     meta: dict[str, Any] | None = Field(description="the fixture it was played for, if any")
     moves: int
     options: dict[str, Any] = Field(default_factory=dict, description="how it was set up: {\"hints\": true}")
+    winners: list[str] = Field(default_factory=list, description="the names at the seats that won (none for a draw)")
 
 
 # -- the play socket ----------------------------------------------------------------------

@@ -272,6 +272,10 @@ class SquadronScrambleState(TurnState):
             "breakdown": breakdown,
             # Hands are shown for the count: from here on they are public.
             "hands": [[CARD_TEXT[c] for c in h] for h in self.hands],
+            # What each player's sets were (all of them face up on the table, or shot down, during the round):
+            # his own that score for him, and the enemy sets his fighters shot down.
+            "laid": [[_set_view(x) for x in self.table + self.captured[s] if x["by"] == s] for s in range(self.num_seats)],
+            "shot_down": [[_set_view(x) for x in self.captured[s] if x["by"] != s] for s in range(self.num_seats)],
         }]
         seen = self.known if self.seen is None else self.seen
         self.traces = [*self.traces, RoundTrace.of(self.dealer, self.pile_start, self.drawn, self.gone,

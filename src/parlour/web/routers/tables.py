@@ -18,6 +18,7 @@ from fastapi import APIRouter, HTTPException, Query, WebSocket, WebSocketDisconn
 from pydantic import TypeAdapter, ValidationError
 
 from parlour.engine.errors import ParlourError
+from parlour.games import get_game
 from parlour.store import StoreError, StoreUnavailable
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import Creates, SeatDep, StoreDep, TablesDep, game_by_id
@@ -67,7 +68,25 @@ def listed(store: StoreDep, finished: bool | None = None,
     """
     since = time.time() - STALE if finished is False else None
     ids = [i for i in mine.split(",") if i][:100]
-    return [TableSummary(**row) for row in store.list_tables(finished, visible=ids, since=since)]
+    return [TableSummary(**row, winners=_winners(row)) for row in store.list_tables(finished, visible=ids, since=since)]
+
+
+def _winners(row: dict[str, Any]) -> list[str]:
+    """The names at the winning seats: the rules name the winner by seat ("P2") or by partnership ("A", whose
+    seats are "A1" and "A2")."""
+    result = row["result"] or {}
+    winner = result.get("winner")
+    if not winner or result.get("abandoned"):
+        return []
+    labels = winner if isinstance(winner, list) else [winner]
+    try:
+        rules = get_game(row["game"]).seat_names(len(row["seats"]))
+    except ParlourError:                          # a game this server no longer offers: no names to give
+        return []
+    exact = [i for i, name in enumerate(rules) if name in labels]
+    seats = exact or [i for i, name in enumerate(rules)
+                      if any(name.startswith(label) and name[len(label):].isdigit() for label in labels)]
+    return [row["seats"][i].get("name") or rules[i] for i in seats]
 
 
 @router.get("/api/tables/{table_id}")

@@ -35,7 +35,7 @@ function tableList(rows, list, finished) {
     h("tbody", {}, rows.map((t) => h("tr", {},
       h("td", {}, title[t.game] || t.game, tournamentOf(t.meta), t.options && t.options.hints ? h("small", {}, " · hints on") : ""),
       h("td", {}, t.seats.map((s) => s.name || (s.kind === "bot" ? s.bot : "person")).join(", ")),
-      h("td", {}, finished ? resultText(t.result) : String(t.moves)),
+      h("td", {}, finished ? resultText(t.result, t.winners) : String(t.moves)),
       h("td", {}, finished ? h("a", { href: `/replay/${t.id}` }, "Replay") : h("a", { href: `/t/${t.id}` }, "Watch or play"))))));
 }
 

@@ -19,10 +19,10 @@ export function go(url, { replace = false } = {}) {
   window.dispatchEvent(new PopStateEvent("popstate"));
 }
 
-export function resultText(result) {
+// A result in words, for lists: who won by name (``winners``, the server's), a draw, or a table closed early.
+export function resultText(result, winners = []) {
   if (!result) return "";
   if (result.abandoned) return `Closed before the end (${result.reason})`;
-  if (result.winner === null || result.winner === undefined) return "Draw";
-  const w = Array.isArray(result.winner) ? result.winner.join(" & ") : result.winner;
-  return `Won by ${w}`;
+  if (result.winner === null || result.winner === undefined) return "A draw";
+  return winners.length ? `Won by ${winners.join(" & ")}` : "Finished";
 }

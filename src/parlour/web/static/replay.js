@@ -90,7 +90,7 @@ export async function replayPage(tableId) {
   };
   clear(main).append(
     h("p", {}, h("a", { href: "/games" }, "Finished games"), " / replay"),
-    h("div", { class: "table-head" }, h("h1", {}, info.title), h("span", {}, resultText(info.result))),
+    h("div", { class: "table-head" }, h("h1", {}, info.title), h("span", {}, info.result.abandoned ? resultText(info.result) : (mod.resultText || resultText)(info.result, info))),
     h("div", { class: "replay-controls" },
       h("button", { onclick: () => { slider.value = 0; show(); } }, "Start"), h("button", { onclick: () => step(-1), "aria-label": "Back" }, "◀"),
       slider, h("button", { onclick: () => step(1), "aria-label": "Forward" }, "▶"),

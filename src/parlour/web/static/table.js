@@ -40,7 +40,9 @@ export async function playTable(tableId) {
   const movesEl = h("div", { class: "moves" });
   const hintSlot = h("div", { class: "hint-slot", "aria-live": "polite" });
   const controls = mod.controls ? h("div", { class: "touch-controls", "data-testid": "touch-controls" }) : "";
-  const dock = h("div", { class: "dock", "data-testid": "dock" }, story, refusal, status, controls, decisionSlot, handSlot, hintSlot, movesEl);
+  // the prompt shares its line with the Hint button and the folded list of moves, so the dock stays low
+  const bar = h("div", { class: "dock-bar" }, status, hintSlot, movesEl);
+  const dock = h("div", { class: "dock", "data-testid": "dock" }, story, refusal, bar, controls, decisionSlot, handSlot);
   const sheet = h("div", { class: "sheet-slot" });
   const pace = h("select", { "aria-label": "Pace of the other players' moves", class: "pace" },
     Object.entries(PACES).map(([p, x]) => h("option", { value: p }, x.title)));
@@ -97,13 +99,17 @@ export async function playTable(tableId) {
 
   // The part of the board the decision is about (a game marks it data-focus) is brought into the room above
   // the dock, by the page itself, so the player never has to look for it.
+  // The room is the window above the dock; what must be in it is every part marked data-focus and every control
+  // the board offers for the decision.
   const bringIntoView = () => {
-    const focus = view && !view.over && view.legal.length ? board.querySelector("[data-focus]") : null;
-    if (!focus) return;
-    const r = focus.getBoundingClientRect();
+    const parts = view && !view.over && view.legal.length ? [...board.querySelectorAll("[data-focus], [data-action], [data-target]")] : [];
+    const rects = parts.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+    if (!rects.length) return;
+    const top = Math.min(...rects.map((r) => r.top));
+    const bottom = Math.max(...rects.map((r) => r.bottom));
     const room = dock.getBoundingClientRect().top;
-    if (r.top >= 0 && r.bottom <= room) return;
-    window.scrollBy({ top: r.height > room ? r.top : r.bottom - room + 6, behavior: "instant" });
+    if (top >= 0 && bottom <= room) return;
+    window.scrollBy({ top: bottom - top > room ? top : bottom - room + 6, behavior: "instant" });
   };
 
   const draw = (prev) => {
@@ -157,8 +163,8 @@ export async function playTable(tableId) {
     const [seat, action] = last;
     const who = seat === view.seat ? "You" : view.seats[seat] ? view.seats[seat].name : `Player ${seat + 1}`;
     const news = prev && mod.announce ? mod.announce(prev, view) : null;
-    clear(story).append(news ? h("span", { class: "news" }, news)
-      : [h("span", { class: "story-who" }, who), " ", mod.describe ? mod.describe(action, view, seat) : (mod.label || ((x) => x))(action, view)]);
+    clear(story).append(...(news ? [h("span", { class: "news" }, news)]
+      : [h("span", { class: "story-who" }, who), " ", mod.describe ? mod.describe(action, view, seat) : (mod.label || ((x) => x))(action, view)]));
     const card = action.split(" ").at(-1);
     if (prev && prev.moves !== view.moves) {
       board.querySelectorAll(`[data-card="${CSS.escape(card)}"]`).forEach((el) => el.classList.add("just-played"));

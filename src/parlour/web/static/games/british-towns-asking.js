@@ -28,40 +28,45 @@ export function render(el, ctx) {
   const laidBy = {};
   (obs.laid || []).forEach((regions, seat) => regions.forEach((r) => { laidBy[r] = seat; }));
 
-  // -- the players round the table ------------------------------------------------
-  const seats = h("div", { class: "bt-seats" }, names.map((n, i) => {
+  // -- the players round the table: at his turn a player picks whom to ask here ------------------------
+  const seats = h("div", { class: "bt-seats", "data-focus": targets.size ? "the players to ask" : undefined }, names.map((n, i) => {
     const canAsk = targets.has(n);
+    const out = obs.out?.[i];
     const box = h(canAsk ? "button" : "div", {
-      class: `bt-seat${i === me ? " mine" : ""}${n === chosen ? " chosen" : ""}${(obs.to_move || []).includes(i) ? " turn" : ""}${obs.out?.[i] ? " out" : ""}`,
-      "data-target": n, type: canAsk ? "button" : undefined,
+      class: `bt-seat${i === me ? " mine" : ""}${n === chosen ? " chosen" : ""}${(obs.to_move || []).includes(i) ? " turn" : ""}${out ? " out" : ""}`,
+      "data-target": canAsk ? n : undefined, type: canAsk ? "button" : undefined,
       "aria-pressed": canAsk ? String(n === chosen) : undefined,
       title: canAsk ? `Ask ${seatName(view, i)} for a card` : undefined,
     },
-    h("div", { class: "bt-seat-name" }, seatName(view, i), i === me ? " (you)" : ""),
-    h("div", { class: "bt-seat-count" }, obs.out?.[i] ? "out: no cards left" : plural(obs.hand_sizes?.[i] ?? 0, "card")),
-    h("div", { class: "bt-seat-laid" }, (obs.laid?.[i] || []).length
-      ? (obs.laid[i]).map((r) => regionChip(r)) : h("span", { class: "muted-light" }, "no region yet")));
+    h("div", { class: "bt-seat-name" }, seatName(view, i), i === me ? " (you)" : "",
+      (obs.to_move || []).includes(i) && !view.over ? h("span", { class: "bt-to-play" }, " ◀ to play") : ""),
+    h("div", { class: "bt-seat-count" }, out ? "out: no cards left" : plural(obs.hand_sizes?.[i] ?? 0, "card")),
+    (obs.laid?.[i] || []).length ? h("div", { class: "bt-seat-laid" }, obs.laid[i].map((r) => regionChip(r))) : "");
     if (canAsk) box.addEventListener("click", () => { chosen = n; if (ctx.redraw) ctx.redraw(); else { el.replaceChildren(); render(el, ctx); } });
     return box;
   }));
 
-  // -- the ask: the towns this player may be asked for ------------------------------
+  // -- the ask: the towns this player may be asked for, region by region --------------------------------
   let askPanel = "";
   if (chosen) {
     const who = seatName(view, chosen);
-    const wanted = targets.get(chosen);
     askPanel = h("div", { class: "panel bt-ask decision-area" },
       h("h3", {}, `Ask ${who} for…`),
-      h("div", { class: "bt-groups" }, byRegion(wanted).map(([r, cards]) => h("div", { class: "bt-group" },
-        h("div", { class: "row" }, cards.map((c) => clickable(townCard(c), `ask ${chosen} ${c}`, act,
-          `Ask ${who} for ${townName(c)}`)))))));
+      h("div", { class: "bt-ask-groups" }, byRegion(targets.get(chosen)).map(([r, cards]) => h("div", { class: "bt-ask-group", style: `--rc:${colourOf(r)}` },
+        regionChip(r), cards.map((c) => clickable(h("span", { class: "bt-ask-town" }, townName(c)), `ask ${chosen} ${c}`, act,
+          `Ask ${who} for ${townName(c)}`))))));
   }
 
   // -- my hand -------------------------------------------------------------------------------
+  // (on a phone the hand is written as names by region: ten cards drawn would not leave room for the ask)
+  const narrow = window.matchMedia("(max-width: 600px)").matches;
   const hand = obs.hand ? h("div", { class: "panel bt-hand hand-area" },
     h("h3", {}, `Your hand (${obs.hand.length})`),
-    obs.hand.length ? h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
-      h("div", { class: "row" }, cards.map((c) => townCard(c)))))) : h("p", {}, "You have no cards left.")) : "";
+    !obs.hand.length ? h("p", {}, "You have no cards left.")
+      : narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
+        regionChip(r), cards.map((c) => h("span", { class: "bt-ask-town", "data-card": c, style: `--rc:${colourOf(r)}` }, townName(c))))))
+        : h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
+          h("div", { class: "row" }, cards.map((c) => townCard(c))))))) : "";
 
   // -- the asks so far, newest first ------------------------------------------------------------
   const asks = obs.asks || [];
@@ -69,12 +74,12 @@ export function render(el, ctx) {
     asks.length ? h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" }, asks.slice().reverse().map((a) => h("li", { class: a.got ? "got" : "" },
       h("b", {}, seatName(view, a.asker)), " asked ", h("b", {}, seatName(view, a.asked)), " for ",
       h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(a.card))}` }, townName(a.card)),
-      a.got ? " — and got it" : " — no")))
+      a.got ? " and got it" : ": not held")))
       : h("p", { class: "muted-light" }, "Nobody has asked yet."));
 
-  el.append(h("div", { class: "bt-layout" },
-    h("div", { class: "bt-main" }, seats, askPanel, hand),
-    h("div", { class: "bt-side" }, keyCard(obs, view, laidBy), history)));
+  el.append(h("div", { class: "bt-layout asking" },
+    h("div", { class: "bt-main" }, seats, keyCard(obs, view, laidBy), askPanel, hand),
+    h("div", { class: "bt-side" }, history)));
 }
 
 export function label(action, view) {
@@ -86,7 +91,7 @@ export function label(action, view) {
 export function status(view) {
   if (view.over || view.seat === null) return "";
   if (view.observation.out?.[view.seat]) return "You have no cards left, so you are out: watch the rest of the game (every ask is listed at the side).";
-  if (view.legal.length) return chosen ? `Your turn: ask ${seatName(view, chosen)} (or another player) for a town.` : "Your turn: ask a player for a town.";
+  if (view.legal.length) return "Your turn: choose a player, then a town to ask for.";
   return "";
 }
 

@@ -94,14 +94,14 @@ export function regionChip(region, { full = false, extra = "" } = {}) {
     h("b", {}, String(region)), full ? ` ${REGIONS[region]?.name || ""}` : "", extra);
 }
 
-// The KEY card: every region, how many towns it has, and who has laid it.
-export function keyCard(obs, view, laidBy) {
-  return h("div", { class: "bt-key panel" }, h("h3", {}, "The key"),
+// The KEY card: every region, how many towns it has, and who has laid it (a region laid is struck through).
+export function keyCard(obs, view, laidBy, { focus = false } = {}) {
+  return h("div", { class: "bt-key panel", "data-focus": focus ? "the key" : undefined }, h("h3", {}, "The key"),
     h("ul", {}, (obs.key || []).map((k) => {
       const who = laidBy[k.region];
       return h("li", { class: who !== undefined ? "done" : "" }, regionChip(k.region),
         h("div", {}, h("div", { class: "bt-keyname" }, k.name),
-          h("div", { class: "muted-light" }, `${k.towns} towns + region card`,
+          h("div", { class: "bt-keycount" }, `${k.towns} towns + region card`,
             who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${seatName(view, who)}`) : "")));
     })));
 }

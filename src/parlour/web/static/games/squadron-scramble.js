@@ -254,28 +254,19 @@ export function render(el, ctx) {
     if (!can(take)) return el;
     const count = pile.length - i;
     return clickable(h("div", { class: "ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${plural(count - 1, "card")} above it` },
-      el, h("span", { class: "ss-tag" }, count === 1 ? "take" : `take ${count}`)), take, act,
+      el, h("span", { class: "ss-tag", "aria-hidden": "true" }, String(count))), take, act,
     count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} above it`);
   }));
-  const middle = h("div", { class: "ss-middle" },
+  const drawing = myTurn && obs.phase === "draw";
+  const middle = h("div", { class: "ss-middle", "data-focus": drawing ? "the stock and the discard pile" : undefined },
     h("div", { class: "ss-stock" }, stock, h("div", { class: "ss-label" }, `Stock: ${obs.stock_size ?? 0}${obs.stock_turned_over ? " (turned over)" : ""}`)),
-    h("div", { class: "ss-discards" }, h("div", { class: "ss-label" }, `Discard pile (${pile.length}), bottom to top${myTurn && obs.phase === "draw" ? " — a card taken takes every card to its right" : ""}`),
+    h("div", { class: "ss-discards" }, h("div", { class: "ss-label" }, `Discard pile (${pile.length}), bottom to top${drawing ? " — a card taken takes every card to its right: the number under it says how many" : ""}`),
       pile.length ? pileEl : h("div", { class: "ss-empty" }, "empty")));
 
   // -- this turn's choices: lay, name, shoot ------------------------------------------------------------
   const panels = [];
   const lays = legal.filter((a) => a.startsWith("lay ")).filter(can);
-  if (lays.length) {
-    panels.push(h("div", { class: "panel ss-lays decision-area" }, h("h3", {}, "Lay down a set"),
-      h("div", { class: "ss-lay-list" }, lays.map((a) => {
-        const words = a.split(" ").slice(1);
-        const plane = words.find((w) => PLANES[planeOf(w)]);
-        const [name, , kind] = SPOTTING ? ["this set", "", ""] : PLANES[planeOf(plane)] || ["?", "", ""];
-        return clickable(h("div", { class: "ss-lay" },
-          h("div", { class: "row" }, words.map((w) => planeCard(w.replace("+", ""), { size: "small", attrs: w.startsWith("+") ? { class: "fourth" } : {} }))),
-          h("div", { class: `ss-plane ${kind}` }, "Lay ", name, words.some((w) => w.startsWith("+")) ? " + a fourth card" : "")), a, act, `Lay ${words.join(" ")}`);
-      }))));
-  }
+  if (lays.length) panels.push(layPanel(lays, ctx));
   if (obs.phase === "name" && myTurn && !readOnly) panels.push(namePanel(obs, act));
   if (can("hold")) {
     panels.push(h("div", { class: "panel ss-shoot decision-area" }, h("h3", {}, "Your fighters are up"),
@@ -319,6 +310,48 @@ export function render(el, ctx) {
     if (!was) card.classList.add("zoomed");
   });
   el.append(boardEl);
+}
+
+// The sets that may be laid, one choice a plane: a plane with one way to lay it lays at a click; one with several
+// (which wild cards to use, a fourth card) opens its ways first, so the choice stays short on any screen.
+let layPlane = null;                   // the plane whose ways are open
+function layPanel(lays, ctx) {
+  const { act } = ctx;
+  const byPlane = new Map();
+  for (const a of lays) {
+    const plane = planeOf(a.split(" ").slice(1).find((w) => PLANES[planeOf(w)]) || "");
+    if (!byPlane.has(plane)) byPlane.set(plane, []);
+    byPlane.get(plane).push(a);
+  }
+  if (!byPlane.has(layPlane)) layPlane = null;
+  const tiny = (a) => h("span", { class: "row ss-tiny" }, a.split(" ").slice(1).map((w) => planeCard(w.replace("+", ""), {
+    size: "tiny", attrs: w.startsWith("+") ? { class: "fourth" } : {} })));
+  const planeWords = (plane) => (SPOTTING ? "these cards" : PLANES[plane]?.[0] || "a set");
+  const choices = [...byPlane.entries()].map(([plane, ways]) => {
+    const kind = SPOTTING ? "" : PLANES[plane]?.[2] || "";
+    if (ways.length === 1) {
+      return clickable(h("div", { class: "ss-lay" }, tiny(ways[0]), h("span", { class: `ss-plane ${kind}` }, `Lay ${planeWords(plane)}`)),
+        ways[0], act, label(ways[0]));
+    }
+    const open = layPlane === plane;
+    return h("button", { type: "button", class: `ss-lay ss-lay-plane${open ? " open" : ""}`, "data-choose": `lay ${plane}`, "aria-expanded": String(open),
+      onclick: () => { layPlane = open ? null : plane; ctx.redraw(); } },
+    h("span", { class: `ss-plane ${kind}` }, `Lay ${planeWords(plane)}`), h("span", { class: "ss-ways" }, `${ways.length} ways ${open ? "▴" : "▾"}`));
+  });
+  const ways = layPlane ? byPlane.get(layPlane).map((a) => clickable(h("div", { class: "ss-lay ss-way" }, tiny(a),
+    h("span", { class: "ss-way-words" }, layWays(a))), a, act, label(a))) : [];
+  return h("div", { class: "panel ss-lays decision-area" }, h("h3", {}, "Lay down a set"),
+    h("div", { class: "ss-lay-list" }, choices), ways.length ? h("div", { class: "ss-lay-list ss-way-list" }, ways) : "");
+}
+
+// Which cards a way of laying uses, in words: "side and front view, KEEP 'EM FLYING" and so on.
+function layWays(action) {
+  const words = action.split(" ").slice(1);
+  const views = words.filter((w) => PLANES[planeOf(w)] && !w.startsWith("+")).map((w) => VIEWS[viewOf(w)]);
+  const wilds = words.filter((w) => WILD[w]).map((w) => WILD[w]);
+  const fourth = words.find((w) => w.startsWith("+"));
+  return [views.length ? `${views.join(" and ")} view${views.length > 1 ? "s" : ""}` : "", ...wilds,
+    fourth ? `and ${WILD[fourth.slice(1)] || cardName(fourth.slice(1))} as a fourth card` : ""].filter(Boolean).join(", ");
 }
 
 // Naming: the person says a plane and a nation, from the lists or typed; the server judges it.
@@ -425,4 +458,40 @@ export function ending(view) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
       h("tbody", {}, rounds.map((_, r) => h("tr", {}, h("th", { scope: "row" }, String(r + 1), outBy(r)), names.map((__, i) => cell(r, i))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), names.map((__, i) => h("td", {}, h("b", {}, String(obs.totals?.[i] ?? 0)))))))));
+}
+
+// A round's end stops play with its count: who went out, each player's sets (VICTORY's doubling marked), the
+// enemy sets his fighters shot down, what his hand cost him, his points for the round and his running total.
+export function summary(prev, view) {
+  const before = (prev.observation.round_scores || []).length;
+  const obs = view.observation;
+  if ((obs.round_scores || []).length <= before) return null;
+  const over = (obs.events || []).filter((e) => e.event === "round over").at(-1);
+  if (!over) return null;
+  const names = obs.seat_names || [];
+  const who = (i) => (i === view.seat ? "You" : seatName(view, i));
+  const whose = (i) => (i === view.seat ? "your" : `${seatName(view, i)}'s`);
+  const planeName = (x) => PLANES[x.plane]?.[0] || "a plane";
+  const title = over.went_out !== null && over.went_out !== undefined
+    ? `Round ${over.round}: ${who(over.went_out)} went out` : `Round ${over.round}: nobody went out (the stock could not be made again)`;
+  const totals = obs.totals || [];
+  const rows = names.map((_, i) => {
+    const b = over.breakdown[i];
+    const laid = (over.laid?.[i] || []).map((x) => `${planeName(x)} ${x.value}`);
+    const shot = (over.shot_down?.[i] || []).map((x) => `${whose(x.by)} ${planeName(x)} +${x.value}`);
+    const hand = over.hands?.[i] || [];
+    const lines = [
+      laid.length ? `Sets: ${laid.join(", ")}${b.victory === "all" ? `; ${WILD.VIC} went down on the last turn, so all doubled: +${b.laid}` : b.victory === "set" ? ` (${WILD.VIC} doubled its set)` : ""}` : "No sets laid.",
+      shot.length ? `Shot down: ${shot.join(", ")}` : "",
+      hand.length ? `Left in hand, −${b.hand}: ${hand.map((c) => cardName(c)).join(", ")}` : i === over.went_out ? "" : "Nothing left in hand.",
+    ].filter(Boolean);
+    return h("section", { class: `ss-round-row${i === view.seat ? " mine" : ""}` },
+      h("div", { class: "ss-round-head" }, h("b", {}, who(i)), i === over.went_out ? h("span", { class: "ss-out" }, "went out") : "",
+        h("span", { class: "ss-round-points" }, `${b.total >= 0 ? "+" : "−"}${Math.abs(b.total)} this round`),
+        h("span", { class: "ss-round-total" }, `total ${totals[i] ?? 0}`)),
+      h("ul", {}, lines.map((l) => h("li", {}, l))));
+  });
+  const best = Math.max(...totals);
+  const next = view.over ? "That was the last round." : `First to ${obs.target} wins; ${totals.filter((x) => x === best).length > 1 ? "the lead is shared" : `${who(totals.indexOf(best))} ${totals.indexOf(best) === view.seat ? "lead" : "leads"} with ${best}`}.`;
+  return { title, body: h("div", { class: "ss-round" }, rows, h("p", { class: "muted" }, next)) };
 }
