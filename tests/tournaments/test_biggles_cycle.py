@@ -56,7 +56,7 @@ def test_json_round_trip_and_corrupt_data():
                           ('{"format": "parlour-biggles-cycle", "version": 1, "players": ["a"]}', "two players"),
                           ('{"format": "parlour-biggles-cycle", "version": 1, "players": ["a", "b"], "entries":'
                            ' [{"kind": "correction", "match": 0, "blue_points": 8, "red_points": 0}]}',
-                           "entry 0: match 0 has no result")]:
+                           "entry 0: match 1 has no result")]:
         with pytest.raises(ParlourError, match=message):
             Cycle.from_json(text)
 

@@ -109,18 +109,20 @@ class Cycle:
             raise ParlourError(f"a cycle entry's kind is result or correction, not {kind!r}")
         due = {m["match"]: m for m in self.matches()}
         if isinstance(index, bool) or not isinstance(index, int) or index not in due:
-            raise ParlourError(f"there is no match {index!r} due (matches due: 0 to {len(due) - 1})")
+            raise ParlourError(f"there is no match {index!r} due (matches due: 0 to {len(due) - 1}, shown to "
+                               f"players as match 1 to {len(due)})")
         match = due[index]
+        shown = f"match {index + 1}"            # (entries count from 0; people count matches from 1)
         if any(entry.get(side, match[side]) != match[side] for side in ("blue", "red")):
-            raise ParlourError(f"match {index} is {match['blue']} (blue) against {match['red']} (red)")
+            raise ParlourError(f"{shown} is {match['blue']} (blue) against {match['red']} (red)")
         if kind == "result" and match["points"] is not None:
-            raise ParlourError(f"match {index} already has a result; enter a correction to change it")
+            raise ParlourError(f"{shown} already has a result; enter a correction to change it")
         if kind == "correction" and match["points"] is None:
-            raise ParlourError(f"match {index} has no result yet to correct")
+            raise ParlourError(f"{shown} has no result yet to correct")
         scores: list[Any] = [entry.get("blue_points"), entry.get("red_points")]
         if any(isinstance(p, bool) or not isinstance(p, int) for p in scores) or sorted(scores)[1] != WIN_POINTS \
                 or not 0 <= sorted(scores)[0] < WIN_POINTS:
-            raise ParlourError(f"match {index}: the winner scores {WIN_POINTS} and the loser his level, 0 to "
+            raise ParlourError(f"{shown}: the winner scores {WIN_POINTS} and the loser his level, 0 to "
                                f"{WIN_POINTS - 1}, not {scores[0]!r} and {scores[1]!r}")
         self._entries.append({"kind": kind, "match": index, "blue": match["blue"], "red": match["red"],
                               "blue_points": scores[0], "red_points": scores[1]})

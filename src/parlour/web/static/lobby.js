@@ -65,17 +65,20 @@ export async function newTable(gameId) {
   const drawSeats = () => {
     const n = Number(count.value);
     seatsBox.querySelectorAll(".seatrow").forEach((el) => el.remove());
-    g.seat_names[n].forEach((name, i) => {
+    g.seat_names[n].forEach((rules, i) => {
       // each bot by its plain name, weakest first, with its line under the seat; the game's default bot chosen
       const note = h("small", { class: "botnote", id: `botnote${i}`, "data-testid": `botnote${i}` });
-      const kind = h("select", { name: `kind${i}`, "aria-label": `Seat ${name}`, "aria-describedby": note.id },
+      const name = seatLabel(g.seat_names[n], i);
+      const kind = h("select", { name: `kind${i}`, "aria-label": name, "aria-describedby": note.id },
         h("option", { value: "person" }, i === 0 ? "You" : "A person (join link)"),
         g.bot_catalogue.map((b) => h("option", { value: `bot:${b.name}`, title: b.description }, `Bot: ${b.title}`)));
       if (i > 0) kind.value = `bot:${g.default_bot}`;
       const describe = () => { note.textContent = (g.bot_catalogue.find((b) => `bot:${b.name}` === kind.value) || {}).description || ""; };
       kind.addEventListener("change", describe);
       describe();
-      const who = h("input", { name: `name${i}`, placeholder: "name (optional)", size: 12, maxlength: 40 });
+      // the player's own name is remembered for his next table
+      const who = h("input", { name: `name${i}`, placeholder: i === 0 ? "your name" : "name (optional)", size: 12, maxlength: 40,
+        "aria-label": i === 0 ? "Your name" : `Name at ${name.toLowerCase()}`, value: i === 0 ? localStorage.getItem("parlour:name") || undefined : undefined });
       seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who, note));
     });
   };
@@ -101,6 +104,7 @@ export async function newTable(gameId) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const n = Number(count.value);
+    if (form.elements.name0.value.trim()) localStorage.setItem("parlour:name", form.elements.name0.value.trim());
     const seats = [...Array(n).keys()].map((i) => {
       const kind = form.elements[`kind${i}`].value;
       const name = form.elements[`name${i}`].value.trim() || undefined;
@@ -123,6 +127,14 @@ export async function newTable(gameId) {
   });
   clear(main).append(h("p", {}, h("a", { href: "/" }, "Parlour"), " / new table"), h("h1", {}, g.title), form);
   drawSeats();
+}
+
+// "Seat 1", and in a partnership game (seats named A1, B1, A2, B2 by the rules) its partners: "Seat 1, partners A".
+function seatLabel(rules, i) {
+  const side = /^([A-Z])\d+$/.exec(rules[i]);
+  const sides = new Set(rules.map((r) => r[0]));
+  const partnered = side && sides.size > 1 && rules.filter((r) => r.startsWith(side[1])).length > 1;
+  return partnered ? `Seat ${i + 1}, partners ${side[1]}` : `Seat ${i + 1}`;
 }
 
 function variantInput(o) {

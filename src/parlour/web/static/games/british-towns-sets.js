@@ -68,8 +68,11 @@ export function render(el, ctx) {
   // the KEY card, as in the asking game: which regions there are, their sizes, and who has laid each
   const laidBy = {};
   (obs.sets || []).forEach((sets, seat) => Object.keys(sets).forEach((r) => { laidBy[r] = seat; }));
-  el.append(h("div", { class: "bt-layout sets" }, h("div", { class: "bt-main" }, seats, middle, hand),
-    h("div", { class: "bt-side" }, keyCard(obs, view, laidBy))));
+  // at the player's turn the key and the piles are what the decision is about: the page keeps them in view
+  const deciding = !readOnly && legal.length > 0;
+  if (deciding) middle.dataset.focus = "the stock and the discards";
+  el.append(h("div", { class: "bt-layout sets" }, h("div", { class: "bt-main" }, middle, seats, hand),
+    h("div", { class: "bt-side" }, keyCard(obs, view, laidBy, { focus: deciding }))));
 }
 
 export function label(action) {
