@@ -340,3 +340,12 @@ def test_game_data_is_served_from_the_files_the_rules_load(client):
     assert client.get("/api/games/british-towns-sets/data").json()["towns"] == towns_data()
     assert client.get("/api/games/biggles/data").json() == {}
     assert client.get("/api/games/nosuch/data").status_code == 404
+
+
+def test_the_favicon_is_served_and_named_by_every_page(client):
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert b"<svg" in icon.content
+    for path in ("/", "/rules/football-whist"):
+        assert 'rel="icon" href="/static/favicon.svg"' in client.get(path).text
+    assert client.get("/static/favicon.svg").status_code == 200
