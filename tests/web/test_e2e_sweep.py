@@ -20,6 +20,10 @@ import pytest
 from conftest import ARTIFACTS, Server
 from sweep import layout, texts, words
 
+axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
+#: what axe-core may never find at a table, in any state a player meets
+SERIOUS = {"serious", "critical"}
+
 from parlour.bots import make_bot
 from parlour.games import get_game
 
@@ -60,6 +64,8 @@ class Table:
         self.seen: list[str] = []
         self.problems: list[str] = []
         self.shots: set[str] = set()
+        self.audited: set[str] = set()
+        self.summaries: list[str] = []
         n = PLAYERS[game]
         seats = [{"kind": "person"}] + [{"kind": "bot"}] * (n - 1)
         body = {"game": game, "seats": seats, "seed": seed, "hints": game != "biggles"}
@@ -88,6 +94,9 @@ class Table:
         while time.monotonic() < deadline:
             if self.page.locator("[data-testid=summary]").count():
                 self.look(f"summary after move {self.moves_shown()}")
+                self.summaries.append(self.page.inner_text("[data-testid=summary]"))
+                self.shot("summary")
+                self.audit("a summary")
                 self.page.click("[data-testid=go-on]")
                 continue
             if self.page.locator("[data-testid=result]").count():
@@ -107,6 +116,15 @@ class Table:
             self.problems.append(f"{self.game} at {self.size}, {where}: " + "; ".join(wrong[:4]))
             self.shot(where.split(" ")[0])
         self.seen.extend(texts(self.page))
+
+    def audit(self, moment: str) -> None:
+        """axe-core on the page as it stands, the first time the game reaches this kind of moment."""
+        if moment in self.audited:
+            return
+        self.audited.add(moment)
+        found = [v for v in axe_sync.Axe().run(self.page).response["violations"] if v["impact"] in SERIOUS]
+        self.problems.extend(f"{self.game} at {self.size}, {moment}: axe finds {v['id']} ({v['impact']}): {v['help']} "
+                             f"at {[n['target'] for n in v['nodes']][:3]}" for v in found)
 
     def shot(self, name: str) -> None:
         if name not in self.shots:
@@ -159,6 +177,9 @@ def play_turns(table: Table, game: str, seed: int) -> None:
         table.look(label)
         if decisions == 1:
             table.shot("start")
+            table.audit("the first decision")
+        if decisions == 40 or any(view["observation"].get("out") or []):
+            table.audit("later in the game" if decisions == 40 else "a player out")
         page = table.page
         refusable += page.locator("[data-refused]").count() > 0
         if not refused and page.locator("[data-refused]").count() and rng.random() < 0.3:
@@ -166,12 +187,14 @@ def play_turns(table: Table, game: str, seed: int) -> None:
             page.wait_for_selector("[data-testid=refusal]")
             table.look(f"a refusal at {label}")
             table.shot("refusal")
+            table.audit("a refusal")
             refused += 1
         if hinted < 2 and page.locator("[data-testid=hint-button]").count() and decisions % 5 == 2:
             page.click("[data-testid=hint-button]")
             page.wait_for_selector("[data-testid=hint], [data-testid=refusal]")
             table.look(f"a hint at {label}")
             table.shot("hint")
+            table.audit("a hint")
             hinted += 1
         table.click(chooser.act(view["observation"], view["legal"]))
     assert decisions > 3, f"{game}: the person had only {decisions} decisions"
@@ -210,6 +233,7 @@ def after_the_end(table: Table) -> None:
     page = table.page
     table.look("the end")
     table.shot("end")
+    table.audit("the end")
     page.click("text=Replay it")
     page.wait_for_selector(".views .board")
     page.keyboard.press("ArrowLeft")
@@ -217,11 +241,13 @@ def after_the_end(table: Table) -> None:
     page.wait_for_timeout(300)
     table.seen.extend(texts(page))
     table.shot("replay")
+    table.audit("the replay")
     if table.game != "biggles":
         page.click("[data-testid=analyse]")
         page.wait_for_selector("[data-testid=analysis] li, [data-testid=analysis] .error", timeout=180000)
         table.seen.extend(texts(page))
         table.shot("analysis")
+        table.audit("the analysis")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -236,6 +262,11 @@ def test_a_whole_game_reads_and_fits_at_every_decision(browser, quick_server, ga
             play_turns(table, game, seed)
         after_the_end(table)
         assert not table.errors, f"{game} at {size}: script errors {table.errors[:3]}"
+        if game == "squadron-scramble":
+            assert table.summaries and all("this round" in s and "total" in s for s in table.summaries), table.summaries[:1]
+            assert any("went out" in s for s in table.summaries), table.summaries
+        if game == "football-whist":
+            assert len(table.summaries) == 1 and table.summaries[0].startswith("Half time"), table.summaries
         slips = words(table.seen, game)
         assert not table.problems and not slips, "\n".join(
             [f"{len(table.problems)} decisions did not fit:"] + table.problems[:12] + [f"{game} at {size}, words:"] + slips)

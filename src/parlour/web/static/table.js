@@ -179,9 +179,13 @@ export async function playTable(tableId) {
     const content = prev && mod.summary ? mod.summary(prev, view) : null;
     if (!content) return false;
     holding = true;
+    // a dialog: the table behind it is inert (out of reach of the keyboard and of screen readers) while it is open
+    const behind = [...main.children].filter((el) => el !== sheet);
+    behind.forEach((el) => { el.inert = true; });
     const goOn = () => {
       clearTimeout(timer);
       document.removeEventListener("keydown", onKey, true);
+      behind.forEach((el) => { el.inert = false; });
       clear(sheet);
       holding = false;
       pump();
