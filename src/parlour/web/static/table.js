@@ -125,10 +125,12 @@ export async function playTable(tableId) {
     clear(decisionSlot);
     board.dataset.moves = view.moves;          // tests wait on this for the next update from the server
     mod.render(board, ctx);
-    // the decision to make and the hand live in the dock: they stay on screen
+    // the decision to make and the hand live in the dock: they stay on screen; once the game is over the dock
+    // gives way to the result and the page reads from top to bottom
     decisionSlot.append(...board.querySelectorAll(".decision-area"));
     const hand = board.querySelector(".hand-area");
-    if (hand) handSlot.append(hand);
+    if (hand && !view.over) handSlot.append(hand);
+    dock.classList.toggle("over", Boolean(view.over));
     tellStory(prev);
     hint.draw(view);
     clear(status).append(statusLine(view, mod));

@@ -208,10 +208,8 @@ function setBox(set, ctx, { can, pending, captured = false }) {
   h("div", { class: "ss-set-head" }, h("span", { class: "ss-setno" }, `#${set.id}`),
     h("span", { class: `ss-plane ${kind}` }, hidden ? "?" : name), hidden ? "" : h("span", { class: "ss-value" }, `${set.value} pts`)),
   h("div", { class: "ss-set-cards" }, cards));
-  const shoot = `shoot ${set.id}`;
-  if (!captured && can(shoot)) {
-    box.append(h("div", { class: "ss-target-tag" }, "⊕ shoot down"));
-    clickable(box, shoot, act, `Shoot down set ${set.id}, ${seatName(view, set.by)}'s ${name}`);
+  if (!captured && can(`shoot ${set.id}`)) {          // in range of the fighters just laid: chosen in the dock below
+    box.append(h("div", { class: "ss-target-tag" }, "⊕ in range"));
     box.classList.add("ss-target");
   }
   return box;
@@ -269,9 +267,13 @@ export function render(el, ctx) {
   if (lays.length) panels.push(layPanel(lays, ctx));
   if (obs.phase === "name" && myTurn && !readOnly) panels.push(namePanel(obs, act));
   if (can("hold")) {
-    panels.push(h("div", { class: "panel ss-shoot decision-area" }, h("h3", {}, "Your fighters are up"),
-      h("p", {}, "Click an enemy bomber set marked ⊕ to shoot it down, or"),
-      clickable(h("span", { class: "ss-btn" }, "Hold fire"), "hold", act, "Hold fire")));
+    // each enemy bomber set in range, by name, owner and worth (they are marked ⊕ on the table too)
+    const targets = (obs.table || []).filter((x) => can(`shoot ${x.id}`));
+    panels.push(h("div", { class: "panel ss-shoot decision-area" }, h("h3", {}, "Your fighters are up: shoot down an enemy bomber set?"),
+      h("div", { class: "ss-lay-list" }, targets.map((x) => clickable(h("span", { class: "ss-btn ss-shoot-btn" },
+        `⊕ ${seatName(view, x.by)}'s ${SPOTTING && !namedRightly.has(x.id) ? "bombers" : PLANES[x.plane]?.[0] || "bombers"} (${x.value} points)`),
+      `shoot ${x.id}`, act, label(`shoot ${x.id}`))),
+      clickable(h("span", { class: "ss-btn ss-hold" }, "Hold fire"), "hold", act, "Hold fire"))));
   }
   if (obs.must_go_out && myTurn) panels.push(h("div", { class: "panel ss-note decision-area" }, "You put down a fourth card: you must go out this turn."));
 
@@ -388,7 +390,7 @@ export function label(action) {
   if (verb === "take") return a === "1" ? "Take the top discard" : `Take the top ${a} discards`;
   if (verb === "swap") return `Swap ${cardName(a)} into set #${b}`;
   if (verb === "add") return `Add ${WILD[a]} to set #${b}`;
-  if (verb === "shoot") return `Shoot down set #${a}`;
+  if (verb === "shoot") return `Shoot down bomber set #${a}`;
   if (action === "hold") return "Hold fire";
   if (action === "draw stock") return "Draw from the stock";
   return action;
