@@ -103,7 +103,8 @@ def test_the_asking_game_hint_shows_the_five_best_asks_and_the_rest_on_request(s
     shot(page, "british-towns-asking-hint-phone")
     screen(page, "british-towns-asking-hint-phone-screen")
     page.click("[data-testid=hint-more]")
-    everything = page.locator("[data-testid=hint] button[data-hint]").evaluate_all("els => els.map(e => e.dataset.hint)")
+    everything = page.locator("[data-testid=hint] button[data-hint]").evaluate_all(
+        "els => els.map(e => e.dataset.hint)")
     assert sorted(everything) == sorted(legal) and everything[:5] == offered
     assert all(PERCENT.match(c) for c in page.locator("[data-testid=hint] [data-testid=chance]").all_inner_texts())
     page.click("[data-testid=hint-more]")

@@ -40,7 +40,8 @@ from parlour.engine.record import GameRecord, replay
 #: a move that gives away more than this much chance of winning is flagged
 THRESHOLD = 0.10
 #: iterations a decision when no budget is given, for hints and analyses alike (reproducible; a hint takes
-#: 0.02 to 0.3 s on one core of the development machine, docs/web.md#hints-and-analysis)
+#: at most 0.4 s, 0.03 to 0.24 s in the median by game, on one core of the development machine:
+#: docs/web.md#hints-and-analysis)
 ITERATIONS = 500
 #: the search's seed when none is given, for hints and analyses alike
 SEED = 0

@@ -2,7 +2,7 @@
 
 One judgement: a hint and an analysis are the same search (``parlour.bots.analysis``)
 with the same budget, ``iterations`` a decision (``ITERATIONS``, 500: a hint
-takes 0.02 to 0.3 s on one core of the development machine), and the same
+takes at most 0.4 s on one core of the development machine), and the same
 seed, so the hint at a position and the analysis of the move made there give
 the same best move and the same chances.  No clock cuts a judgement short:
 under load a hint takes longer, never says less.  An analysis takes as long
