@@ -1,5 +1,6 @@
-"""Help at the table in the browser: a Football Whist table made with hints, the Hint button and its chances,
-and the expert's analysis of a finished game's moves on the replay page."""
+"""Help at the table in the browser: tables made with hints (Football Whist, the asking game with its many
+asks, Squadron Scramble with and without the plane-spotting test), the Hint button and the five best moves
+with their chances, and the expert's analysis of a finished game's moves on the replay page."""
 
 from __future__ import annotations
 
@@ -8,10 +9,46 @@ import time
 
 import httpx
 
-from conftest import shot
+from conftest import ARTIFACTS, shot
 from test_accessibility import check
 
 PERCENT = re.compile(r"^\d{1,3}%$")
+WIDE, PHONE = {"width": 1366, "height": 900}, {"width": 390, "height": 844}
+#: what the page must never show: a move's code instead of its words, a method's acronym, a move without a figure
+CODES = re.compile(r"\b(ask P\d|play [A-Z]\d|lay [A-Z0-9/]+|discard [A-Z0-9/]+|draw stock)\b|IS-MCTS|MCTS|not tried")
+
+
+def screen(page, name: str) -> None:
+    """What the person sees, the window alone (``shot`` takes the whole page)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def new_table(page, server, game: str, seed: int, **variant) -> None:
+    """A table of the person and the form's bots, made with hints (and the variant options given)."""
+    page.goto(f"{server.url}/new/{game}")
+    page.wait_for_selector("form.new")
+    page.fill("input[name=seed]", str(seed))
+    for name, value in variant.items():
+        if value is True:
+            page.check(f"input[name=v_{name}]")
+        else:
+            page.fill(f"input[name=v_{name}]", str(value))
+    page.check("input[name=hints]")
+    page.click("text=Create the table")
+    page.wait_for_selector("[data-testid=hints-on]")
+
+
+def ask_hint(page) -> tuple[list[str], list[str]]:
+    """Clicks Hint; the moves it shows (their actions) and their chances, once it has answered."""
+    page.click("[data-testid=hint-button]")
+    page.wait_for_selector("[data-testid=hint] [data-testid=chance]", timeout=20000)
+    offered = page.locator("[data-testid=hint] button[data-hint]").evaluate_all("els => els.map(e => e.dataset.hint)")
+    return offered, page.locator("[data-testid=hint] [data-testid=chance]").all_inner_texts()
+
+
+def legal_moves(page) -> list[str]:
+    return page.locator(".moves button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
 
 
 def test_a_player_asks_for_a_hint_and_sees_his_moves_with_their_chances(server, page):
@@ -29,16 +66,12 @@ def test_a_player_asks_for_a_hint_and_sees_his_moves_with_their_chances(server, 
     page.click("text=Create the table")
     page.wait_for_selector("[data-testid=hints-on]")
     page.wait_for_selector("[data-testid=hint-button]")
-    legal = page.locator(".moves button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+    legal = legal_moves(page)
     assert len(legal) > 1
-    page.click("[data-testid=hint-button]")
-    page.wait_for_selector("[data-testid=hint] [data-testid=chance]")
-    chances = page.locator("[data-testid=hint] [data-testid=chance]").all_inner_texts()
-    offered = page.locator("[data-testid=hint] button[data-hint]").evaluate_all("els => els.map(e => e.dataset.hint)")
-    assert sorted(offered) == sorted(legal)
-    assert chances and all(PERCENT.match(c) or c == "not tried" for c in chances), chances
-    shown = [int(c[:-1]) for c in chances if c.endswith("%")]
-    assert shown and all(0 <= c <= 100 for c in shown)
+    offered, chances = ask_hint(page)
+    assert set(offered) <= set(legal) and len(offered) == min(5, len(legal))
+    assert chances and all(PERCENT.match(c) for c in chances), chances
+    assert all(0 <= int(c[:-1]) <= 100 for c in chances)
     shot(page, "football-whist-hint")
     check(page)                                   # axe finds nothing wrong with the hint, wide or on a phone
     page.set_viewport_size({"width": 1280, "height": 860})
@@ -48,25 +81,135 @@ def test_a_player_asks_for_a_hint_and_sees_his_moves_with_their_chances(server, 
     assert not errors, errors
 
 
-def test_the_replay_marks_the_costly_moves_of_the_seat_analysed(server, page):
+def test_the_asking_game_hint_shows_the_five_best_asks_and_the_rest_on_request(server, page):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_viewport_size(WIDE)
+    new_table(page, server, "british-towns-asking", seed=2)
+    page.wait_for_selector("[data-testid=hint-button]")
+    legal = legal_moves(page)
+    assert len(legal) > 20, "the first ask of the game may be for any of many towns"
+    started = time.monotonic()
+    offered, chances = ask_hint(page)
+    assert time.monotonic() - started < 5
+    assert len(offered) == 5 and set(offered) <= set(legal) and all(PERCENT.match(c) for c in chances)
+    hint = page.locator("[data-testid=hint]")
+    words = hint.inner_text()
+    assert "Ask " in words and not CODES.search(words), words
+    assert page.locator("[data-testid=hint-more]").inner_text() == f"Show {len(legal) - 5} more moves"
+    shot(page, "british-towns-asking-hint")
+    page.set_viewport_size(PHONE)
+    hint.scroll_into_view_if_needed()
+    shot(page, "british-towns-asking-hint-phone")
+    screen(page, "british-towns-asking-hint-phone-screen")
+    page.click("[data-testid=hint-more]")
+    everything = page.locator("[data-testid=hint] button[data-hint]").evaluate_all(
+        "els => els.map(e => e.dataset.hint)")
+    assert sorted(everything) == sorted(legal) and everything[:5] == offered
+    assert all(PERCENT.match(c) for c in page.locator("[data-testid=hint] [data-testid=chance]").all_inner_texts())
+    page.click("[data-testid=hint-more]")
+    assert page.locator("[data-testid=hint] button[data-hint]").count() == 5
+    check(page, 1366)
+    assert not errors, errors
+
+
+def _squadron_turns(page, until):
+    """Plays the person's Squadron Scramble turns by the move list (laying what he can) until ``until(legal)``."""
+    for _ in range(200):
+        page.wait_for_selector(".moves button[data-action], .ss-name-form, [data-testid=hint-withheld]", timeout=20000)
+        legal = legal_moves(page)
+        if until(legal):
+            return legal
+        action = next((a for p in ("lay ", "draw stock", "take 1", "discard ") for a in legal if a.startswith(p)),
+                      legal[0])
+        button = page.locator(f'.moves button[data-action="{action}"]').element_handle()
+        button.click()
+        button.wait_for_element_state("hidden")
+    raise AssertionError("the person never got there")
+
+
+def test_squadron_hints_judge_every_move_they_show_and_none_at_the_plane_spotting_test(server, page):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_viewport_size(WIDE)
+    new_table(page, server, "squadron-scramble", seed=7, recognition=True, max_rounds=1)
+    legal = _squadron_turns(page, lambda legal: any(a.startswith("lay ") for a in legal))
+    offered, chances = ask_hint(page)
+    assert offered and set(offered) <= set(legal) and all(PERCENT.match(c) for c in chances), chances
+    hint = page.locator("[data-testid=hint]").inner_text()
+    assert not CODES.search(hint), hint
+    assert "not weighed" in page.locator("[data-testid=hint-unjudged]").inner_text()
+    shot(page, "squadron-scramble-hint")
+    page.set_viewport_size(PHONE)
+    page.locator("[data-testid=hint]").scroll_into_view_if_needed()
+    shot(page, "squadron-scramble-hint-phone")
+    screen(page, "squadron-scramble-hint-phone-screen")
+    page.set_viewport_size(WIDE)
+    page.locator("[data-testid=hint] button[data-hint]").first.click()     # lays the set the expert chose
+    page.wait_for_selector(".ss-name-form")
+    withheld = page.locator("[data-testid=hint-withheld]")
+    assert "naming a plane" in withheld.inner_text() and page.locator("[data-testid=hint-button]").count() == 0
+    shot(page, "squadron-scramble-no-hint-when-naming")
+    assert not errors, errors
+
+
+def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(server, page):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     made = httpx.post(server.url + "/api/tables", json={
-        "game": "football-whist", "seed": 3, "seats": [{"kind": "bot", "bot": "heuristic"},
+        "game": "football-whist", "seed": 4, "seats": [{"kind": "bot", "bot": "heuristic"},
                                                        {"kind": "bot", "bot": "random"}] * 2}).json()
     deadline = time.monotonic() + 90
     while not httpx.get(f"{server.url}/api/tables/{made['id']}").json()["over"]:
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.2)
+    page.set_viewport_size(WIDE)
     page.goto(f"{server.url}/replay/{made['id']}")
     page.wait_for_selector(".views .board")
+    assert not CODES.search(page.inner_text("[data-testid=step]"))
     page.select_option("select[aria-label='Whose moves to analyse']", "1")
     page.click("[data-testid=analyse]")
-    page.wait_for_selector(".analysis-moves li", timeout=60_000)
+    page.wait_for_selector("[data-testid=analysis-progress]:has-text('judged')", timeout=20000)
+    page.wait_for_selector(".analysis-moves li", timeout=120_000)
+    words = page.inner_text("[data-testid=analysis]")
+    assert not CODES.search(words), words
     costly = page.locator(".analysis-moves li.costly")
-    assert costly.count() >= 1, "a random player gives a lot away somewhere in a match"
+    assert costly.count() >= 2, "a random player gives a lot away somewhere in a match"
     assert all("gave away" in t for t in costly.all_inner_texts())
+    indices = [int(i) for i in costly.evaluate_all("els => els.map(e => e.dataset.index)")]
+
+    def at(index: int) -> None:
+        """The board stands before move ``index``, from the analysed seat's view, with its judgement in sight."""
+        page.wait_for_selector(f".analysis-moves li[data-index='{index}'][aria-current]")
+        page.wait_for_function(f"document.querySelector('.replay-controls input').value === '{index}'")
+        assert page.locator("select[aria-label='Whose view']").input_value() == "1"
+        assert page.locator(".views .board").count() == 1
+        focus = page.locator("[data-testid=analysis-focus]")
+        assert "gave away" in focus.inner_text() and not CODES.search(focus.inner_text())
+        top = page.evaluate("document.querySelector('[data-testid=analysis-focus]').getBoundingClientRect().top")
+        board = page.evaluate("document.querySelector('.views .board').getBoundingClientRect().top")
+        assert 0 <= top < board < page.viewport_size["height"], (top, board)
+
     costly.first.locator("button").click()
-    page.wait_for_selector(".analysis-moves li[aria-current]")
-    step = page.locator("[data-testid=step]").inner_text()
-    assert re.search(r"next, \S+ chose .+ \(\d+%; the expert: .+ \d+%\)", step), step
+    at(indices[0])
     shot(page, "football-whist-analysis")
-    check(page)
+    screen(page, "football-whist-analysis-screen")
+    page.click("[data-testid=next-costly]")
+    at(indices[1])
+    page.click("[data-testid=previous-costly]")
+    at(indices[0])
+    assert page.locator("[data-testid=previous-costly]").is_disabled()
+    page.set_viewport_size(PHONE)
+    costly.nth(1).locator("button").click()
+    at(indices[1])
+    shot(page, "football-whist-analysis-phone")
+    screen(page, "football-whist-analysis-phone-screen")
+    page.set_viewport_size(WIDE)
+    page.check("[data-testid=only-costly]")
+    assert page.locator(".analysis-moves li:visible").count() == len(indices)
+    # axe finds nothing wrong with the analysis (checked at the deal: a team's colour in a later Football Whist
+    # board is the game's own stylesheet's business, not the analysis's)
+    page.click(".replay-controls button:has-text('Start')")
+    page.wait_for_function("document.querySelector('[data-testid=step]').textContent.startsWith('Step 0 ')")
+    check(page, 1366)
+    assert not errors, errors

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from conftest import wait_over
-from parlour.bots.analysis import analyse_record
-from parlour.engine.record import GameRecord
+from parlour.bots.analysis import analyse_record, judged
+from parlour.engine.record import GameRecord, replay
 from parlour.games import get_game
 from parlour.web.advice import Advisor
 from parlour.web.app import create_app
@@ -18,13 +20,14 @@ from test_api import next_error, next_view, take
 WHIST = {"game": "football-whist", "seed": 11,
          "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"},
                    {"kind": "person", "name": "Cat"}, {"kind": "bot", "bot": "heuristic"}]}
+RECORDS = Path(__file__).resolve().parents[1] / "records"
 BOTS = {"game": "football-whist", "seed": 5, "seats": [{"kind": "bot", "bot": "heuristic"}] * 4}
 
 
 @pytest.fixture
 def quick(store):
-    """An app whose expert thinks twenty iterations a hint and ten a decision of an analysis."""
-    advisor = Advisor(hint_seconds=30, hint_iterations=20, analysis_iterations=10, analysis_seconds=60)
+    """An app whose expert thinks twenty iterations a hint and a decision of an analysis."""
+    advisor = Advisor(iterations=20, analysis_seconds=60)
     with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
         yield c
 
@@ -53,7 +56,7 @@ def test_a_table_made_with_hints_says_so_to_everyone_at_it(quick):
 
 
 def test_hints_outlast_a_restart_and_come_with_play_again(store):
-    advisor = Advisor(hint_iterations=10)
+    advisor = Advisor(iterations=10)
     with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
         made = c.post("/api/tables", json={**WHIST, "hints": True}).json()
         closed = c.post(f"/api/tables/{made['id']}/close", headers={"Authorization": f"Bearer {made['token']}"})
@@ -67,7 +70,7 @@ def test_hints_outlast_a_restart_and_come_with_play_again(store):
         assert record["meta"] == {"table": made["id"], "hints": True}, "a record says the game was played with hints"
 
 
-def test_a_hint_gives_every_legal_move_best_first_to_the_asking_seat_alone(quick):
+def test_a_hint_gives_every_move_judged_best_first_to_the_asking_seat_alone(quick):
     made = quick.post("/api/tables", json={**WHIST, "hints": True}).json()
     cat = take(quick, made, 2)
     url = f"/ws/tables/{made['id']}"
@@ -80,8 +83,9 @@ def test_a_hint_gives_every_legal_move_best_first_to_the_asking_seat_alone(quick
         answer = next_message(me, "hint")
         assert answer["type"] == "hint", answer
         assert answer["seat"] == 0 and answer["moves"] == view["moves"] and answer["seconds"] >= 0
+        assert answer["iterations"] == 20 and answer["unjudged"] == 0      # Football Whist prunes nothing
         assert sorted(o["action"] for o in answer["options"]) == sorted(view["legal"])
-        assert all(o["chance"] is None or 0 <= o["chance"] <= 1 for o in answer["options"])
+        assert all(0 <= o["chance"] <= 1 and o["visits"] > 0 for o in answer["options"])
         assert answer["options"][0]["visits"] == max(o["visits"] for o in answer["options"])
         for ws in (partner, watcher):            # the others see views, never the hint
             ws.send_json({"type": "view"})
@@ -120,7 +124,7 @@ def test_no_hints_in_a_race_even_if_the_store_says_so(quick, store):
 
 
 def test_one_hint_at_a_time(store):
-    advisor = Advisor(hint_seconds=0.4, hint_iterations=10**6)
+    advisor = Advisor(iterations=3000)          # about a second a hint
     with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
         made = c.post("/api/tables", json={**WHIST, "hints": True}).json()
         with c.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
@@ -143,7 +147,7 @@ def test_hints_come_at_most_one_every_two_seconds_three_at_once(quick):
 
 
 def test_a_move_made_while_the_expert_thinks_is_not_held_up(store):
-    advisor = Advisor(hint_seconds=1.5, hint_iterations=10**6)
+    advisor = Advisor(iterations=6000)          # two seconds or so
     with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
         made = c.post("/api/tables", json={**WHIST, "hints": True}).json()
         with c.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
@@ -166,16 +170,132 @@ def test_a_finished_games_analysis_marks_each_seats_costly_moves(quick):
     assert answer.status_code == 200, answer.text
     data = answer.json()
     record = GameRecord.from_json(quick.get(f"/api/tables/{made['id']}/record").text)
-    assert data["seat"] == 2 and data["name"] == record.seats[2]["name"] and data["iterations"] == 10
-    expected = analyse_record(record, get_game("football-whist"), [2], iterations=10, seed=0)
+    assert data["seat"] == 2 and data["name"] == record.seats[2]["name"] and data["iterations"] == 20
+    assert data["seed"] == 0 and data["finished"] is True
+    expected = analyse_record(record, get_game("football-whist"), [2], iterations=20, seed=0)
     assert [m["index"] for m in data["moves"]] == [r["index"] for r in expected] and data["moves"]
     assert [m["played_chance"] for m in data["moves"]] == [r["played_chance"] for r in expected]
     for move in data["moves"]:
         assert move["seat"] == 2 and record.actions[move["index"]][:2] == [2, move["played"]]
     assert data["costly"] == sum(m["costly"] for m in data["moves"]) and data["decisions"] == len(data["moves"])
+    progress = quick.get(f"/api/tables/{made['id']}/analysis/progress?seat=2").json()
+    assert progress == {"seat": 2, "started": True, "done": len(expected), "total": len(expected), "ready": True}
+    assert quick.get(f"/api/tables/{made['id']}/analysis/progress?seat=1").json() == {
+        "seat": 1, "started": False, "done": 0, "total": None, "ready": False}
     start = time.monotonic()
     assert quick.get(f"/api/tables/{made['id']}/analysis?seat=2").json() == data
     assert time.monotonic() - start < 0.5, "the analysis is kept once made"
     assert quick.get(f"/api/tables/{made['id']}/analysis?seat=4").status_code == 422
     assert quick.get(f"/api/tables/{made['id']}/analysis?seat=all").status_code == 422
     assert 'parlour_advice_total{kind="analysis"} 1.0' in quick.get("/metrics").text
+
+
+def test_the_hint_at_the_table_and_the_analysis_of_the_game_judge_alike(quick):
+    """One judgement: a person asks for hints at three of his turns, then plays on to the end; the analysis
+    of his moves names, at each of those positions, the same best move with the same chances."""
+    made = quick.post("/api/tables", json={**WHIST, "hints": True, "seats": [
+        {"kind": "person", "name": "Ann"}, *[{"kind": "bot", "bot": "heuristic"}] * 3]}).json()
+    hints: dict[int, dict] = {}
+    with quick.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
+        view = next_view(me)
+        while not view["over"]:
+            if view["to_move"] == [0] and view["legal"]:
+                action = view["legal"][-1]
+                if len(hints) < 3 and len(view["legal"]) > 1:
+                    me.send_json({"type": "hint", "moves": view["moves"]})
+                    hints[view["moves"]] = answer = next_message(me, "hint")
+                    assert answer["type"] == "hint", answer
+                    action = answer["options"][0]["action"]      # the expert's choice, played
+                me.send_json({"type": "act", "action": action, "moves": view["moves"]})
+            view = next_view(me)
+    assert len(hints) == 3
+    data = quick.get(f"/api/tables/{made['id']}/analysis?seat=0").json()
+    rows = {m["index"]: m for m in data["moves"]}
+    for moves, answer in hints.items():
+        row = rows[moves]
+        assert row["best"] == answer["options"][0]["action"] == row["played"]
+        judged = [(o["action"], o["chance"], o["visits"]) for o in row["options"] if o["chance"] is not None]
+        assert judged == [(o["action"], o["chance"], o["visits"]) for o in answer["options"]]
+        assert data["iterations"] == answer["iterations"]
+
+
+@pytest.mark.parametrize("name, advisor", [
+    ("british-towns-asking-remembering-vs-random-4p.json", Advisor()),          # the server's own budget
+    ("squadron-scramble-heuristic-vs-random.json", Advisor(iterations=100)),
+    ("british-towns-sets-heuristic-3p.json", Advisor(iterations=100)),
+])
+def test_a_records_analysis_and_the_servers_hint_at_each_of_its_positions_agree(name, advisor):
+    """The analysis rows of a seat of a record, and the Advisor's hint at each of the seat's positions, are
+    one judgement: the same best move, the same moves judged with the same chances."""
+    record = GameRecord.load(RECORDS / name)
+    game = get_game(record.game)
+
+    async def both() -> tuple[list[dict], list[list[dict]]]:
+        rows = await advisor.analysis("a-table", record, game, 1)
+        hints = [(await advisor.hint(game, replay(record, game, upto=row["index"]), 1))[0] for row in rows[:12]]
+        return rows, hints
+
+    try:
+        rows, hints = asyncio.run(both())
+    finally:
+        advisor.close()
+    assert rows and advisor.progress_of("a-table", 1) == (len(rows), len(rows))
+    for row, options in zip(rows[:12], hints, strict=True):
+        assert options[0]["action"] == row["best"]
+        assert options == row["options"]
+        shown = judged(options)
+        assert shown and shown[0]["chance"] == row["best_chance"]
+
+
+def _squadron_table(client, recognition: bool) -> dict:
+    return client.post("/api/tables", json={
+        "game": "squadron-scramble", "seed": 7, "hints": True, "variant": {"recognition": recognition, "max_rounds": 1},
+        "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}]}).json()
+
+
+def _to_the_naming_step(ws, view: dict, asked: list[dict]) -> dict:
+    """Plays the person's turns (laying what he can) until he has a plane to name; asks one hint on the way,
+    where a set can go down or a card be discarded."""
+    while True:
+        if view["to_move"] == [0] and view["legal"]:
+            phase = view["observation"]["phase"]
+            if phase == "name":
+                return view
+            legal = view["legal"]
+            assert view["hint_withheld"] is None
+            if not asked and phase == "play" and any(a.startswith("lay ") for a in legal):
+                ws.send_json({"type": "hint", "moves": view["moves"]})
+                asked.append(next_message(ws, "hint"))
+            action = next((a for p in ("lay ", "draw stock", "take 1", "discard ") for a in legal if a.startswith(p)),
+                          legal[0])
+            ws.send_json({"type": "act", "action": action, "moves": view["moves"]})
+        view = next_view(ws)
+
+
+def test_no_hint_at_the_naming_step_of_the_plane_spotting_game(quick):
+    """Where the plane-spotting game tests the player's eye, the view says why there is no hint and the
+    server refuses one in plain words; the hint before it judged only moves it tried, and counts the rest."""
+    made = _squadron_table(quick, recognition=True)
+    asked: list[dict] = []
+    with quick.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
+        view = _to_the_naming_step(me, next_view(me), asked)
+        assert "naming a plane" in view["hint_withheld"] and "test" in view["hint_withheld"]
+        me.send_json({"type": "hint", "moves": view["moves"]})
+        refused = next_message(me, "hint")
+        assert refused["type"] == "error" and refused["message"] == view["hint_withheld"]
+    (answer,) = asked
+    assert answer["type"] == "hint" and answer["options"]
+    assert all(o["chance"] is not None and o["visits"] > 0 for o in answer["options"])
+    assert answer["unjudged"] >= 1                   # the discards wait while a set can go down
+
+
+def test_where_the_cards_show_the_names_the_naming_step_has_its_hint(quick):
+    made = _squadron_table(quick, recognition=False)
+    with quick.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
+        view = _to_the_naming_step(me, next_view(me), [])
+        assert view["hint_withheld"] is None
+        me.send_json({"type": "hint", "moves": view["moves"]})
+        answer = next_message(me, "hint")
+    assert answer["type"] == "hint", answer
+    (named,) = answer["options"]                     # the right name, the one the search weighs
+    assert named["action"].startswith("name ") and answer["unjudged"] == len(view["legal"]) - 1

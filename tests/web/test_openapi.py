@@ -32,7 +32,7 @@ STILL = 3600.0
 FOLDER = tempfile.TemporaryDirectory(prefix="parlour-openapi-")
 #: the expert thinks briefly: the analysis route is called with generated seats
 APP = create_app(Store(f"sqlite:///{FOLDER.name}/p.db"), bot_delay=0,
-                 advisor=Advisor(hint_iterations=10, analysis_iterations=5, analysis_seconds=5))
+                 advisor=Advisor(iterations=10, analysis_seconds=5))
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", APP)
 
 

@@ -16,7 +16,15 @@ expert's own choice (its most searched move); a cost above the threshold
 
 Nothing here reads or writes a file: the command (``parlour analyse``) and
 the web app (hints, the replay's analysis) do that.  With an iteration budget
-and a seed, an analysis is the same on every run.
+and a seed, an analysis is the same on every run, and ``hint`` and
+``analyse_record`` give the same options for the same position, budget and
+seed: the server's hints and its analyses use ``ITERATIONS`` and ``SEED``
+alike, so a hint's best move is the analysis's best move.
+
+Every legal move at the root is tried unless the game's ``candidates`` prune
+it (Squadron Scramble searches only the right name of a plane, and puts cards
+on the table before it weighs a discard): such a move keeps ``chance`` None,
+"not judged", and comes after the judged ones.
 """
 
 from __future__ import annotations
@@ -31,8 +39,12 @@ from parlour.engine.record import GameRecord, replay
 
 #: a move that gives away more than this much chance of winning is flagged
 THRESHOLD = 0.10
-#: iterations a decision when no budget is given (reproducible, a fraction of a second a decision)
-ITERATIONS = 400
+#: iterations a decision when no budget is given, for hints and analyses alike (reproducible; a hint takes
+#: at most 0.4 s, 0.03 to 0.24 s in the median by game, on one core of the development machine:
+#: docs/web.md#hints-and-analysis)
+ITERATIONS = 500
+#: the search's seed when none is given, for hints and analyses alike
+SEED = 0
 #: the bot that judges
 BOT = "expert"
 
@@ -52,8 +64,13 @@ def options_of(choices: Iterable[Any]) -> list[dict[str, Any]]:
     return out
 
 
+def judged(options: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The options the search tried, best first (those it did not try, pruned by the game, left out)."""
+    return [o for o in options if o["chance"] is not None]
+
+
 def hint(game: Any, state: Any, seat: int, *, iterations: int | None = None, seconds: float | None = None,
-         seed: int = 0, bot: str = BOT) -> list[dict[str, Any]]:
+         seed: int = SEED, bot: str = BOT) -> list[dict[str, Any]]:
     """The legal moves of ``seat`` now, best first, each with its estimated chance (None if never tried).
 
     The bot sees the seat's observation and ``Worlds(state, seat)`` only; ``state`` may be the true state.
@@ -109,7 +126,7 @@ def decisions(record: GameRecord, game: Any, seats: Sequence[int] | None = None)
 
 
 def analyse_record(record: GameRecord, game: Any, seats: Sequence[int] | None = None, *,
-                   iterations: int | None = None, seconds: float | None = None, seed: int = 0,
+                   iterations: int | None = None, seconds: float | None = None, seed: int = SEED,
                    threshold: float = THRESHOLD, bot: str = BOT, total_seconds: float | None = None,
                    progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """One row a decision of ``seats`` (every seat if None) that had more than one legal move, in order.
@@ -119,9 +136,11 @@ def analyse_record(record: GameRecord, game: Any, seats: Sequence[int] | None = 
     the best ``alternative`` to the move played, the ``cost`` (best chance - played chance, at least 0),
     ``costly`` (cost above ``threshold``) and every option, best first.  ``iterations`` (default
     ``ITERATIONS`` unless ``seconds`` is given) makes it reproducible for a ``seed``; ``seconds`` bounds a
-    decision's time; ``total_seconds`` bounds the whole, sharing what is left among the decisions to come.
-    ``progress(done, total)`` is called after each decision.  A record the rules refuse raises
-    ``RecordError``; a real-time game or an unknown seat ``NotAnalysable``.
+    decision's time instead.  ``total_seconds`` is a safety cap that never changes a judgement: once it is
+    spent the analysis stops, and the rows made so far come back (fewer than the decisions, each judged on
+    the whole budget; ``progress`` said how many there were).  ``progress(done, total)`` is called once
+    before the first decision and after each.  A record the rules refuse raises ``RecordError``; a
+    real-time game or an unknown seat ``NotAnalysable``.
     """
     if game.real_time:
         raise NotAnalysable(f"{game.title} is played against the clock: the expert judges turn-by-turn games")
@@ -133,13 +152,13 @@ def analyse_record(record: GameRecord, game: Any, seats: Sequence[int] | None = 
     if iterations is None and seconds is None:
         iterations = ITERATIONS
     deadline = None if total_seconds is None else time.perf_counter() + total_seconds
-    rows = []
+    rows: list[dict[str, Any]] = []
+    if progress is not None:
+        progress(0, len(todo))
     for done, (index, seat, played, state) in enumerate(decisions(record, game, seats)):
-        budget = seconds
-        if deadline is not None:
-            share = max(deadline - time.perf_counter(), 0.0) / (len(todo) - done)
-            budget = share if budget is None else min(budget, share)
-        options = hint(game, state, seat, iterations=iterations, seconds=budget, seed=seed, bot=bot)
+        if deadline is not None and time.perf_counter() >= deadline:
+            break                             # unfinished, never thinned: a judgement is the whole budget's
+        options = hint(game, state, seat, iterations=iterations, seconds=seconds, seed=seed, bot=bot)
         rows.append(_row(index, seat, played, options, threshold))
         if progress is not None:
             progress(done + 1, len(todo))

@@ -482,8 +482,9 @@ def replay(
 def analyse(
     record: Path = typer.Argument(..., metavar="RECORD", help="A record file, or a simulation's --out folder."),
     seat: Optional[int] = typer.Option(None, help="Judge this seat's decisions only (default: every seat's)."),
-    iterations: Optional[int] = typer.Option(None, min=1, help="Search iterations a decision (default 400, unless "
-                                                                "--seconds is given): the same seed gives the same analysis."),
+    iterations: Optional[int] = typer.Option(None, min=1, help="Search iterations a decision (default 500, as the "
+                                                                "server's hints and analyses, unless --seconds is given): "
+                                                                "the same seed gives the same analysis."),
     seconds: Optional[float] = typer.Option(None, min=0.01, help="Seconds a decision instead (not reproducible)."),
     seed: int = typer.Option(0, help="The search's seed."),
     threshold: float = typer.Option(0.10, min=0.0, max=1.0, help="Flag a move that gives away more than this "
@@ -493,7 +494,7 @@ def analyse(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Judge every decision of a recorded game with the expert, from what the seat could see at the time."""
-    from parlour.bots.analysis import NotAnalysable, analyse_record, summary
+    from parlour.bots.analysis import ITERATIONS, NotAnalysable, analyse_record, summary
 
     if iterations is not None and seconds is not None:
         _fail("give --iterations or --seconds, not both")
@@ -513,7 +514,7 @@ def analyse(
     except ParlourError as error:
         _fail(str(error))
     names = [s.get("name") or n for s, n in zip(rec.seats, game.seat_names(len(rec.seats)), strict=True)]
-    budget = {"iterations": iterations if iterations is not None or seconds is not None else 400, "seconds": seconds}
+    budget = {"iterations": iterations if iterations is not None or seconds is not None else ITERATIONS, "seconds": seconds}
     if as_json:
         print(json.dumps({"game": game.id, "seats": names, "seat": seat, "bot": bot, **budget, "seed": seed,
                           "threshold": threshold, "decisions": rows, "summary": summary(rows)}, indent=1))

@@ -165,6 +165,14 @@ class GameDescriptor:
     #: the game's help for the search bots (``parlour.bots.search``): ``"module"`` with any of
     #: ``rollout_action(state, seat, legal, rng)``, ``evaluate(state)`` and ``ROLLOUT_LIMIT``
     search: str = ""
+    #: why a seat is offered no hint at this decision, read from its observation (None: a hint is offered):
+    #: a decision whose answer is what a variant tests (naming the plane in Squadron Scramble's plane-spotting
+    #: game), which a hint would give away
+    withhold_hint: Callable[[Mapping[str, Any]], str | None] | None = None
+
+    def hint_withheld(self, observation: Mapping[str, Any]) -> str | None:
+        """Why the seat whose ``observation`` this is gets no hint now, in plain words; None: it may have one."""
+        return None if self.withhold_hint is None else self.withhold_hint(observation)
 
     def winner_sides(self, seats: int) -> tuple[str, ...]:
         return self.sides(seats) if self.sides is not None else self.seat_names(seats)

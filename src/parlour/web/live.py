@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from fastapi import WebSocket
 
 from parlour.bots import decide, make_bot, replay_with_bots
+from parlour.bots.analysis import judged
 from parlour.engine.errors import ParlourError
 from parlour.engine.record import GameRecord, record_of
 from parlour.games import get_game
@@ -338,6 +339,10 @@ class LiveTable:
     def view(self, seat: int | None) -> TableView:
         state = self.state
         connected = {c.seat for c in self.connections}
+        observation = state.observation(seat)
+        # the game's word on a hint at this decision (the plane-spotting game's naming step: none)
+        withheld = (self.game.hint_withheld(observation)
+                    if self.hints and seat is not None and seat in state.to_move else None)
         return TableView(
             table=self.id,
             game=self.game.id,
@@ -347,7 +352,7 @@ class LiveTable:
                          connected=info["kind"] == BOT or s in connected)
                 for s, (info, names) in enumerate(zip(self.seats, self.game.seat_names(len(self.seats)), strict=True))
             ],
-            observation=state.observation(seat),
+            observation=observation,
             # a paused race offers no moves: the server would refuse them until everyone is back
             legal=list(state.legal_actions(seat)) if seat is not None and not self._paused() else [],
             to_move=sorted(state.to_move),
@@ -358,6 +363,7 @@ class LiveTable:
             running=self.live is not None,
             clock=self.live.now() if self.live is not None else None,
             hints=self.hints,
+            hint_withheld=withheld,
         )
 
     def view_text(self, seat: int | None) -> str:
@@ -512,10 +518,13 @@ class LiveTable:
     async def hint(self, seat: int | None, moves: int | None = None) -> Hint:
         """The expert's view of ``seat``'s move now, for that seat's connection alone; raises ``Refused``.
 
-        Only at a table made with hints, for a person at his turn in a turn-by-turn game, one question at a
-        time per seat and at most one every ``HINT_EVERY`` seconds (``HINT_BURST`` at once).  The expert
-        thinks in a thread, on a copy of the state through the seat's worlds (``Advisor.hint``), while the
-        table plays on.
+        Only at a table made with hints, for a person at his turn in a turn-by-turn game with more than one
+        move to weigh, at a decision the game does not withhold hints from (``GameDescriptor.hint_withheld``:
+        the plane-spotting game's naming step), one question at a time per seat and at most one every
+        ``HINT_EVERY`` seconds (``HINT_BURST`` at once).  The expert thinks in a thread, on a copy of the
+        state through the seat's worlds (``Advisor.hint``), while the table plays on.  The answer holds the
+        moves the expert judged, best first, and the number it passed over without judging (pruned by the
+        game's search: ``unjudged``).
         """
         if not self.hints:
             raise Refused(NO_HINTS)
@@ -530,6 +539,11 @@ class LiveTable:
                 raise Refused("a hint is for your own turn: ask when it is your move")
             if moves is not None and moves != len(self.state.history):
                 raise Refused("the table has moved on since you asked; look again")
+            withheld = self.game.hint_withheld(self.state.observation(seat))
+            if withheld is not None:
+                raise Refused(withheld)
+            if len(self.state.legal_actions(seat)) < 2:
+                raise Refused("you have one move to make here, so there is nothing to weigh")
             if seat in self.hinting:
                 raise Refused("the expert is still thinking about your last question")
             bucket = self.hint_rate.setdefault(seat, Bucket(1 / HINT_EVERY, HINT_BURST))
@@ -544,8 +558,10 @@ class LiveTable:
         finally:
             self.hinting.discard(seat)
         self.metrics.advice.labels("hint").inc()
-        return Hint(seat=seat, moves=asked, seconds=round(seconds, 3),
-                    options=[HintOption(action=o["action"], chance=o["chance"], visits=o["visits"]) for o in options])
+        shown = judged(options)
+        return Hint(seat=seat, moves=asked, seconds=round(seconds, 3), iterations=self.advisor.iterations,
+                    options=[HintOption(action=o["action"], chance=o["chance"], visits=o["visits"]) for o in shown],
+                    unjudged=len(options) - len(shown))
 
     # -- another process's moves ----------------------------------------------------------------
     async def catch_up(self) -> None:

@@ -191,6 +191,9 @@ class TableView(BaseModel):
     running: bool
     clock: float | None
     hints: bool = Field(False, description="the table allows hints: each person may ask the expert at his turn")
+    hint_withheld: str | None = Field(None, description="at a table with hints, to the seat whose turn it is: why "
+                                      "no hint is offered at this decision (the game tests what it would tell), "
+                                      "else null")
 
 
 class TableInfo(TableView):
@@ -235,22 +238,26 @@ class AskHint(Body):
 
 
 class HintOption(BaseModel):
-    """A legal move as the expert sees it: its estimated chance of winning, 0 to 1 (null: not searched)."""
+    """A legal move as the expert judged it: its estimated chance of winning, 0 to 1."""
 
     action: str
-    chance: float | None
+    chance: float
     visits: int = Field(description="how many of the search's iterations tried it")
 
 
 class Hint(BaseModel):
-    """The answer to ``hint``, sent to the asking connection only: every legal move, best first.
+    """The answer to ``hint``, sent to the asking connection only: the moves the expert judged, best first.
 
-    Worked out from the seat's own view alone (the worlds it cannot tell from the true one)."""
+    Worked out from the seat's own view alone (the worlds it cannot tell from the true one), with the same
+    budget and seed as the analysis of a finished game, so both judge a position alike."""
 
     type: Literal["hint"] = "hint"
     seat: int
     moves: int = Field(description="the moves made when it was asked: a hint for an older position is stale")
-    options: list[HintOption]
+    options: list[HintOption] = Field(description="every move the expert judged, best (its own choice) first")
+    unjudged: int = Field(0, description="legal moves the expert passed over without judging them (the game's "
+                                         "search prunes them: a wrong name, a discard while cards could go down)")
+    iterations: int = Field(description="the search's budget: iterations of its look-ahead")
     seconds: float = Field(description="how long the expert thought")
 
 
@@ -317,11 +324,24 @@ class Analysis(BaseModel):
     seat: int
     name: str
     bot: str
-    iterations: int
+    iterations: int = Field(description="the search's budget a decision: the same as a hint's")
+    seed: int = Field(0, description="the search's seed: the same as a hint's")
     threshold: float
     moves: list[AnalysedMove]
-    decisions: int
+    decisions: int = Field(description="the seat's decisions that had a choice")
     costly: int
+    finished: bool = Field(True, description="false when the safety cap stopped the analysis: ``moves`` holds the "
+                                             "decisions judged before it (each on the whole budget)")
+
+
+class AnalysisProgress(BaseModel):
+    """How far the analysis of a seat has got: ``done`` of its ``total`` decisions judged."""
+
+    seat: int
+    started: bool = Field(description="the analysis has been asked for")
+    done: int
+    total: int | None = Field(description="the seat's decisions with a choice (null until known)")
+    ready: bool = Field(description="the analysis is made: GET analysis answers at once")
 
 
 # -- games -------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
 from parlour.games.squadron_scramble import rules
@@ -52,6 +52,14 @@ VARIANTS = (
 )
 
 
+def withhold_hint(observation: Mapping[str, Any]) -> str | None:
+    """No hint at the naming step of the plane-spotting game: the right name is what that game tests."""
+    if observation.get("recognition") and observation.get("phase") == rules.NAME:
+        return ("no hint when naming a plane in the plane-spotting game: knowing the plane from its outline "
+                "is the test")
+    return None
+
+
 def tally(result: dict[str, Any], figures: RunningFigures) -> None:
     """One game's length, final totals and round scores into a simulation's running figures."""
     figures.add("rounds", result["rounds"], distribution=True)
@@ -96,5 +104,6 @@ GAME = GameDescriptor(
     encoding="parlour.games.squadron_scramble.encoding",
     tally=tally,
     summarise=summarise,
+    withhold_hint=withhold_hint,
 )
 rules.SquadronScrambleState.game = GAME

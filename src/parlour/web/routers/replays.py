@@ -14,7 +14,8 @@ from parlour.bots.analysis import THRESHOLD
 from parlour.engine.record import replay
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import TablesDep
-from parlour.web.models import AnalysedMove, Analysis, ReplayAction, ReplayStep, SeatObservation
+from parlour.web.live import LiveTable
+from parlour.web.models import AnalysedMove, Analysis, AnalysisProgress, ReplayAction, ReplayStep, SeatObservation
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["replays"], route_class=JSONRoute)
 
@@ -55,23 +56,44 @@ async def replay_step(table_id: str, tables: TablesDep, step: int = 0, seat: str
 async def analysis(table_id: str, seat: str, tables: TablesDep) -> Analysis:
     """The expert's judgement of every decision ``seat`` made (those with a choice), from that seat's view at
     the time: each move's estimated chance of winning, the best other move's, and the moves that gave away
-    more than a tenth of it (``costly``).  Made on the first request, within a bounded budget, then kept."""
-    t = await tables.get(table_id)
-    if not t.ended:
-        raise HTTPException(403, "a game can be analysed once it is over")
-    if t.game.real_time:
-        raise HTTPException(422, f"{t.game.title} is played against the clock: the expert judges turn-by-turn "
-                                 "games")
+    more than a tenth of it (``costly``).  The same search, budget and seed as a hint, so a hint given at
+    one of these positions named the same best move with the same chances.  Made on the first request
+    (``analysis/progress`` says how far it has got), then kept."""
+    t = await _analysable(table_id, tables)
     number = _seat_number(seat, len(t.seats))
     advisor = tables.advisor
     made = (t.id, number) in advisor.kept
     rows = await advisor.analysis(t.id, t.record(), t.game, number)
     if not made:
         tables.metrics.advice.labels("analysis").inc()
+    _, total = advisor.progress_of(t.id, number) or (len(rows), len(rows))
     return Analysis(table=t.id, game=t.game.id, seat=number, name=t.view(None).seats[number].name, bot="expert",
-                    iterations=advisor.analysis_iterations, threshold=THRESHOLD,
-                    moves=[AnalysedMove(**row) for row in rows], decisions=len(rows),
-                    costly=sum(1 for row in rows if row["costly"]))
+                    iterations=advisor.iterations, seed=advisor.seed, threshold=THRESHOLD,
+                    moves=[AnalysedMove(**row) for row in rows], decisions=total,
+                    costly=sum(1 for row in rows if row["costly"]), finished=len(rows) == total)
+
+
+@router.get("/analysis/progress")
+async def analysis_progress(table_id: str, seat: str, tables: TablesDep) -> AnalysisProgress:
+    """How far the analysis of ``seat`` has got, for a page to show while it waits for ``analysis``: the
+    decisions judged so far of the seat's decisions in all.  Starts nothing."""
+    t = await _analysable(table_id, tables)
+    number = _seat_number(seat, len(t.seats))
+    advisor = tables.advisor
+    made = advisor.kept.get((t.id, number))
+    done, total = advisor.progress_of(t.id, number) or (0, None)
+    return AnalysisProgress(seat=number, started=made is not None, done=done, total=total,
+                            ready=made is not None and made.done() and made.exception() is None)
+
+
+async def _analysable(table_id: str, tables: TablesDep) -> LiveTable:
+    t = await tables.get(table_id)
+    if not t.ended:
+        raise HTTPException(403, "a game can be analysed once it is over")
+    if t.game.real_time:
+        raise HTTPException(422, f"{t.game.title} is played against the clock: the expert judges turn-by-turn "
+                                 "games")
+    return t
 
 
 def _seat_number(text: str, seats: int) -> int:

@@ -1,40 +1,69 @@
 // The expert's hint at a table that allows hints: a button at the player's turn, and the answer, the
-// player's moves best first with the estimated chance of winning after each.  The server thinks (from the
-// seat's own view alone) and answers this connection only.
+// five best of the player's moves with the estimated chance of winning after each (the rest on request).
+// The server thinks (from the seat's own view alone, with the same budget as the analysis of a finished
+// game) and answers this connection only.  Where the game tests what a hint would tell (naming the plane
+// in the plane-spotting game), the view says so and no button is offered.
 import { h, clear } from "/static/dom.js";
+import { plural } from "/static/words.js";
+
+// moves shown before "more"
+const FIRST = 5;
 
 // hints(slot, {send, act, label}): send(message) asks the server; act(action) makes a move; label(action, view)
 // names a move.  The table calls draw(view) after each view, answered(message) on a "hint" message and
 // failed() on an error.
 export function hints(slot, { send, act, label }) {
-  // the hint asked for, and its answer: {moves, options} (shown until the table moves on), or {moves, waiting}
+  // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
+  // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
   let view = null;
+  let every = false;
   const ask = () => {
     if (!send({ type: "hint", moves: view.moves })) return;
     hint = { moves: view.moves, waiting: true };
+    every = false;
     draw(view);
   };
+  const sentence = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
+  const pct = (c) => `${Math.round(100 * c)}%`;
   // The expert's view of the player's moves, best first, each with its estimated chance of winning.
   const draw = (current) => {
     view = current;
     clear(slot);
     const mayAsk = view && view.hints && view.seat !== null && !view.over && !view.real_time && view.legal.length > 1;
     if (!mayAsk) return;
+    if (view.hint_withheld) {
+      slot.append(h("p", { class: "hint-withheld", "data-testid": "hint-withheld" }, sentence(view.hint_withheld)));
+      return;
+    }
     const mine = hint && hint.moves === view.moves ? hint : null;
     const button = h("button", { type: "button", class: "hint-button", "data-testid": "hint-button", onclick: ask,
       disabled: mine && mine.waiting ? true : undefined }, mine && mine.waiting ? "Thinking…" : "Hint");
     if (!mine || !mine.options) return slot.append(h("div", { class: "hint-ask" }, button));
-    const pct = (c) => (c === null ? "not tried" : `${Math.round(100 * c)}%`);
+    const shown = every ? mine.options : mine.options.slice(0, FIRST);
+    const more = mine.options.length - FIRST;
+    const toggle = more > 0 ? h("button", { type: "button", class: "hint-more", "data-testid": "hint-more", "aria-expanded": String(every),
+      onclick: () => { every = !every; draw(view); } }, every ? `Show the ${FIRST} best only` : `Show ${plural(more, "more move")}`) : "";
+    const passed = mine.unjudged ? h("p", { class: "hint-note", "data-testid": "hint-unjudged" },
+      `${mine.unjudged === 1 ? "One other move was" : `${mine.unjudged} other moves were`} not weighed: the expert does not consider ${mine.unjudged === 1 ? "it" : "them"} worth playing here.`) : "";
     slot.append(h("div", { class: "hint", "data-testid": "hint" },
-      h("h2", {}, "The expert's view ", h("small", {}, "chance of winning after each move, best first")),
-      h("ol", {}, mine.options.map((o, i) => h("li", { class: i === 0 ? "best" : "" },
+      h("h2", {}, "The expert's view ", h("small", {}, mine.options.length > FIRST && !every
+        ? `the ${FIRST} best of ${plural(mine.options.length, "move")}, with the chance of winning after each`
+        : "your moves, best first, with the chance of winning after each")),
+      h("ol", {}, shown.map((o, i) => h("li", { class: i === 0 ? "best" : "" },
         h("button", { type: "button", "data-hint": o.action, onclick: () => act(o.action) }, label(o.action, view)),
-        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
-        h("span", { class: "chance", "data-testid": "chance" }, pct(o.chance)))))));
+        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
+        h("span", { class: "chance", "data-testid": "chance" }, pct(o.chance))))),
+      toggle, passed));
   };
   const answered = (message) => {
-    if (hint && hint.moves === message.moves) { hint = { moves: message.moves, options: message.options }; if (view) draw(view); }
+    if (hint && hint.moves === message.moves) {
+      hint = { moves: message.moves, options: message.options, unjudged: message.unjudged || 0 };
+      if (view) draw(view);
+      // on a phone the dock scrolls on its own: bring the answer into sight there
+      const shown = slot.querySelector(".hint");
+      if (shown) shown.scrollIntoView({ block: "nearest" });
+    }
   };
   const failed = () => {
     if (hint && hint.waiting) { hint = null; if (view) draw(view); }

@@ -1,8 +1,13 @@
 // A finished game step by step, from each seat's view or the whole table's, and the expert's analysis
-// of one seat's moves.
+// of one seat's moves: each decision judged from what that seat could see then, with the same search,
+// budget and seed as a hint at the table, so the analysis and the hints agree.
 import { h, clear } from "/static/dom.js";
 import { api } from "/static/api.js";
 import { gameModule, main, resultText } from "/static/page.js";
+import { plural } from "/static/words.js";
+
+// options shown for a decision before the rest
+const FIRST = 5;
 
 // -- replay ------------------------------------------------------------------------------
 export async function replayPage(tableId) {
@@ -17,69 +22,135 @@ export async function replayPage(tableId) {
   }
   const mod = await gameModule(info.game);
   document.title = `Replay · ${info.title}`;
+  // a move in words, as the game names it (never its code), seen from one seat
+  const named = (action, seat) => (mod.label ? mod.label(action, { ...info, seat }) : action);
+  const pct = (c) => (c === null || c === undefined ? "not weighed" : `${Math.round(100 * c)}%`);
   const slider = h("input", { type: "range", min: 0, max: info.moves, value: info.moves, "aria-label": "Step" });
   const which = h("select", { "aria-label": "Whose view" }, h("option", { value: "all" }, "Whole table"),
     info.seats.map((s, i) => h("option", { value: i }, `${s.name}'s view`)));
-  const label = h("span", { class: "muted", "data-testid": "step" });
+  const stepLabel = h("span", { class: "muted", "data-testid": "step" });
   const views = h("div", { class: "views" });
   const analysisBox = h("section", { class: "analysis", "data-testid": "analysis", "aria-live": "polite" });
-  let analysed = null;                   // the analysis shown: {seat, name, moves: [...]}
-  const pct = (c) => (c === null || c === undefined ? "–" : `${Math.round(100 * c)}%`);
-  const named = (action) => (mod.label ? mod.label(action, { ...info, seat: analysed.seat }) : action);
-  const markStep = (step) => analysisBox.querySelectorAll("li[data-index]").forEach((li) => {
-    if (Number(li.dataset.index) === step) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
-  });
+  // the decision at the step shown, as the expert judged it, and the way to the costly ones: next to the board
+  const focus = h("section", { class: "analysis-focus", "data-testid": "analysis-focus", "aria-live": "polite", hidden: true });
+  let analysed = null;                   // the analysis shown: {seat, name, moves: [...], ...}
+  let shown = 0;                         // the step last asked for (an older answer is dropped)
+
   const show = async () => {
     const step = Number(slider.value);
+    shown = step;
     const data = await api("GET", `/api/tables/${tableId}/replay?step=${step}&seat=${which.value}`);
-    const next = analysed && analysed.moves.find((m) => m.index === step);
-    clear(label).append(`Step ${step} of ${data.steps}`, data.action ? [" · ", stepWords(data)] : " · the deal",
-      next ? ` · next, ${analysed.name} chose ${named(next.played)} (${pct(next.played_chance)}; the expert: ${named(next.best)}, ${pct(next.best_chance)})` : "");
-    markStep(step);
+    if (shown !== step) return;
+    clear(stepLabel).append(`Step ${step} of ${data.steps}`, ...(data.action ? [" · ", ...stepWords(data)] : [" · the deal"]));
     clear(views).append(...data.views.map((v) => {
       const board = h("div", { class: "board" }, h("h3", {}, `${v.name}'s view`));
       const fakeView = { ...info, observation: v.observation, seat: v.seat, legal: [], over: data.result !== null, result: data.result };
       mod.render(board, { view: fakeView, obs: v.observation, seat: v.seat, legal: [], act: () => {}, readOnly: true });
       return board;
     }));
+    drawFocus(step);
   };
   // The move that made this step, in the game's own words (past tense: "Ann played England 6").
   const stepWords = (data) => {
     const { seat, action } = data.action;
     const name = info.seats[seat].name;
-    const shown = { ...info, observation: data.views[0].observation, seat: data.views[0].seat };
-    const words = mod.describe ? mod.describe(action, shown, seat) : (mod.label ? mod.label(action, shown) : action);
+    const seen = { ...info, observation: data.views[0].observation, seat: data.views[0].seat };
+    const words = mod.describe ? mod.describe(action, seen, seat) : (mod.label ? mod.label(action, seen) : action);
     return [h("b", {}, name), " ", words];
   };
   const step = (d) => { slider.value = Math.max(0, Math.min(info.moves, Number(slider.value) + d)); show(); };
-  // The expert's analysis of one seat: each decision it made, judged from its own view at the time,
-  // the costly ones marked.  Picking a move shows the table as it stood before it, from that seat's view.
+
+  // A decision of the analysis: the table as it stood before the move, from the analysed seat's view, with
+  // the expert's judgement of it beside the board, scrolled into sight.
+  const goTo = async (m) => {
+    slider.value = m.index;
+    which.value = String(analysed.seat);
+    await show();
+    focus.scrollIntoView({ block: "start" });
+  };
+  const costly = () => analysed.moves.filter((m) => m.costly);
+  const nextCostly = (direction) => {
+    const here = Number(slider.value);
+    const list = costly();
+    const m = direction > 0 ? list.find((x) => x.index > here) : list.slice().reverse().find((x) => x.index < here);
+    if (m) goTo(m);
+  };
+
+  const drawFocus = (step) => {
+    if (!analysed) return;
+    analysisBox.querySelectorAll("li[data-index]").forEach((li) => {
+      if (Number(li.dataset.index) === step) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+    });
+    const list = costly();
+    const before = list.filter((x) => x.index < step).length;
+    const after = list.filter((x) => x.index > step).length;
+    const nav = h("div", { class: "analysis-nav" },
+      h("button", { type: "button", "data-testid": "previous-costly", disabled: before ? undefined : true, onclick: () => nextCostly(-1) }, "◀ Previous costly move"),
+      h("button", { type: "button", "data-testid": "next-costly", disabled: after ? undefined : true, onclick: () => nextCostly(1) }, "Next costly move ▶"),
+      h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${analysed.name}'s` : `no costly moves of ${analysed.name}'s`));
+    const m = analysed.moves.find((x) => x.index === step);
+    focus.hidden = false;
+    if (!m) {
+      clear(focus).append(nav, h("p", { class: "muted" }, `Not a decision of ${analysed.name}'s: pick one in the list, or step to it.`));
+      return;
+    }
+    const seat = analysed.seat;
+    const options = m.options.filter((o) => o.chance !== null);
+    const top = options.slice(0, FIRST);
+    if (!top.some((o) => o.action === m.played)) top.push(m.options.find((o) => o.action === m.played) || { action: m.played, chance: m.played_chance });
+    const verdict = m.played === m.best ? "the expert's own choice"
+      : m.costly ? `gave away ${pct(m.cost)} of the chance of winning` : m.cost === null ? "not weighed by the expert"
+        : m.cost === 0 ? "as good as the expert's choice" : `${pct(m.cost)} below the expert's choice`;
+    clear(focus).append(nav,
+      h("h2", {}, `Move ${m.move}: ${analysed.name} to play`),
+      h("p", { class: m.costly ? "verdict costly" : "verdict" }, `${analysed.name} played ${named(m.played, seat)} (${pct(m.played_chance)}): ${verdict}.`),
+      h("ol", { class: "analysis-options", "aria-label": "The expert's view of the moves, best first" }, top.map((o) => h("li", { class: o.action === m.played ? "played" : "" },
+        h("span", { class: "option-name" }, named(o.action, seat), o.action === m.played ? h("span", { class: "muted" }, " (played)") : ""),
+        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
+        h("span", { class: "chance" }, pct(o.chance))))),
+      options.length > FIRST ? h("p", { class: "muted" }, `The ${FIRST} best of ${plural(options.length, "move")} the expert weighed.`) : "");
+  };
+
+  // The expert's analysis of one seat: each decision it made, the costly ones marked.  Picking one shows
+  // the table as it stood before it, from that seat's view.
   const analyser = h("select", { "aria-label": "Whose moves to analyse" }, info.seats.map((s, i) => h("option", { value: i }, s.name)));
   const analyseButton = h("button", { type: "button", "data-testid": "analyse", onclick: async () => {
     const seat = Number(analyser.value);
     analyseButton.disabled = true;
-    clear(analysisBox).append(h("p", { class: "muted" }, `The expert is going through ${info.seats[seat].name}'s moves…`));
+    const bar = h("progress", { max: 1, value: 0, "aria-label": "Decisions judged" });
+    const count = h("span", { class: "muted", "data-testid": "analysis-progress" });
+    clear(analysisBox).append(h("p", {}, `The expert is going through ${info.seats[seat].name}'s moves, one decision at a time… `, count), bar);
+    const poll = setInterval(async () => {
+      const p = await api("GET", `/api/tables/${tableId}/analysis/progress?seat=${seat}`).catch(() => null);
+      if (p && p.total) { bar.max = p.total; bar.value = p.done; count.textContent = `${p.done} of ${plural(p.total, "decision")} judged`; }
+    }, 400);
     try {
       const data = await api("GET", `/api/tables/${tableId}/analysis?seat=${seat}`);
       analysed = data;
       drawAnalysis(data);
       show();
     } catch (error) { clear(analysisBox).append(h("p", { class: "error" }, error.message)); }
+    clearInterval(poll);
     analyseButton.disabled = false;
   } }, "Analyse");
   const drawAnalysis = (data) => {
-    const label = mod.label || ((x) => x);
-    const fake = { ...info, seat: data.seat };
+    const onlyCostly = h("input", { type: "checkbox", "data-testid": "only-costly" });
+    const list = h("ol", { class: "analysis-moves" }, data.moves.map((m) => h("li", { "data-index": m.index, class: m.costly ? "costly" : "" },
+      h("button", { type: "button", onclick: () => goTo(m) },
+        h("span", { class: "move-number" }, `Move ${m.move}`), " ", named(m.played, data.seat), " ", h("span", { class: "chance" }, pct(m.played_chance))),
+      m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${pct(m.cost)}`) : "",
+      m.played === m.best ? h("span", { class: "muted" }, " the expert's choice")
+        : h("span", { class: "muted" }, ` the expert: ${named(m.best, data.seat)} ${pct(m.best_chance)}`))));
+    onlyCostly.addEventListener("change", () => list.classList.toggle("only-costly", onlyCostly.checked));
+    const unfinished = data.finished ? "" : h("p", { class: "error" },
+      `The expert stopped before the end: ${data.moves.length} of ${plural(data.decisions, "decision")} judged, the rest left out.`);
     clear(analysisBox).append(
       h("h2", {}, `${data.name}'s moves, as the expert sees them`),
-      h("p", { class: "muted" }, `${data.decisions} decisions with a choice; ${data.costly} gave away more than ${pct(data.threshold)} of the chance of winning`,
-        " (judged from what ", data.name, " could see at the time)."),
-      data.moves.length ? h("ol", { class: "analysis-moves" }, data.moves.map((m) => h("li", { "data-index": m.index, class: m.costly ? "costly" : "" },
-        h("button", { type: "button", onclick: () => { slider.value = m.index; which.value = String(data.seat); show(); } },
-          h("span", { class: "move-number" }, `Move ${m.move}`), " ", label(m.played, fake), " ", h("span", { class: "chance" }, pct(m.played_chance))),
-        m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${pct(m.cost)}`) : "",
-        m.played === m.best ? h("span", { class: "muted" }, " the expert's choice")
-          : h("span", { class: "muted" }, ` the expert: ${label(m.best, fake)} ${pct(m.best_chance)}`)))) : h("p", {}, "Every move of this seat was forced."));
+      h("p", { class: "muted" }, `${plural(data.decisions, "decision")} with a choice; ${data.costly} gave away more than ${Math.round(100 * data.threshold)}% of the chance of winning`,
+        ` (judged from what ${data.name} could see at the time, as a hint would have judged them then). Pick a move to see the table before it.`),
+      unfinished,
+      data.costly ? h("label", { class: "only-costly-label" }, onlyCostly, "Only the costly moves") : "",
+      data.moves.length ? list : h("p", {}, "Every move of this seat was forced."));
   };
   const analysisControls = info.real_time ? "" : h("div", { class: "replay-controls" }, "The expert's analysis of ", analyser, analyseButton);
   slider.addEventListener("input", show);
@@ -96,7 +167,6 @@ export async function replayPage(tableId) {
       slider, h("button", { onclick: () => step(1), "aria-label": "Forward" }, "▶"),
       h("button", { onclick: () => { slider.value = info.moves; show(); } }, "End"), which,
       h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
-    label, analysisControls, analysisBox, h("h2", { class: "sr-only" }, "The table at this step"), views);
+    stepLabel, analysisControls, analysisBox, focus, h("h2", { class: "sr-only" }, "The table at this step"), views);
   show();
 }
-
