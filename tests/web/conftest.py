@@ -161,3 +161,30 @@ def end_and_replay(page, name: str) -> None:
     page.wait_for_function("document.querySelector('.replay-controls input').value !== "
                            "document.querySelector('.replay-controls input').max")
     shot(page, f"{name}-replay")
+
+
+#: the person's moves: the list of every move, folded away under the dock (there whenever he has a move to make)
+MOVES = ".moves button[data-action]"
+
+
+def wait_turn(page, also: str = "[data-testid=result]", timeout: float = 20000) -> None:
+    """Waits until the person has a move to make (the folded list holds it), or ``also`` is on the page."""
+    page.wait_for_selector(f"{also}, {MOVES}" if also else MOVES, state="attached", timeout=timeout)
+
+
+def listed_moves(page) -> list[str]:
+    return page.locator(MOVES).evaluate_all("els => els.map(e => e.dataset.action)")
+
+
+def play_listed(page, action: str) -> None:
+    """Makes a move from the list of every move (opened first), and waits until the table has moved on."""
+    before = page.get_attribute(".board", "data-moves")
+    page.evaluate("() => { const d = document.querySelector('details.all-moves'); if (d) d.open = true; }")
+    page.click(f'.moves button[data-action="{action}"]')
+    page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{before}'")
+
+
+def refusal(page) -> str:
+    """The reason the server gave for the last move it refused, as the dock shows it."""
+    page.wait_for_selector("[data-testid=refusal]")
+    return page.inner_text("[data-testid=refusal]")

@@ -29,27 +29,31 @@ LAYOUT_JS = """async () => {
     const bits = [el.tagName.toLowerCase()];
     if (el.id) bits.push('#' + el.id);
     if (el.classList && el.classList.length) bits.push('.' + [...el.classList].slice(0, 2).join('.'));
-    for (const a of ['data-action', 'data-target', 'data-focus', 'data-testid']) if (el.getAttribute && el.getAttribute(a)) bits.push(`[${a}=${el.getAttribute(a)}]`);
+    for (const a of ['data-action', 'data-target', 'data-focus', 'data-testid'])
+      if (el.getAttribute && el.getAttribute(a)) bits.push(`[${a}=${el.getAttribute(a)}]`);
     return bits.join('');
   };
-  const shown = (el) => el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true, opacityProperty: true });
+  const shown = (el) => el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true,
+                                             opacityProperty: true });
   // wholly inside the window, and what a finger meets at its middle and near its corners is the element itself
   const check = (el, what) => {
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) return;
     if (r.top < -1 || r.left < -1 || r.bottom > vh + 1 || r.right > vw + 1) {
-      wrong.push(`${what} ${name(el)} is not wholly on screen (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)} in ${vw}x${vh})`);
+      const at = [r.left, r.top, r.right, r.bottom].map(Math.round);
+      wrong.push(`${what} ${name(el)} is not wholly on screen (${at[0]},${at[1]} to ${at[2]},${at[3]} in ${vw}x${vh})`);
       return;
     }
     // a shape drawn in SVG (a ring on the pitch) is met at its middle; a box at its middle and near its corners
     const inset = Math.min(6, r.width / 4, r.height / 4);
     const points = [[r.left + r.width / 2, r.top + r.height / 2]];
     if (!(el instanceof SVGElement) || el.tagName === 'svg')
-      points.push([r.left + inset, r.top + inset], [r.right - inset, r.bottom - inset], [r.right - inset, r.top + inset], [r.left + inset, r.bottom - inset]);
+      points.push([r.left + inset, r.top + inset], [r.right - inset, r.bottom - inset],
+                  [r.right - inset, r.top + inset], [r.left + inset, r.bottom - inset]);
     for (const [x, y] of points) {
       const hit = document.elementFromPoint(x, y);
+      // (the element's own card drawn over it, in a fan of cards, is still the element)
       if (hit && hit !== el && !el.contains(hit) && !(hit.closest && hit.closest('.clickable, .refusable') === el)) {
-        // the element's own card drawn over it (a fan of cards) is still the element
         wrong.push(`${what} ${name(el)} is covered by ${name(hit)} at ${Math.round(x)},${Math.round(y)}`);
         return;
       }
@@ -64,9 +68,11 @@ LAYOUT_JS = """async () => {
     check(hand.querySelector('h3') || hand, 'the hand');
     hand.querySelectorAll('svg.card').forEach((c) => check(c, 'a card of the hand'));
   }
-  const controls = [...document.querySelectorAll('.dock [data-action], .board [data-action], [data-target], .dock button')].filter(shown);
-  controls.forEach((el) => check(el, 'a control of the decision'));
-  document.querySelectorAll('[data-focus]').forEach((el) => { if (shown(el)) check(el, `the board (${el.dataset.focus})`); });
+  const controls = document.querySelectorAll('.dock [data-action], .board [data-action], [data-target], .dock button');
+  [...controls].filter(shown).forEach((el) => check(el, 'a control of the decision'));
+  document.querySelectorAll('[data-focus]').forEach((el) => {
+    if (shown(el)) check(el, `the board (${el.dataset.focus})`);
+  });
   return wrong;
 }"""
 
@@ -109,8 +115,9 @@ COMMON = {
                                   r"\bdraw stock\b|\btake discard\b|\btake \d+$|'(draw|take|play|lay|discard)"),
     "a method acronym": re.compile(r"\b(PIMC|IS-?MCTS|MCTS|UCT)\b"),
     "a variant identifier": re.compile(r"\b[a-z]+_[a-z_]+\b"),
-    "'You' with a verb for he": re.compile(r"\bYou (plays|moves|takes|draws|lays|discards|asks|kicks|says|shoots|holds|swaps|"
-                                           r"adds|leaves|gets|wins|loses|turns|stops|picks|scores|goes|passes|has|is|was)\b"),
+    "'You' with a verb for he": re.compile(r"\bYou (plays|moves|takes|draws|lays|discards|asks|kicks|says|shoots|"
+                                           r"holds|swaps|adds|leaves|gets|wins|loses|turns|stops|picks|scores|"
+                                           r"goes|passes|has|is|was)\b"),
     "a match numbered from 0": re.compile(r"\bmatch 0\b", re.I),
 }
 #: each game's own codes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import click_board, shot
+from conftest import click_board, listed_moves, shot, wait_turn
 
 
 def new_table(page, server, game: str, seed: int) -> None:
@@ -18,10 +18,10 @@ def new_table(page, server, game: str, seed: int) -> None:
 
 def next_turn(page) -> list[str] | None:
     """Waits for the person's move or the end; the legal actions then, or None at the end."""
-    page.wait_for_selector("[data-testid=result], .moves button[data-action]", timeout=20000)
+    wait_turn(page)
     if page.locator("[data-testid=result]").count():
         return None
-    return [b.get_attribute("data-action") for b in page.locator(".moves button[data-action]").all()]
+    return listed_moves(page)
 
 
 

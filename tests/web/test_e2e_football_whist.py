@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import BOARD_ACTIONS, end_and_replay, shot
+from conftest import BOARD_ACTIONS, end_and_replay, listed_moves, shot, wait_turn
 
 BOARD_ACTION = BOARD_ACTIONS
 RESULT = "[data-testid=result]"
@@ -39,7 +39,8 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
         if page.locator(RESULT).count():
             break
         # every legal move has a board element: the board never needs the move list
-        legal = set(page.locator(".moves button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)"))
+        wait_turn(page)
+        legal = set(listed_moves(page))
         drawn = set(page.locator(BOARD_ACTION).evaluate_all("els => els.map(e => e.dataset.action)"))
         assert legal == drawn, f"the move list offers {legal - drawn} that the board does not draw"
         goal = page.locator('.board [data-action="move WG"], .board [data-action="move EG"]')

@@ -9,7 +9,7 @@ import time
 
 import httpx
 
-from conftest import ARTIFACTS, shot
+from conftest import ARTIFACTS, listed_moves, play_listed, shot, wait_turn
 from test_accessibility import check
 
 PERCENT = re.compile(r"^\d{1,3}%$")
@@ -48,7 +48,8 @@ def ask_hint(page) -> tuple[list[str], list[str]]:
 
 
 def legal_moves(page) -> list[str]:
-    return page.locator(".moves button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+    wait_turn(page, also="")
+    return listed_moves(page)
 
 
 def test_a_player_asks_for_a_hint_and_sees_his_moves_with_their_chances(server, page):
@@ -116,15 +117,13 @@ def test_the_asking_game_hint_shows_the_five_best_asks_and_the_rest_on_request(s
 def _squadron_turns(page, until):
     """Plays the person's Squadron Scramble turns by the move list (laying what he can) until ``until(legal)``."""
     for _ in range(200):
-        page.wait_for_selector(".moves button[data-action], .ss-name-form, [data-testid=hint-withheld]", timeout=20000)
+        wait_turn(page, also=".ss-name-form, [data-testid=hint-withheld]")
         legal = legal_moves(page)
         if until(legal):
             return legal
         action = next((a for p in ("lay ", "draw stock", "take 1", "discard ") for a in legal if a.startswith(p)),
                       legal[0])
-        button = page.locator(f'.moves button[data-action="{action}"]').element_handle()
-        button.click()
-        button.wait_for_element_state("hidden")
+        play_listed(page, action)
     raise AssertionError("the person never got there")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, refusal, wait_turn
 
 PHONE = {"width": 390, "height": 844}
 
@@ -46,7 +46,7 @@ def create(page, server, game: str, seed: int, players: int | None = None) -> No
                                         ("british-towns-asking", 2), ("british-towns-sets", 5)])
 def test_the_hand_and_the_decision_are_on_screen(server, phone, game, seed):
     create(phone, server, game, seed)
-    phone.wait_for_selector(".dock .moves button[data-action]")       # the person's turn
+    wait_turn(phone, also="")                                          # the person's turn
     phone.evaluate("window.scrollTo(0, 0)")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     phone.screenshot(path=str(ARTIFACTS / f"{game}-phone-decision.png"))
@@ -101,13 +101,12 @@ def test_a_refusal_shows_above_the_dock(server, phone):
         click.click()
         handle.wait_for_element_state("hidden")
     refused.first.click(force=True)     # aria-disabled: Playwright would wait for it to be enabled
-    phone.wait_for_selector("#toast.show")
-    phone.evaluate("window.scrollTo(0, 0)")
-    assert phone.inner_text("#toast").strip()
-    assert in_view(phone, "#toast"), "the refusal is off screen"
-    # nothing (the dock, a goal's banner) lies over it: at its middle and near its corners (inside their rounding)
-    # the toast is what a finger meets
-    assert phone.eval_on_selector("#toast", """t => { const r = t.getBoundingClientRect();
+    assert refusal(phone).strip()
+    box = "[data-testid=refusal-box]"
+    # it is in the dock, on screen, and what a finger meets there is the refusal (nothing lies over it)
+    assert phone.eval_on_selector(box, """t => { const r = t.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight && t.closest('.dock') !== null; }"""), "the refusal is off screen"
+    assert phone.eval_on_selector(box, """t => { const r = t.getBoundingClientRect();
         return [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 10, r.top + 10], [r.right - 10, r.bottom - 10]]
             .every(([x, y]) => t.contains(document.elementFromPoint(x, y))); }"""), "the refusal is hidden"
     phone.screenshot(path=str(ARTIFACTS / "football-whist-phone-refused.png"))

@@ -12,7 +12,7 @@ import json
 import time
 from pathlib import Path
 
-from conftest import click_board, shot
+from conftest import click_board, listed_moves, refusal, shot, wait_turn
 
 DATA = Path(__file__).resolve().parents[2] / "src/parlour/games/squadron_scramble/data/planes.json"
 PLANES = {p["code"]: p for p in json.loads(DATA.read_text())["planes"]}
@@ -21,13 +21,13 @@ RESULT = "[data-testid=result]"
 
 def next_turn(page) -> list[str] | None:
     """The person's moves, once it is his turn: the move list, or the naming form (its moves are not listed)."""
-    page.wait_for_selector(f"{RESULT}, .moves button[data-action], .ss-name-form", timeout=20000)
+    wait_turn(page, also=f"{RESULT}, .ss-name-form")
     if page.locator(RESULT).count():
         return None
     if page.locator(".ss-name-form").count():
         assert page.locator(".moves button[data-action^='name ']").count() == 0
         return ["name"]
-    return page.locator(".moves button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+    return listed_moves(page)
 
 
 
@@ -64,8 +64,7 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
             else:
                 page.fill("input[name=ss-typed]", "sopwith camel british")
                 page.click("[data-testid=say-name]")
-                page.wait_for_selector("#toast.show")
-                assert "could not read a plane" in page.inner_text("#toast")
+                assert "could not read a plane" in refusal(page)
                 page.fill("input[name=ss-typed]", f"{PLANES[code]['aliases'][-1]} {nation}")
             form = page.locator(".ss-name-form").element_handle()
             page.click("[data-testid=say-name]")

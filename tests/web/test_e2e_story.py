@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import shot
+from conftest import refusal, shot
 
 
 def fw_table(page, server, seats: list[str], seed: int = 7, first: int = 1) -> None:
@@ -41,10 +41,9 @@ def test_other_players_moves_are_shown_at_the_chosen_pace(server, browser):
 
 
 def refused_reason(page) -> str:
-    page.evaluate("document.getElementById('toast').classList.remove('show')")
+    page.evaluate("document.querySelector('[data-testid=refusal]')?.remove()")
     page.locator(".hand-area [data-refused]").first.click(force=True)      # aria-disabled: Playwright would wait
-    page.wait_for_selector("#toast.show")
-    return page.inner_text("#toast")
+    return refusal(page)
 
 
 def test_a_card_that_cannot_be_played_says_why(server, page):

@@ -144,7 +144,7 @@ export async function playTable(tableId) {
         mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
         view.result.abandoned || !mod.ending ? "" : mod.ending(view));
       if (closer) closer.remove();
-    } else if (listed(view).length && !view.real_time) {
+    } else if (listed(view).length) {
       // every legal move as a list too (the digit keys pick from it), folded away: the board's own controls come first
       const label = mod.label || ((x) => x);
       movesEl.append(h("details", { class: "all-moves", open: movesOpen ? true : undefined, ontoggle: (event) => { movesOpen = event.target.open; } },
