@@ -53,10 +53,10 @@ def test_the_hand_and_the_decision_are_on_screen(server, phone, game, seed):
     assert in_view(phone, ".dock"), "the dock is not wholly on screen"
     assert in_view(phone, ".dock .status"), "the prompt for the decision is off screen"
     assert in_view(phone, ".dock .hand-area h3"), "the hand is off screen"
-    # the first card of the hand, and one thing to click for the decision, are on screen
-    assert in_view(phone, ".dock .hand-area svg.card")
-    targets = phone.locator(".dock [data-action]").count()
-    visible = phone.locator(".dock [data-action]").evaluate_all("""els => els.filter(el => {
+    # the first card of the hand, and one thing to click for the decision (in the dock or on the board), are on screen
+    assert in_view(phone, ".dock .hand-area [data-card]")
+    targets = phone.locator(".dock [data-action], .board [data-action]").count()
+    visible = phone.locator(".dock [data-action], .board [data-action]").evaluate_all("""els => els.filter(el => {
         const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.width > 0; }).length""")
     assert targets and visible, "nothing to click for the decision is on screen"
 

@@ -197,6 +197,8 @@ def play_turns(table: Table, game: str, seed: int) -> None:
             table.look(f"a hint at {label}")
             table.shot("hint")
             table.audit("a hint")
+            if page.locator("[data-testid=hint-close]").count():
+                page.click("[data-testid=hint-close]")       # then back to the decision, as a person would
             hinted += 1
         table.click(chooser.act(view["observation"], view["legal"]))
     assert decisions > 3, f"{game}: the person had only {decisions} decisions"

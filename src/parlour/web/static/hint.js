@@ -30,6 +30,7 @@ export function hints(slot, { send, act, label }) {
   const draw = (current) => {
     view = current;
     clear(slot);
+    slot.closest(".dock")?.classList.remove("hinting");
     const mayAsk = view && view.hints && view.seat !== null && !view.over && !view.real_time && view.legal.length > 1;
     if (!mayAsk) return;
     if (view.hint_withheld) {
@@ -46,7 +47,9 @@ export function hints(slot, { send, act, label }) {
       onclick: () => { every = !every; draw(view); } }, every ? `Show the ${FIRST} best only` : `Show ${plural(more, "more move")}`) : "";
     const passed = mine.unjudged ? h("p", { class: "hint-note", "data-testid": "hint-unjudged" },
       `${mine.unjudged === 1 ? "One other move was" : `${mine.unjudged} other moves were`} not weighed: the expert does not consider ${mine.unjudged === 1 ? "it" : "them"} worth playing here.`) : "";
-    slot.append(h("div", { class: "hint", "data-testid": "hint" },
+    const close = h("button", { type: "button", class: "hint-close", "data-testid": "hint-close", "aria-label": "Close the hint",
+      onclick: () => { hint = null; draw(view); } }, "✕");
+    slot.append(h("div", { class: "hint", "data-testid": "hint" }, close,
       h("h2", {}, "The expert's view ", h("small", {}, mine.options.length > FIRST && !every
         ? `the ${FIRST} best of ${plural(mine.options.length, "move")}, with the chance of winning after each`
         : "your moves, best first, with the chance of winning after each")),
@@ -55,6 +58,8 @@ export function hints(slot, { send, act, label }) {
         h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
         h("span", { class: "chance", "data-testid": "chance" }, pct(o.chance))))),
       toggle, passed));
+    // (on a phone the answer stands in for the decision's own panel until it is closed or a move is made)
+    slot.closest(".dock")?.classList.add("hinting");
   };
   const answered = (message) => {
     if (hint && hint.moves === message.moves) {

@@ -105,8 +105,10 @@ export function describe(action, view) {
   if (verb !== "ask") return action;
   const asks = view.observation.asks || [];
   const last = asks[asks.length - 1];
-  const answer = last && last.card === card ? (last.got ? " and got it" : `; ${seatName(view, who)} did not have it, so the turn passed to them`) : "";
-  return `asked ${seatName(view, who)} for ${townName(card)}${answer}`;
+  const asked = seatName(view, who) === seatName(view, view.seat) ? "you" : seatName(view, who);
+  const answer = last && last.card === card ? (last.got ? " and got it" : asked === "you"
+    ? "; you did not have it, so the turn passed to you" : `; ${asked} did not have it, so the turn passed to them`) : "";
+  return `asked ${asked} for ${townName(card)}${answer}`;
 }
 
 // The end: who collected how many regions, and what parted players level on regions.
