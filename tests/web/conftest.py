@@ -188,3 +188,14 @@ def refusal(page) -> str:
     """The reason the server gave for the last move it refused, as the dock shows it."""
     page.wait_for_selector("[data-testid=refusal]")
     return page.inner_text("[data-testid=refusal]")
+
+
+def go_on(page) -> str | None:
+    """A summary that stops play (a round's end, half time) is read and gone on from: its text, or None."""
+    summary = page.locator("[data-testid=summary]")
+    if not summary.count():
+        return None
+    text = summary.inner_text()
+    page.click("[data-testid=go-on]")
+    summary.wait_for(state="detached")
+    return text

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import BOARD_ACTIONS, end_and_replay, listed_moves, shot, wait_turn
+from conftest import BOARD_ACTIONS, end_and_replay, go_on, listed_moves, shot, wait_turn
 
 BOARD_ACTION = BOARD_ACTIONS
 RESULT = "[data-testid=result]"
@@ -34,8 +34,12 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
     goals_seen, banners = 0, []
     took = {"move": False, "phone": False, "half2": False}
     deadline = time.monotonic() + 120
+    summaries = []
     while time.monotonic() < deadline:
-        page.wait_for_selector(f"{BOARD_ACTION}, {RESULT}")
+        page.wait_for_selector(f"{BOARD_ACTION}, {RESULT}, [data-testid=summary]")
+        if (summary := go_on(page)) is not None:       # half time stops play until the player goes on
+            summaries.append(summary)
+            continue
         if page.locator(RESULT).count():
             break
         # every legal move has a board element: the board never needs the move list
@@ -69,8 +73,8 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
         score = sum(int(page.inner_text(f"[data-testid=goals-{p}]")) for p in "AB")
         if score > goals_seen:
             assert page.locator("[data-testid=goal-timeline] li").count() == score
-            if page.locator("[data-testid=announce].show").count():
-                banners.append(page.inner_text("[data-testid=announce]"))
+            if page.locator(".story .news").count():          # a goal is announced where the last move is told
+                banners.append(page.inner_text(".story .news"))
             goals_seen = score
         handle = target.element_handle()
         target.click()
@@ -80,13 +84,15 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
         raise AssertionError(f"the match did not end in time (moves so far: {counts})")
 
     banner = page.locator(RESULT)
-    ending = r"Game over\. (A|B) \(.+\) win \d+–\d+\.|Game over\. A draw, \d+–\d+\."
+    ending = r"Game over\. .+ \(partners (A|B)\) win \d+–\d+\.|Game over\. A draw, \d+–\d+\."
     assert re.search(ending, banner.inner_text()), banner.inner_text()
     assert counts["play"] == 22, counts                # eleven cards in each half
+    # half time stopped play with its summary, and the player went on from it
+    assert len(summaries) == 1 and summaries[0].startswith("Half time"), summaries
     assert counts["move"] + counts["stay"] + counts["kick"] > 0, counts
     assert page.locator(".fw-half").inner_text() == "FULL TIME" or "Full time" in page.locator(".fw-half").inner_text()
     for text in banners:
-        pattern = r"(Own goal|Goal)! .+ puts it in the (West|East) goal: ((A|B) lead \d+–\d+|\d+–\d+, level)"
+        pattern = r"(Own goal|Goal)! .+ puts it in the (West|East) goal: (partners (A|B) lead \d+–\d+|\d+–\d+, level)"
         assert re.fullmatch(pattern, text.strip()), text
     total = sum(int(page.inner_text(f"[data-testid=goals-{p}]")) for p in "AB")
     assert page.locator(".fw-ending [data-testid=goal-timeline] li").count() == total    # the end lists every goal

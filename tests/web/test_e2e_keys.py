@@ -32,7 +32,7 @@ def test_a_join_link_asks_for_a_name_and_seats_the_player(server, page):
     assert "join link" in page.inner_text("p.error")
     page.goto(server.url + made["join"]["1"])
     page.wait_for_selector("[data-testid=join]")
-    assert "You are invited to seat B1" in page.inner_text("main")
+    assert "You are invited to seat Player 2" in page.inner_text("main")
     both_sizes(page, "join-name-prompt")
     page.fill("[data-testid=join] input[name=name]", "Bob")
     page.click("text=Take the seat")
