@@ -82,8 +82,9 @@ TEXTS_JS = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!el || el.closest('svg, script, style, code') || !el.checkVisibility({ contentVisibilityAuto: true })) continue;
+    if (!el || el.closest('svg, script, style') || !el.checkVisibility({ contentVisibilityAuto: true })) continue;
     const t = n.textContent.trim();
+    if (el.closest('code') && /^https?:/.test(t)) continue;          // a link to send, not words to read
     if (t) out.push(t);
   }
   document.querySelectorAll('[aria-label], [title], input[placeholder], option').forEach((el) => {

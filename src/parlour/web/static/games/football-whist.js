@@ -176,7 +176,7 @@ function scoreboard(ctx) {
       h("div", { class: "fw-half" }, obs.phase === "over" ? "Full time" : `Half ${obs.half} of 2`),
       h("div", { class: "fw-master-box", style: master ? `--team:${master.colour}` : "" },
         h("span", { class: "fw-master-label" }, "Master team"),
-        master ? h("span", { class: "fw-master", "data-testid": "master" }, `${master.name} · ${master.badge}`)
+        master ? h("span", { class: "fw-master", "data-testid": "master", "data-team": master.code }, `${master.name} · ${master.badge}`)
           : h("span", { class: "fw-master none", "data-testid": "master" }, "none (centre circle)"))),
     sideBox("B"));
 }
