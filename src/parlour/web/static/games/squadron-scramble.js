@@ -295,7 +295,10 @@ export function render(el, ctx) {
   const naming = (obs.naming || []).filter((x) => x.round === obs.round).slice(-6).reverse();
   const info = h("div", { class: "ss-info" },
     h("span", {}, `Round ${obs.round} · first to ${obs.target} wins`),
-    (obs.round_scores || []).length ? h("span", {}, "Rounds so far: ", obs.round_scores.map((r) => r.join("/")).join(", ")) : "",
+    // every round's points by player, folded: the totals stand in each player's panel
+    (obs.round_scores || []).length ? h("details", { class: "ss-rounds-so-far" }, h("summary", {}, `Points in the ${plural(obs.round_scores.length, "round")} so far`),
+      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
+        h("tbody", {}, obs.round_scores.map((r, n) => h("tr", {}, h("td", {}, String(n + 1)), r.map((x) => h("td", {}, String(x)))))))) : "",
     naming.length ? h("span", { class: "ss-names" }, "Names said: ", naming.map((x) => {
       const [code, nat] = x.said.split(" ");
       return h("span", { class: `ss-said${x.correct ? "" : " wrong"}` },
