@@ -75,10 +75,13 @@ def test_the_bot_acts_only_after_go():
         state = GAME.new_state(seats=2, seed=seed)
         bot = quickest(1, seed)
         live = LiveGame(state, {1: bot}, clock=clock)
+        clock.now = 7.0
+        assert live.tick() == []                         # waiting for the person: nothing moves
         live.ready_for(0)
-        clock.now = COUNT - 0.01
-        assert live.tick() == [] and not state.history
-        clock.now = COUNT + 10
+        for tenth in range(30):                          # the bot looks all through the count, and waits
+            clock.now = 7.0 + tenth / 10
+            assert live.tick() == [] and not state.history
+        clock.now = 7.0 + COUNT + 10
         moves = live.tick()
         assert moves and all(seat == 1 for seat, _, _ in moves)
         assert min(state.times) >= COUNT + 0.3 * bot.turn_time        # its first turn takes it some time after Go

@@ -172,6 +172,24 @@ class SeatView(BaseModel):
     connected: bool
 
 
+class RaceView(BaseModel):
+    """Where a real-time game's race stands: before each match every person says he is ready, then a count
+    runs, and only at Go may anyone move (docs/rules/biggles.md, ruling 12)."""
+
+    phase: Literal["waiting", "counting", "running", "match-over", "paused", "over"] = Field(
+        description="waiting: for every person to be ready before the first match (a 'ready' message each); "
+                    "counting: everyone is ready, Go comes in go_in seconds (a race resumed mid-match counts "
+                    "too); running: the race is on; match-over: a match has just ended (the observation's last "
+                    "match result) and the next waits for every person to be ready; paused: a person is away; "
+                    "over: the game is over")
+    match: int = Field(description="the match about to start or under way, from 1 (at the end: the last played)")
+    ready: list[int] = Field(description="the seats ready for the match about to start (a bot always is)")
+    waiting_for: list[int] = Field(description="the person seats still to say they are ready (empty unless "
+                                               "waiting or match-over)")
+    go_in: float | None = Field(description="seconds until Go, while counting (else null)")
+    count: float = Field(description="the length of a count in seconds")
+
+
 class TableView(BaseModel):
     """The table as one seat sees it (``seat`` null: a spectator); the server sends it after every change."""
 
@@ -181,7 +199,8 @@ class TableView(BaseModel):
     seat: int | None
     seats: list[SeatView]
     observation: dict[str, Any] = Field(description="the game's own observation for that seat")
-    legal: list[str] = Field(description="the seat's legal actions now (empty for a spectator or a paused race)")
+    legal: list[str] = Field(description="the seat's legal actions now (empty for a spectator, and in a race "
+                                         "at any time but between Go and the match's end)")
     to_move: list[int]
     moves: int
     over: bool
@@ -190,6 +209,7 @@ class TableView(BaseModel):
     running: bool
     clock: float | None
     hints: bool = Field(False, description="the table allows hints: each person may ask the expert at his turn")
+    race: RaceView | None = Field(None, description="a real-time game's race (null in a turn-by-turn game)")
 
 
 class TableInfo(TableView):
@@ -223,6 +243,13 @@ class AskView(Body):
     type: Literal["view"]
 
 
+class Ready(Body):
+    """A person at a real-time game is ready for the match about to start (each match starts once every person
+    is, with a count)."""
+
+    type: Literal["ready"]
+
+
 class AskHint(Body):
     """Ask the expert about the seat's move now (a table made with hints, at the seat's turn); ``moves`` is the
     number of moves in the view it was asked from."""
@@ -254,7 +281,7 @@ class Hint(BaseModel):
 
 
 #: what a client sends on the play socket
-ClientMessage = Annotated[Act | AskView | AskHint, Field(discriminator="type")]
+ClientMessage = Annotated[Act | AskView | AskHint | Ready, Field(discriminator="type")]
 #: what the server sends on it
 ServerMessage = Annotated[TableView | ErrorMessage | Hint, Field(discriminator="type")]
 
@@ -554,7 +581,8 @@ class Health(BaseModel):
 def socket_schemas(ref_template: str = "#/components/schemas/{model}") -> dict[str, Any]:
     """JSON schemas of the play socket's messages (which OpenAPI has no place for), by model name."""
     _, document = models_json_schema(
-        [(Act, "validation"), (AskView, "validation"), (AskHint, "validation"), (TableView, "serialization"),
+        [(Act, "validation"), (AskView, "validation"), (AskHint, "validation"), (Ready, "validation"),
+         (TableView, "serialization"),
          (ErrorMessage, "serialization"), (Hint, "serialization")],
         ref_template=ref_template)
     schemas: dict[str, Any] = document["$defs"]
