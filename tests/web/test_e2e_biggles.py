@@ -130,7 +130,8 @@ def test_a_match_end_shows_its_points_until_the_player_is_ready(server, page):
     ended = moves_shown(page)
     page.wait_for_timeout(1500)                         # the summary stays, and the bot waits
     assert summary.is_visible() and moves_shown(page) == ended
-    assert page.locator(".moves button[data-action]").count() == 0 and page.locator(".bg-touch:not([disabled])").count() == 0
+    assert page.locator(".moves button[data-action]").count() == 0
+    assert page.locator(".bg-touch:not([disabled])").count() == 0
     page.keyboard.press("t")                            # no move is offered, so the key sends none
     page.wait_for_timeout(300)
     assert moves_shown(page) == ended
