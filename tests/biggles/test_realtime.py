@@ -8,7 +8,7 @@ from parlour.engine.record import record_of
 from parlour.games import replay
 from parlour.games.biggles import GAME
 from parlour.games.biggles.bots import ReflexBot
-from parlour.games.biggles.session import LiveGame
+from parlour.games.biggles.session import COUNT, LiveGame
 from parlour.games.biggles.twin import race
 from parlour.sim import simulate
 from parlour.terminal.biggles import key_action, play_live
@@ -62,13 +62,15 @@ def test_live_session_bot_acts_when_due_and_a_person_can_be_too_late():
     clock = FakeClock()
     state = GAME.new_state(seats=2, seed=3)
     live = LiveGame(state, {1: ReflexBot(1, 5, "practised")}, clock=clock)
-    assert live.tick() == []                      # nothing is due at time 0
-    clock.now = 0.2
+    assert live.ready_for(0) is None              # ready: the count runs (tests/biggles/test_countdown.py)
+    clock.now = COUNT
+    assert live.tick() == []                      # nothing is due at Go
+    clock.now = COUNT + 0.2
     assert live.act(0, "turn") is None
     clock.now = 30.0
     moves = live.tick()
     assert moves and all(seat == 1 for seat, _, _ in moves)
-    assert state.times[0] == 0.2 and state.times[-1] <= 30.0
+    assert state.times[0] == COUNT + 0.2 and state.times[-1] <= 30.0
     refused = live.act(0, "stop 7")
     assert refused and "red stopper" in refused or "too late" in refused or "pile" in refused
 
@@ -83,7 +85,8 @@ def test_keys_mean_the_move_the_screen_showed():
 
 def test_terminal_live_game_with_typed_keys(tmp_path):
     clock = FakeClock()
-    keys = iter(["t", None, "p", "x", "q"])
+    # Enter says ready; a key before Go is refused; the clock runs half a second a look, past the count
+    keys = iter(["\n", "t"] + [None] * 8 + ["t", None, "p", "x", "q"])
 
     def advancing():
         clock.now += 0.5
@@ -93,6 +96,8 @@ def test_terminal_live_game_with_typed_keys(tmp_path):
     state = play_live(console, GAME.new_state(seats=2, seed=9), 0, ReflexBot(1, 2, "practised"),
                       keys=keys, clock=advancing)
     text = console.export_text()
+    assert "Press Enter (or r) when you are ready for match 1" in text
+    assert "refused: wait for Go: the match starts in" in text and "starts in ... 1" in text and "GO!" in text
     assert "you: turn" in text and "nothing to do with 'x'" in text and "bot:" in text
     assert state.history[0] in ((0, "turn"), (1, "turn"))
 

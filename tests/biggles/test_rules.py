@@ -89,6 +89,16 @@ def test_a_stopped_player_must_find_his_other_black_card():
     assert "play 2" in state.legal_actions(0)
 
 
+def test_a_refusal_names_cards_in_words():
+    state = make(blue=("R7", "R6", "K3"), red=("K7", "K6", "R2"))
+    run(state, (0, "turn"))
+    assert state.explain_illegal(0, "play 1") == ("too late or wrong card: your pile shows black 3 "
+                                                  "and your build wants black 1")
+    assert state.explain_illegal(0, "stop 3") == "your pile shows black 3, not a red stopper"
+    run(state, (1, "turn"))
+    assert state.explain_illegal(1, "stop 3") == "your pile shows red 2, not red 3"
+
+
 def test_a_red_card_only_stops_its_own_number():
     state = make(blue=("R7", "R6", "K1"), red=("K7", "K6", "R2"))
     run(state, (0, "turn"), (0, "play 1"), (1, "turn"))
@@ -203,7 +213,7 @@ def test_session_times_are_recorded_with_actions():
 
 def test_refusals_name_what_the_pile_shows():
     state = stopped_position(cascade=False)
-    with pytest.raises(IllegalAction, match="shows R2, not red 3"):
+    with pytest.raises(IllegalAction, match="shows red 2, not red 3"):
         state.apply(1, "stop 3")
     run(state, (1, "stop 2"))
     poke(state, 1, pile_top=CARD_TEXT.index("R1"))

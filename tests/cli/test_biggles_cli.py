@@ -58,10 +58,14 @@ def test_a_tournament_of_names_alone_seats_bots_of_the_default_level():
     assert "2 rounds" in invoke("tournament", "biggles", "--players", "ann", "bob", "--rounds", "2").output
 
 
-def test_play_live_reads_keys_and_saves_the_record(tmp_path):
+def test_play_live_reads_keys_and_saves_the_record(tmp_path, monkeypatch):
+    # Typed keys arrive all at once, with no time between them for a count: the count is made instant here
+    # (its rule is tested on a clock in tests/biggles/test_countdown.py).  The empty line is Enter: ready.
+    monkeypatch.setattr("parlour.games.biggles.session.COUNT", 0.0)
     path = tmp_path / "b.json"
-    result = invoke("play", "biggles", "--seed", "2", "--record", str(path), input="t\nt\np\nq\n")
+    result = invoke("play", "biggles", "--seed", "2", "--record", str(path), input="t\n\nt\nt\np\nq\n")
     assert result.exit_code == 0, result.output
+    assert "when you are ready" in result.output and "GO!" in result.output
     assert "you: turn" in result.output
     record = json.loads(path.read_text())
     assert record["actions"][0][:2] == [0, "turn"] and isinstance(record["actions"][0][2], float)

@@ -47,6 +47,10 @@ def test_each_game_mid_play(server, page, game):
     page.click("text=Create the table")
     page.wait_for_selector(".board")
     if game == "biggles":
+        page.wait_for_selector("[data-testid=ready]")
+        check(page)                                      # the Start panel
+        page.set_viewport_size({"width": 1280, "height": 844})
+        page.click("[data-testid=ready]")
         page.wait_for_function("document.querySelector('.status').textContent.includes('race is on')")
     else:
         page.wait_for_selector(BOARD_ACTIONS)

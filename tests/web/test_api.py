@@ -64,6 +64,9 @@ def play_out(ws, limit: int = 5000) -> dict:
             continue
         if view["over"]:
             return view
+        race = view.get("race")
+        if race and view["seat"] in race["waiting_for"]:          # a race starts once every person is ready
+            ws.send_json({"type": "ready"})
         if view["legal"]:
             ws.send_json({"type": "act", "action": view["legal"][-1],
                           "moves": None if view["real_time"] else view["moves"]})
@@ -150,8 +153,9 @@ def test_each_connection_gets_only_its_own_seat(client, store, game_id):
         assert view["seat"] == seat
         assert json.loads(json.dumps(state.observation(seat))) == view["observation"]
         assert not SECRET_KEYS & set(view["observation"])
-        paused = view["real_time"] and not view["running"]        # a race waits for every person
-        assert view["legal"] == (list(state.legal_actions(seat)) if seat is not None and not paused else [])
+        # a race waits for every person, then for each to be ready, then counts: moves only once it is on
+        waits = view["real_time"] and view["race"]["phase"] != "running"
+        assert view["legal"] == (list(state.legal_actions(seat)) if seat is not None and not waits else [])
     if game_id != "biggles":                     # Biggles has no hand in view: every card is face down or face up
         assert "hand" not in views[None]["observation"]
         assert views[0]["observation"]["hand"] != views[1]["observation"]["hand"]

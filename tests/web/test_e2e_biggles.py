@@ -2,7 +2,9 @@
 
 The bot acts on the server's clock and the server pushes every change, so the
 person's loop reads the board, presses the key the terminal would use, and
-waits for the board to show a new move count before looking again.
+waits for the board to show a new move count before looking again.  Each match
+starts with the Start (or Ready) button and a 3-2-1 count over the board; a
+match's end shows its points until the player is ready for the next.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ from conftest import end_and_replay, shot
 RESULT = "[data-testid=result]"
 
 
-def new_table(page, server, seat1: str, seed: int = 3) -> None:
+def new_table(page, server, seat1: str, seed: int = 3, matches: int = 1) -> None:
     page.goto(server.url + "/")
     page.click('[data-game="biggles"] >> text=New table')
     page.wait_for_selector("form.new")
     page.select_option("select[name=kind1]", seat1)
     page.fill("input[name=name0]", "Ann")
-    page.fill("input[name=v_matches]", "1")
+    page.fill("input[name=v_matches]", str(matches))
     page.fill("input[name=v_deciders]", "0")
     page.fill("input[name=seed]", str(seed))
     page.click("text=Create the table")
@@ -32,12 +34,31 @@ def moves_shown(page) -> int:
     return int(page.get_attribute(".board", "data-moves"))
 
 
+def start(page, name: str = "start") -> None:
+    """Press Start: the count runs over the board (3, 2, 1), and no move is offered until Go."""
+    button = page.locator("[data-testid=ready]")
+    assert button.inner_text() == "Start"
+    page.wait_for_timeout(600)
+    assert moves_shown(page) == 0                        # the bot waits for the person too
+    button.click()
+    count = page.locator("[data-testid=count]")
+    count.wait_for()
+    assert count.inner_text() in ("3", "2", "1"), count.inner_text()
+    assert page.locator(".moves button[data-action]").count() == 0 and moves_shown(page) == 0
+    shot(page, f"biggles-{name}-count")
+    page.wait_for_function("document.querySelector('.status').textContent.includes('race is on')")
+
+
 def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     new_table(page, server, "bot:newcomer")
-    page.wait_for_function("document.querySelector('.status').textContent.includes('race is on')")
+    page.wait_for_selector("[data-testid=ready]")
     shot(page, "biggles-start")
+    page.keyboard.press("t")                         # a key before Start is not a move
+    page.wait_for_timeout(200)
+    assert moves_shown(page) == 0
+    start(page)
 
     pressed = {"t": 0, " ": 0, "p": 0, "s": 0}
     stale_checked = False
@@ -88,6 +109,45 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     assert not errors, errors
 
 
+#: a card as the rules write it (K3, R3, BIG): never shown to a person in words
+CODES = re.compile(r"\b(K[1-7]|R[1-7]|BIG)\b")
+
+
+def test_a_match_end_shows_its_points_until_the_player_is_ready(server, page):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    new_table(page, server, "bot:practised", seed=5, matches=2)
+    page.wait_for_selector("[data-testid=ready]")
+    start(page, "match-1")
+    summary = page.locator("[data-testid=match-summary]")
+    summary.wait_for(timeout=90000)                     # Ann never moves: the practised bot wins match 1
+    shot(page, "biggles-match-summary")
+    text = summary.inner_text()
+    assert "P2 wins match 1." in text and "8 points" in text and "for playing Biggles first" in text, text
+    assert re.search(r"Ann \(you\)\s+0 points\s+as no black card of the build was left uncancelled", text), text
+    assert re.search(r"Totals after match 1: Ann 0, P2 8", text), text
+    assert not CODES.search(text) and "wins match" in text and "You wins" not in text
+    ended = moves_shown(page)
+    page.wait_for_timeout(1500)                         # the summary stays, and the bot waits
+    assert summary.is_visible() and moves_shown(page) == ended
+    assert page.locator(".moves button[data-action]").count() == 0
+    assert page.locator(".bg-touch:not([disabled])").count() == 0
+    page.keyboard.press("t")                            # no move is offered, so the key sends none
+    page.wait_for_timeout(300)
+    assert moves_shown(page) == ended
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "biggles-match-summary-phone")
+    ready = page.locator("[data-testid=ready]")
+    assert ready.inner_text() == "Ready for match 2" and ready.is_visible()
+    page.set_viewport_size({"width": 1366, "height": 900})
+    ready.click()
+    page.locator("[data-testid=count]").wait_for()
+    assert summary.count() == 0
+    page.wait_for_function("document.querySelector('.status').textContent.includes('race is on')")
+    page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) > {ended}")
+    assert not errors, errors
+
+
 def test_the_race_waits_for_every_person_and_refuses_keys_meanwhile(server, page, browser):
     new_table(page, server, "person")
     status = page.locator(".status")
@@ -105,6 +165,11 @@ def test_the_race_waits_for_every_person_and_refuses_keys_meanwhile(server, page
         second.fill("[data-testid=join] input[name=name]", "Bob")        # the join link asks for a name
         second.click("text=Take the seat")
         second.wait_for_selector(".bg-board")
+        second.click("[data-testid=ready]")                                # Bob is ready; Ann is not yet
+        second.wait_for_selector("text=You are ready. Waiting for Ann to press Start.")
+        assert page.locator("[data-testid=ready]").is_visible()
+        assert "Press Start" in page.locator(".status").inner_text()
+        page.click("[data-testid=ready]")
         second.wait_for_function("document.querySelector('.status').textContent.includes('race is on')")
         page.wait_for_function("document.querySelector('.status').textContent.includes('race is on')")
         page.keyboard.press("t")

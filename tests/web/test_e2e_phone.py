@@ -63,6 +63,9 @@ def test_the_hand_and_the_decision_are_on_screen(server, phone, game, seed):
 
 def test_biggles_on_a_touch_screen_has_buttons_that_stay_put(server, phone):
     create(phone, server, "biggles", 3)
+    phone.wait_for_selector("[data-testid=ready]")
+    assert in_view(phone, "[data-testid=ready]") and in_view(phone, "[data-testid=touch-controls]")
+    phone.tap("[data-testid=ready]")                   # Start: then 3, 2, 1 and Go
     phone.wait_for_function("document.querySelector('.status').textContent.includes('race is on')")
     assert in_view(phone, "[data-testid=touch-controls]")
     assert phone.locator(".keys-hint").is_hidden()

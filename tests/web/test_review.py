@@ -157,10 +157,10 @@ def test_a_paused_race_resumes_from_the_moment_it_paused(store):
             "seats": [{"kind": "person"}, {"kind": "bot", "bot": "newcomer"}]}).json()
         url = f"/ws/tables/{made['id']}?token={made['token']}"
         with client.websocket_connect(url) as ws:
-            ws.send_json({"type": "view"})
+            ws.send_json({"type": "ready"})                    # the race starts once the person is ready
             while True:
                 view = ws.receive_json()
-                if view["type"] == "view" and view["running"] and view["clock"] > 2.0:
+                if view["type"] == "view" and view["moves"] and view["clock"] > 5.0:     # 3 s of count, then the race
                     break
                 clock.sleep(0.05)                              # asking in a tighter loop would pass the rate limit
                 ws.send_json({"type": "view"})
@@ -170,6 +170,7 @@ def test_a_paused_race_resumes_from_the_moment_it_paused(store):
         with client.websocket_connect(url) as ws:
             back = ws.receive_json()
         assert back["running"] and left_at <= back["clock"] < left_at + 3
+        assert back["race"]["phase"] == "counting" and back["legal"] == []     # it counts again before anyone moves
 
 
 def test_finished_tables_nobody_watches_leave_memory_and_come_back_from_the_store(client):

@@ -45,7 +45,7 @@ from parlour.store import Logged, Store, StoreConflict, StoredTable, StoreUnavai
 from parlour.store.writer import Writer
 from parlour.web.advice import Advisor
 from parlour.web.metrics import Metrics
-from parlour.web.models import ErrorMessage, Hint, HintOption, SeatView, TableView
+from parlour.web.models import ErrorMessage, Hint, HintOption, RaceView, SeatView, TableView
 
 if TYPE_CHECKING:
     from parlour.games.biggles.session import LiveGame
@@ -299,6 +299,7 @@ class LiveTable:
         self.clock = clock
         self.live: LiveGame | None = None         # a real-time game's clock, running while every person is here
         self.paused_at = 0.0
+        self.nudge = asyncio.Event()              # a race's clock task waits on it while the race waits for people
         self.leased = True
         self.version = 0                          # counts changes: a view built for one is good until the next
         self.rendered: dict[int | None, str] = {}
@@ -353,8 +354,8 @@ class LiveTable:
                 for s, (info, names) in enumerate(zip(self.seats, self.game.seat_names(len(self.seats)), strict=True))
             ],
             observation=observation,
-            # a paused race offers no moves: the server would refuse them until everyone is back
-            legal=list(state.legal_actions(seat)) if seat is not None and not self._paused() else [],
+            # a race offers moves only between Go and the match's end: the server refuses them at other times
+            legal=list(state.legal_actions(seat)) if seat is not None and self._racing() else [],
             to_move=sorted(state.to_move),
             moves=len(state.history),
             over=self.ended,
@@ -364,7 +365,22 @@ class LiveTable:
             clock=self.live.now() if self.live is not None else None,
             hints=self.hints,
             hint_withheld=withheld,
+            race=self._race() if self.game.real_time else None,
         )
+
+    def _race(self) -> RaceView:
+        """Where a real-time game's race stands, for the page to draw the start, the count and a match's end."""
+        from parlour.games.biggles.session import COUNT, WAITING
+
+        live, state = self.live, self.state
+        match = len(state.match_results) if state.is_over else state.match_no + 1
+        if self.ended or live is None:
+            return RaceView(phase="over" if self.ended else "paused", match=match, ready=[], waiting_for=[],
+                            go_in=None, count=COUNT)
+        waiting = live.waiting_for()            # empty once the count has begun: everyone was ready for it
+        phase = "match-over" if live.phase == WAITING and state.match_results else live.phase
+        return RaceView(phase=phase, match=match, ready=[s for s in range(len(self.seats)) if s not in waiting],
+                        waiting_for=waiting, go_in=live.go_in(), count=live.count)
 
     def view_text(self, seat: int | None) -> str:
         """The view as sent; built once per change and seat (every spectator gets the same), except in a race,
@@ -382,8 +398,11 @@ class LiveTable:
         for connection in self.connections:
             connection.refresh()
 
-    def _paused(self) -> bool:
-        return bool(self.game.real_time) and self.live is None
+    def _racing(self) -> bool:
+        """Moves may be made now: always in a turn-by-turn game; in a race, between Go and the match's end."""
+        from parlour.games.biggles.session import RUNNING
+
+        return not self.game.real_time or (self.live is not None and self.live.phase == RUNNING)
 
     async def close(self, reason: str) -> None:
         """End the table before its game does (its seats left it, or it went on too long); nothing to enter."""
@@ -629,7 +648,10 @@ class LiveTable:
         """Set the bots going: at once in a turn-by-turn game; in a race, once every person is here.
 
         A real-time race runs only while every person at it is connected, and
-        resumes from the moment it stood at.
+        resumes from the moment it stood at.  Each match starts once every person
+        has said he is ready (``ready``) and a count has run; a race resumed in the
+        middle of a match (back from a pause, or rebuilt after a restart) counts
+        again before anyone may move (``session.LiveGame``).
         """
         if not self.game.real_time:
             self.start_bots()
@@ -643,7 +665,8 @@ class LiveTable:
 
             # the race goes on from the moment it paused (or, after a restart, from its last move)
             elapsed = max([t for t in self.state.times if t == t] + [self.paused_at])
-            self.live = LiveGame(self.state, self.bots, clock=self.clock, elapsed=elapsed)
+            people = [s for s, info in enumerate(self.seats) if info["kind"] == PERSON]
+            self.live = LiveGame(self.state, self.bots, clock=self.clock, elapsed=elapsed, people=people)
             self.start_bots()
         elif not everyone and self.live is not None:
             self.paused_at = self.live.now()
@@ -652,12 +675,38 @@ class LiveTable:
 
     # -- bots ---------------------------------------------------------------
     def start_bots(self) -> None:
-        if self.game.real_time and self.live is None:
-            return
-        if (self.bots and self.leased and not self.ended
-                and (self.task is None or self.task.done())):
+        """Start the task that moves the bots, unless it runs already; a race's clock task runs even without bots
+        (it says Go)."""
+        if self.game.real_time:
+            if self.live is None:
+                return
+            wanted = not self.bots or self.leased
+        else:
+            wanted = bool(self.bots) and self.leased
+        if wanted and not self.ended and (self.task is None or self.task.done()):
             self.task = asyncio.get_running_loop().create_task(self._clock() if self.live else self._turns())
             self.task.add_done_callback(_report)
+
+    async def ready(self, seat: int | None) -> None:
+        """A person says he is ready for the match about to start; once everyone is, the count runs.
+        Raises ``Refused``, changing nothing."""
+        if seat is None:
+            raise Refused("spectators do not race: only a player at the table gets ready")
+        if not self.game.real_time:
+            raise Refused(f"{self.game.title} is played turn by turn: there is no start to get ready for")
+        if seat in self.bots:
+            raise Refused(f"seat {seat} is played by a bot, and a bot is always ready")
+        async with self.lock:
+            if self.ended:
+                raise Refused("the game is over")
+            if self.live is None:
+                raise Refused("the race waits for every player to be at the table: get ready once they are")
+            reason = self.live.ready_for(seat)
+            if reason is not None:
+                raise Refused(reason)
+        self.nudge.set()
+        self.broadcast()
+        self.start_bots()
 
     async def _turns(self) -> None:
         """Turn-by-turn games: a bot whose turn it is moves after a short pause, so people can follow.
@@ -703,22 +752,29 @@ class LiveTable:
                 chosen, wait = None, RETRY[0]
 
     async def _clock(self) -> None:
-        """Real time: bots act when their reflexes fall due on the wall clock.
+        """Real time: Go when a count runs out, and bots act when their reflexes fall due on the wall clock.
 
         What they did is written in order after each tick, and shown once it is written; if the database
-        refuses, it is written at a later tick (the race goes on until its last moves are stored).
+        refuses, it is written at a later tick (the race goes on until its last moves are stored).  While
+        the race waits for people to be ready nothing falls due: the task waits until one is (``nudge``).
         """
         live = self.live
         assert live is not None, "the clock runs only while the race does"
         while self.live is live and not (self.state.is_over and self.stored == len(self.state.history)):
-            due = live.reflexes.next_time()
-            wait = 0.05 if due is None else min(max(due - live.now(), 0.0), 0.25)
-            await asyncio.sleep(wait)
+            due = live.next_time()
+            if due is None and self.stored == len(self.state.history):
+                self.nudge.clear()
+                try:
+                    await asyncio.wait_for(self.nudge.wait(), 1.0)
+                except asyncio.TimeoutError:
+                    pass
+            else:
+                await asyncio.sleep(0.05 if due is None else min(max(due - live.now(), 0.0), 0.25))
             started = time.perf_counter()
             async with self.lock:
                 if self.live is not live:
                     return
-                start = self.stored
+                start, changes = self.stored, live.changes
                 live.tick()
                 try:
                     await self._persist()
@@ -728,6 +784,8 @@ class LiveTable:
                     continue
                 if self.stored > start:
                     await self._moved("bot", started)
+                elif live.changes != changes:        # Go, or a match ended (shown once its moves are stored)
+                    self.broadcast()
 
     def stop(self) -> None:
         """Stop the bots (unless it is the bots' own task asking: it carries on with the reloaded table)."""

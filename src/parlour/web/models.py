@@ -173,6 +173,24 @@ class SeatView(BaseModel):
     connected: bool
 
 
+class RaceView(BaseModel):
+    """Where a real-time game's race stands: before each match every person says he is ready, then a count
+    runs, and only at Go may anyone move (docs/rules/biggles.md, ruling 12)."""
+
+    phase: Literal["waiting", "counting", "running", "match-over", "paused", "over"] = Field(
+        description="waiting: for every person to be ready before the first match (a 'ready' message each); "
+                    "counting: everyone is ready, Go comes in go_in seconds (a race resumed mid-match counts "
+                    "too); running: the race is on; match-over: a match has just ended (the observation's last "
+                    "match result) and the next waits for every person to be ready; paused: a person is away; "
+                    "over: the game is over")
+    match: int = Field(description="the match about to start or under way, from 1 (at the end: the last played)")
+    ready: list[int] = Field(description="the seats ready for the match about to start (a bot always is)")
+    waiting_for: list[int] = Field(description="the person seats still to say they are ready (empty unless "
+                                               "waiting or match-over)")
+    go_in: float | None = Field(description="seconds until Go, while counting (else null)")
+    count: float = Field(description="the length of a count in seconds")
+
+
 class TableView(BaseModel):
     """The table as one seat sees it (``seat`` null: a spectator); the server sends it after every change."""
 
@@ -182,7 +200,8 @@ class TableView(BaseModel):
     seat: int | None
     seats: list[SeatView]
     observation: dict[str, Any] = Field(description="the game's own observation for that seat")
-    legal: list[str] = Field(description="the seat's legal actions now (empty for a spectator or a paused race)")
+    legal: list[str] = Field(description="the seat's legal actions now (empty for a spectator, and in a race "
+                                         "at any time but between Go and the match's end)")
     to_move: list[int]
     moves: int
     over: bool
@@ -194,6 +213,7 @@ class TableView(BaseModel):
     hint_withheld: str | None = Field(None, description="at a table with hints, to the seat whose turn it is: why "
                                       "no hint is offered at this decision (the game tests what it would tell), "
                                       "else null")
+    race: RaceView | None = Field(None, description="a real-time game's race (null in a turn-by-turn game)")
 
 
 class TableInfo(TableView):
@@ -225,6 +245,13 @@ class AskView(Body):
     """Ask for the view again."""
 
     type: Literal["view"]
+
+
+class Ready(Body):
+    """A person at a real-time game is ready for the match about to start (each match starts once every person
+    is, with a count)."""
+
+    type: Literal["ready"]
 
 
 class AskHint(Body):
@@ -262,7 +289,7 @@ class Hint(BaseModel):
 
 
 #: what a client sends on the play socket
-ClientMessage = Annotated[Act | AskView | AskHint, Field(discriminator="type")]
+ClientMessage = Annotated[Act | AskView | AskHint | Ready, Field(discriminator="type")]
 #: what the server sends on it
 ServerMessage = Annotated[TableView | ErrorMessage | Hint, Field(discriminator="type")]
 
@@ -575,7 +602,8 @@ class Health(BaseModel):
 def socket_schemas(ref_template: str = "#/components/schemas/{model}") -> dict[str, Any]:
     """JSON schemas of the play socket's messages (which OpenAPI has no place for), by model name."""
     _, document = models_json_schema(
-        [(Act, "validation"), (AskView, "validation"), (AskHint, "validation"), (TableView, "serialization"),
+        [(Act, "validation"), (AskView, "validation"), (AskHint, "validation"), (Ready, "validation"),
+         (TableView, "serialization"),
          (ErrorMessage, "serialization"), (Hint, "serialization")],
         ref_template=ref_template)
     schemas: dict[str, Any] = document["$defs"]

@@ -393,12 +393,12 @@ class BigglesState(State):
             return "your pile is empty: turn some cards first"
         if verb == "play":
             wanted = "Biggles" if me.level() == BLACKS else f"black {me.level() + 1}"
-            return f"too late or wrong card: your pile shows {CARD_TEXT[top]} and your build wants {wanted}"
+            return f"too late or wrong card: your pile shows {_in_words(top)} and your build wants {wanted}"
         if verb == "stop":
             if not IS_RED[top]:
-                return f"your pile shows {CARD_TEXT[top]}, not a red stopper"
+                return f"your pile shows {_in_words(top)}, not a red stopper"
             if arg != str(NUMBER[top]):
-                return f"your pile shows {CARD_TEXT[top]}, not red {arg}"
+                return f"your pile shows {_in_words(top)}, not red {arg}"
             level = other.level()
             if level == NUMBER[top] and not self._stoppable(other):
                 return "his newest card is cancelled already: only a fresh black card can be stopped (cascade is off)"
@@ -620,6 +620,11 @@ def _shuffled(cards: list[Any], rng: random.Random) -> list[Any]:
         x, j = divmod(x, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+def _in_words(card: int) -> str:
+    """A card as a person says it (black 3, red 3, Biggles), for the reasons a move is refused."""
+    return "Biggles" if card == BIGGLES else f"{'red' if IS_RED[card] else 'black'} {NUMBER[card]}"
 
 
 def _unseen(ids: list[int], seen: set[int]) -> tuple[tuple[int, ...], tuple[str, ...]]:

@@ -4,31 +4,194 @@ The session owns the clock; every action, a person's or a bot's, is applied
 through the rules engine the moment it arrives and stamped with its time, so
 the record shows the race as it happened.  ``clock`` is injectable, which is
 how the tests run a live game deterministically.
+
+The sheet starts each match at the signal "Go!"; here that signal is a count
+of ``COUNT`` seconds (3-2-1), and nobody, person or bot, may move before it
+ends (ruling 12 in docs/rules/biggles.md).  A session is always in one of
+four phases:
+
+- ``WAITING``: a match is about to start (the first one, or the next after a
+  match ended) and the session waits for every person to say he is ready
+  (``ready``); bots are always ready, so a session of bots alone never waits.
+  The race clock stands still meanwhile.
+- ``COUNTING``: everyone is ready; Go falls ``COUNT`` seconds later.  A race
+  resumed in the middle of a match (after a pause, or a server's restart)
+  counts again before anyone may move.
+- ``RUNNING``: the race is on; bots' reflexes are planned from the moment of Go.
+- ``OVER``: the game is over.
+
+The end of a match stops the race at once: the bots' moves under way are
+dropped and the session waits for everyone to be ready for the next.  The
+rules module knows nothing of this (it has no clock): the count belongs to
+the live session alone.
 """
 
 from __future__ import annotations
 
+import math
 import time
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Final, Iterable, Mapping
 
-from parlour.games.biggles.rules import BigglesState
+from parlour.games.biggles.rules import SEATS, BigglesState
 from parlour.games.biggles.twin import Reflexes
+
+#: seconds of the count (3-2-1) before every match, and before a race resumed in the middle of one
+COUNT: Final = 3.0
+WAITING: Final = "waiting"
+COUNTING: Final = "counting"
+RUNNING: Final = "running"
+OVER: Final = "over"
+
+
+def seconds(n: int) -> str:
+    return f"{n} second" if n == 1 else f"{n} seconds"
+
+
+def untouched(state: BigglesState) -> bool:
+    """Nobody has moved yet in the match under way: no action at all, or the last one ended a match
+    (playing Biggles always does)."""
+    return not state.history or state.history[-1][1] == "play B"
 
 
 class LiveGame:
     def __init__(self, state: BigglesState, bots: Mapping[int, Any], clock: Callable[[], float] = time.monotonic,
-                 elapsed: float = 0.0):
-        """``elapsed``: seconds of the game already played, for a race that resumes after a pause."""
+                 elapsed: float = 0.0, people: Iterable[int] | None = None, count: float | None = None):
+        """``elapsed``: seconds of the game already played, for a race that resumes after a pause.
+
+        ``people``: the seats that must say they are ready before each match (by default every seat
+        that is not a bot's).  A match nobody has moved in yet waits for them; a race resumed in
+        the middle of a match counts down again at once.  ``count``: the count's seconds (``COUNT``).
+        """
         self.state = state
         self.clock = clock
-        self.start = clock() - elapsed
+        self.count = COUNT if count is None else count
+        self.people = frozenset(range(SEATS)) - set(bots) if people is None else frozenset(people)
+        self.bots = frozenset(bots)
         self.reflexes = Reflexes(state, bots)
-        for seat in bots:
-            self.reflexes.plan(seat, self.now())
+        self.ready: set[int] = set()
+        self.go_at: float | None = None
+        #: counts the changes that no action shows (a phase, a seat ready): a server redraws when it moves
+        self.changes = 0
+        self.match = state.match_no
+        self.start = clock() - elapsed
+        self._frozen: float | None = elapsed        # the race clock stands still until the count begins
+        self.phase = WAITING
+        if state.is_over:
+            self.phase = OVER
+        elif untouched(state):
+            self._wait()
+        else:
+            self._count()
 
+    # -- the clock ------------------------------------------------------------------------
     def now(self) -> float:
+        """Seconds on the race clock, which runs while counting and racing and stands still while waiting."""
+        if self._frozen is not None:
+            return self._frozen
         return self.clock() - self.start
 
+    def go_in(self) -> float | None:
+        """Seconds until Go while counting (None otherwise)."""
+        if self.phase != COUNTING or self.go_at is None:
+            return None
+        return max(self.go_at - self.now(), 0.0)
+
+    def next_time(self) -> float | None:
+        """When something falls due by itself on the race clock: Go, or a bot's move (None while waiting)."""
+        if self.phase == COUNTING:
+            return self.go_at
+        if self.phase == RUNNING:
+            return self.reflexes.next_time()
+        return None
+
+    # -- phases ---------------------------------------------------------------------------
+    def _stop_bots(self) -> None:
+        for seat in self.reflexes.pending:
+            self.reflexes.pending[seat] = None
+
+    def _wait(self) -> None:
+        """Stop the race clock and wait for every person to be ready (at once to the count if nobody must)."""
+        self._frozen = self.now()
+        self.phase = WAITING
+        self.ready = set()
+        self.go_at = None
+        self._stop_bots()
+        self.changes += 1
+        if not self.people:
+            self._count()
+
+    def _count(self) -> None:
+        if self._frozen is not None:
+            self.start = self.clock() - self._frozen
+            self._frozen = None
+        self.phase = COUNTING
+        self.go_at = self.now() + self.count
+        self._stop_bots()
+        self.changes += 1
+
+    def _go(self) -> None:
+        """Go: the race is on, and each bot's first move is planned from this moment."""
+        assert self.go_at is not None, "Go comes only at the end of a count"
+        self.phase = RUNNING
+        self.reflexes.match = self.state.match_no
+        for seat in self.bots:
+            self.reflexes.plan(seat, self.go_at)
+        self.changes += 1
+
+    def _after(self) -> bool:
+        """After an action: if it ended the match (or the game), stop the race; whether it did."""
+        state = self.state
+        if state.is_over:
+            self._frozen = state.times[-1] if state.times else self.now()
+            self.phase = OVER
+            self._stop_bots()
+            self.changes += 1
+            return True
+        if state.match_no != self.match:
+            self.match = state.match_no
+            self._frozen = state.times[-1]         # the clock stops at the winning move
+            self._wait()
+            return True
+        return False
+
+    def ready_for(self, seat: int) -> str | None:
+        """``seat`` says it is ready for the match about to start; the reason if that means nothing now."""
+        if seat in self.bots:
+            return f"seat {seat} is played by a bot, and a bot is always ready"
+        if seat not in self.people:
+            return f"there is no seat {seat!r} to get ready"
+        if self.phase == OVER:
+            return "the game is over"
+        if self.phase == COUNTING:
+            return "everyone is ready already: wait for Go"
+        if self.phase == RUNNING:
+            return "the race is on: there is nothing to wait for"
+        if seat not in self.ready:
+            self.ready.add(seat)
+            self.changes += 1
+        if self.people <= self.ready:
+            self._count()
+        return None
+
+    def waiting_for(self) -> list[int]:
+        """The people still to say they are ready (empty unless waiting)."""
+        return sorted(self.people - self.ready) if self.phase == WAITING else []
+
+    def why_not(self) -> str | None:
+        """Why nobody may move now (None while the race is on)."""
+        if self.phase == RUNNING:
+            return None
+        if self.phase == OVER:
+            return "the game is over"
+        if self.phase == COUNTING:
+            left = self.go_in() or 0.0
+            return f"wait for Go: the match starts in {seconds(max(1, math.ceil(left - 1e-9)))}"
+        number = self.state.match_no + 1
+        if self.state.match_results:
+            return f"match {number - 1} is over: match {number} starts once every player is ready"
+        return "wait for Go: the race starts once every player is ready"
+
+    # -- moves ----------------------------------------------------------------------------
     def act(self, seat: int, action: str, record: Callable[[float], None] | None = None) -> str | None:
         """A person's action, applied now; returns the reason if it is refused.
 
@@ -46,11 +209,15 @@ class LiveGame:
     def judge(self, seat: int, action: str) -> tuple[str | None, float]:
         """The bots that were quicker go first; then why the action is refused (None if it is legal), and when.
 
+        Before Go (waiting or counting), and once the match is over, every action is refused.
         With ``take`` this is ``act`` in two steps, for a server that stores the action in between
         without holding up its other work (nothing else may move this game meanwhile).
         """
         self.tick()
         now = self.now()
+        early = self.why_not()
+        if early is not None:
+            return early, now
         if action not in self.state.legal_actions(seat):
             return self.state.explain_illegal(seat, action), now
         return None, now
@@ -60,7 +227,18 @@ class LiveGame:
         self.state.apply(seat, action)
         self.state.times[-1] = now
         self.reflexes.changed(seat, now)
+        self._after()
 
     def tick(self) -> list[tuple[int, str, bool]]:
-        """Let the bots do whatever falls due by now."""
-        return self.reflexes.fire_due(self.now())
+        """Go, if the count has run out, then let the bots do whatever falls due by now (until a match ends)."""
+        now = self.now()
+        if self.phase == COUNTING and self.go_at is not None and now >= self.go_at:
+            self._go()
+        done: list[tuple[int, str, bool]] = []
+        if self.phase != RUNNING:
+            return done
+        while (fired := self.reflexes.step(now)) is not None:
+            done.append(fired)
+            if fired[2] and self._after():
+                break
+        return done

@@ -30,6 +30,7 @@ from parlour.web.models import (
     AskHint,
     ClientMessage,
     NewTable,
+    Ready,
     Seat,
     SeatClaim,
     SeatKey,
@@ -169,7 +170,7 @@ def read_message(text: str) -> ClientMessage:
             raise Refused("a message must be JSON, such as {\"type\": \"act\", \"action\": \"play E7\"}") from None
         if first["type"] == REFUSED:
             raise Refused(first["msg"]) from None
-        raise Refused("a message is an object whose type is 'act', 'view' or 'hint'") from None
+        raise Refused("a message is an object whose type is 'act', 'view', 'hint' or 'ready'") from None
 
 
 #: hints being thought about, kept until answered (a task nobody holds may be collected before it ends)
@@ -224,6 +225,8 @@ async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: Store
                     connection.credit()
                 elif isinstance(message, AskHint):
                     _answer_hint(t, connection, message.moves)
+                elif isinstance(message, Ready):
+                    await t.ready(connection.seat)
                 else:
                     connection.refresh()
             except ParlourError as error:

@@ -119,6 +119,7 @@ export async function playTable(tableId) {
     }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`)));
     const focus = focusKey(document.activeElement);
     // redraw: a game's own choice on the page (such as whom to ask) draws the table again, same view
+    // send: a message of the game's own to the server (Biggles' "ready"); refuse: ask the server why a move cannot be made
     const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, send, refuse: act, readOnly: false, redraw: () => draw(view) };
     clear(board);
     clear(handSlot);

@@ -4,6 +4,10 @@
 // mean: t or space turns three (or picks the pile up), p plays the pile's top
 // card to one's own build, s stops the opponent with it.  A key never invents
 // an action: it answers only with one of ctx.legal.
+//
+// Each match starts when every person has pressed Start (or Ready, after a
+// match) and the server's 3-2-1 count has run (view.race); the count is drawn
+// over the board, and a match's end shows its points until the player goes on.
 import { h, stylesheet } from "/static/dom.js";
 import { card, clickable } from "/static/cards.js";
 import { plural, yourResult } from "/static/words.js";
@@ -32,6 +36,16 @@ function cardFor(text, pack, opts = {}) {
 }
 
 const names = (view) => view.seats.map((s, i) => (s && s.name) || `P${i + 1}`);
+const seated = (view) => view.seat !== null && view.seat !== undefined;
+// "Ann and Bob", "Ann, Bob and Cat"
+const listed = (items) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+
+// Why a match gave a player his points: the rule, in words.
+function why(score, won) {
+  if (won) return "for playing Biggles first";
+  if (score) return `for black ${score}, the top black card of the build not cancelled`;
+  return "as no black card of the build was left uncancelled";
+}
 const find = (legal, prefix) => legal.find((a) => a === prefix || a.startsWith(`${prefix} `)) || null;
 
 function playerArea(ctx, seat, mine) {
@@ -85,10 +99,12 @@ export function render(el, ctx) {
   const other = 1 - me;
   const n = names(view);
   el.classList.add("bg-board");
+  const race = ctx.readOnly ? null : view.race;
   const results = obs.match_results.map((r) => h("li", {}, `match ${r.match}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
   el.append(
     h("div", { class: "bg-top" },
-      h("div", { class: "bg-match", "data-testid": "match" }, obs.phase === "over" ? "Game over" : `Match ${obs.match} of ${obs.matches}`),
+      h("div", { class: "bg-match", "data-testid": "match" }, obs.phase === "over" ? "Game over"
+        : `${race && race.phase === "match-over" ? "Next: " : ""}${obs.match > obs.matches ? `Deciding match ${obs.match}` : `Match ${obs.match} of ${obs.matches}`}`),
       h("div", { class: "bg-score", "data-testid": "points" },
         h("span", {}, n[me], h("b", {}, String(obs.points[me]))), " – ", h("span", {}, h("b", {}, String(obs.points[other])), n[other])),
       results.length ? h("ol", { class: "bg-results" }, results) : ""),
@@ -96,7 +112,79 @@ export function render(el, ctx) {
     playerArea(ctx, me, ctx.seat !== null && ctx.seat !== undefined),
     ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? "" : h("p", { class: "bg-keys keys-hint" },
       h("kbd", {}, "t"), " or ", h("kbd", {}, "space"), " turn three (or pick up) · ",
-      h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"));
+      h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"),
+    race ? racePanel(ctx, race) : "");
+  countOver(el, race);
+}
+
+// -- the start of each match: Start (or Ready), the count, and the summary of the match just ended ------------
+// The panel is a decision (the table page moves it into the dock, on screen on a phone).
+function racePanel(ctx, race) {
+  const { view, obs } = ctx;
+  if (race.phase !== "waiting" && race.phase !== "match-over") return "";
+  const n = names(view);
+  const mine = seated(view);
+  const waiting = race.waiting_for.filter((s) => s !== view.seat).map((s) => n[s]);
+  const toGo = mine && race.waiting_for.includes(view.seat);
+  const button = toGo ? h("button", { type: "button", class: "primary bg-ready", "data-testid": "ready",
+    onclick: () => ctx.send && ctx.send({ type: "ready" }) }, race.phase === "waiting" ? "Start" : `Ready for match ${race.match}`) : "";
+  const verb = race.phase === "waiting" ? "press Start" : "get ready";
+  const wait = waiting.length
+    ? h("p", { class: "bg-wait", "data-testid": "waiting-for" }, `${mine && !toGo ? "You are ready. " : ""}Waiting for ${listed(waiting)} to ${verb}.`)
+    : "";
+  if (button) queueMicrotask(() => { if (button.isConnected && document.activeElement === document.body) button.focus({ preventScroll: true }); });
+  if (race.phase === "waiting") {
+    return h("div", { class: "decision-area bg-race bg-start", "data-testid": "start" },
+      h("h3", {}, `Match ${race.match} of ${obs.matches}`),
+      h("p", {}, `The match starts with a count of 3, 2, 1 once every player is ready. Nobody may move before Go.`),
+      button, wait);
+  }
+  const results = obs.match_results;
+  const last = results[results.length - 1];
+  const totals = [0, 1].map((seat) => results.reduce((sum, r) => sum + r.scores[seat], 0));
+  const winner = last.winner;
+  const head = mine && winner === view.seat ? `You win match ${last.match}!` : `${n[winner]} wins match ${last.match}.`;
+  const order = mine ? [view.seat, 1 - view.seat] : [0, 1];
+  const who = (seat) => `${n[seat]}${mine && seat === view.seat ? " (you)" : ""}`;
+  return h("div", { class: "decision-area bg-race bg-summary", "data-testid": "match-summary", role: "region", "aria-label": `Match ${last.match} is over` },
+    h("h3", {}, head),
+    h("table", { class: "bg-sum" }, h("tbody", {}, order.map((seat) => h("tr", {},
+      h("th", { scope: "row" }, who(seat)), h("td", { class: "bg-sum-pts" }, plural(last.scores[seat], "point")),
+      h("td", {}, why(last.scores[seat], seat === winner)))))),
+    h("p", { class: "bg-totals", "data-testid": "totals" }, `Totals after match ${last.match}: `,
+      order.map((seat, i) => [i ? ", " : "", `${n[seat]} `, h("b", {}, String(totals[seat]))])),
+    button, wait);
+}
+
+// The count over the board: 3, 2, 1 as the server's go_in runs down, then Go! for a moment once the race is on.
+let ticker = null;
+let goAt = 0;
+let lastPhase = null;
+const GO_SHOWN = 900;
+function countOver(el, race) {
+  clearInterval(ticker);
+  ticker = null;
+  const phase = race ? race.phase : null;
+  if (phase === "running" && lastPhase === "counting") goAt = performance.now();
+  lastPhase = phase;
+  if (phase === "counting") {
+    const deadline = performance.now() + (race.go_in || 0) * 1000;
+    const digit = h("div", { class: "bg-count-digit", "data-testid": "count" });
+    const over = h("div", { class: "bg-count-over", role: "status", "aria-live": "assertive" },
+      h("div", { class: "bg-count-label" }, `Match ${race.match}`), digit);
+    const show = () => {
+      const left = (deadline - performance.now()) / 1000;
+      const text = left > 0 ? String(Math.max(1, Math.ceil(left - 1e-6))) : "Go!";
+      if (digit.textContent !== text) { digit.textContent = text; digit.classList.remove("bg-beat"); void digit.offsetWidth; digit.classList.add("bg-beat"); }
+    };
+    show();
+    ticker = setInterval(() => (digit.isConnected ? show() : clearInterval(ticker)), 100);
+    el.append(over);
+  } else if (phase === "running" && performance.now() - goAt < GO_SHOWN) {
+    // drawn again with each move: the fade carries on from where it stood
+    el.append(h("div", { class: "bg-count-over bg-go", style: `animation-delay: -${Math.round(performance.now() - goAt)}ms` },
+      h("div", { class: "bg-count-digit" }, "Go!")));
+  }
 }
 
 // Touch buttons, made once and kept: each view only changes what they mean, so the
@@ -164,7 +252,15 @@ export function status(view) {
     const away = view.seats.flatMap((s, i) => (s.kind === "person" && !s.connected ? [n[i]] : []));
     return `Paused: the race runs only while every player is at the table${away.length ? ` (waiting for ${away.join(", ")})` : ""}.`;
   }
-  if (view.seat === null || view.seat === undefined) return "The race is on. You are watching.";
+  const race = view.race || { phase: "running" };
+  const mine = seated(view);
+  if (race.phase === "waiting" || race.phase === "match-over") {
+    const verb = race.phase === "waiting" ? "press Start" : "get ready";
+    if (mine && race.waiting_for.includes(view.seat)) return race.phase === "waiting" ? "Press Start when you are ready." : `Match ${race.match - 1} is over. Press Ready when you want match ${race.match}.`;
+    return `Waiting for ${listed(race.waiting_for.map((s) => names(view)[s]))} to ${verb}.`;
+  }
+  if (race.phase === "counting") return `Match ${race.match} is about to start: wait for Go!`;
+  if (!mine) return "The race is on. You are watching.";
   if (window.matchMedia("(pointer: coarse)").matches) return "The race is on! Tap Turn, Play or Stop!";
   return "The race is on! Keys: t or space turn · p play · s stop.";
 }
@@ -184,8 +280,8 @@ export function ending(view) {
   const n = names(view);
   const matches = view.observation.match_results || [];
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", {}, "In each match the winner scores 8; the loser scores the number of the top card of his build that was not cancelled by a red stopper (0 with none)."),
+    h("p", {}, "In each match the winner scores 8; the loser scores the number of the top black card of his build that was not cancelled by a red stopper (0 with none)."),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), h("th", { scope: "col" }, "Winner"), h("th", { scope: "col" }, n[0]), h("th", { scope: "col" }, n[1]))),
       h("tbody", {}, matches.map((m) => h("tr", {}, h("td", {}, String(m.match)), h("td", {}, n[m.winner]),
-        [0, 1].map((seat) => h("td", {}, `${m.scores[seat]} ${m.winner === seat ? "(won)" : m.scores[seat] ? "(top black card)" : "(no black card)"}`)))))));
+        [0, 1].map((seat) => h("td", {}, h("b", {}, String(m.scores[seat])), " ", h("span", { class: "bg-why" }, why(m.scores[seat], m.winner === seat)))))))));
 }

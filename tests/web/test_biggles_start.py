@@ -1,0 +1,175 @@
+"""The start of a Biggles match at a server table: Start (ready), a 3-2-1 count, and no move before Go.
+
+The server refuses a person's move before Go with the reason, and its bots
+wait for Go as well: every stored action's time (the race clock, which
+stands still while the table waits for people) falls after a count.  A match's
+end stops the race until every person is ready again, and a race that comes
+back (a person who left, a restarted server) counts again first.
+"""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+from parlour.games.biggles.session import COUNT
+from parlour.web.app import create_app
+from test_api import next_error, next_view
+
+#: the race clock runs this many times faster than the wall's (a count is a tenth of a second of the test)
+PACE = 30
+
+
+def app(store, pace: float = PACE) -> TestClient:
+    return TestClient(create_app(store, bot_delay=0, clock=lambda: time.monotonic() * pace))
+
+
+def person_and_bot(client, matches: int = 1, bot: str = "practised", seed: int = 3) -> dict:
+    made = client.post("/api/tables", json={"game": "biggles", "seed": seed,
+                                            "variant": {"matches": matches, "deciders": 0},
+                                            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": bot}]})
+    assert made.status_code == 201, made.text
+    return made.json()
+
+
+def view_until(ws, test, limit: float = 30.0) -> dict:
+    """The first view that passes ``test``, asking for a view every few hundredths of a second meanwhile."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        view = next_view(ws)
+        if test(view):
+            return view
+        time.sleep(0.03)                        # asking in a tighter loop would pass the rate limit
+        ws.send_json({"type": "view"})
+    raise AssertionError("the table never showed what was waited for")
+
+
+def refused(ws, seat: int = 0) -> str:
+    """The reason the seat's move just sent was refused; fails (rather than waiting for ever) if the table
+    shows it was taken instead."""
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "error":
+            return message["message"]
+        if message["type"] == "view" and any(s == seat for s, _ in message["observation"]["history"]):
+            raise AssertionError("the move was taken")
+
+
+def test_the_table_waits_for_start_and_refuses_a_move_before_go(store):
+    with app(store, pace=1) as client:                         # the real clock: the count lasts three seconds
+        made = person_and_bot(client)
+        with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+            view = next_view(ws)
+            race = view["race"]
+            assert race["phase"] == "waiting" and race["waiting_for"] == [0] and race["ready"] == [1]
+            assert view["legal"] == [] and race["count"] == COUNT and race["go_in"] is None
+            time.sleep(0.5)                                    # the bot does not start without the person
+            ws.send_json({"type": "act", "action": "turn"})
+            assert refused(ws) == "wait for Go: the race starts once every player is ready"
+            assert store.load(made["id"]).actions == []
+            ws.send_json({"type": "ready"})
+            counting = view_until(ws, lambda v: v["race"]["phase"] == "counting")
+            assert counting["legal"] == [] and 0 < counting["race"]["go_in"] <= COUNT
+            assert counting["race"]["waiting_for"] == [] and counting["race"]["ready"] == [0, 1]
+            ws.send_json({"type": "act", "action": "turn"})
+            reason = refused(ws)
+            assert reason.startswith("wait for Go: the match starts in ") and reason.endswith("seconds"), reason
+            ws.send_json({"type": "ready"})
+            assert next_error(ws)["message"] == "everyone is ready already: wait for Go"
+            assert store.load(made["id"]).actions == []          # neither the person nor the bot moved
+            running = view_until(ws, lambda v: v["race"]["phase"] == "running")
+            assert running["legal"] == ["turn"] and running["clock"] >= COUNT
+            ws.send_json({"type": "act", "action": "turn"})
+            view_until(ws, lambda v: v["moves"] >= 2)
+            ws.send_json({"type": "ready"})
+            assert next_error(ws)["message"] == "the race is on: there is nothing to wait for"
+    actions = store.load(made["id"]).actions
+    assert (0, "turn") in [(seat, action) for seat, action, _ in actions]
+    assert all(when >= COUNT for _, _, when in actions), actions     # nobody's move before Go
+
+
+def test_the_bot_moves_only_after_go_in_every_match(store):
+    with app(store) as client:
+        made = person_and_bot(client, matches=2)
+        with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+            ws.send_json({"type": "ready"})
+            over = view_until(ws, lambda v: v["race"]["phase"] == "match-over")     # Ann never moves: the bot wins
+            assert over["observation"]["match_results"][0]["winner"] == 1 and over["legal"] == []
+            assert over["race"]["match"] == 2 and over["race"]["waiting_for"] == [0]
+            stored = len(store.load(made["id"]).actions)
+            assert stored == over["moves"]
+            time.sleep(0.5)                                  # fifteen seconds of race time: the bot does not go on
+            ws.send_json({"type": "view"})
+            again = next_view(ws)
+            assert again["race"]["phase"] == "match-over" and len(store.load(made["id"]).actions) == stored
+            assert again["clock"] == over["clock"]           # the race clock stands still at a match's end
+            ws.send_json({"type": "act", "action": "turn"})
+            assert refused(ws) == "match 1 is over: match 2 starts once every player is ready"
+            ws.send_json({"type": "ready"})
+            view_until(ws, lambda v: v["over"], limit=60)
+    actions = store.load(made["id"]).actions
+    assert all(seat == 1 for seat, _, _ in actions)
+    ended = next(i for i, (_, action, _) in enumerate(actions) if action == "play B")
+    assert actions[0][2] >= COUNT                                        # match 1's first move after its count
+    assert actions[ended + 1][2] >= actions[ended][2] + COUNT            # match 2's after its own
+
+
+def test_two_people_each_press_start(store):
+    with app(store) as client:
+        made = client.post("/api/tables", json={"game": "biggles", "seed": 2, "variant": {"matches": 1},
+                                                "seats": [{"kind": "person"}, {"kind": "person"}]}).json()
+        invite = made["join"]["1"].split("#invite=")[1]
+        other = client.post(f"/api/tables/{made['id']}/seats/1/claim", json={"invite": invite}).json()
+        with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ann:
+            assert next_view(ann)["race"]["phase"] == "paused"             # Bob is not here yet
+            ann.send_json({"type": "ready"})
+            assert "every player to be at the table" in next_error(ann)["message"]
+            with client.websocket_connect(f"/ws/tables/{made['id']}?token={other['token']}") as bob, \
+                    client.websocket_connect(f"/ws/tables/{made['id']}") as watcher:
+                assert view_until(bob, lambda v: v["race"]["phase"] == "waiting")["race"]["waiting_for"] == [0, 1]
+                bob.send_json({"type": "ready"})
+                half = view_until(ann, lambda v: v["race"]["waiting_for"] == [0])
+                assert half["race"]["phase"] == "waiting" and half["race"]["ready"] == [1]
+                watcher.send_json({"type": "ready"})
+                assert next_error(watcher)["message"].startswith("spectators do not race")
+                ann.send_json({"type": "ready"})
+                assert view_until(bob, lambda v: v["race"]["phase"] in ("counting", "running"))
+                on = view_until(ann, lambda v: v["race"]["phase"] == "running")   # no bot: the server says Go
+                assert on["legal"] == ["turn"]
+
+
+def test_ready_means_nothing_in_a_turn_by_turn_game(client):
+    made = client.post("/api/tables", json={"game": "british-towns-sets", "seed": 1,
+                                            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}]}).json()
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+        assert next_view(ws)["race"] is None
+        ws.send_json({"type": "ready"})
+        assert next_error(ws)["message"].endswith("is played turn by turn: there is no start to get ready for")
+
+
+def test_a_race_back_after_a_pause_or_a_restart_counts_again(store):
+    with app(store, pace=10) as client:
+        made = person_and_bot(client, bot="newcomer")
+        url = f"/ws/tables/{made['id']}?token={made['token']}"
+        with client.websocket_connect(url) as ws:
+            ws.send_json({"type": "ready"})
+            left = view_until(ws, lambda v: v["moves"] >= 2)
+        stored = store.load(made["id"]).actions
+        with client.websocket_connect(url) as ws:              # back after a pause: the count runs again
+            back = next_view(ws)
+            assert back["race"]["phase"] == "counting" and back["legal"] == []
+            ws.send_json({"type": "act", "action": "turn"})
+            assert refused(ws).startswith("wait for Go: the match starts in")
+        assert left["moves"] <= len(store.load(made["id"]).actions) == len(stored)
+    with app(store, pace=10) as client:                        # a restarted server rebuilds the table from its log
+        with client.websocket_connect(url) as ws:
+            back = next_view(ws)
+            assert back["race"]["phase"] == "counting" and back["legal"] == []
+            ws.send_json({"type": "act", "action": "turn"})
+            assert refused(ws).startswith("wait for Go: the match starts in")
+            view_until(ws, lambda v: v["race"]["phase"] == "running")
+            ws.send_json({"type": "act", "action": "turn"})
+            view_until(ws, lambda v: v["moves"] > len(stored))
+    after = store.load(made["id"]).actions[len(stored):]
+    assert after and all(when >= stored[-1][2] + COUNT for _, _, when in after)
