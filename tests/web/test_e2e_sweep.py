@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from typing import Any
 
 import httpx
 import pytest
@@ -26,8 +27,9 @@ axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
 #: what axe-core may never find at a table, in any state a player meets
 SERIOUS = {"serious", "critical"}
 
-DESKTOP = {"viewport": {"width": 1366, "height": 900}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1366, "height": 900}}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+                         "device_scale_factor": 1}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 #: the players at each game's table (Squadron Scramble with four, so that its board gets crowded)
 PLAYERS = {"football-whist": 4, "squadron-scramble": 4, "british-towns-asking": 4, "british-towns-sets": 3,
@@ -221,7 +223,7 @@ def play_race(table: Table) -> None:
             continue
         view = table.views.get(table.moves_shown())
         legal = view["legal"] if view else []
-        if legal:
+        if view and legal:
             move = next((a for a in legal if a.split(" ")[0] in ("play", "stop")), None)
             if move and looked < 40:
                 looked += 1

@@ -311,7 +311,8 @@ def _seated(game: GameDescriptor, seats: list[Seat]) -> list[dict[str, Any]]:
     stored: list[dict[str, Any]] = []
     for i, seat in enumerate(seats):
         # a name given first keeps it; a later seat's name of our choosing is kept free too
-        name = distinct(names[i], [s["name"] for s in stored] + [n for n, g in zip(names[i + 1:], given[i + 1:]) if not g])
+        ours = [n for n, g in zip(names[i + 1:], given[i + 1:], strict=True) if not g]
+        name = distinct(names[i], [s["name"] for s in stored] + ours)
         if seat.kind == BOT:
             bot = seat.bot or default_bot(game)
             if bot not in bots:

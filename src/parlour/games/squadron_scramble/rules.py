@@ -274,7 +274,8 @@ class SquadronScrambleState(TurnState):
             "hands": [[CARD_TEXT[c] for c in h] for h in self.hands],
             # What each player's sets were (all of them face up on the table, or shot down, during the round):
             # his own that score for him, and the enemy sets his fighters shot down.
-            "laid": [[_set_view(x) for x in self.table + self.captured[s] if x["by"] == s] for s in range(self.num_seats)],
+            "laid": [[_set_view(x) for x in self.table + self.captured[s] if x["by"] == s]
+                     for s in range(self.num_seats)],
             "shot_down": [[_set_view(x) for x in self.captured[s] if x["by"] != s] for s in range(self.num_seats)],
         }]
         seen = self.known if self.seen is None else self.seen
