@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import end_and_replay, shot
+from conftest import end_and_replay, listed_moves, refusal, shot
 
 RESULT = "[data-testid=result]"
 
@@ -66,16 +66,15 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     while time.monotonic() < deadline:
         if page.locator(RESULT).count():
             break
-        legal = page.locator(".moves button[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+        legal = listed_moves(page)
         before = moves_shown(page)
         if any(a.startswith("play") for a in legal) and not stale_checked:
             # Two presses of p before the server's answer can arrive: the second means the
             # card the screen showed, which the first already played, so it is refused.
             page.evaluate("""() => { for (let i = 0; i < 2; i++)
                 document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'p', bubbles: true})); }""")
-            toast = page.locator("#toast.show")
-            toast.wait_for()
-            assert re.search(r"too late|your pile shows", toast.inner_text()), toast.inner_text()
+            reason = refusal(page)
+            assert re.search(r"too late|your pile shows", reason), reason
             shot(page, "biggles-stale-key-refused")
             stale_checked = True
             pressed["p"] += 2
@@ -102,7 +101,7 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
         raise AssertionError(f"the race did not end in time (keys so far: {pressed})")
 
     banner = page.locator(RESULT)
-    ending = r"wins on points: Ann \d+ – \d+ P2\.|A draw on points"          # the bot has a plain name
+    ending = r"wins on points: Ann \d+ – \d+ Arthur\.|A draw on points"      # the bot sits under a person's name
     assert re.search(ending, banner.inner_text()), banner.inner_text()
     assert stale_checked and pressed["p"] >= 8, pressed          # black 1-7 and Biggles, if the person won
     end_and_replay(page, "biggles")
@@ -123,9 +122,9 @@ def test_a_match_end_shows_its_points_until_the_player_is_ready(server, page):
     summary.wait_for(timeout=90000)                     # Ann never moves: the practised bot wins match 1
     shot(page, "biggles-match-summary")
     text = summary.inner_text()
-    assert "P2 wins match 1." in text and "8 points" in text and "for playing Biggles first" in text, text
+    assert "Arthur wins match 1." in text and "8 points" in text and "for playing Biggles first" in text, text
     assert re.search(r"Ann \(you\)\s+0 points\s+as no black card of the build was left uncancelled", text), text
-    assert re.search(r"Totals after match 1: Ann 0, P2 8", text), text
+    assert re.search(r"Totals after match 1: Ann 0, Arthur 8", text), text
     assert not CODES.search(text) and "wins match" in text and "You wins" not in text
     ended = moves_shown(page)
     page.wait_for_timeout(1500)                         # the summary stays, and the bot waits
@@ -151,7 +150,7 @@ def test_a_match_end_shows_its_points_until_the_player_is_ready(server, page):
 def test_the_race_waits_for_every_person_and_refuses_keys_meanwhile(server, page, browser):
     new_table(page, server, "person")
     status = page.locator(".status")
-    assert "Paused" in status.inner_text() and "P2" in status.inner_text()
+    assert "Paused" in status.inner_text() and "Player 2" in status.inner_text()
     assert page.locator("[data-action]").count() == 0            # a paused race offers no moves
     page.keyboard.press("t")
     page.wait_for_timeout(300)

@@ -219,7 +219,11 @@ def play_race(table: Table) -> None:
         ready = page.locator("[data-testid=ready]")
         if ready.count() and ready.is_visible():
             table.look("before a match")
-            ready.click()
+            try:
+                ready.click(timeout=5000)
+            except Exception:
+                table.shot("ready-not-clickable")
+                raise
             continue
         view = table.views.get(table.moves_shown())
         legal = view["legal"] if view else []

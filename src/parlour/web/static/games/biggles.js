@@ -245,6 +245,16 @@ export function label(action) {
   return action;
 }
 
+// Words for a move made (the replay's steps), in the past tense.
+export function describe(action) {
+  if (action === "turn") return "turned three cards";
+  if (action === "pickup") return "picked the pile up";
+  if (action === "play B") return "played Biggles!";
+  if (action.startsWith("play ")) return `played black ${action.slice(5)} to the build`;
+  if (action.startsWith("stop ")) return `stopped the other player's black ${action.slice(5)} with a red ${action.slice(5)}`;
+  return action;
+}
+
 export function status(view) {
   if (view.over) return null;
   if (!view.running) {
