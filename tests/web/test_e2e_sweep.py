@@ -219,11 +219,8 @@ def play_race(table: Table) -> None:
         ready = page.locator("[data-testid=ready]")
         if ready.count() and ready.is_visible():
             table.look("before a match")
-            try:
-                ready.click(timeout=5000)
-            except Exception:
-                table.shot("ready-not-clickable")
-                raise
+            ready.click()
+            ready.wait_for(state="hidden")          # the count has begun (the server's answer has come)
             continue
         view = table.views.get(table.moves_shown())
         legal = view["legal"] if view else []
