@@ -100,8 +100,8 @@ def test_illegal_typed_move_is_explained_and_asked_again(tmp_path):
     result = invoke("play", "football-whist", "--seed", "3", "--record", str(tmp_path / "g.json"),
                     input="kick C\nmove W1\nquit\n")
     assert result.exit_code == 0
-    assert "Not allowed: a kick-off goes from the centre circle to a neighbouring badge" in result.output
-    assert "Not allowed: you must kick off first" in result.output
+    assert "A kick-off puts the ball on a badge next to the centre circle" in result.output
+    assert "Kick off first: put the ball on a badge next to the centre circle" in result.output
     assert GameRecord.load(tmp_path / "g.json").actions == []
 
 

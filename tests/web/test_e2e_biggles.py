@@ -54,7 +54,7 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
                 document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'p', bubbles: true})); }""")
             toast = page.locator("#toast.show")
             toast.wait_for()
-            assert re.search(r"too late|your pile shows", toast.inner_text()), toast.inner_text()
+            assert re.search(r"Too late|Your pile shows", toast.inner_text()), toast.inner_text()
             shot(page, "biggles-stale-key-refused")
             stale_checked = True
             pressed["p"] += 2
