@@ -133,6 +133,8 @@ def test_games_lists_football_whist():
     (fw,) = [g for g in data if g["id"] == "football-whist"]
     assert fw["seats"] == [4] and "heuristic" in fw["bots"]
     assert {v["name"] for v in fw["variants"]} == {"own_goals", "centre_stops_double", "after_goal_lead"}
+    assert {v["name"]: v["label"] for v in fw["variants"]}["own_goals"] == "Own goals count"
+    assert "--variant own_goals=...  Own goals count, default False" in invoke("games").output
 
 
 def test_resumed_game_plays_on_exactly_as_an_uninterrupted_one(tmp_path):

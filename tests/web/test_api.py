@@ -82,6 +82,11 @@ def test_games_are_listed_with_their_variants(client):
     assert [g["id"] for g in games] == list(GAMES)
     fw = next(g for g in games if g["id"] == "football-whist")
     assert {v["name"] for v in fw["variants"]} == {o.name for o in GAMES["football-whist"].variants}
+    # each option in words over its identifier (records and --variant keep the identifier)
+    lead = next(v for v in fw["variants"] if v["name"] == "after_goal_lead")
+    assert lead["label"] == "Who leads after a goal"
+    words = dict(zip(lead["choices"], lead["choice_labels"], strict=True))
+    assert words["kicker-left"] == "The player left of the kicker"
     assert "heuristic" in fw["bots"] and fw["seat_counts"] == [4]
     assert client.get("/api/games/biggles").json()["real_time"] is True
     assert client.get("/api/games/whist").status_code == 404

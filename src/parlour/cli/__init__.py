@@ -98,7 +98,8 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON."))
             default = " (default)" if b["name"] == g["default_bot"] else ""
             console.print(Text(f"    --bots {b['name']:<12} {b['title']}{default}: {b['description']}"))
         for o in g["variants"]:
-            console.print(Text(f"  --variant {o['name']}=...  default {o['default']!r} ({o['source']}): {o['description']}"))
+            console.print(Text(f"  --variant {o['name']}=...  {o['label']}, default {o['default']!r} ({o['source']}): "
+                               f"{o['description']}"))
 
 
 @app.command()

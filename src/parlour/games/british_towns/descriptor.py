@@ -12,7 +12,8 @@ ASKING_VARIANTS = (
         "tie_break", str, "cards",
         "Players level on regions: the one whose regions hold more cards wins ('cards'), "
         "or they share the win ('none').",
-        "ruling", choices=("cards", "none"),
+        "ruling", choices=("cards", "none"), label="Players level on regions",
+        choice_labels=("More cards in the regions wins", "They share the win"),
     ),
 )
 
@@ -20,25 +21,26 @@ SETS_VARIANTS = (
     VariantOption(
         "must_lay", bool, True,
         "A player who can make a regional set must lay it down (false: he may keep it and discard instead).",
-        "ruling",
+        "ruling", label="A set that can be laid must be laid",
     ),
     VariantOption(
         "sets_per_turn", str, "all",
         "How many regional sets a player may lay in one turn before drawing up to seven.",
-        "ruling", choices=("all", "one"),
+        "ruling", choices=("all", "one"), label="Sets laid in one turn",
+        choice_labels=("As many as the hand makes", "One"),
     ),
     VariantOption(
         "stalemate", int, 0,
         "A club variant: the game also ends when the stock has been made again from the discards this many "
         "times with no set laid or added to (0, as the sheet: only a hand that cannot be made up to seven "
         "ends it).",
-        "ruling", minimum=0, maximum=1000,
+        "ruling", minimum=0, maximum=1000, label="End a stalled game after this many new stocks (0: never)",
     ),
     VariantOption(
         "one_discard_ends", bool, False,
         "A club variant: the game ends when a turn starts with no stock and a single discard (false, as the "
         "sheet: play goes on, each player taking the one discard and throwing a card, until someone lays a set).",
-        "ruling",
+        "ruling", label="No stock and one discard ends the game",
     ),
 )
 

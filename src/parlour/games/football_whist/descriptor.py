@@ -14,6 +14,7 @@ VARIANTS = (
         default=False,
         description="A trick winner may play the ball into his own goal, scoring for the other side.",
         source="ruling",
+        label="Own goals count",
     ),
     VariantOption(
         name="centre_stops_double",
@@ -21,12 +22,15 @@ VARIANTS = (
         default=False,
         description="A double move ends when the ball reaches the centre circle instead of passing through it.",
         source="ruling",
+        label="A double move stops at the centre circle",
     ),
     VariantOption(
         name="after_goal_lead",
         type=str,
         default="trick-winner",
         choices=rules.AFTER_GOAL_LEADS,
+        label="Who leads after a goal",
+        choice_labels=("The player left of the kicker", "The scorer, who won the trick"),
         description=(
             "Who leads after a goal's kick-off: the trick winner who scored, as the sheet has every trick "
             "winner lead (trick-winner), or the player left of the kicker, as at the start of each half "
