@@ -159,9 +159,13 @@ class GameDescriptor:
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     #: one line about each of ``bots`` for menus (``parlour.bots.bot_catalogue``); list ``bots`` weakest first
     bot_notes: Mapping[str, str] = field(default_factory=dict)
-    #: a plain display name for each of ``bots`` ("Club player"), shown over its id; the first of ``bots`` is the
-    #: one a table seats when no bot is named (``parlour.bots.default_bot``)
+    #: a plain display name for each of ``bots`` ("Club player"), shown over its id, in plain words (the method, if
+    #: any, goes in its note); the first of ``bots`` is the one a table seats when no bot is named
+    #: (``parlour.bots.default_bot``): the gentle level a newcomer beats about half the time (docs/arena.md)
     bot_titles: Mapping[str, str] = field(default_factory=dict)
+    #: players that ``make_bot`` seats, and so the arena and the simulator, but that no menu offers: models of
+    #: people to measure the bots against (``newcomer``, whom the default bot is tuned to; docs/arena.md)
+    yardsticks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     #: every bot's name, weakest first, where the arena has shown the usual order (random, ``bots``, then the
     #: search bots) wrong for this game (docs/arena.md); empty: the usual order (``parlour.bots.bot_names``)
     bot_order: tuple[str, ...] = ()

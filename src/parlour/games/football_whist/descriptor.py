@@ -7,6 +7,11 @@ from typing import Any
 from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
 from parlour.games.football_whist import rules
 
+BOTS = "parlour.games.football_whist.bots"
+#: how often the casual player makes the club player's move (the rest at random): tuned so that the newcomer
+#: model scores about 0.5 against it (docs/arena.md)
+CASUAL_KEEP = 0.9
+
 VARIANTS = (
     VariantOption(
         name="own_goals",
@@ -76,11 +81,17 @@ GAME = GameDescriptor(
         "teams; each trick's winner moves a ball around a pitch, the badge under the ball sets the "
         "trump 'Master team', and goals win the match."
     ),
-    bots={"heuristic": lazy_bot("parlour.games.football_whist.bots:HeuristicBot")},
+    bots={  # weakest first; the first is the default opponent, tuned in the arena (docs/arena.md)
+        "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:HeuristicBot", keep=CASUAL_KEEP),
+        "heuristic": lazy_bot(f"{BOTS}:HeuristicBot"),
+    },
     bot_notes={
+        "casual": f"Plays the club player's move about {CASUAL_KEEP:.0%} of the time and any legal move otherwise: "
+                  "a newcomer wins about half the matches against it",
         "heuristic": "Plays like a sensible club player: follows cheaply, wins tricks, steers the ball goalward",
     },
-    bot_titles={"heuristic": "Club player"},
+    bot_titles={"casual": "Casual player", "heuristic": "Club player"},
+    yardsticks={"newcomer": lazy_bot(f"{BOTS}:NewcomerBot")},
     search="parlour.games.football_whist.search",
     data_package="parlour.games.football_whist",
     action_space=rules.all_actions,

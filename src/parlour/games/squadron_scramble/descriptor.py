@@ -7,6 +7,11 @@ from typing import Any
 from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
 from parlour.games.squadron_scramble import rules
 
+BOTS = "parlour.games.squadron_scramble.bots"
+#: how often the casual player makes the club player's move (the rest at random): tuned so that the newcomer
+#: model scores about 0.5 against it (docs/arena.md)
+CASUAL_KEEP = 0.75
+
 VARIANTS = (
     VariantOption(
         "target", int, 250, "Points a player needs to win the game.", "rule sheet", minimum=1, maximum=10_000,
@@ -93,9 +98,17 @@ GAME = GameDescriptor(
         "Two to four players collect the top, side and front views of sixteen warplanes, rummy "
         "fashion, with wild cards; fighter sets shoot down the enemy's bombers; first to 250 points wins."
     ),
-    bots={"heuristic": lazy_bot("parlour.games.squadron_scramble.bots:HeuristicBot")},
-    bot_notes={"heuristic": "Collects the planes it holds most of, lays sets as soon as it can, shoots down bombers"},
-    bot_titles={"heuristic": "Club player"},
+    bots={  # weakest first; the first is the default opponent, tuned in the arena (docs/arena.md)
+        "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:HeuristicBot", keep=CASUAL_KEEP),
+        "heuristic": lazy_bot(f"{BOTS}:HeuristicBot"),
+    },
+    bot_notes={
+        "casual": f"Plays the club player's move about {CASUAL_KEEP:.0%} of the time and any legal move otherwise: "
+                  "a newcomer wins about half the games against it",
+        "heuristic": "Collects the planes it holds most of, lays sets as soon as it can, shoots down bombers",
+    },
+    bot_titles={"casual": "Casual player", "heuristic": "Club player"},
+    yardsticks={"newcomer": lazy_bot(f"{BOTS}:NewcomerBot")},
     search="parlour.games.squadron_scramble.search",
     data_package="parlour.games.squadron_scramble",
     action_space=rules.all_actions,
