@@ -38,7 +38,7 @@ VARIANTS = (
         "When the stock runs out: turn the discard pile (but its top card) over once as a new stock, "
         "or end the round at once.",
         "ruling", choices=("turn-over", "end-round"), label="When the stock runs out",
-        choice_labels=("Turn the discard pile over as a new stock", "The round ends"),
+        choice_labels=("Turn the pile over as a new stock", "The round ends"),
     ),
     VariantOption(
         "stalemate_turns", int, 0,

@@ -132,7 +132,7 @@ function variantInput(o) {
   const words = o.choice_labels || [];
   let input;
   if (o.type === "bool") input = h("input", { type: "checkbox", name, ...(o.default ? { checked: "" } : {}) });
-  else if (o.choices && o.choices.length) input = h("select", { name }, o.choices.map((c, i) => h("option", { value: c, ...(c === o.default ? { selected: "" } : {}) }, words[i] || String(c))));
+  else if (o.choices && o.choices.length) input = h("select", { name, style: "max-width:100%" }, o.choices.map((c, i) => h("option", { value: c, ...(c === o.default ? { selected: "" } : {}) }, words[i] || String(c))));
   else if (o.type === "int") input = h("input", { type: "number", name, value: o.default, min: o.minimum ?? 0, max: o.maximum ?? undefined, style: "width:5rem" });
   else input = h("input", { name, value: o.default });
   return h("label", { title: `--variant ${o.name}=…`, "data-variant": o.name }, h("span", { class: "variant-label" }, o.label || o.name), input,
