@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -65,3 +66,17 @@ def test_card_conservation():
 def test_numbers_keep_their_promises():
     """Action ids, masks and tensors (sizes, bounds, built from the view); resample invariance is in the audit."""
     conformance.check_numbers(GAME, 1, 2)
+
+
+# -- refusals in words ---------------------------------------------------------------------------
+
+NOTATION = [
+    re.compile(r"\b(" + "|".join(sorted(set(CARD_TEXT))) + r"|P1|P2)\b"),
+    re.compile(r"'(turn|pickup|play|stop)\b|\b(play [1-7B]|stop [1-7])\b"),
+]
+
+
+@pytest.mark.parametrize("variant", [None, {"cascade": True}])
+def test_refusals_are_words_and_the_same_in_every_world_the_seat_cannot_tell_apart(variant):
+    for seed in range(2):
+        assert conformance.check_refusals(GAME, seed, 2, NOTATION, variant=variant, every=0.3) > 500

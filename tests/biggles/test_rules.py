@@ -139,12 +139,13 @@ def test_overtaken_moves_are_refused_with_the_reason():
     run(state, (0, "turn"), (0, "play 1"), (0, "turn"), (0, "play 2"), (0, "turn"), (1, "turn"))
     assert "play 3" in state.legal_actions(0) and "stop 2" in state.legal_actions(1)
     run(state, (1, "stop 2"))                          # arrives first
-    with pytest.raises(IllegalAction, match="build wants black 2"):
+    with pytest.raises(IllegalAction, match="^Too late, or the wrong card: your pile shows black 3 and your build "
+                                            "wants black 2.$"):
         state.apply(0, "play 3")
     # And the other way: a stop decided on black 2 is refused once the build has moved on.
     state = make(blue=("R7", "R6", "K1", "R5", "R4", "K2", "R3", "R1", "K3"), red=("K7", "K6", "R2"))
     run(state, (0, "turn"), (0, "play 1"), (0, "turn"), (0, "play 2"), (0, "turn"), (1, "turn"), (0, "play 3"))
-    with pytest.raises(IllegalAction, match="too late: the other build now shows black 3, not black 2"):
+    with pytest.raises(IllegalAction, match="^Too late: your opponent's build now shows black 3, not black 2.$"):
         state.apply(1, "stop 2")
 
 
@@ -213,11 +214,11 @@ def test_session_times_are_recorded_with_actions():
 
 def test_refusals_name_what_the_pile_shows():
     state = stopped_position(cascade=False)
-    with pytest.raises(IllegalAction, match="shows red 2, not red 3"):
+    with pytest.raises(IllegalAction, match="^Your pile shows red 2, not red 3.$"):
         state.apply(1, "stop 3")
     run(state, (1, "stop 2"))
     poke(state, 1, pile_top=CARD_TEXT.index("R1"))
-    with pytest.raises(IllegalAction, match="cancelled already"):
+    with pytest.raises(IllegalAction, match="newest black card is stopped already: only a black card that has just"):
         state.apply(1, "stop 1")
 
 
@@ -229,3 +230,14 @@ def test_a_replayed_record_keeps_its_times():
     state.times[-1] = 0.75
     again = replay(record_of(state))
     assert again.times == [0.75] and record_of(again).actions == [[0, "turn", 0.75]]
+
+
+def test_a_refusal_names_the_card_that_shows_and_what_to_do_with_it():
+    state = make(blue=("K2", "R5", "K1"))          # K1 shows after the turn
+    with pytest.raises(IllegalAction, match="^Your pile is empty: turn some cards over first.$"):
+        state.apply(0, "play 1")
+    run(state, (0, "turn"))
+    with pytest.raises(IllegalAction, match="^Your pile shows black 1, not black 2: play black 1 onto your build.$"):
+        state.apply(0, "play 2")
+    with pytest.raises(IllegalAction, match="^Your pile shows black 1, not a red card to stop with.$"):
+        state.apply(0, "stop 1")

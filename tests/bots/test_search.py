@@ -106,7 +106,7 @@ def test_a_bot_order_that_leaves_out_a_bot_is_refused():
     import dataclasses
 
     game = dataclasses.replace(get_game("british-towns-asking"), bot_order=("random", "remembering", "expert"))
-    with pytest.raises(ParlourError, match="bot_order must list each of random, remembering, pimc, expert once"):
+    with pytest.raises(ParlourError, match="bot_order must list each of random, casual, remembering, pimc, expert once"):
         bot_names(game)
 
 
@@ -145,7 +145,7 @@ def test_choice_chance_is_the_value_on_a_zero_to_one_scale():
 
 def test_where_no_world_can_be_drawn_the_expert_plays_the_games_own_bots_move():
     """A resample may give up with ResampleError (the asking game at very large tables): the bot still moves."""
-    from parlour.bots import default_bot
+    from parlour.bots import own_bot
     from parlour.engine.errors import ResampleError
 
     class NoWorlds:
@@ -162,7 +162,8 @@ def test_where_no_world_can_be_drawn_the_expert_plays_the_games_own_bots_move():
     with pytest.raises(ResampleError):
         bot.analyse(view, legal, NoWorlds())
     seed = random.Random(f"fallback/2/{seat}/7").randrange(2**63)
-    assert bot.act(view, legal, NoWorlds()) == make_bot(game, default_bot(game), seat, seed).act(view, legal)
+    assert own_bot(game) == "remembering"
+    assert bot.act(view, legal, NoWorlds()) == make_bot(game, own_bot(game), seat, seed).act(view, legal)
 
 
 def test_a_search_bots_name_may_carry_its_budget():

@@ -59,10 +59,14 @@ def test_ask_only_for_a_card_of_a_region_you_hold_and_do_not_have():
     assert "ask P2 PENRITH" in legal and "ask P3 R7" in legal
     assert not any(a.endswith(" CREWE") for a in legal)
     assert all(a.split()[2] in region(7) or a.split()[2] in _regions_of(state, 0) for a in legal)
-    with pytest.raises(IllegalAction, match="you hold CREWE"):
+    # he holds one region: what he may ask for instead names it
+    instead = "ask another player for a card you lack of the North-West \\(region 7\\).$"
+    with pytest.raises(IllegalAction, match="^You hold Crewe already: " + instead):
         state.apply(0, "ask P2 CREWE")
-    with pytest.raises(IllegalAction, match="cannot ask yourself"):
+    with pytest.raises(IllegalAction, match="^You cannot ask yourself: " + instead):
         state.apply(0, "ask P1 PENRITH")
+    with pytest.raises(IllegalAction, match="^It is not your turn: wait for the player on your right.$"):
+        state.apply(1, "ask P1 CREWE")
 
 
 def _regions_of(state, seat):
@@ -73,7 +77,9 @@ def _regions_of(state, seat):
 
 def test_a_region_you_hold_nothing_of_cannot_be_asked_for():
     state = asking_game([["CREWE"] + region(1)[:1], ["AYR"], ["GLASGOW"]], dealer=0)
-    with pytest.raises(IllegalAction, match="hold none of region 9"):
+    with pytest.raises(IllegalAction, match="^You hold no card of Scotland \\(region 9\\), so you may not ask for one: "
+                                            "ask another player for a card you lack of London and the South-East "
+                                            "\\(region 1\\) or the North-West \\(region 7\\).$"):
         state.apply(0, "ask P2 AYR")
 
 
@@ -117,7 +123,7 @@ def test_a_player_without_cards_is_out_and_his_turn_passes_left():
     assert state.observation(None)["out"][0] is True
     assert state.to_move == {1}                          # the turn passes to his left
     assert not any(a.startswith("ask P1 ") for a in state.legal_actions(1))
-    with pytest.raises(IllegalAction, match="out of the game"):
+    with pytest.raises(IllegalAction, match="^The player on your right has no cards left and is out of the game: "):
         state.apply(1, "ask P1 PENRITH")
 
 

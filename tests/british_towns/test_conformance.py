@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -149,3 +150,20 @@ def test_resample_refuses_a_seat_that_does_not_exist():
 def test_numbers_keep_their_promises(game, seats):
     """Action ids, masks and tensors (sizes, bounds, built from the view); resample invariance is in the audit."""
     conformance.check_numbers(game, 1, seats)
+
+
+# -- refusals in words ---------------------------------------------------------------------------
+
+def notation(game, seats):
+    """What the British Towns codes look like: cards (CREWE, R7), seats (P2), and action texts."""
+    codes = [*CARD_TEXT, *game.seat_names(seats)]
+    return [re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, codes)) + r")(?![\w-])"),
+            re.compile(r"\bask P\d|\bdraw stock\b|\btake discard\b|\blay \d|'(ask|draw|take|lay|discard|add|done)\b")]
+
+
+@pytest.mark.parametrize("game, seats", GAMES, ids=IDS)
+def test_refusals_are_words_and_the_same_in_every_world_the_seat_cannot_tell_apart(game, seats):
+    variants = [None, {"must_lay": False, "sets_per_turn": "one"}] if game is SETS else [None]
+    for seed, variant in enumerate(variants):
+        assert conformance.check_refusals(game, seed, seats, notation(game, seats), variant=variant,
+                                          every=0.15, worlds=1) > 200

@@ -101,7 +101,8 @@ def test_the_last_card_of_a_laid_region_on_the_discards_must_be_added_and_ends_t
     run(state, "draw stock", "lay 6")            # region 6 laid without R6
     run(state, "draw stock", "discard R6")       # P2 throws R6
     assert state.legal_actions(0) == ("add R6",)
-    with pytest.raises(IllegalAction, match="must add R6"):
+    with pytest.raises(IllegalAction, match="^The top discard, the region card of East Anglia \\(region 6\\), "
+                                            "completes your set of East Anglia \\(region 6\\): you must add it"):
         state.apply(0, "draw stock")
     run(state, "add R6")
     assert state.observation(None)["sets"][0]["6"][-1] == "R6" and state.to_move == {1}
@@ -201,14 +202,16 @@ def test_actions_read_generously_and_errors_are_clear():
     assert sets.parse_action("lay R6") == "lay 6" and sets.parse_action("lay region 6") == "lay 6"
     assert sets.parse_action("discard menai bridge") == "discard MENAI-BRIDGE"
     assert sets.parse_action("take") == "take discard" and sets.parse_action("draw") == "draw stock"
-    with pytest.raises(ActionSyntaxError, match="region number"):
+    with pytest.raises(ActionSyntaxError, match="'lay' takes the number of the region you lay down, 1 to 9"):
         sets.parse_action("lay 12")
     state = sets_game([JUNK0, JUNK1], stock=["NORWICH"])
     run(state, "draw stock")
     before = json.dumps(state.snapshot(), sort_keys=True)
-    with pytest.raises(IllegalAction, match="do not hold DOVER"):
+    with pytest.raises(IllegalAction, match="^You do not hold Dover: discard a card you hold.$"):
         state.apply(0, "discard DOVER")
-    with pytest.raises(IllegalAction, match="turn"):
+    with pytest.raises(IllegalAction, match="^You have drawn already this turn: discard a card you hold.$"):
+        state.apply(0, "draw stock")
+    with pytest.raises(IllegalAction, match="^It is not your turn: wait for your opponent.$"):
         state.apply(1, "draw stock")
     assert json.dumps(state.snapshot(), sort_keys=True) == before
 

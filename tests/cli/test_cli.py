@@ -100,8 +100,8 @@ def test_illegal_typed_move_is_explained_and_asked_again(tmp_path):
     result = invoke("play", "football-whist", "--seed", "3", "--record", str(tmp_path / "g.json"),
                     input="kick C\nmove W1\nquit\n")
     assert result.exit_code == 0
-    assert "Not allowed: a kick-off goes from the centre circle to a neighbouring badge" in result.output
-    assert "Not allowed: you must kick off first" in result.output
+    assert "A kick-off puts the ball on a badge next to the centre circle" in result.output
+    assert "Kick off first: put the ball on a badge next to the centre circle" in result.output
     assert GameRecord.load(tmp_path / "g.json").actions == []
 
 
@@ -133,6 +133,8 @@ def test_games_lists_football_whist():
     (fw,) = [g for g in data if g["id"] == "football-whist"]
     assert fw["seats"] == [4] and "heuristic" in fw["bots"]
     assert {v["name"] for v in fw["variants"]} == {"own_goals", "centre_stops_double", "after_goal_lead"}
+    assert {v["name"]: v["label"] for v in fw["variants"]}["own_goals"] == "Own goals count"
+    assert "--variant own_goals=...  Own goals count, default False" in invoke("games").output
 
 
 def test_resumed_game_plays_on_exactly_as_an_uninterrupted_one(tmp_path):

@@ -28,6 +28,30 @@ def test_every_option_says_where_it_comes_from():
         assert option.description
 
 
+def test_every_option_of_every_game_has_a_label_in_words_and_words_for_each_choice():
+    from parlour.games import GAMES
+
+    for game in GAMES.values():
+        for option in game.variants:
+            shown = option.to_dict()
+            assert option.label and shown["label"] == option.label, (game.id, option.name)
+            assert "_" not in option.label and option.label[0].isupper() and option.label != option.name
+            if option.choices:
+                assert len(option.choice_labels) == len(option.choices), (game.id, option.name)
+                assert shown["choice_labels"] == list(option.choice_labels)
+                assert all(label[0].isupper() and label not in option.choices for label in option.choice_labels)
+
+
+def test_an_option_without_a_label_shows_its_name_in_words_and_labels_fit_the_choices():
+    from parlour.engine.descriptor import VariantOption
+
+    bare = VariantOption("max_rounds", int, 0, "A limit.", "ruling")
+    assert bare.to_dict()["label"] == "Max rounds" and bare.to_dict()["choice_labels"] == []
+    assert VariantOption("side", str, "a", "A side.", "ruling", choices=("a", "b")).to_dict()["choice_labels"] == ["a", "b"]
+    with pytest.raises(ValueError, match="one label for each"):
+        VariantOption("side", str, "a", "A side.", "ruling", choices=("a", "b"), choice_labels=("A",))
+
+
 def test_option_parse_from_command_line_text():
     option = {o.name: o for o in get_game("football-whist").variants}["own_goals"]
     assert option.parse("true") is True and option.parse("off") is False

@@ -62,7 +62,7 @@ def test_corrupt_headers_are_refused(text, message):
         (lambda a: a.__setitem__(5, [(a[5][0] + 1) % 4, a[5][1]]), 5, "turn"),
         (lambda a: a.__setitem__(7, "play E1"), 7, "list"),
         (lambda a: a.__setitem__(2, [9, "stay"]), 2, "seat must be"),
-        (lambda a: a.__setitem__(0, [a[0][0], "play E1"]), 0, "kick off"),
+        (lambda a: a.__setitem__(0, [a[0][0], "play E1"]), 0, "Kick off first"),
     ],
 )
 def test_first_bad_action_is_named(change, index, message):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -114,3 +115,21 @@ def test_numbers_keep_their_promises(seed):
 def test_resample_sees_only_the_view(seed):
     """Worlds depend on the seat's view and the random stream alone, and never keep the true seed."""
     conformance.check_resample_sees_only_the_view(GAME, seed, SEATS)
+
+
+# -- refusals in words ---------------------------------------------------------------------------
+
+def notation():
+    """What Football Whist's codes look like: cards (E7), pitch positions (W3, WG), seats (A1), action texts."""
+    from parlour.games.football_whist.cards import CARD_TEXT
+    from parlour.games.football_whist.rules import PITCH, SEAT_NAMES
+
+    codes = [*CARD_TEXT, *PITCH.nodes, *SEAT_NAMES]
+    return [re.compile(r"\b(" + "|".join(map(re.escape, codes)) + r")\b"),
+            re.compile(r"'(play|kick|move|stay)\b"), re.compile(r"\b(play|kick|move) [A-Z]")]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_refusals_are_words_and_the_same_in_every_world_the_seat_cannot_tell_apart(seed):
+    variant = [None, {"own_goals": True}, {"centre_stops_double": True}, None][seed]
+    assert conformance.check_refusals(GAME, seed, SEATS, notation(), variant=variant, every=0.5) > 1000

@@ -89,8 +89,13 @@ def test_player_left_of_dealer_kicks_off_from_centre_to_a_neighbouring_badge():
     state = make(dealer=3)
     assert state.to_move == {0} and state.phase == "kick" and state.ball == "C"
     assert {a.split()[1] for a in state.legal_actions(0)} == {"W3", "W4", "E3", "E4"}
-    with pytest.raises(IllegalAction, match="neighbouring badge"):
+    with pytest.raises(IllegalAction, match="badge next to the centre circle") as refused:
         state.apply(0, "kick W1")
+    # it names the four badges a kick-off may reach, in words
+    for badge in ("the England badge in the West half", "the Scotland badge in the West half",
+                  "the Ireland badge in the East half", "the Wales badge in the East half"):
+        assert badge in str(refused.value)
+    assert "W1" not in str(refused.value) and "Wales badge in the West half" not in str(refused.value)
 
 
 def test_kick_off_badge_sets_master_team():
@@ -123,8 +128,11 @@ def test_must_follow_team_led_when_able():
     legal = state.legal_actions(2)
     assert legal and all(a.split()[1][0] == "I" for a in legal)
     off = "play " + next(c for c in first[2] if c[0] != "I")
-    with pytest.raises(IllegalAction, match="must follow Ireland"):
+    with pytest.raises(IllegalAction, match="must follow Ireland: play") as refused:
         state.apply(2, off)
+    # what the player may play instead: his Ireland cards, by name
+    held = [int(c[1:]) for c in first[2] if c[0] == "I"]
+    assert f"(Ireland {', '.join(map(str, held[:-1]))} or {held[-1]})" in str(refused.value)
 
 
 def test_void_player_may_play_any_card():
@@ -166,8 +174,10 @@ def test_single_move_neighbours_follow_the_tracks():
     neighbours = set(rules.NEIGHBOURS["W3"])
     assert neighbours == {"W1", "W2", "C", "E3"}
     assert set(state.legal_actions(0)) == {"stay"} | {f"move {n}" for n in neighbours}
-    with pytest.raises(IllegalAction, match="no track"):
+    with pytest.raises(IllegalAction, match="No track leads from the England badge in the West half to the Scotland "
+                                            "badge in the East half: move the ball to") as refused:
         state.apply(0, "move E1")
+    assert "the centre circle" in str(refused.value) and str(refused.value).endswith("or leave it where it is.")
 
 
 def test_move_changes_master_team_for_next_trick():
@@ -212,7 +222,7 @@ def test_double_move_second_step_cannot_return_to_start():
     state = make(dealer=2)
     run(state, "kick W3", "play E11", "play I1", "play S1", "play W1", "move W1")
     assert "move W3" not in state.legal_actions(0)
-    with pytest.raises(IllegalAction, match="third position"):
+    with pytest.raises(IllegalAction, match="cannot bring the ball back to where it started, the England badge"):
         state.apply(0, "move W3")
 
 
@@ -271,7 +281,7 @@ def test_no_own_goals_by_default():
     run(state, "play E2", "play I6", "play S10", "play W10")   # master Wales: seat 3 (B) wins at W1
     assert state.to_move == {3}
     assert "move WG" not in state.legal_actions(3)
-    with pytest.raises(IllegalAction, match="own goal"):
+    with pytest.raises(IllegalAction, match="may not put the ball into your own goal: move the ball to"):
         state.apply(3, "move WG")
 
 
@@ -339,7 +349,7 @@ def test_match_ends_after_second_half_and_most_goals_wins():
     assert state.is_over and state.to_move == frozenset()
     assert state.result()["winner"] == "A"
     assert state.returns() == [1.0, -1.0, 1.0, -1.0]
-    with pytest.raises(IllegalAction, match="over"):
+    with pytest.raises(IllegalAction, match="The match is over"):
         state.apply(0, "stay")
 
 
@@ -378,7 +388,9 @@ def test_every_action_text_parses_back_to_itself():
 
 
 def test_malformed_actions_get_clear_errors():
-    for bad, reason in [("play Z9", "not a card"), ("move X7", "not a position"), ("dance", "not a Football Whist action"), ("", "not a Football Whist")]:
+    for bad, reason in [("play Z9", r"not a card: type a team's letter \(E for England"),
+                        ("move X7", "not a position on the pitch: .* 'WG' \\(the West goal\\)"),
+                        ("dance", "not a Football Whist move: type 'play' and a card"), ("", "not a Football Whist")]:
         with pytest.raises(ActionSyntaxError, match=reason):
             rules.parse_action(bad)
 
@@ -397,7 +409,7 @@ def test_illegal_action_leaves_state_untouched():
 def test_odd_seats_and_action_types_are_refused_with_reasons():
     state = make(dealer=3)
     for seat, action, reason in [(7, "kick W3", "no seat 7"), ("0", "kick W3", "whole number"), (True, "kick W3", "whole number"),
-                                 (0, ["kick", "W3"], "action is text"), (0, None, "action is text")]:
+                                 (0, ["kick", "W3"], "move is given as text"), (0, None, "move is given as text")]:
         with pytest.raises(IllegalAction, match=reason):
             state.apply(seat, action)
     assert state.history == [] and state.phase == "kick"
@@ -438,7 +450,8 @@ def test_observation_shares_nothing_a_bot_could_change():
 
 def test_moving_onto_the_balls_own_spot_is_explained():
     state = won_by_seat0_single_move()
-    with pytest.raises(IllegalAction, match="already on W3"):
+    with pytest.raises(IllegalAction, match="The ball is already on the England badge in the West half: leave it "
+                                            "where it is, or move it to"):
         state.apply(0, "move W3")
 
 
@@ -462,3 +475,21 @@ def test_a_seeded_deal_is_what_checking_its_texts_reads():
         deal, dealer, halves = rules._seeded_deal(seed)
         assert deal == rules.random_deal(seed)
         assert rules.check_deal(deal) == (dealer, halves)
+
+
+def test_a_refusal_says_whose_turn_it_is_from_where_the_player_sits():
+    state = make(dealer=3)                  # seat 0 kicks off
+    for seat, who in [(1, "the player on your right"), (2, "your partner"), (3, "the player on your left")]:
+        with pytest.raises(IllegalAction, match=f"^It is not your turn: wait for {who}.$"):
+            state.apply(seat, "kick W3")
+
+
+def test_a_refusal_names_the_card_and_says_what_may_be_played_instead():
+    state = make(dealer=3)
+    with pytest.raises(IllegalAction, match=r"^Kick off first: put the ball on a badge next to the centre circle \("):
+        state.apply(0, "play E1")
+    run(state, "kick W3")                   # seat 1 leads
+    with pytest.raises(IllegalAction, match="^You do not hold England 4: lead any card from your hand.$"):
+        state.apply(1, "play E4")
+    with pytest.raises(IllegalAction, match="^Play a card to the trick now: lead any card from your hand.$"):
+        state.apply(1, "stay")

@@ -66,7 +66,7 @@ def test_an_action_outside_the_mask_is_refused_with_the_reason_and_changes_nothi
     agent = env.agent_selection
     before = env.state.snapshot()
     illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
-    with pytest.raises(IllegalAction, match="first take the top of the stock"):
+    with pytest.raises(IllegalAction, match="^Draw first: take the top card of the stock or take the top discard"):
         env.step(illegal)
     assert env.state.snapshot() == before and env.agent_selection == agent
 
@@ -81,4 +81,4 @@ def test_biggles_ticks_stamp_the_simulated_time_and_wait_is_always_allowed():
     assert env.state.history == [(0, "turn"), (1, "turn")]
     assert env.state.times == [0.25, 0.5]
     _, _, _, _, infos = env.step({"player_0": 1, "player_1": wait})   # pickup with cards in hand: refused
-    assert infos["player_0"]["refused"] == "you still have cards in hand to turn" and len(env.state.history) == 2
+    assert infos["player_0"]["refused"] == "You still have cards in your hand: turn the next ones over first." and len(env.state.history) == 2

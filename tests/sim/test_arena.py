@@ -195,7 +195,7 @@ def test_two_workers_give_the_one_workers_report():
 def test_the_arena_refuses_what_it_cannot_play():
     with pytest.raises(ParlourError, match="real time"):
         run_arena(get_game("biggles"), ["club", "casual"], 1, 0)
-    with pytest.raises(ParlourError, match="no bot called 'nobody'.*choose from: random, heuristic"):
+    with pytest.raises(ParlourError, match="no bot called 'nobody'.*choose from: random, casual, heuristic"):
         run_arena(FW, ["heuristic", "nobody"], 1, 0)
     with pytest.raises(ParlourError, match="at least two bots"):
         run_arena(FW, ["heuristic"], 1, 0)

@@ -7,6 +7,7 @@ so random playouts use the ``max_rounds`` limit to end.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -115,3 +116,22 @@ def test_resample_sees_only_the_view(seats):
     """Worlds depend on the seat's view and the random stream alone, and never keep the true seed."""
     for seed in range(3):
         conformance.check_resample_sees_only_the_view(GAME, seed, seats, variant=SHORT)
+
+
+# -- refusals in words ---------------------------------------------------------------------------
+
+def notation(seats):
+    """What Squadron Scramble's codes look like: cards (P38/T, KEF, VIC), planes and nations by code, seats
+    (P2), and action texts ('draw stock', 'take 2', 'name P38 US')."""
+    from parlour.games.squadron_scramble.cards import NATIONS, PLANE_CODES
+
+    codes = [*dict.fromkeys(CARD_TEXT), *PLANE_CODES, *NATIONS, *GAME.seat_names(seats)]
+    return [re.compile(r"(?<![\w/-])(" + "|".join(map(re.escape, codes)) + r")(?![\w/-])"),
+            re.compile(r"\bdraw stock\b|\btake \d|'(draw|take|lay|name|swap|add|shoot|hold|discard)\b")]
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_refusals_are_words_and_the_same_in_every_world_the_seat_cannot_tell_apart(seats):
+    for seed in range(2):
+        variant = {**SHORT, **({"stock_out": "end-round"} if seed else {"shoot_down": "all"})}
+        assert conformance.check_refusals(GAME, seed, seats, notation(seats), variant=variant) > 500

@@ -70,18 +70,21 @@ def test_taking_from_the_pile_takes_every_card_above_it():
 
 def test_taking_too_many_says_how_many_cards_the_pile_has():
     state = make([FILLER, FILLER2], pile="ME109/T", stock=["I16/T"])
-    with pytest.raises(IllegalAction, match=r"the discard pile has 1 card: take 1 to 1$"):
+    with pytest.raises(IllegalAction, match=r"^The discard pile holds only 1 card: take the top card of the stock or "
+                                            r"take the top card of the discard pile.$"):
         state.apply(0, "take 2")
     run(state, "draw stock", "discard B17/T")
-    with pytest.raises(IllegalAction, match=r"the discard pile has 2 cards: take 1 to 2$"):
+    with pytest.raises(IllegalAction, match=r"^The discard pile holds only 2 cards: take the top card of the stock or "
+                                            r"take cards from the top of the discard pile \(as many as 2\).$"):
         state.apply(1, "take 3")
 
 
 def test_must_draw_before_laying_or_discarding():
     state = make([P38() + FILLER[:4], FILLER2])
-    with pytest.raises(IllegalAction, match="first draw"):
+    draw_first = "^Draw first: take the top card of the stock or take the top card of the discard pile.$"
+    with pytest.raises(IllegalAction, match=draw_first):
         state.apply(0, "lay P38/F P38/S P38/T")
-    with pytest.raises(IllegalAction, match="first draw"):
+    with pytest.raises(IllegalAction, match=draw_first):
         state.apply(0, "discard B17/T")
 
 
@@ -95,7 +98,7 @@ def test_a_turn_ends_with_a_discard_and_passes_left():
 def test_sets_are_laid_only_on_ones_own_turn():
     state = make([FILLER, P38() + FILLER2[:4]])
     assert state.legal_actions(1) == ()
-    with pytest.raises(IllegalAction, match="turn"):
+    with pytest.raises(IllegalAction, match="^It is not your turn: wait for your opponent.$"):
         state.apply(1, "lay P38/F P38/S P38/T")
 
 
@@ -141,7 +144,7 @@ def test_after_a_fourth_card_the_player_must_go_out():
     assert state.committed and state.observation(0)["must_go_out"]
     # B17 x 3 and WEL/T are left: the turn cannot end with a discard while more than one card is held
     assert state.legal_actions(0) == ("lay B17/T B17/S B17/F",)
-    with pytest.raises(IllegalAction, match="must end with your going out") as refused:
+    with pytest.raises(IllegalAction, match="you must go out this turn") as refused:
         state.apply(0, "discard WEL/T")
     assert "then discard it" in str(refused.value)
     run(state, "lay B17/T B17/S B17/F", "name B17 US")
@@ -494,7 +497,8 @@ def test_lay_text_is_canonical_in_any_order():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("lay P38/T", "not a Squadron Scramble action"), ("discard Z99/T", "not a card"), ("take 0", "number"),
+    ("lay P38/T", "not a Squadron Scramble move: type 'draw stock'"), ("discard Z99/T", "not a card: type a plane"),
+    ("take 0", "number"),
     ("name Spitfire Britain", "could not read"), ("add P38/T 1", "only a wild"), ("fly", "not a Squadron"),
 ])
 def test_malformed_actions_are_explained(text, message):
@@ -664,10 +668,13 @@ def test_variant_values_out_of_range_are_refused():
 def test_refusals_after_the_draw_say_what_is_possible():
     state = make([FILLER, FILLER2])
     run(state, "draw stock")
-    with pytest.raises(IllegalAction, match="drawn already"):
+    with pytest.raises(IllegalAction, match="^You have drawn already this turn. You may discard a card to end your "
+                                            "turn.$"):
         state.apply(0, "take 1")
-    with pytest.raises(IllegalAction, match="nothing to shoot"):
+    with pytest.raises(IllegalAction, match="nothing to shoot at now: bombers are shot down only just after"):
         state.apply(0, "shoot 1")
+    with pytest.raises(IllegalAction, match="^You do not hold the Dornier Do 26 \\(side view\\): you may discard"):
+        state.apply(0, "discard DO26/S")
 
 
 def test_variant_stalemate_turns_ends_a_round_of_passing_discards_to_and_fro():

@@ -283,7 +283,7 @@ def test_bot_matches_keep_records_that_replay_to_the_entered_result():
     rec = records[0]
     assert rec.seed == match_seed(5, 1, 1) and rec.meta["table"] == 1
     assert [s["team"] for s in rec.seats] == ["Aston Villa", "Charlton", "Aston Villa", "Charlton"]
-    assert (rec.seats[0]["player"], rec.seats[1]["player"]) == ("bot:random", "bot:heuristic")   # default: the game's bot
+    assert (rec.seats[0]["player"], rec.seats[1]["player"]) == ("bot:random", "bot:casual")   # default: the gentle level
     res = drive.result(1, 1)
     assert goals_of(replay(rec)) == (res.home_goals, res.away_goals)
     with pytest.raises(ParlourError, match="not in the drive"):

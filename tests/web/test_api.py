@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -85,6 +86,11 @@ def test_games_are_listed_with_their_variants(client):
     assert [g["id"] for g in games] == list(GAMES)
     fw = next(g for g in games if g["id"] == "football-whist")
     assert {v["name"] for v in fw["variants"]} == {o.name for o in GAMES["football-whist"].variants}
+    # each option in words over its identifier (records and --variant keep the identifier)
+    lead = next(v for v in fw["variants"] if v["name"] == "after_goal_lead")
+    assert lead["label"] == "Who leads after a goal"
+    words = dict(zip(lead["choices"], lead["choice_labels"], strict=True))
+    assert words["kicker-left"] == "The player left of the kicker"
     assert "heuristic" in fw["bots"] and fw["seat_counts"] == [4]
     assert client.get("/api/games/biggles").json()["real_time"] is True
     assert client.get("/api/games/whist").status_code == 404
@@ -96,22 +102,24 @@ def test_bots_are_listed_weakest_first_with_plain_names_and_a_line_each(client):
         catalogue = game["bot_catalogue"]
         assert [b["name"] for b in catalogue] == game["bots"]           # the ids, as before, in the same order
         assert all(b["title"] and b["description"] for b in catalogue), game["id"]
-        assert catalogue[0] == {"name": "random", "title": "Beginner (random)",
-                                "description": "Plays any legal move at random: the weakest opponent"}
+        assert catalogue[0] == {"name": "random", "title": "Beginner",
+                                "description": "Plays any legal move, chosen at random: the weakest opponent"}
+        # titles in plain words: no method's initials, no brackets (the method is in the line under it)
+        assert not any(re.search(r"[A-Z]{2}|\(", b["title"]) for b in catalogue), catalogue
         if not game["real_time"]:
             descriptor = get_game(game["id"])
             assert game["bots"] == bot_names(descriptor)
             if not descriptor.bot_order:
                 assert game["bots"][-2:] == ["pimc", "expert"]            # the search bots, strongest last
-            assert game["default_bot"] == next(iter(descriptor.bots))       # the game's own sensible player
-            assert next(b for b in catalogue if b["name"] == game["default_bot"])["title"] == "Club player"
-    assert games["british-towns-asking"]["bots"] == ["random", "pimc", "remembering", "expert"]   # docs/arena.md
+            # a newcomer's opponent: the casual player, next to the random one (docs/arena.md)
+            assert game["default_bot"] == "casual" == game["bots"][1]
+            assert next(b for b in catalogue if b["name"] == game["default_bot"])["title"] == "Casual player"
+            assert "newcomer" not in game["bots"]                          # the model it is tuned to: no menu
+    assert games["british-towns-asking"]["bots"] == ["random", "casual", "pimc", "remembering", "expert"]
     biggles = games["biggles"]
     assert biggles["bots"] == ["random", "newcomer", "casual", "club", "practised"]
     assert [b["title"] for b in biggles["bot_catalogue"]][1:] == ["Newcomer", "Casual", "Club player", "Practised"]
     assert biggles["default_bot"] == "newcomer"                            # the gentlest level
-    assert games["football-whist"]["default_bot"] == "heuristic"
-    assert games["british-towns-asking"]["default_bot"] == "remembering"
 
 
 def test_a_seat_with_no_bot_named_gets_the_default_bot(client):

@@ -74,7 +74,7 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
             page.evaluate("""() => { for (let i = 0; i < 2; i++)
                 document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'p', bubbles: true})); }""")
             reason = refusal(page)
-            assert re.search(r"too late|your pile shows", reason), reason
+            assert re.search(r"Too late|Your pile shows", reason), reason
             shot(page, "biggles-stale-key-refused")
             stale_checked = True
             pressed["p"] += 2

@@ -7,8 +7,8 @@ import pytest
 from conftest import shot
 
 
-@pytest.mark.parametrize("game, default, title", [("football-whist", "heuristic", "Club player"),
-                                                  ("british-towns-asking", "remembering", "Club player"),
+@pytest.mark.parametrize("game, default, title", [("football-whist", "casual", "Casual player"),
+                                                  ("british-towns-asking", "casual", "Casual player"),
                                                   ("biggles", "newcomer", "Newcomer")])
 def test_the_form_lists_bots_weakest_first_and_chooses_the_default(server, page, game, default, title):
     page.goto(server.url + f"/new/{game}")
@@ -16,7 +16,7 @@ def test_the_form_lists_bots_weakest_first_and_chooses_the_default(server, page,
     listed = page.eval_on_selector("select[name=kind1]", "el => [...el.options].map((o) => [o.value, o.textContent])")
     bots = page.evaluate(f"fetch('/api/games/{game}').then((r) => r.json())")
     assert listed[1:] == [[f"bot:{b['name']}", f"Bot: {b['title']}"] for b in bots["bot_catalogue"]]
-    assert listed[1] == ["bot:random", "Bot: Beginner (random)"]
+    assert listed[1] == ["bot:random", "Bot: Beginner"]
     assert page.input_value("select[name=kind1]") == f"bot:{default}"
     assert f"Bot: {title}" == page.eval_on_selector("select[name=kind1]", "el => el.selectedOptions[0].textContent")
     note = page.locator("[data-testid=botnote1]")

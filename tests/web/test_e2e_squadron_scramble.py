@@ -41,6 +41,7 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
     page.wait_for_selector("form.new")
     page.fill("input[name=v_max_rounds]", "1")
     page.fill("input[name=seed]", "7")
+    page.select_option("select[name=kind1]", "bot:heuristic")     # the club player, not the default casual one
     page.click("text=Create the table")
     page.wait_for_selector(".ss-board")
     legal = next_turn(page)

@@ -63,8 +63,9 @@ def test_a_card_that_cannot_be_played_says_why(server, page):
             page.wait_for_timeout(150)
         else:
             page.wait_for_timeout(100)
-    assert "you must follow" in reasons.get("follow", ""), reasons
-    assert "turn" in reasons.get("turn", ""), reasons
+    assert "You must follow" in reasons.get("follow", "") and ": play" in reasons["follow"], reasons
+    # the rules know seats, not names: B1 sits on the person's left
+    assert "It is not your turn: wait for the player on your left." in reasons.get("turn", ""), reasons
 
 
 def test_focus_stays_in_the_hand_after_a_move_by_keyboard(server, page):

@@ -39,10 +39,10 @@ class RandomBot:
         return self.rng.choice(legal)
 
 
-RANDOM_NOTE = "Plays any legal move at random: the weakest opponent"
-RANDOM_TITLE = "Beginner (random)"
-#: the plain names of the search bots (``parlour.bots.search.SEARCH_BOTS``)
-SEARCH_TITLES = {"pimc": "Card counter (PIMC)", "expert": "Expert (IS-MCTS)"}
+RANDOM_NOTE = "Plays any legal move, chosen at random: the weakest opponent"
+RANDOM_TITLE = "Beginner"
+#: the plain names of the search bots (``parlour.bots.search.SEARCH_BOTS``); their methods are in their notes
+SEARCH_TITLES = {"pimc": "Card counter", "expert": "Expert"}
 
 
 def bot_names(game: GameDescriptor) -> list[str]:
@@ -59,9 +59,19 @@ def bot_names(game: GameDescriptor) -> list[str]:
 
 
 def default_bot(game: GameDescriptor) -> str:
-    """The bot a table, a game or a tournament seats when none is named: the game's own first (its sensible
-    player; Biggles' gentlest level), or the random one in a game with no bot of its own."""
+    """The bot a table, a game or a tournament seats when none is named: the first of the game's own, its gentle
+    level, whom a newcomer beats about half the time (the casual player, tuned in the arena: docs/arena.md;
+    Biggles' slowest level), or the random one in a game with no bot of its own."""
     return next(iter(game.bots), "random")
+
+
+def own_bot(game: GameDescriptor) -> str:
+    """The game's own sensible player: the strongest of its ``bots`` (the last, as they are listed weakest first),
+    its club player, which a search bot falls back on where it can draw no world and ``parlour simulate`` seats
+    when no bot is named; in a real-time game, whose bots are speeds, its default level."""
+    if game.real_time:
+        return default_bot(game)
+    return next(reversed(list(game.bots)), "random")
 
 
 def bot_catalogue(game: GameDescriptor) -> list[dict[str, str]]:
@@ -88,7 +98,7 @@ def make_bot(game: GameDescriptor, name: str, seat: int, seed: int | None = None
         from parlour.bots.search import make_search_bot
 
         return make_search_bot(game, base, seat, seed, **options, **_budget(base, budget))
-    factory = game.bots.get(name)
+    factory = game.bots.get(name) or game.yardsticks.get(name)
     if factory is None:
         raise ParlourError(f"no bot called {name!r} for {game.title} (choose from: {', '.join(bot_names(game))})")
     return factory(seat, seed)

@@ -294,10 +294,10 @@ class SearchBot:
         try:
             return self.analyse(observation, legal, worlds)[0].action
         except ResampleError:
-            from parlour.bots import default_bot, make_bot
+            from parlour.bots import make_bot, own_bot
 
             seed = random.Random(f"fallback/{self.seed}/{self.seat}/{worlds.moves}").randrange(2**63)
-            return make_bot(self.game, default_bot(self.game), self.seat, seed).act(observation, legal)
+            return make_bot(self.game, own_bot(self.game), self.seat, seed).act(observation, legal)
 
 
 def make_search_bot(game: Any, name: str, seat: int, seed: int | None = None, **options: Any) -> SearchBot:
@@ -306,7 +306,7 @@ def make_search_bot(game: Any, name: str, seat: int, seed: int | None = None, **
 
 #: the search bots every turn-based game has: name -> (method, one line for the menus)
 SEARCH_BOTS = {
-    "pimc": ("pimc", "Perfect-information Monte Carlo: searches sample deals as if it could see them"),
-    "expert": ("ismcts", "Information-set Monte Carlo tree search over the deals it cannot tell apart: "
-                         "thinks about a second a move"),
+    "pimc": ("pimc", "Searches sample deals as if it could see every hand (perfect-information Monte Carlo, PIMC)"),
+    "expert": ("ismcts", "Searches ahead over the deals it cannot tell apart, about a second a move "
+                         "(information-set Monte Carlo tree search, IS-MCTS)"),
 }

@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from parlour.bots import bot_catalogue, bot_names as known_bots, default_bot, make_bot
+from parlour.bots import bot_catalogue, bot_names as known_bots, default_bot, make_bot, own_bot
 from parlour.cli.drive import drive_app
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError, RecordError
@@ -56,8 +56,9 @@ def _variant(game: GameDescriptor, pairs: list[str]) -> dict[str, Any]:
     return game.variant(out)
 
 
-def _bots(game: GameDescriptor, spec: Optional[str], seats: int) -> list[str]:
-    names = [n.strip() for n in spec.split(",")] if spec else [default_bot(game)]
+def _bots(game: GameDescriptor, spec: Optional[str], seats: int, default: str) -> list[str]:
+    """The bots named (one for every seat, or one a seat), or ``default`` in every seat."""
+    names = [n.strip() for n in spec.split(",")] if spec else [default]
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
@@ -98,7 +99,8 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON."))
             default = " (default)" if b["name"] == g["default_bot"] else ""
             console.print(Text(f"    --bots {b['name']:<12} {b['title']}{default}: {b['description']}"))
         for o in g["variants"]:
-            console.print(Text(f"  --variant {o['name']}=...  default {o['default']!r} ({o['source']}): {o['description']}"))
+            console.print(Text(f"  --variant {o['name']}=...  {o['label']}, default {o['default']!r} ({o['source']}): "
+                               f"{o['description']}"))
 
 
 @app.command()
@@ -124,7 +126,7 @@ def play(
             return
         saved = GameRecord.load(resume) if resume else None
         seats = len(saved.seats) if saved else game.check_seats(players or game.seat_counts[0])
-        names = _bots(game, bots, seats)
+        names = _bots(game, bots, seats, default_bot(game))       # a person's opponents: the gentle level
         play_loop(
             console, game, human=seat, bot_names=names, seats=seats, seed=seed, variant=_variant(game, variant),
             record_path=record or resume, resume=saved,
@@ -213,7 +215,7 @@ def simulate(
     try:
         game = get_game(names[0])
         seats = game.check_seats(players or game.seat_counts[0])
-        chosen_bots = _bots(game, bots, seats)
+        chosen_bots = _bots(game, bots, seats, own_bot(game))     # the game as its club players play it
         chosen_variant = _variant(game, variant)
     except ParlourError as error:
         _fail(str(error))

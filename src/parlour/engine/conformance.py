@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any, Callable, Iterable
 
 from parlour.engine.descriptor import GameDescriptor
-from parlour.engine.errors import IllegalAction
+from parlour.engine.errors import IllegalAction, ParlourError
 from parlour.engine.record import GameRecord, record_of, replay
 
 
@@ -130,6 +130,60 @@ def check_illegal_actions_change_nothing(
                     raise AssertionError(f"seed {seed}: {action!r} by seat {seat} was accepted but not legal")
         assert json.dumps(state.snapshot(), sort_keys=True) == before, f"seed {seed}: a refusal changed the state"
         random_steps(state, rng, 1)
+
+
+#: texts that are no action of any game, refused as well as the game's own actions
+JUNK_ACTIONS = ("", "dance", "play", "take 999")
+
+
+def check_refusals(
+    game: GameDescriptor, seed: int, seats: int, notation: Iterable[Any], *,
+    variant: dict[str, Any] | None = None, every: float = 0.25, tries: int = 12, worlds: int = 2,
+) -> int:
+    """Refusals are words a player reads, and say nothing his seat could not know.
+
+    At random points of a random game, each seat tries a sample of the actions
+    it may not take now (and a few texts that are no action at all).  Every
+    refusal must be a sentence that matches none of ``notation`` (compiled
+    regular expressions for the game's codes: cards, places, seat names, action
+    texts), and must read the same in worlds the seat cannot tell from this one
+    (``resample``), so that no refusal gives away a hidden card.  Returns how
+    many refusals were read.
+    """
+    patterns = list(notation)
+    space = game.action_space(seats) if game.action_space else ()
+    rng = random.Random(seed)
+    read = 0
+
+    def audit(state: Any) -> None:
+        nonlocal read
+        if rng.random() > every:
+            return
+        for seat in range(seats):
+            legal = set(state.legal_actions(seat))
+            illegal = [a for a in rng.sample(space, min(len(space), 4 * tries)) if a not in legal][:tries]
+            illegal += [a for a in JUNK_ACTIONS if a not in legal]
+            others = []
+            for _ in range(worlds):
+                try:
+                    others.append(state.resample(seat, random.Random(rng.random())))
+                except ParlourError:
+                    pass
+            for action in illegal:
+                text = state.explain_illegal(seat, action)
+                read += 1
+                assert text and text[0].isupper() and text.endswith("."), (
+                    f"seed {seed}: the refusal of {action!r} is not a sentence: {text!r}")
+                for pattern in patterns:
+                    found = pattern.search(text)
+                    assert found is None, (
+                        f"seed {seed}: the refusal of {action!r} by seat {seat} shows {found.group(0)!r}: {text!r}")
+                for other in others:
+                    assert other.explain_illegal(seat, action) == text, (
+                        f"seed {seed}: seat {seat}'s refusal of {action!r} depends on cards it cannot see: {text!r}")
+
+    random_playout(game, seed, seats, on_step=audit, variant=variant)
+    return read
 
 
 def check_observation_audit(

@@ -54,7 +54,13 @@ def lazy_bot(path: str, **options: Any) -> Callable[..., Any]:
 
 @dataclass(frozen=True)
 class VariantOption:
-    """One typed rule option. ``choices`` restricts a ``str`` option."""
+    """One typed rule option. ``choices`` restricts a ``str`` option.
+
+    ``name`` is the option's identifier, kept in records and typed at the command line
+    (``--variant own_goals=true``); it never changes.  ``label`` is what a player reads
+    over it in a menu ("Own goals count"), and ``choice_labels`` the same for each of
+    ``choices``, in their order.
+    """
 
     name: str
     type: type
@@ -65,6 +71,19 @@ class VariantOption:
     minimum: int | None = None
     #: a sane upper bound, so that no setting asks for a game that would never end in practice
     maximum: int | None = None
+    #: the option in plain words for menus; empty: its name with spaces (``shown``)
+    label: str = ""
+    #: each of ``choices`` in plain words, in the same order (empty: the choices as they are)
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"variant {self.name!r}: give one label for each of its {len(self.choices)} choices")
+
+    @property
+    def shown(self) -> str:
+        """What a player reads over the option: its label, or failing one its name in words."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def check(self, value: Any) -> Any:
         if self.type is bool:
@@ -86,8 +105,10 @@ class VariantOption:
 
     def to_dict(self) -> dict[str, Any]:
         """The option as JSON, for front ends that offer it (``parlour games --json``, ``GET /api/games``)."""
-        return {"name": self.name, "type": self.type.__name__, "default": self.default, "description": self.description,
-                "source": self.source, "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum}
+        return {"name": self.name, "label": self.shown, "type": self.type.__name__, "default": self.default,
+                "description": self.description, "source": self.source, "choices": list(self.choices),
+                "choice_labels": list(self.choice_labels or map(str, self.choices)),
+                "minimum": self.minimum, "maximum": self.maximum}
 
     def parse(self, text: str) -> Any:
         """Read a value typed on a command line (``true``, ``3``, ``name``)."""
@@ -138,9 +159,13 @@ class GameDescriptor:
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     #: one line about each of ``bots`` for menus (``parlour.bots.bot_catalogue``); list ``bots`` weakest first
     bot_notes: Mapping[str, str] = field(default_factory=dict)
-    #: a plain display name for each of ``bots`` ("Club player"), shown over its id; the first of ``bots`` is the
-    #: one a table seats when no bot is named (``parlour.bots.default_bot``)
+    #: a plain display name for each of ``bots`` ("Club player"), shown over its id, in plain words (the method, if
+    #: any, goes in its note); the first of ``bots`` is the one a table seats when no bot is named
+    #: (``parlour.bots.default_bot``): the gentle level a newcomer beats about half the time (docs/arena.md)
     bot_titles: Mapping[str, str] = field(default_factory=dict)
+    #: players that ``make_bot`` seats, and so the arena and the simulator, but that no menu offers: models of
+    #: people to measure the bots against (``newcomer``, whom the default bot is tuned to; docs/arena.md)
+    yardsticks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     #: every bot's name, weakest first, where the arena has shown the usual order (random, ``bots``, then the
     #: search bots) wrong for this game (docs/arena.md); empty: the usual order (``parlour.bots.bot_names``)
     bot_order: tuple[str, ...] = ()

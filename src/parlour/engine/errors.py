@@ -26,7 +26,13 @@ class ActionSyntaxError(ParlourError, ValueError):
 
 
 class IllegalAction(ParlourError, ValueError):
-    """A well-formed action that the rules forbid now; the state is unchanged."""
+    """A well-formed action that the rules forbid now; the state is unchanged.
+
+    ``reason`` is a sentence for the player (each game's ``explain_illegal``): what is
+    wrong and what he may do instead, in the game's words (``England 4``, ``the player on
+    your left``), never its notation, and only from what his seat can see
+    (``parlour.engine.conformance.check_refusals``).
+    """
 
     def __init__(self, reason: str, *, seat: int | None = None, action: str | None = None):
         super().__init__(reason)

@@ -25,6 +25,7 @@ from mypy_extensions import mypyc_attr
 
 from parlour.engine.errors import IllegalAction, ParlourError
 from parlour.engine.numbers import action_space_of, encoding_of
+from parlour.engine.words import not_your_turn
 
 
 # The engine's classes take interpreted subclasses even when compiled (docs/simulation.md, "The
@@ -74,9 +75,12 @@ class State(ABC):
 
     def explain_illegal(self, seat: Any, action: Any) -> str:
         """Why ``action`` is refused, in words for the player.  Games override for detail."""
-        if seat not in self.to_move:
-            return f"it is not seat {seat}'s turn"
-        return f"{action!r} is not allowed now"
+        movers = sorted(self.to_move)
+        if seat not in movers:
+            if type(seat) is int and 0 <= seat < self.num_seats and len(movers) == 1:
+                return not_your_turn(seat, movers[0], self.num_seats)
+            return "It is not your turn."
+        return "That move is not allowed now: choose one of the moves on offer."
 
     # -- changing the state ---------------------------------------------------
     def apply(self, seat: Any, action: Any) -> None:

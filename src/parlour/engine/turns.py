@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 from parlour.engine.cardlists import offered
 from parlour.engine.errors import DealError, IllegalAction
 from parlour.engine.state import State, restore
+from parlour.engine.words import not_your_turn
 
 OVER: Final = "over"
 NOBODY: Final[frozenset[int]] = frozenset()
@@ -111,16 +112,19 @@ class TurnState(State):
     example_action = "..."
 
     def explain_illegal(self, seat: Any, action: Any) -> str:
-        """Why an action is refused: the faults every turn-by-turn game shares, then the game's own."""
-        names = self.game.seat_names(self.num_seats)
+        """Why an action is refused: the faults every turn-by-turn game shares, then the game's own.
+
+        Every refusal is a sentence for the player (``parlour.engine.errors``): what is wrong, then what
+        he may do instead, in the game's words, never its notation, and from what his seat can see.
+        """
         if self.phase == OVER:
-            return "the game is over"
+            return "The game is over: there are no more moves to make."
         if type(seat) is not int or not 0 <= seat < self.num_seats:
-            return f"there is no seat {seat!r}"
+            return f"There is no seat {seat!r} at this table: the seats are 0 to {self.num_seats - 1}."
         if not isinstance(action, str):
-            return f"an action is text such as {self.example_action!r}, not {action!r}"
+            return f"A move is given as text, such as {self.example_action!r}, not {action!r}."
         if seat != self.turn:
-            return f"it is {names[self.turn]}'s turn, not {names[seat]}'s"
+            return not_your_turn(seat, self.turn, self.num_seats)
         return self._explain(seat, action)
 
     @abstractmethod

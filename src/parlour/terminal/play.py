@@ -143,6 +143,6 @@ def _ask_person(console: Console, ui: Any, state: Any, seat: int, legal: tuple[s
             console.print(Text(f"Not understood: {error}", style="red"))
             continue
         if action not in legal:
-            console.print(Text(f"Not allowed: {state.explain_illegal(seat, action)}", style="red"))
+            console.print(Text(state.explain_illegal(seat, action), style="red"))     # a sentence, shown as it is
             continue
         return action

@@ -373,12 +373,14 @@ class AnalysisProgress(BaseModel):
 
 # -- games -------------------------------------------------------------------------------
 class VariantOption(BaseModel):
-    name: str
+    name: str = Field(description="the option's identifier, as records keep it and --variant NAME=VALUE takes it")
+    label: str = Field(description="the option in plain words, for a menu: 'Own goals count'")
     type: str
     default: Any
     description: str
     source: str
     choices: list[Any]
+    choice_labels: list[str] = Field(description="each of choices in plain words, in the same order")
     minimum: int | None
     maximum: int | None
 

@@ -12,17 +12,18 @@ from parlour.games.biggles.levels import LEVELS, NOTES, TITLES
 VARIANTS = (
     VariantOption(
         "matches", int, 2, "Matches in a game; the packs change hands after each.", "rule sheet", minimum=1, maximum=99,
+        label="Matches in a game",
     ),
     VariantOption(
         "deciders", int, 1,
         "Deciding matches played while the points are level after the agreed matches (0: a level game is a draw).",
-        "rule sheet", minimum=0, maximum=99,
+        "rule sheet", minimum=0, maximum=99, label="Deciding matches when the points are level",
     ),
     VariantOption(
         "cascade", bool, False,
         "After a stop, a second red card may stop the black card below it (false, as the sheet: a red card "
         "must land before the next black card covers its number, so only a player's newest card can be stopped).",
-        "ruling",
+        "ruling", label="A second red card may stop the card below",
     ),
 )
 

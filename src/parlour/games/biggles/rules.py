@@ -68,6 +68,13 @@ WITH_PICKUP: Final = {extra: (PICKUP + (extra,) if extra else PICKUP) for extra 
 CARD_IDS: Final = {text: tuple(c for c in range(PACK_SIZE) if CARD_TEXT[c] == text) for text in set(CARD_TEXT)}
 
 
+def card_name(text: str) -> str:
+    """A card as a player names it: ``black 3``, ``red 2``, ``Biggles``."""
+    if text == "BIG":
+        return "Biggles"
+    return f"{'black' if text[0] == 'K' else 'red'} {text[1:]}"
+
+
 def seat_names(seats: int = SEATS) -> tuple[str, ...]:
     return ("P1", "P2")
 
@@ -376,35 +383,44 @@ class BigglesState(State):
         return parse_action(text)
 
     def explain_illegal(self, seat: Any, action: Any) -> str:
+        """Why a move is refused, from what is face up on the table (which both players see)."""
         if self.phase == OVER:
-            return "the game is over"
+            return "The game is over: there are no more moves to make."
         if not isinstance(seat, int) or seat not in BOTH:
-            return f"there is no seat {seat!r}"
+            return f"There is no seat {seat!r} at this table: the seats are 0 and 1."
         if not isinstance(action, str):
-            return f"an action is text such as 'turn' or 'play 3', not {action!r}"
+            return f"A move is given as text, such as 'turn' or 'play 3' (play black 3), not {action!r}."
         me, other = self.players[seat], self.players[1 - seat]
         verb, _, arg = action.partition(" ")
         top = me.pile[-1] if me.pile else None
         if verb == "turn":
-            return "your hand is empty: pick up your pile ('pickup')"
+            return "Your hand is empty: pick up your pile and turn it over again."
         if verb == "pickup":
-            return "you still have cards in hand to turn" if me.hand else "there is nothing to pick up"
+            if me.hand:
+                return "You still have cards in your hand: turn the next ones over first."
+            return "Your pile is empty: there is nothing to pick up."
         if top is None:
-            return "your pile is empty: turn some cards first"
+            return "Your pile is empty: turn some cards over first."
+        shows = card_name(CARD_TEXT[top])
         if verb == "play":
+            if PLAY_AT[top] == me.lvl:
+                named = "Biggles" if arg == "B" else f"black {arg}"
+                return f"Your pile shows {shows}, not {named}: play {shows} onto your build."
             wanted = "Biggles" if me.level() == BLACKS else f"black {me.level() + 1}"
-            return f"too late or wrong card: your pile shows {_in_words(top)} and your build wants {wanted}"
+            return f"Too late, or the wrong card: your pile shows {shows} and your build wants {wanted}."
         if verb == "stop":
             if not IS_RED[top]:
-                return f"your pile shows {_in_words(top)}, not a red stopper"
+                return f"Your pile shows {shows}, not a red card to stop with."
             if arg != str(NUMBER[top]):
-                return f"your pile shows {_in_words(top)}, not red {arg}"
+                return f"Your pile shows {shows}, not red {arg}."
             level = other.level()
             if level == NUMBER[top] and not self._stoppable(other):
-                return "his newest card is cancelled already: only a fresh black card can be stopped (cascade is off)"
+                return ("Your opponent's newest black card is stopped already: only a black card that has just "
+                        "gone down can be stopped.")
             shown = f"black {level}" if 0 < level <= BLACKS else ("Biggles" if level == WIN_POINTS else "no black card")
-            return f"too late: the other build now shows {shown}, not black {arg}"
-        return "turn, pickup, play N or stop N"
+            return f"Too late: your opponent's build now shows {shown}, not black {arg}."
+        return ("That is not a Biggles move: turn your cards over, pick up your pile, play a black card onto your "
+                "build, or stop your opponent's newest black card with a red one.")
 
     # -- views ------------------------------------------------------------------------
     def observation(self, seat: Any) -> dict[str, Any]:
@@ -622,11 +638,6 @@ def _shuffled(cards: list[Any], rng: random.Random) -> list[Any]:
     return cards
 
 
-def _in_words(card: int) -> str:
-    """A card as a person says it (black 3, red 3, Biggles), for the reasons a move is refused."""
-    return "Biggles" if card == BIGGLES else f"{'red' if IS_RED[card] else 'black'} {NUMBER[card]}"
-
-
 def _unseen(ids: list[int], seen: set[int]) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """The places (0 = top) in a dealt pack of the cards that never showed, and their texts, sorted."""
     places = tuple(i for i, c in enumerate(ids) if c not in seen)
@@ -635,7 +646,7 @@ def _unseen(ids: list[int], seen: set[int]) -> tuple[tuple[int, ...], tuple[str,
 
 def parse_action(text: Any) -> str:
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+        raise ActionSyntaxError(f"a move is typed as text, not {type(text).__name__}")
     words = text.lower().split()
     if words in (["turn"], ["t"]):
         return "turn"
@@ -647,7 +658,11 @@ def parse_action(text: Any) -> str:
             return "play B"
         if arg.isascii() and arg.isdecimal() and 1 <= int(arg) <= BLACKS:
             return f"{words[0]} {int(arg)}"
-    raise ActionSyntaxError(f"{text!r} is not a Biggles action: turn, pickup, play N, play B, stop N")
+    raise ActionSyntaxError(
+        f"{text!r} is not a Biggles move: type 'turn' (turn cards over), 'pickup' (pick up your pile), 'play' and "
+        "the number of a black card ('play 3' plays black 3; 'play B' plays Biggles), or 'stop' and the number of a "
+        "red card ('stop 3' stops black 3 with red 3)"
+    )
 
 
 def all_actions(seats: int = SEATS) -> tuple[str, ...]:

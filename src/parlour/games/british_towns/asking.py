@@ -26,6 +26,7 @@ from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
 from parlour.engine.state import COMPILED, shallow_copy
 from parlour.engine.turns import OVER, TurnState
+from parlour.engine.words import either, seat_words
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
     CARD_TEXT,
@@ -33,8 +34,10 @@ from parlour.games.british_towns.pack import (
     NUM_CARDS,
     REGION_NUMBERS,
     REGION_OF,
+    card_name,
     key_card,
     parse_card,
+    region_name,
 )
 
 SEAT_COUNTS: Final = tuple(range(3, NUM_CARDS + 1))     # the sheet: three or more; every player is dealt a card
@@ -292,23 +295,30 @@ class AskingState(TurnState):
         return parse_action(text, self.num_seats)
 
     def _explain(self, seat: Any, action: Any) -> str:
-        names = seat_names(self.num_seats)
-        try:
-            _, name, text = action.split()
-            asked = names.index(name)
-            card = CARD_OF_TEXT[text]
-        except (ValueError, KeyError):
-            return "ask a player for a card: 'ask P2 CREWE'"
+        """Why an ask is refused and what the player may ask instead, from his own hand and the public table."""
+        instead = self._asks_now(seat)
+        decoded = self._decode.get(action)
+        if decoded is None:
+            return f"Ask another player for a card: {instead}."
+        asked, card = decoded
         if asked == seat:
-            return "you cannot ask yourself"
+            return f"You cannot ask yourself: {instead}."
         if not self.hands[asked]:
-            return f"{name} has no cards left and is out of the game"
+            who = seat_words(seat, asked, self.num_seats)
+            return f"{who[0].upper()}{who[1:]} has no cards left and is out of the game: {instead}."
         if card in self.hands[seat]:
-            return f"you hold {text} already"
+            return f"You hold {card_name(card)} already: {instead}."
         region = REGION_OF[card]
         if any(region in laid for laid in self.laid):
-            return f"region {region} has been laid down already"
-        return f"you may ask only for a card of a region you hold a card of, and you hold none of region {region}"
+            return f"{region_name(region)[0].upper()}{region_name(region)[1:]} has been laid down already: {instead}."
+        return f"You hold no card of {region_name(region)}, so you may not ask for one: {instead}."
+
+    def _asks_now(self, seat: int) -> str:
+        """What the player may ask for: a card he lacks of a region he holds (named, when he holds few)."""
+        regions = sorted({REGION_OF[c] for c in self.hands[seat]})
+        if len(regions) > 2:
+            return "ask another player for a card you lack, of a region you hold a card of"
+        return f"ask another player for a card you lack of {either([region_name(r) for r in regions])}"
 
     # -- views ---------------------------------------------------------------------------
     def _public_view(self) -> dict[str, Any]:
@@ -916,16 +926,22 @@ def _pick(options: list[tuple[Any, Any, int]], rng: random.Random) -> tuple[Any,
 
 def parse_action(text: Any, seats: int) -> str:
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+        raise ActionSyntaxError(f"a move is typed as text, not {type(text).__name__}")
     words = text.split()
     if len(words) >= 3 and words[0].lower() == "ask":
         who = words[1].upper()
         if who.isascii() and who.isdecimal():
             who = f"P{who}"
         if who not in seat_names(seats):
-            raise ActionSyntaxError(f"{words[1]!r} is not a player: P1 to P{seats}")
+            raise ActionSyntaxError(
+                f"{words[1]!r} is not a player at this table: type a player as the table shows him, P1 to "
+                f"P{seats}, or just his number"
+            )
         return f"ask {who} {parse_card(' '.join(words[2:]))}"
-    raise ActionSyntaxError(f"{text!r} is not an asking-game action: 'ask PLAYER CARD', e.g. 'ask P2 Crewe'")
+    raise ActionSyntaxError(
+        f"{text!r} is not a move of the asking game: type 'ask', a player and a card, such as 'ask P2 Crewe' "
+        "(ask the second player for Crewe)"
+    )
 
 
 def all_actions(seats: int) -> tuple[str, ...]:

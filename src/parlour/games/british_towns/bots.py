@@ -142,3 +142,56 @@ class SetsBot:
             return self.rng.choice(live or discards)
         return min(discards, key=keep)
 
+
+
+class NewcomerAskingBot:
+    """A model of a newcomer to the asking game, for tuning its default opponent (docs/arena.md); no menu offers it.
+
+    He knows the rules and asks the obvious way: for a card he lacks of the
+    region he holds most of, of any player who still has cards, at random; he
+    keeps no track of who asked for what.  It reads only its seat's observation.
+    """
+
+    def __init__(self, seat: int, seed: int | None = None):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        mine = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
+        most = max(mine.values())
+        region = self.rng.choice(sorted(r for r, n in mine.items() if n == most))
+        return self.rng.choice([a for a in legal if REGION_OF[CARD_OF_TEXT[a.split()[2]]] == region])
+
+
+class NewcomerSetsBot:
+    """A model of a newcomer to the sets game, for tuning its default opponent (docs/arena.md); no menu offers it.
+
+    He knows the rules and plays the obvious move: he takes the top discard when
+    he holds two or more cards of its region, else draws from the stock; he lays
+    a set as soon as he can; and he throws a card of the region he holds fewest
+    of, paying no heed to the regions the others have laid or to what they take.
+    Ties go at random.  It reads only its seat's observation.
+    """
+
+    def __init__(self, seat: int, seed: int | None = None):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        held = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
+        if obs["phase"] == "draw":
+            top = CARD_OF_TEXT[obs["discards"][-1]] if obs["discards"] else None
+            if "take discard" in legal and top is not None and held[REGION_OF[top]] >= 2:
+                return "take discard"
+            return "draw stock" if "draw stock" in legal else legal[0]
+        lays = [a for a in legal if a.startswith("lay ")]
+        if lays:
+            return lays[0]
+        if "done" in legal:
+            return "done"
+        discards = [a for a in legal if a.startswith("discard ")]
+        return min(discards, key=lambda a: (held[REGION_OF[CARD_OF_TEXT[a.split()[1]]]], self.rng.random()))

@@ -7,12 +7,21 @@ from typing import Any
 from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
 from parlour.games.british_towns import asking, sets
 
+BOTS = "parlour.games.british_towns.bots"
+#: how often each game's casual player makes the club player's move (the rest at random): tuned so that the
+#: newcomer model scores about 0.5 against it (docs/arena.md)
+#: by table size (the largest size up to the table's; ``parlour.bots.casual.keep_at``): at a larger table,
+#: where memory counts for more, the newcomer needs a more careless opponent
+ASKING_KEEP = {3: 0.3, 4: 0.2, 5: 0.15, 6: 0.1, 7: 0.075, 8: 0.05}
+SETS_KEEP = {2: 0.7, 3: 0.85}
+
 ASKING_VARIANTS = (
     VariantOption(
         "tie_break", str, "cards",
         "Players level on regions: the one whose regions hold more cards wins ('cards'), "
         "or they share the win ('none').",
-        "ruling", choices=("cards", "none"),
+        "ruling", choices=("cards", "none"), label="Players level on regions",
+        choice_labels=("More cards in the regions wins", "They share the win"),
     ),
 )
 
@@ -20,25 +29,26 @@ SETS_VARIANTS = (
     VariantOption(
         "must_lay", bool, True,
         "A player who can make a regional set must lay it down (false: he may keep it and discard instead).",
-        "ruling",
+        "ruling", label="A set that can be laid must be laid",
     ),
     VariantOption(
         "sets_per_turn", str, "all",
         "How many regional sets a player may lay in one turn before drawing up to seven.",
-        "ruling", choices=("all", "one"),
+        "ruling", choices=("all", "one"), label="Sets laid in one turn",
+        choice_labels=("As many as the hand makes", "One"),
     ),
     VariantOption(
         "stalemate", int, 0,
         "A club variant: the game also ends when the stock has been made again from the discards this many "
         "times with no set laid or added to (0, as the sheet: only a hand that cannot be made up to seven "
         "ends it).",
-        "ruling", minimum=0, maximum=1000,
+        "ruling", minimum=0, maximum=1000, label="End a stalled game after this many new stocks (0: never)",
     ),
     VariantOption(
         "one_discard_ends", bool, False,
         "A club variant: the game ends when a turn starts with no stock and a single discard (false, as the "
         "sheet: play goes on, each player taking the one discard and throwing a card, until someone lays a set).",
-        "ruling",
+        "ruling", label="No stock and one discard ends the game",
     ),
 )
 
@@ -86,11 +96,19 @@ ASKING = GameDescriptor(
         "Three or more players (best three to eight) ask one another for named towns, Happy Families "
         "fashion, to complete the nine regions of Britain; every ask is heard by all, so memory wins."
     ),
-    bots={"remembering": lazy_bot("parlour.games.british_towns.bots:RememberingBot")},
-    bot_notes={"remembering": "Remembers every ask and answer, and asks where a card is sure or likely to be"},
-    bot_titles={"remembering": "Club player"},
+    bots={  # weakest first; the first is the default opponent, tuned in the arena (docs/arena.md)
+        "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:RememberingBot", keep=ASKING_KEEP),
+        "remembering": lazy_bot(f"{BOTS}:RememberingBot"),
+    },
+    bot_notes={
+        "casual": "Asks as the club player would about three times in ten (less often at a larger table), and "
+                  "for any card it may otherwise: a newcomer wins about half the games against it",
+        "remembering": "Remembers every ask and answer, and asks where a card is sure or likely to be",
+    },
+    bot_titles={"casual": "Casual player", "remembering": "Club player"},
+    yardsticks={"newcomer": lazy_bot(f"{BOTS}:NewcomerAskingBot")},
     # The arena (docs/arena.md) has the expert above the remembering bot here, and pimc below both.
-    bot_order=("random", "pimc", "remembering", "expert"),
+    bot_order=("random", "casual", "pimc", "remembering", "expert"),
     search="parlour.games.british_towns.search_asking",
     data_package="parlour.games.british_towns",
     action_space=asking.all_actions,
@@ -111,9 +129,17 @@ SETS = GameDescriptor(
         "Two to five players (best for two) draw and discard, rummy fashion, to lay down regional "
         "sets of towns; cards laid less cards held is the score."
     ),
-    bots={"heuristic": lazy_bot("parlour.games.british_towns.bots:SetsBot")},
-    bot_notes={"heuristic": "Keeps the regions it is nearest to, lays them at once, and watches the discards"},
-    bot_titles={"heuristic": "Club player"},
+    bots={  # weakest first; the first is the default opponent, tuned in the arena (docs/arena.md)
+        "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:SetsBot", keep=SETS_KEEP),
+        "heuristic": lazy_bot(f"{BOTS}:SetsBot"),
+    },
+    bot_notes={
+        "casual": "Plays the club player's move about seven times in ten (more often at a larger table) and any "
+                  "legal move otherwise: a newcomer wins about half the games against it",
+        "heuristic": "Keeps the regions it is nearest to, lays them at once, and watches the discards",
+    },
+    bot_titles={"casual": "Casual player", "heuristic": "Club player"},
+    yardsticks={"newcomer": lazy_bot(f"{BOTS}:NewcomerSetsBot")},
     search="parlour.games.british_towns.search_sets",
     data_package="parlour.games.british_towns",
     action_space=sets.all_actions,

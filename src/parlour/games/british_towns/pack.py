@@ -67,9 +67,26 @@ def parse_card(text: str) -> str:
     found = _names().get(_squash(text))
     if found is None:
         raise ActionSyntaxError(
-            f"{text!r} is not a card of this pack: name a town (e.g. CREWE) or a region card (R1-R9)"
+            f"{text!r} is not a card of this pack: type a town's name, such as 'Crewe', or a region card as "
+            "'region' and its number, such as 'region 7'"
         )
     return found
+
+
+def region_name(region: int) -> str:
+    """A region as a player names it: ``Scotland (region 9)``, its name and the number on its cards."""
+    name: str = REGIONS[REGION_NUMBERS.index(region)]["name"]
+    if name.startswith("The "):
+        name = "the " + name[4:]            # said in the middle of a sentence
+    return f"{name} (region {region})"
+
+
+def card_name(card: int) -> str:
+    """A card as a player names it: the town (``Crewe``), or ``the region card of Scotland (region 9)``."""
+    if IS_REGION_CARD[card]:
+        return f"the region card of {region_name(REGION_OF[card])}"
+    name: str = TOWNS[card]["name"]
+    return name
 
 
 def describe(card: int) -> str:

@@ -25,6 +25,7 @@ from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, ResampleError
 from parlour.engine.state import COMPILED, shallow_copy
 from parlour.engine.turns import OVER, TurnState
+from parlour.engine.words import either
 from parlour.games.british_towns.pack import (
     CARD_OF_TEXT,
     CARD_TEXT,
@@ -33,8 +34,10 @@ from parlour.games.british_towns.pack import (
     REGION_NUMBERS,
     REGION_OF,
     TOWNS_OF,
+    card_name,
     key_card,
     parse_card,
+    region_name,
 )
 
 HAND: Final = 7
@@ -424,20 +427,51 @@ class SetsState(TurnState):
         return parse_action(text)
 
     def _explain(self, seat: Any, action: Any) -> str:
+        """Why a move is refused and what the player may do instead, from his own hand and the public table."""
         legal = self.legal_actions(seat)
         if self.phase == DRAW:
             if legal and legal[0].startswith("add "):
-                return f"the top discard completes your region: you must {legal[0]}, and that is your turn"
-            return "first take the top of the stock ('draw stock') or the top discard ('take discard')"
-        if any(a.startswith("lay ") for a in legal) and self.variant["must_lay"] and not action.startswith("lay "):
-            return "you can make a regional set, so you must lay it down"
-        if action.startswith("lay "):
-            return "you do not hold that region's towns (the REGION card may stand in for one of them)"
-        if action.startswith("discard ") and self.laid_now:
-            return "after laying a set you draw up to seven instead of discarding"
-        if action.startswith("discard ") and CARD_OF_TEXT.get(action[8:]) not in self.hands[seat]:
-            return f"you do not hold {action[8:]}"
-        return "lay a regional set, or discard a card you hold"
+                card = CARD_OF_TEXT[legal[0][4:]]
+                return (f"The top discard, {card_name(card)}, completes your set of {region_name(REGION_OF[card])}: "
+                        "you must add it to that set, and that is your turn.")
+            options = []
+            if DRAW_STOCK in legal:
+                options.append("take the top card of the stock")
+            if TAKE_DISCARD in legal:
+                options.append(f"take the top discard, {card_name(self.discards[-1])}")
+            return f"Draw first: {either(options)}."
+        instead = self._play_now(seat, legal)
+        lays = [int(a[4:]) for a in legal if a.startswith("lay ")]
+        if lays and self.variant["must_lay"] and not action.startswith("lay "):
+            return f"You can make a set of {either([region_name(r) for r in lays])}, so you must lay it down first."
+        verb, _, rest = action.partition(" ")
+        if verb == "lay":
+            region = int(rest) if rest.isdecimal() else 0
+            if self.laid_now and region in self._can_lay(seat):
+                return f"You may lay only one set a turn: {instead}."
+            if region in REGION_NUMBERS:
+                return (f"To lay {region_name(region)} you need all its towns, or all but one and its region card: "
+                        f"{instead}.")
+            return f"There is no such region: {instead}."
+        if verb == "discard" and self.laid_now:
+            return f"After laying a set you draw back up to seven cards instead of discarding: {instead}."
+        if verb == "discard" and rest in CARD_OF_TEXT and CARD_OF_TEXT[rest] not in self.hands[seat]:
+            return f"You do not hold {card_name(CARD_OF_TEXT[rest])}: {instead}."
+        if verb in ("draw", "take", "add"):
+            return f"You have drawn already this turn: {instead}."
+        return f"That is no move at this point of your turn: {instead}."
+
+    def _play_now(self, seat: int, legal: tuple[str, ...]) -> str:
+        """What the player may do now, in the play phase: ``lay down ..., or discard a card``."""
+        options = []
+        lays = [region_name(int(a[4:])) for a in legal if a.startswith("lay ")]
+        if lays:
+            options.append(f"lay down your set of {either(lays)}")
+        if any(a.startswith("discard ") for a in legal):
+            options.append("discard a card you hold")
+        if DONE in legal:
+            options.append("finish your turn and draw back up to seven cards")
+        return either(options)
 
     # -- views ------------------------------------------------------------------------------------
     def _public_view(self) -> dict[str, Any]:
@@ -1292,7 +1326,7 @@ def _backwards(line: list[tuple[int, Any]], slots: list[tuple[int, int, int]], f
 
 def parse_action(text: Any) -> str:
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+        raise ActionSyntaxError(f"a move is typed as text, not {type(text).__name__}")
     words = text.split()
     verb = words[0].lower() if words else ""
     rest = " ".join(words[1:])
@@ -1306,11 +1340,15 @@ def parse_action(text: Any) -> str:
         number = rest.upper().replace(" ", "").removeprefix("REGION").removeprefix("R")
         if number.isascii() and number.isdecimal() and int(number) in REGION_NUMBERS:
             return f"lay {int(number)}"
-        raise ActionSyntaxError(f"lay names a region number 1-9, not {rest!r}")
+        raise ActionSyntaxError(
+            f"'lay' takes the number of the region you lay down, 1 to {max(REGION_NUMBERS)}, not {rest!r}"
+        )
     if verb in ("discard", "add") and rest:
         return f"{verb} {parse_card(rest)}"
     raise ActionSyntaxError(
-        f"{text!r} is not a sets-game action: draw stock, take discard, lay N, discard CARD, add CARD, done"
+        f"{text!r} is not a move of the sets game: type 'draw stock' (the top card of the stock), 'take discard' "
+        "(the top discard), 'lay' and a region's number ('lay 7'), 'discard' and a card ('discard Crewe'), "
+        "'add' and a card, or 'done'"
     )
 
 

@@ -104,3 +104,45 @@ class HeuristicBot:
 
 def _text(card: int) -> str:
     return CARD_TEXT[card]
+
+
+class NewcomerBot:
+    """A model of a newcomer, for tuning the default opponent in the arena (docs/arena.md); no menu offers it.
+
+    He knows the rules and plays the obvious move, one trick at a time: he leads
+    his highest card; following, he plays his highest card that would take the
+    trick as it stands, or else his lowest; he pays no heed to his partner, to
+    the cards gone, or to which badge the ball lands on, and simply moves the
+    ball toward the goal his side attacks (into it when he can).  Ties go at
+    random.  It reads only its seat's observation.
+    """
+
+    def __init__(self, seat: int, seed: int | None = None):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if obs["phase"] == "play":
+            return self._play(obs, legal)
+        target = obs["attacking"]["AB"[self.seat % 2]]
+
+        def distance(action: str) -> tuple[int, float]:
+            node = obs["ball"] if action == "stay" else action.split()[1]
+            return (PITCH.distance[node].get(target, 99), self.rng.random())
+
+        return min(legal, key=distance)
+
+    def _play(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        master = None if obs["master"] is None else TEAM_CODES.index(obs["master"])
+        mine = [CARD_OF_TEXT[a.split()[1]] for a in legal]
+        cards = [CARD_OF_TEXT[text] for _, text in obs["trick"]["cards"]]
+        high = lambda c: (NUMBER_OF[c], self.rng.random())
+        if not cards:
+            return "play " + _text(max(mine, key=high))
+        led = TEAM_OF[cards[0]]
+        winners = [c for c in mine if trick_winner([*cards, c], led, master) == len(cards)]
+        if winners:
+            return "play " + _text(max(winners, key=high))
+        return "play " + _text(min(mine, key=high))

@@ -39,6 +39,11 @@ def team_index(code_or_name: str) -> int:
     raise KeyError(code_or_name)
 
 
+def card_name(card: int) -> str:
+    """Short name for people, as a player says it: ``England 9``."""
+    return f"{TEAM_NAMES[TEAM_OF[card]]} {NUMBER_OF[card]}"
+
+
 def describe(card: int) -> str:
     """Long name for people: ``England 9, centre forward`` (with a known player's name)."""
     data = pack_data()

@@ -7,6 +7,11 @@ from typing import Any
 from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
 from parlour.games.football_whist import rules
 
+BOTS = "parlour.games.football_whist.bots"
+#: how often the casual player makes the club player's move (the rest at random): tuned so that the newcomer
+#: model scores about 0.5 against it (docs/arena.md)
+CASUAL_KEEP = 0.9
+
 VARIANTS = (
     VariantOption(
         name="own_goals",
@@ -14,6 +19,7 @@ VARIANTS = (
         default=False,
         description="A trick winner may play the ball into his own goal, scoring for the other side.",
         source="ruling",
+        label="Own goals count",
     ),
     VariantOption(
         name="centre_stops_double",
@@ -21,12 +27,15 @@ VARIANTS = (
         default=False,
         description="A double move ends when the ball reaches the centre circle instead of passing through it.",
         source="ruling",
+        label="A double move stops at the centre circle",
     ),
     VariantOption(
         name="after_goal_lead",
         type=str,
         default="trick-winner",
         choices=rules.AFTER_GOAL_LEADS,
+        label="Who leads after a goal",
+        choice_labels=("The player left of the kicker", "The scorer, who won the trick"),
         description=(
             "Who leads after a goal's kick-off: the trick winner who scored, as the sheet has every trick "
             "winner lead (trick-winner), or the player left of the kicker, as at the start of each half "
@@ -72,11 +81,17 @@ GAME = GameDescriptor(
         "teams; each trick's winner moves a ball around a pitch, the badge under the ball sets the "
         "trump 'Master team', and goals win the match."
     ),
-    bots={"heuristic": lazy_bot("parlour.games.football_whist.bots:HeuristicBot")},
+    bots={  # weakest first; the first is the default opponent, tuned in the arena (docs/arena.md)
+        "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:HeuristicBot", keep=CASUAL_KEEP),
+        "heuristic": lazy_bot(f"{BOTS}:HeuristicBot"),
+    },
     bot_notes={
+        "casual": f"Plays the club player's move about {CASUAL_KEEP:.0%} of the time and any legal move otherwise: "
+                  "a newcomer wins about half the matches against it",
         "heuristic": "Plays like a sensible club player: follows cheaply, wins tricks, steers the ball goalward",
     },
-    bot_titles={"heuristic": "Club player"},
+    bot_titles={"casual": "Casual player", "heuristic": "Club player"},
+    yardsticks={"newcomer": lazy_bot(f"{BOTS}:NewcomerBot")},
     search="parlour.games.football_whist.search",
     data_package="parlour.games.football_whist",
     action_space=rules.all_actions,

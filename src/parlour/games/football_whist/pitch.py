@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from parlour.games.football_whist.cards import team_index
+from parlour.games.football_whist.cards import TEAM_NAMES, team_index
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,21 @@ class Pitch:
     @property
     def goals(self) -> tuple[str, str]:
         return (self.west_goal, self.east_goal)
+
+    def place_name(self, node: str) -> str:
+        """A position as a player names it: ``the centre circle``, ``the West goal``, ``the England badge in
+        the West half`` (each half holds each nation's badge once; the half is the nearer goal's)."""
+        if node == self.centre:
+            return "the centre circle"
+        if node == self.west_goal:
+            return "the West goal"
+        if node == self.east_goal:
+            return "the East goal"
+        team = TEAM_NAMES[self.badge[node]]
+        to = self.distance[node]
+        if to[self.west_goal] == to[self.east_goal]:
+            return f"the {team} badge"
+        return f"the {team} badge in the {'West' if to[self.west_goal] < to[self.east_goal] else 'East'} half"
 
     @property
     def confidence(self) -> str:

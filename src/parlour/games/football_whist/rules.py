@@ -26,6 +26,7 @@ from parlour.engine.cardlists import offered
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction
 from parlour.engine.state import State
+from parlour.engine.words import either, not_your_turn
 from parlour.games.football_whist.cards import (
     CARD_OF_TEXT,
     CARD_TEXT,
@@ -34,6 +35,7 @@ from parlour.games.football_whist.cards import (
     TEAM_CODES,
     TEAM_NAMES,
     TEAM_OF,
+    card_name,
 )
 from parlour.games.football_whist.pitch import Pitch, default_pitch
 from parlour.games.football_whist.resample import deal_hidden
@@ -405,40 +407,66 @@ class FootballWhistState(State):
         return parse_action(text)
 
     def explain_illegal(self, seat: Any, action: Any) -> str:
+        """Why a move is refused and what the player may do instead, in the words of the table.
+
+        It reads only what the seat can see (its own hand, the trick, the pitch), so
+        it says the same in every deal the seat cannot tell from this one.
+        """
         if self.phase == OVER:
-            return "the match is over"
+            return "The match is over: there are no more moves to make."
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
-            return f"there is no seat {seat!r}"
+            return f"There is no seat {seat!r} at this table: the seats are 0 to {SEATS - 1}."
         if not isinstance(action, str):
-            return f"an action is text such as 'play E7', not {action!r}"
+            return f"A move is given as text, such as 'play E7' (play England 7), not {action!r}."
         if seat != self.turn:
-            return f"it is {SEAT_NAMES[self.turn]}'s turn, not {SEAT_NAMES[seat]}'s"
+            return not_your_turn(seat, self.turn, SEATS, partners=True)
         decoded = DECODE.get(action)
-        if decoded is None:
-            return f"{action!r} is not a Football Whist action"
-        verb, arg = decoded
         if self.phase == KICK:
-            options = ", ".join(a.split()[1] for a in KICK_OPTIONS)
-            if verb != KICK:
-                return f"you must kick off first: put the ball on a badge next to the centre ({options})"
-            return f"a kick-off goes from the centre circle to a neighbouring badge: {options}"
+            places = either([PITCH.place_name(a.split()[1]) for a in KICK_OPTIONS])
+            if decoded is not None and decoded[0] == KICK:
+                return f"A kick-off puts the ball on a badge next to the centre circle: {places}."
+            return f"Kick off first: put the ball on a badge next to the centre circle ({places})."
         if self.phase == PLAY:
-            if verb != PLAY:
-                return "a card must be played to the trick now"
-            if arg not in self.hands[seat]:
-                return f"you do not hold {CARD_TEXT[arg]}"
-            held = [CARD_TEXT[c] for c in self.hands[seat] if TEAM_OF[c] == self.led_team]
-            return f"you must follow {TEAM_NAMES[self.led_team]}: you hold {', '.join(held)}"
-        # MOVE
-        if verb != MOVE:
-            return "you won the trick: move the ball along a track or stay"
-        if arg == self.ball:
-            return f"the ball is already on {arg}: to leave it there, 'stay'"
-        if arg == self.move_from:
-            return f"a double move ends on a third position, not back on {arg}"
-        if arg not in NEIGHBOURS[self.ball]:
-            return f"no track leads from {self.ball} to {arg}"
-        return "you may not play the ball into your own goal"
+            return self._explain_play(seat, decoded)
+        return self._explain_move(decoded)
+
+    def _explain_play(self, seat: int, decoded: tuple[str, Any] | None) -> str:
+        hand = self.hands[seat]
+        if not self.trick:
+            instead = "lead any card from your hand"
+        else:
+            led = self.led_team
+            held = [NUMBER_OF[c] for c in hand if TEAM_OF[c] == led]
+            team = TEAM_NAMES[led]
+            if not held:
+                instead = f"you hold no {team} card, so play any card from your hand"
+            elif len(held) == 1:
+                instead = f"play your {team} {held[0]}"
+            else:
+                instead = f"play one of your {team} cards ({team} {either([str(n) for n in held])})"
+        if decoded is None or decoded[0] != PLAY:
+            return f"Play a card to the trick now: {instead}."
+        card: int = decoded[1]
+        if card not in hand:
+            return f"You do not hold {card_name(card)}: {instead}."
+        return f"You must follow {TEAM_NAMES[self.led_team]}: {instead}."
+
+    def _explain_move(self, decoded: tuple[str, Any] | None) -> str:
+        targets = [PITCH.place_name(DECODE[a][1]) for a in self._legal_move(self.turn) if a != STAY]
+        here = PITCH.place_name(self.ball)
+        instead = f"move the ball to {either(targets)}, or leave it where it is" if targets else "leave it where it is"
+        if decoded is None or decoded[0] != MOVE:
+            return f"You won the trick, so the ball is yours to move: {instead}."
+        node: str = decoded[1]
+        if node == self.ball:
+            onward = f" or move it to {either(targets)}" if targets else ""
+            return f"The ball is already on {here}: leave it where it is,{onward}."
+        if node == self.move_from:
+            return (f"A double move cannot bring the ball back to where it started, {PITCH.place_name(node)}: "
+                    f"{instead}.")
+        if node not in NEIGHBOURS[self.ball]:
+            return f"No track leads from {here} to {PITCH.place_name(node)}: {instead}."
+        return f"You may not put the ball into your own goal: {instead}."
 
     # -- views ----------------------------------------------------------------
     def observation(self, seat: Any) -> dict[str, Any]:
@@ -623,9 +651,12 @@ def trick_winner(cards: list[int], led: int, master: int | None) -> int:
 
 
 def parse_action(text: Any) -> str:
-    """Canonical text of what a person typed: ``Play e7`` -> ``play E7``."""
+    """Canonical text of what a person typed: ``Play e7`` -> ``play E7``.
+
+    Its refusals are for the person at the terminal, so they show the typed form, each code said in words.
+    """
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+        raise ActionSyntaxError(f"a move is typed as text, not {type(text).__name__}")
     words = text.split()
     if words == ["stay"] or [w.lower() for w in words] == ["stay"]:
         return STAY
@@ -634,15 +665,22 @@ def parse_action(text: Any) -> str:
         if verb == PLAY:
             if arg in CARD_OF_TEXT:
                 return PLAY_TEXT[CARD_OF_TEXT[arg]]
+            letters = either([f"{code} for {name}" for code, name in zip(TEAM_CODES, TEAM_NAMES, strict=True)])
             raise ActionSyntaxError(
-                f"{words[1]!r} is not a card: write a team letter ({', '.join(TEAM_CODES)}) and a number 1-11, as in E7"
+                f"{words[1]!r} is not a card: type a team's letter ({letters}) and a number from 1 to 11, "
+                "such as 'E7' (England 7)"
             )
         if verb in (KICK, MOVE):
             if arg in NEIGHBOURS:
                 return KICK_TEXT[arg] if verb == KICK else MOVE_TEXT[arg]
-            raise ActionSyntaxError(f"{words[1]!r} is not a position on the pitch ({', '.join(PITCH.nodes)})")
+            raise ActionSyntaxError(
+                f"{words[1]!r} is not a position on the pitch: type a position as the pitch shows it, such as "
+                f"'{PITCH.west_goal}' ({PITCH.place_name(PITCH.west_goal)}) or '{KICK_OPTIONS[0].split()[1]}' "
+                f"({PITCH.place_name(KICK_OPTIONS[0].split()[1])})"
+            )
     raise ActionSyntaxError(
-        f"{text!r} is not a Football Whist action: use 'kick NODE', 'play CARD', 'move NODE' or 'stay'"
+        f"{text!r} is not a Football Whist move: type 'play' and a card ('play E7' plays England 7), 'kick' or "
+        "'move' and a position on the pitch, or 'stay' to leave the ball where it is"
     )
 
 

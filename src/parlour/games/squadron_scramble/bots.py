@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from typing import Any, Sequence
 
-from parlour.games.squadron_scramble.cards import KEF, PLANES, VIC
+from parlour.games.squadron_scramble.cards import KEF, PLANES, VIC, WILD_PENALTY
 
 CODE_NATION = {p["code"]: p["nation"] for p in PLANES}
 POINTS = {p["code"]: 10 if p["kind"] == "bomber" else 5 for p in PLANES}
@@ -28,6 +28,15 @@ POINTS = {p["code"]: 10 if p["kind"] == "bomber" else 5 for p in PLANES}
 
 def plane_of(card: str) -> str | None:
     return card.split("/")[0] if "/" in card else None
+
+
+def right_name(obs: dict[str, Any], legal: Sequence[str]) -> str:
+    """The right name of the set just laid, read off the table (the card says it; a player who reads it says it)."""
+    pending = obs["pending_set"]
+    for laid in obs["table"] + [x for pile in obs["captured"] for x in pile]:
+        if laid["id"] == pending:
+            return f"name {laid['plane']} {CODE_NATION[laid['plane']]}"
+    return legal[0]
 
 
 def idle_turns(history: Sequence[Sequence[Any]]) -> int:
@@ -107,13 +116,52 @@ class HeuristicBot:
 
     # -- naming and shooting --------------------------------------------------------------
     def _name(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        pending = obs["pending_set"]
-        for laid in obs["table"] + [x for pile in obs["captured"] for x in pile]:
-            if laid["id"] == pending:
-                return f"name {laid['plane']} {CODE_NATION[laid['plane']]}"
-        return legal[0]
+        return right_name(obs, legal)
 
     def _shoot(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         values = {x["id"]: x["value"] for x in obs["table"]}
         shots = [a for a in legal if a.startswith("shoot ")]
         return max(shots, key=lambda a: values.get(int(a.split()[1]), 0)) if shots else "hold"
+
+
+class NewcomerBot:
+    """A model of a newcomer, for tuning the default opponent in the arena (docs/arena.md); no menu offers it.
+
+    He knows the rules and the planes, and plays the obvious move: he takes the
+    top discard when it is a wild card or a plane he holds, else draws from the
+    stock; he lays down any set as soon as he can (wild cards and all), swaps and
+    adds whenever the rules let him, names his planes rightly, shoots down the
+    first bomber set he may; and he throws the card that would cost him most if
+    the round ended, among those that pair with nothing (wild cards included).
+    Ties go at random.  It reads only its seat's observation.
+    """
+
+    def __init__(self, seat: int, seed: int | None = None):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        phase = obs["phase"]
+        held = Counter(plane_of(c) for c in obs["hand"] if plane_of(c))
+        if phase == "draw":
+            top = obs["pile"][-1] if obs["pile"] else None
+            if "take 1" in legal and top is not None and (top in (KEF, VIC) or held[plane_of(top)]):
+                return "take 1"
+            return "draw stock" if "draw stock" in legal else "take 1"
+        if phase == "name":
+            return right_name(obs, legal)
+        if phase == "shoot":
+            return next((a for a in legal if a.startswith("shoot ")), "hold")
+        building = [a for a in legal if not a.startswith("discard ")]
+        if building:
+            return building[0]
+
+        def cost(action: str) -> tuple[int, int, float]:
+            card = action.split()[1]
+            single = card in (KEF, VIC) or held[plane_of(card)] < 2
+            price = WILD_PENALTY[card] if card in WILD_PENALTY else POINTS[plane_of(card) or ""]
+            return (single, price, self.rng.random())
+
+        return max(legal, key=cost)

@@ -101,6 +101,20 @@ def nation_from_name(text: str) -> str | None:
     return _nation_names().get(_squash(text))
 
 
+def card_name(card: int) -> str:
+    """A card as a player names it: ``the Dornier Do 26 (side view)``, ``a KEEP 'EM FLYING card``."""
+    if card == VIC_ID:
+        return f"the {_DATA['wild'][VIC]['name']} card"
+    if IS_WILD[card]:
+        return f"a {_DATA['wild'][KEF]['name']} card"
+    return f"the {PLANES[PLANE_OF[card]]['name']} ({VIEW_NAMES[card % 3]} view)"
+
+
+def name_of_text(text: str) -> str:
+    """``card_name`` of a card given by its text (``P38/T``, ``KEF``, ``VIC``)."""
+    return card_name(CARD_TEXT.index(text))
+
+
 def describe(card: int) -> str:
     if card == VIC_ID:
         return "VICTORY (wild; doubles its set)"

@@ -32,7 +32,7 @@ from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError
 from parlour.engine.state import COMPILED, shallow_copy
 from parlour.engine.turns import OVER, TurnState
-from parlour.engine.words import plural
+from parlour.engine.words import either, plural
 from parlour.games.squadron_scramble.cards import (
     ALLIANCE_OF_PLANE,
     CARD_TEXT,
@@ -52,6 +52,7 @@ from parlour.games.squadron_scramble.cards import (
     VIC,
     VIC_ID,
     hand_penalty,
+    name_of_text,
     nation_from_name,
     plane_from_name,
 )
@@ -742,31 +743,87 @@ class SquadronScrambleState(TurnState):
         return parse_action(text)
 
     def _explain(self, seat: Any, action: Any) -> str:
+        """Why a move is refused and what the player may do instead, from his own hand and the table."""
         verb = action.split(" ", 1)[0]
         if self.phase == DRAW:
-            if verb in ("draw", "take"):
-                if verb == "draw":
-                    return "the stock is empty: take from the discard pile"
-                return f"the discard pile has {plural(len(self.pile), 'card')}: take 1 to {len(self.pile)}"
-            return "first draw: 'draw stock' or 'take N' (the top N cards of the discard pile)"
+            return self._explain_draw(verb)
         if self.phase == NAME:
-            return "name the plane you laid down and its nation, e.g. 'name P38 US'"
+            return ("Name the plane you have just laid down, and the nation that flies it, before anything else "
+                    "this turn.")
         if self.phase == SHOOT:
-            if action in self._legal_shoot(seat, bound=False):
-                return ("you put down a fourth card, so this turn must end with your going out, and that shot "
-                        "would take away a set you need for it: hold instead")
-            return "shoot down one of the enemy bomber sets listed, or 'hold'"
+            return self._explain_shoot(seat, action)
+        instead = self._play_now(seat)
         if action in self._legal_play(seat, bound=False):
             # A move allowed in itself, refused only because of the going-out rule.
             if not self.committed:
-                return ("a wild card goes down as a fourth card only on the turn you go out, and after this one "
-                        "you could not get rid of all your cards this turn")
+                return ("A wild card goes down as a fourth card only on the turn you go out, and after this one "
+                        f"you could not get rid of all your cards this turn: {instead}.")
             if verb == "discard":
-                return ("you put down a fourth card, so this turn must end with your going out: lay, add or swap "
-                        "until one card is left, then discard it")
-            return ("you put down a fourth card, so this turn must end with your going out, and after that move "
-                    "you could no longer get rid of all your cards")
-        return PLAY_REFUSALS.get(verb, "lay, swap, add or discard")
+                return ("You put down a fourth card, so you must go out this turn: lay, add or swap cards until "
+                        "one card is left, then discard it.")
+            return ("You put down a fourth card, so you must go out this turn, and after that move you could no "
+                    f"longer get rid of all your cards: {instead}.")
+        return self._explain_play(seat, action, verb, instead)
+
+    def _explain_draw(self, verb: str) -> str:
+        options = ["take the top card of the stock"] if DRAW_STOCK in self._legal_draw() else []
+        held = len(self.pile)
+        if held == 1:
+            options.append("take the top card of the discard pile")
+        elif held:
+            options.append(f"take cards from the top of the discard pile (as many as {held})")
+        instead = either(options)
+        if verb == "draw":
+            return f"The stock is empty and cannot be made again: {instead}."
+        if verb == "take":
+            if not held:
+                return f"The discard pile is empty: {instead}."
+            return f"The discard pile holds only {plural(held, 'card')}: {instead}."
+        return f"Draw first: {instead}."
+
+    def _explain_shoot(self, seat: int, action: str) -> str:
+        if action in self._legal_shoot(seat, bound=False):
+            return ("You put down a fourth card, so you must go out this turn, and that shot would take away a "
+                    "set you need to go out: hold your fire instead.")
+        targets = [f"set {a.split()[1]}" for a in self._legal_shoot(seat) if a != "hold"]
+        if not targets:
+            return "None of the enemy bomber sets can be shot down now: hold your fire."
+        return (f"Shoot down one of the enemy bomber sets your fighters can reach ({either(targets)}), or hold your "
+                "fire.")
+
+    def _play_now(self, seat: int) -> str:
+        """What the player may do now, in the play phase: ``you may lay a set or discard a card ...``."""
+        legal = self._legal_play(seat)
+        kinds = []
+        for verb, words in PLAY_WORDS:
+            if any(a.startswith(verb) for a in legal):
+                kinds.append(words)
+        return f"you may {either(kinds)}" if kinds else "you may not move now"
+
+    def _explain_play(self, seat: int, action: str, verb: str, instead: str) -> str:
+        words = action.split()
+        if verb in ("lay", "swap", "add", "discard"):
+            named = [w.lstrip("+") for w in words[1:]]
+            if verb in ("swap", "add"):
+                named = named[:1]
+            missing = self._not_held(seat, named)
+            if missing is not None:
+                return f"You do not hold {name_of_text(missing)}: {instead}."
+        if verb in ("swap", "add") and len(words) == 3 and not any(str(x["id"]) == words[2] for x in self.table):
+            return f"There is no set {words[2]} on the table: {instead}."
+        refusal = PLAY_REFUSALS.get(verb, "That is no move at this point of your turn")
+        return f"{refusal}. {instead[0].upper()}{instead[1:]}."
+
+    def _not_held(self, seat: int, texts: list[str]) -> str | None:
+        """The first of ``texts`` (card texts, each wanted once) that the player's hand cannot supply."""
+        hand = Counter(CARD_TEXT[c] for c in self.hands[seat])
+        for text in texts:
+            if text not in CARD_TEXT:
+                continue
+            if hand[text] <= 0:
+                return text
+            hand[text] -= 1
+        return None
 
     # -- views -------------------------------------------------------------------------
     def _public_view(self) -> dict[str, Any]:
@@ -958,18 +1015,28 @@ class RoundTrace:
         return trace
 
 
-#: why a move of the play phase is refused, by its verb, when the move is no move at all (not the going-out rule)
+#: why a move of the play phase is refused, by its verb, when the move is no move at all (not the going-out
+#: rule); each is followed by what the player may do instead (``_play_now``)
 PLAY_REFUSALS: Final = {
-    "lay": ("those cards do not make a set you may lay: one plane, each view once, wild cards for missing views, "
-            "a fourth (wild) card only when going out this turn"),
-    "swap": "you can swap only a natural card you hold for a wild card standing in for that very card",
-    "add": "a wild card may be added as a fourth card only to your own three-card set, on the turn you go out",
-    "discard": "you can discard only a card you hold",
-    "draw": "you have drawn already this turn: lay, swap, add or discard",
-    "take": "you have drawn already this turn: lay, swap, add or discard",
-    "shoot": "there is nothing to shoot at now: shooting follows laying a set of fighters",
-    "hold": "there is nothing to shoot at now: shooting follows laying a set of fighters",
+    "lay": ("Those cards do not make a set you can lay: a set is the top, side and front views of one plane, "
+            "wild cards standing in for missing views, with a fourth (wild) card only on the turn you go out"),
+    "swap": ("You can swap only a card you hold for a wild card that stands in a set for that very card, the same "
+             "plane in the same view"),
+    "add": "A wild card goes on as a fourth card only to one of your own three-card sets, on the turn you go out",
+    "discard": "You cannot discard that card now",
+    "draw": "You have drawn already this turn",
+    "take": "You have drawn already this turn",
+    "shoot": "There is nothing to shoot at now: bombers are shot down only just after a set of fighters is laid",
+    "hold": "There is nothing to shoot at now: bombers are shot down only just after a set of fighters is laid",
+    "name": "There is no set to name now: a set is named just after it is laid",
 }
+#: the moves of the play phase in words, for saying what a player may do (``_play_now``)
+PLAY_WORDS: Final = (
+    ("lay ", "lay a set"),
+    ("swap ", "swap a card of yours for a wild card standing in for it in a set"),
+    ("add ", "add a wild card to one of your sets as a fourth card"),
+    ("discard ", "discard a card to end your turn"),
+)
 
 
 def _drop_seen(seen: list[int], card: int, barred: Any) -> bool:
@@ -1131,19 +1198,22 @@ def parse_card(word: str) -> str:
     key = word.lower().replace("/", "").replace("-", "").replace(".", "")
     if key in _CARD_BY_KEY:
         return _CARD_BY_KEY[key]
-    raise ActionSyntaxError(f"{word!r} is not a card: write a plane code and view (P38/T, P38/S, P38/F), KEF or VIC")
+    raise ActionSyntaxError(
+        f"{word!r} is not a card: type a plane's code and view letter as the card shows them, such as 'P38/T' "
+        f"({name_of_text('P38/T')}), or 'KEF' ({name_of_text(KEF)}) or 'VIC' ({name_of_text(VIC)})"
+    )
 
 
 def _number(word: str, what: str) -> int:
     if word.isascii() and word.isdecimal() and int(word) > 0:
         return int(word)
-    raise ActionSyntaxError(f"{what} is a number from 1 up, not {word!r}")
+    raise ActionSyntaxError(f"{what} is a whole number from 1 up, not {word!r}")
 
 
 def parse_action(text: Any) -> str:
     """Canonical text of an action; plane and nation names are read generously."""
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+        raise ActionSyntaxError(f"a move is typed as text, not {type(text).__name__}")
     words = text.split()
     verb = words[0].lower() if words else ""
     args = words[1:]
@@ -1162,12 +1232,18 @@ def parse_action(text: Any) -> str:
     if verb == "add" and len(args) == 2:
         wild = parse_card(args[0])
         if wild not in (KEF, VIC):
-            raise ActionSyntaxError("only a wild card (KEF or VIC) can be added as a fourth card")
+            raise ActionSyntaxError(
+                f"only a wild card can be added as a fourth card: 'KEF' ({name_of_text(KEF)}) or 'VIC' "
+                f"({name_of_text(VIC)})"
+            )
         return f"add {wild} {_number(args[1], 'a set number')}"
     if verb == "lay" and 3 <= len(args) <= 4:
         extras = [a for a in args if a.startswith("+")]
         if len(extras) > 1 or (len(args) == 4) != bool(extras):
-            raise ActionSyntaxError("a set is three cards, plus a fourth (wild) card written with '+', as in +VIC")
+            raise ActionSyntaxError(
+                "a set is three cards, and a fourth (wild) card when you go out, typed with a '+' before it, "
+                f"such as '+VIC' ({name_of_text(VIC)})"
+            )
         cards = [parse_card(a.lstrip("+")) for a in args if not a.startswith("+")]
         extra = parse_card(extras[0][1:]) if extras else None
         naturals = sorted((NATURAL_OF_TEXT[c] for c in cards if c not in (KEF, VIC)))
@@ -1181,11 +1257,14 @@ def parse_action(text: Any) -> str:
             if plane is not None and nation is not None:
                 return f"name {PLANE_CODES[plane]} {nation}"
         raise ActionSyntaxError(
-            f"could not read a plane and a nation in {' '.join(args)!r}: try e.g. 'name P-38 United States'"
+            f"could not read a plane and a nation in {' '.join(args)!r}: type the plane's name and then its "
+            "nation, such as 'name P-38 United States'"
         )
     raise ActionSyntaxError(
-        f"{text!r} is not a Squadron Scramble action: draw stock, take N, lay CARDS, name PLANE NATION, "
-        "swap CARD SET, add WILD SET, shoot SET, hold, discard CARD"
+        f"{text!r} is not a Squadron Scramble move: type 'draw stock' (the top card of the stock), 'take' and "
+        "how many cards from the top of the discard pile ('take 2'), 'lay' and three cards, 'name' and a plane "
+        "and its nation, 'swap' or 'add' and a card and a set number, 'shoot' and a set number, 'hold', or "
+        "'discard' and a card"
     )
 
 
