@@ -92,11 +92,11 @@ def test_a_stopped_player_must_find_his_other_black_card():
 def test_a_refusal_names_cards_in_words():
     state = make(blue=("R7", "R6", "K3"), red=("K7", "K6", "R2"))
     run(state, (0, "turn"))
-    assert state.explain_illegal(0, "play 1") == ("too late or wrong card: your pile shows black 3 "
-                                                  "and your build wants black 1")
-    assert state.explain_illegal(0, "stop 3") == "your pile shows black 3, not a red stopper"
+    assert state.explain_illegal(0, "play 1") == ("Too late, or the wrong card: your pile shows black 3 "
+                                                  "and your build wants black 1.")
+    assert state.explain_illegal(0, "stop 3") == "Your pile shows black 3, not a red card to stop with."
     run(state, (1, "turn"))
-    assert state.explain_illegal(1, "stop 3") == "your pile shows red 2, not red 3"
+    assert state.explain_illegal(1, "stop 3") == "Your pile shows red 2, not red 3."
 
 
 def test_a_red_card_only_stops_its_own_number():
