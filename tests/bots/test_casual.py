@@ -49,7 +49,9 @@ def test_every_bot_is_titled_in_plain_words_with_its_method_in_the_line_under_it
             assert not re.search(r"[A-Z]{2}|[()]", entry["title"]), (game.id, entry)
             assert entry["description"], (game.id, entry)
     expert = next(b for b in bot_catalogue(get_game("football-whist")) if b["name"] == "expert")
-    assert expert["title"] == "Expert" and "IS-MCTS" in expert["description"]
+    # the method in words, without its acronym (the page is for players)
+    assert expert["title"] == "Expert" and "information-set Monte Carlo tree search" in expert["description"]
+    assert not any(re.search(r"\b(PIMC|IS-?MCTS)\b", b["description"]) for g in GAMES.values() for b in bot_catalogue(g))
 
 
 def test_a_casual_player_keeps_its_bases_move_or_plays_at_random_reproducibly():

@@ -27,9 +27,10 @@ axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
 #: what axe-core may never find at a table, in any state a player meets
 SERIOUS = {"serious", "critical"}
 
-DESKTOP: dict[str, Any] = {"viewport": {"width": 1366, "height": 900}}
+# (with less motion, as a player may ask his system for: a card's lift would only delay each look)
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1366, "height": 900}, "reduced_motion": "reduce"}
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-                         "device_scale_factor": 1}
+                         "device_scale_factor": 1, "reduced_motion": "reduce"}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 #: the players at each game's table (Squadron Scramble with four, so that its board gets crowded)
 PLAYERS = {"football-whist": 4, "squadron-scramble": 4, "british-towns-asking": 4, "british-towns-sets": 3,

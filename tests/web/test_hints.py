@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import time
 from pathlib import Path
 
@@ -236,7 +237,9 @@ def test_a_records_analysis_and_the_servers_hint_at_each_of_its_positions_agree(
         return rows, hints
 
     try:
-        rows, hints = asyncio.run(both())
+        # (in a thread of its own: the browser tests' driver may hold this thread's event loop)
+        with ThreadPoolExecutor(1) as thread:
+            rows, hints = thread.submit(asyncio.run, both()).result()
     finally:
         advisor.close()
     assert rows and advisor.progress_of("a-table", 1) == (len(rows), len(rows))

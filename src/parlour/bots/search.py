@@ -306,7 +306,7 @@ def make_search_bot(game: Any, name: str, seat: int, seed: int | None = None, **
 
 #: the search bots every turn-based game has: name -> (method, one line for the menus)
 SEARCH_BOTS = {
-    "pimc": ("pimc", "Searches sample deals as if it could see every hand (perfect-information Monte Carlo, PIMC)"),
+    "pimc": ("pimc", "Searches sample deals as if it could see every hand (perfect-information Monte Carlo)"),
     "expert": ("ismcts", "Searches ahead over the deals it cannot tell apart, about a second a move "
-                         "(information-set Monte Carlo tree search, IS-MCTS)"),
+                         "(information-set Monte Carlo tree search)"),
 }

@@ -138,7 +138,7 @@ function seatLabel(rules, i) {
 }
 
 // An option reads in words (its label, and each choice's); its identifier, which records keep and the
-// command line takes (--variant NAME=VALUE), is only in the label's title.
+// command line takes (--variant NAME=VALUE, listed by `parlour games`), is kept out of the page.
 function variantInput(o) {
   const name = `v_${o.name}`;
   const words = o.choice_labels || [];
@@ -147,7 +147,7 @@ function variantInput(o) {
   else if (o.choices && o.choices.length) input = h("select", { name, style: "max-width:100%" }, o.choices.map((c, i) => h("option", { value: c, ...(c === o.default ? { selected: "" } : {}) }, words[i] || String(c))));
   else if (o.type === "int") input = h("input", { type: "number", name, value: o.default, min: o.minimum ?? 0, max: o.maximum ?? undefined, style: "width:5rem" });
   else input = h("input", { name, value: o.default });
-  return h("label", { title: `--variant ${o.name}=…`, "data-variant": o.name }, h("span", { class: "variant-label" }, o.label || o.name), input,
+  return h("label", { "data-variant": o.name }, h("span", { class: "variant-label" }, o.label || o.name), input,
     h("small", {}, `${o.description} (${o.source})`));
 }
 

@@ -198,7 +198,8 @@ function setBox(set, ctx, { can, pending, captured = false }) {
   if (!captured) {
     for (const a of legal.filter((x) => x.startsWith("add ") && Number(x.split(" ")[2]) === set.id)) {
       const wild = a.split(" ")[1];
-      if (can(a)) cards.push(clickable(h("div", { class: "ss-add" }, `+ ${wild}`), a, act, `Add your ${WILD[wild]} to set ${set.id} as a fourth card`));
+      // the wild card drawn small, marked as a fourth card to add
+      if (can(a)) cards.push(clickable(h("div", { class: "ss-add" }, planeCard(wild, { size: "tiny" }), h("span", {}, "+4th")), a, act, `Add your ${WILD[wild]} to set ${set.id} as a fourth card`));
     }
   }
   const box = h("div", {
@@ -349,7 +350,7 @@ function layPanel(lays, ctx) {
     h("div", { class: "ss-lay-list" }, choices), ways.length ? h("div", { class: "ss-lay-list ss-way-list" }, ways) : "");
 }
 
-// Which cards a way of laying uses, in words: "side and front view, KEEP 'EM FLYING" and so on.
+// Which cards a way of laying uses, in words: the views of the plane, then the wild cards by name.
 function layWays(action) {
   const words = action.split(" ").slice(1);
   const views = words.filter((w) => PLANES[planeOf(w)] && !w.startsWith("+")).map((w) => VIEWS[viewOf(w)]);
@@ -465,7 +466,7 @@ export function ending(view) {
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), names.map((__, i) => h("td", {}, h("b", {}, String(obs.totals?.[i] ?? 0)))))))));
 }
 
-// A round's end stops play with its count: who went out, each player's sets (VICTORY's doubling marked), the
+// A round's end stops play with its count: who went out, each player's sets (the doubling wild card marked), the
 // enemy sets his fighters shot down, what his hand cost him, his points for the round and his running total.
 export function summary(prev, view) {
   const before = (prev.observation.round_scores || []).length;
