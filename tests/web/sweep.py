@@ -21,6 +21,8 @@ LAYOUT_JS = """async () => {
   // a card just played settles first (its lift lasts a moment); the pulsing of targets goes on for ever
   await Promise.all(document.getAnimations().filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity)
     .map((a) => a.finished.catch(() => null)));
+  // and the page has drawn its frames (it brings the board into view as the dock settles)
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
   const wrong = [];
   const vw = document.documentElement.clientWidth, vh = window.innerHeight;
   if (document.documentElement.scrollWidth > vw + 1)

@@ -65,10 +65,10 @@ export async function playTable(tableId) {
       h("div", { class: "muted" }, "To watch: ", h("code", { "data-testid": "watch-link" }, `${location.origin}/t/${tableId}`))) : "",
     h("h2", { class: "sr-only" }, "The table"), board, dock, sheet);
   // on a phone the dock is fixed to the foot of the screen: the page ends above it, so nothing hides under it
-  new ResizeObserver(() => {
+  const makeRoom = () => {
     main.style.paddingBottom = getComputedStyle(dock).position === "fixed" ? `${dock.offsetHeight + 8}px` : "";
-    bringIntoView();
-  }).observe(dock);
+  };
+  new ResizeObserver(() => bringIntoView()).observe(dock);
 
   let view = null;
   let socket = null;
@@ -101,7 +101,8 @@ export async function playTable(tableId) {
   // the dock, by the page itself, so the player never has to look for it.
   // The room is the window above the dock; what must be in it is every part marked data-focus and every control
   // the board offers for the decision.
-  const bringIntoView = () => {
+  const bringIntoView = (tries = 0) => {
+    makeRoom();                        // first the page's room under the dock, so that it can scroll far enough
     const parts = view && !view.over && view.legal.length ? [...board.querySelectorAll("[data-focus], [data-action], [data-target]")] : [];
     const rects = parts.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
     if (!rects.length) return;
@@ -109,7 +110,11 @@ export async function playTable(tableId) {
     const bottom = Math.max(...rects.map((r) => r.bottom));
     const room = dock.getBoundingClientRect().top;
     if (top >= 0 && bottom <= room) return;
-    window.scrollBy({ top: bottom - top > room ? top : bottom - room + 6, behavior: "instant" });
+    const by = bottom - top > room ? top : bottom - room + 6;
+    const was = window.scrollY;
+    window.scrollBy({ top: by, behavior: "instant" });
+    // (a page still being laid out may not scroll that far yet: look again at the next frames)
+    if (Math.abs(window.scrollY - was - by) > 1 && tries < 8) requestAnimationFrame(() => bringIntoView(tries + 1));
   };
 
   const draw = (prev) => {
@@ -121,6 +126,8 @@ export async function playTable(tableId) {
     // redraw: a game's own choice on the page (such as whom to ask) draws the table again, same view
     // send: a message of the game's own to the server (Biggles' "ready"); refuse: ask the server why a move cannot be made
     const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, send, refuse: act, readOnly: false, redraw: () => draw(view) };
+    // (the board keeps its height while it is drawn again, so the page never jumps back to its top)
+    board.style.minHeight = `${board.offsetHeight}px`;
     clear(board);
     clear(handSlot);
     clear(decisionSlot);
@@ -155,6 +162,7 @@ export async function playTable(tableId) {
         h("div", { class: "list" }, listed(view).map((a, i) => h("button", { "data-action": a, onclick: () => act(a) },
           i < 9 ? h("kbd", {}, String(i + 1)) : "", label(a, view))))));
     }
+    board.style.minHeight = "";
     restoreFocus(focus);
     bringIntoView();
   };
