@@ -47,6 +47,12 @@ def ask_hint(page) -> tuple[list[str], list[str]]:
     return offered, page.locator("[data-testid=hint] [data-testid=chance]").all_inner_texts()
 
 
+def at_phone_width(page) -> None:
+    """The table draws itself again at a phone's width (the hint anew): wait until it has."""
+    page.wait_for_function("matchMedia('(max-width: 600px)').matches"
+                           " && !!document.querySelector('.dock.hinting [data-testid=hint]')")
+
+
 def legal_moves(page) -> list[str]:
     wait_turn(page, also="")
     return listed_moves(page)
@@ -100,6 +106,7 @@ def test_the_asking_game_hint_shows_the_five_best_asks_and_the_rest_on_request(s
     assert page.locator("[data-testid=hint-more]").inner_text() == f"Show {len(legal) - 5} more moves"
     shot(page, "british-towns-asking-hint")
     page.set_viewport_size(PHONE)
+    at_phone_width(page)
     hint.scroll_into_view_if_needed()
     shot(page, "british-towns-asking-hint-phone")
     screen(page, "british-towns-asking-hint-phone-screen")
@@ -140,6 +147,7 @@ def test_squadron_hints_judge_every_move_they_show_and_none_at_the_plane_spottin
     assert "not weighed" in page.locator("[data-testid=hint-unjudged]").inner_text()
     shot(page, "squadron-scramble-hint")
     page.set_viewport_size(PHONE)
+    at_phone_width(page)
     page.locator("[data-testid=hint]").scroll_into_view_if_needed()
     shot(page, "squadron-scramble-hint-phone")
     screen(page, "squadron-scramble-hint-phone-screen")
