@@ -40,8 +40,9 @@ lint: setup
 	$(VENV)/bin/ruff check $(CHECKED)
 	$(VENV)/bin/mypy $(CHECKED)
 
+# the suite on two workers (pytest-xdist): browser and server tests spend much of their time waiting
 test: setup $(CHROMIUM) postgres-server lint
-	$(VENV)/bin/python -m pytest
+	$(VENV)/bin/python -m pytest -n 2
 
 bench: setup
 	$(VENV)/bin/python bench/playouts.py
