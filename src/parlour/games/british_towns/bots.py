@@ -14,18 +14,14 @@ random (see ``SetsBot.gone_by``).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any, Sequence
 
+from parlour.engine.players import SeatedPlayer
 from parlour.games.british_towns.pack import CARD_OF_TEXT, CARDS_OF, REGION_CARD, REGION_OF, TOWNS_OF
 
 
-class RememberingBot:
-    def __init__(self, seat: int, seed: int | None = None):
-        self.seat = seat
-        self.rng = random.Random(seed)
-
+class RememberingBot(SeatedPlayer):
     def beliefs(self, obs: dict[str, Any]) -> tuple[dict[int, int], dict[int, set[int]], dict[int, set[int]]]:
         """From the public asks: who surely holds a card, who surely does not, who holds each region."""
         holder: dict[int, int] = {}
@@ -43,9 +39,7 @@ class RememberingBot:
                     del holder[card]
         return holder, lacks, region_holders
 
-    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         names = obs["seat_names"]
         holder, lacks, region_holders = self.beliefs(obs)
         mine = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
@@ -68,11 +62,7 @@ class RememberingBot:
         return max(legal, key=score)
 
 
-class SetsBot:
-    def __init__(self, seat: int, seed: int | None = None):
-        self.seat = seat
-        self.rng = random.Random(seed)
-
+class SetsBot(SeatedPlayer):
     def _need(self, hand: list[int], region: int) -> int:
         """Cards still missing before this region can be laid."""
         towns = set(TOWNS_OF[region])
@@ -101,9 +91,7 @@ class SetsBot:
             return None
         return {CARD_OF_TEXT[c] for c in seen}
 
-    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         hand = [CARD_OF_TEXT[c] for c in obs["hand"]]
         laid_anywhere = {int(r) for sets in obs["sets"] for r in sets}
         lays = [a for a in legal if a.startswith("lay ")]
@@ -144,7 +132,7 @@ class SetsBot:
 
 
 
-class NewcomerAskingBot:
+class NewcomerAskingBot(SeatedPlayer):
     """A model of a newcomer to the asking game, for tuning its default opponent (docs/arena.md); no menu offers it.
 
     He knows the rules and asks the obvious way: for a card he lacks of the
@@ -152,20 +140,14 @@ class NewcomerAskingBot:
     keeps no track of who asked for what.  It reads only its seat's observation.
     """
 
-    def __init__(self, seat: int, seed: int | None = None):
-        self.seat = seat
-        self.rng = random.Random(seed)
-
-    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         mine = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
         most = max(mine.values())
         region = self.rng.choice(sorted(r for r, n in mine.items() if n == most))
         return self.rng.choice([a for a in legal if REGION_OF[CARD_OF_TEXT[a.split()[2]]] == region])
 
 
-class NewcomerSetsBot:
+class NewcomerSetsBot(SeatedPlayer):
     """A model of a newcomer to the sets game, for tuning its default opponent (docs/arena.md); no menu offers it.
 
     He knows the rules and plays the obvious move: he takes the top discard when
@@ -175,13 +157,7 @@ class NewcomerSetsBot:
     Ties go at random.  It reads only its seat's observation.
     """
 
-    def __init__(self, seat: int, seed: int | None = None):
-        self.seat = seat
-        self.rng = random.Random(seed)
-
-    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         held = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
         if obs["phase"] == "draw":
             top = CARD_OF_TEXT[obs["discards"][-1]] if obs["discards"] else None

@@ -8,9 +8,9 @@ is long in (the next Master team).
 
 from __future__ import annotations
 
-import random
 from typing import Any, Sequence
 
+from parlour.engine.players import SeatedPlayer
 from parlour.games.football_whist.cards import CARD_OF_TEXT, CARD_TEXT, NUMBER_OF, TEAM_CODES, TEAM_OF
 from parlour.games.football_whist.pitch import default_pitch
 from parlour.games.football_whist.rules import trick_winner
@@ -18,14 +18,8 @@ from parlour.games.football_whist.rules import trick_winner
 PITCH = default_pitch()
 
 
-class HeuristicBot:
-    def __init__(self, seat: int, seed: int | None = None):
-        self.seat = seat
-        self.rng = random.Random(seed)
-
-    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
+class HeuristicBot(SeatedPlayer):
+    def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         phase = obs["phase"]
         if phase == "play":
             return self._play(obs, legal)
@@ -106,7 +100,7 @@ def _text(card: int) -> str:
     return CARD_TEXT[card]
 
 
-class NewcomerBot:
+class NewcomerBot(SeatedPlayer):
     """A model of a newcomer, for tuning the default opponent in the arena (docs/arena.md); no menu offers it.
 
     He knows the rules and plays the obvious move, one trick at a time: he leads
@@ -117,13 +111,7 @@ class NewcomerBot:
     random.  It reads only its seat's observation.
     """
 
-    def __init__(self, seat: int, seed: int | None = None):
-        self.seat = seat
-        self.rng = random.Random(seed)
-
-    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         if obs["phase"] == "play":
             return self._play(obs, legal)
         target = obs["attacking"]["AB"[self.seat % 2]]

@@ -16,10 +16,10 @@ stock down and so brings the round to its end.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any, Sequence
 
+from parlour.engine.players import SeatedPlayer
 from parlour.games.squadron_scramble.cards import KEF, PLANES, VIC, WILD_PENALTY
 
 CODE_NATION = {p["code"]: p["nation"] for p in PLANES}
@@ -50,14 +50,8 @@ def idle_turns(history: Sequence[Sequence[Any]]) -> int:
     return turns
 
 
-class HeuristicBot:
-    def __init__(self, seat: int, seed: int | None = None):
-        self.seat = seat
-        self.rng = random.Random(seed)
-
-    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
+class HeuristicBot(SeatedPlayer):
+    def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         action: str = getattr(self, "_" + obs["phase"])(obs, legal)      # _draw, _play, ...: one a phase
         return action
 
@@ -124,7 +118,7 @@ class HeuristicBot:
         return max(shots, key=lambda a: values.get(int(a.split()[1]), 0)) if shots else "hold"
 
 
-class NewcomerBot:
+class NewcomerBot(SeatedPlayer):
     """A model of a newcomer, for tuning the default opponent in the arena (docs/arena.md); no menu offers it.
 
     He knows the rules and the planes, and plays the obvious move: he takes the
@@ -136,13 +130,7 @@ class NewcomerBot:
     Ties go at random.  It reads only its seat's observation.
     """
 
-    def __init__(self, seat: int, seed: int | None = None):
-        self.seat = seat
-        self.rng = random.Random(seed)
-
-    def act(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         phase = obs["phase"]
         held = Counter(plane_of(c) for c in obs["hand"] if plane_of(c))
         if phase == "draw":
