@@ -325,3 +325,66 @@ def check_card_conservation(
         assert cards_of(state) == pack, f"seed {seed}: cards created or lost"
 
     random_playout(game, seed, seats, on_step=audit, variant=variant)
+
+
+def _table_as_seen(state: Any, seats: int) -> str:
+    """Everything each seat is told: its view, tensors, information-state string and legal mask; and the whole state."""
+    seen: list[Any] = [_whole(state)]
+    for seat in range(seats):
+        seen.append(state.observation(seat))
+        if state.game.encoding:
+            obs, info, key = _numbers_of(state, seat)
+            seen += [obs.tolist(), info.tolist(), key, state.legal_mask(seat).tolist()]
+    return json.dumps(seen, sort_keys=True, default=str)
+
+
+def check_chance_refusals(
+    game: GameDescriptor, seed: int, seats: int, *, variant: dict[str, Any] | None = None, max_steps: int = 100_000,
+) -> int:
+    """An action refused because chance must come first (a reshuffle, a new round) changes nothing at all.
+
+    A game dealt with only the shuffles made before play (and no seed), as OpenSpiel's chance nodes
+    deal it, refuses with ``DealError`` the action that needs a later one.  Here a seeded game is
+    replayed on such a state: at every refusal, every seat's view, tensors, information-state string
+    and mask, and the whole state, must be as they were; then the next shuffle of the seeded game is
+    handed over and the action goes ahead, and from then on every seat must see exactly what it sees
+    in the seeded game.  Returns how many refusals were met.
+    """
+    from parlour.engine.errors import DealError
+    from parlour.engine.numbers import encoding_of
+
+    grows = encoding_of(game, seats).deal.grows if game.encoding else ""
+    if not grows:
+        return 0
+    native = random_playout(game, seed, seats, variant=variant, max_steps=max_steps)
+    whole = native.deal
+    state = None
+    for first in range(len(whole[grows]) + 1):
+        try:
+            state = game.new_state(seats=seats, variant=variant, seed=None,
+                                   deal={**whole, grows: [*whole[grows][:first]]})
+            break
+        except ParlourError:
+            continue
+    assert state is not None, f"seed {seed}: no deal without later shuffles starts a game"
+    twin = game.new_state(seats=seats, variant=variant, seed=seed)
+    refused = 0
+    for seat, action in native.history:
+        before = _table_as_seen(state, seats)
+        try:
+            state.apply(seat, action)
+        except DealError:
+            refused += 1
+            assert _table_as_seen(state, seats) == before, (
+                f"seed {seed}: the refusal of {action!r} for want of a shuffle changed the state")
+            state.deal[grows].append(whole[grows][len(state.deal[grows])])
+            state.apply(seat, action)
+        twin.apply(seat, action)
+        for viewer in range(seats):
+            assert state.observation(viewer) == twin.observation(viewer), (
+                f"seed {seed}: after {action!r}, seat {viewer} sees another game than the seeded one")
+            if game.encoding:
+                assert state.information_state_string(viewer) == twin.information_state_string(viewer), (
+                    f"seed {seed}: after {action!r}, seat {viewer}'s information state differs from the seeded game's")
+    assert state.is_over and state.result() == native.result()
+    return refused

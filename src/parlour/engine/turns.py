@@ -89,7 +89,10 @@ class TurnState(State):
         step, rest = decoded
         if self._chance_may_run_out():
             # A hand-written deal may lack a later shuffle: refuse the action whole, not half-done.
+            # The clone shares the logs that only grow (State._history_shared): take this state's own
+            # copies first, or the half-done action would write into the backup's too.
             backup = self.clone()
+            self._own_history()
             try:
                 step(self, seat, rest)
             except DealError:

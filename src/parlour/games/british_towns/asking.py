@@ -672,7 +672,8 @@ class _Residual:
     what is left loses no deal and favours none.
     """
 
-    __slots__ = ("facts", "fixed", "room", "seats", "cards", "by_region", "allowed", "needs", "whole", "_count")
+    __slots__ = ("facts", "fixed", "room", "seats", "cards", "by_region", "allowed", "needs", "whole",
+                 "_count", "_full")
 
     #: most vectors of room a count that pools seats may range over before it is not tried
     DENSE = 60_000
@@ -708,10 +709,30 @@ class _Residual:
                     raise ResampleError(f"seat {s} would hold all of region {r}, which he never laid")
                 self.whole[(s, r)] = left
         self._count: _Count | None = None
+        self._full: _Count | None = None
 
     def counted_draw(self, rng: random.Random) -> dict[int, list[int]]:
-        """One deal, uniform among the consistent ones (``_Count.draw``)."""
-        return self.count().draw(rng)
+        """One deal, uniform among the consistent ones (``_Count.draw``).
+
+        Where the cheap count's deals are kept too rarely (a seat pooled with
+        others that the view says much of), or no cheap count fits the budget,
+        every seat gets a field of its own and a larger budget: dearer, and
+        exact with no draw refused.  Each way is uniform over the consistent
+        deals, so which one gives the deal changes nothing of its law.
+        """
+        try:
+            return self.count().draw(rng)
+        except ResampleError:
+            return self.full_count().draw(rng)
+
+    def full_count(self) -> "_Count":
+        """The count that tracks every seat apart, kept for the position (``counted_draw``'s fallback)."""
+        if self._full is None:
+            try:
+                self._full = _DearCount.of(self, self.seats)
+            except _TooDear:
+                raise ResampleError("the deals consistent with this view are too many kinds to count") from None
+        return self._full
 
     def count(self) -> "_Count":
         """The exact count of this residual's deals, kept for the position.
@@ -895,6 +916,12 @@ class _Count:
             elif not any(sum(REGION_OF[c] == r for c in placed[s]) == k for s, r, k in self.loose_whole):
                 return placed
         raise ResampleError(f"no deal fitting this view was found in {tries} draws (too many kinds to count exactly)")
+
+
+class _DearCount(_Count):
+    """The count that tracks every seat apart, allowed a hundred times the steps (``_Residual.full_count``)."""
+
+    BUDGET = 100 * _Count.BUDGET
 
 
 class _TooDear(Exception):
