@@ -353,7 +353,8 @@ def check_chance_refusals(
     from parlour.engine.errors import DealError
     from parlour.engine.numbers import encoding_of
 
-    grows = encoding_of(game, seats).deal.grows if game.encoding else ""
+    chance = encoding_of(game, seats).deal if game.encoding else None
+    grows = chance.grows if chance is not None else ""
     if not grows:
         return 0
     native = random_playout(game, seed, seats, variant=variant, max_steps=max_steps)
