@@ -97,6 +97,16 @@ TEXTS_JS = """() => {
 }"""
 
 
+#: a table reads as one (its header, rows and totals stacked in columns, never laid side by side), at any moment
+TABLES_JS = """() => [...document.querySelectorAll('table')]
+  .filter((t) => t.checkVisibility() && getComputedStyle(t).display !== 'table')
+  .map((t) => `the table ${t.className ? '.' + t.className.split(' ').join('.') : ''} is not laid out as a table`)"""
+
+
+def tables(page) -> list[str]:
+    return page.evaluate(TABLES_JS)
+
+
 def layout(page) -> list[str]:
     return page.evaluate(LAYOUT_JS)
 

@@ -21,7 +21,7 @@ import pytest
 from conftest import ARTIFACTS, Server
 from parlour.bots import make_bot
 from parlour.games import get_game
-from sweep import layout, texts, words
+from sweep import layout, tables, texts, words
 
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
 #: what axe-core may never find at a table, in any state a player meets
@@ -117,6 +117,7 @@ class Table:
         self.page.mouse.move(1, 1)
         # (a summary is a dialog over the table, and the end a page to read: neither is a decision)
         wrong = layout(self.page) if not where.startswith(("summary", "the end")) else []
+        wrong += tables(self.page)
         if wrong:
             self.problems.append(f"{self.game} at {self.size}, {where}: " + "; ".join(wrong[:4]))
             self.shot(where.split(" ")[0])

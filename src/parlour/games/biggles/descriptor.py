@@ -21,8 +21,8 @@ VARIANTS = (
     ),
     VariantOption(
         "cascade", bool, False,
-        "After a stop, a second red card may stop the black card below it (false, as the sheet: a red card "
-        "must land before the next black card covers its number, so only a player's newest card can be stopped).",
+        "After a stop, a second red card may stop the black card below it. Off, as on the sheet, a red card "
+        "must land before the next black card covers its number, so only a player's newest card can be stopped.",
         "ruling", label="A second red card may stop the card below",
     ),
 )

@@ -28,7 +28,7 @@ ASKING_VARIANTS = (
 SETS_VARIANTS = (
     VariantOption(
         "must_lay", bool, True,
-        "A player who can make a regional set must lay it down (false: he may keep it and discard instead).",
+        "A player who can make a regional set must lay it down. Off, he may keep it and discard instead.",
         "ruling", label="A set that can be laid must be laid",
     ),
     VariantOption(
@@ -40,14 +40,14 @@ SETS_VARIANTS = (
     VariantOption(
         "stalemate", int, 0,
         "A club variant: the game also ends when the stock has been made again from the discards this many "
-        "times with no set laid or added to (0, as the sheet: only a hand that cannot be made up to seven "
-        "ends it).",
+        "times with no set laid or added to. At 0, as on the sheet, only a hand that cannot be made up to "
+        "seven ends it.",
         "ruling", minimum=0, maximum=1000, label="End a stalled game after this many new stocks (0: never)",
     ),
     VariantOption(
         "one_discard_ends", bool, False,
-        "A club variant: the game ends when a turn starts with no stock and a single discard (false, as the "
-        "sheet: play goes on, each player taking the one discard and throwing a card, until someone lays a set).",
+        "A club variant: the game ends when a turn starts with no stock and a single discard. Off, as on the "
+        "sheet, play goes on, each player taking the one discard and throwing a card, until someone lays a set.",
         "ruling", label="No stock and one discard ends the game",
     ),
 )

@@ -38,8 +38,7 @@ VARIANTS = (
         choice_labels=("The player left of the kicker", "The scorer, who won the trick"),
         description=(
             "Who leads after a goal's kick-off: the trick winner who scored, as the sheet has every trick "
-            "winner lead (trick-winner), or the player left of the kicker, as at the start of each half "
-            "(kicker-left)."
+            "winner lead, or the player left of the kicker, as at the start of each half."
         ),
         source="ruling",
     ),

@@ -49,9 +49,9 @@ VARIANTS = (
     ),
     VariantOption(
         "recognition", bool, False,
-        "Plane-spotting: in the browser the cards show each plane's outline and view, but not its name, nation "
-        "or kind, so naming a set tests recognition, which the sheet says the cards are for. The rules do not "
-        "change (the terminal, and the data sent to the browser, still name the cards).",
+        "Plane-spotting: the cards show each plane's outline and view, but not its name, nation or kind, so "
+        "naming a set tests recognition, which the sheet says the cards are for; a wrong name is answered with "
+        "the right one. The rules do not change, and the terminal still names the cards.",
         "rule sheet",                 # the sheet's card notes
         label="Plane-spotting: the cards show outlines, not names",
     ),

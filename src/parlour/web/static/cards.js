@@ -13,7 +13,8 @@ export function card(opts = {}) {
     svg.append(
       edge(band || "#7a2334", "#fff", 3),
       s("rect", { x: 11, y: 11, width: 78, height: 122, rx: 5, fill: "none", stroke: "#fff8", "stroke-width": 2, "stroke-dasharray": "4 3" }),
-      s("text", { x: 50, y: 80, "text-anchor": "middle", "font-size": 18, fill: "#fff", "font-weight": 700 }, "P"));
+      // a plain lozenge, as on a pack's back: no letter for anyone to read as a code
+      s("path", { d: "M50 50 L66 72 L50 94 L34 72 Z", fill: "none", stroke: "#fff", "stroke-width": 2.5 }));
     return svg;
   }
   svg.append(edge("#fffdf7"));

@@ -3,6 +3,13 @@ import { h, clear, toast } from "/static/dom.js";
 import { api, games, hashParams, keepMade, keepSeat, mySeat, myTables } from "/static/api.js";
 import { go, main, resultText } from "/static/page.js";
 
+// where a rule option comes from, in words for the form
+const SOURCE_WORDS = {
+  "rule sheet": "(From the rule sheet.)",
+  ruling: "(A Parlour ruling: see the rules page.)",
+  reconstruction: "(Reconstructed: the sheet lacks this fact.)",
+};
+
 // -- the lobby ------------------------------------------------------------------
 // "2, 3, 4" for a short list; "3-43" for a long unbroken run.
 function seatCounts(counts) {
@@ -148,7 +155,7 @@ function variantInput(o) {
   else if (o.type === "int") input = h("input", { type: "number", name, value: o.default, min: o.minimum ?? 0, max: o.maximum ?? undefined, style: "width:5rem" });
   else input = h("input", { name, value: o.default });
   return h("label", { "data-variant": o.name }, h("span", { class: "variant-label" }, o.label || o.name), input,
-    h("small", {}, `${o.description} (${o.source})`));
+    h("small", {}, `${o.description} ${SOURCE_WORDS[o.source] || ""}`));
 }
 
 // -- joining by link -------------------------------------------------------------------

@@ -16,6 +16,9 @@ const PACES = {
   steady: { move: 1000, summary: 15000, title: "steady" },
   slow: { move: 1900, summary: null, title: "slow" },
 };
+// how long a piece of news (a goal) stays at the head of the story, and how long it holds the next move back
+const NEWS_MS = 6000;
+const NEWS_HOLD_MS = 2500;
 const paceName = () => (localStorage.getItem("parlour:pace") in PACES ? localStorage.getItem("parlour:pace") : "steady");
 
 // The move just made, as [seat, action], from the public history every observation carries.
@@ -167,6 +170,7 @@ export async function playTable(tableId) {
     bringIntoView();
   };
   let movesOpen = false;
+  let news = null;
 
   // What just happened, in words (the past tense serves "You" and "Ann" alike), with the card it moved picked
   // out on the board; a goal or the like is announced in the same place.
@@ -175,9 +179,12 @@ export async function playTable(tableId) {
     if (!last || view.real_time) return clear(story);
     const [seat, action] = last;
     const who = seat === view.seat ? "You" : view.seats[seat] ? view.seats[seat].name : `Player ${seat + 1}`;
-    const news = prev && mod.announce ? mod.announce(prev, view) : null;
-    clear(story).append(...(news ? [h("span", { class: "news" }, news)]
-      : [h("span", { class: "story-who" }, who), " ", mod.describe ? mod.describe(action, view, seat) : (mod.label || ((x) => x))(action, view)]));
+    const fresh = prev && mod.announce ? mod.announce(prev, view) : null;
+    // a goal or the like stays in sight for a few seconds, ahead of the moves that follow it
+    if (fresh) news = { text: fresh, until: Date.now() + NEWS_MS, moves: view.moves };
+    else if (news && (Date.now() > news.until || view.moves < news.moves)) news = null;
+    const told = [h("span", { class: "story-who" }, who), " ", mod.describe ? mod.describe(action, view, seat) : (mod.label || ((x) => x))(action, view)];
+    clear(story).append(...(fresh ? [h("span", { class: "news" }, fresh)] : news ? [h("span", { class: "news kept" }, news.text), " ", ...told] : told));
     const card = action.split(" ").at(-1);
     if (prev && prev.moves !== view.moves) {
       board.querySelectorAll(`[data-card="${CSS.escape(card)}"]`).forEach((el) => el.classList.add("just-played"));
@@ -229,7 +236,9 @@ export async function playTable(tableId) {
     if (summarise(prev)) return;
     const last = lastMove(view);
     const moved = prev && prev.moves !== view.moves;
-    const wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? PACES[paceName()].move : 0;
+    let wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? PACES[paceName()].move : 0;
+    // news (a goal) holds play a little longer, at any pace but instant
+    if (moved && news && news.moves === view.moves && PACES[paceName()].move) wait = Math.max(wait, NEWS_HOLD_MS);
     if (wait) { holding = true; setTimeout(() => { holding = false; pump(); }, wait); } else pump();
   };
   const listed = (v) => (mod.moves ? mod.moves(v) : v.legal);
@@ -260,7 +269,9 @@ export async function playTable(tableId) {
     const fromGame = mod.key ? mod.key(event.key, { view, obs: view.observation, seat: view.seat, legal: view.legal }) : null;
     const n = Number(event.key);
     const action = fromGame || (n >= 1 && n <= 9 && !mod.key ? listed(view)[n - 1] : null);
-    if (action) { event.preventDefault(); act(action); }
+    const refused = !action && mod.refusedKey && view.seat !== null && view.seat !== undefined
+      ? mod.refusedKey(event.key, { view, obs: view.observation, seat: view.seat, legal: view.legal }) : null;
+    if (action || refused) { event.preventDefault(); act(action || refused); }
   };
   connect();
 }

@@ -8,6 +8,9 @@ import { api, games, hashParams, keepMade, keepOrganiser, organiserKey } from "/
 import { plural, possessive } from "/static/words.js";
 import { go } from "/static/page.js";
 
+// how a result came in, in words
+const SOURCE_WORDS = { parlour: "played in Parlour", bots: "played by bots", organiser: "entered by the organiser" };
+
 // Pages refresh themselves while open, so the league table is live on the hall's screen.
 let timer = null;
 function every(seconds, fn) {
@@ -200,7 +203,7 @@ export async function drive(main, id) {
     return h("tr", { "data-fixture": `${f.round}-${f.table}` },
       h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${possessive(f.ground)} ground`)),
       h("td", {}, f.home, h("small", { class: "muted" }, " (home)")),
-      h("td", {}, score, res && res.meta && res.meta.source ? h("small", { class: "muted" }, ` ${res.meta.source}${res.corrected ? ", corrected" : ""}`) : ""),
+      h("td", {}, score, res && res.meta && res.meta.source ? h("small", { class: "muted" }, ` ${SOURCE_WORDS[res.meta.source] || res.meta.source}${res.corrected ? ", corrected" : ""}`) : ""),
       h("td", {}, f.away),
       h("td", {}, res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f), " ", tables));
   };
@@ -221,7 +224,9 @@ function league(rows) {
     h("thead", {}, h("tr", {}, [["Pos", "Position"], ["Team"], ["P", "Played"], ["W", "Won"], ["D", "Drawn"], ["L", "Lost"], ["Bye", "Byes"], ["F", "Goals for"], ["A", "Goals against"], ["Avg", "Goal average"], ["Pts", "Points"]]
       .map(([c, long]) => h("th", { scope: "col", title: long, "aria-label": long }, c)))),
     h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, String(r.position)), h("td", {}, r.team),
-      [r.played, r.won, r.drawn, r.lost, r.byes, r.goals_for, r.goals_against, r.goal_average_text].map((x) => h("td", {}, String(x))),
+      // (no average for a team yet to play a game; "inf", goals with none against, as the mathematician's sign)
+      [r.played, r.won, r.drawn, r.lost, r.byes, r.goals_for, r.goals_against,
+        r.won + r.drawn + r.lost > 0 ? (r.goal_average_text === "inf" ? "∞" : r.goal_average_text) : "–"].map((x) => h("td", {}, String(x))),
       h("td", {}, h("strong", {}, String(r.points)))))));
 }
 

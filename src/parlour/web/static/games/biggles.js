@@ -24,7 +24,7 @@ function cardFor(text, pack, opts = {}) {
   const face = struck ? text.slice(0, -1) : text;
   const attrs = { class: `bg-card${struck ? " bg-struck" : ""}`, "data-card": face };
   if (face === "BIG") {
-    return card({ corner: "B", middle: "BIG", caption: "Biggles", colour: "#8a6500", band: PACK[pack], badge: "★",
+    return card({ corner: "B", middle: "★", caption: "Biggles", colour: "#8a6500", band: PACK[pack], badge: "★",
       size: opts.size, struck, title: "Biggles", attrs: { ...attrs, class: `${attrs.class} bg-biggles` } });
   }
   const red = face[0] === "R";
@@ -56,7 +56,8 @@ function playerArea(ctx, seat, mine) {
   const head = h("div", { class: "bg-head" },
     h("span", { class: "bg-name" }, `${who}${mine && !readOnly ? " (you)" : ""}`),
     h("span", { class: `bg-pack bg-pack-${p.pack}` }, `${p.pack} pack`),
-    h("span", { class: "bg-level", "data-testid": `level-${seat}` }, p.level === 8 ? "Biggles down!" : `level ${p.level}`),
+    h("span", { class: "bg-level", "data-testid": `level-${seat}` }, p.level === 8 ? "Biggles down!"
+      : p.level === 0 ? "built: nothing yet, needs a 1" : `built 1–${p.level}, needs ${p.level === 7 ? "Biggles" : `a ${p.level + 1}`}`),
     h("span", { class: "bg-points" }, plural(obs.points[seat], "point")));
 
   // the hand: face down; turning (or picking up) is the click
@@ -212,6 +213,7 @@ export function controls(el, ctx) {
     }
   }
   el.act = ctx.act;
+  el.hidden = Boolean(ctx.view.over);          // the end's scoring is read, not played over
   const legal = ctx.view.over ? [] : ctx.legal || [];
   for (const button of el.children) {
     const action = BUTTONS.find((b) => b.key === button.dataset.key).pick(legal);
@@ -233,6 +235,19 @@ export function key(pressed, ctx) {
   if (k === "t" || k === " ") return find(legal, "turn") || find(legal, "pickup");
   if (k === "p") return find(legal, "play");
   if (k === "s") return find(legal, "stop");
+  return null;
+}
+
+// A key that makes no move now still gets an answer: the move it would have made goes to the server,
+// which says in words why it cannot be made (the rules, not this page, judge it).
+export function refusedKey(pressed, ctx) {
+  const k = pressed.length === 1 ? pressed.toLowerCase() : pressed;
+  const players = ctx.obs.players || [];
+  const me = players[ctx.seat];
+  if (!me) return null;
+  if (k === "t" || k === " ") return "turn";
+  if (k === "p") return me.level >= 7 ? "play B" : `play ${me.level + 1}`;
+  if (k === "s") return `stop ${Math.max(1, Math.min(7, players[1 - ctx.seat]?.level || 1))}`;
   return null;
 }
 

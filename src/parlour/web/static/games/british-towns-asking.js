@@ -2,7 +2,7 @@
 // Only the asks the server lists as legal are clickable; every ask so far is
 // public and shown, newest first.
 import { h } from "/static/dom.js";
-import { clickable } from "/static/cards.js";
+import { clickable, refusable } from "/static/cards.js";
 import { plural, seatName } from "/static/words.js";
 import { byRegion, keyCard, regionChip, resultWords, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
@@ -43,6 +43,8 @@ export function render(el, ctx) {
     h("div", { class: "bt-seat-count" }, out ? "out: no cards left" : plural(obs.hand_sizes?.[i] ?? 0, "card")),
     (obs.laid?.[i] || []).length ? h("div", { class: "bt-seat-laid" }, obs.laid[i].map((r) => regionChip(r))) : "");
     if (canAsk) box.addEventListener("click", () => { chosen = n; if (ctx.redraw) ctx.redraw(); else { el.replaceChildren(); render(el, ctx); } });
+    // at his turn, a player who may not be asked (himself, or one out of the game) says why when clicked
+    else if (targets.size && obs.hand?.length) refusable(box, `ask ${n} ${obs.hand[0]}`, ctx.refuse, `${seatName(view, i)}: cannot be asked`);
     return box;
   }));
 
@@ -50,7 +52,13 @@ export function render(el, ctx) {
   let askPanel = "";
   if (chosen) {
     const who = seatName(view, chosen);
+    // on a phone the log of asks lies under the dock: the last few are repeated here, where the choice is made
+    const recent = window.matchMedia("(max-width: 600px)").matches ? (obs.asks || []).slice(-3).reverse() : [];
     askPanel = h("div", { class: "panel bt-ask decision-area" },
+      recent.length ? h("div", { class: "bt-recent", "aria-label": "The last asks, newest first" },
+        h("span", { class: "bt-recent-head" }, "Last asks:"),
+        recent.map((a) => h("span", { class: `bt-recent-ask${a.got ? " got" : ""}` },
+          `${seatName(view, a.asker)} asked ${seatName(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`))) : "",
       h("h3", {}, `Ask ${who} for…`),
       h("div", { class: "bt-ask-groups" }, byRegion(targets.get(chosen)).map(([r, cards]) => h("div", { class: "bt-ask-group", style: `--rc:${colourOf(r)}` },
         regionChip(r), cards.map((c) => clickable(h("span", { class: "bt-ask-town" }, townName(c)), `ask ${chosen} ${c}`, act,
@@ -67,6 +75,9 @@ export function render(el, ctx) {
         regionChip(r), cards.map((c) => h("span", { class: "bt-ask-town", "data-card": c, style: `--rc:${colourOf(r)}` }, townName(c))))))
         : h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
           h("div", { class: "row" }, cards.map((c) => townCard(c))))))) : "";
+  // a card of his own hand, clicked at his turn, says why it cannot be asked for
+  if (hand && chosen) hand.querySelectorAll("[data-card]").forEach((c) =>
+    refusable(c, `ask ${chosen} ${c.dataset.card}`, ctx.refuse, `${townName(c.dataset.card)}: in your hand`));
 
   // -- the asks so far, newest first ------------------------------------------------------------
   const asks = obs.asks || [];

@@ -118,7 +118,9 @@ export function ending(view) {
   if (!r) return "";
   const over = (obs.events || []).filter((e) => e.event === "game over").at(-1);
   const reshuffles = (obs.events || []).filter((e) => e.event === "reshuffle").length;
-  const why = over ? `${seatName(view, over.seat)} ${over.why}, so the game ended.` : "The game ended.";
+  // (the rules' words say "his hand"; the page says "your" to the player and names anyone else's)
+  const whose = over && over.seat === view.seat ? "your" : "their";
+  const why = over ? `${over.seat === view.seat ? "You" : seatName(view, over.seat)} ${over.why.replace(/\bhis\b/g, whose)}, so the game ended.` : "The game ended.";
   const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${plural(reshuffles, "time")}.` : " The stock ran out.";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },

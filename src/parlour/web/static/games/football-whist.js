@@ -30,7 +30,7 @@ const side = (seat) => (seat % 2 === 0 ? "A" : "B");
 const seatName = (view, seat) => (view.seats && view.seats[seat] ? view.seats[seat].name : `Player ${seat + 1}`);
 const nodeTeam = (node) => (PITCH.badges[node] ? TEAMS[PITCH.badges[node]] : null);
 
-// A card of the pack; a Master-team card carries a star on a dark disc at its head (a shape, not a colour:
+// A card of the pack; a Master-team card carries a star on a dark disc at its top (a shape, not a colour:
 // the gold glow is kept for the cards that may be played).
 function cardFor(text, opts = {}) {
   const team = teamOf(text);
@@ -42,8 +42,9 @@ function cardFor(text, opts = {}) {
     attrs: { class: `fw-card${opts.master ? " fw-master" : ""}`, "data-card": text },
   });
   if (opts.master) {
-    svg.append(s("circle", { cx: 50, cy: 46, r: 13, fill: "#1d1d1f", stroke: "#fff", "stroke-width": 2 }),
-      s("text", { x: 50, y: 52, "text-anchor": "middle", "font-size": 17, fill: "#fff" }, "★"));
+    // (at the head, between the corner number and the badge: the big number stays clear)
+    svg.append(s("circle", { cx: 50, cy: 18, r: 13, fill: "#1d1d1f", stroke: "#fff", "stroke-width": 2 }),
+      s("text", { x: 50, y: 24, "text-anchor": "middle", "font-size": 17, fill: "#fff" }, "★"));
   }
   return svg;
 }
@@ -353,6 +354,7 @@ export const describe = (action) => words(action);
 // Half time stops play: the score, the goals of the half, the tricks each side won, and how the second half starts.
 export function summary(prev, view) {
   const obs = view.observation;
+  if (view.over && !prev.over) return fullTime(view);
   if (!(prev.observation.half === 1 && obs.half === 2)) return null;
   const g = obs.goals;
   const firstHalf = goals(obs, view).filter((x) => x.goal.half === 1);
@@ -369,6 +371,30 @@ export function summary(prev, view) {
         : h("p", {}, "No goals in the first half."),
       h("p", {}, `The cards are dealt again and the sides change ends: partners A now attack ${ends("A")}, partners B ${ends("B")}. `,
         `${seatName(view, obs.kicker)} kicks off the second half from the centre circle.`)),
+  };
+}
+
+// Full time is an event too: the score, who won, the second half's goals and tricks, before the match's page.
+function fullTime(view) {
+  const obs = view.observation;
+  const g = obs.goals;
+  const tricks = { A: 0, B: 0 };
+  (obs.tricks[1] || []).forEach((x) => { tricks[side(x.winner)] += 1; });
+  const mine = view.seat === null ? null : side(view.seat);
+  const winner = g.A === g.B ? null : g.A > g.B ? "A" : "B";
+  const verdict = winner === null ? `a draw, ${g.A}–${g.B}`
+    : `${partners(view, winner)} (partners ${winner}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}`;
+  const you = mine === null ? "" : winner === null ? " Honours even." : winner === mine ? " You win." : " You lose.";
+  const second = goals(obs, view).filter((x) => x.goal.half === 2);
+  return {
+    title: `Full time: ${verdict}`,
+    body: h("div", { class: "fw-summary" },
+      h("p", {}, `The match ends after both halves with ${verdict}.${you}`),
+      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Partners"), h("th", { scope: "col" }, "Goals"), h("th", { scope: "col" }, "Tricks won this half"))),
+        h("tbody", {}, ["A", "B"].map((p) => h("tr", {}, h("td", {}, `${p}: ${partners(view, p)}`), h("td", {}, String(g[p])), h("td", {}, String(tricks[p])))))),
+      second.length ? h("ol", { class: "fw-timeline" }, second.map(({ goal, text }) => h("li", {}, `Trick ${goal.after_trick}: ${text.replace(/^(Own goal|Goal)! /, "")}`)))
+        : h("p", {}, "No goals in the second half."),
+      h("p", {}, "Every goal of the match is listed on the page behind, with the replay.")),
   };
 }
 

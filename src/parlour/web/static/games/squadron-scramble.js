@@ -18,6 +18,7 @@ const DATA = await fetch("/api/games/squadron-scramble/data").then((r) => {
 const PACK = DATA.planes;
 // code: [name, nation, kind]
 const PLANES = Object.fromEntries(PACK.planes.map((p) => [p.code, [p.name, p.nation, p.kind]]));
+const SHORT = Object.fromEntries(PACK.planes.map((p) => [p.code, p.short || p.code]));
 const sideOf = (name) => Object.keys(PACK.alliances).find((side) => PACK.alliances[side].includes(name)) || "";
 // The colour of each nation's card band (like its insignia, drawn below) is a
 // choice of this view, not a fact of the pack: a nation without one gets grey.
@@ -46,7 +47,8 @@ const viewOf = (card) => card.split("/")[1];
 // naming it is the plane-spotting the cards were made for.  Set by each render (a replay
 // shows the names, to learn from); names said aloud at the table stay public.
 let SPOTTING = false;
-// The name of the plane on a laid set, as the table may know it: once named rightly, or in spotting, unknown.
+// The sets whose plane the table has been told: in spotting a set shows its plane once a name has been said
+// for it, right or wrong (a wrong guess is answered, as a friend with the card in hand would answer it).
 let namedRightly = new Set();
 function cardName(card) {
   if (WILD[card]) return WILD[card];
@@ -161,8 +163,9 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
     edge("#fbf6e9"),
     s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: band }),
     insignia(nation, 16, 16, 10),
-    s("text", { x: 91, y: 22, "text-anchor": "end", "font-size": 15, "font-weight": 800, fill: "#fff" }, nation),
-    s("text", { x: 32, y: 21, "font-size": 10, "font-weight": 700, fill: "#fff", opacity: 0.9 }, code),
+    // the head names the plane shortly, so that a fanned hand reads at a glance (the insignia says the nation)
+    s("text", { x: 31, y: 21, "font-size": 12, "font-weight": 800, fill: "#fff",
+      ...(SHORT[code].length > 8 ? { textLength: 62, lengthAdjust: "spacingAndGlyphs" } : {}) }, SHORT[code]),
     outline(OUTLINES[code], viewOf(card)) || silhouette(kind, viewOf(card)),
     s("text", { x: 92, y: 42, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#666", "letter-spacing": 0.5 }, `${VIEWS[viewOf(card)].toUpperCase()} VIEW`));
   const lines = wrap(name, 13);
@@ -176,6 +179,13 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
 }
 
 // -- the table -------------------------------------------------------------------------------
+// The plane of laid set ``id`` this round, [name, nation, kind], wherever the set lies now (laid or shot down).
+function setPlane(obs, id) {
+  const all = [...(obs.table || []), ...(obs.captured || []).flat()];
+  const set = all.find((x) => x && x.id === id);
+  return set ? PLANES[set.plane] || null : null;
+}
+
 function setBox(set, ctx, { can, pending, captured = false }) {
   const { view, act, legal } = ctx;
   const hidden = SPOTTING && !namedRightly.has(set.id);
@@ -219,7 +229,7 @@ function setBox(set, ctx, { can, pending, captured = false }) {
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
   SPOTTING = Boolean(obs.recognition) && !readOnly;
-  namedRightly = new Set((obs.naming || []).filter((x) => x.round === obs.round && x.correct).map((x) => x.set));
+  namedRightly = new Set((obs.naming || []).filter((x) => x.round === obs.round).map((x) => x.set));
   const can = (a) => !!a && !readOnly && legal.includes(a);
   const names = obs.seat_names || [];
   const me = obs.seat;
@@ -302,8 +312,11 @@ export function render(el, ctx) {
         h("tbody", {}, obs.round_scores.map((r, n) => h("tr", {}, h("td", {}, String(n + 1)), r.map((x) => h("td", {}, String(x)))))))) : "",
     naming.length ? h("span", { class: "ss-names" }, "Names said: ", naming.map((x) => {
       const [code, nat] = x.said.split(" ");
+      // a wrong name is answered: the plane the set really is
+      const truth = x.correct ? null : setPlane(obs, x.set);
       return h("span", { class: `ss-said${x.correct ? "" : " wrong"}` },
-        `${seatName(view, x.seat)}: #${x.set} ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (misses a turn)"}`);
+        `${seatName(view, x.seat)}: #${x.set} ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (misses a turn)"}`,
+        truth ? ` — it is the ${truth[0]}, ${NATIONS[truth[1]]?.name || truth[1]}` : "");
     })) : "");
 
   const boardEl = h("div", { class: "ss-board" }, info, players, middle, ...panels, hand);
@@ -498,6 +511,6 @@ export function summary(prev, view) {
       h("ul", {}, lines.map((l) => h("li", {}, l))));
   });
   const best = Math.max(...totals);
-  const next = view.over ? "That was the last round." : `First to ${obs.target} wins; ${totals.filter((x) => x === best).length > 1 ? "the lead is shared" : `${who(totals.indexOf(best))} ${totals.indexOf(best) === view.seat ? "lead" : "leads"} with ${best}`}.`;
+  const next = view.over ? "That was the last round." : `First to ${obs.target} wins. ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${totals.indexOf(best) === view.seat ? "lead" : "leads"} with ${best}`}.`;
   return { title, body: h("div", { class: "ss-round" }, rows, h("p", { class: "muted" }, next)) };
 }
