@@ -213,7 +213,7 @@ export async function drive(main, id) {
     const home = choose(`${f.home} play as`), away = choose(`${f.away} play as`);
     home.value = "person";
     const go = h("button", { class: "primary", onclick: () => openTable(`/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
-      [seatOf(home), seatOf(away), seatOf(home), seatOf(away)], key).then(load) }, "Play in Parlour");
+      [seatOf(home), seatOf(away), seatOf(home), seatOf(away)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
     return h("span", { class: "play" }, home, " v ", away, " ", go);
   };
   load = await live(main, `/api/drives/${id}`, "drive", (got) => { data = got; draw(); });
@@ -275,7 +275,7 @@ export async function cycle(main, id) {
       biggles.bot_catalogue.map((b) => botOption(b, "bot")));
     const blue = choose(m.blue), red = choose(m.red);
     const play = h("button", { onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
-      [seatOf(blue), seatOf(red)], key).then(load) }, "Play in Parlour");
+      [seatOf(blue), seatOf(red)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
     const tables = m.tables.map((t) => tableLink(t, " "));
     return h("tr", { "data-match": m.match },
       h("td", {}, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`),
