@@ -87,8 +87,10 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
     ending = r"Game over\. .+ \(partners (A|B)\) win \d+–\d+\.|Game over\. A draw, \d+–\d+\."
     assert re.search(ending, banner.inner_text()), banner.inner_text()
     assert counts["play"] == 22, counts                # eleven cards in each half
-    # half time stopped play with its summary, and the player went on from it
-    assert len(summaries) == 1 and summaries[0].startswith("Half time"), summaries
+    # half time stopped play with its summary, and the player went on from it; full time is told the same way
+    assert len(summaries) == 2 and summaries[0].startswith("Half time"), summaries
+    assert re.match(r"Full time: (.+ \(partners [AB]\) win \d+–\d+|a draw, \d+–\d+)", summaries[1]), summaries[1]
+    assert re.search(r"You (win|lose)\.|Honours even\.", summaries[1]), summaries[1]
     assert counts["move"] + counts["stay"] + counts["kick"] > 0, counts
     assert page.locator(".fw-half").inner_text() == "FULL TIME" or "Full time" in page.locator(".fw-half").inner_text()
     for text in banners:

@@ -354,7 +354,8 @@ export const describe = (action) => words(action);
 // Half time stops play: the score, the goals of the half, the tricks each side won, and how the second half starts.
 export function summary(prev, view) {
   const obs = view.observation;
-  if (view.over && !prev.over) return fullTime(view);
+  // (the rules' own end: a table closed early has no full time)
+  if (obs.phase === "over" && prev.observation.phase !== "over") return fullTime(view);
   if (!(prev.observation.half === 1 && obs.half === 2)) return null;
   const g = obs.goals;
   const firstHalf = goals(obs, view).filter((x) => x.goal.half === 1);
