@@ -47,7 +47,7 @@ def test_nothing_moves_before_every_person_is_ready():
     clock.now = 100.0
     assert live.tick() == []                              # the bot waits too
     reason = live.act(0, "turn")
-    assert reason is not None and reason.startswith("wait for Go") and "ready" in reason
+    assert reason is not None and reason.startswith("Wait for Go") and "ready" in reason
     assert table(state) == before and live.now() == 0.0   # the race clock stands still while waiting
 
 
@@ -60,10 +60,10 @@ def test_a_move_at_two_point_nine_seconds_is_refused_and_changes_nothing():
     assert live.go_in() == COUNT
     before = table(state)
     clock.now = 50.0 + 2.9
-    assert live.act(0, "turn") == "wait for Go: the match starts in 1 second"
+    assert live.act(0, "turn") == "Wait for Go: the match starts in 1 second."
     assert live.tick() == [] and table(state) == before
     clock.now = 50.0 + 1.5
-    assert live.judge(0, "turn")[0] == "wait for Go: the match starts in 2 seconds"
+    assert live.judge(0, "turn")[0] == "Wait for Go: the match starts in 2 seconds."
     clock.now = 50.0 + COUNT
     assert live.act(0, "turn") is None and live.phase == RUNNING
     assert state.history == [(0, "turn")] and state.times == [COUNT]       # stamped at Go on the race clock
@@ -127,12 +127,12 @@ def test_a_match_end_stops_the_race_until_everyone_is_ready_then_counts():
     clock.now += 500                                     # the summary stays as long as the player likes
     assert live.tick() == [] and table(state) == before and live.now() == ended
     reason = live.act(0, "turn")
-    assert reason == "match 1 is over: match 2 starts once every player is ready"
+    assert reason == "Match 1 is over: match 2 starts once every player is ready."
     assert live.ready_for(0) is None and live.phase == COUNTING
     go = live.go_at
     assert go == ended + COUNT
     clock.now += COUNT - 0.1
-    assert live.act(0, "turn").startswith("wait for Go") and live.tick() == [] and table(state) == before
+    assert live.act(0, "turn").startswith("Wait for Go") and live.tick() == [] and table(state) == before
     clock.now += 20
     assert live.tick() and min(state.times[len(before[1]):]) >= go
 
@@ -154,7 +154,7 @@ def test_a_resumed_race_counts_again_before_anyone_may_move():
     resumed = LiveGame(state, {1: quickest(1, 9)}, clock=clock, elapsed=paused)
     assert resumed.phase == COUNTING and resumed.waiting_for() == [] and resumed.now() == paused
     clock.now += COUNT - 0.1
-    assert resumed.act(0, "turn").startswith("wait for Go") and resumed.tick() == []
+    assert resumed.act(0, "turn").startswith("Wait for Go") and resumed.tick() == []
     assert len(state.history) == moved
     clock.now += 0.1
     assert resumed.act(0, "turn") is None and state.times[-1] == pytest.approx(paused + COUNT)
@@ -176,13 +176,13 @@ def test_ready_is_refused_in_words_when_nothing_waits_for_it():
     live = LiveGame(state, {1: quickest(1)}, clock=clock)
     assert "bot" in live.ready_for(1)
     assert live.ready_for(0) is None
-    assert live.ready_for(0) == "everyone is ready already: wait for Go"
+    assert live.ready_for(0) == "Everyone is ready already: wait for Go."
     clock.now = COUNT
     live.tick()
-    assert live.ready_for(0) == "the race is on: there is nothing to wait for"
+    assert live.ready_for(0) == "The race is on: there is nothing to wait for."
     finish_match_one(clock, live, state)
-    assert live.phase == OVER and live.ready_for(0) == "the game is over"
-    assert live.act(0, "turn") == "the game is over"
+    assert live.phase == OVER and live.ready_for(0) == "The game is over."
+    assert live.act(0, "turn") == "The game is over."
 
 
 def test_two_people_both_get_ready():

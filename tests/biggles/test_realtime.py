@@ -97,7 +97,7 @@ def test_terminal_live_game_with_typed_keys(tmp_path):
                       keys=keys, clock=advancing)
     text = console.export_text()
     assert "Press Enter (or r) when you are ready for match 1" in text
-    assert "refused: wait for Go: the match starts in" in text and "starts in ... 1" in text and "GO!" in text
+    assert "refused: Wait for Go: the match starts in" in text and "starts in ... 1" in text and "GO!" in text
     assert "you: turn" in text and "nothing to do with 'x'" in text and "bot:" in text
     assert state.history[0] in ((0, "turn"), (1, "turn"))
 

@@ -66,7 +66,7 @@ def test_the_table_waits_for_start_and_refuses_a_move_before_go(store):
             assert view["legal"] == [] and race["count"] == COUNT and race["go_in"] is None
             time.sleep(0.5)                                    # the bot does not start without the person
             ws.send_json({"type": "act", "action": "turn"})
-            assert refused(ws) == "wait for Go: the race starts once every player is ready"
+            assert refused(ws) == "Wait for Go: the race starts once every player is ready."
             assert store.load(made["id"]).actions == []
             ws.send_json({"type": "ready"})
             counting = view_until(ws, lambda v: v["race"]["phase"] == "counting")
@@ -74,16 +74,16 @@ def test_the_table_waits_for_start_and_refuses_a_move_before_go(store):
             assert counting["race"]["waiting_for"] == [] and counting["race"]["ready"] == [0, 1]
             ws.send_json({"type": "act", "action": "turn"})
             reason = refused(ws)
-            assert reason.startswith("wait for Go: the match starts in ") and reason.endswith("seconds"), reason
+            assert reason.startswith("Wait for Go: the match starts in ") and reason.endswith("seconds."), reason
             ws.send_json({"type": "ready"})
-            assert next_error(ws)["message"] == "everyone is ready already: wait for Go"
+            assert next_error(ws)["message"] == "Everyone is ready already: wait for Go."
             assert store.load(made["id"]).actions == []          # neither the person nor the bot moved
             running = view_until(ws, lambda v: v["race"]["phase"] == "running")
             assert running["legal"] == ["turn"] and running["clock"] >= COUNT
             ws.send_json({"type": "act", "action": "turn"})
             view_until(ws, lambda v: v["moves"] >= 2)
             ws.send_json({"type": "ready"})
-            assert next_error(ws)["message"] == "the race is on: there is nothing to wait for"
+            assert next_error(ws)["message"] == "The race is on: there is nothing to wait for."
     actions = store.load(made["id"]).actions
     assert (0, "turn") in [(seat, action) for seat, action, _ in actions]
     assert all(when >= COUNT for _, _, when in actions), actions     # nobody's move before Go
@@ -105,7 +105,7 @@ def test_the_bot_moves_only_after_go_in_every_match(store):
             assert again["race"]["phase"] == "match-over" and len(store.load(made["id"]).actions) == stored
             assert again["clock"] == over["clock"]           # the race clock stands still at a match's end
             ws.send_json({"type": "act", "action": "turn"})
-            assert refused(ws) == "match 1 is over: match 2 starts once every player is ready"
+            assert refused(ws) == "Match 1 is over: match 2 starts once every player is ready."
             ws.send_json({"type": "ready"})
             view_until(ws, lambda v: v["over"], limit=60)
     actions = store.load(made["id"]).actions
@@ -160,14 +160,14 @@ def test_a_race_back_after_a_pause_or_a_restart_counts_again(store):
             back = next_view(ws)
             assert back["race"]["phase"] == "counting" and back["legal"] == []
             ws.send_json({"type": "act", "action": "turn"})
-            assert refused(ws).startswith("wait for Go: the match starts in")
+            assert refused(ws).startswith("Wait for Go: the match starts in")
         assert left["moves"] <= len(store.load(made["id"]).actions) == len(stored)
     with app(store, pace=10) as client:                        # a restarted server rebuilds the table from its log
         with client.websocket_connect(url) as ws:
             back = next_view(ws)
             assert back["race"]["phase"] == "counting" and back["legal"] == []
             ws.send_json({"type": "act", "action": "turn"})
-            assert refused(ws).startswith("wait for Go: the match starts in")
+            assert refused(ws).startswith("Wait for Go: the match starts in")
             view_until(ws, lambda v: v["race"]["phase"] == "running")
             ws.send_json({"type": "act", "action": "turn"})
             view_until(ws, lambda v: v["moves"] > len(stored))

@@ -161,11 +161,11 @@ class LiveGame:
         if seat not in self.people:
             return f"there is no seat {seat!r} to get ready"
         if self.phase == OVER:
-            return "the game is over"
+            return "The game is over."
         if self.phase == COUNTING:
-            return "everyone is ready already: wait for Go"
+            return "Everyone is ready already: wait for Go."
         if self.phase == RUNNING:
-            return "the race is on: there is nothing to wait for"
+            return "The race is on: there is nothing to wait for."
         if seat not in self.ready:
             self.ready.add(seat)
             self.changes += 1
@@ -182,14 +182,14 @@ class LiveGame:
         if self.phase == RUNNING:
             return None
         if self.phase == OVER:
-            return "the game is over"
+            return "The game is over."
         if self.phase == COUNTING:
             left = self.go_in() or 0.0
-            return f"wait for Go: the match starts in {seconds(max(1, math.ceil(left - 1e-9)))}"
+            return f"Wait for Go: the match starts in {seconds(max(1, math.ceil(left - 1e-9)))}."
         number = self.state.match_no + 1
         if self.state.match_results:
-            return f"match {number - 1} is over: match {number} starts once every player is ready"
-        return "wait for Go: the race starts once every player is ready"
+            return f"Match {number - 1} is over: match {number} starts once every player is ready."
+        return "Wait for Go: the race starts once every player is ready."
 
     # -- moves ----------------------------------------------------------------------------
     def act(self, seat: int, action: str, record: Callable[[float], None] | None = None) -> str | None:

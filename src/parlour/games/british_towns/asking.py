@@ -921,7 +921,7 @@ class _Count:
 class _DearCount(_Count):
     """The count that tracks every seat apart, allowed a hundred times the steps (``_Residual.full_count``)."""
 
-    BUDGET = 100 * _Count.BUDGET
+    BUDGET = 20_000_000                        # a hundred times _Count.BUDGET
 
 
 class _TooDear(Exception):

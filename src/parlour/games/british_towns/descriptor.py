@@ -18,8 +18,8 @@ SETS_KEEP = {2: 0.7, 3: 0.85}
 ASKING_VARIANTS = (
     VariantOption(
         "tie_break", str, "cards",
-        "Players level on regions: the one whose regions hold more cards wins ('cards'), "
-        "or they share the win ('none').",
+        "Players level on regions: the one whose regions hold more cards wins, "
+        "or they share the win.",
         "ruling", choices=("cards", "none"), label="Players level on regions",
         choice_labels=("More cards in the regions wins", "They share the win"),
     ),

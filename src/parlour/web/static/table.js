@@ -94,6 +94,7 @@ export async function playTable(tableId) {
   };
   // Why the server would not take a move, in the dock above the prompt: it covers nothing, and goes with the next move.
   const refuse = (message) => {
+    if (view && view.over) return;             // the end page reads from its result: no stale refusal above it
     clear(refusal).append(h("span", { "data-testid": "refusal" }, message));
     refusal.classList.add("show");
     clearTimeout(refuse.timer);
@@ -142,6 +143,7 @@ export async function playTable(tableId) {
     const hand = board.querySelector(".hand-area");
     if (hand && !view.over) handSlot.append(hand);
     dock.classList.toggle("over", Boolean(view.over));
+    if (view.over) { refusal.classList.remove("show"); clear(refusal); }
     tellStory(prev);
     hint.draw(view);
     clear(status).append(statusLine(view, mod));
@@ -211,7 +213,10 @@ export async function playTable(tableId) {
       pump();
     };
     const onKey = (event) => { if (event.key === "Enter" || event.key === "Escape") { event.preventDefault(); event.stopPropagation(); goOn(); } };
-    const after = view.seat === null ? 8000 : PACES[paceName()].summary;
+    // the last summary of a game waits for the player (nothing follows it); a long one gets time to be read
+    const base = view.seat === null ? 8000 : PACES[paceName()].summary;
+    const words = (content.body && content.body.textContent ? content.body.textContent.split(/\s+/).length : 0);
+    const after = content.last || view.over ? null : base && Math.max(base, Math.round(words / 3) * 1000);
     const timer = after ? setTimeout(goOn, after) : null;
     const button = h("button", { type: "button", class: "primary", "data-testid": "go-on", onclick: goOn }, "Go on");
     clear(sheet).append(h("div", { class: "sheet-back" }), h("section", {

@@ -379,23 +379,28 @@ export function summary(prev, view) {
 function fullTime(view) {
   const obs = view.observation;
   const g = obs.goals;
-  const tricks = { A: 0, B: 0 };
-  (obs.tricks[1] || []).forEach((x) => { tricks[side(x.winner)] += 1; });
+  const tricks = [{ A: 0, B: 0 }, { A: 0, B: 0 }];
+  [0, 1].forEach((half) => (obs.tricks[half] || []).forEach((x) => { tricks[half][side(x.winner)] += 1; }));
   const mine = view.seat === null ? null : side(view.seat);
   const winner = g.A === g.B ? null : g.A > g.B ? "A" : "B";
-  const verdict = winner === null ? `a draw, ${g.A}–${g.B}`
-    : `${partners(view, winner)} (partners ${winner}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}`;
+  const score = `${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}`;
+  const verdict = winner === null ? `a draw, ${score}` : `${partners(view, winner)} (partners ${winner}) win ${score}`;
   const you = mine === null ? "" : winner === null ? " Honours even." : winner === mine ? " You win." : " You lose.";
-  const second = goals(obs, view).filter((x) => x.goal.half === 2);
+  const all = goals(obs, view);
+  const byHalf = (half) => all.filter((x) => x.goal.half === half);
+  const list = (half) => h("li", {}, h("b", {}, half === 1 ? "First half: " : "Second half: "),
+    byHalf(half).length ? byHalf(half).map(({ goal, text }) => `trick ${goal.after_trick}, ${text.replace(/^(Own goal|Goal)! /, "").replace(/: partners.*$|: \d+–\d+, level$/, "")}`).join("; ")
+      : "no goals");
   return {
     title: `Full time: ${verdict}`,
+    last: true,
     body: h("div", { class: "fw-summary" },
-      h("p", {}, `The match ends after both halves with ${verdict}.${you}`),
-      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Partners"), h("th", { scope: "col" }, "Goals"), h("th", { scope: "col" }, "Tricks won this half"))),
-        h("tbody", {}, ["A", "B"].map((p) => h("tr", {}, h("td", {}, `${p}: ${partners(view, p)}`), h("td", {}, String(g[p])), h("td", {}, String(tricks[p])))))),
-      second.length ? h("ol", { class: "fw-timeline" }, second.map(({ goal, text }) => h("li", {}, `Trick ${goal.after_trick}: ${text.replace(/^(Own goal|Goal)! /, "")}`)))
-        : h("p", {}, "No goals in the second half."),
-      h("p", {}, "Every goal of the match is listed on the page behind, with the replay.")),
+      h("p", {}, `The whistle: ${verdict}.${you}`),
+      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Partners"), h("th", { scope: "col" }, "Goals"),
+        h("th", { scope: "col" }, "Tricks, first half"), h("th", { scope: "col" }, "Tricks, second half"))),
+        h("tbody", {}, ["A", "B"].map((p) => h("tr", {}, h("td", {}, `${p}: ${partners(view, p)}`), h("td", {}, String(g[p])),
+          h("td", {}, String(tricks[0][p])), h("td", {}, String(tricks[1][p])))))),
+      h("ul", { class: "fw-timeline" }, list(1), list(2))),
   };
 }
 
