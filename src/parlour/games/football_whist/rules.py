@@ -72,6 +72,19 @@ ONE_SEAT: Final = tuple(frozenset({seat}) for seat in range(SEATS))
 NOBODY: Final[frozenset[int]] = frozenset()
 
 
+#: the most decisions in one half: its kick-off, then for each of its eleven tricks the four cards, the
+#: winner's moves of the ball (two at most, after a Master lead) and, after a goal, the next kick-off; but
+#: the last trick has no kick-off after it, as a goal then ends the half (``_goal``)
+HALF_DECISIONS: Final = 1 + HAND * (SEATS + 2 + 1) - 1
+#: the most decisions in a match: two halves, whatever the variant (none gives a trick more moves)
+MAX_DECISIONS: Final = 2 * HALF_DECISIONS
+
+
+def max_decisions(seats: int, variant: Any) -> int:
+    """The most decisions one match can take (the descriptor's ``max_decisions``): ``MAX_DECISIONS``, 154."""
+    return MAX_DECISIONS
+
+
 def all_actions(seats: int = SEATS) -> tuple[str, ...]:
     """Every distinct action, in a fixed order: the action space for learning agents."""
     return (*PLAY_TEXT, *KICK_OPTIONS, *(MOVE_TEXT[n] for n in PITCH.nodes), STAY)
