@@ -300,7 +300,9 @@ def check_numbers(game: GameDescriptor, seed: int, seats: int, *, variant: dict[
             if not game.real_time:
                 length = max(len(state.history), 1)
                 recall = state.perfect_recall_tensor(seat, length)
-                checks.append((recall, encoding.perfect_recall_layout(length), recall))
+                checks.append((recall, encoding.perfect_recall_layout(length),
+                               encoding.perfect_recall_tensor(obs, length)))
+                assert state.information_state_string(seat) == encoding.information_state_string(obs)
                 summary = encoding.information_state_layout.size
                 assert (recall[:summary] == checks[1][0]).all(), "the perfect-recall tensor starts with the summary"
             for tensor, layout, direct in checks:

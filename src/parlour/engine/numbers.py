@@ -288,37 +288,56 @@ class Encoding:
             )
         return layout
 
-    def perfect_recall_tensor(self, obs: dict[str, Any], length: int) -> Any:
+    def perfect_recall_tensor(self, obs: dict[str, Any], length: int, tokens: Any = None) -> Any:
         """What the seat has seen, all of it: equal tensors for two views only when their information states
-        (``information_state_string``) are equal.  Read from the whole observation (its ``history``).
+        (``information_state_string``) are equal.  Read from the whole observation, or from the recall view
+        (``state.recall_view``), which gives the same; ``tokens`` (``history_tokens`` of the history, which
+        the view may then leave out) spares a caller that keeps them from reading the history again.
         """
-        history = obs["history"]
-        if len(history) > length:
-            raise ValueError(f"a game of {len(history)} decisions is longer than the {length} this tensor holds")
+        actors, ids = self.history_tokens(obs["history"]) if tokens is None else tokens
+        if len(actors) > length:
+            raise ValueError(f"a game of {len(actors)} decisions is longer than the {length} this tensor holds")
         at = self.perfect_recall_layout(length)
         t = at.zeros()
         me = self.fill_now(obs, t, at)
         self.fill_seen(obs, t, at, me)
         self.fill_recall(obs, t, at, me)
-        assert self.space is not None, "encoding_of gives an encoding its action space"
-        ids, n, size = self.space.ids, self.seats, float(self.space.size)
-        base = at["history"]
-        for i, (seat, action) in enumerate(history):
-            t[base + 2 * i] = ((seat - me) % n + 1) / n
-            t[base + 2 * i + 1] = (ids[action] + 1) / size
+        if len(actors):
+            assert self.space is not None, "encoding_of gives an encoding its action space"
+            rows = t[at["history"]:at["history"] + 2 * len(actors)].reshape(-1, 2)
+            rows[:, 0] = (actors - me) % self.seats + 1
+            rows[:, 0] /= self.seats
+            rows[:, 1] = ids + 1
+            rows[:, 1] /= self.space.size
         return t
 
+    def history_tokens(self, history: Sequence[Sequence[Any]]) -> tuple[Any, Any]:
+        """The seat of each decision and its action id, as two NumPy integer arrays."""
+        import numpy as np
+
+        assert self.space is not None, "encoding_of gives an encoding its action space"
+        ids = self.space.ids
+        return (np.fromiter((s for s, _ in history), np.int64, len(history)),
+                np.fromiter((ids[a] for _, a in history), np.int64, len(history)))
+
     # -- strings ---------------------------------------------------------------------------------------
-    def information_state_string(self, obs: dict[str, Any]) -> str:
+    def information_state_string(self, obs: dict[str, Any], history: str | None = None) -> str:
         """The seat, its hand, and every public action so far: all a seat has seen, cheaply.
 
         Games whose observations carry the whole public history (all of
         Parlour's) need nothing more; one whose seat sees private cards come
-        and go (a stock draw) can add what the history lacks.
+        and go (a stock draw) can add what the history lacks.  ``history``
+        (``history_text`` of the history, which the view may then leave out)
+        spares a caller that keeps it from reading the history again.
         """
         hand = obs.get("hand")
         head = f"seat {obs['seat']}" + ("" if hand is None else " hand " + " ".join(hand))
-        return head + " | " + " ".join([f"{s}:{a}" for s, a in obs["history"]])
+        return head + " | " + (self.history_text(obs["history"]) if history is None else history)
+
+    @staticmethod
+    def history_text(history: Sequence[Sequence[Any]]) -> str:
+        """The decisions as the information-state string lists them: ``seat:action``, one space between."""
+        return " ".join([f"{s}:{a}" for s, a in history])
 
     # -- public information only ------------------------------------------------------------------------
     def public(self, spectator: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -332,9 +351,9 @@ class Encoding:
             view[key] = []
         return view
 
-    def public_information_state_string(self, obs: dict[str, Any]) -> str:
+    def public_information_state_string(self, obs: dict[str, Any], history: str | None = None) -> str:
         """The seat and every public action so far: the information-state string with nothing private in it."""
-        return f"seat {obs['seat']} | " + " ".join([f"{s}:{a}" for s, a in obs["history"]])
+        return f"seat {obs['seat']} | " + (self.history_text(obs["history"]) if history is None else history)
 
     def relative(self, seat: int, viewer: int) -> int:
         """``seat`` counted round the table from the viewer (0: the viewer, 1: on his left...)."""

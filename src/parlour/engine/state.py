@@ -177,6 +177,15 @@ class State(ABC):
         """
         return self.observation(seat)
 
+    def recall_view(self, seat: Any, history: bool = True) -> dict[str, Any]:
+        """What the perfect-recall tensor and the information-state string read: the tensor view, the seat's
+        own view, and (with ``history``) every decision so far as ``(seat, action)`` pairs (a tuple: no list of
+        lists built for it).  Their encodings make the same of the whole observation."""
+        view = self.tensor_view(seat)
+        if history:
+            view["history"] = tuple(self.history)
+        return view
+
     def observation_tensor(self, seat: Any) -> Any:
         """What ``seat`` sees now, as a fixed-size float32 array built from its observation alone."""
         return encoding_of(self.game, self.num_seats).observation_tensor(self.tensor_view(self._viewer(seat)))
@@ -196,11 +205,11 @@ class State(ABC):
         longer is refused (``ValueError``).
         """
         limit = max_game_length(self.game, self.num_seats, self.variant) if length is None else length
-        return encoding_of(self.game, self.num_seats).perfect_recall_tensor(self.observation(self._viewer(seat)), limit)
+        return encoding_of(self.game, self.num_seats).perfect_recall_tensor(self.recall_view(self._viewer(seat)), limit)
 
     def information_state_string(self, seat: Any) -> str:
         """A cheap text key for ``seat``'s information state (equal views, equal strings)."""
-        return encoding_of(self.game, self.num_seats).information_state_string(self.observation(self._viewer(seat)))
+        return encoding_of(self.game, self.num_seats).information_state_string(self.recall_view(self._viewer(seat)))
 
     def _viewer(self, seat: Any) -> int:
         if type(seat) is not int or not 0 <= seat < self.num_seats:

@@ -148,6 +148,15 @@ class TurnState(State):
         self.check_viewer(seat)
         return self._view(seat, self._tensor_public_view(), None if seat is None else self._tensor_own_view(seat))
 
+    def recall_view(self, seat: Any, history: bool = True) -> dict[str, Any]:
+        """``State.recall_view``: the tensor view, the seat's whole own view, and the history."""
+        view = self.tensor_view(seat)
+        if seat is not None:
+            view.update(self._own_view(seat))
+        if history:
+            view["history"] = tuple(self.history)
+        return view
+
     def _view(self, seat: Any, public: dict[str, Any], own: dict[str, Any] | None) -> dict[str, Any]:
         obs: dict[str, Any] = {
             "game": self.game.id,

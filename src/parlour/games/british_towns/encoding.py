@@ -180,9 +180,9 @@ class SetsEncoding(_TownsEncoding):
         for i, text in enumerate(obs["drawn"]):
             t[base + i] = (CARD_OF_TEXT[text] + 1) / NUM_CARDS
 
-    def information_state_string(self, obs: dict[str, Any]) -> str:
+    def information_state_string(self, obs: dict[str, Any], history: str | None = None) -> str:
         """The history does not say which cards the seat drew: its view's ``dealt`` and ``drawn`` do."""
-        return (super().information_state_string(obs)
+        return (super().information_state_string(obs, history)
                 + " | dealt " + " ".join(obs["dealt"]) + " | drawn " + " ".join(obs["drawn"]))
 
 
