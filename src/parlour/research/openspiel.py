@@ -346,8 +346,12 @@ class ParlourObserver:
             if self.public_only:
                 return self.encoding.public_information_state_string(obs, history)
             return self.encoding.information_state_string(obs, history)
-        # What the seat sees now: the view the tensors read, which leaves out the logs of the whole game.
-        return json.dumps(self._view(state, player, False), sort_keys=True, separators=(",", ":"))
+        # What the seat sees now: the view the tensors read, which leaves out the logs of the whole game (and,
+        # public information only, every key of the seat's own).
+        view = self._view(state, player, False)
+        if self.public_only:
+            view = {k: v for k, v in view.items() if k not in self.encoding.private_keys}
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
 def _key(game_id: str, seats: int, variant: dict[str, Any], max_length: int) -> tuple[str, int, str, int]:
