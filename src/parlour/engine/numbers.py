@@ -115,7 +115,9 @@ def max_game_length(game: Any, seats: int, variant: Mapping[str, Any] | None = N
         raise ValueError(f"{game.title} is played against the clock: its length is counted in ticks, not decisions")
     if cap is not None and (type(cap) is not int or cap < 1):
         raise ValueError(f"a cap on a game's length is a whole number of decisions, at least 1, not {cap!r}")
-    bound = None if game.max_decisions is None else game.max_decisions(game.check_seats(seats), game.variant(variant))
+    bound: int | None = None
+    if game.max_decisions is not None:
+        bound = int(game.max_decisions(game.check_seats(seats), game.variant(variant)))
     if bound is None:
         return LENGTH_CAP if cap is None else cap
     return bound if cap is None else min(bound, cap)
@@ -182,10 +184,12 @@ class Layout:
     def views(self, tensor: Any) -> dict[str, Any]:
         return {p.name: tensor[p.start:p.stop].reshape(p.shape) for p in self.pieces}
 
-    def markdown(self) -> str:
-        """The slices as the Markdown table ``docs/research.md`` prints (a test keeps the two equal)."""
+    def markdown(self, first: str | None = None) -> str:
+        """The slices as the Markdown table ``docs/research.md`` prints (a test keeps the two equal); from the
+        slice named ``first`` on, if given (the perfect-recall tensor's own, after the summary's)."""
         lines = ["| slice | indices | shape | what it holds |", "|---|---|---|---|"]
-        for p in self.pieces:
+        start = 0 if first is None else [p.name for p in self.pieces].index(first)
+        for p in self.pieces[start:]:
             shape = " x ".join(map(str, p.shape))
             lines.append(f"| `{p.name}` | {p.start}-{p.stop - 1} | {shape} | {p.doc} |")
         return "\n".join(lines)

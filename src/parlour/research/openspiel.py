@@ -12,11 +12,14 @@ Parameters are ``players``, the game's variant options (``parlour games``
 lists them) and ``max_game_length``: the most decisions a game may take,
 ``parlour.engine.numbers.max_game_length`` by default (Football Whist's own
 bound of 154; elsewhere the cap of 10,000), at which a game the rules have not
-ended is cut off: terminal, every return 0, ``cut_off()`` true.  A player's action id is the action's place in the descriptor's
-``action_space``; a chance outcome is one card (or the dealer's seat) drawn
-from what is left of the deal, as ``Deal`` in the game's ``encoding.py``
-describes.  The rules, legality included, are Parlour's own: this module
-only translates.  Biggles is played in real time and has no OpenSpiel form.
+ended is cut off: terminal, every return 0, ``cut_off()`` true.  A player's
+action id is the action's place in the descriptor's ``action_space``; a
+chance outcome is one card (or the dealer's seat) drawn from what is left of
+the deal, as ``Deal`` in the game's ``encoding.py`` describes.  Observers
+(``ParlourObserver``) give the observation, the perfect-recall information
+state, the information-state summary by name, and public information only.
+The rules, legality included, are Parlour's own: this module only
+translates.  Biggles is played in real time and has no OpenSpiel form.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Any
 
 from parlour.engine.numbers import Deal, Encoding, Layout, by_seat, capped, cards_hot, deal_round, seat_labels
 from parlour.games.british_towns.asking import NO_FACTS, facts_view, read_asks
-from parlour.games.british_towns.pack import CARD_OF_TEXT, CARD_TEXT, NUM_CARDS, REGION_NUMBERS, REGION_OF
+from parlour.games.british_towns.pack import CARD_OF_TEXT, CARD_TEXT, NUM_CARDS, REGION_NUMBERS
 
 REGIONS = len(REGION_NUMBERS)
 REGION_INDEX = {r: i for i, r in enumerate(REGION_NUMBERS)}
