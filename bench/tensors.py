@@ -21,8 +21,9 @@ Scramble at four seats (who never reach 250 points); in the asking game, asks
 of a player who lacks the card (read from the true hands: a driver, not a
 player); in the sets game, with the variant ``must_lay=false``, players who
 never lay; in Biggles, players who only turn and pick up.  A Football Whist
-match ends within 154 decisions (and takes at least 112), so there the steps are
-its 3rd and its 102nd.
+match ends within 154 decisions, so there the two steps are the same point of
+each half (the first card of its seventh trick): the second half must cost
+what the first did, however much of the match is behind it.
 """
 
 from __future__ import annotations
@@ -208,11 +209,22 @@ def long_game(game_id: str, steps: tuple[int, ...], seed: int = 0) -> dict[int, 
     return out
 
 
+def same_point_of_each_half(game_id: str, seed: int = 0) -> tuple[int, int]:
+    """The decisions of a Football Whist match (the long game's) that play the first card of each half's
+    seventh trick: the same point of the first half and of the second."""
+    game_id_seats, variant, _ = LONG[game_id]
+    state = GAMES[game_id].new_state(seats=game_id_seats, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(*_drive(game_id, state, rng))
+    plays = [i for i, (_, action) in enumerate(state.history) if action.startswith("play")]
+    return plays[24], plays[44 + 24]
+
+
 def cost_a_step(game_id: str, steps: tuple[int, int], seconds: float) -> dict:
     """A seat's information-state tensor and legal mask at the two steps of one long game, timed in turns."""
     if GAMES[game_id].max_decisions is not None:
-        bound = GAMES[game_id].max_decisions(LONG[game_id][0], {})
-        steps = (min(steps[0], max(bound // 40, 1)), min(steps[1], bound * 2 // 3))
+        steps = same_point_of_each_half(game_id)
     positions = long_game(game_id, steps)
     early, late = steps
     if len(positions[late]) < AROUND:
