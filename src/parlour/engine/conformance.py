@@ -348,8 +348,8 @@ def _table_as_seen(state: Any, seats: int) -> str:
     for seat in range(seats):
         seen.append(state.observation(seat))
         if state.game.encoding:
-            obs, info, key = _numbers_of(state, seat)
-            seen += [obs.tolist(), info.tolist(), key, state.legal_mask(seat).tolist()]
+            seen += [x if isinstance(x, str) else x.tolist() for x in _numbers_of(state, seat)]
+            seen.append(state.legal_mask(seat).tolist())
     return json.dumps(seen, sort_keys=True, default=str)
 
 
