@@ -40,6 +40,12 @@ def test_tensor_benchmark_prints_json_figures_against_hearts():
         assert set(figures["ratio_vs_openspiel_hearts"]) == set(figures["us_per_call"]) == {
             "information_state_tensor", "observation_tensor", "information_state_string", "legal_mask"}
         assert all(us > 0 for us in figures["us_per_call"].values())
+        step = figures["cost_a_step"]           # a step's cost early and late in one long game (not judged here)
+        assert step["late_us"] > 0 and step["early_us"] > 0 and step["ratio"] > 0
+        if game_id != "football-whist":        # a match is shorter: the same point of each half
+            assert (step["early_step"], step["late_step"]) == (1000, 40000)
+        assert step["late_step"] > step["early_step"] and isinstance(step["goal_met"], bool)
+    assert isinstance(report["flat_cost_goal_met"], bool)
 
 
 def test_clone_benchmark_prints_json_figures_against_hearts():

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.engine.numbers import encoding_of
+from parlour.engine.numbers import encoding_of, max_game_length
 from parlour.games import GAMES
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "research.md"
@@ -30,6 +30,12 @@ def test_each_encoding_is_documented_as_laid_out(game_id):
     assert sizes in " ".join(text.split())
     size = "43 x seats" if game_id == "british-towns-asking" else len(game.action_space(SHOWN[game_id]))
     assert f"`{game_id}` | {size}" in text
+    if not game.real_time:
+        # the perfect-recall tensor: the summary, then its own slices, sized by the game's max_game_length
+        recall = encoding.perfect_recall_layout(max_game_length(game, SHOWN[game_id]))
+        first = recall.pieces[len(seen)].name
+        assert recall.markdown(first) in text, f"docs/research.md lacks this table:\n{recall.markdown(first)}"
+        assert [p.name for p in recall.pieces[:len(seen)]] == [p.name for p in seen]
 
 
 def test_the_pages_python_examples_run():

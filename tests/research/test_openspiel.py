@@ -92,12 +92,19 @@ def test_tensors_match_the_engines_and_the_observer_layout():
     for _ in range(10):
         state.apply_action(rng.choice(state.legal_actions()))
         _deal(state, rng)
+    summary = pyspiel.IIGObservationType(perfect_recall=False)
+    summaries = game.make_py_observer(summary, {"tensor": "summary"})
     for player in range(4):
+        # With perfect recall: the perfect-recall tensor, sized by the game's max_game_length, and it starts
+        # with Parlour's information-state summary, which is served by name (params {"tensor": "summary"}).
         np.testing.assert_array_equal(state.information_state_tensor(player),
-                                      state.parlour.information_state_tensor(player))
+                                      state.parlour.perfect_recall_tensor(player, game.max_game_length()))
+        summaries.set_from(state, player)
+        np.testing.assert_array_equal(summaries.tensor, state.parlour.information_state_tensor(player))
         np.testing.assert_array_equal(state.observation_tensor(player), state.parlour.observation_tensor(player))
         assert state.information_state_string(player) == state.parlour.information_state_string(player)
-    assert game.information_state_tensor_shape() == [state.parlour.information_state_tensor(0).size]
+    layout = state.parlour.perfect_recall_tensor(0).size
+    assert game.information_state_tensor_shape() == [layout] and game.max_game_length() == 10_000
 
 
 def test_unknown_variant_options_are_refused():

@@ -212,7 +212,7 @@ def check_observation_audit(
                 assert other.observation(seat) == view, f"seed {seed}: seat {seat}'s view depends on hidden cards"
                 if numbers:
                     again = _numbers_of(other, seat)
-                    for name, mine, theirs in zip(NUMBERS, tensors, again, strict=True):
+                    for name, mine, theirs in zip(NUMBERS[:len(tensors)], tensors, again, strict=True):
                         same = mine == theirs if isinstance(mine, str) else (mine == theirs).all()
                         assert same, f"seed {seed}: seat {seat}'s {name} depends on hidden cards"
                 assert other.observation(None) == state.observation(None), f"seed {seed}: resample changed public facts"
@@ -254,11 +254,15 @@ def _whole(state: Any) -> str:
     return json.dumps([state.snapshot(), state.seed, state.deal, state.history], sort_keys=True, default=str)
 
 
-NUMBERS = ("observation tensor", "information-state tensor", "information-state string")
+NUMBERS = ("observation tensor", "information-state tensor", "information-state string", "perfect-recall tensor")
 
 
-def _numbers_of(state: Any, seat: int) -> tuple[Any, Any, str]:
-    return state.observation_tensor(seat), state.information_state_tensor(seat), state.information_state_string(seat)
+def _numbers_of(state: Any, seat: int) -> tuple[Any, ...]:
+    numbers = (state.observation_tensor(seat), state.information_state_tensor(seat),
+               state.information_state_string(seat))
+    if state.game.real_time:
+        return numbers
+    return (*numbers, state.perfect_recall_tensor(seat, max(len(state.history), 1)))
 
 
 def check_numbers(game: GameDescriptor, seed: int, seats: int, *, variant: dict[str, Any] | None = None) -> None:
@@ -286,11 +290,22 @@ def check_numbers(game: GameDescriptor, seed: int, seats: int, *, variant: dict[
             assert ids == sorted(ids) and [state.action_text(i) for i in ids] == sorted(legal, key=state.action_id)
             assert all(mask[i] for i in ids)
             obs = state.observation(seat)
-            for tensor, layout, direct in (
+            json.dumps(state.tensor_view(seat))
+            # The tensors read the shorter tensor view; the whole observation makes the same of them.
+            checks = [
                 (state.observation_tensor(seat), encoding.observation_layout, encoding.observation_tensor(obs)),
                 (state.information_state_tensor(seat), encoding.information_state_layout,
                  encoding.information_state_tensor(obs)),
-            ):
+            ]
+            if not game.real_time:
+                length = max(len(state.history), 1)
+                recall = state.perfect_recall_tensor(seat, length)
+                checks.append((recall, encoding.perfect_recall_layout(length),
+                               encoding.perfect_recall_tensor(obs, length)))
+                assert state.information_state_string(seat) == encoding.information_state_string(obs)
+                summary = encoding.information_state_layout.size
+                assert (recall[:summary] == checks[1][0]).all(), "the perfect-recall tensor starts with the summary"
+            for tensor, layout, direct in checks:
                 assert tensor.dtype == np.float32 and tensor.shape == layout.shape, f"seed {seed}: wrong tensor shape"
                 assert np.isfinite(tensor).all() and tensor.min() >= -1.0 and tensor.max() <= 1.0, (
                     f"seed {seed}: a tensor value lies outside [-1, 1]")
@@ -333,8 +348,8 @@ def _table_as_seen(state: Any, seats: int) -> str:
     for seat in range(seats):
         seen.append(state.observation(seat))
         if state.game.encoding:
-            obs, info, key = _numbers_of(state, seat)
-            seen += [obs.tolist(), info.tolist(), key, state.legal_mask(seat).tolist()]
+            seen += [x if isinstance(x, str) else x.tolist() for x in _numbers_of(state, seat)]
+            seen.append(state.legal_mask(seat).tolist())
     return json.dumps(seen, sort_keys=True, default=str)
 
 

@@ -187,6 +187,10 @@ class GameDescriptor:
     #: where the game's tensors are: ``"module"`` (its ``encoding(seats)``) or ``"module:name"``,
     #: imported when asked for
     encoding: str = ""
+    #: the most decisions the rules allow in one game, ``max_decisions(seats, variant)``, where the rules
+    #: bound it (Football Whist); None: they set no bound, and the research adapters cut a game off at a
+    #: cap instead (``parlour.engine.numbers.max_game_length``)
+    max_decisions: Callable[[int, Mapping[str, Any]], int] | None = None
     #: the game's help for the search bots (``parlour.bots.search``): ``"module"`` with any of
     #: ``rollout_action(state, seat, legal, rng)``, ``evaluate(state)`` and ``ROLLOUT_LIMIT``
     search: str = ""

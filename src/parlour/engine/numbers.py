@@ -11,7 +11,13 @@ without knowing any game:
   ``encoding.py`` fills and ``docs/research.md`` documents slice by slice.
 * ``Encoding``: what each game's ``encoding.py`` provides, built from a seat's
   observation only (never the state), so the tensors can hide nothing less
-  than the observation does.
+  than the observation does.  Besides the observation tensor and the
+  information-state *summary* (``information_state_tensor``: what matters for
+  play, of fixed size, but lossy), every encoding gives a perfect-recall
+  tensor (``perfect_recall_tensor``): the summary, then every decision so far
+  as tokens, sized by the game's longest game.
+* ``max_game_length``: the most decisions one game can take, a bound the
+  rules guarantee or the cap at which the research adapters cut a game off.
 
 NumPy is imported inside the functions that return arrays, so the commands
 that never ask for a tensor (most of ``parlour``) do not pay for loading it.
@@ -21,7 +27,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from parlour.engine.errors import ActionSyntaxError
 
@@ -82,6 +88,46 @@ def action_space_of(game: Any, seats: int) -> ActionSpace:
     return space
 
 
+#: the cap on a game whose rules set no bound on its length: a game still going after this many decisions
+#: is cut off there (a draw, marked as cut off) by the research adapters.  The sheets end Squadron Scramble
+#: only at 250 points, the asking game only when every region is down and the sets game only when a hand
+#: cannot be made up to seven, and players who go round in circles never get there (random Squadron Scramble
+#: players at four seats never do).  Bots' games are far shorter: the longest of 16,666 four-seat Squadron
+#: Scramble games between the club bots took 1,267 decisions, of 12,500 random sets games 1,471, and random
+#: asking games at 43 seats take under 2,000 (docs/research.md, "How long a game is").
+LENGTH_CAP = 10_000
+
+
+def max_game_length(game: Any, seats: int, variant: Mapping[str, Any] | None = None, *,
+                    cap: int | None = None) -> int:
+    """The most decisions one game of ``game`` at ``seats`` can take: a true bound, for OpenSpiel and the rest.
+
+    A game whose rules bound its length (the descriptor's ``max_decisions``:
+    Football Whist's two halves of eleven tricks) gives that bound; any other
+    gives ``cap`` (``LENGTH_CAP`` when not given), the decision at which the
+    adapters cut it off (``is_cut_off``).  A ``cap`` below the rules' bound
+    cuts that game off too.  OpenSpiel counts decisions only, not chance
+    outcomes, and so does this: one decision is one entry of the state's
+    ``history``.  Real-time games (Biggles) have no bound in decisions: their
+    adapters count ticks of the clock.
+    """
+    if game.real_time:
+        raise ValueError(f"{game.title} is played against the clock: its length is counted in ticks, not decisions")
+    if cap is not None and (type(cap) is not int or cap < 1):
+        raise ValueError(f"a cap on a game's length is a whole number of decisions, at least 1, not {cap!r}")
+    bound: int | None = None
+    if game.max_decisions is not None:
+        bound = int(game.max_decisions(game.check_seats(seats), game.variant(variant)))
+    if bound is None:
+        return LENGTH_CAP if cap is None else cap
+    return bound if cap is None else min(bound, cap)
+
+
+def is_cut_off(state: Any, limit: int) -> bool:
+    """Whether ``state`` has reached ``limit`` decisions unfinished: the adapters end it there, as a draw."""
+    return not state.is_over and len(state.history) >= limit
+
+
 @dataclass(frozen=True)
 class Piece:
     """One named slice of a tensor: where it starts, its shape, and what it holds."""
@@ -138,10 +184,12 @@ class Layout:
     def views(self, tensor: Any) -> dict[str, Any]:
         return {p.name: tensor[p.start:p.stop].reshape(p.shape) for p in self.pieces}
 
-    def markdown(self) -> str:
-        """The slices as the Markdown table ``docs/research.md`` prints (a test keeps the two equal)."""
+    def markdown(self, first: str | None = None) -> str:
+        """The slices as the Markdown table ``docs/research.md`` prints (a test keeps the two equal); from the
+        slice named ``first`` on, if given (the perfect-recall tensor's own, after the summary's)."""
         lines = ["| slice | indices | shape | what it holds |", "|---|---|---|---|"]
-        for p in self.pieces:
+        start = 0 if first is None else [p.name for p in self.pieces].index(first)
+        for p in self.pieces[start:]:
             shape = " x ".join(map(str, p.shape))
             lines.append(f"| `{p.name}` | {p.start}-{p.stop - 1} | {shape} | {p.doc} |")
         return "\n".join(lines)
@@ -178,17 +226,30 @@ class Encoding:
     Subclasses set ``observation_layout`` and ``information_state_layout``
     (whose first slices are the observation's) and write ``fill_now`` (what
     the seat sees now) and ``fill_seen`` (the rest of what it has seen), from
-    a seat's observation (the JSON ``state.observation(seat)`` gives).  Every
-    value lies in [-1, 1].
+    a seat's observation (the JSON ``state.observation(seat)`` gives) or its
+    shorter form for tensors (``state.tensor_view(seat)``: the same, its
+    ever-growing logs cut to what the tensors read).  Every value lies in
+    [-1, 1].
+
+    The information-state tensor is a *summary*: what matters for play, of a
+    fixed size whatever the game's length, and so it forgets (the order of
+    past actions, say).  ``perfect_recall_tensor`` forgets nothing: the
+    summary, then what the seat saw privately and every decision so far, in
+    order (``perfect_recall_layout``), sized by the game's longest game.
     """
 
     observation_layout: Layout
     information_state_layout: Layout
     #: the deal as chance outcomes, for a turn-based game (OpenSpiel's adapter draws it)
     deal: "Deal | None" = None
+    #: the keys of a seat's view that it alone sees: a public view (``public``) holds none of them
+    private_keys: tuple[str, ...] = ("hand",)
+    #: the game's numbered actions at this table (``encoding_of`` sets it)
+    space: "ActionSpace | None" = None
 
     def __init__(self, seats: int):
         self.seats = seats
+        self._recall_layouts: dict[int, Layout] = {}
 
     def fill_now(self, obs: dict[str, Any], t: Any, at: Layout) -> int:
         """Write the observation's slices of ``t`` (laid out by ``at``); returns the viewer's seat."""
@@ -209,16 +270,94 @@ class Encoding:
         self.fill_seen(obs, t, at, self.fill_now(obs, t, at))
         return t
 
-    def information_state_string(self, obs: dict[str, Any]) -> str:
+    # -- perfect recall ------------------------------------------------------------------------------
+    def recall_pieces(self, length: int) -> tuple[tuple[str, Any, str], ...]:
+        """Slices of what the seat saw privately that its view keeps and the summary forgets (none by default)."""
+        return ()
+
+    def fill_recall(self, obs: dict[str, Any], t: Any, at: Layout, viewer: int) -> None:
+        """Write the ``recall_pieces`` slices."""
+
+    def perfect_recall_layout(self, length: int) -> Layout:
+        """The perfect-recall tensor's slices for games of at most ``length`` decisions (``max_game_length``)."""
+        layout = self._recall_layouts.get(length)
+        if layout is None:
+            size = "the action space's size" if self.space is None else f"{self.space.size}"
+            layout = self._recall_layouts[length] = Layout(
+                *((p.name, p.shape, p.doc) for p in self.information_state_layout.pieces),
+                *self.recall_pieces(length),
+                ("history", (length, 2),
+                 f"each decision so far, in order: who made it, (relative seat + 1) / seats, and its action id, "
+                 f"(id + 1) / {size}; zero after the last"),
+            )
+        return layout
+
+    def perfect_recall_tensor(self, obs: dict[str, Any], length: int, tokens: Any = None) -> Any:
+        """What the seat has seen, all of it: equal tensors for two views only when their information states
+        (``information_state_string``) are equal.  Read from the whole observation, or from the recall view
+        (``state.recall_view``), which gives the same; ``tokens`` (``history_tokens`` of the history, which
+        the view may then leave out) spares a caller that keeps them from reading the history again.
+        """
+        actors, ids = self.history_tokens(obs["history"]) if tokens is None else tokens
+        if len(actors) > length:
+            raise ValueError(f"a game of {len(actors)} decisions is longer than the {length} this tensor holds")
+        at = self.perfect_recall_layout(length)
+        t = at.zeros()
+        me = self.fill_now(obs, t, at)
+        self.fill_seen(obs, t, at, me)
+        self.fill_recall(obs, t, at, me)
+        if len(actors):
+            assert self.space is not None, "encoding_of gives an encoding its action space"
+            rows = t[at["history"]:at["history"] + 2 * len(actors)].reshape(-1, 2)
+            rows[:, 0] = (actors - me) % self.seats + 1
+            rows[:, 0] /= self.seats
+            rows[:, 1] = ids + 1
+            rows[:, 1] /= self.space.size
+        return t
+
+    def history_tokens(self, history: Sequence[Sequence[Any]]) -> tuple[Any, Any]:
+        """The seat of each decision and its action id, as two NumPy integer arrays."""
+        import numpy as np
+
+        assert self.space is not None, "encoding_of gives an encoding its action space"
+        ids = self.space.ids
+        return (np.fromiter((s for s, _ in history), np.int64, len(history)),
+                np.fromiter((ids[a] for _, a in history), np.int64, len(history)))
+
+    # -- strings ---------------------------------------------------------------------------------------
+    def information_state_string(self, obs: dict[str, Any], history: str | None = None) -> str:
         """The seat, its hand, and every public action so far: all a seat has seen, cheaply.
 
         Games whose observations carry the whole public history (all of
         Parlour's) need nothing more; one whose seat sees private cards come
-        and go (a stock draw) can add what the history lacks.
+        and go (a stock draw) can add what the history lacks.  ``history``
+        (``history_text`` of the history, which the view may then leave out)
+        spares a caller that keeps it from reading the history again.
         """
         hand = obs.get("hand")
         head = f"seat {obs['seat']}" + ("" if hand is None else " hand " + " ".join(hand))
-        return head + " | " + " ".join([f"{s}:{a}" for s, a in obs["history"]])
+        return head + " | " + (self.history_text(obs["history"]) if history is None else history)
+
+    @staticmethod
+    def history_text(history: Sequence[Sequence[Any]]) -> str:
+        """The decisions as the information-state string lists them: ``seat:action``, one space between."""
+        return " ".join([f"{s}:{a}" for s, a in history])
+
+    # -- public information only ------------------------------------------------------------------------
+    def public(self, spectator: dict[str, Any], seat: int) -> dict[str, Any]:
+        """A spectator's view (``observation(None)`` or ``tensor_view(None)``) put in ``seat``'s chair, no card
+        of its own in it: what the encoding makes of it is public information only (OpenSpiel's
+        ``private_info=NONE``), the same in every deal that differs only in hidden cards, its own included.
+        """
+        view = dict(spectator)
+        view["seat"] = seat
+        for key in self.private_keys:
+            view[key] = []
+        return view
+
+    def public_information_state_string(self, obs: dict[str, Any], history: str | None = None) -> str:
+        """The seat and every public action so far: the information-state string with nothing private in it."""
+        return f"seat {obs['seat']} | " + (self.history_text(obs["history"]) if history is None else history)
 
     def relative(self, seat: int, viewer: int) -> int:
         """``seat`` counted round the table from the viewer (0: the viewer, 1: on his left...)."""
@@ -235,7 +374,10 @@ def encoding_of(game: Any, seats: int) -> Encoding:
     if encoding is None:
         module, _, name = path.partition(":")
         make = getattr(importlib.import_module(module), name or "encoding")
-        encoding = _ENCODINGS[key] = make(game.check_seats(seats))
+        encoding = make(game.check_seats(seats))
+        if game.action_space is not None:
+            encoding.space = action_space_of(game, seats)
+        _ENCODINGS[key] = encoding
     return encoding
 
 

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Final, TypeVar
 from mypy_extensions import mypyc_attr
 
 from parlour.engine.errors import IllegalAction, ParlourError
-from parlour.engine.numbers import action_space_of, encoding_of
+from parlour.engine.numbers import action_space_of, encoding_of, max_game_length
 from parlour.engine.words import not_your_turn
 
 
@@ -165,17 +165,51 @@ class State(ABC):
         """A NumPy bool array over the action space, True where ``seat`` may act now."""
         return action_space_of(self.game, self.num_seats).mask(self.legal_actions(seat))
 
+    def tensor_view(self, seat: Any) -> dict[str, Any]:
+        """``observation(seat)`` as the tensors read it: its logs that grow all game long cut to what they need.
+
+        A game whose view lists every action so far (most do) overrides this
+        to leave those lists out, giving in their place the few counts and
+        facts its encoding reads off them, kept up to date as actions come;
+        so a tensor costs the same at the 40,000th decision as at the first
+        (``bench/tensors.py``).  Each game's encoding makes the same tensors
+        of either form (``check_numbers`` checks it at every step).
+        """
+        return self.observation(seat)
+
+    def recall_view(self, seat: Any, history: bool = True) -> dict[str, Any]:
+        """What the perfect-recall tensor and the information-state string read: the tensor view, the seat's
+        own view, and (with ``history``) every decision so far as ``(seat, action)`` pairs (a tuple: no list of
+        lists built for it).  Their encodings make the same of the whole observation."""
+        view = self.tensor_view(seat)
+        if history:
+            view["history"] = tuple(self.history)
+        return view
+
     def observation_tensor(self, seat: Any) -> Any:
         """What ``seat`` sees now, as a fixed-size float32 array built from its observation alone."""
-        return encoding_of(self.game, self.num_seats).observation_tensor(self.observation(self._viewer(seat)))
+        return encoding_of(self.game, self.num_seats).observation_tensor(self.tensor_view(self._viewer(seat)))
 
     def information_state_tensor(self, seat: Any) -> Any:
-        """What ``seat`` has seen so far (its view and the public history that matters), fixed-size."""
-        return encoding_of(self.game, self.num_seats).information_state_tensor(self.observation(self._viewer(seat)))
+        """What ``seat`` has seen so far, summarised (its view and the public history that matters), fixed-size.
+
+        A summary: two histories the seat can tell apart may give the same
+        tensor (``perfect_recall_tensor`` never does).
+        """
+        return encoding_of(self.game, self.num_seats).information_state_tensor(self.tensor_view(self._viewer(seat)))
+
+    def perfect_recall_tensor(self, seat: Any, length: int | None = None) -> Any:
+        """Everything ``seat`` has seen: the summary, then every decision in order, for games of ``length`` decisions.
+
+        ``length`` defaults to the game's ``max_game_length``; a game already
+        longer is refused (``ValueError``).
+        """
+        limit = max_game_length(self.game, self.num_seats, self.variant) if length is None else length
+        return encoding_of(self.game, self.num_seats).perfect_recall_tensor(self.recall_view(self._viewer(seat)), limit)
 
     def information_state_string(self, seat: Any) -> str:
         """A cheap text key for ``seat``'s information state (equal views, equal strings)."""
-        return encoding_of(self.game, self.num_seats).information_state_string(self.observation(self._viewer(seat)))
+        return encoding_of(self.game, self.num_seats).information_state_string(self.recall_view(self._viewer(seat)))
 
     def _viewer(self, seat: Any) -> int:
         if type(seat) is not int or not 0 <= seat < self.num_seats:

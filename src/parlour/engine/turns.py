@@ -141,17 +141,35 @@ class TurnState(State):
         whatever the phase of play.
         """
         self.check_viewer(seat)
+        return self._view(seat, self._public_view(), None if seat is None else self._own_view(seat))
+
+    def tensor_view(self, seat: Any) -> dict[str, Any]:
+        """``State.tensor_view``: the view built from ``_tensor_public_view`` and ``_tensor_own_view``."""
+        self.check_viewer(seat)
+        return self._view(seat, self._tensor_public_view(), None if seat is None else self._tensor_own_view(seat))
+
+    def recall_view(self, seat: Any, history: bool = True) -> dict[str, Any]:
+        """``State.recall_view``: the tensor view, the seat's whole own view, and the history."""
+        view = self.tensor_view(seat)
+        if seat is not None:
+            view.update(self._own_view(seat))
+        if history:
+            view["history"] = tuple(self.history)
+        return view
+
+    def _view(self, seat: Any, public: dict[str, Any], own: dict[str, Any] | None) -> dict[str, Any]:
         obs: dict[str, Any] = {
             "game": self.game.id,
             "seat": seat,
             "seat_names": list(self.game.seat_names(self.num_seats)),
             "phase": self.phase,
             "to_move": sorted(self.to_move),
-            **self._public_view(),
+            **public,
         }
         if seat is not None:
             obs["hand"] = [self.card_text[c] for c in self.hands[seat]]
-            obs.update(self._own_view(seat))
+            if own:
+                obs.update(own)
         return obs
 
     def _own_view(self, seat: int) -> dict[str, Any]:
@@ -161,6 +179,14 @@ class TurnState(State):
     @abstractmethod
     def _public_view(self) -> dict[str, Any]:
         """Everything on the table that every player, and a spectator, can see."""
+
+    def _tensor_public_view(self) -> dict[str, Any]:
+        """``_public_view`` as the tensors read it (``State.tensor_view``): a game with long logs overrides it."""
+        return self._public_view()
+
+    def _tensor_own_view(self, seat: int) -> dict[str, Any]:
+        """``_own_view`` as the tensors read it."""
+        return self._own_view(seat)
 
     def check_viewer(self, seat: Any) -> None:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_seats):

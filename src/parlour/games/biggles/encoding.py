@@ -12,14 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine.numbers import Encoding, Layout, by_seat, capped
-from parlour.games.biggles.rules import BLACKS, PACK_SIZE, PACKS, SEATS, WIN_POINTS, all_actions
+from parlour.games.biggles.rules import BLACKS, PACK_SIZE, PACKS, SEATS, VERB_OF, VERBS, WIN_POINTS
 
 KINDS = tuple([f"K{n}" for n in range(1, BLACKS + 1)] + [f"R{n}" for n in range(1, BLACKS + 1)] + ["BIG"])
 KIND_INDEX = {text: i for i, text in enumerate(KINDS)}
 #: per side: hand size, pile size, pile top (15 kinds), pack (blue, red), build level 0-8, stoppers received
 SIDE_WIDTH = 2 + len(KINDS) + len(PACKS) + WIN_POINTS + 1 + 1
-VERBS = ("turn", "pickup", "play", "stop")
-VERB_OF = {text: VERBS.index(text.split(" ", 1)[0]) for text in all_actions()}
 
 _NOW = (
     ("seat", SEATS, "the viewer's chair"),
@@ -39,6 +37,7 @@ _SEEN = (
 
 
 class BigglesEncoding(Encoding):
+    private_keys = ()              # nothing on a Biggles table is any one player's
     observation_layout = Layout(*_NOW)
     information_state_layout = Layout(*_NOW, *_SEEN)
 
@@ -71,10 +70,12 @@ class BigglesEncoding(Encoding):
         return me
 
     def fill_seen(self, obs: dict[str, Any], t: Any, at: Layout, me: int) -> None:
-        counts = [[0] * len(VERBS) for _ in range(SEATS)]
-        verb_of = VERB_OF
-        for seat, action in obs["history"]:
-            counts[seat][verb_of[action]] += 1
+        # The tensor view gives each seat's count of each kind of action; the whole observation, the actions.
+        counts = [list(c) for c in obs["action_counts"]] if "action_counts" in obs else None
+        if counts is None:
+            counts = [[0] * len(VERBS) for _ in range(SEATS)]
+            for seat, action in obs["history"]:
+                counts[seat][VERB_OF[action]] += 1
         if me:
             counts.reverse()                      # viewer first (two seats)
         base = at["actions"]

@@ -176,7 +176,15 @@ class Player:
         }
 
 
+#: the kinds of action a seat makes, in the order the tensors count them, and each action's kind
+VERBS: Final[tuple[str, ...]] = ("turn", "pickup", "play", "stop")
+
+
 class BigglesState(State):
+    #: (history entries read, each seat's count of each of ``VERBS``), for the tensors (``_action_counts``):
+    #: replaced, never changed, so clones share it
+    _count_memo: tuple[int, tuple[tuple[int, ...], ...]] | None = None
+
     def _begin(self, variant: dict[str, Any], seed: int | None, deal: Any) -> None:
         """A new game (not ``__init__``: see ``parlour.engine.state.shallow_copy``)."""
         matches = variant["matches"]
@@ -424,6 +432,12 @@ class BigglesState(State):
 
     # -- views ------------------------------------------------------------------------
     def observation(self, seat: Any) -> dict[str, Any]:
+        view = self.observation_without_history(seat)
+        view["history"] = [[s, a] for s, a in self.history]
+        return view
+
+    def observation_without_history(self, seat: Any) -> dict[str, Any]:
+        """The observation but its list of every action so far."""
         if seat is not None and (type(seat) is not int or seat not in BOTH):
             raise ValueError(f"there is no seat {seat!r}: seats are 0 and 1, or None for a spectator")
         # Everything on the table is face up; only the order of each face-down hand is hidden,
@@ -439,8 +453,26 @@ class BigglesState(State):
             "players": [p.view() for p in self.players],
             "points": list(self.points),
             "match_results": [dict(r) for r in self.match_results],
-            "history": [[s, a] for s, a in self.history],
         }
+
+    def tensor_view(self, seat: Any) -> dict[str, Any]:
+        """``State.tensor_view``: the history, which grows all game, gives way to each seat's count of each kind
+        of action (``action_counts``, in the order of ``VERBS``)."""
+        view = self.observation_without_history(seat)
+        view["action_counts"] = [list(c) for c in self._action_counts()]
+        return view
+
+    def _action_counts(self) -> tuple[tuple[int, ...], ...]:
+        history = self.history
+        memo = self._count_memo
+        if memo is None or memo[0] > len(history):
+            memo = (0, ((0,) * len(VERBS),) * SEATS)
+        if memo[0] < len(history):
+            counts = [list(c) for c in memo[1]]
+            for seat, action in history[memo[0]:]:
+                counts[seat][VERB_OF[action]] += 1
+            memo = self._count_memo = (len(history), tuple(tuple(c) for c in counts))
+        return memo[1]
 
     def snapshot(self) -> dict[str, Any]:
         snap = self.observation(None)
@@ -478,6 +510,7 @@ class BigglesState(State):
         cls = type(self)
         new = cls.__new__(cls)
         new._cascade = self._cascade
+        new._count_memo = self._count_memo
         new._deal = self._deal
         new._history_shared = self._history_shared
         new._ids = self._ids
@@ -668,6 +701,10 @@ def parse_action(text: Any) -> str:
 def all_actions(seats: int = SEATS) -> tuple[str, ...]:
     return ("turn", "pickup", *(f"play {n}" for n in range(1, BLACKS + 1)), "play B",
             *(f"stop {n}" for n in range(1, BLACKS + 1)))
+
+
+#: each action's place in ``VERBS``
+VERB_OF: Final[dict[str, int]] = {text: VERBS.index(text.split(" ", 1)[0]) for text in all_actions()}
 
 
 def new_state(seats: Any = SEATS, variant: Any = None, seed: Any = None,

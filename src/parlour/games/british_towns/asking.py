@@ -117,9 +117,51 @@ def check_deal(deal: Any, seats: int) -> list[list[int]]:
     return out
 
 
+#: what a run of asks says, for the tensors: (asks read, (seat, card) -> whether the seat is known to hold the card
+#: (True) or to lack it (False), the (seat, region) pairs of regions each seat asked within)
+AskFacts = tuple[int, dict[tuple[int, int], bool], frozenset[tuple[int, int]]]
+NO_FACTS: Final[AskFacts] = (0, {}, frozenset())
+
+
+def read_asks(facts: AskFacts, asks: list[tuple[int, int, int, bool]]) -> AskFacts:
+    """``facts`` carried on through ``asks`` (asker, asked, card, whether it changed hands): a new value, as clones
+    share the old.  The last ask about a (seat, card) pair stands: the player asked lacks the card now (he
+    handed it over, or never had it); the asker holds it if he got it, else lacks it.  Asking shows that the
+    asker held a card of that region."""
+    count, known, asked_in = facts
+    if not asks:
+        return facts
+    known = dict(known)
+    regions = set(asked_in)
+    for asker, asked, card, got in asks:
+        known[(asked, card)] = False
+        known[(asker, card)] = got
+        regions.add((asker, REGION_OF[card]))
+    return count + len(asks), known, frozenset(regions)
+
+
+def facts_view(facts: AskFacts, seats: int) -> dict[str, Any]:
+    """The facts as a view gives them (``ask_facts``): per seat the cards it is known to hold and to lack,
+    and the regions it asked within, then the number of asks."""
+    _, known, asked_in = facts
+    holds: list[list[int]] = [[] for _ in range(seats)]
+    lacks: list[list[int]] = [[] for _ in range(seats)]
+    for (seat, card), held in known.items():
+        (holds if held else lacks)[seat].append(card)
+    regions: list[list[int]] = [[] for _ in range(seats)]
+    for seat, region in asked_in:
+        regions[seat].append(region)
+    return {"holds": [[CARD_TEXT[c] for c in sorted(h)] for h in holds],
+            "lacks": [[CARD_TEXT[c] for c in sorted(h)] for h in lacks],
+            "asked_regions": [sorted(r) for r in regions], "asks": facts[0]}
+
+
 class AskingState(TurnState):
     card_text = CARD_TEXT
     example_action = 'ask P2 CREWE'
+    #: ``read_asks`` of the asks so far, as far as the tensors last read them (``_ask_facts``): replaced, never
+    #: changed, so clones share it
+    _ask_memo: AskFacts | None = None
 
     def _begin(self, seats: int, variant: dict[str, Any], seed: int | None, deal: Any) -> None:
         """A new game (not ``__init__``: see ``parlour.engine.state.shallow_copy``)."""
@@ -335,6 +377,26 @@ class AskingState(TurnState):
             "history": [[s, a] for s, a in self.history],
         }
 
+    def _tensor_public_view(self) -> dict[str, Any]:
+        # The asks and the history, which grow all game, give way to what the asks say (``read_asks``).
+        return {
+            "dealer": self.dealer,
+            "hand_sizes": [len(h) for h in self.hands],
+            "out": [not h for h in self.hands],
+            "laid": [list(r) for r in self.laid],
+            "events": [dict(e) for e in self.events],
+            "ask_facts": facts_view(self._ask_facts(), self.num_seats),
+        }
+
+    def _ask_facts(self) -> AskFacts:
+        """What the asks so far say, read on from where the last call left off."""
+        memo = self._ask_memo or NO_FACTS
+        if memo[0] > len(self.asks):
+            memo = NO_FACTS
+        if memo[0] < len(self.asks):
+            memo = self._ask_memo = read_asks(memo, self.asks[memo[0]:])
+        return memo
+
     # -- results -----------------------------------------------------------------------
     def _standing(self) -> list[tuple[int, int]]:
         return [(len(r), sum(len(CARDS_OF[x]) for x in r)) for r in self.laid]
@@ -364,6 +426,7 @@ class AskingState(TurnState):
         """A new state holding every attribute of this one (tests check that none is left out)."""
         cls = type(self)
         new = cls.__new__(cls)
+        new._ask_memo = self._ask_memo
         new._deal = self._deal
         new._decode = self._decode
         new._facts = self._facts

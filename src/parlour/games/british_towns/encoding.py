@@ -11,14 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine.numbers import Deal, Encoding, Layout, by_seat, capped, cards_hot, deal_round, seat_labels
-from parlour.games.british_towns.pack import CARD_OF_TEXT, CARD_TEXT, NUM_CARDS, REGION_NUMBERS, REGION_OF
+from parlour.games.british_towns.asking import NO_FACTS, facts_view, read_asks
+from parlour.games.british_towns.pack import CARD_OF_TEXT, CARD_TEXT, NUM_CARDS, REGION_NUMBERS
 
 REGIONS = len(REGION_NUMBERS)
 REGION_INDEX = {r: i for i, r in enumerate(REGION_NUMBERS)}
-#: card text -> index of its region (0-8)
-CARD_REGION = {text: REGION_INDEX[REGION_OF[card]] for text, card in CARD_OF_TEXT.items()}
 #: a sets-game discard's text -> the card discarded
 DISCARDED = {f"discard {text}": card for text, card in CARD_OF_TEXT.items()}
+#: the most cards a player draws face down other than by his own draws from the stock, one a decision: drawing
+#: back up to seven after laying, at most seven cards each time, and a region is laid once (nine in all)
+DRAWS_BEYOND = len(REGION_NUMBERS) * 7
 
 
 def _seat_slices(n: int) -> tuple[tuple[str, Any, str], ...]:
@@ -81,30 +83,28 @@ class AskingEncoding(_TownsEncoding):
 
     def fill_seen(self, obs: dict[str, Any], t: Any, at: Layout, me: int) -> None:
         n = self.seats
-        holds, lacks, regions = at["holds"], at["lacks"], at["asked_region"]
-        # Each ask settles two facts, the last ask about a (seat, card) pair standing: the player asked
-        # lacks the card now (he handed it over, or never had it); the asker holds it if he got it,
-        # else lacks it.  Asking shows the asker held a card of that region.
-        known: dict[int, bool] = {}
-        asked_in: set[int] = set()
-        rel = [(seat - me) % n * NUM_CARDS for seat in range(n)]
-        card_of, region_of = CARD_OF_TEXT, CARD_REGION
-        for ask in obs["asks"]:
-            text = ask["card"]
-            card = card_of[text]
-            asker = ask["asker"]
-            known[rel[ask["asked"]] + card] = False
-            known[rel[asker] + card] = ask["got"]
-            asked_in.add(rel[asker] // NUM_CARDS * REGIONS + region_of[text])
-        for at_, held in known.items():
-            t[(holds if held else lacks) + at_] = 1.0
-        for at_ in asked_in:
-            t[regions + at_] = 1.0
-        t[at["asks"]] = capped(len(obs["asks"]), 1000)
+        # What every ask and its answer say (``asking.read_asks``): the tensor view gives it, read on as asks
+        # come; the whole observation gives the asks themselves.
+        facts = obs.get("ask_facts")
+        if facts is None:
+            asks = [(a["asker"], a["asked"], CARD_OF_TEXT[a["card"]], a["got"]) for a in obs["asks"]]
+            facts = facts_view(read_asks(NO_FACTS, asks), n)
+        for name in ("holds", "lacks"):
+            base = at[name]
+            for seat, cards in enumerate(facts[name]):
+                cards_hot(t, base + (seat - me) % n * NUM_CARDS, cards, CARD_OF_TEXT)
+        base = at["asked_region"]
+        for seat, regions in enumerate(facts["asked_regions"]):
+            row = base + (seat - me) % n * REGIONS
+            for region in regions:
+                t[row + REGION_INDEX[region]] = 1.0
+        t[at["asks"]] = capped(facts["asks"], 1000)
 
 
 class SetsEncoding(_TownsEncoding):
     """The sets game: hand, discards and laid sets; the information state adds what went where."""
+
+    private_keys = ("hand", "dealt", "drawn", "picked_up")
 
     def __init__(self, seats: int):
         super().__init__(seats)
@@ -149,18 +149,40 @@ class SetsEncoding(_TownsEncoding):
         n = self.seats
         for seat, known in enumerate(obs["seen_in_hands"]):
             cards_hot(t, at["seen_in_hands"] + (seat - me) % n * NUM_CARDS, known, CARD_OF_TEXT)
+        # The tensor view gives the counts read off the history and the events; the whole observation, those.
         base = at["discarded"]
-        discarded = DISCARDED
-        for seat, action in obs["history"]:
-            card = discarded.get(action)
-            if card is not None:
-                t[base + (seat - me) % n * NUM_CARDS + card] = 1.0
-        t[at["reshuffles"]] = capped(sum(1 for e in obs["events"] if e["event"] == "reshuffle"), 10)
-        cards_hot(t, at["picked_up"], obs["dealt"] + obs["drawn"], CARD_OF_TEXT)
+        if "discarded" in obs:
+            for seat, cards in enumerate(obs["discarded"]):
+                cards_hot(t, base + (seat - me) % n * NUM_CARDS, cards, CARD_OF_TEXT)
+        else:
+            discarded = DISCARDED
+            for seat, action in obs["history"]:
+                card = discarded.get(action)
+                if card is not None:
+                    t[base + (seat - me) % n * NUM_CARDS + card] = 1.0
+        reshuffles = obs.get("reshuffles")
+        if reshuffles is None:
+            reshuffles = sum(1 for e in obs["events"] if e["event"] == "reshuffle")
+        t[at["reshuffles"]] = capped(reshuffles, 10)
+        picked = obs["picked_up"] if "picked_up" in obs else obs["dealt"] + obs["drawn"]
+        cards_hot(t, at["picked_up"], picked, CARD_OF_TEXT)
 
-    def information_state_string(self, obs: dict[str, Any]) -> str:
+    def recall_pieces(self, length: int) -> tuple[tuple[str, Any, str], ...]:
+        return (
+            ("dealt", NUM_CARDS, "the viewer's first hand"),
+            ("drawn", DRAWS_BEYOND + length,
+             f"each card the viewer drew face down, in order: (card + 1) / {NUM_CARDS}; zero after the last"),
+        )
+
+    def fill_recall(self, obs: dict[str, Any], t: Any, at: Layout, me: int) -> None:
+        cards_hot(t, at["dealt"], obs["dealt"], CARD_OF_TEXT)
+        base = at["drawn"]
+        for i, text in enumerate(obs["drawn"]):
+            t[base + i] = (CARD_OF_TEXT[text] + 1) / NUM_CARDS
+
+    def information_state_string(self, obs: dict[str, Any], history: str | None = None) -> str:
         """The history does not say which cards the seat drew: its view's ``dealt`` and ``drawn`` do."""
-        return (super().information_state_string(obs)
+        return (super().information_state_string(obs, history)
                 + " | dealt " + " ".join(obs["dealt"]) + " | drawn " + " ".join(obs["drawn"]))
 
 

@@ -54,6 +54,8 @@ DRAW_OPTIONS: Final = {(True, True): (DRAW_STOCK, TAKE_DISCARD), (True, False): 
 LAY_TEXT: Final[dict[int, str]] = {r: f"lay {r}" for r in REGION_NUMBERS}
 DISCARD_TEXT: Final[tuple[str, ...]] = tuple(f"discard {t}" for t in CARD_TEXT)
 ADD_TEXT: Final[tuple[str, ...]] = tuple(f"add {t}" for t in CARD_TEXT)
+#: a discard's text -> the card discarded
+DISCARDED_CARD: Final[dict[str, int]] = {text: card for card, text in enumerate(DISCARD_TEXT)}
 #: region -> how many of its cards a hand must hold to lay it (its towns; the REGION card stands in for one)
 LAY_NEEDS: Final[tuple[int, ...]] = tuple(len(TOWNS_OF[r]) if r in TOWNS_OF else 0
                                           for r in range(max(REGION_NUMBERS) + 1))
@@ -104,6 +106,11 @@ class SetsState(TurnState):
     # ``_deal`` (State's) is None for a world's deal still to be worked out when read (``_later``)
     _later: "_LaterDeal | None"
     example_action = 'discard CREWE'
+    #: for the tensors, replaced and never changed so that clones share them: (history entries read, each seat's
+    #: discards as a bitmask of cards) (``_discarded``), and seat -> (trail entries read, the cards it picked up
+    #: as a bitmask) (``_picked_up``)
+    _discard_memo: tuple[int, tuple[int, ...]] | None = None
+    _pick_memo: dict[int, tuple[int, int]] | None = None
 
     def _begin(self, seats: int, variant: dict[str, Any], seed: int | None, deal: Any) -> None:
         """A new game (not ``__init__``: see ``parlour.engine.state.shallow_copy``)."""
@@ -489,6 +496,61 @@ class SetsState(TurnState):
             "history": [[s, a] for s, a in self.history],
         }
 
+    def _tensor_public_view(self) -> dict[str, Any]:
+        # The history and the events, which grow all game, give way to what the tensors read off them.
+        return {
+            "dealer": self.dealer,
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock_size": len(self.stock),
+            "discards": [CARD_TEXT[c] for c in self.discards],
+            "seen_in_hands": [[CARD_TEXT[c] for c in known] for known in self.known],
+            "sets": [{str(r): [CARD_TEXT[c] for c in cards] for r, cards in sorted(s.items())} for s in self.sets],
+            "scores": self._scores(),
+            "reshuffles": self.reshuffles_used,
+            "discarded": [[CARD_TEXT[c] for c in range(NUM_CARDS) if mask >> c & 1] for mask in self._discarded()],
+        }
+
+    def _tensor_own_view(self, seat: int) -> dict[str, Any]:
+        mask = self._picked_up(seat)
+        return {"picked_up": [CARD_TEXT[c] for c in range(NUM_CARDS) if mask >> c & 1]}
+
+    def _discarded(self) -> tuple[int, ...]:
+        """The cards each seat has discarded in the game, as bitmasks, read on from where the last call left off."""
+        history = self.history
+        memo = self._discard_memo
+        if memo is None or memo[0] > len(history):
+            memo = (0, (0,) * self.num_seats)
+        if memo[0] < len(history):
+            masks = list(memo[1])
+            for seat, action in history[memo[0]:]:
+                card = DISCARDED_CARD.get(action)
+                if card is not None:
+                    masks[seat] |= 1 << card
+            memo = self._discard_memo = (len(history), tuple(masks))
+        return memo[1]
+
+    def _picked_up(self, seat: int) -> int:
+        """The cards ``seat`` was dealt or drew face down, as a bitmask: ``_own_cards`` as a set, read on from
+        where the last call left off (in a world, kept from the state it was drawn from: ``resample``)."""
+        trail = self.trail
+        entry = (self._pick_memo or {}).get(seat)
+        if entry is None:
+            n, pack = self.num_seats, self.deal["pack"]
+            done, mask = 0, 0
+            for p in range((seat - self.dealer - 1) % n, HAND * n, n):
+                mask |= 1 << CARD_OF_TEXT[pack[p]]
+        else:
+            done, mask = entry
+            if done == len(trail):
+                return mask
+        if any(e[0] == "hidden" and e[1] == seat for e in trail[done:]):
+            pack, reshuffles = self.deal["pack"], self.deal["reshuffles"]
+            for e in trail[done:]:
+                if e[0] == "hidden" and e[1] == seat:
+                    mask |= 1 << CARD_OF_TEXT[(reshuffles[e[2] - 1] if e[2] else pack)[e[3]]]
+        self._pick_memo = {**(self._pick_memo or {}), seat: (len(trail), mask)}
+        return mask
+
     def _own_view(self, seat: int) -> dict[str, Any]:
         dealt, drawn = self._own_cards(seat)
         return {"dealt": [CARD_TEXT[c] for c in dealt], "drawn": [CARD_TEXT[c] for c in drawn]}
@@ -557,6 +619,8 @@ class SetsState(TurnState):
         new._legal = self._legal
         new._order_len = self._order_len
         new._picked = self._picked
+        new._pick_memo = self._pick_memo
+        new._discard_memo = self._discard_memo
         new._worlds = self._worlds
         new.dealer = self.dealer
         new.discards = self.discards
@@ -626,6 +690,8 @@ class SetsState(TurnState):
         new._deal, new._later = None, later
         # the seat's own cards are the same in the world (the others' are the world's own, read when asked for)
         new._picked = {seat: (len(self.trail), *self._own_cards(seat))}
+        new._pick_memo = None if self._pick_memo is None or seat not in self._pick_memo else {
+            seat: self._pick_memo[seat]}
         new.seed = rng.randrange(2**63)
         new._legal = None
         return new

@@ -95,6 +95,7 @@ GAME = GameDescriptor(
     data_package="parlour.games.football_whist",
     action_space=rules.all_actions,
     encoding="parlour.games.football_whist.encoding",
+    max_decisions=rules.max_decisions,
     tally=tally,
     summarise=summarise,
     sides=lambda n: rules.PARTNERSHIPS,

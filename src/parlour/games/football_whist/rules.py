@@ -72,6 +72,19 @@ ONE_SEAT: Final = tuple(frozenset({seat}) for seat in range(SEATS))
 NOBODY: Final[frozenset[int]] = frozenset()
 
 
+#: the most decisions in one half: its kick-off, then for each of its eleven tricks the four cards, the
+#: winner's moves of the ball (two at most, after a Master lead) and, after a goal, the next kick-off; but
+#: the last trick has no kick-off after it, as a goal then ends the half (``_goal``)
+HALF_DECISIONS: Final = 1 + HAND * (SEATS + 2 + 1) - 1
+#: the most decisions in a match: two halves, whatever the variant (none gives a trick more moves)
+MAX_DECISIONS: Final = 2 * HALF_DECISIONS
+
+
+def max_decisions(seats: int, variant: Any) -> int:
+    """The most decisions one match can take (the descriptor's ``max_decisions``): ``MAX_DECISIONS``, 154."""
+    return MAX_DECISIONS
+
+
 def all_actions(seats: int = SEATS) -> tuple[str, ...]:
     """Every distinct action, in a fixed order: the action space for learning agents."""
     return (*PLAY_TEXT, *KICK_OPTIONS, *(MOVE_TEXT[n] for n in PITCH.nodes), STAY)
@@ -470,6 +483,14 @@ class FootballWhistState(State):
 
     # -- views ----------------------------------------------------------------
     def observation(self, seat: Any) -> dict[str, Any]:
+        return self._view(seat, True)
+
+    def tensor_view(self, seat: Any) -> dict[str, Any]:
+        """``State.tensor_view``: the observation but its list of every action so far, which the tensors do not
+        read (the tricks of each half hold what they need), so the second half costs what the first did."""
+        return self._view(seat, False)
+
+    def _view(self, seat: Any, whole: bool) -> dict[str, Any]:
         if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
             raise ValueError(f"there is no seat {seat!r}: seats are 0 to {SEATS - 1}, or None for a spectator")
         master = self.master
@@ -499,13 +520,14 @@ class FootballWhistState(State):
             "tricks_won": self._tricks_won(),
             "goals": {"A": self.goals[0], "B": self.goals[1]},
             "goal_log": [dict(goal) for goal in self.goal_log],
-            # Every kick, card and ball move is made in full view of the table.
-            "history": [[s, a] for s, a in self.history],
             "move": (
                 {"mover": self.mover, "moves_left": self.moves_left, "from": self.move_from}
                 if self.phase == MOVE else None
             ),
         }
+        if whole:
+            # Every kick, card and ball move is made in full view of the table.
+            obs["history"] = [[s, a] for s, a in self.history]
         if seat is not None:
             # Visibility follows ownership: a seat sees its own hand and no other.
             obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]

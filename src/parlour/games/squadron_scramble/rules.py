@@ -827,6 +827,23 @@ class SquadronScrambleState(TurnState):
 
     # -- views -------------------------------------------------------------------------
     def _public_view(self) -> dict[str, Any]:
+        view = self._table_view()
+        view["round_scores"] = [list(r) for r in self.round_scores]
+        view["naming"] = [dict(n) for n in self.naming_log]
+        view["events"] = [dict(e) for e in self.round_log]
+        # Every action is public: a stock draw shows no card, the rest show what they move.
+        view["history"] = [[s, a] for s, a in self.history]
+        return view
+
+    def _tensor_public_view(self) -> dict[str, Any]:
+        # The logs that grow with every round and action are left out; the tensors read only the last
+        # round's scores.
+        view = self._table_view()
+        view["round_scores"] = [list(r) for r in self.round_scores[-1:]]
+        return view
+
+    def _table_view(self) -> dict[str, Any]:
+        """The public view but its logs: what is on the table now."""
         return {
             "round": self.round_no + 1,
             "dealer": self.dealer,
@@ -839,16 +856,11 @@ class SquadronScrambleState(TurnState):
             "table": [_set_view(x) for x in self.table],
             "captured": [[_set_view(x) for x in pile] for pile in self.captured],
             "totals": list(self.totals),
-            "round_scores": [list(r) for r in self.round_scores],
             "forfeits": list(self.forfeits),
             # Cards the table saw go into each hand (from the pile, or a turned-over stock) and still there.
             "seen_in_hands": [[CARD_TEXT[c] for c in known] for known in self.known],
             "pending_set": self.pending if self.pending >= 0 else None,
             "must_go_out": self.committed,
-            "naming": [dict(n) for n in self.naming_log],
-            "events": [dict(e) for e in self.round_log],
-            # Every action is public: a stock draw shows no card, the rest show what they move.
-            "history": [[s, a] for s, a in self.history],
         }
 
     def _hidden_extras(self) -> dict[str, Any]:
