@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from parlour.cli import app
-from parlour.engine.record import GameRecord
 from parlour.engine.numbers import encoding_of
+from parlour.engine.record import GameRecord
 from parlour.games import get_game
 from parlour.research.dataset import load
 from parlour.sim import output
