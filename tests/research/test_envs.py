@@ -71,7 +71,7 @@ def test_pettingzoo_max_cycles_default_and_none():
 
 def test_gymnasium_time_limit_cuts_squadron_scrambles_endless_random_play():
     assert gymnasium.spec("parlour/squadron-scramble-v0").max_episode_steps == MAX_EPISODE_STEPS
-    env = gymnasium.make("parlour/squadron-scramble-v0", seats=2, opponents="random", max_episode_steps=150)
+    env = gymnasium.make("parlour/squadron-scramble-v0", seats=3, opponents="random", max_episode_steps=150)
     obs, _ = env.reset(seed=1)
     steps, terminated, truncated = 0, False, False
     while not (terminated or truncated):

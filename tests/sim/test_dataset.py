@@ -94,7 +94,7 @@ def test_dataset_refusals(tmp_path):
 
 
 def test_squadron_scrambles_endless_random_play_is_stopped_at_the_ceiling_and_counted():
-    args = ("simulate", "squadron-scramble", "--players", "2", "--bots", "random", "--games", "3", "--seed", "1",
+    args = ("simulate", "squadron-scramble", "--players", "3", "--bots", "random", "--games", "3", "--seed", "1",
             "--max-actions", "400")
     report = json.loads(invoke(*args, "--json"))["results"]
     assert report["ceiling"] == {"games": 3, "max_actions": 400, "at_stop": report["ceiling"]["at_stop"]}
