@@ -46,10 +46,10 @@ def learned_player(path: Path, game: Any) -> Any:
     """The cloned Football Whist policy saved by the example, seated as a bot (``PolicyBot``)."""
     import numpy as np
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-    import clone_football_whist as clone                   # the example's features and model
-
     from parlour.research.policy import PolicyBot
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+    import clone_football_whist as clone  # the example's features and model
 
     weights = np.load(path)
     model = clone.Scorer(weights["w1"].shape[1], np.random.default_rng(0))
