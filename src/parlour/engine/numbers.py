@@ -124,12 +124,12 @@ def absolute_ids(game: Any, seats: int, viewer: int) -> tuple[int, ...]:
     return _ABSOLUTE[(game.id, game.rules_version, seats, viewer % seats)]
 
 
-def relative_action_id(game: Any, seats: int, viewer: int, action_id: int) -> int:
+def relative_action_id(game: Any, seats: int, viewer: int, action_id: Any) -> int:
     """The id of absolute action ``action_id`` in ``viewer``'s frame (see :func:`relative_ids`)."""
     return relative_ids(game, seats, viewer)[_checked(game, seats, action_id)]
 
 
-def absolute_action_id(game: Any, seats: int, viewer: int, action_id: int) -> int:
+def absolute_action_id(game: Any, seats: int, viewer: int, action_id: Any) -> int:
     """The absolute id of the action ``viewer`` names ``action_id`` in his own frame."""
     return absolute_ids(game, seats, viewer)[_checked(game, seats, action_id)]
 

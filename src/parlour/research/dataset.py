@@ -84,6 +84,6 @@ def load(folder: str | Path, *, games: Iterable[int] | None = None, forced: bool
     )
     if not forced:
         keep = data.mask.sum(axis=1) > 1
-        data = Dataset(*(getattr(data, name)[keep] for name in ("index", "step", "seat", "observation", "mask",
-                                                                "action", "returns")), meta=meta)
+        columns = ("index", "step", "seat", "observation", "mask", "action", "returns")
+        data = Dataset(**{name: getattr(data, name)[keep] for name in columns}, meta=meta)
     return data

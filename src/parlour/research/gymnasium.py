@@ -113,7 +113,9 @@ class ParlourEnv(gymnasium.Env):
             if bot is not None:
                 state.apply(seat, decide(bot, state, seat))
                 continue
-            text = self._absolute(seat, self.opponents[seat](self._observe(seat)))
+            policy = self.opponents[seat]
+            assert not isinstance(policy, str), "a bot's seat has its bot"
+            text = self._absolute(seat, policy(self._observe(seat)))
             if text not in state.legal_actions(seat):
                 raise IllegalAction(f"the policy at seat {seat} chose {text!r}: {state.explain_illegal(seat, text)}",
                                     seat=seat, action=text)
