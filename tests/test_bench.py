@@ -134,3 +134,12 @@ def test_formats_benchmark_compares_parquet_with_json_lines():
     assert set(report["formats"]) == {"parquet", "jsonl", "jsonl.gz"}
     for figures in report["formats"].values():
         assert figures["bytes_per_game"] > 0 and figures["write_us_per_game"] > 0
+
+
+def test_baselines_quick_prints_a_markdown_table_with_the_versions_it_was_made_on():
+    script = Path(__file__).parent.parent / "bench" / "baselines.py"
+    out = subprocess.run([sys.executable, str(script), "--quick", "--workers", "1"],
+                         check=True, capture_output=True, text=True).stdout
+    assert "rules version 1, tensor layout " in out
+    assert "| british-towns-sets (2 players) | `random` | `heuristic` |" in out
+    assert "| `heuristic` | 1.00 [" in out and "| `random` | - | 0.00 [" in out

@@ -174,6 +174,11 @@ def simulate(
     out: Optional[Path] = typer.Option(None, help="Folder that receives every game as it is played (Parquet chunks) "
                                                   "and the report; with --sweep, the plot (PNG) and table (CSV)."),
     records: bool = typer.Option(False, "--records", help="Keep every game's record in the --out folder."),
+    dataset: bool = typer.Option(False, "--dataset", help="Keep every decision as numbers in the --out folder "
+                                                          "(tensor, legal mask, action id, final return)."),
+    max_actions: Optional[int] = typer.Option(None, "--max-actions", min=1,
+                                              help="Stop a game unfinished after this many actions (default "
+                                                   "200,000); the report counts those stopped."),
     resume: Optional[Path] = typer.Option(None, help="Carry on the stopped run kept in this folder."),
     merge: bool = typer.Option(False, "--merge", help="One report for the finished runs whose folders are given."),
     sweep: bool = typer.Option(False, "--sweep", help="Biggles: win rate across speed differences (needs --out)."),
@@ -196,12 +201,13 @@ def simulate(
         except ParlourError as error:
             _fail(str(error))
     if sweep:
-        if variant or players or records or resume:
-            _fail("--sweep plays standard two-match games: --variant, --players, --records and --resume do not apply")
+        if variant or players or records or resume or dataset or max_actions:
+            _fail("--sweep plays standard two-match games: --variant, --players, --records, --dataset, "
+                  "--max-actions and --resume do not apply")
         _sweep(names[0] if names else "", games, seed, bots, out, as_json)
         return
     if resume is not None:
-        if names or out or records or chunk:
+        if names or out or records or chunk or dataset or max_actions:
             _fail("--resume carries on the run as it was started: give only the folder (and --workers or --backend)")
         try:
             total = sim.output.load(resume)[0].games
@@ -221,8 +227,11 @@ def simulate(
         _fail(str(error))
     if records and out is None:
         _fail("--records keeps the records in the run's folder: give --out DIR too")
+    if dataset and out is None:
+        _fail("--dataset keeps the decisions in the run's folder: give --out DIR too")
     report = _run(lambda on, progress: sim.simulate(game, games, seed, chosen_bots, variant=chosen_variant, backend=on,
-                                                    out=out, records=records, chunk_size=chunk, progress=progress),
+                                                    out=out, records=records, chunk_size=chunk, progress=progress,
+                                                    dataset=dataset, max_actions=max_actions),
                   backend, address, workers, games, out)
     _report(report, as_json)
 

@@ -38,18 +38,38 @@ class RunningFigures(Protocol):
     def names(self, prefix: str) -> list[str]: ...
 
 
-def lazy_bot(path: str, **options: Any) -> Callable[..., Any]:
+class LazyBot:
     """A bot factory for a descriptor: ``"package.module:Class"``, imported only when a bot is made.
 
     Descriptors are loaded by every command, bots only by those that seat them,
-    and a game's bot module imports its rules, which import the descriptor.
+    and a game's bot module imports its rules, which import the descriptor.  A
+    class rather than a closure, so that a descriptor, and an environment or
+    job that holds one, pickles.
     """
-    module, _, name = path.partition(":")
 
-    def make(seat: int, seed: int | None = None) -> Any:
-        return getattr(importlib.import_module(module), name)(seat, seed, **options)
+    __slots__ = ("path", "options")
 
-    return make
+    def __init__(self, path: str, **options: Any):
+        self.path = path
+        self.options = options
+
+    def __call__(self, seat: int, seed: int | None = None) -> Any:
+        module, _, name = self.path.partition(":")
+        return getattr(importlib.import_module(module), name)(seat, seed, **self.options)
+
+    def __getstate__(self) -> tuple[str, dict[str, Any]]:
+        return self.path, self.options
+
+    def __setstate__(self, state: tuple[str, dict[str, Any]]) -> None:
+        self.path, self.options = state
+
+    def __repr__(self) -> str:
+        return f"lazy_bot({self.path!r}{''.join(f', {k}={v!r}' for k, v in self.options.items())})"
+
+
+def lazy_bot(path: str, **options: Any) -> Callable[..., Any]:
+    """A bot factory for a descriptor (:class:`LazyBot`): ``lazy_bot("package.module:Class", option=value)``."""
+    return LazyBot(path, **options)
 
 
 @dataclass(frozen=True)
@@ -198,6 +218,11 @@ class GameDescriptor:
     #: a decision whose answer is what a variant tests (naming the plane in Squadron Scramble's plane-spotting
     #: game), which a hint would give away
     withhold_hint: Callable[[Mapping[str, Any]], str | None] | None = None
+    #: where action texts name seats (the asking game's ``ask P2 DOVER``): ``rotate_action(text, seats, shift)``
+    #: is the text with every seat it names moved ``shift`` places back round the table (seat s named as seat
+    #: (s - shift) % seats), so that ids can be given relative to a viewer as the tensors are
+    #: (``parlour.engine.numbers.relative_action_id``); None: no action names a seat
+    rotate_action: Callable[[str, int, int], str] | None = None
 
     def hint_withheld(self, observation: Mapping[str, Any]) -> str | None:
         """Why the seat whose ``observation`` this is gets no hint now, in plain words; None: it may have one."""

@@ -7,6 +7,8 @@ without knowing any game:
 * ``ActionSpace``: a descriptor's ``action_space(seats)`` in its fixed order;
   an action's id is its index there, so ids are stable as long as that
   order is (each game documents it in ``docs/research.md``).
+  ``relative_action_id`` and ``absolute_action_id`` give an id in a
+  viewer's frame and back, for the actions that name a seat.
 * ``Layout``: the named slices of one flat ``float32`` tensor, which a game's
   ``encoding.py`` fills and ``docs/research.md`` documents slice by slice.
 * ``Encoding``: what each game's ``encoding.py`` provides, built from a seat's
@@ -33,6 +35,9 @@ from parlour.engine.errors import ActionSyntaxError
 
 #: (game id, rules version, seats) -> ActionSpace
 _SPACES: dict[tuple[str, str, int], "ActionSpace"] = {}
+#: (game id, rules version, seats, viewer) -> each absolute id's relative id, and the inverse
+_RELATIVE: dict[tuple[str, str, int, int], tuple[int, ...]] = {}
+_ABSOLUTE: dict[tuple[str, str, int, int], tuple[int, ...]] = {}
 #: (module path, seats) -> Encoding
 _ENCODINGS: dict[tuple[str, int], "Encoding"] = {}
 
@@ -126,6 +131,66 @@ def max_game_length(game: Any, seats: int, variant: Mapping[str, Any] | None = N
 def is_cut_off(state: Any, limit: int) -> bool:
     """Whether ``state`` has reached ``limit`` decisions unfinished: the adapters end it there, as a draw."""
     return not state.is_over and len(state.history) >= limit
+
+def relative_ids(game: Any, seats: int, viewer: int) -> tuple[int, ...]:
+    """``relative_ids(...)[absolute id]``: each action's id in ``viewer``'s frame (cached).
+
+    The tensors count seats round the table from the viewer, but an action
+    that names a seat (the asking game's ``ask P3 DOVER``) names it
+    absolutely, so the same decision has a different id in every chair.  In
+    the viewer's frame an action names seats as the tensors do: relative
+    ``ask P2 DOVER`` asks the player on the viewer's left (relative seat 1),
+    whatever his chair, and relative ``P1`` is the viewer himself.  The
+    mapping is a permutation of the ids, the identity for the viewer in
+    seat 0 and for every action that names no seat (every id of a game
+    whose descriptor has no ``rotate_action``).
+    """
+    key = (game.id, game.rules_version, seats, viewer % seats)
+    ids = _RELATIVE.get(key)
+    if ids is None:
+        space = action_space_of(game, seats)
+        if game.rotate_action is None or viewer % seats == 0:
+            ids = tuple(range(space.size))
+        else:
+            ids = tuple(space.id(game.rotate_action(text, seats, viewer % seats)) for text in space.texts)
+            if sorted(ids) != list(range(space.size)):
+                raise ValueError(f"{game.title}: rotate_action does not permute the action space")
+        _RELATIVE[key] = ids
+        inverse = [0] * len(ids)
+        for absolute, relative in enumerate(ids):
+            inverse[relative] = absolute
+        _ABSOLUTE[key] = tuple(inverse)
+    return ids
+
+
+def absolute_ids(game: Any, seats: int, viewer: int) -> tuple[int, ...]:
+    """``absolute_ids(...)[relative id]``: the inverse of :func:`relative_ids`."""
+    relative_ids(game, seats, viewer)
+    return _ABSOLUTE[(game.id, game.rules_version, seats, viewer % seats)]
+
+
+def relative_action_id(game: Any, seats: int, viewer: int, action_id: Any) -> int:
+    """The id of absolute action ``action_id`` in ``viewer``'s frame (see :func:`relative_ids`)."""
+    return relative_ids(game, seats, viewer)[_checked(game, seats, action_id)]
+
+
+def absolute_action_id(game: Any, seats: int, viewer: int, action_id: Any) -> int:
+    """The absolute id of the action ``viewer`` names ``action_id`` in his own frame."""
+    return absolute_ids(game, seats, viewer)[_checked(game, seats, action_id)]
+
+
+def relative_mask(game: Any, seats: int, viewer: int, mask: Any) -> Any:
+    """An absolute legal mask (any dtype) as ``viewer`` sees it: ``out[relative id] = mask[absolute id]``."""
+    if game.rotate_action is None:
+        return mask
+    return mask[list(absolute_ids(game, seats, viewer))]
+
+
+def _checked(game: Any, seats: int, action_id: Any) -> int:
+    """``action_id`` as a plain int within the space, or the space's own refusal."""
+    space = action_space_of(game, seats)
+    return space.id(space.text(action_id))
+
 
 
 @dataclass(frozen=True)

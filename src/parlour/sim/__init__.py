@@ -46,6 +46,7 @@ def simulate(
     out: str | Path | None = None,
     records: bool = False,
     chunk_size: int | None = None,
+    dataset: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` bot games and sum them up; the report is the same however they are shared out.
 
@@ -54,7 +55,8 @@ def simulate(
     default ``MAX_ACTIONS``) is stopped there and counted under ``ceiling``,
     not among the wins and draws.  ``out``: a folder that receives every game
     as it is played (``records``: with its record) and the report, and from
-    which :func:`resume` carries on a stopped run.  ``records_dir``: a folder
+    which :func:`resume` carries on a stopped run; ``dataset``: with every
+    decision as numbers too (``parlour.sim.decisions``).  ``records_dir``: a folder
     for one JSON record file a game.  ``progress(games done)`` is called as
     each chunk comes in.
     """
@@ -63,11 +65,17 @@ def simulate(
     resolved = game.variant(variant)
     if records and out is None:
         raise ParlourError("records are kept in the run's folder: --records goes with --out DIR")
+    if dataset:
+        from parlour.sim.decisions import check
+
+        check(game)
+        if out is None:
+            raise ParlourError("the dataset is kept in the run's folder: --dataset goes with --out DIR")
     if chunk_size is not None and chunk_size < 1:
         raise ParlourError(f"a chunk holds at least one game, not {chunk_size}")
     with _backend(backend, workers) as chosen:
         run = Run(game.id, games, seed, tuple(bot_names), resolved, limit,
-                  chunk_size or chunk_size_for(games, chosen.parallelism), records)
+                  chunk_size or chunk_size_for(games, chosen.parallelism), records, dataset)
         folder = None if out is None else Path(out)
         if folder is not None:
             output.start(folder, run)

@@ -65,7 +65,7 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from parlour.bots import make_bot
 from parlour.bots.search import SEARCH_BOTS
@@ -95,6 +95,16 @@ class Arena:
     iterations: int | None = None
     seconds: float | None = None
     max_actions: int = MAX_ACTIONS
+    #: players that are not the game's bots, by the name they go by in ``bots``: ``factory(seat, seed)`` (a learned
+    #: policy seated by ``parlour.research.policy.PolicyBot.factory``); they must pickle for worker processes
+    players: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+
+    def make(self, game: GameDescriptor, name: str, seat: int, seed: int) -> Any:
+        """The player called ``name`` at ``seat``: one of ``players``, or the game's bot by that name."""
+        factory = self.players.get(name)
+        if factory is not None:
+            return factory(seat, seed)
+        return make_bot(game, name, seat, seed, **self.options(name))
 
     @property
     def pairs(self) -> list[tuple[str, str]]:
@@ -225,7 +235,7 @@ def play_job(job: Job) -> list[Game]:
             for seat, side in enumerate(seating):
                 name = pair[side]
                 bot_seed = derive_seed("arena", arena.seed, deal, index, seat)
-                bots.append(make_bot(game, name, seat, bot_seed, **arena.options(name)))
+                bots.append(arena.make(game, name, seat, bot_seed))
             state = play_game(game, bots, seats=arena.seats, seed=seed, variant=arena.variant,
                               max_actions=arena.max_actions)
             games.append(Game(job.pair, deal, index, winning_seats(game, arena.seats, state), state.is_over,
@@ -428,7 +438,8 @@ def check(game: GameDescriptor, arena: Arena) -> None:
     if arena.seconds is not None and not arena.seconds > 0:
         raise ParlourError(f"--seconds must be above 0, not {arena.seconds}")
     for name in arena.bots:
-        make_bot(game, name, 0, 0, **arena.options(name))      # the registry's own refusal for an unknown bot
+        if name not in arena.players:
+            make_bot(game, name, 0, 0, **arena.options(name))      # the registry's own refusal for an unknown bot
 
 
 Progress = Callable[[int], None]
@@ -437,13 +448,16 @@ Progress = Callable[[int], None]
 def run_arena(game: GameDescriptor, bots: Sequence[str], deals: int, seed: int, *, seats: int | None = None,
               variant: dict[str, Any] | None = None, iterations: int | None = None, seconds: float | None = None,
               max_actions: int | None = None, workers: int = 1, backend: Backend | None = None,
-              progress: Progress | None = None) -> dict[str, Any]:
+              progress: Progress | None = None, players: Mapping[str, Callable[..., Any]] | None = None
+              ) -> dict[str, Any]:
     """Play the arena on ``backend`` (or ``workers`` local processes) and return its report.
 
-    ``progress(games done)`` is called as each job comes back.
+    ``progress(games done)`` is called as each job comes back.  ``players``: players other than the game's
+    bots, by the names ``bots`` gives them (``Arena.players``).
     """
     arena = Arena(game.id, tuple(bots), deals, seed, game.seat_counts[0] if seats is None else seats,
-                  game.variant(variant), iterations, seconds, MAX_ACTIONS if max_actions is None else max_actions)
+                  game.variant(variant), iterations, seconds, MAX_ACTIONS if max_actions is None else max_actions,
+                  dict(players or {}))
     check(game, arena)
     played: list[Game] = []
     owned = backend is None

@@ -6,6 +6,7 @@
     DIR/chunk-000000.parquet   one file a chunk of games, in the order played: one row a game
     DIR/chunk-000001.parquet   ...
     DIR/report.json            the report, once the last chunk is in
+    DIR/dataset.json, DIR/_decisions/   with --dataset, every decision as numbers (``decisions``)
 
 Each chunk file is written whole under a temporary name, flushed to disk and
 only then renamed, so a run stopped at any moment (Ctrl-C, ``kill -9``, a
@@ -85,6 +86,12 @@ def start(folder: Path, run: Run) -> None:
         raise ParlourError(f"{folder} already holds a run: carry it on with --resume {folder}, "
                            "or choose another folder")
     folder.mkdir(parents=True, exist_ok=True)
+    if run.dataset:
+        from parlour.games import get_game
+        from parlour.sim import decisions
+
+        decisions.folder_of(folder).mkdir(exist_ok=True)
+        _write_json(folder / decisions.META_FILE, decisions.metadata(get_game(run.game), run))
     _write_json(folder / RUN_FILE, {"format": FORMAT, "version": VERSION, **run.to_json()})
 
 
@@ -92,6 +99,12 @@ def write_chunk(folder: Path, result: ChunkResult) -> None:
     """One chunk's rows, and its tally in the file's metadata."""
     pa, pq = _arrow()
     assert result.columns is not None, "a chunk for the output is played with rows"
+    if result.decisions is not None:
+        # First the decisions: a chunk file on disk says the whole chunk is kept.
+        from parlour.sim import decisions
+
+        data = result.decisions
+        _write_whole(decisions.chunk_path(folder, result.index), lambda handle: handle.write(data))
     meta = {TALLY_KEY: json.dumps(result.tally.to_json(), separators=(",", ":")).encode()}
     table = pa.table(result.columns, schema=schema().with_metadata(meta))
 
@@ -120,7 +133,7 @@ def load(folder: Path) -> tuple[Run, dict[int, Tally]]:
     if data.pop("version", None) != VERSION:
         raise ParlourError(f"{folder} was written by another version of Parlour's simulator")
     run = Run.from_json(data)
-    for stale in folder.glob("chunk-*.parquet.tmp"):
+    for stale in [*folder.glob("chunk-*.parquet.tmp"), *folder.glob("_decisions/chunk-*.parquet.tmp")]:
         stale.unlink()
     tallies = {}
     for index in range(run.chunk_count):

@@ -42,6 +42,8 @@ class Run:
     chunk_size: int
     #: keep every game's record in the run's output
     records: bool = False
+    #: keep every decision as numbers (tensor, mask, action, return) in the run's output (``decisions``)
+    dataset: bool = False
 
     @property
     def seats(self) -> int:
@@ -145,6 +147,8 @@ class ChunkResult:
     tally: Tally
     #: the games as columns (index, seeds, outcome, result, record), when the chunk was asked for rows
     columns: dict[str, list[Any]] | None = field(default=None)
+    #: the chunk's decisions as the bytes of a Parquet file, when the run keeps a dataset (``decisions``)
+    decisions: bytes | None = field(default=None)
 
 
 COLUMNS = ("index", "game_seed", "bot_seeds", "ended", "actions", "winner", "returns", "result", "record")
@@ -159,12 +163,19 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
     tally = Tally()
     columns: dict[str, list[Any]] | None = {name: [] for name in COLUMNS} if chunk.rows else None
     seat_names = game.seat_names(run.seats)
+    recorder = None
+    if run.dataset and chunk.rows:
+        from parlour.sim.decisions import Recorder
+
+        recorder = Recorder(game, run.seats)
     for offset, (game_seed, bot_seeds) in enumerate(chunk.seeds):
         index = chunk.first + offset
         bots = [make_bot(game, name, seat, bot_seeds[seat]) for seat, name in enumerate(run.bots)]
         state = play_game(game, bots, seats=run.seats, seed=game_seed, variant=run.variant,
-                          max_actions=run.max_actions)
+                          max_actions=run.max_actions, watch=None if recorder is None else recorder.watch)
         result, actions, ended = state.result(), len(state.history), state.is_over
+        if recorder is not None:
+            recorder.end_game(index, state.returns())
         tally.add(game, result, actions, ended)
         record = None
         if run.records or chunk.records_dir is not None:
@@ -178,7 +189,7 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
                    record.to_json() if record is not None and run.records else None)
             for name, value in zip(COLUMNS, row, strict=True):
                 columns[name].append(value)
-    return ChunkResult(chunk.index, tally, columns)
+    return ChunkResult(chunk.index, tally, columns, None if recorder is None else recorder.finish())
 
 
 def report(game: GameDescriptor, run: Run, tally: Tally, *, seed: int | Sequence[int] | None = None) -> dict[str, Any]:

@@ -48,6 +48,16 @@ def _twin() -> ModuleType:
     return twin
 
 
+def seat_names(seats: int) -> tuple[str, ...]:
+    """P1 and P2 (module-level, not a lambda, so that the descriptor pickles)."""
+    return rules.seat_names()
+
+
+def play_game(*args: Any, **kwargs: Any) -> Any:
+    """One bot game on the discrete-event twin's clock (imported only when a game is simulated)."""
+    return _twin().play_game(*args, **kwargs)
+
+
 GAME = GameDescriptor(
     id="biggles",
     title="Biggles",
@@ -55,7 +65,7 @@ GAME = GameDescriptor(
     seat_counts=(2,),
     variants=VARIANTS,
     new_state=rules.new_state,
-    seat_names=lambda n: rules.seat_names(),
+    seat_names=seat_names,
     summary=(
         "A real-time race for two: turn your pack over in threes, build black 1 to 7 and then Biggles, "
         "and slap red stoppers on your opponent's build. Speed counts as much as the shuffle."
@@ -69,7 +79,7 @@ GAME = GameDescriptor(
     encoding="parlour.games.biggles.encoding",
     tally=tally,
     summarise=summarise,
-    play_game=lambda *args, **kwargs: _twin().play_game(*args, **kwargs),
+    play_game=play_game,
     real_time=True,
 )
 rules.BigglesState.game = GAME

@@ -84,6 +84,13 @@ def summarise_sets(figures: RunningFigures) -> dict[str, Any]:
     }
 
 
+def rotate_ask(text: str, seats: int, shift: int) -> str:
+    """``ask P3 DOVER`` with the player asked named ``shift`` places back round the table (``ask P1 DOVER``
+    for shift 2): the asking game's actions name absolute seats, and this gives them in a viewer's frame."""
+    verb, player, card = text.split(" ")
+    return f"{verb} P{(int(player[1:]) - 1 - shift) % seats + 1} {card}"
+
+
 ASKING = GameDescriptor(
     id="british-towns-asking",
     title="British Towns: the asking game",
@@ -115,6 +122,7 @@ ASKING = GameDescriptor(
     encoding="parlour.games.british_towns.encoding:asking",
     tally=tally_asking,
     summarise=summarise_asking,
+    rotate_action=rotate_ask,
 )
 
 SETS = GameDescriptor(

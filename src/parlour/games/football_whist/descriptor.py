@@ -67,6 +67,16 @@ def summarise(figures: RunningFigures) -> dict[str, Any]:
     }
 
 
+def seat_names(seats: int) -> tuple[str, ...]:
+    """A1, B1, A2, B2 round the table (module-level, not a lambda, so that the descriptor pickles)."""
+    return rules.SEAT_NAMES
+
+
+def partnerships(seats: int) -> tuple[str, ...]:
+    """The sides that can win: partnerships A and B."""
+    return rules.PARTNERSHIPS
+
+
 GAME = GameDescriptor(
     id="football-whist",
     title="International Football Whist",
@@ -74,7 +84,7 @@ GAME = GameDescriptor(
     seat_counts=(4,),
     variants=VARIANTS,
     new_state=rules.new_state,
-    seat_names=lambda n: rules.SEAT_NAMES,
+    seat_names=seat_names,
     summary=(
         "Four players in two partnerships play whist tricks with a 44-card pack of four national "
         "teams; each trick's winner moves a ball around a pitch, the badge under the ball sets the "
@@ -98,6 +108,6 @@ GAME = GameDescriptor(
     max_decisions=rules.max_decisions,
     tally=tally,
     summarise=summarise,
-    sides=lambda n: rules.PARTNERSHIPS,
+    sides=partnerships,
 )
 rules.FootballWhistState.game = GAME
