@@ -234,7 +234,7 @@ export async function playTable(tableId) {
   const pump = () => {
     if (holding || !queue.length) return;
     let next = queue.shift();
-    if (queue.length > 40) { next = queue.at(-1); queue = []; }       // far behind (a tab left alone): catch up
+    if (queue.length > 200) { next = queue.at(-1); queue = []; }      // far behind (a tab left alone): catch up
     const prev = view;
     view = next;
     draw(prev);
