@@ -364,28 +364,28 @@ class AskingState(TurnState):
 
     # -- views ---------------------------------------------------------------------------
     def _public_view(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer,
-            "key": key_card(),
-            "hand_sizes": [len(h) for h in self.hands],
-            "out": [not h for h in self.hands],
-            "laid": [list(r) for r in self.laid],
-            # Every ask and its answer is heard by the whole table.
-            "asks": [{"asker": asker, "asked": asked, "card": CARD_TEXT[card], "got": got}
-                     for asker, asked, card, got in self.asks],
-            "events": [dict(e) for e in self.events],
-            "history": [[s, a] for s, a in self.history],
-        }
+        view = self._table_view()
+        view["key"] = key_card()
+        # Every ask and its answer is heard by the whole table.
+        view["asks"] = [{"asker": asker, "asked": asked, "card": CARD_TEXT[card], "got": got}
+                        for asker, asked, card, got in self.asks]
+        view["history"] = [[s, a] for s, a in self.history]
+        return view
 
     def _tensor_public_view(self) -> dict[str, Any]:
         # The asks and the history, which grow all game, give way to what the asks say (``read_asks``).
+        view = self._table_view()
+        view["ask_facts"] = facts_view(self._ask_facts(), self.num_seats)
+        return view
+
+    def _table_view(self) -> dict[str, Any]:
+        """What both views share: the table now, and its events."""
         return {
             "dealer": self.dealer,
             "hand_sizes": [len(h) for h in self.hands],
             "out": [not h for h in self.hands],
             "laid": [list(r) for r in self.laid],
             "events": [dict(e) for e in self.events],
-            "ask_facts": facts_view(self._ask_facts(), self.num_seats),
         }
 
     def _ask_facts(self) -> AskFacts:

@@ -482,9 +482,23 @@ class SetsState(TurnState):
 
     # -- views ------------------------------------------------------------------------------------
     def _public_view(self) -> dict[str, Any]:
+        view = self._table_view()
+        view["key"] = key_card()
+        view["events"] = [dict(e) for e in self.events]
+        view["history"] = [[s, a] for s, a in self.history]
+        return view
+
+    def _tensor_public_view(self) -> dict[str, Any]:
+        # The history and the events, which grow all game, give way to what the tensors read off them.
+        view = self._table_view()
+        view["reshuffles"] = self.reshuffles_used
+        view["discarded"] = [[CARD_TEXT[c] for c in range(NUM_CARDS) if mask >> c & 1] for mask in self._discarded()]
+        return view
+
+    def _table_view(self) -> dict[str, Any]:
+        """The public view but its logs: what is on the table now."""
         return {
             "dealer": self.dealer,
-            "key": key_card(),
             "hand_sizes": [len(h) for h in self.hands],
             "stock_size": len(self.stock),
             "discards": [CARD_TEXT[c] for c in self.discards],
@@ -492,22 +506,6 @@ class SetsState(TurnState):
             "seen_in_hands": [[CARD_TEXT[c] for c in known] for known in self.known],
             "sets": [{str(r): [CARD_TEXT[c] for c in cards] for r, cards in sorted(s.items())} for s in self.sets],
             "scores": self._scores(),
-            "events": [dict(e) for e in self.events],
-            "history": [[s, a] for s, a in self.history],
-        }
-
-    def _tensor_public_view(self) -> dict[str, Any]:
-        # The history and the events, which grow all game, give way to what the tensors read off them.
-        return {
-            "dealer": self.dealer,
-            "hand_sizes": [len(h) for h in self.hands],
-            "stock_size": len(self.stock),
-            "discards": [CARD_TEXT[c] for c in self.discards],
-            "seen_in_hands": [[CARD_TEXT[c] for c in known] for known in self.known],
-            "sets": [{str(r): [CARD_TEXT[c] for c in cards] for r, cards in sorted(s.items())} for s in self.sets],
-            "scores": self._scores(),
-            "reshuffles": self.reshuffles_used,
-            "discarded": [[CARD_TEXT[c] for c in range(NUM_CARDS) if mask >> c & 1] for mask in self._discarded()],
         }
 
     def _tensor_own_view(self, seat: int) -> dict[str, Any]:
