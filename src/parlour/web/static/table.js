@@ -271,11 +271,12 @@ export async function playTable(tableId) {
   };
   document.onkeydown = (event) => {
     if (!view || view.over || (holding && sheet.firstChild) || event.target.matches("input, select, textarea")) return;
-    const fromGame = mod.key ? mod.key(event.key, { view, obs: view.observation, seat: view.seat, legal: view.legal }) : null;
+    const keyCtx = { view, obs: view.observation, seat: view.seat, legal: view.legal };
+    const fromGame = mod.key ? mod.key(event.key, keyCtx) : null;
     const n = Number(event.key);
     const action = fromGame || (n >= 1 && n <= 9 && !mod.key ? listed(view)[n - 1] : null);
     const refused = !action && mod.refusedKey && view.seat !== null && view.seat !== undefined
-      ? mod.refusedKey(event.key, { view, obs: view.observation, seat: view.seat, legal: view.legal }) : null;
+      ? mod.refusedKey(event.key, keyCtx) : null;
     if (action || refused) { event.preventDefault(); act(action || refused); }
   };
   connect();

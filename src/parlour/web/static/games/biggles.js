@@ -229,9 +229,12 @@ export function controls(el, ctx) {
 }
 
 // Single keys, as at the terminal; only ever one of the legal actions.
+// A key as the table reads it: letters in either case alike.
+const keyOf = (pressed) => (pressed.length === 1 ? pressed.toLowerCase() : pressed);
+
 export function key(pressed, ctx) {
   const legal = ctx.legal || [];
-  const k = pressed.length === 1 ? pressed.toLowerCase() : pressed;
+  const k = keyOf(pressed);
   if (k === "t" || k === " ") return find(legal, "turn") || find(legal, "pickup");
   if (k === "p") return find(legal, "play");
   if (k === "s") return find(legal, "stop");
@@ -241,7 +244,7 @@ export function key(pressed, ctx) {
 // A key that makes no move now still gets an answer: the move it would have made goes to the server,
 // which says in words why it cannot be made (the rules, not this page, judge it).
 export function refusedKey(pressed, ctx) {
-  const k = pressed.length === 1 ? pressed.toLowerCase() : pressed;
+  const k = keyOf(pressed);
   const players = ctx.obs.players || [];
   const me = players[ctx.seat];
   if (!me) return null;

@@ -341,11 +341,39 @@ export function status(view) {
 // The partners of a side by name: "Ann & Cyril".
 const partners = (view, p) => (p === "A" ? [0, 2] : [1, 3]).map((seat) => seatName(view, seat)).join(" & ");
 
+// The match's outcome from its goals: "Ann & Cyril (partners A) win 5–4", or "a draw, 3–3".
+function verdict(view, g) {
+  if (g.A === g.B) return `a draw, ${g.A}–${g.B}`;
+  const winner = g.A > g.B ? "A" : "B";
+  return `${partners(view, winner)} (partners ${winner}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}`;
+}
+
+// The tricks each side won in one half (0: the first).
+function tricksWon(obs, half) {
+  const won = { A: 0, B: 0 };
+  (obs.tricks[half] || []).forEach((x) => { won[side(x.winner)] += 1; });
+  return won;
+}
+
+// A goal's line without its cry ("Goal! "): the scorer, the goal and the score.
+const goalWords = (text) => text.replace(/^(Own goal|Goal)! /, "");
+
+// The sides' table in a summary: each side's partners and goals, then one column for each of ``columns``,
+// [heading, side -> value].
+function sidesTable(view, columns) {
+  const g = view.observation.goals;
+  return h("table", { class: "list" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Partners"), h("th", { scope: "col" }, "Goals"),
+      columns.map(([heading]) => h("th", { scope: "col" }, heading)))),
+    h("tbody", {}, ["A", "B"].map((p) => h("tr", {}, h("td", {}, `${p}: ${partners(view, p)}`), h("td", {}, String(g[p])),
+      columns.map(([, value]) => h("td", {}, String(value(p))))))));
+}
+
 export function resultText(result, view) {
   if (!result) return "";
   const g = result.goals;
   if (!result.winner) return `A draw, ${g.A}–${g.B}.`;
-  return `${partners(view, result.winner)} (partners ${result.winner}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}.${yourResult(view, side(view.seat) === result.winner)}`;
+  return `${verdict(view, g)}.${yourResult(view, side(view.seat) === result.winner)}`;
 }
 
 // Words for the move just made, after the player's name.
@@ -359,16 +387,14 @@ export function summary(prev, view) {
   if (!(prev.observation.half === 1 && obs.half === 2)) return null;
   const g = obs.goals;
   const firstHalf = goals(obs, view).filter((x) => x.goal.half === 1);
-  const tricks = { A: 0, B: 0 };
-  (obs.tricks[0] || []).forEach((x) => { tricks[side(x.winner)] += 1; });
+  const tricks = tricksWon(obs, 0);
   const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `partners A lead ${g.A}–${g.B}` : `partners B lead ${g.B}–${g.A}`;
   const ends = (p) => (obs.attacking[p] === PITCH.goals.west ? "the West goal" : "the East goal");
   return {
     title: `Half time: ${lead}`,
     body: h("div", { class: "fw-summary" },
-      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Partners"), h("th", { scope: "col" }, "Goals"), h("th", { scope: "col" }, "Tricks won this half"))),
-        h("tbody", {}, ["A", "B"].map((p) => h("tr", {}, h("td", {}, `${p}: ${partners(view, p)}`), h("td", {}, String(g[p])), h("td", {}, String(tricks[p])))))),
-      firstHalf.length ? h("ol", { class: "fw-timeline" }, firstHalf.map(({ goal, text }) => h("li", {}, `Trick ${goal.after_trick}: ${text.replace(/^(Own goal|Goal)! /, "")}`)))
+      sidesTable(view, [["Tricks won this half", (p) => tricks[p]]]),
+      firstHalf.length ? h("ol", { class: "fw-timeline" }, firstHalf.map(({ goal, text }) => h("li", {}, `Trick ${goal.after_trick}: ${goalWords(text)}`)))
         : h("p", {}, "No goals in the first half."),
       h("p", {}, `The cards are dealt again and the sides change ends: partners A now attack ${ends("A")}, partners B ${ends("B")}. `,
         `${seatName(view, obs.kicker)} kicks off the second half from the centre circle.`)),
@@ -379,27 +405,22 @@ export function summary(prev, view) {
 function fullTime(view) {
   const obs = view.observation;
   const g = obs.goals;
-  const tricks = [{ A: 0, B: 0 }, { A: 0, B: 0 }];
-  [0, 1].forEach((half) => (obs.tricks[half] || []).forEach((x) => { tricks[half][side(x.winner)] += 1; }));
+  const tricks = [tricksWon(obs, 0), tricksWon(obs, 1)];
   const mine = view.seat === null ? null : side(view.seat);
   const winner = g.A === g.B ? null : g.A > g.B ? "A" : "B";
-  const score = `${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}`;
-  const verdict = winner === null ? `a draw, ${score}` : `${partners(view, winner)} (partners ${winner}) win ${score}`;
+  const outcome = verdict(view, g);
   const you = mine === null ? "" : winner === null ? " Honours even." : winner === mine ? " You win." : " You lose.";
   const all = goals(obs, view);
   const byHalf = (half) => all.filter((x) => x.goal.half === half);
   const list = (half) => h("li", {}, h("b", {}, half === 1 ? "First half: " : "Second half: "),
-    byHalf(half).length ? byHalf(half).map(({ goal, text }) => `trick ${goal.after_trick}, ${text.replace(/^(Own goal|Goal)! /, "").replace(/: partners.*$|: \d+–\d+, level$/, "")}`).join("; ")
+    byHalf(half).length ? byHalf(half).map(({ goal, text }) => `trick ${goal.after_trick}, ${goalWords(text).replace(/: partners.*$|: \d+–\d+, level$/, "")}`).join("; ")
       : "no goals");
   return {
-    title: `Full time: ${verdict}`,
+    title: `Full time: ${outcome}`,
     last: true,
     body: h("div", { class: "fw-summary" },
-      h("p", {}, `The whistle: ${verdict}.${you}`),
-      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Partners"), h("th", { scope: "col" }, "Goals"),
-        h("th", { scope: "col" }, "Tricks, first half"), h("th", { scope: "col" }, "Tricks, second half"))),
-        h("tbody", {}, ["A", "B"].map((p) => h("tr", {}, h("td", {}, `${p}: ${partners(view, p)}`), h("td", {}, String(g[p])),
-          h("td", {}, String(tricks[0][p])), h("td", {}, String(tricks[1][p])))))),
+      h("p", {}, `The whistle: ${outcome}.${you}`),
+      sidesTable(view, [["Tricks, first half", (p) => tricks[0][p]], ["Tricks, second half", (p) => tricks[1][p]]]),
       h("ul", { class: "fw-timeline" }, list(1), list(2))),
   };
 }

@@ -49,7 +49,7 @@ const viewOf = (card) => card.split("/")[1];
 let SPOTTING = false;
 // The sets whose plane the table has been told: in spotting a set shows its plane once a name has been said
 // for it, right or wrong (a wrong guess is answered, as a friend with the card in hand would answer it).
-let namedRightly = new Set();
+let namedSets = new Set();
 function cardName(card) {
   if (WILD[card]) return WILD[card];
   const p = PLANES[planeOf(card)];
@@ -188,7 +188,7 @@ function setPlane(obs, id) {
 
 function setBox(set, ctx, { can, pending, captured = false }) {
   const { view, act, legal } = ctx;
-  const hidden = SPOTTING && !namedRightly.has(set.id);
+  const hidden = SPOTTING && !namedSets.has(set.id);
   const [name, nation, kind] = hidden ? ["a plane not yet named", "", ""] : PLANES[set.plane] || [set.plane, "", ""];
   const cards = set.cards.map((c, slot) => {
     const el = planeCard(c, { size: "small" });
@@ -229,7 +229,7 @@ function setBox(set, ctx, { can, pending, captured = false }) {
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
   SPOTTING = Boolean(obs.recognition) && !readOnly;
-  namedRightly = new Set((obs.naming || []).filter((x) => x.round === obs.round).map((x) => x.set));
+  namedSets = new Set((obs.naming || []).filter((x) => x.round === obs.round).map((x) => x.set));
   const can = (a) => !!a && !readOnly && legal.includes(a);
   const names = obs.seat_names || [];
   const me = obs.seat;
@@ -282,7 +282,7 @@ export function render(el, ctx) {
     const targets = (obs.table || []).filter((x) => can(`shoot ${x.id}`));
     panels.push(h("div", { class: "panel ss-shoot decision-area" }, h("h3", {}, "Your fighters are up: shoot down an enemy bomber set?"),
       h("div", { class: "ss-lay-list" }, targets.map((x) => clickable(h("span", { class: "ss-btn ss-shoot-btn" },
-        `⊕ ${seatName(view, x.by)}'s ${SPOTTING && !namedRightly.has(x.id) ? "bombers" : PLANES[x.plane]?.[0] || "bombers"} (${x.value} points)`),
+        `⊕ ${seatName(view, x.by)}'s ${SPOTTING && !namedSets.has(x.id) ? "bombers" : PLANES[x.plane]?.[0] || "bombers"} (${x.value} points)`),
       `shoot ${x.id}`, act, label(`shoot ${x.id}`))),
       clickable(h("span", { class: "ss-btn ss-hold" }, "Hold fire"), "hold", act, "Hold fire"))));
   }
