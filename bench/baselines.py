@@ -1,7 +1,8 @@
 """Baselines: every bot against every other in every turn-based game, in the duplicate arena, as a Markdown table.
 
 Run:  .venv/bin/python bench/baselines.py [--deals 10] [--iterations 100] [--game ID ...] [--learned FILE.npz]
-                                          [--workers 2] [--seed 0] [--json]   (``--quick``: what CI runs)
+                                          [--max-actions 5000] [--workers 2] [--seed 0] [--json]
+      (``--quick``: what CI runs)
 
 For each game at its smallest table (Football Whist 4, Squadron Scramble 2,
 the asking game 3, the sets game 2) it plays ``random``, the game's club
@@ -17,8 +18,11 @@ names what the table was made on: Parlour's version, each game's
 ``rules_version`` and its information-state tensor's layout version
 (``parlour.sim.decisions.layout_version``), the budget and the seed, since a
 change to any of them makes a new table.  Squadron Scramble is played to 250
-points as the sheet says; the search bots' budgets are small, so read their
-rows as what that budget buys, not as their strength at the default.
+points as the sheet says; a game still going after ``--max-actions`` actions
+(a random player can drag one out) is stopped and counted as a draw, as the
+arena counts it, and the header says how many were.  The search bots'
+budgets are small, so read their rows as what that budget buys, not as their
+strength at the default.  Each game's table is printed as soon as it is made.
 """
 
 from __future__ import annotations
@@ -78,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=100, help="the search bots' budget (default 100)")
     parser.add_argument("--game", action="append", choices=sorted(SEATS), help="only this game (repeatable)")
     parser.add_argument("--learned", type=Path, help="weights saved by examples/clone_football_whist.py --save")
+    parser.add_argument("--max-actions", type=int, default=5000, help="stop a game after this many actions, "
+                                                                       "as a draw (default 5000)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quick", action="store_true", help="a short run: the sets game, random and its club "
@@ -101,26 +107,34 @@ def main(argv: list[str] | None = None) -> int:
             players[LEARNED] = learned_player(args.learned, game)
         began = time.perf_counter()
         reports[game_id] = run_arena(game, bots, args.deals, seed=args.seed, seats=seats, workers=args.workers,
-                                     players=players)
+                                     players=players, max_actions=args.max_actions)
         reports[game_id]["seconds"] = round(time.perf_counter() - began, 1)
         versions[game_id] = {"rules_version": game.rules_version,
                              "tensor_layout_version": layout_version(encoding_of(game, seats)
                                                                      .information_state_layout)}
+        if not args.json:
+            if game_id == games[0]:
+                print(f"Parlour {parlour.__version__}; {args.deals} deals a pair in every seating (duplicate arena), "
+                      f"seed {args.seed}; search bots at {args.iterations} iterations a decision; a game stopped "
+                      f"at {args.max_actions:,} actions counts as a draw.")
+            print(heading(game_id, versions[game_id], reports[game_id]) + "\n")
+            print(table(game_id, reports[game_id]), flush=True)
     made = {"parlour": parlour.__version__, "deals": args.deals, "iterations": args.iterations, "seed": args.seed,
-            "games": versions, "seconds": round(time.perf_counter() - start, 1)}
+            "max_actions": args.max_actions, "games": versions, "seconds": round(time.perf_counter() - start, 1)}
     if args.json:
         print(json.dumps({"made": made, "reports": reports}, indent=1))
-        return 0
-    print(f"Parlour {made['parlour']}; {args.deals} deals a pair in every seating (duplicate arena), seed {args.seed}; "
-          f"search bots at {args.iterations} iterations a decision; {made['seconds']:.0f} s.")
-    for game_id in games:
-        v = versions[game_id]
-        print(f"\n{GAMES[game_id].title}: rules version {v['rules_version']}, tensor layout "
-              f"{v['tensor_layout_version']}; {reports[game_id]['games']} games in "
-              f"{reports[game_id]['seconds']:.0f} s. The row player's score against the column player, "
-              "with its 95% interval:\n")
-        print(table(game_id, reports[game_id]))
+    else:
+        print(f"\n{made['seconds']:.0f} s in all.")
     return 0
+
+
+def heading(game_id: str, versions: dict[str, str], report: dict[str, Any]) -> str:
+    """What one game's table was made on, and how long it took."""
+    stopped = sum(pair["unfinished"] for pair in report["pairs"])
+    return (f"\n{GAMES[game_id].title}: rules version {versions['rules_version']}, tensor layout "
+            f"{versions['tensor_layout_version']}; {report['games']} games in {report['seconds']:.0f} s"
+            f"{f', {stopped} stopped unfinished' if stopped else ''}. The row player's score against the "
+            "column player, with its 95% interval:")
 
 
 if __name__ == "__main__":
