@@ -256,6 +256,10 @@ def test_card_rows_like_the_specimen():
     away = card_html(drive.card("Charlton"))
     assert "<s>HOME</s> / AWAY" in away and "&lt;Spurs&gt; &amp; Co" in away     # names are escaped
     assert '<tr class="round-3">' in away and "<td>x</td>" not in away.split('round-2')[1]   # unplayed rows blank
+    # in a browser the card has a way back to its drive and a Print button, which the printed sheet hides
+    shown = card_html(drive.card("Charlton"), back="/drives/d1")
+    assert '<a href="/drives/d1">&larr; Back to the drive</a>' in shown and 'id="print"' in shown
+    assert ".tools { display: none; }" in shown.split("@media print")[1]
 
 
 def test_card_of_a_team_with_a_bye():

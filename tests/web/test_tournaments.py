@@ -49,6 +49,7 @@ def test_a_drive_entered_by_hand_corrected_and_kept(store):
         assert len(client.get(f"/api/drives/{made['id']}").json()["entries"]) == 2
         card = client.get(f"/drives/{made['id']}/cards/Aston Villa")
         assert card.status_code == 200 and "Aston Villa" in card.text and "Charlton" in card.text
+        assert 'href="/drives/' + made["id"] + '">&larr; Back to the drive' in card.text   # the page leads back
     with TestClient(create_app(store, bot_delay=0)) as client:          # a restart keeps it all
         kept = client.get(f"/api/drives/{made['id']}").json()
         assert kept["summary"] == fixed["summary"]

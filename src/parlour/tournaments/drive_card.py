@@ -42,7 +42,10 @@ th, td { border: 1px solid #000; padding: 0.2em 0.3em; text-align: center; }
 td.versus { text-align: left; overflow-wrap: anywhere; }
 tfoot td { font-weight: bold; }
 .note { font-size: 0.8em; margin-top: 0.6em; }
+.tools { font-family: sans-serif; display: flex; gap: 1.2em; align-items: center; margin: 0 0 1em; }
+.tools button { font-size: 1em; padding: 0.3em 1em; }
 @media print {
+  .tools { display: none; }
   body { margin: 0; } .card { border-width: 1px; max-width: none; padding: 0.5em 1em; }
   .drive { margin: 0.1em 0 0.3em; } .team { margin: 0.3em 0; } .note { margin: 0.3em 0 0; }
   th, td { padding: 0.1em 0.3em; }
@@ -60,12 +63,21 @@ def sheet_style(rounds: int) -> str:
             f"@media print {{ body {{ font-size: {type_size}; }} }}")
 
 
+def _tools(back: str | None) -> str:
+    if back is None:
+        return ""
+    return (f'<nav class="tools"><a href="{escape(back)}">&larr; Back to the drive</a>'
+            '<button type="button" id="print">Print this card</button></nav>'
+            '<script>document.getElementById("print").addEventListener("click", () => window.print());</script>')
+
+
 def _cell(value: Any, blank: str = "") -> str:
     return blank if value is None else escape(str(value))
 
 
-def card_html(card: dict[str, Any]) -> str:
-    """The printable card: a whole HTML document in one string."""
+def card_html(card: dict[str, Any], back: str | None = None) -> str:
+    """The printable card: a whole HTML document in one string.  Shown in a browser (``back``: the drive's page)
+    it has a way back and a Print button above it, which the printed sheet leaves out."""
     home = card["side"] == "home"
     side = "HOME / <s>AWAY</s>" if home else "<s>HOME</s> / AWAY"
     lines = []
@@ -88,7 +100,7 @@ def card_html(card: dict[str, Any]) -> str:
 <html lang="en"><head><meta charset="utf-8">
 <title>Score card: {escape(card['team'])}</title>
 <style>{STYLE}{sheet_style(len(card["rows"]))}</style></head>
-<body><div class="card">
+<body>{_tools(back)}<div class="card">
 <h1>INTERNATIONAL FOOTBALL WHIST</h1>
 <h2>SCORE CARD</h2>
 <p class="drive">{escape(card['title'])}</p>

@@ -135,12 +135,11 @@ async def all_cards(doc_id: str, tournaments: TournamentsDep) -> Response:
                              "content": {**HTML, **PDF}}})
 async def card(doc_id: str, team: str, tournaments: TournamentsDep, format: str = "html") -> Response:
     drive = await asyncio.to_thread(tournaments.drive, doc_id)
-    page = card_html(drive.card(team))
     if format == "pdf":
-        return await _pdf([page], f"card-{drive.team(team)}.pdf")
+        return await _pdf([card_html(drive.card(team))], f"card-{drive.team(team)}.pdf")
     if format != "html":
         raise HTTPException(422, "format is html or pdf")
-    return HTMLResponse(page)
+    return HTMLResponse(card_html(drive.card(team), back=f"/drives/{quote(doc_id)}"))
 
 
 async def _pdf(pages: list[str], filename: str) -> Response:

@@ -258,6 +258,8 @@ export async function cycle(main, id) {
         h("tbody", {}, r.table.map((row) => h("tr", {}, h("td", {}, row.player), h("td", {}, String(row.played)),
           h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points))))))),
       h("h2", {}, "Matches"),
+      h("p", { class: "muted", "data-testid": "pack-legend" }, "In each match the first name plays the ",
+        h("span", { class: "blue-pack" }, "blue pack"), " and the second the ", h("span", { class: "red-pack" }, "red pack"), "."),
       h("table", { class: "list fixtures" }, h("tbody", {}, data.matches.map((m) => match(m)))));
   };
   const match = (m) => {

@@ -17,3 +17,13 @@ export const yourResult = (view, won) => (view.seat === null || view.seat === un
 
 // "Q. P. Rangers' ground", "Charlton's ground": a name ending in s takes the apostrophe alone.
 export const possessive = (name) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
+
+// A score as print sets it: a true minus sign for a loss ("−8"), so every negative on a page reads alike.
+export const points = (n) => (typeof n === "number" && n < 0 ? `−${-n}` : String(n ?? 0));
+
+// A seat as the player reads it in a story or a log: "You"/"you" for his own seat, its name for any other.
+export const person = (view, seat, { start = false } = {}) =>
+  (view.seat !== null && view.seat !== undefined && Number(seat) === view.seat ? (start ? "You" : "you") : seatName(view, seat));
+
+// The verb for choosing on the board: "tap" where the screen is touched, "click" where a mouse points.
+export const tap = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches ? "tap" : "click";

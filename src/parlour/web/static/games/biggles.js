@@ -57,7 +57,7 @@ function playerArea(ctx, seat, mine) {
     h("span", { class: "bg-name" }, `${who}${mine && !readOnly ? " (you)" : ""}`),
     h("span", { class: `bg-pack bg-pack-${p.pack}` }, `${p.pack} pack`),
     h("span", { class: "bg-level", "data-testid": `level-${seat}` }, p.level === 8 ? "Biggles down!"
-      : p.level === 0 ? "built: nothing yet, needs a 1" : `built 1–${p.level}, needs ${p.level === 7 ? "Biggles" : `a ${p.level + 1}`}`),
+      : p.level === 0 ? "built: nothing yet, needs a 1" : p.level === 1 ? "built: the 1, needs a 2" : `built 1 to ${p.level}, needs ${p.level === 7 ? "Biggles" : `a ${p.level + 1}`}`),
     h("span", { class: "bg-points" }, plural(obs.points[seat], "point")));
 
   // the hand: face down; turning (or picking up) is the click

@@ -3,7 +3,7 @@
 // public and shown, newest first.
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
-import { plural, seatName } from "/static/words.js";
+import { person, plural, seatName } from "/static/words.js";
 import { byRegion, keyCard, regionChip, resultWords, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
@@ -58,7 +58,7 @@ export function render(el, ctx) {
       recent.length ? h("div", { class: "bt-recent", "aria-label": "The last asks, newest first" },
         h("span", { class: "bt-recent-head" }, "Last asks:"),
         recent.map((a) => h("span", { class: `bt-recent-ask${a.got ? " got" : ""}` },
-          `${seatName(view, a.asker)} asked ${seatName(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`))) : "",
+          `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`))) : "",
       h("h3", {}, `Ask ${who} for…`),
       h("div", { class: "bt-ask-groups" }, byRegion(targets.get(chosen)).map(([r, cards]) => h("div", { class: "bt-ask-group", style: `--rc:${colourOf(r)}` },
         regionChip(r), cards.map((c) => clickable(h("span", { class: "bt-ask-town" }, townName(c)), `ask ${chosen} ${c}`, act,
@@ -83,7 +83,7 @@ export function render(el, ctx) {
   const asks = obs.asks || [];
   const history = h("div", { class: "panel bt-history" }, h("h3", {}, `Asks heard (${asks.length})`),
     asks.length ? h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" }, asks.slice().reverse().map((a) => h("li", { class: a.got ? "got" : "" },
-      h("b", {}, seatName(view, a.asker)), " asked ", h("b", {}, seatName(view, a.asked)), " for ",
+      h("b", {}, person(view, a.asker, { start: true })), " asked ", h("b", {}, person(view, a.asked)), " for ",
       h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(a.card))}` }, townName(a.card)),
       a.got ? " and got it" : ": not held")))
       : h("p", { class: "muted-light" }, "Nobody has asked yet."));

@@ -5,7 +5,7 @@
 // names, regions and which towns are in which region are never written here.
 import { h, s, stylesheet } from "/static/dom.js";
 import { blank, edge, wrap } from "/static/cards.js";
-import { plural, seatName } from "/static/words.js";
+import { plural, points, seatName } from "/static/words.js";
 
 const DATA = await fetch("/api/games/british-towns-sets/data").then((r) => {
   if (!r.ok) throw new Error(`the British Towns data: ${r.status}`);
@@ -24,6 +24,9 @@ export const REGIONS = Object.fromEntries(DATA.towns.regions.map((r) => [r.numbe
 
 // code: [name, region]
 const TOWNS = Object.fromEntries(DATA.towns.towns.map((t) => [t.code, [t.name, t.region]]));
+// region: the names of its towns, in the data file's order (the key lists them: a newcomer need not learn the map)
+const TOWNS_OF = {};
+for (const t of DATA.towns.towns) (TOWNS_OF[t.region] ||= []).push(t.name);
 
 stylesheet("/static/games/british-towns.css");
 
@@ -94,7 +97,8 @@ export function regionChip(region, { full = false, extra = "" } = {}) {
     h("b", {}, String(region)), full ? ` ${REGIONS[region]?.name || ""}` : "", extra);
 }
 
-// The KEY card: every region, how many towns it has, and who has laid it (a region laid is struck through).
+// The KEY card: every region, how many towns it has and which, and who has laid it (a region laid is struck through).
+// The printed card gives only the counts; the town names are Parlour's help, in a lighter line under them.
 export function keyCard(obs, view, laidBy, { focus = false } = {}) {
   return h("div", { class: "bt-key panel", "data-focus": focus ? "the key" : undefined }, h("h3", {}, "The key"),
     h("ul", {}, (obs.key || []).map((k) => {
@@ -102,7 +106,8 @@ export function keyCard(obs, view, laidBy, { focus = false } = {}) {
       return h("li", { class: who !== undefined ? "done" : "" }, regionChip(k.region),
         h("div", {}, h("div", { class: "bt-keyname" }, k.name),
           h("div", { class: "bt-keycount" }, `${k.towns} towns + region card`,
-            who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${seatName(view, who)}`) : "")));
+            who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${seatName(view, who)}`) : ""),
+          h("div", { class: "bt-keytowns" }, (TOWNS_OF[k.region] || []).join(" · "))));
     })));
 }
 
@@ -121,7 +126,7 @@ export function byRegion(cards) {
 export function resultWords(result, view, scoreKey, unit) {
   if (!result) return "";
   const names = view.observation?.seat_names || Object.keys(result[scoreKey] || {});
-  const parts = names.map((n, i) => `${seatName(view, i)} ${unit ? plural(result[scoreKey]?.[n], unit) : result[scoreKey]?.[n]}`);
+  const parts = names.map((n, i) => `${seatName(view, i)} ${unit ? plural(result[scoreKey]?.[n], unit) : points(result[scoreKey]?.[n])}`);
   let head;
   if (result.winner) head = `${seatName(view, names.indexOf(result.winner))} wins.`;
   else if (result.shared_by && result.shared_by.length) head = `Shared by ${result.shared_by.map((n) => seatName(view, names.indexOf(n))).join(" & ")}.`;

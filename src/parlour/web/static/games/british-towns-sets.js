@@ -2,7 +2,7 @@
 // discard, lay down whole regions, discard.  Only legal moves are clickable.
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
-import { plural, seatName } from "/static/words.js";
+import { plural, points, seatName, tap } from "/static/words.js";
 import { byRegion, colourOf, keyCard, regionChip, regionOf, resultWords, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 export function render(el, ctx) {
@@ -16,7 +16,7 @@ export function render(el, ctx) {
     const sets = obs.sets?.[i] || {};
     return h("div", { class: `bt-seat wide${i === me ? " mine" : ""}${(obs.to_move || []).includes(i) ? " turn" : ""}` },
       h("div", { class: "bt-seat-name" }, seatName(view, i), i === me ? " (you)" : "",
-        h("span", { class: "bt-score", title: "cards laid less cards in hand" }, `score ${obs.scores?.[i] ?? 0}`)),
+        h("span", { class: "bt-score", title: "cards laid less cards in hand" }, `score ${points(obs.scores?.[i])}`)),
       h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`),
       Object.keys(sets).length
         ? h("div", { class: "bt-sets" }, Object.entries(sets).map(([r, cards]) => h("div", {
@@ -52,7 +52,7 @@ export function render(el, ctx) {
     const done = can("done") ? clickable(h("span", { class: "bt-btn" }, "Done: draw up to seven"), "done", act) : "";
     hand = h("div", { class: "panel bt-hand hand-area" },
       h("h3", {}, `Your hand (${obs.hand.length})`, legal.some((a) => a.startsWith("discard ")) && !readOnly
-        ? h("span", { class: "muted-light" }, " · click a card to discard it") : ""),
+        ? h("span", { class: "muted-light" }, ` · ${tap} a card to discard it`) : ""),
       h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
         const lay = `lay ${r}`;
         return h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
@@ -68,11 +68,12 @@ export function render(el, ctx) {
   // the KEY card, as in the asking game: which regions there are, their sizes, and who has laid each
   const laidBy = {};
   (obs.sets || []).forEach((sets, seat) => Object.keys(sets).forEach((r) => { laidBy[r] = seat; }));
-  // at the player's turn the key and the piles are what the decision is about: the page keeps them in view
+  // at the player's turn the piles are what the decision is about: the page keeps them in view (the key, now
+  // with every region's towns, is there to look up, beside them)
   const deciding = !readOnly && legal.length > 0;
   if (deciding) middle.dataset.focus = "the stock and the discards";
   el.append(h("div", { class: "bt-layout sets" }, h("div", { class: "bt-main" }, middle, seats, hand),
-    h("div", { class: "bt-side" }, keyCard(obs, view, laidBy, { focus: deciding }))));
+    h("div", { class: "bt-side" }, keyCard(obs, view, laidBy))));
 }
 
 export function label(action) {
@@ -129,6 +130,6 @@ export function ending(view) {
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
       h("tbody", {}, names.map((n, i) => {
         const laid = Object.values(obs.sets?.[i] || {}).reduce((a, c) => a + c.length, 0);
-        return h("tr", {}, h("td", {}, seatName(view, i)), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, String(r.scores[n])));
+        return h("tr", {}, h("td", {}, seatName(view, i)), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, points(r.scores[n])));
       }))));
 }

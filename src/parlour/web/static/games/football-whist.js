@@ -9,7 +9,7 @@
 // positions ("kick W3", "move E1") and the ball itself ("stay").
 import { h, s, clear, stylesheet } from "/static/dom.js";
 import { card, clickable, refusable } from "/static/cards.js";
-import { plural, yourResult } from "/static/words.js";
+import { plural, tap, yourResult } from "/static/words.js";
 
 const DATA = await fetch("/api/games/football-whist/data").then((r) => {
   if (!r.ok) throw new Error(`the Football Whist data: ${r.status}`);
@@ -276,11 +276,18 @@ function playLog(ctx) {
   let plays = 0;
   obs.history.forEach(([seat, action], i) => {
     if (action.startsWith("kick") && plays > 0 && plays % 44 === 0 && !items.some((x) => x.half2)) items.push({ half2: true });
-    if (action.startsWith("play")) plays += 1;
     items.push({ seat, action, i });
+    if (!action.startsWith("play")) return;
+    plays += 1;
+    // after a trick's fourth card, who took it (the ball's move, his, comes next)
+    const trick = plays % 44 === 0 ? 10 : Math.floor((plays % 44) / 4) - 1;
+    const done = obs.tricks?.[plays > 44 ? 1 : 0]?.[trick];
+    if (plays % 4 === 0 && done && done.winner !== undefined && done.winner !== null) items.push({ won: done.winner });
   });
   const list = h("ol", { class: "fw-log", "aria-label": "Every move of the match", "data-testid": "play-log", tabindex: "0" },
-    items.map((x) => (x.half2 ? h("li", { class: "fw-log-half" }, "Half time") : h("li", { value: x.i + 1, class: x.i === obs.history.length - 1 ? "fw-latest" : "" },
+    items.map((x) => (x.half2 ? h("li", { class: "fw-log-half" }, "Half time")
+      : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${seatName(view, x.won)} won the trick (partners ${side(x.won)})`)
+      : h("li", { value: x.i + 1, class: x.i === obs.history.length - 1 ? "fw-latest" : "" },
       `${seatName(view, x.seat)} ${words(x.action)}`))));
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"), list);
@@ -324,16 +331,16 @@ export function label(action) {
 export function status(view) {
   const obs = view.observation;
   if (view.over || !view.legal || !view.legal.length) return null;
-  if (obs.phase === "kick") return "Kick off: click a badge next to the centre circle; its team becomes the Master team.";
+  if (obs.phase === "kick") return `Kick off: ${tap} a badge next to the centre circle; its team becomes the Master team.`;
   if (obs.phase === "play") {
-    if (!obs.trick.cards.length) return "Your lead: click a card in your hand.";
+    if (!obs.trick.cards.length) return `Your lead: ${tap} a card in your hand.`;
     const led = teamOf(obs.trick.cards[0][1]);
     const follows = view.legal.every((a) => a.slice(5, 6) === led.code);
-    return follows ? `Follow ${led.name}: click one of your ${led.name} cards.` : `You have no ${led.name}: play any card.`;
+    return follows ? `Follow ${led.name}: ${tap} one of your ${led.name} cards.` : `You have no ${led.name}: play any card.`;
   }
   if (obs.phase === "move") {
     const left = obs.move ? obs.move.moves_left : 1;
-    return `You won the trick: click a position to move the ball (${plural(left, "move")} left), or click the ball to leave it.`;
+    return `You won the trick: ${tap} a position to move the ball (${plural(left, "move")} left), or ${tap} the ball to leave it.`;
   }
   return null;
 }

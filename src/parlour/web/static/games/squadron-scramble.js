@@ -5,7 +5,7 @@
 // server lists as legal is clickable; the server judges every name said.
 import { h, s, stylesheet } from "/static/dom.js";
 import { blank, clickable, edge, refusable, wrap } from "/static/cards.js";
-import { plural, seatName } from "/static/words.js";
+import { plural, points, seatName, tap } from "/static/words.js";
 import { outline } from "/static/games/squadron-outlines.js";
 
 // The pack comes from the game's own data file (planes.json), fetched from
@@ -243,7 +243,7 @@ export function render(el, ctx) {
       h("div", { class: "ss-player-head" },
         h("b", {}, seatName(view, i), i === me ? " (you)" : ""),
         h("span", { class: "ss-pill" }, `${obs.hand_sizes?.[i] ?? 0} in hand`),
-        h("span", { class: "ss-pill" }, `total ${obs.totals?.[i] ?? 0}`),
+        h("span", { class: "ss-pill" }, `total ${points(obs.totals?.[i])}`),
         obs.forfeits?.[i] ? h("span", { class: "ss-pill warn" }, `misses ${plural(obs.forfeits[i], "turn")}`) : "",
         i === obs.dealer ? h("span", { class: "ss-pill" }, "dealer") : ""),
       mine.length ? h("div", { class: "ss-sets" }, mine.map((x) => setBox(x, ctx, { can, pending: x.id === obs.pending_set })))
@@ -293,7 +293,7 @@ export function render(el, ctx) {
   if (obs.hand) {
     const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
     hand = h("div", { class: "panel ss-hand hand-area" },
-      h("h3", {}, `Your hand (${obs.hand.length})`, discarding ? h("span", { class: "ss-hint" }, " · click a card to discard it and end your turn") : ""),
+      h("h3", {}, `Your hand (${obs.hand.length})`, discarding ? h("span", { class: "ss-hint" }, ` · ${tap} a card to discard it and end your turn`) : ""),
       h("div", { class: "row" }, obs.hand.map((c) => {
         const el = planeCard(c, { size: "big" });
         const a = `discard ${c}`;
@@ -309,7 +309,7 @@ export function render(el, ctx) {
     // every round's points by player, folded: the totals stand in each player's panel
     (obs.round_scores || []).length ? h("details", { class: "ss-rounds-so-far" }, h("summary", {}, `Points in the ${plural(obs.round_scores.length, "round")} so far`),
       h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
-        h("tbody", {}, obs.round_scores.map((r, n) => h("tr", {}, h("td", {}, String(n + 1)), r.map((x) => h("td", {}, String(x)))))))) : "",
+        h("tbody", {}, obs.round_scores.map((r, n) => h("tr", {}, h("td", {}, String(n + 1)), r.map((x) => h("td", {}, points(x)))))))) : "",
     naming.length ? h("span", { class: "ss-names" }, "Names said: ", naming.map((x) => {
       const [code, nat] = x.said.split(" ");
       // a wrong name is answered: the plane the set really is
@@ -394,7 +394,15 @@ function namePanel(obs, act) {
     h("p", {}, "Say it right: a wrong plane or nation costs your next turn."), form);
 }
 
-export function label(action) {
+// In plane-spotting a card has no name, so two cards of one view would read alike: a move on a card of the hand
+// says where the card lies in it instead ("your 3rd card from the left, top view").
+const ORDINAL = ["1st", "2nd", "3rd"];
+function handCardName(card, view) {
+  const i = SPOTTING && !WILD[card] ? (view?.observation?.hand || []).indexOf(card) : -1;
+  return i < 0 ? cardName(card) : `your ${ORDINAL[i] || `${i + 1}th`} card from the left (${VIEWS[viewOf(card)]} view)`;
+}
+
+export function label(action, view) {
   const [verb, a, b] = action.split(" ");
   if (verb === "lay") {
     const words = action.split(" ").slice(1);
@@ -403,9 +411,9 @@ export function label(action) {
     return `Lay ${SPOTTING ? "a set" : PLANES[planeOf(plane)]?.[0] || plane}: ${parts.join(", ")}`;
   }
   if (verb === "name") return `Name: ${PLANES[a]?.[0] || a}, ${NATIONS[b]?.name || b}`;
-  if (verb === "discard") return `Discard ${cardName(a)}`;
+  if (verb === "discard") return `Discard ${handCardName(a, view)}`;
   if (verb === "take") return a === "1" ? "Take the top discard" : `Take the top ${a} discards`;
-  if (verb === "swap") return `Swap ${cardName(a)} into set #${b}`;
+  if (verb === "swap") return `Swap ${handCardName(a, view)} into set #${b}`;
   if (verb === "add") return `Add ${WILD[a]} to set #${b}`;
   if (verb === "shoot") return `Shoot down bomber set #${a}`;
   if (action === "hold") return "Hold fire";
@@ -425,7 +433,7 @@ export function status(view) {
 export function resultText(result, view) {
   if (!result) return "";
   const rules = view.observation?.seat_names || Object.keys(result.totals || {});
-  const totals = rules.map((r, i) => `${seatName(view, i)} ${result.totals?.[r]}`).join(" · ");
+  const totals = rules.map((r, i) => `${seatName(view, i)} ${points(result.totals?.[r])}`).join(" · ");
   const head = result.winner ? `${seatName(view, rules.indexOf(result.winner))} wins` : "A draw";
   return `${head} after ${plural(result.rounds, "round")}: ${totals}.`;
 }
@@ -463,20 +471,20 @@ export function ending(view) {
     ? h("small", { class: "ss-why" }, `${seatName(view, overs[r].went_out)} went out`) : "");
   const cell = (r, i) => {
     const d = details[r] && details[r][i];
-    if (!d) return h("td", {}, String(rounds[r][i]));
+    if (!d) return h("td", {}, points(rounds[r][i]));
     const parts = [
       d.laid ? `sets +${d.laid}` : "", d.captured ? `shot down +${d.captured}` : "",
       d.victory === "all" ? `${WILD.VIC} on the last turn: all doubled` : d.victory === "set" ? `${WILD.VIC} doubled a set` : "",
       d.hand ? `hand −${d.hand}` : "",
     ].filter(Boolean);
-    return h("td", {}, h("b", {}, String(rounds[r][i])), parts.length ? h("small", { class: "ss-why" }, parts.join(" · ")) : "");
+    return h("td", {}, h("b", {}, points(rounds[r][i])), parts.length ? h("small", { class: "ss-why" }, parts.join(" · ")) : "");
   };
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
     h("p", {}, `Laid bombers score ${PACK.kinds.bomber.points} a card and fighters ${PACK.kinds.fighter.points}; ${WILD.VIC} doubles its set, or everything its player laid if it went down on his last turn; every card left in hand counts against its holder as it would have scored (${WILD.KEF} ${PACK.wild.KEF.penalty}, ${WILD.VIC} ${PACK.wild.VIC.penalty}).`),
     h("div", { class: "scroll" }, h("table", { class: "list ss-rounds" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
       h("tbody", {}, rounds.map((_, r) => h("tr", {}, h("th", { scope: "row" }, String(r + 1), outBy(r)), names.map((__, i) => cell(r, i))))),
-      h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), names.map((__, i) => h("td", {}, h("b", {}, String(obs.totals?.[i] ?? 0)))))))));
+      h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), names.map((__, i) => h("td", {}, h("b", {}, points(obs.totals?.[i])))))))));
 }
 
 // A round's end stops play with its count: who went out, each player's sets (the doubling wild card marked), the
@@ -496,8 +504,8 @@ export function summary(prev, view) {
   const totals = obs.totals || [];
   const rows = names.map((_, i) => {
     const b = over.breakdown[i];
-    const laid = (over.laid?.[i] || []).map((x) => `${planeName(x)} ${x.value}`);
-    const shot = (over.shot_down?.[i] || []).map((x) => `${whose(x.by)} ${planeName(x)} +${x.value}`);
+    const laid = (over.laid?.[i] || []).map((x) => `${planeName(x)} (+${x.value})`);
+    const shot = (over.shot_down?.[i] || []).map((x) => `${whose(x.by)} ${planeName(x)} (+${x.value})`);
     const hand = over.hands?.[i] || [];
     const lines = [
       laid.length ? `Sets: ${laid.join(", ")}${b.victory === "all" ? `; ${WILD.VIC} went down on the last turn, so all doubled: +${b.laid}` : b.victory === "set" ? ` (${WILD.VIC} doubled its set)` : ""}` : "No sets laid.",
@@ -507,10 +515,10 @@ export function summary(prev, view) {
     return h("section", { class: `ss-round-row${i === view.seat ? " mine" : ""}` },
       h("div", { class: "ss-round-head" }, h("b", {}, who(i)), i === over.went_out ? h("span", { class: "ss-out" }, "went out") : "",
         h("span", { class: "ss-round-points" }, `${b.total >= 0 ? "+" : "−"}${Math.abs(b.total)} this round`),
-        h("span", { class: "ss-round-total" }, `total ${totals[i] ?? 0}`)),
+        h("span", { class: "ss-round-total" }, `total ${points(totals[i])}`)),
       h("ul", {}, lines.map((l) => h("li", {}, l))));
   });
   const best = Math.max(...totals);
-  const next = view.over ? "That was the last round." : `First to ${obs.target} wins. ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${totals.indexOf(best) === view.seat ? "lead" : "leads"} with ${best}`}.`;
+  const next = view.over ? "That was the last round." : `First to ${obs.target} wins. ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${totals.indexOf(best) === view.seat ? "lead" : "leads"} with ${points(best)}`}.`;
   return { title, body: h("div", { class: "ss-round" }, rows, h("p", { class: "muted" }, next)) };
 }
