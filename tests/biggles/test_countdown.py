@@ -14,7 +14,7 @@ import pytest
 
 from parlour.games.biggles import GAME
 from parlour.games.biggles.bots import ReflexBot
-from parlour.games.biggles.session import COUNT, COUNTING, OVER, RUNNING, WAITING, LiveGame
+from parlour.games.biggles.session import COUNT, COUNTING, HAND_TURN, OVER, RUNNING, WAITING, LiveGame
 
 
 class Clock:
@@ -196,3 +196,22 @@ def test_two_people_both_get_ready():
     assert live.phase == WAITING
     live.ready_for(0)
     assert live.phase == COUNTING and live.waiting_for() == []
+
+
+def test_a_hand_turns_at_most_four_times_a_second():
+    """A person's turns come no closer than HAND_TURN (ruling 13): a key held down is not a hand turning cards.
+    A turn too soon is refused with the reason and changes nothing; a play in between is never held up."""
+    clock = Clock()
+    state = GAME.new_state(seats=2, seed=3)
+    live = LiveGame(state, {}, clock=clock, count=0.0)       # two people: no bot moves between the keys
+    assert live.ready_for(0) is None and live.ready_for(1) is None
+    clock.now = 10.0
+    assert live.act(0, "turn") is None
+    before = table(state)
+    clock.now += HAND_TURN / 2
+    reason = live.act(0, "turn")
+    assert reason is not None and reason.startswith("Too quick") and table(state) == before
+    assert live.act(1, "turn") is None                       # the other hand is its own: not held up
+    clock.now += HAND_TURN / 2 + 0.01
+    assert live.act(0, "turn") is None                       # a quarter of a second on, the hand may turn again
+    assert [a for s, a in state.history if s == 0] == ["turn", "turn"]

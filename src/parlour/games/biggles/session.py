@@ -41,6 +41,9 @@ WAITING: Final = "waiting"
 COUNTING: Final = "counting"
 RUNNING: Final = "running"
 OVER: Final = "over"
+#: the least time between two turns (or a turn and a pick-up) of a person's hand: turning three cards is a movement
+#: of the hand, not a key's repeat (ruling 13 in docs/rules/biggles.md); bots turn far slower (docs: Bots)
+HAND_TURN: Final = 0.25
 
 
 def seconds(n: int) -> str:
@@ -67,6 +70,7 @@ class LiveGame:
         self.count = COUNT if count is None else count
         self.people = frozenset(range(SEATS)) - set(bots) if people is None else frozenset(people)
         self.bots = frozenset(bots)
+        self.turned: dict[int, float] = {}        # a person's last turn or pick-up, on the race clock
         self.reflexes = Reflexes(state, bots)
         self.ready: set[int] = set()
         self.go_at: float | None = None
@@ -220,12 +224,17 @@ class LiveGame:
             return early, now
         if action not in self.state.legal_actions(seat):
             return self.state.explain_illegal(seat, action), now
+        if action in ("turn", "pickup") and seat in self.people and now - self.turned.get(seat, -HAND_TURN) < HAND_TURN:
+            return (f"Too quick: a hand turns its cards at most {round(1 / HAND_TURN)} times a second; "
+                    "look at the pile before turning again."), now
         return None, now
 
     def take(self, seat: int, action: str, now: float) -> None:
         """Apply an action ``judge`` found legal at ``now``."""
         self.state.apply(seat, action)
         self.state.times[-1] = now
+        if action in ("turn", "pickup"):
+            self.turned[seat] = now
         self.reflexes.changed(seat, now)
         self._after()
 
