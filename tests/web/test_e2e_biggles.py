@@ -30,6 +30,10 @@ def new_table(page, server, seat1: str, seed: int = 3, matches: int = 1) -> None
     page.wait_for_selector(".bg-board")
 
 
+#: the page shows the refusal of a turn that came too soon after the last (ruling 13)
+TOO_QUICK = "(document.querySelector('[data-testid=refusal]')?.textContent || '').startsWith('Too quick')"
+
+
 def moves_shown(page) -> int:
     return int(page.get_attribute(".board", "data-moves"))
 
@@ -95,11 +99,11 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
         try:
             page.wait_for_function(f"""() => document.querySelector('[data-testid=result]') ||
                 Number(document.querySelector('.board').dataset.moves) !== {before} ||
-                (document.querySelector('[data-testid=refusal]')?.textContent || '').startsWith('Too quick')""",
+                {TOO_QUICK}""",
                                    timeout=5000)
         except Exception:
             pass                    # refused and nobody moved since: look again
-        if page.evaluate("(document.querySelector('[data-testid=refusal]')?.textContent || '').startsWith('Too quick')"):
+        if page.evaluate(TOO_QUICK):
             page.wait_for_timeout(260)      # a hand turns four times a second at most (ruling 13): let it
     else:
         raise AssertionError(f"the race did not end in time (keys so far: {pressed})")
