@@ -112,33 +112,58 @@ def test_unknown_variant_options_are_refused():
         pyspiel.load_game("python_parlour_football_whist", {"no_such": True})
 
 
-def test_openspiels_is_mcts_plays_football_whist_through_parlours_resample():
-    """OpenSpiel's IS-MCTS decides seat 0's moves in a whole match; its worlds come from Parlour's resample."""
-    game = pyspiel.load_game("python_parlour_football_whist")
+#: a whole game of every turn-based game, at small tables and budgets (Squadron Scramble to two rounds, its
+#: documented ``max_rounds``, so that a round's pack is dealt at chance nodes mid-game, in the search too)
+IS_MCTS_GAMES = [
+    ("football-whist", {}, 5),
+    ("squadron-scramble", {"players": 4, "max_rounds": 2}, 0),
+    ("british-towns-asking", {"players": 3}, 0),
+    ("british-towns-sets", {"players": 3}, 0),
+]
+
+
+@pytest.mark.parametrize("game_id, params, seed", IS_MCTS_GAMES, ids=[g for g, _, _ in IS_MCTS_GAMES])
+def test_openspiels_is_mcts_plays_every_turn_based_game_through_parlours_resample(game_id, params, seed):
+    """OpenSpiel's IS-MCTS decides seat 0's every move in a whole game; its worlds come from the registration's
+    ``resample_from_infostate`` (Parlour's resample), each showing seat 0 the information state searched."""
+    assert set(adapter.TURN_BASED) == {g for g, _, _ in IS_MCTS_GAMES}
+    game = pyspiel.load_game(adapter.short_name(game_id), params)
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
     worlds = []
 
     def resampler(state, player):
-        world = adapter.resample(state, player, random.Random(len(worlds)))
+        assert player == 0
+        world = state.resample_from_infostate(player, sampler)
         assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.legal_actions() == state.legal_actions()
         worlds.append(world)
         return world
 
-    rollouts = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    rollouts = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
     bot = ismcts.ISMCTSBot(game=game, evaluator=rollouts, uct_c=2.0, max_simulations=6,
-                           random_state=np.random.RandomState(0))
+                           random_state=np.random.RandomState(seed))
     bot.set_resampler(resampler)
     state = game.new_initial_state()
-    rng = random.Random(5)
-    bot_moves = 0
+    rng = random.Random(seed)
+    bot_moves = searched = 0
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
         elif state.current_player() == 0:
+            searched += len(state.legal_actions()) > 1         # IS-MCTS searches only where there is a choice
             action = bot.step(state)
             assert action in state.legal_actions()
             state.apply_action(action)
             bot_moves += 1
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    assert bot_moves > 20 and len(worlds) >= bot_moves
-    assert sorted(state.returns()) in ([-1.0, -1.0, 1.0, 1.0], [0.0] * 4)
+    parlour = state.parlour
+    assert parlour.is_over and not state.cut_off()             # ended by the rules, not by the cap
+    assert bot_moves == sum(seat == 0 for seat, _ in parlour.history)      # every move of seat 0 was the bot's
+    assert searched >= 10 and len(worlds) == 6 * searched
+    returns = state.returns()
+    assert returns == list(parlour.returns()) and set(returns) <= {-1.0, 0.0, 1.0}
+    if game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM:     # Football Whist's sides
+        assert sum(returns) == 0
+    if game_id == "squadron-scramble":
+        assert parlour.round_no == 1                            # round 2 was dealt and played
