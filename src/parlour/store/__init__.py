@@ -77,10 +77,12 @@ actions = Table(
 )
 
 claims = Table(
-    "seat_claims", metadata,
+    "seat_claims", metadata,                        # who holds each seat: the hash of the seat's key
     Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("token", String(64), nullable=False),
+    # the column keeps its first name, "token"; it holds ``digest(key)`` since the keys were hashed at rest
+    # (``_hash_seat_keys`` hashes the rows of a database made before)
+    Column("token", String(64), nullable=False, key="key_hash"),
 )
 
 access = Table(
@@ -130,6 +132,12 @@ owner_keys = Table(
     "document_keys", metadata,                      # a drive's or cycle's organiser key, kept as its hash
     Column("doc_id", String(32), ForeignKey("documents.id"), primary_key=True),
     Column("key_hash", String(64), nullable=False),
+)
+
+migrations = Table(
+    "schema_migrations", metadata,                  # the changes made to a database made by an earlier Parlour
+    Column("name", String(64), primary_key=True),
+    Column("applied", Float, nullable=False),
 )
 
 
@@ -196,8 +204,17 @@ def new_secret() -> str:
 
 
 def digest(secret: str) -> str:
-    """What the database keeps of a secret: a copy of the database opens no seat and no tournament."""
+    """What the database keeps of a secret: a copy of the database opens no seat and no tournament.
+
+    A plain SHA-256, with no salt and no slow key derivation: those are for passwords, which people choose and
+    an attacker can guess.  Every secret here is 144 random bits drawn by the server (``new_secret``), so no
+    guess and no precomputed table reaches one, and a fast hash lets the store find a seat by its key's hash.
+    """
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+#: a digest as stored: 64 lowercase hex digits (a key itself is 24 characters of URL-safe base64, never 64)
+DIGEST_LENGTH = 64
 
 
 class Store:
@@ -220,6 +237,9 @@ class Store:
             if self.shared:                 # processes started together create the tables one at a time
                 db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             metadata.create_all(db)
+            hashed = _migrate(db)
+        if hashed and self.engine.dialect.name == "sqlite":
+            _scrub_sqlite(self.engine)
 
     def ping(self) -> None:
         """A round trip to the database; raises ``StoreUnavailable`` if it cannot be reached."""
@@ -407,19 +427,21 @@ class Store:
 
     # -- who sits where -----------------------------------------------------
     def claim(self, table_id: str, seat: int) -> str:
-        """A fresh secret for ``seat``; refuses a seat someone already holds."""
+        """A fresh key for ``seat``, answered this once: the database keeps only its hash (``digest``).
+        Refuses a seat someone already holds."""
         token = new_secret()
         try:
             with self._begin() as db:
-                db.execute(claims.insert().values(table_id=table_id, seat=seat, token=token))
+                db.execute(claims.insert().values(table_id=table_id, seat=seat, key_hash=digest(token)))
         except IntegrityError:
             raise StoreError(f"seat {seat} is taken") from None
         return token
 
     def seat_of(self, table_id: str, token: str) -> int | None:
+        """The seat whose key this is, found by the key's hash (the database never holds the key itself)."""
         with self._reading() as db:
             row = db.execute(select(claims.c.seat)
-                             .where(claims.c.table_id == table_id, claims.c.token == token)).first()
+                             .where(claims.c.table_id == table_id, claims.c.key_hash == digest(token))).first()
         return None if row is None else row.seat
 
     def access(self, table_id: str) -> tuple[bool, bool]:
@@ -559,6 +581,54 @@ class Store:
             query = query.where(events_docs.c.kind == kind)
         with self._reading() as db:
             return [{"id": r.id, "kind": r.kind, "config": r.config, "created": r.created} for r in db.execute(query)]
+
+
+#: the migrations, in order: each runs once per database, in the transaction that creates the tables
+SEAT_KEYS_HASHED = "seat-keys-hashed"
+
+
+def _migrate(db: Connection) -> int:
+    """Bring a database made by an earlier Parlour up to date; answers how many seat keys it hashed.
+
+    Each migration is noted in ``schema_migrations`` and runs once.  On PostgreSQL this runs under the schema
+    lock, so of several processes started together one migrates and the others find it done.
+    """
+    done = set(db.execute(select(migrations.c.name)).scalars())
+    hashed = 0
+    if SEAT_KEYS_HASHED not in done:
+        hashed = _hash_seat_keys(db)
+        db.execute(migrations.insert().values(name=SEAT_KEYS_HASHED, applied=time.time()))
+    return hashed
+
+
+def _hash_seat_keys(db: Connection) -> int:
+    """Seat keys were once stored as they are; replace each with its hash, so the links handed out keep working.
+
+    A row is told apart by its form, not only by the migration's note: a key is 24 characters, a digest 64 hex
+    digits, so a row already hashed is never hashed twice (the migration may be run again safely).
+    """
+    rows = db.execute(select(claims.c.table_id, claims.c.seat, claims.c.key_hash)).all()
+    plain = [r for r in rows if not _is_digest(r.key_hash)]
+    for r in plain:
+        db.execute(claims.update().where(claims.c.table_id == r.table_id, claims.c.seat == r.seat)
+                   .values(key_hash=digest(r.key_hash)))
+    return len(plain)
+
+
+def _is_digest(value: str) -> bool:
+    return len(value) == DIGEST_LENGTH and all(c in "0123456789abcdef" for c in value)
+
+
+def _scrub_sqlite(engine: Any) -> None:
+    """After keys were hashed in an SQLite file: no old copy of a key is left in the file or its journal.
+
+    SQLite leaves a replaced value's bytes in free space, and the old pages in the write-ahead log, until they
+    are reused.  ``VACUUM`` rewrites the file from its live rows (free space holds nothing then), and a
+    truncating checkpoint empties the log.  It runs once, when the keys are hashed.
+    """
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as db:
+        db.exec_driver_sql("VACUUM")
+        db.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
