@@ -12,6 +12,8 @@ from starlette.websockets import WebSocketDisconnect
 from conftest import wait_over
 from parlour.store import Store, StoreUnavailable
 from parlour.web.app import create_app
+from parlour.web.errors import UNAVAILABLE
+from parlour.web.live import NOT_SAVED
 
 TEAMS = ["Aston Villa", "Charlton", "Q.P. Rangers", "Swansea"]
 BOTS = [{"kind": "bot", "bot": "random"}] * 4
@@ -263,7 +265,7 @@ def test_bots_carry_on_by_themselves_once_writes_work_again(faulty):
         time.sleep(0.5)
         assert [moves(client, t) for t in tables] == frozen                  # nothing applied unstored
         refused = client.post("/api/tables", json=people())
-        assert refused.status_code == 503 and "disk is full" in refused.json()["detail"]
+        assert refused.status_code == 503 and refused.json()["detail"] == UNAVAILABLE     # the reason: in the log
         faulty.broken = False
         for t in tables:
             info = wait_over(client, t)
@@ -281,7 +283,7 @@ def test_a_move_the_database_refuses_is_not_applied_and_the_player_is_told(fault
             faulty.broken = True
             ws.send_json({"type": "act", "action": view["legal"][0], "moves": view["moves"]})
             error = ws.receive_json()
-            assert error["type"] == "error" and error["message"].startswith("not saved, try again"), error
+            assert error == {"type": "error", "message": NOT_SAVED}, error
             ws.send_json({"type": "view"})
             assert ws.receive_json()["moves"] == view["moves"]          # the socket is open; nothing moved
             faulty.broken = False
@@ -290,8 +292,9 @@ def test_a_move_the_database_refuses_is_not_applied_and_the_player_is_told(fault
         assert faulty.load(made["id"]).actions[view["moves"]][1] == view["legal"][0]
 
 
-def test_a_real_sqlite_file_that_refuses_writes(tmp_path):
-    """SQLite itself refuses (query_only: "attempt to write a readonly database"); the store says 503."""
+def test_a_real_sqlite_file_that_refuses_writes(tmp_path, caplog):
+    """SQLite itself refuses (query_only: "attempt to write a readonly database"); the store says 503, in a plain
+    sentence, and the log has SQLite's reason."""
     from sqlalchemy import event
 
     store = Store(f"sqlite:///{tmp_path / 'real.db'}")
@@ -303,7 +306,8 @@ def test_a_real_sqlite_file_that_refuses_writes(tmp_path):
         refuse["on"] = True
         store.engine.dispose()                               # new connections, each refusing writes
         refused = client.post("/api/tables", json=people())
-        assert refused.status_code == 503 and "readonly" in refused.json()["detail"]
+        assert refused.status_code == 503 and refused.json()["detail"] == UNAVAILABLE
+        assert "readonly" in caplog.text
         time.sleep(0.3)
         stuck = moves(client, table)
         assert stuck < 110 and len(store.load(table).actions) == stuck

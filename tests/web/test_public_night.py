@@ -6,10 +6,15 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
+from starlette.websockets import WebSocketDisconnect
 
-from parlour.store import Store, claims, digest
+from parlour.store import Store, StoreUnavailable, claims, digest
 from parlour.web.app import create_app
+from parlour.web.errors import FAILED, UNAVAILABLE
+from parlour.web.live import NOT_SAVED
 
 TWO_PEOPLE = {"game": "football-whist",
               "seats": [{"kind": "person"}, {"kind": "bot"}, {"kind": "person"}, {"kind": "bot"}]}
@@ -90,3 +95,73 @@ def test_an_old_database_keeps_its_links_once_its_keys_are_hashed(tmp_path):
     with again.engine.connect() as db:
         rows = {row.seat: row.key_hash for row in db.execute(claims.select())}
     assert rows == {0: digest(old[0]), 1: digest(old[1]), 2: digest(newer)}
+
+
+# -- 2. refusals never show internals ---------------------------------------------------------------
+#: a database error as a driver raises it: the path of the file and the statement, which no player should read
+SECRET_PATH = "/srv/parlour/private/parlour.db"
+
+
+def driver_error() -> OperationalError:
+    return OperationalError("INSERT INTO actions (table_id, idx) VALUES (?, ?)", {},
+                            sqlite3.OperationalError(f"unable to open database file {SECRET_PATH}"))
+
+
+def shows_nothing_inside(text: str) -> bool:
+    return not any(word in text for word in (SECRET_PATH, "/srv", "OperationalError", "INSERT", "sqlite", "Error"))
+
+
+def test_a_move_the_database_fails_is_refused_in_a_plain_sentence(store, monkeypatch, caplog):
+    """A driver's error that escapes the store (with its file's path) reaches the player as one plain sentence;
+    the path and the error are in the server's log; the socket stays open and the move can be sent again."""
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        made = client.post("/api/tables", json={**TWO_PEOPLE, "seats": [{"kind": "person"}] + [{"kind": "bot"}] * 3}
+                           ).json()
+        with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+            view = ws.receive_json()
+            while not view["legal"]:
+                view = ws.receive_json()
+
+            def broken(*_args: object, **_kwargs: object) -> list:
+                raise driver_error()
+
+            monkeypatch.setattr(store, "append_actions", broken)
+            ws.send_json({"type": "act", "action": view["legal"][0], "moves": view["moves"]})
+            refusal = ws.receive_json()
+            assert refusal == {"type": "error", "message": NOT_SAVED}
+            monkeypatch.undo()
+            ws.send_json({"type": "act", "action": view["legal"][0], "moves": view["moves"]})
+            assert ws.receive_json()["moves"] == view["moves"] + 1          # nothing was applied, then it was
+    assert SECRET_PATH in caplog.text
+
+
+def test_a_request_the_database_fails_shows_no_path_nor_error(store, monkeypatch, caplog):
+    """A 503 (the store's own refusal, which names the file), a 500 (an error no route expected) and a play
+    socket whose key cannot be looked up: each says a plain sentence, as JSON, and the log has the rest."""
+    with TestClient(create_app(store, bot_delay=0), raise_server_exceptions=False) as client:
+        made = client.post("/api/tables", json=TWO_PEOPLE).json()
+
+        def unavailable(*_args: object, **_kwargs: object) -> object:
+            raise StoreUnavailable(f"the database cannot be written now (unable to open {SECRET_PATH})")
+
+        def crashing(*_args: object, **_kwargs: object) -> object:
+            raise driver_error()
+
+        monkeypatch.setattr(store, "create_table", unavailable)
+        refused = client.post("/api/tables", json=TWO_PEOPLE)
+        assert refused.status_code == 503 and refused.json() == {"detail": UNAVAILABLE}
+        monkeypatch.setattr(store, "claimed_seats", crashing)
+        failed = client.get(f"/api/tables/{made['id']}")
+        assert failed.status_code == 500 and failed.json() == {"detail": FAILED}
+        monkeypatch.setattr(store, "seat_of", unavailable)
+        with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+            assert ws.receive_json() == {"type": "error", "message": UNAVAILABLE}
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+        assert closed.value.code == 1013                                    # try again later
+        monkeypatch.setattr(store, "seat_of", crashing)
+        with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+            assert ws.receive_json() == {"type": "error", "message": FAILED}
+    for answer in (refused.text, failed.text, UNAVAILABLE, FAILED, NOT_SAVED):
+        assert shows_nothing_inside(answer), answer
+    assert SECRET_PATH in caplog.text

@@ -21,7 +21,7 @@ import threading
 import time
 from typing import Any, Callable
 
-from parlour.store import Logged, Store, StoreConflict
+from parlour.store import Logged, Store, StoreConflict, StoreUnavailable
 
 log = logging.getLogger("parlour.store")
 #: the most moves one transaction carries
@@ -103,10 +103,14 @@ class Writer:
             answers: list[StoreConflict | None] = self.store.append_actions([row for row, _, _ in jobs])
             outcomes = list(answers)
         except Exception as error:               # the database failed: every move of the batch is refused
-            log.error("writing %d moves failed: %s", len(jobs), error)
+            log.error("writing %d moves failed: %s", len(jobs), error, exc_info=not isinstance(error, StoreUnavailable))
             if self.failed is not None:
                 self.failed(error)
-            outcomes = [error] * len(jobs)
+            # as StoreUnavailable whatever the failure (a driver's error that escaped the store, a bug): each
+            # table then deals with it as with a full disk, refusing the move in words and trying a bot's again
+            refused = error if isinstance(error, StoreUnavailable) else StoreUnavailable(
+                f"the moves could not be written ({type(error).__name__}: {error})")
+            outcomes = [refused] * len(jobs)
         for (_, loop, future), outcome in zip(jobs, outcomes, strict=True):
             try:
                 loop.call_soon_threadsafe(_settle, future, outcome)

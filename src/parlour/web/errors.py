@@ -4,10 +4,19 @@ The rules, the store and the tournaments raise their own errors with their
 reasons; ``install`` gives each kind its status here, once, instead of in every
 route.  A body or parameter that does not fit its model is explained by the
 model's refusals (``models.Body``) and where it was found ("seat 2: ...").
+
+What went wrong inside the server is never shown: a database's own error
+names its file, its socket or its host, and an exception's text is written
+for whoever reads the code.  A player learns nothing from them that he can
+act on, and a stranger learns how the server is laid out.  So a failure of
+the server (the database, a stored game the rules refuse, any exception no
+route expected) is answered with a plain sentence (``public``), and its
+details go to the server's log, where the people who run it look.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Sequence
 
 from fastapi import FastAPI, Request
@@ -20,6 +29,17 @@ from parlour.web.bodies import NOT_JSON_TYPE
 from parlour.web.models import REFUSED, Refusal
 from parlour.web.registry import Busy, Unplayable
 
+log = logging.getLogger("parlour.web")
+#: what a player is told when the database fails him (its reason goes to the log)
+UNAVAILABLE = "The server could not do that just now (it could not reach its records); try again in a moment."
+#: what a player is told when the server fails in a way nobody foresaw (the traceback goes to the log)
+FAILED = "The server could not do that; try again. If it keeps happening, tell whoever runs this server."
+#: the server's own failures: the sentence each kind is answered with instead of its text
+HIDDEN: list[tuple[type[ParlourError], str]] = [
+    (Unplayable, "This table's game could not be read back from the server's records; whoever runs the server "
+                 "can find why in its log."),
+    (StoreUnavailable, UNAVAILABLE),
+]
 #: the status of each kind of error a route lets through, most particular first
 STATUS: list[tuple[type[ParlourError], int]] = [
     (Unplayable, 500),           # a stored log the rules refuse: the server's fault, not the client's
@@ -50,6 +70,19 @@ def status_of(error: ParlourError) -> int:
     return next(status for kind, status in STATUS if isinstance(error, kind))
 
 
+def public(error: BaseException) -> str:
+    """What a player may be told of ``error``: the reason of a refusal (the rules', a tournament's, a seat's),
+    but only a plain sentence for a failure of the server, whose details are logged here instead."""
+    if isinstance(error, ParlourError):
+        hidden = next((words for kind, words in HIDDEN if isinstance(error, kind)), None)
+        if hidden is None:
+            return str(error)
+        log.warning("%s: %s", type(error).__name__, error)
+        return hidden
+    log.error("an unexpected error, answered with a plain sentence", exc_info=error)
+    return FAILED
+
+
 def where(loc: Sequence[Any]) -> str:
     """A place in a body in words: ("seats", 2, "name") is "seat 2, name"."""
     words: list[str] = []
@@ -75,7 +108,14 @@ def in_words(error: RequestValidationError) -> tuple[int, str]:
 def install(app: FastAPI) -> None:
     @app.exception_handler(ParlourError)
     async def refused(_request: Request, error: ParlourError) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=status_of(error))
+        return JSONResponse({"detail": public(error)}, status_code=status_of(error))
+
+    @app.exception_handler(Exception)
+    async def failed(_request: Request, _error: Exception) -> JSONResponse:
+        """Any other exception (a database error that escaped the store, a bug): a 500 in words, as JSON like
+        every refusal, never the exception's text.  Starlette raises it on after this answer, and the server
+        logs it with its traceback (``uvicorn.error``)."""
+        return JSONResponse({"detail": FAILED}, status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def unfit(_request: Request, error: RequestValidationError) -> JSONResponse:

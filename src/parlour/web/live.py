@@ -72,7 +72,8 @@ CLOSE_ABUSE, CLOSE_SLOW = 1008, 1013
 TOO_MANY = f"too many messages (at most {RATE:.0f} a second); that one was not read"
 #: the first and the longest wait, in seconds, before a write the database refused is tried again
 RETRY = (0.1, 2.0)
-NOT_SAVED = "not saved, try again: the server could not write your move to its database ({reason})"
+#: a move the database refused, in the player's words: its reason (a file, a socket, a host) goes to the log only
+NOT_SAVED = "The server could not save that move; try again."
 #: hints a seat may ask for: one every so many seconds on average, and so many at once
 HINT_EVERY, HINT_BURST = 2.0, 3
 NO_HINTS = "this table was made without hints (the option is chosen when a table is made, for everyone at it)"
@@ -530,7 +531,8 @@ class LiveTable:
                         await self.reload()
                         raise Refused("the table has moved on since you chose; look again") from None
             except StoreUnavailable as error:    # nothing was applied: the move was to be stored first
-                raise Refused(NOT_SAVED.format(reason=error)) from None
+                log.warning("table %s: a move of seat %s is not saved: %s", self.id, seat, error)
+                raise Refused(NOT_SAVED) from None
         self.start_bots()
 
     # -- hints ------------------------------------------------------------------------------

@@ -267,8 +267,11 @@ class Tables:
             seed = random.SystemRandom().randrange(2**62)
         try:
             state = game.new_state(seats=len(stored), variant=variant or {}, seed=seed)     # refuses a bad variant
-        except (ParlourError, TypeError) as error:
+        except ParlourError as error:
             raise SeatingError(str(error)) from None
+        except TypeError as error:          # a variant the rules' own checks let through: its text is the code's
+            log.warning("%s could not be set up with the variant %r: %s", game.id, variant, error)
+            raise SeatingError(f"{game.title} cannot be set up with that variant") from None
         people = [i for i, s in enumerate(stored) if s["kind"] == PERSON]
         mine = people[0] if people and sit is True else sit if sit is not False and sit in people else None
 

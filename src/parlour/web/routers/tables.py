@@ -22,6 +22,7 @@ from parlour.games import get_game
 from parlour.store import StoreError, StoreUnavailable
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import Creates, SeatDep, StoreDep, TablesDep, game_by_id
+from parlour.web.errors import public
 from parlour.web.live import PERSON, Connection, LiveTable, Refused
 from parlour.web.logs import bind
 from parlour.web.models import (
@@ -48,6 +49,8 @@ CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 STALE = 24 * 3600
 #: the socket's close code when the database cannot be read: "try again later"
 CLOSE_UNAVAILABLE = 1013
+#: the socket's close code when the server failed in a way nobody foresaw (the log has it): "internal error"
+CLOSE_FAILED = 1011
 NO_INVITE = ("this seat is kept for the person its join link was sent to: open the link itself "
              "(the invite after #invite=), or ask the table's creator for it")
 
@@ -183,8 +186,8 @@ def _answer_hint(table: LiveTable, connection: Connection, moves: int | None) ->
     async def answer() -> None:
         try:
             connection.post(await table.hint(connection.seat, moves))
-        except ParlourError as error:
-            await connection.refuse(str(error))
+        except Exception as error:                # a refusal in words, or a failure in a plain sentence
+            await connection.refuse(public(error))
 
     task = asyncio.get_running_loop().create_task(answer())
     THINKING.add(task)
@@ -202,8 +205,12 @@ async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: Store
         if token:
             connection.seat = await asyncio.to_thread(store.seat_of, table_id, token)
     except ParlourError as error:
-        await connection.refuse(str(error))
+        await connection.refuse(public(error))
         await socket.close(code=CLOSE_UNAVAILABLE if isinstance(error, StoreUnavailable) else 4404)
+        return
+    except Exception as error:                    # unforeseen: said plainly, logged, and closed as a server error
+        await connection.refuse(public(error))
+        await socket.close(code=CLOSE_FAILED)
         return
     if token and connection.seat is None:
         await connection.refuse("that seat key does not belong to this table")
@@ -230,7 +237,11 @@ async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: Store
                 else:
                     connection.refresh()
             except ParlourError as error:
-                await connection.refuse(str(error))
+                await connection.refuse(public(error))
+            except WebSocketDisconnect:
+                raise
+            except Exception as error:            # no route foresaw it: the player is told plainly, the log has it
+                await connection.refuse(public(error))
     except WebSocketDisconnect:
         pass
     finally:
