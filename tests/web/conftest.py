@@ -91,7 +91,9 @@ def postgres_url():
 
 @pytest.fixture
 def server(tmp_path):
-    srv = Server(f"sqlite:///{tmp_path / 'served.db'}").start()
+    """``parlour serve`` for the page tests, which choose their deals, some at tables of two people: it keeps every
+    creator's seed (``--creator-seeds``; the rule itself is tested in-process, test_public_night.py)."""
+    srv = Server(f"sqlite:///{tmp_path / 'served.db'}", 0.05, "--creator-seeds").start()
     yield srv
     srv.stop()
 

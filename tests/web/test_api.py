@@ -209,7 +209,7 @@ def test_seats_are_taken_once(client):
 
 
 def test_bad_messages_get_a_reason_and_change_nothing(client):
-    made = client.post("/api/tables", json=person_and_bots("football-whist", people=2)).json()
+    made = client.post("/api/tables", json=person_and_bots("football-whist")).json()     # alone: his seed, his kick
     url = f"/ws/tables/{made['id']}"
     with client.websocket_connect(f"{url}?token={made['token']}") as ws, client.websocket_connect(url) as watcher:
         view = next_view(ws)
@@ -242,12 +242,20 @@ def test_bad_messages_get_a_reason_and_change_nothing(client):
 
 
 def test_out_of_turn_moves_are_refused(client):
+    """Two people, so the server deals (and chooses who kicks off): the one not to move tries the other's move."""
     made = client.post("/api/tables", json=person_and_bots("football-whist", people=2)).json()
-    other = take(client, made, 1)
-    with client.websocket_connect(f"/ws/tables/{made['id']}?token={other['token']}") as you:
+    keys = {0: made["token"], 1: take(client, made, 1)["token"]}
+    with client.websocket_connect(f"/ws/tables/{made['id']}") as watcher:
+        view = next_view(watcher)
+        while not set(view["to_move"]) & {0, 1}:                # the bots play up to a person's turn
+            view = next_view(watcher)
+    mover = view["to_move"][0]
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={keys[mover]}") as me, \
+            client.websocket_connect(f"/ws/tables/{made['id']}?token={keys[1 - mover]}") as you:
+        legal = next_view(me)["legal"]
         view = next_view(you)
-        assert view["legal"] == [] and view["to_move"] == [0]
-        you.send_json({"type": "act", "action": "kick E3"})
+        assert view["legal"] == [] and view["to_move"] == [mover] and legal
+        you.send_json({"type": "act", "action": legal[0]})
         assert "turn" in next_error(you)["message"]
 
 

@@ -27,9 +27,10 @@ BOTS = {"game": "football-whist", "seed": 5, "seats": [{"kind": "bot", "bot": "h
 
 @pytest.fixture
 def quick(store):
-    """An app whose expert thinks twenty iterations a hint and a decision of an analysis."""
+    """An app whose expert thinks twenty iterations a hint and a decision of an analysis; it keeps the tests'
+    seeds at tables of two people (``--creator-seeds``), so that Ann kicks off."""
     advisor = Advisor(iterations=20, analysis_seconds=60)
-    with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
+    with TestClient(create_app(store, bot_delay=0, advisor=advisor, creator_seeds=True)) as c:
         yield c
 
 
@@ -126,7 +127,7 @@ def test_no_hints_in_a_race_even_if_the_store_says_so(quick, store):
 
 def test_one_hint_at_a_time(store):
     advisor = Advisor(iterations=3000)          # about a second a hint
-    with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
+    with TestClient(create_app(store, bot_delay=0, advisor=advisor, creator_seeds=True)) as c:   # Ann kicks off
         made = c.post("/api/tables", json={**WHIST, "hints": True}).json()
         with c.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
             next_view(me)
@@ -149,7 +150,7 @@ def test_hints_come_at_most_one_every_two_seconds_three_at_once(quick):
 
 def test_a_move_made_while_the_expert_thinks_is_not_held_up(store):
     advisor = Advisor(iterations=6000)          # two seconds or so
-    with TestClient(create_app(store, bot_delay=0, advisor=advisor)) as c:
+    with TestClient(create_app(store, bot_delay=0, advisor=advisor, creator_seeds=True)) as c:   # Ann kicks off
         made = c.post("/api/tables", json={**WHIST, "hints": True}).json()
         with c.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
             view = next_view(me)

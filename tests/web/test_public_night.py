@@ -165,3 +165,60 @@ def test_a_request_the_database_fails_shows_no_path_nor_error(store, monkeypatch
     for answer in (refused.text, failed.text, UNAVAILABLE, FAILED, NOT_SAVED):
         assert shows_nothing_inside(answer), answer
     assert SECRET_PATH in caplog.text
+
+
+# -- 3. nobody chooses a deal others play ---------------------------------------------------------------
+def seed_of(client, store: Store, made: dict) -> int | None:
+    """The seed kept with the table, after checking that its answer and its info say who chose it alike."""
+    assert client.get(f"/api/tables/{made['id']}").json()["seed_chosen_by"] == made["seed_chosen_by"]
+    return store.load(made["id"]).seed
+
+
+def test_a_creators_seed_is_kept_only_where_nobody_else_plays(client, store):
+    """Alone with bots, the creator's seed is his (a practice deal); with another person at the table the server
+    draws the deal, says so, and keeps the seed for the record once the game is over."""
+    alone = client.post("/api/tables", json={"game": "football-whist", "seed": 42,
+                                             "seats": [{"kind": "person"}] + [{"kind": "bot"}] * 3}).json()
+    assert alone["seed_chosen_by"] == "creator" and seed_of(client, store, alone) == 42
+    bots = client.post("/api/tables", json={"game": "football-whist", "seed": 43, "seats": [{"kind": "bot"}] * 4,
+                                            "sit": False}).json()
+    assert bots["seed_chosen_by"] == "creator" and seed_of(client, store, bots) == 43
+    shared = [client.post("/api/tables", json={**TWO_PEOPLE, "seed": 42}).json() for _ in range(2)]
+    drawn = [seed_of(client, store, made) for made in shared]
+    assert [made["seed_chosen_by"] for made in shared] == ["server", "server"]
+    assert 42 not in drawn and drawn[0] != drawn[1]                     # the creator's seed chose neither deal
+    # a creator who does not sit chooses nobody's deal either: the one person seat is someone else's
+    other = client.post("/api/tables", json={"game": "football-whist", "seed": 42, "sit": False,
+                                             "seats": [{"kind": "person"}] + [{"kind": "bot"}] * 3}).json()
+    assert other["seed_chosen_by"] == "server" and seed_of(client, store, other) != 42
+    unseeded = client.post("/api/tables", json=TWO_PEOPLE).json()
+    assert unseeded["seed_chosen_by"] == "server" and seed_of(client, store, unseeded) is not None
+    made = shared[0]
+    assert client.get(f"/api/tables/{made['id']}/record").status_code == 403       # the deal stays hidden till the end
+    client.post(f"/api/tables/{made['id']}/close", headers=bearer(made["token"]))
+    assert client.get(f"/api/tables/{made['id']}/record").json()["seed"] == drawn[0]
+
+
+def test_tournament_tables_follow_the_same_rule(client, store):
+    """A drive's bots-only tables keep the organiser's seed (seed + k, nobody else's deal); a cycle's match
+    between two people, and a drive's fixture with people at it, get the server's."""
+    drive = client.post("/api/drives", json={"teams": ["A", "B", "C", "D"]}).json()
+    cycle = client.post("/api/cycles", json={"players": ["Ann", "Bob", "Cyril"]}).json()
+    match = client.post(f"/api/cycles/{cycle['id']}/matches/1/table", headers=bearer(cycle["key"]),
+                        json={"seed": 5}).json()
+    assert match["seed_chosen_by"] == "server" and seed_of(client, store, match) != 5
+    people = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot"}, {"kind": "bot"}]
+    fixture = client.post(f"/api/drives/{drive['id']}/fixtures/1/1/table", headers=bearer(drive["key"]),
+                          json={"seats": people, "seed": 5}).json()
+    assert fixture["seed_chosen_by"] == "server" and seed_of(client, store, fixture) != 5
+    client.post(f"/api/drives/{drive['id']}/simulate", headers=bearer(drive["key"]), json={"seed": 100})
+    simulated = [t for t in store.tables_for("drive", drive["id"]) if t["id"] != fixture["id"]]
+    assert simulated and {t["options"]["seed_chosen_by"] for t in simulated} == {"creator"}
+    assert sorted(store.load(t["id"]).seed for t in simulated) == [100 + k for k in range(len(simulated))]
+
+
+def test_a_server_may_keep_every_creators_seed_by_its_owners_choice(store):
+    """``parlour serve --creator-seeds``: a duplicate night (one deal at every table), by the players' agreement."""
+    with TestClient(create_app(store, bot_delay=0, creator_seeds=True)) as client:
+        made = client.post("/api/tables", json={**TWO_PEOPLE, "seed": 42}).json()
+        assert made["seed_chosen_by"] == "creator" and seed_of(client, store, made) == 42

@@ -628,6 +628,10 @@ def serve(
     log_level: str = typer.Option("warning", help="Least level logged: debug, info (every request), warning, error."),
     lease: float = typer.Option(10.0, help="Seconds a process holds a table's bots without renewing; on PostgreSQL "
                                            "another process takes them over once a dead one's lease lapses."),
+    creator_seeds: bool = typer.Option(
+        False, "--creator-seeds", help="Keep a table creator's seed even where others play (a private server, a "
+                                       "duplicate night where every table plays one deal).  Off: the server draws "
+                                       "the deal of every table where anyone but its creator plays."),
 ) -> None:
     """Start the web app: play every game in the browser, against bots and friends."""
     import uvicorn
@@ -662,7 +666,7 @@ def serve(
                        style="bold"))
     # a socket message over 64 KiB is cut off by the server itself (a move is a few bytes)
     app = create_app(store, bot_delay=bot_delay, allow_origins=allow_origin, max_bot_tables=max_bot_tables,
-                     creation_limit=limit, lease=lease)
+                     creation_limit=limit, lease=lease, creator_seeds=creator_seeds)
     uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level.lower(), access_log=False,
                 ws_max_size=65536)
 

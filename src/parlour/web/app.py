@@ -47,14 +47,16 @@ CREATION_LIMIT = "30/minute"
 def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                clock: Callable[[], float] = time.monotonic, allow_origins: Iterable[str] = (),
                creation_limit: str | None = CREATION_LIMIT, max_bot_tables: int = MAX_BOT_TABLES,
-               max_moves: int = MAX_MOVES, lease: float = LEASE, advisor: Advisor | None = None) -> FastAPI:
+               max_moves: int = MAX_MOVES, lease: float = LEASE, advisor: Advisor | None = None,
+               creator_seeds: bool = False) -> FastAPI:
     """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up).
 
     ``allow_origins``: other sites whose pages may use this server (its own always may); ``creation_limit``
     per client address (None: no limit, for a load benchmark on one address); ``max_bot_tables``: tables of
     bots alone in play at once; ``max_moves``: a table that has not ended after so many moves is closed, and
     says why; ``lease``: seconds a process holds a table's bots without renewing (several processes on
-    PostgreSQL); ``advisor``: the expert's hints and analyses, with their budgets (``web.advice``).
+    PostgreSQL); ``advisor``: the expert's hints and analyses, with their budgets (``web.advice``);
+    ``creator_seeds`` keeps a creator's seed even at a table where others play (``registry._seed_for``).
     """
     store = store or Store()
     tournaments = Tournaments(store)
@@ -65,7 +67,8 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
             tournaments.enter_finished(table.id, table.meta, table.state)
 
     registry = Tables(store, bot_delay=bot_delay, clock=clock, on_finish=enter_result, metrics=metrics,
-                      lease=lease, max_bot_tables=max_bot_tables, max_moves=max_moves, advisor=advisor)
+                      lease=lease, max_bot_tables=max_bot_tables, max_moves=max_moves, advisor=advisor,
+                      creator_seeds=creator_seeds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -45,7 +45,7 @@ from parlour.store import Logged, Store, StoreConflict, StoredTable, StoreUnavai
 from parlour.store.writer import Writer
 from parlour.web.advice import Advisor
 from parlour.web.metrics import Metrics
-from parlour.web.models import ErrorMessage, Hint, HintOption, RaceView, SeatView, TableView
+from parlour.web.models import Chooser, ErrorMessage, Hint, HintOption, RaceView, SeatView, TableView
 
 if TYPE_CHECKING:
     from parlour.games.biggles.session import LiveGame
@@ -283,6 +283,8 @@ class LiveTable:
         self.advisor = advisor or Advisor()
         #: the table allows hints (chosen when it was made, shown to everyone at it)
         self.hints = bool(stored.options.get("hints"))
+        #: who chose the seed: "server", or "creator" where nobody else plays (``registry._seed_for``); None: not kept
+        self.seed_chosen_by: Chooser | None = stored.options.get("seed_chosen_by")
         self.hinting: set[int] = set()            # seats whose hint is being thought about now
         self.hint_rate: dict[int, Bucket] = {}
         self.max_moves = max_moves

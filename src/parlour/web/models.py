@@ -33,6 +33,8 @@ REFUSED = "refused"
 
 #: a seed as the server keeps it: the engine's random streams take 63 bits
 Seed = Annotated[StrictInt, Field(ge=0, lt=2**63)]
+#: who chose a table's seed: its creator (where nobody else plays) or the server
+Chooser = Literal["creator", "server"]
 #: a short name a person gives, shown at the table
 Name = Annotated[StrictStr, Field(max_length=40)]
 
@@ -102,7 +104,9 @@ class NewTable(Body):
     game: StrictStr = Field(description="the game's id, as GET /api/games lists them", examples=["football-whist"])
     seats: list[Seat] = Field(min_length=1, description="one entry per seat, in seat order")
     variant: dict[str, Any] | None = Field(None, description="option names and values (GET /api/games lists them)")
-    seed: Seed | None = Field(None, description="the server draws one if left out")
+    seed: Seed | None = Field(None, description="the deal: kept only where every person seat is the creator's own "
+                                                "(the rest bots); the server draws one if left out, and at a table "
+                                                "where anyone else plays")
     sit: StrictBool = Field(True, description="the creator takes the first person seat and gets its key")
     public: StrictBool = Field(False, description="list the table in GET /api/tables for everyone to see")
     open_seats: StrictBool = Field(False, description="anyone may take a free person seat (else only with its "
@@ -140,6 +144,9 @@ class TableMade(BaseModel):
                                              "#invite=); the creator's own seat has none")
     seat: int | None = Field(None, description="the creator's seat (left out when the creator does not sit)")
     token: str | None = Field(None, description="the creator's seat key: it opens the play socket for that seat")
+    seed_chosen_by: Chooser = Field(
+        "server", description="who chose the seed: the creator (his seed, kept where nobody else plays) or the "
+                              "server (it drew one: none was given, or another person sits at the table)")
 
 
 class SeatKey(BaseModel):
@@ -221,6 +228,9 @@ class TableInfo(TableView):
 
     claimed: list[int]
     title: str
+    seed_chosen_by: Chooser | None = Field(
+        None, description="who chose the deal: the server, or the creator where nobody else plays "
+                          "(null for a table made before the server kept it)")
 
 
 class ErrorMessage(BaseModel):
@@ -450,7 +460,8 @@ class FixtureTable(Body):
 
     seats: list[Seat] | None = None
     variant: dict[str, Any] | None = None
-    seed: Seed | None = None
+    seed: Seed | None = Field(None, description="kept only at a table of bots and the organiser alone, as for "
+                                                "any table (NewTable's seed); else the server draws one")
 
     refusals = {"seats": SEATS, "variant": NewTable.refusals["variant"], "seed": NewTable.refusals["seed"]}
 
@@ -458,7 +469,8 @@ class FixtureTable(Body):
 class BotsPlay(Body):
     """Bots play every game of the drive still to play."""
 
-    seed: StrictInt | None = Field(None, description="the server draws one if left out")
+    seed: StrictInt | None = Field(None, description="the server draws one if left out (the tables are of bots "
+                                                      "alone, so a seed given is kept: the k-th table gets seed + k)")
     bots: StrictStr = "heuristic"
 
     refusals = {"seed": "seed is a whole number and bots a bot's name",
@@ -564,7 +576,8 @@ class MatchTable(Body):
         {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "club"}]}]}}
 
     seats: list[Seat] | None = None
-    seed: Seed | None = None
+    seed: Seed | None = Field(None, description="kept only at a table of bots and the organiser alone, as for "
+                                                "any table (NewTable's seed); else the server draws one")
 
     refusals = {"seats": SEATS, "seed": NewTable.refusals["seed"]}
 

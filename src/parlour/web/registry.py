@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
+import secrets
 import time
 from collections import OrderedDict
 from typing import Any, Callable
@@ -33,7 +33,7 @@ from parlour.store.writer import Writer
 from parlour.web.advice import Advisor
 from parlour.web.live import BOT, PERSON, LiveTable
 from parlour.web.metrics import Metrics
-from parlour.web.models import Seat, TableMade
+from parlour.web.models import Chooser, Seat, TableMade
 
 log = logging.getLogger("parlour.web")
 RECENT = 64              # finished tables kept in memory for replays and record downloads
@@ -65,8 +65,10 @@ class Tables:
     def __init__(self, store: Store, *, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic,
                  on_finish: Callable[[LiveTable], None] | None = None, metrics: Metrics | None = None,
                  lease: float = LEASE, max_bot_tables: int = MAX_BOT_TABLES, max_moves: int = MAX_MOVES,
-                 advisor: Advisor | None = None):
+                 advisor: Advisor | None = None, creator_seeds: bool = False):
         self.store = store
+        #: keep every creator's seed, even where others play (``_seed_for``); off on a public night
+        self.creator_seeds = creator_seeds
         #: the expert's hints and analyses, with their threads and budgets
         self.advisor = advisor or Advisor()
         self.max_bot_tables = max_bot_tables
@@ -254,8 +256,10 @@ class Tables:
         ``sit``: the creator takes the first person seat (True), that seat (a number) or none (False).  Each
         other person seat gets a join link with its own secret; ``open_seats`` lets anyone take a free seat
         without one, ``listed`` shows the table in the public list, ``hints`` lets each person ask the expert
-        at his turn (turn-by-turn games).  The bots start at once, whoever opens the page.  Raises
-        ``SeatingError`` with the reason, ``Busy`` when bots alone have no room.
+        at his turn (turn-by-turn games).  ``seed`` is kept only where every person seat is the creator's own
+        (``_seed_for``): at a table where anyone else plays the server draws it, as it does when none is given,
+        and for every table a drive or cycle opens (they come here too).  The bots start at once, whoever opens
+        the page.  Raises ``SeatingError`` with the reason, ``Busy`` when bots alone have no room.
         """
         stored = _seated(game, seats)
         if hints and game.real_time:
@@ -263,8 +267,9 @@ class Tables:
         if all(s["kind"] == BOT for s in stored) and self.bots_alone() >= self.max_bot_tables:
             raise Busy(f"the server is already running {self.max_bot_tables} tables of bots alone, as many as it "
                        "allows; try again when one of them ends")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**62)
+        people = [i for i, s in enumerate(stored) if s["kind"] == PERSON]
+        mine = people[0] if people and sit is True else sit if sit is not False and sit in people else None
+        seed, chosen_by = _seed_for(seed, people, mine, self.creator_seeds)
         try:
             state = game.new_state(seats=len(stored), variant=variant or {}, seed=seed)     # refuses a bad variant
         except ParlourError as error:
@@ -272,14 +277,13 @@ class Tables:
         except TypeError as error:          # a variant the rules' own checks let through: its text is the code's
             log.warning("%s could not be set up with the variant %r: %s", game.id, variant, error)
             raise SeatingError(f"{game.title} cannot be set up with that variant") from None
-        people = [i for i, s in enumerate(stored) if s["kind"] == PERSON]
-        mine = people[0] if people and sit is True else sit if sit is not False and sit in people else None
 
         def create() -> TableMade:          # one trip to a thread: the table, its invites and the creator's seat
             table_id = self.store.create_table(game.id, dict(state.variant), seed, stored, meta,
                                                listed=listed, open_seats=open_seats,
-                                               table_options={"hints": True} if hints else None)
-            made = TableMade(id=table_id, url=f"/t/{table_id}", join={
+                                               table_options={**({"hints": True} if hints else {}),
+                                                              SEED_CHOSEN_BY: chosen_by})
+            made = TableMade(id=table_id, url=f"/t/{table_id}", seed_chosen_by=chosen_by, join={
                 str(i): f"/t/{table_id}/join/{i}#invite={self.store.invite(table_id, i)}"
                 for i in people if i != mine})
             if mine is not None:
@@ -290,6 +294,28 @@ class Tables:
         made = await asyncio.to_thread(create)
         await self.get(made.id)
         return made
+
+
+#: the table option that says who chose the seed: "creator" or "server"
+SEED_CHOSEN_BY = "seed_chosen_by"
+
+
+def _seed_for(given: int | None, people: list[int], mine: int | None, anyone: bool = False) -> tuple[int, Chooser]:
+    """The table's seed, and who chose it: the creator's own, or one the server draws.
+
+    A seed decides every card dealt, so whoever chooses it can know the others' hands (he tries seeds at home
+    until one deals his partner the cards he wants, or reads every hand off a copy of the game).  The creator's
+    seed is kept only where nobody else plays: every person seat is his own, the rest bots (a practice deal,
+    a puzzle to try again).  At a table with anyone else in a person seat the server draws the seed itself,
+    from the operating system's randomness, whatever the creator sent; the answer says so
+    (``seed_chosen_by``), and the game's record keeps the seed, for its replay once the game is over.
+
+    ``anyone`` keeps every creator's seed (``parlour serve --creator-seeds``): a server whose players agreed to
+    it, such as a duplicate night where every table plays one deal, or the page tests, which choose their deals.
+    """
+    if given is not None and (anyone or all(seat == mine for seat in people)):
+        return given, "creator"
+    return secrets.randbelow(2**62), "server"
 
 
 #: the names bots sit under when their seat is not named: people's names of the games' own years, so that a

@@ -102,7 +102,7 @@ async def table_info(table_id: str, tables: TablesDep, store: StoreDep) -> Table
     claimed = await asyncio.to_thread(store.claimed_seats, table_id)
     async with t.lock:
         view = t.view(None)
-    return TableInfo(**dict(view), claimed=sorted(claimed), title=t.game.title)
+    return TableInfo(**dict(view), claimed=sorted(claimed), title=t.game.title, seed_chosen_by=t.seed_chosen_by)
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/claim")
@@ -143,7 +143,7 @@ async def close(table_id: str, seat: SeatDep, tables: TablesDep) -> TableInfo:
     t = await tables.get(table_id)
     await t.close(f"closed by {t.view(None).seats[seat].name}")
     tables.forget(t)
-    return TableInfo(**dict(t.view(None)), claimed=[], title=t.game.title)
+    return TableInfo(**dict(t.view(None)), claimed=[], title=t.game.title, seed_chosen_by=t.seed_chosen_by)
 
 
 @router.post("/api/tables/{table_id}/again", status_code=201, response_model_exclude_none=True,
