@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
+import threading
+import time
 from pathlib import Path
 
 import httpx
 from fastapi.testclient import TestClient
+from sqlalchemy import event
 from websockets.sync.client import connect
 
 from conftest import Server
@@ -62,6 +66,66 @@ def test_healthz_says_whether_the_database_answers():
 
 def test_healthz_on_sqlite(client):
     assert client.get("/healthz").json() == {"status": "ok", "database": "ok", "listening": None, "detail": None}
+
+
+def test_healthz_fails_when_the_database_takes_no_write(store, caplog):
+    """A database that still answers reads but refuses writes (SQLite's query_only, as a read-only file or a full
+    disk does) is down for players, so /healthz says 503; the database's own words go to the log only."""
+    refuse = {"on": False}
+    event.listen(store.engine, "connect",
+                 lambda connection, _: connection.execute(f"PRAGMA query_only={int(refuse['on'])}"))
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        assert client.get("/healthz").status_code == 200
+        refuse["on"] = True
+        store.engine.dispose()                               # new connections, each refusing writes
+        store.ping()                                         # a read still gets through: it would say all is well
+        assert client.get("/api/tables").status_code == 200
+        down = client.get("/healthz")
+        assert down.status_code == 503 and down.json()["status"] == "unavailable"
+        assert down.json()["database"] == "down"
+        assert down.json()["detail"] == ("the database does not answer: a test write failed (the server's log has "
+                                         "the reason)")
+        assert "readonly" in caplog.text and "readonly" not in down.text
+        refuse["on"] = False
+        store.engine.dispose()
+        assert client.get("/healthz").status_code == 200
+
+
+def test_healthz_fails_when_a_write_hangs_and_asks_only_one_at_a_time(store, monkeypatch):
+    """A write that never ends is a 503 after the check's timeout; checks meanwhile wait for the same write."""
+    release = threading.Event()
+    writes: list[float] = []
+
+    def hanging() -> None:
+        writes.append(time.monotonic())
+        release.wait(10)
+
+    app = create_app(store, bot_delay=0)
+    app.state.health.timeout = 0.3
+    with TestClient(app) as client:
+        monkeypatch.setattr(store, "probe", hanging)
+        answers = [client.get("/healthz") for _ in range(3)]
+        release.set()
+    assert [a.status_code for a in answers] == [503] * 3
+    assert answers[0].json()["detail"] == "the database does not answer: no write within 0.3 s"
+    assert len(writes) == 1                                  # one thread held, however often it was asked
+
+
+def test_healthz_answers_while_the_shared_thread_pool_is_busy(store):
+    """Every thread of the pool that runs the bots' searches and the store's calls is busy for two seconds: the
+    health check, in a thread of its own, still answers at once."""
+    with TestClient(create_app(store, bot_delay=0)) as client:
+        async def flood() -> None:
+            loop = asyncio.get_running_loop()
+            for _ in range(64):                          # more than the default pool's threads (at most 32)
+                loop.run_in_executor(None, time.sleep, 2.0)
+
+        assert client.portal is not None
+        client.portal.call(flood)
+        started = time.monotonic()
+        answer = client.get("/healthz")
+        took = time.monotonic() - started
+    assert answer.status_code == 200 and took < 1.0, took
 
 
 def test_json_log_lines_carry_the_request_and_the_table_and_seat(tmp_path):

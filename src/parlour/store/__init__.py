@@ -134,6 +134,12 @@ owner_keys = Table(
     Column("key_hash", String(64), nullable=False),
 )
 
+health = Table(
+    "health_probes", metadata,                      # /healthz's test write: one row per server process, rewritten
+    Column("origin", String(32), primary_key=True),
+    Column("written", Float, nullable=False),
+)
+
 migrations = Table(
     "schema_migrations", metadata,                  # the changes made to a database made by an earlier Parlour
     Column("name", String(64), primary_key=True),
@@ -213,6 +219,8 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+#: seconds a stopped process's health probe row is kept (the next start clears older ones)
+PROBES_KEPT = 24 * 3600
 #: a digest as stored: 64 lowercase hex digits (a key itself is 24 characters of URL-safe base64, never 64)
 DIGEST_LENGTH = 64
 
@@ -238,6 +246,7 @@ class Store:
                 db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             metadata.create_all(db)
             hashed = _migrate(db)
+            db.execute(health.delete().where(health.c.written < time.time() - PROBES_KEPT))   # processes long gone
         if hashed and self.engine.dialect.name == "sqlite":
             _scrub_sqlite(self.engine)
 
@@ -245,6 +254,17 @@ class Store:
         """A round trip to the database; raises ``StoreUnavailable`` if it cannot be reached."""
         with self._reading() as db:
             db.execute(select(1))
+
+    def probe(self) -> None:
+        """A small write, committed: this process's row of ``health_probes`` rewritten with the time.
+
+        Raises ``StoreUnavailable`` when the database takes no writes.  A read would not tell: a full disk, a
+        read-only file or a PostgreSQL standby still answer a ``SELECT``, while every move would be refused.
+        """
+        now = time.time()
+        with self._begin() as db:
+            db.execute(health.delete().where(health.c.origin == self.origin))
+            db.execute(health.insert().values(origin=self.origin, written=now))
 
     def hold(self) -> None:
         """Claim an SQLite file for this server process alone; refuses (``StoreBusy``) if another serves it.

@@ -70,11 +70,14 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                       lease=lease, max_bot_tables=max_bot_tables, max_moves=max_moves, advisor=advisor,
                       creator_seeds=creator_seeds)
 
+    health = ops.HealthCheck(store)
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await registry.start()
         yield
         await registry.close()
+        health.close()
 
     app = FastAPI(title="Parlour", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan,
                   strict_content_type=True)        # a body must say it is JSON: no form post from another site
@@ -82,6 +85,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     app.state.tables = registry
     app.state.tournaments = tournaments
     app.state.metrics = metrics
+    app.state.health = health               # /healthz's test write, in a thread of its own
     app.state.creation_limit = CreationLimit(MovingWindowRateLimiter(MemoryStorage()),
                                              parse(creation_limit) if creation_limit else None)
     app.add_middleware(SameOrigin, allowed=list(allow_origins))
