@@ -2,15 +2,16 @@
 
 Run:  .venv/bin/python bench/load.py --players 500 [--database sqlite|postgres|URL] [--seconds 60] [--json]
       .venv/bin/python bench/load.py --url http://HOST:PORT --database URL ...   (a server already running,
-                                                            started with --creation-limit none)
+                                    started with --creation-limit none --sockets-per-address 100000)
 
 Each Football Whist table has two scripted people (seats A1 and A2... the first and third seats) and two
 heuristic bots, so ``--players N`` opens N/2 tables and N play sockets.  A person thinks for
 ``--think`` seconds on average (uniformly 0.5 to 1.5 times it), then plays a random legal move; the bots
 move after the server's ``--bot-delay``.  A table whose game ends is replaced by a new one.  Every table
-comes from this one address, so the server this script starts has its limit on creation per address
-lifted (``parlour serve --creation-limit none``); a server given with ``--url`` needs the same, or each
-table past its limit is an error (429).  The second person takes his seat with the invite in its join link.
+comes from this one address, so the server this script starts has its limits per address lifted
+(``parlour serve --creation-limit none --sockets-per-address 100000``); a server given with ``--url`` needs
+the same, or each table past the creation limit is an error (429) and each socket past the socket cap is
+closed (4429).  The second person takes his seat with the invite in its join link.
 
 The round trip of a move is from sending it to receiving the view that shows it (the server has judged
 it, committed it and applied it).  Only moves sent after the ramp-up (``--ramp``) count.  Errors are
@@ -206,10 +207,10 @@ def run(args: argparse.Namespace) -> dict:
         base = args.url
         if base is None:
             port = free_port()
-            # every table comes from this one address: the limit on creation per address is lifted
+            # every table and socket comes from this one address: the limits per address are lifted
             server = subprocess.Popen([sys.executable, "-m", "parlour.cli", "serve", "--port", str(port),
                                        "--database", database, "--bot-delay", str(args.bot_delay),
-                                       "--creation-limit", "none"],
+                                       "--creation-limit", "none", "--sockets-per-address", "100000"],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             stack.callback(server.terminate)
             base = f"http://127.0.0.1:{port}"

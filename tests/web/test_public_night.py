@@ -15,6 +15,7 @@ from parlour.store import Store, StoreUnavailable, claims, digest
 from parlour.web.app import create_app
 from parlour.web.errors import FAILED, UNAVAILABLE
 from parlour.web.live import NOT_SAVED
+from parlour.web.sockets import CLOSE_TOO_MANY, SocketCaps
 
 TWO_PEOPLE = {"game": "football-whist",
               "seats": [{"kind": "person"}, {"kind": "bot"}, {"kind": "person"}, {"kind": "bot"}]}
@@ -222,3 +223,70 @@ def test_a_server_may_keep_every_creators_seed_by_its_owners_choice(store):
     with TestClient(create_app(store, bot_delay=0, creator_seeds=True)) as client:
         made = client.post("/api/tables", json={**TWO_PEOPLE, "seed": 42}).json()
         assert made["seed_chosen_by"] == "creator" and seed_of(client, store, made) == 42
+
+
+# -- 5. bounded per client -----------------------------------------------------------------------------
+def turned_away(client, url: str) -> tuple[str, int, str]:
+    """A socket over a cap: the error it is told, and the code and reason it is closed with."""
+    with client.websocket_connect(url) as ws:
+        told = ws.receive_json()
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert told["type"] == "error"
+    return told["message"], closed.value.code, closed.value.reason
+
+
+def test_play_sockets_are_capped_per_seat_per_table_and_per_address(store):
+    """Two sockets a seat, four a table (spectators included), six an address (over every table): the one over
+    is told why and closed with 4429; a socket that closes frees its place."""
+    caps = SocketCaps(per_seat=2, per_table=4, per_address=6)
+    with TestClient(create_app(store, bot_delay=0, sockets=caps)) as client:
+        made = client.post("/api/tables", json=TWO_PEOPLE).json()
+        other = client.post("/api/tables", json=TWO_PEOPLE).json()
+        seat = f"/ws/tables/{made['id']}?token={made['token']}"
+        watch = f"/ws/tables/{made['id']}"
+        with client.websocket_connect(seat) as a, client.websocket_connect(seat) as b:
+            a.receive_json(), b.receive_json()
+            message, code, reason = turned_away(client, seat)
+            assert code == CLOSE_TOO_MANY and reason == message == (
+                "this seat is already open in 2 places (at most 2); close one of them")
+            with client.websocket_connect(watch) as c, client.websocket_connect(watch) as d:
+                c.receive_json(), d.receive_json()
+                message, code, _ = turned_away(client, watch)
+                assert code == CLOSE_TOO_MANY and "this table has as many connections as it allows (4)" in message
+                elsewhere = f"/ws/tables/{other['id']}"
+                with client.websocket_connect(elsewhere) as e, client.websocket_connect(elsewhere) as f:
+                    e.receive_json(), f.receive_json()
+                    message, code, _ = turned_away(client, elsewhere)        # a seventh, at another table
+                    assert code == CLOSE_TOO_MANY and message == (
+                        "too many connections from your address (at most 6 at once)")
+                    assert caps.by_address == {"testclient": 6}             # the ones turned away are not kept
+            with client.websocket_connect(watch) as g:                      # closed sockets free their places
+                assert g.receive_json()["type"] == "view"
+        assert caps.by_address == {}
+        assert 'parlour_dropped_connections_total{reason="cap"} 3.0' in client.get("/metrics").text
+
+
+def test_a_server_with_host_names_answers_to_those_alone(store):
+    """``--host-name``: a request or a socket for any other Host is refused (400 in words; the handshake
+    refused), which a page of a site that points its own name at this server (DNS rebinding) cannot get past."""
+    app = create_app(store, bot_delay=0, host_names=["club.example", "*.parlour.example"])
+    with TestClient(app, base_url="http://club.example") as client:
+        assert client.get("/api/games").status_code == 200
+        assert client.get("/api/games", headers={"host": "club.example:8000"}).status_code == 200
+        assert client.get("/healthz", headers={"host": "night.parlour.example"}).status_code == 200
+        for host in ("evil.example", "parlour.example", "club.example.evil.example", "127.0.0.1", ""):
+            refused = client.post("/api/tables", json=TWO_PEOPLE, headers={"host": host})
+            assert refused.status_code == 400, host
+            assert refused.json()["detail"].startswith("this server answers only to club.example, *.parlour.example")
+        made = client.post("/api/tables", json=TWO_PEOPLE).json()
+        with client.websocket_connect(f"/ws/tables/{made['id']}", headers={"host": "club.example"}) as ws:
+            assert ws.receive_json()["type"] == "view"
+        with pytest.raises(WebSocketDisconnect) as refused_socket:
+            with client.websocket_connect(f"/ws/tables/{made['id']}", headers={"host": "evil.example"}):
+                pass
+        assert refused_socket.value.code == 1008
+    with TestClient(create_app(store, bot_delay=0)) as anywhere:              # none given: any name, for a laptop
+        assert anywhere.get("/api/games", headers={"host": "evil.example"}).status_code == 200
+    with pytest.raises(ValueError):
+        create_app(store, host_names=["club.*.example"])

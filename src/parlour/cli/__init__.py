@@ -632,13 +632,25 @@ def serve(
         False, "--creator-seeds", help="Keep a table creator's seed even where others play (a private server, a "
                                        "duplicate night where every table plays one deal).  Off: the server draws "
                                        "the deal of every table where anyone but its creator plays."),
+    sockets_per_seat: int = typer.Option(4, min=1, help="Play sockets one seat may have open at once (tabs, "
+                                                        "devices, a reconnection not yet seen to close)."),
+    sockets_per_table: int = typer.Option(200, min=1, help="Play sockets one table may have open at once, "
+                                                           "spectators included."),
+    sockets_per_address: int = typer.Option(
+        64, min=1, help="Play sockets one client address may have open at once, spectators included (raise it "
+                        "where many players share one address, a pub's or a school's)."),
+    host_name: list[str] = typer.Option(
+        [], "--host-name", help="A name this server answers to (club.example, or *.club.example); repeatable.  "
+                                "Requests for any other Host get 400.  None given: any name (development)."),
+    header_timeout: float = typer.Option(10.0, min=0.1, help="Seconds a request's line and headers may take to "
+                                                             "arrive; a slower connection is closed."),
+    keep_alive: int = typer.Option(5, min=1, help="Seconds an idle HTTP connection is kept open between requests."),
 ) -> None:
     """Start the web app: play every game in the browser, against bots and friends."""
-    import uvicorn
-
     from parlour.store import Store, StoreBusy
-    from parlour.web import logs
+    from parlour.web import logs, serving
     from parlour.web.app import create_app
+    from parlour.web.sockets import SocketCaps
 
     if log_format not in ("text", "json"):
         _fail(f"--log-format is text or json, not {log_format!r}")
@@ -664,11 +676,16 @@ def serve(
     kind = "shared with other processes" if store.shared else "this process only"
     console.print(Text(f"Parlour is at http://{shown}:{port}/  (database: {store.url}, {kind}; Ctrl-C stops it)",
                        style="bold"))
-    # a socket message over 64 KiB is cut off by the server itself (a move is a few bytes)
-    app = create_app(store, bot_delay=bot_delay, allow_origins=allow_origin, max_bot_tables=max_bot_tables,
-                     creation_limit=limit, lease=lease, creator_seeds=creator_seeds)
-    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level.lower(), access_log=False,
-                ws_max_size=65536)
+    sockets = SocketCaps(per_seat=sockets_per_seat, per_table=sockets_per_table, per_address=sockets_per_address)
+    try:
+        app = create_app(store, bot_delay=bot_delay, allow_origins=allow_origin, max_bot_tables=max_bot_tables,
+                         creation_limit=limit, lease=lease, creator_seeds=creator_seeds, sockets=sockets,
+                         host_names=host_name)
+    except ValueError as error:
+        _fail(str(error))
+    # uvicorn's limits on a connection (web/serving.py): h11 with a 16 KiB head, a deadline for it, keep-alive,
+    # and a socket message over 64 KiB cut off by the server itself (a move is a few bytes)
+    serving.run(app, host, port, log_level.lower(), head_timeout=header_timeout, keep_alive=keep_alive)
 
 
 def main() -> None:

@@ -28,17 +28,18 @@ from limits.strategies import MovingWindowRateLimiter
 from parlour.store import Store
 from parlour.store.tournaments import Tournaments
 from parlour.tournaments.drive_card import FONT_URL, FONTS
-from parlour.web import errors, logs
+from parlour.web import errors, logs, origins
 from parlour.web.advice import Advisor
 from parlour.web.bodies import BodyLimit
 from parlour.web.deps import CreationLimit
 from parlour.web.live import LiveTable
 from parlour.web.metrics import Metrics
 from parlour.web.models import socket_schemas
-from parlour.web.origins import SameOrigin
+from parlour.web.origins import AllowedHosts, SameOrigin
 from parlour.web.registry import LEASE, MAX_BOT_TABLES, MAX_MOVES, Tables
 from parlour.web.routers import cycles, drives, games, ops, pages, replays, tables
 from parlour.web.routers.pages import STATIC
+from parlour.web.sockets import SocketCaps
 
 #: how many tables, tournaments and rematches one client address may make (``limits``' notation)
 CREATION_LIMIT = "30/minute"
@@ -48,7 +49,8 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                clock: Callable[[], float] = time.monotonic, allow_origins: Iterable[str] = (),
                creation_limit: str | None = CREATION_LIMIT, max_bot_tables: int = MAX_BOT_TABLES,
                max_moves: int = MAX_MOVES, lease: float = LEASE, advisor: Advisor | None = None,
-               creator_seeds: bool = False) -> FastAPI:
+               creator_seeds: bool = False, sockets: SocketCaps | None = None,
+               host_names: Iterable[str] = ()) -> FastAPI:
     """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up).
 
     ``allow_origins``: other sites whose pages may use this server (its own always may); ``creation_limit``
@@ -56,7 +58,10 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     bots alone in play at once; ``max_moves``: a table that has not ended after so many moves is closed, and
     says why; ``lease``: seconds a process holds a table's bots without renewing (several processes on
     PostgreSQL); ``advisor``: the expert's hints and analyses, with their budgets (``web.advice``);
-    ``creator_seeds`` keeps a creator's seed even at a table where others play (``registry._seed_for``).
+    ``creator_seeds`` keeps a creator's seed even at a table where others play (``registry._seed_for``);
+    ``sockets``: the caps on play sockets per seat, table and client address (``web.sockets``; the defaults if
+    None); ``host_names``: the only names the server answers to in ``Host`` (none given: any, for development;
+    ``origins.AllowedHosts``).
     """
     store = store or Store()
     tournaments = Tournaments(store)
@@ -86,9 +91,14 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     app.state.tournaments = tournaments
     app.state.metrics = metrics
     app.state.health = health               # /healthz's test write, in a thread of its own
+    app.state.sockets = sockets or SocketCaps()
     app.state.creation_limit = CreationLimit(MovingWindowRateLimiter(MemoryStorage()),
                                              parse(creation_limit) if creation_limit else None)
     app.add_middleware(SameOrigin, allowed=list(allow_origins))
+    names = origins.host_names(host_names)      # ValueError for a bad pattern, before the server starts
+    if names:
+        app.add_middleware(AllowedHosts, names=names)   # outside SameOrigin: Host is checked before Origin is
+                                                        # compared with it
     app.add_middleware(BodyLimit)               # no body past the limit reaches anything
     app.middleware("http")(logs.requests)       # outermost: every request is logged, refusals included
     errors.install(app)

@@ -27,6 +27,7 @@ from parlour.store import Store
 from parlour.store.tournaments import Tournaments
 from parlour.web.metrics import Metrics
 from parlour.web.registry import Tables
+from parlour.web.sockets import SocketCaps
 
 NO_ORGANISER_KEY = ("changing a tournament needs its organiser key (the organiser link holds it; "
                     "send it as Authorization: Bearer KEY)")
@@ -55,6 +56,11 @@ def _metrics(connection: HTTPConnection) -> Metrics:
     return metrics
 
 
+def _sockets(connection: HTTPConnection) -> SocketCaps:
+    sockets: SocketCaps = connection.app.state.sockets
+    return sockets
+
+
 def game_by_id(game_id: str) -> GameDescriptor:
     """The game a path names; 404 for an unknown id."""
     try:
@@ -67,6 +73,7 @@ StoreDep = Annotated[Store, Depends(_store)]
 TablesDep = Annotated[Tables, Depends(_tables)]
 TournamentsDep = Annotated[Tournaments, Depends(_tournaments)]
 MetricsDep = Annotated[Metrics, Depends(_metrics)]
+SocketsDep = Annotated[SocketCaps, Depends(_sockets)]
 GameDep = Annotated[GameDescriptor, Depends(game_by_id)]
 Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(HTTPBearer(auto_error=False))]
 

@@ -76,3 +76,56 @@ class SameOrigin:
                     await refusal(403, foreign(origin))(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+def host_name(header: str) -> str:
+    """The name in a ``Host`` header, without its port, in lower case ("" for none): ``[::1]:8000`` is ``[::1]``."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[: header.find("]") + 1] if "]" in header else ""
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def host_names(names: Iterable[str]) -> list[str]:
+    """The names given to ``--host-name``, in lower case; ``ValueError`` for a pattern that is not ``*.NAME``."""
+    checked = [n.strip().lower() for n in names if n.strip()]
+    for name in checked:
+        if "*" in name[1:] or name.startswith("*") and not name.startswith("*.") or ":" in name.strip("[]"):
+            raise ValueError(f"--host-name takes a name without its port, or a pattern like *.club.example, "
+                             f"not {name!r}")
+    return checked
+
+
+def unknown_host(names: list[str]) -> str:
+    return f"this server answers only to {', '.join(names)[:200]}: check the address you used"
+
+
+class AllowedHosts:
+    """ASGI middleware: a request or socket whose ``Host`` is not one of the server's names is refused.
+
+    Without it the server answers to any name, which is what a laptop on ``localhost`` wants.  On a public
+    night it answers only to its own names (``parlour serve --host-name club.example``, repeatable; a pattern
+    ``*.club.example`` takes every name under it).  That closes DNS rebinding, where a page of another site
+    makes its own name point at this server: the browser then sees one origin, so ``SameOrigin``, which
+    compares ``Origin`` with ``Host``, would let its requests through.  A refused request gets 400 with the
+    reason as JSON (like every refusal here); a socket is refused at its handshake.  Starlette's
+    ``TrustedHostMiddleware`` does the same check but answers in plain text, and not at all on a socket.
+    """
+
+    def __init__(self, app: ASGIApp, names: Iterable[str]):
+        self.app = app
+        self.names = host_names(names)
+
+    def allows(self, host: str) -> bool:
+        return bool(host) and any(host == name or name.startswith("*.") and host.endswith(name[1:])
+                                  for name in self.names)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and not self.allows(host_name(Headers(scope=scope).get("host", ""))):
+            if scope["type"] == "websocket":
+                await receive()                           # the handshake: answered 403, never accepted
+                await send({"type": "websocket.close", "code": 1008, "reason": unknown_host(self.names)[:120]})
+            else:
+                await refusal(400, unknown_host(self.names))(scope, receive, send)
+            return
+        await self.app(scope, receive, send)

@@ -19,9 +19,9 @@ from pydantic import TypeAdapter, ValidationError
 
 from parlour.engine.errors import ParlourError
 from parlour.games import get_game
-from parlour.store import StoreError, StoreUnavailable
+from parlour.store import Store, StoreError, StoreUnavailable
 from parlour.web.bodies import JSONRoute
-from parlour.web.deps import Creates, SeatDep, StoreDep, TablesDep, game_by_id
+from parlour.web.deps import Creates, SeatDep, SocketsDep, StoreDep, TablesDep, game_by_id
 from parlour.web.errors import public
 from parlour.web.live import PERSON, Connection, LiveTable, Refused
 from parlour.web.logs import bind
@@ -39,7 +39,8 @@ from parlour.web.models import (
     TableMade,
     TableSummary,
 )
-from parlour.web.registry import distinct
+from parlour.web.registry import Tables, distinct
+from parlour.web.sockets import CLOSE_TOO_MANY, SocketCaps
 
 router = APIRouter(tags=["tables"], route_class=JSONRoute)
 
@@ -194,12 +195,41 @@ def _answer_hint(table: LiveTable, connection: Connection, moves: int | None) ->
     task.add_done_callback(THINKING.discard)
 
 
+async def _turn_away(connection: Connection, reason: str) -> None:
+    """A socket over a cap (``web.sockets``): told why, then closed with ``CLOSE_TOO_MANY`` and the reason."""
+    connection.metrics.dropped.labels("cap").inc()
+    try:
+        await connection.refuse(reason)
+        await connection.socket.close(code=CLOSE_TOO_MANY, reason=reason)
+    except Exception:                             # the client went first
+        pass
+
+
 @router.websocket("/ws/tables/{table_id}")
-async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: StoreDep, token: str | None = None) -> None:
-    """A seat's connection (with its key in ``token``), or a spectator's (without); see docs/web.md."""
+async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: StoreDep, sockets: SocketsDep,
+               token: str | None = None) -> None:
+    """A seat's connection (with its key in ``token``), or a spectator's (without); see docs/web.md.
+
+    Each client address may hold so many sockets at once, each table and each seat so many (``web.sockets``);
+    the address is counted from the handshake on, before the table is looked up."""
     await socket.accept()
     bind(table=table_id, path=socket.url.path)
     connection = Connection(socket, metrics=tables.metrics)
+    address = socket.client.host if socket.client else "unknown"
+    refusal = sockets.enter(address)
+    if refusal is not None:
+        await _turn_away(connection, refusal)
+        return
+    try:
+        await _seated(connection, table_id, tables, store, sockets, token)
+    finally:
+        sockets.leave(address)
+
+
+async def _seated(connection: Connection, table_id: str, tables: Tables, store: Store, sockets: SocketCaps,
+                  token: str | None) -> None:
+    """The socket's table and seat found (its key looked up), then its messages until either side closes it."""
+    socket = connection.socket
     try:
         t = await tables.get(table_id)
         if token:
@@ -217,33 +247,40 @@ async def play(socket: WebSocket, table_id: str, tables: TablesDep, store: Store
         await socket.close(code=4403)
         return
     bind(seat="spectator" if connection.seat is None else connection.seat)
-    await t.join(connection)
+    refusal = sockets.seat(t, connection.seat)
+    if refusal is not None:
+        await _turn_away(connection, refusal)
+        return
+    await t.join(connection)                      # at once: no other socket joins between the count and this
     try:
         while True:
             frame = await connection.receive()          # within the connection's rate; None once it is over
             if frame is None:
                 break
-            try:
-                if frame.get("text") is None:
-                    raise Refused("a message is a text frame of JSON, not binary")
-                message = read_message(frame["text"])
-                if isinstance(message, Act):
-                    await t.act(connection.seat, message.action, message.moves)
-                    connection.credit()
-                elif isinstance(message, AskHint):
-                    _answer_hint(t, connection, message.moves)
-                elif isinstance(message, Ready):
-                    await t.ready(connection.seat)
-                else:
-                    connection.refresh()
-            except ParlourError as error:
-                await connection.refuse(public(error))
-            except WebSocketDisconnect:
-                raise
-            except Exception as error:            # no route foresaw it: the player is told plainly, the log has it
-                await connection.refuse(public(error))
+            await _answer(t, connection, frame)
     except WebSocketDisconnect:
         pass
     finally:
         await t.leave(connection)
         tables.forget(t)
+
+
+async def _answer(t: LiveTable, connection: Connection, frame: dict[str, Any]) -> None:
+    """Act on one message of the socket; a refusal goes back to it in words, a failure in a plain sentence."""
+    try:
+        if frame.get("text") is None:
+            raise Refused("a message is a text frame of JSON, not binary")
+        message = read_message(frame["text"])
+        if isinstance(message, Act):
+            await t.act(connection.seat, message.action, message.moves)
+            connection.credit()
+        elif isinstance(message, AskHint):
+            _answer_hint(t, connection, message.moves)
+        elif isinstance(message, Ready):
+            await t.ready(connection.seat)
+        else:
+            connection.refresh()
+    except WebSocketDisconnect:
+        raise
+    except Exception as error:                    # ParlourError's reason, or (unforeseen) a plain sentence, logged
+        await connection.refuse(public(error))

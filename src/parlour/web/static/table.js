@@ -266,7 +266,10 @@ export async function playTable(tableId) {
     };
     socket.onclose = (event) => {
       if (event.code === 4403 || event.code === 4404) return;
-      if (!view || !view.over) setTimeout(connect, 1000);
+      // 4429: too many sockets (this seat open in too many places, a full table, a crowded address): the
+      // server said why; try again, less often
+      if (event.code === 4429 && event.reason) toast(event.reason);
+      if (!view || !view.over) setTimeout(connect, event.code === 4429 ? 10000 : 1000);
     };
   };
   document.onkeydown = (event) => {
