@@ -670,22 +670,35 @@ def serve(
     except StoreBusy as error:
         _fail(str(error))
     except Exception as error:          # a bad URL or an unreachable server: say so, not a traceback
-        _fail(f"cannot open the database {database or ''}: {error}")
-    logs.configure(log_format, log_level)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    kind = "shared with other processes" if store.shared else "this process only"
-    console.print(Text(f"Parlour is at http://{shown}:{port}/  (database: {store.url}, {kind}; Ctrl-C stops it)",
-                       style="bold"))
+        _fail(f"cannot open the database {_hidden_password(database or '')}: {error}")
     sockets = SocketCaps(per_seat=sockets_per_seat, per_table=sockets_per_table, per_address=sockets_per_address)
     try:
         app = create_app(store, bot_delay=bot_delay, allow_origins=allow_origin, max_bot_tables=max_bot_tables,
                          creation_limit=limit, lease=lease, creator_seeds=creator_seeds, sockets=sockets,
                          host_names=host_name)
-    except ValueError as error:
+    except ValueError as error:         # a --host-name that is not a name
         _fail(str(error))
+    logs.configure(log_format, log_level)
+    # the address to open: one of the names it answers to, if it was given any
+    names = [n for n in host_name if "*" not in n]
+    shown = names[0] if names else "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    kind = "shared with other processes" if store.shared else "this process only"
+    database_shown = store.engine.url.render_as_string(hide_password=True)       # a terminal may be shared
+    console.print(Text(f"Parlour is at http://{shown}:{port}/  (database: {database_shown}, {kind}; Ctrl-C stops "
+                       "it)", style="bold"))
     # uvicorn's limits on a connection (web/serving.py): h11 with a 16 KiB head, a deadline for it, keep-alive,
     # and a socket message over 64 KiB cut off by the server itself (a move is a few bytes)
     serving.run(app, host, port, log_level.lower(), head_timeout=header_timeout, keep_alive=keep_alive)
+
+
+def _hidden_password(url: str) -> str:
+    """A database URL as printed: its password starred (a terminal, a log, a screen may be shared)."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:                   # not a URL at all: nothing to hide in it
+        return url
 
 
 def main() -> None:

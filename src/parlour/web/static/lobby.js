@@ -106,7 +106,7 @@ export async function newTable(gameId) {
   const form = h("form", { class: "new" },
     h("label", {}, "Players ", count),
     seatsBox, variantBox, who, help,
-    h("label", {}, "Seed ", seed, h("small", {}, "The same seed deals the same cards.")),
+    h("label", {}, "Seed ", seed, h("small", {}, "The same seed deals the same cards. It is kept when you play alone with bots; with anyone else at the table the server deals.")),
     h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the table")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
