@@ -41,17 +41,23 @@ class HealthCheck:
     def __init__(self, store: Store, timeout: float = PROBE_TIMEOUT):
         self.store = store
         self.timeout = timeout
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-health")
+        self.executor: ThreadPoolExecutor | None = None         # made at the first check, again after ``close``
         self.running: asyncio.Future[None] | None = None
 
     async def write(self) -> None:
         """Returns once the test write is committed; raises its error, or ``TimeoutError`` after ``timeout``."""
-        if self.running is None or self.running.done():
-            self.running = asyncio.get_running_loop().run_in_executor(self.executor, self.store.probe)
+        loop = asyncio.get_running_loop()
+        if self.running is None or self.running.done() or self.running.get_loop() is not loop:
+            if self.executor is None:
+                self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-health")
+            self.running = loop.run_in_executor(self.executor, self.store.probe)
         await asyncio.wait_for(asyncio.shield(self.running), self.timeout)
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """The server stops: its thread goes (a write under way is not waited for)."""
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+        self.executor = self.running = None
 
 
 def _health(request: Request) -> HealthCheck:
