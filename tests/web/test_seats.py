@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import time
 
+from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from parlour.store import game_tables
+from parlour.web.app import create_app
 
 SEATS = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"},
          {"kind": "person"}, {"kind": "bot", "bot": "heuristic"}]
@@ -96,3 +98,18 @@ def test_play_again_with_the_same_seats(client):
     assert client.app.state.store.load(new["id"]).variant["own_goals"] is True
     assert client.app.state.store.load(new["id"]).seed != 5
 
+
+
+def test_a_closed_table_offers_no_moves_to_the_seat_whose_turn_it_was(store):
+    """Closed by the other person while Ann was to kick off: her view is over, with nothing to play."""
+    with TestClient(create_app(store, bot_delay=0, creator_seeds=True)) as client:       # seed 11: Ann kicks off
+        made = client.post("/api/tables", json={"game": "football-whist", "seats": SEATS, "seed": 11}).json()
+        invite = made["join"]["2"].split("#invite=")[1]
+        cat = client.post(f"/api/tables/{made['id']}/seats/2/claim", json={"invite": invite}).json()
+        with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ann:
+            assert ann.receive_json()["legal"]
+            client.post(f"/api/tables/{made['id']}/close", headers={"authorization": f"Bearer {cat['token']}"})
+            view = ann.receive_json()
+            while not view["over"]:
+                view = ann.receive_json()
+        assert view["result"]["abandoned"] and view["legal"] == []

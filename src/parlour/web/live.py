@@ -357,8 +357,9 @@ class LiveTable:
                 for s, (info, names) in enumerate(zip(self.seats, self.game.seat_names(len(self.seats)), strict=True))
             ],
             observation=observation,
-            # a race offers moves only between Go and the match's end: the server refuses them at other times
-            legal=list(state.legal_actions(seat)) if seat is not None and self._racing() else [],
+            # a race offers moves only between Go and the match's end: the server refuses them at other times;
+            # a table closed before its end (abandoned) offers none, whoever's turn it was
+            legal=list(state.legal_actions(seat)) if seat is not None and self._racing() and not self.ended else [],
             to_move=sorted(state.to_move),
             moves=len(state.history),
             over=self.ended,
