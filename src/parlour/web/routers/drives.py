@@ -11,6 +11,7 @@ needs its organiser key (``deps.OrganiserDep``), given once, when it is made.
 from __future__ import annotations
 
 import asyncio
+import logging
 from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException
@@ -38,6 +39,10 @@ from parlour.web.registry import Busy, Tables
 from parlour.web.tournaments import drive_view, lines, made
 
 router = APIRouter(tags=["drives"], route_class=JSONRoute)
+log = logging.getLogger("parlour.web")
+#: a card asked for as a PDF where none can be made: the reason (a library, a path) goes to the log
+NO_PDF = ("this server cannot make PDFs (it needs WeasyPrint and Pango): open the card as a page instead, and "
+          "print it from the browser")
 HOME_BOTS = [Seat(kind="bot", bot="heuristic")] * 4
 #: the cards' answers, for the OpenAPI description (a refusal is JSON, as everywhere)
 HTML = {"text/html": {"schema": {"type": "string"}}}
@@ -145,7 +150,8 @@ async def card(doc_id: str, team: str, tournaments: TournamentsDep, format: str 
 async def _pdf(pages: list[str], filename: str) -> Response:
     try:
         data = await asyncio.to_thread(pdf, pages)
-    except PrintingUnavailable as error:
-        raise HTTPException(501, str(error)) from None
+    except PrintingUnavailable as error:      # its text names the library missing, and where it was looked for
+        log.warning("no PDF made: %s", error)
+        raise HTTPException(501, NO_PDF) from None
     return Response(data, media_type="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{quote(filename)}"'})
