@@ -168,7 +168,8 @@ class TableSummary(BaseModel):
     result: dict[str, Any] | None
     meta: dict[str, Any] | None = Field(description="the fixture it was played for, if any")
     moves: int
-    options: dict[str, Any] = Field(default_factory=dict, description="how it was set up: {\"hints\": true}")
+    options: dict[str, Any] = Field(default_factory=dict, description="how it was set up: {\"hints\": true, "
+                                                                      "\"seed_chosen_by\": \"server\"}")
     winners: list[str] = Field(default_factory=list, description="the names at the seats that won (none for a draw)")
 
 
