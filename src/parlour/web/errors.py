@@ -52,7 +52,8 @@ STATUS: list[tuple[type[ParlourError], int]] = [
 #: what the API's routes answer when they refuse, for the OpenAPI description
 REFUSALS: dict[int | str, dict[str, Any]] = {
     status: {"model": Refusal, "description": words} for status, words in (
-        (400, "the body is not a JSON object, or there is a body where none belongs"),
+        (400, "the body is not a JSON object, or there is a body where none belongs; a Host the server does not "
+              "answer to (parlour serve --host-name)"),
         (401, "no key: this change needs an organiser's or a seat's key (Authorization: Bearer KEY)"),
         (403, "a wrong key, a request from another site's page, a seat without its invite, or the record "
               "before the game is over (it shows every hand)"),
@@ -60,6 +61,7 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         (413, "the body is over 16 KiB"), (415, "the body is not sent as JSON"),
         (422, "a value the models, the rules or the tournament refuse"),
         (429, "too many new tables or tournaments from one address (Retry-After says when to try again)"),
+        (500, "the server failed in a way no route foresaw: a plain sentence, the details in the server's log"),
         (501, "no PDF on this server (WeasyPrint or Pango missing)"),
         (503, "the database cannot be written now, or the server runs as many tables of bots alone as it "
               "allows: try again later"))

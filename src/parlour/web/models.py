@@ -70,7 +70,7 @@ class Body(BaseModel):
 
 
 class Refusal(BaseModel):
-    """Every refused request: the reason in words (a 400, 401, 403, 404, 409, 413, 415, 422, 429 or 503)."""
+    """Every refused request: the reason in words (a 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 501 or 503)."""
 
     detail: str
 
