@@ -324,6 +324,19 @@ def test_rules_pages(client):
     assert client.get("/rules/nosuch").status_code == 404
 
 
+def test_rules_pages_are_written_for_players(client):
+    """The page keeps the player's sections of the document and says variants as the menu does: no variant
+    identifier, game id, pointer into the source or the terminal's quick start."""
+    for game_id in GAMES:
+        text = client.get(f"/rules/{game_id}").text
+        assert "src/parlour" not in text and "game id" not in text and "Quick start" not in text, game_id
+        assert not re.search(r"<code>[a-z_]+=[^<\s]+</code>", text), game_id
+        assert "Sources and confidence" not in text and "Variants" in text
+    whist = client.get("/rules/football-whist").text
+    assert "“Own goals count: on”" in whist and "own_goals=true" not in whist
+    assert 'href="/rules/british-towns-sets"' in client.get("/rules/british-towns-asking").text
+
+
 def test_rules_pages_open_with_a_five_line_quick_start():
     import re
 

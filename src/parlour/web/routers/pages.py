@@ -5,11 +5,11 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-import markdown
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse
 
 from parlour.web.deps import GameDep
+from parlour.web.rules_page import rules_html
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 DOCS = Path(__file__).resolve().parents[4] / "docs" / "rules"
@@ -21,7 +21,7 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 @router.get("/rules/{game_id}", response_class=HTMLResponse)
 def rules(game: GameDep) -> str:
     path = DOCS / f"{game.id}.md"
-    body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "toc"]) if path.exists() \
+    body = rules_html(path.read_text(encoding="utf-8"), game.variants) if path.exists() \
         else "<p>The rules document is not installed with this copy of Parlour.</p>"
     return page(f"{game.title}: rules", f'<p><a href="/">Parlour</a> / rules · <a class="button primary" '
                 f'href="/new/{game.id}">New table</a></p><article class="rules">{body}</article>')

@@ -237,6 +237,15 @@ function cup(c) {
 }
 
 // -- the Biggles cycle ------------------------------------------------------------------
+// A row's place in a league sorted best first: "1", or "=2" for a place shared on points; a champion who won the
+// deciding matches stands alone at the top, those he beat there after him.
+function place(rows, row, champion) {
+  const level = rows.filter((x) => x.points === row.points && !(champion && x.player === champion));
+  if (champion && row.player === champion) return "1";
+  const at = rows.indexOf(level[0]) + 1;
+  return level.length > 1 ? `=${at}` : String(at);
+}
+
 export async function cycle(main, id) {
   const biggles = await botsOf("biggles");
   const key = organiserFor(id);
@@ -254,9 +263,12 @@ export async function cycle(main, id) {
       organiserBox("cycle", `/cycles/${id}`, key, remove),
       r.complete ? h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion) : "",
       h("table", { class: "list league", "data-testid": "league" },
-        h("thead", {}, h("tr", {}, ["Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
-        h("tbody", {}, r.table.map((row) => h("tr", {}, h("td", {}, row.player), h("td", {}, String(row.played)),
+        h("thead", {}, h("tr", {}, ["", "Player", "Played", "Won", "Points"].map((c, i) => h("th", i ? {} : { "aria-label": "Place" }, c)))),
+        h("tbody", {}, r.table.map((row) => h("tr", {}, h("td", {}, place(r.table, row, r.champion)), h("td", {}, row.player), h("td", {}, String(row.played)),
           h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points))))))),
+      h("p", { class: "muted", "data-testid": "cycle-rules" }, "The most points wins; players level at the top play deciding matches ",
+        "until one is ahead (players level lower down share their place, marked =). Each match is a single match: its winner ",
+        "scores 8, the loser the number of his highest black card not cancelled, 0 to 7: enter, say, 8 – 5."),
       h("h2", {}, "Matches"),
       h("p", { class: "muted", "data-testid": "pack-legend" }, "In each match the first name plays the ",
         h("span", { class: "blue-pack" }, "blue pack"), " and the second the ", h("span", { class: "red-pack" }, "red pack"), "."),

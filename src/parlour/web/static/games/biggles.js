@@ -94,6 +94,12 @@ function playerArea(ctx, seat, mine) {
   return area;
 }
 
+// "Match 1 of 2, a decider if the points are level": the series as announced, so a third match never comes as a surprise
+function matchWords(obs, match) {
+  if (match > obs.matches) return `Deciding match ${match}`;
+  return `Match ${match} of ${obs.matches}${obs.deciders === 0 ? "" : ", a decider if the points are level"}`;
+}
+
 export function render(el, ctx) {
   const { obs, view } = ctx;
   const me = ctx.seat ?? 0;
@@ -105,7 +111,7 @@ export function render(el, ctx) {
   el.append(
     h("div", { class: "bg-top" },
       h("div", { class: "bg-match", "data-testid": "match" }, obs.phase === "over" ? "Game over"
-        : `${race && race.phase === "match-over" ? "Next: " : ""}${obs.match > obs.matches ? `Deciding match ${obs.match}` : `Match ${obs.match} of ${obs.matches}`}`),
+        : `${race && race.phase === "match-over" ? "Next: " : ""}${matchWords(obs, obs.match)}`),
       h("div", { class: "bg-score", "data-testid": "points" },
         h("span", {}, n[me], h("b", {}, String(obs.points[me]))), " – ", h("span", {}, h("b", {}, String(obs.points[other])), n[other])),
       results.length ? h("ol", { class: "bg-results" }, results) : ""),
@@ -136,7 +142,7 @@ function racePanel(ctx, race) {
   if (button) queueMicrotask(() => { if (button.isConnected && document.activeElement === document.body) button.focus({ preventScroll: true }); });
   if (race.phase === "waiting") {
     return h("div", { class: "decision-area bg-race bg-start", "data-testid": "start" },
-      h("h3", {}, `Match ${race.match} of ${obs.matches}`),
+      h("h3", {}, matchWords(obs, race.match)),
       h("p", {}, `The match starts with a count of 3, 2, 1 once every player is ready. Nobody may move before Go.`),
       button, wait);
   }

@@ -32,7 +32,9 @@ stylesheet("/static/games/british-towns.css");
 
 const isRegionCard = (code) => /^R\d+$/.test(code);
 export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : TOWNS[code] ? TOWNS[code][1] : 0);
-export const townName = (code) => (isRegionCard(code) ? `Region ${code.slice(1)}` : TOWNS[code] ? TOWNS[code][0] : code);
+// a REGION card by its region's name ("the Midlands region card"), as a player would say it
+export const townName = (code) => (isRegionCard(code) ? `${REGIONS[Number(code.slice(1))]?.name || `Region ${code.slice(1)}`} region card`
+  : TOWNS[code] ? TOWNS[code][0] : code);
 export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colour;
 
 function fitSize(text, width, biggest) {

@@ -61,7 +61,7 @@ export function render(el, ctx) {
             return can(`discard ${c}`) ? clickable(card, `discard ${c}`, act, `Discard ${townName(c)}`)
               : readOnly ? card : refusable(card, `discard ${c}`, ctx.refuse, `${townName(c)}: cannot be discarded now`);
           })),
-          can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay region ${r}`), lay, act, `Lay down region ${r}: ${REGIONS[r]?.name}`) : "");
+          can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay down ${REGIONS[r]?.name || `region ${r}`}`), lay, act, `Lay down ${REGIONS[r]?.name} (region ${r})`) : "");
       })), done);
   }
 
@@ -79,7 +79,7 @@ export function render(el, ctx) {
 export function label(action) {
   const [verb, arg] = action.split(" ");
   if (verb === "discard") return `Discard ${townName(arg)}`;
-  if (verb === "lay") return `Lay region ${arg}`;
+  if (verb === "lay") return `Lay down ${REGIONS[arg]?.name || `region ${arg}`}`;
   if (verb === "add") return `Add ${townName(arg)} to your set`;
   if (action === "take discard") return "Take the top discard";
   if (action === "draw stock") return "Draw from the stock";
@@ -104,7 +104,7 @@ export function resultText(result, view) {
 export function describe(action) {
   const [verb, arg] = action.split(" ");
   if (verb === "discard") return `discarded ${townName(arg)}`;
-  if (verb === "lay") return `laid down region ${arg}, ${REGIONS[arg]?.name || ""}`;
+  if (verb === "lay") return `laid down ${REGIONS[arg]?.name || `region ${arg}`}`;
   if (verb === "add") return `added ${townName(arg)} to a region already laid`;
   if (action === "take discard") return "took the top discard";
   if (action === "draw stock") return "drew from the stock";

@@ -50,11 +50,11 @@ let SPOTTING = false;
 // The sets whose plane the table has been told: in spotting a set shows its plane once a name has been said
 // for it, right or wrong (a wrong guess is answered, as a friend with the card in hand would answer it).
 let namedSets = new Set();
-function cardName(card) {
+function cardName(card, { named = !SPOTTING } = {}) {
   if (WILD[card]) return WILD[card];
   const p = PLANES[planeOf(card)];
   if (!p) return card;
-  return SPOTTING ? `a plane (${VIEWS[viewOf(card)]} view)` : `${p[0]} (${VIEWS[viewOf(card)]})`;
+  return named ? `${p[0]} (${VIEWS[viewOf(card)]})` : `a plane (${VIEWS[viewOf(card)]} view)`;
 }
 
 // -- the cards ----------------------------------------------------------------------------
@@ -283,7 +283,7 @@ export function render(el, ctx) {
     panels.push(h("div", { class: "panel ss-shoot decision-area" }, h("h3", {}, "Your fighters are up: shoot down an enemy bomber set?"),
       h("div", { class: "ss-lay-list" }, targets.map((x) => clickable(h("span", { class: "ss-btn ss-shoot-btn" },
         `⊕ ${seatName(view, x.by)}'s ${SPOTTING && !namedSets.has(x.id) ? "bombers" : PLANES[x.plane]?.[0] || "bombers"} (${x.value} points)`),
-      `shoot ${x.id}`, act, label(`shoot ${x.id}`))),
+      `shoot ${x.id}`, act, label(`shoot ${x.id}`, view))),
       clickable(h("span", { class: "ss-btn ss-hold" }, "Hold fire"), "hold", act, "Hold fire"))));
   }
   if (obs.must_go_out && myTurn) panels.push(h("div", { class: "panel ss-note decision-area" }, "You put down a fourth card: you must go out this turn."));
@@ -402,6 +402,16 @@ function handCardName(card, view) {
   return i < 0 ? cardName(card) : `your ${ORDINAL[i] || `${i + 1}th`} card from the left (${VIEWS[viewOf(card)]} view)`;
 }
 
+// An enemy bomber set by its owner and plane ("Arthur's Dornier Do 17, set 4"), its plane left out where it is
+// still to be named in plane-spotting; by its number alone where no view is at hand (a past move's words).
+function bomberSet(id, view) {
+  const obs = view?.observation || {};
+  const set = [...(obs.table || []), ...(obs.captured || []).flat()].find((x) => x && String(x.id) === String(id));
+  if (!set) return `bomber set #${id}`;
+  const plane = SPOTTING && !namedSets.has(set.id) ? "bombers" : PLANES[set.plane]?.[0] || "bombers";
+  return `${seatName(view, set.by)}'s ${plane} (set #${id})`;
+}
+
 export function label(action, view) {
   const [verb, a, b] = action.split(" ");
   if (verb === "lay") {
@@ -415,7 +425,7 @@ export function label(action, view) {
   if (verb === "take") return a === "1" ? "Take the top discard" : `Take the top ${a} discards`;
   if (verb === "swap") return `Swap ${handCardName(a, view)} into set #${b}`;
   if (verb === "add") return `Add ${WILD[a]} to set #${b}`;
-  if (verb === "shoot") return `Shoot down bomber set #${a}`;
+  if (verb === "shoot") return `Shoot down ${bomberSet(a, view)}`;
   if (action === "hold") return "Hold fire";
   if (action === "draw stock") return "Draw from the stock";
   return action;
@@ -445,7 +455,7 @@ export function moves(view) {
 }
 
 // Words for a move just made, in the past tense (the same after "You" as after a name).
-export function describe(action) {
+export function describe(action, view) {
   const [verb, a] = action.split(" ");
   if (verb === "draw") return "drew from the stock";
   if (verb === "take") return a === "1" ? "took the top discard" : `took the top ${a} discards`;
@@ -454,7 +464,7 @@ export function describe(action) {
   if (verb === "discard") return `discarded ${cardName(a)}`;
   if (verb === "swap") return label(action).replace(/^Swap /, "swapped ");
   if (verb === "add") return label(action).replace(/^Add /, "added ");
-  if (verb === "shoot") return label(action).replace(/^Shoot down /, "shot down ");
+  if (verb === "shoot") return label(action, view).replace(/^Shoot down /, "shot down ");
   if (action === "hold") return "held fire";
   return action;
 }
@@ -504,13 +514,17 @@ export function summary(prev, view) {
   const totals = obs.totals || [];
   const rows = names.map((_, i) => {
     const b = over.breakdown[i];
-    const laid = (over.laid?.[i] || []).map((x) => `${planeName(x)} (+${x.value})`);
+    // each set at its face value; VICTORY's own set shows it doubled, unless VICTORY doubles everything
+    const hasVic = (x) => [...(x.cards || []), x.extra].includes("VIC");
+    const all = b.victory === "all";
+    const laid = (over.laid?.[i] || []).map((x) => (hasVic(x) && !all ? `${planeName(x)} (+${x.value}, doubled by ${WILD.VIC})`
+      : `${planeName(x)} (+${all && hasVic(x) ? x.value / 2 : x.value})`));
     const shot = (over.shot_down?.[i] || []).map((x) => `${whose(x.by)} ${planeName(x)} (+${x.value})`);
     const hand = over.hands?.[i] || [];
     const lines = [
-      laid.length ? `Sets: ${laid.join(", ")}${b.victory === "all" ? `; ${WILD.VIC} went down on the last turn, so all doubled: +${b.laid}` : b.victory === "set" ? ` (${WILD.VIC} doubled its set)` : ""}` : "No sets laid.",
+      laid.length ? `Sets: ${laid.join(", ")}${all ? `; ${WILD.VIC} went down on the last turn, so all are doubled: 2 × ${b.laid / 2} = +${b.laid}` : ""}` : "No sets laid.",
       shot.length ? `Shot down: ${shot.join(", ")}` : "",
-      hand.length ? `Left in hand, −${b.hand}: ${hand.map((c) => cardName(c)).join(", ")}` : i === over.went_out ? "" : "Nothing left in hand.",
+      hand.length ? `Left in hand, −${b.hand}: ${hand.map((c) => cardName(c, { named: true })).join(", ")  /* the round is over: its cards are named */}` : i === over.went_out ? "" : "Nothing left in hand.",
     ].filter(Boolean);
     return h("section", { class: `ss-round-row${i === view.seat ? " mine" : ""}` },
       h("div", { class: "ss-round-head" }, h("b", {}, who(i)), i === over.went_out ? h("span", { class: "ss-out" }, "went out") : "",

@@ -1,0 +1,71 @@
+"""A game's rules document as a player reads it on the rules page.
+
+The document in docs/rules/ serves two readers: the player (the equipment, the
+rules in Parlour's words, the rulings and the variants) and whoever maintains
+Parlour (the terminal's quick start, the sources and where the data lives, the
+bots' timings, the simulator).  The page keeps the player's sections and says
+a variant by the words the new-table menu uses ("Own goals count: on"), never
+by its identifier (``own_goals=true``); a note that points into the source
+(``src/parlour/...``), the game's id and a link into the maintainers' documents
+are left out (a link to the other British Towns game goes to its rules page).  The whole document stays in docs/ for the
+maintainer.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+import markdown
+
+from parlour.engine.descriptor import VariantOption
+
+#: the sections a player reads, by the start of their heading ("Rulings for the asking game" included)
+FOR_PLAYERS = ("The equipment", "Seats", "The rules", "Rulings", "Variants")
+
+_SECTION = re.compile(r"^## ", re.MULTILINE)
+#: "(the constants in `src/parlour/...`)" or "(`parlour play ... --variant ...`)", or a sentence that names a file
+#: of the source
+_SOURCE_ASIDE = re.compile(r"\s*\((?:[^()`]|`[^`]*`)*`(?:src/|parlour )[^`]*`(?:[^()`]|`[^`]*`)*\)")
+_SOURCE_SENTENCE = re.compile(r"(?:(?<=[.:!?])\s+|^)[^.\n]*`(?:src/|--)[^`]*`[^.]*\.", re.MULTILINE)
+_SETTING = re.compile(r"`([a-z_]+)=([^`\s]+)`")
+#: "(game id `biggles`, rules version `1`)" or ": game id `british-towns-asking`, at rules version `1`"
+_GAME_ID = re.compile(r"\s*\(game id\s+`[^`]*`,\s+rules\s+version\s+`[^`]*`\)|:\s+game id\s+`[^`]*`,\s+at\s+rules\s+version\s+`[^`]*`")
+#: a link to another game's page, and one to a document for maintainers (its words stay, the link goes)
+_GAME_LINK = re.compile(r"\]\(([a-z-]+)\.md(#[^)]*)?\)")
+_DOC_LINK = re.compile(r"\[([^\]]*)\]\(\.\./[^)]*\)")
+
+
+def player_sections(text: str) -> str:
+    """The title and introduction, then the sections of ``FOR_PLAYERS``, in the document's order."""
+    head, *sections = _SECTION.split(text)
+    kept = [s for s in sections if s.startswith(FOR_PLAYERS)]
+    return head + "".join("## " + s for s in kept)
+
+
+def in_words(text: str, options: Iterable[VariantOption]) -> str:
+    """Each variant setting written as a menu shows it, and no pointer into the source."""
+    by_name = {o.name: o for o in options}
+
+    def setting(match: re.Match[str]) -> str:
+        option = by_name.get(match.group(1))
+        if option is None:
+            return match.group(0)
+        value = match.group(2)
+        if option.type is bool:
+            return f"“{option.shown}: {'on' if value.lower() in ('true', '1', 'yes') else 'off'}”"
+        labels = dict(zip(map(str, option.choices), option.choice_labels or map(str, option.choices)))
+        return f"“{option.shown}: {labels.get(value, value)}”"
+
+    text = _SETTING.sub(setting, text)
+    text = re.sub(r"`([a-z_]+)`", lambda m: f"“{by_name[m.group(1)].shown}”" if m.group(1) in by_name else m.group(0), text)
+    text = _GAME_ID.sub("", text)
+    text = _GAME_LINK.sub(lambda m: f"](/rules/{m.group(1)}{m.group(2) or ''})", text)
+    text = _DOC_LINK.sub(lambda m: m.group(1), text)
+    text = _SOURCE_ASIDE.sub("", text)
+    return _SOURCE_SENTENCE.sub("", text)
+
+
+def rules_html(text: str, options: Iterable[VariantOption]) -> str:
+    """The player's rules page body, as HTML."""
+    return markdown.markdown(in_words(player_sections(text), options), extensions=["tables", "toc"])
