@@ -29,8 +29,10 @@ _SECTION = re.compile(r"^## ", re.MULTILINE)
 _SOURCE_ASIDE = re.compile(r"\s*\((?:[^()`]|`[^`]*`)*`(?:src/|parlour )[^`]*`(?:[^()`]|`[^`]*`)*\)")
 _SOURCE_SENTENCE = re.compile(r"(?:(?<=[.:!?])\s+|^)[^.\n]*`(?:src/|--)[^`]*`[^.]*\.", re.MULTILINE)
 _SETTING = re.compile(r"`([a-z_]+)=([^`\s]+)`")
+_NAME = re.compile(r"`([a-z_]+)`")
 #: "(game id `biggles`, rules version `1`)" or ": game id `british-towns-asking`, at rules version `1`"
-_GAME_ID = re.compile(r"\s*\(game id\s+`[^`]*`,\s+rules\s+version\s+`[^`]*`\)|:\s+game id\s+`[^`]*`,\s+at\s+rules\s+version\s+`[^`]*`")
+_GAME_ID = re.compile(r"\s*\(game id\s+`[^`]*`,\s+rules\s+version\s+`[^`]*`\)"
+                      r"|:\s+game id\s+`[^`]*`,\s+at\s+rules\s+version\s+`[^`]*`")
 #: a link to another game's page, and one to a document for maintainers (its words stay, the link goes)
 _GAME_LINK = re.compile(r"\]\(([a-z-]+)\.md(#[^)]*)?\)")
 _DOC_LINK = re.compile(r"\[([^\]]*)\]\(\.\./[^)]*\)")
@@ -54,11 +56,11 @@ def in_words(text: str, options: Iterable[VariantOption]) -> str:
         value = match.group(2)
         if option.type is bool:
             return f"“{option.shown}: {'on' if value.lower() in ('true', '1', 'yes') else 'off'}”"
-        labels = dict(zip(map(str, option.choices), option.choice_labels or map(str, option.choices)))
+        labels = dict(zip(map(str, option.choices), option.choice_labels or map(str, option.choices), strict=True))
         return f"“{option.shown}: {labels.get(value, value)}”"
 
     text = _SETTING.sub(setting, text)
-    text = re.sub(r"`([a-z_]+)`", lambda m: f"“{by_name[m.group(1)].shown}”" if m.group(1) in by_name else m.group(0), text)
+    text = _NAME.sub(lambda m: f"“{by_name[m.group(1)].shown}”" if m.group(1) in by_name else m.group(0), text)
     text = _GAME_ID.sub("", text)
     text = _GAME_LINK.sub(lambda m: f"](/rules/{m.group(1)}{m.group(2) or ''})", text)
     text = _DOC_LINK.sub(lambda m: m.group(1), text)
