@@ -263,7 +263,7 @@ export async function cycle(main, id) {
       organiserBox("cycle", `/cycles/${id}`, key, remove),
       r.complete ? h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion) : "",
       h("table", { class: "list league", "data-testid": "league" },
-        h("thead", {}, h("tr", {}, ["", "Player", "Played", "Won", "Points"].map((c, i) => h("th", i ? {} : { "aria-label": "Place" }, c)))),
+        h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
         h("tbody", {}, r.table.map((row) => h("tr", {}, h("td", {}, place(r.table, row, r.champion)), h("td", {}, row.player), h("td", {}, String(row.played)),
           h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points))))))),
       h("p", { class: "muted", "data-testid": "cycle-rules" }, "The most points wins; players level at the top play deciding matches ",

@@ -4,7 +4,7 @@
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { person, plural, seatName } from "/static/words.js";
-import { byRegion, keyCard, regionChip, resultWords, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
+import { byRegion, keyCard, regionChip, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
 
@@ -61,7 +61,7 @@ export function render(el, ctx) {
           `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`))) : "",
       h("h3", {}, `Ask ${who} for…`),
       h("div", { class: "bt-ask-groups" }, byRegion(targets.get(chosen)).map(([r, cards]) => h("div", { class: "bt-ask-group", style: `--rc:${colourOf(r)}` },
-        regionChip(r), cards.map((c) => clickable(h("span", { class: "bt-ask-town" }, townName(c)), `ask ${chosen} ${c}`, act,
+        regionChip(r), cards.map((c) => clickable(h("span", { class: "bt-ask-town" }, shortName(c)), `ask ${chosen} ${c}`, act,
           `Ask ${who} for ${townName(c)}`))))));
   }
 
@@ -72,7 +72,7 @@ export function render(el, ctx) {
     h("h3", {}, `Your hand (${obs.hand.length})`),
     !obs.hand.length ? h("p", {}, "You have no cards left.")
       : narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
-        regionChip(r), cards.map((c) => h("span", { class: "bt-ask-town", "data-card": c, style: `--rc:${colourOf(r)}` }, townName(c))))))
+        regionChip(r), cards.map((c) => h("span", { class: "bt-ask-town", "data-card": c, style: `--rc:${colourOf(r)}` }, shortName(c))))))
         : h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
           h("div", { class: "row" }, cards.map((c) => townCard(c))))))) : "";
   // a card of his own hand, clicked at his turn, says why it cannot be asked for

@@ -33,6 +33,8 @@ stylesheet("/static/games/british-towns.css");
 const isRegionCard = (code) => /^R\d+$/.test(code);
 export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : TOWNS[code] ? TOWNS[code][1] : 0);
 // a REGION card by its region's name ("the Midlands region card"), as a player would say it
+// within a group already headed by its region (a hand, an ask's buttons, a set laid): "region card" is enough
+export const shortName = (code) => (isRegionCard(code) ? "region card" : townName(code));
 export const townName = (code) => (isRegionCard(code) ? `${REGIONS[Number(code.slice(1))]?.name || `Region ${code.slice(1)}`} region card`
   : TOWNS[code] ? TOWNS[code][0] : code);
 export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colour;

@@ -3,7 +3,7 @@
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { plural, points, seatName, tap } from "/static/words.js";
-import { byRegion, colourOf, keyCard, regionChip, regionOf, resultWords, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
+import { byRegion, colourOf, keyCard, regionChip, regionOf, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
@@ -23,7 +23,7 @@ export function render(el, ctx) {
           class: "bt-set", title: `Region ${r}: ${REGIONS[r]?.name}`, style: `--rc:${colourOf(Number(r))}`,
         }, h("div", { class: "bt-set-label" }, regionChip(Number(r)), ` ${REGIONS[r]?.name || ""} · ${plural(cards.length, "card")}`),
         // every card of a laid set by name, in full: a set never hides a town under another card
-        h("ul", { class: "bt-set-names" }, cards.map((c) => h("li", { "data-card": c }, townName(c)))))))
+        h("ul", { class: "bt-set-names" }, cards.map((c) => h("li", { "data-card": c }, shortName(c)))))))
         : h("div", { class: "muted-light" }, "no set laid"));
   }));
 
