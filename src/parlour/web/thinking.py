@@ -16,6 +16,9 @@ decision is drawn from its seed and the number of moves, so deciding in another 
 would in this one, and a replay of the log agrees), a copy of the state, the game's descriptor.  An
 analysis reports its progress through a queue that a thread of this process reads.
 
+The worker processes run at a lower priority than the server (``NICENESS``): on a machine short of cores
+the event loop, the database's threads and ``/healthz`` get a core first, and the thinking waits.
+
 ``processes=False`` thinks in threads instead (a test's app, where a worker process would cost more than
 the thinking).
 """
@@ -41,6 +44,8 @@ log = logging.getLogger("parlour.web")
 
 #: seconds a bot's search may wait for a worker before the bot plays by rule of thumb instead
 BUSY_AFTER = 1.0
+#: how much lower a worker process's priority is than the server's (``os.nice``): thinking yields to serving
+NICENESS = 10
 #: the kinds of thinking, as the metrics name them
 KINDS = ("bot", "hint", "analysis")
 
@@ -69,9 +74,16 @@ class _Job:
 _progress: Any = None
 
 
-def _start_worker(progress: Any) -> None:
+def _start_worker(progress: Any, niceness: int = 0) -> None:
+    """A worker's start: where to send an analysis's progress, and (a process) a lower priority than the
+    server's, so that on a busy machine the event loop and the database's threads get a core first."""
     global _progress
     _progress = progress
+    if niceness:
+        try:
+            os.nice(niceness)
+        except OSError:
+            pass
 
 
 def _analyse(key: tuple[str, int], record: Any, game: Any, seats: list[int], **options: Any) -> Any:
@@ -189,7 +201,7 @@ class Thinker:
                                                 "parlour.games"])
                 self._reports = context.SimpleQueue()
                 self.pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker,
-                                                initargs=(self._reports,))
+                                                initargs=(self._reports, NICENESS))
                 self._reader = threading.Thread(target=self._read_reports, args=(self._reports,),
                                                 name="parlour-thinking-progress", daemon=True)
                 self._reader.start()
