@@ -5,6 +5,7 @@ admission that counts every table with a search bot, and the metrics that tell t
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import threading
 import time
@@ -199,3 +200,23 @@ def test_metrics_by_route_thinking_commits_and_a_moves_whole_path(client):
     delivered = re.search(r'^parlour_move_delivered_seconds_count\{by="person"\} (\S+)$', text, re.M)
     assert delivered and float(delivered.group(1)) >= 1
     assert "parlour_bot_fallbacks_total 0.0" in text
+
+
+def test_a_worker_that_dies_is_replaced_and_its_request_falls_back():
+    """A worker process killed mid-search (out of memory, say): that request fails as busy, the next one gets
+    a fresh worker."""
+    thinker = Thinker(1)
+
+    async def ask() -> None:
+        try:
+            await thinker.think("bot", "t", os._exit, 1)
+        except ThinkingBusy as error:
+            assert "started again" in str(error)
+        else:
+            raise AssertionError("a dead worker's request should fail as busy")
+        assert await thinker.think("bot", "t", abs, -3) == 3
+
+    try:
+        asyncio.run(ask())
+    finally:
+        thinker.close()

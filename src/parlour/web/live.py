@@ -804,7 +804,8 @@ class LiveTable:
             if self.notice is not None:
                 self.notice = None
                 self.broadcast()
-        except ThinkingBusy:
+        except ThinkingBusy as error:
+            log.info("table %s: seat %s plays by rule of thumb: %s", self.id, seat, error)
             seed = random.Random(f"busy/{getattr(bot, 'seed', 0)}/{seat}/{moves}").randrange(2**63)
             action = decide(make_bot(self.game, own_bot(self.game), seat, seed), position, seat)
             self.metrics.fallbacks.inc()

@@ -33,7 +33,7 @@ import queue as queues
 import threading
 import time
 from collections import OrderedDict, deque
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable
@@ -177,7 +177,12 @@ class Thinker:
             job.started = True
             self.running[job.kind] += 1
             self.on_start(job.kind, time.perf_counter() - job.queued)
-            running = asyncio.get_running_loop().run_in_executor(self._pool(), job.work, *job.args)
+            try:
+                running = asyncio.get_running_loop().run_in_executor(self._pool(), job.work, *job.args)
+            except (BrokenExecutor, RuntimeError) as error:     # a worker died: the next request starts afresh
+                self._broken(error)
+                running = asyncio.get_running_loop().create_future()
+                running.set_exception(ThinkingBusy("the thinking workers stopped; they are started again"))
             running.add_done_callback(partial(self._finished, job))
 
     def _finished(self, job: _Job, done: asyncio.Future[Any]) -> None:
@@ -185,11 +190,21 @@ class Thinker:
         if not job.future.done():
             if done.cancelled():
                 job.future.cancel()
+            elif isinstance(done.exception(), BrokenExecutor):
+                self._broken(done.exception())
+                job.future.set_exception(ThinkingBusy("the thinking workers stopped; they are started again"))
             elif done.exception() is not None:
                 job.future.set_exception(done.exception())   # type: ignore[arg-type]
             else:
                 job.future.set_result(done.result())
         self._dispatch()
+
+    def _broken(self, error: BaseException | None) -> None:
+        """A worker process died (killed, out of memory): the pool is dropped, and the next request starts one."""
+        log.error("a thinking worker stopped (%s); the workers are started again", error)
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=False)
+            self.pool = None
 
     # -- the workers ----------------------------------------------------------------------------------
     def _pool(self) -> Executor:
