@@ -120,6 +120,7 @@ class Thinker:
         self.shares: OrderedDict[str, deque[_Job]] = OrderedDict()
         self.running: dict[str, int] = {kind: 0 for kind in KINDS}
         self.pool: Executor | None = None
+        self.closing = False
         #: (table, seat) -> (decisions judged, decisions in all), sent by the analyses in the workers
         self.progress: dict[tuple[str, int], tuple[int, int]] = {}
         self._reports: Any = None
@@ -197,11 +198,14 @@ class Thinker:
                 job.future.set_exception(done.exception())   # type: ignore[arg-type]
             else:
                 job.future.set_result(done.result())
+            if not job.future.cancelled():
+                job.future.exception()      # heard here: its caller may have gone (a table stopped meanwhile)
         self._dispatch()
 
     def _broken(self, error: BaseException | None) -> None:
         """A worker process died (killed, out of memory): the pool is dropped, and the next request starts one."""
-        log.error("a thinking worker stopped (%s); the workers are started again", error)
+        if not self.closing:
+            log.error("a thinking worker stopped (%s); the workers are started again", error)
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=False)
             self.pool = None
@@ -210,6 +214,7 @@ class Thinker:
     def _pool(self) -> Executor:
         """The workers, started when first needed (again after ``close``)."""
         if self.pool is None:
+            self.closing = False
             if self.processes:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["parlour.bots", "parlour.bots.search", "parlour.bots.analysis",
@@ -241,15 +246,20 @@ class Thinker:
             self.progress[key] = (done, total)
 
     def close(self) -> None:
-        """The server stops: what is thinking now finishes, what waits is dropped."""
+        """The server stops: what waits is dropped, a worker process is stopped (a thread finishes its work)."""
+        self.closing = True
         for jobs in self.shares.values():
             for job in jobs:
                 if not job.future.done():
                     job.future.cancel()
         self.shares.clear()
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+            pool, self.pool = self.pool, None
+            # the server stops: a search under way is not waited for (an analysis may run for minutes); its
+            # process ends now, so that the pool's queues are closed before the server's process exits
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            pool.shutdown(wait=isinstance(pool, ProcessPoolExecutor), cancel_futures=True)
         if self._reports is not None:
             try:
                 self._reports.put(None)
