@@ -10,7 +10,7 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT     ?= 8000
 
 # the code `make lint` holds to ruff's and mypy's rules (pyproject.toml: strict on parlour.engine and parlour.games)
-CHECKED  := src/parlour tests/web bench/load.py bench/servers.py
+CHECKED  := src/parlour tests/web bench/load.py bench/servers.py bench/thinking.py
 
 .PHONY: setup serve play lint test bench clean postgres-server compiled pure
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from conftest import wait_over
 from parlour.bots.analysis import analyse_record, judged
 from parlour.engine.record import GameRecord, replay
 from parlour.games import get_game
@@ -22,7 +21,6 @@ WHIST = {"game": "football-whist", "seed": 11,
          "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"},
                    {"kind": "person", "name": "Cat"}, {"kind": "bot", "bot": "heuristic"}]}
 RECORDS = Path(__file__).resolve().parents[1] / "records"
-BOTS = {"game": "football-whist", "seed": 5, "seats": [{"kind": "bot", "bot": "heuristic"}] * 4}
 
 
 @pytest.fixture
@@ -164,11 +162,30 @@ def test_a_move_made_while_the_expert_thinks_is_not_held_up(store):
             assert stale["moves"] == view["moves"]    # answered all the same, for the position it was asked in
 
 
+#: Ann and three heuristic bots: a finished game with one seat's key to ask for its analysis
+ANN_AND_BOTS = {"game": "football-whist", "seed": 5,
+                "seats": [{"kind": "person", "name": "Ann"}, *[{"kind": "bot", "bot": "heuristic"}] * 3]}
+
+
+def played_out(client, body: dict = ANN_AND_BOTS) -> tuple[dict, dict]:
+    """A table whose one person (seat 0) plays his first legal move each turn to the end; the table as made,
+    and the Authorization header of Ann's key."""
+    made = client.post("/api/tables", json=body).json()
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
+        view = next_view(me)
+        while not view["over"]:
+            if view["to_move"] == [0] and view["legal"]:
+                me.send_json({"type": "act", "action": view["legal"][0], "moves": view["moves"]})
+            view = next_view(me)
+    return made, {"Authorization": f"Bearer {made['token']}"}
+
+
 def test_a_finished_games_analysis_marks_each_seats_costly_moves(quick):
-    made = quick.post("/api/tables", json=BOTS).json()
-    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=0").status_code == 403
-    wait_over(quick, made["id"])
-    answer = quick.get(f"/api/tables/{made['id']}/analysis?seat=2")
+    going = quick.post("/api/tables", json=ANN_AND_BOTS).json()
+    assert quick.get(f"/api/tables/{going['id']}/analysis?seat=0",
+                     headers={"Authorization": f"Bearer {going['token']}"}).status_code == 403
+    made, key = played_out(quick)
+    answer = quick.get(f"/api/tables/{made['id']}/analysis?seat=2", headers=key)
     assert answer.status_code == 200, answer.text
     data = answer.json()
     record = GameRecord.from_json(quick.get(f"/api/tables/{made['id']}/record").text)
@@ -185,10 +202,10 @@ def test_a_finished_games_analysis_marks_each_seats_costly_moves(quick):
     assert quick.get(f"/api/tables/{made['id']}/analysis/progress?seat=1").json() == {
         "seat": 1, "started": False, "done": 0, "total": None, "ready": False}
     start = time.monotonic()
-    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=2").json() == data
+    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=2", headers=key).json() == data
     assert time.monotonic() - start < 0.5, "the analysis is kept once made"
-    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=4").status_code == 422
-    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=all").status_code == 422
+    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=4", headers=key).status_code == 422
+    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=all", headers=key).status_code == 422
     assert 'parlour_advice_total{kind="analysis"} 1.0' in quick.get("/metrics").text
 
 
@@ -211,7 +228,8 @@ def test_the_hint_at_the_table_and_the_analysis_of_the_game_judge_alike(quick):
                 me.send_json({"type": "act", "action": action, "moves": view["moves"]})
             view = next_view(me)
     assert len(hints) == 3
-    data = quick.get(f"/api/tables/{made['id']}/analysis?seat=0").json()
+    data = quick.get(f"/api/tables/{made['id']}/analysis?seat=0",
+                     headers={"Authorization": f"Bearer {made['token']}"}).json()
     rows = {m["index"]: m for m in data["moves"]}
     for moves, answer in hints.items():
         row = rows[moves]
@@ -303,3 +321,37 @@ def test_where_the_cards_show_the_names_the_naming_step_has_its_hint(quick):
     assert answer["type"] == "hint", answer
     (named,) = answer["options"]                     # the right name, the one the search weighs
     assert named["action"].startswith("name ") and answer["unjudged"] == len(view["legal"]) - 1
+
+
+def test_an_analysis_is_for_the_players_a_spectator_is_told_so(quick):
+    """No key: 401 with a sentence a spectator understands; another table's key: 403; a seat's key: made."""
+    made, key = played_out(quick)
+    other = quick.post("/api/tables", json=ANN_AND_BOTS).json()
+    spectator = quick.get(f"/api/tables/{made['id']}/analysis?seat=1")
+    assert spectator.status_code == 401
+    assert "for the players of this game" in spectator.json()["detail"]
+    assert "a spectator can step through the replay" in spectator.json()["detail"]
+    wrong = quick.get(f"/api/tables/{made['id']}/analysis?seat=1",
+                      headers={"Authorization": f"Bearer {other['token']}"})
+    assert wrong.status_code == 403 and "not a seat's at this table" in wrong.json()["detail"]
+    assert quick.get(f"/api/tables/{made['id']}/analysis?seat=1", headers=key).status_code == 200
+    assert quick.get(f"/api/tables/{made['id']}/replay?step=3").status_code == 200, "the replay stays open"
+
+
+def test_one_client_has_only_so_many_analyses_made_at_once(store):
+    """Past ``per_client`` analyses being made for one address, another is refused (429) in words; one already
+    made is served to anyone with a key, and a refused one can be asked for again once the others are done."""
+    advisor = Advisor(iterations=400, analysis_seconds=60, per_client=1)
+    with TestClient(create_app(store, bot_delay=0, advisor=advisor, creator_seeds=True)) as c:
+        made, key = played_out(c)
+        with ThreadPoolExecutor(1) as thread:
+            first = thread.submit(c.get, f"/api/tables/{made['id']}/analysis?seat=1", headers=key)
+            deadline = time.monotonic() + 10
+            while not advisor.asking and time.monotonic() < deadline:
+                time.sleep(0.01)
+            refused = c.get(f"/api/tables/{made['id']}/analysis?seat=2", headers=key)
+            assert refused.status_code == 429, refused.text
+            assert "too many analyses at once: at most 1" in refused.json()["detail"]
+            assert first.result().status_code == 200
+        assert c.get(f"/api/tables/{made['id']}/analysis?seat=1", headers=key).status_code == 200
+        assert c.get(f"/api/tables/{made['id']}/analysis?seat=2", headers=key).status_code == 200

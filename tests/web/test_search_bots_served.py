@@ -1,4 +1,4 @@
-"""Search bots at a web table think in a thread: the server answers everyone else meanwhile."""
+"""Search bots at a web table think in the server's thinking workers: the server answers everyone else meanwhile."""
 
 from __future__ import annotations
 
@@ -24,4 +24,4 @@ def test_the_server_answers_while_an_expert_bot_thinks(store, monkeypatch):
             time.sleep(0.15)
         assert slowest < 1.0, f"a request waited {slowest:.2f} s behind a bot's thinking"
         listed = client.get(f"/api/tables?mine={made['id']}").json()
-        assert listed[0]["moves"] >= 1, "the expert bots play on, in their thread"
+        assert listed[0]["moves"] >= 1, "the expert bots play on, in their worker"

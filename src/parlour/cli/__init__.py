@@ -645,12 +645,25 @@ def serve(
     header_timeout: float = typer.Option(10.0, min=0.1, help="Seconds a request's line and headers may take to "
                                                              "arrive; a slower connection is closed."),
     keep_alive: int = typer.Option(5, min=1, help="Seconds an idle HTTP connection is kept open between requests."),
+    thinkers: Optional[int] = typer.Option(
+        None, min=1, help="Worker processes for bots' searches, hints and analyses: the server's whole budget of "
+                          "thinking (default: the machine's cores less one, at least 1)."),
+    busy_after: float = typer.Option(
+        1.0, min=0.0, help="Seconds a search bot waits for a free thinking worker before it plays that move by "
+                           "its game's rule of thumb (the table says so)."),
+    max_search_tables: Optional[int] = typer.Option(
+        None, min=1, help="Tables with a search bot (expert, pimc) in play at once, people at them or not "
+                          "(default: 4 per thinking worker)."),
+    analyses_per_client: int = typer.Option(
+        2, min=1, help="Analyses of finished games being made at once for one client address."),
 ) -> None:
     """Start the web app: play every game in the browser, against bots and friends."""
     from parlour.store import Store, StoreBusy
     from parlour.web import logs, serving
+    from parlour.web.advice import Advisor
     from parlour.web.app import create_app
     from parlour.web.sockets import SocketCaps
+    from parlour.web.thinking import Thinker
 
     if log_format not in ("text", "json"):
         _fail(f"--log-format is text or json, not {log_format!r}")
@@ -675,7 +688,9 @@ def serve(
     try:
         app = create_app(store, bot_delay=bot_delay, allow_origins=allow_origin, max_bot_tables=max_bot_tables,
                          creation_limit=limit, lease=lease, creator_seeds=creator_seeds, sockets=sockets,
-                         host_names=host_name)
+                         host_names=host_name, max_search_tables=max_search_tables,
+                         advisor=Advisor(thinker=Thinker(thinkers, busy_after=busy_after),
+                                         per_client=analyses_per_client))
     except ValueError as error:         # a --host-name that is not a name
         _fail(str(error))
     logs.configure(log_format, log_level)

@@ -44,13 +44,14 @@ class Writer:
     """Appends moves to the store from a thread of its own, a batch per commit.
 
     ``failed(error)`` is told of each failed commit (the server counts them); the error itself goes to
-    every move of that batch.
+    every move of that batch.  ``committed(seconds)`` is told how long each batch's commit took.
     """
 
     def __init__(self, store: Store, failed: Callable[[BaseException], None] | None = None,
-                 threads: int | None = None):
+                 threads: int | None = None, committed: Callable[[float], None] | None = None):
         self.store = store
         self.failed = failed
+        self.committed = committed
         self.jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.size = threads or (THREADS if store.shared else 1)
         self.threads: list[threading.Thread] = []
@@ -100,7 +101,10 @@ class Writer:
     def _write(self, jobs: list[tuple[Logged, asyncio.AbstractEventLoop, asyncio.Future[None]]]) -> None:
         outcomes: list[BaseException | None]
         try:
+            started = time.perf_counter()
             answers: list[StoreConflict | None] = self.store.append_actions([row for row, _, _ in jobs])
+            if self.committed is not None:
+                self.committed(time.perf_counter() - started)
             outcomes = list(answers)
         except Exception as error:               # the database failed: every move of the batch is refused
             log.error("writing %d moves failed: %s", len(jobs), error, exc_info=not isinstance(error, StoreUnavailable))

@@ -33,7 +33,7 @@ from parlour.web.advice import Advisor
 from parlour.web.bodies import BodyLimit
 from parlour.web.deps import CreationLimit
 from parlour.web.live import LiveTable
-from parlour.web.metrics import Metrics
+from parlour.web.metrics import Metrics, RouteMetrics
 from parlour.web.models import socket_schemas
 from parlour.web.origins import AllowedHosts, SameOrigin
 from parlour.web.registry import LEASE, MAX_BOT_TABLES, MAX_MOVES, Tables
@@ -50,7 +50,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                creation_limit: str | None = CREATION_LIMIT, max_bot_tables: int = MAX_BOT_TABLES,
                max_moves: int = MAX_MOVES, lease: float = LEASE, advisor: Advisor | None = None,
                creator_seeds: bool = False, sockets: SocketCaps | None = None,
-               host_names: Iterable[str] = ()) -> FastAPI:
+               host_names: Iterable[str] = (), max_search_tables: int | None = None) -> FastAPI:
     """``bot_delay`` paces bots in turn-by-turn games; ``clock`` drives real-time games (tests speed it up).
 
     ``allow_origins``: other sites whose pages may use this server (its own always may); ``creation_limit``
@@ -61,7 +61,8 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     ``creator_seeds`` keeps a creator's seed even at a table where others play (``registry._seed_for``);
     ``sockets``: the caps on play sockets per seat, table and client address (``web.sockets``; the defaults if
     None); ``host_names``: the only names the server answers to in ``Host`` (none given: any, for development;
-    ``origins.AllowedHosts``).
+    ``origins.AllowedHosts``); ``max_search_tables``: tables with a search bot in play at once (None:
+    ``registry.SEARCH_TABLES_PER_WORKER`` per thinking worker; the workers are the ``advisor``'s ``thinker``).
     """
     store = store or Store()
     tournaments = Tournaments(store)
@@ -73,7 +74,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
 
     registry = Tables(store, bot_delay=bot_delay, clock=clock, on_finish=enter_result, metrics=metrics,
                       lease=lease, max_bot_tables=max_bot_tables, max_moves=max_moves, advisor=advisor,
-                      creator_seeds=creator_seeds)
+                      creator_seeds=creator_seeds, max_search_tables=max_search_tables)
 
     health = ops.HealthCheck(store)
 
@@ -100,7 +101,8 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
         app.add_middleware(AllowedHosts, names=names)   # outside SameOrigin: Host is checked before Origin is
                                                         # compared with it
     app.add_middleware(BodyLimit)               # no body past the limit reaches anything
-    app.middleware("http")(logs.requests)       # outermost: every request is logged, refusals included
+    app.middleware("http")(logs.requests)       # every request is logged, refusals included
+    app.add_middleware(RouteMetrics, metrics=metrics)   # outermost: each route's time and answers
     errors.install(app)
     for router in (games.router, tables.router, replays.router, drives.router, cycles.router):
         app.include_router(router, responses=errors.REFUSALS)

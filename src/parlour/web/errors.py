@@ -25,6 +25,7 @@ from fastapi.responses import JSONResponse
 
 from parlour.engine.errors import ParlourError
 from parlour.store import StoreConflict, StoreError, StoreUnavailable
+from parlour.web.advice import TooManyAnalyses
 from parlour.web.bodies import NOT_JSON_TYPE
 from parlour.web.models import REFUSED, Refusal
 from parlour.web.registry import Busy, Unplayable
@@ -44,7 +45,8 @@ HIDDEN: list[tuple[type[ParlourError], str]] = [
 STATUS: list[tuple[type[ParlourError], int]] = [
     (Unplayable, 500),           # a stored log the rules refuse: the server's fault, not the client's
     (StoreUnavailable, 503),     # the database cannot be written now (a full disk): try again later
-    (Busy, 503),                 # as many tables of bots alone as the server allows are in play
+    (Busy, 503),                 # as many tables of bots alone (or with search bots) as the server allows are in play
+    (TooManyAnalyses, 429),      # a client's analyses at once
     (StoreConflict, 409),        # another writer got in first
     (StoreError, 404),           # no such table or tournament
     (ParlourError, 422),         # a seat, a variant, an entry the rules or the tournament refuse
@@ -60,11 +62,12 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         (404, "no such game, table or tournament"), (409, "a seat already taken, or a tournament changed meanwhile"),
         (413, "the body is over 16 KiB"), (415, "the body is not sent as JSON"),
         (422, "a value the models, the rules or the tournament refuse"),
-        (429, "too many new tables or tournaments from one address (Retry-After says when to try again)"),
+        (429, "too many new tables or tournaments from one address (Retry-After says when to try again), or "
+              "too many analyses being made at once for one address"),
         (500, "the server failed in a way no route foresaw: a plain sentence, the details in the server's log"),
         (501, "no PDF on this server (WeasyPrint or Pango missing)"),
-        (503, "the database cannot be written now, or the server runs as many tables of bots alone as it "
-              "allows: try again later"))
+        (503, "the database cannot be written now, or the server runs as many tables of bots alone, or with "
+              "search bots, as it allows: try again later"))
 }
 
 

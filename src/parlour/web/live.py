@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from fastapi import WebSocket
 
-from parlour.bots import decide, make_bot, replay_with_bots
+from parlour.bots import decide, make_bot, own_bot, replay_with_bots
 from parlour.bots.analysis import judged
 from parlour.engine.errors import ParlourError
 from parlour.engine.record import GameRecord, record_of
@@ -46,6 +47,7 @@ from parlour.store.writer import Writer
 from parlour.web.advice import Advisor
 from parlour.web.metrics import Metrics
 from parlour.web.models import Chooser, ErrorMessage, Hint, HintOption, RaceView, SeatView, TableView
+from parlour.web.thinking import ThinkingBusy, decide_in_worker
 
 if TYPE_CHECKING:
     from parlour.games.biggles.session import LiveGame
@@ -209,13 +211,17 @@ class Connection:
                 if isinstance(item, _Close):
                     await asyncio.wait_for(self.socket.close(item.code, item.reason), CLOSE_TIMEOUT)
                     return
+                version = None
                 if item is _VIEW:
                     self.view_waiting = False
                     assert self.table is not None, "a view is queued only at a table"
+                    version = self.table.version
                     text = self.table.view_text(self.seat)
                 else:
                     text = item.model_dump_json()
                 await asyncio.wait_for(self._write(text), SEND_TIMEOUT)
+                if version is not None and self.table is not None:
+                    self.table.sent(self, version)
         except asyncio.TimeoutError:
             if not self.closing:                # a reader too slow to take one message: given up on
                 self.closing = True
@@ -306,6 +312,11 @@ class LiveTable:
         self.leased = True
         self.version = 0                          # counts changes: a view built for one is good until the next
         self.rendered: dict[int | None, str] = {}
+        #: a line the table shows while a bot plays by rule of thumb because the server is busy
+        self.notice: str | None = None
+        #: the last move's (version, start, by) and the connections still to be sent its view
+        self.delivery: tuple[int, float, str] | None = None
+        self.undelivered: set[Connection] = set()
         self._rebuild(stored)
 
     def _rebuild(self, stored: StoredTable) -> None:
@@ -370,6 +381,7 @@ class LiveTable:
             hints=self.hints,
             hint_withheld=withheld,
             race=self._race() if self.game.real_time else None,
+            notice=self.notice,
         )
 
     def _race(self) -> RaceView:
@@ -488,6 +500,22 @@ class LiveTable:
             await self._finish()
         self.broadcast()
         self.metrics.moved(by, time.perf_counter() - started)
+        # the move's whole path ends when its view has left for the last connection (``sent``)
+        self.delivery = (self.version, started, by)
+        self.undelivered = set(self.connections)
+        self._delivered()
+
+    def sent(self, connection: Connection, version: int) -> None:
+        """A connection's sender wrote the view of ``version``: one fewer to go for the last move."""
+        if self.delivery is not None and version >= self.delivery[0]:
+            self.undelivered.discard(connection)
+            self._delivered()
+
+    def _delivered(self) -> None:
+        if self.delivery is not None and not self.undelivered:
+            _, started, by = self.delivery
+            self.metrics.move_delivered.labels(by).observe(time.perf_counter() - started)
+            self.delivery = None
 
     async def _persist(self) -> None:
         """Bot moves the real-time clock has already applied, written to the log in order."""
@@ -576,7 +604,7 @@ class LiveTable:
             state, asked = self.state.clone(), len(self.state.history)
             self.hinting.add(seat)
         try:
-            options, seconds = await self.advisor.hint(self.game, state, seat)
+            options, seconds = await self.advisor.hint(self.game, state, seat, share=self.id)
         except ParlourError as error:
             raise Refused(f"the expert could not judge this position: {error}") from None
         finally:
@@ -645,6 +673,8 @@ class LiveTable:
             self.connections.remove(connection)
             self.metrics.connections.labels(connection.kind).dec()
             log.info("a %s left the table", "spectator" if connection.seat is None else "player")
+        self.undelivered.discard(connection)
+        self._delivered()
         connection.detach()
         self.wake()
         self.broadcast()
@@ -734,10 +764,7 @@ class LiveTable:
             started = time.perf_counter()
             if getattr(self.bots[seat], "uses_worlds", False) and (chosen is None or chosen[:2] != (
                     len(self.state.history), seat)):
-                # a search bot thinks for most of a second: on a copy, in a thread, never on the event loop
-                # (it keeps no stream of its own, so deciding early on a copy decides as it would on the table)
-                position = self.state.clone()
-                chosen = (len(position.history), seat, await asyncio.to_thread(decide, self.bots[seat], position, seat))
+                chosen = await self._think(seat)
             async with self.lock:
                 if seat not in self.state.to_move or self.ended or not self.leased:
                     continue
@@ -755,6 +782,39 @@ class LiveTable:
                 except StoreConflict:          # another process moved first: this copy reloads and goes on
                     await self.reload()
                 chosen, wait = None, RETRY[0]
+
+    async def _think(self, seat: int) -> tuple[int, int, str]:
+        """A search bot's move, thought about in the server's workers (``web.thinking``), on a copy, in this
+        table's share of them; it keeps no stream of its own, so deciding early on a copy in another process
+        decides as it would on the table, and as a replay of the log says it did.
+
+        When no worker is free within the thinker's bound (``busy_after``), the bot plays this move by its
+        game's rule of thumb (the game's own bot, seeded from the bot's seed and the moves so far, so the
+        move is the same whenever it is made) and the table says so (``notice``); a person's move waits
+        for nothing of this."""
+        position = self.state.clone()
+        moves = len(position.history)
+        bot = self.bots[seat]
+        thinker = self.advisor.thinker
+        try:
+            action, kept = await thinker.think("bot", self.id, decide_in_worker, bot, position, seat,
+                                               wait_at_most=thinker.busy_after)
+            if kept is not None:
+                self.bots[seat] = kept
+            if self.notice is not None:
+                self.notice = None
+                self.broadcast()
+        except ThinkingBusy as error:
+            log.info("table %s: seat %s plays by rule of thumb: %s", self.id, seat, error)
+            seed = random.Random(f"busy/{getattr(bot, 'seed', 0)}/{seat}/{moves}").randrange(2**63)
+            action = decide(make_bot(self.game, own_bot(self.game), seat, seed), position, seat)
+            self.metrics.fallbacks.inc()
+            name = self.seats[seat].get("name") or self.game.seat_names(len(self.seats))[seat]
+            notice = f"{name} plays by rule of thumb: the server is busy"
+            if notice != self.notice:
+                self.notice = notice
+                self.broadcast()
+        return moves, seat, action
 
     async def _clock(self) -> None:
         """Real time: Go when a count runs out, and bots act when their reflexes fall due on the wall clock.

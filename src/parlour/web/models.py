@@ -222,6 +222,9 @@ class TableView(BaseModel):
                                       "no hint is offered at this decision (the game tests what it would tell), "
                                       "else null")
     race: RaceView | None = Field(None, description="a real-time game's race (null in a turn-by-turn game)")
+    notice: str | None = Field(None, description="a line for everyone at the table while the server is too busy "
+                                                 "for a bot's search, e.g. \"Arthur plays by rule of thumb: the "
+                                                 "server is busy\" (null otherwise)")
 
 
 class TableInfo(TableView):

@@ -38,6 +38,8 @@ from parlour.web.models import Chooser, Seat, TableMade
 log = logging.getLogger("parlour.web")
 RECENT = 64              # finished tables kept in memory for replays and record downloads
 MAX_BOT_TABLES = 20      # tables of bots alone in play at once: each costs the server a loop of moves
+#: tables with a search bot in play at once, per thinking worker (``parlour serve --max-search-tables``)
+SEARCH_TABLES_PER_WORKER = 4
 MAX_MOVES = 20_000       # a table with no end after this many moves is closed (no game's default comes near)
 #: seconds a process holds a table's bots without renewing; another takes them over once it lapses
 LEASE = 10.0
@@ -52,7 +54,8 @@ class Unplayable(ParlourError):
 
 
 class Busy(ParlourError):
-    """The server is already running as many tables of bots alone as it allows; try again when one ends."""
+    """The server is already running as many tables of bots alone, or with search bots, as it allows; try again
+    when one ends."""
 
 
 class Tables:
@@ -65,20 +68,28 @@ class Tables:
     def __init__(self, store: Store, *, bot_delay: float = 0.6, clock: Callable[[], float] = time.monotonic,
                  on_finish: Callable[[LiveTable], None] | None = None, metrics: Metrics | None = None,
                  lease: float = LEASE, max_bot_tables: int = MAX_BOT_TABLES, max_moves: int = MAX_MOVES,
-                 advisor: Advisor | None = None, creator_seeds: bool = False):
+                 advisor: Advisor | None = None, creator_seeds: bool = False,
+                 max_search_tables: int | None = None):
         self.store = store
         #: keep every creator's seed, even where others play (``_seed_for``); off on a public night
         self.creator_seeds = creator_seeds
         #: the expert's hints and analyses, with their threads and budgets
         self.advisor = advisor or Advisor()
+        #: the server's thinking workers, shared by bots, hints and analyses (``web.thinking``)
+        self.thinker = self.advisor.thinker
         self.max_bot_tables = max_bot_tables
+        #: tables with a search bot (people at them or not) in play at once; each asks the workers every turn
+        self.max_search_tables = (max_search_tables if max_search_tables is not None
+                                  else SEARCH_TABLES_PER_WORKER * self.thinker.workers)
         self.max_moves = max_moves
         self.bot_delay = bot_delay
         self.clock = clock
         self.on_finish = on_finish
         self.metrics = metrics or Metrics()
         self.metrics.count_tables(lambda: len(self.live))
-        self.writer = Writer(store, failed=lambda _error: self.metrics.database_errors.labels("append").inc())
+        self.metrics.count_thinking(self.thinker)
+        self.writer = Writer(store, failed=lambda _error: self.metrics.database_errors.labels("append").inc(),
+                             committed=self.metrics.commit_seconds.observe)
         self.lease = lease
         self.live: dict[str, LiveTable] = {}                        # tables in play, or watched
         self.recent: OrderedDict[str, LiveTable] = OrderedDict()   # finished ones lately asked for
@@ -248,6 +259,11 @@ class Tables:
         """Tables of bots alone in play now."""
         return sum(1 for t in self.live.values() if not t.ended and all(s["kind"] == BOT for s in t.seats))
 
+    def searching(self) -> int:
+        """Tables with a search bot in play now, whoever else sits at them."""
+        return sum(1 for t in self.live.values()
+                   if not t.ended and any(getattr(bot, "uses_worlds", False) for bot in t.bots.values()))
+
     async def open(self, game: GameDescriptor, seats: list[Seat], variant: dict[str, Any] | None, seed: int | None,
                    *, sit: bool | int = True, meta: dict[str, Any] | None = None, listed: bool = False,
                    open_seats: bool = False, hints: bool = False) -> TableMade:
@@ -259,7 +275,8 @@ class Tables:
         at his turn (turn-by-turn games).  ``seed`` is kept only where every person seat is the creator's own
         (``_seed_for``): at a table where anyone else plays the server draws it, as it does when none is given,
         and for every table a drive or cycle opens (they come here too).  The bots start at once, whoever opens
-        the page.  Raises ``SeatingError`` with the reason, ``Busy`` when bots alone have no room.
+        the page.  Raises ``SeatingError`` with the reason, ``Busy`` when bots alone, or search bots, have no
+        room.
         """
         stored = _seated(game, seats)
         if hints and game.real_time:
@@ -267,6 +284,11 @@ class Tables:
         if all(s["kind"] == BOT for s in stored) and self.bots_alone() >= self.max_bot_tables:
             raise Busy(f"the server is already running {self.max_bot_tables} tables of bots alone, as many as it "
                        "allows; try again when one of them ends")
+        if any(s["kind"] == BOT and _searches(game, s["bot"]) for s in stored) \
+                and self.searching() >= self.max_search_tables:
+            raise Busy(f"the server is already running {self.max_search_tables} tables with a search bot, as many as "
+                       "its thinking allows; try again when one of them ends, or seat a bot that plays by rule of "
+                       "thumb")
         people = [i for i, s in enumerate(stored) if s["kind"] == PERSON]
         mine = people[0] if people and sit is True else sit if sit is not False and sit in people else None
         seed, chosen_by = _seed_for(seed, people, mine, self.creator_seeds)
@@ -294,6 +316,13 @@ class Tables:
         made = await asyncio.to_thread(create)
         await self.get(made.id)
         return made
+
+
+def _searches(game: GameDescriptor, bot: str) -> bool:
+    """The bot of that name searches (``expert``, ``pimc``, with or without a budget): it asks the workers."""
+    from parlour.bots.search import SEARCH_BOTS
+
+    return bot.partition(":")[0] in SEARCH_BOTS and bot.partition(":")[0] not in game.bots
 
 
 #: the table option that says who chose the seed: "creator" or "server"

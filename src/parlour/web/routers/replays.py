@@ -7,13 +7,15 @@ at the time (``parlour.bots.analysis``), and is made once per seat.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException
+import asyncio
+
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
 from parlour.bots.analysis import THRESHOLD
 from parlour.engine.record import replay
 from parlour.web.bodies import JSONRoute
-from parlour.web.deps import TablesDep
+from parlour.web.deps import Bearer, TablesDep
 from parlour.web.live import LiveTable
 from parlour.web.models import AnalysedMove, Analysis, AnalysisProgress, ReplayAction, ReplayStep, SeatObservation
 
@@ -52,18 +54,33 @@ async def replay_step(table_id: str, tables: TablesDep, step: int = 0, seat: str
     )
 
 
+#: an analysis asked for without a seat's key
+NO_ANALYSIS_KEY = ("the expert's analysis is for the players of this game: open the replay in the browser that "
+                   "played at the table, or send that seat's key (Authorization: Bearer KEY); a spectator can "
+                   "step through the replay, but not have it analysed")
+WRONG_ANALYSIS_KEY = "that key is not a seat's at this table: the expert's analysis is for the players of this game"
+
+
 @router.get("/analysis")
-async def analysis(table_id: str, seat: str, tables: TablesDep) -> Analysis:
+async def analysis(table_id: str, seat: str, tables: TablesDep, request: Request, credentials: Bearer) -> Analysis:
     """The expert's judgement of every decision ``seat`` made (those with a choice), from that seat's view at
     the time: each move's estimated chance of winning, the best other move's, and the moves that gave away
     more than a tenth of it (``costly``).  The same search, budget and seed as a hint, so a hint given at
     one of these positions named the same best move with the same chances.  Made on the first request
-    (``analysis/progress`` says how far it has got), then kept."""
+    (``analysis/progress`` says how far it has got), then kept.  It needs the key of a seat at the table
+    (any seat's: a player may see how the expert judged the others), and one client address may have only
+    so many analyses being made at once (429 past that); it is thought about in that client's share of the
+    server's thinking workers."""
     t = await _analysable(table_id, tables)
     number = _seat_number(seat, len(t.seats))
+    if credentials is None or not credentials.credentials:
+        raise HTTPException(401, NO_ANALYSIS_KEY, headers={"WWW-Authenticate": "Bearer"})
+    if await asyncio.to_thread(tables.store.seat_of, t.id, credentials.credentials) is None:
+        raise HTTPException(403, WRONG_ANALYSIS_KEY)
     advisor = tables.advisor
     made = (t.id, number) in advisor.kept
-    rows = await advisor.analysis(t.id, t.record(), t.game, number)
+    client = request.client.host if request.client else "unknown"
+    rows = await advisor.analysis(t.id, t.record(), t.game, number, client=client)
     if not made:
         tables.metrics.advice.labels("analysis").inc()
     _, total = advisor.progress_of(t.id, number) or (len(rows), len(rows))

@@ -2,7 +2,7 @@
 // of one seat's moves: each decision judged from what that seat could see then, with the same search,
 // budget and seed as a hint at the table, so the analysis and the hints agree.
 import { h, clear } from "/static/dom.js";
-import { api } from "/static/api.js";
+import { api, mySeat } from "/static/api.js";
 import { gameModule, main, resultText } from "/static/page.js";
 import { plural } from "/static/words.js";
 
@@ -125,7 +125,8 @@ export async function replayPage(tableId) {
       if (p && p.total) { bar.max = p.total; bar.value = p.done; count.textContent = `${p.done} of ${plural(p.total, "decision")} judged`; }
     }, 400);
     try {
-      const data = await api("GET", `/api/tables/${tableId}/analysis?seat=${seat}`);
+      // the analysis is for the players: this browser's seat key at the table, if it played there
+      const data = await api("GET", `/api/tables/${tableId}/analysis?seat=${seat}`, undefined, mySeat(tableId)?.token);
       analysed = data;
       drawAnalysis(data);
       show();

@@ -147,6 +147,8 @@ export async function playTable(tableId) {
     tellStory(prev);
     hint.draw(view);
     clear(status).append(statusLine(view, mod));
+    // the server too busy for a bot's search: the bot plays by rule of thumb, and the table says so
+    if (view.notice && !view.over) status.append(" ", h("span", { class: "notice", "data-testid": "notice" }, view.notice));
     if (controls) mod.controls(controls, ctx);
     clear(movesEl);
     if (view.over) {
