@@ -143,3 +143,16 @@ def test_baselines_quick_prints_a_markdown_table_with_the_versions_it_was_made_o
     assert "rules version 1, tensor layout " in out
     assert "| british-towns-sets (2 players) | `random` | `heuristic` |" in out
     assert "| `heuristic` | 1.00 [" in out and "| `random` | - | 0.00 [" in out
+
+
+def test_thinking_benchmark_reports_the_probe_and_healthz_under_an_attack_of_search_bots():
+    """bench/thinking.py, shrunk: a server, two attacking tables of expert bots and two analyses, timed a few
+    seconds; it reports the probe's moves and /healthz's answers and what the attackers got (no timing asserted)."""
+    out = subprocess.run([sys.executable, str(BENCH.parent / "thinking.py"), "--seconds", "4", "--tables", "2",
+                          "--analyses", "2", "--games", "1", "--ramp", "0.5", "--json"],
+                         check=True, capture_output=True, text=True, timeout=300).stdout
+    report = json.loads(out)
+    assert report["probe_moves"] > 0 and report["healthz_checks"] > 0 and report["healthz_failed"] == 0
+    assert report["thinking_workers"] >= 1 and report["attack_tables_admitted"] >= 1
+    assert report["analyses_served"] + report["analyses_refused"] >= 1
+    assert set(report["probe_move_ms"]) >= {"p50", "p99"} and report["errors"] == 0, report["error_examples"]

@@ -9,6 +9,7 @@ import os
 import re
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from fastapi.testclient import TestClient
 
@@ -24,6 +25,13 @@ ANN_AND_EXPERTS = {"game": "football-whist",
                    "seats": [{"kind": "person", "name": "Ann"}, *[{"kind": "bot", "bot": "expert"}] * 3]}
 ANN_AND_HEURISTICS = {"game": "football-whist",
                       "seats": [{"kind": "person", "name": "Ann"}, *[{"kind": "bot", "bot": "heuristic"}] * 3]}
+
+
+def run_loop(coroutine):
+    """``asyncio.run`` in a thread of its own: a test process that has driven a browser (Playwright's sync API)
+    keeps an event loop running in its main thread, where asyncio.run refuses to start another."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_a_search_bot_decides_in_a_worker_process_as_it_would_in_this_one():
@@ -46,7 +54,7 @@ def test_a_search_bot_decides_in_a_worker_process_as_it_would_in_this_one():
         return compared
 
     try:
-        assert asyncio.run(compare()) == 12
+        assert run_loop(compare()) == 12
     finally:
         thinker.close()
 
@@ -70,7 +78,7 @@ def test_the_workers_take_the_tables_in_turn_not_first_come_first_served():
         await asyncio.gather(*many, one)
 
     try:
-        asyncio.run(ask())
+        run_loop(ask())
     finally:
         thinker.close()
     assert order.index("B0") <= 2, order
@@ -92,7 +100,7 @@ def test_a_request_not_begun_within_its_bound_is_withdrawn():
         await busy
 
     try:
-        asyncio.run(ask())
+        run_loop(ask())
     finally:
         thinker.close()
 
@@ -217,6 +225,6 @@ def test_a_worker_that_dies_is_replaced_and_its_request_falls_back():
         assert await thinker.think("bot", "t", abs, -3) == 3
 
     try:
-        asyncio.run(ask())
+        run_loop(ask())
     finally:
         thinker.close()

@@ -402,7 +402,7 @@ function handCardName(card, view) {
   return i < 0 ? cardName(card) : `your ${ORDINAL[i] || `${i + 1}th`} card from the left (${VIEWS[viewOf(card)]} view)`;
 }
 
-// An enemy bomber set by its owner and plane ("Arthur's Dornier Do 17, set 4"), its plane left out where it is
+// An enemy bomber set by its owner and plane ("Arthur's <plane> (set #4)"), its plane left out where it is
 // still to be named in plane-spotting; by its number alone where no view is at hand (a past move's words).
 function bomberSet(id, view) {
   const obs = view?.observation || {};
@@ -514,7 +514,7 @@ export function summary(prev, view) {
   const totals = obs.totals || [];
   const rows = names.map((_, i) => {
     const b = over.breakdown[i];
-    // each set at its face value; VICTORY's own set shows it doubled, unless VICTORY doubles everything
+    // each set at its face value; the doubling wild card's own set shows it doubled, unless that card doubles everything
     const hasVic = (x) => [...(x.cards || []), x.extra].includes("VIC");
     const all = b.victory === "all";
     const laid = (over.laid?.[i] || []).map((x) => (hasVic(x) && !all ? `${planeName(x)} (+${x.value}, doubled by ${WILD.VIC})`
