@@ -17,7 +17,14 @@ axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
 IMPACTS = {"critical", "serious", "moderate", "minor"}
 
 
+#: a moment's animations (a card's lift, a count's beat, Go fading out) finish first: axe would read their
+#: half-faded colours as contrast faults; the pulsing of targets, which never ends, is left running
+SETTLE_JS = """async () => { await Promise.all(document.getAnimations()
+  .filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))); }"""
+
+
 def violations(page) -> list[str]:
+    page.evaluate(SETTLE_JS)
     results = axe_sync.Axe().run(page)
     found = [v for v in results.response["violations"] if v["impact"] in IMPACTS]
     return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}" for v in found]
