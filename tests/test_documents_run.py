@@ -138,8 +138,8 @@ GOLDEN = ROOT / "tests" / "records" / "football-whist-heuristic.json"
 PLACEHOLDER = re.compile(r"\[|\.\.\.|(?<![\w./-])(GAME|N|S|DIR|ID|RECORD|FILE|NAME|LEVEL|HOST|A)(?![\w./-])|\|")
 
 
-def documented(path: Path) -> list[tuple[int, str, list[str]]]:
-    """(line, command, the output shown after it) for each command in the document's code blocks."""
+def documented(path: Path) -> list[tuple[int, str, list[str], int]]:
+    """(line, command, the output shown after it, its exit status) for each command in the document's code blocks."""
     lines, found, inside, i = path.read_text(encoding="utf-8").splitlines(), [], False, 0
     while i < len(lines):
         line = lines[i]
@@ -157,12 +157,14 @@ def documented(path: Path) -> list[tuple[int, str, list[str]]]:
             command = command.rstrip().rstrip("\\").rstrip() + " " + lines[i + 1].strip()
             i += 1
         command = re.sub(r"\s+# .*$", "", command).strip()
-        shown = []
+        shown, status = [], 0
         if line.startswith("$ "):
             while i + 1 < len(lines) and not lines[i + 1].startswith(("$ ", "```")):
                 shown.append(lines[i + 1])
                 i += 1
-        found.append((start, command, shown))
+            if i + 2 < len(lines) and lines[i + 1] == "$ echo $?":     # the exit status, shown
+                status = int(lines[i + 2])
+        found.append((start, command, shown, status))
         i += 1
     return found
 
@@ -172,7 +174,7 @@ WITH_COMMANDS = sorted(name for name, found in ALL.items() if found)
 
 
 def test_every_command_is_run_or_listed():
-    commands = {command for found in ALL.values() for _, command, _ in found}
+    commands = {command for found in ALL.values() for _, command, _, _ in found}
     assert len(commands) >= 30
     for command in commands:
         if command in SKIPPED or command in INSTANCES:
@@ -249,13 +251,12 @@ def run_documented(shell: Shell, name: str) -> list[tuple[str, str, list[str], s
         done = shell.run(command)
         assert done.returncode == 0, f"setup {command!r}: {done.stdout}{done.stderr}"
     results = []
-    for line, command, shown in ALL[name]:
+    for line, command, shown, status in ALL[name]:
         if command in SKIPPED:
             continue
         for concrete in INSTANCES.get(command, [command]):
             done = shell.run(concrete)
-            expected = 1 if "broken.json" in concrete else 0     # records.md: `echo $?` shows 1
-            assert done.returncode == expected, \
+            assert done.returncode == status, \
                 f"{name}:{line}: {concrete!r} exited {done.returncode}\n{done.stdout}\n{done.stderr}"
             results.append((concrete, f"{name}:{line}", shown, done))
     return results
