@@ -206,7 +206,8 @@ class Shell:
         for pattern, replacement, _why in SHRINK:
             command = re.sub(pattern, replacement, command)
         command = re.sub(r"(^|\| )(\.venv/bin/)?parlour ", r'\1"$PARLOUR_PYTHON" -m parlour.cli ', command)
-        return command.format(port=free_port(), tmp=self.folder, **self.values)
+        values = {"port": str(free_port()), "tmp": str(self.folder), **self.values}
+        return re.sub(r"\{(port|tmp|ID)\}", lambda m: values[m.group(1)], command)   # other braces stay
 
     def run(self, command: str, timeout: float = 300) -> subprocess.CompletedProcess:
         line = self.prepare(command)
