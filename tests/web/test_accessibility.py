@@ -20,7 +20,8 @@ IMPACTS = {"critical", "serious", "moderate", "minor"}
 #: a moment's animations (a card's lift, a count's beat, Go fading out) finish first: axe would read their
 #: half-faded colours as contrast faults; the pulsing of targets, which never ends, is left running
 SETTLE_JS = """async () => { await Promise.all(document.getAnimations()
-  .filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))); }"""
+  .filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity)
+  .map((a) => a.finished.catch(() => null))); }"""
 
 
 def violations(page) -> list[str]:
