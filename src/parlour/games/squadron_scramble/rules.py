@@ -16,7 +16,7 @@ phases, each a ``_legal_<phase>`` / ``_apply_<phase>`` pair:
 
 Every choice the sheet leaves open is a ruling in
 ``docs/rules/squadron-scramble.md`` and, where the other reading is
-reasonable, a variant option in ``descriptor.py``.
+reasonable, a variant option in ``terms.py``.
 """
 
 from __future__ import annotations
@@ -56,13 +56,13 @@ from parlour.games.squadron_scramble.cards import (
     nation_from_name,
     plane_from_name,
 )
+from parlour.games.squadron_scramble.terms import TERMS
 
 HAND: Final = 7
 DRAW: Final = "draw"
 PLAY: Final = "play"
 NAME: Final = "name"
 SHOOT: Final = "shoot"
-SEAT_COUNTS: Final = (2, 3, 4)
 NAME_ACTIONS: Final = tuple(f"name {code} {nation}" for code in PLANE_CODES for nation in NATIONS)
 FULL_PACK: Final = Counter(CARD_TEXT)
 _SORTED_PACK: Final = sorted(CARD_TEXT)
@@ -1317,9 +1317,7 @@ def new_state(
     seed: Any = None,
     deal: Any = None,
 ) -> SquadronScrambleState:
-    from parlour.games.squadron_scramble.descriptor import GAME
-
-    resolved, seed = GAME.prepare(seats, variant, seed, deal)
+    resolved, seed = TERMS.prepare(seats, variant, seed, deal)
     if deal is None:
         deal = {"first_dealer": random.Random(f"squadron-scramble/{seed}/dealer").randrange(seats), "rounds": []}
     state = SquadronScrambleState()
