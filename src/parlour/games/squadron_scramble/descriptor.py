@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from parlour.engine.descriptor import GameDescriptor, RunningFigures, lazy_bot
-from parlour.games.squadron_scramble import rules
+from parlour.games.squadron_scramble import rules, worlds
 from parlour.games.squadron_scramble.terms import TERMS
 
 BOTS = "parlour.games.squadron_scramble.bots"
@@ -76,4 +76,7 @@ GAME = GameDescriptor(
     summarise=summarise,
     withhold_hint=withhold_hint,
 )
+# The descriptor puts the game together: its state learns its descriptor and its worlds, which both import
+# the rules, so that the rules need import neither.
 rules.SquadronScrambleState.game = GAME
+rules.SquadronScrambleState.worlds = worlds.resample

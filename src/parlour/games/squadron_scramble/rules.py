@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from parlour.engine.cardlists import first_at_least, holds, insert_sorted, remove_card, without
 from parlour.engine.chance import shuffle
@@ -171,6 +171,9 @@ def _canonical_lay(naturals: list[int], wilds: list[int], extra: int) -> str:
 class SquadronScrambleState(TurnState):
     card_text = CARD_TEXT
     example_action = 'discard P38/T'
+    #: the worlds: ``worlds.resample(state, seat, rng)``, set by descriptor.py as ``game`` is.  The worlds read
+    #: this class through and through, so they import this module; it names them only here, and never imports them
+    worlds: ClassVar[Any] = None
     #: the worlds' plan for the last position and seat resampled (``worlds.resample``): replaced, never
     #: changed, so clones may share it
     _world_plan: tuple[tuple[int, int], Any] | None = None
@@ -962,9 +965,8 @@ class SquadronScrambleState(TurnState):
         exact: ``parlour.games.squadron_scramble.worlds``.
         """
         self._check_resampler(seat)
-        from parlour.games.squadron_scramble.worlds import resample
-
-        return resample(self, seat, rng)
+        world: SquadronScrambleState = type(self).worlds(self, seat, rng)
+        return world
 
 
 class _TableFacts:
