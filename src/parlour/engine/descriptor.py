@@ -41,8 +41,9 @@ class RunningFigures(Protocol):
 class LazyBot:
     """A bot factory for a descriptor: ``"package.module:Class"``, imported only when a bot is made.
 
-    Descriptors are loaded by every command, bots only by those that seat them,
-    and a game's bot module imports its rules, which import the descriptor.  A
+    Descriptors are loaded by every command, bots only by those that seat them;
+    and a bot may live a layer above the games (``parlour.bots.casual``), which
+    a descriptor names but never imports.  A
     class rather than a closure, so that a descriptor, and an environment or
     job that holds one, pickles.
     """
