@@ -43,9 +43,8 @@ class LazyBot:
 
     Descriptors are loaded by every command, bots only by those that seat them;
     and a bot may live a layer above the games (``parlour.bots.casual``), which
-    a descriptor names but never imports.  A
-    class rather than a closure, so that a descriptor, and an environment or
-    job that holds one, pickles.
+    a descriptor names but never imports.  A class rather than a closure, so
+    that a descriptor, and an environment or job that holds one, pickles.
     """
 
     __slots__ = ("path", "options")
