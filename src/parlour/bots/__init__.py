@@ -8,35 +8,29 @@ consistent with its seat's view, never the true one.  ``random`` serves every
 game; each game adds its own bots through its descriptor's ``bots`` mapping,
 and every turn-based game has the search bots ``pimc`` and ``expert``
 (``parlour.bots.search``).
+
+The arrows run one way: this catalogue imports the search bots, and they
+import only what stands below it (``parlour.bots.plain``: the random bot and
+the game's own, which a search falls back on).
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, Protocol, Sequence
 
+from parlour.bots.plain import RandomBot, default_bot, own_bot
+from parlour.bots.search import SEARCH_BOTS, make_search_bot
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError
+
+__all__ = ["Bot", "RandomBot", "bot_catalogue", "bot_names", "decide", "default_bot", "make_bot", "own_bot",
+           "replay_with_bots"]
 
 
 class Bot(Protocol):
     """``act(observation, legal)``; a bot whose ``reads_observation`` is false is given None instead of its view."""
 
     def act(self, observation: dict[str, Any], legal: Sequence[str]) -> str: ...
-
-
-class RandomBot:
-    """Chooses uniformly among the legal actions: the baseline every other bot must beat."""
-
-    #: it never looks at the table, so nobody builds its view (which grows with the game): see ``decide``
-    reads_observation = False
-
-    def __init__(self, seat: int, seed: int | None = None):
-        self.seat = seat
-        self.rng = random.Random(seed)
-
-    def act(self, observation: dict[str, Any], legal: Sequence[str]) -> str:
-        return self.rng.choice(legal)
 
 
 RANDOM_NOTE = "Plays any legal move, chosen at random: the weakest opponent"
@@ -48,8 +42,6 @@ SEARCH_TITLES = {"pimc": "Card counter", "expert": "Expert"}
 def bot_names(game: GameDescriptor) -> list[str]:
     """The game's bots, weakest first: the random one, the game's own, then the search bots, unless the
     arena has ranked them otherwise for this game (``GameDescriptor.bot_order``)."""
-    from parlour.bots.search import SEARCH_BOTS
-
     usual = ["random", *game.bots, *([] if game.real_time else SEARCH_BOTS)]
     if game.bot_order:
         if sorted(game.bot_order) != sorted(usual):
@@ -58,26 +50,8 @@ def bot_names(game: GameDescriptor) -> list[str]:
     return usual
 
 
-def default_bot(game: GameDescriptor) -> str:
-    """The bot a table, a game or a tournament seats when none is named: the first of the game's own, its gentle
-    level, whom a newcomer beats about half the time (the casual player, tuned in the arena: docs/arena.md;
-    Biggles' slowest level), or the random one in a game with no bot of its own."""
-    return next(iter(game.bots), "random")
-
-
-def own_bot(game: GameDescriptor) -> str:
-    """The game's own sensible player: the strongest of its ``bots`` (the last, as they are listed weakest first),
-    its club player, which a search bot falls back on where it can draw no world and ``parlour simulate`` seats
-    when no bot is named; in a real-time game, whose bots are speeds, its default level."""
-    if game.real_time:
-        return default_bot(game)
-    return next(reversed(list(game.bots)), "random")
-
-
 def bot_catalogue(game: GameDescriptor) -> list[dict[str, str]]:
     """Each bot with a plain name (``title``) and a line about it, weakest first (for menus and ``parlour games``)."""
-    from parlour.bots.search import SEARCH_BOTS
-
     notes = {"random": RANDOM_NOTE, **game.bot_notes, **{name: note for name, (_, note) in SEARCH_BOTS.items()}}
     titles = {"random": RANDOM_TITLE, **game.bot_titles, **SEARCH_TITLES}
     return [{"name": name, "title": titles.get(name, name.capitalize()), "description": notes.get(name, "")}
@@ -95,8 +69,6 @@ def make_bot(game: GameDescriptor, name: str, seat: int, seed: int | None = None
         return RandomBot(seat, seed)
     base, _, budget = name.partition(":")
     if base in bot_names(game) and base not in game.bots:
-        from parlour.bots.search import make_search_bot
-
         return make_search_bot(game, base, seat, seed, **options, **_budget(base, budget))
     factory = game.bots.get(name) or game.yardsticks.get(name)
     if factory is None:

@@ -42,6 +42,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from parlour.bots.plain import make_own_bot
 from parlour.engine.errors import ParlourError, ResampleError
 
 #: seconds a decision when no budget is given
@@ -294,10 +295,8 @@ class SearchBot:
         try:
             return self.analyse(observation, legal, worlds)[0].action
         except ResampleError:
-            from parlour.bots import make_bot, own_bot
-
             seed = random.Random(f"fallback/{self.seed}/{self.seat}/{worlds.moves}").randrange(2**63)
-            return make_bot(self.game, own_bot(self.game), self.seat, seed).act(observation, legal)
+            return make_own_bot(self.game, self.seat, seed).act(observation, legal)
 
 
 def make_search_bot(game: Any, name: str, seat: int, seed: int | None = None, **options: Any) -> SearchBot:

@@ -1,6 +1,6 @@
 """The contract every Parlour game implements, and nothing game-specific."""
 
-from parlour.engine.descriptor import GameDescriptor, VariantOption, resolve_variant
+from parlour.engine.descriptor import GameDescriptor, Terms, VariantOption, resolve_variant
 from parlour.engine.errors import (
     ActionSyntaxError,
     DealError,
@@ -20,6 +20,7 @@ __all__ = [
     "ParlourError",
     "RecordError",
     "State",
+    "Terms",
     "UnknownGame",
     "VariantError",
     "VariantOption",

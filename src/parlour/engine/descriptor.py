@@ -41,10 +41,10 @@ class RunningFigures(Protocol):
 class LazyBot:
     """A bot factory for a descriptor: ``"package.module:Class"``, imported only when a bot is made.
 
-    Descriptors are loaded by every command, bots only by those that seat them,
-    and a game's bot module imports its rules, which import the descriptor.  A
-    class rather than a closure, so that a descriptor, and an environment or
-    job that holds one, pickles.
+    Descriptors are loaded by every command, bots only by those that seat them;
+    and a bot may live a layer above the games (``parlour.bots.casual``), which
+    a descriptor names but never imports.  A class rather than a closure, so
+    that a descriptor, and an environment or job that holds one, pickles.
     """
 
     __slots__ = ("path", "options")
@@ -160,19 +160,59 @@ def resolve_variant(options: tuple[VariantOption, ...], given: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
-class GameDescriptor:
-    """Everything a front end, bot or simulator needs to know before a game starts.
+class Terms:
+    """A game's terms of play: its name, how many may sit down, and the rule variants it offers.
+
+    The part of a descriptor that its own rules read: ``new_state`` checks
+    the seats and variant it is given (``prepare``) before it deals.  Each
+    game keeps its terms in a module of their own (``terms.py``) that both
+    its rules and its descriptor import, so that the descriptor imports the
+    rules and the rules never import the descriptor back.
+    """
+
+    title: str
+    seat_counts: tuple[int, ...]
+    variants: tuple[VariantOption, ...]
+
+    def variant(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return resolve_variant(self.variants, given)
+
+    def prepare(
+        self, seats: int, variant: Mapping[str, Any] | None, seed: int | None, deal: Any
+    ) -> tuple[dict[str, Any], int | None]:
+        """Check the seats and variant for ``new_state``; draw a seed when chance is still to come.
+
+        Every game dealt without an explicit deal gets a seed, so that its
+        record can always reproduce it.
+        """
+        self.check_seats(seats)
+        resolved = self.variant(variant)
+        if deal is None and seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        return resolved, seed
+
+    def check_seats(self, seats: int) -> int:
+        if type(seats) is not int or seats not in self.seat_counts:
+            counts = self.seat_counts
+            unbroken = len(counts) > 4 and counts[-1] - counts[0] == len(counts) - 1
+            allowed = f"{counts[0]} to {counts[-1]}" if unbroken else ", ".join(map(str, counts))
+            raise VariantError(f"{self.title} is played by {allowed} players, not {seats}")
+        return seats
+
+
+@dataclass(frozen=True)
+class GameDescriptor(Terms):
+    """Everything a front end, bot or simulator needs to know before a game starts: its terms, then the rest.
 
     ``new_state(seats, variant, seed, deal)`` builds the initial state: ``seed``
     fixes every shuffle and cut, while an explicit ``deal`` (the game's own
-    JSON-able form, as stored in records) replaces them.
+    JSON-able form, as stored in records) replaces them.  Its fields are
+    given by name (the terms' ``title``, ``seat_counts`` and ``variants``
+    come first, inherited).
     """
 
     id: str
-    title: str
     rules_version: str
-    seat_counts: tuple[int, ...]
-    variants: tuple[VariantOption, ...]
     new_state: Callable[..., Any]
     seat_names: Callable[[int], tuple[str, ...]]
     summary: str = ""
@@ -231,27 +271,3 @@ class GameDescriptor:
     def winner_sides(self, seats: int) -> tuple[str, ...]:
         return self.sides(seats) if self.sides is not None else self.seat_names(seats)
 
-    def variant(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return resolve_variant(self.variants, given)
-
-    def prepare(
-        self, seats: int, variant: Mapping[str, Any] | None, seed: int | None, deal: Any
-    ) -> tuple[dict[str, Any], int | None]:
-        """Check the seats and variant for ``new_state``; draw a seed when chance is still to come.
-
-        Every game dealt without an explicit deal gets a seed, so that its
-        record can always reproduce it.
-        """
-        self.check_seats(seats)
-        resolved = self.variant(variant)
-        if deal is None and seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        return resolved, seed
-
-    def check_seats(self, seats: int) -> int:
-        if type(seats) is not int or seats not in self.seat_counts:
-            counts = self.seat_counts
-            unbroken = len(counts) > 4 and counts[-1] - counts[0] == len(counts) - 1
-            allowed = f"{counts[0]} to {counts[-1]}" if unbroken else ", ".join(map(str, counts))
-            raise VariantError(f"{self.title} is played by {allowed} players, not {seats}")
-        return seats

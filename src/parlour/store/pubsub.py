@@ -17,13 +17,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, Sequence
 
 from sqlalchemy import text
 from sqlalchemy.engine import Connection, make_url
-
-if TYPE_CHECKING:
-    from parlour.store import Logged
 
 CHANNEL = "parlour_moves"
 #: in place of a count: the table is finished
@@ -31,7 +28,21 @@ END = "end"
 log = logging.getLogger("parlour.store")
 
 
-def announce(db: Connection, rows: list[Logged], origin: str) -> None:
+class Stored(Protocol):
+    """A move as an announcement reads it: its table and its place in that table's log.
+
+    ``parlour.store.Logged`` is the one the store passes.  Named here, not
+    imported, because the store imports this module: the arrow runs one way.
+    """
+
+    @property
+    def table_id(self) -> str: ...
+
+    @property
+    def index(self) -> int: ...
+
+
+def announce(db: Connection, rows: Sequence[Stored], origin: str) -> None:
     """Announce, in the transaction that stores them, each table's new length: "TABLE COUNT ORIGIN"."""
     lengths: dict[str, int] = {}
     for row in rows:

@@ -1,9 +1,14 @@
-"""Terminal front ends, one module per game, found by game id."""
+"""Terminal front ends, one module per game, found by game id.
+
+This package's face is the registry (``frontend``): it imports the front ends,
+and they import nothing of it; what they share (``parlour.terminal.choices``)
+stands below both.
+"""
 
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, Sequence
+from typing import Any
 
 from parlour.engine.errors import ParlourError
 
@@ -50,14 +55,3 @@ class _BritishTownsFront:
         self.final = module.final
         self.details = module.details
 
-
-#: longer lists of choices (such as every plane name) are neither printed nor numbered
-MAX_LISTED = 30
-
-
-def numbered_choice(text: str, legal: Sequence[str]) -> str | None:
-    """The listed choice a person picked by its number (1-based), if that is what he typed."""
-    word = text.strip()
-    if len(legal) <= MAX_LISTED and word.isascii() and word.isdecimal() and 1 <= int(word) <= len(legal):
-        return legal[int(word) - 1]
-    return None

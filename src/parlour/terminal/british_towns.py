@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.games.british_towns.pack import CARD_OF_TEXT, REGION_OF, describe
-from parlour.terminal import numbered_choice
+from parlour.terminal.choices import numbered_choice
 
 REGION_STYLE = {1: "red", 2: "green", 3: "yellow", 4: "magenta", 5: "cyan", 6: "bright_red", 7: "bright_green",
                 8: "bright_blue", 9: "bright_magenta"}

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from parlour.games.football_whist.cards import CARD_OF_TEXT, TEAM_CODES, TEAM_NAMES, describe, pack_data
 from parlour.games.football_whist.pitch import Pitch, default_pitch
-from parlour.terminal import numbered_choice
+from parlour.terminal.choices import numbered_choice
 
 COLOURS = {team["code"]: team["colour"] for team in pack_data()["teams"]}
 SHORT = {code: name[:3] for code, name in zip(TEAM_CODES, TEAM_NAMES, strict=True)}

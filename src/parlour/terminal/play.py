@@ -20,7 +20,8 @@ from parlour.bots import decide, make_bot, replay_with_bots
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ActionSyntaxError
 from parlour.engine.record import GameRecord, record_of, replay
-from parlour.terminal import MAX_LISTED, frontend
+from parlour.terminal import frontend
+from parlour.terminal.choices import MAX_LISTED
 
 QUIT = {"quit", "q", "exit"}
 HELP = {"help", "?", "h"}

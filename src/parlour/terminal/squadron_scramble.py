@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.games.squadron_scramble.cards import NATION_NAMES, PLANES, pack_data
-from parlour.terminal import numbered_choice
+from parlour.terminal.choices import numbered_choice
 
 PLANE = {p["code"]: p for p in PLANES}
 KIND_STYLE = {"bomber": "bold red", "fighter": "bold blue"}

@@ -1,31 +1,14 @@
-"""The Biggles descriptor: a two-player series of real-time matches."""
+"""The Biggles descriptor: a two-player series of real-time matches, its terms in ``terms.py``."""
 
 from __future__ import annotations
 
 from types import ModuleType
 from typing import Any
 
-from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
+from parlour.engine.descriptor import GameDescriptor, RunningFigures, lazy_bot
 from parlour.games.biggles import rules
 from parlour.games.biggles.levels import LEVELS, NOTES, TITLES
-
-VARIANTS = (
-    VariantOption(
-        "matches", int, 2, "Matches in a game; the packs change hands after each.", "rule sheet", minimum=1, maximum=99,
-        label="Matches in a game",
-    ),
-    VariantOption(
-        "deciders", int, 1,
-        "Deciding matches played while the points are level after the agreed matches (0: a level game is a draw).",
-        "rule sheet", minimum=0, maximum=99, label="Deciding matches when the points are level",
-    ),
-    VariantOption(
-        "cascade", bool, False,
-        "After a stop, a second red card may stop the black card below it. Off, as on the sheet, a red card "
-        "must land before the next black card covers its number, so only a player's newest card can be stopped.",
-        "ruling", label="A second red card may stop the card below",
-    ),
-)
+from parlour.games.biggles.terms import TERMS
 
 
 def tally(result: dict[str, Any], figures: RunningFigures) -> None:
@@ -60,10 +43,10 @@ def play_game(*args: Any, **kwargs: Any) -> Any:
 
 GAME = GameDescriptor(
     id="biggles",
-    title="Biggles",
+    title=TERMS.title,
     rules_version="1",
-    seat_counts=(2,),
-    variants=VARIANTS,
+    seat_counts=TERMS.seat_counts,
+    variants=TERMS.variants,
     new_state=rules.new_state,
     seat_names=seat_names,
     summary=(

@@ -28,6 +28,7 @@ from parlour.engine.cardlists import offered
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
 from parlour.engine.state import COMPILED, State, shallow_copy
+from parlour.games.biggles.terms import TERMS
 
 SEATS: Final = 2
 PACKS: Final = ("blue", "red")
@@ -709,9 +710,7 @@ VERB_OF: Final[dict[str, int]] = {text: VERBS.index(text.split(" ", 1)[0]) for t
 
 def new_state(seats: Any = SEATS, variant: Any = None, seed: Any = None,
               deal: Any = None) -> BigglesState:
-    from parlour.games.biggles.descriptor import GAME
-
-    resolved, seed = GAME.prepare(seats, variant, seed, deal)
+    resolved, seed = TERMS.prepare(seats, variant, seed, deal)
     if deal is None:
         assert seed is not None, "prepare draws a seed whenever no deal is given"
         deal = {"matches": [shuffled_packs(seed, m) for m in range(resolved["matches"])]}

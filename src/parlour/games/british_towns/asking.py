@@ -39,8 +39,8 @@ from parlour.games.british_towns.pack import (
     parse_card,
     region_name,
 )
+from parlour.games.british_towns.terms import ASKING_TERMS
 
-SEAT_COUNTS: Final = tuple(range(3, NUM_CARDS + 1))     # the sheet: three or more; every player is dealt a card
 PLAY: Final = "ask"
 
 
@@ -1040,9 +1040,7 @@ def all_actions(seats: int) -> tuple[str, ...]:
 
 def new_state(seats: Any = 4, variant: Any = None, seed: Any = None,
               deal: Any = None) -> AskingState:
-    from parlour.games.british_towns.descriptor import ASKING
-
-    resolved, seed = ASKING.prepare(seats, variant, seed, deal)
+    resolved, seed = ASKING_TERMS.prepare(seats, variant, seed, deal)
     if deal is None:
         rng = random.Random(f"british-towns-asking/{seed}")
         dealer = rng.randrange(seats)

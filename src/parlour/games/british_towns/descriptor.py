@@ -1,11 +1,12 @@
-"""Descriptors of the two British Towns games: identity, seats and rule variants."""
+"""Descriptors of the two British Towns games: their terms (``terms.py``), rules, bots and figures."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
+from parlour.engine.descriptor import GameDescriptor, RunningFigures, lazy_bot
 from parlour.games.british_towns import asking, sets
+from parlour.games.british_towns.terms import ASKING_TERMS, SETS_TERMS
 
 BOTS = "parlour.games.british_towns.bots"
 #: how often each game's casual player makes the club player's move (the rest at random): tuned so that the
@@ -14,43 +15,6 @@ BOTS = "parlour.games.british_towns.bots"
 #: where memory counts for more, the newcomer needs a more careless opponent
 ASKING_KEEP = {3: 0.3, 4: 0.2, 5: 0.15, 6: 0.1, 7: 0.075, 8: 0.05}
 SETS_KEEP = {2: 0.7, 3: 0.85}
-
-ASKING_VARIANTS = (
-    VariantOption(
-        "tie_break", str, "cards",
-        "Players level on regions: the one whose regions hold more cards wins, "
-        "or they share the win.",
-        "ruling", choices=("cards", "none"), label="Players level on regions",
-        choice_labels=("More cards in the regions wins", "They share the win"),
-    ),
-)
-
-SETS_VARIANTS = (
-    VariantOption(
-        "must_lay", bool, True,
-        "A player who can make a regional set must lay it down. Off, he may keep it and discard instead.",
-        "ruling", label="A set that can be laid must be laid",
-    ),
-    VariantOption(
-        "sets_per_turn", str, "all",
-        "How many regional sets a player may lay in one turn before drawing up to seven.",
-        "ruling", choices=("all", "one"), label="Sets laid in one turn",
-        choice_labels=("As many as the hand makes", "One"),
-    ),
-    VariantOption(
-        "stalemate", int, 0,
-        "A club variant: the game also ends when the stock has been made again from the discards this many "
-        "times with no set laid or added to. At 0, as on the sheet, only a hand that cannot be made up to "
-        "seven ends it.",
-        "ruling", minimum=0, maximum=1000, label="End a stalled game after this many new stocks (0: never)",
-    ),
-    VariantOption(
-        "one_discard_ends", bool, False,
-        "A club variant: the game ends when a turn starts with no stock and a single discard. Off, as on the "
-        "sheet, play goes on, each player taking the one discard and throwing a card, until someone lays a set.",
-        "ruling", label="No stock and one discard ends the game",
-    ),
-)
 
 
 def tally_asking(result: dict[str, Any], figures: RunningFigures) -> None:
@@ -93,10 +57,10 @@ def rotate_ask(text: str, seats: int, shift: int) -> str:
 
 ASKING = GameDescriptor(
     id="british-towns-asking",
-    title="British Towns: the asking game",
+    title=ASKING_TERMS.title,
     rules_version="1",
-    seat_counts=asking.SEAT_COUNTS,
-    variants=ASKING_VARIANTS,
+    seat_counts=ASKING_TERMS.seat_counts,
+    variants=ASKING_TERMS.variants,
     new_state=asking.new_state,
     seat_names=asking.seat_names,
     summary=(
@@ -127,10 +91,10 @@ ASKING = GameDescriptor(
 
 SETS = GameDescriptor(
     id="british-towns-sets",
-    title="British Towns: the regional-sets game",
+    title=SETS_TERMS.title,
     rules_version="1",
-    seat_counts=sets.SEAT_COUNTS,
-    variants=SETS_VARIANTS,
+    seat_counts=SETS_TERMS.seat_counts,
+    variants=SETS_TERMS.variants,
     new_state=sets.new_state,
     seat_names=sets.seat_names,
     summary=(

@@ -39,9 +39,9 @@ from parlour.games.british_towns.pack import (
     parse_card,
     region_name,
 )
+from parlour.games.british_towns.terms import SETS_TERMS
 
 HAND: Final = 7
-SEAT_COUNTS: Final = (2, 3, 4, 5)
 DRAW: Final = "draw"
 PLAY: Final = "play"
 
@@ -1423,9 +1423,7 @@ def all_actions(seats: int) -> tuple[str, ...]:
 
 def new_state(seats: Any = 2, variant: Any = None, seed: Any = None,
               deal: Any = None) -> SetsState:
-    from parlour.games.british_towns.descriptor import SETS
-
-    resolved, seed = SETS.prepare(seats, variant, seed, deal)
+    resolved, seed = SETS_TERMS.prepare(seats, variant, seed, deal)
     if deal is None:
         rng = random.Random(f"british-towns-sets/{seed}")
         pack = list(CARD_TEXT)

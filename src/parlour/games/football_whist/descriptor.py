@@ -1,48 +1,17 @@
-"""The Football Whist descriptor: identity, seats and every rule variant."""
+"""The Football Whist descriptor: its terms (``terms.py``), its rules, bots and figures, for the registry."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine.descriptor import GameDescriptor, RunningFigures, VariantOption, lazy_bot
+from parlour.engine.descriptor import GameDescriptor, RunningFigures, lazy_bot
 from parlour.games.football_whist import rules
+from parlour.games.football_whist.terms import TERMS
 
 BOTS = "parlour.games.football_whist.bots"
 #: how often the casual player makes the club player's move (the rest at random): tuned so that the newcomer
 #: model scores about 0.5 against it (docs/arena.md)
 CASUAL_KEEP = 0.9
-
-VARIANTS = (
-    VariantOption(
-        name="own_goals",
-        type=bool,
-        default=False,
-        description="A trick winner may play the ball into his own goal, scoring for the other side.",
-        source="ruling",
-        label="Own goals count",
-    ),
-    VariantOption(
-        name="centre_stops_double",
-        type=bool,
-        default=False,
-        description="A double move ends when the ball reaches the centre circle instead of passing through it.",
-        source="ruling",
-        label="A double move stops at the centre circle",
-    ),
-    VariantOption(
-        name="after_goal_lead",
-        type=str,
-        default="trick-winner",
-        choices=rules.AFTER_GOAL_LEADS,
-        label="Who leads after a goal",
-        choice_labels=("The player left of the kicker", "The scorer, who won the trick"),
-        description=(
-            "Who leads after a goal's kick-off: the trick winner who scored, as the sheet has every trick "
-            "winner lead, or the player left of the kicker, as at the start of each half."
-        ),
-        source="ruling",
-    ),
-)
 
 
 def tally(result: dict[str, Any], figures: RunningFigures) -> None:
@@ -79,10 +48,10 @@ def partnerships(seats: int) -> tuple[str, ...]:
 
 GAME = GameDescriptor(
     id="football-whist",
-    title="International Football Whist",
+    title=TERMS.title,
     rules_version="1",
-    seat_counts=(4,),
-    variants=VARIANTS,
+    seat_counts=TERMS.seat_counts,
+    variants=TERMS.variants,
     new_state=rules.new_state,
     seat_names=seat_names,
     summary=(

@@ -39,6 +39,7 @@ from parlour.games.football_whist.cards import (
 )
 from parlour.games.football_whist.pitch import Pitch, default_pitch
 from parlour.games.football_whist.resample import deal_hidden
+from parlour.games.football_whist.terms import TERMS
 
 SEATS: Final = 4
 HAND: Final = NUM_CARDS // SEATS
@@ -50,7 +51,6 @@ PLAY: Final = "play"
 MOVE: Final = "move"
 OVER: Final = "over"
 STAY: Final = "stay"
-AFTER_GOAL_LEADS: Final = ("kicker-left", "trick-winner")
 
 PITCH: Final[Pitch] = default_pitch()
 CENTRE: Final = PITCH.centre
@@ -712,9 +712,7 @@ def new_state(
     seed: Any = None,
     deal: Any = None,
 ) -> FootballWhistState:
-    from parlour.games.football_whist.descriptor import GAME
-
-    resolved, seed = GAME.prepare(seats, variant, seed, deal)
+    resolved, seed = TERMS.prepare(seats, variant, seed, deal)
     state = FootballWhistState()
     if deal is None:
         assert seed is not None, "prepare draws a seed whenever no deal is given"
@@ -725,4 +723,4 @@ def new_state(
     return state
 
 
-FootballWhistState.game = None  # set by descriptor.py (avoids an import cycle)
+FootballWhistState.game = None  # set by descriptor.py, which imports this module (never the other way)

@@ -16,7 +16,7 @@ phases, each a ``_legal_<phase>`` / ``_apply_<phase>`` pair:
 
 Every choice the sheet leaves open is a ruling in
 ``docs/rules/squadron-scramble.md`` and, where the other reading is
-reasonable, a variant option in ``descriptor.py``.
+reasonable, a variant option in ``terms.py``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from parlour.engine.cardlists import first_at_least, holds, insert_sorted, remove_card, without
 from parlour.engine.chance import shuffle
@@ -56,13 +56,13 @@ from parlour.games.squadron_scramble.cards import (
     nation_from_name,
     plane_from_name,
 )
+from parlour.games.squadron_scramble.terms import TERMS
 
 HAND: Final = 7
 DRAW: Final = "draw"
 PLAY: Final = "play"
 NAME: Final = "name"
 SHOOT: Final = "shoot"
-SEAT_COUNTS: Final = (2, 3, 4)
 NAME_ACTIONS: Final = tuple(f"name {code} {nation}" for code in PLANE_CODES for nation in NATIONS)
 FULL_PACK: Final = Counter(CARD_TEXT)
 _SORTED_PACK: Final = sorted(CARD_TEXT)
@@ -171,6 +171,9 @@ def _canonical_lay(naturals: list[int], wilds: list[int], extra: int) -> str:
 class SquadronScrambleState(TurnState):
     card_text = CARD_TEXT
     example_action = 'discard P38/T'
+    #: the worlds: ``worlds.resample(state, seat, rng)``, set by descriptor.py as ``game`` is.  The worlds read
+    #: this class through and through, so they import this module; it names them only here, and never imports them
+    worlds: ClassVar[Any] = None
     #: the worlds' plan for the last position and seat resampled (``worlds.resample``): replaced, never
     #: changed, so clones may share it
     _world_plan: tuple[tuple[int, int], Any] | None = None
@@ -962,9 +965,8 @@ class SquadronScrambleState(TurnState):
         exact: ``parlour.games.squadron_scramble.worlds``.
         """
         self._check_resampler(seat)
-        from parlour.games.squadron_scramble.worlds import resample
-
-        return resample(self, seat, rng)
+        world: SquadronScrambleState = type(self).worlds(self, seat, rng)
+        return world
 
 
 class _TableFacts:
@@ -1317,9 +1319,7 @@ def new_state(
     seed: Any = None,
     deal: Any = None,
 ) -> SquadronScrambleState:
-    from parlour.games.squadron_scramble.descriptor import GAME
-
-    resolved, seed = GAME.prepare(seats, variant, seed, deal)
+    resolved, seed = TERMS.prepare(seats, variant, seed, deal)
     if deal is None:
         deal = {"first_dealer": random.Random(f"squadron-scramble/{seed}/dealer").randrange(seats), "rounds": []}
     state = SquadronScrambleState()
