@@ -50,9 +50,13 @@ def ask_hint(page) -> tuple[list[str], list[str]]:
 
 
 def at_phone_width(page) -> None:
-    """The table draws itself again at a phone's width (the hint anew): wait until it has."""
+    """The table draws itself again at a phone's width (the hint anew): wait until it has, and until it has
+    stopped (under load a second drawing may follow the first: the hint is then the same, drawn again)."""
     page.wait_for_function("matchMedia('(max-width: 600px)').matches"
                            " && !!document.querySelector('.dock.hinting [data-testid=hint]')")
+    page.wait_for_function("""() => new Promise((done) => {
+        const hint = document.querySelector('[data-testid=hint]');
+        setTimeout(() => done(hint !== null && hint.isConnected), 300); })""")
 
 
 def legal_moves(page) -> list[str]:
