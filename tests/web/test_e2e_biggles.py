@@ -77,6 +77,12 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
             # card the screen showed, which the first already played, so it is refused.
             page.evaluate("""() => { for (let i = 0; i < 2; i++)
                 document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'p', bubbles: true})); }""")
+            # (read once the answer to these presses is shown: under load an older refusal may still be up)
+            try:
+                page.wait_for_function("/Too late|Your pile shows/.test(document.querySelector("
+                                       "'[data-testid=refusal]')?.textContent || '')", timeout=10000)
+            except Exception:
+                pass
             reason = refusal(page)
             assert re.search(r"Too late|Your pile shows", reason), reason
             shot(page, "biggles-stale-key-refused")
