@@ -61,6 +61,9 @@ export async function playTable(tableId) {
   clear(main).append(
     h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl,
       info.hints ? h("span", { class: "badge", "data-testid": "hints-on", title: "Each player may ask the expert for a hint at his turn" }, "Hints on") : "",
+      // where more than one person plays, a deal the creator chose is said on the table (the server's owner allowed it)
+      info.seed_chosen_by === "creator" && info.seats.filter((s) => s.kind === "person").length > 1
+        ? h("span", { class: "badge", "data-testid": "deal-chosen", title: "The table's creator chose the deal (its seed), as this server allows" }, "Deal chosen by the creator") : "",
       h("a", { href: `/rules/${info.game}`, target: "_blank", class: "rules-link" }, "Rules"),
       info.real_time ? "" : h("label", { class: "pace-label", title: "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace), closer),
     share.length ? h("div", { class: "share" }, "Send these links to the other players: ",
