@@ -33,7 +33,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,7 +44,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from servers import free_port, throwaway_postgres  # noqa: E402
+from servers import parlour_server, throwaway_postgres  # noqa: E402
 
 LOOP_LAG = "parlour_event_loop_lag_seconds_bucket"
 SEATS = [{"kind": "person", "name": "A"}, {"kind": "bot", "bot": "heuristic"},
@@ -206,24 +205,7 @@ def run(args: argparse.Namespace) -> dict:
         server = None
         base = args.url
         if base is None:
-            port = free_port()
-            # every table and socket comes from this one address: the limits per address are lifted
-            server = subprocess.Popen([sys.executable, "-m", "parlour.cli", "serve", "--port", str(port),
-                                       "--database", database, "--bot-delay", str(args.bot_delay),
-                                       "--creation-limit", "none", "--sockets-per-address", "100000"],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            stack.callback(server.terminate)
-            base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if httpx.get(base + "/healthz", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the server did not start")
-                time.sleep(0.2)
+            server, base = stack.enter_context(parlour_server(database, "--bot-delay", str(args.bot_delay)))
         load_before = os.getloadavg()
         cpu_before = cpu_seconds(server.pid) if server else None
         histogram_before, lag_before = server_latency(base), server_latency(base, LOOP_LAG)

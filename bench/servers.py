@@ -1,4 +1,5 @@
-"""Servers for benchmarks and tests: a free port, and a throwaway PostgreSQL in a temporary folder.
+"""Servers for benchmarks and tests: a free port, a `parlour serve` of the benchmark's own, and a throwaway
+PostgreSQL in a temporary folder.
 
 The PostgreSQL server is Debian's (``make test`` installs it: ``make postgres-server``), started with
 ``initdb`` and ``pg_ctl`` as the ``postgres`` user when run as root, listening on a Unix socket only.
@@ -10,16 +11,47 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import httpx
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextmanager
+def parlour_server(database: str, *options: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A `parlour serve` on a free port for as long as the block runs, once its /healthz answers; yields the
+    process and its address.  Every client of a benchmark is one address, so the limits per address are lifted
+    (``--creation-limit none --sockets-per-address 100000``); ``options`` are added after them."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "parlour.cli", "serve", "--port", str(port),
+                               "--database", database, "--creation-limit", "none",
+                               "--sockets-per-address", "100000", *options],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(base + "/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit("the server did not start")
+            time.sleep(0.2)
+        yield server, base
+    finally:
+        server.terminate()
 
 
 def postgres_tool(name: str) -> str | None:

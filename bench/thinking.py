@@ -28,7 +28,6 @@ import asyncio
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,7 +39,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from servers import free_port  # noqa: E402
+from servers import parlour_server  # noqa: E402
 
 EXPERTS = [{"kind": "person", "name": "Mallory"}, *[{"kind": "bot", "bot": "expert"}] * 3]
 HEURISTICS = [{"kind": "person", "name": "Ann"}, *[{"kind": "bot", "bot": "heuristic"}] * 3]
@@ -210,25 +209,10 @@ async def drive(base: str, args: argparse.Namespace) -> Tally:
 def run(args: argparse.Namespace) -> dict:
     with ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="parlour-thinking-"))
-        port = free_port()
-        options = ["--creation-limit", "none", "--sockets-per-address", "100000", "--bot-delay", str(args.bot_delay)]
+        options = ["--bot-delay", str(args.bot_delay)]
         if args.thinkers:
             options += ["--thinkers", str(args.thinkers)]
-        server = subprocess.Popen([sys.executable, "-m", "parlour.cli", "serve", "--port", str(port),
-                                   "--database", f"sqlite:///{folder}/thinking.db", *options, *args.serve],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        stack.callback(server.terminate)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(base + "/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit("the server did not start")
-            time.sleep(0.2)
+        _, base = stack.enter_context(parlour_server(f"sqlite:///{folder}/thinking.db", *options, *args.serve))
         load_before = os.getloadavg()
         tally = asyncio.run(drive(base, args))
         load_after = os.getloadavg()
