@@ -33,7 +33,7 @@ import time
 from typing import Any, Callable, Final, Iterable, Mapping
 
 from parlour.games.biggles.rules import SEATS, BigglesState
-from parlour.games.biggles.twin import Reflexes
+from parlour.games.biggles.twin import WAITING as TURNING, Reflexes
 
 #: seconds of the count (3-2-1) before every match, and before a race resumed in the middle of one
 COUNT: Final = 3.0
@@ -224,7 +224,7 @@ class LiveGame:
             return early, now
         if action not in self.state.legal_actions(seat):
             return self.state.explain_illegal(seat, action), now
-        if action in ("turn", "pickup") and seat in self.people and now - self.turned.get(seat, -HAND_TURN) < HAND_TURN:
+        if action in TURNING and seat in self.people and now - self.turned.get(seat, -HAND_TURN) < HAND_TURN:
             return (f"Too quick: a hand turns its cards at most {round(1 / HAND_TURN)} times a second; "
                     "look at the pile before turning again."), now
         return None, now
@@ -233,7 +233,7 @@ class LiveGame:
         """Apply an action ``judge`` found legal at ``now``."""
         self.state.apply(seat, action)
         self.state.times[-1] = now
-        if action in ("turn", "pickup"):
+        if action in TURNING:
             self.turned[seat] = now
         self.reflexes.changed(seat, now)
         self._after()
