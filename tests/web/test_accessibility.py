@@ -51,6 +51,7 @@ def test_home_rules_and_new_table_pages(server, page):
 def test_each_game_mid_play(server, page, game):
     page.goto(server.url + f"/new/{game}")
     page.wait_for_selector("form.new")
+    page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", "3")
     page.click("text=Create the table")
     page.wait_for_selector(".board")

@@ -11,6 +11,7 @@ def new_table(page, server, game: str, seed: int) -> None:
     page.goto(server.url + "/")
     page.click(f'[data-game="{game}"] a:has-text("New table")')
     page.wait_for_selector("form.new")
+    page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", str(seed))
     page.click("text=Create the table")
     page.wait_for_selector(".board")

@@ -30,6 +30,7 @@ def new_table(page, server, game: str, seed: int, **variant) -> None:
     """A table of the person and the form's bots, made with hints (and the variant options given)."""
     page.goto(f"{server.url}/new/{game}")
     page.wait_for_selector("form.new")
+    page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", str(seed))
     for name, value in variant.items():
         if value is True:

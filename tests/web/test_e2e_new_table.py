@@ -28,3 +28,20 @@ def test_the_form_lists_bots_weakest_first_and_chooses_the_default(server, page,
     shot(page, f"{game}-new-table")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, f"{game}-new-table-phone")
+
+
+def test_the_form_asks_the_player_his_name_and_remembers_it(server, page):
+    """Left empty, the player would be "Player 1" to the others and on the end screen: the form asks for it."""
+    page.goto(server.url + "/new/squadron-scramble")
+    page.wait_for_selector("form.new select[name=kind1]")
+    page.click("text=Create the table")
+    assert page.url.endswith("/new/squadron-scramble")                        # not made
+    assert page.eval_on_selector("input[name=name0]", "el => el.validity.valueMissing")
+    page.select_option("select[name=kind0]", "bot:random")                    # a table of bots needs no name
+    assert not page.eval_on_selector("input[name=name0]", "el => el.required")
+    page.select_option("select[name=kind0]", "person")
+    page.fill("input[name=name0]", "Ann")
+    page.click("text=Create the table")
+    page.wait_for_url("**/t/*")
+    page.goto(server.url + "/new/squadron-scramble")
+    assert page.input_value("input[name=name0]") == "Ann"

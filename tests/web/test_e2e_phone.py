@@ -37,6 +37,7 @@ def create(page, server, game: str, seed: int, players: int | None = None) -> No
     page.wait_for_selector("form.new")
     if players:
         page.select_option("select[name=players]", str(players))
+    page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", str(seed))
     page.click("text=Create the table")
     page.wait_for_selector(".board")
@@ -113,3 +114,23 @@ def test_a_refusal_shows_above_the_dock(server, phone):
         return [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 10, r.top + 10], [r.right - 10, r.bottom - 10]]
             .every(([x, y]) => t.contains(document.elementFromPoint(x, y))); }"""), "the refusal is hidden"
     phone.screenshot(path=str(ARTIFACTS / "football-whist-phone-refused.png"))
+
+
+def test_the_dock_folds_down_to_show_the_table_and_opens_at_the_next_turn(server, phone):
+    """On a phone the dock covers much of the table: folded, the key and the asks heard are there to read."""
+    create(phone, server, "british-towns-asking", 2)
+    wait_turn(phone, also="")
+    tall = phone.eval_on_selector(".dock", "el => el.offsetHeight")
+    phone.click("[data-testid=dock-fold]")
+    assert phone.get_attribute("[data-testid=dock-fold]", "aria-expanded") == "false"
+    assert phone.locator(".dock .hand-area").is_hidden() and phone.locator(".dock .decision-area").is_hidden()
+    assert phone.eval_on_selector(".dock", "el => el.offsetHeight") < tall / 2
+    phone.locator(".bt-history").scroll_into_view_if_needed()
+    assert in_view(phone, ".bt-history h3") or phone.locator(".bt-history h3").is_visible()
+    phone.click("[data-testid=dock-fold]")                                   # back to the move
+    assert phone.locator(".dock .hand-area").is_visible() and phone.locator(".dock .decision-area").is_visible()
+    phone.click("[data-testid=dock-fold]")
+    phone.locator(".dock .decision-area .bt-ask-town").first.evaluate("el => el.click()")   # folded, a move still goes
+    phone.wait_for_function("document.querySelector('[data-testid=dock-fold]').getAttribute('aria-expanded') === 'true'",
+                            timeout=30000)                                   # his next turn opens it by itself
+    assert phone.locator(".dock .hand-area").is_visible()

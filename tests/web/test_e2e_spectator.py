@@ -8,6 +8,7 @@ from conftest import BOARD_ACTIONS, shot
 def test_a_spectator_sees_the_table_but_no_hand(server, page, browser):
     page.goto(server.url + "/new/football-whist")
     page.select_option("select[name=kind1]", "person")          # a second person, so the share box appears
+    page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", "4")
     page.click("text=Create the table")
     page.wait_for_selector(BOARD_ACTIONS)

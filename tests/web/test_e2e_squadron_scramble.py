@@ -40,6 +40,7 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
     page.click('[data-game="squadron-scramble"] >> text=New table')
     page.wait_for_selector("form.new")
     page.fill("input[name=v_max_rounds]", "1")
+    page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", "7")
     page.select_option("select[name=kind1]", "bot:heuristic")     # the club player, not the default casual one
     page.click("text=Create the table")
@@ -97,7 +98,7 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
     summary = go_on(page)
     assert summary and "Round 1:" in summary and "went out" in summary and "this round" in summary, summary
     banner = page.locator(RESULT).inner_text()
-    assert "Player 1 wins" in banner and "65" in banner, banner
+    assert "Ann wins" in banner and "65" in banner, banner
     assert done["lay"] == 2 and done["name"] == 2 and done["swap"] == 1 and done["shoot"] == 1
     # the set shot down lies face down beside the person
     assert page.locator(".ss-captured .ss-set").count() == 2
@@ -113,6 +114,7 @@ def test_the_recognition_variant_hides_the_planes_names_at_the_table(server, pag
     page.goto(server.url + "/new/squadron-scramble")
     page.wait_for_selector("form.new")
     page.check("input[name=v_recognition]")
+    page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", "7")
     page.click("text=Create the table")
     page.wait_for_selector(".hand-area svg.card")
@@ -124,3 +126,33 @@ def test_the_recognition_variant_hides_the_planes_names_at_the_table(server, pag
     assert page.locator(".hand-area svg.card", has_text="WHAT PLANE?").count() >= 1
     # each card still carries its own outline: the drawing differs from plane to plane
     shot(page, "squadron-scramble-recognition")
+
+
+def test_in_plane_spotting_the_set_to_name_is_drawn_large_on_a_phone(server, browser):
+    """The cards on the table are too small on a phone to tell one outline from another: the naming shows the set."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(server.url + "/new/squadron-scramble")
+    page.check("input[name=v_recognition]")
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=seed]", "5")
+    page.click("text=Create the table")
+    page.wait_for_selector(".board")
+    moves = next_turn(page)
+    for _ in range(60):
+        if moves == ["name"]:
+            break
+        lay = [a for a in moves if a.startswith("lay ")]
+        action = lay[0] if lay else ("draw stock" if "draw stock" in moves else moves[0])
+        before = page.get_attribute(".board", "data-moves")
+        page.evaluate("(a) => { document.querySelector('details.all-moves').open = true; "
+                      "document.querySelector(`.moves button[data-action=\"${a}\"]`).click(); }", action)
+        page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{before}'")
+        moves = next_turn(page)
+    assert moves == ["name"], "no set was laid to name"
+    shown = page.locator("[data-testid=naming-cards] svg.card")
+    assert shown.count() >= 3
+    assert all(box["width"] >= 70 for box in shown.evaluate_all("els => els.map((e) => e.getBoundingClientRect().toJSON())"))
+    assert "WHAT PLANE?" in shown.first.text_content() or "VICTORY" in shown.first.text_content()
+    shot(page, "squadron-scramble-spotting-phone")
+    context.close()

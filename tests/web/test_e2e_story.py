@@ -13,6 +13,7 @@ def fw_table(page, server, seats: list[str], seed: int = 7, first: int = 1) -> N
     page.wait_for_selector("form.new")
     for i, kind in enumerate(seats, first):
         page.select_option(f"select[name=kind{i}]", kind)
+    page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", str(seed))
     page.click("text=Create the table")
     page.wait_for_selector(".fw-pitch")

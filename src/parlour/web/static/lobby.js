@@ -80,12 +80,17 @@ export async function newTable(gameId) {
         h("option", { value: "person" }, i === 0 ? "You" : "A person (join link)"),
         g.bot_catalogue.map((b) => h("option", { value: `bot:${b.name}`, title: b.description }, `Bot: ${b.title}`)));
       if (i > 0) kind.value = `bot:${g.default_bot}`;
-      const describe = () => { note.textContent = (g.bot_catalogue.find((b) => `bot:${b.name}` === kind.value) || {}).description || ""; };
+      // the player's own name is remembered for his next table, and asked for: the others, and the end of
+      // the game, call him by it
+      const who = h("input", { name: `name${i}`, placeholder: i === 0 ? "your name" : "name (optional)", size: 12, maxlength: 40,
+        autocomplete: i === 0 ? "nickname" : "off",
+        "aria-label": i === 0 ? "Your name" : `Name at ${name.toLowerCase()}`, value: i === 0 ? localStorage.getItem("parlour:name") || undefined : undefined });
+      const describe = () => {
+        note.textContent = (g.bot_catalogue.find((b) => `bot:${b.name}` === kind.value) || {}).description || "";
+        who.required = i === 0 && kind.value === "person";
+      };
       kind.addEventListener("change", describe);
       describe();
-      // the player's own name is remembered for his next table
-      const who = h("input", { name: `name${i}`, placeholder: i === 0 ? "your name" : "name (optional)", size: 12, maxlength: 40,
-        "aria-label": i === 0 ? "Your name" : `Name at ${name.toLowerCase()}`, value: i === 0 ? localStorage.getItem("parlour:name") || undefined : undefined });
       seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who, note));
     });
   };

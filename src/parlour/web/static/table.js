@@ -43,8 +43,17 @@ export async function playTable(tableId) {
   const movesEl = h("div", { class: "moves" });
   const hintSlot = h("div", { class: "hint-slot", "aria-live": "polite" });
   const controls = mod.controls ? h("div", { class: "touch-controls", "data-testid": "touch-controls" }) : "";
+  // on a phone the dock covers much of the table: the player folds it down to look at the board (the key, the log,
+  // the pitch) and opens it again; his next turn opens it by itself
+  const fold = h("button", { type: "button", class: "dock-fold", "data-testid": "dock-fold", "aria-expanded": "true",
+    onclick: () => setFolded(!dock.classList.contains("folded")) }, "Look at the table ▾");
+  const setFolded = (folded) => {
+    dock.classList.toggle("folded", folded);
+    fold.setAttribute("aria-expanded", String(!folded));
+    fold.textContent = folded ? "Back to your move ▴" : "Look at the table ▾";
+  };
   // the prompt shares its line with the Hint button and the folded list of moves, so the dock stays low
-  const bar = h("div", { class: "dock-bar" }, status, hintSlot, movesEl);
+  const bar = h("div", { class: "dock-bar" }, status, hintSlot, info.real_time ? "" : fold, movesEl);
   const dock = h("div", { class: "dock", "data-testid": "dock" }, story, refusal, bar, controls, decisionSlot, handSlot);
   const sheet = h("div", { class: "sheet-slot" });
   const pace = h("select", { "aria-label": "Pace of the other players' moves", class: "pace" },
@@ -146,6 +155,9 @@ export async function playTable(tableId) {
     const hand = board.querySelector(".hand-area");
     if (hand && !view.over) handSlot.append(hand);
     dock.classList.toggle("over", Boolean(view.over));
+    // (his turn comes round, or his own move went through and he moves again: the dock opens for the decision)
+    const mineLast = lastMove(view) && lastMove(view)[0] === me && prev && prev.moves !== view.moves;
+    if (view.over || (view.legal.length && (!(prev && prev.legal.length) || mineLast))) setFolded(false);
     if (view.over) { refusal.classList.remove("show"); clear(refusal); }
     tellStory(prev);
     hint.draw(view);

@@ -390,8 +390,12 @@ function namePanel(obs, act) {
     if (!plane.value || !nation.value) { typed.placeholder = "choose a plane and a nation first"; return; }
     act(`name ${plane.value} ${nation.value}`);
   });
+  // the set being named, drawn large: on a phone the cards on the table are too small to tell one outline from another
+  const shown = set ? h("div", { class: "ss-name-cards", "data-testid": "naming-cards", "aria-label": `Set #${set.id}, the cards you laid` },
+    [...set.cards, set.extra].filter(Boolean).map((c) => planeCard(c, { size: "spot" }))) : "";
   return h("div", { class: "panel ss-name decision-area" }, h("h3", {}, `Name the plane you laid${set ? ` (set #${set.id})` : ""} and its nation`),
-    h("p", {}, "Say it right: a wrong plane or nation costs your next turn."), form);
+    h("div", { class: "ss-name-body" }, shown, h("div", {},
+      h("p", {}, "Say it right: a wrong plane or nation costs your next turn."), form)));
 }
 
 // In plane-spotting a card has no name, so two cards of one view would read alike: a move on a card of the hand
