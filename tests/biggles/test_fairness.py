@@ -134,3 +134,50 @@ def test_the_referee_evens_the_contested_cards_that_arrival_order_gives_the_near
     assert arrival["contests"] > 200 and judged["contests"] > 200
     assert arrival["ci95"][0] > 0.55                       # the near player wins most on arrival
     assert judged["ci95"][0] < 0.5 < judged["ci95"][1]     # and half under the referee
+
+
+def test_a_live_race_judges_two_people_by_their_claims_and_tells_the_later_one():
+    """The live session (parlour.games.biggles.session) with the referee: the nearer player's press comes first
+    but was made later; it waits, the other's arrives with an earlier claim and stands, and the nearer player
+    hears why his did not."""
+    from parlour.games.biggles.session import Claim, LiveGame
+
+    class Clock:
+        now = 0.0
+
+        def __call__(self):
+            return self.now
+
+    state, moves = contest()
+    clock = Clock()
+    live = LiveGame(state, {}, clock=clock, count=0.0)       # a race in the middle of a match: Go at once
+    live.measured(0, 0.02)
+    live.measured(1, 0.25)
+    clock.now = 10.0
+    assert live.act(0, moves[0], Claim(9.90, 0.09, 9.99)) is None          # held a moment: no answer yet
+    assert state.history[-1] != (0, moves[0]) and live.next_time() is not None
+    clock.now = 10.01
+    assert live.act(1, moves[1], Claim(9.675, 0.10, 9.88)) is None         # earlier: it stands at once
+    assert state.history[-1] == (1, moves[1])
+    clock.now = 10.2
+    live.tick()
+    assert [seat for seat, _ in live.notes] == [0] and "build" in live.notes[0][1].lower()
+    assert state.history[-1] == (1, moves[1]) and state.times[-1] < 10.0    # the record keeps the claimed time
+
+
+def test_without_claims_a_live_race_goes_by_arrival_as_before():
+    from parlour.games.biggles.session import LiveGame
+
+    class Clock:
+        now = 0.0
+
+        def __call__(self):
+            return self.now
+
+    state, moves = contest()
+    clock = Clock()
+    live = LiveGame(state, {}, clock=clock, count=0.0)
+    clock.now = 10.0
+    assert live.act(0, moves[0]) is None and state.history[-1] == (0, moves[0])   # not held: nothing claimed
+    clock.now = 10.01
+    assert live.act(1, moves[1])                                                   # refused, with the reason

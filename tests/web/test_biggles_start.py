@@ -173,3 +173,34 @@ def test_a_race_back_after_a_pause_or_a_restart_counts_again(store):
             view_until(ws, lambda v: v["moves"] > len(stored))
     after = store.load(made["id"]).actions[len(stored):]
     assert after and all(when >= stored[-1][2] + COUNT for _, _, when in after)
+
+
+def test_a_race_pings_its_players_and_takes_presses_with_their_timing(store):
+    """Ruling 14 at the server: the page's pongs measure its round trip; a press carries its timing (the view
+    its move came in, the reaction, the page's clock) and is taken; a malformed timing is refused in words."""
+    with app(store, pace=1) as client:
+        made = person_and_bot(client, bot="newcomer")
+        url = f"/ws/tables/{made['id']}?token={made['token']}"
+        with client.websocket_connect(url) as ws:
+            ws.send_json({"type": "ready"})
+            deadline = time.monotonic() + 20
+            pinged = running = None
+            while time.monotonic() < deadline and not (pinged and running):
+                message = ws.receive_json()
+                if message["type"] == "ping":
+                    pinged = message
+                    ws.send_json({"type": "pong", "id": message["id"], "at": time.monotonic() + 1000.0})
+                elif message["type"] == "view" and message["race"]["phase"] == "running" and message["legal"]:
+                    running = message
+                if not running:
+                    time.sleep(0.05)
+                    ws.send_json({"type": "view"})
+            assert pinged and running and running["version"] is not None
+            table = client.app.state.tables.live[made["id"]]      # type: ignore[attr-defined]
+            connection = next(c for c in table.connections if c.seat == 0)
+            assert connection.round_trip() is not None and abs(connection.offset() - 1000.0) < 1.0
+            ws.send_json({"type": "act", "action": "turn",
+                          "timing": {"version": running["version"], "reaction": 0.2, "at": time.monotonic() + 1000}})
+            view_until(ws, lambda v: any(s == 0 for s, _ in v["observation"]["history"]))
+            ws.send_json({"type": "act", "action": "turn", "timing": {"version": -1, "reaction": 0.1, "at": 1.0}})
+            assert "timing.version" in next_error(ws)["message"]

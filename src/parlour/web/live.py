@@ -46,11 +46,11 @@ from parlour.store import Logged, Store, StoreConflict, StoredTable, StoreUnavai
 from parlour.store.writer import Writer
 from parlour.web.advice import Advisor
 from parlour.web.metrics import Metrics
-from parlour.web.models import Chooser, ErrorMessage, Hint, HintOption, RaceView, SeatView, TableView
+from parlour.web.models import Chooser, ErrorMessage, Hint, HintOption, Ping, RaceView, SeatView, TableView, Timing
 from parlour.web.thinking import ThinkingBusy, decide_in_worker
 
 if TYPE_CHECKING:
-    from parlour.games.biggles.session import LiveGame
+    from parlour.games.biggles.session import Claim, LiveGame
 
 #: a person's or bot's seat as stored: {"kind": "person", "name": "Ann"} or {"kind": "bot", "bot": "heuristic"}
 PERSON, BOT = "person", "bot"
@@ -76,6 +76,10 @@ TOO_MANY = f"too many messages (at most {RATE:.0f} a second); that one was not r
 RETRY = (0.1, 2.0)
 #: a move the database refused, in the player's words: its reason (a file, a socket, a host) goes to the log only
 NOT_SAVED = "The server could not save that move; try again."
+#: in a race, how often each player's socket is pinged (seconds), and how many samples its measure keeps
+PING_EVERY, PING_SAMPLES = 1.0, 8
+#: views of a race whose time is kept, for presses that name the view they answered
+SHOWN_KEPT = 256
 #: hints a seat may ask for: one every so many seconds on average, and so many at once
 HINT_EVERY, HINT_BURST = 2.0, 3
 NO_HINTS = "this table was made without hints (the option is chosen when a table is made, for everyone at it)"
@@ -146,6 +150,9 @@ class Connection:
         self.sender: asyncio.Task[None] | None = None
         self.rate = Bucket(RATE, BURST)
         self.strikes = Bucket(STRIKES_RATE, STRIKES)
+        #: a race's pings: when each went (the table's clock), and the last samples (round trip, clock offset)
+        self.pings: dict[int, float] = {}
+        self.samples: deque[tuple[float, float]] = deque(maxlen=PING_SAMPLES)
 
     @property
     def kind(self) -> str:
@@ -168,7 +175,28 @@ class Connection:
             self.view_waiting = True
             self._queue(_VIEW)
 
-    def post(self, message: ErrorMessage | Hint) -> None:
+    # -- a race's clock: round trip and offset, from pings -----------------------------------------------
+    def ping(self, number: int, now: float) -> None:
+        self.pings = {n: t for n, t in self.pings.items() if n > number - PING_SAMPLES}
+        self.pings[number] = now
+        self.post(Ping(id=number))
+
+    def pong(self, number: int, at: float, now: float) -> None:
+        """The page's answer to a ping: a round trip, and the page's clock less the table's, read NTP's way."""
+        sent = self.pings.pop(number, None)
+        if sent is not None:
+            trip = now - sent
+            self.samples.append((trip, at - (sent + trip / 2)))
+
+    def round_trip(self) -> float | None:
+        """The filtered round trip: the longest of the last few (a press may claim no more than it allows)."""
+        return max(trip for trip, _ in self.samples) if self.samples else None
+
+    def offset(self) -> float | None:
+        """The page's clock less the table's, from the quickest recent ping (the least skewed by the way)."""
+        return min(self.samples)[1] if self.samples else None
+
+    def post(self, message: ErrorMessage | Hint | Ping) -> None:
         if not self.closing:
             self._queue(message)
 
@@ -311,6 +339,10 @@ class LiveTable:
         self.nudge = asyncio.Event()              # a race's clock task waits on it while the race waits for people
         self.leased = True
         self.version = 0                          # counts changes: a view built for one is good until the next
+        self.shown_at: dict[int, float] = {}      # a race's views: when each was sent, on the race clock
+        self.pinged = 0                           # a race's pings so far, and the race clock at the last one
+        self.pinged_at = float("-inf")
+        self.claims_counted: dict[str, int] = {}  # the referee's counts already added to the metrics
         self.rendered: dict[int | None, str] = {}
         #: a line the table shows while a bot plays by rule of thumb because the server is busy
         self.notice: str | None = None
@@ -382,6 +414,7 @@ class LiveTable:
             hint_withheld=withheld,
             race=self._race() if self.game.real_time else None,
             notice=self.notice,
+            version=self.version if self.game.real_time else None,
         )
 
     def _race(self) -> RaceView:
@@ -411,6 +444,9 @@ class LiveTable:
         """Something changed: every connection's view is out of date (each sender builds it when it gets to it)."""
         self.version += 1
         self.rendered.clear()
+        if self.live is not None:               # a press names the view it answered: when that view went out
+            self.shown_at[self.version] = self.live.now()
+            self.shown_at.pop(self.version - SHOWN_KEPT, None)
         for connection in self.connections:
             connection.refresh()
 
@@ -518,13 +554,28 @@ class LiveTable:
             self.delivery = None
 
     async def _persist(self) -> None:
-        """Bot moves the real-time clock has already applied, written to the log in order."""
-        while self.stored < len(self.state.history):
+        """Moves a race has already applied, written to the log in order once they are final (a press that
+        came late may yet put itself before the last half second's: ruling 14)."""
+        final = self.live.settled() if self.live is not None else len(self.state.history)
+        while self.stored < final:
             seat, action = self.state.history[self.stored]
             await self._append(seat, action, self.state.times[self.stored])
 
-    async def act(self, seat: int | None, text: str, moves: int | None = None) -> None:
-        """A person's move (``text`` checked for its form by ``models.Act``); raises ``Refused``, changing nothing."""
+    def claim(self, connection: Connection, timing: Timing | None) -> Claim | None:
+        """What a press in a race claims, on the race clock (None: it counts when it comes): the time of the
+        view it answered, the reaction, and its press time through the offset the socket's pings measure."""
+        from parlour.games.biggles.session import Claim
+
+        live = self.live
+        offset = connection.offset()
+        if live is None or timing is None or offset is None or timing.version not in self.shown_at:
+            return None
+        return Claim(self.shown_at[timing.version], timing.reaction, live.now() - (self.clock() - (timing.at - offset)))
+
+    async def act(self, seat: int | None, text: str, moves: int | None = None,
+                  connection: Connection | None = None, timing: Timing | None = None) -> None:
+        """A person's move (``text`` checked for its form by ``models.Act``); raises ``Refused``, changing nothing.
+        In a race, ``timing`` (with the ``connection``'s measured round trip) says when it was made."""
         started = time.perf_counter()
         if seat is None:
             raise Refused("spectators cannot move; join a free seat to play")
@@ -544,14 +595,24 @@ class LiveTable:
                 raise Refused(str(error)) from None
             try:
                 if self.live is not None:
-                    # the bots that were quicker go first; the move is stored once it is known to be legal
+                    # the bots that were quicker go first; the press is judged at its compensated time, and
+                    # stored once final
                     live = self.live
-                    reason, now = live.judge(seat, action)
-                    await self._persist()
+                    trip = connection.round_trip() if connection is not None else None
+                    if trip is not None:
+                        live.measured(seat, trip)
+                    changes = live.changes
+                    reason = live.act(seat, action, self.claim(connection, timing) if connection else None)
+                    self._count_claims(seat)
+                    try:
+                        await self._persist()
+                    except StoreUnavailable as error:      # applied: the clock's task stores it at a later tick
+                        log.warning("table %s: a race's moves are not stored yet: %s", self.id, error)
+                    self._tell()
                     if reason is not None:
+                        if live.changes != changes:
+                            self.broadcast()
                         raise Refused(reason)
-                    await self._store(seat, action, now)
-                    live.take(seat, action, now)
                     await self._moved("person", started)
                 elif action not in state.legal_actions(seat):
                     raise Refused(state.explain_illegal(seat, action))
@@ -565,6 +626,30 @@ class LiveTable:
                 log.warning("table %s: a move of seat %s is not saved: %s", self.id, seat, error)
                 raise Refused(NOT_SAVED) from None
         self.start_bots()
+
+    def _tell(self) -> None:
+        """Words for a person about a press of his judged after it was answered (held a moment, or undone)."""
+        live = self.live
+        if live is None:
+            return
+        for seat, text in live.notes:
+            for connection in self.connections:
+                if connection.seat == seat:
+                    connection.post(ErrorMessage(message=text))
+        live.notes.clear()
+
+    def _count_claims(self, seat: int | None = None) -> None:
+        """The referee's counts, added to the metrics as they grow; a clamped claim is logged with its seat."""
+        if self.live is None:
+            return
+        for outcome, count in self.live.referee.counts.items():
+            grown = count - self.claims_counted.get(outcome, 0)
+            if grown > 0:
+                self.metrics.race_claims.labels(outcome).inc(grown)
+                if outcome == "clamped":
+                    log.info("table %s: %d claim(s) of %s clamped to the measured round trip", self.id, grown,
+                             "a bot" if seat is None else f"seat {seat}")
+            self.claims_counted[outcome] = count
 
     # -- hints ------------------------------------------------------------------------------
     async def hint(self, seat: int | None, moves: int | None = None) -> Hint:
@@ -704,6 +789,7 @@ class LiveTable:
             self.live = LiveGame(self.state, self.bots, clock=self.clock, elapsed=elapsed, people=people)
             self.start_bots()
         elif not everyone and self.live is not None:
+            self.live.settle_all()               # what was judged stands: stored when the race goes on
             self.paused_at = self.live.now()
             self.stop()
             self.live = None
@@ -839,18 +925,45 @@ class LiveTable:
             async with self.lock:
                 if self.live is not live:
                     return
-                start, changes = self.stored, live.changes
+                moves, changes = len(self.state.history), live.changes
                 live.tick()
+                self._ping()
+                self._count_claims()
+                self._tell()
                 try:
                     await self._persist()
                 except StoreUnavailable as error:
-                    log.warning("table %s: the bots' moves are not stored yet: %s", self.id, error)
+                    log.warning("table %s: the race's moves are not stored yet: %s", self.id, error)
                     await asyncio.sleep(RETRY[1])
                     continue
-                if self.stored > start:
+                if len(self.state.history) != moves:
                     await self._moved("bot", started)
-                elif live.changes != changes:        # Go, or a match ended (shown once its moves are stored)
+                elif live.changes != changes:        # Go, a match ended, a held press judged
                     self.broadcast()
+
+    async def store_race(self) -> None:
+        """The server stops: a race's moves still open to a late press are made final and stored."""
+        if not self.game.real_time:
+            return
+        async with self.lock:
+            if self.live is not None:
+                self.live.settle_all()
+            try:
+                await self._persist()
+            except StoreUnavailable as error:
+                log.warning("table %s: a race's last moves could not be stored: %s", self.id, error)
+
+    def _ping(self) -> None:
+        """About once a second in a race, each player's socket is pinged (its round trip bounds his claims); the
+        pace is the wall clock's, whatever clock the table keeps."""
+        now = time.monotonic()
+        if now - self.pinged_at < PING_EVERY:
+            return
+        self.pinged_at = now
+        self.pinged += 1
+        for connection in self.connections:
+            if connection.seat is not None:
+                connection.ping(self.pinged, self.clock())
 
     def stop(self) -> None:
         """Stop the bots (unless it is the bots' own task asking: it carries on with the reloaded table)."""

@@ -43,6 +43,12 @@ class Metrics:
                                registry=r)
         self.advice = Counter("parlour_advice", "The expert's work: hints given, analyses of finished games made",
                               ["kind"], registry=r)
+        self.race_claims = Counter("parlour_race_claims",
+                                   "Presses in a race judged by their compensated time (ruling 14), by what befell "
+                                   "them: clamped (a claim beyond its measured round trip), held (a contested press "
+                                   "waiting for the other's), rolled_back (a late earlier press put back in its "
+                                   "place), overtaken (a move undone by one), quota_short (compensation cut by the "
+                                   "quota)", ["outcome"], registry=r)
         self.caught_up = Counter("parlour_reloaded_moves",
                                  "Moves another process stored, reloaded into this one's copy of a table",
                                  registry=r)

@@ -222,6 +222,8 @@ class TableView(BaseModel):
                                       "no hint is offered at this decision (the game tests what it would tell), "
                                       "else null")
     race: RaceView | None = Field(None, description="a real-time game's race (null in a turn-by-turn game)")
+    version: int | None = Field(None, description="in a race, the view's number: a press names the view its move "
+                                                  "was first offered in (``timing.version``)")
     notice: str | None = Field(None, description="a line for everyone at the table while the server is too busy "
                                                  "for a bot's search, e.g. \"Arthur plays by rule of thumb: the "
                                                  "server is busy\" (null otherwise)")
@@ -244,15 +246,50 @@ class ErrorMessage(BaseModel):
     message: str
 
 
+class Timing(Body):
+    """When a press in a race was made and what it answered, by the page's own clock (docs/rules/biggles.md,
+    ruling 14): the server judges it by these, within the round trip its pings measure."""
+
+    version: StrictInt = Field(ge=0, description="the view (its ``version``) in which the move was first offered")
+    reaction: float = Field(ge=0, le=60, description="seconds from that view's arrival to the press")
+    at: float = Field(description="the page's clock at the press, in seconds (the clock its pongs give)")
+
+    refusals = {"version": "'timing.version' is the number of the view the move was first offered in",
+                "reaction": "'timing.reaction' is the seconds from that view to the press, 0 to 60",
+                "at": "'timing.at' is the page's clock at the press, in seconds"}
+
+
 class Act(Body):
-    """Make a move; ``moves`` is the number of moves in the view it was chosen from."""
+    """Make a move; ``moves`` is the number of moves in the view it was chosen from; in a race, ``timing`` says
+    when it was made."""
 
     type: Literal["act"]
     action: Annotated[StrictStr, Field(min_length=1, max_length=100)] = Field(examples=["play E7"])
     moves: StrictInt | None = None
+    timing: Timing | None = None
 
     refusals = {"action": "an action is a short text, such as 'play E7'",
-                "moves": "'moves' is the number of moves you saw, a whole number"}
+                "moves": "'moves' is the number of moves you saw, a whole number",
+                "timing": "'timing' is {version, reaction, at}: the view the move came in, the seconds since, "
+                          "and the page's clock"}
+
+
+class Pong(Body):
+    """The answer to the server's ``ping`` in a race: its ``id`` and the page's clock when it came."""
+
+    type: Literal["pong"]
+    id: StrictInt
+    at: float
+
+    refusals = {"id": "'id' is the number of the ping answered", "at": "'at' is the page's clock, in seconds"}
+
+
+class Ping(BaseModel):
+    """Sent in a race about once a second: the page answers with a ``pong`` at once (the round trip and the
+    clocks' offset are measured from it)."""
+
+    type: Literal["ping"] = "ping"
+    id: int
 
 
 class AskView(Body):
@@ -303,9 +340,9 @@ class Hint(BaseModel):
 
 
 #: what a client sends on the play socket
-ClientMessage = Annotated[Act | AskView | AskHint | Ready, Field(discriminator="type")]
+ClientMessage = Annotated[Act | AskView | AskHint | Ready | Pong, Field(discriminator="type")]
 #: what the server sends on it
-ServerMessage = Annotated[TableView | ErrorMessage | Hint, Field(discriminator="type")]
+ServerMessage = Annotated[TableView | ErrorMessage | Hint | Ping, Field(discriminator="type")]
 
 
 # -- replays ---------------------------------------------------------------------------------

@@ -184,6 +184,8 @@ class Tables:
         if self.listener is not None:
             await self.listener.stop()
         self.stop()
+        for table in list(self.live.values()):
+            await table.store_race()             # a race's last half second, final now (ruling 14)
         self.advisor.close()
         await asyncio.to_thread(self.writer.stop)
         try:

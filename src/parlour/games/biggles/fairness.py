@@ -32,11 +32,12 @@ wins a contest by a rollback is drawn from a quota that refills slowly
 (``QUOTA``, ``REFILL``).  Claims outside those bounds are clamped and counted
 (``counts``).
 
-The referee is pure: no clock and no sockets.  The network twin
+The referee is pure: no clock and no sockets.  The live session
+(``parlour.games.biggles.session``) feeds it the people's presses with the
+times their pages claim and the bots' moves as they fall due, and a server
+stores only what it has made final (``settled``); the network twin
 (``parlour.games.biggles.network``) feeds it simulated presses, which is how the
-rule is measured; live play does not use it yet (its socket would have to
-measure round trips and offsets, and its log keep moves tentative until they
-settle).
+rule is measured.  Ruling 14 in docs/rules/biggles.md states it for players.
 """
 
 from __future__ import annotations
@@ -233,6 +234,21 @@ class Referee:
             first = self._entries.pop(0)
             self._base.apply_if_legal(first.seat, first.action, first.time)
 
+    def settle_all(self) -> Outcome:
+        """Everything judged so far is final (a match has ended, the race stops): the presses still held are
+        judged now, and nothing may come before any of it."""
+        outcome = Outcome()
+        for _, entry in sorted(self._held, key=lambda held: held[1]):
+            self._place(entry, outcome)
+        self._held = []
+        self._entries = []
+        self._base = self.state.clone()
+        return outcome
+
+    def settled(self) -> int:
+        """How many of the state's actions are final (a server stores those; the rest may yet be reordered)."""
+        return len(self._base.history)
+
     def _place(self, entry: Entry, outcome: Outcome) -> None:
         """Apply ``entry`` at its time: at the end as a rule; before later entries by playing them again."""
         later = [e for e in self._entries if e > entry]
@@ -245,12 +261,14 @@ class Referee:
             return
         # a late press with an earlier claim: the race again from before it, each entry in time order; where that
         # changes nothing but the order of moves that do not touch each other, it costs nothing
-        replay = self._replay(entry)
-        state, kept, lost = replay
-        if not lost and entry in kept:
-            self._entries = kept
-            _become(self.state, state)
-            outcome.applied.append(entry)
+        state, kept, lost = self._replay(entry)
+        if not lost:
+            if entry in kept:
+                self._entries = kept
+                _become(self.state, state)
+                outcome.applied.append(entry)
+            else:                               # illegal wherever it goes: refused, and nothing changes
+                outcome.refused.append((entry, self._why(entry)))
             return
         if entry.arrival - entry.time > self.quota[entry.seat]:
             # the compensation that would decide a contest is drawn from a quota: short of it, the press

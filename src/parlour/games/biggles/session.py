@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from typing import Any, Callable, Final, Iterable, Mapping
 
+from parlour.games.biggles.fairness import Outcome, Press, Referee
 from parlour.games.biggles.rules import SEATS, BigglesState
 from parlour.games.biggles.twin import WAITING as TURNING, Reflexes
 
@@ -56,6 +58,17 @@ def untouched(state: BigglesState) -> bool:
     return not state.history or state.history[-1][1] == "play B"
 
 
+@dataclass(frozen=True)
+class Claim:
+    """What a person's page says of a press, on the race clock: the moment of the table it reacted to (when the
+    server sent it), the reaction by the page's own clock, and when it pressed (its clock read through the
+    offset the socket measures).  ``fairness.Referee`` judges the press by it, within bounds."""
+
+    shown: float
+    reaction: float
+    pressed: float
+
+
 class LiveGame:
     def __init__(self, state: BigglesState, bots: Mapping[int, Any], clock: Callable[[], float] = time.monotonic,
                  elapsed: float = 0.0, people: Iterable[int] | None = None, count: float | None = None):
@@ -71,7 +84,11 @@ class LiveGame:
         self.people = frozenset(range(SEATS)) - set(bots) if people is None else frozenset(people)
         self.bots = frozenset(bots)
         self.turned: dict[int, float] = {}        # a person's last turn or pick-up, on the race clock
-        self.reflexes = Reflexes(state, bots)
+        #: who was first when two presses contend: by compensated time (ruling 14), the bots' moves among them
+        self.referee = Referee(state)
+        self.reflexes = Reflexes(state, bots, apply=self._bot_move)
+        #: words for a person about a press judged after it was answered (held a moment, or undone): (seat, text)
+        self.notes: list[tuple[int, str]] = []
         self.ready: set[int] = set()
         self.go_at: float | None = None
         #: counts the changes that no action shows (a phase, a seat ready): a server redraws when it moves
@@ -105,7 +122,8 @@ class LiveGame:
         if self.phase == COUNTING:
             return self.go_at
         if self.phase == RUNNING:
-            return self.reflexes.next_time()
+            times = [t for t in (self.reflexes.next_time(), self.referee.next_time()) if t is not None]
+            return min(times, default=None)
         return None
 
     # -- phases ---------------------------------------------------------------------------
@@ -145,6 +163,8 @@ class LiveGame:
     def _after(self) -> bool:
         """After an action: if it ended the match (or the game), stop the race; whether it did."""
         state = self.state
+        if state.is_over or state.match_no != self.match:
+            self._digest(self.referee.settle_all(), self.now())     # a match's end is final: nothing comes before it
         if state.is_over:
             self._frozen = state.times[-1] if state.times else self.now()
             self.phase = OVER
@@ -196,58 +216,111 @@ class LiveGame:
         return "Wait for Go: the race starts once every player is ready."
 
     # -- moves ----------------------------------------------------------------------------
-    def act(self, seat: int, action: str, record: Callable[[float], None] | None = None) -> str | None:
-        """A person's action, applied now; returns the reason if it is refused.
+    def act(self, seat: int, action: str, claim: Claim | None = None) -> str | None:
+        """A person's action; the reason if it is refused.
 
-        ``record(now)`` runs once the action is known to be legal, before it is
-        applied: a server stores it there, so nothing is applied unstored.
+        With a ``claim`` it counts at its compensated time (ruling 14): a contested press may wait a moment
+        for the other player's, and a move already made may be undone by an earlier one that came late; what
+        is decided after this returns is said in ``notes``.  Without one it counts when it arrives.
         """
         reason, now = self.judge(seat, action)
         if reason is not None:
             return reason
-        if record is not None:
-            record(now)
-        self.take(seat, action, now)
-        return None
+        if action in TURNING:
+            self.turned[seat] = now
+        press = Press(seat, action, now, *((claim.shown, claim.reaction, claim.pressed) if claim else ()))
+        outcome = self.referee.submit(press)
+        refusal = next((why for entry, why in outcome.refused if entry.seat == seat and entry.arrival == now), None)
+        self._digest(outcome, now, answered=(seat, now))
+        self._after()
+        return refusal
 
     def judge(self, seat: int, action: str) -> tuple[str | None, float]:
-        """The bots that were quicker go first; then why the action is refused (None if it is legal), and when.
+        """The bots that were quicker go first; then why the action is refused before it is judged against the
+        other's (None if it may go ahead), and when it came.
 
-        Before Go (waiting or counting), and once the match is over, every action is refused.
-        With ``take`` this is ``act`` in two steps, for a server that stores the action in between
-        without holding up its other work (nothing else may move this game meanwhile).
+        Before Go (waiting or counting), and once the match is over, every action is refused.  A move the
+        table does not offer now is refused, unless the other player's moves since may still be put back
+        behind it (``fairness.Referee``).
         """
         self.tick()
         now = self.now()
         early = self.why_not()
         if early is not None:
             return early, now
-        if action not in self.state.legal_actions(seat):
+        if action not in self.state.legal_actions(seat) and self.referee.settled() == len(self.state.history):
             return self.state.explain_illegal(seat, action), now
         if action in TURNING and seat in self.people and now - self.turned.get(seat, -HAND_TURN) < HAND_TURN:
             return (f"Too quick: a hand turns its cards at most {round(1 / HAND_TURN)} times a second; "
                     "look at the pile before turning again."), now
         return None, now
 
-    def take(self, seat: int, action: str, now: float) -> None:
-        """Apply an action ``judge`` found legal at ``now``."""
-        self.state.apply(seat, action)
-        self.state.times[-1] = now
-        if action in TURNING:
-            self.turned[seat] = now
-        self.reflexes.changed(seat, now)
-        self._after()
+    def measured(self, seat: int, rtt: float) -> None:
+        """The round trip the socket of ``seat`` measures (seconds): it bounds what his presses may claim."""
+        self.referee.measured(seat, rtt)
+
+    def settled(self) -> int:
+        """How many actions of the state are final: a server stores these (the rest may yet be reordered)."""
+        return self.referee.settled()
+
+    def settle_all(self) -> None:
+        """Make everything final now (the race pauses)."""
+        self._digest(self.referee.settle_all(), self.now())
+
+    def _bot_move(self, seat: int, action: str, when: float) -> bool:
+        """A bot's move, judged among the people's presses at the moment it is made; whether it stood."""
+        outcome = self.referee.submit(Press(seat, action, when))
+        stood = any(e.seat == seat and e.arrival == when for e in outcome.applied)
+        self._digest(outcome, when, answered=(seat, when))
+        return stood
+
+    def _digest(self, outcome: Outcome, now: float, answered: tuple[int, float] | None = None) -> None:
+        """What the referee decided: the bots look again, and a person hears of a press of his judged later
+        (``answered``: the press being answered now, whose word goes back with its answer)."""
+        if not (outcome.applied or outcome.refused or outcome.overtaken):
+            return
+        self.changes += 1
+        for entry in outcome.applied:
+            if (entry.seat, entry.arrival) != answered:
+                self.reflexes.changed(entry.seat, now)
+        for entry, why in outcome.refused:
+            if entry.seat in self.people and (entry.seat, entry.arrival) != answered:
+                self.notes.append((entry.seat, why))
+        if outcome.overtaken:
+            for seat in self.reflexes.pending:
+                self.reflexes.plan(seat, now)
+            for entry in outcome.overtaken:
+                if entry.seat in self.people:
+                    self.notes.append((entry.seat, f"Undone: your {_move_words(entry.action)} came after the "
+                                                   "other player's move, by the clocks of both hands (ruling 14)."))
 
     def tick(self) -> list[tuple[int, str, bool]]:
-        """Go, if the count has run out, then let the bots do whatever falls due by now (until a match ends)."""
+        """Go, if the count has run out, then whatever falls due by now, in time order (until a match ends): a
+        held press's wait ends, a bot moves."""
         now = self.now()
         if self.phase == COUNTING and self.go_at is not None and now >= self.go_at:
             self._go()
         done: list[tuple[int, str, bool]] = []
-        if self.phase != RUNNING:
-            return done
-        while (fired := self.reflexes.step(now)) is not None:
+        while self.phase == RUNNING:
+            held, bot = self.referee.next_time(), self.reflexes.next_time()
+            if held is not None and held <= now and (bot is None or held <= bot):
+                self._digest(self.referee.release(held), held)
+                if self._after():
+                    break
+                continue
+            fired = self.reflexes.step(now)
+            if fired is None:
+                break
             done.append(fired)
             if fired[2] and self._after():
                 break
+        self.referee.settle(now)
         return done
+
+
+def _move_words(action: str) -> str:
+    """"play 4" as "play of black 4", "stop 3" as "stop with red 3"."""
+    verb, _, number = action.partition(" ")
+    if verb == "play":
+        return "play of Biggles" if number == "B" else f"play of black {number}"
+    return f"stop with red {number}" if verb == "stop" else action

@@ -17,7 +17,7 @@ against a person.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from parlour.games.biggles.bots import ReflexBot, TimedBot
 from parlour.games.biggles.rules import OVER, BigglesState
@@ -34,9 +34,13 @@ class Reflexes:
     action under way, so with one action a bot there is no queue to keep.
     """
 
-    def __init__(self, state: BigglesState, bots: Mapping[int, Any]):
-        """``bots``: ReflexBots, or any bot (the random one), which is given a level's pace."""
+    def __init__(self, state: BigglesState, bots: Mapping[int, Any],
+                 apply: Callable[[int, str, float], bool] | None = None):
+        """``bots``: ReflexBots, or any bot (the random one), which is given a level's pace.  ``apply(seat,
+        action, when)`` carries a bot's move out and says whether it stood (by default the rules' own
+        ``apply_if_legal``; a live session's referee orders it among the people's presses)."""
         self.state = state
+        self.apply = state.apply_if_legal if apply is None else apply
         self.bots = {seat: bot if isinstance(bot, ReflexBot) else TimedBot(bot) for seat, bot in bots.items()}
         self.pending: dict[int, tuple[float, int, str] | None] = {seat: None for seat in self.bots}
         self.counter = 0
@@ -86,7 +90,7 @@ class Reflexes:
             return None
         when, _, action = best
         pending[seat] = None
-        applied = state.apply_if_legal(seat, action, when)
+        applied = self.apply(seat, action, when)
         self.changed(seat, when)
         return seat, action, applied
 

@@ -31,6 +31,7 @@ from parlour.web.models import (
     AskHint,
     ClientMessage,
     NewTable,
+    Pong,
     Ready,
     Seat,
     SeatClaim,
@@ -174,7 +175,7 @@ def read_message(text: str) -> ClientMessage:
             raise Refused("a message must be JSON, such as {\"type\": \"act\", \"action\": \"play E7\"}") from None
         if first["type"] == REFUSED:
             raise Refused(first["msg"]) from None
-        raise Refused("a message is an object whose type is 'act', 'view', 'hint' or 'ready'") from None
+        raise Refused("a message is an object whose type is 'act', 'view', 'hint', 'ready' or 'pong'") from None
 
 
 #: hints being thought about, kept until answered (a task nobody holds may be collected before it ends)
@@ -272,7 +273,10 @@ async def _answer(t: LiveTable, connection: Connection, frame: dict[str, Any]) -
             raise Refused("a message is a text frame of JSON, not binary")
         message = read_message(frame["text"])
         if isinstance(message, Act):
-            await t.act(connection.seat, message.action, message.moves)
+            await t.act(connection.seat, message.action, message.moves, connection, message.timing)
+            connection.credit()
+        elif isinstance(message, Pong):
+            connection.pong(message.id, message.at, t.clock())
             connection.credit()
         elif isinstance(message, AskHint):
             _answer_hint(t, connection, message.moves)

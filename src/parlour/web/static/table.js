@@ -93,7 +93,21 @@ export async function playTable(tableId) {
     socket.send(JSON.stringify(message));
     return true;
   };
-  const act = (action) => send({ type: "act", action, moves: view.real_time ? undefined : view.moves });
+  // In a race a press says when it was made and what it answered (ruling 14): the view it first showed in and
+  // how long after that view came it was made, by this page's own clock; the server judges it by that, within
+  // the round trip its pings measure.
+  const now = () => performance.now() / 1000;
+  let shownSince = {};                  // each move the race offers: { version, seen } of the view it first came in
+  const timing = (action) => {
+    const since = shownSince[action];
+    return since ? { version: since.version, reaction: Math.max(0, now() - since.seen), at: now() } : undefined;
+  };
+  const act = (action) => send(view.real_time ? { type: "act", action, timing: timing(action) }
+    : { type: "act", action, moves: view.moves });
+  const sawRace = (message) => {
+    const at = now();
+    shownSince = Object.fromEntries((message.legal || []).map((a) => [a, shownSince[a] || { version: message.version, seen: at }]));
+  };
   const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x) });
   // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
   const playAgain = async () => {
@@ -273,7 +287,9 @@ export async function playTable(tableId) {
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "view") {
-        if (message.real_time) { const prev = view; view = message; queue = []; draw(prev); } else { queue.push(message); pump(); }
+        if (message.real_time) { sawRace(message); const prev = view; view = message; queue = []; draw(prev); } else { queue.push(message); pump(); }
+      } else if (message.type === "ping") {
+        socket.send(JSON.stringify({ type: "pong", id: message.id, at: now() }));   // the server measures the round trip
       } else if (message.type === "hint") {
         hint.answered(message);
       } else if (message.type === "error") {
