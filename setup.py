@@ -13,7 +13,6 @@ build's output with ``-v``) and records why in the package, where ``parlour --ve
 from __future__ import annotations
 
 import importlib.util
-import os
 import sys
 from pathlib import Path
 

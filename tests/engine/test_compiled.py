@@ -76,7 +76,8 @@ def test_an_install_that_compiled_nothing_says_why(tmp_path):
                                     "skipped": "command 'cc' failed: No such file or directory"}
     done = _run("import parlour.compiled as c; print(c.describe())", root)
     assert done.returncode == 0 and not done.stderr, done.stderr
-    assert done.stdout.strip() == "Python sources (not compiled at install: command 'cc' failed: No such file or directory)"
+    assert done.stdout.strip() == ("Python sources (not compiled at install: "
+                                   "command 'cc' failed: No such file or directory)")
     (root / "parlour" / compiled.MANIFEST).unlink()
     assert "no compiled build here" in _run("import parlour.compiled as c; print(c.describe())", root).stdout
 
