@@ -29,10 +29,12 @@ load it on its own before Parlour is installed.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import io
 import json
 import os
 import sys
@@ -248,9 +250,12 @@ def refresh() -> str | None:
     found = state()
     if not found["built"] or not found["stale"] or pure_wanted():
         return None
+    chatter = io.StringIO()                             # mypyc's notes on the sources, shown only on a failure
     try:
-        build()
+        with contextlib.redirect_stdout(chatter):
+            build()
     except (Exception, SystemExit) as error:           # mypyc reports a type error by SystemExit
+        print(chatter.getvalue()[-4000:], end="", file=sys.stderr)
         reason = " ".join(str(error).split())[:200] or type(error).__name__
         clean()
         root = _package_dir().parent
