@@ -53,7 +53,7 @@ class BuildRules(build_ext):
                     compiled.clean(root)                           # no wheel carries half a build
         for root in roots:
             (root / "parlour").mkdir(parents=True, exist_ok=True)
-            compiled.write_manifest(root / "parlour", SRC, skipped=skipped)
+            compiled.write_manifest(root / "parlour", SRC, skipped=skipped and f"not compiled at install: {skipped}")
         if skipped:
             print(f"parlour: installing the Python sources of the rules, not compiled ({skipped})", file=sys.stderr)
         else:

@@ -172,7 +172,7 @@ def describe(root: Path | None = None) -> str:
     elif found["built"]:
         why = "the compiled build was made after this process imported the rules"
     elif found["skipped"]:
-        why = f"not compiled at install: {found['skipped']}"
+        why = found["skipped"]
     else:
         why = "no compiled build here: installing Parlour, or `make compiled`, builds one"
     return f"Python sources ({why})"
@@ -199,7 +199,8 @@ def extensions(root: Path, temp: Path) -> list[Any]:
 
 def write_manifest(package: Path, root: Path, skipped: str | None = None) -> Path:
     """Write the manifest into ``package`` (a ``parlour`` folder, where the build's modules lie): the fingerprints
-    of the sources under ``root`` the build was made from, or, with ``skipped``, why there is no build."""
+    of the sources under ``root`` the build was made from, or, with ``skipped``, why there is no build, in words
+    that follow "Python sources (" in ``describe``."""
     made: dict[str, Any] = (
         {"skipped": skipped} if skipped else {"sources": {m: fingerprint(_source(root, m)) for m in MODULES}}
     )
@@ -259,7 +260,7 @@ def refresh() -> str | None:
         reason = " ".join(str(error).split())[:200] or type(error).__name__
         clean()
         root = _package_dir().parent
-        write_manifest(root / "parlour", root, skipped=reason)
+        write_manifest(root / "parlour", root, skipped=f"compiling them again after an edit failed: {reason}")
         return f"parlour: the rules were edited, and compiling them again failed: running the Python sources ({reason})"
     return f"parlour: compiled the rules again (edited since the last build: {', '.join(found['stale'])})"
 
