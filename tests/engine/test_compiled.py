@@ -9,6 +9,9 @@ compiled form.  It reuses the installed build where there is a fresh one and
 builds a copy of the package in a temporary folder only where there is not
 (about a minute on two cores).  It is skipped only where this machine cannot
 compile (no C compiler, Python headers or mypyc) and there is no fresh build.
+Two quicker tests run setup.py's build step in a copy of the project where it
+cannot compile (``PARLOUR_PURE=1``; a C compiler that is not there): the build
+goes on with the sources, says so in one line, and leaves the reason.
 """
 
 from __future__ import annotations
@@ -234,3 +237,36 @@ def test_every_constant_a_compiled_module_binds_is_final():
     # a phase name bound as ``DRAW, PLAY = ...`` cost every decision of the compiled game a dict lookup.
     offenders = {m: names for m in compiled.MODULES if (names := _unfinal_constants(compiled._source(SRC, m)))}
     assert offenders == {}
+
+
+def _project_copy(root: Path) -> Path:
+    """setup.py, pyproject.toml and README.md, and the package's sources, as a project to build under ``root``."""
+    project = SRC.parent if (SRC.parent / "setup.py").exists() else Path(__file__).resolve().parents[2]
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(project / name, root / name)
+    _copy_package(root / "src")
+    return root
+
+
+@pytest.mark.parametrize("why, env", [
+    ("PARLOUR_PURE=1 was set", {"PARLOUR_PURE": "1"}),
+    ("command '/nonexistent/cc' failed", {"CC": "/nonexistent/cc"}),   # setuptools may put "error: " before it
+], ids=["parlour-pure", "no-compiler"])
+def test_an_install_that_cannot_compile_goes_on_with_the_sources_and_says_why(tmp_path, why, env):
+    pytest.importorskip("setuptools")
+    if "CC" in env:
+        pytest.importorskip("mypyc.build")         # mypyc runs, then the C compiler cannot
+    root = _project_copy(tmp_path)
+    environ = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
+    done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace", "--build-lib", "build/lib",
+                           "--build-temp", "build/temp"], cwd=root, env={**environ, **env},
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    notice = [line for line in done.stderr.splitlines() if line.startswith("parlour: ")]
+    assert len(notice) == 1 and notice[0].startswith("parlour: installing the Python sources of the rules, not "
+                                                     "compiled (") and why in notice[0], done.stderr[-2000:]
+    for folder in (root / "src", root / "build" / "lib"):     # where an editable install runs, what a wheel holds
+        found = compiled.state(folder)
+        assert not found["built"] and found["skipped"].startswith("not compiled at install: "), found
+        assert why in found["skipped"]
+        assert not list(folder.rglob("*.so"))
