@@ -41,11 +41,11 @@ def _copy_package(root: Path) -> Path:
     return root
 
 
-def _run(code: str, root: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    """``code`` in a fresh interpreter that imports ``parlour`` from ``root``."""
+def _run(code: str, root: Path, cwd: Path | None = None, **env: str) -> subprocess.CompletedProcess[str]:
+    """``code`` in a fresh interpreter that imports ``parlour`` from ``root``, in ``cwd`` (default ``root``)."""
     environ = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
     environ.update(PYTHONPATH=str(root), **env)
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=environ, cwd=root,
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=environ, cwd=cwd or root,
                           capture_output=True, text=True, timeout=1500)
 
 
@@ -191,7 +191,7 @@ def test_the_compiled_build_plays_exactly_as_the_sources_and_both_pass_the_rules
         written = compiled.build(root)
         assert compiled.state(root) == {"built": True, "stale": [], "skipped": None}
         assert {p.name for p in written} >= {compiled.MANIFEST} and len(written) == len(compiled.MODULES) + 2
-    fast, pure = _run(PLAY, root), _run(PLAY, root, PARLOUR_PURE="1")
+    fast, pure = _run(PLAY, root, cwd=tmp_path), _run(PLAY, root, cwd=tmp_path, PARLOUR_PURE="1")
     assert fast.returncode == 0, fast.stderr
     assert pure.returncode == 0, pure.stderr
     fast_games, pure_games = json.loads(fast.stdout), json.loads(pure.stdout)
@@ -206,7 +206,7 @@ def test_the_compiled_build_plays_exactly_as_the_sources_and_both_pass_the_rules
         "import sys, pytest, parlour.compiled as c; print('rules:', c.running()); "
         "sys.exit(pytest.main(['-p', 'no:cacheprovider', '-p', 'no:xdist', '-x', "
         f"'--ignore', {str(Path(__file__))!r}, *{[str(TESTS / d) for d in RULES_TESTS]!r}]))",
-        root, **other)
+        root, cwd=tmp_path, **other)                # (Hypothesis keeps its examples in the folder it runs in)
     assert rules_tests.returncode == 0, rules_tests.stdout[-4000:] + rules_tests.stderr[-2000:]
     assert f"rules: {'python' if other else 'compiled'}" in rules_tests.stdout
     passed = re.search(r"(\d+) passed", rules_tests.stdout)
