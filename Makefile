@@ -1,5 +1,7 @@
 # Parlour's two front doors: `make serve` and `make test` (see README.md).
-# Both build the environment in .venv on first use (and when pyproject.toml changes);
+# Both build the environment in .venv on first use (and when pyproject.toml or setup.py changes), the rules
+# compiled by mypyc as part of the install (setup.py; the Python sources, with a one-line notice, where they
+# cannot be), and compile the rules again after an edit to them;
 # `make test` also installs Debian's chromium (browser tests) and postgresql (the PostgreSQL store test).
 
 PYTHON   ?= python3
@@ -14,9 +16,10 @@ CHECKED  := src/parlour tests/web bench/load.py bench/servers.py bench/thinking.
 
 .PHONY: setup serve play lint test bench clean postgres-server compiled pure
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench,research,ray,parquet]'
+	@$(VENV)/bin/parlour --version    # which form of the rules the install gave: compiled, or the sources and why
 	touch $(STAMP)
 
 $(CHROMIUM):
@@ -28,7 +31,9 @@ postgres-server:
 	@command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
 	  ( $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql >/dev/null )
 
+# after an edit to a compiled rules module, its build is stale: compile it again (about a minute), or say why not
 setup: $(STAMP)
+	@$(VENV)/bin/python -W ignore -m parlour.compiled refresh
 
 serve: setup
 	$(VENV)/bin/parlour serve --port $(PORT)
@@ -47,14 +52,15 @@ test: setup $(CHROMIUM) postgres-server lint
 bench: setup
 	$(VENV)/bin/python bench/playouts.py
 
-# the optional compiled build of the rules (src/parlour/compiled.py, docs/simulation.md): mypyc over the
-# unchanged engine and rules modules, about two minutes; `make pure` goes back to the Python sources
-compiled: setup
-	$(VENV)/bin/python -c 'import sys, parlour.compiled as c; sys.exit(c.main(["build"]))'
+# the compiled rules (src/parlour/compiled.py, docs/simulation.md), which the install builds: `make compiled`
+# builds them again in place (mypyc over the unchanged engine and rules modules, about a minute), `make pure`
+# removes them, so that the Python sources run (until the next install)
+compiled: $(STAMP)
+	$(VENV)/bin/python -W ignore -m parlour.compiled build
 
-pure: setup
-	$(VENV)/bin/python -c 'import sys, parlour.compiled as c; sys.exit(c.main(["clean"]))'
+pure: $(STAMP)
+	$(VENV)/bin/python -W ignore -m parlour.compiled clean
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info src/parlour/_compiled.json .pytest_cache .mypy_cache .ruff_cache test-artifacts
-	find src/parlour -name "*.so" -delete   # a compiled build (make compiled)
+	find src/parlour -name "*.so" -delete   # the compiled rules, built in place by the install (setup.py)

@@ -15,9 +15,9 @@ another, and the median of the pairs is what a burst of it does not move
 is hearts' over the same turns).  The goal is at least 1 for every turn-based
 game.
 
-The figures say which form of the rules ran (``"rules"``): the Python sources,
-or the optional compiled build (``make compiled``; ``PARLOUR_PURE=1`` runs the
-sources past one).  docs/simulation.md has both.
+The figures say which form of the rules ran (``"rules"``): the compiled form
+that installing Parlour builds (src/parlour/compiled.py), or the Python sources
+(``PARLOUR_PURE=1`` runs them past a build).  docs/simulation.md has both.
 """
 
 from __future__ import annotations

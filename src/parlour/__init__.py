@@ -13,7 +13,7 @@ even late or for a type only (``tests/test_imports.py``; README.md, Layout).
 
 __version__ = "0.1.0"
 
-# The optional compiled build (parlour.compiled): run the Python sources if it is stale or not wanted.
+# The compiled rules the install builds (parlour.compiled): run the Python sources if stale or not wanted.
 from parlour.compiled import guard as _guard  # noqa: E402
 
 _guard()

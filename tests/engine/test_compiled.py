@@ -1,9 +1,17 @@
-"""The optional compiled build (parlour.compiled): it plays exactly as the sources do, and goes stale safely.
+"""The compiled form of the rules (parlour.compiled): it plays exactly as the sources do, and goes stale safely.
 
-The slow test builds a copy of the package in a temporary folder (about a
-minute on two cores), then plays seeded games of every game in both forms and
-runs the rules tests against the compiled one.  It is skipped only where this
-machine has no C compiler.
+Installing Parlour compiles the rules, so the suite itself runs them compiled;
+the slow test here plays seeded games of every game in both forms, then runs
+the rules tests again in the form the suite does not run: the Python sources
+(``PARLOUR_PURE=1``), or, where the suite runs the sources (``PARLOUR_PURE=1``
+set, a build gone stale after an edit, an install that compiled nothing), the
+compiled form.  It reuses the installed build where there is a fresh one and
+builds a copy of the package in a temporary folder only where there is not
+(about a minute on two cores).  It is skipped only where this machine cannot
+compile (no C compiler, Python headers or mypyc) and there is no fresh build.
+Two quicker tests run setup.py's build step in a copy of the project where it
+cannot compile (``PARLOUR_PURE=1``; a C compiler that is not there): the build
+goes on with the sources, says so in one line, and leaves the reason.
 """
 
 from __future__ import annotations
@@ -33,12 +41,12 @@ def _copy_package(root: Path) -> Path:
     return root
 
 
-def _run(code: str, root: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    """``code`` in a fresh interpreter that imports ``parlour`` from ``root``."""
+def _run(code: str, root: Path, cwd: Path | None = None, **env: str) -> subprocess.CompletedProcess[str]:
+    """``code`` in a fresh interpreter that imports ``parlour`` from ``root``, in ``cwd`` (default ``root``)."""
     environ = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
     environ.update(PYTHONPATH=str(root), **env)
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=environ, cwd=root,
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=environ, cwd=cwd or root,
+                          capture_output=True, text=True, timeout=1500)
 
 
 def _fake_build(root: Path) -> None:
@@ -54,14 +62,27 @@ RUNNING = "import parlour, parlour.compiled as c; from parlour.games import GAME
 
 def test_state_reports_no_build_then_a_fresh_one_then_the_edited_source(tmp_path):
     root = _copy_package(tmp_path)
-    assert compiled.state(root) == {"built": False, "stale": []}
+    assert compiled.state(root) == {"built": False, "stale": [], "skipped": None}
     _fake_build(root)
-    assert compiled.state(root) == {"built": True, "stale": []}
+    assert compiled.state(root) == {"built": True, "stale": [], "skipped": None}
     rules = compiled._source(root, "parlour.games.biggles.rules")
     rules.write_text(rules.read_text() + "\n# an edit\n")
-    assert compiled.state(root) == {"built": True, "stale": ["parlour.games.biggles.rules"]}
+    assert compiled.state(root) == {"built": True, "stale": ["parlour.games.biggles.rules"], "skipped": None}
     (root / "parlour" / compiled.MANIFEST).write_text("{not json")
     assert compiled.state(root)["stale"] == list(compiled.MODULES)
+
+
+def test_an_install_that_compiled_nothing_says_why(tmp_path):
+    root = _copy_package(tmp_path)
+    why = "not compiled at install: command 'cc' failed: No such file or directory"     # as setup.py words it
+    compiled.write_manifest(root / "parlour", root, skipped=why)
+    assert compiled.state(root) == {"built": False, "stale": [], "skipped": why}
+    done = _run("import parlour.compiled as c; print(c.describe())", root)
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert done.stdout.strip() == ("Python sources (not compiled at install: "
+                                   "command 'cc' failed: No such file or directory)")
+    (root / "parlour" / compiled.MANIFEST).unlink()
+    assert "no compiled build here" in _run("import parlour.compiled as c; print(c.describe())", root).stdout
 
 
 def test_a_stale_build_is_passed_over_for_the_sources_with_a_warning(tmp_path):
@@ -73,6 +94,10 @@ def test_a_stale_build_is_passed_over_for_the_sources_with_a_warning(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["python"]
     assert "older than their sources (parlour.games.football_whist.pitch)" in done.stderr
+    described = _run("import warnings, parlour.compiled as c; warnings.simplefilter('ignore'); print(c.describe())",
+                     root)
+    assert described.stdout.strip() == ("Python sources (the compiled build is older than "
+                                        "parlour.games.football_whist.pitch; `make compiled` builds it again)")
 
 
 def test_parlour_pure_runs_the_sources_past_a_fresh_build(tmp_path):
@@ -81,6 +106,8 @@ def test_parlour_pure_runs_the_sources_past_a_fresh_build(tmp_path):
     done = _run(RUNNING, root, PARLOUR_PURE="1")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["python"] and "older than" not in done.stderr
+    described = _run("import parlour.compiled as c; print(c.describe())", root, PARLOUR_PURE="1").stdout
+    assert described.strip() == "Python sources (PARLOUR_PURE=1 passes over the compiled build)"
     # and without it the (here unloadable) build is what Python reaches for
     assert _run(RUNNING, root).returncode != 0
 
@@ -90,7 +117,7 @@ def test_clean_removes_exactly_what_a_build_leaves(tmp_path):
     _fake_build(root)
     removed = compiled.clean(root)
     assert len(removed) == len(compiled.MODULES) + 1 and not any(p.exists() for p in removed)
-    assert compiled.state(root) == {"built": False, "stale": []}
+    assert compiled.state(root) == {"built": False, "stale": [], "skipped": None}
     assert all(compiled._source(root, m).exists() for m in compiled.MODULES)
 
 
@@ -144,13 +171,27 @@ def _compiler() -> bool:
     return shutil.which(cc) is not None and Path(sysconfig.get_paths()["include"], "Python.h").exists()
 
 
-@pytest.mark.skipif(not _compiler(), reason="no C compiler, Python headers or mypyc/setuptools here")
-def test_the_compiled_build_plays_exactly_as_the_sources_and_passes_the_rules_tests(tmp_path):
-    root = _copy_package(tmp_path)
-    written = compiled.build(root)
-    assert compiled.state(root) == {"built": True, "stale": []}
-    assert {p.name for p in written} >= {compiled.MANIFEST} and len(written) == len(compiled.MODULES) + 2
-    fast, pure = _run(PLAY, root), _run(PLAY, root, PARLOUR_PURE="1")
+def _fresh_build() -> bool:
+    """Whether the package under test has a fresh compiled build (the installed form, normally)."""
+    found = compiled.state(SRC)
+    return found["built"] and not found["stale"]
+
+
+#: the rules' own tests, and old records: what must pass in both forms
+RULES_TESTS = ["engine", "football_whist", "squadron_scramble", "british_towns", "biggles", "records"]
+
+
+@pytest.mark.skipif(not _fresh_build() and not _compiler(),
+                    reason="no compiled build here, and no C compiler, Python headers or mypyc/setuptools to make one")
+def test_the_compiled_build_plays_exactly_as_the_sources_and_both_pass_the_rules_tests(tmp_path):
+    if _fresh_build():
+        root = SRC                                 # the installed build: nothing to compile
+    else:
+        root = _copy_package(tmp_path)
+        written = compiled.build(root)
+        assert compiled.state(root) == {"built": True, "stale": [], "skipped": None}
+        assert {p.name for p in written} >= {compiled.MANIFEST} and len(written) == len(compiled.MODULES) + 2
+    fast, pure = _run(PLAY, root, cwd=tmp_path), _run(PLAY, root, cwd=tmp_path, PARLOUR_PURE="1")
     assert fast.returncode == 0, fast.stderr
     assert pure.returncode == 0, pure.stderr
     fast_games, pure_games = json.loads(fast.stdout), json.loads(pure.stdout)
@@ -159,13 +200,15 @@ def test_the_compiled_build_plays_exactly_as_the_sources_and_passes_the_rules_te
     for key in pure_games:
         assert fast_games[key] == pure_games[key], key
     assert all(game["refused"] for game in fast_games.values())
-    # the rules' own tests, and old records, against the compiled form
-    dirs = ["engine", "football_whist", "squadron_scramble", "british_towns", "biggles", "records"]
+    # the rules tests in the form this suite does not run itself: the sources past the build, or the build
+    other = {"PARLOUR_PURE": "1"} if compiled.running() == "compiled" else {}
     rules_tests = _run(
-        "import sys, pytest; sys.exit(pytest.main(['-p', 'no:cacheprovider', '-x', "
-        f"'--ignore', {str(Path(__file__))!r}, *{[str(TESTS / d) for d in dirs]!r}]))",
-        root)
+        "import sys, pytest, parlour.compiled as c; print('rules:', c.running()); "
+        "sys.exit(pytest.main(['-p', 'no:cacheprovider', '-p', 'no:xdist', '-x', "
+        f"'--ignore', {str(Path(__file__))!r}, *{[str(TESTS / d) for d in RULES_TESTS]!r}]))",
+        root, cwd=tmp_path, **other)                # (Hypothesis keeps its examples in the folder it runs in)
     assert rules_tests.returncode == 0, rules_tests.stdout[-4000:] + rules_tests.stderr[-2000:]
+    assert f"rules: {'python' if other else 'compiled'}" in rules_tests.stdout
     passed = re.search(r"(\d+) passed", rules_tests.stdout)
     assert passed and int(passed.group(1)) > 500, rules_tests.stdout[-2000:]
 
@@ -194,3 +237,36 @@ def test_every_constant_a_compiled_module_binds_is_final():
     # a phase name bound as ``DRAW, PLAY = ...`` cost every decision of the compiled game a dict lookup.
     offenders = {m: names for m in compiled.MODULES if (names := _unfinal_constants(compiled._source(SRC, m)))}
     assert offenders == {}
+
+
+def _project_copy(root: Path) -> Path:
+    """setup.py, pyproject.toml and README.md, and the package's sources, as a project to build under ``root``."""
+    project = SRC.parent if (SRC.parent / "setup.py").exists() else Path(__file__).resolve().parents[2]
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(project / name, root / name)
+    _copy_package(root / "src")
+    return root
+
+
+@pytest.mark.parametrize("why, env", [
+    ("PARLOUR_PURE=1 was set", {"PARLOUR_PURE": "1"}),
+    ("command '/nonexistent/cc' failed", {"CC": "/nonexistent/cc"}),   # setuptools may put "error: " before it
+], ids=["parlour-pure", "no-compiler"])
+def test_an_install_that_cannot_compile_goes_on_with_the_sources_and_says_why(tmp_path, why, env):
+    pytest.importorskip("setuptools")
+    if "CC" in env:
+        pytest.importorskip("mypyc.build")         # mypyc runs, then the C compiler cannot
+    root = _project_copy(tmp_path)
+    environ = {k: v for k, v in os.environ.items() if k != compiled.PURE_ENV}
+    done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace", "--build-lib", "build/lib",
+                           "--build-temp", "build/temp"], cwd=root, env={**environ, **env},
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    notice = [line for line in done.stderr.splitlines() if line.startswith("parlour: ")]
+    assert len(notice) == 1 and notice[0].startswith("parlour: installing the Python sources of the rules, not "
+                                                     "compiled (") and why in notice[0], done.stderr[-2000:]
+    for folder in (root / "src", root / "build" / "lib"):     # where an editable install runs, what a wheel holds
+        found = compiled.state(folder)
+        assert not found["built"] and found["skipped"].startswith("not compiled at install: "), found
+        assert why in found["skipped"]
+        assert not list(folder.rglob("*.so"))

@@ -38,6 +38,23 @@ errors = Console(stderr=True)
 app.add_typer(drive_app, name="drive")
 
 
+def _version(shown: bool) -> None:
+    if shown:
+        from parlour import __version__
+        from parlour.compiled import describe
+
+        print(f"parlour {__version__}, rules: {describe()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version, and which form of the rules runs (compiled or the sources)."),
+) -> None:
+    pass
+
+
 def _fail(message: str, code: int = 2) -> NoReturn:
     errors.print(Text(f"error: {message}", style="bold red"))
     raise typer.Exit(code)
@@ -101,6 +118,9 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON."))
         for o in g["variants"]:
             console.print(Text(f"  --variant {o['name']}=...  {o['label']}, default {o['default']!r} ({o['source']}): "
                                f"{o['description']}"))
+    from parlour.compiled import describe
+
+    console.print(Text(f"Rules: {describe()}.", style="dim"))
 
 
 @app.command()

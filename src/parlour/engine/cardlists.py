@@ -1,7 +1,7 @@
 """Searches over short lists of card ints, quick in both forms of the rules.
 
-A hand is a short list of small ints.  In the compiled build (``make
-compiled``) a loop over a ``list[int]`` compares machine ints, while the
+A hand is a short list of small ints.  In the compiled form (built by the
+install; ``parlour.compiled``) a loop over a ``list[int]`` compares machine ints, while the
 list's own methods (``in``, ``index``, ``remove``) and ``bisect`` compare
 through Python's generic protocol: several times the work for a hand of ten
 cards, and a call to ``bisect`` costs more than the search.  In the Python

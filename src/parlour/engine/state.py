@@ -29,7 +29,7 @@ from parlour.engine.words import not_your_turn
 
 
 # The engine's classes take interpreted subclasses even when compiled (docs/simulation.md, "The
-# compiled build"): a researcher's own game, or a test's, subclasses them in plain Python.
+# compiled form"): a researcher's own game, or a test's, subclasses them in plain Python.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     #: set by each game's State subclass
@@ -221,7 +221,7 @@ class State(ABC):
         """The whole state, hidden cards included, as JSON-able data (for tests and audits)."""
 
 
-#: whether the engine runs compiled by mypyc (``make compiled``; docs/simulation.md).
+#: whether the engine runs compiled by mypyc (as the install builds it: parlour.compiled; docs/simulation.md).
 #: The rules modules are built together, so then every game's state is a native class too.
 COMPILED: Final[bool] = hasattr(State, "__mypyc_attrs__")
 

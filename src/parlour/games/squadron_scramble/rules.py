@@ -27,7 +27,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
-from parlour.engine.cardlists import first_at_least, holds, insert_sorted, remove_card, without
+from parlour.engine.cardlists import first_at_least, holds, insert_sorted, offered, remove_card, without
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError
 from parlour.engine.state import COMPILED, shallow_copy
@@ -76,6 +76,11 @@ DISCARD_TEXT: Final[tuple[str, ...]] = tuple(f"discard {t}" for t in CARD_TEXT)
 TAKE_COUNT: Final[dict[str, int]] = {str(n): n for n in range(1, NUM_CARDS + 1)}
 NATURALS: Final = len(NATURAL_OF_TEXT)           # the natural cards are 0 .. NATURALS - 1, the wild ones after them
 PLANE_COUNT: Final = NATURALS // 3
+#: a card's bit in the index of a hand's natural cards (``hand_bits``), three bits to a plane, one for each of
+#: its views; a wild card has none
+CARD_BIT: Final[tuple[int, ...]] = tuple(1 << card if card < NATURALS else 0 for card in range(NUM_CARDS))
+#: the bit of each plane's first view in that index
+FIRST_VIEWS: Final = sum(1 << 3 * plane for plane in range(PLANE_COUNT))
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -330,6 +335,37 @@ class SquadronScrambleState(TurnState):
         return total
 
     # -- contract ---------------------------------------------------------------
+    def legal_actions(self, seat: Any) -> tuple[str, ...]:
+        """``TurnState.legal_actions``, written out (the hot path)."""
+        if seat != self.turn or self.phase == OVER:
+            return ()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now(seat)
+        return legal
+
+    def apply(self, seat: Any, action: Any) -> None:
+        """``TurnState.apply`` written out for the usual case (the hot path), as the British Towns games do.
+
+        Anything else goes the general way: legal actions not yet worked out, a seat or action refused, an
+        action text not seen before, or a hand-written deal whose later packs the action might need
+        (``_chance_may_run_out``).
+        """
+        legal = self._legal
+        if legal is None or seat != self.turn or type(seat) is not int or not offered(legal, action) \
+                or self.seed is None:
+            TurnState.apply(self, seat, action)
+            return
+        decoded = self._steps.get(action)
+        if decoded is None:
+            TurnState.apply(self, seat, action)
+            return
+        self._legal = None
+        if self._history_shared:
+            self._own_history()
+        decoded[0](self, seat, decoded[1])
+        self.history.append((seat, action))
+
     def _legal_now(self, seat: int) -> tuple[str, ...]:
         phase = self.phase
         if phase == DRAW:
@@ -492,44 +528,45 @@ class SquadronScrambleState(TurnState):
             found = _GOING_OUT[key] = can_go_out(pairs, wilds, dead, threes, swap_usable)
         return found
 
-    def _lay_options(self, seat: int, wilds: list[int] | None = None
+    def _lay_options(self, seat: int, wilds: list[int] | None = None, bits: int = -1
                      ) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...]:
         """Every set the hand could lay: (text, naturals, wild cards filling the missing views, fourth card or -1).
 
-        Only the planes with enough cards for a set matter, so the options are looked up by those
-        planes' cards and the usable wild cards (``lay_options``), not worked out afresh each time.
-        ``wilds``: ``_usable_wilds(seat)``, if the caller has it already.
+        Only the planes with enough cards for a set matter: the index of the hand's natural cards, three bits
+        to a plane (``hand_bits``), names them at once (those with all three views, with two, or with any, as
+        the usable wild cards can stand in for none, one, or more), and their options are looked up by the
+        plane's views and the usable wild cards (``lay_options``), not worked out afresh each time.
+        ``wilds``: ``_usable_wilds(seat)``, and ``bits``: ``hand_bits`` of the hand, if the caller has them.
         """
         if wilds is None:
             wilds = self._usable_wilds(seat)
-        hand = self.hands[seat]
-        end = len(hand)
-        spare = 3 - len(wilds)                 # natural cards a plane needs for a set
+        if bits < 0:
+            bits = hand_bits(self.hands[seat])
         options: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] = ()
-        if end < spare:
+        if not wilds:
+            planes = bits & bits >> 1 & bits >> 2 & FIRST_VIEWS
+        elif len(wilds) == 1:
+            top, side, front = bits & FIRST_VIEWS, bits >> 1 & FIRST_VIEWS, bits >> 2 & FIRST_VIEWS
+            planes = top & side | top & front | side & front
+        else:
+            planes = (bits | bits >> 1 | bits >> 2) & FIRST_VIEWS
+        if not planes:
             return options
         held = 0                               # the usable wild cards, one bit each
         for card in wilds:
             held |= 1 << (card - NATURALS)
-        start = 0
-        while start < end:                     # sorted: each plane's natural cards together, planes in order
-            card = hand[start]
-            if card >= NATURALS:
-                break                          # the wild cards come last
-            plane = card // 3
-            first = 3 * plane                  # the plane's cards are first, first + 1, first + 2
-            views = 1 << (card - first)
-            stop = start + 1
-            while stop < end and hand[stop] < first + 3:
-                views |= 1 << (hand[stop] - first)
-                stop += 1
-            if stop - start >= spare:
-                key = plane << 7 | views << 4 | held
-                found = _LAYS[key]
-                if found is None:
-                    found = _LAYS[key] = lay_options(tuple(hand[start:stop]), tuple(wilds))
-                options += found
-            start = stop
+        while planes:                          # each plane with enough views, in order
+            lowest = planes & -planes
+            first = lowest.bit_length() - 1    # the plane's cards are first, first + 1, first + 2
+            plane = first // 3
+            views = bits >> first & 7
+            key = plane << 7 | views << 4 | held
+            found = _LAYS[key]
+            if found is None:
+                naturals = tuple([first + view for view in (0, 1, 2) if views >> view & 1])
+                found = _LAYS[key] = lay_options(naturals, tuple(wilds))
+            options += found
+            planes ^= lowest
         return options
 
     def _legal_play(self, seat: int, bound: bool = True) -> tuple[str, ...]:
@@ -539,9 +576,11 @@ class SquadronScrambleState(TurnState):
         """
         hand = self.hands[seat]
         wilds = self._usable_wilds(seat)
-        options = self._lays(seat, wilds, bound)
+        bits = hand_bits(hand)
+        lays = self._lay_options(seat, wilds, bits)
+        options = self._lays(seat, lays, bound) if lays else []
         facts = self._facts()
-        if facts.mask:
+        if facts.mask & bits:
             self._swaps(seat, facts, bound, options)
         if wilds and facts.open_sets[seat]:
             self._adds(seat, wilds, facts, bound, options)
@@ -555,12 +594,13 @@ class SquadronScrambleState(TurnState):
         # (No text comes twice: each lay, swap, add and discard names different cards or sets.)
         return tuple(options)
 
-    def _lays(self, seat: int, wilds: list[int], bound: bool) -> list[str]:
-        """The sets the player may lay (``_legal_play``), as action texts."""
+    def _lays(self, seat: int, lays: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...],
+              bound: bool) -> list[str]:
+        """The sets the player may lay (``_legal_play``), as action texts; ``lays``: ``_lay_options(seat)``."""
         hand = self.hands[seat]
         committed = self.committed
         options: list[str] = []
-        for text, naturals, fill, extra in self._lay_options(seat, wilds):
+        for text, naturals, fill, extra in lays:
             if (extra >= 0 or committed) and bound:
                 # _out_possible(seat, remove=the set's cards, table=the table with the set on it), counted
                 # from this table's facts: the new set's wild cards stand in for its missing views.
@@ -1086,6 +1126,16 @@ _GOING_OUT: Final[dict[tuple[int, int], bool]] = {}
 #: wilds``, where ``views`` has a bit for each view of the plane held and ``wilds`` one for each usable wild card
 _LAYS: Final[list[tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] | None]] = [None] * (len(PLANES) << 7)
 assert NUM_CARDS - NATURALS <= 4, "_LAYS keys hold a bit for each wild card in four bits"
+
+
+def hand_bits(hand: list[int]) -> int:
+    """The index of a hand's natural cards: the sum of their ``CARD_BIT``."""
+    if COMPILED:
+        bits = 0
+        for card in hand:
+            bits |= CARD_BIT[card]
+        return bits
+    return sum(map(CARD_BIT.__getitem__, hand))
 
 
 def can_go_out(planes: tuple[tuple[int, int], ...], wilds: int, dead: int, threes: int, swap_usable: bool) -> bool:
