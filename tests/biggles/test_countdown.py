@@ -130,7 +130,7 @@ def test_a_match_end_stops_the_race_until_everyone_is_ready_then_counts():
     assert reason == "Match 1 is over: match 2 starts once every player is ready."
     assert live.ready_for(0) is None and live.phase == COUNTING
     go = live.go_at
-    assert go == ended + COUNT
+    assert go == pytest.approx(ended + COUNT)
     clock.now += COUNT - 0.1
     assert live.act(0, "turn").startswith("Wait for Go") and live.tick() == [] and table(state) == before
     clock.now += 20

@@ -311,16 +311,15 @@ def test_no_hint_at_the_naming_step_of_the_plane_spotting_game(quick):
     assert answer["unjudged"] >= 1                   # the discards wait while a set can go down
 
 
-def test_where_the_cards_show_the_names_the_naming_step_has_its_hint(quick):
+def test_where_the_cards_show_the_names_the_naming_step_has_no_hint_either(quick):
+    """The cards print the plane and its nation: a hint would only say the name back, with a meaningless chance."""
     made = _squadron_table(quick, recognition=False)
     with quick.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
         view = _to_the_naming_step(me, next_view(me), [])
-        assert view["hint_withheld"] is None
+        assert "your cards show" in view["hint_withheld"]
         me.send_json({"type": "hint", "moves": view["moves"]})
-        answer = next_message(me, "hint")
-    assert answer["type"] == "hint", answer
-    (named,) = answer["options"]                     # the right name, the one the search weighs
-    assert named["action"].startswith("name ") and answer["unjudged"] == len(view["legal"]) - 1
+        refused = next_message(me, "hint")
+    assert refused["type"] == "error" and refused["message"] == view["hint_withheld"]
 
 
 def test_an_analysis_is_for_the_players_a_spectator_is_told_so(quick):

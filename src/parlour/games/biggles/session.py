@@ -46,6 +46,9 @@ OVER: Final = "over"
 #: the least time between two turns (or a turn and a pick-up) of a person's hand: turning three cards is a movement
 #: of the hand, not a key's repeat (ruling 13 in docs/rules/biggles.md); bots turn far slower (docs: Bots)
 HAND_TURN: Final = 0.25
+#: how many times quicker than a level's hands at a real table the bots move in live play: a person presses keys,
+#: which is quicker than turning three cards by hand (docs/rules/biggles.md, Bots)
+LIVE_PACE: Final = 2.0
 
 
 def seconds(n: int) -> str:
@@ -86,7 +89,7 @@ class LiveGame:
         self.turned: dict[int, float] = {}        # a person's last turn or pick-up, on the race clock
         #: who was first when two presses contend: by compensated time (ruling 14), the bots' moves among them
         self.referee = Referee(state)
-        self.reflexes = Reflexes(state, bots, apply=self._bot_move)
+        self.reflexes = Reflexes(state, bots, apply=self._bot_move, pace=LIVE_PACE)
         #: words for a person about a press judged after it was answered (held a moment, or undone): (seat, text)
         self.notes: list[tuple[int, str]] = []
         self.ready: set[int] = set()

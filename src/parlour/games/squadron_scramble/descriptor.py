@@ -15,11 +15,14 @@ CASUAL_KEEP = 0.75
 
 
 def withhold_hint(observation: Mapping[str, Any]) -> str | None:
-    """No hint at the naming step of the plane-spotting game: the right name is what that game tests."""
-    if observation.get("recognition") and observation.get("phase") == rules.NAME:
+    """No hint at a naming step: in the plane-spotting game the right name is what it tests; in the usual game
+    the cards print it, and a hint would only say it back, with a chance that means nothing."""
+    if observation.get("phase") != rules.NAME:
+        return None
+    if observation.get("recognition"):
         return ("no hint when naming a plane in the plane-spotting game: knowing the plane from its outline "
                 "is the test")
-    return None
+    return "no hint when naming a plane: say the plane and nation your cards show"
 
 
 def tally(result: dict[str, Any], figures: RunningFigures) -> None:

@@ -26,7 +26,7 @@ export function hints(slot, { send, act, label }) {
   };
   const sentence = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
   const pct = (c) => `${Math.round(100 * c)}%`;
-  // The expert's view of the player's moves, best first, each with its estimated chance of winning.
+  // The expert's view of the player's moves: its own choice first, the others by their estimated chance of winning.
   const draw = (current) => {
     view = current;
     clear(slot);
@@ -51,10 +51,11 @@ export function hints(slot, { send, act, label }) {
       onclick: () => { hint = null; draw(view); } }, "✕");
     slot.append(h("div", { class: "hint", "data-testid": "hint" }, close,
       h("h2", {}, "The expert's view ", h("small", {}, mine.options.length > FIRST && !every
-        ? `the ${FIRST} best of ${plural(mine.options.length, "move")}, with the chance of winning after each`
-        : "your moves, best first, with the chance of winning after each")),
+        ? `its choice first, then the ${FIRST - 1} next best of ${plural(mine.options.length, "move")} by the chance of winning after each`
+        : "its choice first, then your other moves by the chance of winning after each")),
       h("ol", {}, shown.map((o, i) => h("li", { class: i === 0 ? "best" : "" },
-        h("button", { type: "button", "data-hint": o.action, onclick: () => act(o.action) }, label(o.action, view)),
+        h("button", { type: "button", "data-hint": o.action, onclick: () => act(o.action) }, label(o.action, view),
+          i === 0 ? h("small", { class: "hint-choice" }, " (its choice)") : ""),
         h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
         h("span", { class: "chance", "data-testid": "chance" }, pct(o.chance))))),
       toggle, passed));
@@ -63,7 +64,10 @@ export function hints(slot, { send, act, label }) {
   };
   const answered = (message) => {
     if (hint && hint.moves === message.moves) {
-      hint = { moves: message.moves, options: message.options, unjudged: message.unjudged || 0 };
+      // the expert's own choice (the move it searched most) first, then the others by their chance of winning
+      const [choice, ...others] = message.options;
+      const options = choice ? [choice, ...others.sort((a, b) => b.chance - a.chance)] : [];
+      hint = { moves: message.moves, options, unjudged: message.unjudged || 0 };
       if (view) draw(view);
       // on a phone the dock scrolls on its own: bring the answer into sight there
       const shown = slot.querySelector(".hint");

@@ -53,8 +53,10 @@ export async function playTable(tableId) {
     fold.textContent = folded ? "Back to your move ▴" : "Look at the table ▾";
   };
   // the prompt shares its line with the Hint button and the folded list of moves, so the dock stays low
-  const bar = h("div", { class: "dock-bar" }, status, hintSlot, info.real_time ? "" : fold, movesEl);
-  const dock = h("div", { class: "dock", "data-testid": "dock" }, story, refusal, bar, controls, decisionSlot, handSlot);
+  const bar = h("div", { class: "dock-bar" }, status, hintSlot, movesEl);
+  // (the fold sits at the head of the dock, beside what just happened, so it takes no line of its own)
+  const dock = h("div", { class: "dock", "data-testid": "dock" }, info.real_time ? "" : fold, story, refusal, bar, controls,
+    decisionSlot, handSlot);
   const sheet = h("div", { class: "sheet-slot" });
   const pace = h("select", { "aria-label": "Pace of the other players' moves", class: "pace" },
     Object.entries(PACES).map(([p, x]) => h("option", { value: p }, x.title)));
@@ -153,6 +155,10 @@ export async function playTable(tableId) {
       class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
     }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`)));
     const focus = focusKey(document.activeElement);
+    // the same position drawn again (a seat connecting, a notice): what the player has half chosen in a form (a
+    // plane and nation to name) stays as it was
+    const kept = prev && prev.moves === view.moves
+      ? [...decisionSlot.querySelectorAll("input[name], select[name]")].map((el) => [el.name, el.value]) : [];
     // redraw: a game's own choice on the page (such as whom to ask) draws the table again, same view
     // send: a message of the game's own to the server (Biggles' "ready"); refuse: ask the server why a move cannot be made
     const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, send, refuse: act, readOnly: false, redraw: () => draw(view) };
@@ -166,6 +172,10 @@ export async function playTable(tableId) {
     // the decision to make and the hand live in the dock: they stay on screen; once the game is over the dock
     // gives way to the result and the page reads from top to bottom
     decisionSlot.append(...board.querySelectorAll(".decision-area"));
+    for (const [name, value] of kept) {
+      const field = decisionSlot.querySelector(`[name="${CSS.escape(name)}"]`);
+      if (field && value) field.value = value;
+    }
     const hand = board.querySelector(".hand-area");
     if (hand && !view.over) handSlot.append(hand);
     dock.classList.toggle("over", Boolean(view.over));
@@ -268,6 +278,7 @@ export async function playTable(tableId) {
     if (queue.length > 200) { next = queue.at(-1); queue = []; }      // far behind (a tab left alone): catch up
     const prev = view;
     view = next;
+    if (prev && JSON.stringify(prev) === JSON.stringify(next)) return pump();     // nothing new to draw
     draw(prev);
     if (summarise(prev)) return;
     const last = lastMove(view);
@@ -280,7 +291,7 @@ export async function playTable(tableId) {
   const listed = (v) => (mod.moves ? mod.moves(v) : v.legal);
   // the boards draw differently on a phone: crossing that width draws the table again
   const narrow = window.matchMedia("(max-width: 600px)");
-  narrow.onchange = () => { if (view && board.isConnected) draw(null); };
+  narrow.onchange = () => { if (view && board.isConnected) draw(view); };
   const connect = () => {
     const token = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
     socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}${token}`);
@@ -323,10 +334,11 @@ export async function playTable(tableId) {
 function focusKey(el) {
   if (!el || !main.contains(el) || el === document.body) return null;
   const card = el.closest("[data-card]");
-  const holder = el.closest(".hand-area, .moves, .board");
+  const holder = el.closest(".hand-area, .moves, .decision-slot, .board");
   const group = holder ? [...holder.querySelectorAll("[tabindex='0'], button")] : [];
   return { action: el.getAttribute("data-action"), card: card && card.getAttribute("data-card"),
-    area: holder ? [...holder.classList].find((c) => ["hand-area", "moves", "board"].includes(c)) : null, index: group.indexOf(el) };
+    area: holder ? [...holder.classList].find((c) => ["hand-area", "moves", "decision-slot", "board"].includes(c)) : null,
+    index: group.indexOf(el) };
 }
 
 function restoreFocus(key) {
@@ -338,7 +350,11 @@ function restoreFocus(key) {
   const area = key.area && main.querySelector(`.${key.area}`);
   const group = area ? [...area.querySelectorAll("[tabindex='0'], button")] : [];
   const near = group[Math.min(Math.max(key.index, 0), group.length - 1)];
-  if (near) near.focus({ preventScroll: true });
+  if (near) return near.focus({ preventScroll: true });
+  // the control the player used has gone with his move (a draw, a discard): the next decision's first control,
+  // or else his hand, takes the focus, so a keyboard player carries on from where he was
+  const next = main.querySelector(".dock .decision-slot [data-action], .dock .decision-slot button, .dock .hand-area [tabindex='0'], .dock .hand-area button");
+  if (next) next.focus({ preventScroll: true });
 }
 
 // A button that copies a link, with a word of thanks.

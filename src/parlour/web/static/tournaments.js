@@ -232,7 +232,9 @@ function league(rows) {
 
 function cup(c) {
   return h("div", { class: "panel-light", "data-testid": "cup" },
-    h("p", {}, h("strong", {}, c.final ? "Cup Winners: " : "Held by: "), c.holder || "nobody yet: it waits on table 1"),
+    // (once the last round is in, a Cup nobody took was drawn at table 1 every time: said as the banner says it)
+    h("p", {}, h("strong", {}, c.final ? "Cup Winners: " : "Held by: "),
+      c.holder || (c.final ? "nobody (every game at table 1 was drawn)" : "nobody yet: it waits on table 1")),
     c.path.length ? h("ol", {}, c.path.map((p) => h("li", {}, `Round ${p.round}, ${possessive(p.ground)} ground: ${p.score}; ${p.to} take it${p.from ? ` from ${p.from}` : ""}`))) : "");
 }
 

@@ -97,7 +97,9 @@ function playerArea(ctx, seat, mine) {
 // "Match 1 of 2, a decider if the points are level": the series as announced, so a third match never comes as a surprise
 function matchWords(obs, match) {
   if (match > obs.matches) return `Deciding match ${match}`;
-  return `Match ${match} of ${obs.matches}${obs.deciders === 0 ? "" : ", a decider if the points are level"}`;
+  // (the decider comes after the last match only, and a single match always has a winner)
+  const decider = obs.deciders !== 0 && obs.matches > 1 && match === obs.matches ? ", then a decider if the points are level" : "";
+  return obs.matches === 1 ? "One match" : `Match ${match} of ${obs.matches}${decider}`;
 }
 
 export function render(el, ctx) {

@@ -35,8 +35,10 @@ export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : 
 // a REGION card by its region's name ("the Midlands region card"), as a player would say it
 // within a group already headed by its region (a hand, an ask's buttons, a set laid): "region card" is enough
 export const shortName = (code) => (isRegionCard(code) ? "region card" : townName(code));
-export const townName = (code) => (isRegionCard(code) ? `${REGIONS[Number(code.slice(1))]?.name || `Region ${code.slice(1)}`} region card`
+export const townName = (code) => (isRegionCard(code) ? `the ${regionTitle(Number(code.slice(1)))} region card`
   : TOWNS[code] ? TOWNS[code][0] : code);
+// a region's name after "the": "The Midlands" is said "the Midlands region card", "Wales" "the Wales region card"
+const regionTitle = (region) => (REGIONS[region]?.name || `Region ${region}`).replace(/^The /, "");
 export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colour;
 
 function fitSize(text, width, biggest) {
@@ -130,7 +132,7 @@ export function byRegion(cards) {
 export function resultWords(result, view, scoreKey, unit) {
   if (!result) return "";
   const names = view.observation?.seat_names || Object.keys(result[scoreKey] || {});
-  const parts = names.map((n, i) => `${seatName(view, i)} ${unit ? plural(result[scoreKey]?.[n], unit) : points(result[scoreKey]?.[n])}`);
+  const parts = names.map((n, i) => `${seatName(view, i)}: ${unit ? plural(result[scoreKey]?.[n], unit) : points(result[scoreKey]?.[n])}`);
   let head;
   if (result.winner) head = `${seatName(view, names.indexOf(result.winner))} wins.`;
   else if (result.shared_by && result.shared_by.length) head = `Shared by ${result.shared_by.map((n) => seatName(view, names.indexOf(n))).join(" & ")}.`;

@@ -100,9 +100,12 @@ export function resultText(result, view) {
   return resultWords(result, view, "scores", "");
 }
 
-// Words for a move just made, in the past tense (a card drawn from the stock stays unnamed: only its taker saw it).
-export function describe(action) {
+// Words for a move just made, in the past tense (a card drawn from the stock is named to its taker alone: only he
+// saw it, and his view lists what he drew).
+export function describe(action, view, seat) {
   const [verb, arg] = action.split(" ");
+  const drawn = view && seat === view.seat ? view.observation?.drawn || [] : [];
+  if (action === "draw stock" && drawn.length) return `drew ${townName(drawn[drawn.length - 1])} from the stock`;
   if (verb === "discard") return `discarded ${townName(arg)}`;
   if (verb === "lay") return `laid down ${REGIONS[arg]?.name || `region ${arg}`}`;
   if (verb === "add") return `added ${townName(arg)} to a region already laid`;
@@ -122,7 +125,7 @@ export function ending(view) {
   // (the rules' words say "his hand"; the page says "your" to the player and names anyone else's)
   const whose = over && over.seat === view.seat ? "your" : "their";
   const why = over ? `${over.seat === view.seat ? "You" : seatName(view, over.seat)} ${over.why.replace(/\bhis\b/g, whose)}, so the game ended.` : "The game ended.";
-  const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${plural(reshuffles, "time")}.` : " The stock ran out.";
+  const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${reshuffles === 1 ? "once" : reshuffles === 2 ? "twice" : `${reshuffles} times`}.` : " The stock ran out.";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
     h("p", {}, why, over && /seven|stock/.test(over.why) ? stock : ""),

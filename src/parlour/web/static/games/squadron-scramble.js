@@ -307,7 +307,7 @@ export function render(el, ctx) {
   const info = h("div", { class: "ss-info" },
     h("span", {}, `Round ${obs.round} · first to ${obs.target} wins`),
     // every round's points by player, folded: the totals stand in each player's panel
-    (obs.round_scores || []).length ? h("details", { class: "ss-rounds-so-far" }, h("summary", {}, `Points in the ${plural(obs.round_scores.length, "round")} so far`),
+    (obs.round_scores || []).length ? h("details", { class: "ss-rounds-so-far" }, h("summary", {}, obs.round_scores.length === 1 ? "Points in the first round" : `Points in the ${obs.round_scores.length} rounds so far`),
       h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
         h("tbody", {}, obs.round_scores.map((r, n) => h("tr", {}, h("td", {}, String(n + 1)), r.map((x) => h("td", {}, points(x)))))))) : "",
     naming.length ? h("span", { class: "ss-names" }, "Names said: ", naming.map((x) => {
