@@ -155,6 +155,11 @@ def test_a_race_back_after_a_pause_or_a_restart_counts_again(store):
         with client.websocket_connect(url) as ws:
             ws.send_json({"type": "ready"})
             left = view_until(ws, lambda v: v["moves"] >= 2)
+        # paused: what was judged is final and goes to the log (ruling 14 keeps the last half second open till then)
+        deadline = time.monotonic() + 10
+        while client.get(f"/api/tables/{made['id']}").json()["running"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)
         stored = store.load(made["id"]).actions
         with client.websocket_connect(url) as ws:              # back after a pause: the count runs again
             back = next_view(ws)

@@ -76,6 +76,8 @@ TOO_MANY = f"too many messages (at most {RATE:.0f} a second); that one was not r
 RETRY = (0.1, 2.0)
 #: a move the database refused, in the player's words: its reason (a file, a socket, a host) goes to the log only
 NOT_SAVED = "The server could not save that move; try again."
+#: a paused race's last moves being stored (a task nobody holds may be collected before it ends)
+PAUSING: set[asyncio.Task[None]] = set()
 #: in a race, how often each player's socket is pinged (seconds), and how many samples its measure keeps
 PING_EVERY, PING_SAMPLES = 1.0, 8
 #: views of a race whose time is kept, for presses that name the view they answered
@@ -610,8 +612,8 @@ class LiveTable:
                         log.warning("table %s: a race's moves are not stored yet: %s", self.id, error)
                     self._tell()
                     if reason is not None:
-                        if live.changes != changes:
-                            self.broadcast()
+                        if live.changes != changes:         # the bots or a held press moved meanwhile
+                            await self._moved("bot", started)
                         raise Refused(reason)
                     await self._moved("person", started)
                 elif action not in state.legal_actions(seat):
@@ -789,10 +791,14 @@ class LiveTable:
             self.live = LiveGame(self.state, self.bots, clock=self.clock, elapsed=elapsed, people=people)
             self.start_bots()
         elif not everyone and self.live is not None:
-            self.live.settle_all()               # what was judged stands: stored when the race goes on
+            self.live.settle_all()               # what was judged stands, and goes to the log now
             self.paused_at = self.live.now()
             self.stop()
             self.live = None
+            # (a task of its own: the leaving socket's handler may be cancelled while it waits)
+            task = asyncio.get_running_loop().create_task(self.store_race())
+            PAUSING.add(task)
+            task.add_done_callback(PAUSING.discard)
 
     # -- bots ---------------------------------------------------------------
     def start_bots(self) -> None:

@@ -37,7 +37,7 @@ export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : 
 export const shortName = (code) => (isRegionCard(code) ? "region card" : townName(code));
 export const townName = (code) => (isRegionCard(code) ? `the ${regionTitle(Number(code.slice(1)))} region card`
   : TOWNS[code] ? TOWNS[code][0] : code);
-// a region's name after "the": "The Midlands" is said "the Midlands region card", "Wales" "the Wales region card"
+// a region's name after "the": a name that starts with "The" drops it ("the North-West region card", not "the The ...")
 const regionTitle = (region) => (REGIONS[region]?.name || `Region ${region}`).replace(/^The /, "");
 export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colour;
 
