@@ -229,11 +229,11 @@ class LiveGame:
         reason, now = self.judge(seat, action)
         if reason is not None:
             return reason
-        if action in TURNING:
-            self.turned[seat] = now
         press = Press(seat, action, now, *((claim.shown, claim.reaction, claim.pressed) if claim else ()))
         outcome = self.referee.submit(press)
         refusal = next((why for entry, why in outcome.refused if entry.seat == seat and entry.arrival == now), None)
+        if action in TURNING and refusal is None:
+            self.turned[seat] = now              # (a turn is never held: it touches only his own pack)
         self._digest(outcome, now, answered=(seat, now))
         self._after()
         return refusal
