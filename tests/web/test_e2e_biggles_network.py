@@ -42,7 +42,7 @@ ANN_TURNS = 23
 def press(page, key: str, made: int) -> int:
     """With the page showing every move made so far, a key, and the page showing the move it made (a hand turns
     at most four times a second); the moves made now."""
-    shows = f"Number(document.querySelector('.board').dataset.moves) >= "
+    shows = "Number(document.querySelector('.board').dataset.moves) >= "
     page.wait_for_function(shows + str(made), timeout=10000)
     page.wait_for_timeout(260)
     page.keyboard.press(key)
