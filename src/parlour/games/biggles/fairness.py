@@ -89,8 +89,6 @@ class Entry:
     arrival: float = field(compare=False)
     #: the time of the table the player reacted to (his arrival where he claimed none)
     shown: float = field(compare=False, default=0.0)
-    #: when he pressed, on the server's clock (as ``Referee.pressed`` bounds it)
-    pressed: float = field(compare=False, default=0.0)
 
 
 @dataclass
@@ -197,7 +195,7 @@ class Referee:
         self._refill(now)
         self._order += 1
         entry = Entry(self.claimed(press), self._order, press.seat, press.action, press.arrival,
-                      press.arrival if press.shown is None else press.shown, self.pressed(press))
+                      press.arrival if press.shown is None else press.shown)
         # a held press that claims an earlier time comes first: nothing later need wait for it
         earlier = sorted(e for _, e in self._held if e < entry)
         self._held = [(d, e) for d, e in self._held if not e < entry]
@@ -261,54 +259,49 @@ class Referee:
             return
         # a late press with an earlier claim: the race again from before it, each entry in time order; where that
         # changes nothing but the order of moves that do not touch each other, it costs nothing
-        state, kept, lost = self._replay(entry)
+        state, kept, lost, why = self._replay(entry)
         if not lost:
-            if entry in kept:
+            if why is None:
                 self._entries = kept
                 _become(self.state, state)
                 outcome.applied.append(entry)
             else:                               # illegal wherever it goes: refused, and nothing changes
-                outcome.refused.append((entry, self._why(entry)))
+                outcome.refused.append((entry, why))
             return
         if entry.arrival - entry.time > self.quota[entry.seat]:
             # the compensation that would decide a contest is drawn from a quota: short of it, the press
             # claims only what is left
             self.counts["quota_short"] += 1
             entry = Entry(entry.arrival - self.quota[entry.seat], entry.order, entry.seat, entry.action, entry.arrival,
-                          entry.shown, entry.pressed)
-            state, kept, lost = self._replay(entry)
+                          entry.shown)
+            state, kept, lost, why = self._replay(entry)
         if lost:
             self.quota[entry.seat] -= entry.arrival - entry.time
             self.counts["rolled_back"] += 1
             self.counts["overtaken"] += len(lost)
         outcome.overtaken.extend(lost)
-        if entry in kept:
+        if why is None:
             outcome.applied.append(entry)
         else:
-            outcome.refused.append((entry, self._why(entry)))
+            outcome.refused.append((entry, why))
         self._entries = kept
         _become(self.state, state)
 
-    def _replay(self, entry: Entry) -> tuple[BigglesState, list[Entry], list[Entry]]:
+    def _replay(self, entry: Entry) -> tuple[BigglesState, list[Entry], list[Entry], str | None]:
         """The game from the last settled point with ``entry`` in its place: the state, the entries that stand,
-        and those of the others that no longer do."""
+        those of the others that no longer do, and why ``entry`` does not stand (None if it does)."""
         state = self._base.clone()
         kept: list[Entry] = []
         lost: list[Entry] = []
+        why = None
         for e in sorted([*self._entries, entry]):
-            if state.apply_if_legal(e.seat, e.action, e.time):
+            if e is entry and e.action not in state.legal_actions(e.seat):
+                why = state.explain_illegal(e.seat, e.action)
+            elif state.apply_if_legal(e.seat, e.action, e.time):
                 kept.append(e)
             elif e is not entry:
                 lost.append(e)
-        return state, kept, lost
-
-    def _why(self, entry: Entry) -> str:
-        state = self._base.clone()
-        for e in sorted([*self._entries, entry]):
-            if e is entry:
-                return state.explain_illegal(e.seat, e.action)
-            state.apply_if_legal(e.seat, e.action, e.time)
-        return "overtaken"
+        return state, kept, lost, why
 
 
 def _become(state: BigglesState, other: BigglesState) -> None:
