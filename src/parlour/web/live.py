@@ -650,7 +650,7 @@ class LiveTable:
                 self.metrics.race_claims.labels(outcome).inc(grown)
                 if outcome == "clamped":
                     log.info("table %s: %d claim(s) of %s clamped to the measured round trip", self.id, grown,
-                             "a bot" if seat is None else f"seat {seat}")
+                             "a player's held press" if seat is None else f"seat {seat}")
             self.claims_counted[outcome] = count
 
     # -- hints ------------------------------------------------------------------------------

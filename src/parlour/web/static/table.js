@@ -278,7 +278,8 @@ export async function playTable(tableId) {
     if (queue.length > 200) { next = queue.at(-1); queue = []; }      // far behind (a tab left alone): catch up
     const prev = view;
     view = next;
-    if (prev && JSON.stringify(prev) === JSON.stringify(next)) return pump();     // nothing new to draw
+    // nothing new to draw (the same position sent again): compared in full only where the move counts agree
+    if (prev && prev.moves === next.moves && JSON.stringify(prev) === JSON.stringify(next)) return pump();
     draw(prev);
     if (summarise(prev)) return;
     const last = lastMove(view);
