@@ -70,6 +70,22 @@ def test_a_contested_press_waits_and_the_earlier_claim_wins():
     later = judge.release(10.0 + fairness.WINDOW)
     assert [e.seat for e, _ in later.refused] == [0] and "stop" not in later.refused[0][1]
     assert judge.state.history[-1] == (1, moves[1]) and judge.counts["held"] == 1
+    # going before a press that came sooner is paid for: the far player's compensation, 10.01 less his claim
+    assert judge.quota[1] == pytest.approx(fairness.QUOTA - (10.01 - far.applied[0].time))
+    assert judge.quota[0] == fairness.QUOTA
+
+
+def test_overtaking_a_held_press_draws_on_the_quota_and_short_of_it_the_press_waits_its_turn():
+    state, moves = contest()
+    judge = referee(state)
+    judge.submit(Press(0, moves[0], arrival=10.00, shown=9.90, reaction=0.09, pressed=9.99))
+    judge.quota[1] = 0.005                                  # all but spent: the press counts from about 10.0025
+    far = judge.submit(Press(1, moves[1], arrival=10.01, shown=9.675, reaction=0.10, pressed=9.88))
+    assert judge.counts["quota_short"] == 1
+    # the nearer press, made later but now the earlier claim, is judged first, and the far one is too late
+    assert [e.seat for e in far.applied] == [0] and [e.seat for e, _ in far.refused] == [1]
+    assert judge.state.history[-1] == (0, moves[0])
+    assert judge.quota[1] == pytest.approx(0.005 + 0.01 * fairness.REFILL)   # nothing was drawn
 
 
 def test_a_later_earlier_claim_is_put_back_in_its_place_and_undoes_the_move_it_overtook():

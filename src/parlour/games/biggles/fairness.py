@@ -28,8 +28,9 @@ come second.  Nothing else waits.
 Trust is bounded, as lichess bounds lag compensation on its clocks: no press
 may claim more than ``CAP``, nor more than its round trips allow (``allowed``),
 nor a press time outside its own measured round trip; the compensation that
-wins a contest by a rollback is drawn from a quota that refills slowly
-(``QUOTA``, ``REFILL``).  Claims outside those bounds are clamped and counted
+puts a press before one that came sooner (overtaking a held press, or undoing
+a move by a rollback) is drawn from a quota that refills slowly (``QUOTA``,
+``REFILL``).  Claims outside those bounds are clamped and counted
 (``counts``).
 
 The referee is pure: no clock and no sockets.  The live session
@@ -42,7 +43,7 @@ rule is measured.  Ruling 14 in docs/rules/biggles.md states it for players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, cast
 
 from parlour.games.biggles.rules import BigglesState
@@ -196,6 +197,8 @@ class Referee:
         self._order += 1
         entry = Entry(self.claimed(press), self._order, press.seat, press.action, press.arrival,
                       press.arrival if press.shown is None else press.shown)
+        if any(entry < e for _, e in self._held if e.seat != entry.seat):
+            entry = self._overtake(entry, [e for _, e in self._held if e.seat != entry.seat])
         # a held press that claims an earlier time comes first: nothing later need wait for it
         earlier = sorted(e for _, e in self._held if e < entry)
         self._held = [(d, e) for d, e in self._held if not e < entry]
@@ -210,6 +213,16 @@ class Referee:
                 return outcome
         self._place(entry, outcome)
         return outcome
+
+    def _overtake(self, entry: Entry, rivals: list[Entry]) -> Entry:
+        """``entry`` would go before a rival's press that came sooner: the compensation that does so is drawn from
+        its player's quota; short of it, the press claims only what is left (and may no longer go first)."""
+        if entry.arrival - entry.time > self.quota[entry.seat]:
+            self.counts["quota_short"] += 1
+            entry = replace(entry, time=entry.arrival - self.quota[entry.seat])
+        if any(entry < rival for rival in rivals):
+            self.quota[entry.seat] -= entry.arrival - entry.time
+        return entry
 
     def next_time(self) -> float | None:
         """When a held press falls due (None when none is held)."""
@@ -272,8 +285,7 @@ class Referee:
             # the compensation that would decide a contest is drawn from a quota: short of it, the press
             # claims only what is left
             self.counts["quota_short"] += 1
-            entry = Entry(entry.arrival - self.quota[entry.seat], entry.order, entry.seat, entry.action, entry.arrival,
-                          entry.shown)
+            entry = replace(entry, time=entry.arrival - self.quota[entry.seat])
             state, kept, lost, why = self._replay(entry)
         if lost:
             self.quota[entry.seat] -= entry.arrival - entry.time

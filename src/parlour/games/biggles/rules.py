@@ -258,8 +258,10 @@ class BigglesState(State):
         scores[loser] = self.players[loser].level()
         # New lists, not changes in place: clones share them (see _copy_but_players).
         self.points = [self.points[0] + scores[0], self.points[1] + scores[1]]
+        # the builds as they ended, for the players to see the winning card after the table is cleared
+        builds = [p.view()["build"] for p in self.players]
         self.match_results = [*self.match_results, {"match": self.match_no + 1, "winner": winner, "scores": scores,
-                                                    "packs": [p.pack for p in self.players]}]
+                                                    "packs": [p.pack for p in self.players], "builds": builds}]
         played = self.match_no + 1
         level = self.points[0] == self.points[1]
         if played < self.total_matches or (level and played < self.total_matches + self.variant["deciders"]):

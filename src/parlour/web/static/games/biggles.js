@@ -155,11 +155,17 @@ function racePanel(ctx, race) {
   const head = mine && winner === view.seat ? `You win match ${last.match}!` : `${n[winner]} wins match ${last.match}.`;
   const order = mine ? [view.seat, 1 - view.seat] : [0, 1];
   const who = (seat) => `${n[seat]}${mine && seat === view.seat ? " (you)" : ""}`;
+  // the builds as the match ended: the table is already dealt again, and the winning card must be seen
+  const builds = last.builds ? h("div", { class: "bg-final", "data-testid": "final-builds" }, order.map((seat) => h("div", { class: "bg-final-row" },
+    h("span", { class: "bg-final-who" }, `${n[seat]}’s build`),
+    h("div", { class: "bg-build" }, last.builds[seat].length ? last.builds[seat].map((c) => cardFor(c, last.packs[seat], { size: "small" }))
+      : h("span", { class: "bg-empty wide" }, "nothing built"))))) : "";
   return h("div", { class: "decision-area bg-race bg-summary", "data-testid": "match-summary", role: "region", "aria-label": `Match ${last.match} is over` },
     h("h3", {}, head),
     h("table", { class: "bg-sum" }, h("tbody", {}, order.map((seat) => h("tr", {},
       h("th", { scope: "row" }, who(seat)), h("td", { class: "bg-sum-pts" }, plural(last.scores[seat], "point")),
       h("td", {}, why(last.scores[seat], seat === winner)))))),
+    builds,
     h("p", { class: "bg-totals", "data-testid": "totals" }, `Totals after match ${last.match}: `,
       order.map((seat, i) => [i ? ", " : "", `${n[seat]} `, h("b", {}, String(totals[seat]))])),
     button, wait);
