@@ -91,6 +91,22 @@ def test_stated_result_must_match():
         replay(record)
 
 
+def test_a_stated_result_may_lack_a_field_added_later_but_must_say_nothing_else():
+    record = finished_record()
+    given = replay(record).result()
+    older = json.loads(json.dumps(given))
+    del older["goals_by_half"][0]["A"]                     # detail below the top level: an older Parlour's result
+    record.result = older
+    assert replay(record).result() == given
+    for wrong in ({k: v for k, v in given.items() if k != "winner"},           # a top-level field missing
+                  {**given, "extra": 1},                                       # one the game does not give
+                  {**given, "goals_by_half": given["goals_by_half"][:1]},      # a half missing
+                  {**given, "finished": 1}):                                   # the same value, another kind
+        record.result = wrong
+        with pytest.raises(RecordError, match="stated result"):
+            replay(record)
+
+
 def test_unfinished_record_replays_to_the_middle():
     record = finished_record()
     record.actions = record.actions[:30]
