@@ -79,8 +79,14 @@ def test_a_biggles_cycle_entered_by_hand(server, page):
     row.locator("text=Correct").click()
     row.locator("input[name=blue]").fill("7")                        # nobody reached Biggles: refused
     row.locator("text=Save correction").click()
-    page.wait_for_selector("#toast.show")
-    assert "winner scores 8" in page.inner_text("#toast")
+    # refused beside the score itself, not in a toast across the page; the score stands as it was
+    said = row.locator("[data-testid=score-error]")
+    said.wait_for()
+    assert "winner scores 8" in said.inner_text() and said.is_visible()
+    box, form = said.bounding_box(), row.locator("form.score").bounding_box()
+    assert form["y"] <= box["y"] <= form["y"] + form["height"]
+    assert page.locator("#toast.show").count() == 0
+    shot(page, "biggles-cycle-refusal")
     page.wait_for_selector("[data-testid=champions]")
     assert "Ann" in page.inner_text("[data-testid=champions]")
     shot(page, "biggles-cycle")

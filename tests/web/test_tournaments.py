@@ -134,6 +134,30 @@ def test_a_biggles_cycle_by_hand_and_at_the_table(fast):
     assert fast.get("/api/cycles/nosuch").status_code == 404
 
 
+def test_bots_race_the_rest_of_a_biggles_cycle_at_live_tables(fast):
+    made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat", "rounds": 1})
+    first = {"kind": "result", "match": 0, "blue_points": 8, "red_points": 3}
+    fast.post(f"/api/cycles/{made['id']}/entries", json=first)
+    stranger = fast.post(f"/api/cycles/{made['id']}/simulate", json={}, headers={"authorization": "Bearer nope"})
+    assert stranger.status_code in (401, 403)                           # the organiser's key, or nothing
+    assert fast.post(f"/api/cycles/{made['id']}/simulate", json={"bots": "nosuch"}).status_code == 422
+    started = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 5}).json()
+    live = [t for m in started["matches"] for t in m["tables"]]
+    assert [m["match"] for m in started["matches"] if m["tables"]] == [1, 2]      # the two matches left, not the first
+    again = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 5}).json()
+    assert sum(len(m["tables"]) for m in again["matches"]) == 2                  # none raced twice
+    infos = [wait_over(fast, t["id"]) for t in live]
+    assert [[s["name"] for s in i["seats"]] for i in infos] == [["Bob", "Cat"], ["Cat", "Ann"]]
+    deadline = time.monotonic() + 30
+    cycle = fast.get(f"/api/cycles/{made['id']}").json()
+    while any(m["points"] is None for m in cycle["matches"] if not m["decider"]):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+        cycle = fast.get(f"/api/cycles/{made['id']}").json()
+    for m, info in zip(cycle["matches"][1:3], infos, strict=True):
+        assert m["points"] == {m["blue"]: info["result"]["points"]["P1"], m["red"]: info["result"]["points"]["P2"]}
+
+
 def test_score_cards_as_pdf(client):
     import pypdfium2
 

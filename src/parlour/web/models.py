@@ -518,6 +518,12 @@ class BotsPlay(Body):
                 "bots": "seed is a whole number and bots a bot's name"}
 
 
+class CycleBotsPlay(BotsPlay):
+    """Bots play every match of the Biggles cycle due and not yet in play (a Biggles level)."""
+
+    bots: StrictStr = "club"
+
+
 class Made(BaseModel):
     """A new drive or cycle, the page that shows it, and its organiser key (given this once only)."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
@@ -10,7 +11,18 @@ from parlour.store.tournaments import CYCLE
 from parlour.tournaments.biggles_cycle import ONE_MATCH
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import Creates, OrganiserDep, StoreDep, TablesDep, TournamentsDep, game_by_id
-from parlour.web.models import CycleEntry, CycleView, Made, MatchTable, NewCycle, Seat, TableMade, TournamentSummary
+from parlour.web.models import (
+    CycleBotsPlay,
+    CycleEntry,
+    CycleView,
+    Made,
+    MatchTable,
+    NewCycle,
+    Seat,
+    TableMade,
+    TournamentSummary,
+)
+from parlour.web.registry import Busy
 from parlour.web.tournaments import cycle_view, lines, made
 
 router = APIRouter(prefix="/api/cycles", tags=["cycles"], route_class=JSONRoute)
@@ -54,10 +66,37 @@ async def cycle_table(doc_id: OrganiserDep, match: int, body: MatchTable, tourna
     due = {m["match"]: m for m in (await asyncio.to_thread(tournaments.cycle, doc_id)).matches()}
     if match not in due:
         raise HTTPException(422, f"there is no match {match} due in this cycle")
-    m = due[match]
-    seats = body.seats or TWO_PEOPLE
+    return await _match_table(tables, doc_id, due[match], body.seats or TWO_PEOPLE, body.seed)
+
+
+async def _match_table(tables: TablesDep, doc_id: str, m: dict[str, Any], seats: list[Seat],
+                       seed: int | None) -> TableMade:
     if len(seats) == 2:                                 # else the table says how many Biggles takes
         seats = [s.model_copy(update={"name": s.name or (m["blue"], m["red"])[i]}) for i, s in enumerate(seats)]
-    return await tables.open(game_by_id("biggles"), seats, dict(ONE_MATCH), body.seed, listed=True,
+    return await tables.open(game_by_id("biggles"), seats, dict(ONE_MATCH), seed, listed=True,
                              open_seats=False,
-                             meta={"cycle": doc_id, "match": match, "blue": m["blue"], "red": m["red"]})
+                             meta={"cycle": doc_id, "match": m["match"], "blue": m["blue"], "red": m["red"]})
+
+
+@router.post("/{doc_id}/simulate")
+async def cycle_simulate(doc_id: OrganiserDep, body: CycleBotsPlay, tournaments: TournamentsDep, store: StoreDep,
+                         tables: TablesDep) -> CycleView:
+    """Bots race every match due and not yet in play, each at a live table of its own, listed with the match so
+    anyone can watch; each result enters the cycle when its match ends (deciding matches, due only once the
+    league is level at the top, come with another press).  As many start as the server's room for tables of bots
+    alone allows (503 if none): ask again for the rest."""
+    cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
+    played = await asyncio.to_thread(store.tables_for, "cycle", doc_id)
+    in_play = {t["meta"]["match"] for t in played if t["finished"] is None}
+    to_play = [m for m in cycle.pending() if m["match"] not in in_play]
+    started = 0
+    for k, m in enumerate(to_play):
+        try:
+            await _match_table(tables, doc_id, m, [Seat(kind="bot", bot=body.bots)] * 2,
+                               None if body.seed is None else (body.seed + k) % 2**63)
+        except Busy:
+            if not started:
+                raise
+            break
+        started += 1
+    return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)

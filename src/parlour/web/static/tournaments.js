@@ -127,7 +127,9 @@ function scoreForm(max, entered, first, second, submit, key) {
   const box = ([name, label, value]) => h("input", { name, type: "number", min: 0, max, value, "aria-label": label, style: "width:3.5rem",
     readonly: entered ? true : undefined });
   const button = h("button", { type: entered ? "button" : "submit" }, entered ? "Correct" : "Enter");
-  const form = h("form", { class: `score${entered ? " entered" : ""}` }, box(first), " – ", box(second), " ", button);
+  // a refusal is said beside the score it refuses, not in a toast across the page
+  const said = h("span", { class: "score-error", role: "alert", "data-testid": "score-error" });
+  const form = h("form", { class: `score${entered ? " entered" : ""}` }, box(first), " – ", box(second), " ", button, said);
   if (entered) {
     // the first click only opens the score (its default is prevented, so nothing is sent); the button then submits
     button.addEventListener("click", (event) => {
@@ -140,7 +142,11 @@ function scoreForm(max, entered, first, second, submit, key) {
       form.querySelector("input").focus();
     });
   }
-  form.addEventListener("submit", (event) => { event.preventDefault(); submit(form.elements); });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    said.textContent = "";
+    try { await submit(form.elements); } catch (error) { said.textContent = error.message; }
+  });
   return form;
 }
 
@@ -153,9 +159,7 @@ export async function drive(main, id) {
   const fw = await botsOf("football-whist");
   const key = organiserFor(id);
   let data, load;
-  const enter = async (entry) => {
-    try { data = await api("POST", `/api/drives/${id}/entries`, entry, key); draw(); } catch (error) { toast(error.message); }
-  };
+  const enter = async (entry) => { data = await api("POST", `/api/drives/${id}/entries`, entry, key); draw(); };
   const remove = async () => {
     try { await api("DELETE", `/api/drives/${id}`, undefined, key); stop(); go("/drives"); } catch (error) { toast(error.message); }
   };
@@ -194,9 +198,9 @@ export async function drive(main, id) {
     const res = f.result;
     const score = scoreForm(22, res, ["home", `${f.home} goals`, res ? res.home_goals : ""],
       ["away", `${f.away} goals`, res ? res.away_goals : ""], (e) => {
-        if (e.home.value === "" || e.away.value === "") return toast("Enter both scores");
+        if (e.home.value === "" || e.away.value === "") throw new Error("Enter both scores.");
         score.querySelector("button").blur();
-        enter({ kind: res ? "correction" : "result", round: f.round, table: f.table,
+        return enter({ kind: res ? "correction" : "result", round: f.round, table: f.table,
           home_goals: Number(e.home.value), away_goals: Number(e.away.value) });
       }, key);
     const tables = f.tables.map((t) => tableLink(t));
@@ -274,18 +278,24 @@ export async function cycle(main, id) {
       h("h2", {}, "Matches"),
       h("p", { class: "muted", "data-testid": "pack-legend" }, "In each match the first name plays the ",
         h("span", { class: "blue-pack" }, "blue pack"), " and the second the ", h("span", { class: "red-pack" }, "red pack"), "."),
-      h("table", { class: "list fixtures" }, h("tbody", {}, data.matches.map((m) => match(m)))));
+      h("table", { class: "list fixtures" }, h("tbody", {}, data.matches.map((m) => match(m)))),
+      key && waiting() ? h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${waiting()} ${waiting() === 1 ? "match" : "matches"} left`),
+        h("small", { class: "muted" }, " Each is a live table anyone can watch; its points come in when it ends.")) : "");
+  };
+  // matches with no points and no table in play: the bots' button offers these
+  const waiting = () => data.matches.filter((m) => !m.points && !m.tables.some((t) => !t.finished)).length;
+  const simulate = async () => {
+    try { data = await api("POST", `/api/cycles/${id}/simulate`, { bots: "club" }, key); draw(); } catch (error) { toast(error.message); }
   };
   const match = (m) => {
     const pts = m.points;
     const score = scoreForm(data.win_points, pts, ["blue", `${m.blue} points`, pts ? pts[m.blue] : ""],
       ["red", `${m.red} points`, pts ? pts[m.red] : ""], async (e) => {
+        if (e.blue.value === "" || e.red.value === "") throw new Error("Enter both players' points.");
         score.querySelector("button").blur();
-        try {
-          data = await api("POST", `/api/cycles/${id}/entries`, { kind: pts ? "correction" : "result", match: m.match,
-            blue_points: Number(e.blue.value), red_points: Number(e.red.value) }, key);
-          draw();
-        } catch (error) { toast(error.message); }
+        data = await api("POST", `/api/cycles/${id}/entries`, { kind: pts ? "correction" : "result", match: m.match,
+          blue_points: Number(e.blue.value), red_points: Number(e.red.value) }, key);
+        draw();
       }, key);
     const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
       biggles.bot_catalogue.map((b) => botOption(b, "bot")));
