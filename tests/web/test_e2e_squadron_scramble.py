@@ -153,7 +153,8 @@ def test_in_plane_spotting_the_set_to_name_is_drawn_large_on_a_phone(server, bro
     shown = page.locator("[data-testid=naming-cards] svg.card")
     assert shown.count() >= 3
     widths = shown.evaluate_all("els => els.map((e) => e.getBoundingClientRect().width)")
-    assert all(width >= 60 for width in widths)                  # half again the hand's 42 px
+    hand = page.locator(".ss-hand svg.card").evaluate_all("els => els.map((e) => e.getBoundingClientRect().width)")
+    assert all(width >= 60 for width in widths) and max(hand) <= 48   # larger than any card of the hand
     assert "WHAT PLANE?" in shown.first.text_content() or "VICTORY" in shown.first.text_content()
     shot(page, "squadron-scramble-spotting-phone")
     context.close()

@@ -26,7 +26,7 @@ export async function replayPage(tableId) {
   const named = (action, seat) => (mod.label ? mod.label(action, { ...info, seat }) : action);
   const pct = (c) => (c === null || c === undefined ? "not weighed" : `${Math.round(100 * c)}%`);
   const slider = h("input", { type: "range", min: 0, max: info.moves, value: info.moves, "aria-label": "Step" });
-  const which = h("select", { "aria-label": "Whose view" }, h("option", { value: "all" }, "Whole table"),
+  const which = h("select", { "aria-label": "Whose view" }, h("option", { value: "all" }, "Every player's view"),
     info.seats.map((s, i) => h("option", { value: i }, `${s.name}'s view`)));
   const stepLabel = h("span", { class: "muted", "data-testid": "step" });
   const views = h("div", { class: "views" });
