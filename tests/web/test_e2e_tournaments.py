@@ -90,3 +90,30 @@ def test_a_biggles_cycle_entered_by_hand(server, page):
     page.wait_for_selector("[data-testid=champions]")
     assert "Ann" in page.inner_text("[data-testid=champions]")
     shot(page, "biggles-cycle")
+
+
+def test_a_biggles_cycle_keeps_its_choices_and_the_bots_race_the_rest(server, page):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + "/drives")
+    page.fill("[data-testid=new-cycle] textarea[name=players]", "Ann\nBob\nCat")
+    page.click("text=Create the cycle")
+    page.wait_for_selector("tr[data-match='2']")
+    chosen = page.locator("tr[data-match='1'] select").nth(0)
+    chosen.select_option("practised")
+    # a result typed in for another match redraws every row: the choice made for match 2 stays
+    row = page.locator("tr[data-match='0']")
+    row.locator("input[name=blue]").fill("8")
+    row.locator("input[name=red]").fill("5")
+    row.locator("button[type=submit]").click()
+    page.wait_for_selector("tr[data-match='0'] >> text=Correct")
+    assert page.locator("tr[data-match='1'] select").nth(0).input_value() == "practised"
+    button = page.locator("[data-testid=simulate]")
+    assert button.inner_text() == "Let bots play the 2 matches left"
+    button.click()
+    page.wait_for_selector("tr[data-match='1'] >> text=watch")
+    assert page.locator("tr[data-match='2'] a", has_text="watch").count() == 1
+    assert page.locator("[data-testid=simulate]").count() == 0          # nothing left without a table
+    assert page.locator("tr[data-match='2'] >> text=Play in Parlour").count() == 0   # nor a second table for one
+    shot(page, "biggles-cycle-bots")
+    assert not errors, errors

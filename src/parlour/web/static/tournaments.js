@@ -106,6 +106,12 @@ function copyLink(text) {
 // a game's bots, weakest first, each with its plain name and a line (bot_catalogue), and its default_bot
 const botsOf = async (game) => (await games()).find((g) => g.id === game);
 const botOption = (b, label, chosen) => h("option", { value: b.name, title: b.description, ...(b.name === chosen ? { selected: "" } : {}) }, `${label}: ${b.title}`);
+// A choice of who plays a fixture, kept while the page is drawn again (a result coming in redraws every row)
+function remembered(select, key, choices) {
+  if (choices.has(key)) select.value = choices.get(key);
+  select.addEventListener("change", () => choices.set(key, select.value));
+  return select;
+}
 const seatOf = (select) => (select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value });
 
 // A fixture's table opens in a new tab; this browser keeps the first person seat's key, as for any new table.
@@ -158,6 +164,7 @@ const tableLink = (t, pad = "") => h("a", { href: t.finished ? `/replay/${t.id}`
 export async function drive(main, id) {
   const fw = await botsOf("football-whist");
   const key = organiserFor(id);
+  const choices = new Map();
   let data, load;
   const enter = async (entry) => { data = await api("POST", `/api/drives/${id}/entries`, entry, key); draw(); };
   const remove = async () => {
@@ -215,7 +222,9 @@ export async function drive(main, id) {
     const choose = (who) => h("select", { "aria-label": who }, h("option", { value: "person" }, "people"),
       fw.bot_catalogue.map((b) => botOption(b, "bots", fw.default_bot)));
     const home = choose(`${f.home} play as`), away = choose(`${f.away} play as`);
-    home.value = "person";
+    home.value = "person";                        // the home team's people, until the organiser chooses otherwise
+    remembered(home, `${f.round}-${f.table}-home`, choices);
+    remembered(away, `${f.round}-${f.table}-away`, choices);
     const go = h("button", { class: "primary", onclick: () => openTable(`/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
       [seatOf(home), seatOf(away), seatOf(home), seatOf(away)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
     return h("span", { class: "play" }, home, " v ", away, " ", go);
@@ -255,6 +264,7 @@ function place(rows, row, champion) {
 export async function cycle(main, id) {
   const biggles = await botsOf("biggles");
   const key = organiserFor(id);
+  const choices = new Map();
   let data, load;
   const remove = async () => {
     try { await api("DELETE", `/api/cycles/${id}`, undefined, key); stop(); go("/drives"); } catch (error) { toast(error.message); }
@@ -299,7 +309,7 @@ export async function cycle(main, id) {
       }, key);
     const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
       biggles.bot_catalogue.map((b) => botOption(b, "bot")));
-    const blue = choose(m.blue), red = choose(m.red);
+    const blue = remembered(choose(m.blue), `${m.match}-blue`, choices), red = remembered(choose(m.red), `${m.match}-red`, choices);
     const play = h("button", { onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
       [seatOf(blue), seatOf(red)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
     const tables = m.tables.map((t) => tableLink(t, " "));
@@ -307,7 +317,8 @@ export async function cycle(main, id) {
       h("td", {}, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`),
       h("td", {}, h("span", { class: "blue-pack" }, m.blue), " v ", h("span", { class: "red-pack" }, m.red)),
       h("td", {}, score),
-      h("td", {}, pts || !key ? "" : [blue, " ", red, " ", play], tables));
+      // (a match at a table now is watched there: a second table for it is not offered)
+      h("td", {}, pts || !key || m.tables.some((t) => !t.finished) ? "" : [blue, " ", red, " ", play], tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", (got) => { data = got; draw(); });
 }
