@@ -23,6 +23,8 @@ const paceName = () => (localStorage.getItem("parlour:pace") in PACES ? localSto
 
 // The move just made, as [seat, action], from the public history every observation carries.
 const lastMove = (view) => (view && view.observation && view.observation.history ? view.observation.history.at(-1) : null);
+const lastTold = (view, mod) => (view && view.observation && view.observation.history && mod.tells
+  ? view.observation.history.findLast(([, action]) => mod.tells(action)) || null : null);
 
 export async function playTable(tableId) {
   const info = await api("GET", `/api/tables/${tableId}`).catch((error) => {
@@ -218,8 +220,9 @@ export async function playTable(tableId) {
   // What just happened, in words (the past tense serves "You" and "Ann" alike), with the card it moved picked
   // out on the board; a goal or the like is announced in the same place.
   const tellStory = (prev) => {
-    const last = lastMove(view);
-    if (!last || view.real_time) return clear(story);
+    // in a race the hands turn cards many times a second: the story is the last card move, which the game names
+    const last = view.real_time ? lastTold(view, mod) : lastMove(view);
+    if (!last) return clear(story);
     const [seat, action] = last;
     const who = seat === view.seat ? "You" : view.seats[seat] ? view.seats[seat].name : `Player ${seat + 1}`;
     const fresh = prev && mod.announce ? mod.announce(prev, view) : null;

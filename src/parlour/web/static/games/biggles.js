@@ -277,15 +277,22 @@ export function label(action) {
   return action;
 }
 
-// Words for a move made (the replay's steps), in the past tense.
-export function describe(action) {
+// Words for a move made (the replay's steps, and the story over the race), in the past tense.
+export function describe(action, view, seat) {
   if (action === "turn") return "turned three cards";
   if (action === "pickup") return "picked the pile up";
   if (action === "play B") return "played Biggles!";
   if (action.startsWith("play ")) return `played black ${action.slice(5)} to the build`;
-  if (action.startsWith("stop ")) return `stopped the other player's black ${action.slice(5)} with a red ${action.slice(5)}`;
+  if (action.startsWith("stop ")) {
+    // whose build: "your" to its owner at the live table, else by name (a replay is told to anyone)
+    const owner = seat === 0 || seat === 1 ? 1 - seat : null;
+    const whose = owner === null || !view ? "the other player's" : view.real_time && owner === view.seat ? "your" : `${names(view)[owner]}'s`;
+    return `stopped ${whose} black ${action.slice(5)} with a red ${action.slice(5)}`;
+  }
   return action;
 }
+// The moves the story over a race tells: the cards that change a build (turning goes on all the time).
+export const tells = (action) => action.startsWith("play ") || action.startsWith("stop ");
 
 export function status(view) {
   if (view.over) return null;
@@ -314,7 +321,9 @@ export function resultText(result, view) {
   const score = `${n[0]} ${pts.P1 ?? 0} – ${pts.P2 ?? 0} ${n[1]}`;
   if (!result.winner) return `A draw on points: ${score}.`;
   const winner = result.winner === "P1" ? 0 : 1;
-  return `${n[winner]} wins on points: ${score}.${yourResult(view, winner === view.seat)}`;
+  // a game of one match is won by that match (Biggles first), not on points
+  const how = (result.matches || []).length === 1 ? "the match" : "on points";
+  return `${n[winner]} wins ${how}: ${score}.${yourResult(view, winner === view.seat)}`;
 }
 
 // The end: each match's points, with the rule that made them.
