@@ -73,6 +73,8 @@ def test_sets_game_to_the_end(server, page):
     legal = next_turn(page)
     assert legal
     shot(page, "british-towns-sets-start")
+    # no score before a player has laid a set: it would only be his hand, counted against him
+    assert page.locator("[data-testid^=score-]").count() == 0
     moves = 0
     while legal is not None:
         action = next((a for p in ("add", "lay", "draw stock", "discard") for a in legal if a.startswith(p)), legal[0])
@@ -84,6 +86,7 @@ def test_sets_game_to_the_end(server, page):
         legal = next_turn(page)
     banner = page.locator("[data-testid=result]")
     assert "wins" in banner.inner_text() or "Shared" in banner.inner_text()
+    assert page.locator("[data-testid^=score-]").count() >= 1          # whoever laid a set shows his score
     shot(page, "british-towns-sets-end")
     assert moves >= 12
     assert not errors, errors

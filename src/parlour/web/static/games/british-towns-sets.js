@@ -15,8 +15,9 @@ export function render(el, ctx) {
   const seats = h("div", { class: "bt-seats" }, names.map((n, i) => {
     const sets = obs.sets?.[i] || {};
     return h("div", { class: `bt-seat wide${i === me ? " mine" : ""}${(obs.to_move || []).includes(i) ? " turn" : ""}` },
+      // the score (cards laid less cards in hand) once the player has laid a set: before, it is only his hand
       h("div", { class: "bt-seat-name" }, seatName(view, i), i === me ? " (you)" : "",
-        h("span", { class: "bt-score", title: "cards laid less cards in hand" }, `score ${points(obs.scores?.[i])}`)),
+        Object.keys(sets).length ? h("span", { class: "bt-score", "data-testid": `score-${i}`, title: "cards laid less cards in hand" }, `score ${points(obs.scores?.[i])}`) : ""),
       h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`),
       Object.keys(sets).length
         ? h("div", { class: "bt-sets" }, Object.entries(sets).map(([r, cards]) => h("div", {
