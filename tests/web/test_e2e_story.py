@@ -84,3 +84,23 @@ def test_focus_stays_in_the_hand_after_a_move_by_keyboard(server, page):
     page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) > {before}")
     page.wait_for_function("document.activeElement && document.activeElement.closest('.hand-area') !== null")
     assert page.evaluate("document.activeElement.getAttribute('data-action')") != played
+
+
+def test_a_keyboard_player_keeps_the_focus_from_one_turn_to_the_next(server, page):
+    """Move after move with Enter alone: when his turn comes round again the focus is on a control of the
+    decision, never back at the top of the page (where Tab would start again from the Rules link)."""
+    fw_table(page, server, ["bot:heuristic"] * 3)
+    control = ".board [data-action], .hand-area [data-action], .decision-slot [data-action]"
+    page.wait_for_selector(control)
+    page.locator(control).first.focus()
+    for turn in range(6):
+        before = int(page.get_attribute(".board", "data-moves"))
+        # Enter on the focused control: the first turn's was placed above, every later one the page kept
+        assert page.evaluate("document.activeElement.getAttribute('data-action')"), page.evaluate("document.activeElement.outerHTML.slice(0, 300)")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) > {before}")
+        page.wait_for_selector(control, timeout=20000)
+        page.wait_for_function("document.activeElement && document.activeElement !== document.body", timeout=5000)
+        focused = page.evaluate("[document.activeElement.tagName, document.activeElement.className.baseVal ?? "
+                                "document.activeElement.className, !!document.activeElement.closest('.dock, .board')]")
+        assert focused[2], f"turn {turn}: the focus went to {focused}"

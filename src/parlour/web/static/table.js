@@ -156,7 +156,8 @@ export async function playTable(tableId) {
     clear(seatsEl).append(...view.seats.map((s, i) => h("span", {
       class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
     }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`)));
-    const focus = focusKey(document.activeElement);
+    // (focus that had nowhere to go after the player's move, while the others played, waits for his next turn)
+    const focus = focusKey(document.activeElement) || (focusWaits && document.activeElement === document.body ? { waiting: true } : null);
     // the same position drawn again (a seat connecting, a notice): what the player has half chosen in a form (a
     // plane and nation to name) stays as it was
     const kept = prev && prev.moves === view.moves
@@ -212,6 +213,12 @@ export async function playTable(tableId) {
     }
     board.style.minHeight = "";
     restoreFocus(focus);
+    // his turn has come round and the focus rests on a card he cannot play now: it moves to a move he can make
+    const turnCame = prev && !prev.to_move.includes(me) && view.to_move.includes(me) && !view.over;
+    if (turnCame && document.activeElement && document.activeElement.closest(".refusable")) {
+      const move = main.querySelector(".dock .decision-slot [data-action], .dock .hand-area [data-action], .board [data-action]");
+      if (move) move.focus({ preventScroll: true });
+    }
     bringIntoView();
   };
   let movesOpen = false;
@@ -335,30 +342,37 @@ export async function playTable(tableId) {
 
 // Focus stays where the player was: on the same card or target after the board is drawn
 // again, or on its neighbour when the card itself has gone (played).
+// the moves and cards of an area, in order (not its logs and lists, which also take the focus)
+const CONTROLS = "[data-action], [data-refused], [data-card][tabindex='0'], button";
 function focusKey(el) {
   if (!el || !main.contains(el) || el === document.body) return null;
   const card = el.closest("[data-card]");
   const holder = el.closest(".hand-area, .moves, .decision-slot, .board");
-  const group = holder ? [...holder.querySelectorAll("[tabindex='0'], button")] : [];
+  const group = holder ? [...holder.querySelectorAll(CONTROLS)] : [];
   return { action: el.getAttribute("data-action"), card: card && card.getAttribute("data-card"),
     area: holder ? [...holder.classList].find((c) => ["hand-area", "moves", "decision-slot", "board"].includes(c)) : null,
     index: group.indexOf(el) };
 }
 
+// True while the player's focus had nowhere to go (his move took the control away, and it is not his turn).
+let focusWaits = false;
+
 function restoreFocus(key) {
+  focusWaits = false;
   if (!key) return;
   const esc = (x) => CSS.escape(x);
-  const same = (key.action && main.querySelector(`[data-action="${esc(key.action)}"]`))
+  const same = key.waiting ? null : (key.action && main.querySelector(`[data-action="${esc(key.action)}"]`))
     || (key.card && main.querySelector(`[data-card="${esc(key.card)}"][tabindex='0']`));
   if (same) return same.focus({ preventScroll: true });
   const area = key.area && main.querySelector(`.${key.area}`);
-  const group = area ? [...area.querySelectorAll("[tabindex='0'], button")] : [];
+  const group = area ? [...area.querySelectorAll(CONTROLS)] : [];
   const near = group[Math.min(Math.max(key.index, 0), group.length - 1)];
   if (near) return near.focus({ preventScroll: true });
   // the control the player used has gone with his move (a draw, a discard): the next decision's first control,
   // or else his hand, takes the focus, so a keyboard player carries on from where he was
   const next = main.querySelector(".dock .decision-slot [data-action], .dock .decision-slot button, .dock .hand-area [tabindex='0'], .dock .hand-area button");
   if (next) next.focus({ preventScroll: true });
+  else focusWaits = true;                 // nothing to decide yet: the player's next turn takes the focus
 }
 
 // A button that copies a link, with a word of thanks.
