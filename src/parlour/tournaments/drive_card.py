@@ -100,7 +100,7 @@ def card_html(card: dict[str, Any], back: str | None = None) -> str:
 <html lang="en"><head><meta charset="utf-8">
 <title>Score card: {escape(card['team'])}</title>
 <style>{STYLE}{sheet_style(len(card["rows"]))}</style></head>
-<body>{_tools(back)}<div class="card">
+<body>{_tools(back)}<main class="card">
 <h1>INTERNATIONAL FOOTBALL WHIST</h1>
 <h2>SCORE CARD</h2>
 <p class="drive">{escape(card['title'])}</p>
@@ -118,5 +118,5 @@ def card_html(card: dict[str, Any], back: str | None = None) -> str:
 <tfoot><tr><td class="versus" colspan="7">TOTAL</td><td class="total">{card['total']}</td></tr></tfoot>
 </table>
 <p class="note">Two points for a win, one for a draw. Teams level on points are parted by goal average.</p>
-</div></body></html>
+</main></body></html>
 """
