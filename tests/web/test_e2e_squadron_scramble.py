@@ -9,10 +9,17 @@ lists, once typed, after a name the server cannot read and refuses).
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
+from typing import Any
 
-from conftest import click_board, go_on, listed_moves, refusal, shot, wait_turn
+import httpx
+
+from conftest import Server, click_board, go_on, listed_moves, refusal, shot, wait_turn
+from parlour.engine.record import GameRecord
+from parlour.games import get_game
+from sweep import texts, words
 
 DATA = Path(__file__).resolve().parents[2] / "src/parlour/games/squadron_scramble/data/planes.json"
 PLANES = {p["code"]: p for p in json.loads(DATA.read_text())["planes"]}
@@ -28,8 +35,6 @@ def next_turn(page) -> list[str] | None:
         assert page.locator(".moves button[data-action^='name ']").count() == 0
         return ["name"]
     return listed_moves(page)
-
-
 
 
 def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
@@ -158,3 +163,119 @@ def test_in_plane_spotting_the_set_to_name_is_drawn_large_on_a_phone(server, bro
     assert "WHAT PLANE?" in shown.first.text_content() or "VICTORY" in shown.first.text_content()
     shot(page, "squadron-scramble-spotting-phone")
     context.close()
+
+
+#: a deal whose four club players shoot down bombers in many rounds; its seat 2 (Cyril) has shots with a choice of
+#: targets, and one shot that ends a round (his last card went with it)
+REPLAYED_SEED, ANALYSED_SEAT = 13, 2
+
+
+def shot_words(state, action: str, names: list[str]) -> str:
+    """A shot's target as the table stood: "<owner>'s <plane> (set #N)"; "Hold fire" for holding."""
+    if action == "hold":
+        return "Hold fire"
+    number = int(action.split()[1])
+    target = next(x for x in state.observation(0)["table"] if x["id"] == number)
+    return f"{names[target['by']]}'s {PLANES[target['plane']]['name']} (set #{number})"
+
+
+def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_step(tmp_path, browser):
+    """Set numbers start again each round: a shot's words in the analysis (the list, the decision beside the board,
+    the step's own words) name the set that lay on the table when it was made, as the board at that step shows
+    it, never the set of that number in the final view.  The expert's judgement is stood in for (its search is
+    tested elsewhere): each of the seat's decisions with a shot among its moves, every move an option."""
+    server = Server(f"sqlite:///{tmp_path / 'replayed.db'}", 0.0, "--creator-seeds").start()
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        made = httpx.post(server.url + "/api/tables", json={
+            "game": "squadron-scramble", "seed": REPLAYED_SEED, "sit": False,
+            "seats": [{"kind": "bot", "bot": "heuristic"}] * 4}).json()
+        deadline = time.monotonic() + 60
+        while not (info := httpx.get(f"{server.url}/api/tables/{made['id']}").json())["over"]:
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.2)
+        names = [s["name"] for s in info["seats"]]
+        record = GameRecord.from_json(httpx.get(f"{server.url}/api/tables/{made['id']}/record").text)
+        game = get_game("squadron-scramble")
+        state = game.new_state(seats=4, variant=record.variant, seed=record.seed, deal=record.deal)
+        rows: list[dict[str, Any]] = []
+        expected: dict[int, dict[str, str]] = {}
+        final_planes = {x["id"]: x["plane"] for x in info["observation"]["table"]}
+        misread = ended = 0
+        for index, (seat, action) in enumerate(record.actions):
+            legal = list(state.legal_actions(seat))
+            if seat == ANALYSED_SEAT and any(a.startswith("shoot ") for a in legal):
+                # every move an option, in an order that makes the expert's choice differ from the move made
+                options = legal[len(rows) % len(legal):] + legal[:len(rows) % len(legal)]
+                chances = [round(0.9 - 0.1 * i, 2) for i in range(len(options))]
+                played_chance = chances[options.index(action)]
+                rows.append({"index": index, "move": index + 1, "seat": seat, "legal": len(legal), "played": action,
+                             "played_chance": played_chance, "best": options[0], "best_chance": chances[0],
+                             "alternative": None, "alternative_chance": None,
+                             "cost": round(chances[0] - played_chance, 2), "costly": chances[0] - played_chance > 0.1,
+                             "options": [{"action": a, "visits": 10, "value": 2 * c - 1, "chance": c}
+                                         for a, c in zip(options, chances, strict=True)]})
+                expected[index] = {a: shot_words(state, a, names) for a in legal}
+                # (a target whose number the final view gives to another plane: the words the bug gave)
+                here = {x["id"]: x["plane"] for x in state.observation(0)["table"]}
+                misread += sum(final_planes.get(n, here[n]) != here[n]
+                               for n in (int(a.split()[1]) for a in legal if a != "hold"))
+            round_before = state.observation(0)["round"]
+            state.apply(seat, state.parse_action(action))
+            if seat == ANALYSED_SEAT and action.startswith("shoot ") and state.observation(0)["round"] != round_before:
+                ended += 1
+        assert len(rows) >= 4 and misread >= 2 and ended, (len(rows), misread, ended)
+        assert any(len(e) > 2 for e in expected.values()), "no decision between two targets"
+        analysis = {"table": made["id"], "game": "squadron-scramble", "seat": ANALYSED_SEAT,
+                    "name": names[ANALYSED_SEAT], "bot": "expert", "iterations": 10, "seed": 0, "threshold": 0.1,
+                    "moves": rows, "decisions": len(rows), "costly": sum(r["costly"] for r in rows), "finished": True}
+        page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
+        page.goto(f"{server.url}/replay/{made['id']}")
+        page.wait_for_selector(".views .board")
+        page.select_option("select[aria-label='Whose moves to analyse']", str(ANALYSED_SEAT))
+        page.click("[data-testid=analyse]")
+        page.wait_for_selector(".analysis-moves li")
+        name = names[ANALYSED_SEAT]
+        for row in rows:
+            index, said = row["index"], expected[row["index"]]
+            item = page.locator(f".analysis-moves li[data-index='{index}']")
+            listed = item.inner_text()
+            assert said[row["played"]] in listed, (listed, said)
+            if row["best"] != row["played"]:
+                assert said[row["best"]] in listed, (listed, said)
+            item.locator("button").click()
+            page.wait_for_selector(f"[data-testid=analysis-focus] h2:has-text('Move {index + 1}:')")
+            focus = page.locator("[data-testid=analysis-focus]")
+            offered = [t.removesuffix(" (played)").strip() for t in focus.locator(".option-name").all_inner_texts()]
+            assert offered == [said[o["action"]] if o["action"] == "hold" else f"Shoot down {said[o['action']]}"
+                               for o in row["options"]], (index, offered)
+            # each set named is the one the board at this step shows under that number, laid by that player
+            board = page.locator(".views .board")
+            for action in row["options"]:
+                if action["action"] == "hold":
+                    continue
+                number = action["action"].split()[1]
+                owner, plane = re.fullmatch(r"(.+)'s (.+) \(set #\d+\)", said[action["action"]]).groups()  # type: ignore[union-attr]
+                shown = board.locator(f".ss-player:has(.ss-player-head b:text-is('{owner}')) "
+                                      f"> .ss-sets > .ss-set[data-set='{number}'] .ss-plane")
+                assert shown.count() == 1 and shown.inner_text() == plane, (index, number, owner, plane)
+            # the move made, in the past tense
+            verdict = focus.locator(".verdict").inner_text()
+            made_words = "held fire" if row["played"] == "hold" else f"shot down {said[row['played']]}"
+            assert verdict.startswith(f"{name} {made_words} — "), verdict
+            if index == rows[1]["index"]:
+                shot(page, "squadron-scramble-analysis-shot")
+            # and the step after it says the same, on the table as it stood then (a new round's, if it ended one)
+            page.keyboard.press("ArrowRight")
+            page.wait_for_function(f"document.querySelector('[data-testid=step]').textContent"
+                                   f".startsWith('Step {index + 1} ')")
+            assert f"{name} {made_words}" in page.inner_text("[data-testid=step]")
+        slips = words(texts(page), "squadron-scramble")
+        assert not slips and not errors, (slips, errors)
+    finally:
+        context.close()
+        server.stop()
