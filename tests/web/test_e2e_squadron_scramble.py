@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from conftest import Server, click_board, go_on, listed_moves, refusal, shot, wait_turn
 from parlour.engine.record import GameRecord
@@ -165,6 +166,25 @@ def test_in_plane_spotting_the_set_to_name_is_drawn_large_on_a_phone(server, bro
     context.close()
 
 
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory):
+    """A server whose bots move at once, for tables of bots alone played to the end."""
+    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('quick') / 'quick.db'}", 0.0, "--creator-seeds").start()
+    yield srv
+    srv.stop()
+
+
+def finished(server, seed: int) -> tuple[dict, GameRecord]:
+    """A game of four club players played to its end: the table's spectator view, and its record."""
+    made = httpx.post(server.url + "/api/tables", json={"game": "squadron-scramble", "seed": seed, "sit": False,
+                                                        "seats": [{"kind": "bot", "bot": "heuristic"}] * 4}).json()
+    deadline = time.monotonic() + 60
+    while not (info := httpx.get(f"{server.url}/api/tables/{made['id']}").json())["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return info, GameRecord.from_json(httpx.get(f"{server.url}/api/tables/{made['id']}/record").text)
+
+
 #: a deal whose four club players shoot down bombers in many rounds; its seat 2 (Cyril) has shots with a choice of
 #: targets, and one shot that ends a round (his last card went with it)
 REPLAYED_SEED, ANALYSED_SEAT = 13, 2
@@ -179,27 +199,20 @@ def shot_words(state, action: str, names: list[str]) -> str:
     return f"{names[target['by']]}'s {PLANES[target['plane']]['name']} (set #{number})"
 
 
-def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_step(tmp_path, browser):
+def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_step(quick_server, browser):
     """Set numbers start again each round: a shot's words in the analysis (the list, the decision beside the board,
     the step's own words) name the set that lay on the table when it was made, as the board at that step shows
     it, never the set of that number in the final view.  The expert's judgement is stood in for (its search is
     tested elsewhere): each of the seat's decisions with a shot among its moves, every move an option."""
-    server = Server(f"sqlite:///{tmp_path / 'replayed.db'}", 0.0, "--creator-seeds").start()
+    server = quick_server
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
     page.set_default_timeout(20000)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        made = httpx.post(server.url + "/api/tables", json={
-            "game": "squadron-scramble", "seed": REPLAYED_SEED, "sit": False,
-            "seats": [{"kind": "bot", "bot": "heuristic"}] * 4}).json()
-        deadline = time.monotonic() + 60
-        while not (info := httpx.get(f"{server.url}/api/tables/{made['id']}").json())["over"]:
-            assert time.monotonic() < deadline, "the bots did not finish"
-            time.sleep(0.2)
+        info, record = finished(server, REPLAYED_SEED)
         names = [s["name"] for s in info["seats"]]
-        record = GameRecord.from_json(httpx.get(f"{server.url}/api/tables/{made['id']}/record").text)
         game = get_game("squadron-scramble")
         state = game.new_state(seats=4, variant=record.variant, seed=record.seed, deal=record.deal)
         rows: list[dict[str, Any]] = []
@@ -230,11 +243,11 @@ def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_st
                 ended += 1
         assert len(rows) >= 4 and misread >= 2 and ended, (len(rows), misread, ended)
         assert any(len(e) > 2 for e in expected.values()), "no decision between two targets"
-        analysis = {"table": made["id"], "game": "squadron-scramble", "seat": ANALYSED_SEAT,
+        analysis = {"table": info["table"], "game": "squadron-scramble", "seat": ANALYSED_SEAT,
                     "name": names[ANALYSED_SEAT], "bot": "expert", "iterations": 10, "seed": 0, "threshold": 0.1,
                     "moves": rows, "decisions": len(rows), "costly": sum(r["costly"] for r in rows), "finished": True}
         page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
-        page.goto(f"{server.url}/replay/{made['id']}")
+        page.goto(f"{server.url}/replay/{info['table']}")
         page.wait_for_selector(".views .board")
         page.select_option("select[aria-label='Whose moves to analyse']", str(ANALYSED_SEAT))
         page.click("[data-testid=analyse]")
@@ -278,4 +291,49 @@ def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_st
         assert not slips and not errors, (slips, errors)
     finally:
         context.close()
-        server.stop()
+
+
+def test_a_rounds_count_tells_a_player_whose_only_set_was_shot_down_what_became_of_it(quick_server, browser):
+    """A set laid and then shot down scores for the shooter: the round's count says it was laid and who shot it
+    down, never "No sets laid"."""
+    info, record = finished(quick_server, 1)
+    names = [s["name"] for s in info["seats"]]
+    game = get_game("squadron-scramble")
+    state = game.new_state(seats=4, variant=record.variant, seed=record.seed, deal=record.deal)
+    seat, shooter, views = 2, 1, None
+    for who, action in record.actions:
+        before = state.observation(seat)
+        state.apply(who, state.parse_action(action))
+        after = state.observation(seat)
+        if len(after["round_scores"]) == 2 > len(before["round_scores"]):
+            views = before, after
+            break
+    assert views, "the deal's second round did not end"
+    over = views[1]["events"][-1]
+    assert over["round"] == 2 and not over["laid"][seat], over["laid"]
+    lost = [x for x in over["shot_down"][shooter] if x["by"] == seat]
+    assert lost, over["shot_down"]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(quick_server.url + "/games")
+        page.wait_for_selector("main")
+        seats = [{"name": n} for n in names]
+        text = page.evaluate("""async ([prev, obs, seat, seats]) => {
+            const game = await import("/static/games/squadron-scramble.js");
+            const view = { seat, seats, observation: obs, over: false, legal: [] };
+            const { title, body } = game.summary({ seat, seats, observation: prev }, view);
+            const head = Object.assign(document.createElement("h2"), { textContent: title });
+            document.querySelector("main").replaceChildren(head, body);
+            return body.innerText;
+        }""", [views[0], views[1], seat, seats])
+        shot(page, "squadron-scramble-round-count-shot-down")
+        plane = PLANES[lost[0]["plane"]]["name"]
+        mine = next(part for part in text.split("You") if plane in part)
+        assert "No sets laid" not in mine, text
+        assert f"Laid {plane}, shot down by {names[shooter]} (its {lost[0]['value']} points are {names[shooter]}'s)" \
+            in text, text
+        # and the shooter's own line counts it among the sets his fighters shot down
+        assert f"your {plane} (+{lost[0]['value']})" in text, text
+    finally:
+        context.close()

@@ -525,6 +525,7 @@ export function summary(prev, view) {
   if (!over) return null;
   const names = obs.seat_names || [];
   const who = (i) => (i === view.seat ? "You" : seatName(view, i));
+  const whom = (i) => (i === view.seat ? "you" : seatName(view, i));
   const whose = (i) => (i === view.seat ? "your" : `${seatName(view, i)}'s`);
   const planeName = (x) => PLANES[x.plane]?.[0] || "a plane";
   const title = over.went_out !== null && over.went_out !== undefined
@@ -538,9 +539,14 @@ export function summary(prev, view) {
     const laid = (over.laid?.[i] || []).map((x) => (hasVic(x) && !all ? `${planeName(x)} (+${x.value}, doubled by ${WILD.VIC})`
       : `${planeName(x)} (+${all && hasVic(x) ? x.value / 2 : x.value})`));
     const shot = (over.shot_down?.[i] || []).map((x) => `${whose(x.by)} ${planeName(x)} (+${x.value})`);
+    // his sets that another player's fighters shot down: laid, but scoring for the shooter
+    const lost = names.flatMap((__, j) => (j === i ? [] : (over.shot_down?.[j] || []).filter((x) => x.by === i)
+      .map((x) => `Laid ${planeName(x)}, shot down by ${whom(j)} (its ${x.value} points are ${j === view.seat ? "yours" : `${seatName(view, j)}'s`})`)));
     const hand = over.hands?.[i] || [];
     const lines = [
-      laid.length ? `Sets: ${laid.join(", ")}${all ? `; ${WILD.VIC} went down on the last turn, so all are doubled: 2 × ${b.laid / 2} = +${b.laid}` : ""}` : "No sets laid.",
+      laid.length ? `Sets: ${laid.join(", ")}${all ? `; ${WILD.VIC} went down on the last turn, so all are doubled: 2 × ${b.laid / 2} = +${b.laid}` : ""}`
+        : lost.length ? "" : "No sets laid.",
+      ...lost,
       shot.length ? `Shot down: ${shot.join(", ")}` : "",
       hand.length ? `Left in hand, −${b.hand}: ${hand.map((c) => cardName(c, { named: true })).join(", ")  /* the round is over: its cards are named */}` : i === over.went_out ? "" : "Nothing left in hand.",
     ].filter(Boolean);
