@@ -16,8 +16,10 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
-from conftest import Server, click_board, go_on, listed_moves, refusal, shot, wait_turn
+from conftest import ARTIFACTS, Server, click_board, go_on, listed_moves, refusal, shot, wait_turn
+from parlour.bots import make_bot
 from parlour.engine.record import GameRecord
 from parlour.games import get_game
 from sweep import texts, words
@@ -335,5 +337,77 @@ def test_a_rounds_count_tells_a_player_whose_only_set_was_shot_down_what_became_
             in text, text
         # and the shooter's own line counts it among the sets his fighters shot down
         assert f"your {plane} (+{lost[0]['value']})" in text, text
+    finally:
+        context.close()
+
+
+#: every card that covers the words of its set or of the naming panel, measured at each frame for a second and a half
+OVERLAPS_JS = """() => new Promise((done) => {
+  const found = new Set();
+  const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const look = () => {
+    for (const set of document.querySelectorAll('.ss-set')) {
+      const head = set.querySelector('.ss-set-head').getBoundingClientRect();
+      for (const card of set.querySelectorAll('.ss-set-cards svg.card:not(.zoomed)'))
+        if (meet(card.getBoundingClientRect(), head)) found.add(`a card of set #${set.dataset.set} covers its name`);
+    }
+    const panel = document.querySelector('.ss-name');
+    if (panel) {
+      const words = [...panel.querySelectorAll('h3, p, form')].map((el) => el.getBoundingClientRect());
+      for (const card of panel.querySelectorAll('svg.card')) {
+        const box = card.getBoundingClientRect();
+        if (words.some((w) => meet(box, w))) found.add('a card of the naming panel covers its words');
+      }
+    }
+  };
+  const start = performance.now();
+  const frame = () => {
+    look();
+    if (performance.now() - start < 1500) requestAnimationFrame(frame); else done([...found]);
+  };
+  requestAnimationFrame(frame);
+})"""
+
+
+def test_on_a_phone_a_set_laid_with_a_wild_card_covers_no_words_while_it_is_named(quick_server, browser):
+    """The person lays a set with a wild card while another set of his holds one already: as the naming begins
+    (the card just laid marked as such, with motion) no card covers its set's name or the naming panel's words."""
+    server = quick_server
+    made = httpx.post(server.url + "/api/tables", json={
+        "game": "squadron-scramble", "seed": 4,
+        "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "heuristic"}] * 3}).json()
+    chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, 4)
+    lay = None
+    with connect(f"{server.url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}",
+                 open_timeout=10) as ann:
+        while lay is None:
+            view = json.loads(ann.recv(timeout=30))
+            assert view["type"] != "view" or not view["over"], "the person never laid a set with a wild card"
+            if view["type"] != "view" or not view["legal"]:
+                continue
+            action = chooser.act(view["observation"], view["legal"])
+            held = [x for x in view["observation"]["table"] if x["by"] == 0 and "KEF" in x["cards"]]
+            if action.startswith("lay ") and action.endswith(" KEF") and held:
+                lay = action
+            else:
+                ann.send(json.dumps({"type": "act", "action": action, "moves": view["moves"]}))
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
+                      [made["id"], {"seat": made["seat"], "token": made["token"]}])
+        page.goto(server.url + made["url"])
+        control = page.locator(f'.decision-slot [data-action="{lay}"]')
+        page.wait_for_selector(".decision-slot .ss-lays")
+        if not control.is_visible():
+            page.click(f'[data-choose="lay {lay.split()[1].split("/")[0]}"]')
+        control.click()
+        page.wait_for_selector(".ss-name-form")
+        overlaps = page.evaluate(OVERLAPS_JS)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "squadron-scramble-naming-phone-screen.png"))
+        assert not overlaps, overlaps
     finally:
         context.close()
