@@ -22,8 +22,31 @@ export async function replayPage(tableId) {
   }
   const mod = await gameModule(info.game);
   document.title = `Replay · ${info.title}`;
-  // a move in words, as the game names it (never its code), seen from one seat
-  const named = (action, seat) => (mod.label ? mod.label(action, { ...info, seat }) : action);
+  // A move in words, as the game names it (never its code), seen from one seat as the table stood when the move
+  // was made: a move may name what lay on the table then ("Shoot down Arthur's Wellington (set #2)"), and the
+  // same number names another set in another round, so the words are never worked out against the final view.
+  // ``observation`` is that seat's at that step.  Without it the table's own view stands in, for its seats' names,
+  // where the game says the words need no table (``mod.labelNeedsView``); where they do, none does (the game
+  // then names the move by what the action itself says: "bomber set #2").
+  const needsView = (action) => Boolean(mod.labelNeedsView && mod.labelNeedsView(action));
+  const seenBy = (seat, observation) => ({ ...info, seat, observation: observation || info.observation, legal: [] });
+  const named = (action, seat, observation) => (mod.label
+    ? mod.label(action, seenBy(seat, observation || (needsView(action) ? { seat_names: info.observation?.seat_names } : null)))
+    : action);
+  // each seat's observation at each step, fetched once: `${step}:${seat}` -> a promise of it, and once it has come
+  const asked = new Map();
+  const known = new Map();
+  const keep = (step, v) => { const key = `${step}:${v.seat}`; known.set(key, v.observation); asked.set(key, Promise.resolve(v.observation)); };
+  const observe = (step, seat) => {
+    const key = `${step}:${seat}`;
+    if (!asked.has(key)) {
+      asked.set(key, api("GET", `/api/tables/${tableId}/replay?step=${step}&seat=${seat}`).then((d) => {
+        d.views.forEach((v) => keep(step, v));
+        return known.get(key);
+      }, (error) => { asked.delete(key); throw error; }));
+    }
+    return asked.get(key);
+  };
   const pct = (c) => (c === null || c === undefined ? "not weighed" : `${Math.round(100 * c)}%`);
   const slider = h("input", { type: "range", min: 0, max: info.moves, value: info.moves, "aria-label": "Step" });
   const which = h("select", { "aria-label": "Whose view" }, h("option", { value: "all" }, "Every player's view"),
@@ -41,6 +64,7 @@ export async function replayPage(tableId) {
     shown = step;
     const data = await api("GET", `/api/tables/${tableId}/replay?step=${step}&seat=${which.value}`);
     if (shown !== step) return;
+    data.views.forEach((v) => keep(step, v));
     clear(stepLabel).append(`Step ${step} of ${data.steps}`, ...(data.action ? [" · ", ...stepWords(data)] : [" · the deal"]));
     clear(views).append(...data.views.map((v) => {
       const board = h("div", { class: "board" }, h("h3", {}, `${v.name}'s view`));
@@ -48,7 +72,7 @@ export async function replayPage(tableId) {
       mod.render(board, { view: fakeView, obs: v.observation, seat: v.seat, legal: [], act: () => {}, readOnly: true });
       return board;
     }));
-    drawFocus(step);
+    await drawFocus(step);
   };
   // The move that made this step, in the game's own words (past tense: "Ann played England 6").
   const stepWords = (data) => {
@@ -76,17 +100,17 @@ export async function replayPage(tableId) {
     if (m) goTo(m);
   };
 
-  const drawFocus = (step) => {
+  const drawFocus = async (step) => {
     if (!analysed) return;
     analysisBox.querySelectorAll("li[data-index]").forEach((li) => {
       if (Number(li.dataset.index) === step) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
     });
     const list = costly();
-    const before = list.filter((x) => x.index < step).length;
-    const after = list.filter((x) => x.index > step).length;
+    const sooner = list.filter((x) => x.index < step).length;
+    const later = list.filter((x) => x.index > step).length;
     const nav = h("div", { class: "analysis-nav" },
-      h("button", { type: "button", "data-testid": "previous-costly", disabled: before ? undefined : true, onclick: () => nextCostly(-1) }, "◀ Previous costly move"),
-      h("button", { type: "button", "data-testid": "next-costly", disabled: after ? undefined : true, onclick: () => nextCostly(1) }, "Next costly move ▶"),
+      h("button", { type: "button", "data-testid": "previous-costly", disabled: sooner ? undefined : true, onclick: () => nextCostly(-1) }, "◀ Previous costly move"),
+      h("button", { type: "button", "data-testid": "next-costly", disabled: later ? undefined : true, onclick: () => nextCostly(1) }, "Next costly move ▶"),
       h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${analysed.name}'s` : `no costly moves of ${analysed.name}'s`));
     const m = analysed.moves.find((x) => x.index === step);
     focus.hidden = false;
@@ -95,6 +119,10 @@ export async function replayPage(tableId) {
       return;
     }
     const seat = analysed.seat;
+    // the table as this seat saw it before the move (its options are named on it) and just after (the move made)
+    const [before, after] = await Promise.all([observe(m.index, seat), observe(m.index + 1, seat)]).catch(() => []);
+    if (shown !== step || analysed.seat !== seat) return;
+    const made = mod.describe && after ? mod.describe(m.played, seenBy(seat, after), seat) : `played ${named(m.played, seat, before)}`;
     const options = m.options.filter((o) => o.chance !== null);
     const top = options.slice(0, FIRST);
     if (!top.some((o) => o.action === m.played)) top.push(m.options.find((o) => o.action === m.played) || { action: m.played, chance: m.played_chance });
@@ -103,9 +131,9 @@ export async function replayPage(tableId) {
         : m.cost === 0 ? "as good as the expert's choice" : `${pct(m.cost)} below the expert's choice`;
     clear(focus).append(nav,
       h("h2", {}, `Move ${m.move}: ${analysed.name} to play`),
-      h("p", { class: m.costly ? "verdict costly" : "verdict" }, `${analysed.name} played ${named(m.played, seat)} (${pct(m.played_chance)}): ${verdict}.`),
+      h("p", { class: m.costly ? "verdict costly" : "verdict" }, `${analysed.name} ${made} — ${pct(m.played_chance)}: ${verdict}.`),
       h("ol", { class: "analysis-options", "aria-label": "The expert's view of the moves, best first" }, top.map((o) => h("li", { class: o.action === m.played ? "played" : "" },
-        h("span", { class: "option-name" }, named(o.action, seat), o.action === m.played ? h("span", { class: "muted" }, " (played)") : ""),
+        h("span", { class: "option-name" }, named(o.action, seat, before), o.action === m.played ? h("span", { class: "muted" }, " (played)") : ""),
         h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
         h("span", { class: "chance" }, pct(o.chance))))),
       options.length > FIRST ? h("p", { class: "muted" }, `The ${FIRST} best of ${plural(options.length, "move")} the expert weighed.`) : "");
@@ -127,6 +155,8 @@ export async function replayPage(tableId) {
     try {
       // the analysis is for the players: this browser's seat key at the table, if it played there
       const data = await api("GET", `/api/tables/${tableId}/analysis?seat=${seat}`, undefined, mySeat(tableId)?.token);
+      // the tables that the list's words need: those of the decisions whose move, or the expert's, names what lay there
+      await Promise.all(data.moves.filter((m) => needsView(m.played) || needsView(m.best)).map((m) => observe(m.index, seat)));
       analysed = data;
       drawAnalysis(data);
       show();
@@ -138,10 +168,10 @@ export async function replayPage(tableId) {
     const onlyCostly = h("input", { type: "checkbox", "data-testid": "only-costly" });
     const list = h("ol", { class: "analysis-moves" }, data.moves.map((m) => h("li", { "data-index": m.index, class: m.costly ? "costly" : "" },
       h("button", { type: "button", onclick: () => goTo(m) },
-        h("span", { class: "move-number" }, `Move ${m.move}`), " ", named(m.played, data.seat), " ", h("span", { class: "chance" }, pct(m.played_chance))),
+        h("span", { class: "move-number" }, `Move ${m.move}`), " ", named(m.played, data.seat, known.get(`${m.index}:${data.seat}`)), " ", h("span", { class: "chance" }, pct(m.played_chance))),
       m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${pct(m.cost)}`) : "",
       m.played === m.best ? h("span", { class: "muted" }, " the expert's choice")
-        : h("span", { class: "muted" }, ` the expert: ${named(m.best, data.seat)} ${pct(m.best_chance)}`))));
+        : h("span", { class: "muted" }, ` the expert: ${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))} ${pct(m.best_chance)}`))));
     onlyCostly.addEventListener("change", () => list.classList.toggle("only-costly", onlyCostly.checked));
     const unfinished = data.finished ? "" : h("p", { class: "error" },
       `The expert stopped before the end: ${data.moves.length} of ${plural(data.decisions, "decision")} judged, the rest left out.`);

@@ -407,13 +407,27 @@ function handCardName(card, view) {
 }
 
 // An enemy bomber set by its owner and plane ("Arthur's <plane> (set #4)"), its plane left out where it is
-// still to be named in plane-spotting; by its number alone where no view is at hand (a past move's words).
+// still to be named in plane-spotting; by its number alone where no view is at hand.  Set numbers start again
+// each round, so ``view`` must be the table as it stood at the move (just before it, or just after: a set shot
+// down lies face down beside its shooter, and a shot that ended the round is read in that round's count).
 function bomberSet(id, view) {
   const obs = view?.observation || {};
-  const set = [...(obs.table || []), ...(obs.captured || []).flat()].find((x) => x && String(x.id) === String(id));
+  let sets = [...(obs.table || []), ...(obs.captured || []).flat()];
+  if (!sets.length) {      // a round just begun: the shot went out, and the count of the round before has the set
+    const over = (obs.events || []).filter((e) => e.event === "round over" && e.round === obs.round - 1).at(-1);
+    sets = over ? [...(over.laid || []).flat(), ...(over.shot_down || []).flat()] : [];
+  }
+  const set = sets.find((x) => x && String(x.id) === String(id));
   if (!set) return `bomber set #${id}`;
   const plane = SPOTTING && !namedSets.has(set.id) ? "bombers" : PLANES[set.plane]?.[0] || "bombers";
   return `${seatName(view, set.by)}'s ${plane} (set #${id})`;
+}
+
+// Whether a move's words need the table as it stood when it was made (the replay's analysis fetches that view for
+// them): a shot names the set's owner and plane, and a set's number names another set in another round.  (A swap
+// or a discard names a card by its place in the hand only in plane-spotting, which a replay does not hide.)
+export function labelNeedsView(action) {
+  return action.startsWith("shoot ");
 }
 
 export function label(action, view) {
@@ -511,6 +525,7 @@ export function summary(prev, view) {
   if (!over) return null;
   const names = obs.seat_names || [];
   const who = (i) => (i === view.seat ? "You" : seatName(view, i));
+  const whom = (i) => (i === view.seat ? "you" : seatName(view, i));
   const whose = (i) => (i === view.seat ? "your" : `${seatName(view, i)}'s`);
   const planeName = (x) => PLANES[x.plane]?.[0] || "a plane";
   const title = over.went_out !== null && over.went_out !== undefined
@@ -524,9 +539,14 @@ export function summary(prev, view) {
     const laid = (over.laid?.[i] || []).map((x) => (hasVic(x) && !all ? `${planeName(x)} (+${x.value}, doubled by ${WILD.VIC})`
       : `${planeName(x)} (+${all && hasVic(x) ? x.value / 2 : x.value})`));
     const shot = (over.shot_down?.[i] || []).map((x) => `${whose(x.by)} ${planeName(x)} (+${x.value})`);
+    // his sets that another player's fighters shot down: laid, but scoring for the shooter
+    const lost = names.flatMap((__, j) => (j === i ? [] : (over.shot_down?.[j] || []).filter((x) => x.by === i)
+      .map((x) => `Laid ${planeName(x)}, shot down by ${whom(j)} (its ${x.value} points are ${j === view.seat ? "yours" : `${seatName(view, j)}'s`})`)));
     const hand = over.hands?.[i] || [];
     const lines = [
-      laid.length ? `Sets: ${laid.join(", ")}${all ? `; ${WILD.VIC} went down on the last turn, so all are doubled: 2 × ${b.laid / 2} = +${b.laid}` : ""}` : "No sets laid.",
+      laid.length ? `Sets: ${laid.join(", ")}${all ? `; ${WILD.VIC} went down on the last turn, so all are doubled: 2 × ${b.laid / 2} = +${b.laid}` : ""}`
+        : lost.length ? "" : "No sets laid.",
+      ...lost,
       shot.length ? `Shot down: ${shot.join(", ")}` : "",
       hand.length ? `Left in hand, −${b.hand}: ${hand.map((c) => cardName(c, { named: true })).join(", ")  /* the round is over: its cards are named */}` : i === over.went_out ? "" : "Nothing left in hand.",
     ].filter(Boolean);
