@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import BOARD_ACTIONS, end_and_replay, go_on, listed_moves, shot, wait_turn
+from conftest import ARTIFACTS, BOARD_ACTIONS, end_and_replay, go_on, listed_moves, shot, wait_turn
 
 BOARD_ACTION = BOARD_ACTIONS
 RESULT = "[data-testid=result]"
@@ -101,3 +101,51 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
     assert page.locator(".fw-goals-panel").count() == 1                                # once, not beside the pitch too
     end_and_replay(page, "football-whist")
     assert not errors, errors
+
+
+def _in_sight(page, selector: str) -> dict:
+    """Where the element lies against the window and the dock's top (the room the page keeps for the board)."""
+    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        const room = document.querySelector('.dock').getBoundingClientRect().top;
+        return { top: r.top, bottom: r.bottom, room }; }""", selector)
+
+
+def test_on_a_phone_the_pitch_is_in_sight_at_a_lead_with_the_hint_open_or_not(browser, server):
+    """At a lead the ball's position decides the Master team: on a phone the pitch is part of the decision
+    (marked for the page to keep above the dock), and it fits there with the trick, the hint open or not."""
+    from parlour.bots import make_bot
+    from parlour.games import get_game
+    from sweep import layout
+    from test_e2e_sweep import Table  # (here: that module needs axe, which this file's other tests do not)
+
+    table = Table(browser, server, "football-whist", "phone", 11)
+    chooser = make_bot(get_game("football-whist"), "heuristic", 0, 11)
+    page = table.page
+    try:
+        while (view := table.decision()) is not None:
+            obs = view["observation"]
+            if obs["phase"] == "play" and not obs["trick"]["cards"]:
+                break
+            table.click(chooser.act(obs, view["legal"]))
+        assert view is not None, "the person never led"
+        assert page.get_attribute(".fw-pitch-box", "data-focus") == "the pitch at a lead"
+        assert layout(page) == []
+        seen = _in_sight(page, ".fw-pitch-box")
+        assert 0 <= seen["top"] and seen["bottom"] <= seen["room"] + 1, seen
+        page.screenshot(path=str(ARTIFACTS / "football-whist-phone-lead.png"))
+        page.click("[data-testid=hint-button]")
+        page.wait_for_selector("[data-testid=hint]")
+        assert layout(page) == []
+        seen = _in_sight(page, ".fw-pitch-box")
+        assert 0 <= seen["top"] and seen["bottom"] <= seen["room"] + 1, seen
+        page.screenshot(path=str(ARTIFACTS / "football-whist-phone-lead-hint.png"))
+        # following a card led, the pitch is no longer the decision's: the trick is
+        page.click("[data-testid=hint-close]")
+        table.click(chooser.act(view["observation"], view["legal"]))
+        while (view := table.decision()) is not None and not view["observation"]["trick"]["cards"]:
+            table.click(chooser.act(view["observation"], view["legal"]))
+        if view is not None and view["observation"]["phase"] == "play":
+            assert page.get_attribute(".fw-pitch-box", "data-focus") is None
+    finally:
+        table.close()
+

@@ -304,6 +304,15 @@ function words(action) {
 }
 
 // -- the contract ------------------------------------------------------------------------
+// The pitch is part of the decision (marked data-focus: the page keeps it in sight above the dock) when the
+// ball is to move, and at a lead: where the ball lies decides the Master team, which a lead must weigh.
+function pitchFocus(ctx) {
+  const { obs } = ctx;
+  if (ctx.readOnly || !ctx.legal.length) return undefined;
+  if (["kick", "move"].includes(obs.phase)) return "the pitch";
+  return obs.phase === "play" && !obs.trick.cards.length ? "the pitch at a lead" : undefined;
+}
+
 export function render(el, ctx) {
   const { obs } = ctx;
   const moveNote = obs.move ? h("div", { class: "fw-move-note" },
@@ -312,7 +321,7 @@ export function render(el, ctx) {
   el.append(
     scoreboard(ctx),
     h("div", { class: "fw-main" },
-      h("div", { class: "fw-pitch-box", "data-focus": !ctx.readOnly && ["kick", "move"].includes(obs.phase) && ctx.legal.length ? "the pitch" : undefined },
+      h("div", { class: "fw-pitch-box", "data-focus": pitchFocus(ctx) },
         pitchSvg(ctx), moveNote),
       // at the end of a live table the timeline moves to the ending, beside the result (ending below): shown once
       h("div", { class: "fw-side-col" }, tableArea(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx), playLog(ctx))),
