@@ -149,3 +149,49 @@ def test_on_a_phone_the_pitch_is_in_sight_at_a_lead_with_the_hint_open_or_not(br
     finally:
         table.close()
 
+
+#: a colour's relative luminance (WCAG 2), from "rgb(r, g, b)"
+def _luminance(colour: str) -> float:
+    channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_a_goals_news_is_legible_from_its_first_frame_and_whole_on_a_phone(server, page):
+    """The goal's news at the head of the story: dark on gold at full strength from the first frame of its
+    entrance (never faded in through olive on the green), and whole on a phone (wrapped, never cut short);
+    the goals' names on the phone's pitch lie inside their goals."""
+    page.goto(server.url + "/")
+    page.click('[data-game="football-whist"] >> text=New table')
+    page.wait_for_selector("form.new")
+    page.fill("input[name=name0]", "Ann")
+    page.click("text=Create the table")
+    page.wait_for_selector(".fw-pitch")
+    news = """() => {
+        const story = document.querySelector('.story');
+        const span = document.createElement('span');
+        span.className = 'news';
+        span.textContent = 'Goal! Arthur puts it in the West goal: partners B lead 1–0';
+        story.replaceChildren(span);
+        const first = span.getAnimations().map((a) => { a.pause(); a.currentTime = 0; return a; });
+        const cs = getComputedStyle(span);
+        const r = span.getBoundingClientRect(), box = story.getBoundingClientRect();
+        return { opacity: cs.opacity, color: cs.color, background: cs.backgroundColor, animated: first.length,
+                 whole: span.scrollWidth <= span.clientWidth + 1 && r.right <= box.right + 1
+                   && r.bottom <= box.bottom + 1 };
+    }"""
+    for width, height in ((1366, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        shown = page.evaluate(news)
+        assert shown["animated"] and shown["opacity"] == "1", shown
+        lighter, darker = sorted((_luminance(shown["color"]), _luminance(shown["background"])), reverse=True)
+        assert (lighter + 0.05) / (darker + 0.05) >= 4.5, shown
+        assert shown["whole"], f"the goal's news is cut short at {width} px: {shown}"
+    page.wait_for_function("matchMedia('(max-width: 600px)').matches && !!document.querySelector('svg.fw-small')")
+    page.screenshot(path=str(ARTIFACTS / "football-whist-phone-goal-news.png"))
+    inside = page.evaluate("""() => [...document.querySelectorAll('.fw-goal-name')].map((t) => {
+        const goal = t.closest('g').querySelector('rect.fw-goal').getBBox(), b = t.getBBox();
+        // (the goal's mouth, a white line 5 wide, is its inner side: a letter must stop short of it)
+        return [t.textContent, b.x >= goal.x && b.x + b.width <= goal.x + goal.width - 3]; })""")
+    assert inside and all(ok for _, ok in inside), inside

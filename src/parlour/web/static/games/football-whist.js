@@ -70,7 +70,8 @@ const isGoal = (node) => node === PITCH.goals.west || node === PITCH.goals.east;
 
 function geometry() {
   const small = narrow.matches;
-  const W = 720, H = small ? 400 : 330, padY = small ? 76 : 56, padX = small ? 62 : 74;
+  // (on a phone the goals are wider, for their names in large letters, and the positions move in to meet them)
+  const W = 720, H = small ? 400 : 330, padY = small ? 76 : 56, padX = small ? 78 : 74;
   const at = (node) => {
     const [x, y] = PITCH.layout[node];
     return [padX + ((x - minX) / (maxX - minX || 1)) * (W - 2 * padX), padY + ((y - minY) / (maxY - minY || 1)) * (H - 2 * padY)];
@@ -101,7 +102,7 @@ function pitchSvg(ctx) {
       if ((verb === "move" || verb === "kick") && node) moves.set(node, a);
     }
   }
-  const goalW = small ? 56 : 60, goalH = small ? 120 : 96;
+  const goalW = small ? 68 : 60, goalH = small ? 120 : 96;
   const goalBox = (node) => {
     const [x, y] = at(node);
     const west = node === PITCH.goals.west;
