@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import BOARD_ACTIONS, end_and_replay, go_on, listed_moves, shot, wait_turn
+from conftest import ARTIFACTS, BOARD_ACTIONS, end_and_replay, go_on, listed_moves, shot, wait_turn
 
 BOARD_ACTION = BOARD_ACTIONS
 RESULT = "[data-testid=result]"
@@ -101,3 +101,97 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
     assert page.locator(".fw-goals-panel").count() == 1                                # once, not beside the pitch too
     end_and_replay(page, "football-whist")
     assert not errors, errors
+
+
+def _in_sight(page, selector: str) -> dict:
+    """Where the element lies against the window and the dock's top (the room the page keeps for the board)."""
+    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        const room = document.querySelector('.dock').getBoundingClientRect().top;
+        return { top: r.top, bottom: r.bottom, room }; }""", selector)
+
+
+def test_on_a_phone_the_pitch_is_in_sight_at_a_lead_with_the_hint_open_or_not(browser, server):
+    """At a lead the ball's position decides the Master team: on a phone the pitch is part of the decision
+    (marked for the page to keep above the dock), and it fits there with the trick, the hint open or not."""
+    from parlour.bots import make_bot
+    from parlour.games import get_game
+    from sweep import layout
+    from test_e2e_sweep import Table  # (here: that module needs axe, which this file's other tests do not)
+
+    table = Table(browser, server, "football-whist", "phone", 11)
+    chooser = make_bot(get_game("football-whist"), "heuristic", 0, 11)
+    page = table.page
+    try:
+        while (view := table.decision()) is not None:
+            obs = view["observation"]
+            if obs["phase"] == "play" and not obs["trick"]["cards"]:
+                break
+            table.click(chooser.act(obs, view["legal"]))
+        assert view is not None, "the person never led"
+        assert page.get_attribute(".fw-pitch-box", "data-focus") == "the pitch at a lead"
+        assert layout(page) == []
+        seen = _in_sight(page, ".fw-pitch-box")
+        assert 0 <= seen["top"] and seen["bottom"] <= seen["room"] + 1, seen
+        page.screenshot(path=str(ARTIFACTS / "football-whist-phone-lead.png"))
+        page.click("[data-testid=hint-button]")
+        page.wait_for_selector("[data-testid=hint]")
+        assert layout(page) == []
+        seen = _in_sight(page, ".fw-pitch-box")
+        assert 0 <= seen["top"] and seen["bottom"] <= seen["room"] + 1, seen
+        page.screenshot(path=str(ARTIFACTS / "football-whist-phone-lead-hint.png"))
+        # following a card led, the pitch is no longer the decision's: the trick is
+        page.click("[data-testid=hint-close]")
+        table.click(chooser.act(view["observation"], view["legal"]))
+        while (view := table.decision()) is not None and not view["observation"]["trick"]["cards"]:
+            table.click(chooser.act(view["observation"], view["legal"]))
+        if view is not None and view["observation"]["phase"] == "play":
+            assert page.get_attribute(".fw-pitch-box", "data-focus") is None
+    finally:
+        table.close()
+
+
+#: a colour's relative luminance (WCAG 2), from "rgb(r, g, b)"
+def _luminance(colour: str) -> float:
+    channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_a_goals_news_is_legible_from_its_first_frame_and_whole_on_a_phone(server, page):
+    """The goal's news at the head of the story: dark on gold at full strength from the first frame of its
+    entrance (never faded in through olive on the green), and whole on a phone (wrapped, never cut short);
+    the goals' names on the phone's pitch lie inside their goals."""
+    page.goto(server.url + "/")
+    page.click('[data-game="football-whist"] >> text=New table')
+    page.wait_for_selector("form.new")
+    page.fill("input[name=name0]", "Ann")
+    page.click("text=Create the table")
+    page.wait_for_selector(".fw-pitch")
+    news = """() => {
+        const story = document.querySelector('.story');
+        const span = document.createElement('span');
+        span.className = 'news';
+        span.textContent = 'Goal! Arthur puts it in the West goal: partners B lead 1–0';
+        story.replaceChildren(span);
+        const first = span.getAnimations().map((a) => { a.pause(); a.currentTime = 0; return a; });
+        const cs = getComputedStyle(span);
+        const r = span.getBoundingClientRect(), box = story.getBoundingClientRect();
+        return { opacity: cs.opacity, color: cs.color, background: cs.backgroundColor, animated: first.length,
+                 whole: span.scrollWidth <= span.clientWidth + 1 && r.right <= box.right + 1
+                   && r.bottom <= box.bottom + 1 };
+    }"""
+    for width, height in ((1366, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        shown = page.evaluate(news)
+        assert shown["animated"] and shown["opacity"] == "1", shown
+        lighter, darker = sorted((_luminance(shown["color"]), _luminance(shown["background"])), reverse=True)
+        assert (lighter + 0.05) / (darker + 0.05) >= 4.5, shown
+        assert shown["whole"], f"the goal's news is cut short at {width} px: {shown}"
+    page.wait_for_function("matchMedia('(max-width: 600px)').matches && !!document.querySelector('svg.fw-small')")
+    page.screenshot(path=str(ARTIFACTS / "football-whist-phone-goal-news.png"))
+    inside = page.evaluate("""() => [...document.querySelectorAll('.fw-goal-name')].map((t) => {
+        const goal = t.closest('g').querySelector('rect.fw-goal').getBBox(), b = t.getBBox();
+        // (the goal's mouth, a white line 5 wide, is its inner side: a letter must stop short of it)
+        return [t.textContent, b.x >= goal.x && b.x + b.width <= goal.x + goal.width - 3]; })""")
+    assert inside and all(ok for _, ok in inside), inside

@@ -86,6 +86,7 @@ def test_a_player_asks_for_a_hint_and_sees_his_moves_with_their_chances(server, 
     assert set(offered) <= set(legal) and len(offered) == min(5, len(legal))
     assert chances and all(PERCENT.match(c) for c in chances), chances
     assert all(0 <= int(c[:-1]) <= 100 for c in chances)
+    assert all(int(c[:-1]) <= int(chances[0][:-1]) for c in chances), "no move shown above the expert's choice"
     shot(page, "football-whist-hint")
     check(page)                                   # axe finds nothing wrong with the hint, wide or on a phone
     page.set_viewport_size({"width": 1280, "height": 860})
@@ -242,3 +243,29 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
     page.wait_for_function("document.querySelector('[data-testid=step]').textContent.startsWith('Step 0 ')")
     check(page, 1366)
     assert not errors, errors
+
+
+def test_a_move_the_server_shows_level_with_the_experts_choice_is_called_level(server, page):
+    """The server shows no move above the expert's choice: one it tried less whose figure came out higher is
+    sent at the choice's chance.  The hint says so: "(level)" beside it, and a line saying why the choice is
+    still first; no figure under a later move is higher than the choice's."""
+    page.goto(server.url + "/")
+    page.set_content('<div class="dock"><div id="slot"></div></div>')
+    shown = page.evaluate("""async () => {
+        const { hints } = await import('/static/hint.js');
+        const slot = document.getElementById('slot');
+        const view = { hints: true, seat: 0, over: false, real_time: false, moves: 24, hint_withheld: null,
+                       legal: ['play S10', 'play S3', 'play E2'] };
+        const names = { 'play S10': 'Scotland 10', 'play S3': 'Scotland 3', 'play E2': 'England 2' };
+        const shown = hints(slot, { send: () => true, act: () => {}, label: (a) => names[a] });
+        shown.draw(view);
+        slot.querySelector('[data-testid=hint-button]').click();
+        shown.answered({ type: 'hint', moves: 24, unjudged: 0, options: [
+            { action: 'play S10', chance: 0.49, visits: 300 }, { action: 'play E2', chance: 0.3, visits: 50 },
+            { action: 'play S3', chance: 0.49, visits: 150 }] });
+        const words = (li) => [...li.children].map((c) => c.textContent.replace(/\\s+/g, ' ').trim()).filter(Boolean);
+        return { rows: [...slot.querySelectorAll('[data-testid=hint] li')].map((li) => words(li).join(' ')),
+                 note: slot.querySelector('[data-testid=hint-level-note]')?.innerText || null };
+    }""")
+    assert shown["rows"] == ["Scotland 10 (its choice) 49%", "Scotland 3 (level) 49%", "England 2 30%"], shown
+    assert shown["note"] and "as good as its choice" in shown["note"] and not CODES.search(shown["note"])

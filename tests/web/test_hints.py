@@ -354,3 +354,32 @@ def test_one_client_has_only_so_many_analyses_made_at_once(store):
             assert first.result().status_code == 200
         assert c.get(f"/api/tables/{made['id']}/analysis?seat=1", headers=key).status_code == 200
         assert c.get(f"/api/tables/{made['id']}/analysis?seat=2", headers=key).status_code == 200
+
+
+def test_no_move_shown_above_the_experts_choice_at_the_hint_and_in_the_analysis():
+    """The reviewer's contradiction ("Scotland 10 (its choice) 49%" above "Scotland 3 53%"): the expert plays
+    the move it searched most, and a move it tried less whose figure came out higher is shown level with
+    that choice, in the hint and in the analysis alike.  Move 24 of the record is such a position at the
+    server's own budget."""
+    record = GameRecord.load(RECORDS / "football-whist-heuristic.json")
+    game = get_game(record.game)
+    advisor = Advisor()
+
+    async def both() -> tuple[list[dict], list[dict]]:
+        rows = await advisor.analysis("a-table", record, game, 0)
+        options, _ = await advisor.hint(game, replay(record, game, upto=24), 0)
+        return rows, options
+
+    try:
+        with ThreadPoolExecutor(1) as thread:
+            rows, options = thread.submit(asyncio.run, both()).result()
+    finally:
+        advisor.close()
+    row = next(r for r in rows if r["index"] == 24)
+    assert options == row["options"]
+    choice, others = options[0], judged(options)[1:]
+    assert choice["action"] == row["best"] and choice["chance"] == row["best_chance"]
+    assert all(o["chance"] <= choice["chance"] for o in others)
+    assert any(o.get("level") and o["searched_chance"] > o["chance"] == choice["chance"] for o in others)
+    for r in rows:
+        assert all(o["chance"] <= r["best_chance"] for o in judged(r["options"])), r["index"]

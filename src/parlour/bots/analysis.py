@@ -12,7 +12,10 @@ A value is the search's mean return in [-1, 1]; its ``chance`` is
 ``(value + 1) / 2``, read as the estimated chance of winning (a draw counts
 half).  A move *costs* ``best chance - played chance``, where the best is the
 expert's own choice (its most searched move); a cost above the threshold
-(0.10 unless told) is flagged as having given away a lot.
+(0.10 unless told) is flagged as having given away a lot.  No option is shown
+with a better chance than the choice: a move searched less whose mean came
+out higher is shown level with it (``levelled``), the difference being the
+search's noise.
 
 Nothing here reads or writes a file: the command (``parlour analyse``) and
 the web app (hints, the replay's analysis) do that.  With an iteration budget
@@ -91,7 +94,28 @@ def hint(game: Any, state: Any, seat: int, *, iterations: int | None = None, sec
     options = options_of(choices)
     missing = [a for a in legal if a not in {o["action"] for o in options}]
     options += [{"action": a, "visits": 0, "value": None, "chance": None} for a in missing]
-    return options
+    return levelled(options)
+
+
+def levelled(options: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The options as they are shown: the expert's choice first, then the others by their chance, none above it.
+
+    The expert plays the move it searched most (a search gives its tries to the moves that look best, so
+    the most tried is the one it trusts).  A move it tried less can end with a higher mean than its choice,
+    from fewer tries: within the search's noise, not a better move.  Such a move is shown *level* with the
+    choice (its ``value`` and ``chance`` the choice's, ``level`` True, what its own tries gave kept in
+    ``searched_value`` and ``searched_chance``), so that no figure shown contradicts the choice: the hint
+    and the analysis both show these options."""
+    if not options:
+        return []
+    first, rest = dict(options[0]), [dict(o) for o in options[1:]]
+    if first["chance"] is not None:
+        for o in rest:
+            if o["chance"] is not None and o["chance"] > first["chance"]:
+                o.update(level=True, searched_value=o["value"], searched_chance=o["chance"],
+                         value=first["value"], chance=first["chance"])
+    rest.sort(key=lambda o: (o["chance"] is None, -(o["chance"] or 0.0), -o["visits"]))
+    return [first, *rest]
 
 
 def _row(index: int, seat: int, played: str, options: list[dict[str, Any]], threshold: float) -> dict[str, Any]:

@@ -47,6 +47,12 @@ export function hints(slot, { send, act, label }) {
       onclick: () => { every = !every; draw(view); } }, every ? `Show the ${FIRST} best only` : `Show ${plural(more, "more move")}`) : "";
     const passed = mine.unjudged ? h("p", { class: "hint-note", "data-testid": "hint-unjudged" },
       `${mine.unjudged === 1 ? "One other move was" : `${mine.unjudged} other moves were`} not weighed: the expert does not consider ${mine.unjudged === 1 ? "it" : "them"} worth playing here.`) : "";
+    // a move shown at its choice's chance: the server shows no move above the expert's choice (one it tried
+    // less that came out a little higher is within the search's noise, so it is shown level with it)
+    const top = mine.options[0];
+    const isLevel = (o) => o !== top && o.chance !== null && top.chance !== null && o.chance >= top.chance;
+    const level = shown.some(isLevel) ? h("p", { class: "hint-note", "data-testid": "hint-level-note" },
+      "Level: as good as its choice as far as the expert can tell. It tried its choice more often, so it trusts that one more.") : "";
     const close = h("button", { type: "button", class: "hint-close", "data-testid": "hint-close", "aria-label": "Close the hint",
       onclick: () => { hint = null; draw(view); } }, "✕");
     slot.append(h("div", { class: "hint", "data-testid": "hint" }, close,
@@ -55,16 +61,18 @@ export function hints(slot, { send, act, label }) {
         : "its choice first, then your other moves by the chance of winning after each")),
       h("ol", {}, shown.map((o, i) => h("li", { class: i === 0 ? "best" : "" },
         h("button", { type: "button", "data-hint": o.action, onclick: () => act(o.action) }, label(o.action, view),
-          i === 0 ? h("small", { class: "hint-choice" }, " (its choice)") : ""),
+          i === 0 ? h("small", { class: "hint-choice" }, " (its choice)")
+            : isLevel(o) ? h("small", { class: "hint-level", "data-testid": "hint-level" }, " (level)") : ""),
         h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
         h("span", { class: "chance", "data-testid": "chance" }, pct(o.chance))))),
-      toggle, passed));
+      level, toggle, passed));
     // (on a phone the answer stands in for the decision's own panel until it is closed or a move is made)
     slot.closest(".dock")?.classList.add("hinting");
   };
   const answered = (message) => {
     if (hint && hint.moves === message.moves) {
       // the expert's own choice (the move it searched most) first, then the others by their chance of winning
+      // (none above the choice's: the server shows a move level with it rather than higher on fewer tries)
       const [choice, ...others] = message.options;
       const options = choice ? [choice, ...others.sort((a, b) => b.chance - a.chance)] : [];
       hint = { moves: message.moves, options, unjudged: message.unjudged || 0 };

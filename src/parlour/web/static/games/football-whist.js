@@ -70,7 +70,8 @@ const isGoal = (node) => node === PITCH.goals.west || node === PITCH.goals.east;
 
 function geometry() {
   const small = narrow.matches;
-  const W = 720, H = small ? 400 : 330, padY = small ? 76 : 56, padX = small ? 62 : 74;
+  // (on a phone the goals are wider, for their names in large letters, and the positions move in to meet them)
+  const W = 720, H = small ? 400 : 330, padY = small ? 76 : 56, padX = small ? 78 : 74;
   const at = (node) => {
     const [x, y] = PITCH.layout[node];
     return [padX + ((x - minX) / (maxX - minX || 1)) * (W - 2 * padX), padY + ((y - minY) / (maxY - minY || 1)) * (H - 2 * padY)];
@@ -101,7 +102,7 @@ function pitchSvg(ctx) {
       if ((verb === "move" || verb === "kick") && node) moves.set(node, a);
     }
   }
-  const goalW = small ? 56 : 60, goalH = small ? 120 : 96;
+  const goalW = small ? 68 : 60, goalH = small ? 120 : 96;
   const goalBox = (node) => {
     const [x, y] = at(node);
     const west = node === PITCH.goals.west;
@@ -304,6 +305,15 @@ function words(action) {
 }
 
 // -- the contract ------------------------------------------------------------------------
+// The pitch is part of the decision (marked data-focus: the page keeps it in sight above the dock) when the
+// ball is to move, and at a lead: where the ball lies decides the Master team, which a lead must weigh.
+function pitchFocus(ctx) {
+  const { obs } = ctx;
+  if (ctx.readOnly || !ctx.legal.length) return undefined;
+  if (["kick", "move"].includes(obs.phase)) return "the pitch";
+  return obs.phase === "play" && !obs.trick.cards.length ? "the pitch at a lead" : undefined;
+}
+
 export function render(el, ctx) {
   const { obs } = ctx;
   const moveNote = obs.move ? h("div", { class: "fw-move-note" },
@@ -312,7 +322,7 @@ export function render(el, ctx) {
   el.append(
     scoreboard(ctx),
     h("div", { class: "fw-main" },
-      h("div", { class: "fw-pitch-box", "data-focus": !ctx.readOnly && ["kick", "move"].includes(obs.phase) && ctx.legal.length ? "the pitch" : undefined },
+      h("div", { class: "fw-pitch-box", "data-focus": pitchFocus(ctx) },
         pitchSvg(ctx), moveNote),
       // at the end of a live table the timeline moves to the ending, beside the result (ending below): shown once
       h("div", { class: "fw-side-col" }, tableArea(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx), playLog(ctx))),
