@@ -96,7 +96,9 @@ def test_a_keyboard_player_keeps_the_focus_from_one_turn_to_the_next(server, pag
     for turn in range(6):
         before = int(page.get_attribute(".board", "data-moves"))
         # Enter on the focused control: the first turn's was placed above, every later one the page kept
-        assert page.evaluate("document.activeElement.getAttribute('data-action')"), page.evaluate("document.activeElement.outerHTML.slice(0, 300)")
+        held = page.evaluate("[document.activeElement.getAttribute('data-action'), "
+                             "document.activeElement.outerHTML.slice(0, 300)]")
+        assert held[0], f"turn {turn}: the focus is on {held[1]}"
         page.keyboard.press("Enter")
         page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) > {before}")
         page.wait_for_selector(control, timeout=20000)

@@ -699,7 +699,8 @@ class LiveTable:
         self.metrics.advice.labels("hint").inc()
         shown = judged(options)
         return Hint(seat=seat, moves=asked, seconds=round(seconds, 3), iterations=self.advisor.iterations,
-                    options=[HintOption(action=o["action"], chance=o["chance"], visits=o["visits"]) for o in shown],
+                    options=[HintOption(action=o["action"], chance=o["chance"], visits=o["visits"],
+                                                level=bool(o.get("level"))) for o in shown],
                     unjudged=len(options) - len(shown))
 
     # -- another process's moves ----------------------------------------------------------------

@@ -321,6 +321,8 @@ class HintOption(BaseModel):
     action: str
     chance: float
     visits: int = Field(description="how many of the search's iterations tried it")
+    level: bool = Field(False, description="shown at the expert's choice's chance: it came out higher on fewer "
+                                           "tries, within the search's noise (its own figure is not shown)")
 
 
 class Hint(BaseModel):

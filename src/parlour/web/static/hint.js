@@ -50,7 +50,7 @@ export function hints(slot, { send, act, label }) {
     // a move shown at its choice's chance: the server shows no move above the expert's choice (one it tried
     // less that came out a little higher is within the search's noise, so it is shown level with it)
     const top = mine.options[0];
-    const isLevel = (o) => o !== top && o.chance !== null && top.chance !== null && o.chance >= top.chance;
+    const isLevel = (o) => o !== top && (o.level || (o.chance !== null && top.chance !== null && o.chance >= top.chance));
     const level = shown.some(isLevel) ? h("p", { class: "hint-note", "data-testid": "hint-level-note" },
       "Level: as good as its choice as far as the expert can tell. It tried its choice more often, so it trusts that one more.") : "";
     const close = h("button", { type: "button", class: "hint-close", "data-testid": "hint-close", "aria-label": "Close the hint",

@@ -264,7 +264,8 @@ function goals(obs, view) {
 function timeline(ctx) {
   const { obs, view } = ctx;
   const list = goals(obs, view);
-  return h("section", { class: "fw-goals-panel", "aria-label": "Goals" }, h("h3", {}, "Goals"),
+  // (a group, not a landmark: the replay draws a board for each seat, and landmarks must be unique)
+  return h("div", { class: "fw-goals-panel", role: "group", "aria-label": "Goals" }, h("h3", {}, "Goals"),
     list.length ? h("ol", { class: "fw-timeline", "data-testid": "goal-timeline" }, list.map(({ goal, text }) => h("li", { class: `fw-goal-${goal.partnership}` },
       h("span", { class: "fw-when" }, `Half ${goal.half}, trick ${goal.after_trick}`), " ", text.replace(/^(Own goal|Goal)! /, ""))))
       : h("p", { class: "fw-quiet" }, "No goals yet."));
