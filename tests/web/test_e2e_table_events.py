@@ -17,6 +17,7 @@ from conftest import shot
 
 
 def person_and_bots(page, server, pace: str, seed: int = 7) -> None:
+    """A table of Ann and three bots at ``pace`` (chosen as the player chooses it at the table)."""
     seats = [{"kind": "person", "name": "Ann"}] + [{"kind": "bot"}] * 3
     made = httpx.post(server.url + "/api/tables", json={"game": "football-whist", "seed": seed, "seats": seats}).json()
     page.goto(server.url + "/")
@@ -27,15 +28,22 @@ def person_and_bots(page, server, pace: str, seed: int = 7) -> None:
     page.select_option("select.pace", pace)                        # as the player chooses it at the table
 
 
-def play_until_half_time(page, check=None) -> None:
-    """Plays the first thing the board offers until half time's summary shows; ``check(page)`` at each decision."""
+def play_until_half_time(page, check=None, pace: str | None = None) -> None:
+    """Plays the first thing the board offers until half time's summary shows; ``check(page)`` at each decision.
+    With ``pace``, the half is played at the instant pace until the player's last card, and its end at ``pace``
+    (the pace that half time meets is the one chosen then)."""
     deadline = time.monotonic() + 90
+    if pace:
+        page.select_option("select.pace", "instant")
     while not page.locator("[data-testid=summary]").count():
         assert time.monotonic() < deadline, "half time never came"
         target = page.locator(".board [data-action], .hand-area [data-action]").first
         if not target.count():
             page.wait_for_timeout(50)
             continue
+        if pace and page.locator(".hand-area svg[data-card]").count() == 1:
+            page.select_option("select.pace", pace)
+            pace = None
         if check:
             check(page)
         before = page.get_attribute(".board", "data-moves")
@@ -46,7 +54,7 @@ def play_until_half_time(page, check=None) -> None:
 
 def test_half_time_waits_for_the_player_at_the_slow_pace(server, page):
     person_and_bots(page, server, "slow")
-    play_until_half_time(page)
+    play_until_half_time(page, pace="slow")
     summary = page.locator("[data-testid=summary]")
     assert summary.inner_text().startswith("Half time") and "kicks off the second half" in summary.inner_text()
     shot(page, "football-whist-half-time")
@@ -64,7 +72,7 @@ def test_half_time_waits_for_the_player_at_the_slow_pace(server, page):
 
 def test_half_time_goes_by_itself_at_the_quick_pace(server, page):
     person_and_bots(page, server, "quick")
-    play_until_half_time(page)
+    play_until_half_time(page, pace="quick")
     # the sheet says when play goes on (the pace's time, more for a long summary: a second for three words)
     said = re.search(r"by itself in (\d+) s", page.inner_text("[data-testid=summary]"))
     assert said and 8 <= int(said.group(1)) <= 60, page.inner_text("[data-testid=summary]")
