@@ -237,4 +237,6 @@ def _agrees(stated: Any, given: Any, top: bool = False) -> bool:
     if isinstance(stated, list):
         return (isinstance(given, list) and len(stated) == len(given)
                 and all(_agrees(a, b) for a, b in zip(stated, given, strict=True)))
-    return bool(stated == given) and type(stated) is type(given)
+    if isinstance(stated, bool) or isinstance(given, bool):       # (True == 1 in Python: not in a result)
+        return type(stated) is type(given) and stated == given
+    return bool(stated == given)
