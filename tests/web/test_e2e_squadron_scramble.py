@@ -108,7 +108,12 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
     banner = page.locator(RESULT).inner_text()
     assert "Ann wins" in banner and "65" in banner, banner
     assert done["lay"] == 2 and done["name"] == 2 and done["swap"] == 1 and done["shoot"] == 1
-    # the set shot down lies face down beside the person
+    # the set shot down lies face down beside the person: told in one line, its cards shown on request
+    captured = page.locator("[data-testid=captured-0]")
+    assert "Face down beside Ann, from shooting down: 2 sets" in captured.inner_text()
+    assert not page.locator("[data-testid=captured-0] .ss-set").first.is_visible()
+    captured.locator("summary").click()
+    assert page.locator("[data-testid=captured-0] .ss-set").first.is_visible()
     assert page.locator(".ss-captured .ss-set").count() == 2
     # the end explains the round: P1's sets and the set shot down, with who went out
     ending = page.inner_text("[data-testid=ending]")

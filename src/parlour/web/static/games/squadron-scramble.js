@@ -186,6 +186,9 @@ function setPlane(obs, id) {
   return set ? PLANES[set.plane] || null : null;
 }
 
+// which players' shot-down sets the player has opened (kept while the board is drawn again)
+const openCaptured = new Set();
+
 function setBox(set, ctx, { can, pending, captured = false }) {
   const { view, act, legal } = ctx;
   const hidden = SPOTTING && !namedSets.has(set.id);
@@ -248,7 +251,11 @@ export function render(el, ctx) {
         i === obs.dealer ? h("span", { class: "ss-pill" }, "dealer") : ""),
       mine.length ? h("div", { class: "ss-sets" }, mine.map((x) => setBox(x, ctx, { can, pending: x.id === obs.pending_set })))
         : h("div", { class: "ss-none" }, "no sets on the table"),
-      captured.length ? h("div", { class: "ss-captured" }, h("div", { class: "ss-cap-head" }, `Face down beside ${seatName(view, i)} (shot down, scoring for them):`),
+      // the sets a player shot down score for him but take no part in play: one line, opened on request (a crowded
+      // board would otherwise push the decision's targets off the screen)
+      captured.length ? h("details", { class: "ss-captured", "data-testid": `captured-${i}`, open: openCaptured.has(i) ? true : undefined,
+        ontoggle: (event) => { if (event.target.open) openCaptured.add(i); else openCaptured.delete(i); } },
+        h("summary", { class: "ss-cap-head" }, `Face down beside ${seatName(view, i)}, from shooting down: ${plural(captured.length, "set")}`),
         h("div", { class: "ss-sets" }, captured.map((x) => setBox(x, ctx, { can, captured: true })))) : "");
   }));
 
