@@ -197,8 +197,12 @@ class Referee:
         self._order += 1
         entry = Entry(self.claimed(press), self._order, press.seat, press.action, press.arrival,
                       press.arrival if press.shown is None else press.shown)
-        if any(entry < e for _, e in self._held if e.seat != entry.seat):
-            entry = self._overtake(entry, [e for _, e in self._held if e.seat != entry.seat])
+        rivals = [e for _, e in self._held if e.seat != entry.seat]
+        if any(entry < rival for rival in rivals):
+            # going before a press that came sooner is paid for from the quota (and short of it, may no longer)
+            entry = self._afforded(entry)
+            if any(entry < rival for rival in rivals):
+                self._draw(entry)
         # a held press that claims an earlier time comes first: nothing later need wait for it
         earlier = sorted(e for _, e in self._held if e < entry)
         self._held = [(d, e) for d, e in self._held if not e < entry]
@@ -214,15 +218,17 @@ class Referee:
         self._place(entry, outcome)
         return outcome
 
-    def _overtake(self, entry: Entry, rivals: list[Entry]) -> Entry:
-        """``entry`` would go before a rival's press that came sooner: the compensation that does so is drawn from
-        its player's quota; short of it, the press claims only what is left (and may no longer go first)."""
-        if entry.arrival - entry.time > self.quota[entry.seat]:
-            self.counts["quota_short"] += 1
-            entry = replace(entry, time=entry.arrival - self.quota[entry.seat])
-        if any(entry < rival for rival in rivals):
-            self.quota[entry.seat] -= entry.arrival - entry.time
-        return entry
+    def _afforded(self, entry: Entry) -> Entry:
+        """``entry`` as far as its player's quota pays for its compensation: short of it, the press claims only
+        what is left (counted)."""
+        if entry.arrival - entry.time <= self.quota[entry.seat]:
+            return entry
+        self.counts["quota_short"] += 1
+        return replace(entry, time=entry.arrival - self.quota[entry.seat])
+
+    def _draw(self, entry: Entry) -> None:
+        """``entry``'s compensation, which put it before a press that came sooner, is spent."""
+        self.quota[entry.seat] -= entry.arrival - entry.time
 
     def next_time(self) -> float | None:
         """When a held press falls due (None when none is held)."""
@@ -281,14 +287,14 @@ class Referee:
             else:                               # illegal wherever it goes: refused, and nothing changes
                 outcome.refused.append((entry, why))
             return
-        if entry.arrival - entry.time > self.quota[entry.seat]:
-            # the compensation that would decide a contest is drawn from a quota: short of it, the press
-            # claims only what is left
-            self.counts["quota_short"] += 1
-            entry = replace(entry, time=entry.arrival - self.quota[entry.seat])
+        # the compensation that would decide a contest is drawn from a quota: short of it, the press claims only
+        # what is left
+        afforded = self._afforded(entry)
+        if afforded is not entry:
+            entry = afforded
             state, kept, lost, why = self._replay(entry)
         if lost:
-            self.quota[entry.seat] -= entry.arrival - entry.time
+            self._draw(entry)
             self.counts["rolled_back"] += 1
             self.counts["overtaken"] += len(lost)
         outcome.overtaken.extend(lost)
