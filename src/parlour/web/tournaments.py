@@ -7,7 +7,7 @@ out from them, and link each fixture to the tables played for it.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable, Sequence
 from urllib.parse import quote
 
 from parlour.store import Store
@@ -23,6 +23,20 @@ from parlour.web.models import (
     TableLink,
     TeamCard,
 )
+from parlour.web.registry import Busy
+
+
+async def start_bot_tables(games: Sequence[Callable[[int | None], Awaitable[object]]], seed: int | None) -> None:
+    """A live table of bots for each game (each called with its seed: the k-th game's ``seed + k``, or None for the
+    server to draw one), as many as the server's room for tables of bots alone allows: ``Busy`` (503) only when
+    none could start; the organiser asks again for the rest."""
+    for k, start in enumerate(games):
+        try:
+            await start(None if seed is None else (seed + k) % 2**63)
+        except Busy:
+            if k == 0:
+                raise
+            return
 
 
 def lines(names: list[str] | str) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
@@ -22,8 +23,7 @@ from parlour.web.models import (
     TableMade,
     TournamentSummary,
 )
-from parlour.web.registry import Busy
-from parlour.web.tournaments import cycle_view, lines, made
+from parlour.web.tournaments import cycle_view, lines, made, start_bot_tables
 
 router = APIRouter(prefix="/api/cycles", tags=["cycles"], route_class=JSONRoute)
 TWO_PEOPLE = [Seat(kind="person")] * 2
@@ -89,14 +89,6 @@ async def cycle_simulate(doc_id: OrganiserDep, body: CycleBotsPlay, tournaments:
     played = await asyncio.to_thread(store.tables_for, "cycle", doc_id)
     in_play = {t["meta"]["match"] for t in played if t["finished"] is None}
     to_play = [m for m in cycle.pending() if m["match"] not in in_play]
-    started = 0
-    for k, m in enumerate(to_play):
-        try:
-            await _match_table(tables, doc_id, m, [Seat(kind="bot", bot=body.bots)] * 2,
-                               None if body.seed is None else (body.seed + k) % 2**63)
-        except Busy:
-            if not started:
-                raise
-            break
-        started += 1
+    bots = [Seat(kind="bot", bot=body.bots)] * 2
+    await start_bot_tables([partial(_match_table, tables, doc_id, m, bots) for m in to_play], body.seed)
     return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)

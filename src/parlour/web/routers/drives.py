@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from functools import partial
 from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException
@@ -35,8 +36,8 @@ from parlour.web.models import (
     TableMade,
     TournamentSummary,
 )
-from parlour.web.registry import Busy, Tables
-from parlour.web.tournaments import drive_view, lines, made
+from parlour.web.registry import Tables
+from parlour.web.tournaments import drive_view, lines, made, start_bot_tables
 
 router = APIRouter(tags=["drives"], route_class=JSONRoute)
 log = logging.getLogger("parlour.web")
@@ -112,17 +113,9 @@ async def drive_simulate(doc_id: OrganiserDep, body: BotsPlay, tournaments: Tour
     played = await asyncio.to_thread(store.tables_for, "drive", doc_id)
     in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in played if t["finished"] is None}
     to_play = [f for f in drive.pending() if (f.round, f.table) not in in_play]
-    started = 0
-    for k, f in enumerate(to_play):
-        try:
-            await fixture_table(tables, game_by_id(DRIVE_GAME), doc_id, f.round, f.table, [f.home, f.away or ""],
-                                [Seat(kind="bot", bot=body.bots)] * 4, None,
-                                None if body.seed is None else (body.seed + k) % 2**63)
-        except Busy:
-            if not started:
-                raise
-            break
-        started += 1
+    bots = [Seat(kind="bot", bot=body.bots)] * 4
+    await start_bot_tables([partial(fixture_table, tables, game_by_id(DRIVE_GAME), doc_id, f.round, f.table,
+                                    [f.home, f.away or ""], bots, None) for f in to_play], body.seed)
     return await asyncio.to_thread(drive_view, tournaments, store, doc_id)
 
 
