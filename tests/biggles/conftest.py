@@ -36,3 +36,13 @@ def poke(state, seat, *, build=None, pile_top=None):
     if pile_top is not None:
         player.pile.append(pile_top)
     state._legal = {}
+
+
+class Clock:
+    """A clock a test moves by hand (``clock.now = 10.0``), for the live session and the referee."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now

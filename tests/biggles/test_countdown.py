@@ -15,14 +15,7 @@ import pytest
 from parlour.games.biggles import GAME
 from parlour.games.biggles.bots import ReflexBot
 from parlour.games.biggles.session import COUNT, COUNTING, HAND_TURN, OVER, RUNNING, WAITING, LiveGame
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.biggles.conftest import Clock
 
 
 def table(state):

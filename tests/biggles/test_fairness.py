@@ -11,6 +11,7 @@ from parlour.games.biggles.bots import ReflexBot
 from parlour.games.biggles.fairness import Press, Referee, contested
 from parlour.games.biggles.network import Link, race
 from parlour.games.biggles.rules import new_state
+from tests.biggles.conftest import Clock
 
 
 def contest():
@@ -158,12 +159,6 @@ def test_a_live_race_judges_two_people_by_their_claims_and_tells_the_later_one()
     hears why his did not."""
     from parlour.games.biggles.session import Claim, LiveGame
 
-    class Clock:
-        now = 0.0
-
-        def __call__(self):
-            return self.now
-
     state, moves = contest()
     clock = Clock()
     live = LiveGame(state, {}, clock=clock, count=0.0)       # a race in the middle of a match: Go at once
@@ -183,12 +178,6 @@ def test_a_live_race_judges_two_people_by_their_claims_and_tells_the_later_one()
 
 def test_without_claims_a_live_race_goes_by_arrival_as_before():
     from parlour.games.biggles.session import LiveGame
-
-    class Clock:
-        now = 0.0
-
-        def __call__(self):
-            return self.now
 
     state, moves = contest()
     clock = Clock()

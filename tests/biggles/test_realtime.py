@@ -13,7 +13,7 @@ from parlour.games.biggles.twin import race
 from parlour.sim import simulate
 from parlour.terminal.biggles import key_action, play_live
 from parlour.tournaments.biggles_cycle import run_cycle, schedule
-from tests.biggles.conftest import make
+from tests.biggles.conftest import Clock, make
 
 
 def bots(a="club", b="club", seeds=(1, 2)):
@@ -50,16 +50,8 @@ def test_stale_bot_moves_are_refused_in_the_race_and_it_recovers():
     assert refused > 0            # races where the other player got there first do happen
 
 
-class FakeClock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
-
-
 def test_live_session_bot_acts_when_due_and_a_person_can_be_too_late():
-    clock = FakeClock()
+    clock = Clock()
     state = GAME.new_state(seats=2, seed=3)
     live = LiveGame(state, {1: ReflexBot(1, 5, "practised")}, clock=clock)
     assert live.ready_for(0) is None              # ready: the count runs (tests/biggles/test_countdown.py)
@@ -84,7 +76,7 @@ def test_keys_mean_the_move_the_screen_showed():
 
 
 def test_terminal_live_game_with_typed_keys(tmp_path):
-    clock = FakeClock()
+    clock = Clock()
     # Enter says ready; a key before Go is refused; the clock runs half a second a look, past the count
     keys = iter(["\n", "t"] + [None] * 8 + ["t", None, "p", "x", "q"])
 
