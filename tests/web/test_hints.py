@@ -39,6 +39,17 @@ def next_message(ws, kind: str) -> dict:
             return message
 
 
+
+def on_a_loop_of_its_own(advisor, work):
+    """What ``work()``, a coroutine of the advisor's, gives, run on an event loop in a thread of its own (the
+    browser tests' driver may hold this thread's loop); the advisor is closed after."""
+    try:
+        with ThreadPoolExecutor(1) as thread:
+            return thread.submit(asyncio.run, work()).result()
+    finally:
+        advisor.close()
+
+
 def test_a_table_made_with_hints_says_so_to_everyone_at_it(quick):
     made = quick.post("/api/tables", json={**WHIST, "hints": True}).json()
     plain = quick.post("/api/tables", json=WHIST).json()
@@ -255,12 +266,7 @@ def test_a_records_analysis_and_the_servers_hint_at_each_of_its_positions_agree(
         hints = [(await advisor.hint(game, replay(record, game, upto=row["index"]), 1))[0] for row in rows[:12]]
         return rows, hints
 
-    try:
-        # (in a thread of its own: the browser tests' driver may hold this thread's event loop)
-        with ThreadPoolExecutor(1) as thread:
-            rows, hints = thread.submit(asyncio.run, both()).result()
-    finally:
-        advisor.close()
+    rows, hints = on_a_loop_of_its_own(advisor, both)
     assert rows and advisor.progress_of("a-table", 1) == (len(rows), len(rows))
     for row, options in zip(rows[:12], hints, strict=True):
         assert options[0]["action"] == row["best"]
@@ -370,11 +376,7 @@ def test_no_move_shown_above_the_experts_choice_at_the_hint_and_in_the_analysis(
         options, _ = await advisor.hint(game, replay(record, game, upto=24), 0)
         return rows, options
 
-    try:
-        with ThreadPoolExecutor(1) as thread:
-            rows, options = thread.submit(asyncio.run, both()).result()
-    finally:
-        advisor.close()
+    rows, options = on_a_loop_of_its_own(advisor, both)
     row = next(r for r in rows if r["index"] == 24)
     assert options == row["options"]
     choice, others = options[0], judged(options)[1:]
