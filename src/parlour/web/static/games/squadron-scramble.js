@@ -179,9 +179,12 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
 }
 
 // -- the table -------------------------------------------------------------------------------
+// every set of the round: on the table, and lying face down beside the players who shot them down
+const everySet = (obs) => [...(obs.table || []), ...(obs.captured || []).flat()];
+
 // The plane of laid set ``id`` this round, [name, nation, kind], wherever the set lies now (laid or shot down).
 function setPlane(obs, id) {
-  const all = [...(obs.table || []), ...(obs.captured || []).flat()];
+  const all = everySet(obs);
   const set = all.find((x) => x && x.id === id);
   return set ? PLANES[set.plane] || null : null;
 }
@@ -419,7 +422,7 @@ function handCardName(card, view) {
 // down lies face down beside its shooter, and a shot that ended the round is read in that round's count).
 function bomberSet(id, view) {
   const obs = view?.observation || {};
-  let sets = [...(obs.table || []), ...(obs.captured || []).flat()];
+  let sets = everySet(obs);
   if (!sets.length) {      // a round just begun: the shot went out, and the count of the round before has the set
     const over = (obs.events || []).filter((e) => e.event === "round over" && e.round === obs.round - 1).at(-1);
     sets = over ? [...(over.laid || []).flat(), ...(over.shot_down || []).flat()] : [];
