@@ -76,6 +76,62 @@ def test_a_casual_player_keeps_its_bases_move_or_plays_at_random_reproducibly():
         CasualBot(0, 1, base=base, keep=1.5)
 
 
+def test_where_the_casual_player_does_not_keep_to_the_club_move_it_makes_the_newcomers():
+    """Its slips are a plainer player's moves, not random ones (docs/arena.md says why)."""
+    game = get_game("british-towns-sets")
+    base, slip = "parlour.games.british_towns.bots:SetsBot", "parlour.games.british_towns.bots:NewcomerSetsBot"
+    casual = CasualBot(0, 5, base=base, keep=0.0, slip=slip)
+    rng = random.Random(5)
+    rng.randrange(2**63), rng.randrange(2**63)                      # the base's stream and the coin's
+    newcomer = make_bot(game, "newcomer", 0, rng.randrange(2**63))   # the slip, on the stream the casual gives it
+    state, moves = game.new_state(seats=2, seed=8), 0
+    while not state.is_over and moves < 80:
+        (seat,) = state.to_move
+        if seat == 0:
+            view, legal = state.observation(0), state.legal_actions(0)
+            if len(legal) > 1:
+                assert casual.act(view, legal) == newcomer.act(view, legal)
+                moves += 1
+        state.apply(seat, random.Random(moves).choice(state.legal_actions(seat)))
+    assert moves > 20
+    # every turn-based game's default slips into its newcomer's moves
+    for each in TURN_BASED:
+        assert make_bot(each, "casual", 0, 1).slip is not None, each.id
+
+
+def test_the_asking_newcomer_does_not_ask_again_where_he_was_told_no():
+    from parlour.games.british_towns.pack import CARD_OF_TEXT, REGION_OF
+
+    def region(ask: str) -> int:
+        return REGION_OF[CARD_OF_TEXT[ask.split()[2]]]
+
+    game = get_game("british-towns-asking")
+    newcomer, tempted = make_bot(game, "newcomer", 0, 3), 0
+    for seed in range(4):
+        state = game.new_state(seats=3, seed=seed)
+        names = state.observation(0)["seat_names"]
+        refused: set[tuple[str, str]] = set()          # (asked, card): told no when seat 0 asked, not won since
+        while not state.is_over:
+            (seat,) = state.to_move
+            legal = state.legal_actions(seat)
+            if seat == 0:
+                action = decide(newcomer, state, 0)
+                mine = [a for a in legal if region(a) == region(action)]
+                tempted += any((a.split()[1], a.split()[2]) in refused for a in mine)
+                if (action.split()[1], action.split()[2]) in refused:   # only where his region holds nothing else
+                    assert all((a.split()[1], a.split()[2]) in refused for a in mine), action
+            else:
+                action = random.Random(len(state.observation(0)["asks"])).choice(legal)
+            before = len(state.observation(0)["asks"])
+            state.apply(seat, action)
+            for ask in state.observation(0)["asks"][before:]:
+                if ask["got"]:
+                    refused.discard((names[ask["asker"]], ask["card"]))
+                elif ask["asker"] == 0:
+                    refused.add((names[ask["asked"]], ask["card"]))
+    assert tempted > 10          # the memory was tested: refused asks were there to repeat
+
+
 def test_the_keep_may_depend_on_the_size_of_the_table():
     schedule = {3: 0.3, 4: 0.2, 8: 0.05}
     assert [keep_at(schedule, n) for n in (3, 4, 5, 7, 8, 20)] == [0.3, 0.2, 0.2, 0.2, 0.05, 0.05]

@@ -133,18 +133,31 @@ class SetsBot(SeatedPlayer):
 
 
 class NewcomerAskingBot(SeatedPlayer):
-    """A model of a newcomer to the asking game, for tuning its default opponent (docs/arena.md); no menu offers it.
+    """A model of a newcomer to the asking game: the default opponent's measure, and its slips (docs/arena.md).
 
     He knows the rules and asks the obvious way: for a card he lacks of the
-    region he holds most of, of any player who still has cards, at random; he
-    keeps no track of who asked for what.  It reads only its seat's observation.
+    region he holds most of, of any player who still has cards, at random.  He
+    keeps no track of the others' asks, but he remembers who told him no: he
+    does not ask a player again for a card that player said he lacked when he
+    himself asked, unless the player has since won it (where every ask of his
+    region is one of those, he asks at random among them).  It reads only its
+    seat's observation.
     """
 
     def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        names = obs["seat_names"]
+        refused: set[tuple[int, str]] = set()
+        for ask in obs["asks"]:
+            if ask["got"]:
+                refused.discard((ask["asker"], ask["card"]))
+            elif ask["asker"] == self.seat:
+                refused.add((ask["asked"], ask["card"]))
         mine = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
         most = max(mine.values())
         region = self.rng.choice(sorted(r for r, n in mine.items() if n == most))
-        return self.rng.choice([a for a in legal if REGION_OF[CARD_OF_TEXT[a.split()[2]]] == region])
+        asks = [a for a in legal if REGION_OF[CARD_OF_TEXT[a.split()[2]]] == region]
+        fresh = [a for a in asks if (names.index(a.split()[1]), a.split()[2]) not in refused]
+        return self.rng.choice(fresh or asks)
 
 
 class NewcomerSetsBot(SeatedPlayer):

@@ -9,12 +9,12 @@ from parlour.games.british_towns import asking, sets
 from parlour.games.british_towns.terms import ASKING_TERMS, SETS_TERMS
 
 BOTS = "parlour.games.british_towns.bots"
-#: how often each game's casual player makes the club player's move (the rest at random): tuned so that the
+#: how often each game's casual player makes the club player's move (the rest the newcomer's): tuned so that the
 #: newcomer model scores about 0.5 against it (docs/arena.md)
-#: by table size (the largest size up to the table's; ``parlour.bots.casual.keep_at``): at a larger table,
-#: where memory counts for more, the newcomer needs a more careless opponent
-ASKING_KEEP = {3: 0.3, 4: 0.2, 5: 0.15, 6: 0.1, 7: 0.075, 8: 0.05}
-SETS_KEEP = {2: 0.7, 3: 0.85}
+#: by table size (the largest size up to the table's; ``parlour.bots.casual.keep_at``): from four players, where
+#: memory counts for more, the newcomer's own asks are opponent enough
+ASKING_KEEP = {3: 0.05, 4: 0.0}
+SETS_KEEP = 0.1
 
 
 def tally_asking(result: dict[str, Any], figures: RunningFigures) -> None:
@@ -68,12 +68,13 @@ ASKING = GameDescriptor(
         "fashion, to complete the nine regions of Britain; every ask is heard by all, so memory wins."
     ),
     bots={  # weakest first; the first is the default opponent, tuned in the arena (docs/arena.md)
-        "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:RememberingBot", keep=ASKING_KEEP),
+        "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:RememberingBot", keep=ASKING_KEEP,
+                          slip=f"{BOTS}:NewcomerAskingBot"),
         "remembering": lazy_bot(f"{BOTS}:RememberingBot"),
     },
     bot_notes={
-        "casual": "Asks as the club player would about three times in ten (less often at a larger table), and "
-                  "for any card it may otherwise: a newcomer wins about half the games against it",
+        "casual": "Asks for a town of the region it holds most of, of anyone, and never asks again where it was told "
+                  "no; it keeps no track of the others' asks: a newcomer wins about half the games against it",
         "remembering": "Remembers every ask and answer, and asks where a card is sure or likely to be",
     },
     bot_titles={"casual": "Casual player", "remembering": "Club player"},
@@ -102,12 +103,14 @@ SETS = GameDescriptor(
         "sets of towns; cards laid less cards held is the score."
     ),
     bots={  # weakest first; the first is the default opponent, tuned in the arena (docs/arena.md)
-        "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:SetsBot", keep=SETS_KEEP),
+        "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:SetsBot", keep=SETS_KEEP,
+                          slip=f"{BOTS}:NewcomerSetsBot"),
         "heuristic": lazy_bot(f"{BOTS}:SetsBot"),
     },
     bot_notes={
-        "casual": "Plays the club player's move about seven times in ten (more often at a larger table) and any "
-                  "legal move otherwise: a newcomer wins about half the games against it",
+        "casual": "Takes a discard when it holds two of its region, lays a set at once, throws from the region it "
+                  "holds fewest of, and now and then plays as the club player would: a newcomer wins about half the "
+                  "games against it",
         "heuristic": "Keeps the regions it is nearest to, lays them at once, and watches the discards",
     },
     bot_titles={"casual": "Casual player", "heuristic": "Club player"},

@@ -9,9 +9,10 @@ from parlour.games.squadron_scramble import rules, worlds
 from parlour.games.squadron_scramble.terms import TERMS
 
 BOTS = "parlour.games.squadron_scramble.bots"
-#: how often the casual player makes the club player's move (the rest at random): tuned so that the newcomer
+#: how often the casual player makes the club player's move (the rest the newcomer's): tuned so that the newcomer
 #: model scores about 0.5 against it (docs/arena.md)
-CASUAL_KEEP = 0.75
+#: by table size (``parlour.bots.casual.keep_at``): three or four players need a plainer one
+CASUAL_KEEP = {2: 0.25, 3: 0.1}
 
 
 def withhold_hint(observation: Mapping[str, Any]) -> str | None:
@@ -61,11 +62,13 @@ GAME = GameDescriptor(
         "fashion, with wild cards; fighter sets shoot down the enemy's bombers; first to 250 points wins."
     ),
     bots={  # weakest first; the first is the default opponent, tuned in the arena (docs/arena.md)
-        "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:HeuristicBot", keep=CASUAL_KEEP),
+        "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:HeuristicBot", keep=CASUAL_KEEP,
+                          slip=f"{BOTS}:NewcomerBot"),
         "heuristic": lazy_bot(f"{BOTS}:HeuristicBot"),
     },
     bot_notes={
-        "casual": f"Plays the club player's move about {CASUAL_KEEP:.0%} of the time and any legal move otherwise: "
+        "casual": "Plays the club player's move about one time in four (less at a larger table), and otherwise the "
+                  "plain one: takes what pairs, lays every set at once, shoots the first bomber it may: "
                   "a newcomer wins about half the games against it",
         "heuristic": "Collects the planes it holds most of, lays sets as soon as it can, shoots down bombers",
     },

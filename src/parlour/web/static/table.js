@@ -240,7 +240,10 @@ export async function playTable(tableId) {
     clear(story).append(...(fresh ? [h("span", { class: "news" }, fresh)] : news ? [h("span", { class: "news kept" }, news.text), " ", ...told] : told));
     const card = action.split(" ").at(-1);
     if (prev && prev.moves !== view.moves) {
-      board.querySelectorAll(`[data-card="${CSS.escape(card)}"]`).forEach((el) => el.classList.add("just-played"));
+      // one card moved: where the board shows its code twice, not one in a settled place (a laid set: data-settled),
+      // and of the rest the last drawn (the pile's top)
+      const marked = [...board.querySelectorAll(`[data-card="${CSS.escape(card)}"]`)].filter((el) => !el.closest("[data-settled]")).at(-1);
+      if (marked) marked.classList.add("just-played");
       refusal.classList.remove("show");
       clear(refusal);
     }

@@ -219,7 +219,7 @@ function setBox(set, ctx, { can, pending, captured = false }) {
     }
   }
   const box = h("div", {
-    class: `ss-set ${kind}${pending ? " pending" : ""}`, "data-set": set.id,
+    class: `ss-set ${kind}${pending ? " pending" : ""}`, "data-set": set.id, "data-settled": pending ? undefined : "",
     title: hidden ? `Set ${set.id}: ${name}` : `Set ${set.id}: ${name} (${NATIONS[nation]?.name}), ${kind}, worth ${set.value}`,
   },
   h("div", { class: "ss-set-head" }, h("span", { class: "ss-setno" }, `#${set.id}`),
