@@ -416,3 +416,50 @@ def test_on_a_phone_a_set_laid_with_a_wild_card_covers_no_words_while_it_is_name
         assert not overlaps, overlaps
     finally:
         context.close()
+
+
+def test_on_a_phone_a_discard_takes_two_taps_and_a_mouse_click_one(quick_server, browser):
+    """A discard ends the turn, and a thumb slips: on a touch screen the first tap picks the card out (and says
+    so), another card may be picked instead, and only a second tap on the same card throws it."""
+    server = quick_server
+    made = httpx.post(server.url + "/api/tables", json={
+        "game": "squadron-scramble", "seed": 5,
+        "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}]}).json()
+    for size, touch in (({"width": 390, "height": 844}, True), ({"width": 1366, "height": 900}, False)):
+        with connect(f"{server.url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}",
+                     open_timeout=10) as ann:
+            while True:                    # to Ann's next discard: she draws from the stock and lays nothing
+                view = json.loads(ann.recv(timeout=30))
+                if view["type"] != "view" or not view["legal"]:
+                    continue
+                if any(a.startswith("discard ") for a in view["legal"]):
+                    break
+                ann.send(json.dumps({"type": "act", "action": "draw stock", "moves": view["moves"]}))
+        context = browser.new_context(viewport=size, is_mobile=touch, has_touch=touch)
+        page = context.new_page()
+        try:
+            page.goto(server.url + "/")
+            page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
+                          [made["id"], {"seat": made["seat"], "token": made["token"]}])
+            page.goto(server.url + made["url"])
+            cards = page.locator('.ss-hand [data-action^="discard "]')
+            cards.first.wait_for()
+            moves = page.locator(".board").get_attribute("data-moves")
+            if touch:
+                cards.nth(0).tap()
+                assert cards.nth(0).get_attribute("aria-pressed") == "true"
+                cards.nth(1).tap()                                        # the other card instead
+                assert cards.nth(0).get_attribute("aria-pressed") == "false"
+                assert cards.nth(1).get_attribute("aria-pressed") == "true"
+                assert "tap it again to discard it" in page.locator(".ss-hand h3").inner_text()
+                page.wait_for_timeout(300)
+                assert page.locator(".board").get_attribute("data-moves") == moves       # nothing thrown yet
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "squadron-scramble-phone-discard-picked.png"))
+                cards.nth(1).tap()
+            else:
+                assert cards.nth(0).get_attribute("aria-pressed") is None
+                cards.nth(0).dispatch_event("click")
+            page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
+        finally:
+            context.close()

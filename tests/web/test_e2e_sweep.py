@@ -171,6 +171,8 @@ class Table:
                 self.shot("missing-control")
             assert visible, f"{self.game} at {self.size}: nothing on the page makes the move {action!r}"
             visible[0].click()
+            if visible[0].get_attribute("aria-pressed") == "true":     # picked out on a touch screen: thrown
+                visible[0].click()
         page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) !== {before}"
                                " || !!document.querySelector('[data-testid=result]')")
 

@@ -302,12 +302,28 @@ export function render(el, ctx) {
   let hand = "";
   if (obs.hand) {
     const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
+    // On a touch screen a thumb slips, and a discard ends the turn: the first tap picks the card out, a second
+    // tap on it throws it (a click or a key throws at once).
+    const twice = tap === "tap";
+    const say = h("span", { class: "ss-hint", "aria-live": "polite" }, discarding ? ` · ${tap} a card${twice ? " twice" : ""} to discard it and end your turn` : "");
+    const pickOut = (el, c) => (action) => {
+      if (!twice || el.getAttribute("aria-pressed") === "true") return act(action);
+      el.closest(".row").querySelectorAll("[aria-pressed=true]").forEach((x) => {
+        x.setAttribute("aria-pressed", "false");
+        x.setAttribute("aria-label", x.dataset.label);
+      });
+      el.dataset.label = el.getAttribute("aria-label");
+      el.setAttribute("aria-pressed", "true");
+      say.textContent = " · tap it again to discard it";
+      el.setAttribute("aria-label", `${cardName(c)}, picked out: tap again to discard it and end your turn`);
+    };
     hand = h("div", { class: "panel ss-hand hand-area" },
-      h("h3", {}, `Your hand (${obs.hand.length})`, discarding ? h("span", { class: "ss-hint" }, ` · ${tap} a card to discard it and end your turn`) : ""),
+      h("h3", {}, `Your hand (${obs.hand.length})`, say),
       h("div", { class: "row" }, obs.hand.map((c) => {
         const el = planeCard(c, { size: "big" });
         const a = `discard ${c}`;
-        return can(a) ? clickable(el, a, act, `Discard ${cardName(c)}`)
+        if (can(a) && twice) el.setAttribute("aria-pressed", "false");
+        return can(a) ? clickable(el, a, pickOut(el, c), `Discard ${cardName(c)}`)
           : readOnly ? el : refusable(el, a, ctx.refuse, `${cardName(c)}: cannot be discarded now`);
       })));
   }
