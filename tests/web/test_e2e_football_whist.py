@@ -150,6 +150,36 @@ def test_on_a_phone_the_pitch_is_in_sight_at_a_lead_with_the_hint_open_or_not(br
         table.close()
 
 
+def test_on_a_laptop_an_open_hint_stands_beside_the_hand_and_leaves_the_goals_and_the_log_in_view(browser, server):
+    """The hint is the tallest thing the dock holds: at 1366x900 it goes beside the prompt and the hand, so the
+    goals and the play log under the pitch are not covered while the player reads it."""
+    from parlour.bots import make_bot
+    from parlour.games import get_game
+    from sweep import layout
+    from test_e2e_sweep import Table
+
+    table = Table(browser, server, "football-whist", "desktop", 11)
+    chooser = make_bot(get_game("football-whist"), "heuristic", 0, 11)
+    page = table.page
+    try:
+        for _ in range(6):                                  # a few tricks in, so that the log has moves
+            view = table.decision()
+            assert view is not None
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert table.decision() is not None
+        page.click("[data-testid=hint-button]")
+        page.wait_for_selector("[data-testid=hint] [data-testid=chance]", timeout=30000)
+        assert layout(page) == []
+        page.screenshot(path=str(ARTIFACTS / "football-whist-laptop-hint.png"))
+        hint, hand = (page.locator(sel).bounding_box() for sel in ("[data-testid=hint]", ".dock .hand-area"))
+        assert hint["x"] >= hand["x"] + hand["width"] - 1, (hint, hand)           # beside the hand, not under it
+        for panel in (".fw-goals-panel h3", ".fw-goals-panel li, .fw-goals-panel p", ".fw-log-panel h3", ".fw-latest"):
+            seen = _in_sight(page, panel)
+            assert 0 <= seen["top"] and seen["bottom"] <= seen["room"] + 1, (panel, seen)
+    finally:
+        table.close()
+
+
 #: a colour's relative luminance (WCAG 2), from "rgb(r, g, b)"
 def _luminance(colour: str) -> float:
     channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]

@@ -170,8 +170,9 @@ class Table:
             if not visible:
                 self.shot("missing-control")
             assert visible, f"{self.game} at {self.size}: nothing on the page makes the move {action!r}"
+            picks = visible[0].get_attribute("aria-pressed") is not None    # a card a touch screen picks out first
             visible[0].click()
-            if visible[0].get_attribute("aria-pressed") == "true":     # picked out on a touch screen: thrown
+            if picks:                                                       # and throws at the second tap
                 visible[0].click()
         page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) !== {before}"
                                " || !!document.querySelector('[data-testid=result]')")
