@@ -26,6 +26,7 @@ def test_a_whist_drive_from_the_page(server, page):
     league = page.locator("[data-testid=league] tbody tr").first
     assert "Aston Villa" in league.inner_text() and league.inner_text().strip().endswith("2")
     assert "Aston Villa" in page.locator("[data-testid=cup]").inner_text()          # won at table 1: the Cup
+    assert "passes to any pair who beat them" in page.locator("[data-testid=cup-rule]").inner_text()
 
     row = page.locator('tr[data-fixture="1-1"]')
     assert row.locator("input[name=away]").get_attribute("readonly") is not None    # entered: read-only
@@ -86,7 +87,20 @@ def test_a_biggles_cycle_entered_by_hand(server, page):
     box, form = said.bounding_box(), row.locator("form.score").bounding_box()
     assert form["y"] <= box["y"] <= form["y"] + form["height"]
     assert page.locator("#toast.show").count() == 0
+    assert said.inner_text()[0].isupper()
     shot(page, "biggles-cycle-refusal")
+    # the organiser looks away: the page redraws as it does every few seconds, and keeps the reason and his figures
+    page.click("h1")
+    page.evaluate("document.querySelector(\"tr[data-match='1']\").dataset.before = 'yes'")
+    page.wait_for_function("!document.querySelector(\"tr[data-match='1']\").dataset.before", timeout=15000)
+    row = page.locator("tr[data-match='1']")
+    assert "winner scores 8" in row.locator("[data-testid=score-error]").inner_text()
+    assert row.locator("input[name=blue]").input_value() == "7"
+    row.locator("input[name=blue]").fill("8")
+    row.locator("input[name=red]").fill("5")
+    row.locator("text=Save correction").click()
+    page.wait_for_selector("tr[data-match='1'] >> text=Correct")
+    assert page.locator("tr[data-match='1'] [data-testid=score-error]").inner_text() == ""
     page.wait_for_selector("[data-testid=champions]")
     assert "Ann" in page.inner_text("[data-testid=champions]")
     shot(page, "biggles-cycle")
@@ -117,3 +131,18 @@ def test_a_biggles_cycle_keeps_its_choices_and_the_bots_race_the_rest(server, pa
     assert page.locator("tr[data-match='2'] >> text=Play in Parlour").count() == 0   # nor a second table for one
     shot(page, "biggles-cycle-bots")
     assert not errors, errors
+
+
+def test_a_drive_or_cycle_refused_at_its_making_says_why_beside_its_button(server, page):
+    page.goto(server.url + "/drives")
+    for form, button in (("new-drive", "Create the drive"), ("new-cycle", "Create the cycle")):
+        page.fill(f"[data-testid={form}] textarea", "")
+        page.click(f"text={button}")
+        said = page.locator(f"[data-testid={form}] [data-testid=form-error]")
+        said.wait_for()
+        page.wait_for_function(f"document.querySelector('[data-testid={form}] [data-testid=form-error]').textContent")
+        text = said.inner_text()
+        assert text[0].isupper() and ("team" in text or "player" in text), text
+        assert page.locator("#toast.show").count() == 0
+        placeholder = page.get_attribute(f"[data-testid={form}] textarea", "placeholder")
+        assert placeholder.startswith("For example")          # not to be taken for names already entered

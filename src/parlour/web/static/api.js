@@ -6,7 +6,8 @@ export async function api(method, url, body, key) {
   if (key) headers.Authorization = `Bearer ${key}`;
   const response = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = response.status === 204 ? {} : await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.detail || `${response.status} ${response.statusText}`);
+  // (the status goes with the error: a page says a refused key in its own words)
+  if (!response.ok) throw Object.assign(new Error(data.detail || `${response.status} ${response.statusText}`), { status: response.status });
   return data;
 }
 

@@ -11,10 +11,13 @@ const SOURCE_WORDS = {
 };
 
 // -- the lobby ------------------------------------------------------------------
-// "2, 3, 4" for a short list; "3-43" for a long unbroken run.
+// "2, 4" for a broken list; "2–4" for an unbroken run; "3 or more" where the run goes as far as the pack allows
+// (the asking game's 43 players is a limit, not an invitation: the game's summary says how many play best).
 function seatCounts(counts) {
-  const run = counts.length > 4 && counts[counts.length - 1] - counts[0] === counts.length - 1;
-  return run ? `${counts[0]}-${counts[counts.length - 1]}` : counts.join(", ");
+  const last = counts[counts.length - 1];
+  const run = counts.length > 2 && last - counts[0] === counts.length - 1;
+  if (run && last > 12) return `${counts[0]} or more`;
+  return run ? `${counts[0]}–${last}` : counts.join(", ");
 }
 
 export async function home() {

@@ -24,5 +24,12 @@ export function resultText(result, winners = []) {
   if (!result) return "";
   if (result.abandoned) return `Closed before the end (${result.reason})`;
   if (result.winner === null || result.winner === undefined) return "A draw";
-  return winners.length ? `Won by ${winners.join(" & ")}` : "Finished";
+  return winners.length ? `Won by ${together(winners)}` : "Finished";
+}
+
+// A pair of one team's players by the team's name: "Q.P. Rangers (1 & 2)" rather than "Q.P. Rangers 1 & Q.P. Rangers 2".
+function together(names) {
+  const parts = names.map((n) => /^(.*\S) (\d+)$/.exec(n));
+  if (names.length > 1 && parts.every((p) => p && p[1] === parts[0][1])) return `${parts[0][1]} (${parts.map((p) => p[2]).join(" & ")})`;
+  return names.join(" & ");
 }

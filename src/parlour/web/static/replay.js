@@ -139,6 +139,7 @@ export async function replayPage(tableId) {
       options.length > FIRST ? h("p", { class: "muted" }, `The ${FIRST} best of ${plural(options.length, "move")} the expert weighed.`) : "");
   };
 
+  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   // The expert's analysis of one seat: each decision it made, the costly ones marked.  Picking one shows
   // the table as it stood before it, from that seat's view.
   const analyser = h("select", { "aria-label": "Whose moves to analyse" }, info.seats.map((s, i) => h("option", { value: i }, s.name)));
@@ -160,7 +161,13 @@ export async function replayPage(tableId) {
       analysed = data;
       drawAnalysis(data);
       show();
-    } catch (error) { clear(analysisBox).append(h("p", { class: "error" }, error.message)); }
+    } catch (error) {
+      const refused = error.status === 401 || error.status === 403;
+      clear(analysisBox).append(h("p", { class: "error" }, refused
+        // (the server's refusal names the key a program sends; a person is told what to do)
+        ? "The expert's analysis is for the players of this game: open this replay in the browser you played in."
+        : capital(error.message)));
+    }
     clearInterval(poll);
     analyseButton.disabled = false;
   } }, "Analyse");

@@ -32,31 +32,35 @@ async function live(main, url, what, got) {
   return load;
 }
 
+// A form's refusal is said beside its button, where the organiser is looking, not in a toast at the foot of the page.
+const formError = () => h("span", { class: "score-error", role: "alert", "data-testid": "form-error" });
+const refuse = (form, error) => { form.querySelector("[data-testid=form-error]").textContent = capital(error.message); };
+
 export async function home(main) {
   document.title = "Tournaments · Parlour";
   const [drives, cycles, biggles] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"), botsOf("biggles")]);
   const driveForm = h("form", { class: "new", "data-testid": "new-drive" },
     h("label", {}, "Title ", h("input", { name: "title", value: "Football Whist Drive", size: 28 })),
     h("label", {}, "Teams, one a line (in order of arrival: 1st, 3rd, 5th … are Home) ",
-      h("textarea", { name: "teams", rows: 6, cols: 30, placeholder: "Aston Villa\nCharlton\nQ.P. Rangers\nSwansea" })),
+      h("textarea", { name: "teams", rows: 6, cols: 30, placeholder: "For example:\nAston Villa\nCharlton\nQ.P. Rangers\nSwansea" })),
     h("label", {}, "Rounds ", h("input", { name: "rounds", type: "number", min: 1, placeholder: "one cycle", style: "width:7rem" })),
-    h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the drive")));
+    h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the drive"), " ", formError()));
   driveForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = driveForm.elements;
     const body = { title: f.title.value, teams: f.teams.value };
     if (f.rounds.value) body.rounds = Number(f.rounds.value);
-    try { go(kept(await api("POST", "/api/drives", body))); } catch (error) { toast(error.message); }
+    try { go(kept(await api("POST", "/api/drives", body))); } catch (error) { refuse(driveForm, error); }
   });
   const cycleForm = h("form", { class: "new", "data-testid": "new-cycle" },
-    h("label", {}, "Players, one a line ", h("textarea", { name: "players", rows: 4, cols: 30, placeholder: "Ann\nBob\nCat" })),
+    h("label", {}, "Players, one a line ", h("textarea", { name: "players", rows: 4, cols: 30, placeholder: "For example:\nAnn\nBob\nCat" })),
     h("label", {}, "Rounds ", h("input", { name: "rounds", type: "number", min: 1, value: 1, style: "width:5rem" })),
-    h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the cycle")));
+    h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the cycle"), " ", formError()));
   cycleForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = cycleForm.elements;
     try { go(kept(await api("POST", "/api/cycles", { players: f.players.value, rounds: Number(f.rounds.value) }))); }
-    catch (error) { toast(error.message); }
+    catch (error) { refuse(cycleForm, error); }
   });
   clear(main).append(
     h("h1", {}, "Tournaments"),
@@ -126,17 +130,32 @@ async function openTable(url, seats, key) {
 // A score form holds the focus: a refresh waits rather than redraw under the organiser's fingers.
 const typing = () => Boolean(document.activeElement?.closest?.("form.score"));
 
+// What the organiser typed and was refused, by the score's place on the page ("cycle 7, match 2"): the page redraws
+// every few seconds as results come in, and must not wipe a score half typed or the reason one was refused.
+const typed = new Map();
+const refused = new Map();
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 // Two scores and Enter; each side is [input name, label, value].  A score once entered is
-// read-only: Correct is a deliberate step that opens it, and Save correction sends it.
-function scoreForm(max, entered, first, second, submit, key) {
+// read-only: Correct is a deliberate step that opens it, and Save correction sends it.  ``slot`` names the
+// score's place, for what is kept across a redraw.
+function scoreForm(max, entered, first, second, submit, key, slot) {
   if (!key) return h("span", { class: "score-read" }, entered ? `${first[2]} – ${second[2]}` : "–");
-  const box = ([name, label, value]) => h("input", { name, type: "number", min: 0, max, value, "aria-label": label, style: "width:3.5rem",
-    readonly: entered ? true : undefined });
-  const button = h("button", { type: entered ? "button" : "submit" }, entered ? "Correct" : "Enter");
+  const box = ([name, label, value]) => {
+    const kept = typed.get(`${slot} ${name}`);
+    const input = h("input", { name, type: "number", min: 0, max, value: kept ?? value, "aria-label": label, style: "width:3.5rem",
+      readonly: entered && kept === undefined ? true : undefined });
+    input.addEventListener("input", () => typed.set(`${slot} ${name}`, input.value));
+    return input;
+  };
+  const reopened = entered && (typed.has(`${slot} ${first[0]}`) || typed.has(`${slot} ${second[0]}`));
+  const button = h("button", { type: entered && !reopened ? "button" : "submit" },
+    !entered ? "Enter" : reopened ? "Save correction" : "Correct");
   // a refusal is said beside the score it refuses, not in a toast across the page
-  const said = h("span", { class: "score-error", role: "alert", "data-testid": "score-error" });
-  const form = h("form", { class: `score${entered ? " entered" : ""}` }, box(first), " – ", box(second), " ", button, said);
-  if (entered) {
+  const said = h("span", { class: "score-error", role: "alert", "data-testid": "score-error" }, refused.get(slot) || "");
+  const opened = typed.has(`${slot} ${first[0]}`) || typed.has(`${slot} ${second[0]}`);
+  const form = h("form", { class: `score${entered && !opened ? " entered" : ""}` }, box(first), " – ", box(second), " ", button, said);
+  if (entered && !typed.has(`${slot} ${first[0]}`) && !typed.has(`${slot} ${second[0]}`)) {
     // the first click only opens the score (its default is prevented, so nothing is sent); the button then submits
     button.addEventListener("click", (event) => {
       if (!form.classList.contains("entered")) return;
@@ -151,7 +170,15 @@ function scoreForm(max, entered, first, second, submit, key) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     said.textContent = "";
-    try { await submit(form.elements); } catch (error) { said.textContent = error.message; }
+    refused.delete(slot);
+    // what was typed goes once the score is taken (the page redraws with it); a refusal keeps it to be mended
+    const values = [first, second].map(([name]) => [`${slot} ${name}`, form.elements[name].value]);
+    values.forEach(([k]) => typed.delete(k));
+    try { await submit(form.elements); } catch (error) {
+      values.forEach(([k, v]) => typed.set(k, v));
+      refused.set(slot, capital(error.message));
+      said.textContent = refused.get(slot);
+    }
   });
   return form;
 }
@@ -209,7 +236,7 @@ export async function drive(main, id) {
         score.querySelector("button").blur();
         return enter({ kind: res ? "correction" : "result", round: f.round, table: f.table,
           home_goals: Number(e.home.value), away_goals: Number(e.away.value) });
-      }, key);
+      }, key, `drive ${id} round ${f.round} table ${f.table}`);
     const tables = f.tables.map((t) => tableLink(t));
     return h("tr", { "data-fixture": `${f.round}-${f.table}` },
       h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${possessive(f.ground)} ground`)),
@@ -248,6 +275,9 @@ function cup(c) {
     // (once the last round is in, a Cup nobody took was drawn at table 1 every time: said as the banner says it)
     h("p", {}, h("strong", {}, c.final ? "Cup Winners: " : "Held by: "),
       c.holder || (c.final ? "nobody (every game at table 1 was drawn)" : "nobody yet: it waits on table 1")),
+    h("p", { class: "muted", "data-testid": "cup-rule" }, "The Cup travels: it stands on table 1 until a pair win a game ",
+      "there, goes with its holders from table to table, and passes to any pair who beat them (a draw keeps it where it is). ",
+      "Whoever holds it when the last game ends are the Cup Winners."),
     c.path.length ? h("ol", {}, c.path.map((p) => h("li", {}, `Round ${p.round}, ${possessive(p.ground)} ground: ${p.score}; ${p.to} take it${p.from ? ` from ${p.from}` : ""}`))) : "");
 }
 
@@ -306,7 +336,7 @@ export async function cycle(main, id) {
         data = await api("POST", `/api/cycles/${id}/entries`, { kind: pts ? "correction" : "result", match: m.match,
           blue_points: Number(e.blue.value), red_points: Number(e.red.value) }, key);
         draw();
-      }, key);
+      }, key, `cycle ${id} match ${m.match}`);
     const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
       biggles.bot_catalogue.map((b) => botOption(b, "bot")));
     const blue = remembered(choose(m.blue), `${m.match}-blue`, choices), red = remembered(choose(m.red), `${m.match}-red`, choices);
