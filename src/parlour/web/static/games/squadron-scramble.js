@@ -408,7 +408,8 @@ export function render(el, ctx) {
     })) : "");
 
   const boardEl = h("div", { class: "ss-board" }, info, players,
-    h("div", { class: "ss-mid-row" }, middle, playLog(ctx)), ...panels, hand);
+    // (a replay has its own list of the moves, and draws a board for each seat: no log there)
+    h("div", { class: "ss-mid-row" }, middle, readOnly ? "" : playLog(ctx)), ...panels, hand);
   // a tap on a small card that is not a move shows it large (a second tap, or another card, puts it back)
   boardEl.addEventListener("click", (event) => {
     const card = event.target.closest("svg.card");
@@ -709,6 +710,12 @@ function playLog(ctx) {
   while (overs[r] && overs[r].moves !== undefined && hist.length >= overs[r].moves) { items.push(roundEnd(overs[r])); r += 1; }
   const list = h("ol", { class: "ss-log", "aria-label": "Every move of the game", "data-testid": "play-log", tabindex: "0" },
     items.length ? items : h("li", { class: "ss-log-round" }, "No moves yet"));
-  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  // the latest kept in sight as the list takes its size (the page's stylesheet may come after the first drawing)
+  const toEnd = () => { list.scrollTop = list.scrollHeight; };
+  requestAnimationFrame(toEnd);
+  if (typeof ResizeObserver === "function") {
+    const watch = new ResizeObserver(() => (list.isConnected ? toEnd() : watch.disconnect()));
+    watch.observe(list);
+  }
   return h("section", { class: "ss-log-panel", role: "group", "aria-label": "Play log" }, h("h3", {}, "Play"), list);
 }
