@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+from typing import Callable
 
 import httpx
 import pytest
@@ -91,7 +91,7 @@ def test_the_play_log_tells_every_move_in_words_with_the_rounds_marked(quick_ser
             moves = log.locator("li.ss-log-move")
             assert moves.count() == len(hist)
             texts = moves.all_inner_texts()
-            for (seat, action), text in zip(hist, texts):
+            for (seat, action), text in zip(hist, texts, strict=True):
                 who = "You" if seat == 0 else names[seat]
                 assert text.startswith(who + " "), (action, text)
                 # words, never the moves' codes
@@ -101,7 +101,8 @@ def test_the_play_log_tells_every_move_in_words_with_the_rounds_marked(quick_ser
                 assert not any(t.startswith("You drews") or " You " in t for t in texts)
             seat, action = shots_by_others(view)[0]
             shot_text = texts[hist.index([seat, action])]
-            assert re.fullmatch(rf"{re.escape(names[seat])} shot down (your|.+'s) .+ \(set #{action.split()[1]}\)", shot_text), shot_text
+            shot_words = rf"{re.escape(names[seat])} shot down (your|.+'s) .+ \(set #{action.split()[1]}\)"
+            assert re.fullmatch(shot_words, shot_text), shot_text
             assert "bomber set #" not in shot_text
             rounds = log.locator("li.ss-log-round").all_inner_texts()
             assert any(t.lower().startswith("end of round 1") for t in rounds), rounds
@@ -177,7 +178,8 @@ def test_the_card_just_drawn_is_marked_in_the_hand_and_named_in_the_story(quick_
                 if "draw stock" in v["legal"]:
                     made_view = v
                 else:
-                    ann.send(json.dumps({"type": "act", "action": chooser.act(v["observation"], v["legal"]), "moves": v["moves"]}))
+                    action = chooser.act(v["observation"], v["legal"])
+                    ann.send(json.dumps({"type": "act", "action": action, "moves": v["moves"]}))
 
 
 def test_the_game_over_line_says_you_for_the_persons_own_seat(server, page):
@@ -185,7 +187,8 @@ def test_the_game_over_line_says_you_for_the_persons_own_seat(server, page):
     page.goto(server.url + "/")
     said = page.evaluate("""async () => {
         const mod = await import('/static/games/squadron-scramble.js');
-        const view = { seat: 0, seats: [{ name: 'Reviewer' }, { name: 'Arthur' }], observation: { seat_names: ['P1', 'P2'] } };
+        const view = { seat: 0, seats: [{ name: 'Reviewer' }, { name: 'Arthur' }],
+                       observation: { seat_names: ['P1', 'P2'] } };
         const result = { winner: 'P1', totals: { P1: 110, P2: 40 }, rounds: 5 };
         return [mod.resultText(result, view), mod.resultText({ ...result, winner: 'P2' }, view),
                 mod.resultText(result, { ...view, seat: null })];
