@@ -276,6 +276,8 @@ class SquadronScrambleState(TurnState):
         self.round_log = [*self.round_log, {
             "round": self.round_no + 1,
             "event": "round over",
+            # the moves of the game so far, the one that ended the round included (it joins the history just after)
+            "moves": len(self.history) + 1,
             "went_out": self.went_out,
             "scores": scores,
             "breakdown": breakdown,

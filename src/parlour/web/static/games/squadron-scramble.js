@@ -5,7 +5,7 @@
 // server lists as legal is clickable; the server judges every name said.
 import { h, s, stylesheet } from "/static/dom.js";
 import { blank, clickable, edge, refusable, wrap } from "/static/cards.js";
-import { plural, points, seatName, tap } from "/static/words.js";
+import { person, plural, points, seatName, tap } from "/static/words.js";
 import { outline } from "/static/games/squadron-outlines.js";
 
 // The pack comes from the game's own data file (planes.json), fetched from
@@ -154,7 +154,7 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
     svg.append(edge("#fbf6e9"), s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: "#555" }),
       s("text", { x: 50, y: 21, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#fff" }, "WHAT PLANE?"),
       outline(OUTLINES[code], viewOf(card)) || silhouette(kind, viewOf(card)),
-      s("text", { x: 92, y: 42, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#666", "letter-spacing": 0.5 }, `${VIEWS[viewOf(card)].toUpperCase()} VIEW`),
+      ...viewMarks(card),
       s("text", { x: 50, y: 122, "text-anchor": "middle", "font-size": 26, "font-weight": 900, fill: "#999" }, "?"));
     return svg;
   }
@@ -167,7 +167,7 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
     s("text", { x: 31, y: 21, "font-size": 12, "font-weight": 800, fill: "#fff",
       ...(SHORT[code].length > 8 ? { textLength: 62, lengthAdjust: "spacingAndGlyphs" } : {}) }, SHORT[code]),
     outline(OUTLINES[code], viewOf(card)) || silhouette(kind, viewOf(card)),
-    s("text", { x: 92, y: 42, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#666", "letter-spacing": 0.5 }, `${VIEWS[viewOf(card)].toUpperCase()} VIEW`));
+    ...viewMarks(card));
   const lines = wrap(name, 13);
   const longest = Math.max(...lines.map((l) => l.length));
   const fs = Math.min(lines.length > 2 ? 10.5 : 12.5, 90 / (0.6 * longest));
@@ -175,6 +175,31 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
     x: 50, y: 110 + i * (fs + 1) - (lines.length - 1) * 4, "text-anchor": "middle", "font-size": fs, "font-weight": 800, fill: KIND_COLOUR[kind],
   }, line)));
   svg.append(s("text", { x: 50, y: 137, "text-anchor": "middle", "font-size": 8, "font-weight": 600, fill: "#666", "letter-spacing": 0.5 }, kind.toUpperCase()));
+  return svg;
+}
+
+// A card's view, twice: in words ("SIDE VIEW", small, read on a large card) and as a big letter on a dark badge,
+// which the page shows instead where the card is drawn narrow (a phone's hand), so that the view still reads.
+function viewMarks(card) {
+  const v = viewOf(card);
+  return [
+    s("text", { class: "ss-view-word", x: 92, y: 42, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#666", "letter-spacing": 0.5 }, `${VIEWS[v].toUpperCase()} VIEW`),
+    s("g", { class: "ss-view-badge", "data-view": v },
+      s("rect", { x: 58, y: 31, width: 40, height: 36, rx: 6, fill: "#1d1d1f", opacity: 0.88 }),
+      s("text", { x: 78, y: 60, "text-anchor": "middle", "font-size": 32, "font-weight": 900, fill: "#fff" }, v)),
+  ];
+}
+
+// A card just come into the person's hand: a "NEW" tag on it, small on a large card (over the kind, which the
+// name's colour tells too) and large where the card is drawn narrow; the page rings the card as well.
+function markNew(svg) {
+  svg.classList.add("ss-new");
+  svg.setAttribute("data-new", "");
+  svg.append(
+    s("g", { class: "ss-new-small" }, s("rect", { x: 22, y: 127, width: 56, height: 16, rx: 8, fill: "#ffd54a", stroke: "#7a5a00" }),
+      s("text", { x: 50, y: 139.5, "text-anchor": "middle", "font-size": 12, "font-weight": 900, fill: "#1d1d1f", "letter-spacing": 1 }, "NEW")),
+    s("g", { class: "ss-new-big" }, s("rect", { x: 2, y: 108, width: 96, height: 34, rx: 6, fill: "#ffd54a", stroke: "#7a5a00" }),
+      s("text", { x: 50, y: 135, "text-anchor": "middle", "font-size": 28, "font-weight": 900, fill: "#1d1d1f" }, "NEW")));
   return svg;
 }
 
@@ -229,12 +254,46 @@ function setBox(set, ctx, { can, pending, captured = false }) {
     box.append(h("div", { class: "ss-target-tag" }, "⊕ in range"));
     box.classList.add("ss-target");
   }
+  // a set the decision is about (a swap, a fourth card, a target): the page keeps the whole of it above the dock
+  if (box.querySelector("[data-action]") || box.classList.contains("ss-target")) box.setAttribute("data-focus", `set #${set.id}`);
   return box;
 }
+
+// -- what came into the person's hand --------------------------------------------------------------------------
+// The history shows no card drawn from the stock, but the page sees each card arrive: the cards each draw or take
+// of the person's brought, by the move's place in the history.  They are marked in his hand until his next move,
+// and named where the move is told ("You drew the ... from the stock").
+let handWas = null;                    // { seat, moves, hand } as last drawn
+const arrivals = new Map();            // index in the history of his draw or take -> the cards it brought
+function noteArrivals(obs) {
+  const hist = obs.history || [];
+  if (handWas && handWas.seat === obs.seat && hist.length > handWas.moves) {
+    const took = [];
+    for (let i = handWas.moves; i < hist.length; i++) if (hist[i][0] === obs.seat && /^(draw|take) /.test(hist[i][1])) took.push(i);
+    if (took.length === 1) {
+      const left = [...handWas.hand];
+      const came = obs.hand.filter((c) => { const k = left.indexOf(c); if (k < 0) return true; left.splice(k, 1); return false; });
+      if (came.length) arrivals.set(took[0], came);
+    }
+  } else if (handWas && hist.length < handWas.moves) arrivals.clear();        // another game on this page
+  handWas = { seat: obs.seat, moves: hist.length, hand: [...obs.hand] };
+}
+// The cards to mark as new: those of the person's last move, if it was a draw or a take.
+function newCards(obs) {
+  const hist = obs.history || [];
+  const last = hist.findLastIndex(([seat]) => seat === obs.seat);
+  return last >= 0 ? arrivals.get(last) || [] : [];
+}
+// "the Bristol Blenheim (side)", "the Bristol Blenheim (side) and the Avro Lancaster (top)"
+const theCards = (cards) => {
+  const each = cards.map((c) => `the ${cardName(c)}`);
+  return each.length > 1 ? `${each.slice(0, -1).join(", ")} and ${each.at(-1)}` : each[0] || "";
+};
 
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
   SPOTTING = Boolean(obs.recognition) && !readOnly;
+  if (!readOnly && obs.hand) noteArrivals(obs);
   namedSets = new Set((obs.naming || []).filter((x) => x.round === obs.round).map((x) => x.set));
   const can = (a) => !!a && !readOnly && legal.includes(a);
   const names = obs.seat_names || [];
@@ -317,10 +376,12 @@ export function render(el, ctx) {
       say.textContent = " · tap it again to discard it";
       el.setAttribute("aria-label", `${cardName(c)}, picked out: tap again to discard it and end your turn`);
     };
+    const fresh = readOnly ? [] : [...newCards(obs)];
     hand = h("div", { class: "panel ss-hand hand-area" },
       h("h3", {}, `Your hand (${obs.hand.length})`, say),
       h("div", { class: "row" }, obs.hand.map((c) => {
         const el = planeCard(c, { size: "big" });
+        if (fresh.includes(c)) { fresh.splice(fresh.indexOf(c), 1); markNew(el); }
         const a = `discard ${c}`;
         if (can(a) && twice) el.setAttribute("aria-pressed", "false");
         return can(a) ? clickable(el, a, pickOut(el, c), `Discard ${cardName(c)}`)
@@ -329,7 +390,8 @@ export function render(el, ctx) {
   }
 
   // -- the round and the names said -----------------------------------------------------------------------------
-  const naming = (obs.naming || []).filter((x) => x.round === obs.round).slice(-6).reverse();
+  // the last two names said (the play log below has them all): the line never grows to push the board down
+  const naming = (obs.naming || []).filter((x) => x.round === obs.round).slice(-2).reverse();
   const info = h("div", { class: "ss-info" },
     h("span", {}, `Round ${obs.round} · first to ${obs.target} wins`),
     // every round's points by player, folded: the totals stand in each player's panel
@@ -345,7 +407,9 @@ export function render(el, ctx) {
         truth ? ` — it is the ${truth[0]}, ${NATIONS[truth[1]]?.name || truth[1]}` : "");
     })) : "");
 
-  const boardEl = h("div", { class: "ss-board" }, info, players, middle, ...panels, hand);
+  const boardEl = h("div", { class: "ss-board" }, info, players,
+    // (a replay has its own list of the moves, and draws a board for each seat: no log there)
+    h("div", { class: "ss-mid-row" }, middle, readOnly ? "" : playLog(ctx)), ...panels, hand);
   // a tap on a small card that is not a move shows it large (a second tap, or another card, puts it back)
   boardEl.addEventListener("click", (event) => {
     const card = event.target.closest("svg.card");
@@ -487,8 +551,10 @@ export function status(view) {
 export function resultText(result, view) {
   if (!result) return "";
   const rules = view.observation?.seat_names || Object.keys(result.totals || {});
-  const totals = rules.map((r, i) => `${seatName(view, i)} ${points(result.totals?.[r])}`).join(" · ");
-  const head = result.winner ? `${seatName(view, rules.indexOf(result.winner))} wins` : "A draw";
+  const totals = rules.map((r, i) => `${person(view, i)} ${points(result.totals?.[r])}`).join(" · ");
+  const won = rules.indexOf(result.winner);
+  // "You win" for the person's own seat, "Arthur wins" for another's
+  const head = result.winner ? `${person(view, won, { start: true })} ${won === view.seat ? "win" : "wins"}` : "A draw";
   return `${head} after ${plural(result.rounds, "round")}: ${totals}.`;
 }
 
@@ -499,10 +565,24 @@ export function moves(view) {
 }
 
 // Words for a move just made, in the past tense (the same after "You" as after a name).
-export function describe(action, view) {
+export function describe(action, view, seat) {
+  const hist = view?.observation?.history || [];
+  const last = hist.at(-1);
+  const at = last && last[0] === seat && last[1] === action ? hist.length - 1 : -1;
+  return moveWords(action, view, seat, at);
+}
+
+// The words for move ``at`` of the history (-1: not known), by ``seat``: as ``describe``, and a card that came into
+// the person's own hand named (the page saw it arrive).
+function moveWords(action, view, seat, at, sets = null) {
   const [verb, a] = action.split(" ");
-  if (verb === "draw") return "drew from the stock";
-  if (verb === "take") return a === "1" ? "took the top discard" : `took the top ${a} discards`;
+  const came = seat === view?.seat && at >= 0 ? arrivals.get(at) : null;
+  if (verb === "draw") return came ? `drew ${theCards(came)} from the stock` : "drew from the stock";
+  if (verb === "take") {
+    const took = a === "1" ? "took the top discard" : `took the top ${a} discards`;
+    return came ? `${took}: ${theCards(came)}` : took;
+  }
+  if (verb === "shoot" && sets) return `shot down ${setOf(sets, a, view)}`;
   if (verb === "lay") return label(action).replace(/^Lay /, "laid ");
   if (verb === "name") return `named it: ${label(action).replace(/^Name: /, "")}`;
   if (verb === "discard") return `discarded ${cardName(a)}`;
@@ -585,4 +665,57 @@ export function summary(prev, view) {
   const best = Math.max(...totals);
   const next = view.over ? "That was the last round." : `First to ${obs.target} wins. ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${totals.indexOf(best) === view.seat ? "lead" : "leads"} with ${points(best)}`}.`;
   return { title, body: h("div", { class: "ss-round" }, rows, h("p", { class: "muted" }, next)) };
+}
+
+// -- the play log ---------------------------------------------------------------------------------------------
+// An enemy bomber set shot down, by owner and plane, out of ``sets`` (the sets of the round the shot was in):
+// "Betty's Dornier Do 17 (set #4)", "your Dornier Do 17 (set #4)".
+function setOf(sets, id, view) {
+  const set = sets.find((x) => x && String(x.id) === String(id));
+  if (!set) return `bomber set #${id}`;
+  const plane = SPOTTING && !namedSets.has(set.id) ? "bombers" : PLANES[set.plane]?.[0] || "bombers";
+  const owner = set.by === view.seat ? "your" : `${seatName(view, set.by)}'s`;
+  return `${owner} ${plane} (set #${id})`;
+}
+
+// Every move of the game in words, round by round with the end of each marked, the latest at the bottom (scrolled
+// into view): the bots' moves flash by in the story line, one at a time, and here they stay.
+function playLog(ctx) {
+  const { obs, view } = ctx;
+  const hist = obs.history || [];
+  const overs = (obs.events || []).filter((e) => e.event === "round over");
+  // the sets of each round, for the words of a shot: a round over lists its own; this round's lie on the table
+  const setsOf = (r) => (overs[r] ? [...(overs[r].laid || []).flat(), ...(overs[r].shot_down || []).flat()] : everySet(obs));
+  const who = (seat) => person(view, seat, { start: true });
+  const items = [];
+  let r = 0;
+  let names = 0;                       // the names said so far: each name move has its entry in the naming log
+  const roundEnd = (over) => h("li", { class: "ss-log-round" }, `End of round ${over.round}${over.went_out === null || over.went_out === undefined ? ""
+    : `: ${who(over.went_out)} went out`}`);
+  if (hist.length) items.push(h("li", { class: "ss-log-round" }, "Round 1"));
+  hist.forEach(([seat, action], i) => {
+    while (overs[r] && overs[r].moves !== undefined && i >= overs[r].moves) {
+      items.push(roundEnd(overs[r]));
+      r += 1;
+      items.push(h("li", { class: "ss-log-round" }, `Round ${r + 1}`));
+    }
+    let text = `${who(seat)} ${moveWords(action, view, seat, i, setsOf(r))}`;
+    if (action.startsWith("name ")) {
+      const said = (obs.naming || [])[names++];
+      if (said && !said.correct) text += ": wrong, and misses a turn";
+      else if (said) text += " ✓";
+    }
+    items.push(h("li", { class: i === hist.length - 1 ? "ss-log-move ss-latest" : "ss-log-move", "data-move": i }, text));
+  });
+  while (overs[r] && overs[r].moves !== undefined && hist.length >= overs[r].moves) { items.push(roundEnd(overs[r])); r += 1; }
+  const list = h("ol", { class: "ss-log", "aria-label": "Every move of the game", "data-testid": "play-log", tabindex: "0" },
+    items.length ? items : h("li", { class: "ss-log-round" }, "No moves yet"));
+  // the latest kept in sight as the list takes its size (the page's stylesheet may come after the first drawing)
+  const toEnd = () => { list.scrollTop = list.scrollHeight; };
+  requestAnimationFrame(toEnd);
+  if (typeof ResizeObserver === "function") {
+    const watch = new ResizeObserver(() => (list.isConnected ? toEnd() : watch.disconnect()));
+    watch.observe(list);
+  }
+  return h("section", { class: "ss-log-panel", role: "group", "aria-label": "Play log" }, h("h3", {}, "Play"), list);
 }
