@@ -53,11 +53,7 @@ def in_words(text: str, options: Iterable[VariantOption]) -> str:
         option = by_name.get(match.group(1))
         if option is None:
             return match.group(0)
-        value = match.group(2)
-        if option.type is bool:
-            return f"“{option.shown}: {'on' if value.lower() in ('true', '1', 'yes') else 'off'}”"
-        labels = dict(zip(map(str, option.choices), option.choice_labels or map(str, option.choices), strict=True))
-        return f"“{option.shown}: {labels.get(value, value)}”"
+        return f"“{option.shown}: {said(option, match.group(2))}”"
 
     text = _SETTING.sub(setting, text)
     text = _NAME.sub(lambda m: f"“{by_name[m.group(1)].shown}”" if m.group(1) in by_name else m.group(0), text)
@@ -68,6 +64,50 @@ def in_words(text: str, options: Iterable[VariantOption]) -> str:
     return _SOURCE_SENTENCE.sub("", text)
 
 
+def said(option: VariantOption, value: object) -> str:
+    """A setting's value as the new-table menu says it: on or off, a choice's label, or the number."""
+    if option.type is bool:
+        return "on" if value is True or str(value).lower() in ("true", "1", "yes") else "off"
+    labels = dict(zip(map(str, option.choices), option.choice_labels or map(str, option.choices), strict=True))
+    return labels.get(str(value), str(value))
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def variants_table(text: str, options: Iterable[VariantOption]) -> str:
+    """The Variants section's table (name, default, what it does, source: identifiers and raw values) drawn
+    again from the options themselves: each by the label the new-table form gives it, its usual setting as
+    the form shows it, and the form's line on what it does; the document's source column is kept."""
+    by_name = {o.name: o for o in options}
+    head, sep, rest = text.partition("\n## Variants")
+    if not sep:
+        return text
+    section, nxt, after = rest.partition("\n## ")
+    lines = section.split("\n")
+    rows = [i for i, line in enumerate(lines) if line.startswith("|")]
+    if len(rows) < 3:
+        return text
+    header = [c.lower() for c in _cells(lines[rows[0]])]
+    if "name" not in header:
+        return text
+    name_at, source_at = header.index("name"), header.index("source") if "source" in header else None
+    table = ["| option | usually | what it does | from |", "|---|---|---|---|"]
+    for i in rows[2:]:
+        cells = _cells(lines[i])
+        option = by_name.get(cells[name_at].strip("`"))
+        if option is None:
+            return text
+        source = cells[source_at] if source_at is not None and source_at < len(cells) else option.source
+        description = option.description.replace("|", "\\|")
+        table.append(f"| {option.shown} | {said(option, option.default)} | {description} | {source} |")
+    lines[rows[0]: rows[-1] + 1] = table
+    return head + sep + "\n".join(lines) + nxt + after
+
+
 def rules_html(text: str, options: Iterable[VariantOption]) -> str:
-    """The player's rules page body, as HTML."""
-    return markdown.markdown(in_words(player_sections(text), options), extensions=["tables", "toc"])
+    """The player's rules page body, as HTML (a fenced block stays a block, as written)."""
+    options = list(options)
+    body = in_words(variants_table(player_sections(text), options), options)
+    return markdown.markdown(body, extensions=["tables", "toc", "fenced_code"])
