@@ -26,8 +26,8 @@ FOR_PLAYERS = ("The equipment", "Seats", "The rules", "Rulings", "Variants")
 _SECTION = re.compile(r"^## ", re.MULTILINE)
 #: "(the constants in `src/parlour/...`)" or "(`parlour play ... --variant ...`)", or a sentence that names a file
 #: of the source
-_SOURCE_ASIDE = re.compile(r"\s*\((?:[^()`]|`[^`]*`)*`(?:src/|parlour )[^`]*`(?:[^()`]|`[^`]*`)*\)")
-_SOURCE_SENTENCE = re.compile(r"(?:(?<=[.:!?])\s+|^)[^.\n]*`(?:src/|--)[^`]*`[^.]*\.", re.MULTILINE)
+_SOURCE_ASIDE = re.compile(r"\s*\((?:[^()`]|`[^`]*`)*`(?:src/|bench/|parlour )[^`]*`(?:[^()`]|`[^`]*`)*\)")
+_SOURCE_SENTENCE = re.compile(r"(?:(?<=[.:!?])\s+|^)[^.\n]*`(?:src/|bench/|--)[^`]*`[^.]*\.", re.MULTILINE)
 _SETTING = re.compile(r"`([a-z_]+)=([^`\s]+)`")
 _NAME = re.compile(r"`([a-z_]+)`")
 #: "(game id `biggles`, rules version `1`)" or ": game id `british-towns-asking`, at rules version `1`"
