@@ -9,6 +9,10 @@ by its identifier (``own_goals=true``); a note that points into the source
 (``src/parlour/...``), the game's id and a link into the maintainers' documents
 are left out (a link to the other British Towns game goes to its rules page).  The whole document stays in docs/ for the
 maintainer.
+
+The player's sections write cards, positions, seats and plays in words; the short forms that records and the
+terminal use live in each document's Notation section, which the page leaves out.  The Variants table is drawn
+from the options themselves, as the new-table form words them.
 """
 
 from __future__ import annotations
@@ -36,6 +40,9 @@ _GAME_ID = re.compile(r"\s*\(game id\s+`[^`]*`,\s+rules\s+version\s+`[^`]*`\)"
 #: a link to another game's page, and one to a document for maintainers (its words stay, the link goes)
 _GAME_LINK = re.compile(r"\]\(([a-z-]+)\.md(#[^)]*)?\)")
 _DOC_LINK = re.compile(r"\[([^\]]*)\]\(\.\./[^)]*\)")
+#: "(see [How long a game is](../research.md#...))": a pointer into the maintainers' documents, which the page
+#: does not serve, goes whole
+_SEE_DOC = re.compile(r"\s*\(see \[[^\]]*\]\(\.\./[^)]*\)\)")
 
 
 def player_sections(text: str) -> str:
@@ -59,6 +66,7 @@ def in_words(text: str, options: Iterable[VariantOption]) -> str:
     text = _NAME.sub(lambda m: f"“{by_name[m.group(1)].shown}”" if m.group(1) in by_name else m.group(0), text)
     text = _GAME_ID.sub("", text)
     text = _GAME_LINK.sub(lambda m: f"](/rules/{m.group(1)}{m.group(2) or ''})", text)
+    text = _SEE_DOC.sub("", text)
     text = _DOC_LINK.sub(lambda m: m.group(1), text)
     text = _SOURCE_ASIDE.sub("", text)
     return _SOURCE_SENTENCE.sub("", text)
@@ -93,7 +101,7 @@ def variants_table(text: str, options: Iterable[VariantOption]) -> str:
     if "name" not in header:
         return text
     name_at, source_at = header.index("name"), header.index("source") if "source" in header else None
-    table = ["| option | usually | what it does | from |", "|---|---|---|---|"]
+    table = ["| option | normally | what it does | from |", "|---|---|---|---|"]
     for i in rows[2:]:
         cells = _cells(lines[i])
         option = by_name.get(cells[name_at].strip("`"))
