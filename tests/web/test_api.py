@@ -369,7 +369,7 @@ def test_rules_pages_carry_no_codes(client):
     for game_id in GAMES:
         page = client.get(f"/rules/{game_id}").text
         body = page.split('<article class="rules">', 1)[1].split("</article>", 1)[0]
-        if game_id.startswith("british-towns"):             # the asking game's rulings are A1-A9, the sets game's S1-S12
+        if game_id.startswith("british-towns"):  # the asking game's rulings are A1-A9, the sets game's S1-S12
             body = re.sub(r"(?:[Rr]ulings?\s+|<h3[^>]*>|, | and )[AS]\d{1,2}\b", " ", body)
         for what, pattern in CODES.items():
             text = body if what.startswith("a code or") else re.sub(r"<[^>]+>", " ", body)
