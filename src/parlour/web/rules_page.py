@@ -32,6 +32,8 @@ _SECTION = re.compile(r"^## ", re.MULTILINE)
 #: of the source
 _SOURCE_ASIDE = re.compile(r"\s*\((?:[^()`]|`[^`]*`)*`(?:src/|bench/|parlour )[^`]*`(?:[^()`]|`[^`]*`)*\)")
 _SOURCE_SENTENCE = re.compile(r"(?:(?<=[.:!?])\s+|^)[^.\n]*`(?:src/|bench/|--)[^`]*`[^.]*\.", re.MULTILINE)
+#: the line on which a ruling's choice or reason starts
+_RULING_PART = re.compile(r"\n(?=\*\*(?:Choice|Reason):\*\*)")
 _SETTING = re.compile(r"`([a-z_]+)=([^`\s]+)`")
 _NAME = re.compile(r"`([a-z_]+)`")
 #: "(game id `biggles`, rules version `1`)" or ": game id `british-towns-asking`, at rules version `1`"
@@ -87,7 +89,7 @@ def _cells(line: str) -> list[str]:
 def variants_table(text: str, options: Iterable[VariantOption]) -> str:
     """The Variants section's table (name, default, what it does, source: identifiers and raw values) drawn
     again from the options themselves: each by the label the new-table form gives it, its usual setting as
-    the form shows it, and the form's line on what it does; the document's source column is kept."""
+    the form shows it, and the form's line on what it does, closed by the document's source."""
     by_name = {o.name: o for o in options}
     head, sep, rest = text.partition("\n## Variants")
     if not sep:
@@ -101,7 +103,7 @@ def variants_table(text: str, options: Iterable[VariantOption]) -> str:
     if "name" not in header:
         return text
     name_at, source_at = header.index("name"), header.index("source") if "source" in header else None
-    table = ["| option | normally | what it does | from |", "|---|---|---|---|"]
+    table = ["| option | normally | what it does |", "|---|---|---|"]
     for i in rows[2:]:
         cells = _cells(lines[i])
         option = by_name.get(cells[name_at].strip("`"))
@@ -109,13 +111,16 @@ def variants_table(text: str, options: Iterable[VariantOption]) -> str:
             return text
         source = cells[source_at] if source_at is not None and source_at < len(cells) else option.source
         description = option.description.replace("|", "\\|")
-        table.append(f"| {option.shown} | {said(option, option.default)} | {description} | {source} |")
+        source = "the rule sheet" if source == "rule sheet" else source
+        table.append(f"| {option.shown} | {said(option, option.default)} | {description} *From {source}.* |")
     lines[rows[0]: rows[-1] + 1] = table
     return head + sep + "\n".join(lines) + nxt + after
 
 
 def rules_html(text: str, options: Iterable[VariantOption]) -> str:
-    """The player's rules page body, as HTML (a fenced block stays a block, as written)."""
+    """The player's rules page body, as HTML (a fenced block stays a block, as written; a ruling's choice and
+    reason each start a paragraph of their own)."""
     options = list(options)
     body = in_words(variants_table(player_sections(text), options), options)
+    body = _RULING_PART.sub("\n\n", body)
     return markdown.markdown(body, extensions=["tables", "toc", "fenced_code"])
