@@ -32,6 +32,9 @@ _SECTION = re.compile(r"^## ", re.MULTILINE)
 #: of the source
 _SOURCE_ASIDE = re.compile(r"\s*\((?:[^()`]|`[^`]*`)*`(?:src/|bench/|parlour )[^`]*`(?:[^()`]|`[^`]*`)*\)")
 _SOURCE_SENTENCE = re.compile(r"(?:(?<=[.:!?])\s+|^)[^.\n]*`(?:src/|bench/|--)[^`]*`[^.]*\.", re.MULTILINE)
+#: a list that starts straight under a line of text (Markdown wants a blank line between, or it reads the list
+#: as more of the sentence)
+_LIST_UNDER_TEXT = re.compile(r"^((?![ \t]*(?:[-*]|\d+\.)[ \t])[^ \t\n].*)\n(?=(?:[-*]|\d+\.)[ \t])", re.MULTILINE)
 #: the line on which a ruling's choice or reason starts
 _RULING_PART = re.compile(r"\n(?=\*\*(?:Choice|Reason):\*\*)")
 _SETTING = re.compile(r"`([a-z_]+)=([^`\s]+)`")
@@ -119,8 +122,9 @@ def variants_table(text: str, options: Iterable[VariantOption]) -> str:
 
 def rules_html(text: str, options: Iterable[VariantOption]) -> str:
     """The player's rules page body, as HTML (a fenced block stays a block, as written; a ruling's choice and
-    reason each start a paragraph of their own)."""
+    reason each start a paragraph of their own, and a list under a line of text is a list)."""
     options = list(options)
     body = in_words(variants_table(player_sections(text), options), options)
     body = _RULING_PART.sub("\n\n", body)
+    body = _LIST_UNDER_TEXT.sub("\\1\n\n", body)
     return markdown.markdown(body, extensions=["tables", "toc", "fenced_code"])
