@@ -344,6 +344,40 @@ def test_rules_pages_are_written_for_players(client):
     assert 'href="/rules/british-towns-sets"' in client.get("/rules/british-towns-asking").text
 
 
+#: what a card player should never meet on a rules page: the notation, identifiers and files of the source
+CODES = {
+    "a code or a command in code type": r"<code>.*?</code>",
+    "a plane card's code": r"\b[A-Z]{1,3}\d{1,3}/[TSF]\b",
+    "a plane's or a wild card's code": r"\b(?:P3[89]|P40|B17|A17|WEL|BLE|I16|DB3|ME109|DO26|CR42|SM79|MI96|KI99"
+                                        r"|KEF|VIC|BIG)\b",
+    "a card code": r"\b(?:[EISWKR]\d{1,2}|R[1-9])\b",
+    "a position code": r"\b(?:[WE][1-4]|WG|EG)\b",
+    "a seat id": r"\b(?:[AB][12]|P[1-9])\b",
+    "a town's code": r"\b[A-Z]{2,}(?:-[A-Z]{2,})+\b|\b(?:CREWE|COWES|LONDON|GLASGOW)\b",
+    "a raw value": r"\b(?:true|false|None|null)\b|\b(?:trick-winner|kicker-left)\b",
+    "an identifier": r"\b[a-z]+_[a-z_]+\b",
+    "a file or the source": r"\.(?:json|md|py)\b|\b(?:src|docs|bench)/",
+    "the maintainers' words": r"\b(?:terminal|command line|observation|game id|seed|NAME=VALUE)\b",
+}
+
+
+def test_rules_pages_carry_no_codes(client):
+    """A rules page reads as a rulebook: no card, position or action codes, seat ids, variant identifiers or raw
+    values, file names, and no word of the terminal or the source.  (A ruling's own number, such as A4 in the
+    asking game, is its name and stays.)"""
+    found = []
+    for game_id in GAMES:
+        page = client.get(f"/rules/{game_id}").text
+        body = page.split('<article class="rules">', 1)[1].split("</article>", 1)[0]
+        if game_id.startswith("british-towns"):  # the asking game's rulings are A1-A9, the sets game's S1-S12
+            body = re.sub(r"(?:[Rr]ulings?\s+|<h3[^>]*>|, | and )[AS]\d{1,2}\b", " ", body)
+        for what, pattern in CODES.items():
+            text = body if what.startswith("a code or") else re.sub(r"<[^>]+>", " ", body)
+            found += [f"{game_id}: {what}: {m.group(0)!r} in …{text[max(0, m.start() - 50):m.end() + 30]!r}…"
+                      for m in re.finditer(pattern, text)]
+    assert not found, "\n".join(found[:60]) + f"\n({len(found)} in all)"
+
+
 def test_rules_pages_open_with_a_five_line_quick_start():
     import re
 

@@ -52,7 +52,7 @@ VARIANTS = (
         "recognition", bool, False,
         "Plane-spotting: the cards show each plane's outline and view, but not its name, nation or kind, so "
         "naming a set tests recognition, which the sheet says the cards are for; a wrong name is answered with "
-        "the right one. The rules do not change, and the terminal still names the cards.",
+        "the right one. The rules do not change.",
         "rule sheet",                 # the sheet's card notes
         label="Plane-spotting: the cards show outlines, not names",
     ),
