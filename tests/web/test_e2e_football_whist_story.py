@@ -47,6 +47,8 @@ def _match() -> dict:
         log = after["observation"]["goal_log"]
         if "goal" not in seen and log and log[-1]["by"] == 0 and len(log) > len(before["observation"]["goal_log"]):
             seen["goal"] = [before, after]
+        if before["observation"]["half"] == 1 and after["observation"]["half"] == 2:
+            seen["half2"] = [before, after]              # half time: the second half's kick-off to come
         if "goal" in seen and "moving" not in seen and after["observation"]["phase"] == "move" \
                 and after["observation"]["move"]["mover"] == 0:
             seen["moving"] = after                       # the reviewer won a trick and moves the ball
@@ -68,6 +70,10 @@ def test_the_players_own_seat_is_you_in_every_line_the_page_builds(server, page)
         const out = { log: texts('[data-testid=play-log] li'), note: texts('.fw-trick-note'), move: texts('.fw-move-note'),
                       goals: texts('[data-testid=goal-timeline] li'), news: fw.announce(...match.goal),
                       kickoff: fw.announce(null, match.start) };
+        out.half2 = fw.announce(...match.half2);
+        out.half2Again = fw.announce(match.half2[1], match.half2[1]);
+        draw(match.half2[1]);
+        out.half2Log = texts('[data-testid=play-log] li').slice(-2);
         draw(match.start);
         out.startLog = texts('[data-testid=play-log] li');
         const end = fw.summary(...match.end);
@@ -92,6 +98,10 @@ def test_the_players_own_seat_is_you_in_every_line_the_page_builds(server, page)
     assert KICK_OFF.match(shown["kickoff"]), shown["kickoff"]
     assert shown["startLog"][0] == shown["kickoff"] and "kicked off to" in shown["startLog"][1], shown["startLog"]
     assert any(x.startswith("Reviewer played ") for x in shown["replay"]), shown["replay"]
+    # the second half opens with its kick-off too: news once, and the log's last lines
+    assert KICK_OFF.match(shown["half2"]) and shown["half2"].startswith("Second half kick-off: "), shown["half2"]
+    assert shown["half2Again"] is None
+    assert shown["half2Log"] == ["Half time", shown["half2"]], shown["half2Log"]
 
 
 def _story(page) -> dict:
