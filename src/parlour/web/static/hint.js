@@ -8,11 +8,26 @@ import { plural } from "/static/words.js";
 
 // moves shown before "more"
 const FIRST = 5;
+// chances this close (in whole points, as shown) do not tell the moves apart; chances all this near 0 or 1 say
+// the outcome is all but decided
+const CLOSE_POINTS = 2;
+const DECIDED = 0.1;
 
-// hints(slot, {send, act, label}): send(message) asks the server; act(action) makes a move; label(action, view)
-// names a move.  The table calls draw(view) after each view, answered(message) on a "hint" message and
+// What the chances say when they cannot tell the moves apart: null where they can (or where fewer than two
+// moves were judged); else {decided, low, high}, the lowest and highest chance shown, in whole points.
+export function closeCall(options) {
+  const chances = options.map((o) => o.chance).filter((c) => c !== null && c !== undefined);
+  if (chances.length < 2) return null;
+  const low = Math.round(100 * Math.min(...chances)), high = Math.round(100 * Math.max(...chances));
+  if (high - low > CLOSE_POINTS) return null;
+  const decided = chances.every((c) => c <= DECIDED) || chances.every((c) => c >= 1 - DECIDED);
+  return { decided, low, high };
+}
+
+// hints(slot, {send, act, label, contest}): send(message) asks the server; act(action) makes a move; label(action, view)
+// names a move; contest: what is won ("game", "match").  The table calls draw(view) after each view, answered(message) on a "hint" message and
 // failed() on an error.
-export function hints(slot, { send, act, label }) {
+export function hints(slot, { send, act, label, contest = "game" }) {
   // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
   // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
@@ -53,17 +68,33 @@ export function hints(slot, { send, act, label }) {
     const isLevel = (o) => o !== top && (o.level || (o.chance !== null && top.chance !== null && o.chance >= top.chance));
     const level = shown.some(isLevel) ? h("p", { class: "hint-note", "data-testid": "hint-level-note" },
       "Level: as good as its choice as far as the expert can tell. It tried its choice more often, so it trusts that one more.") : "";
+    // chances within a couple of points say nothing between the moves: the hint says so in words, and shows
+    // the one other figure the search gives, how often it tried each move (the move it trusts most, most)
+    const call = closeCall(mine.options);
+    const visits = mine.options.map((o) => o.visits);
+    const tried = call && visits.every(Number.isInteger) && Math.max(...visits) > 0;
+    // (tries within a seventh of each other say no more than the chances: the search found nothing between them)
+    const evenly = tried && Math.max(...visits) - Math.min(...visits) <= Math.max(...visits) / 7;
+    const of = mine.iterations ? ` of ${mine.iterations}` : "";
+    const closeNote = call ? h("p", { class: "hint-note hint-close-call", "data-testid": "hint-close-call" },
+      h("strong", {}, call.decided ? `The ${contest} is all but decided: these moves differ little` : "These moves differ little"),
+      ` in the chance of winning (${call.low === call.high ? `all ${call.low}%` : `${call.low}% to ${call.high}%`}).`,
+      !tried ? ""
+        : evenly ? ` The expert tried each about as often (${Math.min(...visits)} to ${Math.max(...visits)}${of} tries): as far as it can tell, any of them will do.`
+          : ` What separates them is how often the expert tried each${of ? ` (${of.trim()} tries)` : ""}: it tries most the moves that look best.`) : "";
     const close = h("button", { type: "button", class: "hint-close", "data-testid": "hint-close", "aria-label": "Close the hint",
       onclick: () => { hint = null; draw(view); } }, "✕");
     slot.append(h("div", { class: "hint", "data-testid": "hint" }, close,
       h("h2", {}, "The expert's view ", h("small", {}, mine.options.length > FIRST && !every
         ? `its choice first, then the ${FIRST - 1} next best of ${plural(mine.options.length, "move")} by the chance of winning after each`
         : "its choice first, then your other moves by the chance of winning after each")),
+      closeNote,
       h("ol", {}, shown.map((o, i) => h("li", { class: i === 0 ? "best" : "" },
         h("button", { type: "button", "data-hint": o.action, onclick: () => act(o.action) }, label(o.action, view),
           i === 0 ? h("small", { class: "hint-choice" }, " (its choice)")
             : isLevel(o) ? h("small", { class: "hint-level", "data-testid": "hint-level" }, " (level)") : ""),
-        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
+        tried ? h("span", { class: "tries", "data-testid": "tries" }, `tried ${plural(o.visits, "time")}`)
+          : h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
         h("span", { class: "chance", "data-testid": "chance" }, pct(o.chance))))),
       level, toggle, passed));
     // (on a phone the answer stands in for the decision's own panel until it is closed or a move is made)
@@ -75,7 +106,7 @@ export function hints(slot, { send, act, label }) {
       // (none above the choice's: the server shows a move level with it rather than higher on fewer tries)
       const [choice, ...others] = message.options;
       const options = choice ? [choice, ...others.sort((a, b) => b.chance - a.chance)] : [];
-      hint = { moves: message.moves, options, unjudged: message.unjudged || 0 };
+      hint = { moves: message.moves, options, unjudged: message.unjudged || 0, iterations: message.iterations || null };
       if (view) draw(view);
       // on a phone the dock scrolls on its own: bring the answer into sight there
       const shown = slot.querySelector(".hint");

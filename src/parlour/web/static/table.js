@@ -16,7 +16,8 @@ const PACES = {
   steady: { move: 1000, summary: 15000, title: "steady" },
   slow: { move: 1900, summary: null, title: "slow" },
 };
-// how long a piece of news (a goal) stays at the head of the story, and how long it holds the next move back
+// how long a piece of news (a goal, a kick-off) stays at the head of the story (less if the player moves first:
+// his move, or a move refused, puts it away), and how long it holds the next move back
 const NEWS_MS = 6000;
 const NEWS_HOLD_MS = 2500;
 const paceName = () => (localStorage.getItem("parlour:pace") in PACES ? localStorage.getItem("parlour:pace") : "steady");
@@ -106,13 +107,16 @@ export async function playTable(tableId) {
     const since = shownSince[action];
     return since ? { version: since.version, reaction: Math.max(0, now() - since.seen), at: now() } : undefined;
   };
-  const act = (action) => send(view.real_time ? { type: "act", action, timing: timing(action) }
-    : { type: "act", action, moves: view.moves });
+  const act = (action) => {
+    putNewsAway();                  // the player has moved on (or tried to): the news has been read
+    return send(view.real_time ? { type: "act", action, timing: timing(action) }
+      : { type: "act", action, moves: view.moves });
+  };
   const sawRace = (message) => {
     const at = now();
     shownSince = Object.fromEntries((message.legal || []).map((a) => [a, shownSince[a] || { version: message.version, seen: at }]));
   };
-  const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x) });
+  const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x), contest: mod.contest || "game" });
   // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
   const playAgain = async () => {
     try {
@@ -125,6 +129,7 @@ export async function playTable(tableId) {
   // Why the server would not take a move, in the dock above the prompt: it covers nothing, and goes with the next move.
   const refuse = (message) => {
     if (view && view.over) return;             // the end page reads from its result: no stale refusal above it
+    putNewsAway();                             // (a refusal is what the player must read now: no news beside it)
     clear(refusal).append(h("span", { "data-testid": "refusal" }, message));
     refusal.classList.add("show");
     clearTimeout(refuse.timer);
@@ -222,22 +227,38 @@ export async function playTable(tableId) {
     bringIntoView();
   };
   let movesOpen = false;
+  // the news at the head of the story: {text, until, moves} (the moves of the view that brought it); told: the
+  // last move in words, under it
   let news = null;
+  let newsTimer = null;
+  let told = [];
+  const setNews = (piece) => {
+    news = piece;
+    clearTimeout(newsTimer);
+    if (piece) newsTimer = setTimeout(() => { if (news === piece) { news = null; showStory(); } }, piece.until - Date.now());
+  };
+  const putNewsAway = () => { if (news) { setNews(null); showStory(); } };
+  // fresh: the news has just come (it stands alone, with its entrance), else it is kept ahead of the last move
+  const showStory = (fresh = false) => {
+    clear(story).append(...(news && fresh ? [h("span", { class: "news" }, news.text)]
+      : news ? [h("span", { class: "news kept" }, news.text), " ", ...told] : told));
+  };
 
   // What just happened, in words (the past tense serves "You" and "Ann" alike), with the card it moved picked
-  // out on the board; a goal or the like is announced in the same place.
+  // out on the board; a goal, a kick-off or the like is announced in the same place.
   const tellStory = (prev) => {
     // in a race the hands turn cards many times a second: the story is the last card move, which the game names
     const last = view.real_time ? lastTold(view, mod) : lastMove(view);
-    if (!last) return clear(story);
+    // (the game may announce the table's first view: the kick-off of a match)
+    const fresh = mod.announce && !view.real_time ? mod.announce(prev, view) : null;
+    // a goal or the like stays in sight for a few seconds, ahead of the moves that follow it
+    if (fresh) setNews({ text: fresh, until: Date.now() + NEWS_MS, moves: view.moves });
+    else if (news && (Date.now() > news.until || view.moves < news.moves)) setNews(null);
+    if (!last) { told = []; return showStory(Boolean(fresh)); }
     const [seat, action] = last;
     const who = seat === view.seat ? "You" : view.seats[seat] ? view.seats[seat].name : `Player ${seat + 1}`;
-    const fresh = prev && mod.announce ? mod.announce(prev, view) : null;
-    // a goal or the like stays in sight for a few seconds, ahead of the moves that follow it
-    if (fresh) news = { text: fresh, until: Date.now() + NEWS_MS, moves: view.moves };
-    else if (news && (Date.now() > news.until || view.moves < news.moves)) news = null;
-    const told = [h("span", { class: "story-who" }, who), " ", mod.describe ? mod.describe(action, view, seat) : (mod.label || ((x) => x))(action, view)];
-    clear(story).append(...(fresh ? [h("span", { class: "news" }, fresh)] : news ? [h("span", { class: "news kept" }, news.text), " ", ...told] : told));
+    told = [h("span", { class: "story-who" }, who), " ", mod.describe ? mod.describe(action, view, seat) : (mod.label || ((x) => x))(action, view)];
+    showStory(Boolean(fresh));
     const card = action.split(" ").at(-1);
     if (prev && prev.moves !== view.moves) {
       // one card moved: where the board shows its code twice, not one in a settled place (a laid set: data-settled),
@@ -255,11 +276,14 @@ export async function playTable(tableId) {
     const content = prev && mod.summary ? mod.summary(prev, view) : null;
     if (!content) return false;
     holding = true;
+    clearTimeout(newsTimer);                 // (news under the summary waits for it: its few seconds start after)
     // a dialog: the table behind it is inert (out of reach of the keyboard and of screen readers) while it is open
     const behind = [...main.children].filter((el) => el !== sheet);
     behind.forEach((el) => { el.inert = true; });
     const goOn = () => {
       clearTimeout(timer);
+      // news that came with the summary (the second half's kick-off) was under it: its time starts now
+      if (news) setNews({ ...news, until: Date.now() + NEWS_MS });
       document.removeEventListener("keydown", onKey, true);
       behind.forEach((el) => { el.inert = false; });
       clear(sheet);
@@ -299,7 +323,8 @@ export async function playTable(tableId) {
     const moved = prev && prev.moves !== view.moves;
     let wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? PACES[paceName()].move : 0;
     // news (a goal) holds play a little longer, at any pace but instant
-    if (moved && news && news.moves === view.moves && PACES[paceName()].move) wait = Math.max(wait, NEWS_HOLD_MS);
+    // (the table's first view too, when it brings news: the kick-off)
+    if ((moved || !prev) && news && news.moves === view.moves && PACES[paceName()].move) wait = Math.max(wait, NEWS_HOLD_MS);
     if (wait) { holding = true; setTimeout(() => { holding = false; pump(); }, wait); } else pump();
   };
   const listed = (v) => (mod.moves ? mod.moves(v) : v.legal);

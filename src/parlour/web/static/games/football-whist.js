@@ -9,7 +9,7 @@
 // positions ("kick W3", "move E1") and the ball itself ("stay").
 import { h, s, clear, stylesheet } from "/static/dom.js";
 import { card, clickable, refusable } from "/static/cards.js";
-import { plural, tap, yourResult } from "/static/words.js";
+import { person, plural, tap, yourResult } from "/static/words.js";
 
 const DATA = await fetch("/api/games/football-whist/data").then((r) => {
   if (!r.ok) throw new Error(`the Football Whist data: ${r.status}`);
@@ -28,6 +28,11 @@ const teamOf = (text) => TEAMS[text[0]];
 const numberOf = (text) => Number(text.slice(1));
 const side = (seat) => (seat % 2 === 0 ? "A" : "B");
 const seatName = (view, seat) => (view.seats && view.seats[seat] ? view.seats[seat].name : `Player ${seat + 1}`);
+// A seat as the player reads it in a line of the story: "You" for his own seat (a replay's boards, drawn for each
+// seat in turn, name every seat), its name for any other; the verb after it agrees ("You kick off", "Ann kicks off").
+const mine = (ctx, seat) => !ctx.readOnly && ctx.view && ctx.view.seat !== null && ctx.view.seat !== undefined && seat === ctx.view.seat;
+const who = (ctx, seat, start = true) => (mine(ctx, seat) ? (start ? "You" : "you") : seatName(ctx.view, seat));
+const verb = (ctx, seat, you, others) => (mine(ctx, seat) ? you : others);
 const nodeTeam = (node) => (PITCH.badges[node] ? TEAMS[PITCH.badges[node]] : null);
 
 // A card of the pack; a Master-team card carries a star on a dark disc at its top (a shape, not a colour:
@@ -202,9 +207,10 @@ function tableArea(ctx) {
     grid.append(h("div", { class: `fw-played fw-${where[seat]}${won ? " fw-won" : ""}` }, el));
   }
   const scored = showLast && obs.phase === "kick";
-  const note = scored ? `${seatName(view, last.winner)} won the trick that scored · ${seatName(view, obs.kicker)} kicks off`
-    : showLast ? `${seatName(view, last.winner)} won the trick`
-    : !current.length && obs.phase === "kick" ? `${seatName(view, obs.kicker)} kicks off`
+  const kicks = () => `${who(ctx, obs.kicker)} ${verb(ctx, obs.kicker, "kick", "kicks")} off`;
+  const note = scored ? `${who(ctx, last.winner)} won the trick that scored · ${kicks()}`
+    : showLast ? `${who(ctx, last.winner)} won the trick`
+    : !current.length && obs.phase === "kick" ? kicks()
       : current.length ? `${teamOf(current[0][1]).name} led` : "";
   const seatBox = (seat) => {
     const turn = obs.to_move.includes(seat) && obs.phase !== "over";
@@ -247,23 +253,23 @@ function goalAttacked(obs, partnership, half) {
 }
 
 // Every goal of the match with the score it made: [{goal, text, score}].
-function goals(obs, view) {
+function goals(obs, view, readOnly = false) {
+  const ctx = { view, readOnly };
   const score = { A: 0, B: 0 };
   return (obs.goal_log || []).map((g) => {
     score[g.partnership] += 1;
     const into = goalAttacked(obs, g.partnership, g.half) === PITCH.goals.west ? "West" : "East";
-    const who = seatName(view, g.by);
+    const by = `${who(ctx, g.by)} ${verb(ctx, g.by, "put", "puts")}`;
     const lead = score.A === score.B ? `${score.A}–${score.B}, level`
       : score.A > score.B ? `partners A lead ${score.A}–${score.B}` : `partners B lead ${score.B}–${score.A}`;
-    const text = g.own_goal ? `Own goal! ${who} puts it in the ${into} goal: ${lead}`
-      : `Goal! ${who} puts it in the ${into} goal: ${lead}`;
+    const text = `${g.own_goal ? "Own goal" : "Goal"}! ${by} it in the ${into} goal: ${lead}`;
     return { goal: g, text, score: { ...score } };
   });
 }
 
 function timeline(ctx) {
   const { obs, view } = ctx;
-  const list = goals(obs, view);
+  const list = goals(obs, view, ctx.readOnly);
   // (a group, not a landmark: the replay draws a board for each seat, and landmarks must be unique)
   return h("div", { class: "fw-goals-panel", role: "group", "aria-label": "Goals" }, h("h3", {}, "Goals"),
     list.length ? h("ol", { class: "fw-timeline", "data-testid": "goal-timeline" }, list.map(({ goal, text }) => h("li", { class: `fw-goal-${goal.partnership}` },
@@ -271,13 +277,38 @@ function timeline(ctx) {
       : h("p", { class: "fw-quiet" }, "No goals yet."));
 }
 
-// The whole match, move by move, with half time marked: a kick-off after every card of a deal is played.
+// Each half's kick-off, made or to come: [{half, seat, at}] (at: its place in the history, null while it is to come).
+// A half opens with a kick: the match's first move, and the first after the first half's 44 cards.
+function kickOffs(obs) {
+  const found = [];
+  let plays = 0;
+  (obs.history || []).forEach(([seat, action], at) => {
+    if (action.startsWith("kick") && plays === 44 * found.length) found.push({ half: found.length + 1, seat, at });
+    if (action.startsWith("play")) plays += 1;
+  });
+  const opening = obs.phase === "kick" && !(obs.tricks[obs.half - 1] || []).length;
+  if (opening && found.length < obs.half) found.push({ half: obs.half, seat: obs.kicker, at: null });
+  return found;
+}
+
+// A half's kick-off in words: "Kick-off: Betty kicks off for partners A, toward the West goal".
+function kickOffText(ctx, { half, seat }) {
+  const goal = goalAttacked(ctx.obs || ctx.view.observation, side(seat), half) === PITCH.goals.west ? "West" : "East";
+  return `${half === 1 ? "Kick-off" : "Second half kick-off"}: ${who(ctx, seat)} ${verb(ctx, seat, "kick", "kicks")} off `
+    + `for partners ${side(seat)}, toward the ${goal} goal`;
+}
+
+// The whole match, move by move, each half opened by its kick-off (half time marked): a kick-off after every
+// card of a deal is played.
 function playLog(ctx) {
-  const { obs, view } = ctx;
+  const { obs } = ctx;
   const items = [];
+  const opens = kickOffs(obs);
   let plays = 0;
   obs.history.forEach(([seat, action], i) => {
     if (action.startsWith("kick") && plays > 0 && plays % 44 === 0 && !items.some((x) => x.half2)) items.push({ half2: true });
+    const opening = opens.find((k) => k.at === i);
+    if (opening) items.push({ kickoff: opening });
     items.push({ seat, action, i });
     if (!action.startsWith("play")) return;
     plays += 1;
@@ -286,11 +317,14 @@ function playLog(ctx) {
     const done = obs.tricks?.[plays > 44 ? 1 : 0]?.[trick];
     if (plays % 4 === 0 && done && done.winner !== undefined && done.winner !== null) items.push({ won: done.winner });
   });
+  const coming = opens.find((k) => k.at === null);
+  if (coming) items.push(...(coming.half === 2 && !items.some((x) => x.half2) ? [{ half2: true }] : []), { kickoff: coming });
   const list = h("ol", { class: "fw-log", "aria-label": "Every move of the match", "data-testid": "play-log", tabindex: "0" },
     items.map((x) => (x.half2 ? h("li", { class: "fw-log-half" }, "Half time")
-      : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${seatName(view, x.won)} won the trick (partners ${side(x.won)})`)
+      : x.kickoff ? h("li", { class: "fw-log-half fw-log-kickoff", "data-testid": "log-kickoff" }, kickOffText(ctx, x.kickoff))
+      : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${who(ctx, x.won)} won the trick (partners ${side(x.won)})`)
       : h("li", { value: x.i + 1, class: x.i === obs.history.length - 1 ? "fw-latest" : "" },
-      `${seatName(view, x.seat)} ${words(x.action)}`))));
+      `${who(ctx, x.seat)} ${words(x.action)}`))));
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"), list);
 }
@@ -318,7 +352,7 @@ function pitchFocus(ctx) {
 export function render(el, ctx) {
   const { obs } = ctx;
   const moveNote = obs.move ? h("div", { class: "fw-move-note" },
-    `${seatName(ctx.view, obs.move.mover)} won the trick: ${plural(obs.move.moves_left, "ball move")} left`) : "";
+    `${who(ctx, obs.move.mover)} won the trick: ${plural(obs.move.moves_left, "ball move")} left`) : "";
   el.classList.add("fw-board");
   el.append(
     scoreboard(ctx),
@@ -356,8 +390,9 @@ export function status(view) {
   return null;
 }
 
-// The partners of a side by name: "Ann & Cyril".
-const partners = (view, p) => (p === "A" ? [0, 2] : [1, 3]).map((seat) => seatName(view, seat)).join(" & ");
+// The partners of a side by name: "Ann & Cyril", or "You & Cyril" for the player's own side.
+const partners = (view, p) => (p === "A" ? [0, 2] : [1, 3]).sort((a, b) => (b === view.seat) - (a === view.seat))
+  .map((seat) => who({ view }, seat)).join(" & ");
 
 // The match's outcome from its goals: "Ann & Cyril (partners A) win 5–4", or "a draw, 3–3".
 function verdict(view, g) {
@@ -394,6 +429,9 @@ export function resultText(result, view) {
   return `${verdict(view, g)}.${yourResult(view, side(view.seat) === result.winner)}`;
 }
 
+// What a side wins: the hint says "the match is all but decided".
+export const contest = "match";
+
 // Words for the move just made, after the player's name.
 export const describe = (action) => words(action);
 
@@ -415,7 +453,7 @@ export function summary(prev, view) {
       firstHalf.length ? h("ol", { class: "fw-timeline" }, firstHalf.map(({ goal, text }) => h("li", {}, `Trick ${goal.after_trick}: ${goalWords(text)}`)))
         : h("p", {}, "No goals in the first half."),
       h("p", {}, `The cards are dealt again and the sides change ends: partners A now attack ${ends("A")}, partners B ${ends("B")}. `,
-        `${seatName(view, obs.kicker)} kicks off the second half from the centre circle.`)),
+        `${who({ view }, obs.kicker)} ${verb({ view }, obs.kicker, "kick", "kicks")} off the second half from the centre circle.`)),
   };
 }
 
@@ -431,7 +469,7 @@ function fullTime(view) {
   const all = goals(obs, view);
   const byHalf = (half) => all.filter((x) => x.goal.half === half);
   const list = (half) => h("li", {}, h("b", {}, half === 1 ? "First half: " : "Second half: "),
-    byHalf(half).length ? byHalf(half).map(({ goal, text }) => `trick ${goal.after_trick}, ${goalWords(text).replace(/: partners.*$|: \d+–\d+, level$/, "")}`).join("; ")
+    byHalf(half).length ? byHalf(half).map(({ goal, text }) => `trick ${goal.after_trick}, ${goalWords(text).replace(/: partners.*$|: \d+–\d+, level$/, "").replace(/^You /, "you ")}`).join("; ")
       : "no goals");
   return {
     title: `Full time: ${outcome}`,
@@ -443,11 +481,18 @@ function fullTime(view) {
   };
 }
 
-// A goal is an event: the banner says who scored, where, and the score it made.
+// A goal is an event: the banner says who scored, where, and the score it made.  So is a half's kick-off: at
+// the table's first view (prev null) while the first trick is on, and when the second half begins, the banner
+// says who kicks off, for which partners, toward which goal.
 export function announce(prev, view) {
-  const before = (prev.observation.goal_log || []).length;
-  const list = goals(view.observation, view);
-  return list.length > before ? list[list.length - 1].text : null;
+  const obs = view.observation;
+  const list = goals(obs, view);
+  if (prev && list.length > (prev.observation.goal_log || []).length) return list[list.length - 1].text;
+  // (the half's opening: no trick of it finished yet; a table opened later, or a half already going on, has none)
+  const opening = (o) => o.phase !== "over" && !(o.tricks[o.half - 1] || []).length;
+  if (!opening(obs) || (prev && opening(prev.observation) && prev.observation.half === obs.half)) return null;
+  const kick = kickOffs(obs).find((k) => k.half === obs.half);
+  return kick ? kickOffText({ view, obs }, kick) : null;
 }
 
 // The end of the match: every goal in order.
