@@ -81,7 +81,7 @@ def test_half_time_goes_by_itself_at_the_quick_pace(server, page):
 
 
 def test_master_team_cards_and_playable_cards_differ_by_more_than_colour(server, page):
-    person_and_bots(page, server, "instant", seed=3)
+    person_and_bots(page, server, "instant", seed=5)
     seen = {"master held, not playable": 0, "ball move": 0, "master playable": 0}
 
     def check(page) -> None:
