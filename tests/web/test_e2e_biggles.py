@@ -154,8 +154,7 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     end_and_replay(page, "biggles")
     # the replay goes straight to a match's start or end: its end shows the builds as the match ended
     marks = page.locator("[data-testid=replay-marks] button")
-    assert marks.nth(0).inner_text() == "Match 1 start", marks.all_inner_texts()
-    assert re.fullmatch(r"Match 1 end \((Ann|Arthur) wins\)", marks.nth(1).inner_text()), marks.all_inner_texts()
+    assert marks.all_inner_texts() == ["Match 1 start", "Match 1 end"], marks.all_inner_texts()
     marks.nth(1).click()
     page.wait_for_function("/^Step (\\d+) of \\1 /.test(document.querySelector('[data-testid=step]').textContent)")
     # (the last match's end is the game's: the board itself shows the Biggles, not dealt again)

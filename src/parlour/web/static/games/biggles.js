@@ -224,21 +224,16 @@ function endOfMatch(obs, view) {
     finalBuilds(last, [0, 1], n));
 }
 
-// The replay's marks (replay.js shows them as buttons): where each match starts, and the step its Biggles ends it.
+// The replay's marks (replay.js shows them as buttons): the first match's start and each match's end, the step its
+// Biggles was played (the next match is dealt at that same step, so its end is the next one's start).  The labels
+// name no winner: the replay does not give the result away.
 export function marks(info) {
   const history = (info.observation && info.observation.history) || [];
-  const n = names(info);
-  const results = (info.observation && info.observation.match_results) || [];
-  const out = [];
-  let start = 0;
-  history.forEach(([seat, action], i) => {
-    if (action !== "play B") return;
-    const match = out.length / 2 + 1;
-    out.push({ step: start, label: `Match ${match} start` });
-    out.push({ step: i + 1, label: `Match ${match} end (${n[(results[match - 1] || { winner: seat }).winner]} wins)` });
-    start = i + 1;
+  const out = [{ step: 0, label: "Match 1 start" }];
+  history.forEach(([, action], i) => {
+    if (action === "play B") out.push({ step: i + 1, label: `Match ${out.length} end` });
   });
-  return out;
+  return out.length > 1 ? out : [];
 }
 
 // The count over the board: 3, 2, 1 as the server's go_in runs down, then Go! for a moment once the race is on.
