@@ -80,13 +80,21 @@ def test_a_refusal_stays_readable_while_the_other_hand_races_on(server, page):
     new_table(page, server, "bot:practised")
     page.wait_for_selector("[data-testid=ready]")
     start(page, "refusal")
+    # a card moved first (the story has something to tell, as in any race under way), then a wrong press
+    for _ in range(5):
+        turn_until(page, views, lambda legal: any(a.startswith("play") for a in legal), lambda: page.keyboard.press("t"))
+        page.keyboard.press("p")
+        page.wait_for_function("document.querySelector('.story').textContent.startsWith('You played')")
+        page.wait_for_timeout(100)
+        if not any(a.startswith("play") for a in legal_now(page, views)):
+            break
     before = moves_shown(page)
-    page.keyboard.press("p")                      # nothing on the pile yet: refused, with the reason
+    page.keyboard.press("p")                      # the pile's new top card does not fit: refused, with the reason
     told = page.locator("[data-testid=refusal]")
     told.wait_for()
     reason = told.inner_text()
     assert reason, reason
-    page.wait_for_timeout(1000)                   # (Go! has faded)
+    page.wait_for_timeout(1000)
     seen(page, "biggles-refused-desktop")
     assert clear_of(page, "[data-testid=refusal-box]", ["[data-testid=pile-0]", "[data-testid=pile-1]",
                                                          "[data-testid=build-0]"]) == []
