@@ -9,10 +9,11 @@ match's end shows its points until the player is ready for the next.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
-from conftest import end_and_replay, listed_moves, refusal, shot
+from conftest import end_and_replay, refusal, shot
 
 RESULT = "[data-testid=result]"
 
@@ -38,6 +39,27 @@ def moves_shown(page) -> int:
     return int(page.get_attribute(".board", "data-moves"))
 
 
+def watch(page) -> dict[int, dict]:
+    """The views the server sends the page, by move count (the page itself never shows which moves are legal:
+    spotting the card is the game).  Call before the page opens the table."""
+    views: dict[int, dict] = {}
+
+    def listen(socket) -> None:
+        def frame(payload) -> None:
+            message = json.loads(payload)
+            if message.get("type") == "view":
+                views[message["moves"]] = message
+        socket.on("framereceived", frame)
+    page.on("websocket", listen)
+    return views
+
+
+def legal_now(page, views: dict[int, dict]) -> list[str]:
+    """The moves legal in the view the page shows now."""
+    view = views.get(moves_shown(page))
+    return view["legal"] if view else []
+
+
 def start(page, name: str = "start") -> None:
     """Press Start: the count runs over the board (3, 2, 1), and no move is offered until Go."""
     button = page.locator("[data-testid=ready]")
@@ -56,6 +78,7 @@ def start(page, name: str = "start") -> None:
 def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    views = watch(page)
     new_table(page, server, "bot:newcomer")
     page.wait_for_selector("[data-testid=ready]")
     shot(page, "biggles-start")
@@ -70,8 +93,11 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     while time.monotonic() < deadline:
         if page.locator(RESULT).count():
             break
-        legal = listed_moves(page)
+        legal = legal_now(page, views)
         before = moves_shown(page)
+        if any(a.startswith(("play", "stop")) for a in legal):
+            # the page does not spot the card for him (practice is off): no badge under the pile
+            assert page.locator("[data-testid^=cue-]").count() == 0
         if any(a.startswith("play") for a in legal) and not stale_checked:
             # Two presses of p before the server's answer can arrive: the second means the
             # card the screen showed, which the first already played, so it is refused.
@@ -126,6 +152,18 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     assert re.search(ending, banner.inner_text()), banner.inner_text()
     assert stale_checked and pressed["p"] >= 8, pressed          # black 1-7 and Biggles, if the person won
     end_and_replay(page, "biggles")
+    # the replay goes straight to a match's start or end: its end shows the builds as the match ended
+    marks = page.locator("[data-testid=replay-marks] button")
+    assert marks.all_inner_texts() == ["Match 1 start", "Match 1 end"], marks.all_inner_texts()
+    marks.nth(1).click()
+    page.wait_for_function("/^Step (\\d+) of \\1 /.test(document.querySelector('[data-testid=step]').textContent)")
+    # (the last match's end is the game's: the board itself shows the Biggles, not dealt again)
+    assert page.locator(".views .board [data-testid^=build-] [data-card=BIG]").first.is_visible()
+    assert page.locator("[data-testid=replay-match-end]").count() == 0
+    shot(page, "biggles-replay-match-end")
+    marks.nth(0).click()
+    page.wait_for_function("document.querySelector('[data-testid=step]').textContent.startsWith('Step 0 of')")
+    assert page.locator("[data-testid=replay-match-end]").count() == 0
     assert not errors, errors
 
 

@@ -79,9 +79,13 @@ def test_the_contested_card_goes_to_the_earlier_hand_over_a_slower_network(serve
             made_so_far = press(bob, key, made_so_far)
         for _ in range(ANN_TURNS):
             made_so_far = press(ann, "t", made_so_far)
-        ann.wait_for_function("JSON.stringify([...document.querySelectorAll('.moves [data-action]')]"
-                              ".map((b) => b.dataset.action)).includes('stop 1')")
-        bob.wait_for_function("document.querySelectorAll('.moves [data-action=\"play 2\"]').length === 1")
+        # (read from the board: the page does not say which moves are legal, spotting them is the game)
+        contest = ("document.querySelector('[data-testid=pile-0] [data-card=R1]') && "
+                   "document.querySelector('[data-testid=pile-1] [data-card=K2]') && "
+                   "document.querySelectorAll('[data-testid=build-1] [data-card]').length === 1 && "
+                   "document.querySelector('[data-testid=build-1] [data-card=K1]')")
+        ann.wait_for_function(contest)
+        bob.wait_for_function(contest)
         ann.wait_for_timeout(1200)                     # a ping or two since the last move: Ann's offset is known
         ann.keyboard.press("s")                        # Ann first ...
         bob.wait_for_timeout(60)

@@ -191,6 +191,10 @@ export async function replayPage(tableId) {
       data.moves.length ? list : h("p", {}, "Every move of this seat was forced."));
   };
   const analysisControls = info.real_time ? "" : h("div", { class: "replay-controls" }, "The expert's analysis of ", analyser, analyseButton);
+  // a game's own marks along the steps (Biggles: where each match starts and ends), as buttons that go there
+  const marks = mod.marks ? mod.marks(info) : [];
+  const markBar = marks.length ? h("div", { class: "replay-controls", "data-testid": "replay-marks" }, "Go to: ",
+    marks.map((m) => h("button", { type: "button", "data-step": m.step, onclick: () => { slider.value = m.step; show(); } }, m.label))) : "";
   slider.addEventListener("input", show);
   which.addEventListener("change", show);
   document.onkeydown = (event) => {
@@ -205,6 +209,6 @@ export async function replayPage(tableId) {
       slider, h("button", { onclick: () => step(1), "aria-label": "Forward" }, "▶"),
       h("button", { onclick: () => { slider.value = info.moves; show(); } }, "End"), which,
       h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
-    stepLabel, analysisControls, analysisBox, focus, h("h2", { class: "sr-only" }, "The table at this step"), views);
+    markBar, stepLabel, analysisControls, analysisBox, focus, h("h2", { class: "sr-only" }, "The table at this step"), views);
   show();
 }

@@ -133,7 +133,8 @@ export async function playTable(tableId) {
     clear(refusal).append(h("span", { "data-testid": "refusal" }, message));
     refusal.classList.add("show");
     clearTimeout(refuse.timer);
-    refuse.timer = setTimeout(() => { refusal.classList.remove("show"); clear(refusal); }, 8000);
+    // (in a race it stays 4 s, through the other hand's moves: see tellStory)
+    refuse.timer = setTimeout(() => { refusal.classList.remove("show"); clear(refusal); }, view && view.real_time ? 4000 : 8000);
   };
 
   // The part of the board the decision is about (a game marks it data-focus) is brought into the room above
@@ -265,8 +266,9 @@ export async function playTable(tableId) {
       // and of the rest the last drawn (the pile's top)
       const marked = [...board.querySelectorAll(`[data-card="${CSS.escape(card)}"]`)].filter((el) => !el.closest("[data-settled]")).at(-1);
       if (marked) marked.classList.add("just-played");
-      refusal.classList.remove("show");
-      clear(refusal);
+      // (a race moves many times a second: there a refusal goes with the player's own next card moved, or its time)
+      const toldAt = (v) => v.observation.history.findLastIndex(([, a]) => mod.tells(a));
+      if (!view.real_time || (seat === view.seat && toldAt(view) !== toldAt(prev))) { refusal.classList.remove("show"); clear(refusal); }
     }
   };
 

@@ -2,8 +2,13 @@
 // and pushes a fresh view whenever anyone (the bot included) moves; this module
 // draws it and maps single keys, as at the terminal, to the legal action they
 // mean: t or space turns three (or picks the pile up), p plays the pile's top
-// card to one's own build, s stops the opponent with it.  A key never invents
-// an action: it answers only with one of ctx.legal.
+// card to one's own build, s stops the opponent with it.  A key that makes no
+// legal move sends the move it means all the same, and the server says why not.
+//
+// Spotting the card that fits is the game: the page never tells it.  The pile's
+// card, the keys and the touch buttons answer alike whether a move is legal or
+// not, and the list of every move is left out while the race runs.  A player who
+// wants the aid ticks "Practice: show when a card fits" (kept in this browser).
 //
 // Each match starts when every person has pressed Start (or Ready, after a
 // match) and the server's 3-2-1 count has run (view.race); the count is drawn
@@ -48,6 +53,17 @@ function why(score, won) {
 }
 const find = (legal, prefix) => legal.find((a) => a === prefix || a.startsWith(`${prefix} `)) || null;
 
+// Practice: the page shows when the pile's card fits (a badge under the pile, the buttons greyed otherwise)
+const PRACTICE = "parlour:biggles-practice";
+const practising = () => localStorage.getItem(PRACTICE) === "1";
+// the race is on for this player: his presses go to the server (legal or not, it judges them)
+const racing = (ctx) => seated(ctx.view) && !ctx.readOnly && !ctx.view.over && ctx.view.running !== false
+  && (!ctx.view.race || ctx.view.race.phase === "running");
+// the move of the pile's top card itself: a black card to one's build, a red one onto the other's
+const cardMove = (top) => (top === "BIG" ? "play B" : top[0] === "R" ? `stop ${top.slice(1)}` : `play ${top.slice(1)}`);
+// a key's move: the legal one it means, or else the one it would make, for the server to refuse with its reason
+const keyMove = (k, ctx) => key(k, ctx) || (racing(ctx) ? refusedKey(k, ctx) : null);
+
 function playerArea(ctx, seat, mine) {
   const { obs, view, legal, act, readOnly } = ctx;
   const p = obs.players[seat];
@@ -68,15 +84,20 @@ function playerArea(ctx, seat, mine) {
   const hand = h("div", { class: "bg-spot" }, handCard, h("div", { class: "bg-count" }, `hand ${p.hand_size}`));
 
   // the pile: its top card is the one that can move
+  const practice = practising();
   const move = active ? find(legal, "play") || find(legal, "stop") : null;
   const top = p.pile_top ? cardFor(p.pile_top, p.pack, {}) : h("div", { class: "bg-empty" }, "no pile");
-  if (move && p.pile_top) {
-    clickable(top, move, act, move.startsWith("play") ? "Play it to your build (p)" : "Stop the opponent with it (s)");
+  // in the race the top card always answers a click, with its own move: the server takes it or says why not
+  const tried = mine && p.pile_top && racing(ctx) ? move || cardMove(p.pile_top) : null;
+  if (tried) {
+    clickable(top, tried, act, p.pile_top[0] === "R" ? "Stop the opponent with it (s)" : "Play it to your build (p)");
+    if (!(practice && move)) top.classList.remove("legal-glow");       // (the glow would tell it fits)
   }
+  const cue = practice && move;
   const pile = h("div", { class: "bg-spot", "data-testid": `pile-${seat}` }, top,
     h("div", { class: "bg-count" }, `pile ${p.pile_size}`),
     // the key is named only where there are keys (a touch screen hides keys-hint and shows its buttons)
-    move ? h("div", { class: "bg-cue", "data-testid": `cue-${seat}` },
+    cue ? h("div", { class: "bg-cue", "data-testid": `cue-${seat}` },
       h("span", { class: "keys-hint" }, move.startsWith("play") ? "p · " : "s · "), move.startsWith("play") ? "play" : "stop!") : "");
 
   const build = h("div", { class: "bg-build", "data-testid": `build-${seat}` },
@@ -87,9 +108,12 @@ function playerArea(ctx, seat, mine) {
   const area = h("section", { class: `bg-player${mine ? " bg-mine" : ""}`, "data-seat": seat },
     head, h("div", { class: "bg-row" }, hand, pile, h("div", { class: "bg-build-box" }, build, stoppers)));
   // Stopping lands on the opponent's build: it is clickable too.
-  if (!mine && !readOnly && !view.over) {
-    const stop = find(legal, "stop");
-    if (stop) clickable(build, stop, act, "Stop this build (s)");
+  if (!mine && racing(ctx)) {
+    const stop = keyMove("s", ctx);
+    if (stop) {
+      clickable(build, stop, act, "Stop this build (s)");
+      if (practice && find(legal, "stop")) build.classList.add("bg-fits"); else build.classList.remove("legal-glow");
+    }
   }
   return area;
 }
@@ -122,8 +146,21 @@ export function render(el, ctx) {
     ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? "" : h("p", { class: "bg-keys keys-hint" },
       h("kbd", {}, "t"), " or ", h("kbd", {}, "space"), " turn three (or pick up) · ",
       h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"),
-    race ? racePanel(ctx, race) : "");
+    seated(view) && !ctx.readOnly && !view.over ? practiceBox(ctx) : "",
+    race ? racePanel(ctx, race) : "",
+    ctx.readOnly ? endOfMatch(obs, view) : "");
   countOver(el, race);
+}
+
+// The aid, off unless the player asks for it: kept in this browser for every Biggles table.
+function practiceBox(ctx) {
+  const box = h("input", { type: "checkbox", "data-testid": "practice", checked: practising() ? true : undefined });
+  box.addEventListener("change", () => {
+    localStorage.setItem(PRACTICE, box.checked ? "1" : "0");
+    box.blur();                     // (the keys go on working: a focused box would keep them)
+    ctx.redraw();
+  });
+  return h("label", { class: "bg-practice" }, box, "Practice: show when a card fits");
 }
 
 // -- the start of each match: Start (or Ready), the count, and the summary of the match just ended ------------
@@ -155,11 +192,7 @@ function racePanel(ctx, race) {
   const head = mine && winner === view.seat ? `You win match ${last.match}!` : `${n[winner]} wins match ${last.match}.`;
   const order = mine ? [view.seat, 1 - view.seat] : [0, 1];
   const who = (seat) => `${n[seat]}${mine && seat === view.seat ? " (you)" : ""}`;
-  // the builds as the match ended: the table is already dealt again, and the winning card must be seen
-  const builds = last.builds ? h("div", { class: "bg-final", "data-testid": "final-builds" }, order.map((seat) => h("div", { class: "bg-final-row" },
-    h("span", { class: "bg-final-who" }, `${n[seat]}’s build`),
-    h("div", { class: "bg-build" }, last.builds[seat].length ? last.builds[seat].map((c) => cardFor(c, last.packs[seat], { size: "small" }))
-      : h("span", { class: "bg-empty wide" }, "nothing built"))))) : "";
+  const builds = finalBuilds(last, order, n);
   return h("div", { class: "decision-area bg-race bg-summary", "data-testid": "match-summary", role: "region", "aria-label": `Match ${last.match} is over` },
     h("h3", {}, head),
     h("table", { class: "bg-sum" }, h("tbody", {}, order.map((seat) => h("tr", {},
@@ -169,6 +202,38 @@ function racePanel(ctx, race) {
     h("p", { class: "bg-totals", "data-testid": "totals" }, `Totals after match ${last.match}: `,
       order.map((seat, i) => [i ? ", " : "", `${n[seat]} `, h("b", {}, String(totals[seat]))])),
     button, wait);
+}
+
+// the builds as the match ended: the table is already dealt again, and the winning card must be seen
+function finalBuilds(last, order, n) {
+  return last.builds ? h("div", { class: "bg-final", "data-testid": "final-builds" }, order.map((seat) => h("div", { class: "bg-final-row" },
+    h("span", { class: "bg-final-who" }, `${n[seat]}’s build`),
+    h("div", { class: "bg-build" }, last.builds[seat].length ? last.builds[seat].map((c) => cardFor(c, last.packs[seat], { size: "small" }))
+      : h("span", { class: "bg-empty wide" }, "nothing built"))))) : "";
+}
+
+// The replay at the step a match ended (its Biggles just played): the board is dealt again for the next match, so
+// the match's end is told (after the last match the board itself shows it).
+function endOfMatch(obs, view) {
+  const history = obs.history || [];
+  const last = obs.match_results.at(-1);
+  if (!last || obs.phase === "over" || !history.length || history.at(-1)[1] !== "play B") return "";
+  const n = names(view);
+  return h("div", { class: "bg-race bg-summary", "data-testid": "replay-match-end" },
+    h("h3", {}, `${n[last.winner]} wins match ${last.match}: ${last.scores[last.winner]}–${last.scores[1 - last.winner]}`),
+    finalBuilds(last, [0, 1], n));
+}
+
+// The replay's marks (replay.js shows them as buttons): the first match's start and each match's end, the step its
+// Biggles was played (the next match is dealt at that same step, so its end is the next one's start).  The labels
+// name no winner: the replay does not give the result away.
+export function marks(info) {
+  const history = (info.observation && info.observation.history) || [];
+  const out = [{ step: 0, label: "Match 1 start" }];
+  history.forEach(([, action], i) => {
+    if (action === "play B") out.push({ step: i + 1, label: `Match ${out.length} end` });
+  });
+  return out.length > 1 ? out : [];
 }
 
 // The count over the board: 3, 2, 1 as the server's go_in runs down, then Go! for a moment once the race is on.
@@ -206,9 +271,9 @@ function countOver(el, race) {
 // button under a finger is never replaced between the touch and its end. A touch
 // acts as it lands (pointerdown), as a key does.
 const BUTTONS = [
-  { key: "t", label: "Turn", pick: (legal) => find(legal, "turn") || find(legal, "pickup") },
-  { key: "p", label: "Play", pick: (legal) => find(legal, "play") },
-  { key: "s", label: "Stop!", pick: (legal) => find(legal, "stop") },
+  { key: "t", label: "Turn", words: "Turn three, or pick the pile up (t)", pick: (legal) => find(legal, "turn") || find(legal, "pickup") },
+  { key: "p", label: "Play", words: "Play the pile's top card to your build (p)", pick: (legal) => find(legal, "play") },
+  { key: "s", label: "Stop!", words: "Stop the opponent with the pile's top card (s)", pick: (legal) => find(legal, "stop") },
 ];
 
 export function controls(el, ctx) {
@@ -229,16 +294,15 @@ export function controls(el, ctx) {
   el.act = ctx.act;
   el.hidden = Boolean(ctx.view.over);          // the end's scoring is read, not played over
   const legal = ctx.view.over ? [] : ctx.legal || [];
+  // In the race every button presses, legal or not (the server refuses a wrong one with its reason); only
+  // practice greys a button whose move would not go.  Before Go and between matches none does anything.
+  const practice = practising();
   for (const button of el.children) {
-    const action = BUTTONS.find((b) => b.key === button.dataset.key).pick(legal);
+    const b = BUTTONS.find((x) => x.key === button.dataset.key);
+    const action = practice ? b.pick(legal) : keyMove(b.key, { ...ctx, legal });
     button.disabled = !action;
-    if (action) {
-      button.dataset.action = action;
-      button.setAttribute("aria-label", label(action));
-    } else {
-      delete button.dataset.action;
-      button.setAttribute("aria-label", BUTTONS.find((b) => b.key === button.dataset.key).label);
-    }
+    button.setAttribute("aria-label", b.words);
+    if (action) button.dataset.action = action; else delete button.dataset.action;
   }
 }
 
@@ -267,6 +331,9 @@ export function refusedKey(pressed, ctx) {
   if (k === "s") return `stop ${Math.max(1, Math.min(7, players[1 - ctx.seat]?.level || 1))}`;
   return null;
 }
+
+// The list of every move is left out while the race runs: it would spot the card (the replay has its steps).
+export const moves = () => [];
 
 export function label(action) {
   if (action === "turn") return "Turn three (t)";
