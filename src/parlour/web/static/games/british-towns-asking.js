@@ -118,7 +118,7 @@ export function describe(action, view) {
   const last = asks[asks.length - 1];
   const asked = seatName(view, who) === seatName(view, view.seat) ? "you" : seatName(view, who);
   const answer = last && last.card === card ? (last.got ? " and got it" : asked === "you"
-    ? "; you did not have it, so the turn passed to you" : `; ${asked} did not have it, so the turn passed to them`) : "";
+    ? "; you did not have it, so the turn passed to you" : `; not held, so the turn passed to ${asked}`) : "";
   return `asked ${asked} for ${townName(card)}${answer}`;
 }
 
