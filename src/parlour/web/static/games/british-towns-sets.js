@@ -27,11 +27,13 @@ function firstUp(obs) {
 export function playLog(obs, view) {
   const first = firstUp(obs);
   let best = null;
-  for (let flips = 0; flips < 64; flips += 1) {
+  let open = 0;
+  for (let flips = 0; flips < 256; flips += 1) {
     const tried = replay(obs, view, first, flips);
     if (tried.fits) return tried.lines;
     best ||= tried;
-    if (flips + 1 >= 2 ** tried.open) break;           // every reading of the open points tried
+    open = Math.max(open, tried.open);
+    if (flips + 1 >= 2 ** open) break;                  // every reading of the open points tried
   }
   return best.lines;
 }
