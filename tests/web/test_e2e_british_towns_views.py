@@ -132,3 +132,43 @@ def test_asking_game_on_a_laptop_with_the_hint_open_the_key_and_the_asks_stay_in
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+def test_asking_game_keyboard_focus_after_an_ask_refused_goes_to_the_asks_heard_not_the_page(browser, server):
+    """An ask made from the keyboard and refused takes the ask panel away (the turn passed): the focus goes to the
+    asks heard, which tell the answer, and when the turn comes back, to a town to ask for."""
+    from parlour.bots import make_bot
+    from parlour.games import get_game
+
+    table = _table(browser, server, "british-towns-asking", "desktop", 9)
+    page = table.page
+    chooser = make_bot(get_game("british-towns-asking"), "remembering", 0, 11)
+    try:
+        # the others' moves shown at the quick pace: the page waits a moment on each, as a player watching would
+        page.evaluate("localStorage.setItem('parlour:pace', 'quick')")
+        for _ in range(30):
+            view = table.decision()
+            assert view is not None, "no ask of the person's was refused"
+            action = chooser.act(view["observation"], view["legal"])
+            who = action.split(" ")[1]
+            target = page.locator(f'button[data-target="{who}"]')
+            if target.get_attribute("aria-pressed") != "true":
+                target.focus()
+                page.keyboard.press("Enter")
+                page.wait_for_selector(f'button[data-target="{who}"][aria-pressed="true"]')
+                assert page.evaluate("document.activeElement.dataset.target") == who     # the same player's control
+            before = table.moves_shown()
+            page.focus(f'.bt-ask [data-action="{action}"]')
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) !== {before}")
+            latest = page.inner_text(".bt-history li:first-child")
+            if latest.startswith("You asked") and "not held" in latest:
+                page.wait_for_function("document.activeElement && document.activeElement.closest('.bt-history')", timeout=3000)
+                if table.decision() is not None:
+                    assert page.evaluate("document.activeElement.dataset.action || ''").startswith("ask ")
+                break
+        else:
+            raise AssertionError("no ask of the person's was refused in 30 turns")
+        assert not table.errors, table.errors
+    finally:
+        table.close()

@@ -7,6 +7,13 @@ import { person, plural, seatName } from "/static/words.js";
 import { byRegion, keyCard, regionChip, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
+// Whether the keyboard's focus was last on this page's own controls (the players to ask, the towns, the asks heard):
+// where a move takes that control away and leaves nothing to decide (his ask was refused: the turn passed), the
+// focus goes to the asks heard, which say what happened, rather than to the page's body.
+let engaged = false;
+const OURS = ".bt-seats, .bt-ask, .bt-history";
+let myTurn = false;
+document.addEventListener("focusin", (event) => { engaged = Boolean(event.target.closest && event.target.closest(OURS)); });
 
 function asksByTarget(legal) {
   const out = new Map();
@@ -91,6 +98,18 @@ export function render(el, ctx) {
   el.append(h("div", { class: "bt-layout asking" },
     h("div", { class: "bt-main" }, seats, keyCard(obs, view, laidBy), askPanel, hand),
     h("div", { class: "bt-side" }, history)));
+  // (after the table has put the focus back where it could: a focus fallen to the body goes to the asks heard, and
+  // when the turn comes back to him, from there to the first town he may ask for)
+  const turnCame = targets.size > 0 && !myTurn;
+  myTurn = targets.size > 0;
+  if (engaged && !readOnly) requestAnimationFrame(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    const ask = askPanel && askPanel.querySelector("[data-action]");
+    const list = history.querySelector("ol");
+    if (turnCame && ask && ask.isConnected && (lost || active.closest(".bt-history, .bt-seats"))) ask.focus({ preventScroll: true });
+    else if (lost && list && list.isConnected) list.focus({ preventScroll: true });
+  });
 }
 
 export function label(action, view) {
