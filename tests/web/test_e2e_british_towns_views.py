@@ -71,6 +71,7 @@ def test_sets_game_key_says_what_makes_a_set_and_the_log_tells_every_move(browse
         if "take discard" in view["legal"]:
             name = page.evaluate("async (c) => (await import('/static/games/british-towns-common.js')).townName(c)", top)
             assert page.text_content('.moves button[data-action="take discard"]').endswith(f"Take {name} from the discard pile")
+            assert f"or take {name} from the discard pile" in page.inner_text(".dock")          # the prompt too
         page.screenshot(path=str(ARTIFACTS / "british-towns-sets-laptop-log.png"))
         assert not table.errors, table.errors
     finally:

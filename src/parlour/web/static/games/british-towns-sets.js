@@ -287,6 +287,8 @@ export function status(view) {
   if (view.over || view.seat === null || !view.legal.length) return "";
   const legal = view.legal;
   if (legal[0].startsWith("add ")) return "The top discard completes one of your regions: add it to your set (that is your turn).";
+  const top = view.observation?.discards?.at(-1);
+  if (legal.includes("draw stock") && legal.includes("take discard") && top) return `Your turn: draw from the stock, or take ${townName(top)} from the discard pile.`;
   if (legal.includes("draw stock") || legal.includes("take discard")) return "Your turn: draw from the stock, or take the top discard.";
   if (legal.some((a) => a.startsWith("lay ")) && !legal.some((a) => a.startsWith("discard "))) return "You hold a whole region: lay it down.";
   return "Lay down a region, or discard a card.";
