@@ -38,7 +38,7 @@ export function playLog(obs, view) {
   return best.lines;
 }
 
-export function replay(obs, view, first, flips) {
+function replay(obs, view, first, flips) {
   const names = obs.seat_names || [];
   const events = obs.events || [];
   const history = obs.history || [];
