@@ -7,6 +7,13 @@ import { person, plural, seatName } from "/static/words.js";
 import { byRegion, keyCard, regionChip, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
+// Whether the keyboard's focus was last on this page's own controls (the players to ask, the towns, the asks heard):
+// where a move takes that control away and leaves nothing to decide (his ask was refused: the turn passed), the
+// focus goes to the asks heard, which say what happened, rather than to the page's body.
+let engaged = false;
+const OURS = ".bt-seats, .bt-ask, .bt-history";
+let myTurn = false;
+document.addEventListener("focusin", (event) => { engaged = Boolean(event.target.closest && event.target.closest(OURS)); });
 
 function asksByTarget(legal) {
   const out = new Map();
@@ -91,6 +98,18 @@ export function render(el, ctx) {
   el.append(h("div", { class: "bt-layout asking" },
     h("div", { class: "bt-main" }, seats, keyCard(obs, view, laidBy), askPanel, hand),
     h("div", { class: "bt-side" }, history)));
+  // (after the table has put the focus back where it could: a focus fallen to the body goes to the asks heard, and
+  // when the turn comes back to him, from there to the first town he may ask for)
+  const turnCame = targets.size > 0 && !myTurn;
+  myTurn = targets.size > 0;
+  if (engaged && !readOnly) requestAnimationFrame(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    const ask = askPanel && askPanel.querySelector("[data-action]");
+    const list = history.querySelector("ol");
+    if (turnCame && ask && ask.isConnected && (lost || active.closest(".bt-history, .bt-seats"))) ask.focus({ preventScroll: true });
+    else if (lost && list && list.isConnected) list.focus({ preventScroll: true });
+  });
 }
 
 export function label(action, view) {
@@ -118,7 +137,7 @@ export function describe(action, view) {
   const last = asks[asks.length - 1];
   const asked = seatName(view, who) === seatName(view, view.seat) ? "you" : seatName(view, who);
   const answer = last && last.card === card ? (last.got ? " and got it" : asked === "you"
-    ? "; you did not have it, so the turn passed to you" : `; ${asked} did not have it, so the turn passed to them`) : "";
+    ? "; you did not have it, so the turn passed to you" : `; not held, so the turn passed to ${asked}`) : "";
   return `asked ${asked} for ${townName(card)}${answer}`;
 }
 

@@ -39,6 +39,8 @@ export const townName = (code) => (isRegionCard(code) ? `the ${regionTitle(Numbe
   : TOWNS[code] ? TOWNS[code][0] : code);
 // a region's name after "the": a name that starts with "The" drops it ("the North-West region card", not "the The ...")
 const regionTitle = (region) => (REGIONS[region]?.name || `Region ${region}`).replace(/^The /, "");
+// a region's name inside a sentence: "laid down the North-West", "laid down Wales" (a name's leading "The" is lower case)
+export const regionPhrase = (region) => (REGIONS[region]?.name || `region ${region}`).replace(/^The /, "the ");
 export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colour;
 
 function fitSize(text, width, biggest) {
@@ -105,15 +107,20 @@ export function regionChip(region, { full = false, extra = "" } = {}) {
 
 // The KEY card: every region, how many towns it has and which, and who has laid it (a region laid is struck through).
 // The printed card gives only the counts; the town names are Parlour's help, in a lighter line under them.
-export function keyCard(obs, view, laidBy, { focus = false } = {}) {
+// What makes a region differs between the games: in the asking game all its towns and its REGION card; in the sets
+// game all its towns, or all but one with the REGION card standing in (sets: then held gives, for a region laid,
+// the cards its set holds, shown in place of the towns' names).
+export function keyCard(obs, view, laidBy, { focus = false, sets = false, held = {} } = {}) {
   return h("div", { class: "bt-key panel", "data-focus": focus ? "the key" : undefined }, h("h3", {}, "The key"),
     h("ul", {}, (obs.key || []).map((k) => {
       const who = laidBy[k.region];
+      const laid = sets && who !== undefined && held[k.region];
       return h("li", { class: who !== undefined ? "done" : "" }, regionChip(k.region),
         h("div", {}, h("div", { class: "bt-keyname" }, k.name),
-          h("div", { class: "bt-keycount" }, `${k.towns} towns + region card`,
+          h("div", { class: "bt-keycount" }, sets ? `${plural(k.towns, "town")}, or ${k.towns - 1} with the region card` : `${k.towns} towns + region card`,
             who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${seatName(view, who)}`) : ""),
-          h("div", { class: "bt-keytowns" }, (TOWNS_OF[k.region] || []).join(" · "))));
+          laid ? h("div", { class: "bt-keytowns bt-keyheld" }, `holds ${laid.map(shortName).join(" · ")}`)
+            : h("div", { class: "bt-keytowns" }, (TOWNS_OF[k.region] || []).join(" · "))));
     })));
 }
 
