@@ -9,18 +9,21 @@ other hand races on, and sits in the dock clear of the piles and the buttons.
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 
 from conftest import ARTIFACTS
 from test_e2e_biggles import legal_now, moves_shown, new_table, start, watch
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 #: the page's own controls that could tell a legal move from one that is not
-TELLS = "[data-testid^=cue-], .bg-board .legal-glow:not(.bg-hand), [aria-disabled], details.all-moves, .bg-touch:disabled"
+TELLS = ("[data-testid^=cue-], .bg-board .legal-glow:not(.bg-hand), [aria-disabled], details.all-moves, "
+         ".bg-touch:disabled")
 CARD_MOVE = ("play", "stop")
 
 
-def sit(browser, server, bot: str = "newcomer", seed: int = 3, **context):
+def sit(browser, server, bot: str = "newcomer", seed: int = 3, **context: Any):
     """A table of Ann (this page) and a bot, opened in a new browser context; (context, page, views)."""
     made = httpx.post(server.url + "/api/tables", json={
         "game": "biggles", "seed": seed, "variant": {"matches": 1, "deciders": 0},
@@ -82,7 +85,8 @@ def test_a_refusal_stays_readable_while_the_other_hand_races_on(server, page):
     start(page, "refusal")
     # a card moved first (the story has something to tell, as in any race under way), then a wrong press
     for _ in range(5):
-        turn_until(page, views, lambda legal: any(a.startswith("play") for a in legal), lambda: page.keyboard.press("t"))
+        turn_until(page, views, lambda legal: any(a.startswith("play") for a in legal),
+                   lambda: page.keyboard.press("t"))
         page.keyboard.press("p")
         page.wait_for_function("document.querySelector('.story').textContent.startsWith('You played')")
         page.wait_for_timeout(100)
@@ -113,7 +117,8 @@ def test_the_page_never_spots_the_card_on_a_phone(server, browser):
         me = views[moves_shown(page)]["seat"]
         buttons = page.locator(".bg-touch")
         assert buttons.count() == 3 and page.locator(".bg-touch:disabled").count() == 0
-        assert page.locator(TELLS).count() == 0, page.locator(TELLS).evaluate_all("els => els.map(e => e.outerHTML.slice(0, 80))")
+        assert page.locator(TELLS).count() == 0, \
+            page.locator(TELLS).evaluate_all("els => els.map(e => e.outerHTML.slice(0, 80))")
         assert not page.locator("[data-testid=practice]").is_checked()
         # a wrong tap is possible, and answered with the reason
         page.locator(".bg-touch-p").tap()
@@ -150,7 +155,8 @@ def test_practice_shows_when_a_card_fits_and_is_remembered(server, browser):
         assert page.locator("[data-testid=practice]").is_checked()
         go(page)
         me = views[max(views)]["seat"]
-        turn_until(page, views, lambda legal: any(a.startswith(CARD_MOVE) for a in legal), lambda: page.keyboard.press("t"))
+        turn_until(page, views, lambda legal: any(a.startswith(CARD_MOVE) for a in legal),
+                   lambda: page.keyboard.press("t"))
         seen(page, "biggles-practice")
         # the badge under the pile and the greyed buttons follow the view shown (read at one instant)
         shown = "(me) => [Number(document.querySelector('.board').dataset.moves), " \
@@ -175,7 +181,8 @@ def test_practice_shows_when_a_card_fits_and_is_remembered(server, browser):
 
 def test_the_replay_marks_each_match_start_and_end(server, page):
     page.goto(server.url + "/")
-    history = [[0, "turn"], [1, "turn"], [0, "play 1"], [1, "play B"], [0, "turn"], [0, "play B"], [1, "turn"], [1, "play B"]]
+    history = [[0, "turn"], [1, "turn"], [0, "play 1"], [1, "play B"], [0, "turn"], [0, "play B"], [1, "turn"],
+               [1, "play B"]]
     marks = page.evaluate("""(history) => import('/static/games/biggles.js').then((m) => m.marks({
         seats: [{ name: 'Ann' }, { name: 'Bob' }], observation: { history } }))""", history)
     # (the next match is dealt at the step the last one ended: its end is the next one's start)
@@ -189,7 +196,8 @@ def test_the_replay_tells_a_match_end_over_the_next_deal(server, page):
     page.set_viewport_size({"width": 1280, "height": 860})
     page.goto(server.url + "/")
     page.wait_for_selector("[data-game=biggles]")          # (the lobby drawn: nothing redraws the page after)
-    fresh = {"hand_size": 24, "pile_top": None, "pile_size": 0, "build": [], "level": 0, "stopped_by": []}
+    fresh: dict[str, Any] = {"hand_size": 24, "pile_top": None, "pile_size": 0, "build": [], "level": 0,
+                             "stopped_by": []}
     builds = [["K1", "K2", "K3", "K4", "K5", "K6", "K7", "BIG"], ["K1x", "K1"]]
     script = """([fresh, builds, phase]) => import('/static/games/biggles.js').then((m) => {
         document.querySelectorAll('.test-board').forEach((el) => el.remove());

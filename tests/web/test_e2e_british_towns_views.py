@@ -11,7 +11,7 @@ PAT_MID_THE = re.compile(r"\S The [A-Z]")          # "laid down The North-West":
 
 
 def _table(browser, server, game, size, seed):
-    from test_e2e_sweep import Table       # (that module needs axe, which these tests do not)
+    from test_e2e_sweep import Table  # (that module needs axe, which these tests do not)
     return Table(browser, server, game, size, seed)
 
 
@@ -56,8 +56,8 @@ def test_sets_game_key_says_what_makes_a_set_and_the_log_tells_every_move(browse
         log = page.locator(".bt-log li")
         lines = log.all_inner_texts()
         assert len(lines) >= len(obs["history"])
-        assert any(line.startswith("You ") for line in lines) and any(line.startswith("Bot") or not line.startswith("You")
-                                                                      for line in lines)
+        assert any(line.startswith("You ") for line in lines)
+        assert any(line.startswith("Bot") or not line.startswith("You") for line in lines)
         assert not [line for line in lines if PAT_MID_THE.search(line)]
         assert not [line for line in lines if line.split(" ", 1)[1].startswith("added ")]   # every event placed
         assert any(re.search(r" (took|drew) [A-Z].* from the (discard pile|stock)", line) for line in lines)
@@ -69,8 +69,10 @@ def test_sets_game_key_says_what_makes_a_set_and_the_log_tells_every_move(browse
         # the move to take the top discard names the card, in the list of every move as in a hint
         top = obs["discards"][-1]
         if "take discard" in view["legal"]:
-            name = page.evaluate("async (c) => (await import('/static/games/british-towns-common.js')).townName(c)", top)
-            assert page.text_content('.moves button[data-action="take discard"]').endswith(f"Take {name} from the discard pile")
+            name = page.evaluate("async (c) => (await import('/static/games/british-towns-common.js')).townName(c)",
+                                 top)
+            assert page.text_content('.moves button[data-action="take discard"]').endswith(
+                f"Take {name} from the discard pile")
             assert f"or take {name} from the discard pile" in page.inner_text(".dock")          # the prompt too
         page.screenshot(path=str(ARTIFACTS / "british-towns-sets-laptop-log.png"))
         assert not table.errors, table.errors
@@ -104,7 +106,8 @@ def test_words_name_whom_the_turn_passed_to_and_a_region_in_a_sentence(server, p
     said = page.evaluate("""async () => {
       const asking = await import('/static/games/british-towns-asking.js');
       const sets = await import('/static/games/british-towns-sets.js');
-      const observation = { seat: 0, seat_names: ['P1', 'P2', 'P3'], asks: [{ asker: 0, asked: 1, card: 'CREWE', got: false }] };
+      const observation = { seat: 0, seat_names: ['P1', 'P2', 'P3'],
+                            asks: [{ asker: 0, asked: 1, card: 'CREWE', got: false }] };
       const view = { seat: 0, seats: [{ name: 'Ann' }, { name: 'Arthur' }, { name: 'Bea' }], observation };
       const other = { ...view, seat: 2, observation: { ...observation, seat: 2 } };
       return [asking.describe('ask P2 CREWE', view), asking.describe('ask P2 CREWE', other),
@@ -164,7 +167,8 @@ def test_asking_game_keyboard_focus_after_an_ask_refused_goes_to_the_asks_heard_
             page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) !== {before}")
             latest = page.inner_text(".bt-history li:first-child")
             if latest.startswith("You asked") and "not held" in latest:
-                page.wait_for_function("document.activeElement && document.activeElement.closest('.bt-history')", timeout=3000)
+                page.wait_for_function("document.activeElement && document.activeElement.closest('.bt-history')",
+                                       timeout=3000)
                 if table.decision() is not None:
                     assert page.evaluate("document.activeElement.dataset.action || ''").startswith("ask ")
                 break

@@ -94,7 +94,8 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
     assert counts["move"] + counts["stay"] + counts["kick"] > 0, counts
     assert page.locator(".fw-half").inner_text() == "FULL TIME" or "Full time" in page.locator(".fw-half").inner_text()
     for text in banners:
-        pattern = r"(Own goal|Goal)! (.+ puts|You put) it in the (West|East) goal: (partners (A|B) lead \d+–\d+|\d+–\d+, level)"
+        pattern = (r"(Own goal|Goal)! (.+ puts|You put) it in the (West|East) goal: "
+                   r"(partners (A|B) lead \d+–\d+|\d+–\d+, level)")
         assert re.fullmatch(pattern, text.strip()), text
     total = sum(int(page.inner_text(f"[data-testid=goals-{p}]")) for p in "AB")
     assert page.locator(".fw-ending [data-testid=goal-timeline] li").count() == total    # the end lists every goal

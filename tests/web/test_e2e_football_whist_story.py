@@ -67,7 +67,8 @@ def test_the_players_own_seat_is_you_in_every_line_the_page_builds(server, page)
             legal: view.legal, act: () => {}, refuse: () => {}, send: () => {}, readOnly: false }); };
         const texts = (sel) => [...el.querySelectorAll(sel)].map((x) => x.textContent.replace(/\\s+/g, ' ').trim());
         draw(match.moving);
-        const out = { log: texts('[data-testid=play-log] li'), note: texts('.fw-trick-note'), move: texts('.fw-move-note'),
+        const out = { log: texts('[data-testid=play-log] li'), note: texts('.fw-trick-note'),
+                      move: texts('.fw-move-note'),
                       goals: texts('[data-testid=goal-timeline] li'), news: fw.announce(...match.goal),
                       kickoff: fw.announce(null, match.start) };
         out.half2 = fw.announce(...match.half2);
@@ -81,15 +82,18 @@ def test_the_players_own_seat_is_you_in_every_line_the_page_builds(server, page)
         out.result = fw.resultText({ goals: match.end[1].observation.goals, winner: 'A' }, match.end[1]);
         // a replay's board, drawn for each seat: every seat by its name
         el.replaceChildren();
-        fw.render(el, { view: match.moving, obs: match.moving.observation, seat: 0, legal: [], act: () => {}, readOnly: true });
+        fw.render(el, { view: match.moving, obs: match.moving.observation, seat: 0, legal: [], act: () => {},
+                        readOnly: true });
         out.replay = texts('[data-testid=play-log] li');
         return out;
     }""", match)
-    lines = shown["log"] + shown["note"] + shown["move"] + shown["goals"] + [shown["news"]] + shown["end"] + [shown["result"]]
+    lines = (shown["log"] + shown["note"] + shown["move"] + shown["goals"] + [shown["news"]] + shown["end"]
+             + [shown["result"]])
     assert not [x for x in lines if "Reviewer" in x], [x for x in lines if "Reviewer" in x]
     assert "You won the trick (partners A)" in shown["log"], shown["log"]
     assert any(x.startswith("You played ") for x in shown["log"]), shown["log"]
-    assert shown["note"] == ["You won the trick"] and re.fullmatch(r"You won the trick: \d ball moves? left", shown["move"][0])
+    assert shown["note"] == ["You won the trick"]
+    assert re.fullmatch(r"You won the trick: \d ball moves? left", shown["move"][0])
     assert any(re.search(r"You put it in the (West|East) goal", x) for x in shown["goals"]), shown["goals"]
     assert re.fullmatch(r"Goal! You put it in the (West|East) goal: .+", shown["news"]), shown["news"]
     assert "you put it in the" in shown["end"][1] and "You put" not in shown["end"][1], shown["end"]
@@ -134,7 +138,7 @@ def test_the_kick_off_is_news_at_the_start_and_gives_way_after_a_few_seconds_or_
     assert seen["refusal"] and not seen["news"], seen
 
 
-def _play_to(table, chooser, until) -> dict:
+def _play_to(table, chooser, until) -> dict | None:
     """The person's moves by ``chooser`` until ``until(view, page)``; the view then (None if the match ended)."""
     while (view := table.decision()) is not None:
         if until(view, table.page):
@@ -178,13 +182,15 @@ def test_a_lopsided_match_a_goal_and_the_hint_that_cannot_tell_the_moves_apart(b
 
         def lopsided(v, p) -> bool:
             o = v["observation"]
-            return o["half"] == 2 and len(o["hand"]) <= 5 and o["goals"]["B"] - o["goals"]["A"] >= 3 and len(v["legal"]) > 2
+            return (o["half"] == 2 and len(o["hand"]) <= 5 and o["goals"]["B"] - o["goals"]["A"] >= 3
+                    and len(v["legal"]) > 2)
         view = _play_to(table, chooser, lopsided)
         assert view is not None, "the match never got lopsided"
         page.click("[data-testid=hint-button]")
         page.wait_for_selector("[data-testid=hint] [data-testid=chance]", timeout=30000)
         page.screenshot(path=str(ARTIFACTS / f"fw-story-{size}-lopsided-hint.png"))
-        chances = [int(x.rstrip("%")) for x in page.locator("[data-testid=hint] [data-testid=chance]").all_inner_texts()]
+        chances = [int(x.rstrip("%"))
+                   for x in page.locator("[data-testid=hint] [data-testid=chance]").all_inner_texts()]
         note = page.locator("[data-testid=hint-close-call]")
         if max(chances) - min(chances) <= 2:
             assert note.count() and "differ little" in note.inner_text(), chances
@@ -213,23 +219,29 @@ def test_a_hint_whose_chances_are_all_but_equal_says_so_and_shows_how_often_each
             shown.draw(view);
             slot.querySelector('[data-testid=hint-button]').click();
             shown.answered({ type: 'hint', moves: 70, unjudged: 0, iterations: 500, options });
-            const words = (li) => [...li.children].map((c) => c.textContent.replace(/\\s+/g, ' ').trim()).filter(Boolean);
+            const words = (li) => [...li.children].map((c) => c.textContent.replace(/\\s+/g, ' ').trim())
+              .filter(Boolean);
             return { rows: [...slot.querySelectorAll('[data-testid=hint] li')].map((li) => words(li).join(' ')),
                      note: slot.querySelector('[data-testid=hint-close-call]')?.textContent || null };
         };
         return {
-            decided: ask([{ action: 'play S10', chance: 0.02, visits: 310 }, { action: 'play E2', chance: 0.01, visits: 90 },
+            decided: ask([{ action: 'play S10', chance: 0.02, visits: 310 },
+                          { action: 'play E2', chance: 0.01, visits: 90 },
                           { action: 'play S3', chance: 0.015, visits: 100 }], 'match'),
-            evenly: ask([{ action: 'play S10', chance: 0.01, visits: 102 }, { action: 'play E2', chance: 0.01, visits: 99 },
+            evenly: ask([{ action: 'play S10', chance: 0.01, visits: 102 },
+                          { action: 'play E2', chance: 0.01, visits: 99 },
                          { action: 'play S3', chance: 0.01, visits: 101 }], 'match'),
-            even: ask([{ action: 'play S10', chance: 0.51, visits: 200 }, { action: 'play E2', chance: 0.5, visits: 150 },
+            even: ask([{ action: 'play S10', chance: 0.51, visits: 200 },
+                          { action: 'play E2', chance: 0.5, visits: 150 },
                        { action: 'play S3', chance: 0.49, visits: 150 }], 'match'),
-            apart: ask([{ action: 'play S10', chance: 0.4, visits: 310 }, { action: 'play E2', chance: 0.1, visits: 90 },
+            apart: ask([{ action: 'play S10', chance: 0.4, visits: 310 },
+                          { action: 'play E2', chance: 0.1, visits: 90 },
                         { action: 'play S3', chance: 0.3, visits: 100 }], 'match'),
         };
     }""")
     decided = shown["decided"]
-    assert decided["note"] and decided["note"].startswith("The match is all but decided: these moves differ little"), decided
+    assert decided["note"], decided
+    assert decided["note"].startswith("The match is all but decided: these moves differ little"), decided
     assert "(1% to 2%)" in decided["note"] and "500 tries" in decided["note"], decided
     assert decided["rows"] == ["Scotland 10 (its choice) tried 310 times 2%", "Scotland 3 tried 100 times 2%",
                                "England 2 tried 90 times 1%"], decided
