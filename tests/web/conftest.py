@@ -123,6 +123,14 @@ def page(browser):
     context.close()
 
 
+def take_seat(page, url: str, made: dict) -> None:
+    """Opens a table made through the API as the browser that made it would: its seat key kept, then the table."""
+    page.goto(url + "/")
+    page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
+                  [made["id"], {"seat": made["seat"], "token": made["token"]}])
+    page.goto(url + made["url"])
+
+
 def shot(page, name: str) -> Path:
     """A screenshot kept as a test artifact (test-artifacts/screenshots/NAME.png)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

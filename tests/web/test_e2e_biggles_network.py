@@ -12,7 +12,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from conftest import shot
+from conftest import shot, take_seat
 
 DELAY = 150
 #: the browser's WebSocket, slowed each way; ``strip`` drops the presses' timing (a page that says nothing of it)
@@ -59,10 +59,7 @@ def test_the_contested_card_goes_to_the_earlier_hand_over_a_slower_network(serve
     try:
         slow.add_init_script(f"({SLOW_SOCKET})({'false' if timed else 'true'})")
         ann = slow.new_page()
-        ann.goto(server.url + "/")
-        ann.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
-                     [made["id"], {"seat": made["seat"], "token": made["token"]}])
-        ann.goto(server.url + made["url"])
+        take_seat(ann, server.url, made)
         ann.wait_for_selector(".bg-board")
         bob = quick.new_page()
         bob.goto(server.url + made["join"]["1"])

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, take_seat
 from test_e2e_biggles import legal_now, moves_shown, new_table, start, watch
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -33,10 +33,7 @@ def sit(browser, server, bot: str = "newcomer", seed: int = 3, **context: Any):
     page = ctx.new_page()
     page.set_default_timeout(15000)
     views = watch(page)
-    page.goto(server.url + "/")
-    page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
-                  [made["id"], {"seat": made["seat"], "token": made["token"]}])
-    page.goto(server.url + made["url"])
+    take_seat(page, server.url, made)
     page.wait_for_selector(".bg-board")
     return ctx, page, views
 

@@ -18,7 +18,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from conftest import ARTIFACTS, Server, click_board, go_on, listed_moves, refusal, shot, wait_turn
+from conftest import ARTIFACTS, Server, click_board, go_on, listed_moves, refusal, shot, take_seat, wait_turn
 from parlour.bots import make_bot
 from parlour.engine.record import GameRecord
 from parlour.games import get_game
@@ -400,10 +400,7 @@ def test_on_a_phone_a_set_laid_with_a_wild_card_covers_no_words_while_it_is_name
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
-        page.goto(server.url + "/")
-        page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
-                      [made["id"], {"seat": made["seat"], "token": made["token"]}])
-        page.goto(server.url + made["url"])
+        take_seat(page, server.url, made)
         control = page.locator(f'.decision-slot [data-action="{lay}"]')
         page.wait_for_selector(".decision-slot .ss-lays")
         if not control.is_visible():
@@ -438,10 +435,7 @@ def test_on_a_phone_a_discard_takes_two_taps_and_a_mouse_click_one(quick_server,
         context = browser.new_context(viewport=size, is_mobile=touch, has_touch=touch)
         page = context.new_page()
         try:
-            page.goto(server.url + "/")
-            page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
-                          [made["id"], {"seat": made["seat"], "token": made["token"]}])
-            page.goto(server.url + made["url"])
+            take_seat(page, server.url, made)
             cards = page.locator('.ss-hand [data-action^="discard "]')
             cards.first.wait_for()
             moves = page.locator(".board").get_attribute("data-moves")

@@ -16,7 +16,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from conftest import ARTIFACTS, Server
+from conftest import ARTIFACTS, Server, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
 
@@ -57,10 +57,7 @@ def open_table(browser, server, made: dict, size: dict, touch: bool = False):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.url + "/")
-    page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
-                  [made["id"], {"seat": made["seat"], "token": made["token"]}])
-    page.goto(server.url + made["url"])
+    take_seat(page, server.url, made)
     page.wait_for_selector(".ss-board")
     page.wait_for_selector(".dock .hand-area svg.card")
     page.wait_for_timeout(300)

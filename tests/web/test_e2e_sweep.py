@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from conftest import ARTIFACTS, Server
+from conftest import ARTIFACTS, Server, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
 from sweep import layout, tables, texts, words
@@ -75,10 +75,7 @@ class Table:
         body = {"game": game, "seats": seats, "seed": seed, "hints": game != "biggles"}
         made = httpx.post(server.url + "/api/tables", json=body, timeout=10).json()
         self.id = made["id"]
-        self.page.goto(server.url + "/")
-        self.page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
-                           [made["id"], {"seat": made["seat"], "token": made["token"]}])
-        self.page.goto(server.url + made["url"])
+        take_seat(self.page, server.url, made)
         self.page.wait_for_selector(".board")
 
     def _listen(self, socket) -> None:

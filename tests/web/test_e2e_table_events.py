@@ -13,17 +13,14 @@ import time
 
 import httpx
 
-from conftest import shot
+from conftest import shot, take_seat
 
 
 def person_and_bots(page, server, pace: str, seed: int = 7) -> None:
     """A table of Ann and three bots at ``pace`` (chosen as the player chooses it at the table)."""
     seats = [{"kind": "person", "name": "Ann"}] + [{"kind": "bot"}] * 3
     made = httpx.post(server.url + "/api/tables", json={"game": "football-whist", "seed": seed, "seats": seats}).json()
-    page.goto(server.url + "/")
-    page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
-                  [made["id"], {"seat": made["seat"], "token": made["token"]}])
-    page.goto(server.url + made["url"])
+    take_seat(page, server.url, made)
     page.wait_for_selector(".board")
     page.select_option("select.pace", pace)                        # as the player chooses it at the table
 

@@ -39,7 +39,7 @@ export const townName = (code) => (isRegionCard(code) ? `the ${regionTitle(Numbe
   : TOWNS[code] ? TOWNS[code][0] : code);
 // a region's name after "the": a name that starts with "The" drops it ("the North-West region card", not "the The ...")
 const regionTitle = (region) => (REGIONS[region]?.name || `Region ${region}`).replace(/^The /, "");
-// a region's name inside a sentence: "laid down the North-West", "laid down Wales" (a name's leading "The" is lower case)
+// a region's name inside a sentence: "laid down the REGION" where its name begins with "The" (lower case inside a sentence)
 export const regionPhrase = (region) => (REGIONS[region]?.name || `region ${region}`).replace(/^The /, "the ");
 export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colour;
 

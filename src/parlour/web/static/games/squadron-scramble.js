@@ -284,7 +284,7 @@ function newCards(obs) {
   const last = hist.findLastIndex(([seat]) => seat === obs.seat);
   return last >= 0 ? arrivals.get(last) || [] : [];
 }
-// "the Bristol Blenheim (side)", "the Bristol Blenheim (side) and the Avro Lancaster (top)"
+// "the PLANE (side)", "the PLANE (side) and the OTHER PLANE (top)"
 const theCards = (cards) => {
   const each = cards.map((c) => `the ${cardName(c)}`);
   return each.length > 1 ? `${each.slice(0, -1).join(", ")} and ${each.at(-1)}` : each[0] || "";
@@ -669,7 +669,7 @@ export function summary(prev, view) {
 
 // -- the play log ---------------------------------------------------------------------------------------------
 // An enemy bomber set shot down, by owner and plane, out of ``sets`` (the sets of the round the shot was in):
-// "Betty's Dornier Do 17 (set #4)", "your Dornier Do 17 (set #4)".
+// "Betty's PLANE (set #4)", "your PLANE (set #4)".
 function setOf(sets, id, view) {
   const set = sets.find((x) => x && String(x.id) === String(id));
   if (!set) return `bomber set #${id}`;
