@@ -56,6 +56,9 @@ class Tally:
     analyses_served: int = 0
     analyses_refused: int = 0
     analyses_failed: list[str] = field(default_factory=list)
+    #: asked, and still being worked out when the run ended (a whole game's analysis outlasts a short run on a busy
+    #: machine): neither served nor refused
+    analyses_unanswered: int = 0
     errors: list[str] = field(default_factory=list)
 
 
@@ -166,7 +169,9 @@ async def analyst(http: httpx.AsyncClient, games: list[dict], requests: int, sec
             break
         asked.append(asyncio.create_task(ask(k)))
         await asyncio.sleep(seconds / max(requests, 1))
-    await asyncio.wait(asked, timeout=5) if asked else None
+    if asked:
+        _, pending = await asyncio.wait(asked, timeout=5)
+        tally.analyses_unanswered = len(pending)
 
 
 def metric(base: str, name: str) -> float:
@@ -228,6 +233,7 @@ def run(args: argparse.Namespace) -> dict:
         "attack_tables_refused": tally.tables_refused, "attack_person_moves": tally.attack_moves,
         "analyses_asked": args.analyses, "analyses_served": tally.analyses_served,
         "analyses_refused": tally.analyses_refused, "analyses_failed": len(tally.analyses_failed),
+        "analyses_unanswered": tally.analyses_unanswered,
         "bot_moves_by_rule_of_thumb": fallbacks, "mean_thinking_wait_s": waits,
         "probe_moves": len(tally.probe_ms), "probe_move_ms": probe_ms,
         "healthz_checks": len(tally.health_ms), "healthz_failed": tally.health_failed, "healthz_ms": health_ms,

@@ -154,5 +154,7 @@ def test_thinking_benchmark_reports_the_probe_and_healthz_under_an_attack_of_sea
     report = json.loads(out)
     assert report["probe_moves"] > 0 and report["healthz_checks"] > 0 and report["healthz_failed"] == 0
     assert report["thinking_workers"] >= 1 and report["attack_tables_admitted"] >= 1
-    assert report["analyses_served"] + report["analyses_refused"] >= 1
+    # every analysis asked for is served, refused for want of room, or still being worked out at the end: none failed
+    assert report["analyses_served"] + report["analyses_refused"] + report["analyses_unanswered"] >= 1
+    assert report["analyses_failed"] == 0
     assert set(report["probe_move_ms"]) >= {"p50", "p99"} and report["errors"] == 0, report["error_examples"]
