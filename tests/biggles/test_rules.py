@@ -57,7 +57,7 @@ def test_the_build_goes_one_to_seven_in_order_then_biggles_wins():
     state = make(blue=blue)
     run(state, (0, "turn"), (0, "play 1"))
     assert state.legal_actions(0) == ("turn",)       # K1 now shows, but the build wants black 2
-    with pytest.raises(IllegalAction, match="wants black 2"):
+    with pytest.raises(IllegalAction, match="wanted black 2"):
         state.apply(0, "play 1")
     state = make()                                   # the end of a build: K1..K7 down, Biggles showing
     poke(state, 0, build=range(7), pile_top=rules.BIGGLES)       # K1..K7 laid, Biggles showing
@@ -92,8 +92,8 @@ def test_a_stopped_player_must_find_his_other_black_card():
 def test_a_refusal_names_cards_in_words():
     state = make(blue=("R7", "R6", "K3"), red=("K7", "K6", "R2"))
     run(state, (0, "turn"))
-    assert state.explain_illegal(0, "play 1") == ("Too late, or the wrong card: your pile shows black 3 "
-                                                  "and your build wants black 1.")
+    assert state.explain_illegal(0, "play 1") == ("Too late, or the wrong card: as you pressed, your pile showed "
+                                                  "black 3 and your build wanted black 1.")
     assert state.explain_illegal(0, "stop 3") == "Your pile shows black 3, not a red card to stop with."
     run(state, (1, "turn"))
     assert state.explain_illegal(1, "stop 3") == "Your pile shows red 2, not red 3."
@@ -139,8 +139,8 @@ def test_overtaken_moves_are_refused_with_the_reason():
     run(state, (0, "turn"), (0, "play 1"), (0, "turn"), (0, "play 2"), (0, "turn"), (1, "turn"))
     assert "play 3" in state.legal_actions(0) and "stop 2" in state.legal_actions(1)
     run(state, (1, "stop 2"))                          # arrives first
-    with pytest.raises(IllegalAction, match="^Too late, or the wrong card: your pile shows black 3 and your build "
-                                            "wants black 2.$"):
+    with pytest.raises(IllegalAction, match="^Too late, or the wrong card: as you pressed, your pile showed black 3 "
+                                            "and your build wanted black 2.$"):
         state.apply(0, "play 3")
     # And the other way: a stop decided on black 2 is refused once the build has moved on.
     state = make(blue=("R7", "R6", "K1", "R5", "R4", "K2", "R3", "R1", "K3"), red=("K7", "K6", "R2"))

@@ -418,7 +418,9 @@ class BigglesState(State):
                 named = "Biggles" if arg == "B" else f"black {arg}"
                 return f"Your pile shows {shows}, not {named}: play {shows} onto your build."
             wanted = "Biggles" if me.level() == BLACKS else f"black {me.level() + 1}"
-            return f"Too late, or the wrong card: your pile shows {shows} and your build wants {wanted}."
+            # (said in the past: in a race the board has often moved on by the time the player reads it)
+            return (f"Too late, or the wrong card: as you pressed, your pile showed {shows} and your build "
+                    f"wanted {wanted}.")
         if verb == "stop":
             if not IS_RED[top]:
                 return f"Your pile shows {shows}, not a red card to stop with."
