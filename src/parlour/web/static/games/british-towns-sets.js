@@ -271,6 +271,12 @@ export function render(el, ctx) {
     h("div", { class: "bt-side" }, log, keyCard(obs, view, laidBy, { sets: true, held }))));
 }
 
+// Whether a move's words need the table as it stood when it was made (the replay's analysis fetches that view):
+// taking the discard names the card on top then, which later moves cover.
+export function labelNeedsView(action) {
+  return action === "take discard";
+}
+
 export function label(action, view) {
   const [verb, arg] = action.split(" ");
   const top = view?.observation?.discards?.at(-1);
