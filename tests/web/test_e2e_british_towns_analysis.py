@@ -47,3 +47,14 @@ def test_every_take_in_the_sets_analysis_names_the_card_it_took(server, page):
         name = page.evaluate("async (c) => (await import('/static/games/british-towns-common.js')).townName(c)", card)
         listed = page.locator(f".analysis-moves li[data-index='{index}']").inner_text()
         assert f"Take {name} from the discard pile" in listed, (index, card, listed)
+
+
+def test_a_region_completed_in_the_asking_game_is_news_in_words(server, page):
+    page.goto(server.url + "/")
+    said = page.evaluate("""async () => {
+        const m = await import('/static/games/british-towns-asking.js');
+        const seats = [{ name: 'Ann' }, { name: 'Arthur' }, { name: 'Bea' }];
+        const at = (laid) => ({ seat: 0, seats, observation: { seat_names: ['P1', 'P2', 'P3'], laid } });
+        return [m.announce(at([[], [], []]), at([[], [3], []])), m.announce(at([[1], [], []]), at([[1, 2, 4], [], []])),
+                m.announce(at([[], [], []]), at([[], [], []])), m.announce(null, at([[], [3], []]))]; }""")
+    assert said == ["Arthur laid down the West Country.", "You laid down the South and Wales.", None, None], said

@@ -4,7 +4,7 @@
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { person, plural, seatName } from "/static/words.js";
-import { byRegion, keyCard, regionChip, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
+import { byRegion, keyCard, regionChip, regionPhrase, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
 // Whether the keyboard's focus was last on this page's own controls (the players to ask, the towns, the asks heard):
@@ -139,6 +139,21 @@ export function describe(action, view) {
   const answer = last && last.card === card ? (last.got ? " and got it" : asked === "you"
     ? "; you did not have it, so the turn passed to you" : `; not held, so the turn passed to ${asked}`) : "";
   return `asked ${asked} for ${townName(card)}${answer}`;
+}
+
+// A region completed is news at the table (the player who had a card of it sees where it went): "Arthur laid down
+// the West Country"; "You laid down the South and Wales".
+export function announce(prev, view) {
+  if (!prev) return null;
+  const before = prev.observation.laid || [];
+  const said = (view.observation.laid || []).map((regions, seat) => {
+    const fresh = regions.filter((r) => !(before[seat] || []).includes(r));
+    if (!fresh.length) return null;
+    const who = person(view, seat, { start: true });
+    const named = fresh.map(regionPhrase);
+    return `${who} laid down ${named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}` : named[0]}`;
+  }).filter(Boolean);
+  return said.length ? `${said.join("; ")}.` : null;
 }
 
 // The end: who collected how many regions, and what parted players level on regions.
