@@ -40,3 +40,16 @@ def test_a_spectator_asking_for_the_analysis_is_told_in_words_whose_it_is(server
     error.wait_for()
     text = error.inner_text()
     assert "for the players of this game" in text and "Bearer" not in text and "key" not in text, text
+
+
+def test_changing_the_number_of_players_keeps_the_seats_already_filled_in(server, page):
+    page.goto(f"{server.url}/new/british-towns-asking")
+    page.wait_for_selector("form.new")
+    page.fill("input[name=name0]", "Robin")
+    page.select_option("select[name=kind1]", "bot:remembering")
+    page.fill("input[name=name1]", "Uncle Fred")
+    page.select_option("select[name=players]", "5")
+    page.wait_for_selector("select[name=kind4]")
+    assert page.input_value("input[name=name0]") == "Robin" and page.input_value("input[name=name1]") == "Uncle Fred"
+    assert page.input_value("select[name=kind1]") == "bot:remembering"
+    assert page.get_attribute("input[name=name0]", "placeholder") == "your name (needed)"

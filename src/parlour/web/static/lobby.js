@@ -74,6 +74,9 @@ export async function newTable(gameId) {
     h("p", { class: "muted botorder" }, "Bots are listed from the weakest to the strongest."));
   const drawSeats = () => {
     const n = Number(count.value);
+    // (what was chosen and typed for a seat stays when the number of players changes)
+    const kept = [...seatsBox.querySelectorAll(".seatrow")].map((row) => ({
+      kind: row.querySelector("select").value, name: row.querySelector("input").value }));
     seatsBox.querySelectorAll(".seatrow").forEach((el) => el.remove());
     g.seat_names[n].forEach((rules, i) => {
       // each bot by its plain name, weakest first, with its line under the seat; the game's default bot chosen
@@ -83,11 +86,13 @@ export async function newTable(gameId) {
         h("option", { value: "person" }, i === 0 ? "You" : "A person (join link)"),
         g.bot_catalogue.map((b) => h("option", { value: `bot:${b.name}`, title: b.description }, `Bot: ${b.title}`)));
       if (i > 0) kind.value = `bot:${g.default_bot}`;
+      if (kept[i]) kind.value = kept[i].kind;
       // the player's own name is remembered for his next table, and asked for: the others, and the end of
       // the game, call him by it
-      const who = h("input", { name: `name${i}`, placeholder: i === 0 ? "your name" : "name (optional)", size: 12, maxlength: 40,
+      const who = h("input", { name: `name${i}`, placeholder: i === 0 ? "your name (needed)" : "name (optional)", size: 14, maxlength: 40,
         autocomplete: i === 0 ? "nickname" : "off",
         "aria-label": i === 0 ? "Your name" : `Name at ${name.toLowerCase()}`, value: i === 0 ? localStorage.getItem("parlour:name") || undefined : undefined });
+      if (kept[i] && kept[i].name) who.value = kept[i].name;
       const describe = () => {
         note.textContent = (g.bot_catalogue.find((b) => `bot:${b.name}` === kind.value) || {}).description || "";
         who.required = i === 0 && kind.value === "person";
