@@ -145,7 +145,8 @@ function scoreForm(max, entered, first, second, submit, key, slot) {
     const kept = typed.get(`${slot} ${name}`);
     const input = h("input", { name, type: "number", min: 0, max, value: kept ?? value, "aria-label": label, style: "width:3.5rem",
       readonly: entered && kept === undefined ? true : undefined });
-    input.addEventListener("input", () => typed.set(`${slot} ${name}`, input.value));
+    // (a new figure typed is a new score: the reason the last one was refused goes)
+    input.addEventListener("input", () => { typed.set(`${slot} ${name}`, input.value); refused.delete(slot); input.form?.querySelector(".score-error")?.replaceChildren(); });
     return input;
   };
   const reopened = entered && (typed.has(`${slot} ${first[0]}`) || typed.has(`${slot} ${second[0]}`));
