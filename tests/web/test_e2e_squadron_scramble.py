@@ -457,3 +457,26 @@ def test_on_a_phone_a_discard_takes_two_taps_and_a_mouse_click_one(quick_server,
             page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
         finally:
             context.close()
+
+
+def test_the_last_rounds_count_says_who_won_the_game(quick_server, page):
+    """The count of the round that ends the game covers the page behind it: it says who won, and by how much."""
+    info, record = finished(quick_server, 2)
+    names = [s["name"] for s in info["seats"]]
+    game = get_game("squadron-scramble")
+    state = game.new_state(seats=4, variant=record.variant, seed=record.seed, deal=record.deal)
+    before = None
+    for who, action in record.actions:
+        before = state.observation(0)
+        state.apply(who, state.parse_action(action))
+    page.goto(quick_server.url + "/games")
+    page.wait_for_selector("main")
+    text = page.evaluate("""async ([prev, obs, seats, result]) => {
+        const game = await import("/static/games/squadron-scramble.js");
+        const view = { seat: 0, seats, observation: obs, over: true, legal: [], result };
+        return game.summary({ seat: 0, seats, observation: prev }, view).body.innerText; }""",
+                         [before, state.observation(0), [{"name": n} for n in names], state.result()])
+    winner = state.result()["winner"]
+    head = "You win" if winner == state.observation(0)["seat_names"][0] else \
+        f"{names[state.observation(0)['seat_names'].index(winner)]} wins"
+    assert f"That was the last round. Game over: {head} after " in text, text

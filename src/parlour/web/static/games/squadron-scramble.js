@@ -663,7 +663,8 @@ export function summary(prev, view) {
       h("ul", {}, lines.map((l) => h("li", {}, l))));
   });
   const best = Math.max(...totals);
-  const next = view.over ? "That was the last round." : `First to ${obs.target} wins. ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${totals.indexOf(best) === view.seat ? "lead" : "leads"} with ${points(best)}`}.`;
+  // the last round's count ends the game: it says who won, which the page behind it also says
+  const next = view.over ? `That was the last round.${view.result ? ` Game over: ${resultText(view.result, view)}` : ""}` : `First to ${obs.target} wins. ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${totals.indexOf(best) === view.seat ? "lead" : "leads"} with ${points(best)}`}.`;
   return { title, body: h("div", { class: "ss-round" }, rows, h("p", { class: "muted" }, next)) };
 }
 
