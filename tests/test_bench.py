@@ -148,10 +148,14 @@ def test_baselines_quick_prints_a_markdown_table_with_the_versions_it_was_made_o
 def test_thinking_benchmark_reports_the_probe_and_healthz_under_an_attack_of_search_bots():
     """bench/thinking.py, shrunk: a server, two attacking tables of expert bots and two analyses, timed a few
     seconds; it reports the probe's moves and /healthz's answers and what the attackers got (no timing asserted)."""
-    out = subprocess.run([sys.executable, str(BENCH.parent / "thinking.py"), "--seconds", "4", "--tables", "2",
-                          "--analyses", "2", "--games", "1", "--ramp", "0.5", "--json"],
-                         check=True, capture_output=True, text=True, timeout=300).stdout
-    report = json.loads(out)
+    done = subprocess.run([sys.executable, str(BENCH.parent / "thinking.py"), "--seconds", "4", "--tables", "2",
+                           "--analyses", "2", "--games", "1", "--ramp", "0.5", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    # its status is 1 where the latency goal was missed, which on a loaded machine (the suite's other workers) it
+    # may be: that is a figure to read, not this test's to judge; any other failure is
+    assert done.returncode in (0, 1) and done.stdout, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    assert done.returncode == (0 if report["goal_met"] and not report["errors"] else 1)
     assert report["probe_moves"] > 0 and report["healthz_checks"] > 0 and report["healthz_failed"] == 0
     assert report["thinking_workers"] >= 1 and report["attack_tables_admitted"] >= 1
     # every analysis asked for is served, refused for want of room, or still being worked out at the end: none failed

@@ -142,7 +142,7 @@ export function describe(action, view) {
 }
 
 // A region completed is news at the table (the player who had a card of it sees where it went): "Arthur laid down
-// the West Country"; "You laid down the South and Wales".
+// the REGION"; "You laid down the REGION and the OTHER".
 export function announce(prev, view) {
   if (!prev) return null;
   const before = prev.observation.laid || [];
