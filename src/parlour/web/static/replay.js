@@ -4,7 +4,7 @@
 import { h, clear } from "/static/dom.js";
 import { api, mySeat } from "/static/api.js";
 import { gameModule, main, resultText } from "/static/page.js";
-import { plural } from "/static/words.js";
+import { capital, plural } from "/static/words.js";
 
 // options shown for a decision before the rest
 const FIRST = 5;
@@ -139,7 +139,6 @@ export async function replayPage(tableId) {
       options.length > FIRST ? h("p", { class: "muted" }, `The ${FIRST} best of ${plural(options.length, "move")} the expert weighed.`) : "");
   };
 
-  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   // The expert's analysis of one seat: each decision it made, the costly ones marked.  Picking one shows
   // the table as it stood before it, from that seat's view.
   const analyser = h("select", { "aria-label": "Whose moves to analyse" }, info.seats.map((s, i) => h("option", { value: i }, s.name)));

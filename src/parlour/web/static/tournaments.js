@@ -5,7 +5,7 @@
 // whose browser keeps the organiser key (from creating it, or from the organiser link), may change anything.
 import { h, clear, toast } from "/static/dom.js";
 import { api, games, hashParams, keepMade, keepOrganiser, organiserKey } from "/static/api.js";
-import { plural, possessive } from "/static/words.js";
+import { capital, plural, possessive } from "/static/words.js";
 import { go } from "/static/page.js";
 
 // how a result came in, in words
@@ -134,7 +134,6 @@ const typing = () => Boolean(document.activeElement?.closest?.("form.score"));
 // every few seconds as results come in, and must not wipe a score half typed or the reason one was refused.
 const typed = new Map();
 const refused = new Map();
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // Two scores and Enter; each side is [input name, label, value].  A score once entered is
 // read-only: Correct is a deliberate step that opens it, and Save correction sends it.  ``slot`` names the

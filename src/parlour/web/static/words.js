@@ -21,6 +21,9 @@ export const possessive = (name) => (/s$/i.test(name) ? `${name}'` : `${name}'s`
 // A score as print sets it: a true minus sign for a loss ("−8"), so every negative on a page reads alike.
 export const points = (n) => (typeof n === "number" && n < 0 ? `−${-n}` : String(n ?? 0));
 
+// A message as a sentence starts: its first letter a capital (the server's refusals begin in lower case).
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 // A seat as the player reads it in a story or a log: "You"/"you" for his own seat, its name for any other.
 export const person = (view, seat, { start = false } = {}) =>
   (view.seat !== null && view.seat !== undefined && Number(seat) === view.seat ? (start ? "You" : "you") : seatName(view, seat));
