@@ -21,6 +21,9 @@ export const possessive = (name) => (/s$/i.test(name) ? `${name}'` : `${name}'s`
 // A score as print sets it: a true minus sign for a loss ("−8"), so every negative on a page reads alike.
 export const points = (n) => (typeof n === "number" && n < 0 ? `−${-n}` : String(n ?? 0));
 
+// Items as a sentence lists them: "Ann", "Ann and Bob", "Ann, Bob and Cat" ("" for none).
+export const listed = (items) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+
 // A message as a sentence starts: its first letter a capital (the server's refusals begin in lower case).
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -15,7 +15,7 @@
 // over the board, and a match's end shows its points until the player goes on.
 import { h, stylesheet } from "/static/dom.js";
 import { card, clickable } from "/static/cards.js";
-import { plural, yourResult } from "/static/words.js";
+import { listed, plural, yourResult } from "/static/words.js";
 
 stylesheet("/static/games/biggles.css");
 
@@ -42,8 +42,6 @@ function cardFor(text, pack, opts = {}) {
 
 const names = (view) => view.seats.map((s, i) => (s && s.name) || `P${i + 1}`);
 const seated = (view) => view.seat !== null && view.seat !== undefined;
-// "Ann and Bob", "Ann, Bob and Cat"
-const listed = (items) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
 
 // Why a match gave a player his points: the rule, in words.
 function why(score, won) {

@@ -3,7 +3,7 @@
 // public and shown, newest first.
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
-import { person, plural, seatName } from "/static/words.js";
+import { listed, person, plural, seatName } from "/static/words.js";
 import { byRegion, keyCard, regionChip, regionPhrase, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
@@ -150,8 +150,7 @@ export function announce(prev, view) {
     const fresh = regions.filter((r) => !(before[seat] || []).includes(r));
     if (!fresh.length) return null;
     const who = person(view, seat, { start: true });
-    const named = fresh.map(regionPhrase);
-    return `${who} laid down ${named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}` : named[0]}`;
+    return `${who} laid down ${listed(fresh.map(regionPhrase))}`;
   }).filter(Boolean);
   return said.length ? `${said.join("; ")}.` : null;
 }

@@ -5,7 +5,7 @@
 // server lists as legal is clickable; the server judges every name said.
 import { h, s, stylesheet } from "/static/dom.js";
 import { blank, clickable, edge, refusable, wrap } from "/static/cards.js";
-import { person, plural, points, seatName, tap } from "/static/words.js";
+import { listed, person, plural, points, seatName, tap } from "/static/words.js";
 import { outline } from "/static/games/squadron-outlines.js";
 
 // The pack comes from the game's own data file (planes.json), fetched from
@@ -285,10 +285,7 @@ function newCards(obs) {
   return last >= 0 ? arrivals.get(last) || [] : [];
 }
 // "the PLANE (side)", "the PLANE (side) and the OTHER PLANE (top)"
-const theCards = (cards) => {
-  const each = cards.map((c) => `the ${cardName(c)}`);
-  return each.length > 1 ? `${each.slice(0, -1).join(", ")} and ${each.at(-1)}` : each[0] || "";
-};
+const theCards = (cards) => listed(cards.map((c) => `the ${cardName(c)}`));
 
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
