@@ -42,6 +42,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from parlour.bots.inference import Reading
 from parlour.bots.plain import make_own_bot
 from parlour.engine.errors import ParlourError, ResampleError
 
@@ -265,13 +266,15 @@ class SearchBot:
     stateless = True
 
     def __init__(self, seat: int, seed: int | None = None, *, game: Any, method: str = "ismcts",
-                 iterations: int | None = None, seconds: float | None = None):
+                 iterations: int | None = None, seconds: float | None = None, reads: bool = False):
         if method not in METHODS:
             raise ParlourError(f"no search method {method!r} (choose from: {', '.join(METHODS)})")
         self.seat = seat
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
         self.method = method
         self.iterations, self.seconds = iterations, seconds
+        #: weigh the worlds by the others' moves (``parlour.bots.inference``) before searching them
+        self.reads = reads
         self.game = game
         self.hooks = hooks_of(game)
 
@@ -282,11 +285,17 @@ class SearchBot:
         if len(legal) == 1 and self.iterations is None:
             return [Choice(legal[0], 0, 0.0)]
         rng = random.Random(f"{self.method}/{self.seed}/{self.seat}/{worlds.moves}")
+        seconds = self.seconds
+        if self.reads:
+            started = time.perf_counter()
+            worlds = Reading(worlds, self.game, rng)
+            if seconds is not None or self.iterations is None:    # the reading's time is the decision's too
+                seconds = max(0.05, (seconds or DEFAULT_SECONDS) - (time.perf_counter() - started))
         if self.hooks.candidates is not None:
             legal = self.hooks.candidates(worlds.sample(rng), self.seat, legal)
             if len(legal) == 1 and self.iterations is None:
                 return [Choice(legal[0], 0, 0.0)]
-        return METHODS[self.method](worlds, legal, rng, self.hooks, self.iterations, self.seconds)
+        return METHODS[self.method](worlds, legal, rng, self.hooks, self.iterations, seconds)
 
     def act(self, observation: Any, legal: Sequence[str], worlds: Any = None) -> str:
         """The search's move; where the game could draw no world at all, the game's own bot's move instead."""
