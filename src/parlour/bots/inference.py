@@ -37,7 +37,7 @@ from parlour.engine.errors import ResampleError
 #: worlds drawn and weighed a decision
 POOL = 32
 #: the share of moves the model puts on every legal move alike: a person does not always play the bot's move
-NOISE = 0.5
+NOISE = 0.75
 #: the effective share of the pool the tempering keeps
 KEEP = 0.25
 
