@@ -91,8 +91,9 @@ def test_a_biggles_cycle_entered_by_hand(server, page):
     shot(page, "biggles-cycle-refusal")
     # the organiser looks away: the page redraws as it does every few seconds, and keeps the reason and his figures
     page.click("h1")
-    page.evaluate("document.querySelector(\"tr[data-match='1']\").dataset.before = 'yes'")
-    page.wait_for_function("!document.querySelector(\"tr[data-match='1']\").dataset.before", timeout=15000)
+    drawn = "Number(document.querySelector('[data-drawn]').dataset.drawn)"
+    before = page.evaluate(drawn)
+    page.wait_for_function(f"{drawn} > {before}", timeout=15000)
     row = page.locator("tr[data-match='1']")
     assert "winner scores 8" in row.locator("[data-testid=score-error]").inner_text()
     assert row.locator("input[name=blue]").input_value() == "7"
