@@ -211,6 +211,9 @@ function scoreForm(max, entered, first, second, submit, key, slot) {
 
 // A fixture's table in Parlour: watched while it is played, replayed after.
 const tableLink = (t, pad = "") => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, pad + (t.finished ? "replay" : "watch"));
+// A fixture whose table is in play says so beside its link: its result comes in by itself when the game ends.
+const inPlay = (tables) => (tables.some((t) => !t.finished)
+  ? h("small", { class: "muted", "data-testid": "in-play" }, "being played now, its result comes in by itself: ") : "");
 
 
 // -- the drive ----------------------------------------------------------------------
@@ -276,7 +279,7 @@ export async function drive(main, id) {
       h("td", {}, f.home, h("small", { class: "muted" }, " (home)")),
       h("td", {}, score, res && res.meta && res.meta.source ? h("small", { class: "muted" }, ` ${SOURCE_WORDS[res.meta.source] || res.meta.source}${res.corrected ? ", corrected" : ""}`) : ""),
       h("td", {}, f.away),
-      h("td", {}, res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f), " ", tables));
+      h("td", {}, res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f), " ", res ? "" : inPlay(f.tables), tables));
   };
   const playButton = (f) => {
     const choose = (who) => h("select", { "aria-label": who }, h("option", { value: "person" }, "people"),
@@ -351,6 +354,7 @@ export async function cycle(main, id) {
       part("title", JSON.stringify(data.players), () => h("h1", {}, `Biggles cycle: ${data.players.join(", ")}`)),
       part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
       r.complete ? part("champion", r.champion, () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion)) : "",
+      part("league-head", "", () => h("h2", {}, "League table")),
       part("league", JSON.stringify([r.table, r.champion]), () => h("table", { class: "list league", "data-testid": "league" },
         h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
         h("tbody", {}, r.table.map((row) => h("tr", {}, h("td", {}, place(r.table, row, r.champion)), h("td", {}, row.player), h("td", {}, String(row.played)),
@@ -392,7 +396,7 @@ export async function cycle(main, id) {
       h("td", {}, h("span", { class: "blue-pack" }, m.blue), " v ", h("span", { class: "red-pack" }, m.red)),
       h("td", {}, score),
       // (a match at a table now is watched there: a second table for it is not offered)
-      h("td", {}, pts || !key || m.tables.some((t) => !t.finished) ? "" : [blue, " ", red, " ", play], tables));
+      h("td", {}, pts || !key || m.tables.some((t) => !t.finished) ? "" : [blue, " ", red, " ", play], pts ? "" : inPlay(m.tables), tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", (got) => { data = got; draw(); });
 }
