@@ -84,10 +84,17 @@ def test_a_drive_names_its_cup_winners_only_when_it_is_over(server, page):
     # the last table's result: now the drive is over, and the Cup has its Winners
     row = page.locator("tr[data-fixture='1-2']")
     row.locator("input[name=home]").fill("2")
-    row.locator("input[name=away]").fill("2")
+    row.locator("input[name=away]").fill("1")
     row.locator("button[type=submit]").click()
     page.wait_for_selector("[data-testid=champions]")
     assert "Cup Winners: Aston Villa" in page.inner_text("[data-testid=cup]")
-    assert "Cup Winners: Aston Villa" in page.inner_text("[data-testid=champions]")
+    banner = page.inner_text("[data-testid=champions]")
+    assert "Cup Winners: Aston Villa" in banner
     assert settled.count() == 0
+    # level on points at the top: the banner says what parted them
+    assert ("League Champions: Aston Villa (level with Q.P. Rangers on 2 points, ahead on goal average: "
+            "3.000 to 2.000)") in banner, banner
+    shot(page, "drive-over-tie-break")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "drive-over-tie-break-phone")
     assert not errors, errors

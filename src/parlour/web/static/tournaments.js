@@ -238,8 +238,9 @@ export async function drive(main, id) {
         h("span", { class: "muted" }, `${plural(s.teams, "team")} · ${plural(s.tables, "table")} · ${plural(s.rounds, "round")}`))),
       part("organiser", "", () => organiserBox("drive", `/drives/${id}`, key, remove)),
       s.complete ? part("champions", JSON.stringify([s.champions, s.cup_holder]), () => h("div", { class: "banner", "data-testid": "champions" },
-        h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
-        " · ", h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)")) : "",
+        h("div", {}, h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
+          tieBreak(s.table)),
+        h("div", {}, h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)"))) : "",
       part("standings", JSON.stringify([s.table, s.cup, s.complete]), () => h("div", { class: "drive-grid" },
         h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table)),
         h("section", {}, h("h2", {}, "The Cup"), cup(s.cup, s.complete)))),
@@ -293,6 +294,17 @@ export async function drive(main, id) {
     return h("span", { class: "play" }, home, " v ", away, " ", go);
   };
   load = await live(main, `/api/drives/${id}`, "drive", (got) => { data = got; draw(); });
+}
+
+// How the champions were parted from the next team when the points were level: the tie-break in words.
+const average = (row) => (row.goal_average_text === "inf" ? "∞" : row.goal_average_text);
+function tieBreak(rows) {
+  const [first] = rows;
+  const joint = rows.filter((r) => r.position === 1);
+  if (joint.length > 1) return ` (level on ${plural(first.points, "point")} and on goal average, ${average(first)})`;
+  const next = rows[1];
+  if (!next || next.points !== first.points) return "";
+  return ` (level with ${next.team} on ${plural(first.points, "point")}, ahead on goal average: ${average(first)} to ${average(next)})`;
 }
 
 function league(rows) {
