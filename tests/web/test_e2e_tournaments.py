@@ -91,8 +91,9 @@ def test_a_biggles_cycle_entered_by_hand(server, page):
     shot(page, "biggles-cycle-refusal")
     # the organiser looks away: the page redraws as it does every few seconds, and keeps the reason and his figures
     page.click("h1")
-    page.evaluate("document.querySelector(\"tr[data-match='1']\").dataset.before = 'yes'")
-    page.wait_for_function("!document.querySelector(\"tr[data-match='1']\").dataset.before", timeout=15000)
+    drawn = "Number(document.querySelector('[data-drawn]').dataset.drawn)"
+    before = page.evaluate(drawn)
+    page.wait_for_function(f"{drawn} > {before}", timeout=15000)
     row = page.locator("tr[data-match='1']")
     assert "winner scores 8" in row.locator("[data-testid=score-error]").inner_text()
     assert row.locator("input[name=blue]").input_value() == "7"
@@ -128,9 +129,14 @@ def test_a_biggles_cycle_keeps_its_choices_and_the_bots_race_the_rest(server, pa
     button.click()
     page.wait_for_selector("tr[data-match='1'] >> text=watch")
     assert page.locator("tr[data-match='2'] a", has_text="watch").count() == 1
+    # a match being played says so: its points come in by themselves (the one entered by hand says nothing)
+    assert "being played now" in page.locator("tr[data-match='2'] [data-testid=in-play]").inner_text()
+    assert page.locator("tr[data-match='0'] [data-testid=in-play]").count() == 0
     assert page.locator("[data-testid=simulate]").count() == 0          # nothing left without a table
     assert page.locator("tr[data-match='2'] >> text=Play in Parlour").count() == 0   # nor a second table for one
     shot(page, "biggles-cycle-bots")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "biggles-cycle-bots-phone")
     assert not errors, errors
 
 

@@ -25,7 +25,7 @@ const paceName = () => (localStorage.getItem("parlour:pace") in PACES ? localSto
 // The move just made, as [seat, action], from the public history every observation carries.
 const lastMove = (view) => (view && view.observation && view.observation.history ? view.observation.history.at(-1) : null);
 const lastTold = (view, mod) => (view && view.observation && view.observation.history && mod.tells
-  ? view.observation.history.findLast(([, action]) => mod.tells(action)) || null : null);
+  ? view.observation.history.findLast(([, action], i) => mod.tells(action, view, i)) || null : null);
 
 export async function playTable(tableId) {
   const info = await api("GET", `/api/tables/${tableId}`).catch((error) => {
@@ -130,7 +130,10 @@ export async function playTable(tableId) {
   const refuse = (message) => {
     if (view && view.over) return;             // the end page reads from its result: no stale refusal above it
     putNewsAway();                             // (a refusal is what the player must read now: no news beside it)
-    clear(refusal).append(h("span", { "data-testid": "refusal" }, message));
+    // (a refusal that is no mistake of the player's, a press that came as the match ended, the game words calmly)
+    const calm = mod.calm ? mod.calm(message, view) : null;
+    clear(refusal).append(h("span", { "data-testid": "refusal" }, calm || message));
+    refusal.classList.toggle("calm", Boolean(calm));
     refusal.classList.add("show");
     clearTimeout(refuse.timer);
     // (in a race it stays 4 s, through the other hand's moves: see tellStory)
@@ -267,7 +270,7 @@ export async function playTable(tableId) {
       const marked = [...board.querySelectorAll(`[data-card="${CSS.escape(card)}"]`)].filter((el) => !el.closest("[data-settled]")).at(-1);
       if (marked) marked.classList.add("just-played");
       // (a race moves many times a second: there a refusal goes with the player's own next card moved, or its time)
-      const toldAt = (v) => v.observation.history.findLastIndex(([, a]) => mod.tells(a));
+      const toldAt = (v) => v.observation.history.findLastIndex(([, a], i) => mod.tells(a, v, i));
       if (!view.real_time || (seat === view.seat && toldAt(view) !== toldAt(prev))) { refusal.classList.remove("show"); clear(refusal); }
     }
   };

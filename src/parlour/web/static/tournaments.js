@@ -19,6 +19,32 @@ function every(seconds, fn) {
 }
 export function stop() { clearInterval(timer); }
 
+// -- drawing again in place ------------------------------------------------------------------
+// The pages refresh every few seconds while matches are played: a part whose data did not change keeps its very
+// nodes (the button under the pointer, an open <details>, a chosen option, the focus), and only what changed is
+// built again.  ``part(id, signature, build)``: the node last built for ``id`` if its signature is the same.
+function parts() {
+  const kept = new Map();
+  return (id, signature, build) => {
+    const was = kept.get(id);
+    if (was && was.signature === signature) return was.node;
+    const node = build();
+    kept.set(id, { signature, node });
+    return node;
+  };
+}
+
+// ``parent`` holds ``nodes`` (the "" of a part not shown left out) in order: a node already in its place is not
+// moved, the others are put in, and what is no longer wanted is taken out.
+function settle(parent, nodes) {
+  const wanted = nodes.filter((node) => node instanceof Node);
+  wanted.forEach((node, i) => { if (parent.childNodes[i] !== node) parent.insertBefore(node, parent.childNodes[i] || null); });
+  while (parent.childNodes.length > wanted.length) parent.lastChild.remove();
+  return parent;
+}
+// each drawing of a page counted on it (data-drawn), so a test can wait for a redraw
+const drawn = (main) => { main.dataset.drawn = String(Number(main.dataset.drawn || 0) + 1); };
+
 // Loads a page's data now and then every four seconds; one the server does not have is said so, and stops.
 async function live(main, url, what, got) {
   const load = async () => {
@@ -185,6 +211,9 @@ function scoreForm(max, entered, first, second, submit, key, slot) {
 
 // A fixture's table in Parlour: watched while it is played, replayed after.
 const tableLink = (t, pad = "") => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, pad + (t.finished ? "replay" : "watch"));
+// A fixture whose table is in play says so beside its link: its result comes in by itself when the game ends.
+const inPlay = (tables) => (tables.some((t) => !t.finished)
+  ? h("small", { class: "muted", "data-testid": "in-play" }, "being played now, its result comes in by itself: ") : "");
 
 
 // -- the drive ----------------------------------------------------------------------
@@ -197,30 +226,38 @@ export async function drive(main, id) {
   const remove = async () => {
     try { await api("DELETE", `/api/drives/${id}`, undefined, key); stop(); go("/drives"); } catch (error) { toast(error.message); }
   };
+  const part = parts();
   const draw = () => {
     const s = data.summary;
     document.title = `${s.title} · Parlour`;
     if (typing()) return;
-    clear(main).append(
-      h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / drive"),
-      h("div", { class: "table-head" }, h("h1", {}, s.title),
-        h("span", { class: "muted" }, `${plural(s.teams, "team")} · ${plural(s.tables, "table")} · ${plural(s.rounds, "round")}`)),
-      organiserBox("drive", `/drives/${id}`, key, remove),
-      s.complete ? h("div", { class: "banner", "data-testid": "champions" },
-        h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
-        " · ", h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)") : "",
-      h("div", { class: "drive-grid" },
+    const left = s.pending && key ? waiting() : 0;
+    settle(main, [
+      part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / drive")),
+      part("title", JSON.stringify([s.title, s.teams, s.tables, s.rounds]), () => h("div", { class: "table-head" }, h("h1", {}, s.title),
+        h("span", { class: "muted" }, `${plural(s.teams, "team")} · ${plural(s.tables, "table")} · ${plural(s.rounds, "round")}`))),
+      part("organiser", "", () => organiserBox("drive", `/drives/${id}`, key, remove)),
+      s.complete ? part("champions", JSON.stringify([s.champions, s.cup_holder]), () => h("div", { class: "banner", "data-testid": "champions" },
+        h("div", {}, h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
+          tieBreak(s.table)),
+        h("div", {}, h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)"))) : "",
+      part("standings", JSON.stringify([s.table, s.cup, s.complete]), () => h("div", { class: "drive-grid" },
         h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table)),
-        h("section", {}, h("h2", {}, "The Cup"), cup(s.cup))),
-      h("h2", {}, "Fixtures"),
-      ...data.rounds.map((fixtures, r) => h("section", { class: "round" }, h("h3", {}, `Round ${r + 1}`),
-        h("table", { class: "list fixtures" }, h("tbody", {}, fixtures.map((f) => fixture(f)))))),
-      s.pending && key && waiting() ? h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${plural(waiting(), "game")} left`),
-        h("small", { class: "muted" }, " Each is a live table anyone can watch; its result comes in when it ends.")) : "",
-      h("h2", {}, "Score cards"),
-      h("p", {}, data.teams.map((t) => [h("a", { class: "button", href: t.card, target: "_blank" }, `${t.team} (${t.side})`),
-        h("a", { href: `${t.card}?format=pdf`, target: "_blank", class: "muted", "aria-label": `${possessive(t.team)} card as PDF` }, " PDF"), " "])),
-      h("p", {}, h("a", { class: "button primary", href: `/drives/${id}/cards.pdf`, target: "_blank" }, "Every card, one PDF to print")));
+        h("section", {}, h("h2", {}, "The Cup"), cup(s.cup, s.complete)))),
+      part("fixtures-head", "", () => h("h2", {}, "Fixtures")),
+      ...data.rounds.map((fixtures, r) => {
+        const round = part(`round ${r}`, "", () => h("section", { class: "round" }, h("h3", {}, `Round ${r + 1}`),
+          h("table", { class: "list fixtures" }, h("tbody"))));
+        settle(round.querySelector("tbody"), fixtures.map((f) => part(`fixture ${f.round}-${f.table}`, JSON.stringify(f), () => fixture(f))));
+        return round;
+      }),
+      left ? part("simulate", String(left), () => h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${plural(left, "game")} left`),
+        h("small", { class: "muted" }, " Each is a live table anyone can watch; its result comes in when it ends."))) : "",
+      part("cards-head", "", () => h("h2", {}, "Score cards")),
+      part("cards", JSON.stringify(data.teams), () => h("p", {}, data.teams.map((t) => [h("a", { class: "button", href: t.card, target: "_blank" }, `${t.team} (${t.side})`),
+        h("a", { href: `${t.card}?format=pdf`, target: "_blank", class: "muted", "aria-label": `${possessive(t.team)} card as PDF` }, " PDF"), " "]))),
+      part("print", "", () => h("p", {}, h("a", { class: "button primary", href: `/drives/${id}/cards.pdf`, target: "_blank" }, "Every card, one PDF to print")))]);
+    drawn(main);
   };
   const simulate = async () => {
     try { data = await api("POST", `/api/drives/${id}/simulate`, { bots: "heuristic" }, key); draw(); } catch (error) { toast(error.message); }
@@ -243,7 +280,7 @@ export async function drive(main, id) {
       h("td", {}, f.home, h("small", { class: "muted" }, " (home)")),
       h("td", {}, score, res && res.meta && res.meta.source ? h("small", { class: "muted" }, ` ${SOURCE_WORDS[res.meta.source] || res.meta.source}${res.corrected ? ", corrected" : ""}`) : ""),
       h("td", {}, f.away),
-      h("td", {}, res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f), " ", tables));
+      h("td", {}, res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f), " ", res ? "" : inPlay(f.tables), tables));
   };
   const playButton = (f) => {
     const choose = (who) => h("select", { "aria-label": who }, h("option", { value: "person" }, "people"),
@@ -259,6 +296,17 @@ export async function drive(main, id) {
   load = await live(main, `/api/drives/${id}`, "drive", (got) => { data = got; draw(); });
 }
 
+// How the champions were parted from the next team when the points were level: the tie-break in words.
+const average = (row) => (row.goal_average_text === "inf" ? "∞" : row.goal_average_text);
+function tieBreak(rows) {
+  const [first] = rows;
+  const joint = rows.filter((r) => r.position === 1);
+  if (joint.length > 1) return ` (level on ${plural(first.points, "point")} and on goal average, ${average(first)})`;
+  const next = rows[1];
+  if (!next || next.points !== first.points) return "";
+  return ` (level with ${next.team} on ${plural(first.points, "point")}, ahead on goal average: ${average(first)} to ${average(next)})`;
+}
+
 function league(rows) {
   return h("table", { class: "list league", "data-testid": "league" },
     h("thead", {}, h("tr", {}, [["Pos", "Position"], ["Team"], ["P", "Played"], ["W", "Won"], ["D", "Drawn"], ["L", "Lost"], ["Bye", "Byes"], ["F", "Goals for"], ["A", "Goals against"], ["Avg", "Goal average"], ["Pts", "Points"]]
@@ -270,11 +318,17 @@ function league(rows) {
       h("td", {}, h("strong", {}, String(r.points)))))));
 }
 
-function cup(c) {
+// The Cup: its Winners are named only when the drive is over (``over``), as the banner names them.  Before that a
+// Cup whose last game is in (``final``) cannot change hands, and is said to be settled in plain words.
+function cup(c, over) {
+  const settled = c.final && !over;
   return h("div", { class: "panel-light", "data-testid": "cup" },
     // (once the last round is in, a Cup nobody took was drawn at table 1 every time: said as the banner says it)
-    h("p", {}, h("strong", {}, c.final ? "Cup Winners: " : "Held by: "),
-      c.holder || (c.final ? "nobody (every game at table 1 was drawn)" : "nobody yet: it waits on table 1")),
+    h("p", {}, h("strong", {}, over ? "Cup Winners: " : "Held by: "),
+      c.holder || (over ? "nobody (every game at table 1 was drawn)" : settled ? "nobody" : "nobody yet: it waits on table 1")),
+    settled ? h("p", { "data-testid": "cup-settled" }, c.holder
+      ? `${c.holder} cannot be caught: the Cup is theirs once the last tables finish.`
+      : "Every game at table 1 was drawn, so nobody can win the Cup now; the drive ends when the last tables finish.") : "",
     h("p", { class: "muted", "data-testid": "cup-rule" }, "The Cup travels: it stands on table 1 until a pair win a game ",
       "there, goes with its holders from table to table, and passes to any pair who beat them (a draw keeps it where it is). ",
       "Whoever holds it when the last game ends are the Cup Winners."),
@@ -299,28 +353,34 @@ export async function cycle(main, id) {
   const remove = async () => {
     try { await api("DELETE", `/api/cycles/${id}`, undefined, key); stop(); go("/drives"); } catch (error) { toast(error.message); }
   };
+  const part = parts();
   const draw = () => {
     if (typing()) return;
     const r = data.report;
     document.title = "Biggles cycle · Parlour";
-    clear(main).append(
-      h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle"),
-      h("h1", {}, `Biggles cycle: ${data.players.join(", ")}`),
-      organiserBox("cycle", `/cycles/${id}`, key, remove),
-      r.complete ? h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion) : "",
-      h("table", { class: "list league", "data-testid": "league" },
+    const matches = part("matches", "", () => h("table", { class: "list fixtures" }, h("tbody")));
+    settle(matches.tBodies[0], data.matches.map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points]), () => match(m))));
+    const left = key ? waiting() : 0;
+    settle(main, [
+      part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle")),
+      part("title", JSON.stringify(data.players), () => h("h1", {}, `Biggles cycle: ${data.players.join(", ")}`)),
+      part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
+      r.complete ? part("champion", r.champion, () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion)) : "",
+      part("league-head", "", () => h("h2", {}, "League table")),
+      part("league", JSON.stringify([r.table, r.champion]), () => h("table", { class: "list league", "data-testid": "league" },
         h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
         h("tbody", {}, r.table.map((row) => h("tr", {}, h("td", {}, place(r.table, row, r.champion)), h("td", {}, row.player), h("td", {}, String(row.played)),
-          h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points))))))),
-      h("p", { class: "muted", "data-testid": "cycle-rules" }, "The most points wins; players level at the top play deciding matches ",
+          h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points)))))))),
+      part("rules", "", () => h("p", { class: "muted", "data-testid": "cycle-rules" }, "The most points wins; players level at the top play deciding matches ",
         "until one is ahead (players level lower down share their place, marked =). Each match is a single match: its winner ",
-        "scores 8, the loser the number of his highest black card not cancelled, 0 to 7: enter, say, 8 – 5."),
-      h("h2", {}, "Matches"),
-      h("p", { class: "muted", "data-testid": "pack-legend" }, "In each match the first name plays the ",
-        h("span", { class: "blue-pack" }, "blue pack"), " and the second the ", h("span", { class: "red-pack" }, "red pack"), "."),
-      h("table", { class: "list fixtures" }, h("tbody", {}, data.matches.map((m) => match(m)))),
-      key && waiting() ? h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${waiting()} ${waiting() === 1 ? "match" : "matches"} left`),
-        h("small", { class: "muted" }, " Each is a live table anyone can watch; its points come in when it ends.")) : "");
+        "scores 8, the loser the number of his highest black card not cancelled, 0 to 7: enter, say, 8 – 5.")),
+      part("matches-head", "", () => h("h2", {}, "Matches")),
+      part("legend", "", () => h("p", { class: "muted", "data-testid": "pack-legend" }, "In each match the first name plays the ",
+        h("span", { class: "blue-pack" }, "blue pack"), " and the second the ", h("span", { class: "red-pack" }, "red pack"), ".")),
+      matches,
+      left ? part("simulate", String(left), () => h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${left} ${left === 1 ? "match" : "matches"} left`),
+        h("small", { class: "muted" }, " Each is a live table anyone can watch; its points come in when it ends."))) : ""]);
+    drawn(main);
   };
   // matches with no points and no table in play: the bots' button offers these
   const waiting = () => data.matches.filter((m) => !m.points && !m.tables.some((t) => !t.finished)).length;
@@ -348,7 +408,7 @@ export async function cycle(main, id) {
       h("td", {}, h("span", { class: "blue-pack" }, m.blue), " v ", h("span", { class: "red-pack" }, m.red)),
       h("td", {}, score),
       // (a match at a table now is watched there: a second table for it is not offered)
-      h("td", {}, pts || !key || m.tables.some((t) => !t.finished) ? "" : [blue, " ", red, " ", play], tables));
+      h("td", {}, pts || !key || m.tables.some((t) => !t.finished) ? "" : [blue, " ", red, " ", play], pts ? "" : inPlay(m.tables), tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", (got) => { data = got; draw(); });
 }

@@ -356,8 +356,30 @@ export function describe(action, view, seat) {
   }
   return action;
 }
-// The moves the story over a race tells: the cards that change a build (turning goes on all the time).
-export const tells = (action) => action.startsWith("play ") || action.startsWith("stop ");
+// The moves the story over a race tells: the cards that change a build (turning goes on all the time), in the
+// match being raced only (``view`` and ``i``, the move's place in the history, when the table asks).  Between
+// matches the summary tells how the last one ended, and the next starts with nothing told: "You played Biggles!"
+// is never left over its count.  At the game's end its last move stands.
+const BETWEEN = new Set(["waiting", "match-over", "counting"]);
+const lastEnd = new WeakMap();                 // a view's history: where its last match ended (its Biggles played)
+export const tells = (action, view, i) => {
+  if (!(action.startsWith("play ") || action.startsWith("stop "))) return false;
+  if (!view || i === undefined || view.over) return true;
+  if (view.race && BETWEEN.has(view.race.phase)) return false;
+  const history = view.observation.history;
+  if (!lastEnd.has(history)) lastEnd.set(history, history.findLastIndex(([, a]) => a === "play B"));
+  return i > lastEnd.get(history);
+};
+
+// A press that reached the server just as the match ended (the other's Biggles came first) is no mistake of the
+// player's: it is answered calmly, in the table's neutral words, not as a refused move.  (A word about being
+// ready is not such a press.)
+const ENDED = /^(match \d+ is over|the game is over)/i;
+export function calm(message, view) {
+  const phase = view && view.race ? view.race.phase : null;
+  const late = ENDED.test(message) || ((phase === "match-over" || phase === "over") && !/ready|wait for go/i.test(message));
+  return late ? "The match had already ended: your last press came too late to count." : null;
+}
 
 export function status(view) {
   if (view.over) return null;
