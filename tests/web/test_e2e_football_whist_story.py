@@ -247,9 +247,9 @@ def test_a_hint_whose_chances_are_all_but_equal_says_so_and_shows_how_often_each
     assert "(1% to 2%)" in decided["note"], decided
     # each row keeps its chance; what the search did is one plain sentence under the list, never a count of tries
     assert decided["rows"] == ["Play Scotland 10 (its choice) 2%", "Play Scotland 3 2%", "Play England 2 1%"], decided
-    assert "practice games (500 in all)" in decided["tried"] and "surest of its choice" in decided["tried"], decided
+    assert "500 practice games" in decided["tried"] and "surest of its choice" in decided["tried"], decided
     # tries as even as the chances: nothing separates the moves, and the hint says so rather than pick one out
-    assert "about as often in practice games (500 in all): as far as it can tell, any of them will do" \
+    assert "about equally often in 500 practice games: as far as it can tell, any of them will do" \
         in shown["evenly"]["tried"], shown["evenly"]
     assert "surest" not in shown["evenly"]["tried"]
     assert shown["even"]["note"].startswith("These moves differ little in the chance of winning (49% to 51%)"), shown

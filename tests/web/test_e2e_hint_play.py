@@ -105,7 +105,7 @@ def test_a_close_call_says_in_plain_words_what_the_expert_did_and_each_row_keeps
     }""")
     assert not TRIED.search(shown["text"]) and "253" not in shown["text"], shown
     assert shown["chances"] == ["51%", "50%", "49%"], shown
-    assert shown["tried"] and "practice games" in shown["tried"] and "surer" in shown["tried"], shown
+    assert shown["tried"] and "500 practice games" in shown["tried"] and "surest of its choice" in shown["tried"], shown
     assert shown["last"] == "hint-tried", "the sentence stands under the list"
     shot(page, "hint-close-call-plain-words")
 

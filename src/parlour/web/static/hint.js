@@ -78,11 +78,11 @@ export function hints(slot, { send, act, label, contest = "game" }) {
     const closeNote = call ? h("p", { class: "hint-note hint-close-call", "data-testid": "hint-close-call" },
       h("strong", {}, call.decided ? `The ${contest} is all but decided: these moves differ little` : "These moves differ little"),
       ` in the chance of winning (${call.low === call.high ? `all ${call.low}%` : `${call.low}% to ${call.high}%`}).`) : "";
-    const games = mine.iterations ? ` (${mine.iterations} in all)` : "";
+    const games = mine.iterations ? `${mine.iterations} practice games` : "practice games";
     const triedNote = !tried ? ""
       : h("p", { class: "hint-note hint-tried", "data-testid": "hint-tried" }, evenly
-        ? `The expert played each of these moves out about as often in practice games${games}: as far as it can tell, any of them will do.`
-        : `The expert played each move out many times in practice games${games}, the likelier ones more often; the more it played a move out, the surer it is of it, and it is surest of its choice.`);
+        ? `The expert tried these moves out about equally often in ${games}: as far as it can tell, any of them will do.`
+        : `The expert tried these moves out in ${games}, the promising ones most: it is surest of its choice.`);
     const close = h("button", { type: "button", class: "hint-close", "data-testid": "hint-close", "aria-label": "Close the hint",
       onclick: () => { hint = null; draw(view); } }, "✕");
     // a row plays its move, through the table's own way of making a move (the server judges it, as any other);
