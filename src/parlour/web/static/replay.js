@@ -160,6 +160,7 @@ export async function replayPage(tableId) {
     const count = h("span", { class: "muted", "data-testid": "analysis-progress" });
     body.classList.add("analysed");
     clear(analysisBox).append(h("p", {}, `The expert is going through ${info.seats[seat].name}'s moves, one decision at a time… `, count), bar);
+    analysisBox.scrollIntoView({ block: "nearest" });     // (on a phone it lies under the board: the progress in sight)
     const poll = setInterval(async () => {
       const p = await api("GET", `/api/tables/${tableId}/analysis/progress?seat=${seat}`).catch(() => null);
       if (p && p.total) { bar.max = p.total; bar.value = p.done; count.textContent = `${p.done} of ${plural(p.total, "decision")} judged`; }
