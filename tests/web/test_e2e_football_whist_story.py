@@ -204,8 +204,9 @@ def test_a_lopsided_match_a_goal_and_the_hint_that_cannot_tell_the_moves_apart(b
 
 def test_a_hint_whose_chances_are_all_but_equal_says_so_and_shows_how_often_each_move_was_tried(server, page):
     """At 1-4 down every move reads 1% or 2%: the hint says in words that the match is all but decided and the
-    moves differ little, and shows the search's other figure, how often it tried each move; never a figure the
-    server did not send.  Chances that do tell the moves apart get no such note."""
+    moves differ little, and says in one plain sentence under the list what the search's other figure (how often
+    it played each move out) tells; never a count of tries beside a move, nor a figure the server did not send.
+    Chances that do tell the moves apart get no such note."""
     page.goto(server.url + "/")
     page.set_content('<div class="dock"><div id="slot"></div></div>')
     shown = page.evaluate("""async () => {
@@ -222,7 +223,8 @@ def test_a_hint_whose_chances_are_all_but_equal_says_so_and_shows_how_often_each
             const words = (li) => [...li.children].map((c) => c.textContent.replace(/\\s+/g, ' ').trim())
               .filter(Boolean);
             return { rows: [...slot.querySelectorAll('[data-testid=hint] li')].map((li) => words(li).join(' ')),
-                     note: slot.querySelector('[data-testid=hint-close-call]')?.textContent || null };
+                     note: slot.querySelector('[data-testid=hint-close-call]')?.textContent || null,
+                     tried: slot.querySelector('[data-testid=hint-tried]')?.textContent || null };
         };
         return {
             decided: ask([{ action: 'play S10', chance: 0.02, visits: 310 },
@@ -242,12 +244,13 @@ def test_a_hint_whose_chances_are_all_but_equal_says_so_and_shows_how_often_each
     decided = shown["decided"]
     assert decided["note"], decided
     assert decided["note"].startswith("The match is all but decided: these moves differ little"), decided
-    assert "(1% to 2%)" in decided["note"] and "500 tries" in decided["note"], decided
-    assert decided["rows"] == ["Scotland 10 (its choice) tried 310 times 2%", "Scotland 3 tried 100 times 2%",
-                               "England 2 tried 90 times 1%"], decided
+    assert "(1% to 2%)" in decided["note"], decided
+    # each row keeps its chance; what the search did is one plain sentence under the list, never a count of tries
+    assert decided["rows"] == ["Play Scotland 10 (its choice) 2%", "Play Scotland 3 2%", "Play England 2 1%"], decided
+    assert "500 practice games" in decided["tried"] and "surest of its choice" in decided["tried"], decided
     # tries as even as the chances: nothing separates the moves, and the hint says so rather than pick one out
-    assert "tried each about as often (99 to 102 of 500 tries): as far as it can tell, any of them will do" \
-        in shown["evenly"]["note"], shown["evenly"]
-    assert "What separates" not in shown["evenly"]["note"] and "What separates them" in decided["note"]
+    assert "about equally often in 500 practice games: as far as it can tell, any of them will do" \
+        in shown["evenly"]["tried"], shown["evenly"]
+    assert "surest" not in shown["evenly"]["tried"]
     assert shown["even"]["note"].startswith("These moves differ little in the chance of winning (49% to 51%)"), shown
-    assert shown["apart"]["note"] is None and not any("tried" in r for r in shown["apart"]["rows"]), shown
+    assert shown["apart"]["note"] is None and shown["apart"]["tried"] is None, shown

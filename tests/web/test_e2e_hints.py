@@ -219,6 +219,20 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
         top = page.evaluate("document.querySelector('[data-testid=analysis-focus]').getBoundingClientRect().top")
         board = page.evaluate("document.querySelector('.views .board').getBoundingClientRect().top")
         assert 0 <= top < board < page.viewport_size["height"], (top, board)
+        # wide, the list stands beside the board (its line for this move in sight in its own box); on a phone the
+        # board comes first and the list under it
+        place = page.evaluate(f"""() => {{
+            const r = (el) => el.getBoundingClientRect();
+            const line = r(document.querySelector(".analysis-moves li[data-index='{index}']"));
+            const list = r(document.querySelector('.analysis-moves'));
+            const board = r(document.querySelector('.views .board'));
+            return {{ line: [line.top, line.bottom], list: [list.left, list.top], board: [board.right, board.top],
+                      window: innerHeight }}; }}""")
+        if page.viewport_size["width"] >= 900:
+            assert place["list"][0] >= place["board"][0], place
+            assert 0 <= place["line"][0] and place["line"][1] <= place["window"], place
+        else:
+            assert place["board"][1] < place["list"][1], place
 
     costly.first.locator("button").click()
     at(indices[0])
@@ -267,5 +281,6 @@ def test_a_move_the_server_shows_level_with_the_experts_choice_is_called_level(s
         return { rows: [...slot.querySelectorAll('[data-testid=hint] li')].map((li) => words(li).join(' ')),
                  note: slot.querySelector('[data-testid=hint-level-note]')?.innerText || null };
     }""")
-    assert shown["rows"] == ["Scotland 10 (its choice) 49%", "Scotland 3 (level) 49%", "England 2 30%"], shown
+    assert shown["rows"] == ["Play Scotland 10 (its choice) 49%", "Play Scotland 3 (level) 49%",
+                             "Play England 2 30%"], shown
     assert shown["note"] and "as good as its choice" in shown["note"] and not CODES.search(shown["note"])

@@ -25,7 +25,9 @@ import markdown
 from parlour.engine.descriptor import VariantOption
 
 #: the sections a player reads, by the start of their heading ("Rulings for the asking game" included)
-FOR_PLAYERS = ("The equipment", "Seats", "The rules", "Rulings", "Variants")
+FOR_PLAYERS = ("At a glance", "The equipment", "Seats", "The rules", "Rulings", "Variants")
+#: the short box at the head of the page: who plays, what for, and how a game ends
+GLANCE = "At a glance"
 
 _SECTION = re.compile(r"^## ", re.MULTILINE)
 #: "(the constants in `src/parlour/...`)" or "(`parlour play ... --variant ...`)", or a sentence that names a file
@@ -48,6 +50,8 @@ _DOC_LINK = re.compile(r"\[([^\]]*)\]\(\.\./[^)]*\)")
 #: "(see [How long a game is](../research.md#...))": a pointer into the maintainers' documents, which the page
 #: does not serve, goes whole
 _SEE_DOC = re.compile(r"\s*\(see \[[^\]]*\]\(\.\./[^)]*\)\)")
+#: a table of the page's HTML
+_TABLE = re.compile(r"<table>.*?</table>", re.DOTALL)
 
 
 def player_sections(text: str) -> str:
@@ -122,9 +126,29 @@ def variants_table(text: str, options: Iterable[VariantOption]) -> str:
 
 def rules_html(text: str, options: Iterable[VariantOption]) -> str:
     """The player's rules page body, as HTML (a fenced block stays a block, as written; a ruling's choice and
-    reason each start a paragraph of their own, and a list under a line of text is a list)."""
+    reason each start a paragraph of their own, and a list under a line of text is a list).  Under the title
+    stand the "At a glance" box and the contents (a link to each section); each table sits in a box of its own
+    that scrolls sideways on a narrow screen, so that no word in it is broken."""
     options = list(options)
     body = in_words(variants_table(player_sections(text), options), options)
     body = _RULING_PART.sub("\n\n", body)
     body = _LIST_UNDER_TEXT.sub("\\1\n\n", body)
-    return markdown.markdown(body, extensions=["tables", "toc", "fenced_code"])
+    md = markdown.Markdown(extensions=["tables", "toc", "fenced_code"])
+    page = md.convert(body)
+    page = _TABLE.sub(lambda m: f'<div class="table-scroll" tabindex="0">{m.group(0)}</div>', page)
+    tokens = md.toc_tokens  # type: ignore[attr-defined]
+    sections = [t for top in tokens for t in ([top] if top["level"] == 2 else top["children"])]
+    glance = next((t for t in sections if t["name"] == GLANCE), None)
+    box = ""
+    if glance is not None:
+        match = re.search(rf'<h2 id="{re.escape(glance["id"])}">.*?</h2>(.*?)(?=<h2 |\Z)', page, re.DOTALL)
+        if match:
+            page = page[:match.start()] + page[match.end():]
+            box = (f'<aside class="glance" aria-labelledby="{glance["id"]}"><h2 id="{glance["id"]}">{GLANCE}</h2>'
+                   f'{match.group(1).strip()}</aside>')
+    links = "".join(f'<li><a href="#{t["id"]}">{t["name"]}</a></li>' for t in sections if t is not glance)
+    contents = ('<nav class="contents" aria-labelledby="contents"><h2 id="contents">Contents</h2>'
+                f'<ol>{links}</ol></nav>' if links else "")
+    title_end = page.find("</h1>")
+    at = title_end + len("</h1>") if title_end >= 0 else 0
+    return page[:at] + box + contents + page[at:]

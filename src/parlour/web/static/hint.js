@@ -68,36 +68,42 @@ export function hints(slot, { send, act, label, contest = "game" }) {
     const isLevel = (o) => o !== top && (o.level || (o.chance !== null && top.chance !== null && o.chance >= top.chance));
     const level = shown.some(isLevel) ? h("p", { class: "hint-note", "data-testid": "hint-level-note" },
       "Level: as good as its choice as far as the expert can tell. It tried its choice more often, so it trusts that one more.") : "";
-    // chances within a couple of points say nothing between the moves: the hint says so in words, and shows
-    // the one other figure the search gives, how often it tried each move (the move it trusts most, most)
+    // chances within a couple of points say nothing between the moves: the hint says so in words, and says in one
+    // plain sentence under the list what the search's other figure (how often it played each move out) tells
     const call = closeCall(mine.options);
     const visits = mine.options.map((o) => o.visits);
     const tried = call && visits.every(Number.isInteger) && Math.max(...visits) > 0;
     // (tries within a seventh of each other say no more than the chances: the search found nothing between them)
     const evenly = tried && Math.max(...visits) - Math.min(...visits) <= Math.max(...visits) / 7;
-    const of = mine.iterations ? ` of ${mine.iterations}` : "";
     const closeNote = call ? h("p", { class: "hint-note hint-close-call", "data-testid": "hint-close-call" },
       h("strong", {}, call.decided ? `The ${contest} is all but decided: these moves differ little` : "These moves differ little"),
-      ` in the chance of winning (${call.low === call.high ? `all ${call.low}%` : `${call.low}% to ${call.high}%`}).`,
-      !tried ? ""
-        : evenly ? ` The expert tried each about as often (${Math.min(...visits)} to ${Math.max(...visits)}${of} tries): as far as it can tell, any of them will do.`
-          : ` What separates them is how often the expert tried each${of ? ` (${of.trim()} tries)` : ""}: it tries most the moves that look best.`) : "";
+      ` in the chance of winning (${call.low === call.high ? `all ${call.low}%` : `${call.low}% to ${call.high}%`}).`) : "";
+    const games = mine.iterations ? `${mine.iterations} practice games` : "practice games";
+    const triedNote = !tried ? ""
+      : h("p", { class: "hint-note hint-tried", "data-testid": "hint-tried" }, evenly
+        ? `The expert tried these moves out about equally often in ${games}: as far as it can tell, any of them will do.`
+        : `The expert tried these moves out in ${games}, the promising ones most: it is surest of its choice.`);
     const close = h("button", { type: "button", class: "hint-close", "data-testid": "hint-close", "aria-label": "Close the hint",
       onclick: () => { hint = null; draw(view); } }, "✕");
+    // a row plays its move, through the table's own way of making a move (the server judges it, as any other);
+    // the whole row answers a click or a tap, and its Play button the keyboard
+    const play = (o) => {
+      if (mine.played) return;
+      if (act(o.action) !== false) { mine.played = true; slot.querySelectorAll("[data-hint]").forEach((b) => { b.disabled = true; }); }
+    };
     slot.append(h("div", { class: "hint", "data-testid": "hint" }, close,
       h("h2", {}, "The expert's view ", h("small", {}, mine.options.length > FIRST && !every
         ? `its choice first, then the ${FIRST - 1} next best of ${plural(mine.options.length, "move")} by the chance of winning after each`
         : "its choice first, then your other moves by the chance of winning after each")),
       closeNote,
-      h("ol", {}, shown.map((o, i) => h("li", { class: i === 0 ? "best" : "" },
-        h("button", { type: "button", "data-hint": o.action, onclick: () => act(o.action) }, label(o.action, view),
+      h("ol", { "aria-label": "Your moves, the expert's choice first: pick one to play it" }, shown.map((o, i) => h("li", { class: i === 0 ? "best" : "", onclick: () => play(o) },
+        h("button", { type: "button", "data-hint": o.action, "data-testid": "hint-play", disabled: mine.played ? true : undefined },
+          h("span", { class: "hint-verb", "aria-hidden": "true" }, "Play "), label(o.action, view),
           i === 0 ? h("small", { class: "hint-choice" }, " (its choice)")
             : isLevel(o) ? h("small", { class: "hint-level", "data-testid": "hint-level" }, " (level)") : ""),
-        tried ? h("span", { class: "tries", "data-testid": "tries" }, `tried ${plural(o.visits, "time")}`)
-          : h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
-        h("span", { class: "chance", "data-testid": "chance" }, pct(o.chance))))),
-      level, toggle, passed));
-    // (on a phone the answer stands in for the decision's own panel until it is closed or a move is made)
+        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
+        h("span", { class: "chance", "data-testid": "chance", title: "the chance of winning after this move" }, pct(o.chance))))),
+      triedNote, level, toggle, passed));
     slot.closest(".dock")?.classList.add("hinting");
   };
   const answered = (message) => {
@@ -115,6 +121,8 @@ export function hints(slot, { send, act, label, contest = "game" }) {
   };
   const failed = () => {
     if (hint && hint.waiting) { hint = null; if (view) draw(view); }
+    // a move played from the hint and refused: its rows may be picked again
+    if (hint && hint.played) { hint.played = false; if (view) draw(view); }
   };
   return { draw, answered, failed };
 }

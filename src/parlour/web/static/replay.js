@@ -53,7 +53,11 @@ export async function replayPage(tableId) {
     info.seats.map((s, i) => h("option", { value: i }, `${s.name}'s view`)));
   const stepLabel = h("span", { class: "muted", "data-testid": "step" });
   const views = h("div", { class: "views" });
-  const analysisBox = h("section", { class: "analysis", "data-testid": "analysis", "aria-live": "polite" });
+  const analysisBox = h("section", { class: "analysis", "data-testid": "analysis", "aria-live": "polite", "aria-label": "The expert's analysis" });
+  // the board with the decision's judgement above it, and the analysis beside it on a wide screen (its list in a
+  // box of its own that scrolls), under it on a phone: a move picked in the list shows its board without a scroll
+  const boardSide = h("div", { class: "replay-board" });
+  const body = h("div", { class: "replay-body", "data-testid": "replay-body" }, boardSide, analysisBox);
   // the decision at the step shown, as the expert judged it, and the way to the costly ones: next to the board
   const focus = h("section", { class: "analysis-focus", "data-testid": "analysis-focus", "aria-live": "polite", hidden: true });
   let analysed = null;                   // the analysis shown: {seat, name, moves: [...], ...}
@@ -90,6 +94,13 @@ export async function replayPage(tableId) {
     slider.value = m.index;
     which.value = String(analysed.seat);
     await show();
+    // the move's line in the list, in its box's sight (the box alone scrolls: the page then goes to the board)
+    const line = analysisBox.querySelector(`li[data-index="${m.index}"]`);
+    const box = line && line.closest(".analysis-moves");
+    if (box && box.scrollHeight > box.clientHeight) {
+      const top = line.offsetTop - box.offsetTop;
+      if (top < box.scrollTop || top + line.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 3;
+    }
     focus.scrollIntoView({ block: "start" });
   };
   const costly = () => analysed.moves.filter((m) => m.costly);
@@ -147,7 +158,9 @@ export async function replayPage(tableId) {
     analyseButton.disabled = true;
     const bar = h("progress", { max: 1, value: 0, "aria-label": "Decisions judged" });
     const count = h("span", { class: "muted", "data-testid": "analysis-progress" });
+    body.classList.add("analysed");
     clear(analysisBox).append(h("p", {}, `The expert is going through ${info.seats[seat].name}'s moves, one decision at a time… `, count), bar);
+    analysisBox.scrollIntoView({ block: "nearest" });     // (on a phone it lies under the board: the progress in sight)
     const poll = setInterval(async () => {
       const p = await api("GET", `/api/tables/${tableId}/analysis/progress?seat=${seat}`).catch(() => null);
       if (p && p.total) { bar.max = p.total; bar.value = p.done; count.textContent = `${p.done} of ${plural(p.total, "decision")} judged`; }
@@ -159,6 +172,7 @@ export async function replayPage(tableId) {
       await Promise.all(data.moves.filter((m) => needsView(m.played) || needsView(m.best)).map((m) => observe(m.index, seat)));
       analysed = data;
       drawAnalysis(data);
+      which.value = String(seat);           // the table from the analysed seat's view, as each decision shows it
       show();
     } catch (error) {
       const refused = error.status === 401 || error.status === 403;
@@ -208,6 +222,7 @@ export async function replayPage(tableId) {
       slider, h("button", { onclick: () => step(1), "aria-label": "Forward" }, "▶"),
       h("button", { onclick: () => { slider.value = info.moves; show(); } }, "End"), which,
       h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
-    markBar, stepLabel, analysisControls, analysisBox, focus, h("h2", { class: "sr-only" }, "The table at this step"), views);
+    markBar, stepLabel, analysisControls, body);
+  boardSide.append(focus, h("h2", { class: "sr-only" }, "The table at this step"), views);
   show();
 }
