@@ -98,3 +98,26 @@ def test_a_drive_names_its_cup_winners_only_when_it_is_over(server, page):
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "drive-over-tie-break-phone")
     assert not errors, errors
+
+
+def test_on_a_phone_a_drives_fixture_fits_the_screen_with_its_play_controls(server, page):
+    """At 390 px a fixture not yet played shows its teams, its score boxes and who plays it without sideways scroll."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.click("nav >> text=Tournaments")
+    page.fill("[data-testid=new-drive] input[name=title]", "Phone Drive")
+    page.fill("[data-testid=new-drive] textarea[name=teams]", "Aston Villa\nCharlton\nQ.P. Rangers\nSwansea")
+    page.click("text=Create the drive")
+    page.wait_for_selector('tr[data-fixture="1-1"] select')
+    shot(page, "drive-fixtures-phone")
+    row = page.locator('tr[data-fixture="1-1"]')
+    for part in ["select >> nth=0", "select >> nth=1", "text=Play in Parlour", "input[name=home]", "input[name=away]",
+                 "button[type=submit]"]:
+        box = row.locator(part).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (part, box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("[...document.querySelectorAll('.round')].every((r) => r.scrollWidth <= r.clientWidth)")
+    # laid out to be read, not squeezed: the score's two boxes side by side, who plays wide enough for its words
+    home, away = row.locator("input[name=home]").bounding_box(), row.locator("input[name=away]").bounding_box()
+    assert abs(home["y"] - away["y"]) < 2, (home, away)
+    assert all(row.locator("select").nth(i).bounding_box()["width"] >= 150 for i in range(2))
