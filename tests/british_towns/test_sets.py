@@ -264,3 +264,21 @@ def test_one_set_a_turn_holds_when_laying_is_optional_too():
     state = sets_game([hand, JUNK1], stock=["LONDON"], must_lay=False, sets_per_turn="one")
     run(state, "draw stock", "lay 3")
     assert state.legal_actions(0) == ("done",)
+
+
+def test_every_event_counts_the_moves_made_when_it_happened():
+    """Each event says in which move it happened (the count of moves, that one included): the page's log places it."""
+    import random
+
+    for seed in range(1, 6):
+        rng = random.Random(seed)
+        state = SETS.new_state(seats=2 + seed % 2, seed=seed)
+        made: list[int] = []
+        while not state.is_over:
+            legal = state.legal_actions(state.turn)
+            before = len(state.events)
+            state.apply(state.turn, rng.choice(legal))
+            made += [len(state.history)] * (len(state.events) - before)
+        events = state.observation(None)["events"]
+        assert [e["moves"] for e in events] == made
+        assert events[-1]["event"] == "game over" and events[-1]["moves"] == len(state.history)

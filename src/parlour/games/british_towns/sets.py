@@ -271,7 +271,9 @@ class SetsState(TurnState):
         self.known[seat] = known
 
     def _log(self, event: dict[str, Any]) -> None:
-        self.events = [*self.events, event]        # a new list, not an append: clones share it
+        # ``moves``: the moves of the game so far, the one the event happened in included (it joins the history
+        # just after), as Squadron Scramble's round-over event has it: the page places the event by it
+        self.events = [*self.events, {**event, "moves": len(self.history) + 1}]   # a new list: clones share it
 
     def _add_to_set(self, seat: int, card: int, region: int, how: str) -> None:
         self._set_of(seat, region, self.sets[seat][region] + [card])

@@ -13,6 +13,7 @@ let chosen = null;       // the rules name ("P2") of the player the person is ab
 let engaged = false;
 const OURS = ".bt-seats, .bt-ask, .bt-history";
 let myTurn = false;
+let everyOpen = false;   // whether the person opened the list of every ask (on a phone): it stays open move after move
 document.addEventListener("focusin", (event) => { engaged = Boolean(event.target.closest && event.target.closest(OURS)); });
 
 function asksByTarget(legal) {
@@ -59,13 +60,26 @@ export function render(el, ctx) {
   let askPanel = "";
   if (chosen) {
     const who = seatName(view, chosen);
-    // on a phone the log of asks lies under the dock: the last few are repeated here, where the choice is made
-    const recent = window.matchMedia("(max-width: 600px)").matches ? (obs.asks || []).slice(-3).reverse() : [];
+    // on a phone the log of asks lies under the dock: here, where the choice is made, every ask since the person's
+    // own last ask (the others' turns, all of them together, in the order made), and every ask so far folded below
+    const phone = window.matchMedia("(max-width: 600px)").matches;
+    const all = obs.asks || [];
+    let since = all.length;
+    while (since > 0 && all[since - 1].asker !== me) since -= 1;
+    const fresh = since === 0 || since < all.length;           // (else his own asks are the newest: the last three)
+    const recent = phone ? (fresh ? all.slice(since) : all.slice(-3)) : [];
+    const words = (a) => `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`;
     askPanel = h("div", { class: "panel bt-ask decision-area" },
-      recent.length ? h("div", { class: "bt-recent", "aria-label": "The last asks, newest first" },
-        h("span", { class: "bt-recent-head" }, "Last asks:"),
-        recent.map((a) => h("span", { class: `bt-recent-ask${a.got ? " got" : ""}` },
-          `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`))) : "",
+      recent.length ? h("div", { class: "bt-recent", "data-testid": "recent-asks" },
+        h("span", { class: "bt-recent-head" }, fresh && since > 0 ? `Since your last ask (${recent.length}), oldest first:`
+          : fresh ? `Asks so far (${recent.length}), oldest first:` : "Your last asks, oldest first:"),
+        h("ol", { tabindex: "0", "aria-label": "The asks since your last, oldest first" },
+          recent.map((a) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}` }, words(a))))) : "",
+      phone && all.length > recent.length ? h("details", { class: "bt-every-ask", "data-testid": "every-ask", open: everyOpen || undefined,
+        ontoggle: (event) => { everyOpen = event.target.open; } },
+        h("summary", {}, `Every ask so far (${all.length})`),
+        h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" },
+          all.slice().reverse().map((a) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}` }, words(a))))) : "",
       h("h3", {}, `Ask ${who} for…`),
       h("div", { class: "bt-ask-groups" }, byRegion(targets.get(chosen)).map(([r, cards]) => h("div", { class: "bt-ask-group", style: `--rc:${colourOf(r)}` },
         regionChip(r), cards.map((c) => clickable(h("span", { class: "bt-ask-town" }, shortName(c)), `ask ${chosen} ${c}`, act,
@@ -95,8 +109,10 @@ export function render(el, ctx) {
       a.got ? " and got it" : ": not held")))
       : h("p", { class: "muted-light" }, "Nobody has asked yet."));
 
+  // (at his turn on a laptop the page keeps the whole key in the room above the dock, with the players to ask; on a
+  // phone the two would not fit together: the players come first, the key is a scroll away)
   el.append(h("div", { class: "bt-layout asking" },
-    h("div", { class: "bt-main" }, seats, keyCard(obs, view, laidBy), askPanel, hand),
+    h("div", { class: "bt-main" }, seats, keyCard(obs, view, laidBy, { focus: targets.size > 0 && !narrow }), askPanel, hand),
     h("div", { class: "bt-side" }, history)));
   // (after the table has put the focus back where it could: a focus fallen to the body goes to the asks heard, and
   // when the turn comes back to him, from there to the first town he may ask for)

@@ -2,7 +2,7 @@
 // discard, lay down whole regions, discard.  Only legal moves are clickable.
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
-import { person, plural, points, seatName, tap } from "/static/words.js";
+import { listed, person, plural, points, seatName, tap } from "/static/words.js";
 import { byRegion, colourOf, keyCard, regionChip, regionOf, regionPhrase, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 const HAND = 7;
@@ -17,165 +17,98 @@ function firstUp(obs) {
   } catch { return null; }
 }
 
-// The game so far, move by move, in words: [{ at, seat, text }] (at: the move's place in the history; seat: who
-// made it, null for the table's own news). Replayed from the public history and events, following the discard pile,
-// the stock's count and each hand's size, so that a card taken from the discards is named and a set completed by a
-// card drawn, a reshuffle or the end is told where it happened. The person's own draws are named from his view.
-// One thing the events leave open: a card drawn while a player draws back up to seven that went straight onto a set
-// of his may be that refill's or a later draw's. The replay takes the first reading that fits every count (the stock
-// is made again exactly when it runs out, and ends as long as the view says, every hand as big).
-export function playLog(obs, view) {
-  const first = firstUp(obs);
-  let best = null;
-  let open = 0;
-  for (let flips = 0; flips < 256; flips += 1) {
-    const tried = replay(obs, view, first, flips);
-    if (tried.fits) return tried.lines;
-    best ||= tried;
-    open = Math.max(open, tried.open);
-    if (flips + 1 >= 2 ** open) break;                  // every reading of the open points tried
-  }
-  return best.lines;
+// Why the game ended, after the name of the player whose turn it was: the rules' words, with "their" (or "your") for
+// "his", and a stalemate told as what that player found.
+function endWords(ev, view) {
+  const why = ev.why.replace(/\bhis\b/g, view && view.seat === ev.seat ? "your" : "their");
+  return why.startsWith("stalemate: ") ? `found that ${why.slice(11)}: a stalemate` : why;
 }
 
-function replay(obs, view, first, flips) {
+// The game so far, move by move, in words: [{ at, seat, text, card }] (at: the move's place in the history; seat: who
+// made it, null for the table's own news). Replayed from the public history and events: each event carries the count
+// of moves made when it happened (the move it happened in included), which places it; the discard pile is followed
+// so that a card taken from it is named, and each hand's size, so that the person's own draws are named from his view.
+export function playLog(obs, view) {
+  const first = firstUp(obs);
   const names = obs.seat_names || [];
-  const events = obs.events || [];
   const history = obs.history || [];
-  const total = (obs.key || []).reduce((a, k) => a + k.towns + 1, 0);
-  let stock = total - HAND * names.length - 1;
   const hands = names.map(() => HAND);
   const UNKNOWN = {};
   let pile = [first || UNKNOWN];
   const own = obs.drawn || [];
   let mine = 0;
-  let e = 0;
-  let open = 0;
-  let fits = true;
   const lines = [];
   const whose = (s) => (view && view.seat === s ? "your" : "their");
   const say = (at, seat, text, card) => lines.push({ at, seat, text, card });
-  const next = () => events[e];
-  // the discards become the stock, one turned up: the words, told after the move that ran the stock out
-  const shuffle = () => {
-    const ev = events[e++];
-    stock = Math.max(pile.length - 1, 0);
-    pile = [ev.turned_up];
-    return `The stock ran out: the discards were shuffled into a new stock, and ${townName(ev.turned_up)} was turned up`;
+  const toSet = (s, card) => `${whose(s)} set of ${regionPhrase(regionOf(card))}`;
+  // each move's events, in the order they happened (one with no count, or a count past the history: told at the end)
+  const eventsOf = history.map(() => []);
+  const loose = [];
+  for (const ev of obs.events || []) (eventsOf[ev.moves - 1] || loose).push(ev);
+  // an event the move's own words have not told: a card drawn onto a set, a reshuffle, the end
+  const tell = (at, ev) => {
+    if (ev.event === "reshuffle") {
+      pile = [ev.turned_up];
+      say(at, null, `The stock ran out: the discards were shuffled into a new stock, and ${townName(ev.turned_up)} was turned up`);
+    } else if (ev.event === "game over") say(at, ev.seat, `${endWords(ev, view)}, so the game ended`);
+    else if (ev.event === "added") say(at, ev.seat, ev.how === "drawn" ? `drew ${townName(ev.card)}, and it went onto ${toSet(ev.seat, ev.card)}`
+      : `added ${townName(ev.card)} to ${toSet(ev.seat, ev.card)}`);
   };
-  // an empty stock is made again at once from two or more discards (or the game ends: its event says so), at the
-  // turn of the player the event names
-  const emptied = (seat) => {
-    if (stock < 0) fits = false;
-    if (stock !== 0 || pile.length < 2) return null;
-    if (next()?.event === "reshuffle") {
-      if (next().seat !== seat) fits = false;
-      return shuffle();
-    }
-    if (next()?.event !== "game over") fits = false;
-    return null;
-  };
-  const over = (at) => {
-    const ev = events[e++];
-    say(at, ev.seat, `${ev.why.replace(/\bhis\b/g, whose(ev.seat))}, so the game ended`);
-  };
-  // the next player's turn begins: the end follows the last move
-  const turnOver = (at) => {
-    const shuffled = emptied((history[at][0] + 1) % names.length);
-    if (shuffled) say(at, null, shuffled);
-    if (next()?.event === "game over" && at === history.length - 1) over(at);
-  };
-  // A card drawn from the stock at a player's turn went onto a set of his when his turn ended with it.
+  // whether a player's turn ended with his move (else his next move, or his move to come, is in the same turn)
   const turnEnds = (at, s) => {
     const following = history[at + 1];
     return following ? following[0] !== s : !((obs.to_move || []).includes(s) && obs.phase === "play");
   };
-  const laidSoFar = names.map(() => new Set());
-  let decided = new Map();
-  const isDrawnOnto = (ev, s) => ev && ev.event === "added" && ev.seat === s && ev.how === "drawn" && laidSoFar[s].has(String(ev.region));
-  // while drawing up to seven: the next such event is this refill's where no later draw of his can have made it;
-  // where one can, the first reading leaves it to that draw, and flips (a bit for each such open point) says otherwise
-  const refillTakes = (at, s) => {
-    const ev = next();
-    if (!isDrawnOnto(ev, s)) return false;
-    const later = history.some(([t, a], i) => i > at && t === s && a === "draw stock" && turnEnds(i, s));
-    if (!later) return true;
-    if (!decided.has(e)) decided.set(e, Boolean((flips >> open++) & 1));   // (one reading for the whole refill)
-    return decided.get(e);
-  };
-  // one card from the stock: the card that went straight onto a set of his (an event names it), or his own draw
-  const drawOne = (at, s, onto) => {
-    stock -= 1;
-    const shuffled = emptied(s);
-    const taken = onto === undefined ? refillTakes(at, s) : onto;
-    if (taken && !isDrawnOnto(next(), s)) fits = false;
-    const added = taken && isDrawnOnto(next(), s) ? events[e++] : null;
-    if (!added) hands[s] += 1;
-    const card = added ? added.card : view && s === view.seat ? own[mine++] : null;
-    return { added, card, shuffled };
-  };
-  const toSet = (s, card) => `${whose(s)} set of ${regionPhrase(regionOf(card))}`;
   history.forEach(([s, action], at) => {
     const [verb, arg] = action.split(" ");
+    let events = eventsOf[at];
     if (action === "take discard") {
       const card = pile.pop();
       hands[s] += 1;
       const named = card && card !== UNKNOWN;
       say(at, s, named ? `took ${townName(card)} from the discard pile` : "took the face-up card from the discard pile", named ? card : null);
     } else if (action === "draw stock") {
-      const { added, card, shuffled } = drawOne(at, s, turnEnds(at, s));
-      say(at, s, added ? `drew ${townName(card)} from the stock, and it went onto ${toSet(s, card)}`
-        : card ? `drew ${townName(card)} from the stock` : "drew from the stock");
-      if (shuffled) say(at, null, shuffled);
-      if (added) turnOver(at);
+      // the card drawn went straight onto a set of his (its event names it), or into his hand
+      const onto = events.find((ev) => ev.event === "added" && ev.seat === s);
+      if (onto) {
+        events = events.filter((ev) => ev !== onto);
+        say(at, s, `drew ${townName(onto.card)} from the stock, and it went onto ${toSet(s, onto.card)}`);
+      } else {
+        hands[s] += 1;
+        const card = view && s === view.seat ? own[mine++] : null;
+        say(at, s, card ? `drew ${townName(card)} from the stock` : "drew from the stock");
+      }
     } else if (verb === "discard") {
       pile.push(arg);
       hands[s] -= 1;
       say(at, s, `discarded ${townName(arg)}`);
-      turnOver(at);
     } else if (verb === "add") {
       pile.pop();
-      if (next()?.event === "added") e += 1;
-      else fits = false;
+      events = events.filter((ev) => !(ev.event === "added" && ev.seat === s && ev.card === arg));
       say(at, s, `took ${townName(arg)} from the discard pile and added it to ${toSet(s, arg)}`);
-      turnOver(at);
     } else if (verb === "lay" || action === "done") {
       if (verb === "lay") {
         const set = obs.sets?.[s]?.[arg] || [];
-        const later = events.filter((x) => x.event === "added" && x.seat === s && String(x.region) === arg).length;
+        const later = (obs.events || []).filter((x) => x.event === "added" && x.seat === s && String(x.region) === arg).length;
         const laid = set.slice(0, Math.max(set.length - later, 0));
         hands[s] -= laid.length;
-        laidSoFar[s].add(arg);
         const towns = laid.filter((c) => !/^R\d+$/.test(c)).map(townName);
         const words = towns.join(", ") + (laid.length > towns.length ? `${towns.length ? " and " : ""}the region card` : "");
         say(at, s, `laid down ${regionPhrase(Number(arg))}: ${words}`);
       }
-      // the turn passes (so he draws back up to seven) unless his next move, or his move now, is in the same turn
-      if (!turnEnds(at, s)) return;
-      const drawn = [];
-      const news = [];
-      decided = new Map();
-      while (hands[s] < HAND) {
-        if (stock <= 0) break;
-        const { added, card, shuffled } = drawOne(at, s);
-        if (added) news.push(`drew ${townName(card)}, and it went onto ${toSet(s, card)}`);
-        else drawn.push(card);
-        if (shuffled) news.push(shuffled);
+      // his turn over, he draws back up to seven (short of it where the stock gave out: the game ended there)
+      if (turnEnds(at, s)) {
+        const ended = events.some((ev) => ev.event === "game over");
+        const count = Math.max((ended ? obs.hand_sizes?.[s] ?? HAND : HAND) - hands[s], 0);
+        hands[s] += count;
+        const drawn = view && s === view.seat ? own.slice(mine, mine + count) : [];
+        mine += drawn.length;
+        if (count) say(at, s, `drew ${drawn.length === count ? drawn.map(townName).join(", ") : plural(count, "card")} from the stock, back up to seven`);
       }
-      const named = drawn.filter(Boolean);
-      if (drawn.length) say(at, s, `drew ${named.length === drawn.length ? named.map(townName).join(", ") : plural(drawn.length, "card")} from the stock, back up to seven`);
-      news.forEach((text) => say(at, text.startsWith("The stock") ? null : s, text));
-      turnOver(at);
     }
+    events.forEach((ev) => tell(at, ev));
   });
-  if (e < events.length) fits = false;
-  while (e < events.length) {                 // (any news the replay did not place: told at the end)
-    const ev = next();
-    if (ev.event === "reshuffle") say(history.length - 1, null, shuffle());
-    else if (ev.event === "game over") over(history.length - 1);
-    else { e += 1; if (ev.event === "added") say(history.length - 1, ev.seat, `added ${townName(ev.card)} to ${toSet(ev.seat, ev.card)}`); }
-  }
-  if (stock !== (obs.stock_size ?? stock) || hands.some((n, i) => n !== (obs.hand_sizes?.[i] ?? n))) fits = false;
+  loose.forEach((ev) => tell(Math.max(history.length - 1, 0), ev));
   // a face-up card taken before this page saw the table: named where the taker still holds it, the one such card
   if (!first) {
     const taken = lines.find((l) => l.text === "took the face-up card from the discard pile");
@@ -185,7 +118,7 @@ function replay(obs, view, first, flips) {
       if (left.length === 1) { taken.text = `took ${townName(left[0])} from the discard pile`; taken.card = left[0]; }
     }
   }
-  return { lines, fits, open };
+  return lines;
 }
 
 export function render(el, ctx) {
@@ -217,15 +150,19 @@ export function render(el, ctx) {
   const stockCard = townCard("", { faceDown: true, size: "big" });
   if (can("draw stock")) clickable(stockCard, "draw stock", act, "Draw the top card of the stock");
   let topCard = h("div", { class: "bt-empty" }, "no discards");
+  let mustAdd = "";
   if (top) {
     topCard = townCard(top, { size: "big" });
     if (can(`add ${top}`)) clickable(topCard, `add ${top}`, act, `Add ${townName(top)} to your set (it completes your region)`);
+    // (a forced move: the words beside the card say what to do with it)
+    if (can(`add ${top}`)) mustAdd = h("div", { class: "bt-must", "data-testid": "must-add" },
+      `The top discard completes your set of ${regionPhrase(regionOf(top))}: ${tap} it to add it there. You must, and that is your whole turn.`);
     else if (can("take discard")) clickable(topCard, "take discard", act, `Take ${townName(top)} from the discard pile`);
   }
   const middle = h("div", { class: "bt-middle" },
     h("div", { class: "bt-pile" }, obs.stock_size ? stockCard : h("div", { class: "bt-empty" }, "stock empty"),
       h("div", { class: "bt-pile-label" }, `Stock: ${obs.stock_size ?? 0}`)),
-    h("div", { class: "bt-pile" }, topCard, h("div", { class: "bt-pile-label" }, `Discards: ${discards.length}`)),
+    h("div", { class: "bt-pile" }, topCard, h("div", { class: "bt-pile-label" }, `Discards: ${discards.length}`)), mustAdd,
     discards.length > 1 ? h("div", { class: "bt-under" }, h("div", { class: "bt-pile-label" }, "Below it:"),
       h("div", { class: "bt-under-list" }, discards.slice(-6, -1).reverse().map((c) => h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(c))}` }, townName(c)))))
       : "");
@@ -236,7 +173,10 @@ export function render(el, ctx) {
     const done = can("done") ? clickable(h("span", { class: "bt-btn" }, "Done: draw up to seven"), "done", act) : "";
     hand = h("div", { class: "panel bt-hand hand-area" },
       h("h3", {}, `Your hand (${obs.hand.length})`, legal.some((a) => a.startsWith("discard ")) && !readOnly
-        ? h("span", { class: "muted-light" }, ` · ${tap} a card to discard it`) : ""),
+        ? h("span", { class: "muted-light" }, ` · ${tap} a card to discard it`)
+        // a region he must lay down (no discard, no ending the turn): the words say so beside its button's hand
+        : !readOnly && legal.some((a) => a.startsWith("lay ")) && !legal.includes("done")
+          ? h("span", { class: "bt-must", "data-testid": "must-lay" }, ` · you hold a whole region and must lay it down: ${tap} its button below`) : ""),
       h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
         const lay = `lay ${r}`;
         return h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
@@ -292,12 +232,21 @@ export function label(action, view) {
 export function status(view) {
   if (view.over || view.seat === null || !view.legal.length) return "";
   const legal = view.legal;
-  if (legal[0].startsWith("add ")) return "The top discard completes one of your regions: add it to your set (that is your turn).";
+  const Tap = tap[0].toUpperCase() + tap.slice(1);
+  const lays = legal.filter((a) => a.startsWith("lay ")).map((a) => regionPhrase(Number(a.slice(4))));
+  const discards = legal.some((a) => a.startsWith("discard "));
+  if (legal[0].startsWith("add ")) {
+    const card = legal[0].slice(4);
+    return `The top discard, ${townName(card)}, completes your set of ${regionPhrase(regionOf(card))}: ${tap} it on the discard pile to add it there (you must, and that is your whole turn).`;
+  }
   const top = view.observation?.discards?.at(-1);
   if (legal.includes("draw stock") && legal.includes("take discard") && top) return `Your turn: draw from the stock, or take ${townName(top)} from the discard pile.`;
   if (legal.includes("draw stock") || legal.includes("take discard")) return "Your turn: draw from the stock, or take the top discard.";
-  if (legal.some((a) => a.startsWith("lay ")) && !legal.some((a) => a.startsWith("discard "))) return "You hold a whole region: lay it down.";
-  return "Lay down a region, or discard a card.";
+  if (lays.length && !discards && !legal.includes("done")) return `You hold a whole region and must lay it down: ${tap} "Lay down ${lays[0]}" under its cards in your hand.`;
+  if (lays.length && legal.includes("done")) return `Lay down ${listed(lays)} too, or ${tap} "Done: draw up to seven" to end your turn.`;
+  if (legal.includes("done")) return `${Tap} "Done: draw up to seven" under your hand to end your turn.`;
+  if (lays.length) return `Lay down a region (its button is under its cards in your hand), or ${tap} a card in your hand to discard it.`;
+  return `${Tap} a card in your hand to discard it, and your turn ends.`;
 }
 
 export function resultText(result, view) {
@@ -333,14 +282,13 @@ export function ending(view) {
   if (!r) return "";
   const over = (obs.events || []).filter((e) => e.event === "game over").at(-1);
   const reshuffles = (obs.events || []).filter((e) => e.event === "reshuffle").length;
-  // (the rules' words say "his hand"; the page says "your" to the player and names anyone else's)
-  const whose = over && over.seat === view.seat ? "your" : "their";
-  const why = over ? `${over.seat === view.seat ? "You" : seatName(view, over.seat)} ${over.why.replace(/\bhis\b/g, whose)}, so the game ended.` : "The game ended.";
+  // (the rules' words say "his hand"; the page says "your" to the player and "their" of anyone else: endWords)
+  const why = over ? `${over.seat === view.seat ? "You" : seatName(view, over.seat)} ${endWords(over, view)}, so the game ended.` : "The game ended.";
   const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${reshuffles === 1 ? "once" : reshuffles === 2 ? "twice" : `${reshuffles} times`}.` : " The stock ran out.";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
     h("p", {}, why, over && /seven|stock/.test(over.why) ? stock : ""),
-    h("p", {}, "Each player scores the cards laid in front of him, less the cards still in his hand."),
+    h("p", {}, "Each player scores the cards laid in front of them, less the cards still in their hand."),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
       h("tbody", {}, names.map((n, i) => {
         const laid = Object.values(obs.sets?.[i] || {}).reduce((a, c) => a + c.length, 0);

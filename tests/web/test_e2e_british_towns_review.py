@@ -1,0 +1,165 @@
+"""British Towns after a newcomer's review: the asking game's key never under the dock on a laptop, every ask since
+the person's last one readable together on a phone; the sets game's forced moves said in words beside their
+control, and its end told in one voice."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import ARTIFACTS
+from parlour.games.british_towns import SETS
+
+
+def _table(browser, server, game, size, seed):
+    from test_e2e_sweep import Table  # (that module needs axe, which these tests do not)
+    return Table(browser, server, game, size, seed)
+
+
+def _chooser(game):
+    from parlour.bots import make_bot
+    from parlour.games import get_game
+
+    return make_bot(get_game(game), "heuristic" if game.endswith("sets") else "remembering", 0, 11)
+
+
+KEY_IN_SIGHT = """() => { const items = document.querySelectorAll('.bt-key li');
+  const first = document.querySelector('.bt-key h3').getBoundingClientRect();
+  const room = document.querySelector('.dock').getBoundingClientRect().top;
+  return first.top >= 0 && [...items].every((li) => li.getBoundingClientRect().bottom <= room + 1); }"""
+
+
+def test_asking_game_on_a_laptop_the_whole_key_stands_above_the_dock_at_each_decision(browser, server):
+    table = _table(browser, server, "british-towns-asking", "desktop", 3)
+    page = table.page
+    chooser = _chooser("british-towns-asking")
+    try:
+        for decision in range(4):
+            view = table.decision()
+            assert view is not None
+            # the page itself brings the key into the room above the dock, with the players to ask: also when the
+            # dock grows (the hint open beside a hand of two rows and an ask of five)
+            page.wait_for_function(KEY_IN_SIGHT, timeout=5000)
+            page.click("[data-testid=hint-button]")
+            page.wait_for_selector("[data-testid=hint] [data-hint]", timeout=30000)
+            page.wait_for_function(KEY_IN_SIGHT, timeout=5000)
+            if decision == 2:
+                page.screenshot(path=str(ARTIFACTS / "british-towns-asking-laptop-key.png"))
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert not table.errors, table.errors
+    finally:
+        table.close()
+
+
+def test_asking_game_on_a_phone_every_ask_since_the_persons_last_is_listed_and_every_ask_can_be_opened(browser, server):
+    table = _table(browser, server, "british-towns-asking", "phone", 9)
+    page = table.page
+    chooser = _chooser("british-towns-asking")
+    names = None
+    try:
+        seen_long = opened = False
+        for _ in range(8):
+            view = table.decision()
+            if view is None:
+                break
+            obs = view["observation"]
+            asks = obs["asks"]
+            mine = [i for i, a in enumerate(asks) if a["asker"] == obs["seat"]]
+            since = asks[mine[-1] + 1:] if mine else asks
+            recent = page.locator("[data-testid=recent-asks] li")
+            if since:
+                # every ask the others made since his last, oldest first: not only the last three
+                assert recent.count() == len(since), (recent.count(), len(since))
+                names = names or page.evaluate(NAMES, sorted({a["card"] for a in asks}))
+                for li, ask in zip(recent.all_inner_texts(), since, strict=True):
+                    assert f"for {names[ask['card']]}:" in li, (li, ask)
+                seen_long |= len(since) > 3
+            if len(asks) > recent.count():
+                every = page.locator("[data-testid=every-ask]")
+                assert every.locator("summary").inner_text() == f"Every ask so far ({len(asks)})"
+                if not opened:
+                    every.locator("summary").click()
+                    opened = True
+                    page.screenshot(path=str(ARTIFACTS / "british-towns-asking-phone-every-ask.png"))
+                # (once opened it stays open as the moves come)
+                assert every.locator("li").count() == len(asks) and every.locator("li").first.is_visible()
+            table.click(chooser.act(obs, view["legal"]))
+        assert seen_long and opened
+        assert not table.errors, table.errors
+    finally:
+        table.close()
+
+
+NAMES = """async (codes) => { const m = await import('/static/games/british-towns-common.js');
+  return Object.fromEntries(codes.map((c) => [c, m.townName(c)])); }"""
+
+
+def _state_where(seed, wanted, **variant):
+    """A sets game of random moves up to the first decision ``wanted(legal)`` holds for."""
+    rng = random.Random(seed)
+    state = SETS.new_state(seats=3, seed=seed, variant=variant)
+    while not state.is_over:
+        legal = state.legal_actions(state.turn)
+        if wanted(legal):
+            return state
+        lays = [a for a in legal if a.startswith(("lay", "add", "done"))]
+        state.apply(state.turn, lays[0] if lays else rng.choice(legal))
+    return None
+
+
+RENDER = """async ([obs, legal]) => {
+  const m = await import('/static/games/british-towns-sets.js');
+  const view = { seat: obs.seat, observation: obs, legal, over: false,
+                 seats: obs.seat_names.map((n, i) => ({ name: i === obs.seat ? 'Ann' : `Bot ${i}` })) };
+  const el = document.createElement('div');
+  el.className = 'board';
+  document.body.replaceChildren(el);
+  m.render(el, { obs, view, legal, act: () => {}, refuse: () => {}, readOnly: false });
+  const must = el.querySelector('[data-testid=must-add], [data-testid=must-lay]');
+  const place = must && must.closest('.bt-middle, .bt-hand');
+  return { status: m.status(view), must: must && must.textContent, beside: place ? place.className : null };
+}"""
+
+
+def test_sets_game_a_forced_add_says_to_click_the_top_discard_beside_it(server, page):
+    page.goto(server.url + "/")
+    state = next(s for seed in range(1, 40) if (s := _state_where(seed, lambda legal: legal[0].startswith("add "))))
+    seat = state.turn
+    said = page.evaluate(RENDER, [state.observation(seat), list(state.legal_actions(seat))])
+    assert said["beside"] == "bt-middle", said                 # beside the piles
+    assert "click it to add it" in said["must"] and "You must" in said["must"], said
+    assert "click it on the discard pile" in said["status"], said
+
+
+def test_sets_game_a_forced_lay_says_so_beside_the_hand(server, page):
+    page.goto(server.url + "/")
+    def forced(legal):
+        return any(a.startswith("lay ") for a in legal) and not any(a.startswith(("discard", "done")) for a in legal)
+
+    state = next(s for seed in range(1, 40) if (s := _state_where(seed, forced)))
+    seat = state.turn
+    said = page.evaluate(RENDER, [state.observation(seat), list(state.legal_actions(seat))])
+    assert "bt-hand" in said["beside"] and "must lay it down" in said["must"], said
+    assert 'must lay it down: click "Lay down' in said["status"], said
+
+
+def test_sets_game_end_speaks_of_every_player_as_their(server, page):
+    page.goto(server.url + "/")
+    for seed in range(1, 40):       # a game that ended as a player could not draw back up to seven (the rules' "his")
+        rng = random.Random(seed)
+        state = SETS.new_state(seats=3, seed=seed)
+        while not state.is_over:
+            legal = state.legal_actions(state.turn)
+            lays = [a for a in legal if a.startswith(("lay", "add", "done"))]
+            state.apply(state.turn, lays[0] if lays else rng.choice(legal))
+        over = state.observation(0)["events"][-1]
+        if " his " in over["why"]:
+            break
+    assert " his " in over["why"]
+    texts = page.evaluate("""async ([obs, result, other]) => {
+      const m = await import('/static/games/british-towns-sets.js');
+      const seats = obs.seat_names.map((n, i) => ({ name: i === 0 ? 'Ann' : `Bot ${i}` }));
+      return [0, other].map((seat) => m.ending({ seat, observation: obs, result, over: true, seats }).textContent);
+    }""", [state.observation(None) | {"seat": 0}, state.result(), (over["seat"] + 1) % 3])
+    for text in texts:
+        assert " his " not in text and " him" not in text and " him," not in text, text
+        assert "in front of them, less the cards still in their hand" in text, text
