@@ -590,7 +590,7 @@ class LiveTable:
             if self.game.real_time and self.live is None:
                 raise Refused("the race starts when every player is at the table")
             if self.live is None and moves is not None and moves != len(state.history):
-                raise Refused("the table has moved on since you chose; look again")
+                raise Refused(self._moved_on(seat, text, moves))
             try:
                 action = state.parse_action(text)
             except ParlourError as error:
@@ -623,11 +623,44 @@ class LiveTable:
                         await self._commit(seat, action, "person", started)
                     except StoreConflict:          # another process moved first: reload, then look again
                         await self.reload()
-                        raise Refused("the table has moved on since you chose; look again") from None
+                        raise Refused(self._moved_on(seat, text, moves)) from None
             except StoreUnavailable as error:    # nothing was applied: the move was to be stored first
                 log.warning("table %s: a move of seat %s is not saved: %s", self.id, seat, error)
                 raise Refused(NOT_SAVED) from None
         self.start_bots()
+
+    def _name(self, seat: int) -> str:
+        """A seat as the other players know it: its player's name, else the rules' name for it."""
+        return str(self.seats[seat].get("name") or self.game.seat_names(len(self.seats))[seat])
+
+    def _moved_on(self, seat: int, text: str, moves: int | None) -> str:
+        """Why a move chosen on an old view of the table is refused, as a sentence: a move the seat had already
+        made (a second tap sent before the page had drawn the first one's answer) is said to be made; otherwise
+        how many moves came since; and what the table waits for now."""
+        since = self.state.history[moves:] if moves is not None and 0 <= moves <= len(self.state.history) else []
+        try:
+            wanted = self.state.parse_action(text)
+        except ParlourError:
+            wanted = None
+        if any(s == seat and a == wanted for s, a in since):
+            head = "That move was already made, so it was not made twice."
+        elif since:
+            count = "one move was" if len(since) == 1 else f"{len(since)} moves were"
+            head = f"The table moved on before your move arrived: {count} made after the position you chose in."
+        else:
+            head = "The table changed before your move arrived."
+        waiting = sorted(self.state.to_move)
+        if self.ended:
+            now = "The game is over."
+        elif seat in waiting:
+            now = "It is still your move: choose again from the table as it is now."
+        elif waiting:
+            names = [self._name(s) for s in waiting]
+            who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            now = f"The table now waits for {who}."
+        else:
+            now = "Look at the table as it is now."
+        return f"{head} {now}"
 
     def _tell(self) -> None:
         """Words for a person about a press of his judged after it was answered (held a moment, or undone)."""
@@ -677,7 +710,8 @@ class LiveTable:
             if seat not in self.state.to_move:
                 raise Refused("a hint is for your own turn: ask when it is your move")
             if moves is not None and moves != len(self.state.history):
-                raise Refused("the table has moved on since you asked; look again")
+                raise Refused("The table moved on while you asked, so the hint would answer an old position. "
+                              "Look at the table as it is now, and ask again if it is still your move.")
             withheld = self.game.hint_withheld(self.state.observation(seat))
             if withheld is not None:
                 raise Refused(withheld)
