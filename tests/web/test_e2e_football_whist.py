@@ -140,13 +140,15 @@ def test_on_a_phone_the_pitch_is_in_sight_at_a_lead_with_the_hint_open_or_not(br
         seen = _in_sight(page, ".fw-pitch-box")
         assert 0 <= seen["top"] and seen["bottom"] <= seen["room"] + 1, seen
         page.screenshot(path=str(ARTIFACTS / "football-whist-phone-lead-hint.png"))
-        # following a card led, the pitch is no longer the decision's: the trick is
+        # following a card led, the trick is the decision's, and the pitch stays in sight under it (the trick
+        # decides where the ball goes next)
         page.click("[data-testid=hint-close]")
         table.click(chooser.act(view["observation"], view["legal"]))
         while (view := table.decision()) is not None and not view["observation"]["trick"]["cards"]:
             table.click(chooser.act(view["observation"], view["legal"]))
         if view is not None and view["observation"]["phase"] == "play":
-            assert page.get_attribute(".fw-pitch-box", "data-focus") is None
+            assert page.get_attribute(".fw-pitch-box", "data-focus") == "the pitch while the trick is played"
+            assert page.get_attribute(".fw-table-box", "data-focus") == "the trick"
     finally:
         table.close()
 

@@ -5,6 +5,7 @@ import { h, clear, toast } from "/static/dom.js";
 import { api, joinLinks, keepMade, mySeat } from "/static/api.js";
 import { gameModule, go, main, resultText } from "/static/page.js";
 import { hints } from "/static/hint.js";
+import { capital } from "/static/words.js";
 
 // -- playing ---------------------------------------------------------------------------
 // How long another seat's move stays on screen before the next one is drawn, so that a person can follow
@@ -107,10 +108,28 @@ export async function playTable(tableId) {
     const since = shownSince[action];
     return since ? { version: since.version, reaction: Math.max(0, now() - since.seen), at: now() } : undefined;
   };
+  // A move sent and not yet answered (a new view, or a refusal): the page sends no other until then, so a second
+  // tap on a control that has not gone yet is not sent as a move the table has already made.  (A race sends
+  // every press: the server judges each by its time.)
+  let inFlight = null;                       // { moves, timer }: the view the move answered
+  const answered = () => {
+    if (!inFlight) return;
+    clearTimeout(inFlight.timer);
+    inFlight = null;
+    board.removeAttribute("aria-busy");
+  };
   const act = (action) => {
     putNewsAway();                  // the player has moved on (or tried to): the news has been read
-    return send(view.real_time ? { type: "act", action, timing: timing(action) }
+    if (view && !view.real_time && inFlight && inFlight.moves === view.moves) return false;
+    const sent = send(view.real_time ? { type: "act", action, timing: timing(action) }
       : { type: "act", action, moves: view.moves });
+    if (sent && !view.real_time) {
+      answered();
+      // (an answer lost with the connection: after a while the page lets the player try again)
+      inFlight = { moves: view.moves, timer: setTimeout(answered, 5000) };
+      board.setAttribute("aria-busy", "true");
+    }
+    return sent;
   };
   const sawRace = (message) => {
     const at = now();
@@ -132,7 +151,7 @@ export async function playTable(tableId) {
     putNewsAway();                             // (a refusal is what the player must read now: no news beside it)
     // (a refusal that is no mistake of the player's, a press that came as the match ended, the game words calmly)
     const calm = mod.calm ? mod.calm(message, view) : null;
-    clear(refusal).append(h("span", { "data-testid": "refusal" }, calm || message));
+    clear(refusal).append(h("span", { "data-testid": "refusal" }, calm || capital(message)));
     refusal.classList.toggle("calm", Boolean(calm));
     refusal.classList.add("show");
     clearTimeout(refuse.timer);
@@ -162,6 +181,7 @@ export async function playTable(tableId) {
 
   const draw = (prev) => {
     const me = view.seat;
+    if (inFlight && inFlight.moves !== view.moves) answered();     // the move was answered by the table's new view
     clear(seatsEl).append(...view.seats.map((s, i) => h("span", {
       class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
     }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`)));
@@ -348,6 +368,7 @@ export async function playTable(tableId) {
       } else if (message.type === "hint") {
         hint.answered(message);
       } else if (message.type === "error") {
+        answered();
         hint.failed();
         refuse(message.message);
       }

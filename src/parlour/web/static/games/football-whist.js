@@ -107,6 +107,9 @@ function pitchSvg(ctx) {
       if ((verb === "move" || verb === "kick") && node) moves.set(node, a);
     }
   }
+  // the decision on the pitch, if it is the player's: "kick" (a kick-off) or "move" (the ball, after a trick won)
+  const pitchTurn = readOnly ? null : legal.some((a) => a.startsWith("kick ")) ? "kick"
+    : legal.some((a) => a.startsWith("move ") || a === "stay") ? "move" : null;
   const goalW = small ? 68 : 60, goalH = small ? 120 : 96;
   const goalBox = (node) => {
     const [x, y] = at(node);
@@ -138,6 +141,12 @@ function pitchSvg(ctx) {
         small ? "" : s("text", { x, y: y + 16, class: "fw-badge-name" }, team ? team.badge : ""),
         s("text", { x, y: y > H / 2 ? y + r + 17 : y - r - 7, class: "fw-node-id" }, team ? team.name : ""),
       );
+    }
+    // at a kick-off or a move of the ball, a position the ball may not go to answers a tap: the server says why,
+    // and names the positions it may go to (the badges are not tab stops: the targets are the moves)
+    if (pitchTurn && !moves.has(node)) {
+      refusable(g, `${pitchTurn} ${node}`, ctx.refuse, `${nodeLabel(node)}: the ball cannot go there now`);
+      g.setAttribute("tabindex", "-1");
     }
     svg.append(g);
   }
@@ -341,12 +350,14 @@ function words(action) {
 
 // -- the contract ------------------------------------------------------------------------
 // The pitch is part of the decision (marked data-focus: the page keeps it in sight above the dock) when the
-// ball is to move, and at a lead: where the ball lies decides the Master team, which a lead must weigh.
+// ball is to move, at a lead (where the ball lies decides the Master team, which a lead must weigh) and when
+// following: the trick decides where the ball goes next, so on a phone the pitch stays in sight under the trick.
 function pitchFocus(ctx) {
   const { obs } = ctx;
   if (ctx.readOnly || !ctx.legal.length) return undefined;
   if (["kick", "move"].includes(obs.phase)) return "the pitch";
-  return obs.phase === "play" && !obs.trick.cards.length ? "the pitch at a lead" : undefined;
+  if (obs.phase !== "play") return undefined;
+  return obs.trick.cards.length ? "the pitch while the trick is played" : "the pitch at a lead";
 }
 
 export function render(el, ctx) {
