@@ -407,16 +407,31 @@ export function render(el, ctx) {
   const boardEl = h("div", { class: "ss-board" }, info, players,
     // (a replay has its own list of the moves, and draws a board for each seat: no log there)
     h("div", { class: "ss-mid-row" }, middle, readOnly ? "" : playLog(ctx)), ...panels, hand);
-  // a tap on a small card that is not a move shows it large (a second tap, or another card, puts it back)
+  // a tap on a small card that is not a move shows it large (a second tap, a tap anywhere else, a move or a few
+  // seconds put it back)
   boardEl.addEventListener("click", (event) => {
     const card = event.target.closest("svg.card");
     if (!card || card.closest("[data-action], [data-refused]")) return;
     const was = card.classList.contains("zoomed");
-    boardEl.querySelectorAll("svg.card.zoomed").forEach((c) => c.classList.remove("zoomed"));
-    if (!was) card.classList.add("zoomed");
+    unzoom();
+    if (!was) {
+      card.classList.add("zoomed");
+      zoomTimer = setTimeout(unzoom, ZOOM_MS);
+    }
   });
   el.append(boardEl);
 }
+
+// A card shown large stays ZOOM_MS at most; a press anywhere but on it puts it back at once.
+const ZOOM_MS = 4000;
+let zoomTimer = null;
+function unzoom() {
+  clearTimeout(zoomTimer);
+  document.querySelectorAll(".ss-board svg.card.zoomed").forEach((c) => c.classList.remove("zoomed"));
+}
+document.addEventListener("pointerdown", (event) => {
+  if (!(event.target instanceof Element) || !event.target.closest("svg.card.zoomed")) unzoom();
+}, true);
 
 // The sets that may be laid, one choice a plane: a plane with one way to lay it lays at a click; one with several
 // (which wild cards to use, a fourth card) opens its ways first, so the choice stays short on any screen.
@@ -469,12 +484,22 @@ function namePanel(obs, act) {
     Object.entries(NATIONS).map(([code, x]) => h("option", { value: code }, x.name)));
   const typed = h("input", { name: "ss-typed", placeholder: `or type it: ${TYPED_EXAMPLE}`, "aria-label": "Name the plane and its nation", size: 22 });
   const sayButton = h("button", { type: "submit", class: "primary", "data-testid": "say-name" }, "Say it");
-  const form = h("form", { class: "ss-name-form" }, plane, nation, typed, sayButton);
+  // what is missing, said beside the button (a placeholder is faint, and gone once anything is typed)
+  const missing = h("span", { class: "ss-name-missing", role: "alert", "data-testid": "name-missing" });
+  const form = h("form", { class: "ss-name-form" }, plane, nation, typed, sayButton, missing);
+  const mend = () => { missing.textContent = ""; };
+  [plane, nation, typed].forEach((field) => { field.addEventListener("input", mend); field.addEventListener("change", mend); });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = typed.value.trim();
     if (text) return act(`name ${text}`);
-    if (!plane.value || !nation.value) { typed.placeholder = "choose a plane and a nation first"; return; }
+    if (!plane.value || !nation.value) {
+      // the focus goes to the first list still to choose from, so the next key or tap fills it
+      missing.textContent = !plane.value && !nation.value ? "Choose a name first: the plane and its nation, or type them."
+        : !plane.value ? "Choose the plane too." : "Choose the nation too.";
+      (plane.value ? nation : plane).focus();
+      return;
+    }
     act(`name ${plane.value} ${nation.value}`);
   });
   // the set being named, drawn large: on a phone the cards on the table are too small to tell one outline from another
