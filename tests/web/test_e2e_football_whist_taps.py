@@ -1,6 +1,6 @@
 """Football Whist's pitch answers every tap: a second tap on a kick-off (or a move of the ball) already made
-sends nothing, a tap on a position the ball cannot go to says why and where it may go, and on a phone the pitch
-stays in sight under the trick while the player follows."""
+sends nothing, a tap on a position the ball cannot go to says why and where it may go (in a trick: what to play),
+and on a phone the pitch stays in sight under the trick while the player follows."""
 
 from __future__ import annotations
 
@@ -99,6 +99,11 @@ def test_on_a_phone_the_pitch_stays_in_sight_under_the_trick_while_following(bro
                 hand = page.locator(".dock .hand-area [data-action]").first.bounding_box()
                 assert hand is not None and hand["y"] + hand["height"] <= 844
                 page.screenshot(path=str(ARTIFACTS / f"football-whist-phone-follow-{followed}.png"))
+                if followed == 1:
+                    # a tap on the pitch in a trick is answered too: the card to play is the decision
+                    page.locator(".fw-pitch [data-refused]").first.click(force=True)
+                    said = page.inner_text("[data-testid=refusal]")
+                    assert said.startswith("Play a card to the trick now: "), said
             table.click(chooser.act(obs, view["legal"]))
         assert followed, "the person never followed a card led"
     finally:

@@ -396,8 +396,9 @@ export async function playTable(tableId) {
 
 // Focus stays where the player was: on the same card or target after the board is drawn
 // again, or on its neighbour when the card itself has gone (played).
-// the moves and cards of an area, in order (not its logs and lists, which also take the focus)
-const CONTROLS = "[data-action], [data-refused], [data-card][tabindex='0'], button";
+// the moves and cards of an area, in order (not its logs and lists, which also take the focus, nor what answers a
+// tap but is kept out of the tab order: a position of the pitch)
+const CONTROLS = "[data-action], [data-refused]:not([tabindex='-1']), [data-card][tabindex='0'], button";
 function focusKey(el) {
   if (!el || !main.contains(el) || el === document.body) return null;
   const card = el.closest("[data-card]");

@@ -107,9 +107,11 @@ function pitchSvg(ctx) {
       if ((verb === "move" || verb === "kick") && node) moves.set(node, a);
     }
   }
-  // the decision on the pitch, if it is the player's: "kick" (a kick-off) or "move" (the ball, after a trick won)
-  const pitchTurn = readOnly ? null : legal.some((a) => a.startsWith("kick ")) ? "kick"
-    : legal.some((a) => a.startsWith("move ") || a === "stay") ? "move" : null;
+  // what a tap on a position would ask for: "kick" (a kick-off) or "move" (the ball, after a trick won); a player
+  // only, while the match is on (a tap at another time is answered too: it is not his turn, or a card is to play)
+  const player = !readOnly && ctx.seat !== null && ctx.seat !== undefined && obs.phase !== "over";
+  const pitchTurn = !player ? null : legal.some((a) => a.startsWith("kick ")) || (!legal.length && obs.phase === "kick")
+    ? "kick" : "move";
   const goalW = small ? 68 : 60, goalH = small ? 120 : 96;
   const goalBox = (node) => {
     const [x, y] = at(node);
@@ -142,8 +144,9 @@ function pitchSvg(ctx) {
         s("text", { x, y: y > H / 2 ? y + r + 17 : y - r - 7, class: "fw-node-id" }, team ? team.name : ""),
       );
     }
-    // at a kick-off or a move of the ball, a position the ball may not go to answers a tap: the server says why,
-    // and names the positions it may go to (the badges are not tab stops: the targets are the moves)
+    // a position the ball may not go to now answers a tap: the server says why, and what may be done (at a
+    // kick-off or a move of the ball, the positions it may go to; in a trick, the cards to play); the badges are
+    // not tab stops: the targets are the moves
     if (pitchTurn && !moves.has(node)) {
       refusable(g, `${pitchTurn} ${node}`, ctx.refuse, `${nodeLabel(node)}: the ball cannot go there now`);
       g.setAttribute("tabindex", "-1");
