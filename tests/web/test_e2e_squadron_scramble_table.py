@@ -32,11 +32,12 @@ def quick_server(tmp_path_factory):
     srv.stop()
 
 
-def drive(server, seed: int, stop: Callable[[dict], bool], seats: int = 4) -> tuple[dict, dict]:
+def drive(server, seed: int, stop: Callable[[dict], bool], seats: int = 4,
+          variant: dict | None = None) -> tuple[dict, dict]:
     """A table of the person and heuristic bots, the person playing the club player's moves until ``stop`` holds
     at one of his turns: the table made, and the view there."""
     made = httpx.post(server.url + "/api/tables", json={
-        "game": "squadron-scramble", "seed": seed,
+        "game": "squadron-scramble", "seed": seed, "variant": variant or {},
         "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "heuristic"}] * (seats - 1)}).json()
     chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, seats)
     with connect(f"{server.url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}",
@@ -117,6 +118,24 @@ def test_the_play_log_tells_every_move_in_words_with_the_rounds_marked(quick_ser
             assert not errors, errors
         finally:
             context.close()
+
+
+def test_in_plane_spotting_the_card_drawn_is_told_unnamed_with_one_article(quick_server, browser):
+    """The story and the log tell a card drawn at a plane-spotting table as "a plane (top view)", never "the a"."""
+    made, _ = drive(quick_server, 21, lambda v: "draw stock" in v["legal"] and len(v["observation"]["history"]) >= 8,
+                    variant={"recognition": True})
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        moves = page.locator(".board").get_attribute("data-moves")
+        page.locator('.board [data-action="draw stock"]').click()
+        page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
+        story = page.locator(".story").inner_text()
+        assert re.fullmatch(r"You drew a plane \((top|side|front) view\) from the stock", story), story
+        log_last = page.locator("[data-testid=play-log] li.ss-log-move").last.inner_text()
+        assert log_last.startswith("You drew a plane ("), log_last
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 def test_the_card_just_drawn_is_marked_in_the_hand_and_named_in_the_story(quick_server, browser):

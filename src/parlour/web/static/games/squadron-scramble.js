@@ -285,7 +285,8 @@ function newCards(obs) {
   return last >= 0 ? arrivals.get(last) || [] : [];
 }
 // "the PLANE (side)", "the PLANE (side) and the OTHER PLANE (top)"
-const theCards = (cards) => listed(cards.map((c) => `the ${cardName(c)}`));
+// a card named takes "the"; in plane-spotting a card is unnamed, "a plane (top view)", and takes no second article
+const theCards = (cards) => listed(cards.map((c) => { const name = cardName(c); return /^an? /.test(name) ? name : `the ${name}`; }));
 
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
