@@ -162,3 +162,23 @@ def test_thinking_benchmark_reports_the_probe_and_healthz_under_an_attack_of_sea
     assert report["analyses_served"] + report["analyses_refused"] + report["analyses_unanswered"] >= 1
     assert report["analyses_failed"] == 0
     assert set(report["probe_move_ms"]) >= {"p50", "p99"} and report["errors"] == 0, report["error_examples"]
+
+
+def test_beliefs_benchmark_gives_both_log_losses_for_the_same_cards():
+    script = Path(__file__).parent.parent / "bench" / "beliefs.py"
+    out = subprocess.run([sys.executable, str(script), "--game", "football-whist", "--games", "1", "--every", "3",
+                          "--pool", "8", "--json"], check=True, capture_output=True, text=True).stdout
+    (row,) = json.loads(out)
+    assert row["game"] == "football-whist" and row["positions"] >= 1 and row["cards"] > row["positions"]
+    # a card's place is given a chance at least the floor: neither loss can exceed -log2(0.01)
+    assert 0 < row["log_loss_uniform_bits"] <= 6.65 and 0 < row["log_loss_read_bits"] <= 6.65
+    assert 0 < row["tempering_power_median"] <= 1
+
+
+def test_reading_benchmark_plays_the_reading_expert_in_the_arena():
+    script = Path(__file__).parent.parent / "bench" / "reading.py"
+    out = subprocess.run([sys.executable, str(script), "british-towns-sets", "heuristic", "--deals", "1",
+                          "--iterations", "10", "--seats", "2", "--json"], check=True, capture_output=True,
+                         text=True).stdout
+    pair = json.loads(out)
+    assert pair["a"] == "reader" and pair["b"] == "heuristic" and pair["games"] == 2 and 0 <= pair["score"] <= 1
