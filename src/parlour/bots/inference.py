@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from parlour.bots.plain import make_own_bot
 from parlour.engine.errors import ResampleError
@@ -54,7 +54,7 @@ class Reading:
     __slots__ = ("seat", "moves", "pool", "weights", "power", "_cumulative")
 
     def __init__(self, worlds: Any, game: Any, rng: random.Random, *, pool: int = POOL, noise: float = NOISE,
-                 keep: float = KEEP):
+                 keep: float = KEEP, model: Any = None):
         self.seat, self.moves = worlds.seat, worlds.moves
         drawn: list[Any] = []
         for _ in range(pool):
@@ -64,7 +64,7 @@ class Reading:
                 continue
         if not drawn:
             raise ResampleError("no world could be drawn for this position")
-        logs = [likelihood(world, game, self.seat, noise) for world in drawn]
+        logs = [likelihood(world, game, self.seat, noise, model) for world in drawn]
         self.power = temper(logs, keep)
         top = max(logs)
         raw = [math.exp(self.power * (log - top)) for log in logs]
@@ -81,29 +81,46 @@ class Reading:
         return rng.choices(self.pool, cum_weights=self._cumulative)[0].clone()
 
 
-def likelihood(world: Any, game: Any, seat: int, noise: float = NOISE) -> float:
+class OwnBot:
+    """The game's own bot as the model of a player: the move it would make has chance one, every other none.
+
+    ``likelihood`` softens it with ``NOISE``.  A bot may keep track of the
+    game, so each world gets fresh ones, fed every one of their turns in order.
+    """
+
+    def __init__(self, game: Any):
+        self.game = game
+
+    def for_world(self) -> Callable[[Any, int, Sequence[str], str], float]:
+        bots: dict[int, Any] = {}
+
+        def chance(state: Any, seat: int, legal: Sequence[str], action: str) -> float:
+            bot = bots.get(seat)
+            if bot is None:
+                bot = bots[seat] = make_own_bot(self.game, seat, seed=seat)
+            view = state.observation(seat) if getattr(bot, "reads_observation", True) else None
+            return 1.0 if bot.act(view, legal) == action else 0.0
+
+        return chance
+
+
+def likelihood(world: Any, game: Any, seat: int, noise: float = NOISE, model: Any = None) -> float:
     """The log-likelihood of the other seats' moves in ``world``, each under the softened model of that seat.
 
     The world is replayed from its deal; at each decision another seat made
-    among two or more legal moves, the model (the game's own bot in that
-    seat, fresh for this world and fed every one of its turns in order, so a
-    bot that keeps track of the game keeps track here too) gives the move
-    made ``1 - noise`` if it is the bot's own choice, and every legal move
-    ``noise`` shared out evenly.
+    among two or more legal moves, the move made has chance ``noise`` shared
+    out evenly among the legal moves plus ``1 - noise`` times the model's
+    chance of it (``OwnBot`` by default; ``parlour.bots.learned.Model`` gives
+    every move a chance of its own).
     """
+    chance = (model or OwnBot(game)).for_world()
     state = game.new_state(seats=world.num_seats, variant=dict(world.variant), seed=world.seed, deal=world.deal)
-    models: dict[int, Any] = {}
     total = 0.0
     for mover, action in world.history:
         if mover != seat:
             legal = state.legal_actions(mover)
             if len(legal) > 1:
-                model = models.get(mover)
-                if model is None:
-                    model = models[mover] = make_own_bot(game, mover, seed=mover)
-                share = noise / len(legal)
-                view = state.observation(mover) if getattr(model, "reads_observation", True) else None
-                total += math.log(share + (1.0 - noise if model.act(view, legal) == action else 0.0))
+                total += math.log(noise / len(legal) + (1.0 - noise) * chance(state, mover, legal, action))
         state.apply(mover, action)
     return total
 
