@@ -231,7 +231,7 @@ def test_bad_messages_get_a_reason_and_change_nothing(client):
             (json.dumps({"type": "act", "action": 7}), "short text"),
             (json.dumps({"type": "act", "action": "fly to the moon"}), ""),
             (json.dumps({"type": "act", "action": "play E7"}), ""),      # not the phase for playing a card
-            (json.dumps({"type": "act", "action": view["legal"][0], "moves": 3}), "moved on"),
+            (json.dumps({"type": "act", "action": view["legal"][0], "moves": 3}), "changed before your move"),
             (json.dumps({"type": "act", "action": view["legal"][0], "moves": "3"}), "whole number"),
         ]
         for text, reason in wrong:
