@@ -121,3 +121,8 @@ def test_on_a_phone_a_drives_fixture_fits_the_screen_with_its_play_controls(serv
     home, away = row.locator("input[name=home]").bounding_box(), row.locator("input[name=away]").bounding_box()
     assert abs(home["y"] - away["y"]) < 2, (home, away)
     assert all(row.locator("select").nth(i).bounding_box()["width"] >= 150 for i in range(2))
+    # the score stands between the two teams, on their line
+    home_team, away_team = row.locator("td").nth(1).bounding_box(), row.locator("td").nth(3).bounding_box()
+    assert home_team["x"] + home_team["width"] <= home["x"] and away["x"] + away["width"] <= away_team["x"]
+    middle = lambda box: box["y"] + box["height"] / 2      # noqa: E731
+    assert abs(middle(home_team) - middle(away_team)) < 2
