@@ -363,6 +363,14 @@ function pitchFocus(ctx) {
   return obs.trick.cards.length ? "the pitch while the trick is played" : "the pitch at a lead";
 }
 
+// While another player kicks off or moves the ball, the pitch is what to watch (marked data-watch: the page
+// brings it into sight above the dock as it does a decision's part, on a phone too).
+function pitchWatch(ctx) {
+  const { obs } = ctx;
+  if (ctx.readOnly || !ctx.legal || ctx.legal.length || ctx.view?.over) return undefined;
+  return ["kick", "move"].includes(obs.phase) ? "the ball's next move" : undefined;
+}
+
 export function render(el, ctx) {
   const { obs } = ctx;
   const moveNote = obs.move ? h("div", { class: "fw-move-note" },
@@ -371,7 +379,7 @@ export function render(el, ctx) {
   el.append(
     scoreboard(ctx),
     h("div", { class: "fw-main" },
-      h("div", { class: "fw-pitch-box", "data-focus": pitchFocus(ctx) },
+      h("div", { class: "fw-pitch-box", "data-focus": pitchFocus(ctx), "data-watch": pitchWatch(ctx) },
         pitchSvg(ctx), moveNote),
       // at the end of a live table the timeline moves to the ending, beside the result (ending below): shown once
       h("div", { class: "fw-side-col" }, tableArea(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx), playLog(ctx))),
