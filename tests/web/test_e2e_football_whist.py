@@ -183,6 +183,41 @@ def test_on_a_laptop_an_open_hint_stands_beside_the_hand_and_leaves_the_goals_an
         table.close()
 
 
+def test_on_a_laptop_a_full_hand_stays_on_one_row_beside_the_hint_and_the_log_stays_readable(browser, server):
+    """At the first card of a half the hand is full: with the hint open at 1366x900 it keeps to one row beside
+    the hint (its cards overlapping a little), so the dock stays low and the play log's last lines are in view."""
+    from parlour.bots import make_bot
+    from parlour.games import get_game
+    from sweep import layout
+    from test_e2e_sweep import Table
+
+    table = Table(browser, server, "football-whist", "desktop", 11)
+    chooser = make_bot(get_game("football-whist"), "heuristic", 0, 11)
+    page = table.page
+    try:
+        while (view := table.decision()) is not None and view["observation"]["phase"] != "play":
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert view is not None and len(view["observation"]["hand"]) >= 10, "a full hand at the first card"
+        page.click("[data-testid=hint-button]")
+        page.wait_for_selector("[data-testid=hint] [data-testid=chance]", timeout=30000)
+        assert layout(page) == []
+        page.screenshot(path=str(ARTIFACTS / "football-whist-laptop-hint-full-hand.png"))
+        rows = page.locator(".dock .fw-hand svg.card").evaluate_all(
+            "els => [...new Set(els.map(e => Math.round(e.getBoundingClientRect().bottom)))]")
+        assert len(rows) <= 2, rows            # (a card that may be played stands up a little: one row)
+        assert max(rows) - min(rows) < 20, rows
+        hint, hand = (page.locator(sel).bounding_box() for sel in ("[data-testid=hint]", ".dock .fw-hand"))
+        assert hint["x"] >= hand["x"] + hand["width"] - 1, (hint, hand)
+        cards = page.locator(".dock .fw-hand svg.card").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })")
+        assert cards[-1][1] <= hint["x"], (cards[-1], hint)              # the last card clear of the hint
+        assert all(b[0] >= a[1] for a, b in zip(cards, cards[1:], strict=False)), cards       # each card whole
+        seen = _in_sight(page, ".fw-log-panel h3")
+        assert 0 <= seen["top"] and seen["bottom"] + 60 <= seen["room"] + 1, seen   # the log's last lines, too
+    finally:
+        table.close()
+
+
 #: a colour's relative luminance (WCAG 2), from "rgb(r, g, b)"
 def _luminance(colour: str) -> float:
     channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]

@@ -17,6 +17,9 @@ from test_accessibility import check
 PERCENT = re.compile(r"^\d{1,3}%$")
 WIDE, PHONE = {"width": 1366, "height": 900}, {"width": 390, "height": 844}
 #: what the page must never show: a move's code instead of its words, a method's acronym, a move without a figure
+#: the hint's heading: a title, a colon, then how the moves are ordered
+HEADING = re.compile(r"^The expert's view: its choice first, then (your other moves|the 4 next best of \d+ moves)"
+                     r" by their chance of winning the (game|match)$")
 CODES = re.compile(r"\b(ask P\d|play [A-Z]\d|lay [A-Z0-9/]+|discard [A-Z0-9/]+|draw stock)\b|IS-MCTS|MCTS|not tried")
 
 
@@ -87,6 +90,9 @@ def test_a_player_asks_for_a_hint_and_sees_his_moves_with_their_chances(server, 
     assert chances and all(PERCENT.match(c) for c in chances), chances
     assert all(0 <= int(c[:-1]) <= 100 for c in chances)
     assert all(int(c[:-1]) <= int(chances[0][:-1]) for c in chances), "no move shown above the expert's choice"
+    # the heading reads as a title and its explanation, not a run-on sentence; a match is what is won here
+    assert HEADING.match(page.inner_text("[data-testid=hint] h2")), page.inner_text("[data-testid=hint] h2")
+    assert page.inner_text("[data-testid=hint] h2").endswith("their chance of winning the match")
     shot(page, "football-whist-hint")
     check(page)                                   # axe finds nothing wrong with the hint, wide or on a phone
     page.set_viewport_size({"width": 1280, "height": 860})
@@ -111,6 +117,9 @@ def test_the_asking_game_hint_shows_the_five_best_asks_and_the_rest_on_request(s
     hint = page.locator("[data-testid=hint]")
     words = hint.inner_text()
     assert "Ask " in words and not CODES.search(words), words
+    heading = page.inner_text("[data-testid=hint] h2")
+    assert heading == (f"The expert's view: its choice first, then the 4 next best of {len(legal)} moves"
+                       " by their chance of winning the game"), heading
     assert page.locator("[data-testid=hint-more]").inner_text() == f"Show {len(legal) - 5} more moves"
     shot(page, "british-towns-asking-hint")
     page.set_viewport_size(PHONE)

@@ -36,7 +36,7 @@ def test_a_spectator_asking_for_the_analysis_is_told_in_words_whose_it_is(server
     page.goto(f"{server.url}/replay/{made['id']}")
     page.wait_for_selector(".views .board")
     page.click("[data-testid=analyse]")
-    error = page.locator("[data-testid=analysis] p.error")
+    error = page.locator("[data-testid=analyse-answer]")
     error.wait_for()
     text = error.inner_text()
     assert "for the players of this game" in text and "Bearer" not in text and "key" not in text, text

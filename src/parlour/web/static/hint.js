@@ -92,9 +92,9 @@ export function hints(slot, { send, act, label, contest = "game" }) {
       if (act(o.action) !== false) { mine.played = true; slot.querySelectorAll("[data-hint]").forEach((b) => { b.disabled = true; }); }
     };
     slot.append(h("div", { class: "hint", "data-testid": "hint" }, close,
-      h("h2", {}, "The expert's view ", h("small", {}, mine.options.length > FIRST && !every
-        ? `its choice first, then the ${FIRST - 1} next best of ${plural(mine.options.length, "move")} by the chance of winning after each`
-        : "its choice first, then your other moves by the chance of winning after each")),
+      h("h2", {}, "The expert's view", h("small", { "data-testid": "hint-order" }, mine.options.length > FIRST && !every
+        ? `: its choice first, then the ${FIRST - 1} next best of ${plural(mine.options.length, "move")} by their chance of winning the ${contest}`
+        : `: its choice first, then your other moves by their chance of winning the ${contest}`)),
       closeNote,
       h("ol", { "aria-label": "Your moves, the expert's choice first: pick one to play it" }, shown.map((o, i) => h("li", { class: i === 0 ? "best" : "", onclick: () => play(o) },
         h("button", { type: "button", "data-hint": o.action, "data-testid": "hint-play", disabled: mine.played ? true : undefined },

@@ -153,9 +153,11 @@ export async function replayPage(tableId) {
   // The expert's analysis of one seat: each decision it made, the costly ones marked.  Picking one shows
   // the table as it stood before it, from that seat's view.
   const analyser = h("select", { "aria-label": "Whose moves to analyse" }, info.seats.map((s, i) => h("option", { value: i }, s.name)));
+  const analyseAnswer = h("p", { class: "error analyse-answer", "data-testid": "analyse-answer", role: "alert", hidden: true });
   const analyseButton = h("button", { type: "button", "data-testid": "analyse", onclick: async () => {
     const seat = Number(analyser.value);
     analyseButton.disabled = true;
+    analyseAnswer.hidden = true;
     const bar = h("progress", { max: 1, value: 0, "aria-label": "Decisions judged" });
     const count = h("span", { class: "muted", "data-testid": "analysis-progress" });
     body.classList.add("analysed");
@@ -176,10 +178,15 @@ export async function replayPage(tableId) {
       show();
     } catch (error) {
       const refused = error.status === 401 || error.status === 403;
-      clear(analysisBox).append(h("p", { class: "error" }, refused
+      // the answer stands beside the button, where the person looks (on a phone the analysis box lies far below)
+      clear(analysisBox);
+      body.classList.remove("analysed");
+      analyseAnswer.textContent = refused
         // (the server's refusal names the key a program sends; a person is told what to do)
         ? "The expert's analysis is for the players of this game: open this replay in the browser you played in."
-        : capital(error.message)));
+        : capital(error.message);
+      analyseAnswer.hidden = false;
+      analyseAnswer.parentElement.scrollIntoView({ block: "nearest" });      // (the button and its answer both)
     }
     clearInterval(poll);
     analyseButton.disabled = false;
@@ -203,7 +210,7 @@ export async function replayPage(tableId) {
       data.costly ? h("label", { class: "only-costly-label" }, onlyCostly, "Only the costly moves") : "",
       data.moves.length ? list : h("p", {}, "Every move of this seat was forced."));
   };
-  const analysisControls = info.real_time ? "" : h("div", { class: "replay-controls" }, "The expert's analysis of ", analyser, analyseButton);
+  const analysisControls = info.real_time ? "" : h("div", { class: "replay-controls" }, "The expert's analysis of ", analyser, analyseButton, analyseAnswer);
   // a game's own marks along the steps (Biggles: where each match starts and ends), as buttons that go there
   const marks = mod.marks ? mod.marks(info) : [];
   const markBar = marks.length ? h("div", { class: "replay-controls", "data-testid": "replay-marks" }, "Go to: ",

@@ -165,7 +165,9 @@ export async function playTable(tableId) {
   // the board offers for the decision.
   const bringIntoView = (tries = 0) => {
     makeRoom();                        // first the page's room under the dock, so that it can scroll far enough
-    const parts = view && !view.over && view.legal.length ? [...board.querySelectorAll("[data-focus], [data-action], [data-target]")] : [];
+    // (while the others move, the part a game marks data-watch, such as the pitch at another's kick-off, instead)
+    const parts = !view || view.over ? [] : view.legal.length ? [...board.querySelectorAll("[data-focus], [data-action], [data-target]")]
+      : [...board.querySelectorAll("[data-watch]")];
     const rects = parts.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
     if (!rects.length) return;
     const top = Math.min(...rects.map((r) => r.top));

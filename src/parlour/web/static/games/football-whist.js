@@ -233,8 +233,45 @@ function tableArea(ctx) {
   };
   const deciding = !ctx.readOnly && obs.phase === "play" && ctx.legal.length;
   return h("div", { class: "fw-table-box", "data-focus": deciding ? "the trick" : undefined },
+    current.length && last ? lastTrick(ctx, last, halfTricks.length - 1) : "",
     h("div", { class: "fw-table" }, [0, 1, 2, 3].map(seatBox), grid),
     h("div", { class: "fw-trick-note" }, note || "\u00a0"));
+}
+
+// Where the ball went after trick number k (from 0) of this half, in words, from the public history: the
+// winner's ball moves between the trick's fourth card and the next card or kick-off.
+function ballAfter(ctx, k) {
+  const { obs } = ctx;
+  const target = 44 * (obs.half - 1) + 4 * (k + 1);
+  let plays = 0;
+  const moves = [];
+  for (const [seat, action] of obs.history || []) {
+    if (plays === target && (action.startsWith("play") || action.startsWith("kick"))) break;
+    if (action.startsWith("play")) plays += 1;
+    else if (plays === target) moves.push([seat, action]);
+  }
+  const made = moves.filter(([, action]) => action.startsWith("move "));
+  if (!moves.length) return "";
+  if (!made.length) return "The ball stayed put";
+  const [seat, action] = made[made.length - 1];
+  const node = action.split(" ")[1];
+  if (node === PITCH.goals.west || node === PITCH.goals.east) return `${who(ctx, seat)} put it in ${nodeLabel(node)}`;
+  return `Ball to ${nodeLabel(node)}`;
+}
+
+// The trick before the one on the table, kept in sight while the next is played: its four cards in the order
+// played (the winner's marked), who won it and where the ball went.
+function lastTrick(ctx, last, k) {
+  const cards = last.cards.map((c, i) => {
+    const seat = (last.leader + i) % 4;
+    return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, cardFor(c, { size: "small" }));
+  });
+  const ball = ballAfter(ctx, k);
+  return h("div", { class: "fw-last", "data-testid": "last-trick", role: "group", "aria-label": "The last trick" },
+    h("div", { class: "fw-last-title" }, "Last trick"),
+    h("div", { class: "fw-last-cards" }, cards),
+    h("div", { class: "fw-last-won" }, `${who(ctx, last.winner)} won it`),
+    ball ? h("div", { class: "fw-last-ball" }, ball) : "");
 }
 
 function handRow(ctx) {
@@ -363,6 +400,14 @@ function pitchFocus(ctx) {
   return obs.trick.cards.length ? "the pitch while the trick is played" : "the pitch at a lead";
 }
 
+// While another player kicks off or moves the ball, the pitch is what to watch (marked data-watch: the page
+// brings it into sight above the dock as it does a decision's part, on a phone too).
+function pitchWatch(ctx) {
+  const { obs } = ctx;
+  if (ctx.readOnly || !ctx.legal || ctx.legal.length || ctx.view?.over) return undefined;
+  return ["kick", "move"].includes(obs.phase) ? "the ball's next move" : undefined;
+}
+
 export function render(el, ctx) {
   const { obs } = ctx;
   const moveNote = obs.move ? h("div", { class: "fw-move-note" },
@@ -371,7 +416,7 @@ export function render(el, ctx) {
   el.append(
     scoreboard(ctx),
     h("div", { class: "fw-main" },
-      h("div", { class: "fw-pitch-box", "data-focus": pitchFocus(ctx) },
+      h("div", { class: "fw-pitch-box", "data-focus": pitchFocus(ctx), "data-watch": pitchWatch(ctx) },
         pitchSvg(ctx), moveNote),
       // at the end of a live table the timeline moves to the ending, beside the result (ending below): shown once
       h("div", { class: "fw-side-col" }, tableArea(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx), playLog(ctx))),

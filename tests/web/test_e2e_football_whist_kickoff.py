@@ -1,0 +1,44 @@
+"""Football Whist on a phone at a kick-off the player watches: the pitch, where the ball is about to go, is
+brought whole into the room above the docked hand (his own kick-off and ball moves are decisions, which the
+sweep and the other tests check)."""
+
+from __future__ import annotations
+
+import httpx
+
+from conftest import ARTIFACTS, take_seat
+from parlour.games import get_game
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+SEED = 4                        # the first kick-off is another seat's
+
+
+def test_on_a_phone_the_pitch_is_in_view_while_another_player_kicks_off(browser, server):
+    kicker = next(iter(get_game("football-whist").new_state(seed=SEED).to_move))
+    assert kicker != 0
+    # the other seats are people who have not come yet: the table waits at the kick-off
+    made = httpx.post(server.url + "/api/tables", json={
+        "game": "football-whist", "seed": SEED,
+        "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "person"}] * 3}).json()
+    context = browser.new_context(**PHONE)
+    context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
+    page = context.new_page()
+    try:
+        take_seat(page, server.url, made)
+        page.wait_for_selector(".fw-pitch-box")
+        assert page.get_attribute(".board", "data-moves") == "0"
+        assert page.locator("[data-testid=hint-button]").count() == 0          # not the player's decision
+        page.wait_for_selector(".dock .fw-hand svg.card")
+        # the whole pitch above the dock, within a moment (the page scrolls it there by itself)
+        in_view = """() => { const r = document.querySelector('.fw-pitch-box').getBoundingClientRect();
+            const room = document.querySelector('.dock').getBoundingClientRect().top;
+            return r.top >= 0 && r.bottom <= room + 1; }"""
+        try:
+            page.wait_for_function(in_view, timeout=3000)
+        finally:
+            page.screenshot(path=str(ARTIFACTS / "football-whist-phone-watching-kick-off.png"))
+        seen = page.evaluate("""() => { const r = document.querySelector('.fw-pitch-box').getBoundingClientRect();
+            return [r.top, r.bottom, document.querySelector('.dock').getBoundingClientRect().top]; }""")
+        assert seen[0] >= 0 and seen[1] <= seen[2] + 1, seen
+    finally:
+        context.close()
