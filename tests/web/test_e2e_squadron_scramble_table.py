@@ -217,7 +217,7 @@ def test_the_game_over_line_says_you_for_the_persons_own_seat(server, page):
 
 def test_on_a_phone_the_set_a_swap_is_about_stays_above_the_dock(quick_server, browser):
     """A swap offered: the other player's set with the swap badge is wholly in the room above the dock; the names
-    said this round show the last two only."""
+    said this round take one line, the latest (the rest folded)."""
     made, view = drive(quick_server, 4, lambda v: any(a.startswith("swap ") for a in v["legal"])
                        and len([n for n in v["observation"]["naming"] if n["round"] == v["observation"]["round"]]) >= 3)
     context, page, errors = open_table(browser, quick_server, made, PHONE, True)
@@ -229,7 +229,9 @@ def test_on_a_phone_the_set_a_swap_is_about_stays_above_the_dock(quick_server, b
         rect = box.bounding_box()
         dock = page.locator(".dock").bounding_box()
         assert rect["y"] >= 0 and rect["y"] + rect["height"] <= dock["y"] + 1, (rect, dock)
-        assert page.locator(".ss-said").count() == 2
+        assert page.locator(".ss-names-latest .ss-said").count() == 1
+        assert page.locator(".ss-names").evaluate("el => el.open") is False
+        assert page.locator(".ss-names").bounding_box()["height"] <= 30
         snap(page, "squadron-scramble-swap-phone")
         assert not errors, errors
     finally:

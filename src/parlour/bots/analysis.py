@@ -149,11 +149,22 @@ def decisions(record: GameRecord, game: Any, seats: Sequence[int] | None = None)
         state.apply(seat, action)
 
 
+def weighed(record: GameRecord, game: Any, seats: Sequence[int] | None = None) -> Iterable[tuple[int, int, str, Any]]:
+    """The ``decisions`` the analysis judges: all but those the game gives no hint at
+    (``GameDescriptor.hint_withheld``: naming the plane in Squadron Scramble, a test of what the cards show or,
+    in plane-spotting, of recognition, not a choice to weigh)."""
+    withheld = getattr(game, "hint_withheld", None)
+    for index, seat, action, state in decisions(record, game, seats):
+        if withheld is None or withheld(state.observation(seat)) is None:
+            yield index, seat, action, state
+
+
 def analyse_record(record: GameRecord, game: Any, seats: Sequence[int] | None = None, *,
                    iterations: int | None = None, seconds: float | None = None, seed: int = SEED,
                    threshold: float = THRESHOLD, bot: str = BOT, total_seconds: float | None = None,
                    progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
-    """One row a decision of ``seats`` (every seat if None) that had more than one legal move, in order.
+    """One row a decision of ``seats`` (every seat if None) that had more than one legal move, in order (but a
+    decision the game gives no hint at: ``weighed``).
 
     Each row: ``index`` (in the record's actions; the position is the replay's step ``index``) and ``move``
     (from 1), ``seat``, the move ``played`` with its value and chance, the expert's ``best`` with its own,
@@ -172,14 +183,14 @@ def analyse_record(record: GameRecord, game: Any, seats: Sequence[int] | None = 
         if not 0 <= seat < len(record.seats):
             raise NotAnalysable(f"seat must be 0 to {len(record.seats) - 1} for this record, not {seat}")
     replay(record, game)                      # every action checked first: the walk below trusts the record
-    todo = [(index, seat) for index, seat, _, _ in decisions(record, game, seats)]
+    todo = [(index, seat) for index, seat, _, _ in weighed(record, game, seats)]
     if iterations is None and seconds is None:
         iterations = ITERATIONS
     deadline = None if total_seconds is None else time.perf_counter() + total_seconds
     rows: list[dict[str, Any]] = []
     if progress is not None:
         progress(0, len(todo))
-    for done, (index, seat, played, state) in enumerate(decisions(record, game, seats)):
+    for done, (index, seat, played, state) in enumerate(weighed(record, game, seats)):
         if deadline is not None and time.perf_counter() >= deadline:
             break                             # unfinished, never thinned: a judgement is the whole budget's
         options = hint(game, state, seat, iterations=iterations, seconds=seconds, seed=seed, bot=bot)

@@ -214,6 +214,8 @@ function setPlane(obs, id) {
   return set ? PLANES[set.plane] || null : null;
 }
 
+// whether the player has opened the names said this round (kept while the board is drawn again)
+let namesOpen = false;
 // which players' shot-down sets the player has opened (kept while the board is drawn again)
 const openCaptured = new Set();
 
@@ -284,6 +286,39 @@ function newCards(obs) {
   const last = hist.findLastIndex(([seat]) => seat === obs.seat);
   return last >= 0 ? arrivals.get(last) || [] : [];
 }
+// On a phone a hand of more than seven cards takes more rows (seven at most a row, the rows even), so that each
+// card stays wide enough to tell its outline (the page's stylesheet keeps one row wherever the screen is wide).
+const ROW_MAX = 7;
+const handRows = (n) => Math.max(1, Math.ceil(n / ROW_MAX));
+// The rows must fit the phone's dock with the decision above them (a long list of sets to lay, a hint): the cards
+// narrow, down to CARD_MIN px, until the dock needs no scrolling; with no room even then, the hand goes back to one
+// row, as narrow as it must be.  Done as the dock takes its size, and again as anything in it changes size.
+const CARD_WIDTHS = [58, 54, 50, 46, 44];
+function fitHand() {
+  const row = document.querySelector(".dock .ss-hand .row[data-rows]");
+  const dock = row?.closest(".dock");
+  if (!row || !dock || Number(row.dataset.rows) < 2 || getComputedStyle(dock).position !== "fixed") return;
+  // (fitted already to the dock as it stands, the hand aside: the fit's own change of size asks for no other)
+  const key = [innerHeight, dock.clientWidth, row.childElementCount,
+    ...[...dock.children].filter((x) => !x.contains(row)).map((x) => x.offsetHeight)].join();
+  if (row.dataset.fitted === key) return;
+  row.dataset.fitted = key;
+  row.classList.add("ss-rows");
+  for (const w of CARD_WIDTHS) {
+    row.style.setProperty("--ss-card-max", `${w}px`);
+    if (dock.scrollHeight <= dock.clientHeight + 1) return;
+  }
+  row.classList.remove("ss-rows");
+}
+let watched = null;                    // the dock whose size (and its parts') the fit follows
+function watchDock() {
+  const dock = document.querySelector(".dock");
+  if (!dock || dock === watched || typeof ResizeObserver !== "function") return;
+  watched = dock;
+  const watch = new ResizeObserver(() => fitHand());
+  [dock, ...dock.children].forEach((x) => watch.observe(x));
+}
+
 // "the PLANE (side)", "the PLANE (side) and the OTHER PLANE (top)"
 // a card named takes "the"; in plane-spotting a card is unnamed, "a plane (top view)", and takes no second article
 const theCards = (cards) => listed(cards.map((c) => { const name = cardName(c); return /^an? /.test(name) ? name : `the ${name}`; }));
@@ -375,35 +410,44 @@ export function render(el, ctx) {
       el.setAttribute("aria-label", `${cardName(c)}, picked out: tap again to discard it and end your turn`);
     };
     const fresh = readOnly ? [] : [...newCards(obs)];
+    const rows = handRows(obs.hand.length);
+    const perRow = Math.ceil(obs.hand.length / rows);
     hand = h("div", { class: "panel ss-hand hand-area" },
       h("h3", {}, `Your hand (${obs.hand.length})`, say),
-      h("div", { class: "row" }, obs.hand.map((c) => {
+      h("div", { class: `row${rows > 1 ? " ss-rows" : ""}`, "data-rows": rows, style: `--ss-cols: ${perRow}` }, obs.hand.map((c, i) => {
         const el = planeCard(c, { size: "big" });
         if (fresh.includes(c)) { fresh.splice(fresh.indexOf(c), 1); markNew(el); }
         const a = `discard ${c}`;
         if (can(a) && twice) el.setAttribute("aria-pressed", "false");
-        return can(a) ? clickable(el, a, pickOut(el, c), `Discard ${cardName(c)}`)
+        const card = can(a) ? clickable(el, a, pickOut(el, c), `Discard ${cardName(c)}`)
           : readOnly ? el : refusable(el, a, ctx.refuse, `${cardName(c)}: cannot be discarded now`);
+        // (where the next row begins, when a phone's hand takes more than one)
+        return i > 0 && i % perRow === 0 ? [h("span", { class: "ss-break", "aria-hidden": "true" }), card] : card;
       })));
   }
 
   // -- the round and the names said -----------------------------------------------------------------------------
-  // the last two names said (the play log below has them all): the line never grows to push the board down
-  const naming = (obs.naming || []).filter((x) => x.round === obs.round).slice(-2).reverse();
+  // the names said this round, the latest first: one short line with the latest, the rest folded under it (the
+  // play log has them all too), so that the line never grows to push the board down
+  const naming = (obs.naming || []).filter((x) => x.round === obs.round).reverse();
+  const saidWords = (x) => {
+    const [code, nat] = x.said.split(" ");
+    // a wrong name is answered: the plane the set really is
+    const truth = x.correct ? null : setPlane(obs, x.set);
+    return h("span", { class: `ss-said${x.correct ? "" : " wrong"}` },
+      `${seatName(view, x.seat)}: #${x.set} ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (misses a turn)"}`,
+      truth ? ` — it is the ${truth[0]}, ${NATIONS[truth[1]]?.name || truth[1]}` : "");
+  };
   const info = h("div", { class: "ss-info" },
     h("span", {}, `Round ${obs.round} · first to ${obs.target} wins`),
     // every round's points by player, folded: the totals stand in each player's panel
     (obs.round_scores || []).length ? h("details", { class: "ss-rounds-so-far" }, h("summary", {}, obs.round_scores.length === 1 ? "Points in the first round" : `Points in the ${obs.round_scores.length} rounds so far`),
       h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
         h("tbody", {}, obs.round_scores.map((r, n) => h("tr", {}, h("td", {}, String(n + 1)), r.map((x) => h("td", {}, points(x)))))))) : "",
-    naming.length ? h("span", { class: "ss-names" }, "Names said: ", naming.map((x) => {
-      const [code, nat] = x.said.split(" ");
-      // a wrong name is answered: the plane the set really is
-      const truth = x.correct ? null : setPlane(obs, x.set);
-      return h("span", { class: `ss-said${x.correct ? "" : " wrong"}` },
-        `${seatName(view, x.seat)}: #${x.set} ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (misses a turn)"}`,
-        truth ? ` — it is the ${truth[0]}, ${NATIONS[truth[1]]?.name || truth[1]}` : "");
-    })) : "");
+    naming.length ? h("details", { class: "ss-names", "data-testid": "names-said", open: namesOpen ? true : undefined,
+      ontoggle: (event) => { namesOpen = event.target.open; } },
+    h("summary", { class: "ss-names-latest" }, naming.length > 1 ? `Names said (${naming.length}): ` : "Name said: ", saidWords(naming[0])),
+    h("div", { class: "ss-names-all" }, naming.map(saidWords))) : "");
 
   const boardEl = h("div", { class: "ss-board" }, info, players,
     // (a replay has its own list of the moves, and draws a board for each seat: no log there)
@@ -421,6 +465,7 @@ export function render(el, ctx) {
     }
   });
   el.append(boardEl);
+  if (hand && !readOnly) requestAnimationFrame(() => { watchDock(); fitHand(); });
 }
 
 // A card shown large stays ZOOM_MS at most; a press anywhere but on it puts it back at once.
@@ -702,6 +747,44 @@ function setOf(sets, id, view) {
   return `${owner} ${plane} (set #${id})`;
 }
 
+// A turn missed for a wrong name, in words: "Betty misses this turn: the name was wrong".
+const missWords = (view, seat) => `${person(view, seat, { start: true })} ${seat === view.seat ? "miss" : "misses"} this turn: the name was wrong`;
+
+// The turns passed over for a wrong name, read from the public history: a turn begins with a draw or a take, and
+// the seats between one turn's player and the next turn's (the same player again, at two) missed theirs.  A map
+// from the place in the history of the move they came before (its length: after the last move) to those seats.
+function skippedTurns(obs) {
+  const hist = obs.history || [];
+  const n = (obs.seat_names || []).length;
+  const overs = (obs.events || []).filter((e) => e.event === "round over").map((e) => e.moves);
+  const out = new Map();
+  const between = (a, b, at) => {
+    const seats = [];
+    for (let s = (a + 1) % n; s !== b; s = (s + 1) % n) seats.push(s);
+    if (seats.length) out.set(at, seats);
+  };
+  if (!n) return out;
+  let last = null;                     // the seat whose turn began last, in this round
+  hist.forEach(([seat, action], i) => {
+    if (overs.includes(i)) last = null;                    // a new round: its first player follows its dealer
+    if (!/^(draw|take) /.test(action)) return;
+    if (last !== null) between(last, seat, i);
+    last = seat;
+  });
+  // the turn going on now, not yet begun with a move (the last move ended the turn before it)
+  const now = (obs.to_move || [])[0];
+  if (last !== null && obs.phase === "draw" && now !== undefined && !overs.includes(hist.length)) between(last, now, hist.length);
+  return out;
+}
+
+// A turn missed for a wrong name is news: it stays at the head of the story a while (the log keeps it).
+export function announce(prev, view) {
+  if (!prev) return null;
+  const misses = (v) => (v.observation?.events || []).filter((e) => e.event === "forfeits a turn");
+  const now = misses(view);
+  return now.length > misses(prev).length ? missWords(view, now.at(-1).seat) : null;
+}
+
 // Every move of the game in words, round by round with the end of each marked, the latest at the bottom (scrolled
 // into view): the bots' moves flash by in the story line, one at a time, and here they stay.
 function playLog(ctx) {
@@ -714,6 +797,8 @@ function playLog(ctx) {
   const items = [];
   let r = 0;
   let names = 0;                       // the names said so far: each name move has its entry in the naming log
+  const skipped = skippedTurns(obs);
+  const missLine = (s) => h("li", { class: "ss-log-move ss-log-miss", "data-missed": s }, missWords(view, s));
   const roundEnd = (over) => h("li", { class: "ss-log-round" }, `End of round ${over.round}${over.went_out === null || over.went_out === undefined ? ""
     : `: ${who(over.went_out)} went out`}`);
   if (hist.length) items.push(h("li", { class: "ss-log-round" }, "Round 1"));
@@ -723,6 +808,7 @@ function playLog(ctx) {
       r += 1;
       items.push(h("li", { class: "ss-log-round" }, `Round ${r + 1}`));
     }
+    for (const s of skipped.get(i) || []) items.push(missLine(s));
     let text = `${who(seat)} ${moveWords(action, view, seat, i, setsOf(r))}`;
     if (action.startsWith("name ")) {
       const said = (obs.naming || [])[names++];
@@ -731,6 +817,7 @@ function playLog(ctx) {
     }
     items.push(h("li", { class: i === hist.length - 1 ? "ss-log-move ss-latest" : "ss-log-move", "data-move": i }, text));
   });
+  for (const s of skipped.get(hist.length) || []) items.push(missLine(s));
   while (overs[r] && overs[r].moves !== undefined && hist.length >= overs[r].moves) { items.push(roundEnd(overs[r])); r += 1; }
   const list = h("ol", { class: "ss-log", "aria-label": "Every move of the game", "data-testid": "play-log", tabindex: "0" },
     items.length ? items : h("li", { class: "ss-log-round" }, "No moves yet"));

@@ -1,0 +1,183 @@
+"""Squadron Scramble as a reviewer played it, plane-spotting on a phone and at a desk: a long hand takes two rows
+of cards wide enough to tell one outline from another, with the decision still on screen; a turn missed for a
+wrong name is told in the play log and, as it happens, at the head of the story; the names said this round take
+one short line, the rest folded under it.
+
+The person (seat 0) is played over the websocket up to the position wanted; the page is then opened on that
+table at his turn (the bots wait for him there).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from conftest import ARTIFACTS, Server, take_seat
+from parlour.bots import make_bot
+from parlour.games import get_game
+
+WIDE = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SPOTTING = {"recognition": True}
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory):
+    """A server whose bots move at once."""
+    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('quick') / 'quick.db'}", 0.0, "--creator-seeds").start()
+    yield srv
+    srv.stop()
+
+
+def drive(server, seed: int, stop: Callable[[dict], bool], choose: Callable[[dict], str | None] = lambda v: None,
+          seats: int = 3) -> tuple[dict, dict]:
+    """A plane-spotting table of the person and heuristic bots, the person playing ``choose``'s move (the club
+    player's where it gives none) until ``stop`` holds at one of his turns: the table made, and the view there."""
+    made = httpx.post(server.url + "/api/tables", json={
+        "game": "squadron-scramble", "seed": seed, "variant": SPOTTING,
+        "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "heuristic"}] * (seats - 1)}).json()
+    chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, seats)
+    with connect(f"{server.url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}",
+                 open_timeout=10) as ann:
+        while True:
+            view = json.loads(ann.recv(timeout=30))
+            if view["type"] != "view" or not view["legal"]:
+                continue
+            assert not view["over"], "the game ended before the position wanted"
+            if stop(view):
+                return made, view
+            action = choose(view) or chooser.act(view["observation"], view["legal"])
+            ann.send(json.dumps({"type": "act", "action": action, "moves": view["moves"]}))
+
+
+def open_table(browser, server, made: dict, size: dict, touch: bool = False):
+    context = browser.new_context(viewport=size, is_mobile=touch, has_touch=touch)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    take_seat(page, server.url, made)
+    page.wait_for_selector(".ss-board")
+    page.wait_for_selector(".dock .hand-area svg.card")
+    return context, page, errors
+
+
+def snap(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def wrong_name(view: dict) -> str | None:
+    """At a naming: a name of another plane than the set's (the rules judge it wrong)."""
+    obs = view["observation"]
+    if obs.get("phase") != "name":
+        return None
+    plane = next(x["plane"] for x in obs["table"] if x["id"] == obs["pending_set"])
+    return next(a for a in view["legal"] if a.startswith("name ") and a.split()[1] != plane)
+
+
+def whole_pile(view: dict) -> str | None:
+    """At a draw: the whole discard pile taken, so that the hand grows long."""
+    takes = [a for a in view["legal"] if a.startswith("take ")]
+    return max(takes, key=lambda a: int(a.split()[1])) if takes else None
+
+
+def misses(view: dict, seat: int = 0) -> int:
+    return sum(1 for e in view["observation"]["events"] if e["event"] == "forfeits a turn" and e["seat"] == seat)
+
+
+def test_on_a_phone_a_long_hand_takes_two_rows_of_cards_that_can_be_told_apart(quick_server, browser):
+    """Eleven cards or more in hand: two rows, each card at least 44 px wide, the hand and every control of the
+    decision on screen with no scrolling of the page.  At a desk the hand keeps one row."""
+    made, view = drive(quick_server, 3, lambda v: len(v["observation"]["hand"]) >= 11
+                       and any(a.startswith("discard ") for a in v["legal"]), whole_pile)
+    count = len(view["observation"]["hand"])
+    context, page, errors = open_table(browser, quick_server, made, PHONE, True)
+    try:
+        cards = page.locator(".dock .hand-area svg.card")
+        assert cards.count() == count
+        boxes = cards.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())")
+        tops = sorted({round(b["top"]) for b in boxes})
+        assert len(tops) == 2, boxes
+        # the rows as even as they go: the first takes half the hand (the odd card in it)
+        assert sum(1 for b in boxes if round(b["top"]) == tops[0]) == (count + 1) // 2, boxes
+        assert min(b["width"] for b in boxes) >= 44, boxes
+        assert max(b["bottom"] for b in boxes) <= PHONE["height"] + 1, boxes
+        assert max(b["right"] for b in boxes) <= PHONE["width"] + 1, boxes
+        for control in page.locator(".decision-area [data-action], .dock .hand-area [data-action]").all():
+            rect = control.bounding_box()
+            assert rect and rect["y"] >= 0 and rect["y"] + rect["height"] <= PHONE["height"] + 1, rect
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1 || scrollY >= 0")
+        snap(page, "squadron-scramble-long-hand-phone")
+        assert not errors, errors
+    finally:
+        context.close()
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        tops = page.locator(".dock .hand-area svg.card").evaluate_all(
+            "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+        assert len(tops) == count and len(set(tops)) == 1, tops
+        snap(page, "squadron-scramble-long-hand-wide")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_turn_missed_for_a_wrong_name_is_told_in_the_story_and_kept_in_the_log(quick_server, browser):
+    """The person names a set wrong at the table: when his next turn is passed over the story says so, and the
+    play log keeps a line for it between the other players' moves."""
+    made, view = drive(quick_server, 5, lambda v: v["observation"]["phase"] == "name")
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        page.wait_for_selector("[data-testid=say-name]")
+        action = wrong_name(view)
+        assert action
+        page.evaluate("() => localStorage.setItem('parlour:pace', 'steady')")
+        page.fill("input[name=ss-typed]", "")
+        page.select_option("select[name=ss-plane]", action.split()[1])
+        page.select_option("select[name=ss-nation]", action.split()[2])
+        page.click("[data-testid=say-name]")
+        # the name judged wrong: on to the discard that ends the turn (any card the page offers)
+        page.wait_for_selector(".dock .hand-area [data-action^='discard ']")
+        page.locator(".dock .hand-area [data-action^='discard ']").first.click()
+        news = page.locator("[data-testid=story] .news")
+        news.filter(has_text="You miss this turn: the name was wrong").wait_for()
+        snap(page, "squadron-scramble-missed-turn-story-wide")
+        # his turn again, after the one missed: a draw from the stock or a take from the pile
+        page.wait_for_selector(".ss-board [data-action='draw stock'], .ss-board [data-action^='take ']")
+        line = page.locator("[data-testid=play-log] li.ss-log-miss")
+        assert line.count() == 1
+        assert line.text_content() == "You miss this turn: the name was wrong"
+        # between the move before it (another's: the person's own discard ended his turn) and the next
+        before = line.evaluate("el => el.previousElementSibling.textContent")
+        assert not before.startswith("You"), before
+        snap(page, "squadron-scramble-missed-turn-log-wide")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_the_names_said_take_one_short_line_the_rest_folded(quick_server, browser):
+    """Two wrong names and more this round: on a phone the names said are one line, the latest; the others open
+    under it on a tap.  The log has a line for each turn missed."""
+    made, view = drive(quick_server, 5, lambda v: misses(v) >= 2 and v["observation"]["phase"] == "draw"
+                       and sum(1 for n in v["observation"]["naming"]
+                               if n["round"] == v["observation"]["round"] and not n["correct"]) >= 2, wrong_name)
+    said = [n for n in view["observation"]["naming"] if n["round"] == view["observation"]["round"]]
+    context, page, errors = open_table(browser, quick_server, made, PHONE, True)
+    try:
+        names = page.locator("[data-testid=names-said]")
+        assert names.locator("summary .ss-said").count() == 1
+        assert names.bounding_box()["height"] <= 30
+        assert page.locator("[data-testid=play-log] li.ss-log-miss").count() == misses(view)
+        snap(page, "squadron-scramble-names-said-phone")
+        names.locator("summary").click()
+        page.wait_for_function("document.querySelector('[data-testid=names-said]').open")
+        assert names.locator(".ss-names-all .ss-said").count() == len(said)
+        snap(page, "squadron-scramble-names-said-open-phone")
+        assert not errors, errors
+    finally:
+        context.close()
