@@ -156,13 +156,13 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     marks = page.locator("[data-testid=replay-marks] button")
     assert marks.all_inner_texts() == ["Match 1 start", "Match 1 end"], marks.all_inner_texts()
     marks.nth(1).click()
-    page.wait_for_function("/^Step (\\d+) of \\1 /.test(document.querySelector('[data-testid=step]').textContent)")
+    page.wait_for_function("/^After move (\\d+) of \\1 /.test(document.querySelector('[data-testid=step]').textContent)")
     # (the last match's end is the game's: the board itself shows the Biggles, not dealt again)
     assert page.locator(".views .board [data-testid^=build-] [data-card=BIG]").first.is_visible()
     assert page.locator("[data-testid=replay-match-end]").count() == 0
     shot(page, "biggles-replay-match-end")
     marks.nth(0).click()
-    page.wait_for_function("document.querySelector('[data-testid=step]').textContent.startsWith('Step 0 of')")
+    page.wait_for_function("document.querySelector('[data-testid=step]').textContent.startsWith('The deal')")
     assert page.locator("[data-testid=replay-match-end]").count() == 0
     assert not errors, errors
 

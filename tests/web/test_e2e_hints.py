@@ -225,6 +225,10 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
         assert page.locator(".views .board").count() == 1
         focus = page.locator("[data-testid=analysis-focus]")
         assert "gave away" in focus.inner_text() and not CODES.search(focus.inner_text())
+        # one numbering: the board "after move N", the judgement "move N + 1"
+        said = f"After move {index} of" if index else "The deal"
+        page.wait_for_function(f"document.querySelector('[data-testid=step]').textContent.startsWith('{said}')")
+        assert f"Move {index + 1}:" in focus.inner_text()
         top = page.evaluate("document.querySelector('[data-testid=analysis-focus]').getBoundingClientRect().top")
         board = page.evaluate("document.querySelector('.views .board').getBoundingClientRect().top")
         assert 0 <= top < board < page.viewport_size["height"], (top, board)
@@ -263,7 +267,7 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
     # axe finds nothing wrong with the analysis (checked at the deal: a team's colour in a later Football Whist
     # board is the game's own stylesheet's business, not the analysis's)
     page.click(".replay-controls button:has-text('Start')")
-    page.wait_for_function("document.querySelector('[data-testid=step]').textContent.startsWith('Step 0 ')")
+    page.wait_for_function("document.querySelector('[data-testid=step]').textContent.startsWith('The deal')")
     check(page, 1366)
     assert not errors, errors
 

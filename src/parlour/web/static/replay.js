@@ -69,7 +69,9 @@ export async function replayPage(tableId) {
     const data = await api("GET", `/api/tables/${tableId}/replay?step=${step}&seat=${which.value}`);
     if (shown !== step) return;
     data.views.forEach((v) => keep(step, v));
-    clear(stepLabel).append(`Step ${step} of ${data.steps}`, ...(data.action ? [" · ", ...stepWords(data)] : [" · the deal"]));
+    // numbered as the analysis numbers its decisions: after move 23 of the game, move 24 is to play
+    clear(stepLabel).append(step ? `After move ${step} of ${data.steps}` : `The deal (${plural(data.steps, "move")} to come)`,
+      ...(data.action ? [" · ", ...stepWords(data)] : []));
     clear(views).append(...data.views.map((v) => {
       const board = h("div", { class: "board" }, h("h3", {}, `${v.name}'s view`));
       const fakeView = { ...info, observation: v.observation, seat: v.seat, legal: [], over: data.result !== null, result: data.result };
