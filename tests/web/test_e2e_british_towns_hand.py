@@ -77,7 +77,7 @@ def test_the_key_marks_the_towns_of_the_players_own_hand(browser, server, game, 
 def test_sets_game_a_region_to_lay_is_named_and_a_set_laid_is_announced_and_marked(browser, server, size):
     """The person's moves come from a script (laying whenever he may); the page names the region he may lay, and
     once he has laid it says "You laid the ... set" and marks it on his seat."""
-    table = _table(browser, server, "british-towns-sets", size, 11)
+    table = _table(browser, server, "british-towns-sets", size, 5)
     page = table.page
     chooser = _chooser("british-towns-sets")
     names = page.evaluate("""() => import('/static/games/british-towns-common.js')
