@@ -97,7 +97,7 @@ export async function newTable(gameId) {
       if (kept[i]) kind.value = kept[i].kind;
       // the player's own name is remembered for his next table, and asked for: the others, and the end of
       // the game, call him by it
-      const who = h("input", { name: `name${i}`, placeholder: i === 0 ? "your name" : "name (optional)", size: 16, maxlength: 40,
+      const who = h("input", { name: `name${i}`, placeholder: i === 0 ? "your name (needed)" : "name (optional)", size: 20, maxlength: 40,
         autocomplete: i === 0 ? "nickname" : "off",
         "aria-label": i === 0 ? "Your name" : `Name at ${name.toLowerCase()}`, value: i === 0 ? localStorage.getItem("parlour:name") || undefined : undefined });
       if (kept[i] && kept[i].name) who.value = kept[i].name;
