@@ -67,21 +67,25 @@ def test_asking_game_on_a_phone_every_ask_since_the_persons_last_is_listed_and_e
             since = asks[mine[-1] + 1:] if mine else asks
             recent = page.locator("[data-testid=recent-asks] li")
             if since:
-                # every ask the others made since his last, oldest first: not only the last three
+                # every ask the others made since his last, newest first (as the full list of asks): not only the
+                # last three, and the order said in the same words as the full list's
                 assert recent.count() == len(since), (recent.count(), len(since))
-                names = names or page.evaluate(NAMES, sorted({a["card"] for a in asks}))
-                for li, ask in zip(recent.all_inner_texts(), since, strict=True):
+                assert "newest first" in page.inner_text("[data-testid=recent-asks] .bt-recent-head")
+                names = page.evaluate(NAMES, sorted({a["card"] for a in asks}))
+                for li, ask in zip(recent.all_inner_texts(), since[::-1], strict=True):
                     assert f"for {names[ask['card']]}:" in li, (li, ask)
                 seen_long |= len(since) > 3
             if len(asks) > recent.count():
                 every = page.locator("[data-testid=every-ask]")
-                assert every.locator("summary").inner_text() == f"Every ask so far ({len(asks)})"
+                assert every.locator("summary").inner_text() == f"Every ask so far ({len(asks)}), newest first"
                 if not opened:
                     every.locator("summary").click()
                     opened = True
                     page.screenshot(path=str(ARTIFACTS / "british-towns-asking-phone-every-ask.png"))
                 # (once opened it stays open as the moves come)
                 assert every.locator("li").count() == len(asks) and every.locator("li").first.is_visible()
+                last = page.evaluate(NAMES, [asks[-1]["card"]])[asks[-1]["card"]]
+                assert f"for {last}:" in every.locator("li").first.inner_text()      # newest first, as said
             table.click(chooser.act(obs, view["legal"]))
         assert seen_long and opened
         assert not table.errors, table.errors

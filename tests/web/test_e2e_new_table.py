@@ -45,3 +45,41 @@ def test_the_form_asks_the_player_his_name_and_remembers_it(server, page):
     page.wait_for_url("**/t/*")
     page.goto(server.url + "/new/squadron-scramble")
     assert page.input_value("input[name=name0]") == "Ann"
+
+
+PLACEHOLDER_FITS = """(el) => { const c = document.createElement('canvas').getContext('2d');
+  const s = getComputedStyle(el);
+  c.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+  const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  return { text: el.placeholder, width: c.measureText(el.placeholder).width, room }; }"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1366, "height": 900}, {"width": 390, "height": 844}])
+def test_the_name_boxes_show_their_whole_placeholder(server, page, size):
+    page.set_viewport_size(size)
+    page.goto(server.url + "/new/british-towns-asking")
+    page.wait_for_selector("form.new select[name=kind1]")
+    page.evaluate("localStorage.removeItem('parlour:name')")
+    for box in ("input[name=name0]", "input[name=name1]"):
+        fit = page.eval_on_selector(box, PLACEHOLDER_FITS)
+        assert fit["width"] <= fit["room"], fit
+
+
+def test_a_long_run_of_player_counts_is_offered_as_far_as_eight_and_the_rest_said_in_words(server, page):
+    """The asking game allows 3 to 43 players: the list goes to 8, and a line says the rest are possible."""
+    page.goto(server.url + "/new/british-towns-asking")
+    page.wait_for_selector("form.new select[name=kind1]")
+    counts = page.eval_on_selector("select[name=players]", "el => [...el.options].map((o) => Number(o.value))")
+    allowed = page.evaluate("fetch('/api/games/british-towns-asking').then((r) => r.json())")["seat_counts"]
+    assert counts == [n for n in allowed if n <= 8]
+    note = page.inner_text("[data-testid=players-note]")
+    assert f"Up to {allowed[-1]} may play" in note and "command line" in note, note
+    page.select_option("select[name=players]", "8")
+    assert page.locator(".seatrow").count() == 8
+    shot(page, "british-towns-asking-new-table-counts")
+    # a game with a short run keeps every count, and no note
+    page.goto(server.url + "/new/british-towns-sets")
+    page.wait_for_selector("form.new select[name=kind1]")
+    sets = page.evaluate("fetch('/api/games/british-towns-sets').then((r) => r.json())")["seat_counts"]
+    assert page.eval_on_selector("select[name=players]", "el => [...el.options].map((o) => Number(o.value))") == sets
+    assert not page.locator("[data-testid=players-note]").count()

@@ -69,7 +69,15 @@ export async function newTable(gameId) {
   const g = (await games()).find((x) => x.id === gameId);
   if (!g) { clear(main).append(h("h1", {}, "No such game"), h("a", { href: "/" }, "Back to the games")); return; }
   document.title = `New table · ${g.title}`;
-  const count = h("select", { name: "players", "aria-label": "Number of players" }, g.seat_counts.map((n) => h("option", { value: n }, String(n))));
+  // a long run (the asking game allows 43) is offered only as far as a table in the browser plays well;
+  // the note says the rest can be played from the command line
+  const last = g.seat_counts[g.seat_counts.length - 1];
+  const offered = last > 12 ? g.seat_counts.filter((n) => n <= 8) : g.seat_counts;
+  const count = h("select", { name: "players", "aria-label": "Number of players" }, offered.map((n) => h("option", { value: n }, String(n))));
+  const countNote = offered.length < g.seat_counts.length
+    ? h("small", { "data-testid": "players-note" },
+      `Up to ${last} may play: a table of more than ${offered[offered.length - 1]} can be played against bots from the command line (parlour play --players).`)
+    : "";
   const seatsBox = h("fieldset", {}, h("legend", {}, "Who sits where"),
     h("p", { class: "muted botorder" }, "Bots are listed from the weakest to the strongest."));
   const drawSeats = () => {
@@ -89,7 +97,7 @@ export async function newTable(gameId) {
       if (kept[i]) kind.value = kept[i].kind;
       // the player's own name is remembered for his next table, and asked for: the others, and the end of
       // the game, call him by it
-      const who = h("input", { name: `name${i}`, placeholder: i === 0 ? "your name (needed)" : "name (optional)", size: 14, maxlength: 40,
+      const who = h("input", { name: `name${i}`, placeholder: i === 0 ? "your name (needed)" : "name (optional)", size: 20, maxlength: 40,
         autocomplete: i === 0 ? "nickname" : "off",
         "aria-label": i === 0 ? "Your name" : `Name at ${name.toLowerCase()}`, value: i === 0 ? localStorage.getItem("parlour:name") || undefined : undefined });
       if (kept[i] && kept[i].name) who.value = kept[i].name;
@@ -117,7 +125,7 @@ export async function newTable(gameId) {
     h("label", {}, h("input", { type: "checkbox", name: "hints" }), " Hints",
       h("small", {}, "Each player may ask the expert for the chances of his moves at his turn. Everyone at the table sees that hints are on.")));
   const form = h("form", { class: "new" },
-    h("label", {}, "Players ", count),
+    h("label", {}, "Players ", count, countNote),
     seatsBox, variantBox, who, help,
     h("label", {}, "Seed ", seed, h("small", {}, "The same seed deals the same cards. It is kept when you play alone with bots; with anyone else at the table the server deals.")),
     h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the table")));

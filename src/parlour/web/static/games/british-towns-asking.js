@@ -71,13 +71,14 @@ export function render(el, ctx) {
     const words = (a) => `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`;
     askPanel = h("div", { class: "panel bt-ask decision-area" },
       recent.length ? h("div", { class: "bt-recent", "data-testid": "recent-asks" },
-        h("span", { class: "bt-recent-head" }, fresh && since > 0 ? `Since your last ask (${recent.length}), oldest first:`
-          : fresh ? `Asks so far (${recent.length}), oldest first:` : "Your last asks, oldest first:"),
-        h("ol", { tabindex: "0", "aria-label": "The asks since your last, oldest first" },
-          recent.map((a) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}` }, words(a))))) : "",
+        h("span", { class: "bt-recent-head" }, fresh && since > 0 ? `Since your last ask (${recent.length}), newest first:`
+          : fresh ? `Asks so far (${recent.length}), newest first:` : "Your last asks, newest first:"),
+        // (newest first, as every other list of asks on the page: one order, said the same way)
+        h("ol", { reversed: true, tabindex: "0", "aria-label": "The asks since your last, newest first" },
+          recent.slice().reverse().map((a) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}` }, words(a))))) : "",
       phone && all.length > recent.length ? h("details", { class: "bt-every-ask", "data-testid": "every-ask", open: everyOpen || undefined,
         ontoggle: (event) => { everyOpen = event.target.open; } },
-        h("summary", {}, `Every ask so far (${all.length})`),
+        h("summary", {}, `Every ask so far (${all.length}), newest first`),
         h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" },
           all.slice().reverse().map((a) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}` }, words(a))))) : "",
       h("h3", {}, `Ask ${who} for…`),
@@ -102,7 +103,7 @@ export function render(el, ctx) {
 
   // -- the asks so far, newest first ------------------------------------------------------------
   const asks = obs.asks || [];
-  const history = h("div", { class: "panel bt-history" }, h("h3", {}, `Asks heard (${asks.length})`),
+  const history = h("div", { class: "panel bt-history" }, h("h3", {}, `Asks heard (${asks.length})`, asks.length ? h("span", { class: "muted-light" }, ", newest first") : ""),
     asks.length ? h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" }, asks.slice().reverse().map((a) => h("li", { class: a.got ? "got" : "" },
       h("b", {}, person(view, a.asker, { start: true })), " asked ", h("b", {}, person(view, a.asked)), " for ",
       h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(a.card))}` }, townName(a.card)),

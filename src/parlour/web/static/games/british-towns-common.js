@@ -26,7 +26,8 @@ export const REGIONS = Object.fromEntries(DATA.towns.regions.map((r) => [r.numbe
 const TOWNS = Object.fromEntries(DATA.towns.towns.map((t) => [t.code, [t.name, t.region]]));
 // region: the names of its towns, in the data file's order (the key lists them: a newcomer need not learn the map)
 const TOWNS_OF = {};
-for (const t of DATA.towns.towns) (TOWNS_OF[t.region] ||= []).push(t.name);
+const CODES_OF = {};
+for (const t of DATA.towns.towns) { (TOWNS_OF[t.region] ||= []).push(t.name); (CODES_OF[t.region] ||= []).push(t.code); }
 
 stylesheet("/static/games/british-towns.css");
 
@@ -110,7 +111,10 @@ export function regionChip(region, { full = false, extra = "" } = {}) {
 // What makes a region differs between the games: in the asking game all its towns and its REGION card; in the sets
 // game all its towns, or all but one with the REGION card standing in (sets: then held gives, for a region laid,
 // the cards its set holds, shown in place of the towns' names).
+// The player's own hand is marked in it (his alone: the page has no other): each town he holds ticked and in bold,
+// and "you hold 2 of 4" under the region, the region card too where he holds it; by a mark and words, not colour alone.
 export function keyCard(obs, view, laidBy, { focus = false, sets = false, held = {} } = {}) {
+  const mine = new Set(obs.hand || []);
   return h("div", { class: "bt-key panel", "data-focus": focus ? "the key" : undefined }, h("h3", {}, "The key"),
     h("ul", {}, (obs.key || []).map((k) => {
       const who = laidBy[k.region];
@@ -120,8 +124,20 @@ export function keyCard(obs, view, laidBy, { focus = false, sets = false, held =
           h("div", { class: "bt-keycount" }, sets ? `${plural(k.towns, "town")}, or ${k.towns - 1} with the region card` : `${k.towns} towns + region card`,
             who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${seatName(view, who)}`) : ""),
           laid ? h("div", { class: "bt-keytowns bt-keyheld" }, `holds ${laid.map(shortName).join(" · ")}`)
-            : h("div", { class: "bt-keytowns" }, (TOWNS_OF[k.region] || []).join(" · "))));
+            : townsOf(k.region, mine)));
     })));
+}
+
+// A region's towns in the key, those of the player's hand ticked, with how many of them he holds.
+function townsOf(region, mine) {
+  const codes = CODES_OF[region] || [];
+  const have = codes.filter((c) => mine.has(c)).length;
+  const card = mine.has(`R${region}`);
+  const names = codes.map((c, i) => [i ? " · " : "", mine.has(c)
+    ? h("b", { class: "bt-held", "data-held": c }, `✓ ${TOWNS_OF[region][i]}`) : TOWNS_OF[region][i]]);
+  return h("div", { class: "bt-keytowns" }, names.flat(),
+    have || card ? h("div", { class: "bt-keyhold", "data-testid": `key-hold-${region}` },
+      `you hold ${have} of ${codes.length}${card ? " and the region card" : ""}`) : "");
 }
 
 // The cards of a hand, grouped by region (towns first, then the REGION card).

@@ -127,6 +127,18 @@ export function render(el, ctx) {
   const names = obs.seat_names || [];
   const me = obs.seat;
 
+  // -- the sets the player laid in his latest turn: announced in words, and marked on the table ------------------
+  const history = obs.history || [];
+  let from = history.length;
+  while (from > 0 && history[from - 1][0] !== me) from -= 1;            // (after his latest move: the others' since)
+  let start = from;
+  while (start > 0 && history[start - 1][0] === me) start -= 1;         // his latest turn: his moves in a row
+  const justLaid = me === undefined || me === null ? [] : history.slice(start, from)
+    .filter(([, a]) => a.startsWith("lay ")).map(([, a]) => a.slice(4));
+  const setName = (r) => `the ${(REGIONS[r]?.name || `region ${r}`).replace(/^The /, "")} set`;
+  const laidNews = justLaid.length ? h("div", { class: "bt-laid-news", role: "status", "data-testid": "laid-news" },
+    `You laid ${listed(justLaid.map(setName))}: ${justLaid.length > 1 ? "they lie" : "it lies"} in front of you below, marked “just laid”.`) : "";
+
   // -- every player's laid sets ----------------------------------------------------------
   const seats = h("div", { class: "bt-seats" }, names.map((n, i) => {
     const sets = obs.sets?.[i] || {};
@@ -137,8 +149,9 @@ export function render(el, ctx) {
       h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`),
       Object.keys(sets).length
         ? h("div", { class: "bt-sets" }, Object.entries(sets).map(([r, cards]) => h("div", {
-          class: "bt-set", title: `Region ${r}: ${REGIONS[r]?.name}`, style: `--rc:${colourOf(Number(r))}`,
-        }, h("div", { class: "bt-set-label" }, regionChip(Number(r)), ` ${REGIONS[r]?.name || ""} · ${plural(cards.length, "card")}`),
+          class: `bt-set${i === me && justLaid.includes(r) ? " fresh" : ""}`, title: `Region ${r}: ${REGIONS[r]?.name}`, style: `--rc:${colourOf(Number(r))}`,
+        }, h("div", { class: "bt-set-label" }, regionChip(Number(r)), ` ${REGIONS[r]?.name || ""} · ${plural(cards.length, "card")}`,
+          i === me && justLaid.includes(r) ? h("b", { class: "bt-fresh" }, " · just laid") : ""),
         // every card of a laid set by name, in full: a set never hides a town under another card
         h("ul", { class: "bt-set-names" }, cards.map((c) => h("li", { "data-card": c }, shortName(c)))))))
         : h("div", { class: "muted-light" }, "no set laid"));
@@ -170,13 +183,18 @@ export function render(el, ctx) {
   // -- my hand ------------------------------------------------------------------------------------
   let hand = "";
   if (obs.hand) {
+    const canLay = legal.filter((a) => a.startsWith("lay ")).map((a) => Number(a.slice(4)));
     const done = can("done") ? clickable(h("span", { class: "bt-btn" }, "Done: draw up to seven"), "done", act) : "";
     hand = h("div", { class: "panel bt-hand hand-area" },
-      h("h3", {}, `Your hand (${obs.hand.length})`, legal.some((a) => a.startsWith("discard ")) && !readOnly
+      h("h3", {}, `Your hand (${obs.hand.length})`, canLay.length && !readOnly && (legal.includes("done") || legal.some((a) => a.startsWith("discard ")))
+        // a region he may lay down: named, with where its button is (a set laid scores; a set kept in hand counts against him)
+        ? h("span", { class: "bt-must", "data-testid": "may-lay" }, ` · you hold a whole region: ${tap} “Lay down ${listed(canLay.map(regionPhrase))}” under its cards to lay it`
+          + (legal.some((a) => a.startsWith("discard ")) ? `, or ${tap} a card to discard it` : ""))
+        : legal.some((a) => a.startsWith("discard ")) && !readOnly
         ? h("span", { class: "muted-light" }, ` · ${tap} a card to discard it`)
         // a region he must lay down (no discard, no ending the turn): the words say so beside its button's hand
         : !readOnly && legal.some((a) => a.startsWith("lay ")) && !legal.includes("done")
-          ? h("span", { class: "bt-must", "data-testid": "must-lay" }, ` · you hold a whole region and must lay it down: ${tap} its button below`) : ""),
+          ? h("span", { class: "bt-must", "data-testid": "must-lay" }, ` · you hold a whole region and must lay it down: ${tap} “Lay down ${regionPhrase(canLay[0])}” below`) : ""),
       h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
         const lay = `lay ${r}`;
         return h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
@@ -207,7 +225,7 @@ export function render(el, ctx) {
     : h("p", { class: "muted-light" }, "No move yet.");
   const log = h("div", { class: "panel bt-history bt-log" }, h("h3", {}, "Play so far"), list);
   if (moves.length) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-  el.append(h("div", { class: "bt-layout sets" }, h("div", { class: "bt-main" }, middle, seats, hand),
+  el.append(h("div", { class: "bt-layout sets" }, h("div", { class: "bt-main" }, middle, laidNews, seats, hand),
     h("div", { class: "bt-side" }, log, keyCard(obs, view, laidBy, { sets: true, held }))));
 }
 
