@@ -156,7 +156,8 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     marks = page.locator("[data-testid=replay-marks] button")
     assert marks.all_inner_texts() == ["Match 1 start", "Match 1 end"], marks.all_inner_texts()
     marks.nth(1).click()
-    page.wait_for_function("/^After move (\\d+) of \\1 /.test(document.querySelector('[data-testid=step]').textContent)")
+    page.wait_for_function("/^After move (\\d+) of \\1 /"
+                           ".test(document.querySelector('[data-testid=step]').textContent)")
     # (the last match's end is the game's: the board itself shows the Biggles, not dealt again)
     assert page.locator(".views .board [data-testid^=build-] [data-card=BIG]").first.is_visible()
     assert page.locator("[data-testid=replay-match-end]").count() == 0
