@@ -69,3 +69,21 @@ def test_a_result_comes_in_while_the_focus_rests_on_a_score_already_entered(serv
     enter_elsewhere(page, f"{server.url}/api/drives/{drive}/entries",
                     {"kind": "result", "round": 1, "table": 2, "home_goals": 3, "away_goals": 0})
     page.wait_for_selector("tr[data-fixture='1-2'] >> text=Correct", timeout=15000)
+
+
+def test_a_cycle_match_in_play_shows_its_match_and_points(server, page):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(server.url + "/drives")
+    page.fill("[data-testid=new-cycle] textarea[name=players]", "Ann\nBob")
+    page.click("text=Create the cycle")
+    row = page.locator("tr[data-match='0']")
+    row.locator("select").nth(1).select_option("practised")              # Ann (this browser) against a bot
+    with page.context.expect_page() as opened:
+        row.locator("text=Play in Parlour").click()
+    table = opened.value
+    table.wait_for_selector(".bg-board")
+    page.wait_for_function("(document.querySelector(\"tr[data-match='0'] [data-testid=in-play]\")?.textContent || '')"
+                           ".includes('being played now: match 1, Ann nothing built, Bob nothing built')",
+                           timeout=15000)
+    shot(page, "cycle-match-in-play")
+    table.close()

@@ -82,8 +82,11 @@ async function follow(tables, words) {
 const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
 // a Football Whist match so far: the half and the goals, home first (the home pair sits in seats 1 and 3)
 const matchSoFar = (obs) => `${ordinal(obs.half || 1)} half, ${obs.goals ? obs.goals.A : 0}–${obs.goals ? obs.goals.B : 0}`;
-// a Biggles game so far: the match under way and the points, blue first
-const racesSoFar = (obs) => `match ${obs.match || 1}${obs.matches > 1 ? ` of ${obs.matches}` : ""}, points ${(obs.points || [0, 0]).join("–")}`;
+// a Biggles game so far: the match under way, the points (blue first) where there is more than one match, and how far
+// each has built
+const built = (level) => (level >= 8 ? "Biggles down" : level ? `built to ${level}` : "nothing built");
+const racesSoFar = (obs, info) => `match ${obs.match || 1}${obs.matches > 1 ? ` of ${obs.matches}, points ${(obs.points || [0, 0]).join("–")}` : ""}`
+  + (obs.players ? `, ${obs.players.map((p, i) => `${info.seats[i].name} ${built(p.level)}`).join(", ")}` : "");
 
 // A form's refusal is said beside its button, where the organiser is looking, not in a toast at the foot of the page.
 const formError = () => h("span", { class: "score-error", role: "alert", "data-testid": "form-error" });
