@@ -117,9 +117,10 @@ def test_bots_are_listed_weakest_first_with_plain_names_and_a_line_each(client):
             assert "newcomer" not in game["bots"]                          # the model it is tuned to: no menu
     assert games["british-towns-asking"]["bots"] == ["random", "casual", "pimc", "remembering", "expert"]
     biggles = games["biggles"]
-    assert biggles["bots"] == ["random", "newcomer", "casual", "club", "practised"]
-    assert [b["title"] for b in biggles["bot_catalogue"]][1:] == ["Newcomer", "Casual", "Club player", "Practised"]
-    assert biggles["default_bot"] == "newcomer"                            # the gentlest level
+    assert biggles["bots"] == ["random", "gentle", "newcomer", "casual", "club", "practised"]
+    titles = [b["title"] for b in biggles["bot_catalogue"]][1:]
+    assert titles == ["Gentle", "Newcomer", "Casual", "Club player", "Practised"]
+    assert biggles["default_bot"] == "gentle"                              # the gentlest level
 
 
 def test_a_seat_with_no_bot_named_gets_the_default_bot(client):

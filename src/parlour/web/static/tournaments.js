@@ -4,7 +4,7 @@
 // checks every entry, so a refused one is explained and nothing changes.  Anyone may watch; only the organiser,
 // whose browser keeps the organiser key (from creating it, or from the organiser link), may change anything.
 import { h, clear, toast } from "/static/dom.js";
-import { api, games, hashParams, keepMade, keepOrganiser, organiserKey } from "/static/api.js";
+import { api, games, hashParams, joinLinks, keepMade, keepOrganiser, mySeat, organiserKey } from "/static/api.js";
 import { capital, plural, possessive } from "/static/words.js";
 import { go } from "/static/page.js";
 
@@ -17,7 +17,7 @@ function every(seconds, fn) {
   clearInterval(timer);
   timer = setInterval(() => { if (!document.hidden) fn(); }, seconds * 1000);
 }
-export function stop() { clearInterval(timer); }
+export function stop() { clearInterval(timer); timer = null; document.onvisibilitychange = null; }
 
 // -- drawing again in place ------------------------------------------------------------------
 // The pages refresh every few seconds while matches are played: a part whose data did not change keeps its very
@@ -45,18 +45,48 @@ function settle(parent, nodes) {
 // each drawing of a page counted on it (data-drawn), so a test can wait for a redraw
 const drawn = (main) => { main.dataset.drawn = String(Number(main.dataset.drawn || 0) + 1); };
 
-// Loads a page's data now and then every four seconds; one the server does not have is said so, and stops.
+// Loads a page's data now and then every four seconds, and at once when the page is looked at again (its tab
+// brought back); one the server does not have is said so, and stops.  A refresh that fails once the page is up
+// (the server busy with the bots' tables, a moment off the network) is tried again at the next: the page never
+// stops following its results for a passing fault.
 async function live(main, url, what, got) {
+  let up = false;
   const load = async () => {
-    try { got(await api("GET", url)); return true; } catch (error) {
+    try { await got(await api("GET", url)); up = true; return true; } catch (error) {
+      if (up && error.status !== 404) return true;
       clear(main).append(h("h1", {}, `No such ${what}`), h("p", {}, error.message));
       stop();
       return false;
     }
   };
-  if (await load()) every(4, load);
+  if (await load()) {
+    every(4, load);
+    document.onvisibilitychange = () => { if (!document.hidden && timer) load(); };
+  }
   return load;
 }
+
+// -- the tables in play --------------------------------------------------------------------------------------
+// Each refresh reads the public state of every fixture's table still in play (as a spectator sees it): who the
+// table still waits for, and how the game stands, said beside the fixture.  ``words(info)`` says how it stands.
+const playing = new Map();                  // table id -> { awaited: [[seat, name]], standing: "1st half, 2–1" }
+async function follow(tables, words) {
+  await Promise.all(tables.filter((t) => !t.finished).map(async (t) => {
+    try {
+      const info = await api("GET", `/api/tables/${t.id}`);
+      const awaited = info.over ? [] : info.seats.flatMap((seat, i) => (seat.kind === "person" && !seat.connected ? [[i, seat.name]] : []));
+      playing.set(t.id, { awaited, standing: info.over ? "just finished" : words(info.observation, info) });
+    } catch (error) { /* said at the next refresh */ }
+  }));
+}
+const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+// a Football Whist match so far: the half and the goals, home first (the home pair sits in seats 1 and 3)
+const matchSoFar = (obs) => `${ordinal(obs.half || 1)} half, ${obs.goals ? obs.goals.A : 0}–${obs.goals ? obs.goals.B : 0}`;
+// a Biggles game so far: the match under way, the points (blue first) where there is more than one match, and how far
+// each has built
+const built = (level) => (level >= 8 ? "Biggles down" : level ? `built to ${level}` : "nothing built");
+const racesSoFar = (obs, info) => `match ${obs.match || 1}${obs.matches > 1 ? ` of ${obs.matches}, points ${(obs.points || [0, 0]).join("–")}` : ""}`
+  + (obs.players ? `, ${obs.players.map((p, i) => `${info.seats[i].name} ${built(p.level)}`).join(", ")}` : "");
 
 // A form's refusal is said beside its button, where the organiser is looking, not in a toast at the foot of the page.
 const formError = () => h("span", { class: "score-error", role: "alert", "data-testid": "form-error" });
@@ -154,7 +184,8 @@ async function openTable(url, seats, key) {
 }
 
 // A score form holds the focus: a refresh waits rather than redraw under the organiser's fingers.
-const typing = () => Boolean(document.activeElement?.closest?.("form.score"));
+// (a score already entered and not opened for correction holds nothing typed: it does not hold the page back)
+const typing = () => Boolean(document.activeElement?.closest?.("form.score:not(.entered)"));
 
 // What the organiser typed and was refused, by the score's place on the page ("cycle 7, match 2"): the page redraws
 // every few seconds as results come in, and must not wipe a score half typed or the reason one was refused.
@@ -211,9 +242,30 @@ function scoreForm(max, entered, first, second, submit, key, slot) {
 
 // A fixture's table in Parlour: watched while it is played, replayed after.
 const tableLink = (t, pad = "") => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, pad + (t.finished ? "replay" : "watch"));
-// A fixture whose table is in play says so beside its link: its result comes in by itself when the game ends.
-const inPlay = (tables) => (tables.some((t) => !t.finished)
-  ? h("small", { class: "muted", "data-testid": "in-play" }, "being played now, its result comes in by itself: ") : "");
+// A fixture whose table is in play says how it stands beside its link: the score so far, its result coming in by
+// itself when the game ends; or, while a person's seat is empty, that it waits for players, with the join links
+// this browser was given when it opened the table (a seat of the organiser's own: open it).
+const inPlayState = (tables) => {
+  const t = tables.find((x) => !x.finished);
+  return t ? { id: t.id, ...(playing.get(t.id) || {}) } : null;
+};
+function inPlay(tables) {
+  const state = inPlayState(tables);
+  if (!state) return "";
+  if (state.awaited && state.awaited.length) {
+    const links = joinLinks(state.id);
+    const own = mySeat(state.id);
+    return h("div", { class: "muted", "data-testid": "in-play", "data-waiting": "" },
+      h("strong", {}, `Waiting for players: ${state.awaited.map(([, name]) => name).join(", ")}. `),
+      state.awaited.map(([seat, name]) => (own && own.seat === seat ? h("div", {}, h("a", { href: `/t/${state.id}`, target: "_blank" }, `Take your seat as ${name}`))
+        : links[seat] ? h("div", {}, `Send ${name} the join link: `, h("code", { "data-testid": "join-link", style: "overflow-wrap:anywhere" }, location.origin + links[seat]), " ",
+          copyLink(location.origin + links[seat]))
+          : h("div", {}, `${name}'s join link went to whoever opened the table.`))),
+      "The game starts when everyone has sat down: ");
+  }
+  return h("small", { class: "muted", "data-testid": "in-play" },
+    state.standing ? `being played now: ${state.standing}; the result comes in by itself: ` : "being played now, its result comes in by itself: ");
+}
 
 
 // -- the drive ----------------------------------------------------------------------
@@ -248,7 +300,7 @@ export async function drive(main, id) {
       ...data.rounds.map((fixtures, r) => {
         const round = part(`round ${r}`, "", () => h("section", { class: "round" }, h("h3", {}, `Round ${r + 1}`),
           h("table", { class: "list fixtures" }, h("tbody"))));
-        settle(round.querySelector("tbody"), fixtures.map((f) => part(`fixture ${f.round}-${f.table}`, JSON.stringify(f), () => fixture(f))));
+        settle(round.querySelector("tbody"), fixtures.map((f) => part(`fixture ${f.round}-${f.table}`, JSON.stringify([f, inPlayState(f.tables)]), () => fixture(f))));
         return round;
       }),
       left ? part("simulate", String(left), () => h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${plural(left, "game")} left`),
@@ -293,7 +345,11 @@ export async function drive(main, id) {
       [seatOf(home), seatOf(away), seatOf(home), seatOf(away)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
     return h("span", { class: "play" }, home, " v ", away, " ", go);
   };
-  load = await live(main, `/api/drives/${id}`, "drive", (got) => { data = got; draw(); });
+  load = await live(main, `/api/drives/${id}`, "drive", async (got) => {
+    await follow(got.rounds.flat().flatMap((f) => f.tables), matchSoFar);
+    data = got;
+    draw();
+  });
 }
 
 // How the champions were parted from the next team when the points were level: the tie-break in words.
@@ -359,7 +415,7 @@ export async function cycle(main, id) {
     const r = data.report;
     document.title = "Biggles cycle · Parlour";
     const matches = part("matches", "", () => h("table", { class: "list fixtures" }, h("tbody")));
-    settle(matches.tBodies[0], data.matches.map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points]), () => match(m))));
+    settle(matches.tBodies[0], data.matches.map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points, inPlayState(m.tables)]), () => match(m))));
     const left = key ? waiting() : 0;
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle")),
@@ -410,5 +466,9 @@ export async function cycle(main, id) {
       // (a match at a table now is watched there: a second table for it is not offered)
       h("td", {}, pts || !key || m.tables.some((t) => !t.finished) ? "" : [blue, " ", red, " ", play], pts ? "" : inPlay(m.tables), tables));
   };
-  load = await live(main, `/api/cycles/${id}`, "cycle", (got) => { data = got; draw(); });
+  load = await live(main, `/api/cycles/${id}`, "cycle", async (got) => {
+    await follow(got.matches.flatMap((m) => m.tables), racesSoFar);
+    data = got;
+    draw();
+  });
 }

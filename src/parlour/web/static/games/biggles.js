@@ -265,9 +265,10 @@ function countOver(el, race) {
   }
 }
 
-// Touch buttons, made once and kept: each view only changes what they mean, so the
-// button under a finger is never replaced between the touch and its end. A touch
-// acts as it lands (pointerdown), as a key does.
+// The Turn, Play and Stop buttons, on every screen (on a laptop too, each naming its key), made once and kept: each
+// view only changes what they mean, so the button under a finger is never replaced between the touch and its end.
+// A touch or a click acts as it lands (pointerdown), as a key does; from the keyboard, Enter or Space on a focused
+// button presses that button (not the key's own move: Space alone would turn).
 const BUTTONS = [
   { key: "t", label: "Turn", words: "Turn three, or pick the pile up (t)", pick: (legal) => find(legal, "turn") || find(legal, "pickup") },
   { key: "p", label: "Play", words: "Play the pile's top card to your build (p)", pick: (legal) => find(legal, "play") },
@@ -278,10 +279,17 @@ export function controls(el, ctx) {
   if (ctx.seat === null || ctx.seat === undefined) return;
   if (!el.children.length) {
     for (const b of BUTTONS) {
-      const button = h("button", { type: "button", class: `bg-touch bg-touch-${b.key}`, "data-key": b.key }, b.label);
+      const button = h("button", { type: "button", class: `bg-touch bg-touch-${b.key}`, "data-key": b.key }, b.label,
+        h("span", { class: "keys-hint bg-touch-key" }, " ", h("kbd", {}, b.key)));
       button.addEventListener("pointerdown", (event) => {
         event.preventDefault();
         if (button.dataset.action) el.act(button.dataset.action);
+      });
+      button.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        event.stopPropagation();              // (the table's own keys would read Space as Turn)
+        if (button.dataset.action && !event.repeat) el.act(button.dataset.action);
       });
       button.addEventListener("click", (event) => {           // from the keyboard (Enter or Space) a click has no detail
         if (event.detail === 0 && button.dataset.action) el.act(button.dataset.action);
@@ -398,7 +406,7 @@ export function status(view) {
   if (race.phase === "counting") return `Match ${race.match} is about to start: wait for Go!`;
   if (!mine) return "The race is on. You are watching.";
   if (window.matchMedia("(pointer: coarse)").matches) return "The race is on! Tap Turn, Play or Stop!";
-  return "The race is on! Keys: t or space turn · p play · s stop.";
+  return "The race is on! Press Turn, Play or Stop, or the keys: t (or space), p, s.";
 }
 
 export function resultText(result, view) {

@@ -1,0 +1,45 @@
+"""The default Biggles opponent: a person new to the game wins about half the games against it.
+
+A person at the web table is modelled as a reflex player of his own pace: turning every second, reacting to a
+playable card in 1.2 s and missing one in four (slower than the reviewer's script, which reacted in 0.6 s).  The
+bot plays at the live table's pace (``session.LIVE_PACE``), as it does at a table in the browser.
+"""
+
+from __future__ import annotations
+
+from parlour.bots import default_bot
+from parlour.games.biggles import GAME
+from parlour.games.biggles.bots import ReflexBot
+from parlour.games.biggles.levels import DEFAULT, LEVELS, NOTES, TITLES
+from parlour.games.biggles.session import LIVE_PACE
+from parlour.games.biggles.twin import race
+
+GAMES = 80
+
+
+def person(seed: int) -> ReflexBot:
+    someone = ReflexBot(0, seed, "club")
+    someone.turn_time, someone.react_time, someone.miss = 1.0, 1.2, 0.25
+    return someone
+
+
+def share_won(level: str) -> float:
+    won = 0
+    for seed in range(GAMES):
+        bot = ReflexBot(1, seed + 999, level, speed=LIVE_PACE)
+        done = race(GAME.new_state(seats=2, seed=seed), [person(seed), bot])
+        points = done.result()["points"]
+        won += points["P1"] > points["P2"]
+    return won / GAMES
+
+
+def test_the_default_is_the_slowest_level_and_is_seated_when_none_is_named():
+    slowest = max(LEVELS, key=lambda name: (LEVELS[name]["react"], LEVELS[name]["turn"]))
+    assert DEFAULT == slowest == default_bot(GAME) == "gentle"
+    assert LEVELS[DEFAULT]["miss"] == max(level["miss"] for level in LEVELS.values())
+    assert TITLES[DEFAULT] == "Gentle" and "wins about half" in NOTES[DEFAULT]
+
+
+def test_a_newcomer_wins_about_half_the_games_against_the_default():
+    assert 0.35 <= share_won(DEFAULT) <= 0.7
+    assert share_won("newcomer") < 0.3             # the next level up is a real step: most such people lose
