@@ -40,6 +40,28 @@ def next_turn(page) -> list[str] | None:
     return listed_moves(page)
 
 
+def play_to_the_first_naming(page, server) -> None:
+    """A new plane-spotting table (seed 5), the person laying whenever he can, up to his first naming of a set."""
+    page.goto(server.url + "/new/squadron-scramble")
+    page.check("input[name=v_recognition]")
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=seed]", "5")
+    page.click("text=Create the table")
+    page.wait_for_selector(".board")
+    moves = next_turn(page)
+    for _ in range(60):
+        if moves is None or moves == ["name"]:
+            break
+        lay = [a for a in moves if a.startswith("lay ")]
+        action = lay[0] if lay else ("draw stock" if "draw stock" in moves else moves[0])
+        before = page.get_attribute(".board", "data-moves")
+        page.evaluate("(a) => { document.querySelector('details.all-moves').open = true; "
+                      "document.querySelector(`.moves button[data-action=\"${a}\"]`).click(); }", action)
+        page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{before}'")
+        moves = next_turn(page)
+    assert moves == ["name"], "no set was laid to name"
+
+
 def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -145,24 +167,7 @@ def test_in_plane_spotting_the_set_to_name_is_drawn_large_on_a_phone(server, bro
     """The cards on the table are too small on a phone to tell one outline from another: the naming shows the set."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = context.new_page()
-    page.goto(server.url + "/new/squadron-scramble")
-    page.check("input[name=v_recognition]")
-    page.fill("input[name=name0]", "Ann")
-    page.fill("input[name=seed]", "5")
-    page.click("text=Create the table")
-    page.wait_for_selector(".board")
-    moves = next_turn(page)
-    for _ in range(60):
-        if moves is None or moves == ["name"]:
-            break
-        lay = [a for a in moves if a.startswith("lay ")]
-        action = lay[0] if lay else ("draw stock" if "draw stock" in moves else moves[0])
-        before = page.get_attribute(".board", "data-moves")
-        page.evaluate("(a) => { document.querySelector('details.all-moves').open = true; "
-                      "document.querySelector(`.moves button[data-action=\"${a}\"]`).click(); }", action)
-        page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{before}'")
-        moves = next_turn(page)
-    assert moves == ["name"], "no set was laid to name"
+    play_to_the_first_naming(page, server)
     shown = page.locator("[data-testid=naming-cards] svg.card")
     assert shown.count() >= 3
     widths = shown.evaluate_all("els => els.map((e) => e.getBoundingClientRect().width)")

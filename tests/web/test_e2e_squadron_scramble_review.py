@@ -9,16 +9,12 @@ table at his turn (the bots wait for him there).
 
 from __future__ import annotations
 
-import json
 from typing import Callable
 
-import httpx
 import pytest
-from websockets.sync.client import connect
 
-from conftest import ARTIFACTS, Server, take_seat
-from parlour.bots import make_bot
-from parlour.games import get_game
+from conftest import Server
+from test_e2e_squadron_scramble_table import drive as drive_table, open_table, snap
 
 WIDE = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -35,39 +31,8 @@ def quick_server(tmp_path_factory):
 
 def drive(server, seed: int, stop: Callable[[dict], bool], choose: Callable[[dict], str | None] = lambda v: None,
           seats: int = 3) -> tuple[dict, dict]:
-    """A plane-spotting table of the person and heuristic bots, the person playing ``choose``'s move (the club
-    player's where it gives none) until ``stop`` holds at one of his turns: the table made, and the view there."""
-    made = httpx.post(server.url + "/api/tables", json={
-        "game": "squadron-scramble", "seed": seed, "variant": SPOTTING,
-        "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "heuristic"}] * (seats - 1)}).json()
-    chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, seats)
-    with connect(f"{server.url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}",
-                 open_timeout=10) as ann:
-        while True:
-            view = json.loads(ann.recv(timeout=30))
-            if view["type"] != "view" or not view["legal"]:
-                continue
-            assert not view["over"], "the game ended before the position wanted"
-            if stop(view):
-                return made, view
-            action = choose(view) or chooser.act(view["observation"], view["legal"])
-            ann.send(json.dumps({"type": "act", "action": action, "moves": view["moves"]}))
-
-
-def open_table(browser, server, made: dict, size: dict, touch: bool = False):
-    context = browser.new_context(viewport=size, is_mobile=touch, has_touch=touch)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    take_seat(page, server.url, made)
-    page.wait_for_selector(".ss-board")
-    page.wait_for_selector(".dock .hand-area svg.card")
-    return context, page, errors
-
-
-def snap(page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    """A plane-spotting table of the person and heuristic bots (``test_e2e_squadron_scramble_table.drive``)."""
+    return drive_table(server, seed, stop, seats, SPOTTING, choose)
 
 
 def wrong_name(view: dict) -> str | None:

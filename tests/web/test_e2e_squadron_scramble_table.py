@@ -32,10 +32,10 @@ def quick_server(tmp_path_factory):
     srv.stop()
 
 
-def drive(server, seed: int, stop: Callable[[dict], bool], seats: int = 4,
-          variant: dict | None = None) -> tuple[dict, dict]:
-    """A table of the person and heuristic bots, the person playing the club player's moves until ``stop`` holds
-    at one of his turns: the table made, and the view there."""
+def drive(server, seed: int, stop: Callable[[dict], bool], seats: int = 4, variant: dict | None = None,
+          choose: Callable[[dict], str | None] = lambda view: None) -> tuple[dict, dict]:
+    """A table of the person and heuristic bots, the person playing ``choose``'s move (the club player's where it
+    gives none) until ``stop`` holds at one of his turns: the table made, and the view there."""
     made = httpx.post(server.url + "/api/tables", json={
         "game": "squadron-scramble", "seed": seed, "variant": variant or {},
         "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "heuristic"}] * (seats - 1)}).json()
@@ -49,7 +49,7 @@ def drive(server, seed: int, stop: Callable[[dict], bool], seats: int = 4,
             assert not view["over"], "the game ended before the position wanted"
             if stop(view):
                 return made, view
-            action = chooser.act(view["observation"], view["legal"])
+            action = choose(view) or chooser.act(view["observation"], view["legal"])
             ann.send(json.dumps({"type": "act", "action": action, "moves": view["moves"]}))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import ARTIFACTS
-from test_e2e_squadron_scramble import next_turn
+from test_e2e_squadron_scramble import play_to_the_first_naming
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
 
@@ -20,24 +20,7 @@ def naming(server, browser):
     page.set_default_timeout(20000)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.url + "/new/squadron-scramble")
-    page.check("input[name=v_recognition]")
-    page.fill("input[name=name0]", "Ann")
-    page.fill("input[name=seed]", "5")
-    page.click("text=Create the table")
-    page.wait_for_selector(".board")
-    moves = next_turn(page)
-    for _ in range(60):
-        if moves is None or moves == ["name"]:
-            break
-        lay = [a for a in moves if a.startswith("lay ")]
-        action = lay[0] if lay else ("draw stock" if "draw stock" in moves else moves[0])
-        before = page.get_attribute(".board", "data-moves")
-        page.evaluate("(a) => { document.querySelector('details.all-moves').open = true; "
-                      "document.querySelector(`.moves button[data-action=\"${a}\"]`).click(); }", action)
-        page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{before}'")
-        moves = next_turn(page)
-    assert moves == ["name"], "no set was laid to name"
+    play_to_the_first_naming(page, server)
     yield page
     assert not errors, errors
     context.close()
