@@ -39,7 +39,7 @@ def test_the_default_opponent_is_the_casual_player_listed_next_to_the_random_one
 
 def test_biggles_keeps_its_speed_levels_and_its_gentlest_default():
     biggles = get_game("biggles")
-    assert default_bot(biggles) == own_bot(biggles) == "newcomer" == bot_names(biggles)[1]
+    assert default_bot(biggles) == own_bot(biggles) == "gentle" == bot_names(biggles)[1]
     assert "casual" in bot_names(biggles) and not biggles.yardsticks     # its own level of that name
 
 

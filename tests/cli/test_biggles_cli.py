@@ -90,14 +90,14 @@ def test_the_default_bot_is_the_gentlest_level(tmp_path):
     from parlour.games.biggles.levels import DEFAULT
 
     game = get_game("biggles")
-    assert DEFAULT == default_bot(game) == "newcomer"
-    assert bot_names(game) == ["random", "newcomer", "casual", "club", "practised"]       # weakest first
+    assert DEFAULT == default_bot(game) == "gentle"
+    assert bot_names(game) == ["random", "gentle", "newcomer", "casual", "club", "practised"]       # weakest first
     simulated = invoke("simulate", "biggles", "--games", "2", "--json")
-    assert json.loads(simulated.output)["bots"] == ["newcomer", "newcomer"]
+    assert json.loads(simulated.output)["bots"] == ["gentle", "gentle"]
     played = invoke("play", "biggles", "--seed", "2", "--record", str(tmp_path / "b.json"), input="q\n")
-    assert "Biggles against a newcomer bot" in played.output
+    assert "Biggles against a gentle bot" in played.output
     listed = invoke("games").output
-    assert "Newcomer (default)" in listed and listed.index("--bots newcomer") < listed.index("--bots practised")
+    assert "Gentle (default)" in listed and listed.index("--bots gentle") < listed.index("--bots practised")
 
 
 def test_bad_biggles_options_fail_clearly(tmp_path):
