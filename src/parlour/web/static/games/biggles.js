@@ -44,10 +44,11 @@ const names = (view) => view.seats.map((s, i) => (s && s.name) || `P${i + 1}`);
 const seated = (view) => view.seat !== null && view.seat !== undefined;
 
 // Why a match gave a player his points: the rule, in words.
-function why(score, won) {
+function why(score, won, build) {
   if (won) return "for playing Biggles first";
   if (score) return `for black ${score}, the top black card of the build not cancelled`;
-  return "as no black card of the build was left uncancelled";
+  if (build && !build.length) return "nothing built";
+  return "every black card of the build was cancelled";
 }
 const find = (legal, prefix) => legal.find((a) => a === prefix || a.startsWith(`${prefix} `)) || null;
 
@@ -88,7 +89,9 @@ function playerArea(ctx, seat, mine) {
   // in the race the top card always answers a click, with its own move: the server takes it or says why not
   const tried = mine && p.pile_top && racing(ctx) ? move || cardMove(p.pile_top) : null;
   if (tried) {
-    clickable(top, tried, act, p.pile_top[0] === "R" ? "Stop the opponent with it (s)" : "Play it to your build (p)");
+    // (the card is named, as a player sees it; whether it fits is his to see)
+    const face = p.pile_top === "BIG" ? "the Biggles card" : `${p.pile_top[0] === "R" ? "red" : "black"} ${p.pile_top.slice(1)}`;
+    clickable(top, tried, act, p.pile_top[0] === "R" ? `Stop the opponent with ${face} (s)` : `Play ${face} to your build (p)`);
     if (!(practice && move)) top.classList.remove("legal-glow");       // (the glow would tell it fits)
   }
   const cue = practice && move;
@@ -195,7 +198,7 @@ function racePanel(ctx, race) {
     h("h3", {}, head),
     h("table", { class: "bg-sum" }, h("tbody", {}, order.map((seat) => h("tr", {},
       h("th", { scope: "row" }, who(seat)), h("td", { class: "bg-sum-pts" }, plural(last.scores[seat], "point")),
-      h("td", {}, why(last.scores[seat], seat === winner)))))),
+      h("td", {}, why(last.scores[seat], seat === winner, last.builds && last.builds[seat])))))),
     builds,
     h("p", { class: "bg-totals", "data-testid": "totals" }, `Totals after match ${last.match}: `,
       order.map((seat, i) => [i ? ", " : "", `${n[seat]} `, h("b", {}, String(totals[seat]))])),
@@ -298,7 +301,9 @@ export function controls(el, ctx) {
     }
   }
   el.act = ctx.act;
-  el.hidden = Boolean(ctx.view.over);          // the end's scoring is read, not played over
+  // the end's scoring, and a match's summary while the players get ready, are read, not played over: the buttons
+  // go, and the summary has the room
+  el.hidden = Boolean(ctx.view.over) || (ctx.view.race && ctx.view.race.phase === "match-over");
   const legal = ctx.view.over ? [] : ctx.legal || [];
   // In the race every button presses, legal or not (the server refuses a wrong one with its reason); only
   // practice greys a button whose move would not go.  Before Go and between matches none does anything.
