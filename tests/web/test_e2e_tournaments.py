@@ -97,6 +97,10 @@ def test_a_biggles_cycle_entered_by_hand(server, page):
     row = page.locator("tr[data-match='1']")
     assert "winner scores 8" in row.locator("[data-testid=score-error]").inner_text()
     assert row.locator("input[name=blue]").input_value() == "7"
+    row.locator("input[name=blue]").fill("9")                        # above the box's own maximum: said in words too
+    row.locator("text=Save correction").click()
+    page.wait_for_function("document.querySelector(\"tr[data-match='1'] [data-testid=score-error]\")"
+                           ".textContent.includes('not 9')")
     row.locator("input[name=blue]").fill("8")
     assert row.locator("[data-testid=score-error]").inner_text() == ""        # a new figure: the old reason goes
     row.locator("input[name=red]").fill("5")

@@ -211,7 +211,8 @@ function scoreForm(max, entered, first, second, submit, key, slot) {
   // a refusal is said beside the score it refuses, not in a toast across the page
   const said = h("span", { class: "score-error", role: "alert", "data-testid": "score-error" }, refused.get(slot) || "");
   const opened = typed.has(`${slot} ${first[0]}`) || typed.has(`${slot} ${second[0]}`);
-  const form = h("form", { class: `score${entered && !opened ? " entered" : ""}` }, box(first), " – ", box(second), " ", button, said);
+  // (no browser bubble for a figure out of range, gone in a moment: the server's reason in words stays beside it)
+  const form = h("form", { class: `score${entered && !opened ? " entered" : ""}`, novalidate: true }, box(first), " – ", box(second), " ", button, said);
   if (entered && !typed.has(`${slot} ${first[0]}`) && !typed.has(`${slot} ${second[0]}`)) {
     // the first click only opens the score (its default is prevented, so nothing is sent); the button then submits
     button.addEventListener("click", (event) => {
