@@ -17,7 +17,9 @@ from parlour.sim import merge, output, resume, simulate
 
 runner = CliRunner()
 PARLOUR = [sys.executable, "-c", "import sys; from parlour.cli import main; sys.argv[0] = 'parlour'; main()"]
-RUN = ("simulate", "football-whist", "--bots", "random", "--games", "3000", "--seed", "11", "--chunk", "40")
+#: long enough that a stop after three chunks finds it still running: the compiled rules play 3,000 random games
+#: in well under a second, and a run that had finished before its Ctrl-C came told nothing
+RUN = ("simulate", "football-whist", "--bots", "random", "--games", "24000", "--seed", "11", "--chunk", "320")
 
 
 def words(text: str) -> str:
@@ -84,7 +86,7 @@ def test_a_stopped_run_carried_on_gives_the_uninterrupted_report(tmp_path, unint
     assert resumed.stdout == uninterrupted                                       # byte for byte
     assert json.loads((folder / "report.json").read_text()) == json.loads(uninterrupted)
     # every game once, none lost, none played into the run twice; the chunks kept before the stop untouched
-    assert output.games(folder, ["index"]).column("index").to_pylist() == list(range(3000))
+    assert output.games(folder, ["index"]).column("index").to_pylist() == list(range(24000))
     assert not list(folder.glob("*.tmp"))
     # carrying on a finished run plays nothing and reports the same
     before = {p: p.stat().st_mtime_ns for p in folder.glob("chunk-*.parquet")}
