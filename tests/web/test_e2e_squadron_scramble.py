@@ -301,6 +301,13 @@ def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_st
             assert f"{name} {made_words}" in page.inner_text("[data-testid=step]")
         slips = words(texts(page), "squadron-scramble")
         assert not slips and not errors, (slips, errors)
+        # on a phone the replay's board keeps to the screen's width: nothing of it lies off to the right
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_function("matchMedia('(max-width: 600px)').matches")
+        widths = page.evaluate("""() => ({ page: document.documentElement.scrollWidth,
+            boards: [...document.querySelectorAll('.views .board')].map((b) => b.getBoundingClientRect().right) })""")
+        assert widths["page"] <= 390 and all(right <= 390 for right in widths["boards"]), widths
+        shot(page, "squadron-scramble-replay-phone")
     finally:
         context.close()
 
