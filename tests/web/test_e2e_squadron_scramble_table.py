@@ -265,3 +265,30 @@ def test_on_a_phone_each_card_in_hand_shows_its_view_legibly(quick_server, brows
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_in_plane_spotting_each_way_to_lay_a_set_reads_differently(quick_server, browser):
+    """With no plane's name to say, each choice of set to lay says which views (and wild cards) it lays; a plane
+    with several ways shows its cards and offers to show the ways."""
+    def choices(view: dict) -> int:
+        lays = [a.split()[1:] for a in view["legal"] if a.startswith("lay ")]
+        return len({next((w.split("/")[0] for w in cards if "/" in w), "") for cards in lays})
+
+    made, _ = drive(quick_server, 8, lambda v: choices(v) >= 2, seats=2, variant={"recognition": True})
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        buttons = page.locator(".ss-lays .ss-lay-list").first.locator(":scope > .ss-lay")
+        said = buttons.evaluate_all("els => els.map((e) => [e.dataset.action || e.dataset.choose,"
+                                    " e.querySelector('.ss-plane').textContent.trim()])")
+        assert len(said) >= 2, said
+        for action, words in said:
+            if action.startswith("lay ") and len(action.split()) > 2 and "/" in action:    # one way: its own cards
+                views = [{"T": "top", "S": "side", "F": "front"}[w.split("/")[1]] for w in action.split()[1:]
+                         if "/" in w and not w.startswith("+")]
+                assert words.startswith("Lay the ") and all(v in words for v in views), (action, words)
+                assert "KEEP 'EM FLYING, KEEP 'EM FLYING" not in words, words      # wild cards counted
+            else:                                                                 # several: shown, then chosen
+                assert words == "Lay a set of these", (action, words)
+        assert not errors, errors
+    finally:
+        context.close()

@@ -493,17 +493,22 @@ function layPanel(lays, ctx) {
   if (!byPlane.has(layPlane)) layPlane = null;
   const tiny = (a) => h("span", { class: "row ss-tiny" }, a.split(" ").slice(1).map((w) => planeCard(w.replace("+", ""), {
     size: "tiny", attrs: w.startsWith("+") ? { class: "fourth" } : {} })));
-  const planeWords = (plane) => (SPOTTING ? "these cards" : PLANES[plane]?.[0] || "a set");
+  // in plane-spotting a set has no name to say: each choice shows its cards and says which views (and wild cards)
+  // it lays, so no two read alike; a plane's several ways open under its cards
+  const planeWords = (plane, way) => (SPOTTING ? `the ${layWays(way)}` : PLANES[plane]?.[0] || "a set");
   const choices = [...byPlane.entries()].map(([plane, ways]) => {
     const kind = SPOTTING ? "" : PLANES[plane]?.[2] || "";
     if (ways.length === 1) {
-      return clickable(h("div", { class: "ss-lay" }, tiny(ways[0]), h("span", { class: `ss-plane ${kind}` }, `Lay ${planeWords(plane)}`)),
+      return clickable(h("div", { class: "ss-lay" }, tiny(ways[0]), h("span", { class: `ss-plane ${kind}` }, `Lay ${planeWords(plane, ways[0])}`)),
         ways[0], act, label(ways[0]));
     }
     const open = layPlane === plane;
+    const natural = ways[0].split(" ").slice(1).filter((w) => PLANES[planeOf(w)] && !w.startsWith("+")).join(" ");
     return h("button", { type: "button", class: `ss-lay ss-lay-plane${open ? " open" : ""}`, "data-choose": `lay ${plane}`, "aria-expanded": String(open),
       onclick: () => { layPlane = open ? null : plane; ctx.redraw(); } },
-    h("span", { class: `ss-plane ${kind}` }, `Lay ${planeWords(plane)}`), h("span", { class: "ss-ways" }, `${ways.length} ways ${open ? "▴" : "▾"}`));
+    SPOTTING ? tiny(`lay ${natural}`) : "",
+    h("span", { class: `ss-plane ${kind}` }, SPOTTING ? "Lay a set of these" : `Lay ${planeWords(plane)}`),
+    h("span", { class: "ss-ways" }, `${open ? "hide the" : "show"} ${ways.length} ways ${open ? "▴" : "▾"}`));
   });
   const ways = layPlane ? byPlane.get(layPlane).map((a) => clickable(h("div", { class: "ss-lay ss-way" }, tiny(a),
     h("span", { class: "ss-way-words" }, layWays(a))), a, act, label(a))) : [];
@@ -515,7 +520,10 @@ function layPanel(lays, ctx) {
 function layWays(action) {
   const words = action.split(" ").slice(1);
   const views = words.filter((w) => PLANES[planeOf(w)] && !w.startsWith("+")).map((w) => VIEWS[viewOf(w)]);
-  const wilds = words.filter((w) => WILD[w]).map((w) => WILD[w]);
+  // the wild cards counted: "two" and the card's name, not the name twice
+  const counted = new Map();
+  words.filter((w) => WILD[w]).forEach((w) => counted.set(WILD[w], (counted.get(WILD[w]) || 0) + 1));
+  const wilds = [...counted].map(([name, n]) => (n === 1 ? name : `${["", "", "two", "three", "four"][n] || n} ${name}`));
   const fourth = words.find((w) => w.startsWith("+"));
   return [views.length ? `${views.join(" and ")} view${views.length > 1 ? "s" : ""}` : "", ...wilds,
     fourth ? `and ${WILD[fourth.slice(1)] || cardName(fourth.slice(1))} as a fourth card` : ""].filter(Boolean).join(", ");
