@@ -49,8 +49,10 @@ def test_the_report_is_the_same_however_the_games_are_split(tmp_path):
 
 def _stop_mid_way(folder: Path, how: signal.Signals, workers: str) -> subprocess.CompletedProcess:
     """Start the run as a real process and stop it once a few chunks are kept."""
+    # (Ctrl-C as a terminal delivers it: a test worker may run with SIGINT ignored, which a child would inherit)
     proc = subprocess.Popen([*PARLOUR, *RUN, "--out", str(folder), "--workers", workers, "--json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while len(list(folder.glob("chunk-*.parquet"))) < 3:

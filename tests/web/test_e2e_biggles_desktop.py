@@ -31,8 +31,8 @@ def test_a_laptop_shows_turn_play_and_stop_buttons_that_work_by_mouse_and_keyboa
         page.wait_for_function("window.sent.length === 1")
         assert moves() == ["turn"]
         # the pile's top card says which card a click would play, as the player sees it
-        page.wait_for_selector("[data-testid^=pile-] [data-card][aria-label]")
-        top = page.locator("[data-testid^=pile-] [data-card][aria-label]").first
+        page.wait_for_selector("[data-testid^=pile-] [data-card][data-action]")
+        top = page.locator("[data-testid^=pile-] [data-card][data-action]").first     # his own pile's, to click
         label, card = top.get_attribute("aria-label"), top.get_attribute("data-card")
         named = "the Biggles card" if card == "BIG" else f"{'red' if card[0] == 'R' else 'black'} {card[1:]}"
         assert label in (f"Play {named} to your build (p)", f"Stop the opponent with {named} (s)"), (label, card)
