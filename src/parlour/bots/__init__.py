@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, Sequence
 
-from parlour.bots.plain import RandomBot, default_bot, own_bot
+from parlour.bots.plain import RandomBot, decide, default_bot, own_bot
 from parlour.bots.search import SEARCH_BOTS, make_search_bot
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError
@@ -89,23 +89,6 @@ def _budget(name: str, text: str) -> dict[str, Any]:
     except ValueError:
         pass
     raise ParlourError(f"{name}:{text}: a budget is iterations ({name}:500) or seconds ({name}:0.5s)")
-
-
-def decide(bot: Bot, state: Any, seat: int, legal: Sequence[str] | None = None) -> str:
-    """The bot's action at ``seat``: the seat's observation is built only for a bot that reads it.
-
-    A bot says it never reads it with ``reads_observation = False`` (the random
-    bot); every other bot is given the seat's view as before.  Building a view
-    costs more than a random choice, so a random playout skips it.
-    """
-    if legal is None:
-        legal = state.legal_actions(seat)
-    view = state.observation(seat) if getattr(bot, "reads_observation", True) else None
-    if getattr(bot, "uses_worlds", False):
-        from parlour.bots.worlds import Worlds
-
-        return bot.act(view, legal, Worlds(state, seat))  # type: ignore[arg-type, call-arg]
-    return bot.act(view, legal)  # type: ignore[arg-type]  # None only for a bot that never reads it
 
 
 def replay_with_bots(state: Any, bots: dict[int, Bot], actions: Any) -> None:

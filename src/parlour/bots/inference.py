@@ -20,8 +20,8 @@ sequential Monte Carlo; the power is reported with the pool.
 
 Nothing here sees the truth.  The pool is drawn from ``Worlds`` (whose
 every world depends only on the seat's view), and the model is handed, at
-each replayed decision, that seat's view of the world replayed, as
-``parlour.bots.decide`` hands any bot that searches no worlds: a world is weighed by what the
+each replayed decision, that seat's view of the world replayed, by
+``parlour.bots.decide`` as any bot is: a world is weighed by what the
 searching seat saw the others do, nothing more.
 """
 
@@ -31,7 +31,7 @@ import math
 import random
 from typing import Any, Callable, Sequence
 
-from parlour.bots.plain import make_own_bot
+from parlour.bots.plain import decide, make_own_bot
 from parlour.engine.errors import ResampleError
 
 #: worlds drawn and weighed a decision
@@ -98,8 +98,7 @@ class OwnBot:
             bot = bots.get(seat)
             if bot is None:
                 bot = bots[seat] = make_own_bot(self.game, seat, seed=seat)
-            view = state.observation(seat) if getattr(bot, "reads_observation", True) else None
-            return 1.0 if bot.act(view, legal) == action else 0.0
+            return 1.0 if decide(bot, state, seat, legal) == action else 0.0
 
         return chance
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from parlour.bots.worlds import Worlds
 from parlour.engine.descriptor import GameDescriptor
 
 
@@ -48,3 +49,18 @@ def make_own_bot(game: GameDescriptor, seat: int, seed: int | None = None) -> An
     """The game's own sensible player (``own_bot``), made as ``parlour.bots.make_bot`` makes it."""
     name = own_bot(game)
     return RandomBot(seat, seed) if name == "random" else game.bots[name](seat, seed)
+
+
+def decide(bot: Any, state: Any, seat: int, legal: Sequence[str] | None = None) -> str:
+    """The bot's action at ``seat``: the seat's observation is built only for a bot that reads it.
+
+    A bot says it never reads it with ``reads_observation = False`` (the random
+    bot); every other bot is given the seat's view as before.  Building a view
+    costs more than a random choice, so a random playout skips it.
+    """
+    if legal is None:
+        legal = state.legal_actions(seat)
+    view = state.observation(seat) if getattr(bot, "reads_observation", True) else None
+    if getattr(bot, "uses_worlds", False):
+        return bot.act(view, legal, Worlds(state, seat))
+    return bot.act(view, legal)   # (None only for a bot that never reads it)
