@@ -219,13 +219,109 @@ let namesOpen = false;
 // which players' shot-down sets the player has opened (kept while the board is drawn again)
 const openCaptured = new Set();
 
+// -- plane-spotting's swap ------------------------------------------------------------------------------------
+// In plane-spotting the page offers no swap: a card of the hand marked as the one a wild card stands for would say
+// which plane it is.  The player picks a card of his hand and a wild card standing in a set on the table (either
+// first), and the page sends that swap; the server judges it, and a wrong try costs nothing (refused, nothing
+// changes).  What he has picked at the table's position ``moves``: the card, the wild card {set, slot}, whether he
+// asked to swap (the hand's cards then pick instead of discarding), and a word about his last pick.
+let trying = { moves: -1, card: null, wild: null, on: false, note: "" };
+// the swap last sent, {moves, card, set, slot}: its refusal is answered in a friend's words (``calm``)
+let tried = null;
+// Whether a swap may be tried now: the player's turn, after his draw, in plane-spotting, with a plane card in hand
+// and a wild card standing for a view in a set on the table (whether any swap is legal is not asked).
+const swapTurn = (obs, myTurn) => SPOTTING && myTurn && obs.phase === "play" && (obs.hand || []).some((c) => !WILD[c])
+  && (obs.table || []).some((x) => x.cards.some((c) => WILD[c]));
+
+function trySwap(ctx, card, setId, slot) {
+  tried = { moves: ctx.view.moves, card, set: setId, slot };
+  trying.card = card;                  // (kept picked, should the try be refused)
+  trying.wild = null;
+  trying.note = "";
+  if (ctx.act(`swap ${card} ${setId}`) === false) tried = null;
+  ctx.redraw();
+}
+
+// A wild card in a set, in plane-spotting: a tap picks it for a swap, or tries the card of the hand already picked.
+function swapTarget(el, c, set, slot, ctx) {
+  const chosen = Boolean(trying.wild && trying.wild.set === set.id && trying.wild.slot === slot);
+  const view = VIEWS[VIEW_ORDER[slot]];
+  const pick = () => {
+    if (trying.card) return trySwap(ctx, trying.card, set.id, slot);
+    trying.wild = chosen ? null : { set: set.id, slot };
+    trying.note = "";
+    ctx.redraw();
+  };
+  const showing = trying.on || trying.card || trying.wild;
+  return h("div", {
+    class: "ss-swap ss-try", role: "button", tabindex: "0", "data-swap": `${set.id} ${slot}`, "aria-pressed": String(chosen),
+    style: chosen ? "outline: 3px solid #ffd54a; outline-offset: 2px; border-radius: 6px;" : undefined,
+    "aria-label": `The ${WILD[c]} in set ${set.id}, standing for the ${view} view: ${trying.card ? "put your picked card in its place" : "pick it, to put a card of yours in its place"}`,
+    onclick: pick,
+    onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.stopPropagation(); pick(); } },
+  }, el, showing ? h("span", { class: "ss-tag" }, chosen ? "picked" : `${view}?`) : "");
+}
+
+// A card of the hand that a tap (or Enter) picks for a swap: no move by itself.
+function pickable(el, label, pick) {
+  el.classList.add("clickable");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", label);
+  el.addEventListener("click", pick);
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.stopPropagation(); pick(); }
+  });
+  return el;
+}
+
+// A refused try, in the words a friend holding the cards would use; null where the server's own words serve (the
+// right card, refused for another reason: going out).
+function swapWords(t, obs) {
+  const set = (obs.table || []).find((x) => x.id === t.set);
+  const wild = set && set.cards[t.slot];
+  if (!wild || !WILD[wild]) return null;
+  const wants = VIEW_ORDER[t.slot];
+  const again = "Nothing lost: try another card or wild card.";
+  if (WILD[t.card]) return `A wild card cannot take a wild card's place: pick a plane card of your hand. ${again}`;
+  if (viewOf(t.card) !== wants) {
+    return `Not that view: that ${WILD[wild]} stands for the ${VIEWS[wants]} view, and your card is the ${VIEWS[viewOf(t.card)]} view. ${again}`;
+  }
+  if (planeOf(t.card) !== set.plane) return `No, that card is not the plane the ${WILD[wild]} stands for. ${again}`;
+  return null;
+}
+
+// The draw, in a card player's words: what may be taken now.
+function drawWords(view) {
+  const pile = view.observation.pile || [];
+  const ways = view.legal.includes("draw stock") ? ["take the top card of the stock"] : [];
+  if (pile.length === 1) ways.push("take the card on the discard pile");
+  else if (pile.length) ways.push("take any card of the discard pile together with every card above it (the cards to its right)");
+  return `Draw first: ${ways.join(", or ")}.`;
+}
+
+// The server's refusal in the page's words where it has better ones: a swap tried in plane-spotting, a card played
+// before the draw.  (The table calls this for every refusal; null keeps the server's words.)
+export function calm(message, view) {
+  const obs = view?.observation;
+  if (!obs) return null;
+  const t = tried && tried.moves === view.moves ? tried : null;
+  tried = null;
+  if (t && /swap/i.test(message)) return swapWords(t, obs);
+  if (obs.phase === "draw" && /^draw first/i.test(message)) return drawWords(view);
+  return null;
+}
+
 function setBox(set, ctx, { can, pending, captured = false }) {
   const { view, act, legal } = ctx;
   const hidden = SPOTTING && !namedSets.has(set.id);
   const [name, nation, kind] = hidden ? ["a plane not yet named", "", ""] : PLANES[set.plane] || [set.plane, "", ""];
+  const spotSwap = !captured && swapTurn(ctx.obs, !ctx.readOnly && legal.length > 0);
   const cards = set.cards.map((c, slot) => {
     const el = planeCard(c, { size: "small" });
-    if (!captured && (c === "KEF" || c === "VIC")) {
+    // (in plane-spotting no swap is offered: it would name the card; the player tries one)
+    if (spotSwap && WILD[c]) return swapTarget(el, c, set, slot, ctx);
+    if (!captured && !SPOTTING && (c === "KEF" || c === "VIC")) {
       const swap = legal.find((a) => {
         const [verb, card, id] = a.split(" ");
         return verb === "swap" && Number(id) === set.id && PLANES[planeOf(card)] && VIEW_ORDER.indexOf(viewOf(card)) === slot;
@@ -257,7 +353,9 @@ function setBox(set, ctx, { can, pending, captured = false }) {
     box.classList.add("ss-target");
   }
   // a set the decision is about (a swap, a fourth card, a target): the page keeps the whole of it above the dock
-  if (box.querySelector("[data-action]") || box.classList.contains("ss-target")) box.setAttribute("data-focus", `set #${set.id}`);
+  // (in plane-spotting, every set with a wild card once the player is trying a swap: the one he picked, if he did)
+  const aimed = spotSwap && box.querySelector("[data-swap]") && (trying.wild ? trying.wild.set === set.id : trying.on || trying.card);
+  if (box.querySelector("[data-action]") || aimed || box.classList.contains("ss-target")) box.setAttribute("data-focus", `set #${set.id}`);
   return box;
 }
 
@@ -332,6 +430,7 @@ export function render(el, ctx) {
   const names = obs.seat_names || [];
   const me = obs.seat;
   const myTurn = !readOnly && legal.length > 0;
+  if (trying.moves !== view.moves) trying = { moves: view.moves, card: null, wild: null, on: false, note: "" };
 
   // -- the players: cards in hand, totals, forfeits, sets laid and shot down ----------------------
   const players = h("div", { class: "ss-players" }, names.map((_, i) => {
@@ -397,8 +496,39 @@ export function render(el, ctx) {
     // On a touch screen a thumb slips, and a discard ends the turn: the first tap picks the card out, a second
     // tap on it throws it (a click or a key throws at once).
     const twice = tap === "tap";
-    const say = h("span", { class: "ss-hint", "aria-live": "polite" }, discarding ? ` · ${tap} a card${twice ? " twice" : ""} to discard it and end your turn` : "");
+    // in plane-spotting a swap is tried: a card of the hand and a wild card on the table picked, in either order
+    const spot = swapTurn(obs, myTurn);
+    const picking = spot && (trying.on || Boolean(trying.wild));
+    const sayWhat = !spot ? "" : trying.note ? trying.note
+      : trying.wild && !trying.card ? "now pick the card of yours that the wild card stands for"
+        : trying.card && picking ? `now ${tap} the wild card on the table that it is to replace`
+          : trying.card ? "tap it again to discard it, or tap a wild card to swap it in"
+            : picking ? `pick a card of yours, then the wild card on the table it is to replace` : "";
+    const say = h("span", { class: "ss-hint", "aria-live": "polite", "data-testid": "hand-say" }, sayWhat ? ` · ${sayWhat}`
+      : discarding ? ` · ${tap} a card${twice ? " twice" : ""} to discard it and end your turn` : "");
+    const swapButton = spot ? h("button", { type: "button", class: "ss-try-swap", "data-testid": "try-swap", "aria-pressed": String(picking),
+      style: "margin-left: .5rem; font-size: .85rem; padding: .05rem .5rem; vertical-align: middle;",
+      onclick: () => { trying = { ...trying, on: !picking, card: null, wild: null, note: "" }; ctx.redraw(); } },
+    picking ? "Cancel the swap" : "Try a swap") : "";
+    const pickForSwap = (c) => {
+      if (WILD[c]) {
+        trying.note = "a wild card cannot take a wild card's place: pick a plane card";
+        trying.card = null;
+      } else if (trying.wild) return trySwap(ctx, c, trying.wild.set, trying.wild.slot);
+      else {
+        trying.card = trying.card === c ? null : c;
+        trying.note = "";
+      }
+      ctx.redraw();
+    };
     const pickOut = (el, c) => (action) => {
+      if (picking) return pickForSwap(c);
+      // (in plane-spotting the card picked out may go into a set instead: the table is drawn again to say so)
+      if (spot && twice && el.getAttribute("aria-pressed") !== "true") {
+        trying.card = c;
+        trying.note = "";
+        return ctx.redraw();
+      }
       if (!twice || el.getAttribute("aria-pressed") === "true") return act(action);
       el.closest(".row").querySelectorAll("[aria-pressed=true]").forEach((x) => {
         x.setAttribute("aria-pressed", "false");
@@ -413,14 +543,17 @@ export function render(el, ctx) {
     const rows = handRows(obs.hand.length);
     const perRow = Math.ceil(obs.hand.length / rows);
     hand = h("div", { class: "panel ss-hand hand-area" },
-      h("h3", {}, `Your hand (${obs.hand.length})`, say),
+      h("h3", {}, `Your hand (${obs.hand.length})`, say, swapButton),
       h("div", { class: `row${rows > 1 ? " ss-rows" : ""}`, "data-rows": rows, style: `--ss-cols: ${perRow}` }, obs.hand.map((c, i) => {
         const el = planeCard(c, { size: "big" });
         if (fresh.includes(c)) { fresh.splice(fresh.indexOf(c), 1); markNew(el); }
         const a = `discard ${c}`;
         if (can(a) && twice) el.setAttribute("aria-pressed", "false");
-        const card = can(a) ? clickable(el, a, pickOut(el, c), `Discard ${cardName(c)}`)
-          : readOnly ? el : refusable(el, a, ctx.refuse, `${cardName(c)}: cannot be discarded now`);
+        if (spot && (picking || twice)) el.setAttribute("aria-pressed", String(trying.card === c));
+        const card = picking ? pickable(el, `${cardName(c)}: pick it to put in a wild card's place`, () => pickForSwap(c))
+          : can(a) ? clickable(el, a, pickOut(el, c), spot && twice && trying.card === c
+            ? `${cardName(c)}, picked out: tap again to discard it and end your turn, or tap a wild card to swap it in` : `Discard ${cardName(c)}`)
+            : readOnly ? el : refusable(el, a, ctx.refuse, `${cardName(c)}: cannot be discarded now`);
         // (where the next row begins, when a phone's hand takes more than one)
         return i > 0 && i % perRow === 0 ? [h("span", { class: "ss-break", "aria-hidden": "true" }), card] : card;
       })));
@@ -456,7 +589,7 @@ export function render(el, ctx) {
   // seconds put it back)
   boardEl.addEventListener("click", (event) => {
     const card = event.target.closest("svg.card");
-    if (!card || card.closest("[data-action], [data-refused]")) return;
+    if (!card || card.closest("[data-action], [data-refused], [data-swap]")) return;
     const was = card.classList.contains("zoomed");
     unzoom();
     if (!was) {
@@ -607,7 +740,8 @@ export function label(action, view) {
   if (verb === "name") return `Name: ${PLANES[a]?.[0] || a}, ${NATIONS[b]?.name || b}`;
   if (verb === "discard") return `Discard ${handCardName(a, view)}`;
   if (verb === "take") return a === "1" ? "Take the top discard" : `Take the top ${a} discards`;
-  if (verb === "swap") return `Swap ${handCardName(a, view)} into set #${b}`;
+  // (in plane-spotting a swap named with its card and set would give the card away: a hint says only that there is one)
+  if (verb === "swap") return SPOTTING ? "Swap a card of yours for a wild card (which card, and where, is for you to spot)" : `Swap ${handCardName(a, view)} into set #${b}`;
   if (verb === "add") return `Add ${WILD[a]} to set #${b}`;
   if (verb === "shoot") return `Shoot down ${bomberSet(a, view)}`;
   if (action === "hold") return "Hold fire";
@@ -618,7 +752,7 @@ export function label(action, view) {
 export function status(view) {
   if (view.over || view.seat === null || !view.legal.length) return "";
   const phase = view.observation?.phase;
-  if (phase === "draw") return "Your turn: draw from the stock, or take a card from the discard pile (with every card above it).";
+  if (phase === "draw") return "Your turn: draw the top card of the stock, or take any card of the discard pile together with every card above it.";
   if (phase === "name") return "Name the plane you laid down, and its nation.";
   if (phase === "shoot") return "Your fighters may shoot down a set of enemy bombers.";
   return "Lay down sets, swap for wild cards, then discard a card to end your turn.";
@@ -636,8 +770,10 @@ export function resultText(result, view) {
 
 // The naming form below the board says any plane and nation, so the move list
 // leaves out the many "name ..." moves rather than show a button for each.
+// In plane-spotting it leaves out the swaps too: a swap listed would say which plane a card of the hand is.
 export function moves(view) {
-  return view.legal.filter((a) => !a.startsWith("name "));
+  const spotting = Boolean(view.observation?.recognition);
+  return view.legal.filter((a) => !a.startsWith("name ") && !(spotting && a.startsWith("swap ")));
 }
 
 // Words for a move just made, in the past tense (the same after "You" as after a name).
@@ -662,7 +798,7 @@ function moveWords(action, view, seat, at, sets = null) {
   if (verb === "lay") return label(action).replace(/^Lay /, "laid ");
   if (verb === "name") return `named it: ${label(action).replace(/^Name: /, "")}`;
   if (verb === "discard") return `discarded ${cardName(a)}`;
-  if (verb === "swap") return label(action).replace(/^Swap /, "swapped ");
+  if (verb === "swap") return SPOTTING ? `swapped ${cardName(a)} into set #${action.split(" ")[2]}` : label(action).replace(/^Swap /, "swapped ");
   if (verb === "add") return label(action).replace(/^Add /, "added ");
   if (verb === "shoot") return label(action, view).replace(/^Shoot down /, "shot down ");
   if (action === "hold") return "held fire";
