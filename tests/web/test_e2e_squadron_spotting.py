@@ -212,3 +212,41 @@ def test_a_card_played_before_the_draw_is_answered_with_what_may_be_drawn(quick_
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_on_a_phone_a_card_of_the_pile_is_shown_large_before_a_second_tap_takes_it(quick_server, browser):
+    """In plane-spotting the outline is all a player goes by, and a tap on the pile takes every card above the one
+    tapped: on a phone the first tap shows the card large and says what a second tap takes; a click takes at once."""
+    made, view = drive(quick_server, 7, lambda v: "draw stock" in v["legal"] and len(v["observation"]["pile"]) > 2)
+    hand = len(view["observation"]["hand"])
+    context, page, errors = open_table(browser, quick_server, made, PHONE, touch=True)
+    try:
+        moves = page.get_attribute(".board", "data-moves")
+        page.locator(".ss-pile [data-action='take 2']").tap()         # the card under the top one
+        page.wait_for_selector(".ss-pile [data-action='take 2'] svg.card.zoomed")
+        said = page.inner_text("[data-testid=hand-say]")
+        assert said == " · tap that card of the pile again to take it and the 1 card above it, or tap another", said
+        assert page.get_attribute(".board", "data-moves") == moves                 # nothing taken yet
+        snap(page, "squadron-spotting-pile-look-phone")
+        # the top card instead: it is shown large, the other goes back
+        page.locator(".ss-pile [data-action='take 1']").tap()
+        page.wait_for_selector(".ss-pile [data-action='take 1'] svg.card.zoomed")
+        assert page.locator(".ss-pile svg.card.zoomed").count() == 1
+        said = page.inner_text("[data-testid=hand-say]")
+        assert said == " · tap that card of the pile again to take it, or tap another", said
+        page.locator(".ss-pile [data-action='take 1'] svg.card").tap()
+        page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
+        page.wait_for_function(f"document.querySelectorAll('.dock .hand-area svg.card').length === {hand + 1}")
+        assert not errors, errors
+    finally:
+        context.close()
+    # with a mouse a click takes at once (the card grows under the pointer before)
+    made, view = drive(quick_server, 7, lambda v: "draw stock" in v["legal"] and len(v["observation"]["pile"]) > 2)
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        moves = page.get_attribute(".board", "data-moves")
+        page.locator(f".ss-pile [data-action='take {len(view['observation']['pile']) - 1}']").click()
+        page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
+        assert not errors, errors
+    finally:
+        context.close()

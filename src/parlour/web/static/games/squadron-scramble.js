@@ -458,19 +458,36 @@ export function render(el, ctx) {
   const stock = obs.stock_size ? planeCard(null, { faceDown: true }) : h("div", { class: "ss-empty" }, obs.stock_turned_over ? "stock out" : "no stock");
   if (can("draw stock")) clickable(stock, "draw stock", act, "Draw the top card of the stock");
   const pileSize = pile.length > 12 ? "small" : "";
+  const drawing = myTurn && obs.phase === "draw";
+  const pileLabel = h("div", { class: "ss-label" }, `Discard pile (${pile.length}), bottom to top${drawing ? " — a card taken takes every card to its right: the number under it says how many" : ""}`);
+  // In plane-spotting on a touch screen the first tap on a card of the pile shows it large (its outline is all the
+  // player goes by, and a tap takes every card above it too), and the dock says what a second tap on it does.
+  const lookFirst = SPOTTING && tap === "tap";
+  const takeOrLook = (el, count) => (action) => {
+    const svg = el.querySelector("svg.card");
+    if (!lookFirst || svg.classList.contains("zoomed")) return act(action);
+    unzoom();
+    svg.classList.add("zoomed");
+    el.style.zIndex = "16";            // (above the cards to its right, which a touch's hover lifts)
+    zoomTimer = setTimeout(unzoom, ZOOM_MS);
+    const say = document.querySelector("[data-testid=hand-say]");
+    if (!say) return;
+    if (say.dataset.was === undefined) say.dataset.was = say.textContent;
+    say.textContent = ` · tap that card of the pile again to take it${count > 1 ? ` and the ${plural(count - 1, "card")} above it` : ""}, or tap another`;
+  };
   const pileEl = h("div", { class: `ss-pile ${pileSize}` }, pile.map((c, i) => {
     const take = `take ${pile.length - i}`;
     const el = planeCard(c, { size: pileSize });
     if (!can(take)) return el;
     const count = pile.length - i;
-    return clickable(h("div", { class: "ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${plural(count - 1, "card")} above it` },
-      el, h("span", { class: "ss-tag", "aria-hidden": "true" }, String(count))), take, act,
-    count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} above it`);
+    const box = h("div", { class: "ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${plural(count - 1, "card")} above it` },
+      el, h("span", { class: "ss-tag", "aria-hidden": "true" }, String(count)));
+    return clickable(box, take, takeOrLook(box, count),
+      count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} above it`);
   }));
-  const drawing = myTurn && obs.phase === "draw";
   const middle = h("div", { class: "ss-middle", "data-focus": drawing ? "the stock and the discard pile" : undefined },
     h("div", { class: "ss-stock" }, stock, h("div", { class: "ss-label" }, `Stock: ${obs.stock_size ?? 0}${obs.stock_turned_over ? " (turned over)" : ""}`)),
-    h("div", { class: "ss-discards" }, h("div", { class: "ss-label" }, `Discard pile (${pile.length}), bottom to top${drawing ? " — a card taken takes every card to its right: the number under it says how many" : ""}`),
+    h("div", { class: "ss-discards" }, pileLabel,
       pile.length ? pileEl : h("div", { class: "ss-empty" }, "empty")));
 
   // -- this turn's choices: lay, name, shoot ------------------------------------------------------------
@@ -607,6 +624,8 @@ let zoomTimer = null;
 function unzoom() {
   clearTimeout(zoomTimer);
   document.querySelectorAll(".ss-board svg.card.zoomed").forEach((c) => c.classList.remove("zoomed"));
+  // (the hand's line, while a card of the pile was shown large, said what a second tap takes)
+  document.querySelectorAll("[data-testid=hand-say][data-was]").forEach((x) => { x.textContent = x.dataset.was; delete x.dataset.was; });
 }
 document.addEventListener("pointerdown", (event) => {
   if (!(event.target instanceof Element) || !event.target.closest("svg.card.zoomed")) unzoom();
