@@ -154,9 +154,16 @@ def test_in_plane_spotting_no_swap_is_offered_the_player_tries_one_and_a_wrong_t
             assert page.get_attribute(".board", "data-moves") == moves
             assert wild.locator("svg.card").get_attribute("data-card") in ("KEF", "VIC")
             assert page.get_attribute(f".dock .hand-area svg[data-card='{wrong}']", "aria-pressed") == "true"
-        # the right card, then the wild card: the swap is made
-        page.click(f".dock .hand-area svg[data-card='{card}']")
-        wild.click()
+        # trying a swap, with a card picked: no accessibility fault
+        from test_accessibility import violations
+        assert not violations(page), violations(page)
+        # the right card, then the wild card, from the keyboard: the swap is made
+        page.focus(f".dock .hand-area svg[data-card='{card}']")
+        page.keyboard.press("Enter")
+        assert page.get_attribute(f".dock .hand-area svg[data-card='{card}']", "aria-pressed") == "true"
+        assert page.evaluate("document.activeElement.dataset.card") == card            # the focus kept on it
+        wild.focus()
+        page.keyboard.press("Enter")
         page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
         page.wait_for_selector(f".ss-set[data-set='{set_id}'] svg[data-card='{card}']")
         assert page.locator(f".dock .hand-area svg[data-card='{card}']").count() == 0
