@@ -134,7 +134,7 @@ def test_the_match_summary_says_which_card_stopped_whom_and_what_it_cancelled(se
     said = summary.locator("[data-testid=stops-1]").inner_text()
     assert said == "✕ Stopped by Ann: red 2 cancelled black 2 and red 5 cancelled black 5", said
     assert summary.locator("[data-testid=stops-0]").count() == 0
-    assert "a red 5 cancelled his black 5" in summary.inner_text()
+    assert "a red 5 cancelled the black 5 on it" in summary.inner_text()
     shot(page, "biggles-summary-stops")
     page.set_viewport_size({"width": 390, "height": 844})
     page.evaluate(SUMMARY, [builds])

@@ -41,7 +41,12 @@ const octagon = (cx, cy, r) => {
 };
 // a card's mark: the round pip of a black card, the octagon of a red one, a star for Biggles
 function mark(kind, cx, cy, r) {
-  if (kind === "R") return s("path", { class: "bg-mark-stop", d: octagon(cx, cy, r), fill: INK.R, stroke: "#fff", "stroke-width": r / 6 });
+  if (kind === "R") {
+    // the stop sign, larger than a pip and barred in white (a no-entry sign), so it is no red dot
+    const R = r * 1.35;
+    return s("g", {}, s("path", { class: "bg-mark-stop", d: octagon(cx, cy, R), fill: INK.R }),
+      s("rect", { x: cx - R * 0.62, y: cy - R * 0.2, width: R * 1.24, height: R * 0.4, fill: "#fff" }));
+  }
   if (kind === "BIG") {
     const pts = Array.from({ length: 10 }, (_, i) => {
       const a = (Math.PI / 5) * i - Math.PI / 2;
@@ -57,7 +62,7 @@ function corner(text, kind, small) {
   const size = small ? 34 : 24;
   const one = (x, y, turn) => s("g", { class: "bg-index", ...(turn ? { transform: "rotate(180 50 72)" } : {}) },
     s("text", { x, y, "font-size": size, "font-weight": 800, fill: INK[kind], "text-anchor": "middle", "font-family": "Georgia, serif" }, text),
-    mark(kind, x, y + (small ? 13 : 10), small ? 7 : 5.5));
+    mark(kind, x, y + (small ? 14 : 11), small ? 7 : 5.5));
   return small ? [one(20, 36, false)] : [one(15, 27, false), one(15, 27, true)];
 }
 // Biggles' emblem: a pilot's wings, spread from a roundel with a B in it
@@ -145,7 +150,7 @@ function why(score, won, build) {
   if (won) return "for playing Biggles first";
   const top = build && build.length ? build.at(-1) : "";
   const n = top.endsWith("x") ? top.slice(1, -1) : null;
-  const cut = n ? `: a red ${n} cancelled his black ${n}` : "";
+  const cut = n ? `: a red ${n} cancelled the black ${n} on it` : "";
   if (score) return `for black ${score}, the top black card of the build not cancelled${cut}`;
   if (build && !build.length) return "nothing built";
   return `every black card of the build was cancelled${cut}`;
