@@ -181,3 +181,49 @@ def test_the_cards_look_like_a_real_pack(server, page, width, height):
     assert cards["BIG"]["emblem"] == 1 and cards["BIG"]["smallIndex"] == "B", cards["BIG"]
     assert all(c["smallWidth"] >= 36 for c in cards.values())
     shot(page, f"biggles-card-faces-{width}")
+
+
+ENDING = """([builds]) => import('/static/games/biggles.js').then((m) => {
+    document.querySelectorAll('.test-end').forEach((el) => el.remove());
+    const obs = { match_results: [{ match: 1, winner: 0, scores: [8, 4], packs: ['blue', 'red'], builds }] };
+    const el = m.ending({ seats: [{ name: 'Ann' }, { name: 'Bob' }], observation: obs, seat: 0 });
+    el.classList.add('test-end');
+    document.body.prepend(el);
+    return el.innerText;
+})"""
+
+
+def test_the_end_tells_each_stop_and_why_the_loser_scored_in_plain_words(server, page):
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-game=biggles]")
+    builds = [["K1", "K2", "K3", "K4", "K5", "K6", "K7", "BIG"], ["K1", "K2x", "K2", "K3", "K4", "K5x"]]
+    text = page.evaluate(ENDING, [builds])
+    told = page.locator("[data-testid=end-stops-1-1]").inner_text()
+    assert told == "✕ Stopped by Ann: red 2 cancelled black 2 and red 5 cancelled black 5", told
+    assert "for black 4, the top black card of the build not cancelled: a red 5 cancelled the black 5 on it" in text
+    assert page.locator("[data-testid=end-stops-1-0]").count() == 0
+    assert " his " not in text and " her " not in text, text
+    shot(page, "biggles-end-stops")
+
+
+def test_the_count_stands_out_from_the_board(server, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-game=biggles]")
+    page.evaluate("""() => import('/static/games/biggles.js').then((m) => {
+        const el = document.createElement('div');
+        el.className = 'board';
+        document.body.prepend(el);
+        const fresh = { hand_size: 22, pile_top: null, pile_size: 0, build: [], level: 0, stopped_by: [] };
+        const obs = { phase: 'playing', match: 1, matches: 2, points: [0, 0], history: [], match_results: [],
+            players: [{ ...fresh, pack: 'blue' }, { ...fresh, pack: 'red' }] };
+        const view = { seats: [{ name: 'Ann' }, { name: 'Bob' }], observation: obs, seat: 0, legal: [], over: false,
+            running: true, race: { phase: 'counting', match: 1, go_in: 3 } };
+        m.render(el, { view, obs, seat: 0, legal: [], act: () => {}, send: () => {} });
+    })""")
+    page.locator("[data-testid=count]").wait_for()
+    alpha = "(el) => Number((getComputedStyle(el).backgroundColor.match(/rgba?\\(([^)]*)\\)/)[1].split(',')[3] ?? 1))"
+    # the board under the count is dimmed well down, and the match's name has a band of its own over it
+    assert page.locator(".bg-count-over").evaluate(alpha) >= 0.65
+    assert page.locator(".bg-count-label").evaluate(alpha) >= 0.7
+    shot(page, "biggles-count-phone")

@@ -168,7 +168,7 @@ const cardMove = (top) => (top === "BIG" ? "play B" : top[0] === "R" ? `stop ${t
 // a key's move: the legal one it means, or else the one it would make, for the server to refuse with its reason
 const keyMove = (k, ctx) => key(k, ctx) || (racing(ctx) ? refusedKey(k, ctx) : null);
 
-// "Stopped by Arthur: his red 3 cancelled black 3": each stop in a build, in words (a build's cancelled cards are
+// "Stopped by Arthur: red 3 cancelled black 3": each stop in a build, in words (a build's cancelled cards are
 // its stops; each red card came from the other player)
 function stopWords(build, stopper) {
   const stops = build.filter((c) => c.endsWith("x")).map((c) => c.slice(1, -1));
@@ -564,8 +564,11 @@ export function ending(view) {
   const n = names(view);
   const matches = view.observation.match_results || [];
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", {}, "In each match the winner scores 8; the loser scores the number of the top black card of his build that was not cancelled by a red stopper (0 with none)."),
+    h("p", {}, "In each match the winner scores 8; the loser scores the number of the top black card of the loser's build that no red stop card cancelled (0 with none)."),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), h("th", { scope: "col" }, "Winner"), h("th", { scope: "col" }, n[0]), h("th", { scope: "col" }, n[1]))),
       h("tbody", {}, matches.map((m) => h("tr", {}, h("td", {}, String(m.match)), h("td", {}, n[m.winner]),
-        [0, 1].map((seat) => h("td", {}, h("b", {}, String(m.scores[seat])), " ", h("span", { class: "bg-why" }, why(m.scores[seat], m.winner === seat)))))))));
+        [0, 1].map((seat) => h("td", {}, h("b", {}, String(m.scores[seat])), " ",
+          h("span", { class: "bg-why" }, why(m.scores[seat], m.winner === seat, m.builds && m.builds[seat])),
+          m.builds && m.builds[seat].some((c) => c.endsWith("x"))
+            ? h("span", { class: "bg-why bg-end-stops", "data-testid": `end-stops-${m.match}-${seat}` }, stopWords(m.builds[seat], n[1 - seat])) : "")))))));
 }
