@@ -188,7 +188,7 @@ def test_a_match_end_shows_its_points_until_the_player_is_ready(server, page):
     assert not CODES.search(text) and "wins match" in text and "You wins" not in text
     # the table is already dealt for match 2, but the summary keeps match 1's builds: the winning Biggles in view
     final = page.locator("[data-testid=final-builds] .bg-final-row")
-    assert final.nth(0).inner_text().startswith("Ann’s build") and "nothing built" in final.nth(0).inner_text()
+    assert final.nth(0).inner_text().startswith("Ann's build") and "nothing built" in final.nth(0).inner_text()
     arthur = final.nth(1).locator("[data-card]")
     assert arthur.last.get_attribute("data-card") == "BIG" and arthur.last.is_visible()
     assert page.locator("[data-testid=build-1] [data-card]").count() == 0      # the board itself is cleared

@@ -183,20 +183,22 @@ def test_the_replay_marks_each_match_start_and_end(server, page):
     marks = page.evaluate("""(history) => import('/static/games/biggles.js').then((m) => m.marks({
         seats: [{ name: 'Ann' }, { name: 'Bob' }], observation: { history } }))""", history)
     # (the next match is dealt at the step the last one ended: its end is the next one's start)
-    assert marks == [{"step": 0, "label": "Match 1 start"}, {"step": 4, "label": "Match 1 end"},
-                     {"step": 6, "label": "Match 2 end"}, {"step": 8, "label": "Match 3 end"}]
+    # (and the replay shows that step twice, as the match ended and as the next is dealt: "ended"; not the last)
+    assert marks == [{"step": 0, "label": "Match 1 start"}, {"step": 4, "label": "Match 1 end", "ended": True},
+                     {"step": 6, "label": "Match 2 end", "ended": True}, {"step": 8, "label": "Match 3 end"}]
 
 
 def test_the_replay_tells_a_match_end_over_the_next_deal(server, page):
     """At the step a match's Biggles was played the board is already dealt for the next match: the replay shows
-    the builds as the match ended above it (after the last match the board itself shows them)."""
+    that step as the match ended (the builds, where the table had no board kept for it), then as the next is dealt
+    (after the last match the board itself shows the end)."""
     page.set_viewport_size({"width": 1280, "height": 860})
     page.goto(server.url + "/")
     page.wait_for_selector("[data-game=biggles]")          # (the lobby drawn: nothing redraws the page after)
     fresh: dict[str, Any] = {"hand_size": 24, "pile_top": None, "pile_size": 0, "build": [], "level": 0,
                              "stopped_by": []}
     builds = [["K1", "K2", "K3", "K4", "K5", "K6", "K7", "BIG"], ["K1x", "K1"]]
-    script = """([fresh, builds, phase]) => import('/static/games/biggles.js').then((m) => {
+    script = """([fresh, builds, phase, ended]) => import('/static/games/biggles.js').then((m) => {
         document.querySelectorAll('.test-board').forEach((el) => el.remove());
         const el = document.createElement('div');
         el.className = 'board test-board';
@@ -206,11 +208,13 @@ def test_the_replay_tells_a_match_end_over_the_next_deal(server, page):
             history: [[1, 'turn'], [0, 'play B']],
             match_results: [{ match: 1, winner: 0, scores: [8, 1], packs: ['blue', 'red'], builds }] };
         const view = { seats: [{ name: 'Ann' }, { name: 'Bob' }], observation: obs, seat: 0, legal: [], over: false };
-        m.render(el, { view, obs, seat: 0, legal: [], act: () => {}, readOnly: true });
-        return el.querySelector('[data-testid=replay-match-end]')?.innerText || null;
+        m.render(el, { view, obs, seat: 0, legal: [], act: () => {}, readOnly: true, ended });
+        return el.querySelector('[data-testid=replay-match-end], [data-testid=replay-new-deal]')?.innerText || null;
     })"""
-    told = page.evaluate(script, [fresh, builds, "playing"])
-    assert told and told.startswith("Ann wins match 1: 8–1"), told
+    told = page.evaluate(script, [fresh, builds, "playing", True])
+    assert told and told.startswith("Match 1 is over: Ann played Biggles first and wins it 8–1"), told
     assert page.locator(".test-board [data-testid=replay-match-end] [data-card=BIG]").is_visible()
     seen(page, "biggles-replay-between-matches")
-    assert page.evaluate(script, [fresh, builds, "over"]) is None
+    dealt = page.evaluate(script, [fresh, builds, "playing", False])
+    assert dealt and dealt.startswith("Match 2 is dealt"), dealt
+    assert page.evaluate(script, [fresh, builds, "over", True]) is None

@@ -260,8 +260,12 @@ class BigglesState(State):
         self.points = [self.points[0] + scores[0], self.points[1] + scores[1]]
         # the builds as they ended, for the players to see the winning card after the table is cleared
         builds = [p.view()["build"] for p in self.players]
+        # and the whole board as it stood (piles, hands, stoppers: all of it face up or counted), for a replay's
+        # step that ends the match, which is already dealt again (not part of the result: the record keeps that)
+        board = [p.view() for p in self.players]
         self.match_results = [*self.match_results, {"match": self.match_no + 1, "winner": winner, "scores": scores,
-                                                    "packs": [p.pack for p in self.players], "builds": builds}]
+                                                    "packs": [p.pack for p in self.players], "builds": builds,
+                                                    "board": board}]
         played = self.match_no + 1
         level = self.points[0] == self.points[1]
         if played < self.total_matches or (level and played < self.total_matches + self.variant["deciders"]):
@@ -493,7 +497,7 @@ class BigglesState(State):
         a, b = self.points
         return {
             "points": {names[0]: a, names[1]: b},
-            "matches": [dict(r) for r in self.match_results],
+            "matches": [{k: v for k, v in r.items() if k != "board"} for r in self.match_results],
             "winner": (names[0] if a > b else names[1] if b > a else None) if finished else None,
             "finished": finished,
         }

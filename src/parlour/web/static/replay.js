@@ -62,6 +62,11 @@ export async function replayPage(tableId) {
   const focus = h("section", { class: "analysis-focus", "data-testid": "analysis-focus", "aria-live": "polite", hidden: true });
   let analysed = null;                   // the analysis shown: {seat, name, moves: [...], ...}
   let shown = 0;                         // the step last asked for (an older answer is dropped)
+  // the steps where a game's mark says a match ended and the next was dealt (``ended``), and whether the one shown
+  // is shown as the match ended (before the deal)
+  const ends = new Set((mod.marks ? mod.marks(info) : []).filter((m) => m.ended).map((m) => m.step));
+  let ended = false;
+  const atEnd = () => ended && ends.has(Number(slider.value));
 
   const show = async () => {
     const step = Number(slider.value);
@@ -75,7 +80,7 @@ export async function replayPage(tableId) {
     clear(views).append(...data.views.map((v) => {
       const board = h("div", { class: "board" }, h("h3", {}, `${v.name}'s view`));
       const fakeView = { ...info, observation: v.observation, seat: v.seat, legal: [], over: data.result !== null, result: data.result };
-      mod.render(board, { view: fakeView, obs: v.observation, seat: v.seat, legal: [], act: () => {}, readOnly: true });
+      mod.render(board, { view: fakeView, obs: v.observation, seat: v.seat, legal: [], act: () => {}, readOnly: true, ended: atEnd() });
       return board;
     }));
     await drawFocus(step);
@@ -88,7 +93,15 @@ export async function replayPage(tableId) {
     const words = mod.describe ? mod.describe(action, seen, seat) : (mod.label ? mod.label(action, seen) : action);
     return [h("b", {}, name), " ", words];
   };
-  const step = (d) => { slider.value = Math.max(0, Math.min(info.moves, Number(slider.value) + d)); show(); };
+  const step = (d) => {
+    const here = Number(slider.value);
+    // a step that ends a match and deals the next (a game's mark says so) is shown twice: the board as the match
+    // ended, then the new deal
+    if (ends.has(here) && (d > 0 ? ended : !ended)) { ended = !ended; show(); return; }
+    slider.value = Math.max(0, Math.min(info.moves, here + d));
+    ended = d > 0 && ends.has(Number(slider.value));
+    show();
+  };
 
   // A decision of the analysis: the table as it stood before the move, from the analysed seat's view, with
   // the expert's judgement of it beside the board, scrolled into sight.
@@ -216,8 +229,8 @@ export async function replayPage(tableId) {
   // a game's own marks along the steps (Biggles: where each match starts and ends), as buttons that go there
   const marks = mod.marks ? mod.marks(info) : [];
   const markBar = marks.length ? h("div", { class: "replay-controls", "data-testid": "replay-marks" }, "Go to: ",
-    marks.map((m) => h("button", { type: "button", "data-step": m.step, onclick: () => { slider.value = m.step; show(); } }, m.label))) : "";
-  slider.addEventListener("input", show);
+    marks.map((m) => h("button", { type: "button", "data-step": m.step, onclick: () => { slider.value = m.step; ended = Boolean(m.ended); show(); } }, m.label))) : "";
+  slider.addEventListener("input", () => { ended = ends.has(Number(slider.value)); show(); });
   which.addEventListener("change", show);
   document.onkeydown = (event) => {
     if (event.key === "ArrowLeft") step(-1);

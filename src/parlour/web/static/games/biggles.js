@@ -13,9 +13,9 @@
 // Each match starts when every person has pressed Start (or Ready, after a
 // match) and the server's 3-2-1 count has run (view.race); the count is drawn
 // over the board, and a match's end shows its points until the player goes on.
-import { h, stylesheet } from "/static/dom.js";
-import { card, clickable } from "/static/cards.js";
-import { listed, plural, yourResult } from "/static/words.js";
+import { h, s, stylesheet } from "/static/dom.js";
+import { blank, card, clickable, edge } from "/static/cards.js";
+import { listed, plural, possessive, yourResult } from "/static/words.js";
 
 stylesheet("/static/games/biggles.css");
 
@@ -23,32 +23,137 @@ const PACK = { blue: "#1f4e9c", red: "#a3242f" };
 // The sheet: the blue pack's black cards are Jungle adventures and its red cards Desert setbacks;
 // the red pack the other way round.
 const THEME = { blue: { K: "Jungle", R: "Desert" }, red: { K: "Desert", R: "Jungle" } };
+const INK = { K: "#1d1d1f", R: "#c0392b", BIG: "#7a5a00" };
 
-function cardFor(text, pack, opts = {}) {
+// -- the cards, drawn as a real pack's: the number in two corners (each with its mark: a round pip for a black
+// "good" card, an octagon, the stop sign, for a red "bad" one), the number's pips in the middle of a black card, a
+// stop sign with the number in it on a red one, and Biggles' own emblem (a pilot's wings about a roundel).  The pack
+// shows in the frame.  A small card (a build) has one large numeral in the middle instead of pips.
+const PIPS = {
+  1: [[50, 72]], 2: [[50, 44], [50, 100]], 3: [[50, 42], [50, 72], [50, 102]],
+  4: [[33, 46], [67, 46], [33, 98], [67, 98]], 5: [[33, 46], [67, 46], [50, 72], [33, 98], [67, 98]],
+  6: [[33, 44], [67, 44], [33, 72], [67, 72], [33, 100], [67, 100]],
+  7: [[33, 44], [67, 44], [50, 58], [33, 72], [67, 72], [33, 100], [67, 100]],
+};
+const octagon = (cx, cy, r) => {
+  const k = r * 0.4142;
+  return `M${cx - k} ${cy - r}H${cx + k}L${cx + r} ${cy - k}V${cy + k}L${cx + k} ${cy + r}H${cx - k}L${cx - r} ${cy + k}V${cy - k}Z`;
+};
+// a card's mark: the round pip of a black card, the octagon of a red one, a star for Biggles
+function mark(kind, cx, cy, r) {
+  if (kind === "R") {
+    // the stop sign, larger than a pip and barred in white (a no-entry sign), so it is no red dot
+    const R = r * 1.35;
+    return s("g", {}, s("path", { class: "bg-mark-stop", d: octagon(cx, cy, R), fill: INK.R }),
+      s("rect", { x: cx - R * 0.62, y: cy - R * 0.2, width: R * 1.24, height: R * 0.4, fill: "#fff" }));
+  }
+  if (kind === "BIG") {
+    const pts = Array.from({ length: 10 }, (_, i) => {
+      const a = (Math.PI / 5) * i - Math.PI / 2;
+      const rr = i % 2 ? r * 0.45 : r;
+      return `${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`;
+    });
+    return s("polygon", { class: "bg-mark-star", points: pts.join(" "), fill: INK.BIG });
+  }
+  return s("circle", { class: "bg-mark-pip", cx, cy, r, fill: INK.K });
+}
+// the corner: the number (B for Biggles) over its mark; the same again upside down at the opposite corner
+function corner(text, kind, small) {
+  const size = small ? 34 : 24;
+  const one = (x, y, turn) => s("g", { class: "bg-index", ...(turn ? { transform: "rotate(180 50 72)" } : {}) },
+    s("text", { x, y, "font-size": size, "font-weight": 800, fill: INK[kind], "text-anchor": "middle", "font-family": "Georgia, serif" }, text),
+    mark(kind, x, y + (small ? 14 : 11), small ? 7 : 5.5));
+  return small ? [one(20, 36, false)] : [one(15, 27, false), one(15, 27, true)];
+}
+// Biggles' emblem: a pilot's wings, spread from a roundel with a B in it
+function emblem(cx, cy, scale) {
+  const wing = (dir) => {
+    const x = (v) => cx + dir * v * scale;
+    const y = (v) => cy + v * scale;
+    return s("g", {},
+      s("path", { d: `M${x(9)} ${y(-7)}C${x(22)} ${y(-16)} ${x(34)} ${y(-15)} ${x(42)} ${y(-12)}L${x(37)} ${y(-6)}L${x(40)} ${y(-4)}L${x(33)} ${y(1)}L${x(35)} ${y(3)}L${x(26)} ${y(7)}C${x(19)} ${y(8)} ${x(13)} ${y(6)} ${x(9)} ${y(5)}Z`,
+        fill: "#c9a227", stroke: "#6b4f00", "stroke-width": 1.2 }),
+      s("path", { d: `M${x(14)} ${y(-6)}L${x(36)} ${y(-10)}M${x(14)} ${y(-1)}L${x(32)} ${y(-2)}M${x(14)} ${y(4)}L${x(25)} ${y(5)}`,
+        stroke: "#6b4f00", "stroke-width": 1, fill: "none" }));
+  };
+  return s("g", { class: "bg-emblem" }, wing(-1), wing(1),
+    s("circle", { cx, cy, r: 11 * scale, fill: "#1f4e9c", stroke: "#fff", "stroke-width": 2 }),
+    s("circle", { cx, cy, r: 7 * scale, fill: "#fff" }),
+    s("circle", { cx, cy, r: 4 * scale, fill: "#c0392b" }),
+    s("text", { x: cx, y: cy + 30 * scale, "font-size": 15 * scale, "font-weight": 800, fill: "#6b4f00", "text-anchor": "middle", "font-family": "Georgia, serif" }, "BIGGLES"));
+}
+// the words for a card, as a player names it
+const cardWords = (face) => (face === "BIG" ? "the Biggles card" : `${face[0] === "R" ? "red" : "black"} ${face.slice(1)}`);
+
+export function cardFor(text, pack, opts = {}) {
   const struck = text.endsWith("x");
   const face = struck ? text.slice(0, -1) : text;
-  const attrs = { class: `bg-card${struck ? " bg-struck" : ""}`, "data-card": face };
-  if (face === "BIG") {
-    return card({ corner: "B", middle: "★", caption: "Biggles", colour: "#8a6500", band: PACK[pack], badge: "★",
-      size: opts.size, struck, title: "Biggles", attrs: { ...attrs, class: `${attrs.class} bg-biggles` } });
+  const kind = face === "BIG" ? "BIG" : face[0];
+  const n = face === "BIG" ? "B" : face.slice(1);
+  const small = opts.size === "small";
+  const what = face === "BIG" ? "Biggles" : kind === "R" ? `red ${n} (a stop card)` : `black ${n}`;
+  const label = `${what}${struck ? `, cancelled by a red ${n}` : ""}`;
+  const cls = ["bg-card", `bg-${kind === "BIG" ? "biggles" : kind === "R" ? "red" : "black"}`, struck ? "bg-struck" : ""].filter(Boolean).join(" ");
+  const svg = blank(label, { size: opts.size || "", attrs: { class: cls, "data-card": face }, title: label });
+  svg.append(edge(kind === "BIG" ? "#fff6d8" : "#fffdf7", PACK[pack] || "#333", 3),
+    s("rect", { x: 6, y: 6, width: 88, height: 132, rx: 6, fill: "none", stroke: PACK[pack] || "#999", "stroke-width": 1, opacity: 0.5 }));
+  svg.append(...corner(n, kind, small));
+  if (kind === "BIG") svg.append(emblem(50, small ? 84 : 74, small ? 1 : 0.95));
+  else if (kind === "R") {
+    // the stop sign, the number in it
+    const cy = small ? 88 : 72;
+    const r = small ? 34 : 30;
+    svg.append(s("path", { class: "bg-stop-sign", d: octagon(50, cy, r), fill: INK.R, stroke: "#7d1f15", "stroke-width": 2 }),
+      s("path", { d: octagon(50, cy, r - 4), fill: "none", stroke: "#fff", "stroke-width": 2.5 }),
+      s("text", { x: 50, y: cy + (small ? 15 : 13), "font-size": small ? 44 : 38, "font-weight": 900, fill: "#fff", "text-anchor": "middle", "font-family": "Georgia, serif" }, n));
+    if (!small) svg.append(s("text", { x: 50, y: 118, "font-size": 13, "font-weight": 800, fill: INK.R, "text-anchor": "middle", "letter-spacing": 2 }, "STOP"));
+  } else if (small) {
+    svg.append(s("text", { class: "bg-numeral", x: 58, y: 118, "font-size": 64, "font-weight": 900, fill: INK.K, "text-anchor": "middle", "font-family": "Georgia, serif" }, n));
+  } else {
+    svg.append(...PIPS[Number(n)].map(([x, y]) => s("circle", { class: "bg-pip", cx: x, cy: y, r: 8.5, fill: INK.K })));
   }
-  const red = face[0] === "R";
-  const n = face.slice(1);
-  const what = red ? `red ${n}` : `black ${n}`;
-  return card({ corner: n, middle: n, caption: THEME[pack][face[0]], colour: red ? "#c0392b" : "#1d1d1f",
-    band: PACK[pack], badge: red ? "✕" : "", size: opts.size, struck,
-    title: `${what}${red ? " (stopper)" : ""}${struck ? ", cancelled" : ""}`, attrs });
+  if (!small && kind !== "BIG" && THEME[pack]) {
+    svg.append(s("text", { x: 50, y: 132, "font-size": 9, "font-weight": 600, fill: "#666", "text-anchor": "middle", "letter-spacing": 1 },
+      THEME[pack][kind].toUpperCase()));
+  }
+  if (struck) {
+    // cancelled: crossed out, and the stop sign that did it in its corner
+    svg.append(s("line", { x1: 10, y1: 134, x2: 90, y2: 10, stroke: INK.R, "stroke-width": 7, opacity: 0.85, "stroke-linecap": "round" }),
+      s("path", { d: octagon(78, 118, 17), fill: INK.R, stroke: "#fff", "stroke-width": 2.5 }),
+      s("path", { d: "M70 110L86 126M86 110L70 126", stroke: "#fff", "stroke-width": 4, "stroke-linecap": "round" }));
+  }
+  return svg;
+}
+
+// A build as it stands: each cancelled black card with the red card that stopped it laid across it, and "stopped"
+// under the pair, so which card cancelled which is seen at a glance (and read: each pair is labelled in words).
+function buildCards(build, pack, otherPack, whose) {
+  return build.map((c) => {
+    const drawn = cardFor(c, pack, { size: "small" });
+    if (!c.endsWith("x")) return drawn;
+    const n = c.slice(1, -1);
+    const stopper = cardFor(`R${n}`, otherPack, { size: "small" });
+    stopper.removeAttribute("data-card");
+    stopper.setAttribute("data-stopper", `R${n}`);
+    stopper.setAttribute("aria-hidden", "true");
+    return h("span", { class: "bg-stopped", role: "img", "data-testid": "stopped-pair",
+      "aria-label": `${whose} black ${n}, cancelled by a red ${n}` },
+    h("span", { class: "bg-pair", "aria-hidden": "true" }, drawn, stopper), h("span", { class: "bg-stopped-word", "aria-hidden": "true" }, "✕ stopped"));
+  });
 }
 
 const names = (view) => view.seats.map((s, i) => (s && s.name) || `P${i + 1}`);
 const seated = (view) => view.seat !== null && view.seat !== undefined;
 
-// Why a match gave a player his points: the rule, in words.
+// Why a match gave a player his points: the rule, in words (and the stop that cut the build short, if one stood).
 function why(score, won, build) {
   if (won) return "for playing Biggles first";
-  if (score) return `for black ${score}, the top black card of the build not cancelled`;
+  const top = build && build.length ? build.at(-1) : "";
+  const n = top.endsWith("x") ? top.slice(1, -1) : null;
+  const cut = n ? `: a red ${n} cancelled the black ${n} on it` : "";
+  if (score) return `for black ${score}, the top black card of the build not cancelled${cut}`;
   if (build && !build.length) return "nothing built";
-  return "every black card of the build was cancelled";
+  return `every black card of the build was cancelled${cut}`;
 }
 const find = (legal, prefix) => legal.find((a) => a === prefix || a.startsWith(`${prefix} `)) || null;
 
@@ -62,6 +167,13 @@ const racing = (ctx) => seated(ctx.view) && !ctx.readOnly && !ctx.view.over && c
 const cardMove = (top) => (top === "BIG" ? "play B" : top[0] === "R" ? `stop ${top.slice(1)}` : `play ${top.slice(1)}`);
 // a key's move: the legal one it means, or else the one it would make, for the server to refuse with its reason
 const keyMove = (k, ctx) => key(k, ctx) || (racing(ctx) ? refusedKey(k, ctx) : null);
+
+// "Stopped by Arthur: red 3 cancelled black 3": each stop in a build, in words (a build's cancelled cards are
+// its stops; each red card came from the other player)
+function stopWords(build, stopper) {
+  const stops = build.filter((c) => c.endsWith("x")).map((c) => c.slice(1, -1));
+  return stops.length ? `✕ Stopped by ${stopper}: ${listed(stops.map((n) => `red ${n} cancelled black ${n}`))}` : "";
+}
 
 function playerArea(ctx, seat, mine) {
   const { obs, view, legal, act, readOnly } = ctx;
@@ -102,9 +214,9 @@ function playerArea(ctx, seat, mine) {
       h("span", { class: "keys-hint" }, move.startsWith("play") ? "p · " : "s · "), move.startsWith("play") ? "play" : "stop!") : "");
 
   const build = h("div", { class: "bg-build", "data-testid": `build-${seat}` },
-    p.build.length ? p.build.map((c) => cardFor(c, p.pack, { size: "small" })) : h("div", { class: "bg-empty wide" }, "build: black 1 first"));
+    p.build.length ? buildCards(p.build, p.pack, obs.players[1 - seat].pack, possessive(who)) : h("div", { class: "bg-empty wide" }, "build: black 1 first"));
   const stoppers = p.stopped_by.length
-    ? h("div", { class: "bg-stoppers" }, "stopped by ", p.stopped_by.map((c) => h("b", {}, c.replace("R", "red "))).flatMap((x, i) => (i ? [", ", x] : [x])))
+    ? h("div", { class: "bg-stoppers" }, stopWords(p.build, names(view)[1 - seat]))
     : "";
   const area = h("section", { class: `bg-player${mine ? " bg-mine" : ""}`, "data-seat": seat },
     head, h("div", { class: "bg-row" }, hand, pile, h("div", { class: "bg-build-box" }, build, stoppers)));
@@ -127,7 +239,11 @@ function matchWords(obs, match) {
   return obs.matches === 1 ? "One match" : `Match ${match} of ${obs.matches}${decider}`;
 }
 
-export function render(el, ctx) {
+export function render(el, given) {
+  // a replay's step that ended a match: as the match ended, its board kept for it (or the next match's deal)
+  const ending = given.readOnly ? matchEnd(given.obs) : null;
+  const board = ending && given.ended && ending.board;
+  const ctx = board ? { ...given, obs: { ...given.obs, players: board, match: ending.match } } : given;
   const { obs, view } = ctx;
   const me = ctx.seat ?? 0;
   const other = 1 - me;
@@ -142,14 +258,14 @@ export function render(el, ctx) {
       h("div", { class: "bg-score", "data-testid": "points" },
         h("span", {}, n[me], h("b", {}, String(obs.points[me]))), " – ", h("span", {}, h("b", {}, String(obs.points[other])), n[other])),
       results.length ? h("ol", { class: "bg-results" }, results) : ""),
+    ending ? replayBanner(ending, Boolean(given.ended), view, given.obs) : "",
     playerArea(ctx, other, false),
     playerArea(ctx, me, ctx.seat !== null && ctx.seat !== undefined),
     ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? "" : h("p", { class: "bg-keys keys-hint" },
       h("kbd", {}, "t"), " or ", h("kbd", {}, "space"), " turn three (or pick up) · ",
       h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"),
     seated(view) && !ctx.readOnly && !view.over ? practiceBox(ctx) : "",
-    race ? racePanel(ctx, race) : "",
-    ctx.readOnly ? endOfMatch(obs, view) : "");
+    race ? racePanel(ctx, race) : "");
   countOver(el, race);
 }
 
@@ -205,24 +321,40 @@ function racePanel(ctx, race) {
     button, wait);
 }
 
-// the builds as the match ended: the table is already dealt again, and the winning card must be seen
+// the builds as they ended: the table is already dealt again, and the winning card must be seen; each stop is
+// shown (the red card laid across the black one it cancelled) and told
 function finalBuilds(last, order, n) {
   return last.builds ? h("div", { class: "bg-final", "data-testid": "final-builds" }, order.map((seat) => h("div", { class: "bg-final-row" },
-    h("span", { class: "bg-final-who" }, `${n[seat]}’s build`),
-    h("div", { class: "bg-build" }, last.builds[seat].length ? last.builds[seat].map((c) => cardFor(c, last.packs[seat], { size: "small" }))
-      : h("span", { class: "bg-empty wide" }, "nothing built"))))) : "";
+    h("span", { class: "bg-final-who" }, `${possessive(n[seat])} build`),
+    h("div", { class: "bg-build" }, last.builds[seat].length ? buildCards(last.builds[seat], last.packs[seat], last.packs[1 - seat], possessive(n[seat]))
+      : h("span", { class: "bg-empty wide" }, "nothing built")),
+    last.builds[seat].some((c) => c.endsWith("x"))
+      ? h("p", { class: "bg-stop-words", "data-testid": `stops-${seat}` }, stopWords(last.builds[seat], n[1 - seat])) : ""))) : "";
 }
 
-// The replay at the step a match ended (its Biggles just played): the board is dealt again for the next match, so
-// the match's end is told (after the last match the board itself shows it).
-function endOfMatch(obs, view) {
+// The replay at the step a match ended (its Biggles just played), which also deals the next match: the replay shows
+// it twice, the board as the match ended (``ended``), then the new deal.  (After the last match the board itself is
+// the end.)
+function matchEnd(obs) {
   const history = obs.history || [];
   const last = obs.match_results.at(-1);
-  if (!last || obs.phase === "over" || !history.length || history.at(-1)[1] !== "play B") return "";
+  if (!last || obs.phase === "over" || !history.length || history.at(-1)[1] !== "play B") return null;
+  return last;
+}
+function replayBanner(last, ended, view, obs) {
   const n = names(view);
-  return h("div", { class: "bg-race bg-summary", "data-testid": "replay-match-end" },
-    h("h3", {}, `${n[last.winner]} wins match ${last.match}: ${last.scores[last.winner]}–${last.scores[1 - last.winner]}`),
-    finalBuilds(last, [0, 1], n));
+  const score = `${last.scores[last.winner]}–${last.scores[1 - last.winner]}`;
+  if (ended) {
+    return h("div", { class: "bg-race bg-summary", "data-testid": "replay-match-end" },
+      h("h3", {}, `Match ${last.match} is over: ${n[last.winner]} played Biggles first and wins it ${score}`),
+      h("ul", { class: "bg-why-list" }, [last.winner, 1 - last.winner].map((seat) => h("li", {},
+        h("b", {}, `${n[seat]}: ${plural(last.scores[seat], "point")}`), ` ${why(last.scores[seat], seat === last.winner, last.builds[seat])}`))),
+      last.board ? "" : finalBuilds(last, [0, 1], n),
+      h("p", { class: "muted" }, "This is the table as the match ended. Step forward (▶) for the next deal."));
+  }
+  return h("div", { class: "bg-race bg-deal", "data-testid": "replay-new-deal" },
+    h("h3", {}, `Match ${obs.match} is dealt`),
+    h("p", {}, `The packs have changed hands; nobody has moved yet. Match ${last.match} ended ${n[last.winner]} ${score} (step back, ◀, to see how).`));
 }
 
 // The replay's marks (replay.js shows them as buttons): the first match's start and each match's end, the step its
@@ -232,7 +364,8 @@ export function marks(info) {
   const history = (info.observation && info.observation.history) || [];
   const out = [{ step: 0, label: "Match 1 start" }];
   history.forEach(([, action], i) => {
-    if (action === "play B") out.push({ step: i + 1, label: `Match ${out.length} end` });
+    // (a match that is not the last: its end step also deals the next, which the replay shows after it)
+    if (action === "play B") out.push({ step: i + 1, label: `Match ${out.length} end`, ...(i + 1 < history.length ? { ended: true } : {}) });
   });
   return out.length > 1 ? out : [];
 }
@@ -431,8 +564,11 @@ export function ending(view) {
   const n = names(view);
   const matches = view.observation.match_results || [];
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", {}, "In each match the winner scores 8; the loser scores the number of the top black card of his build that was not cancelled by a red stopper (0 with none)."),
+    h("p", {}, "In each match the winner scores 8; the loser scores the number of the top black card of the loser's build that no red stop card cancelled (0 with none)."),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), h("th", { scope: "col" }, "Winner"), h("th", { scope: "col" }, n[0]), h("th", { scope: "col" }, n[1]))),
       h("tbody", {}, matches.map((m) => h("tr", {}, h("td", {}, String(m.match)), h("td", {}, n[m.winner]),
-        [0, 1].map((seat) => h("td", {}, h("b", {}, String(m.scores[seat])), " ", h("span", { class: "bg-why" }, why(m.scores[seat], m.winner === seat)))))))));
+        [0, 1].map((seat) => h("td", {}, h("b", {}, String(m.scores[seat])), " ",
+          h("span", { class: "bg-why" }, why(m.scores[seat], m.winner === seat, m.builds && m.builds[seat])),
+          m.builds && m.builds[seat].some((c) => c.endsWith("x"))
+            ? h("span", { class: "bg-why bg-end-stops", "data-testid": `end-stops-${m.match}-${seat}` }, stopWords(m.builds[seat], n[1 - seat])) : "")))))));
 }
