@@ -256,10 +256,13 @@ export function render(el, ctx) {
   else if (top && (can("take discard") || can(`add ${top}`))) now = { region: regionOf(top), words: `◀ the top discard: ${shortName(top)}` };
   else if (deciding && got) now = { region: regionOf(got.card), words: `◀ ${got.text.startsWith("took") ? "just taken" : "just drawn"}: ${shortName(got.card)}` };
   // the key's regions scroll in a box of their own, turned to the region the decision is about: on a phone straight
-  // under the piles (the page keeps both above the dock at the player's turn); on a laptop at the side under the play
-  // log, both boxes keeping above the dock
-  const key = keyCard(obs, view, laidBy, { sets: true, held, now, focus: phone && deciding });
+  // under the piles (which the page keeps above the dock at the player's turn); on a laptop at the side under the play
+  // log; the box ends above the dock
+  const key = keyCard(obs, view, laidBy, { sets: true, held, now });
   key.classList.add("boxed");
+  // (a box that scrolls takes the keyboard's focus, so that its arrow keys scroll it)
+  key.querySelector("ul").setAttribute("tabindex", "0");
+  key.querySelector("ul").setAttribute("aria-label", "The regions, with the towns of each");
   // (the box ends above the dock where there is room for a few regions, else at its own height and the page scrolls;
   // fitted again as the dock grows or shrinks, the news and the prompt changing in it)
   const fit = () => {
