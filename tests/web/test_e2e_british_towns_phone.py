@@ -173,3 +173,25 @@ def test_asking_game_on_a_phone_with_the_hint_open_the_hand_the_ask_and_the_hint
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sets_game_at_the_end_the_key_is_whole_in_the_page(browser, server, size):
+    """The key's box that scrolls is for the decisions: once the game is over it is read whole, every region shown."""
+    table = _table(browser, server, "british-towns-sets", size, 11)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        for _ in range(200):
+            view = table.decision()
+            if view is None:
+                break
+            table.click(chooser.act(view["observation"], view["legal"]))
+        page.wait_for_selector("[data-testid=ending]")
+        key = page.evaluate("""() => { const ul = document.querySelector('.bt-key ul');
+          return { scrolls: ul.scrollHeight > ul.clientHeight + 1, regions: ul.querySelectorAll('li').length }; }""")
+        assert key == {"scrolls": False, "regions": 9}, key
+        page.locator(".bt-key").screenshot(path=str(ARTIFACTS / f"british-towns-sets-{size}-end-key.png"))
+        assert not table.errors, table.errors
+    finally:
+        table.close()

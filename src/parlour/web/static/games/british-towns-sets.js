@@ -258,11 +258,15 @@ export function render(el, ctx) {
   // the key's regions scroll in a box of their own, turned to the region the decision is about: on a phone straight
   // under the piles (which the page keeps above the dock at the player's turn); on a laptop at the side under the play
   // log; the box ends above the dock
+  // (once the game is over, and in a replay, the key is a thing to read: whole, in the page)
   const key = keyCard(obs, view, laidBy, { sets: true, held, now });
-  key.classList.add("boxed");
-  // (a box that scrolls takes the keyboard's focus, so that its arrow keys scroll it)
-  key.querySelector("ul").setAttribute("tabindex", "0");
-  key.querySelector("ul").setAttribute("aria-label", "The regions, with the towns of each");
+  const boxed = !readOnly && !view.over;
+  if (boxed) {
+    key.classList.add("boxed");
+    // (a box that scrolls takes the keyboard's focus, so that its arrow keys scroll it)
+    key.querySelector("ul").setAttribute("tabindex", "0");
+    key.querySelector("ul").setAttribute("aria-label", "The regions, with the towns of each");
+  }
   // (the box ends above the dock where there is room for a few regions, else at its own height and the page scrolls;
   // fitted again as the dock grows or shrinks, the news and the prompt changing in it)
   const fit = () => {
@@ -280,7 +284,7 @@ export function render(el, ctx) {
     }
     return true;
   };
-  requestAnimationFrame(() => {
+  if (boxed) requestAnimationFrame(() => {
     const dock = document.querySelector(".dock");
     if (!fit() || !dock) return;
     const watch = new ResizeObserver(() => { if (!fit()) watch.disconnect(); });
