@@ -113,14 +113,17 @@ export function regionChip(region, { full = false, extra = "" } = {}) {
 // the cards its set holds, shown in place of the towns' names).
 // The player's own hand is marked in it (his alone: the page has no other): each town he holds ticked and in bold,
 // and "you hold 2 of 4" under the region, the region card too where he holds it; by a mark and words, not colour alone.
-export function keyCard(obs, view, laidBy, { focus = false, sets = false, held = {} } = {}) {
+// now: { region, words }, the region the decision is about, marked with the words (and a ring, and scrolled to where
+// the key is a box of its own).
+export function keyCard(obs, view, laidBy, { focus = false, sets = false, held = {}, now = null } = {}) {
   const mine = new Set(obs.hand || []);
   return h("div", { class: "bt-key panel", "data-focus": focus ? "the key" : undefined }, h("h3", {}, "The key"),
     h("ul", {}, (obs.key || []).map((k) => {
       const who = laidBy[k.region];
       const laid = sets && who !== undefined && held[k.region];
-      return h("li", { class: who !== undefined ? "done" : "" }, regionChip(k.region),
-        h("div", {}, h("div", { class: "bt-keyname" }, k.name),
+      const here = now && now.region === k.region;
+      return h("li", { class: `${who !== undefined ? "done" : ""}${here ? " now" : ""}`, "data-region": k.region }, regionChip(k.region),
+        h("div", {}, here ? h("div", { class: "bt-keynow", "data-testid": "key-now" }, now.words) : "", h("div", { class: "bt-keyname" }, k.name),
           h("div", { class: "bt-keycount" }, sets ? `${plural(k.towns, "town")}, or ${k.towns - 1} with the region card` : `${k.towns} towns + region card`,
             who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${seatName(view, who)}`) : ""),
           laid ? h("div", { class: "bt-keytowns bt-keyheld" }, `holds ${laid.map(shortName).join(" · ")}`)

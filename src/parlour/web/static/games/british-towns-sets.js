@@ -76,7 +76,7 @@ export function playLog(obs, view) {
       } else {
         hands[s] += 1;
         const card = view && s === view.seat ? own[mine++] : null;
-        say(at, s, card ? `drew ${townName(card)} from the stock` : "drew from the stock");
+        say(at, s, card ? `drew ${townName(card)} from the stock` : "drew from the stock", card);
       }
     } else if (verb === "discard") {
       pile.push(arg);
@@ -121,11 +121,20 @@ export function playLog(obs, view) {
   return lines;
 }
 
+// On a touch screen a discard is two taps: the first picks the card out (raised, ringed, and its region shown in the
+// key), the second (on it, or on the "Discard ..." button beside the hand's heading) throws it and ends the turn.  A
+// finger that only meant to look at a card loses nothing.  A mouse or a key discards at once, as the heading says.
+let picked = null;      // { code, moves }: the card picked out, in the view (its count of moves) where it was picked
+
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
   const can = (a) => !readOnly && legal.includes(a);
   const names = obs.seat_names || [];
   const me = obs.seat;
+  const twice = tap === "tap";
+  const phone = window.matchMedia("(max-width: 600px)").matches;
+  if (picked && (picked.moves !== view.moves || !can(`discard ${picked.code}`))) picked = null;
+  const redraw = () => { if (ctx.redraw) ctx.redraw(); else { el.replaceChildren(); render(el, ctx); } };
 
   // -- the sets the player laid in his latest turn: announced in words, and marked on the table ------------------
   const history = obs.history || [];
@@ -185,23 +194,36 @@ export function render(el, ctx) {
   if (obs.hand) {
     const canLay = legal.filter((a) => a.startsWith("lay ")).map((a) => Number(a.slice(4)));
     const done = can("done") ? clickable(h("span", { class: "bt-btn" }, "Done: draw up to seven"), "done", act) : "";
+    const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
+    const howDiscard = twice ? "tap a card twice to discard it" : "click a card to discard it";
+    // the card picked out (touch): raised in the hand, and a button here that throws it
+    const pick = picked ? h("span", { class: "bt-pick", "data-testid": "picked" }, " · ",
+      clickable(h("span", { class: "bt-btn bt-confirm", "data-testid": "confirm-discard" }, `Discard ${townName(picked.code)}`),
+        `discard ${picked.code}`, act, `Discard ${townName(picked.code)} and end your turn`),
+      " or pick another") : "";
     hand = h("div", { class: "panel bt-hand hand-area" },
-      h("h3", {}, `Your hand (${obs.hand.length})`, canLay.length && !readOnly && (legal.includes("done") || legal.some((a) => a.startsWith("discard ")))
+      h("h3", {}, `Your hand (${obs.hand.length})`, pick || (canLay.length && !readOnly && (legal.includes("done") || discarding)
         // a region he may lay down: named, with where its button is (a set laid scores; a set kept in hand counts against him)
         ? h("span", { class: "bt-must", "data-testid": "may-lay" }, ` · you hold a whole region: ${tap} “Lay down ${listed(canLay.map(regionPhrase))}” under its cards to lay it`
-          + (legal.some((a) => a.startsWith("discard ")) ? `, or ${tap} a card to discard it` : ""))
-        : legal.some((a) => a.startsWith("discard ")) && !readOnly
-        ? h("span", { class: "muted-light" }, ` · ${tap} a card to discard it`)
+          + (discarding ? `, or ${howDiscard}` : ""))
+        : discarding
+        ? h("span", { class: "muted-light", "data-testid": "how-discard" }, ` · ${howDiscard}`)
         // a region he must lay down (no discard, no ending the turn): the words say so beside its button's hand
         : !readOnly && legal.some((a) => a.startsWith("lay ")) && !legal.includes("done")
-          ? h("span", { class: "bt-must", "data-testid": "must-lay" }, ` · you hold a whole region and must lay it down: ${tap} “Lay down ${regionPhrase(canLay[0])}” below`) : ""),
+          ? h("span", { class: "bt-must", "data-testid": "must-lay" }, ` · you hold a whole region and must lay it down: ${tap} “Lay down ${regionPhrase(canLay[0])}” below`) : "")),
       h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
         const lay = `lay ${r}`;
         return h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
           h("div", { class: "row" }, cards.map((c) => {
             const card = townCard(c);
-            return can(`discard ${c}`) ? clickable(card, `discard ${c}`, act, `Discard ${townName(c)}`)
-              : readOnly ? card : refusable(card, `discard ${c}`, ctx.refuse, `${townName(c)}: cannot be discarded now`);
+            const a = `discard ${c}`;
+            if (!can(a)) return readOnly ? card : refusable(card, a, ctx.refuse, `${townName(c)}: cannot be discarded now`);
+            if (!twice) return clickable(card, a, act, `Discard ${townName(c)}`);
+            const on = picked?.code === c;
+            card.setAttribute("aria-pressed", String(on));
+            if (on) card.classList.add("picked");
+            return clickable(card, a, () => { if (on) act(a); else { picked = { code: c, moves: view.moves }; redraw(); } },
+              on ? `${townName(c)}, picked out: tap again to discard it and end your turn` : `Pick out ${townName(c)} to discard it`);
           })),
           can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay down ${regionPhrase(r)}`), lay, act, `Lay down ${regionPhrase(r)} (region ${r})`) : "");
       })), done);
@@ -225,8 +247,52 @@ export function render(el, ctx) {
     : h("p", { class: "muted-light" }, "No move yet.");
   const log = h("div", { class: "panel bt-history bt-log" }, h("h3", {}, "Play so far"), list);
   if (moves.length) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-  el.append(h("div", { class: "bt-layout sets" }, h("div", { class: "bt-main" }, middle, laidNews, seats, hand),
-    h("div", { class: "bt-side" }, log, keyCard(obs, view, laidBy, { sets: true, held }))));
+
+  // the region the decision is about, marked in the key by words: the card picked out to discard, else the top
+  // discard (to take or leave), else the card just drawn or taken this turn
+  let now = null;
+  const got = moves.filter((m) => m.seat === me && m.card && m.at >= start).at(-1);
+  if (picked) now = { region: regionOf(picked.code), words: `◀ your pick to discard: ${shortName(picked.code)}` };
+  else if (top && (can("take discard") || can(`add ${top}`))) now = { region: regionOf(top), words: `◀ the top discard: ${shortName(top)}` };
+  else if (deciding && got) now = { region: regionOf(got.card), words: `◀ ${got.text.startsWith("took") ? "just taken" : "just drawn"}: ${shortName(got.card)}` };
+  // the key's regions scroll in a box of their own, turned to the region the decision is about: on a phone straight
+  // under the piles (which the page keeps above the dock at the player's turn); on a laptop at the side under the play
+  // log; the box ends above the dock
+  // (once the game is over, and in a replay, the key is a thing to read: whole, in the page)
+  const key = keyCard(obs, view, laidBy, { sets: true, held, now });
+  const boxed = !readOnly && !view.over;
+  if (boxed) {
+    key.classList.add("boxed");
+    // (a box that scrolls takes the keyboard's focus, so that its arrow keys scroll it)
+    key.querySelector("ul").setAttribute("tabindex", "0");
+    key.querySelector("ul").setAttribute("aria-label", "The regions, with the towns of each");
+  }
+  // (the box ends above the dock where there is room for a few regions, else at its own height and the page scrolls;
+  // fitted again as the dock grows or shrinks, the news and the prompt changing in it)
+  const fit = () => {
+    const box = key.querySelector("ul");
+    const dock = document.querySelector(".dock");
+    if (!box || !key.isConnected) return false;
+    if (dock && !dock.classList.contains("over")) {
+      const room = dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10;
+      box.style.maxHeight = room >= 150 && room < box.scrollHeight ? `${Math.floor(room)}px` : "";
+    }
+    const at = box.querySelector("li.now");                 // (the box is its offset parent)
+    if (at) {
+      box.scrollTop = at.offsetTop - 4;
+      requestAnimationFrame(() => { box.scrollTop = at.offsetTop - 4; });   // (once the new height is laid out)
+    }
+    return true;
+  };
+  if (boxed) requestAnimationFrame(() => {
+    const dock = document.querySelector(".dock");
+    if (!fit() || !dock) return;
+    const watch = new ResizeObserver(() => { if (!fit()) watch.disconnect(); });
+    watch.observe(dock);
+  });
+  el.append(h("div", { class: "bt-layout sets" },
+    h("div", { class: "bt-main" }, middle, phone ? key : "", laidNews, seats, hand),
+    h("div", { class: "bt-side" }, log, phone ? "" : key)));
 }
 
 // Whether a move's words need the table as it stood when it was made (the replay's analysis fetches that view):
@@ -263,8 +329,10 @@ export function status(view) {
   if (lays.length && !discards && !legal.includes("done")) return `You hold a whole region and must lay it down: ${tap} "Lay down ${lays[0]}" under its cards in your hand.`;
   if (lays.length && legal.includes("done")) return `Lay down ${listed(lays)} too, or ${tap} "Done: draw up to seven" to end your turn.`;
   if (legal.includes("done")) return `${Tap} "Done: draw up to seven" under your hand to end your turn.`;
-  if (lays.length) return `Lay down a region (its button is under its cards in your hand), or ${tap} a card in your hand to discard it.`;
-  return `${Tap} a card in your hand to discard it, and your turn ends.`;
+  // (on a touch screen a discard is two taps: the first picks the card out)
+  const throwIt = tap === "tap" ? "tap a card in your hand to pick it out, then tap it again to discard it" : "click a card in your hand to discard it";
+  if (lays.length) return `Lay down a region (its button is under its cards in your hand), or ${throwIt}.`;
+  return `${throwIt[0].toUpperCase()}${throwIt.slice(1)}, and your turn ends.`;
 }
 
 export function resultText(result, view) {

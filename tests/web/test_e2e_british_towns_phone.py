@@ -1,0 +1,197 @@
+"""British Towns on a phone (390x844, touch) and a laptop (1366x900): a discard in the sets game is two taps on a touch
+screen (the first only picks the card out), the key shows the region the decision is about above the dock, and the
+asking game's hand, ask and hint all fit on a phone with the hint open."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ARTIFACTS
+from sweep import layout
+
+#: the key's marked region: where it lies, and whether it is wholly inside the key's box and above the dock
+NOW = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const li = document.querySelector('.bt-key li.now'); if (!li) return null;
+  const r = li.getBoundingClientRect(), box = li.closest('ul').getBoundingClientRect();
+  const room = document.querySelector('.dock').getBoundingClientRect().top;
+  return { words: li.querySelector('[data-testid=key-now]').textContent, region: Number(li.dataset.region),
+           inBox: r.top >= box.top - 1 && r.bottom <= box.bottom + 1, above: r.top >= 0 && r.bottom <= room + 1,
+           boxAbove: box.top >= 0 && box.bottom <= room + 1, at: [r.top, r.bottom, box.top, box.bottom, room] }; }"""
+REGION = """(code) => import('/static/games/british-towns-common.js').then((m) => m.regionOf(code))"""
+
+
+def _table(browser, server, game, size, seed):
+    from test_e2e_sweep import Table  # (that module needs axe, which these tests do not)
+    return Table(browser, server, game, size, seed)
+
+
+def _chooser(game):
+    from parlour.bots import make_bot
+    from parlour.games import get_game
+    return make_bot(get_game(game), "heuristic" if game.endswith("sets") else "remembering", 0, 11)
+
+
+def _shot(page, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def _to_discard(table):
+    """Plays on to the person's first decision with a discard in it; its view."""
+    chooser = _chooser("british-towns-sets")
+    for _ in range(30):
+        view = table.decision()
+        assert view is not None
+        if any(a.startswith("discard ") for a in view["legal"]):
+            return view
+        table.click(chooser.act(view["observation"], view["legal"]))
+    raise AssertionError("no discard to make in 30 decisions")
+
+
+def test_sets_game_on_a_phone_a_tap_picks_a_card_out_and_a_second_discards_it(browser, server):
+    table = _table(browser, server, "british-towns-sets", "phone", 11)
+    page = table.page
+    try:
+        view = _to_discard(table)
+        before = table.moves_shown()
+        assert "tap a card twice to discard it" in page.inner_text(".bt-hand h3")
+        code = [a for a in view["legal"] if a.startswith("discard ")][-1].split(" ")[1]
+        card = page.locator(f'.hand-area svg.card[data-card="{code}"]').first
+        card.tap()
+        confirm = page.locator("[data-testid=confirm-discard]")
+        confirm.wait_for()
+        # one tap threw nothing: the card is raised and named, the key turned to its region
+        assert table.moves_shown() == before
+        assert page.locator(f'.hand-area svg.card[data-card="{code}"]').first.get_attribute("aria-pressed") == "true"
+        name = page.evaluate("(c) => import('/static/games/british-towns-common.js').then((m) => m.townName(c))", code)
+        assert confirm.inner_text() == f"Discard {name}"
+        now = page.evaluate(NOW)
+        assert now and now["region"] == page.evaluate(REGION, code) and now["words"].startswith("◀ your pick"), now
+        assert now["inBox"] and now["above"], now
+        assert layout(page) == []
+        _shot(page, "british-towns-sets-phone-picked")
+        # another card picked instead: still nothing thrown
+        other = [a for a in view["legal"] if a.startswith("discard ")][0].split(" ")[1]
+        page.locator(f'.hand-area svg.card[data-card="{other}"]').first.tap()
+        page.wait_for_selector(f'.hand-area svg.card[data-card="{other}"][aria-pressed=true]')
+        assert table.moves_shown() == before
+        # the button throws it
+        page.locator("[data-testid=confirm-discard]").tap()
+        page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) !== {before}")
+        assert table.views[table.moves_shown()]["observation"]["discards"][-1] == other
+        assert not table.errors, table.errors
+    finally:
+        table.close()
+
+
+def test_sets_game_on_a_laptop_a_click_discards_as_the_hand_says(browser, server):
+    table = _table(browser, server, "british-towns-sets", "desktop", 11)
+    page = table.page
+    try:
+        view = _to_discard(table)
+        before = table.moves_shown()
+        assert "click a card to discard it" in page.inner_text(".bt-hand h3")
+        code = [a for a in view["legal"] if a.startswith("discard ")][0].split(" ")[1]
+        page.locator(f'.hand-area svg.card[data-card="{code}"]').first.click()
+        page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) !== {before}")
+        assert not page.locator("[data-testid=confirm-discard]").count()
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sets_game_the_key_shows_the_region_of_the_decision_above_the_dock(browser, server, size):
+    """At each decision the key marks the region it is about (the top discard, the card just drawn), in words, and that
+    region lies in the key's own box, wholly above the dock, with nothing else on the page out of place."""
+    table = _table(browser, server, "british-towns-sets", size, 11)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        kinds = set()
+        for turn in range(10):
+            view = table.decision()
+            assert view is not None
+            legal, obs = view["legal"], view["observation"]
+            now = page.evaluate(NOW)
+            assert now, f"decision {turn}: the key marks no region"
+            if "take discard" in legal:
+                assert now["words"].startswith("◀ the top discard"), now
+                assert now["region"] == page.evaluate(REGION, obs["discards"][-1])
+            kinds.add(now["words"].split(":")[0])
+            if not (now["inBox"] and now["above"] and now["boxAbove"]):
+                _shot(page, f"british-towns-sets-{size}-key-now-wrong")
+            assert now["inBox"] and now["above"] and now["boxAbove"], (turn, str(now))
+            assert layout(page) == [], turn
+            if turn < 2:
+                _shot(page, f"british-towns-sets-{size}-key-now-{turn}")
+            table.click(chooser.act(obs, legal))
+        assert {"◀ the top discard", "◀ just drawn"} <= kinds or {"◀ the top discard", "◀ just taken"} <= kinds, kinds
+        assert not table.errors, table.errors
+    finally:
+        table.close()
+
+
+#: what of the hand and the ask lies outside the window, or under something else, and whether the dock must scroll
+FIT = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const out = [];
+  for (const el of document.querySelectorAll('.hand-area [data-card], .hand-area h3, .bt-ask [data-action], .hint')) {
+    const r = el.getBoundingClientRect();
+    if (r.top < -1 || r.bottom > innerHeight + 1) {
+      out.push(`${el.textContent.slice(0, 30)} at ${Math.round(r.top)}`);
+      continue;
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (hit && hit !== el && !el.contains(hit)) out.push(`${el.textContent.slice(0, 30)} covered`);
+  }
+  const dock = document.querySelector('.dock');
+  return { out, scrolls: dock.scrollHeight > dock.clientHeight + 1 }; }"""
+
+
+def test_asking_game_on_a_phone_with_the_hint_open_the_hand_the_ask_and_the_hint_fit(browser, server):
+    table = _table(browser, server, "british-towns-asking", "phone", 9)
+    page = table.page
+    chooser = _chooser("british-towns-asking")
+    try:
+        for turn in range(3):
+            view = table.decision()
+            assert view is not None
+            if turn:
+                page.click("[data-testid=hint-button]")
+                page.wait_for_selector("[data-testid=hint]")
+                fit = page.evaluate(FIT)
+                _shot(page, f"british-towns-asking-phone-hint-{turn}")
+                assert fit == {"out": [], "scrolls": False}, (turn, fit)
+                # (the hint keeps to a box of its own, its further moves a scroll away inside it: those are not lost)
+                wrong = [w for w in layout(page) if "[data-testid=hint-" not in w.split(" is ")[0]]
+                assert wrong == [], (turn, wrong)
+                assert page.locator("[data-testid=hint] li").first.is_visible()
+                assert page.evaluate("() => { const h = document.querySelector('.dock .hint');"
+                                     " return h.scrollHeight <= h.clientHeight + 1"
+                                     " || getComputedStyle(h).overflowY === 'auto'; }")
+                page.click("[data-testid=hint-close]")
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert not table.errors, table.errors
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sets_game_at_the_end_the_key_is_whole_in_the_page(browser, server, size):
+    """The key's box that scrolls is for the decisions: once the game is over it is read whole, every region shown."""
+    table = _table(browser, server, "british-towns-sets", size, 11)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        for _ in range(200):
+            view = table.decision()
+            if view is None:
+                break
+            table.click(chooser.act(view["observation"], view["legal"]))
+        page.wait_for_selector("[data-testid=ending]")
+        key = page.evaluate("""() => { const ul = document.querySelector('.bt-key ul');
+          return { scrolls: ul.scrollHeight > ul.clientHeight + 1, regions: ul.querySelectorAll('li').length }; }""")
+        assert key == {"scrolls": False, "regions": 9}, key
+        page.locator(".bt-key").screenshot(path=str(ARTIFACTS / f"british-towns-sets-{size}-end-key.png"))
+        assert not table.errors, table.errors
+    finally:
+        table.close()
