@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from parlour.store import Store
 from parlour.store.tournaments import Tournaments
-from parlour.tournaments.biggles_cycle import WIN_POINTS
+from parlour.tournaments.biggles_cycle import WIN_POINTS, Cycle
 from parlour.web.models import (
     CycleMatch,
     CycleView,
@@ -80,9 +80,18 @@ def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView
                                      card=f"/drives/{doc_id}/cards/{quote(t, safe='')}") for t in drive.teams])
 
 
+def round_of(cycle: Cycle, match: dict[str, Any]) -> int:
+    """The round a cycle's match belongs to, from 1: the ring's rounds, then each round of deciders after them."""
+    per_round = len(cycle.fixtures) // cycle.rounds
+    return match["match"] // per_round + 1 if not match["decider"] else cycle.rounds + match["decider"]
+
+
 def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView:
     cycle = tournaments.cycle(doc_id)
     played_at = tables_by(store.tables_for("cycle", doc_id), lambda meta: meta["match"])
+    sources = cycle.sources()
     return CycleView(id=doc_id, players=cycle.players, rounds=cycle.rounds, report=cycle.report(),
                      win_points=WIN_POINTS,
-                     matches=[CycleMatch(**m, tables=played_at.get(m["match"], [])) for m in cycle.matches()])
+                     matches=[CycleMatch(**m, round=round_of(cycle, m), tables=played_at.get(m["match"], []),
+                                         source=sources.get(m["match"]))
+                              for m in cycle.matches()])
