@@ -107,6 +107,9 @@ const racesSoFar = (obs, info) => `match ${obs.match || 1}${obs.matches > 1 ? ` 
 const formError = () => h("span", { class: "score-error", role: "alert", "data-testid": "form-error" });
 const refuse = (form, error) => { form.querySelector("[data-testid=form-error]").textContent = capital(error.message); };
 
+// when a drive or cycle was made, to tell apart two of the same title: "5 Dec, 19:30"
+const madeAt = (at) => new Date(at * 1000).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
 export async function home(main) {
   document.title = "Tournaments · Parlour";
   const [drives, cycles, biggles] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"), botsOf("biggles")]);
@@ -138,10 +141,11 @@ export async function home(main) {
     h("div", { class: "grid" },
       h("section", { class: "tile" }, h("h2", {}, "Football Whist Drives"),
         drives.length ? h("ul", {}, drives.map((d) => h("li", {}, h("a", { href: `/drives/${d.id}` }, d.config.title),
-          ` · ${d.config.teams.length} teams`))) : h("p", { class: "muted" }, "None yet."),
+          ` · ${d.config.teams.length} teams · made ${madeAt(d.created)}`))) : h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New drive"), driveForm),
       h("section", { class: "tile" }, h("h2", {}, "Biggles cycles"),
-        cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.players.join(", "))))) :
+        cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.players.join(", ")),
+          ` · made ${madeAt(c.created)}`))) :
           h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New cycle"), cycleForm,
         h("p", { class: "muted" }, `Each plays the next in the ring; matches can be played here (people, or bots from the weakest to the strongest: ${biggles.bot_catalogue.map((b) => b.title).join(", ")}) or entered by hand.`))));
@@ -386,9 +390,19 @@ export async function drive(main, id) {
         h("section", {}, h("h2", {}, "The Cup"), cup(s.cup, s.complete)))),
       part("fixtures-head", "", () => h("h2", {}, "Fixtures")),
       ...data.rounds.map((fixtures, r) => {
-        const now = st && st.n === r + 1 && st.playing ? "being played now" : "";
-        const round = part(`round ${r}`, now, () => h("section", { class: "round", "data-round": r + 1 }, h("h3", {}, `Round ${r + 1}`,
-          now ? h("small", { class: "muted" }, ` · ${now}`) : ""), h("table", { class: "list fixtures" }, h("tbody"))));
+        // The round under way is open; a round over (once the next has begun) and a round to come are folded
+        // under their heading, a tap away, so the fixtures to play are near the top, on a phone too.
+        const n = r + 1;
+        const now = st && st.n === n && st.playing ? "being played now" : "";
+        const open = !st || st.n === n || (st.n === n + 1 && !st.done && !st.playing);
+        const fold = open ? "" : n < st.n ? "every result in" : "to come";
+        const round = part(`round ${r}`, JSON.stringify([now, fold]), () => {
+          const head = h("h3", {}, `Round ${n}`, now || fold ? h("small", { class: "muted" }, ` · ${now || fold}`) : "");
+          const fixtures = h("table", { class: "list fixtures" }, h("tbody"));
+          if (!fold) return h("section", { class: "round", "data-round": n }, head, fixtures);
+          head.style.display = "inline";
+          return h("details", { class: "round", "data-round": n, "data-folded": "" }, h("summary", {}, head), fixtures);
+        });
         settle(round.querySelector("tbody"), fixtures.map((f) => part(`fixture ${f.round}-${f.table}`, JSON.stringify([f, inPlayState(f.tables)]), () => fixture(f))));
         return round;
       }),
