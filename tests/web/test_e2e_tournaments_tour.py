@@ -74,3 +74,27 @@ def test_a_score_card_opened_on_a_phone_fits_its_screen(server, browser):
     assert page.locator("td.versus").first.bounding_box()["width"] >= 100
     shot(page, "drive-card-phone")
     context.close()
+
+
+def test_a_cycle_match_on_a_phone_shows_its_score_on_one_line(server, browser):
+    context = phone(browser)
+    page = context.new_page()
+    page.goto(server.url + "/drives")
+    page.fill("[data-testid=new-cycle] textarea[name=players]", "Ann\nBob\nCat")
+    page.click("text=Create the cycle")
+    row = page.locator("tr[data-match='0']")
+    row.locator("input[name=blue]").fill("8")
+    row.locator("input[name=red]").fill("5")
+    row.locator("button[type=submit]").click()
+    row.locator("text=Correct").wait_for()
+    for match in ("0", "1"):
+        row = page.locator(f"tr[data-match='{match}']")
+        blue, red = row.locator("input[name=blue]").bounding_box(), row.locator("input[name=red]").bounding_box()
+        assert abs(blue["y"] - red["y"]) < 2 and red["x"] > blue["x"], (blue, red)     # "8 – 5", side by side
+    for part in ("select >> nth=0", "select >> nth=1", "text=Play in Parlour"):
+        box = page.locator("tr[data-match='1']").locator(part).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (part, box)
+    assert all(page.locator("tr[data-match='1'] select").nth(i).bounding_box()["width"] >= 150 for i in range(2))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "cycle-phone-matches")
+    context.close()

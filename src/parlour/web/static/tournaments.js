@@ -328,7 +328,10 @@ function roundsPanel(id, key, st, noun, start, redraw) {
     quiet();
     return box("playing", h("strong", {}, `${title} is being played`),
       `: ${st.done} of ${words(st.count)} in. `,
-      bots ? ["When every result of this round is in, the bots go on to the next. ",
+      bots ? [st.of && st.n < st.of ? "When every result of this round is in, the bots go on to the next. "
+        : noun === "game" ? "It is the last round. "
+          : st.of ? "If the top players end level, the bots go on to the deciding matches. "
+            : "If they end level again, the bots play another deciding round. ",
         h("button", { type: "button", onclick: pause, "data-testid": "pause-bots" }, "Stop after this round")]
         : key && st.waiting ? h("button", { type: "button", onclick: begin, "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`) : "");
   }
@@ -354,8 +357,9 @@ function roundsPanel(id, key, st, noun, start, redraw) {
   return box("next", h("p", {}, over, h("strong", {}, `${title} is next: `), `enter its scores below, play its ${nouns} at Parlour tables, or let the bots play it. `,
     h("button", { type: "button", class: "primary", onclick: begin, "data-testid": "simulate" },
       st.done ? `Let bots play the ${words(st.waiting)} left of ${st.name}` : `Let bots play ${st.name}`)),
-  h("p", { class: "muted" }, `The bots then play each round after it in turn, ${PAUSE} seconds after its last result is in, until you pause them. `,
-    `Each ${noun} is a live table anyone can watch; its result comes in when it ends.`));
+  h("p", { class: "muted" }, st.of && st.n < st.of ? `The bots then play each round after it in turn, ${PAUSE} seconds after its last result is in, until you pause them. `
+    : noun === "match" ? "If the top players end level, the bots then play the deciding matches. " : "",
+  `Each ${noun} is a live table anyone can watch; its result comes in when it ends.`));
 }
 
 // -- the drive ----------------------------------------------------------------------
@@ -577,7 +581,7 @@ export async function cycle(main, id) {
     const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
       biggles.bot_catalogue.map((b) => botOption(b, "bot")));
     const blue = remembered(choose(m.blue), `${m.match}-blue`, choices), red = remembered(choose(m.red), `${m.match}-red`, choices);
-    const play = h("button", { onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
+    const play = h("button", { class: "primary", onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
       [seatOf(blue), seatOf(red)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
     const tables = m.tables.map((t) => tableLink(t, " "));
     return h("tr", { "data-match": m.match },
@@ -585,7 +589,7 @@ export async function cycle(main, id) {
       h("td", {}, h("span", { class: "blue-pack" }, m.blue), " v ", h("span", { class: "red-pack" }, m.red)),
       h("td", {}, score, m.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(m.source, m.source.corrected)) : ""),
       // (a match at a table now is watched there: a second table for it is not offered)
-      h("td", {}, pts || !key || m.tables.some((t) => !t.finished) ? "" : [blue, " ", red, " ", play], pts ? "" : inPlay(m.tables), tables));
+      h("td", {}, pts || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play), pts ? "" : inPlay(m.tables), tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", async (got) => {
     await follow(got.matches.flatMap((m) => m.tables), racesSoFar);
