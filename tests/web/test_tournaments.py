@@ -227,3 +227,19 @@ def test_bots_play_a_cycle_round_by_round(fast):
     second = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 6}).json()
     assert [m["match"] for m in second["matches"] if m["tables"]] == [0, 1, 2, 3, 4, 5]
     assert all(m["source"]["source"] == "bots" for m in second["matches"][:3])
+
+
+def test_two_pages_asking_the_bots_for_a_round_at_once_start_it_once():
+    """Two organiser pages whose pause between rounds ran out together: the second request finds the first at work
+    and starts nothing (each reads the tables in play only once it holds the tournament)."""
+    import asyncio
+
+    from parlour.web.tournaments import starting
+
+    async def both() -> tuple[bool, bool, bool, bool]:
+        async with starting("d1") as first, starting("d1") as second, starting("d2") as other:
+            pass
+        async with starting("d1") as later:
+            return first, second, other, later
+
+    assert asyncio.run(both()) == (True, False, True, True)

@@ -7,7 +7,8 @@ out from them, and link each fixture to the tables played for it.
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
 from urllib.parse import quote
 
 from parlour.store import Store
@@ -24,6 +25,22 @@ from parlour.web.models import (
     TeamCard,
 )
 from parlour.web.registry import Busy
+
+_starting: set[str] = set()
+
+
+@asynccontextmanager
+async def starting(doc_id: str) -> AsyncIterator[bool]:
+    """Whether this request is the one starting a tournament's bots' tables now (False while another request for the
+    same tournament is at it: two organiser pages whose pause ran out together start the round once)."""
+    if doc_id in _starting:
+        yield False
+        return
+    _starting.add(doc_id)
+    try:
+        yield True
+    finally:
+        _starting.discard(doc_id)
 
 
 async def start_bot_tables(games: Sequence[Callable[[int | None], Awaitable[object]]], seed: int | None) -> None:

@@ -24,7 +24,7 @@ from parlour.web.models import (
     TableMade,
     TournamentSummary,
 )
-from parlour.web.tournaments import cycle_view, lines, made, round_of, start_bot_tables
+from parlour.web.tournaments import cycle_view, lines, made, round_of, start_bot_tables, starting
 
 router = APIRouter(prefix="/api/cycles", tags=["cycles"], route_class=JSONRoute)
 TWO_PEOPLE = [Seat(kind="person")] * 2
@@ -88,12 +88,14 @@ async def cycle_simulate(doc_id: OrganiserDep, body: CycleBotsPlay, tournaments:
     ring is in, the deciding matches due), each at a live table of its own, listed with the match so anyone can
     watch; each result enters the cycle when its match ends, and the page asks for the next round.  As many
     start as the server's room for tables of bots alone allows (503 if none): ask again for the rest."""
-    cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
-    played = await asyncio.to_thread(store.tables_for, "cycle", doc_id)
-    in_play = {t["meta"]["match"] for t in played if t["finished"] is None}
-    pending = cycle.pending()
-    due = [m for m in pending if round_of(cycle, m) == round_of(cycle, pending[0])] if pending else []
-    to_play = [m for m in due if m["match"] not in in_play]
-    bots = [Seat(kind="bot", bot=body.bots)] * 2
-    await start_bot_tables([partial(_match_table, tables, doc_id, m, bots) for m in to_play], body.seed)
+    async with starting(doc_id) as first:           # (two organiser pages asking at once start one round)
+        if first:
+            cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
+            played = await asyncio.to_thread(store.tables_for, "cycle", doc_id)
+            in_play = {t["meta"]["match"] for t in played if t["finished"] is None}
+            pending = cycle.pending()
+            due = [m for m in pending if round_of(cycle, m) == round_of(cycle, pending[0])] if pending else []
+            to_play = [m for m in due if m["match"] not in in_play]
+            bots = [Seat(kind="bot", bot=body.bots)] * 2
+            await start_bot_tables([partial(_match_table, tables, doc_id, m, bots) for m in to_play], body.seed)
     return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)

@@ -38,7 +38,7 @@ from parlour.web.models import (
     TournamentSummary,
 )
 from parlour.web.registry import Tables
-from parlour.web.tournaments import drive_view, lines, made, start_bot_tables
+from parlour.web.tournaments import drive_view, lines, made, start_bot_tables, starting
 
 router = APIRouter(tags=["drives"], route_class=JSONRoute)
 log = logging.getLogger("parlour.web")
@@ -112,14 +112,16 @@ async def drive_simulate(doc_id: OrganiserDep, body: BotsPlay, tournaments: Tour
     fixture so anyone can watch; each result enters the drive when its game ends, and the page asks for the next
     round.  A game of that round already at a table (people, or bots) is left to it.  As many start as the
     server's room for tables of bots alone allows (503 if none): ask again for the rest."""
-    drive = await asyncio.to_thread(tournaments.drive, doc_id)
-    played = await asyncio.to_thread(store.tables_for, "drive", doc_id)
-    in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in played if t["finished"] is None}
-    pending = drive.pending()
-    to_play = [f for f in pending if f.round == pending[0].round and (f.round, f.table) not in in_play]
-    bots = [Seat(kind="bot", bot=body.bots)] * 4
-    await start_bot_tables([partial(fixture_table, tables, game_by_id(DRIVE_GAME), doc_id, f.round, f.table,
-                                    [f.home, f.away or ""], bots, None) for f in to_play], body.seed)
+    async with starting(doc_id) as first:           # (two organiser pages asking at once start one round)
+        if first:
+            drive = await asyncio.to_thread(tournaments.drive, doc_id)
+            played = await asyncio.to_thread(store.tables_for, "drive", doc_id)
+            in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in played if t["finished"] is None}
+            pending = drive.pending()
+            to_play = [f for f in pending if f.round == pending[0].round and (f.round, f.table) not in in_play]
+            bots = [Seat(kind="bot", bot=body.bots)] * 4
+            await start_bot_tables([partial(fixture_table, tables, game_by_id(DRIVE_GAME), doc_id, f.round, f.table,
+                                            [f.home, f.away or ""], bots, None) for f in to_play], body.seed)
     return await asyncio.to_thread(drive_view, tournaments, store, doc_id)
 
 
