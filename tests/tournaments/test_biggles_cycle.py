@@ -65,3 +65,19 @@ def test_run_cycle_plays_a_cycle_object_with_bots():
     report = run_cycle({"a": "club", "b": "club"}, rounds=1, seed=4)
     assert report["complete"] and report["champion"] in ("a", "b")
     assert set(report["table"][0]) == {"player", "level", "played", "won", "points"}
+
+
+def test_each_result_keeps_where_it_came_from_and_an_old_log_without_it_still_reads():
+    cycle = Cycle(["ann", "bob", "cat"])
+    cycle.enter(0, 8, 3, meta={"source": "organiser", "at": 100.0})
+    cycle.enter(1, 2, 8, meta={"source": "parlour", "table_id": "t1", "at": 200.0})
+    cycle.correct(1, 8, 2, meta={"source": "organiser", "at": 300.0})
+    cycle.enter(2, 8, 5)                                          # as entered before sources were kept
+    sources = cycle.sources()
+    assert sources[0] == {"source": "organiser", "at": 100.0, "corrected": False}
+    assert sources[1] == {"source": "organiser", "at": 300.0, "corrected": True}   # the correction stands
+    assert sources[2] == {"corrected": False}
+    again = Cycle.from_json(cycle.to_json())
+    assert again.sources() == sources and again.entries[1]["meta"]["table_id"] == "t1"
+    with pytest.raises(ParlourError, match="meta"):
+        Cycle(["ann", "bob"]).add_entry({"kind": "result", "match": 0, "blue_points": 8, "red_points": 1, "meta": 3})

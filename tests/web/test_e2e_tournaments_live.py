@@ -50,7 +50,7 @@ def test_a_cycle_redraws_in_place_keeping_the_controls_that_did_not_change(serve
     assert page.locator("[data-testid=organiser] details").get_attribute("open") is not None
     # what changed was drawn again: the bots' offer counts one match fewer
     assert not still_there(bots)
-    assert page.inner_text("[data-testid=simulate]") == "Let bots play the 2 matches left"
+    assert page.inner_text("[data-testid=simulate]") == "Let bots play the 2 matches left of round 1"
     assert "8" in page.locator("[data-testid=league] tbody tr").first.inner_text()
     shot(page, "cycle-in-place")
     assert not errors, errors

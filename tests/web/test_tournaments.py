@@ -87,11 +87,24 @@ def test_bots_play_the_rest_of_a_drive_at_live_tables_and_every_match_can_be_rep
                 json={"kind": "result", "round": 1, "table": 1, "home_goals": 2, "away_goals": 0})
     started = client.post(f"/api/drives/{made['id']}/simulate", json={"seed": 9, "bots": "random"}).json()
     live = [t for games in started["rounds"] for f in games for t in f["tables"]]
-    assert len(live) == 5                                           # a table for each game left, to watch
+    # round by round, as a club night goes: only round 1's game left (table 2; table 3 has the bye) starts now
+    assert [(f["round"], f["table"]) for games in started["rounds"] for f in games if f["tables"]] == [(1, 2)]
     listed = {t["id"] for t in client.get("/api/tables").json()}
     assert {t["id"] for t in live} <= listed                        # listed with the fixture, for anyone to watch
     again = client.post(f"/api/drives/{made['id']}/simulate", json={"seed": 9, "bots": "random"}).json()
-    assert sum(len(f["tables"]) for games in again["rounds"] for f in games) == 5     # none played twice
+    assert sum(len(f["tables"]) for games in again["rounds"] for f in games) == 1     # none played twice, and
+    # round 2 waits while round 1 is still being played; once its results are in, the next press starts it alone
+    for next_round in (2, 3):
+        for t in live:
+            wait_over(client, t["id"])
+        deadline = time.monotonic() + 30
+        while any(not f["bye"] and not f["result"]
+                  for f in client.get(f"/api/drives/{made['id']}").json()["rounds"][next_round - 2]):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        started = client.post(f"/api/drives/{made['id']}/simulate", json={"bots": "random"}).json()
+        live = [t for f in started["rounds"][next_round - 1] for t in f["tables"]]
+        assert len(live) == 2 and not any(f["tables"] for games in started["rounds"][next_round:] for f in games)
     for t in live:
         wait_over(client, t["id"])
     deadline = time.monotonic() + 30
@@ -101,6 +114,7 @@ def test_bots_play_the_rest_of_a_drive_at_live_tables_and_every_match_can_be_rep
     assert drive["summary"]["cup_holder"] is not None
     played = [f for games in drive["rounds"] for f in games if not f["bye"]]
     assert played[0]["result"]["meta"]["source"] == "organiser" and not played[0]["tables"]
+    assert {f["result"]["meta"]["source"] for f in played[1:]} == {"bots"}             # tables of bots alone
     for f in played[1:]:
         table_id = f["result"]["meta"]["table_id"]
         end = client.get(f"/api/tables/{table_id}/replay?step=999999")
@@ -130,6 +144,20 @@ def test_a_biggles_cycle_by_hand_and_at_the_table(fast):
     match = cycle["matches"][1]
     assert match["points"] == {"Bob": info["result"]["points"]["P1"], "Cat": info["result"]["points"]["P2"]}
     assert match["tables"][0]["id"] == table["id"]
+    # each result says where it came from and when: typed in by the organiser, or played at a table
+    typed, played = cycle["matches"][0]["source"], match["source"]
+    assert typed["source"] == "organiser" and not typed["corrected"] and abs(typed["at"] - time.time()) < 60
+    assert played["source"] == "bots" and played["table_id"] == table["id"] and played["at"] >= typed["at"]
+    fixed = fast.post(entries, json={"kind": "correction", "match": 1, "blue_points": 3, "red_points": 8}).json()
+    assert fixed["matches"][1]["source"]["source"] == "organiser" and fixed["matches"][1]["source"]["corrected"]
+    assert cycle["matches"][2]["source"] is None                      # no points yet
+    # only the organiser enters points, and a caller cannot say they came from a table
+    stranger = fast.post(entries, json={"kind": "result", "match": 2, "blue_points": 8, "red_points": 1},
+                         headers={"authorization": "Bearer nope"})
+    assert stranger.status_code in (401, 403)
+    forged = fast.post(entries, json={"kind": "result", "match": 2, "blue_points": 8, "red_points": 1,
+                                      "meta": {"source": "parlour"}})
+    assert forged.status_code == 422
     assert fast.post("/api/cycles", json={"players": ["Solo"]}).status_code == 422
     assert fast.get("/api/cycles/nosuch").status_code == 404
 
@@ -179,3 +207,39 @@ def test_the_web_app_serves_the_cards_typeface(client):
         answer = client.get(f"/fonts/card/{name}")
         assert answer.status_code == 200 and answer.content[:4] == b"\x00\x01\x00\x00"
     assert client.get("/fonts/card/../../printing.py").status_code == 404
+
+
+def test_bots_play_a_cycle_round_by_round(fast):
+    """Two rounds of the ring: the bots' press starts round 1's matches alone; round 2 waits until they are in."""
+    made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat", "rounds": 2})
+    cycle = fast.get(f"/api/cycles/{made['id']}").json()
+    assert [m["round"] for m in cycle["matches"]] == [1, 1, 1, 2, 2, 2]
+    started = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 5}).json()
+    assert [m["match"] for m in started["matches"] if m["tables"]] == [0, 1, 2]
+    again = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 5}).json()
+    assert [m["match"] for m in again["matches"] if m["tables"]] == [0, 1, 2]          # round 2 waits
+    for t in [t for m in started["matches"] for t in m["tables"]]:
+        wait_over(fast, t["id"])
+    deadline = time.monotonic() + 30
+    while not all(m["points"] for m in fast.get(f"/api/cycles/{made['id']}").json()["matches"][:3]):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    second = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 6}).json()
+    assert [m["match"] for m in second["matches"] if m["tables"]] == [0, 1, 2, 3, 4, 5]
+    assert all(m["source"]["source"] == "bots" for m in second["matches"][:3])
+
+
+def test_two_pages_asking_the_bots_for_a_round_at_once_start_it_once():
+    """Two organiser pages whose pause between rounds ran out together: the second request finds the first at work
+    and starts nothing (each reads the tables in play only once it holds the tournament)."""
+    import asyncio
+
+    from parlour.web.tournaments import starting
+
+    async def both() -> tuple[bool, bool, bool, bool]:
+        async with starting("d1") as first, starting("d1") as second, starting("d2") as other:
+            pass
+        async with starting("d1") as later:
+            return first, second, other, later
+
+    assert asyncio.run(both()) == (True, False, True, True)

@@ -10,6 +10,7 @@ found at once rather than shown.
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any, Callable
 
 from parlour.store import Store, StoreConflict, StoreError
@@ -93,18 +94,26 @@ class Tournaments:
 
     # -- a table played for a fixture has finished ------------------------------------
     def enter_finished(self, table_id: str, meta: dict[str, Any], state: Any) -> None:
-        """Enter a finished game's result in the drive or cycle its ``meta`` names (a correction if one is in)."""
+        """Enter a finished game's result in the drive or cycle its ``meta`` names (a correction if one is in).  The
+        entry says where it came from: a table of bots alone (``bots``) or one where people played (``parlour``),
+        which table, and when."""
+        try:
+            seats = self.store.load(table_id).seats
+        except StoreError:
+            seats = []
+        source = "bots" if seats and all(s.get("kind") == "bot" for s in seats) else "parlour"
         if "drive" in meta:
             drive = self.drive(meta["drive"])
             home, away = goals_of(state)
             kind = "correction" if drive.result(meta["round"], meta["table"]) else "result"
             self.add_drive_entry(meta["drive"], {
                 "kind": kind, "round": meta["round"], "table": meta["table"], "home_goals": home, "away_goals": away,
-                "meta": {"source": "parlour", "table_id": table_id, "seed": state.seed}})
+                "meta": {"source": source, "table_id": table_id, "seed": state.seed, "at": time.time()}})
         elif "cycle" in meta:
             points = state.result()["points"]
             done = {m["match"]: m for m in self.cycle(meta["cycle"]).matches()}
             kind = "correction" if done.get(meta["match"], {}).get("points") else "result"
             self.add_cycle_entry(meta["cycle"], {
                 "kind": kind, "match": meta["match"], "blue": meta["blue"], "red": meta["red"],
-                "blue_points": points["P1"], "red_points": points["P2"]})
+                "blue_points": points["P1"], "red_points": points["P2"],
+                "meta": {"source": source, "table_id": table_id, "at": time.time()}})

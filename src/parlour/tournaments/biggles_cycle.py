@@ -95,15 +95,23 @@ class Cycle:
         self._entries: list[dict[str, Any]] = []
 
     # -- entering results ------------------------------------------------------
-    def enter(self, match: int, blue_points: int, red_points: int) -> None:
-        self.add_entry({"kind": "result", "match": match, "blue_points": blue_points, "red_points": red_points})
+    def enter(self, match: int, blue_points: int, red_points: int, *, meta: dict[str, Any] | None = None) -> None:
+        self.add_entry({"kind": "result", "match": match, "blue_points": blue_points, "red_points": red_points,
+                        **({"meta": meta} if meta else {})})
 
-    def correct(self, match: int, blue_points: int, red_points: int) -> None:
-        self.add_entry({"kind": "correction", "match": match, "blue_points": blue_points, "red_points": red_points})
+    def correct(self, match: int, blue_points: int, red_points: int, *, meta: dict[str, Any] | None = None) -> None:
+        self.add_entry({"kind": "correction", "match": match, "blue_points": blue_points, "red_points": red_points,
+                        **({"meta": meta} if meta else {})})
 
     def add_entry(self, entry: Any) -> None:
-        if not isinstance(entry, dict) or set(entry) - {"kind", "match", "blue_points", "red_points", "blue", "red"}:
+        """Check one entry against the cycle so far and keep it.  ``meta`` (optional, an object) says where it came
+        from: ``{"source": "organiser"|"parlour"|"bots", "at": epoch seconds, "table_id": ...}``; entries stored
+        before sources were kept have none."""
+        if not isinstance(entry, dict) or set(entry) - {"kind", "match", "blue_points", "red_points", "blue", "red",
+                                                        "meta"}:
             raise ParlourError("a cycle entry is {kind, match, blue_points, red_points}")
+        if entry.get("meta") is not None and not isinstance(entry["meta"], dict):
+            raise ParlourError("a cycle entry's meta is an object")
         kind, index = entry.get("kind"), entry.get("match")
         if kind not in ("result", "correction"):
             raise ParlourError(f"a cycle entry's kind is result or correction, not {kind!r}")
@@ -125,11 +133,25 @@ class Cycle:
             raise ParlourError(f"{shown}: the winner scores {WIN_POINTS} and the loser his level, 0 to "
                                f"{WIN_POINTS - 1}, not {scores[0]!r} and {scores[1]!r}")
         self._entries.append({"kind": kind, "match": index, "blue": match["blue"], "red": match["red"],
-                              "blue_points": scores[0], "red_points": scores[1]})
+                              "blue_points": scores[0], "red_points": scores[1],
+                              **({"meta": dict(entry["meta"])} if entry.get("meta") else {})})
 
     @property
     def entries(self) -> list[dict[str, Any]]:
         return [dict(e) for e in self._entries]
+
+    def sources(self) -> dict[int, dict[str, Any]]:
+        """How the points standing for each match came in, by match: the meta of its latest entry (who entered them,
+        and when: ``source``, ``at``) with ``corrected``, True when they replaced earlier points.  A match without
+        points (or a decider set aside) is not in it."""
+        out: dict[int, dict[str, Any]] = {}
+        for m in self.matches():
+            if m["points"] is None:
+                continue
+            own = [e for e in self._entries
+                   if e["match"] == m["match"] and (e["blue"], e["red"]) == (m["blue"], m["red"])]
+            out[m["match"]] = {**own[-1].get("meta", {}), "corrected": len(own) > 1}
+        return out
 
     # -- what follows from them ----------------------------------------------------
     def matches(self) -> list[dict[str, Any]]:

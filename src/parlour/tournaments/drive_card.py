@@ -44,6 +44,10 @@ tfoot td { font-weight: bold; }
 .note { font-size: 0.8em; margin-top: 0.6em; }
 .tools { font-family: sans-serif; display: flex; gap: 1.2em; align-items: center; margin: 0 0 1em; }
 .tools button { font-size: 1em; padding: 0.3em 1em; }
+@media screen and (max-width: 32em) {
+  body { margin: 0.6em; } .card { padding: 0.6em 0.5em; }
+  col.num { width: 2.4em; } col.mark { width: 1.8em; } col.points { width: 3.4em; }
+}
 @media print {
   .tools { display: none; }
   body { margin: 0; } .card { border-width: 1px; max-width: none; padding: 0.5em 1em; }
@@ -97,7 +101,7 @@ def card_html(card: dict[str, Any], back: str | None = None) -> str:
         )
     ground = f" &middot; home ground: table {card['table']}" if card["table"] else ""
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Score card: {escape(card['team'])}</title>
 <style>{STYLE}{sheet_style(len(card["rows"]))}</style></head>
 <body>{_tools(back)}<main class="card">

@@ -636,9 +636,14 @@ class CycleMatch(BaseModel):
     blue: str
     red: str
     decider: int = Field(description="0 in the ring, then the round of deciders")
+    round: int = Field(description="the round it is played in, from 1: the ring's rounds, then each round of "
+                                   "deciders")
     points: dict[str, int] | None
     winner: str | None
     tables: list[TableLink]
+    source: dict[str, Any] | None = Field(None, description="how its points came in: source (organiser, parlour: "
+                                          "played at a table, bots: a table of bots alone), at (epoch seconds), "
+                                          "table_id, corrected; none for points kept before sources were")
 
 
 class CycleView(BaseModel):

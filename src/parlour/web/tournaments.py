@@ -7,12 +7,13 @@ out from them, and link each fixture to the tables played for it.
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
 from urllib.parse import quote
 
 from parlour.store import Store
 from parlour.store.tournaments import Tournaments
-from parlour.tournaments.biggles_cycle import WIN_POINTS
+from parlour.tournaments.biggles_cycle import WIN_POINTS, Cycle
 from parlour.web.models import (
     CycleMatch,
     CycleView,
@@ -24,6 +25,22 @@ from parlour.web.models import (
     TeamCard,
 )
 from parlour.web.registry import Busy
+
+_starting: set[str] = set()
+
+
+@asynccontextmanager
+async def starting(doc_id: str) -> AsyncIterator[bool]:
+    """Whether this request is the one starting a tournament's bots' tables now (False while another request for the
+    same tournament is at it: two organiser pages whose pause ran out together start the round once)."""
+    if doc_id in _starting:
+        yield False
+        return
+    _starting.add(doc_id)
+    try:
+        yield True
+    finally:
+        _starting.discard(doc_id)
 
 
 async def start_bot_tables(games: Sequence[Callable[[int | None], Awaitable[object]]], seed: int | None) -> None:
@@ -80,9 +97,18 @@ def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView
                                      card=f"/drives/{doc_id}/cards/{quote(t, safe='')}") for t in drive.teams])
 
 
+def round_of(cycle: Cycle, match: dict[str, Any]) -> int:
+    """The round a cycle's match belongs to, from 1: the ring's rounds, then each round of deciders after them."""
+    per_round = len(cycle.fixtures) // cycle.rounds
+    return match["match"] // per_round + 1 if not match["decider"] else cycle.rounds + match["decider"]
+
+
 def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView:
     cycle = tournaments.cycle(doc_id)
     played_at = tables_by(store.tables_for("cycle", doc_id), lambda meta: meta["match"])
+    sources = cycle.sources()
     return CycleView(id=doc_id, players=cycle.players, rounds=cycle.rounds, report=cycle.report(),
                      win_points=WIN_POINTS,
-                     matches=[CycleMatch(**m, tables=played_at.get(m["match"], [])) for m in cycle.matches()])
+                     matches=[CycleMatch(**m, round=round_of(cycle, m), tables=played_at.get(m["match"], []),
+                                         source=sources.get(m["match"]))
+                              for m in cycle.matches()])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from functools import partial
 from typing import Any
 
@@ -23,7 +24,7 @@ from parlour.web.models import (
     TableMade,
     TournamentSummary,
 )
-from parlour.web.tournaments import cycle_view, lines, made, start_bot_tables
+from parlour.web.tournaments import cycle_view, lines, made, round_of, start_bot_tables, starting
 
 router = APIRouter(prefix="/api/cycles", tags=["cycles"], route_class=JSONRoute)
 TWO_PEOPLE = [Seat(kind="person")] * 2
@@ -54,8 +55,10 @@ def delete_cycle(doc_id: OrganiserDep, store: StoreDep) -> None:
 
 @router.post("/{doc_id}/entries")
 def cycle_entry(doc_id: OrganiserDep, entry: CycleEntry, tournaments: TournamentsDep, store: StoreDep) -> CycleView:
-    """A match's points typed in (or corrected); 422 with the cycle's reason if it refuses them."""
-    tournaments.add_cycle_entry(doc_id, entry.model_dump(exclude_unset=True))
+    """A match's points typed in (or corrected) by the organiser, and said so with the time; 422 with the cycle's
+    reason if it refuses them."""
+    tournaments.add_cycle_entry(doc_id, {**entry.model_dump(exclude_unset=True),
+                                         "meta": {"source": "organiser", "at": time.time()}})
     return cycle_view(tournaments, store, doc_id)
 
 
@@ -81,14 +84,18 @@ async def _match_table(tables: TablesDep, doc_id: str, m: dict[str, Any], seats:
 @router.post("/{doc_id}/simulate")
 async def cycle_simulate(doc_id: OrganiserDep, body: CycleBotsPlay, tournaments: TournamentsDep, store: StoreDep,
                          tables: TablesDep) -> CycleView:
-    """Bots race every match due and not yet in play, each at a live table of its own, listed with the match so
-    anyone can watch; each result enters the cycle when its match ends (deciding matches, due only once the
-    league is level at the top, come with another press).  As many start as the server's room for tables of bots
-    alone allows (503 if none): ask again for the rest."""
-    cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
-    played = await asyncio.to_thread(store.tables_for, "cycle", doc_id)
-    in_play = {t["meta"]["match"] for t in played if t["finished"] is None}
-    to_play = [m for m in cycle.pending() if m["match"] not in in_play]
-    bots = [Seat(kind="bot", bot=body.bots)] * 2
-    await start_bot_tables([partial(_match_table, tables, doc_id, m, bots) for m in to_play], body.seed)
+    """Bots race the matches of the next round (the first round of the ring with a match still to play; once the
+    ring is in, the deciding matches due), each at a live table of its own, listed with the match so anyone can
+    watch; each result enters the cycle when its match ends, and the page asks for the next round.  As many
+    start as the server's room for tables of bots alone allows (503 if none): ask again for the rest."""
+    async with starting(doc_id) as first:           # (two organiser pages asking at once start one round)
+        if first:
+            cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
+            played = await asyncio.to_thread(store.tables_for, "cycle", doc_id)
+            in_play = {t["meta"]["match"] for t in played if t["finished"] is None}
+            pending = cycle.pending()
+            due = [m for m in pending if round_of(cycle, m) == round_of(cycle, pending[0])] if pending else []
+            to_play = [m for m in due if m["match"] not in in_play]
+            bots = [Seat(kind="bot", bot=body.bots)] * 2
+            await start_bot_tables([partial(_match_table, tables, doc_id, m, bots) for m in to_play], body.seed)
     return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)

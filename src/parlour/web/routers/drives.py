@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from functools import partial
 from urllib.parse import quote
 
@@ -37,7 +38,7 @@ from parlour.web.models import (
     TournamentSummary,
 )
 from parlour.web.registry import Tables
-from parlour.web.tournaments import drive_view, lines, made, start_bot_tables
+from parlour.web.tournaments import drive_view, lines, made, start_bot_tables, starting
 
 router = APIRouter(tags=["drives"], route_class=JSONRoute)
 log = logging.getLogger("parlour.web")
@@ -79,7 +80,7 @@ def delete_drive(doc_id: OrganiserDep, store: StoreDep) -> None:
 def drive_entry(doc_id: OrganiserDep, entry: DriveEntry, tournaments: TournamentsDep, store: StoreDep) -> DriveView:
     """A result typed in by the organiser, a correction or a void; 422 with the drive's reason if it refuses it."""
     given = entry.model_dump(exclude_unset=True, exclude={"meta"})
-    tournaments.add_drive_entry(doc_id, {**given, "meta": {"source": "organiser"}})
+    tournaments.add_drive_entry(doc_id, {**given, "meta": {"source": "organiser", "at": time.time()}})
     return drive_view(tournaments, store, doc_id)
 
 
@@ -106,16 +107,21 @@ async def fixture_table(tables: Tables, game: GameDescriptor, doc_id: str, round
 @router.post("/api/drives/{doc_id}/simulate")
 async def drive_simulate(doc_id: OrganiserDep, body: BotsPlay, tournaments: TournamentsDep, store: StoreDep,
                          tables: TablesDep) -> DriveView:
-    """Bots play every game still to play, each at a live table of its own at the bots' pace, listed with the
-    fixture so anyone can watch; each result enters the drive when its game ends.  As many start as the server's
-    room for tables of bots alone allows (503 if none): ask again for the rest."""
-    drive = await asyncio.to_thread(tournaments.drive, doc_id)
-    played = await asyncio.to_thread(store.tables_for, "drive", doc_id)
-    in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in played if t["finished"] is None}
-    to_play = [f for f in drive.pending() if (f.round, f.table) not in in_play]
-    bots = [Seat(kind="bot", bot=body.bots)] * 4
-    await start_bot_tables([partial(fixture_table, tables, game_by_id(DRIVE_GAME), doc_id, f.round, f.table,
-                                    [f.home, f.away or ""], bots, None) for f in to_play], body.seed)
+    """Bots play the games of the next round (the first with a game still to play), as a club night does: round 2
+    only once every game of round 1 is in.  Each is a live table of its own at the bots' pace, listed with the
+    fixture so anyone can watch; each result enters the drive when its game ends, and the page asks for the next
+    round.  A game of that round already at a table (people, or bots) is left to it.  As many start as the
+    server's room for tables of bots alone allows (503 if none): ask again for the rest."""
+    async with starting(doc_id) as first:           # (two organiser pages asking at once start one round)
+        if first:
+            drive = await asyncio.to_thread(tournaments.drive, doc_id)
+            played = await asyncio.to_thread(store.tables_for, "drive", doc_id)
+            in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in played if t["finished"] is None}
+            pending = drive.pending()
+            to_play = [f for f in pending if f.round == pending[0].round and (f.round, f.table) not in in_play]
+            bots = [Seat(kind="bot", bot=body.bots)] * 4
+            await start_bot_tables([partial(fixture_table, tables, game_by_id(DRIVE_GAME), doc_id, f.round, f.table,
+                                            [f.home, f.away or ""], bots, None) for f in to_play], body.seed)
     return await asyncio.to_thread(drive_view, tournaments, store, doc_id)
 
 

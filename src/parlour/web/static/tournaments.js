@@ -8,8 +8,20 @@ import { api, games, hashParams, joinLinks, keepMade, keepOrganiser, mySeat, org
 import { capital, plural, possessive } from "/static/words.js";
 import { go } from "/static/page.js";
 
-// how a result came in, in words
-const SOURCE_WORDS = { parlour: "played in Parlour", bots: "played by bots", organiser: "entered by the organiser" };
+// How a result came in, in words, with the time it came in (the day too, if not today): typed in by the organiser,
+// or played at a Parlour table (by people, or by bots alone).  ``corrected``: it replaced an earlier score.
+const clockOf = (at) => {
+  const when = new Date(at * 1000);
+  const today = when.toDateString() === new Date().toDateString();
+  return when.toLocaleString("en-GB", { ...(today ? {} : { day: "numeric", month: "short" }), hour: "2-digit", minute: "2-digit" });
+};
+export function sourceWords(meta, corrected) {
+  if (!meta || !meta.source) return "";
+  const at = meta.at ? ` at ${clockOf(meta.at)}` : "";
+  if (meta.source === "organiser") return `${corrected ? "corrected" : "entered"} by the organiser${at}`;
+  const played = meta.source === "bots" ? "played by bots at a Parlour table" : "played at a Parlour table";
+  return `${played}${at ? `, finished${at}` : ""}${corrected ? " (it replaced the score before)" : ""}`;
+}
 
 // Pages refresh themselves while open, so the league table is live on the hall's screen.
 let timer = null;
@@ -17,7 +29,10 @@ function every(seconds, fn) {
   clearInterval(timer);
   timer = setInterval(() => { if (!document.hidden) fn(); }, seconds * 1000);
 }
-export function stop() { clearInterval(timer); timer = null; document.onvisibilitychange = null; }
+export function stop() {
+  clearInterval(timer); timer = null; document.onvisibilitychange = null;
+  clearTimeout(rounds.next); clearInterval(rounds.tick); rounds.next = rounds.tick = null;
+}
 
 // -- drawing again in place ------------------------------------------------------------------
 // The pages refresh every few seconds while matches are played: a part whose data did not change keeps its very
@@ -92,6 +107,9 @@ const racesSoFar = (obs, info) => `match ${obs.match || 1}${obs.matches > 1 ? ` 
 const formError = () => h("span", { class: "score-error", role: "alert", "data-testid": "form-error" });
 const refuse = (form, error) => { form.querySelector("[data-testid=form-error]").textContent = capital(error.message); };
 
+// when a drive or cycle was made, to tell apart two of the same title: "5 Dec, 19:30"
+const madeAt = (at) => new Date(at * 1000).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
 export async function home(main) {
   document.title = "Tournaments · Parlour";
   const [drives, cycles, biggles] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"), botsOf("biggles")]);
@@ -123,10 +141,11 @@ export async function home(main) {
     h("div", { class: "grid" },
       h("section", { class: "tile" }, h("h2", {}, "Football Whist Drives"),
         drives.length ? h("ul", {}, drives.map((d) => h("li", {}, h("a", { href: `/drives/${d.id}` }, d.config.title),
-          ` · ${d.config.teams.length} teams`))) : h("p", { class: "muted" }, "None yet."),
+          ` · ${d.config.teams.length} teams · made ${madeAt(d.created)}`))) : h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New drive"), driveForm),
       h("section", { class: "tile" }, h("h2", {}, "Biggles cycles"),
-        cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.players.join(", "))))) :
+        cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.players.join(", ")),
+          ` · made ${madeAt(c.created)}`))) :
           h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New cycle"), cycleForm,
         h("p", { class: "muted" }, `Each plays the next in the ring; matches can be played here (people, or bots from the weakest to the strongest: ${biggles.bot_catalogue.map((b) => b.title).join(", ")}) or entered by hand.`))));
@@ -269,6 +288,80 @@ function inPlay(tables) {
 }
 
 
+// -- the bots play round by round ----------------------------------------------------------------------
+// "Let bots play" plays the rest of a drive or cycle as a club night does: one round at a time.  The server starts
+// the next round's games (the first round with one still to play); when all its results are in, the standings show
+// them and, after a short pause counted down on the page, this page asks for the next round, until the organiser
+// pauses.  Whether the bots carry on is this browser's (kept for the tab, so a reload goes on).  Everyone sees which
+// round is being played and how many of its results are in.
+const PAUSE = 8;                                        // seconds between a round's last result and the next round
+const rounds = { next: null, tick: null, due: 0 };
+const carrying = (id) => sessionStorage.getItem(`parlour:bots-rounds:${id}`) === "on";
+const carryOn = (id, on) => (on ? sessionStorage.setItem(`parlour:bots-rounds:${id}`, "on") : sessionStorage.removeItem(`parlour:bots-rounds:${id}`));
+
+// Where the rounds stand: ``list`` is [{ n, name, items: [{ done, inPlay }] }] in order; the round under way (or
+// next), how many of its results are in, and whether any of its games waits for a table.
+function roundsState(list) {
+  const current = list.find((r) => r.items.some((x) => !x.done));
+  if (!current) return null;
+  const before = list[list.indexOf(current) - 1];
+  return { n: current.n, name: current.name, of: current.of, count: current.items.length, done: current.items.filter((x) => x.done).length,
+    playing: current.items.filter((x) => x.inPlay).length, waiting: current.items.filter((x) => !x.done && !x.inPlay).length,
+    last: before && current.items.every((x) => !x.done && !x.inPlay) ? before.name : null };
+}
+
+// The panel above the standings.  ``start()`` asks the server for the next round's games (it redraws the page).
+function roundsPanel(id, key, st, noun, start, redraw) {
+  const nouns = noun === "match" ? "matches" : `${noun}s`;
+  const words = (n) => `${n} ${n === 1 ? noun : nouns}`;
+  const begin = async () => {
+    carryOn(id, true);
+    clearTimeout(rounds.next); rounds.next = null;
+    try { await start(); } catch (error) { toast(error.message); }
+  };
+  const quiet = () => { clearTimeout(rounds.next); clearInterval(rounds.tick); rounds.next = rounds.tick = null; };
+  const pause = () => { carryOn(id, false); quiet(); redraw(); };
+  const box = (state, ...children) => h("div", { class: "panel-light rounds", style: "margin:.6rem 0", "data-testid": "round-status", "data-round": st.n, "data-state": state, role: "status" }, ...children);
+  const bots = key && carrying(id);
+  const title = `${capital(st.name)}${st.of ? ` of ${st.of}` : ""}`;
+  if (st.playing) {
+    quiet();
+    return box("playing", h("strong", {}, `${title} is being played`),
+      `: ${st.done} of ${words(st.count)} in. `,
+      bots ? [st.of && st.n < st.of ? "When every result of this round is in, the bots go on to the next. "
+        : noun === "game" ? "It is the last round. "
+          : st.of ? "If the top players end level, the bots go on to the deciding matches. "
+            : "If they end level again, the bots play another deciding round. ",
+        h("button", { type: "button", onclick: pause, "data-testid": "pause-bots" }, "Stop after this round")]
+        : key && st.waiting ? h("button", { type: "button", onclick: begin, "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`) : "");
+  }
+  if (bots && st.waiting) {
+    // the pause between rounds, counted down: the standings have the last round's results in the meantime
+    if (!rounds.next) {
+      rounds.due = Date.now() + PAUSE * 1000;
+      rounds.next = setTimeout(() => { clearInterval(rounds.tick); rounds.next = rounds.tick = null; begin(); }, PAUSE * 1000);
+    }
+    const left = h("span", { "data-testid": "countdown" });
+    const count = () => { left.textContent = String(Math.max(1, Math.ceil((rounds.due - Date.now()) / 1000))); };
+    count();
+    clearInterval(rounds.tick);
+    rounds.tick = setInterval(count, 250);
+    return box("pause", h("strong", {}, st.last ? `${capital(st.last)} is over: its results are in the table. ` : ""),
+      `The bots start ${st.name} in `, left, " seconds. ",
+      h("button", { type: "button", class: "primary", onclick: begin }, "Start it now"), " ",
+      h("button", { type: "button", onclick: pause, "data-testid": "pause-bots" }, "Pause the bots"));
+  }
+  quiet();
+  const over = st.last ? `${capital(st.last)} is over. ` : "";
+  if (!key) return box("next", over, `${title} is next.`);
+  return box("next", h("p", {}, over, h("strong", {}, `${title} is next: `), `enter its scores below, play its ${nouns} at Parlour tables, or let the bots play it. `,
+    h("button", { type: "button", class: "primary", onclick: begin, "data-testid": "simulate" },
+      st.done ? `Let bots play the ${words(st.waiting)} left of ${st.name}` : `Let bots play ${st.name}`)),
+  h("p", { class: "muted" }, st.of && st.n < st.of ? `The bots then play each round after it in turn, ${PAUSE} seconds after its last result is in, until you pause them. `
+    : noun === "match" ? "If the top players end level, the bots then play the deciding matches. " : "",
+  `Each ${noun} is a live table anyone can watch; its result comes in when it ends.`));
+}
+
 // -- the drive ----------------------------------------------------------------------
 export async function drive(main, id) {
   const fw = await botsOf("football-whist");
@@ -284,7 +377,8 @@ export async function drive(main, id) {
     const s = data.summary;
     document.title = `${s.title} · Parlour`;
     if (typing()) return;
-    const left = s.pending && key ? waiting() : 0;
+    const st = roundsState(data.rounds.map((fixtures, r) => ({ n: r + 1, name: `round ${r + 1}`, of: data.rounds.length,
+      items: fixtures.filter((f) => !f.bye).map((f) => ({ done: Boolean(f.result), inPlay: f.tables.some((t) => !t.finished) })) })));
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / drive")),
       part("title", JSON.stringify([s.title, s.teams, s.tables, s.rounds]), () => h("div", { class: "table-head" }, h("h1", {}, s.title),
@@ -294,29 +388,39 @@ export async function drive(main, id) {
         h("div", {}, h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
           tieBreak(s.table)),
         h("div", {}, h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)"))) : "",
+      st ? part("rounds", JSON.stringify([st, Boolean(key && carrying(id))]), () => roundsPanel(id, key, st, "game", simulate, redraw)) : "",
       part("standings", JSON.stringify([s.table, s.cup, s.complete]), () => h("div", { class: "drive-grid" },
         h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table)),
         h("section", {}, h("h2", {}, "The Cup"), cup(s.cup, s.complete)))),
       part("fixtures-head", "", () => h("h2", {}, "Fixtures")),
       ...data.rounds.map((fixtures, r) => {
-        const round = part(`round ${r}`, "", () => h("section", { class: "round" }, h("h3", {}, `Round ${r + 1}`),
-          h("table", { class: "list fixtures" }, h("tbody"))));
+        // The round under way is open; a round over (once the next has begun) and a round to come are folded
+        // under their heading, a tap away, so the fixtures to play are near the top, on a phone too.
+        const n = r + 1;
+        const now = st && st.n === n && st.playing ? "being played now" : "";
+        const open = !st || st.n === n || (st.n === n + 1 && !st.done && !st.playing);
+        const fold = open ? "" : n < st.n ? "every result in" : "to come";
+        const round = part(`round ${r}`, JSON.stringify([now, fold]), () => {
+          const head = h("h3", {}, `Round ${n}`, now || fold ? h("small", { class: "muted" }, ` · ${now || fold}`) : "");
+          const fixtures = h("table", { class: "list fixtures" }, h("tbody"));
+          if (!fold) return h("section", { class: "round", "data-round": n }, head, fixtures);
+          head.style.display = "inline";
+          return h("details", { class: "round", "data-round": n, "data-folded": "" }, h("summary", {}, head), fixtures);
+        });
         settle(round.querySelector("tbody"), fixtures.map((f) => part(`fixture ${f.round}-${f.table}`, JSON.stringify([f, inPlayState(f.tables)]), () => fixture(f))));
         return round;
       }),
-      left ? part("simulate", String(left), () => h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${plural(left, "game")} left`),
-        h("small", { class: "muted" }, " Each is a live table anyone can watch; its result comes in when it ends."))) : "",
       part("cards-head", "", () => h("h2", {}, "Score cards")),
-      part("cards", JSON.stringify(data.teams), () => h("p", {}, data.teams.map((t) => [h("a", { class: "button", href: t.card, target: "_blank" }, `${t.team} (${t.side})`),
-        h("a", { href: `${t.card}?format=pdf`, target: "_blank", class: "muted", "aria-label": `${possessive(t.team)} card as PDF` }, " PDF"), " "]))),
+      // (each card's PDF link kept on its line: a team and its PDF are never parted by the wrap)
+      part("cards", JSON.stringify(data.teams), () => h("p", {}, data.teams.map((t) => [h("span", { style: "white-space:nowrap;display:inline-block" },
+        h("a", { class: "button", href: t.card, target: "_blank" }, `${t.team} (${t.side})`),
+        h("a", { href: `${t.card}?format=pdf`, target: "_blank", class: "muted", "aria-label": `${possessive(t.team)} card as PDF` }, " PDF")), " "]))),
       part("print", "", () => h("p", {}, h("a", { class: "button primary", href: `/drives/${id}/cards.pdf`, target: "_blank" }, "Every card, one PDF to print")))]);
     drawn(main);
   };
-  const simulate = async () => {
-    try { data = await api("POST", `/api/drives/${id}/simulate`, { bots: "heuristic" }, key); draw(); } catch (error) { toast(error.message); }
-  };
-  // games with no result and no table in play: the bots' button offers these
-  const waiting = () => data.rounds.flat().filter((f) => !f.bye && !f.result && !f.tables.some((t) => !t.finished)).length;
+  // the bots play the next round's games (the page asks for each round in turn: roundsPanel)
+  const simulate = async () => { data = await api("POST", `/api/drives/${id}/simulate`, { bots: "heuristic" }, key); draw(); };
+  const redraw = () => draw();
   const fixture = (f) => {
     if (f.bye) return h("tr", {}, h("td", {}, `Table ${f.table}`), h("td", {}, f.home), h("td", { colspan: 3, class: "muted" }, "bye"));
     const res = f.result;
@@ -331,7 +435,7 @@ export async function drive(main, id) {
     return h("tr", { "data-fixture": `${f.round}-${f.table}` },
       h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${possessive(f.ground)} ground`)),
       h("td", {}, f.home, h("small", { class: "muted" }, " (home)")),
-      h("td", {}, score, res && res.meta && res.meta.source ? h("small", { class: "muted" }, ` ${SOURCE_WORDS[res.meta.source] || res.meta.source}${res.corrected ? ", corrected" : ""}`) : ""),
+      h("td", {}, score, res && res.meta && res.meta.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(res.meta, res.corrected)) : ""),
       h("td", {}, f.away),
       h("td", {}, res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f), " ", res ? "" : inPlay(f.tables), tables));
   };
@@ -360,7 +464,8 @@ function tieBreak(rows) {
   const joint = rows.filter((r) => r.position === 1);
   if (joint.length > 1) return ` (level on ${plural(first.points, "point")} and on goal average, ${average(first)})`;
   const next = rows[1];
-  if (!next || next.points !== first.points) return "";
+  if (!next) return "";
+  if (next.points !== first.points) return ` (${plural(first.points, "point")}, ${first.points - next.points} clear of ${next.team})`;
   return ` (level with ${next.team} on ${plural(first.points, "point")}, ahead on goal average: ${average(first)} to ${average(next)})`;
 }
 
@@ -402,6 +507,17 @@ function place(rows, row, champion) {
   return level.length > 1 ? `=${at}` : String(at);
 }
 
+// Why the champion won, in words: the points and the lead, or the deciding matches after a tie at the top.
+function championWhy(r) {
+  const [first, next] = r.table;
+  if (!next) return "";
+  if (r.deciding_matches.length) {
+    const level = r.table.filter((row) => row.points === first.points).map((row) => row.player);
+    return `, after the deciding ${r.deciding_matches.length === 1 ? "match" : "matches"}: ${level.join(" and ")} were level on ${plural(first.points, "point")}.`;
+  }
+  return `, with ${plural(first.points, "point")}, ${first.points - next.points} clear of ${next.player}.`;
+}
+
 export async function cycle(main, id) {
   const biggles = await botsOf("biggles");
   const key = organiserFor(id);
@@ -416,13 +532,25 @@ export async function cycle(main, id) {
     const r = data.report;
     document.title = "Biggles cycle · Parlour";
     const matches = part("matches", "", () => h("table", { class: "list fixtures" }, h("tbody")));
-    settle(matches.tBodies[0], data.matches.map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points, inPlayState(m.tables)]), () => match(m))));
-    const left = key ? waiting() : 0;
+    const ring = [...new Set(data.matches.map((m) => m.round))].map((n) => data.matches.filter((m) => m.round === n));
+    const named = ring.map((ms) => ({ n: ms[0].round, of: ms[0].decider ? 0 : data.rounds,
+      name: ms[0].decider ? (ms[0].decider > 1 ? `deciding round ${ms[0].decider}` : "the deciding round") : `round ${ms[0].round}`,
+      items: ms.map((m) => ({ done: Boolean(m.points), inPlay: m.tables.some((t) => !t.finished) })) }));
+    const st = roundsState(named);
+    // the matches under a heading for each round, the one being played said so
+    settle(matches.tBodies[0], ring.flatMap((ms, i) => {
+      const now = st && st.n === named[i].n && st.playing ? " · being played now" : "";
+      return [part(`round ${named[i].n}`, now, () => h("tr", { class: "round-head", "data-round": named[i].n },
+        h("th", { colspan: 4, scope: "colgroup" }, capital(named[i].name), h("small", { class: "muted" }, now)))),
+      ...ms.map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points, inPlayState(m.tables)]), () => match(m)))];
+    }));
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle")),
       part("title", JSON.stringify(data.players), () => h("h1", {}, `Biggles cycle: ${data.players.join(", ")}`)),
       part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
-      r.complete ? part("champion", r.champion, () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion)) : "",
+      r.complete ? part("champion", JSON.stringify([r.champion, r.table]), () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion,
+        championWhy(r))) : "",
+      st ? part("rounds", JSON.stringify([st, Boolean(key && carrying(id))]), () => roundsPanel(id, key, st, "match", simulate, redraw)) : "",
       part("league-head", "", () => h("h2", {}, "League table")),
       part("league", JSON.stringify([r.table, r.champion]), () => h("table", { class: "list league", "data-testid": "league" },
         h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
@@ -434,16 +562,12 @@ export async function cycle(main, id) {
       part("matches-head", "", () => h("h2", {}, "Matches")),
       part("legend", "", () => h("p", { class: "muted", "data-testid": "pack-legend" }, "In each match the first name plays the ",
         h("span", { class: "blue-pack" }, "blue pack"), " and the second the ", h("span", { class: "red-pack" }, "red pack"), ".")),
-      matches,
-      left ? part("simulate", String(left), () => h("p", {}, h("button", { onclick: simulate, "data-testid": "simulate" }, `Let bots play the ${left} ${left === 1 ? "match" : "matches"} left`),
-        h("small", { class: "muted" }, " Each is a live table anyone can watch; its points come in when it ends."))) : ""]);
+      matches]);
     drawn(main);
   };
-  // matches with no points and no table in play: the bots' button offers these
-  const waiting = () => data.matches.filter((m) => !m.points && !m.tables.some((t) => !t.finished)).length;
-  const simulate = async () => {
-    try { data = await api("POST", `/api/cycles/${id}/simulate`, { bots: "club" }, key); draw(); } catch (error) { toast(error.message); }
-  };
+  // the bots play the next round's matches (the page asks for each round in turn: roundsPanel)
+  const simulate = async () => { data = await api("POST", `/api/cycles/${id}/simulate`, { bots: "club" }, key); draw(); };
+  const redraw = () => draw();
   const match = (m) => {
     const pts = m.points;
     const score = scoreForm(data.win_points, pts, ["blue", `${m.blue} points`, pts ? pts[m.blue] : ""],
@@ -457,15 +581,15 @@ export async function cycle(main, id) {
     const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
       biggles.bot_catalogue.map((b) => botOption(b, "bot")));
     const blue = remembered(choose(m.blue), `${m.match}-blue`, choices), red = remembered(choose(m.red), `${m.match}-red`, choices);
-    const play = h("button", { onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
+    const play = h("button", { class: "primary", onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
       [seatOf(blue), seatOf(red)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
     const tables = m.tables.map((t) => tableLink(t, " "));
     return h("tr", { "data-match": m.match },
-      h("td", {}, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`),
+      h("td", { style: "white-space:nowrap" }, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`),
       h("td", {}, h("span", { class: "blue-pack" }, m.blue), " v ", h("span", { class: "red-pack" }, m.red)),
-      h("td", {}, score),
+      h("td", {}, score, m.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(m.source, m.source.corrected)) : ""),
       // (a match at a table now is watched there: a second table for it is not offered)
-      h("td", {}, pts || !key || m.tables.some((t) => !t.finished) ? "" : [blue, " ", red, " ", play], pts ? "" : inPlay(m.tables), tables));
+      h("td", {}, pts || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play), pts ? "" : inPlay(m.tables), tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", async (got) => {
     await follow(got.matches.flatMap((m) => m.tables), racesSoFar);
