@@ -362,9 +362,10 @@ export function render(el, ctx) {
   const pileEl = h("div", { class: `ss-pile ${pileSize}` }, pile.map((c, i) => {
     const take = `take ${pile.length - i}`;
     const el = planeCard(c, { size: pileSize });
-    if (!can(take)) return el;
+    // (each card in a holder of its own: the pile fans out in one row, each card over the one below it)
+    if (!can(take)) return h("div", { class: "ss-pc" }, el);
     const count = pile.length - i;
-    return clickable(h("div", { class: "ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${plural(count - 1, "card")} above it` },
+    return clickable(h("div", { class: "ss-pc ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${plural(count - 1, "card")} above it` },
       el, h("span", { class: "ss-tag", "aria-hidden": "true" }, String(count))), take, act,
     count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} above it`);
   }));
