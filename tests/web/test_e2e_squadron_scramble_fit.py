@@ -41,8 +41,8 @@ def in_view(page, selector: str) -> None:
     """Every element ``selector`` matches lies whole on the screen, above the dock where the dock is fixed."""
     boxes = page.evaluate("""sel => {
         const dock = document.querySelector('.dock');
-        const fixed = getComputedStyle(dock).position === 'fixed';
-        const room = fixed ? dock.getBoundingClientRect().top : innerHeight;
+        // (fixed on a phone, sticky at a desk: either way what lies under it is hidden)
+        const room = Math.min(innerHeight, dock.getBoundingClientRect().top);
         return [...document.querySelectorAll(sel)].map((el) => {
             const r = el.getBoundingClientRect();
             // (the page's own width: a row too wide for a phone would widen the page, and the screen with it)
@@ -177,6 +177,27 @@ def test_the_pace_chosen_stays_chosen_after_a_reload(quick_server, browser):
         page.reload()
         page.wait_for_selector(".ss-board")
         assert page.locator("select.pace").input_value() == "slow"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_at_a_desk_the_latest_moves_stay_in_view_beside_the_pile_while_the_player_lays_and_discards(quick_server,
+                                                                                                    browser):
+    """At 1366 x 900, with the sets to lay filling the dock, the play log beside the pile stays above the dock:
+    what the others just did is there to read as he chooses what to lay and what to throw."""
+    def laying(v: dict) -> bool:
+        obs = v["observation"]
+        return obs["phase"] == "play" and any(a.startswith("lay ") for a in v["legal"]) and len(obs["history"]) >= 12
+    made, _ = drive(quick_server, 11, laying, seats=3)
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        page.wait_for_selector(".dock .ss-lays")
+        page.wait_for_function("() => { const log = document.querySelector('[data-testid=play-log]'); "
+                               "return log.scrollTop + log.clientHeight >= log.scrollHeight - 2; }")
+        snap(page, "squadron-scramble-log-while-laying-wide")
+        in_view(page, "[data-testid=play-log] li.ss-latest")
+        in_view(page, ".ss-pile")
         assert not errors, errors
     finally:
         context.close()

@@ -452,9 +452,12 @@ export function render(el, ctx) {
     h("summary", { class: "ss-names-latest" }, naming.length > 1 ? `Names said (${naming.length}): ` : "Name said: ", saidWords(naming[0])),
     h("div", { class: "ss-names-all" }, naming.map(saidWords))) : "");
 
-  const boardEl = h("div", { class: "ss-board" }, info, players,
-    // (a replay has its own list of the moves, and draws a board for each seat: no log there)
-    h("div", { class: "ss-mid-row" }, middle, readOnly ? "" : playLog(ctx)), ...panels, hand);
+  // (a replay has its own list of the moves, and draws a board for each seat: no log there)
+  const log = readOnly ? "" : playLog(ctx);
+  // at a desk the log lies beside the pile: at the player's turn the page keeps its latest lines above the dock too,
+  // however tall the decision makes the dock (on a phone it lies above the pile, which has the room)
+  if (log && myTurn && !matchMedia("(max-width: 600px)").matches) log.setAttribute("data-focus", "the latest moves");
+  const boardEl = h("div", { class: "ss-board" }, info, players, h("div", { class: "ss-mid-row" }, middle, log), ...panels, hand);
   // a tap on a small card that is not a move shows it large (a second tap, a tap anywhere else, a move or a few
   // seconds put it back)
   boardEl.addEventListener("click", (event) => {
