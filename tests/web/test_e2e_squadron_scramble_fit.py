@@ -61,7 +61,7 @@ def test_a_long_discard_pile_fans_out_in_one_row_in_view_while_the_player_decide
     made, view = drive(quick_server, 5, lambda v: len(v["observation"]["pile"]) >= 18
                        and v["observation"]["phase"] == "draw", choose=stock_only)
     n = len(view["observation"]["pile"])
-    for size, touch in ((PHONE, True), (WIDE, False)):
+    for size, touch in ((WIDE, False), (PHONE, True)):
         context, page, errors = open_table(browser, quick_server, made, size, touch)
         try:
             takes = page.locator(".ss-pile [data-action^='take ']")
@@ -71,15 +71,36 @@ def test_a_long_discard_pile_fans_out_in_one_row_in_view_while_the_player_decide
             tops = {round(b["y"]) for b in (takes.nth(i).bounding_box() for i in range(n))}
             assert len(tops) == 1, tops
             snap(page, f"squadron-scramble-long-pile-{'phone' if touch else 'wide'}")
-            if not touch:
-                # a card under others is reached by the keyboard too, and takes the cards above it
-                page.focus(".ss-pile [data-action='take 3']")
-                page.keyboard.press("Enter")
+            if touch:
+                # a strip is narrow under a thumb: a first tap picks the cards out, a second takes them
+                moves = page.locator(".board").get_attribute("data-moves")
+                take = page.locator(".ss-pile [data-action='take 3']")
+                take.tap()
+                assert take.get_attribute("aria-pressed") == "true"
+                assert "tap again to take all 3" in (take.get_attribute("aria-label") or "")
+                assert page.locator(".board").get_attribute("data-moves") == moves
+                snap(page, "squadron-scramble-long-pile-picked-phone")
+                take.tap()
                 page.wait_for_selector(".dock .hand-area h3:has-text('Your hand (%d)')"
                                        % (len(view["observation"]["hand"]) + 3))
             assert not errors, errors
         finally:
             context.close()
+
+
+def test_a_card_under_others_in_the_pile_is_taken_by_the_keyboard(quick_server, browser):
+    """A card under others in the fanned pile takes the focus, and Enter takes it and every card above it."""
+    made, view = drive(quick_server, 5, lambda v: len(v["observation"]["pile"]) >= 18
+                       and v["observation"]["phase"] == "draw", choose=stock_only)
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        page.focus(".ss-pile [data-action='take 3']")
+        page.keyboard.press("Enter")
+        grown = len(view["observation"]["hand"]) + 3
+        page.wait_for_selector(f".dock .hand-area h3:has-text('Your hand ({grown})')")
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 def first_turn_of_a_round_after(view: dict, missed: bool = False) -> bool:

@@ -365,14 +365,31 @@ export function render(el, ctx) {
     // (each card in a holder of its own: the pile fans out in one row, each card over the one below it)
     if (!can(take)) return h("div", { class: "ss-pc" }, el);
     const count = pile.length - i;
-    return clickable(h("div", { class: "ss-pc ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${plural(count - 1, "card")} above it` },
-      el, h("span", { class: "ss-tag", "aria-hidden": "true" }, String(count))), take, act,
-    count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} above it`);
+    const holder = h("div", { class: "ss-pc ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${plural(count - 1, "card")} above it` },
+      el, h("span", { class: "ss-tag", "aria-hidden": "true" }, String(count)));
+    // On a touch screen a card under others is a narrow strip, and a thumb may land on its neighbour: the first tap
+    // lifts it and the cards above it, a second takes them (the top card, whole, takes at one tap; a click or a key
+    // takes at once)
+    const pickTake = (action) => {
+      if (tap !== "tap" || count === 1 || holder.getAttribute("aria-pressed") === "true") return act(action);
+      holder.parentElement.querySelectorAll("[aria-pressed=true]").forEach((x) => {
+        x.setAttribute("aria-pressed", "false");
+        x.setAttribute("aria-label", x.dataset.label);
+      });
+      holder.dataset.label = holder.getAttribute("aria-label");
+      holder.setAttribute("aria-pressed", "true");
+      holder.setAttribute("aria-label", `${holder.dataset.label}: picked out, tap again to take ${count === 2 ? "both" : `all ${count}`}`);
+    };
+    if (tap === "tap" && count > 1) holder.setAttribute("aria-pressed", "false");
+    return clickable(holder, take, pickTake,
+      count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} above it`);
   }));
   const drawing = myTurn && obs.phase === "draw";
   const middle = h("div", { class: "ss-middle", "data-focus": drawing ? "the stock and the discard pile" : undefined },
     h("div", { class: "ss-stock" }, stock, h("div", { class: "ss-label" }, `Stock: ${obs.stock_size ?? 0}${obs.stock_turned_over ? " (turned over)" : ""}`)),
-    h("div", { class: "ss-discards" }, h("div", { class: "ss-label" }, `Discard pile (${pile.length}), bottom to top${drawing ? " — a card taken takes every card to its right: the number under it says how many" : ""}`),
+    h("div", { class: "ss-discards" }, h("div", { class: "ss-label" }, `Discard pile (${pile.length}), bottom to top${!drawing ? "" : tap === "tap" && pile.length > 1
+        ? " — tap a card twice to take it and every card to its right (its number says how many)"
+        : " — a card taken takes every card to its right: the number under it says how many"}`),
       pile.length ? pileEl : h("div", { class: "ss-empty" }, "empty")));
 
   // -- this turn's choices: lay, name, shoot ------------------------------------------------------------
