@@ -18,6 +18,7 @@ from websockets.sync.client import connect
 from conftest import Server, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
+from test_accessibility import violations
 from test_e2e_squadron_scramble_table import drive, open_table, snap
 
 WIDE = {"width": 1366, "height": 900}
@@ -140,6 +141,8 @@ def test_a_reload_just_after_a_round_ended_shows_that_rounds_count_with_its_miss
             box = count.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, box
             snap(page, f"squadron-scramble-count-on-reload-{'phone' if touch else 'wide'}")
+            found = violations(page)
+            assert not found, found
             page.get_by_test_id("count-go-on").click()
             count.wait_for(state="detached")
             page.get_by_test_id("last-count").click()
