@@ -232,8 +232,8 @@ export async function playTable(tableId) {
         mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
         view.result.abandoned || !mod.ending ? "" : mod.ending(view));
       if (closer) closer.remove();
-      // the game has just ended: its result is what the player looks for first
-      if (prev && !prev.over) requestAnimationFrame(() => movesEl.scrollIntoView({ block: "start", behavior: "instant" }));
+      // the game has just ended, or the player comes back to it ended (a reload): its result is what he looks for first
+      if (!prev || !prev.over) requestAnimationFrame(() => movesEl.scrollIntoView({ block: "start", behavior: "instant" }));
     } else if (listed(view).length) {
       // every legal move as a list too (the digit keys pick from it), folded away: the board's own controls come first
       const label = mod.label || ((x) => x);

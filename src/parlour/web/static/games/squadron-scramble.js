@@ -459,7 +459,6 @@ export function render(el, ctx) {
   if (can("draw stock")) clickable(stock, "draw stock", act, "Draw the top card of the stock");
   const pileSize = pile.length > 12 ? "small" : "";
   const drawing = myTurn && obs.phase === "draw";
-  const pileLabel = h("div", { class: "ss-label" }, `Discard pile (${pile.length}), bottom to top${drawing ? " — a card taken takes every card to its right: the number under it says how many" : ""}`);
   // In plane-spotting on a touch screen the first tap on a card of the pile shows it large (its outline is all the
   // player goes by, and a tap takes every card above it too), and the dock says what a second tap on it does.
   const lookFirst = SPOTTING && tap === "tap";
@@ -478,16 +477,33 @@ export function render(el, ctx) {
   const pileEl = h("div", { class: `ss-pile ${pileSize}` }, pile.map((c, i) => {
     const take = `take ${pile.length - i}`;
     const el = planeCard(c, { size: pileSize });
-    if (!can(take)) return el;
+    // (each card in a holder of its own: the pile fans out in one row, each card over the one below it)
+    if (!can(take)) return h("div", { class: "ss-pc" }, el);
     const count = pile.length - i;
-    const box = h("div", { class: "ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${plural(count - 1, "card")} above it` },
+    const holder = h("div", { class: "ss-pc ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${plural(count - 1, "card")} above it` },
       el, h("span", { class: "ss-tag", "aria-hidden": "true" }, String(count)));
-    return clickable(box, take, takeOrLook(box, count),
+    // On a touch screen a card under others is a narrow strip, and a thumb may land on its neighbour: the first tap
+    // lifts it and the cards above it, a second takes them (the top card, whole, takes at one tap; a click or a key
+    // takes at once)
+    const pickTake = (action) => {
+      if (tap !== "tap" || count === 1 || holder.getAttribute("aria-pressed") === "true") return act(action);
+      holder.parentElement.querySelectorAll("[aria-pressed=true]").forEach((x) => {
+        x.setAttribute("aria-pressed", "false");
+        x.setAttribute("aria-label", x.dataset.label);
+      });
+      holder.dataset.label = holder.getAttribute("aria-label");
+      holder.setAttribute("aria-pressed", "true");
+      holder.setAttribute("aria-label", `${holder.dataset.label}: picked out, tap again to take ${count === 2 ? "both" : `all ${count}`}`);
+    };
+    if (tap === "tap" && count > 1 && !lookFirst) holder.setAttribute("aria-pressed", "false");
+    return clickable(holder, take, lookFirst ? takeOrLook(holder, count) : pickTake,
       count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} above it`);
   }));
   const middle = h("div", { class: "ss-middle", "data-focus": drawing ? "the stock and the discard pile" : undefined },
     h("div", { class: "ss-stock" }, stock, h("div", { class: "ss-label" }, `Stock: ${obs.stock_size ?? 0}${obs.stock_turned_over ? " (turned over)" : ""}`)),
-    h("div", { class: "ss-discards" }, pileLabel,
+    h("div", { class: "ss-discards" }, h("div", { class: "ss-label" }, `Discard pile (${pile.length}), bottom to top${!drawing ? "" : tap === "tap" && pile.length > 1
+        ? " — tap a card twice to take it and every card to its right (its number says how many)"
+        : " — a card taken takes every card to its right: the number under it says how many"}`),
       pile.length ? pileEl : h("div", { class: "ss-empty" }, "empty")));
 
   // -- this turn's choices: lay, name, shoot ------------------------------------------------------------
@@ -594,14 +610,19 @@ export function render(el, ctx) {
     (obs.round_scores || []).length ? h("details", { class: "ss-rounds-so-far" }, h("summary", {}, obs.round_scores.length === 1 ? "Points in the first round" : `Points in the ${obs.round_scores.length} rounds so far`),
       h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
         h("tbody", {}, obs.round_scores.map((r, n) => h("tr", {}, h("td", {}, String(n + 1)), r.map((x) => h("td", {}, points(x)))))))) : "",
+    lastOver(obs) && !readOnly ? h("button", { type: "button", class: "ss-count-open", "data-testid": "last-count",
+      onclick: () => showCount(view, lastOver(obs)) }, `How round ${lastOver(obs).round} was scored`) : "",
     naming.length ? h("details", { class: "ss-names", "data-testid": "names-said", open: namesOpen ? true : undefined,
       ontoggle: (event) => { namesOpen = event.target.open; } },
     h("summary", { class: "ss-names-latest" }, naming.length > 1 ? `Names said (${naming.length}): ` : "Name said: ", saidWords(naming[0])),
     h("div", { class: "ss-names-all" }, naming.map(saidWords))) : "");
 
-  const boardEl = h("div", { class: "ss-board" }, info, players,
-    // (a replay has its own list of the moves, and draws a board for each seat: no log there)
-    h("div", { class: "ss-mid-row" }, middle, readOnly ? "" : playLog(ctx)), ...panels, hand);
+  // (a replay has its own list of the moves, and draws a board for each seat: no log there)
+  const log = readOnly ? "" : playLog(ctx);
+  // at a desk the log lies beside the pile: at the player's turn the page keeps its latest lines above the dock too,
+  // however tall the decision makes the dock (on a phone it lies above the pile, which has the room)
+  if (log && myTurn && !matchMedia("(max-width: 600px)").matches) log.setAttribute("data-focus", "the latest moves");
+  const boardEl = h("div", { class: "ss-board" }, info, players, h("div", { class: "ss-mid-row" }, middle, log), ...panels, hand);
   // a tap on a small card that is not a move shows it large (a second tap, a tap anywhere else, a move or a few
   // seconds put it back)
   boardEl.addEventListener("click", (event) => {
@@ -616,6 +637,7 @@ export function render(el, ctx) {
   });
   el.append(boardEl);
   if (hand && !readOnly) requestAnimationFrame(() => { watchDock(); fitHand(); });
+  if (!readOnly) countOnLoad(view);
 }
 
 // A card shown large stays ZOOM_MS at most; a press anywhere but on it puts it back at once.
@@ -860,6 +882,13 @@ export function summary(prev, view) {
   if ((obs.round_scores || []).length <= before) return null;
   const over = (obs.events || []).filter((e) => e.event === "round over").at(-1);
   if (!over) return null;
+  return roundCount(view, over);
+}
+
+// The count of the round ``over`` (its "round over" event), as the summary shows it: kept too for the player who
+// comes back to the table (a reload) and for a look at the last round's count at any time in the next.
+function roundCount(view, over) {
+  const obs = view.observation;
   const names = obs.seat_names || [];
   const who = (i) => (i === view.seat ? "You" : seatName(view, i));
   const whom = (i) => (i === view.seat ? "you" : seatName(view, i));
@@ -880,11 +909,14 @@ export function summary(prev, view) {
     const lost = names.flatMap((__, j) => (j === i ? [] : (over.shot_down?.[j] || []).filter((x) => x.by === i)
       .map((x) => `Laid ${planeName(x)}, shot down by ${whom(j)} (its ${x.value} points are ${j === view.seat ? "yours" : `${seatName(view, j)}'s`})`)));
     const hand = over.hands?.[i] || [];
+    // the turns he missed this round for a wrong name (the play log's line for it goes under this count)
+    const missed = (obs.events || []).filter((e) => e.event === "forfeits a turn" && e.round === over.round && e.seat === i).length;
     const lines = [
       laid.length ? `Sets: ${laid.join(", ")}${all ? `; ${WILD.VIC} went down on the last turn, so all are doubled: 2 × ${b.laid / 2} = +${b.laid}` : ""}`
         : lost.length ? "" : "No sets laid.",
       ...lost,
       shot.length ? `Shot down: ${shot.join(", ")}` : "",
+      missed ? `Missed ${missed === 1 ? "a turn" : plural(missed, "turn")}: a plane or nation named wrong` : "",
       hand.length ? `Left in hand, −${b.hand}: ${hand.map((c) => cardName(c, { named: true })).join(", ")  /* the round is over: its cards are named */}` : i === over.went_out ? "" : "Nothing left in hand.",
     ].filter(Boolean);
     return h("section", { class: `ss-round-row${i === view.seat ? " mine" : ""}` },
@@ -897,6 +929,38 @@ export function summary(prev, view) {
   // the last round's count ends the game: it says who won, which the page behind it also says
   const next = view.over ? `That was the last round.${view.result ? ` Game over: ${resultText(view.result, view)}` : ""}` : `First to ${obs.target} wins. ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${totals.indexOf(best) === view.seat ? "lead" : "leads"} with ${points(best)}`}.`;
   return { title, body: h("div", { class: "ss-round" }, rows, h("p", { class: "muted" }, next)) };
+}
+
+// The last round's count, again: a player back at the table (a reload) just after a round ended finds its count open
+// over the table until he goes on, and at any time in the next round a button in the board's head opens it.
+const lastOver = (obs) => (obs.events || []).filter((e) => e.event === "round over").at(-1) || null;
+let drawnOnce = false;                 // this page has drawn the table before (a first drawing: a reload, a visit)
+function countOnLoad(view) {
+  const first = !drawnOnce;
+  drawnOnce = true;
+  const obs = view.observation;
+  const over = lastOver(obs);
+  if (!first || view.over || !over) return;
+  // (the round just ended: the player has not moved since; one watching, the table has not yet gone once round)
+  const since = (obs.history || []).slice(over.moves);
+  const seen = view.seat === null || view.seat === undefined
+    ? since.filter(([, a]) => /^(draw|take) /.test(a)).length >= (obs.seat_names || []).length
+    : since.some(([seat]) => seat === view.seat);
+  if (seen) return;
+  requestAnimationFrame(() => showCount(view, over));
+}
+function showCount(view, over) {
+  document.querySelector("dialog.ss-count")?.remove();
+  const { title, body } = roundCount(view, over);
+  const goOn = h("button", { type: "button", class: "primary", "data-testid": "count-go-on", onclick: () => box.close() }, "Go on");
+  const box = h("dialog", { class: "ss-count", "aria-labelledby": "ss-count-title", "data-testid": "round-count" },
+    h("h2", { id: "ss-count-title" }, title), body, h("div", { class: "sheet-foot" }, goOn));
+  box.addEventListener("close", () => box.remove());
+  // (the table's keys, a digit for a move, wait while it is open: Escape and Enter still close it)
+  box.addEventListener("keydown", (event) => event.stopPropagation());
+  document.body.append(box);
+  box.showModal();
+  goOn.focus({ preventScroll: true });
 }
 
 // -- the play log ---------------------------------------------------------------------------------------------
