@@ -24,10 +24,11 @@ export function closeCall(options) {
   return { decided, low, high };
 }
 
-// hints(slot, {send, act, label, contest}): send(message) asks the server; act(action) makes a move; label(action, view)
-// names a move; contest: what is won ("game", "match").  The table calls draw(view) after each view, answered(message) on a "hint" message and
+// hints(slot, {send, act, label, playable, contest}): send(message) asks the server; act(action) makes a move; label(action, view)
+// names a move; playable(action, view): false where a row must not make its move for the player (in plane-spotting a
+// swap made from the hint would show which card it is); contest: what is won ("game", "match").  The table calls draw(view) after each view, answered(message) on a "hint" message and
 // failed() on an error.
-export function hints(slot, { send, act, label, contest = "game" }) {
+export function hints(slot, { send, act, label, playable = () => true, contest = "game" }) {
   // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
   // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
@@ -96,13 +97,18 @@ export function hints(slot, { send, act, label, contest = "game" }) {
         ? `: its choice first, then the ${FIRST - 1} next best of ${plural(mine.options.length, "move")} by their chance of winning the ${contest}`
         : `: its choice first, then your other moves by their chance of winning the ${contest}`)),
       closeNote,
-      h("ol", { "aria-label": "Your moves, the expert's choice first: pick one to play it" }, shown.map((o, i) => h("li", { class: i === 0 ? "best" : "", onclick: () => play(o) },
-        h("button", { type: "button", "data-hint": o.action, "data-testid": "hint-play", disabled: mine.played ? true : undefined },
-          h("span", { class: "hint-verb", "aria-hidden": "true" }, "Play "), label(o.action, view),
-          i === 0 ? h("small", { class: "hint-choice" }, " (its choice)")
-            : isLevel(o) ? h("small", { class: "hint-level", "data-testid": "hint-level" }, " (level)") : ""),
+      h("ol", { "aria-label": "Your moves, the expert's choice first: pick one to play it" }, shown.map((o, i) => {
+        const mark = i === 0 ? h("small", { class: "hint-choice" }, " (its choice)")
+          : isLevel(o) ? h("small", { class: "hint-level", "data-testid": "hint-level" }, " (level)") : "";
+        // a move the player must find for himself is named, not played from here
+        const own = !playable(o.action, view);
+        return h("li", { class: i === 0 ? "best" : "", onclick: own ? undefined : () => play(o) },
+        own ? h("span", { class: "hint-own", "data-testid": "hint-own" }, label(o.action, view), mark, h("small", {}, " (make it yourself)"))
+          : h("button", { type: "button", "data-hint": o.action, "data-testid": "hint-play", disabled: mine.played ? true : undefined },
+            h("span", { class: "hint-verb", "aria-hidden": "true" }, "Play "), label(o.action, view), mark),
         h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
-        h("span", { class: "chance", "data-testid": "chance", title: "the chance of winning after this move" }, pct(o.chance))))),
+        h("span", { class: "chance", "data-testid": "chance", title: "the chance of winning after this move" }, pct(o.chance)));
+      })),
       triedNote, level, toggle, passed));
     slot.closest(".dock")?.classList.add("hinting");
   };

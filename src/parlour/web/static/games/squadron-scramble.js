@@ -790,6 +790,12 @@ export function label(action, view) {
   return action;
 }
 
+// In plane-spotting a swap made from the hint would show which card of the hand is which plane: the hint names it, the
+// player makes it
+export function hintPlayable(action) {
+  return !(SPOTTING && action.startsWith("swap "));
+}
+
 export function status(view) {
   if (view.over || view.seat === null || !view.legal.length) return "";
   const phase = view.observation?.phase;
