@@ -38,10 +38,10 @@ __all__ = ["DEFAULT_DEALS", "default_deals", "run_lab"]
 
 #: deals at the default budget, by game: enough for the headline seat advantage to about ±1 point (see docs/lab.md)
 DEFAULT_DEALS: dict[str, int] = {
-    "football-whist": 2500,
-    "squadron-scramble": 2500,
+    "football-whist": 1300,
+    "squadron-scramble": 4000,
     "british-towns-asking": 2500,
-    "british-towns-sets": 2500,
+    "british-towns-sets": 4000,
     "biggles": 10000,
 }
 #: deals a variant is played on at the default budget (paired with the defaults' first deals)
