@@ -464,6 +464,8 @@ def lab(
     variants: bool = typer.Option(True, "--variants/--no-variants", help="Measure what each rule variant does."),
     ladder: bool = typer.Option(True, "--ladder/--no-ladder", help="Measure luck and skill on the bot ladder."),
     speed_games: int = typer.Option(0, min=0, help="Biggles: games a point of the speed sweep (0: no sweep)."),
+    luck: bool = typer.Option(False, "--luck", help="Also take the luck of each draw from the stock out of the "
+                                                    "first player's share (sets game, Squadron Scramble)."),
     seed: int = typer.Option(0, help="Master seed: the same seed gives the same report."),
     out: Path = typer.Option(Path("lab-report"), help="Folder for the report (GAME-Np.json, .html) and the "
                                                       "games kept as they come (run again to carry on)."),
@@ -499,7 +501,7 @@ def lab(
 
             report = lab_mod.run_lab(game, seats=seats, variant=chosen_variant, seed=seed, deals=budget,
                                      variant_deals=variant_deals, ladder_deals=ladder_deals, iterations=iterations,
-                                     bot=bot, variants=variants, ladder=ladder, speed_games=speed_games,
+                                     bot=bot, variants=variants, ladder=ladder, speed_games=speed_games, luck=luck,
                                      backend=on, folder=out, progress=progress)
         files = write(report, out)
     except ParlourError as error:
@@ -520,6 +522,11 @@ def _print_lab(report: dict[str, Any], head: dict[str, Any], files: dict[str, st
                        f"{report['budget']['deals']:,} deals ({report['budget']['games']:,} games)", style="bold"))
     console.print(f"Seat advantage: {seat['name']} wins {seat['share']:.1%} (95% interval {seat['ci95'][0]:.1%} to "
                   f"{seat['ci95'][1]:.1%}, ±{seat['half_width']:.1%}; fair {seat['fair']:.1%})")
+    corrected = report["seat_advantage"].get("luck_corrected")
+    if corrected:
+        after = corrected["corrected"]
+        console.print(f"  with the luck of the draw taken out: {after['mean']:.1%} ({after['ci95'][0]:.1%} to "
+                      f"{after['ci95'][1]:.1%}); {corrected['variance_ratio']}x fewer deals for the same interval")
     shape = report["length_and_shape"]
     decisions = shape["decisions"]
     console.print(f"Length: {decisions['mean']:.1f} decisions a game (sd {decisions['sd'] or 0:.1f}, "

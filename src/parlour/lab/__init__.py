@@ -12,7 +12,10 @@ and as a self-contained HTML page):
   on the same deals, as paired differences with intervals;
 - **luck and skill** (``skill``): the spread of the bot ladder's ratings,
   placed on the chess-with-coin-flips scale, and the ladder's depth;
-- for Biggles, **what speed is worth** (``parlour.sim.speed``'s sweep).
+- for Biggles, **what speed is worth** (``parlour.sim.speed``'s sweep);
+- with ``luck``, the first player's share again with **the luck of the draw
+  taken out** (``luck``: control variates after AIVAT), and how many times
+  fewer deals that needs.
 
 The games are played on any of the simulator's backends, kept part by part in
 the run's folder so that a stopped run carries on (``runs``).  Nothing in the
@@ -40,7 +43,7 @@ __all__ = ["DEFAULT_DEALS", "default_deals", "run_lab"]
 DEFAULT_DEALS: dict[str, int] = {
     "football-whist": 1300,
     "squadron-scramble": 4000,
-    "british-towns-asking": 2500,
+    "british-towns-asking": 3100,
     "british-towns-sets": 4000,
     "biggles": 10000,
 }
@@ -59,8 +62,9 @@ def default_deals(game: GameDescriptor) -> int:
 def run_lab(game: GameDescriptor, *, seats: int | None = None, variant: Mapping[str, Any] | None = None,
             seed: int = 0, deals: int | None = None, variant_deals: int | None = None,
             ladder_deals: int | None = None, iterations: int | None = None, bot: str | None = None,
-            variants: bool = True, ladder: bool = True, speed_games: int = 0, backend: Backend | None = None,
-            folder: str | Path | None = None, progress: Progress | None = None) -> dict[str, Any]:
+            variants: bool = True, ladder: bool = True, speed_games: int = 0, luck: bool = False,
+            backend: Backend | None = None, folder: str | Path | None = None,
+            progress: Progress | None = None) -> dict[str, Any]:
     """Measure ``game`` and return the lab's report (see the module); ``progress(stage, done, total)``."""
     from parlour import __version__
     from parlour.compiled import describe
@@ -79,7 +83,10 @@ def run_lab(game: GameDescriptor, *, seats: int | None = None, variant: Mapping[
         return None if progress is None else (lambda done: progress(name, done, total))
 
     try:
-        base = Study(game.id, table, rules, seed, n, chosen_bot)
+        from parlour.lab.luck import corrected_shares, corrects
+
+        measure_luck = luck and corrects(game)
+        base = Study(game.id, table, rules, seed, n, chosen_bot, luck=measure_luck)
         rows = play_study(base, on, folder=out, progress=stage("defaults", n * per_deal))
         report: dict[str, Any] = {
             "game": game.id, "title": game.title, "rules_version": game.rules_version,
@@ -93,6 +100,8 @@ def run_lab(game: GameDescriptor, *, seats: int | None = None, variant: Mapping[
             "seat_advantage": seat_advantage(game, table, rows),
             "length_and_shape": length_and_shape(rows),
         }
+        if measure_luck:
+            report["seat_advantage"]["luck_corrected"] = corrected_shares(game, table, rows)
         if variants:
             m = min(n, VARIANT_DEALS if variant_deals is None else variant_deals)
             report["budget"]["variant_deals"] = m

@@ -45,6 +45,8 @@ class Study:
     #: the bot in every seat (a search bot's budget may ride on its name: ``expert:50``)
     bot: str
     max_actions: int = MAX_ACTIONS
+    #: measure the luck of every draw from the stock (``parlour.lab.luck``): each row gets ``luck``, a value a seat
+    luck: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -102,6 +104,12 @@ def play_one(game: GameDescriptor, study: Study, deal: int, seed: int, shift: in
     bots = [make_bot(game, study.bot, seat, derive_seed("lab", study.seed, deal, shift, seat))
             for seat in range(seats)]
     trail: list[list[float] | None] = []
+    luck = [0.0] * seats
+    evaluate = None
+    if study.luck:
+        from parlour.lab.luck import DRAW, draw_luck, valuation
+
+        evaluate = valuation(game)
     if game.play_game is not None:               # a game on its own clock: played whole, its standing unseen
         state = game.play_game(game, bots, seats=seats, seed=seed, variant=study.variant)
         first = 0
@@ -112,7 +120,12 @@ def play_one(game: GameDescriptor, study: Study, deal: int, seed: int, shift: in
             for seat in sorted(state.to_move):
                 legal = state.legal_actions(seat)
                 if legal:
-                    state.apply(seat, decide(bots[seat], state, seat, legal))
+                    action = decide(bots[seat], state, seat, legal)
+                    if evaluate is not None and action == DRAW:
+                        drawn = draw_luck(state, seat, evaluate)
+                        if drawn is not None:
+                            luck = [a + b for a, b in zip(luck, drawn, strict=True)]
+                    state.apply(seat, action)
                     trail.append(standing(game, seats, state.result()))
                     break
     winners = winning_seats(game, seats, state)
@@ -131,12 +144,13 @@ def play_one(game: GameDescriptor, study: Study, deal: int, seed: int, shift: in
         sole = [s for s in leaders if s is not None]
         changes = sum(1 for a, b in zip(sole, sole[1:], strict=False) if a != b)
     tricks = getattr(state, "tricks", None)
+    extra = {"luck": [round(v, 6) for v in luck]} if study.luck else {}
     return {
         "deal": deal, "shift": shift, "first": first, "winners": list(winners), "ended": bool(state.is_over),
         "decisions": len(state.history) if hasattr(state, "history") else None,
         "rounds": result.get("rounds") if isinstance(result.get("rounds"), int) else None,
         "tricks": sum(len(half) for half in tricks) if isinstance(tricks, list) else None,
-        "decided_at": decided_at, "lead_changes": changes,
+        "decided_at": decided_at, "lead_changes": changes, **extra,
     }
 
 

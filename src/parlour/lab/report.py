@@ -96,6 +96,14 @@ def _seats(report: Mapping[str, Any]) -> str:
              _table(["position", "share of wins", "95% interval", "advantage"], rows),
              svg.forest([(row["name"], row["share"], *row["ci95"]) for row in seats["by_position"]],
                         reference=seats["fair_share"], title="Share of the wins by position (dashed: fair)")]
+    corrected = seats.get("luck_corrected")
+    if corrected:
+        after, before = corrected["corrected"], corrected["plain"]
+        parts.append(f"<p>With the luck of each draw from the stock taken out (the game's own valuation of the "
+                     f"card drawn against every card that could have been: control variates after AIVAT), the "
+                     f"first player's share is {_pct(after['mean'])} ({_ci(after['ci95'])}), against "
+                     f"{_pct(before['mean'])} ({_ci(before['ci95'])}) counted plainly: "
+                     f"{corrected['variance_ratio']}× fewer deals for the same interval.</p>")
     if "by_side" in seats:
         parts.append(_table(["partnership", "share of wins", "95% interval"],
                             [[row["side"], _pct(row["share"]), _ci(row["ci95"])] for row in seats["by_side"]]))
