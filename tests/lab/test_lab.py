@@ -101,3 +101,22 @@ def test_worker_processes_give_the_same_rows():
     study = Study("british-towns-asking", 3, get_game("british-towns-asking").variant(), 6, 12, "remembering")
     with LocalBackend(1) as one, LocalBackend(2) as two:
         assert play_study(study, one) == play_study(study, two)
+
+
+def test_runs_with_other_seeds_merge_into_one_report(tmp_path):
+    runner = CliRunner()
+    common = ["--budget", "6", "--variant-deals", "3", "--ladder-deals", "2", "--iterations", "2"]
+    for seed in (1, 2):
+        done = runner.invoke(app, ["lab", "british-towns-sets", *common, "--seed", str(seed),
+                                   "--out", str(tmp_path / f"run{seed}")])
+        assert done.exit_code == 0, done.output
+    assert list((tmp_path / "run1").glob("ladder/*/*.json"))             # the ladder's games are kept too
+    merged = runner.invoke(app, ["lab", "--merge", str(tmp_path / "run1"), str(tmp_path / "run2"),
+                                 "--out", str(tmp_path / "merged"), "--json"])
+    assert merged.exit_code == 0, merged.output
+    report = json.loads(merged.output)
+    assert report["seed"] == [1, 2] and report["budget"]["deals"] == 12 and report["budget"]["games"] == 24
+    assert report["budget"]["variant_deals"] == 6 and report["budget"]["ladder_deals"] == 4
+    assert report["luck_and_skill"]["deals"] == 4
+    same = runner.invoke(app, ["lab", "--merge", str(tmp_path / "run1"), str(tmp_path / "run1")])
+    assert same.exit_code == 2 and "same seed" in same.output

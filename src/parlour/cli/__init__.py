@@ -448,7 +448,7 @@ def _print_arena(report: dict[str, Any]) -> None:
 
 @app.command()
 def lab(
-    game_id: str = typer.Argument(..., metavar="GAME"),
+    targets: list[str] = typer.Argument(..., metavar="GAME", help="The game (with --merge: the runs' --out folders)."),
     variant: list[str] = typer.Option([], help="Rule variant NAME=VALUE (repeatable): the rules measured."),
     players: Optional[int] = typer.Option(None, help="Number of players, where the game allows several."),
     budget: Optional[int] = typer.Option(None, min=2, help="Deals for seat advantage and length (default: the "
@@ -472,6 +472,8 @@ def lab(
     workers: int = typer.Option(1, min=1, max=256, help="Processes to share the games (the report is the same)."),
     backend: str = typer.Option("local", help="Where games are played: local (--workers processes) or ray."),
     address: Optional[str] = typer.Option(None, help="The Ray cluster to use (HOST:PORT, or auto), with --backend ray."),
+    merge: bool = typer.Option(False, "--merge", help="One report from the finished runs whose --out folders are "
+                                                      "given (the same command but for --seed), written to --out."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as one JSON object."),
 ) -> None:
     """The game-design lab: seat advantage, length, what each rule does, luck and skill, with 95% intervals."""
@@ -479,8 +481,22 @@ def lab(
     from parlour.lab.report import headline, write
     from parlour.sim import make_backend
 
+    if merge:
+        try:
+            report = lab_mod.merge(targets)
+            files = write(report, out)
+        except ParlourError as error:
+            _fail(str(error))
+        except OSError as error:
+            _fail(f"cannot write to {out}: {error.strerror or error}")
+        if as_json:
+            print(json.dumps(report, indent=1))
+            return
+        return _print_lab(report, headline(report), files)
+    if len(targets) != 1:
+        _fail("lab takes one GAME (or --merge DIR DIR...)")
     try:
-        game = get_game(game_id)
+        game = get_game(targets[0])
         seats = game.check_seats(players or game.seat_counts[0])
         chosen_variant = _variant(game, variant)
         if bot is not None:
@@ -518,7 +534,8 @@ def lab(
 
 def _print_lab(report: dict[str, Any], head: dict[str, Any], files: dict[str, str]) -> None:
     seat = report["seat_advantage"]["headline"]
-    console.print(Text(f"{report['title']}: {report['players']} players, seed {report['seed']}, "
+    seeds = ", ".join(map(str, report["seed"])) if isinstance(report["seed"], list) else report["seed"]
+    console.print(Text(f"{report['title']}: {report['players']} players, seed {seeds}, "
                        f"{report['budget']['deals']:,} deals ({report['budget']['games']:,} games)", style="bold"))
     console.print(f"Seat advantage: {seat['name']} wins {seat['share']:.1%} (95% interval {seat['ci95'][0]:.1%} to "
                   f"{seat['ci95'][1]:.1%}, ±{seat['half_width']:.1%}; fair {seat['fair']:.1%})")

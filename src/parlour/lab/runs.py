@@ -80,6 +80,20 @@ def play_study(study: Study, backend: Backend, *, folder: Path | None = None,
     return [row for index in sorted(rows) for row in rows[index]]
 
 
+def kept(folder: Path, study: Study) -> list[dict[str, Any]]:
+    """A finished study's rows as kept in ``folder`` (refused if a part is missing: carry the run on first)."""
+    from parlour.engine.errors import ParlourError
+
+    rows = []
+    for part in parts(study):
+        path = _kept(folder, study, part)
+        if not path.exists():
+            raise ParlourError(f"{folder} is unfinished (a part of its games is missing): run its command again "
+                               "with the same --out to carry it on, then merge")
+        rows.extend(json.loads(path.read_text())["rows"])
+    return rows
+
+
 def merge_rows(runs: Sequence[Sequence[dict[str, Any]]]) -> list[dict[str, Any]]:
     """The rows of several runs of one study with different seeds, pooled, each run's deals numbered apart."""
     return [{**row, "deal": k * MERGE_STRIDE + row["deal"]} for k, rows in enumerate(runs) for row in rows]

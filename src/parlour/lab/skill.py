@@ -39,9 +39,13 @@ than people): 1 where nobody beats random play that often.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
+from dataclasses import asdict, replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -49,6 +53,7 @@ import numpy as np
 from parlour.bots import bot_names
 from parlour.bots.search import SEARCH_BOTS
 from parlour.engine.descriptor import GameDescriptor
+from parlour.engine.errors import ParlourError
 from parlour.sim.arena import Arena, Game, jobs, play_job, score_interval, score_of, seatings
 from parlour.sim.backends import Backend
 
@@ -60,6 +65,8 @@ MAX_ACTIONS = 3000
 STEP = 0.6
 #: Elo points for odds of 10 to 1
 ELO = 400 / math.log(10)
+#: deals a job of the ladder: fixed, so that a run carried on finds its jobs where it left them
+JOB_DEALS = 4
 #: bootstrap draws over deals for the coin-flip share's interval
 BOOTSTRAP = 200
 
@@ -71,16 +78,65 @@ def ladder(game: GameDescriptor, iterations: int = ITERATIONS) -> list[str]:
 
 def play_ladder(game: GameDescriptor, bots: Sequence[str], deals: int, seed: int, seats: int,
                 variant: Mapping[str, Any], backend: Backend, max_actions: int = MAX_ACTIONS,
-                progress: Any = None) -> tuple[Arena, list[Game]]:
-    """Every pair of the ladder on the same deals in every seating (the arena's jobs, on ``backend``)."""
+                progress: Any = None, folder: Path | None = None) -> tuple[Arena, list[Game]]:
+    """Every pair of the ladder on the same deals in every seating (the arena's jobs, on ``backend``).
+
+    With a ``folder`` each job's games are kept as they come (``ladder/KEY/INDEX.json``) and read, not played
+    again, by a run carried on.
+    """
     arena = Arena(game.id, tuple(bots), deals, seed, seats, dict(variant), max_actions=max_actions)
-    played: list[Game] = []
-    per_job = max(1, min(10, -(-deals // (4 * backend.parallelism))))
-    for result in backend.map(play_job, jobs(arena, per_job)):
-        played.extend(result)
+    todo, done = [], {}
+    for index, job in enumerate(jobs(arena, JOB_DEALS)):
+        path = None if folder is None else _kept(folder, arena, index)
+        if path is not None and path.exists():
+            done[index] = _load(path)
+        else:
+            todo.append((index, job))
+    count = sum(len(games) for games in done.values())
+    for (index, _job), result in zip(todo, backend.map(play_job, (job for _i, job in todo)), strict=True):
+        done[index] = result
+        if folder is not None:
+            path = _kept(folder, arena, index)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps([asdict(g) for g in result], separators=(",", ":")))
+        count += len(result)
         if progress is not None:
-            progress(len(played))
-    return arena, played
+            progress(count)
+    return arena, [g for index in sorted(done) for g in done[index]]
+
+
+def _kept(folder: Path, arena: Arena, index: int) -> Path:
+    key = json.dumps([arena.game, arena.bots, arena.deals, arena.seed, arena.seats, arena.variant, arena.max_actions])
+    return folder / "ladder" / hashlib.sha256(key.encode()).hexdigest()[:16] / f"{index:05d}.json"
+
+
+def _load(path: Path) -> list[Game]:
+    return [Game(**{**g, "winners": tuple(g["winners"])}) for g in json.loads(path.read_text())]
+
+
+def kept_ladder(game: GameDescriptor, folder: Path, deals: int, seed: int, seats: int, variant: Mapping[str, Any],
+                iterations: int) -> tuple[Arena, list[Game]]:
+    """A finished run's ladder as kept in its folder (refused if a job's games are missing)."""
+    arena = Arena(game.id, tuple(ladder(game, iterations)), deals, seed, seats, dict(variant),
+                  max_actions=MAX_ACTIONS)
+    games = []
+    for index, _job in enumerate(jobs(arena, JOB_DEALS)):
+        path = _kept(folder, arena, index)
+        if not path.exists():
+            raise ParlourError(f"{folder}'s ladder is unfinished: run its command again to carry it on, then merge")
+        games.extend(_load(path))
+    return arena, games
+
+
+def merge_ladders(ladders: Sequence[tuple[Arena, list[Game]]]) -> tuple[Arena, list[Game]]:
+    """Ladders of the same bots with different seeds as one: the deals of each after those of the one before."""
+    first = ladders[0][0]
+    games: list[Game] = []
+    offset = 0
+    for arena, played in ladders:
+        games.extend(replace(g, deal=g.deal + offset) for g in played)
+        offset += arena.deals
+    return replace(first, deals=offset), games
 
 
 def deal_scores(game: GameDescriptor, arena: Arena, games: Sequence[Game]) -> np.ndarray:
