@@ -566,6 +566,10 @@ def _print_lab(report: dict[str, Any], head: dict[str, Any], files: dict[str, st
         console.print(f"Luck and skill: coin-flip share {share['share']:.2f} ({share['ci95'][0]:.2f} to "
                       f"{share['ci95'][1]:.2f}); rating spread {luck['rating_spread']['elo_sd']:.0f} Elo; depth "
                       f"{luck['depth']['levels']} ({' < '.join(luck['depth']['chain'])})")
+    speed = report.get("speed")
+    if speed:
+        console.print("What speed is worth (P1's win rate at P1's speed): " + ", ".join(
+            f"{row['speed_factor']:g}x {row['p1_win_rate']:.0%}" for row in speed["rows"]))
     console.print(f"Report: {files['html']}  JSON: {files['json']}")
 
 

@@ -48,7 +48,7 @@ DEFAULT_DEALS: dict[str, int] = {
     "football-whist": 1300,
     "squadron-scramble": 4000,
     "british-towns-asking": 3100,
-    "british-towns-sets": 4000,
+    "british-towns-sets": 4500,
     "biggles": 10000,
 }
 #: deals a variant is played on at the default budget (paired with the defaults' first deals)

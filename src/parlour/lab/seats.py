@@ -11,7 +11,8 @@ the mean over deals with the arena's t interval on the deal shares.  Positions
 are counted from the player who moves first (the dealer's left, the first
 kicker): that is where an advantage lies, since who deals is itself drawn at
 random.  Partnership games report the partnership (A, B) and the first
-player's partnership as well.
+player's partnership as well.  In a game played on its own clock (Biggles:
+both players act at once) there is no first player, and positions are seats.
 
 To show what playing in duplicate buys, the report also gives the interval
 plain counting would have reached with the same games, each taken as an
@@ -76,7 +77,7 @@ def seat_advantage(game: GameDescriptor, seats: int, rows: Sequence[Mapping[str,
         row = share_interval(position_shares[p])
         wins = sum(credits(r["winners"], seats)[(r["first"] + p) % seats] for r in rows)
         plain = wilson_interval(round(wins), total_games)
-        row.update({"position": p, "name": position_name(p),
+        row.update({"position": p, "name": names[p] if game.real_time else position_name(p),
                     "advantage": round(row["share"] - 1 / seats, 4),
                     "plain_half_width": round((plain[1] - plain[0]) / 2, 4)})
         positions.append(row)
