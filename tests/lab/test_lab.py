@@ -13,7 +13,7 @@ from parlour.lab.runs import merge_rows, play_study
 from parlour.lab.variants import settings_of, variant_settings
 from parlour.sim.backends import LocalBackend
 
-SMALL = {"deals": 6, "variant_deals": 6, "ladder_deals": 2, "iterations": 2}
+SMALL = {"deals": 6, "variant_deals": 3, "ladder_deals": 2, "iterations": 2}
 
 
 def test_the_same_seed_gives_the_same_report_byte_for_byte(tmp_path):
@@ -55,12 +55,15 @@ def test_every_option_of_a_game_is_tried():
 
 
 def test_a_shorter_target_shortens_the_game_on_the_same_deals():
-    report = run_lab(get_game("squadron-scramble"), seed=1, deals=12, ladder=False)
+    report = run_lab(get_game("squadron-scramble"), seed=1, deals=6, ladder=False)
     effect = {v["label"]: v["effects"] for v in report["variants"]}
     shorter = effect["target=100"]["decisions"]
     assert shorter["clear"] and shorter["ci95"][1] < 0
     longer = effect["target=500"]["decisions"]
     assert longer["clear"] and longer["ci95"][0] > 0
+    skill = effect["target=100"]["skill"]                      # the club player against the newcomer, both ways
+    assert 0 <= skill["default"] <= 1 and 0 <= skill["variant"] <= 1
+    assert "heuristic" in report["skill_measure"] and "newcomer" in report["skill_measure"]
 
 
 def test_the_report_says_what_interval_it_reached():

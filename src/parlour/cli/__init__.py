@@ -553,12 +553,15 @@ def _print_lab(report: dict[str, Any], head: dict[str, Any], files: dict[str, st
         console.print(f"Decided early (winners ahead for good by half-way): {early['rate']:.1%} "
                       f"({early['ci95'][0]:.1%} to {early['ci95'][1]:.1%})")
     if report.get("variants"):
-        table = Table("setting", "seat advantage", "decisions", "draws", title="What each rule does (setting - default)")
+        table = Table("setting", "seat advantage", "decisions", "draws", "skill",
+                      title="What each rule does (setting - default)")
         for row in report["variants"]:
             e = row["effects"]
             ci = e["seat_advantage"]["ci95"] or [0.0, 0.0]
+            skill = e.get("skill") or {}
             table.add_row(row["label"], f"{e['seat_advantage']['difference']:+.1%} ({ci[0]:+.1%} to {ci[1]:+.1%})",
-                          f"{e['decisions']['difference']:+.1f}", f"{e['draw_rate']['difference']:+.1%}")
+                          f"{e['decisions']['difference']:+.1f}", f"{e['draw_rate']['difference']:+.1%}",
+                          "-" if skill.get("difference") is None else f"{skill['difference']:+.3f}")
         console.print(table)
     luck = report.get("luck_and_skill")
     if luck:

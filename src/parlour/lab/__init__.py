@@ -37,7 +37,7 @@ from parlour.lab.play import Study
 from parlour.lab.runs import kept, merge_rows, play_study
 from parlour.lab.seats import seat_advantage
 from parlour.lab.shape import length_and_shape
-from parlour.lab.variants import compare, variant_settings
+from parlour.lab.variants import compare, paired_effect, variant_settings
 from parlour.sim.arena import Arena, Game
 from parlour.sim.backends import Backend, LocalBackend
 
@@ -97,6 +97,8 @@ class Played:
     variants: list[tuple[dict[str, Any], list[dict[str, Any]]]] = field(default_factory=list)
     ladder: tuple[Arena, list[Game]] | None = None
     speed: list[dict[str, Any]] | None = None
+    #: the skill pair's games (``skill.skill_pair``) under the defaults, then under each variant
+    skill: list[tuple[Arena, list[Game]]] = field(default_factory=list)
 
 
 def plan(game: GameDescriptor, *, seats: int | None = None, variant: Mapping[str, Any] | None = None,
@@ -151,6 +153,13 @@ def _play(game: GameDescriptor, chosen: Plan, on: Backend, out: Path | None, pro
         label = _label(setting)
         played.variants.append((setting, play_study(study, on, folder=out, progress=stage(label, study.deals
                                                                                           * per_deal))))
+    if chosen.variant_deals is not None:
+        pair = skill.skill_pair(game)
+        rules = [chosen.variant, *({**chosen.variant, **setting} for setting, _study in chosen.variant_studies(game))]
+        for k, variant in enumerate(rules):
+            total = total_games(game, 2, chosen.variant_deals, chosen.players)
+            played.skill.append(skill.play_ladder(game, pair, chosen.variant_deals, chosen.seed, chosen.players,
+                                                  variant, on, progress=stage(f"skill {k}", total), folder=out))
     if chosen.ladder_deals is not None and chosen.iterations is not None:
         bots = skill.ladder(game, chosen.iterations)
         total = total_games(game, len(bots), chosen.ladder_deals, chosen.players)
@@ -189,12 +198,19 @@ def build(game: GameDescriptor, chosen: Plan, played: Played, seeds: list[int] |
         report["seat_advantage"]["luck_corrected"] = corrected_shares(game, table, rows)
     if chosen.variant_deals is not None:
         report["variants"] = []
-        for setting, other in played.variants:
+        strong = [skill.stronger_scores(game, *kept) for kept in played.skill]
+        pair = skill.skill_pair(game)
+        report["skill_measure"] = (f"the {pair[1]} bot's score against the {pair[0]} in duplicate play (the arena's "
+                                   "score: a share of the winning seats)")
+        for k, (setting, other) in enumerate(played.variants):
             kept = {row["deal"] for row in other}
             paired = [row for row in rows if row["deal"] in kept]
             report["budget"]["variant_deals"] = len(kept)
+            effects = compare(game, table, paired, other)
+            if len(strong) == len(played.variants) + 1:
+                effects["skill"] = paired_effect(strong[0], strong[k + 1])
             report["variants"].append({"setting": setting, "label": _label(setting), "deals": len(kept),
-                                       "effects": compare(game, table, paired, other),
+                                       "effects": effects,
                                        "seat_advantage": seat_advantage(game, table, other)["headline"]})
     if played.ladder is not None:
         arena, games = played.ladder
@@ -232,9 +248,15 @@ def merge(folders: Sequence[str | Path]) -> dict[str, Any]:
         played.variants.append((setting, merge_rows([kept(Path(f), p.variant_studies(game)[k][1])
                                                      for f, p in zip(folders, plans, strict=True)])))
     if first.ladder_deals is not None:
-        played.ladder = skill.merge_ladders([skill.kept_ladder(game, Path(f), p.ladder_deals or 0, p.seed,
-                                                               p.players, p.variant, p.iterations or 0)
+        played.ladder = skill.merge_ladders([skill.kept_ladder(game, Path(f), skill.ladder(game, p.iterations or 0),
+                                                               p.ladder_deals or 0, p.seed, p.players, p.variant)
                                              for f, p in zip(folders, plans, strict=True)])
+    if first.variant_deals is not None:
+        pair = skill.skill_pair(game)
+        for rules in [first.variant, *({**first.variant, **setting} for setting, _s in first.variant_studies(game))]:
+            played.skill.append(skill.merge_ladders([skill.kept_ladder(game, Path(f), pair, p.variant_deals or 0,
+                                                                       p.seed, p.players, rules)
+                                                     for f, p in zip(folders, plans, strict=True)]))
     return build(game, replace(first, speed_games=0), played, seeds)
 
 

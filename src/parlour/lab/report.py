@@ -149,13 +149,17 @@ def _variants(report: Mapping[str, Any]) -> str:
                                  f"({_ci(e['seat_advantage']['ci95'], True)})",
                      f"{e['decisions']['difference']:+.1f} ({_ci(e['decisions']['ci95'], True, False)})",
                      f"{_pct(e['draw_rate']['difference'], True)}",
-                     f"{_pct(e['decided_early_rate']['difference'], True)}"])
+                     f"{_pct(e['decided_early_rate']['difference'], True)}",
+                     f"{e['skill']['difference']:+.3f} ({_ci(e['skill']['ci95'], True, False)})"
+                     if "skill" in e and e["skill"]["difference"] is not None else "-"])
     deals = variants[0]["deals"]
     return "\n".join([
         f"<p>Each setting is played on the same {deals:,} deals as the defaults (same seeds, same shifts of the "
         "hands), one option at a time; each effect is the mean difference over deals, setting minus default, "
         "with its 95% interval.</p>",
-        _table(["setting", "seat advantage", "decisions a game", "draws", "decided early"], rows),
+        _table(["setting", "seat advantage", "decisions a game", "draws", "decided early", "skill"], rows),
+        f"<p class='note'>Skill: {escape(report.get('skill_measure', ''))}; the change in it, setting minus "
+        "default (a rule that rewards skill raises it).</p>",
         svg.forest([(v["label"], v["effects"]["seat_advantage"]["difference"] or 0.0,
                      *(v["effects"]["seat_advantage"]["ci95"] or [0.0, 0.0])) for v in variants],
                    reference=0.0, title="Effect on the headline seat's share of the wins (dashed: none)")])

@@ -114,18 +114,32 @@ def _load(path: Path) -> list[Game]:
     return [Game(**{**g, "winners": tuple(g["winners"])}) for g in json.loads(path.read_text())]
 
 
-def kept_ladder(game: GameDescriptor, folder: Path, deals: int, seed: int, seats: int, variant: Mapping[str, Any],
-                iterations: int) -> tuple[Arena, list[Game]]:
-    """A finished run's ladder as kept in its folder (refused if a job's games are missing)."""
-    arena = Arena(game.id, tuple(ladder(game, iterations)), deals, seed, seats, dict(variant),
-                  max_actions=MAX_ACTIONS)
+def kept_ladder(game: GameDescriptor, folder: Path, bots: Sequence[str], deals: int, seed: int, seats: int,
+                variant: Mapping[str, Any]) -> tuple[Arena, list[Game]]:
+    """A finished run's ladder (or any arena the lab played) as kept in its folder (refused if games are missing)."""
+    arena = Arena(game.id, tuple(bots), deals, seed, seats, dict(variant), max_actions=MAX_ACTIONS)
     games = []
     for index, _job in enumerate(jobs(arena, JOB_DEALS)):
         path = _kept(folder, arena, index)
         if not path.exists():
-            raise ParlourError(f"{folder}'s ladder is unfinished: run its command again to carry it on, then merge")
+            raise ParlourError(f"{folder} is unfinished (some bot games are missing): run its command again to "
+                               "carry it on, then merge")
         games.extend(_load(path))
     return arena, games
+
+
+def skill_pair(game: GameDescriptor) -> tuple[str, str]:
+    """The two players whose match measures how much a rule rewards skill: the newcomer and the club player."""
+    from parlour.bots import bot_names, own_bot
+
+    strong = "club" if "club" in bot_names(game) else own_bot(game)
+    return ("newcomer", strong)
+
+
+def stronger_scores(game: GameDescriptor, arena: Arena, games: Sequence[Game]) -> dict[int, float]:
+    """Each deal's score of the second bot of a two-bot arena (the stronger, in ``skill_pair``)."""
+    scores = deal_scores(game, arena, games)
+    return {deal: 1 - float(scores[0, deal]) for deal in range(arena.deals)}
 
 
 def merge_ladders(ladders: Sequence[tuple[Arena, list[Game]]]) -> tuple[Arena, list[Game]]:

@@ -11,7 +11,9 @@ narrower than that of two separate runs.
 
 The effects reported: on seat advantage (the headline share: the first
 player's, or his partnership's), on length (decisions a game), on how often a
-game is drawn, and on how often it is decided early.
+game is drawn, on how often it is decided early, and on skill: how much better
+the club player does against the newcomer (``parlour.lab.skill.skill_pair``)
+in duplicate play on the same deals, a rule that rewards skill raising it.
 """
 
 from __future__ import annotations
@@ -85,15 +87,16 @@ def compare(game: GameDescriptor, seats: int, base: Sequence[Mapping[str, Any]],
                 "decisions": lambda rows: _per_deal(rows, _mean_decisions),
                 "draw_rate": lambda rows: _per_deal(rows, _drawn(seats)),
                 "decided_early_rate": lambda rows: _per_deal(rows, _early)}
-    out = {}
-    for name, measure in measures.items():
-        a, b = measure(base), measure(other)
-        common = sorted(set(a) & set(b))
-        difference = mean_interval([b[d] - a[d] for d in common])
-        base_mean = sum(a[d] for d in common) / len(common) if common else None
-        out[name] = {"default": None if base_mean is None else round(base_mean, 4),
-                     "variant": None if difference["mean"] is None or base_mean is None
-                     else round(base_mean + difference["mean"], 4),
-                     "difference": difference["mean"], "ci95": difference["ci95"],
-                     "clear": bool(difference["ci95"] and (difference["ci95"][0] > 0 or difference["ci95"][1] < 0))}
-    return out
+    return {name: paired_effect(measure(base), measure(other)) for name, measure in measures.items()}
+
+
+def paired_effect(a: Mapping[int, float], b: Mapping[int, float]) -> dict[str, Any]:
+    """The mean over the deals both have of ``b - a``, with its 95% interval, and both means."""
+    common = sorted(set(a) & set(b))
+    difference = mean_interval([b[d] - a[d] for d in common])
+    base_mean = sum(a[d] for d in common) / len(common) if common else None
+    return {"default": None if base_mean is None else round(base_mean, 4),
+            "variant": None if difference["mean"] is None or base_mean is None
+            else round(base_mean + difference["mean"], 4),
+            "difference": difference["mean"], "ci95": difference["ci95"],
+            "clear": bool(difference["ci95"] and (difference["ci95"][0] > 0 or difference["ci95"][1] < 0))}
