@@ -123,3 +123,18 @@ def test_runs_with_other_seeds_merge_into_one_report(tmp_path):
     assert report["luck_and_skill"]["deals"] == 4
     same = runner.invoke(app, ["lab", "--merge", str(tmp_path / "run1"), str(tmp_path / "run1")])
     assert same.exit_code == 2 and "same seed" in same.output
+
+
+def test_one_command_publishes_every_game_with_its_versions(tmp_path):
+    from parlour.lab.publish import main
+
+    main([str(tmp_path), "--games", "british-towns-asking,biggles", "--deals", "3", "--variant-deals", "2",
+          "--ladder-deals", "2", "--iterations", "2", "--speed-games", "2"])
+    assert (tmp_path / "british-towns-asking-3p.html").exists() and (tmp_path / "biggles-2p.html").exists()
+    headlines = json.loads((tmp_path / "headlines.json").read_text())
+    assert set(headlines) == {"british-towns-asking", "biggles"}
+    assert headlines["biggles"]["seat_advantage"]["who"] == "P1"
+    versions = json.loads((tmp_path / "versions.json").read_text())
+    assert versions["rules_versions"]["biggles"] and "parlour" in versions
+    assert "biggles-2p.html" in (tmp_path / "index.html").read_text()
+    assert json.loads((tmp_path / "biggles-2p.json").read_text())["speed"]["games_a_point"] == 2
