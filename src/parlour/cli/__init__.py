@@ -463,7 +463,8 @@ def lab(
     bot: Optional[str] = typer.Option(None, help="The bot in every seat (default: the game's own)."),
     variants: bool = typer.Option(True, "--variants/--no-variants", help="Measure what each rule variant does."),
     ladder: bool = typer.Option(True, "--ladder/--no-ladder", help="Measure luck and skill on the bot ladder."),
-    speed_games: int = typer.Option(0, min=0, help="Biggles: games a point of the speed sweep (0: no sweep)."),
+    speed_games: Optional[int] = typer.Option(None, min=0, help="Biggles: games a point of the speed sweep "
+                                                                "(default 200; 0: no sweep)."),
     luck: bool = typer.Option(False, "--luck", help="Also take the luck of each draw from the stock out of the "
                                                     "first player's share (sets game, Squadron Scramble)."),
     seed: int = typer.Option(0, help="Master seed: the same seed gives the same report."),

@@ -55,6 +55,8 @@ DEFAULT_DEALS: dict[str, int] = {
 VARIANT_DEALS = 500
 #: deals a pair of the ladder plays at the default budget
 LADDER_DEALS = 12
+#: Biggles: games a point of the speed sweep at the default budget
+SPEED_GAMES = 200
 
 Progress = Callable[[str, int, int], None]
 
@@ -104,7 +106,7 @@ class Played:
 def plan(game: GameDescriptor, *, seats: int | None = None, variant: Mapping[str, Any] | None = None,
          seed: int = 0, deals: int | None = None, variant_deals: int | None = None,
          ladder_deals: int | None = None, iterations: int | None = None, bot: str | None = None,
-         variants: bool = True, ladder: bool = True, speed_games: int = 0, luck: bool = False) -> Plan:
+         variants: bool = True, ladder: bool = True, speed_games: int | None = None, luck: bool = False) -> Plan:
     """The run's plan, defaults filled in (``variants``/``ladder`` False: those parts left out)."""
     from parlour.lab import skill
     from parlour.lab.luck import corrects
@@ -114,7 +116,8 @@ def plan(game: GameDescriptor, *, seats: int | None = None, variant: Mapping[str
                 bot or own_bot(game), min(n, VARIANT_DEALS if variant_deals is None else variant_deals)
                 if variants else None, (LADDER_DEALS if ladder_deals is None else ladder_deals) if ladder else None,
                 (skill.ITERATIONS if iterations is None else iterations) if ladder else None,
-                luck and corrects(game), speed_games if game.id == "biggles" else 0)
+                luck and corrects(game),
+                (SPEED_GAMES if speed_games is None else speed_games) if game.id == "biggles" else 0)
 
 
 def run_lab(game: GameDescriptor, *, backend: Backend | None = None, folder: str | Path | None = None,
@@ -166,9 +169,10 @@ def _play(game: GameDescriptor, chosen: Plan, on: Backend, out: Path | None, pro
         played.ladder = skill.play_ladder(game, bots, chosen.ladder_deals, chosen.seed, chosen.players,
                                           chosen.variant, on, progress=stage("ladder", total), folder=out)
     if chosen.speed_games:
+        from parlour.games.biggles.levels import DEFAULT, LEVELS
         from parlour.sim.speed import sweep
 
-        played.speed = sweep(chosen.bot, chosen.speed_games, chosen.seed)
+        played.speed = sweep(chosen.bot if chosen.bot in LEVELS else DEFAULT, chosen.speed_games, chosen.seed)
     return played
 
 
@@ -217,7 +221,10 @@ def build(game: GameDescriptor, chosen: Plan, played: Played, seeds: list[int] |
         report["budget"]["ladder_deals"] = arena.deals
         report["luck_and_skill"] = skill.luck_and_skill(game, arena, games, chosen.seed)
     if played.speed is not None:
-        report["speed"] = {"level": chosen.bot, "games_a_point": chosen.speed_games, "rows": played.speed}
+        from parlour.games.biggles.levels import DEFAULT, LEVELS
+
+        report["speed"] = {"level": chosen.bot if chosen.bot in LEVELS else DEFAULT,
+                           "games_a_point": chosen.speed_games, "rows": played.speed}
     return report
 
 
