@@ -45,12 +45,13 @@ def _pct(value: float | None, signed: bool = False) -> str:
     return f"{value:+.1%}" if signed else f"{value:.1%}"
 
 
-def _ci(ci: Any, signed: bool = False, percent: bool = True) -> str:
+def _ci(ci: Any, signed: bool = False, percent: bool = True, places: int = 1) -> str:
     if not ci:
         return "-"
     if percent:
         return f"{_pct(ci[0], signed)} to {_pct(ci[1], signed)}"
-    return f"{ci[0]:+.1f} to {ci[1]:+.1f}" if signed else f"{ci[0]:.1f} to {ci[1]:.1f}"
+    sign = "+" if signed else ""
+    return f"{ci[0]:{sign}.{places}f} to {ci[1]:{sign}.{places}f}"
 
 
 def headline(report: Mapping[str, Any]) -> dict[str, Any]:
@@ -90,9 +91,7 @@ def _seats(report: Mapping[str, Any]) -> str:
              f"{_ci(head['ci95'])}, ±{head['half_width']:.1%}; fair {_pct(head['fair'])}). "
              + (f"The default budget's aim, ±{head['target']:.0%}, is reached. " if head["reached_target"] else
                 f"The aim, ±{head['target']:.0%}, would take about {head['deals_for_target'] or 0:,} deals. ")
-             + (f"Plain counting of the same games would have given ±{head['plain_half_width']:.1%}: the rotation "
-                f"of the hands made it {head['duplicate_gain']}× fewer games for the same interval.</p>"
-                if head.get("duplicate_gain") else "</p>"),
+             + _gain(head) + "</p>",
              _table(["position", "share of wins", "95% interval", "advantage"], rows),
              svg.forest([(row["name"], row["share"], *row["ci95"]) for row in seats["by_position"]],
                         reference=seats["fair_share"], title="Share of the wins by position (dashed: fair)")]
@@ -111,6 +110,16 @@ def _seats(report: Mapping[str, Any]) -> str:
                         [[row["seat"], _pct(row["share"]), _ci(row["ci95"])] for row in seats["by_seat"]]))
     parts.append(f"<p class='note'>Drawn games: {seats['draws']['count']:,} ({_pct(seats['draws']['rate'])}).</p>")
     return "\n".join(parts)
+
+
+def _gain(head: Mapping[str, Any]) -> str:
+    gain = head.get("duplicate_gain")
+    if not gain:
+        return ""
+    plain = f"Plain counting of the same games would have given ±{head['plain_half_width']:.1%}: "
+    if gain >= 1.05:
+        return plain + f"playing in duplicate needed {gain}× fewer games for the same interval."
+    return plain + f"playing in duplicate bought nothing here ({gain}×): the cards drawn, not dealt, decide."
 
 
 def _shape(report: Mapping[str, Any]) -> str:
@@ -150,7 +159,7 @@ def _variants(report: Mapping[str, Any]) -> str:
                      f"{e['decisions']['difference']:+.1f} ({_ci(e['decisions']['ci95'], True, False)})",
                      f"{_pct(e['draw_rate']['difference'], True)}",
                      f"{_pct(e['decided_early_rate']['difference'], True)}",
-                     f"{e['skill']['difference']:+.3f} ({_ci(e['skill']['ci95'], True, False)})"
+                     f"{e['skill']['difference']:+.3f} ({_ci(e['skill']['ci95'], True, False, 3)})"
                      if "skill" in e and e["skill"]["difference"] is not None else "-"])
     deals = variants[0]["deals"]
     return "\n".join([
@@ -185,7 +194,7 @@ def _skill(report: Mapping[str, Any]) -> str:
         svg.forest([(r["bot"], r["elo"], r["elo"], r["elo"]) for r in ratings], percent=False,
                    title="Ratings (Elo, weakest at 0)"),
         _table(["A", "B", "A's score", "95% interval"],
-               [[p["a"], p["b"], f"{p['score']:.3f}", _ci(p["ci95"], percent=False)] for p in luck["pairs"]]),
+               [[p["a"], p["b"], f"{p['score']:.3f}", _ci(p["ci95"], percent=False, places=3)] for p in luck["pairs"]]),
     ]
     return "\n".join(parts)
 

@@ -76,7 +76,7 @@ def histogram(edges: Sequence[float], counts: Sequence[int], *, title: str = "",
         x = 40 + i * width
         parts.append(f'<text x="{x:.1f}" y="{height - 12}" font-size="10" text-anchor="middle" fill="#555">'
                      f'{edges[i]:g}</text>')
-    parts.append(f'<text x="{WIDTH - 8}" y="{height - 12}" font-size="10" text-anchor="end" fill="#555">'
-                 f'{escape(unit)}</text>')
+    parts.append(f'<text x="{WIDTH - 8}" y="18" font-size="10" text-anchor="end" fill="#555">'
+                 f'{escape(unit)}, {sum(counts):,} games</text>')
     parts.append("</svg>")
     return "\n".join(parts)
