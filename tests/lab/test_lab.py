@@ -138,3 +138,20 @@ def test_one_command_publishes_every_game_with_its_versions(tmp_path):
     assert versions["rules_versions"]["biggles"] and "parlour" in versions
     assert "biggles-2p.html" in (tmp_path / "index.html").read_text()
     assert json.loads((tmp_path / "biggles-2p.json").read_text())["speed"]["games_a_point"] == 2
+
+
+def test_the_ladder_carries_on_from_its_kept_games(tmp_path):
+    from parlour.lab import skill
+
+    game = get_game("british-towns-sets")
+    bots = ["random", "casual", "heuristic"]
+    with LocalBackend(1) as backend:
+        arena, whole = skill.play_ladder(game, bots, 5, 3, 2, game.variant(), backend, folder=tmp_path)
+        kept = sorted(tmp_path.glob("ladder/*/*.json"))
+        assert len(kept) == 6                                   # 3 pairs, jobs of 4 and 1 deals
+        kept[0].unlink()
+        counts = []
+        _arena, again = skill.play_ladder(game, bots, 5, 3, 2, game.variant(), backend, folder=tmp_path,
+                                          progress=counts.append)
+    assert sorted(again, key=str) == sorted(whole, key=str) and counts[0] == len(whole)
+    assert skill.kept_ladder(game, tmp_path, bots, 5, 3, 2, game.variant())[1] == again
