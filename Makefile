@@ -14,7 +14,7 @@ PORT     ?= 8000
 # the code `make lint` holds to ruff's and mypy's rules (pyproject.toml: strict on parlour.engine and parlour.games)
 CHECKED  := src/parlour tests/web bench/load.py bench/servers.py bench/thinking.py
 
-.PHONY: setup serve play lint test bench clean postgres-server compiled pure
+.PHONY: setup serve play lint test bench clean postgres-server compiled pure lab-reports
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,12 @@ setup: $(STAMP)
 
 serve: setup
 	$(VENV)/bin/parlour serve --port $(PORT)
+
+# the game-design lab's published reports: every game at its defaults, at the default budget, into docs/lab
+# (docs/lab.md; minutes a game: WORKERS=N shares the games among N processes)
+WORKERS ?= 2
+lab-reports: setup
+	$(VENV)/bin/python -m parlour.lab.publish docs/lab --workers $(WORKERS)
 
 play: setup
 	$(VENV)/bin/parlour play football-whist

@@ -118,6 +118,14 @@ INSTANCES = {
     "[--max-actions M] [--png FILE] [--json]": [
         "parlour arena squadron-scramble --bots heuristic,random --games 1 --seed 2 --players 2 --seconds 0.01"
         " --variant max_rounds=1 --workers 2 --max-actions 5000 --png squadron.png --json"],
+    # docs/lab.md
+    "parlour lab GAME [--variant NAME=VALUE ...] [--players N] [--budget DEALS] [--variant-deals D] "
+    "[--ladder-deals L] [--iterations K] [--bot NAME] [--no-variants] [--no-ladder] [--luck] [--speed-games G] "
+    "[--seed S] [--out DIR] [--workers W | --backend ray [--address A]] [--json]": [
+        "parlour lab squadron-scramble --variant target=100 --players 3 --budget 4 --variant-deals 2"
+        " --ladder-deals 2 --iterations 2 --bot casual --luck --seed 2 --out lab1 --workers 2 --json",
+        "parlour lab biggles --budget 4 --no-variants --no-ladder --speed-games 2 --out lab2"],
+    "parlour lab --merge DIR DIR... [--out DIR] [--json]": ["parlour lab --merge run1 run2 --out merged2 --json"],
 }
 
 #: commands this machine cannot run, with the reason
@@ -131,6 +139,8 @@ SKIPPED = {
 SETUP = {
     "README.md": ["parlour simulate football-whist --games 4 --seed 1 --out run2",
                   "parlour simulate football-whist --games 4 --seed 2 --out run3"],
+    "docs/lab.md": [f"parlour lab british-towns-sets --budget 6 --variant-deals 3 --ladder-deals 2 --iterations 2"
+                    f" --seed {s} --out run{s}" for s in (1, 2)],
     "docs/simulation.md": ["parlour simulate football-whist --games 4 --seed 2 --out run2b",
                            *(f"parlour simulate football-whist --games 2 --seed {s} --out runs/seed-{s}"
                              for s in (1, 2, 3))],
@@ -317,6 +327,12 @@ def test_documented_commands_run(name, tmp_path):
             for row in shown:
                 if row.startswith(("│", "football-whist:", "Each deal")):
                     assert row.rstrip() in [o.rstrip() for o in out], f"{where}: {row!r} not in\n{done.stdout}"
+        elif " lab " in concrete:
+            # the lab's lines, as the page prints them (the same seed gives the same games)
+            out = [o.rstrip() for o in done.stdout.splitlines()]
+            for row in shown:
+                if row.startswith(("│", "British Towns:", "Seat advantage:", "Length:", "Decided early", "Luck")):
+                    assert row.rstrip() in out, f"{where}: {row!r} not in\n{done.stdout}"
         elif concrete == "parlour --version" and compiled.running() == "python":
             # the README shows what the install gives where it can compile; here the rules run as Python
             version, _, rules = shown[0].partition(" rules: ")

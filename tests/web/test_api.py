@@ -424,3 +424,20 @@ def test_the_favicon_is_served_and_named_by_every_page(client):
     for path in ("/", "/rules/football-whist"):
         assert 'rel="icon" href="/static/favicon.svg"' in client.get(path).text
     assert client.get("/static/favicon.svg").status_code == 200
+
+
+def test_rules_pages_show_the_labs_figures_where_published(client, tmp_path, monkeypatch):
+    from parlour.web.routers import pages
+
+    monkeypatch.setattr(pages, "LAB", tmp_path / "none.json")
+    assert "In numbers" not in client.get("/rules/football-whist").text
+    headlines = {"football-whist": {"game": "football-whist", "players": 4, "decisions": 125.7,
+                                    "decided_early": 0.41, "coin_flip_share": 0.18, "coin_flip_ci95": [0.12, 0.25],
+                                    "depth": 4, "seat_advantage": {"who": "first player's partnership",
+                                                                   "share": 0.4838, "fair": 0.5,
+                                                                   "ci95": [0.4588, 0.5087]}}}
+    (tmp_path / "headlines.json").write_text(json.dumps(headlines))
+    monkeypatch.setattr(pages, "LAB", tmp_path / "headlines.json")
+    page = client.get("/rules/football-whist").text
+    assert "In numbers" in page and "48.4%" in page and "45.9% to 50.9%" in page and "18%" in page
+    assert "In numbers" not in client.get("/rules/biggles").text          # no figures published for it

@@ -447,6 +447,137 @@ def _print_arena(report: dict[str, Any]) -> None:
 
 
 @app.command()
+def lab(
+    targets: list[str] = typer.Argument(..., metavar="GAME", help="The game (with --merge: the runs' --out folders)."),
+    variant: list[str] = typer.Option([], help="Rule variant NAME=VALUE (repeatable): the rules measured."),
+    players: Optional[int] = typer.Option(None, help="Number of players, where the game allows several."),
+    budget: Optional[int] = typer.Option(None, min=2, help="Deals for seat advantage and length (default: the "
+                                                           "game's, aimed at ±1 point; the report says what it "
+                                                           "reached)."),
+    variant_deals: Optional[int] = typer.Option(None, min=2, help="Deals each variant plays (default 500, at most "
+                                                                  "--budget)."),
+    ladder_deals: Optional[int] = typer.Option(None, min=2, help="Deals each pair of the bot ladder plays "
+                                                                 "(default 12)."),
+    iterations: Optional[int] = typer.Option(None, min=1, help="The search bots' iterations a decision on the "
+                                                                 "ladder (default 20)."),
+    bot: Optional[str] = typer.Option(None, help="The bot in every seat (default: the game's own)."),
+    variants: bool = typer.Option(True, "--variants/--no-variants", help="Measure what each rule variant does."),
+    ladder: bool = typer.Option(True, "--ladder/--no-ladder", help="Measure luck and skill on the bot ladder."),
+    speed_games: Optional[int] = typer.Option(None, min=0, help="Biggles: games a point of the speed sweep "
+                                                                "(default 200; 0: no sweep)."),
+    luck: bool = typer.Option(False, "--luck", help="Also take the luck of each draw from the stock out of the "
+                                                    "first player's share (sets game, Squadron Scramble)."),
+    seed: int = typer.Option(0, help="Master seed: the same seed gives the same report."),
+    out: Path = typer.Option(Path("lab-report"), help="Folder for the report (GAME-Np.json, .html) and the "
+                                                      "games kept as they come (run again to carry on)."),
+    workers: int = typer.Option(1, min=1, max=256, help="Processes to share the games (the report is the same)."),
+    backend: str = typer.Option("local", help="Where games are played: local (--workers processes) or ray."),
+    address: Optional[str] = typer.Option(None, help="The Ray cluster to use (HOST:PORT, or auto), with --backend ray."),
+    merge: bool = typer.Option(False, "--merge", help="One report from the finished runs whose --out folders are "
+                                                      "given (the same command but for --seed), written to --out."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as one JSON object."),
+) -> None:
+    """The game-design lab: seat advantage, length, what each rule does, luck and skill, with 95% intervals."""
+    from parlour import lab as lab_mod
+    from parlour.lab.report import headline, write
+    from parlour.sim import make_backend
+
+    if merge:
+        try:
+            report = lab_mod.merge(targets)
+            files = write(report, out)
+        except ParlourError as error:
+            _fail(str(error))
+        except OSError as error:
+            _fail(f"cannot write to {out}: {error.strerror or error}")
+        if as_json:
+            print(json.dumps(report, indent=1))
+            return
+        return _print_lab(report, headline(report), files)
+    if len(targets) != 1:
+        _fail("lab takes one GAME (or --merge DIR DIR...)")
+    try:
+        game = get_game(targets[0])
+        seats = game.check_seats(players or game.seat_counts[0])
+        chosen_variant = _variant(game, variant)
+        if bot is not None:
+            _bots(game, bot, 1, bot)
+    except ParlourError as error:
+        _fail(str(error))
+    try:
+        with make_backend(backend, workers=workers, address=address) as on, Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=errors, transient=True, disable=not errors.is_terminal,
+        ) as bar:
+            tasks: dict[str, Any] = {}
+
+            def progress(stage: str, done: int, total: int) -> None:
+                if stage not in tasks:
+                    tasks[stage] = bar.add_task(stage, total=total)
+                bar.update(tasks[stage], completed=done)
+
+            report = lab_mod.run_lab(game, seats=seats, variant=chosen_variant, seed=seed, deals=budget,
+                                     variant_deals=variant_deals, ladder_deals=ladder_deals, iterations=iterations,
+                                     bot=bot, variants=variants, ladder=ladder, speed_games=speed_games, luck=luck,
+                                     backend=on, folder=out, progress=progress)
+        files = write(report, out)
+    except ParlourError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"cannot write to {out}: {error.strerror or error}")
+    except KeyboardInterrupt:
+        _fail(f"stopped: the games played so far are kept in {out}; run the same command again to carry on", 130)
+    if as_json:
+        print(json.dumps(report, indent=1))
+        return
+    _print_lab(report, headline(report), files)
+
+
+def _print_lab(report: dict[str, Any], head: dict[str, Any], files: dict[str, str]) -> None:
+    seat = report["seat_advantage"]["headline"]
+    seeds = ", ".join(map(str, report["seed"])) if isinstance(report["seed"], list) else report["seed"]
+    console.print(Text(f"{report['title']}: {report['players']} players, seed {seeds}, "
+                       f"{report['budget']['deals']:,} deals ({report['budget']['games']:,} games)", style="bold"))
+    console.print(f"Seat advantage: {seat['name']} wins {seat['share']:.1%} (95% interval {seat['ci95'][0]:.1%} to "
+                  f"{seat['ci95'][1]:.1%}, ±{seat['half_width']:.1%}; fair {seat['fair']:.1%})")
+    corrected = report["seat_advantage"].get("luck_corrected")
+    if corrected:
+        after = corrected["corrected"]
+        console.print(f"  with the luck of the draw taken out: {after['mean']:.1%} ({after['ci95'][0]:.1%} to "
+                      f"{after['ci95'][1]:.1%}); {corrected['variance_ratio']}x fewer deals for the same interval")
+    shape = report["length_and_shape"]
+    decisions = shape["decisions"]
+    console.print(f"Length: {decisions['mean']:.1f} decisions a game (sd {decisions['sd'] or 0:.1f}, "
+                  f"10% to 90%: {decisions['p10']:g} to {decisions['p90']:g})")
+    if "decided_early" in shape:
+        early = shape["decided_early"]
+        console.print(f"Decided early (winners ahead for good by half-way): {early['rate']:.1%} "
+                      f"({early['ci95'][0]:.1%} to {early['ci95'][1]:.1%})")
+    if report.get("variants"):
+        table = Table("setting", "seat advantage", "decisions", "draws", "skill",
+                      title="What each rule does (setting - default)")
+        for row in report["variants"]:
+            e = row["effects"]
+            ci = e["seat_advantage"]["ci95"] or [0.0, 0.0]
+            skill = e.get("skill") or {}
+            table.add_row(row["label"], f"{e['seat_advantage']['difference']:+.1%} ({ci[0]:+.1%} to {ci[1]:+.1%})",
+                          f"{e['decisions']['difference']:+.1f}", f"{e['draw_rate']['difference']:+.1%}",
+                          "-" if skill.get("difference") is None else f"{skill['difference']:+.3f}")
+        console.print(table)
+    luck = report.get("luck_and_skill")
+    if luck:
+        share = luck["coin_flip_share"]
+        console.print(f"Luck and skill: coin-flip share {share['share']:.2f} ({share['ci95'][0]:.2f} to "
+                      f"{share['ci95'][1]:.2f}); rating spread {luck['rating_spread']['elo_sd']:.0f} Elo; depth "
+                      f"{luck['depth']['levels']} ({' < '.join(luck['depth']['chain'])})")
+    speed = report.get("speed")
+    if speed:
+        console.print("What speed is worth (P1's win rate at P1's speed): " + ", ".join(
+            f"{row['speed_factor']:g}x {row['p1_win_rate']:.0%}" for row in speed["rows"]))
+    console.print(f"Report: {files['html']}  JSON: {files['json']}")
+
+
+@app.command()
 def replay(
     record: Path = typer.Argument(..., metavar="RECORD", help="A record file, or a simulation's --out folder."),
     check: bool = typer.Option(False, "--check", help="Only check every action; print the result as JSON."),
