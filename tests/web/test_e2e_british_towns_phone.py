@@ -112,7 +112,12 @@ def test_sets_game_the_key_shows_the_region_of_the_decision_above_the_dock(brows
             view = table.decision()
             assert view is not None
             legal, obs = view["legal"], view["observation"]
-            now = page.evaluate(NOW)
+            # (the key's box is fitted and scrolled once the dock is laid out, a frame or more after the view is
+            # drawn, more on a loaded machine: read it again until it settles, a few times at most)
+            for _ in range(20):
+                now = page.evaluate(NOW)
+                if now and now["inBox"] and now["above"] and now["boxAbove"]:
+                    break
             assert now, f"decision {turn}: the key marks no region"
             if "take discard" in legal:
                 assert now["words"].startswith("◀ the top discard"), now

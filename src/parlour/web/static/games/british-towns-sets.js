@@ -289,6 +289,9 @@ export function render(el, ctx) {
     if (!fit() || !dock) return;
     const watch = new ResizeObserver(() => { if (!fit()) watch.disconnect(); });
     watch.observe(dock);
+    // (and the regions themselves: one that grows once laid out, its towns wrapping, moves the marked one down)
+    for (const li of key.querySelector("ul")?.children || []) watch.observe(li);
+    document.fonts?.ready.then(() => fit());
   });
   el.append(h("div", { class: "bt-layout sets" },
     h("div", { class: "bt-main" }, middle, phone ? key : "", laidNews, seats, hand),
