@@ -32,7 +32,7 @@ from parlour.engine.cardlists import first_at_least, holds, insert_sorted, offer
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError
 from parlour.engine.state import COMPILED, shallow_copy
-from parlour.engine.turns import OVER, TurnState
+from parlour.engine.turns import NOBODY, ONE_SEAT, OVER, TurnState
 from parlour.engine.words import either, plural
 from parlour.games.squadron_scramble.cards import (
     ALLIANCE_OF_PLANE,
@@ -84,8 +84,16 @@ PLANE_COUNT: Final = NATURALS // 3
 #: a card's bit in the index of a hand's natural cards (``hand_bits``), three bits to a plane, one for each of
 #: its views; a wild card has none
 CARD_BIT: Final[tuple[int, ...]] = tuple(1 << card if card < NATURALS else 0 for card in range(NUM_CARDS))
+#: ``hand_penalty`` of each card
+PENALTY: Final[tuple[int, ...]] = tuple(hand_penalty(card) for card in range(NUM_CARDS))
+#: ``CARD_BIT`` inverted: ``bits & CARD_CLEAR[card]`` is the index without the card
+CARD_CLEAR: Final[tuple[int, ...]] = tuple(~bit for bit in CARD_BIT)
 #: the bit of each plane's first view in that index
 FIRST_VIEWS: Final = sum(1 << 3 * plane for plane in range(PLANE_COUNT))
+
+
+#: ``to_move`` by ``turn``: one seat, or nobody at -1, the turn of a game over (``_end_round``)
+MOVERS: Final[tuple[frozenset[int], ...]] = (*ONE_SEAT[: max(TERMS.seat_counts)], NOBODY)
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -104,10 +112,11 @@ def shuffled_pack(seed: int, round_no: int) -> list[str]:
 def _shuffled(seed: int, round_no: int) -> tuple[list[str], list[int]]:
     """``shuffled_pack``, with the card ints ``_pack_ids`` would read off it (a shuffle moves the cards the
     same way whatever they are, so the ints are shuffled and the texts read off them)."""
-    order = list(range(NUM_CARDS))
-    shuffle(random.Random(f"squadron-scramble/{seed}/{round_no}"), order)
-    kefs = iter(KEF_IDS)
-    pack = [next(kefs) if IS_WILD[c] and c != VIC_ID else c for c in order]
+    pack = list(range(NUM_CARDS))
+    shuffle(random.Random(f"squadron-scramble/{seed}/{round_no}"), pack)
+    # The alike KEEP 'EM FLYING cards get their ints in the order they lie, as _pack_ids gives them.
+    for card, at in zip(KEF_IDS, sorted([pack.index(kef) for kef in KEF_IDS]), strict=True):
+        pack[at] = card
     return [CARD_TEXT[c] for c in pack], pack
 
 
@@ -244,6 +253,7 @@ class SquadronScrambleState(TurnState):
         self.captured: list[list[dict[str, Any]]] = [[] for _ in range(n)]
         self.next_set_id = 1
         self.went_out: int | None = None
+        self.fresh: list[int] = []
         self._begin_turn((self.dealer + 1) % n)
 
     def _begin_turn(self, seat: int) -> None:
@@ -256,7 +266,8 @@ class SquadronScrambleState(TurnState):
         self.turn = seat
         self.committed = False       # a wild card went down as a fourth card: this turn must go out
         self.victory_now = False     # VICTORY went into a set this turn
-        self.fresh: list[int] = []   # wild cards taken by swapping this turn
+        if self.fresh:
+            self.fresh = []          # wild cards taken by swapping this turn (replaced, never changed in place)
         self.pending = -1            # the set being named or shooting
         self.progress = False        # this turn drew from the stock or put a card on the table
         limit = self.variant["stalemate_turns"]
@@ -334,7 +345,7 @@ class SquadronScrambleState(TurnState):
             if any(VIC_ID in set_cards(x) for x in mine + taken):
                 victory = "set"
         captured = sum(set_value(x) for x in taken)
-        hand = sum(hand_penalty(c) for c in self.hands[seat])
+        hand = sum([PENALTY[c] for c in self.hands[seat]])
         return {"laid": laid, "captured": captured, "victory": victory, "hand": hand,
                 "total": laid + captured - hand}
 
@@ -343,6 +354,11 @@ class SquadronScrambleState(TurnState):
         return total
 
     # -- contract ---------------------------------------------------------------
+    @property
+    def to_move(self) -> frozenset[int]:
+        """``TurnState.to_move``, looked up: the turn is -1 exactly when the game is over."""
+        return MOVERS[self.turn]
+
     def legal_actions(self, seat: Any) -> tuple[str, ...]:
         """``TurnState.legal_actions``, written out (the hot path)."""
         if seat != self.turn or self.phase == OVER:
@@ -371,7 +387,7 @@ class SquadronScrambleState(TurnState):
                 or self.seed is None:
             TurnState.apply(self, seat, action)
             return
-        decoded = self._steps.get(action)
+        decoded = _STEPS.get(action)
         if decoded is None:
             TurnState.apply(self, seat, action)
             return
@@ -406,17 +422,22 @@ class SquadronScrambleState(TurnState):
             self.stock = self.pile[:-1][::-1]
             self.pile = self.pile[-1:]
             self.restocked = True
-        if not self.restocked:
+        card = self.stock.pop()
+        if self.restocked:
+            # A turned-over stock is the old pile in a known order, so its cards are seen by all.
+            self._receive(seat, [card], seen=True)
+        else:
             self.drawn.append((seat, len(self.history)))
-        # A turned-over stock is the old pile in a known order, so its cards are seen by all.
-        self._receive(seat, [self.stock.pop()], seen=self.restocked)
+            insert_sorted(self.hands[seat], card)      # _receive(seat, [card], seen=False), written out
+            self._bits[seat] |= CARD_BIT[card]
         self.progress = True
         self.phase = PLAY
 
     def _apply_take(self, seat: int, count: str) -> None:
         n = TAKE_COUNT[count]
-        taken = self.pile[-n:]
-        del self.pile[-n:]
+        pile = self.pile
+        taken = pile[-n:]
+        del pile[-n:]
         self._receive(seat, taken, seen=True)
         self.phase = PLAY
 
@@ -440,9 +461,8 @@ class SquadronScrambleState(TurnState):
     def _give_up(self, seat: int, card: int, laid: bool = False) -> None:
         """``card`` leaves the hand; ``laid``: into a set (so, without ``swap_then_lay``, not a wild won this turn)."""
         remove_card(self.hands[seat], card)
-        self._bits[seat] &= ~CARD_BIT[card]
+        self._bits[seat] &= CARD_CLEAR[card]
         # Each seat's known (and seen) cards are replaced, never changed in place: clones share them.
-        accounted = False
         known = self.known[seat]
         if holds(known, card):
             known = known[:]
@@ -454,6 +474,8 @@ class SquadronScrambleState(TurnState):
             accounted = _drop_seen(known, card, ())
             if accounted:
                 self.known[seat] = known
+        else:
+            accounted = False
         if self.seen is not None:
             # Precise for worlds: a wild won by a swap this turn cannot go into a set now, so it is still held.
             seen = self.seen[seat][:]
@@ -613,17 +635,23 @@ class SquadronScrambleState(TurnState):
         ``bound=False`` leaves that condition out (to tell a refused move why).
         """
         hand = self.hands[seat]
-        # (The usual case, a hand with nothing to lay, swap or add, costs as few calls as it can.)
         bits = self._bits[seat] if self._bits_of[seat] is hand else self.hand_index(seat)
-        wilds = self._usable_wilds(seat) if hand and hand[-1] >= NATURALS else NO_CARDS
-        # The planes that can make a set beside the usable wild cards (set_planes, written out).
-        if not wilds:
-            planes = bits & bits >> 1 & bits >> 2 & FIRST_VIEWS
-        else:
-            planes = set_planes(bits, len(wilds))
         facts = self._table_memo
         if facts is None or facts.table is not self.table:
             facts = self._facts()
+        if not hand or hand[-1] < NATURALS:         # no wild card (a hand is sorted: they come last)
+            wilds = NO_CARDS
+            planes = bits & bits >> 1 & bits >> 2 & FIRST_VIEWS      # set_planes(bits, 0), written out
+            if not (planes or facts.mask & bits or (bound and self.committed)):
+                # The usual case: nothing to lay, swap or add, and no alike cards, so every card is a discard.
+                # (itemgetter picks the texts in C in the Python sources; compiled, the loop is quicker.)
+                if COMPILED or len(hand) < 2:
+                    return tuple([DISCARD_TEXT[c] for c in hand])
+                discards: tuple[str, ...] = itemgetter(*hand)(DISCARD_TEXT)
+                return discards
+        else:
+            wilds = self._usable_wilds(seat)
+            planes = set_planes(bits, len(wilds))
         options: list[str] = []
         if planes:
             self._add_lays(seat, wilds, bits, planes, facts, bound, options)
@@ -632,8 +660,7 @@ class SquadronScrambleState(TurnState):
         if wilds and facts.open_sets[seat]:
             self._adds(seat, wilds, facts, bound, options, bits)
         if not (bound and self.committed) or len(hand) == 1:
-            # (itemgetter picks the texts in C in the Python sources; compiled, the loop is quicker)
-            discards: tuple[str, ...] = (
+            discards = (
                 tuple([DISCARD_TEXT[c] for c in hand]) if COMPILED or len(hand) < 2
                 else itemgetter(*hand)(DISCARD_TEXT)
             )
@@ -825,7 +852,9 @@ class SquadronScrambleState(TurnState):
         self._continue(seat)
 
     def _apply_discard(self, seat: int, text: str) -> None:
-        card = self._card_in_hand(seat, text)
+        card = NATURAL_OF_TEXT.get(text, -1)   # a natural card: one of its kind (and held, as the move is legal)
+        if card < 0:
+            card = self._card_in_hand(seat, text)
         self._give_up(seat, card)
         self.pile.append(card)
         self.idle_turns = 0 if self.progress else self.idle_turns + 1
@@ -1150,6 +1179,10 @@ class SquadronScrambleState(TurnState):
         self._check_resampler(seat)
         world: SquadronScrambleState = type(self).worlds(self, seat, rng)
         return world
+
+
+#: ``SquadronScrambleState._steps`` (``TurnState._apply`` fills it in), read as a module constant in ``apply``
+_STEPS: Final = SquadronScrambleState._steps
 
 
 class _TableFacts:
