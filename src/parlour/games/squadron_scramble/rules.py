@@ -25,13 +25,14 @@ import random
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
+from operator import is_, itemgetter
 from typing import Any, ClassVar, Final
 
 from parlour.engine.cardlists import first_at_least, holds, insert_sorted, offered, remove_card, without
 from parlour.engine.chance import shuffle
 from parlour.engine.errors import ActionSyntaxError, DealError
 from parlour.engine.state import COMPILED, shallow_copy
-from parlour.engine.turns import OVER, TurnState
+from parlour.engine.turns import NOBODY, ONE_SEAT, OVER, TurnState
 from parlour.engine.words import either, plural
 from parlour.games.squadron_scramble.cards import (
     ALLIANCE_OF_PLANE,
@@ -72,6 +73,10 @@ DRAW_STOCK: Final = "draw stock"
 TAKE_TEXT: Final[tuple[str, ...]] = tuple(f"take {n}" for n in range(1, NUM_CARDS + 1))
 DRAW_OR_TAKE: Final[tuple[str, ...]] = (DRAW_STOCK, *TAKE_TEXT)
 DISCARD_TEXT: Final[tuple[str, ...]] = tuple(f"discard {t}" for t in CARD_TEXT)
+#: the draw phase's legal actions by the size of the discard pile: with a stock to draw from, and without one
+#: (each tuple made once, not sliced at every turn)
+DRAW_LEGAL: Final[tuple[tuple[str, ...], ...]] = tuple(DRAW_OR_TAKE[: n + 1] for n in range(NUM_CARDS + 1))
+TAKE_LEGAL: Final[tuple[tuple[str, ...], ...]] = tuple(TAKE_TEXT[:n] for n in range(NUM_CARDS + 1))
 #: how many cards a ``take`` names, by the text after the verb (quicker than ``int``, compiled)
 TAKE_COUNT: Final[dict[str, int]] = {str(n): n for n in range(1, NUM_CARDS + 1)}
 NATURALS: Final = len(NATURAL_OF_TEXT)           # the natural cards are 0 .. NATURALS - 1, the wild ones after them
@@ -79,8 +84,16 @@ PLANE_COUNT: Final = NATURALS // 3
 #: a card's bit in the index of a hand's natural cards (``hand_bits``), three bits to a plane, one for each of
 #: its views; a wild card has none
 CARD_BIT: Final[tuple[int, ...]] = tuple(1 << card if card < NATURALS else 0 for card in range(NUM_CARDS))
+#: ``hand_penalty`` of each card
+PENALTY: Final[tuple[int, ...]] = tuple(hand_penalty(card) for card in range(NUM_CARDS))
+#: ``CARD_BIT`` inverted: ``bits & CARD_CLEAR[card]`` is the index without the card
+CARD_CLEAR: Final[tuple[int, ...]] = tuple(~bit for bit in CARD_BIT)
 #: the bit of each plane's first view in that index
 FIRST_VIEWS: Final = sum(1 << 3 * plane for plane in range(PLANE_COUNT))
+
+
+#: ``to_move`` by ``turn``: one seat, or nobody at -1, the turn of a game over (``_end_round``)
+MOVERS: Final[tuple[frozenset[int], ...]] = (*ONE_SEAT[: max(TERMS.seat_counts)], NOBODY)
 
 
 def seat_names(seats: int) -> tuple[str, ...]:
@@ -99,10 +112,11 @@ def shuffled_pack(seed: int, round_no: int) -> list[str]:
 def _shuffled(seed: int, round_no: int) -> tuple[list[str], list[int]]:
     """``shuffled_pack``, with the card ints ``_pack_ids`` would read off it (a shuffle moves the cards the
     same way whatever they are, so the ints are shuffled and the texts read off them)."""
-    order = list(range(NUM_CARDS))
-    shuffle(random.Random(f"squadron-scramble/{seed}/{round_no}"), order)
-    kefs = iter(KEF_IDS)
-    pack = [next(kefs) if IS_WILD[c] and c != VIC_ID else c for c in order]
+    pack = list(range(NUM_CARDS))
+    shuffle(random.Random(f"squadron-scramble/{seed}/{round_no}"), pack)
+    # The alike KEEP 'EM FLYING cards get their ints in the order they lie, as _pack_ids gives them.
+    for card, at in zip(KEF_IDS, sorted([pack.index(kef) for kef in KEF_IDS]), strict=True):
+        pack[at] = card
     return [CARD_TEXT[c] for c in pack], pack
 
 
@@ -222,6 +236,7 @@ class SquadronScrambleState(TurnState):
             pack = _pack_ids(self.deal["rounds"][self.round_no], self.round_no)
         n = self.num_seats
         self.hands = [sorted(pack[(s - self.dealer - 1) % n : HAND * n : n]) for s in range(n)]
+        self._index_all()
         self.pile = [pack[HAND * n]]
         self.stock = pack[HAND * n + 1 :][::-1]          # the top of the stock is the end of the list
         # For worlds (resample): the public trace of where each hand's unseen cards came from.
@@ -238,6 +253,7 @@ class SquadronScrambleState(TurnState):
         self.captured: list[list[dict[str, Any]]] = [[] for _ in range(n)]
         self.next_set_id = 1
         self.went_out: int | None = None
+        self.fresh: list[int] = []
         self._begin_turn((self.dealer + 1) % n)
 
     def _begin_turn(self, seat: int) -> None:
@@ -250,7 +266,8 @@ class SquadronScrambleState(TurnState):
         self.turn = seat
         self.committed = False       # a wild card went down as a fourth card: this turn must go out
         self.victory_now = False     # VICTORY went into a set this turn
-        self.fresh: list[int] = []   # wild cards taken by swapping this turn
+        if self.fresh:
+            self.fresh = []          # wild cards taken by swapping this turn (replaced, never changed in place)
         self.pending = -1            # the set being named or shooting
         self.progress = False        # this turn drew from the stock or put a card on the table
         limit = self.variant["stalemate_turns"]
@@ -328,7 +345,7 @@ class SquadronScrambleState(TurnState):
             if any(VIC_ID in set_cards(x) for x in mine + taken):
                 victory = "set"
         captured = sum(set_value(x) for x in taken)
-        hand = sum(hand_penalty(c) for c in self.hands[seat])
+        hand = sum([PENALTY[c] for c in self.hands[seat]])
         return {"laid": laid, "captured": captured, "victory": victory, "hand": hand,
                 "total": laid + captured - hand}
 
@@ -337,13 +354,25 @@ class SquadronScrambleState(TurnState):
         return total
 
     # -- contract ---------------------------------------------------------------
+    @property
+    def to_move(self) -> frozenset[int]:
+        """``TurnState.to_move``, looked up: the turn is -1 exactly when the game is over."""
+        return MOVERS[self.turn]
+
     def legal_actions(self, seat: Any) -> tuple[str, ...]:
         """``TurnState.legal_actions``, written out (the hot path)."""
         if seat != self.turn or self.phase == OVER:
             return ()
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._legal_now(seat)
+            phase = self.phase
+            if phase == DRAW:
+                legal = DRAW_LEGAL[len(self.pile)] if self.stock or self._can_renew() else TAKE_LEGAL[len(self.pile)]
+            elif phase == PLAY:
+                legal = self._legal_play(seat)
+            else:
+                legal = self._legal_now(seat)
+            self._legal = legal
         return legal
 
     def apply(self, seat: Any, action: Any) -> None:
@@ -358,7 +387,7 @@ class SquadronScrambleState(TurnState):
                 or self.seed is None:
             TurnState.apply(self, seat, action)
             return
-        decoded = self._steps.get(action)
+        decoded = _STEPS.get(action)
         if decoded is None:
             TurnState.apply(self, seat, action)
             return
@@ -384,8 +413,8 @@ class SquadronScrambleState(TurnState):
     # -- drawing ------------------------------------------------------------------
     def _legal_draw(self) -> tuple[str, ...]:
         if self.stock or self._can_renew():
-            return DRAW_OR_TAKE[: len(self.pile) + 1]
-        return TAKE_TEXT[: len(self.pile)]
+            return DRAW_LEGAL[len(self.pile)]
+        return TAKE_LEGAL[len(self.pile)]
 
     def _apply_draw(self, seat: int, _: str) -> None:
         if not self.stock:
@@ -393,17 +422,22 @@ class SquadronScrambleState(TurnState):
             self.stock = self.pile[:-1][::-1]
             self.pile = self.pile[-1:]
             self.restocked = True
-        if not self.restocked:
+        card = self.stock.pop()
+        if self.restocked:
+            # A turned-over stock is the old pile in a known order, so its cards are seen by all.
+            self._receive(seat, [card], seen=True)
+        else:
             self.drawn.append((seat, len(self.history)))
-        # A turned-over stock is the old pile in a known order, so its cards are seen by all.
-        self._receive(seat, [self.stock.pop()], seen=self.restocked)
+            insert_sorted(self.hands[seat], card)      # _receive(seat, [card], seen=False), written out
+            self._bits[seat] |= CARD_BIT[card]
         self.progress = True
         self.phase = PLAY
 
     def _apply_take(self, seat: int, count: str) -> None:
         n = TAKE_COUNT[count]
-        taken = self.pile[-n:]
-        del self.pile[-n:]
+        pile = self.pile
+        taken = pile[-n:]
+        del pile[-n:]
         self._receive(seat, taken, seen=True)
         self.phase = PLAY
 
@@ -411,9 +445,14 @@ class SquadronScrambleState(TurnState):
         hand = self.hands[seat]
         if len(cards) == 1:
             insert_sorted(hand, cards[0])
+            self._bits[seat] |= CARD_BIT[cards[0]]
         else:
             hand.extend(cards)
             hand.sort()
+            bits = self._bits[seat]
+            for card in cards:
+                bits |= CARD_BIT[card]
+            self._bits[seat] = bits
         if seen:
             self.known[seat] = self.known[seat] + cards
             if self.seen is not None:
@@ -422,8 +461,8 @@ class SquadronScrambleState(TurnState):
     def _give_up(self, seat: int, card: int, laid: bool = False) -> None:
         """``card`` leaves the hand; ``laid``: into a set (so, without ``swap_then_lay``, not a wild won this turn)."""
         remove_card(self.hands[seat], card)
+        self._bits[seat] &= CARD_CLEAR[card]
         # Each seat's known (and seen) cards are replaced, never changed in place: clones share them.
-        accounted = False
         known = self.known[seat]
         if holds(known, card):
             known = known[:]
@@ -435,6 +474,8 @@ class SquadronScrambleState(TurnState):
             accounted = _drop_seen(known, card, ())
             if accounted:
                 self.known[seat] = known
+        else:
+            accounted = False
         if self.seen is not None:
             # Precise for worlds: a wild won by a swap this turn cannot go into a set now, so it is still held.
             seen = self.seen[seat][:]
@@ -455,6 +496,27 @@ class SquadronScrambleState(TurnState):
             if CARD_TEXT[card] == text:
                 return card
         raise KeyError(text)
+
+    # -- the index of each hand's natural cards ----------------------------------------
+    def hand_index(self, seat: int) -> int:
+        """``hand_bits`` of the seat's hand, from the index kept up to date as cards come and go.
+
+        ``_receive`` and ``_give_up`` keep each seat's entry of ``_bits`` up to date; ``_bits_of`` holds the
+        hand list each entry was made for.  A hand put in place from outside the rules (worlds, a test) is
+        another list, so its entry is made afresh when first read.  (Changing a hand's list in place from
+        outside the rules would go unseen: nothing does.)
+        """
+        hand = self.hands[seat]
+        if self._bits_of[seat] is hand:
+            return self._bits[seat]
+        bits = self._bits[seat] = hand_bits(hand)
+        self._bits_of[seat] = hand
+        return bits
+
+    def _index_all(self) -> None:
+        """Make the index of every hand afresh (``hand_index``)."""
+        self._bits: list[int] = [hand_bits(hand) for hand in self.hands]
+        self._bits_of: list[list[int]] = list(self.hands)
 
     # -- laying down, swapping, discarding ------------------------------------------
     def _usable_wilds(self, seat: int) -> list[int]:
@@ -530,7 +592,7 @@ class SquadronScrambleState(TurnState):
             found = _GOING_OUT[key] = can_go_out(pairs, wilds, dead, threes, swap_usable)
         return found
 
-    def _lay_options(self, seat: int, wilds: list[int] | None = None, bits: int = -1
+    def _lay_options(self, seat: int, wilds: list[int] | None = None, bits: int = -1, planes: int = -1
                      ) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...]:
         """Every set the hand could lay: (text, naturals, wild cards filling the missing views, fourth card or -1).
 
@@ -538,20 +600,16 @@ class SquadronScrambleState(TurnState):
         to a plane (``hand_bits``), names them at once (those with all three views, with two, or with any, as
         the usable wild cards can stand in for none, one, or more), and their options are looked up by the
         plane's views and the usable wild cards (``lay_options``), not worked out afresh each time.
-        ``wilds``: ``_usable_wilds(seat)``, and ``bits``: ``hand_bits`` of the hand, if the caller has them.
+        ``wilds``: ``_usable_wilds(seat)``, ``bits``: ``hand_bits`` of the hand, and ``planes``: ``set_planes`` of
+        the two, if the caller has them.
         """
         if wilds is None:
             wilds = self._usable_wilds(seat)
         if bits < 0:
-            bits = hand_bits(self.hands[seat])
+            bits = self.hand_index(seat)
+        if planes < 0:
+            planes = set_planes(bits, len(wilds))
         options: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] = ()
-        if not wilds:
-            planes = bits & bits >> 1 & bits >> 2 & FIRST_VIEWS
-        elif len(wilds) == 1:
-            top, side, front = bits & FIRST_VIEWS, bits >> 1 & FIRST_VIEWS, bits >> 2 & FIRST_VIEWS
-            planes = top & side | top & front | side & front
-        else:
-            planes = (bits | bits >> 1 | bits >> 2) & FIRST_VIEWS
         if not planes:
             return options
         held = 0                               # the usable wild cards, one bit each
@@ -577,36 +635,128 @@ class SquadronScrambleState(TurnState):
         ``bound=False`` leaves that condition out (to tell a refused move why).
         """
         hand = self.hands[seat]
-        wilds = self._usable_wilds(seat)
-        bits = hand_bits(hand)
-        lays = self._lay_options(seat, wilds, bits)
-        options = self._lays(seat, lays, bound) if lays else []
-        facts = self._facts()
+        bits = self._bits[seat] if self._bits_of[seat] is hand else self.hand_index(seat)
+        facts = self._table_memo
+        if facts is None or facts.table is not self.table:
+            facts = self._facts()
+        if not hand or hand[-1] < NATURALS:         # no wild card (a hand is sorted: they come last)
+            wilds = NO_CARDS
+            planes = bits & bits >> 1 & bits >> 2 & FIRST_VIEWS      # set_planes(bits, 0), written out
+            if not (planes or facts.mask & bits or (bound and self.committed)):
+                # The usual case: nothing to lay, swap or add, and no alike cards, so every card is a discard.
+                # (itemgetter picks the texts in C in the Python sources; compiled, the loop is quicker.)
+                if COMPILED or len(hand) < 2:
+                    return tuple([DISCARD_TEXT[c] for c in hand])
+                discards: tuple[str, ...] = itemgetter(*hand)(DISCARD_TEXT)
+                return discards
+        else:
+            wilds = self._usable_wilds(seat)
+            planes = set_planes(bits, len(wilds))
+        options: list[str] = []
+        if planes:
+            self._add_lays(seat, wilds, bits, planes, facts, bound, options)
         if facts.mask & bits:
-            self._swaps(seat, facts, bound, options)
+            self._swaps(seat, facts, bound, options, bits)
         if wilds and facts.open_sets[seat]:
-            self._adds(seat, wilds, facts, bound, options)
+            self._adds(seat, wilds, facts, bound, options, bits)
         if not (bound and self.committed) or len(hand) == 1:
-            discards = [DISCARD_TEXT[c] for c in hand]
+            discards = (
+                tuple([DISCARD_TEXT[c] for c in hand]) if COMPILED or len(hand) < 2
+                else itemgetter(*hand)(DISCARD_TEXT)
+            )
             if len(hand) > 1 and hand[-2] >= NATURALS:
-                discards = list(dict.fromkeys(discards))   # alike KEEP 'EM FLYING cards: one discard
-            if not options:
-                return tuple(discards)
-            options += discards
+                options += dict.fromkeys(discards)   # alike KEEP 'EM FLYING cards: one discard
+            elif not options:
+                return discards
+            else:
+                options += discards
         # (No text comes twice: each lay, swap, add and discard names different cards or sets.)
         return tuple(options)
 
+    def _add_lays(self, seat: int, wilds: list[int], bits: int, planes: int, facts: _TableFacts, bound: bool,
+                  options: list[str]) -> None:
+        """Add the sets the player may lay to ``options`` (``_legal_play``): ``_lay_options``, each plane's
+        texts looked up too (``lay_texts``), so that a plane whose fourth cards cannot keep going out
+        possible adds its three-card sets at once.
+
+        ``wilds``, ``bits``, ``planes``: the usable wild cards, ``hand_bits`` and ``set_planes`` of the hand;
+        ``facts``: the table's.  A fourth card is legal only if the rest of the hand can still go, and it
+        cannot, whatever the plane, where no card held could be swapped away but the plane's own and the
+        other planes need more wild cards than are left: with ``p`` planes and ``n`` natural cards held, a
+        set of ``k`` of a plane's ``c`` views, with ``3 - k`` wild cards and one more as the fourth, leaves
+        ``w - 4 + k`` wild cards and ``c - k`` of the plane's cards, which could at best be swapped into the
+        new set for as many wild cards; the other planes need ``3 (p - 1) - (n - c)`` (less two if one of
+        them is held once: ``beyond_reach``), more than ``w - 4 + c`` exactly when ``3 p - n + 1`` (less two)
+        is more than ``w``, whatever ``c``.
+        """
+        held = 0                               # the usable wild cards, one bit each
+        for card in wilds:
+            held |= 1 << (card - NATURALS)
+        committed = self.committed
+        quick = bound and not committed        # a quick answer for the fourth cards is worth working out
+        hopeless = hopeless_alone = False      # no fourth card keeps going out possible (but where the plane
+        swappable = 0                          # laid is the one held once)
+        if quick:
+            counts = (bits & FIRST_VIEWS) + (bits >> 1 & FIRST_VIEWS) + (bits >> 2 & FIRST_VIEWS)
+            spare = len(self.hands[seat]) - bits.bit_count()     # the wild cards held, usable or not
+            need = 3 * ((counts | counts >> 1) & FIRST_VIEWS).bit_count() - bits.bit_count() + 1
+            singles = (counts & ~(counts >> 1) & FIRST_VIEWS).bit_count()
+            hopeless = need - (2 if singles else 0) > spare
+            hopeless_alone = need - (2 if singles > 1 else 0) > spare
+            swappable = bits & facts.mask
+        while planes:                          # each plane with enough views, in order
+            lowest = planes & -planes
+            first = lowest.bit_length() - 1    # the plane's cards are first, first + 1, first + 2
+            views = bits >> first & 7
+            key = first // 3 << 7 | views << 4 | held
+            texts = _LAY_TEXTS[key]
+            if texts is None:
+                texts = self._lay_texts(key, first, views, wilds)
+            if not bound:
+                options += texts[0]
+            elif quick and (len(texts[0]) == len(texts[1]) or (
+                    (hopeless if views & (views - 1) else hopeless_alone) and not swappable & ~(7 << first))):
+                options += texts[1]
+            else:
+                found = _LAYS[key]
+                assert found is not None
+                options += self._lays(seat, found, bound, bits)
+            planes ^= lowest
+
+    @staticmethod
+    def _lay_texts(key: int, first: int, views: int, wilds: list[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """``_LAY_TEXTS[key]`` (and ``_LAYS[key]``), worked out."""
+        found = _LAYS[key]
+        if found is None:
+            naturals = tuple([first + view for view in (0, 1, 2) if views >> view & 1])
+            found = _LAYS[key] = lay_options(naturals, tuple(wilds))
+        texts = _LAY_TEXTS[key] = (tuple([o[0] for o in found]), tuple([o[0] for o in found if o[3] < 0]))
+        return texts
+
     def _lays(self, seat: int, lays: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...],
-              bound: bool) -> list[str]:
-        """The sets the player may lay (``_legal_play``), as action texts; ``lays``: ``_lay_options(seat)``."""
+              bound: bool, bits: int = -1) -> list[str]:
+        """The sets the player may lay (``_legal_play``), as action texts; ``lays``: ``_lay_options(seat)``;
+        ``bits``: ``hand_bits`` of the hand, if the caller has it."""
         hand = self.hands[seat]
         committed = self.committed
         options: list[str] = []
+        if bits < 0:
+            bits = self.hand_index(seat)
+        held_wilds = len(hand) - bits.bit_count()
         for text, naturals, fill, extra in lays:
             if (extra >= 0 or committed) and bound:
+                facts = self._facts()
+                # First the quick count (beyond_reach), where no card left could be swapped away: none of the
+                # table's wild cards stands in for one, and none is of the new set's plane.
+                first = 3 * (naturals[0] // 3)
+                rest = bits
+                for card in naturals:
+                    rest ^= CARD_BIT[card]
+                if not rest & (facts.mask | 7 << first) and \
+                        beyond_reach(rest, held_wilds - len(fill) - (1 if extra >= 0 else 0)):
+                    continue
                 # _out_possible(seat, remove=the set's cards, table=the table with the set on it), counted
                 # from this table's facts: the new set's wild cards stand in for its missing views.
-                facts = self._facts()
                 wild_for, threes = facts.wild_for, len(facts.open_sets[seat])
                 if fill:
                     plane = 3 * (naturals[0] // 3)
@@ -618,15 +768,17 @@ class SquadronScrambleState(TurnState):
             options.append(text)
         return options
 
-    def _swaps(self, seat: int, facts: _TableFacts, bound: bool, options: list[str]) -> None:
+    def _swaps(self, seat: int, facts: _TableFacts, bound: bool, options: list[str], bits: int = -1) -> None:
         """Add the swaps: a natural card held for a wild card standing in for that very card (hand order,
-        then table order); ``facts``: the table's."""
+        then table order); ``facts``: the table's; ``bits``: ``hand_bits`` of the hand, if the caller has it."""
         table = self.table
         bound_out = bound and self.committed
-        mask, standing = facts.mask, facts.standing
-        for card in self.hands[seat]:
-            if not mask >> card & 1:
-                continue
+        standing = facts.standing
+        cards = (self.hand_index(seat) if bits < 0 else bits) & facts.mask
+        while cards:                           # the cards held that a swap would take, lowest (hand order) first
+            lowest = cards & -cards
+            cards ^= lowest
+            card = lowest.bit_length() - 1
             for laid in standing[card]:
                 if bound_out:
                     wild = laid["slots"][card % 3]
@@ -636,15 +788,23 @@ class SquadronScrambleState(TurnState):
                         continue
                 options.append(swap_text(card, laid["id"]))
 
-    def _adds(self, seat: int, wilds: list[int], facts: _TableFacts, bound: bool, options: list[str]) -> None:
-        """Add the fourth cards the player may put on his own three-card sets (``facts``: the table's)."""
+    def _adds(self, seat: int, wilds: list[int], facts: _TableFacts, bound: bool, options: list[str],
+              bits: int = -1) -> None:
+        """Add the fourth cards the player may put on his own three-card sets (``facts``: the table's;
+        ``bits``: ``hand_bits`` of the hand, if the caller has it)."""
         hand = self.hands[seat]
         open_sets = facts.open_sets[seat]
+        if bits < 0:
+            bits = self.hand_index(seat)
+        # the quick count first (``beyond_reach``), where no card held could be swapped away
+        hopeless = bound and not bits & facts.mask and beyond_reach(bits, len(hand) - bits.bit_count() - 1)
         for wild in dict.fromkeys(CARD_TEXT[c] for c in wilds):
             card = next(c for c in wilds if CARD_TEXT[c] == wild)
             # _out_possible(seat, remove=(card,), table=the table with the card added to a set): whichever
             # set it is, that set has a fourth card now, so there is one three-card set fewer.
-            if bound and not self._can_go_out([c for c in hand if c != card], facts.wild_for, len(open_sets) - 1):
+            if hopeless or (
+                bound and not self._can_go_out([c for c in hand if c != card], facts.wild_for, len(open_sets) - 1)
+            ):
                 continue
             for laid in open_sets:
                 options.append(f"add {wild} {laid['id']}")
@@ -692,7 +852,9 @@ class SquadronScrambleState(TurnState):
         self._continue(seat)
 
     def _apply_discard(self, seat: int, text: str) -> None:
-        card = self._card_in_hand(seat, text)
+        card = NATURAL_OF_TEXT.get(text, -1)   # a natural card: one of its kind (and held, as the move is legal)
+        if card < 0:
+            card = self._card_in_hand(seat, text)
         self._give_up(seat, card)
         self.pile.append(card)
         self.idle_turns = 0 if self.progress else self.idle_turns + 1
@@ -932,6 +1094,8 @@ class SquadronScrambleState(TurnState):
         """A new state holding every attribute of this one (tests check that none is left out)."""
         cls = type(self)
         new = cls.__new__(cls)
+        new._bits = self._bits
+        new._bits_of = self._bits_of
         new._deal = self._deal
         new._history_shared = self._history_shared
         new._legal = self._legal
@@ -985,6 +1149,12 @@ class SquadronScrambleState(TurnState):
         new._deal = {"first_dealer": deal["first_dealer"], "rounds": deal["rounds"][:]}
         new._history_shared = self._history_shared = True
         new.hands = [*map(list.copy, self.hands)]
+        # The index of the hands (hand_index) holds for the copies where it held for the originals.
+        if all(map(is_, self._bits_of, self.hands)):
+            new._bits = self._bits[:]
+            new._bits_of = new.hands[:]
+        else:
+            new._index_all()
         new.known = self.known[:]
         if self.seen is not None:
             new.seen = self.seen[:]
@@ -1009,6 +1179,10 @@ class SquadronScrambleState(TurnState):
         self._check_resampler(seat)
         world: SquadronScrambleState = type(self).worlds(self, seat, rng)
         return world
+
+
+#: ``SquadronScrambleState._steps`` (``TurnState._apply`` fills it in), read as a module constant in ``apply``
+_STEPS: Final = SquadronScrambleState._steps
 
 
 class _TableFacts:
@@ -1127,7 +1301,40 @@ _GOING_OUT: Final[dict[tuple[int, int], bool]] = {}
 #: ``lay_options`` by its arguments, filled in as they come (``_lay_options``): at ``plane << 7 | views << 4 |
 #: wilds``, where ``views`` has a bit for each view of the plane held and ``wilds`` one for each usable wild card
 _LAYS: Final[list[tuple[tuple[str, tuple[int, ...], tuple[int, ...], int], ...] | None]] = [None] * (len(PLANES) << 7)
+#: the texts of ``_LAYS[key]``, every option's and those of the options with no fourth card, filled in with it
+_LAY_TEXTS: Final[list[tuple[tuple[str, ...], tuple[str, ...]] | None]] = [None] * (len(PLANES) << 7)
 assert NUM_CARDS - NATURALS <= 4, "_LAYS keys hold a bit for each wild card in four bits"
+
+
+#: no cards (a hand's usable wild cards when it holds none): shared, so never changed
+NO_CARDS: Final[list[int]] = []
+
+
+def set_planes(bits: int, wilds: int) -> int:
+    """The planes that can make a set from a hand's natural cards (``hand_bits``) and ``wilds`` usable wild
+    cards, as the bit of each one's first view: all three views with no wild card, two with one, any with more."""
+    if not wilds:
+        return bits & bits >> 1 & bits >> 2 & FIRST_VIEWS
+    if wilds == 1:
+        top, side, front = bits & FIRST_VIEWS, bits >> 1 & FIRST_VIEWS, bits >> 2 & FIRST_VIEWS
+        return top & side | top & front | side & front
+    return (bits | bits >> 1 | bits >> 2) & FIRST_VIEWS
+
+
+def beyond_reach(bits: int, wilds: int) -> bool:
+    """Whether a hand surely cannot be got rid of this turn (so ``can_go_out`` is false), counted at once from
+    its natural cards ``bits`` (``hand_bits``), none of which a swap could take, and its ``wilds`` wild cards,
+    usable or not.
+
+    Each plane held needs a set, and a set of a plane with ``k`` of its views held needs ``3 - k`` wild
+    cards; only one card may be kept back, as the last discard, and keeping a plane's only card saves two.
+    The wild cards needed are at least that many (more when a plane's cards go into several sets).
+    """
+    counts = (bits & FIRST_VIEWS) + (bits >> 1 & FIRST_VIEWS) + (bits >> 2 & FIRST_VIEWS)   # per plane, 0 to 3
+    need = 3 * ((counts | counts >> 1) & FIRST_VIEWS).bit_count() - bits.bit_count()
+    if counts & ~(counts >> 1) & FIRST_VIEWS:        # a plane held once
+        need -= 2
+    return need > wilds
 
 
 def hand_bits(hand: list[int]) -> int:
