@@ -243,6 +243,6 @@ def test_two_pages_asking_the_bots_for_a_round_at_once_start_it_once():
         async with starting("d1") as later:
             return first, second, other, later
 
-    # (in a thread of its own: a browser test earlier on the same worker may have left an event loop running in this one)
+    # (in a thread of its own: a browser test before it on this worker may have left an event loop running here)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         assert pool.submit(asyncio.run, both()).result() == (True, False, True, True)
