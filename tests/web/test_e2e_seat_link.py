@@ -101,3 +101,23 @@ def test_finished_games_lists_the_players_own_private_games_as_his_and_nobody_el
         shot(stranger, "finished-stranger-phone")
     finally:
         stranger.context.close()
+
+
+def test_tables_in_play_show_the_players_own_private_table_and_not_to_a_stranger_with_its_id(server, page, browser):
+    made = httpx.post(server.url + "/api/tables", json={"game": "football-whist", "seed": 4, "seats": SEATS}).json()
+    take_seat(page, server.url, made)
+    page.goto(server.url + "/")
+    row = page.locator(f"tr[data-table='{made['id']}']")
+    row.wait_for()
+    assert "Ann (you)" in row.inner_text()
+    stranger = other_page(browser)
+    try:
+        stranger.goto(server.url + "/")
+        stranger.evaluate("(id) => localStorage.setItem(`parlour:${id}`, JSON.stringify({ seat: 0, token: 'wrong' }))",
+                          made["id"])
+        stranger.goto(server.url + "/")
+        stranger.wait_for_selector("[data-game]")
+        stranger.wait_for_load_state("networkidle")
+        assert stranger.locator(f"tr[data-table='{made['id']}']").count() == 0
+    finally:
+        stranger.context.close()

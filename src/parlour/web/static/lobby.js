@@ -1,6 +1,6 @@
 // The lobby: the games on offer, the tables in play and finished, a new table, and joining one by its link.
 import { h, clear, toast } from "/static/dom.js";
-import { api, games, hashParams, keepMade, keepSeat, mySeat, myTables } from "/static/api.js";
+import { api, games, hashParams, keepMade, keepSeat, mySeat } from "/static/api.js";
 import { go, main, resultText } from "/static/page.js";
 import { heldKeys, ownTables } from "/static/seats.js";
 
@@ -24,7 +24,10 @@ function seatCounts(counts) {
 export async function home() {
   const list = await games();
   document.title = "Parlour";
-  const open = await api("GET", `/api/tables?finished=false&mine=${myTables().join(",")}`);
+  // the player's own tables in play (proven by his seat keys; a day old, a table has been left), then the public ones
+  const [own, listed] = await Promise.all([ownTables(false).catch(() => []), api("GET", "/api/tables?finished=false")]);
+  const mine = own.filter((t) => t.created > Date.now() / 1000 - 24 * 3600);
+  const open = [...mine, ...listed.filter((t) => !mine.some((m) => m.id === t.id))];
   clear(main).append(
     h("h1", {}, "Choose a game"),
     h("div", { class: "grid" }, list.map((g) => h("section", { class: "tile", "data-game": g.id },
