@@ -65,6 +65,7 @@ def test_a_wrong_seat_link_takes_nothing(server, page):
     assert "does not open a seat" in page.inner_text("[data-testid=seat-link-refused]")
     assert page.evaluate(f"localStorage.getItem('parlour:{made['id']}')") is None
     assert page.locator(".seats .me").count() == 0 and page.locator("[data-testid=seat-link]").count() == 0
+    shot(page, "seat-link-wrong-wide")
 
 
 def test_the_refused_analysis_says_how_to_have_it_on_this_device(server, page):
@@ -121,3 +122,12 @@ def test_tables_in_play_show_the_players_own_private_table_and_not_to_a_stranger
         assert stranger.locator(f"tr[data-table='{made['id']}']").count() == 0
     finally:
         stranger.context.close()
+
+
+def test_a_watcher_is_told_the_way_back_to_his_seat(server, page):
+    made = httpx.post(server.url + "/api/tables", json={"game": "football-whist", "seed": 4, "seats": SEATS}).json()
+    page.goto(f"{server.url}/t/{made['id']}")
+    page.wait_for_selector(".status:has-text('You are watching')")
+    assert "Your own seat? Open its private link" in page.inner_text(".status")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "watcher-phone")

@@ -447,7 +447,8 @@ function statusLine(view, mod) {
   if (view.over) return "";
   if (mod.status) { const custom = mod.status(view); if (custom) return custom; }
   if (view.real_time && !view.running) return "Waiting for every player to be at the table…";
-  if (view.seat === null) return "You are watching.";
+  // (a player on another device than the one he sat down on is told the way back to his seat)
+  if (view.seat === null) return "You are watching. Your own seat? Open its private link, from the table on the device you sat down at.";
   if (view.legal.length) return "Your move.";
   const names = view.to_move.map((s) => view.seats[s].name).join(" and ");
   return `Waiting for ${names}…`;
