@@ -84,6 +84,10 @@ def test_the_replays_view_picker_and_the_heading_over_the_boards_agree(server, p
     page.wait_for_function("document.querySelectorAll('.views .board').length === 1")
     assert heading.inner_text() == f"{names[1]}'s view" == page.eval_on_selector("[data-testid=whose-view]", picked)
     shot(page, "replay-view-picker-wide")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.select_option("[data-testid=whose-view]", "all")
+    page.wait_for_function("document.querySelectorAll('.views .board').length === 3")
+    shot(page, "replay-view-picker-phone")
 
 
 def test_a_drives_table_is_named_by_its_clubs_in_the_finished_list(server, page):
