@@ -43,15 +43,18 @@ def test_biggles_keeps_its_speed_levels_and_its_gentlest_default():
     assert "casual" in bot_names(biggles) and not biggles.yardsticks     # its own level of that name
 
 
-def test_every_bot_is_titled_in_plain_words_with_its_method_in_the_line_under_it():
+def test_every_bot_is_titled_in_plain_words_with_a_line_a_card_player_reads():
     for game in GAMES.values():
         for entry in bot_catalogue(game):
             assert not re.search(r"[A-Z]{2}|[()]", entry["title"]), (game.id, entry)
             assert entry["description"], (game.id, entry)
     expert = next(b for b in bot_catalogue(get_game("football-whist")) if b["name"] == "expert")
-    # the method in words, without its acronym (the page is for players)
-    assert expert["title"] == "Expert" and "information-set Monte Carlo tree search" in expert["description"]
-    assert not any(re.search(r"\b(PIMC|IS-?MCTS)\b", b["description"]) for g in GAMES.values() for b in bot_catalogue(g))
+    # how strong it is, how it plays and how long it thinks, in a card player's words: no search method named
+    assert expert["title"] == "Expert" and "second a move" in expert["description"]
+    assert not any(re.search(r"Monte Carlo|information-set|perfect-information", b["description"])
+                   for g in GAMES.values() for b in bot_catalogue(g))
+    assert not any(re.search(r"\b(PIMC|IS-?MCTS)\b", b["description"])
+                   for g in GAMES.values() for b in bot_catalogue(g))
 
 
 def test_a_casual_player_keeps_its_bases_move_or_plays_at_random_reproducibly():

@@ -7,6 +7,8 @@ import time
 
 import httpx
 
+from conftest import shot
+
 
 def test_the_home_page_gives_a_long_run_of_player_counts_as_a_lower_limit(server, page):
     page.goto(server.url + "/")
@@ -53,3 +55,53 @@ def test_changing_the_number_of_players_keeps_the_seats_already_filled_in(server
     assert page.input_value("input[name=name0]") == "Robin" and page.input_value("input[name=name1]") == "Uncle Fred"
     assert page.input_value("select[name=kind1]") == "bot:remembering"
     assert page.get_attribute("input[name=name0]", "placeholder") == "your name (needed)"
+
+
+def finished_by_bots(url: str, game: str, seats: int, made: dict | None = None) -> dict:
+    made = made or httpx.post(url + "/api/tables", json={"game": game, "seed": 3, "sit": False,
+                                                         "seats": [{"kind": "bot", "bot": "random"}] * seats}).json()
+    deadline = time.monotonic() + 90
+    while not httpx.get(f"{url}/api/tables/{made['id']}").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return made
+
+
+def test_the_replays_view_picker_and_the_heading_over_the_boards_agree(server, page):
+    made = finished_by_bots(server.url, "british-towns-sets", 3)
+    names = [s["name"] for s in httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"]]
+    page.goto(f"{server.url}/replay/{made['id']}")
+    page.wait_for_selector(".views .board")
+    picked = "el => el.selectedOptions[0].textContent"
+    heading = page.locator("[data-testid=views-heading]")
+    page.wait_for_function("document.querySelector('[data-testid=views-heading]').textContent !== ''")
+    assert heading.inner_text() == page.eval_on_selector("[data-testid=whose-view]", picked)
+    assert heading.inner_text().startswith("Every player's view")
+    assert page.locator(".views .board").count() == 3          # a board each, each saying whose and which of three
+    assert [b.inner_text() for b in page.locator(".views > .board > h3").all()] == \
+        [f"{n}'s view: board {i + 1} of 3" for i, n in enumerate(names)]
+    page.select_option("[data-testid=whose-view]", "1")
+    page.wait_for_function("document.querySelectorAll('.views .board').length === 1")
+    assert heading.inner_text() == f"{names[1]}'s view" == page.eval_on_selector("[data-testid=whose-view]", picked)
+    shot(page, "replay-view-picker-wide")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.select_option("[data-testid=whose-view]", "all")
+    page.wait_for_function("document.querySelectorAll('.views .board').length === 3")
+    shot(page, "replay-view-picker-phone")
+
+
+def test_a_drives_table_is_named_by_its_clubs_in_the_finished_list(server, page):
+    teams = ["Swansea", "Everton", "Fulham", "Burnley"]
+    drive = httpx.post(server.url + "/api/drives", json={"teams": teams}).json()
+    fixture = httpx.get(f"{server.url}/api/drives/{drive['id']}").json()["rounds"][0][0]
+    made = httpx.post(f"{server.url}/api/drives/{drive['id']}/fixtures/1/{fixture['table']}/table",
+                      headers={"Authorization": f"Bearer {drive['key']}"},
+                      json={"seats": [{"kind": "bot", "bot": "random"}] * 4, "seed": 3}).json()
+    finished_by_bots(server.url, "football-whist", 4, made)
+    page.goto(server.url + "/games")
+    row = page.locator(f"tr[data-table='{made['id']}']")
+    row.wait_for()
+    cells = row.locator("td").all_inner_texts()
+    assert cells[1] == f"{fixture['home']} v {fixture['away']}", cells
+    assert cells[2] in (f"Won by {fixture['home']}", f"Won by {fixture['away']}", "A draw"), cells
+    assert not any(ch.isdigit() for ch in cells[1] + cells[2]), cells

@@ -1,4 +1,5 @@
-"""The new-table form offers each bot by its plain name, weakest first, with its line, and seats the game's default."""
+"""The new-table form offers each bot by its plain name, weakest first, says once what each is like, and seats the
+game's default."""
 
 from __future__ import annotations
 
@@ -19,12 +20,13 @@ def test_the_form_lists_bots_weakest_first_and_chooses_the_default(server, page,
     assert listed[1] == ["bot:random", "Bot: Beginner"]
     assert page.input_value("select[name=kind1]") == f"bot:{default}"
     assert f"Bot: {title}" == page.eval_on_selector("select[name=kind1]", "el => el.selectedOptions[0].textContent")
-    note = page.locator("[data-testid=botnote1]")
-    assert note.inner_text() == next(b["description"] for b in bots["bot_catalogue"] if b["name"] == default)
-    page.select_option("select[name=kind1]", "bot:random")
-    assert "at random" in note.inner_text()
-    page.select_option("select[name=kind1]", f"bot:{default}")
-    assert page.locator("[data-testid=botnote0]").is_hidden()              # "You": no line
+    # each bot said once, in a legend weakest first, not under every seat; in a card player's words
+    legend = page.locator("[data-testid=bot-legend]")
+    assert legend.locator("dt").all_inner_texts() == [b["title"] for b in bots["bot_catalogue"]]
+    assert legend.locator("dd").all_inner_texts() == [b["description"] for b in bots["bot_catalogue"]]
+    assert page.locator("[data-testid=bot-legend]").count() == 1
+    assert page.locator(".seatrow small, .botnote").count() == 0
+    assert not any(w in page.inner_text("form.new") for w in ("Monte Carlo", "information-set", "perfect-information"))
     shot(page, f"{game}-new-table")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, f"{game}-new-table-phone")

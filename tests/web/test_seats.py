@@ -113,3 +113,30 @@ def test_a_closed_table_offers_no_moves_to_the_seat_whose_turn_it_was(store):
             while not view["over"]:
                 view = ann.receive_json()
         assert view["result"]["abandoned"] and view["legal"] == []
+
+
+def test_a_seat_key_lists_its_players_own_tables_and_a_wrong_key_nothing(client):
+    """``POST /api/tables/mine``: the tables the keys open, private or not, each with its seat, however many public
+    tables finished since; a wrong key, or a table's id alone, lists nothing."""
+    mine = client.post("/api/tables", json={"game": "football-whist", "seats": SEATS}).json()
+    key = {"Authorization": f"Bearer {mine['token']}"}
+    assert client.post(f"/api/tables/{mine['id']}/close", headers=key).status_code == 200
+    for _ in range(3):                              # other people's finished tables, public and private
+        other = client.post("/api/tables", json={"game": "football-whist", "seats": SEATS, "public": True}).json()
+        client.post(f"/api/tables/{other['id']}/close", headers={"Authorization": f"Bearer {other['token']}"})
+    own = client.post("/api/tables/mine", json={"keys": [{"table": mine["id"], "key": mine["token"]}],
+                                                "finished": True}).json()
+    assert [(t["id"], t["seat"]) for t in own] == [(mine["id"], 0)]
+    wrong = [{"table": mine["id"], "key": mine["token"][:-1] + "x"}, {"table": other["id"], "key": mine["token"]}]
+    assert client.post("/api/tables/mine", json={"keys": wrong}).json() == []
+    assert client.post("/api/tables/mine", json={"keys": [{"table": mine["id"], "key": mine["token"]}],
+                                                 "finished": False}).json() == []
+
+
+def test_a_seat_link_key_is_checked_before_it_is_kept(client):
+    made = client.post("/api/tables", json={"game": "football-whist", "seats": SEATS}).json()
+    answer = client.get(f"/api/tables/{made['id']}/seat", headers={"Authorization": f"Bearer {made['token']}"})
+    assert answer.status_code == 200 and answer.json() == {"seat": 0}
+    wrong = client.get(f"/api/tables/{made['id']}/seat", headers={"Authorization": "Bearer not-the-key"})
+    assert wrong.status_code == 403
+    assert client.get(f"/api/tables/{made['id']}/seat").status_code == 401

@@ -314,7 +314,8 @@ def make_search_bot(game: Any, name: str, seat: int, seed: int | None = None, **
 
 #: the search bots every turn-based game has: name -> (method, one line for the menus)
 SEARCH_BOTS = {
-    "pimc": ("pimc", "Searches sample deals as if it could see every hand (perfect-information Monte Carlo)"),
-    "expert": ("ismcts", "Searches ahead over the deals it cannot tell apart, about a second a move "
-                         "(information-set Monte Carlo tree search)"),
+    "pimc": ("pimc", "Strong: counts the cards, guesses where the rest lie and plays as if it could see them; "
+                     "a moment's thought a move"),
+    "expert": ("ismcts", "The strongest: thinks ahead about every hand the others might hold, and is hard to "
+                         "fool; about a second a move"),
 }

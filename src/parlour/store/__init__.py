@@ -416,9 +416,9 @@ class Store:
 
     def list_tables(self, finished: bool | None = None, limit: int | None = 200,
                     meta: tuple[str, str] | None = None, *, visible: list[str] | None = None,
-                    since: float | None = None) -> list[dict[str, Any]]:
+                    since: float | None = None, only: list[str] | None = None) -> list[dict[str, Any]]:
         """Tables, newest first.  With ``visible``, only the listed ones and those ids (a browser's own tables);
-        with ``since``, only those created since then."""
+        with ``only``, those ids alone; with ``since``, only those created since then."""
         moves = select(actions.c.table_id, func.count().label("moves")).group_by(actions.c.table_id).subquery()
         query = (select(game_tables, moves.c.moves, options.c.options)
                  .outerjoin(moves, moves.c.table_id == game_tables.c.id)
@@ -431,6 +431,8 @@ class Store:
         if visible is not None:
             query = query.outerjoin(access, access.c.table_id == game_tables.c.id).where(
                 or_(access.c.listed.is_(True), game_tables.c.id.in_(visible)))
+        if only is not None:
+            query = query.where(game_tables.c.id.in_(only))
         if since is not None:
             query = query.where(game_tables.c.created >= since)
         if meta is not None:

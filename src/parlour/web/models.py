@@ -173,6 +173,35 @@ class TableSummary(BaseModel):
     winners: list[str] = Field(default_factory=list, description="the names at the seats that won (none for a draw)")
 
 
+class HeldSeat(Body):
+    """One seat key this client holds: the table and the key."""
+
+    table: Annotated[StrictStr, Field(max_length=40)]
+    key: Annotated[StrictStr, Field(max_length=100)]
+
+
+class HeldSeats(Body):
+    """``POST /api/tables/mine``: the seat keys this client holds, to list the tables they open."""
+
+    model_config = {"json_schema_extra": {"examples": [
+        {"keys": [{"table": "Ab3dE5gH", "key": "Jt1bqQ0mR3v1c0aVx2d9Ugf3"}], "finished": True}]}}
+
+    keys: list[HeldSeat] = Field(max_length=200, description="each table with this client's key to a seat at it")
+    finished: bool | None = Field(None, description="only the finished tables (true), the unfinished (false), or all")
+
+
+class MyTable(TableSummary):
+    """A table in the list of a player's own tables: the seat his key opens."""
+
+    seat: int = Field(description="the seat the key opens")
+
+
+class SeatHeld(BaseModel):
+    """The seat a key opens at a table."""
+
+    seat: int
+
+
 # -- the play socket ----------------------------------------------------------------------
 class SeatView(BaseModel):
     name: str

@@ -30,11 +30,14 @@ from parlour.web.models import (
     Act,
     AskHint,
     ClientMessage,
+    HeldSeats,
+    MyTable,
     NewTable,
     Pong,
     Ready,
     Seat,
     SeatClaim,
+    SeatHeld,
     SeatKey,
     TableInfo,
     TableMade,
@@ -77,6 +80,21 @@ def listed(store: StoreDep, finished: bool | None = None,
     return [TableSummary(**row, winners=_winners(row)) for row in store.list_tables(finished, visible=ids, since=since)]
 
 
+@router.post("/api/tables/mine")
+def mine(body: HeldSeats, store: StoreDep) -> list[MyTable]:
+    """The tables whose seat keys the body carries, private or not, newest first, each with the seat its key
+    opens: a player's own games.  A key that opens no seat lists nothing (its table is not named)."""
+    held: dict[str, int] = {}
+    for entry in body.keys:
+        seat = store.seat_of(entry.table, entry.key)
+        if seat is not None:
+            held[entry.table] = seat
+    if not held:
+        return []
+    rows = store.list_tables(body.finished, limit=None, only=list(held))
+    return [MyTable(**row, winners=_winners(row), seat=held[row["id"]]) for row in rows]
+
+
 def _winners(row: dict[str, Any]) -> list[str]:
     """The names at the winning seats: the rules name the winner by seat ("P2") or by partnership ("A", whose
     seats are "A1" and "A2")."""
@@ -105,6 +123,13 @@ async def table_info(table_id: str, tables: TablesDep, store: StoreDep) -> Table
     async with t.lock:
         view = t.view(None)
     return TableInfo(**dict(view), claimed=sorted(claimed), title=t.game.title, seed_chosen_by=t.seed_chosen_by)
+
+
+@router.get("/api/tables/{table_id}/seat")
+def seat_held(seat: SeatDep) -> SeatHeld:
+    """The seat the request's key opens at this table (401 without a key, 403 with a wrong one): a seat's
+    private link, opened on another device, is checked before the page keeps its key."""
+    return SeatHeld(seat=seat)
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/claim")

@@ -1,7 +1,8 @@
 // The lobby: the games on offer, the tables in play and finished, a new table, and joining one by its link.
 import { h, clear, toast } from "/static/dom.js";
-import { api, games, hashParams, keepMade, keepSeat, mySeat, myTables } from "/static/api.js";
+import { api, games, hashParams, keepMade, keepSeat, mySeat } from "/static/api.js";
 import { go, main, resultText } from "/static/page.js";
+import { heldKeys, ownTables } from "/static/seats.js";
 
 // where a rule option comes from, in words for the form
 const SOURCE_WORDS = {
@@ -23,7 +24,10 @@ function seatCounts(counts) {
 export async function home() {
   const list = await games();
   document.title = "Parlour";
-  const open = await api("GET", `/api/tables?finished=false&mine=${myTables().join(",")}`);
+  // the player's own tables in play (proven by his seat keys; a day old, a table has been left), then the public ones
+  const [own, listed] = await Promise.all([ownTables(false).catch(() => []), api("GET", "/api/tables?finished=false")]);
+  const mine = own.filter((t) => t.created > Date.now() / 1000 - 24 * 3600);
+  const open = [...mine, ...listed.filter((t) => !mine.some((m) => m.id === t.id))];
   clear(main).append(
     h("h1", {}, "Choose a game"),
     h("div", { class: "grid" }, list.map((g) => h("section", { class: "tile", "data-game": g.id },
@@ -42,11 +46,33 @@ function tableList(rows, list, finished) {
   const title = Object.fromEntries(list.map((g) => [g.id, g.title]));
   return h("table", { class: "list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, finished ? "Result" : "Moves"), h("th", {}, h("span", { class: "sr-only" }, "Link")))),
-    h("tbody", {}, rows.map((t) => h("tr", {},
+    h("tbody", {}, rows.map((t) => h("tr", { "data-table": t.id },
       h("td", {}, title[t.game] || t.game, tournamentOf(t.meta), t.options && t.options.hints ? h("small", {}, " · hints on") : ""),
-      h("td", {}, t.seats.map((s) => s.name || (s.kind === "bot" ? s.bot : "person")).join(", ")),
-      h("td", {}, finished ? resultText(t.result, t.winners) : String(t.moves)),
+      h("td", {}, playersOf(t)),
+      h("td", {}, finished ? resultOf(t) : String(t.moves)),
       h("td", {}, finished ? h("a", { href: `/replay/${t.id}` }, "Replay") : h("a", { href: `/t/${t.id}` }, "Watch or play"))))));
+}
+
+// the names at the table, the player's own marked; a drive's table as the drive names it: home v away, each pair
+// by its club ("Swansea v Everton"), or by the names its players gave ("Ann & Bob v Everton")
+const nameAt = (t, i) => { const s = t.seats[i]; return s.name || (s.kind === "bot" ? s.bot : "person"); };
+function playersOf(t) {
+  const you = typeof t.seat === "number" ? t.seat : null;
+  if (t.meta && t.meta.drive && t.seats.length === 4) {
+    const home = pairOf([nameAt(t, 0), nameAt(t, 2)]), away = pairOf([nameAt(t, 1), nameAt(t, 3)]);
+    return `${home} v ${away}${you === null ? "" : ` (you sat for ${you % 2 ? away : home})`}`;
+  }
+  return t.seats.map((s, i) => (i === you ? `${nameAt(t, i)} (you)` : nameAt(t, i))).join(", ");
+}
+// a pair of one club's numbered seats ("Swansea 1", "Swansea 2") is the club
+function pairOf(names) {
+  const parts = names.map((n) => /^(.*\S) \d+$/.exec(n));
+  return parts.every((p) => p && p[1] === parts[0][1]) ? parts[0][1] : names.join(" & ");
+}
+function resultOf(t) {
+  const winners = t.winners || [];
+  if (t.meta && t.meta.drive && winners.length && t.result && !t.result.abandoned && t.result.winner !== null) return `Won by ${pairOf(winners)}`;
+  return resultText(t.result, winners);
 }
 
 // A table played for a drive or a cycle says so, with a link back to it.
@@ -57,11 +83,26 @@ function tournamentOf(meta) {
 }
 
 
+// A player's own finished games come first, proven by the seat keys this browser holds (a private table is
+// listed to its players alone); then the tables made public.  The page says why a game may be missing.
 export async function finishedGames() {
   document.title = "Finished games · Parlour";
-  const [list, rows] = await Promise.all([games(), api("GET", `/api/tables?finished=true&mine=${myTables().join(",")}`)]);
+  const [list, own, listed] = await Promise.all([games(), ownTables(true).catch((error) => error),
+    api("GET", "/api/tables?finished=true")]);
+  const mine = Array.isArray(own) ? own : [];
+  const ids = new Set(mine.map((t) => t.id));
+  const others = listed.filter((t) => !ids.has(t.id));
+  const none = heldKeys().length ? "None of the tables you sat at in this browser has finished yet."
+    : "This browser holds no seat at a finished game.";
   clear(main).append(h("h1", {}, "Finished games"),
-    rows.length ? tableList(rows, list, true) : h("p", { class: "muted" }, "No game has finished yet."));
+    h("h2", {}, "Your games"),
+    Array.isArray(own) ? (mine.length ? tableList(mine, list, true) : h("p", { class: "muted", "data-testid": "no-own-games" }, none))
+      : h("p", { class: "error", "data-testid": "own-games-failed" }, `Your games could not be fetched just now (${own.message}): reload the page to try again.`),
+    h("p", { class: "muted", "data-testid": "own-games-note" }, "Your games are the ones this browser holds a seat at. One played on another "
+      + "device or in another browser is listed there; to list it here too, open its table there, choose \u201cYour seat on another "
+      + "device\u201d and open that link in this browser. Nobody else sees your private tables here."),
+    h("h2", {}, "Other finished games"),
+    others.length ? tableList(others, list, true) : h("p", { class: "muted" }, "No other game open to everyone has finished yet."));
 }
 
 // -- a new table --------------------------------------------------------------------
@@ -78,8 +119,10 @@ export async function newTable(gameId) {
     ? h("small", { "data-testid": "players-note" },
       `Up to ${last} may play: a table of more than ${offered[offered.length - 1]} can be played against bots from the command line (parlour play --players).`)
     : "";
+  // the bots, weakest first, each said once: how strong it is and how it plays
   const seatsBox = h("fieldset", {}, h("legend", {}, "Who sits where"),
-    h("p", { class: "muted botorder" }, "Bots are listed from the weakest to the strongest."));
+    h("details", { class: "botlegend", "data-testid": "bot-legend", open: "" }, h("summary", {}, "The bots, from the weakest to the strongest"),
+      h("dl", {}, g.bot_catalogue.map((b) => h("div", {}, h("dt", {}, b.title), h("dd", {}, b.description))))));
   const drawSeats = () => {
     const n = Number(count.value);
     // (what was chosen and typed for a seat stays when the number of players changes)
@@ -87,10 +130,9 @@ export async function newTable(gameId) {
       kind: row.querySelector("select").value, name: row.querySelector("input").value }));
     seatsBox.querySelectorAll(".seatrow").forEach((el) => el.remove());
     g.seat_names[n].forEach((rules, i) => {
-      // each bot by its plain name, weakest first, with its line under the seat; the game's default bot chosen
-      const note = h("small", { class: "botnote", id: `botnote${i}`, "data-testid": `botnote${i}` });
+      // each bot by its plain name, weakest first (the list above says what each is like); the game's default chosen
       const name = seatLabel(g.seat_names[n], i);
-      const kind = h("select", { name: `kind${i}`, "aria-label": name, "aria-describedby": note.id },
+      const kind = h("select", { name: `kind${i}`, "aria-label": name },
         h("option", { value: "person" }, i === 0 ? "You" : "A person (join link)"),
         g.bot_catalogue.map((b) => h("option", { value: `bot:${b.name}`, title: b.description }, `Bot: ${b.title}`)));
       if (i > 0) kind.value = `bot:${g.default_bot}`;
@@ -101,13 +143,10 @@ export async function newTable(gameId) {
         autocomplete: i === 0 ? "nickname" : "off",
         "aria-label": i === 0 ? "Your name" : `Name at ${name.toLowerCase()}`, value: i === 0 ? localStorage.getItem("parlour:name") || undefined : undefined });
       if (kept[i] && kept[i].name) who.value = kept[i].name;
-      const describe = () => {
-        note.textContent = (g.bot_catalogue.find((b) => `bot:${b.name}` === kind.value) || {}).description || "";
-        who.required = i === 0 && kind.value === "person";
-      };
+      const describe = () => { who.required = i === 0 && kind.value === "person"; };
       kind.addEventListener("change", describe);
       describe();
-      seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who, note));
+      seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who));
     });
   };
   count.addEventListener("change", drawSeats);

@@ -5,6 +5,7 @@ import { h, clear } from "/static/dom.js";
 import { api, mySeat } from "/static/api.js";
 import { gameModule, main, resultText } from "/static/page.js";
 import { capital, plural } from "/static/words.js";
+import { takeSeatFromLink } from "/static/seats.js";
 
 // options shown for a decision before the rest
 const FIRST = 5;
@@ -15,6 +16,7 @@ export async function replayPage(tableId) {
     clear(main).append(h("h1", {}, "No such table"), h("p", {}, error.message));
   });
   if (!info) return;
+  const linked = await takeSeatFromLink(tableId);          // a seat's private link, opened here
   if (!info.over) {
     clear(main).append(h("h1", {}, info.title), h("p", {}, "This game is still being played; it can be replayed once it is over."),
       h("a", { class: "button", href: `/t/${tableId}` }, "Watch it"));
@@ -49,8 +51,14 @@ export async function replayPage(tableId) {
   };
   const pct = (c) => (c === null || c === undefined ? "not weighed" : `${Math.round(100 * c)}%`);
   const slider = h("input", { type: "range", min: 0, max: info.moves, value: info.moves, "aria-label": "Step" });
-  const which = h("select", { "aria-label": "Whose view" }, h("option", { value: "all" }, "Every player's view"),
-    info.seats.map((s, i) => h("option", { value: i }, `${s.name}'s view`)));
+  // whose view: every player's (a board each, one under another) or one player's; the player's own is shown first
+  const viewName = (i) => (mySeat(tableId) && mySeat(tableId).seat === i ? `Your view (${info.seats[i].name})` : `${info.seats[i].name}'s view`);
+  const which = h("select", { "aria-label": "Whose view", "data-testid": "whose-view" },
+    h("option", { value: "all" }, "Every player's view, a board each"),
+    info.seats.map((s, i) => h("option", { value: i }, viewName(i))));
+  if (mySeat(tableId) && info.seats[mySeat(tableId).seat]) which.value = String(mySeat(tableId).seat);
+  // the heading over the boards says what the picker says
+  const viewsHeading = h("h2", { class: "views-heading", "data-testid": "views-heading" });
   const stepLabel = h("span", { class: "muted", "data-testid": "step" });
   const views = h("div", { class: "views" });
   const analysisBox = h("section", { class: "analysis", "data-testid": "analysis", "aria-live": "polite", "aria-label": "The expert's analysis" });
@@ -77,8 +85,11 @@ export async function replayPage(tableId) {
     // numbered as the analysis numbers its decisions: after move 23 of the game, move 24 is to play
     clear(stepLabel).append(step ? `After move ${step} of ${data.steps}` : `The deal (${plural(data.steps, "move")} to come)`,
       ...(data.action ? [" · ", ...stepWords(data)] : []));
-    clear(views).append(...data.views.map((v) => {
-      const board = h("div", { class: "board" }, h("h3", {}, `${v.name}'s view`));
+    viewsHeading.textContent = which.selectedOptions[0].textContent;
+    clear(views).append(...data.views.map((v, n) => {
+      // one board: the heading above names it; every player's: each board says whose it is, and which of how many
+      const title = data.views.length > 1 ? `${viewName(v.seat)}: board ${n + 1} of ${data.views.length}` : viewName(v.seat);
+      const board = h("div", { class: "board" }, h("h3", { class: data.views.length > 1 ? "" : "sr-only" }, title));
       const fakeView = { ...info, observation: v.observation, seat: v.seat, legal: [], over: data.result !== null, result: data.result };
       mod.render(board, { view: fakeView, obs: v.observation, seat: v.seat, legal: [], act: () => {}, readOnly: true, ended: atEnd() });
       return board;
@@ -168,6 +179,7 @@ export async function replayPage(tableId) {
   // The expert's analysis of one seat: each decision it made, the costly ones marked.  Picking one shows
   // the table as it stood before it, from that seat's view.
   const analyser = h("select", { "aria-label": "Whose moves to analyse" }, info.seats.map((s, i) => h("option", { value: i }, s.name)));
+  if (mySeat(tableId) && info.seats[mySeat(tableId).seat]) analyser.value = String(mySeat(tableId).seat);
   const analyseAnswer = h("p", { class: "error analyse-answer", "data-testid": "analyse-answer", role: "alert", hidden: true });
   const analyseButton = h("button", { type: "button", "data-testid": "analyse", onclick: async () => {
     const seat = Number(analyser.value);
@@ -198,7 +210,9 @@ export async function replayPage(tableId) {
       body.classList.remove("analysed");
       analyseAnswer.textContent = refused
         // (the server's refusal names the key a program sends; a person is told what to do)
-        ? "The expert's analysis is for the players of this game: open this replay in the browser you played in."
+        ? "The expert's analysis is for the players of this game, and this browser holds no seat at it. To have it here, "
+          + "open your seat's private link on this device: at the table, in the browser you played in, open \u201cYour seat "
+          + "on another device\u201d and copy the link. Or open this replay in the browser you played in."
         : capital(error.message);
       analyseAnswer.hidden = false;
       analyseAnswer.parentElement.scrollIntoView({ block: "nearest" });      // (the button and its answer both)
@@ -245,6 +259,7 @@ export async function replayPage(tableId) {
       h("button", { onclick: () => { slider.value = info.moves; show(); } }, "End"), which,
       h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
     markBar, stepLabel, analysisControls, body);
-  boardSide.append(focus, h("h2", { class: "sr-only" }, "The table at this step"), views);
+  boardSide.append(focus, viewsHeading, views);
+  if (linked && linked.refused) main.prepend(h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused));
   show();
 }

@@ -6,6 +6,7 @@ import { api, joinLinks, keepMade, mySeat } from "/static/api.js";
 import { gameModule, go, main, resultText } from "/static/page.js";
 import { hints } from "/static/hint.js";
 import { capital } from "/static/words.js";
+import { seatLinkBox, takeSeatFromLink } from "/static/seats.js";
 
 // -- playing ---------------------------------------------------------------------------
 // How long another seat's move stays on screen before the next one is drawn, so that a person can follow
@@ -35,6 +36,7 @@ export async function playTable(tableId) {
   if (!info) return;
   const mod = await gameModule(info.game);
   document.title = `${info.title} · Parlour`;
+  const linked = await takeSeatFromLink(tableId);        // a seat's private link, opened on this device
   const mine = mySeat(tableId);
   const seatsEl = h("div", { class: "seats" });
   const board = h("div", { class: "board", tabindex: "-1" });
@@ -80,7 +82,9 @@ export async function playTable(tableId) {
       info.seed_chosen_by === "creator" && info.seats.filter((s) => s.kind === "person").length > 1
         ? h("span", { class: "badge", "data-testid": "deal-chosen", title: "The table's creator chose the deal (its seed), as this server allows" }, "Deal chosen by the creator") : "",
       h("a", { href: `/rules/${info.game}`, target: "_blank", class: "rules-link" }, "Rules"),
-      info.real_time ? "" : h("label", { class: "pace-label", title: "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace), closer),
+      info.real_time ? "" : h("label", { class: "pace-label", title: "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace), closer,
+      mine ? seatLinkBox(tableId, mine) : ""),
+    linked && linked.refused ? h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused) : "",
     share.length ? h("div", { class: "share" }, "Send these links to the other players: ",
       share.map(([s, url]) => h("div", {}, `${info.seats[s].name}: `, h("code", {}, location.origin + url), " ", copyButton(location.origin + url))),
       h("div", { class: "muted" }, "To watch: ", h("code", { "data-testid": "watch-link" }, `${location.origin}/t/${tableId}`))) : "",
@@ -443,7 +447,8 @@ function statusLine(view, mod) {
   if (view.over) return "";
   if (mod.status) { const custom = mod.status(view); if (custom) return custom; }
   if (view.real_time && !view.running) return "Waiting for every player to be at the table…";
-  if (view.seat === null) return "You are watching.";
+  // (a player on another device than the one he sat down on is told the way back to his seat)
+  if (view.seat === null) return "You are watching. Your own seat? Open its private link, from the table on the device you sat down at.";
   if (view.legal.length) return "Your move.";
   const names = view.to_move.map((s) => view.seats[s].name).join(" and ");
   return `Waiting for ${names}…`;
