@@ -186,12 +186,13 @@ def test_a_match_end_shows_its_points_until_the_player_is_ready(server, page):
     assert re.search(r"Ann \(you\)\s+0 points\s+nothing built", text), text
     assert re.search(r"Totals after match 1: Ann 0, Arthur 8", text), text
     assert not CODES.search(text) and "wins match" in text and "You wins" not in text
-    # the table is already dealt for match 2, but the summary keeps match 1's builds: the winning Biggles in view
-    final = page.locator("[data-testid=final-builds] .bg-final-row")
-    assert final.nth(0).inner_text().startswith("Ann's build") and "nothing built" in final.nth(0).inner_text()
-    arthur = final.nth(1).locator("[data-card]")
+    # the table is already dealt for match 2, but the board stays as match 1 ended (the summary under it, in the
+    # dock): the winning Biggles in view, on the board, not again in the summary
+    assert "match 1 ended" in page.inner_text("[data-testid=as-ended]")
+    assert page.locator("[data-testid=build-0] [data-card]").count() == 0
+    arthur = page.locator("[data-testid=build-1] [data-card]")
     assert arthur.last.get_attribute("data-card") == "BIG" and arthur.last.is_visible()
-    assert page.locator("[data-testid=build-1] [data-card]").count() == 0      # the board itself is cleared
+    assert summary.locator("[data-testid=final-builds]").count() == 0
     ended = moves_shown(page)
     page.wait_for_timeout(1500)                         # the summary stays, and the bot waits
     assert summary.is_visible() and moves_shown(page) == ended

@@ -155,7 +155,11 @@ export async function playTable(tableId) {
     putNewsAway();                             // (a refusal is what the player must read now: no news beside it)
     // (a refusal that is no mistake of the player's, a press that came as the match ended, the game words calmly)
     const calm = mod.calm ? mod.calm(message, view) : null;
-    clear(refusal).append(h("span", { "data-testid": "refusal" }, calm || capital(message)));
+    // (a game may word it for the page as it stands: see answered below)
+    const words = mod.refusal ? mod.refusal(message, view) : message;
+    if (!words) return;
+    refuse.said = message;
+    clear(refusal).append(h("span", { "data-testid": "refusal" }, calm || capital(words)));
     refusal.classList.toggle("calm", Boolean(calm));
     refusal.classList.add("show");
     clearTimeout(refuse.timer);
@@ -190,7 +194,7 @@ export async function playTable(tableId) {
     if (inFlight && inFlight.moves !== view.moves) answered();     // the move was answered by the table's new view
     clear(seatsEl).append(...view.seats.map((s, i) => h("span", {
       class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
-    }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`)));
+    }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}${s.connected ? "" : " · away"}`)));
     // (focus that had nowhere to go after the player's move, while the others played, waits for his next turn)
     const focus = focusKey(document.activeElement) || (focusWaits && document.activeElement === document.body ? { waiting: true } : null);
     // the same position drawn again (a seat connecting, a notice): what the player has half chosen in a form (a
@@ -221,6 +225,10 @@ export async function playTable(tableId) {
     const mineLast = lastMove(view) && lastMove(view)[0] === me && prev && prev.moves !== view.moves;
     if (view.over || (view.legal.length && (!(prev && prev.legal.length) || mineLast))) setFolded(false);
     if (view.over) { refusal.classList.remove("show"); clear(refusal); }
+    // a refusal the new view has answered (the game says so: Biggles' "wait for Go" once Go has come) goes at once
+    if (mod.refusal && refuse.said && refusal.classList.contains("show") && !mod.refusal(refuse.said, view)) {
+      refusal.classList.remove("show"); clear(refusal);
+    }
     tellStory(prev);
     hint.draw(view);
     clear(status).append(statusLine(view, mod));
@@ -237,7 +245,12 @@ export async function playTable(tableId) {
         view.result.abandoned || !mod.ending ? "" : mod.ending(view));
       if (closer) closer.remove();
       // the game has just ended, or the player comes back to it ended (a reload): its result is what he looks for first
-      if (!prev || !prev.over) requestAnimationFrame(() => movesEl.scrollIntoView({ block: "start", behavior: "instant" }));
+      // (where the board tells the result at its head, data-end-result, the page's top stays in view: the title and
+      // the seats with it)
+      if (!prev || !prev.over) {
+        requestAnimationFrame(() => (board.querySelector("[data-end-result]") ? window.scrollTo({ top: 0, behavior: "instant" })
+          : movesEl.scrollIntoView({ block: "start", behavior: "instant" })));
+      }
     } else if (listed(view).length) {
       // every legal move as a list too (the digit keys pick from it), folded away: the board's own controls come first
       const label = mod.label || ((x) => x);

@@ -13,9 +13,11 @@
 // Each match starts when every person has pressed Start (or Ready, after a
 // match) and the server's 3-2-1 count has run (view.race); the count is drawn
 // over the board, and a match's end shows its points until the player goes on.
-import { h, s, stylesheet } from "/static/dom.js";
+import { h, s, stylesheet, toast } from "/static/dom.js";
 import { blank, card, clickable, edge } from "/static/cards.js";
 import { listed, plural, possessive, yourResult } from "/static/words.js";
+import { api, keepMade } from "/static/api.js";
+import { go } from "/static/page.js";
 
 stylesheet("/static/games/biggles.css");
 
@@ -143,6 +145,38 @@ function buildCards(build, pack, otherPack, whose) {
 }
 
 const names = (view) => view.seats.map((s, i) => (s && s.name) || `P${i + 1}`);
+
+// The bots' levels, from the slowest to the quickest (the menu's names): the opponent's is named at the table, and
+// after a person beats one the next quicker is offered.
+const LEVELS = [["gentle", "Gentle"], ["newcomer", "Newcomer"], ["casual", "Casual"], ["club", "Club player"], ["practised", "Practised"]];
+const TITLE = { random: "Beginner", ...Object.fromEntries(LEVELS) };
+const botOf = (view, seat) => { const s = view.seats[seat]; return s && s.kind === "bot" ? s.bot || "" : null; };
+const levelName = (bot) => (bot in TITLE ? `${TITLE[bot]} level` : "bot");
+// the next quicker level than a bot's (none after the quickest; the random player's pace is the club player's)
+function quicker(bot) {
+  const at = LEVELS.findIndex(([name]) => name === (bot === "random" ? "club" : bot));
+  return at >= 0 && at < LEVELS.length - 1 ? LEVELS[at + 1] : null;
+}
+// "Too easy? Try a quicker opponent": a new table, the same series, the next level up (the player keeps his seat)
+function quickerOffer(view) {
+  const me = view.seat;
+  if (me === null || me === undefined) return "";
+  const bot = botOf(view, 1 - me);
+  const next = bot === null ? null : quicker(bot);
+  if (!next) return "";
+  const obs = view.observation;
+  const start = async () => {
+    const seats = [{ kind: "person", name: names(view)[me] }, { kind: "bot", bot: next[0], name: names(view)[1 - me] }];
+    try {
+      const made = await api("POST", "/api/tables", { game: "biggles", seats, variant: { matches: obs.matches, deciders: obs.deciders } });
+      keepMade(made);
+      go(made.url);
+    } catch (error) { toast(error.message); }
+  };
+  return h("p", { class: "bg-quicker", "data-testid": "quicker" }, `Too easy? ${names(view)[1 - me]} played at the ${TITLE[bot]} level. `,
+    h("button", { type: "button", class: "bg-quicker-go", "data-testid": "quicker-go", onclick: start },
+      `Try a quicker opponent: ${next[1]} level`));
+}
 const seated = (view) => view.seat !== null && view.seat !== undefined;
 
 // Why a match gave a player his points: the rule, in words (and the stop that cut the build short, if one stood).
@@ -182,6 +216,7 @@ function playerArea(ctx, seat, mine) {
   const who = names(view)[seat];
   const head = h("div", { class: "bg-head" },
     h("span", { class: "bg-name" }, `${who}${mine && !readOnly ? " (you)" : ""}`),
+    botOf(view, seat) !== null ? h("span", { class: "bg-bot-level", "data-testid": `bot-level-${seat}` }, `bot, ${levelName(botOf(view, seat))}`) : "",
     h("span", { class: `bg-pack bg-pack-${p.pack}` }, `${p.pack} pack`),
     h("span", { class: "bg-level", "data-testid": `level-${seat}` }, p.level === 8 ? "Biggles down!"
       : p.level === 0 ? "built: nothing yet, needs a 1" : p.level === 1 ? "built: the 1, needs a 2" : `built 1 to ${p.level}, needs ${p.level === 7 ? "Biggles" : `a ${p.level + 1}`}`),
@@ -243,7 +278,11 @@ export function render(el, given) {
   // a replay's step that ended a match: as the match ended, its board kept for it (or the next match's deal)
   const ending = given.readOnly ? matchEnd(given.obs) : null;
   const board = ending && given.ended && ending.board;
-  const ctx = board ? { ...given, obs: { ...given.obs, players: board, match: ending.match } } : given;
+  // between matches at the live table the board stays as the match ended (the next is dealt at Go's count): the
+  // builds are seen where they were raced, above the summary
+  const ended = !given.readOnly && given.view.race && given.view.race.phase === "match-over" ? given.obs.match_results.at(-1) : null;
+  const ctx = board ? { ...given, obs: { ...given.obs, players: board, match: ending.match } }
+    : ended && ended.board ? { ...given, obs: { ...given.obs, players: ended.board } } : given;
   const { obs, view } = ctx;
   const me = ctx.seat ?? 0;
   const other = 1 - me;
@@ -259,6 +298,8 @@ export function render(el, given) {
         h("span", {}, n[me], h("b", {}, String(obs.points[me]))), " – ", h("span", {}, h("b", {}, String(obs.points[other])), n[other])),
       results.length ? h("ol", { class: "bg-results" }, results) : ""),
     ending ? replayBanner(ending, Boolean(given.ended), view, given.obs) : "",
+    ended && ended.board ? h("p", { class: "bg-ended-note", "data-testid": "as-ended" },
+      `The table as match ${ended.match} ended: ${n[ended.winner]} played Biggles first. The next match is dealt when every player is ready.`) : "",
     playerArea(ctx, other, false),
     playerArea(ctx, me, ctx.seat !== null && ctx.seat !== undefined),
     ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? "" : h("p", { class: "bg-keys keys-hint" },
@@ -266,6 +307,8 @@ export function render(el, given) {
       h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"),
     seated(view) && !ctx.readOnly && !view.over ? practiceBox(ctx) : "",
     race ? racePanel(ctx, race) : "");
+  // (the builds as the match ended are what the player reads beside the summary: the page keeps them above the dock)
+  if (ended) for (const area of el.querySelectorAll(".bg-player")) area.dataset.watch = "the builds as the match ended";
   countOver(el, race);
 }
 
@@ -278,6 +321,17 @@ function practiceBox(ctx) {
     ctx.redraw();
   });
   return h("label", { class: "bg-practice" }, box, "Practice: show when a card fits");
+}
+
+// "Your opponent: Arthur, a bot at the Gentle level, the slowest of five": and where a quicker one is chosen
+function opponentWords(view) {
+  const me = view.seat;
+  const bot = me === null || me === undefined ? null : botOf(view, 1 - me);
+  if (bot === null || !(bot in TITLE)) return "";
+  const at = LEVELS.findIndex(([name]) => name === bot);
+  const rank = at === 0 ? ", the slowest of five" : at === LEVELS.length - 1 ? ", the quickest of five" : at > 0 ? `, ${at + 1} of five from the slowest` : "";
+  return h("p", { class: "bg-opponent", "data-testid": "opponent" }, `Your opponent: ${names(view)[1 - me]}, a bot at the ${TITLE[bot]} level${rank}.`,
+    at < LEVELS.length - 1 ? " A quicker one is chosen under New table, or offered here when you win." : "");
 }
 
 // -- the start of each match: Start (or Ready), the count, and the summary of the match just ended ------------
@@ -300,7 +354,7 @@ function racePanel(ctx, race) {
     return h("div", { class: "decision-area bg-race bg-start", "data-testid": "start" },
       h("h3", {}, matchWords(obs, race.match)),
       h("p", {}, `The match starts with a count of 3, 2, 1 once every player is ready. Nobody may move before Go.`),
-      button, wait);
+      opponentWords(view), button, wait);
   }
   const results = obs.match_results;
   const last = results[results.length - 1];
@@ -309,7 +363,8 @@ function racePanel(ctx, race) {
   const head = mine && winner === view.seat ? `You win match ${last.match}!` : `${n[winner]} wins match ${last.match}.`;
   const order = mine ? [view.seat, 1 - view.seat] : [0, 1];
   const who = (seat) => `${n[seat]}${mine && seat === view.seat ? " (you)" : ""}`;
-  const builds = finalBuilds(last, order, n);
+  // (the builds as they ended are on the board above, where the player's eye already is)
+  const builds = last.board ? "" : finalBuilds(last, order, n);
   return h("div", { class: "decision-area bg-race bg-summary", "data-testid": "match-summary", role: "region", "aria-label": `Match ${last.match} is over` },
     h("h3", {}, head),
     h("table", { class: "bg-sum" }, h("tbody", {}, order.map((seat) => h("tr", {},
@@ -318,7 +373,7 @@ function racePanel(ctx, race) {
     builds,
     h("p", { class: "bg-totals", "data-testid": "totals" }, `Totals after match ${last.match}: `,
       order.map((seat, i) => [i ? ", " : "", `${n[seat]} `, h("b", {}, String(totals[seat]))])),
-    button, wait);
+    button, wait, mine && winner === view.seat ? quickerOffer(view) : "");
 }
 
 // the builds as they ended: the table is already dealt again, and the winning card must be seen; each stop is
@@ -527,6 +582,18 @@ export function calm(message, view) {
   return late ? "The match had already ended: your last press came too late to count." : null;
 }
 
+// A refusal as the page words it now (empty once the view has answered it): "wait for Go" names no second, which
+// the count over the board shows, and goes at Go; a press that came as a match ended is forgotten at the next count.
+export function refusal(message, view) {
+  const phase = view && view.race ? view.race.phase : null;
+  if (/^wait for go/i.test(message)) {
+    if ((view && view.over) || phase === "running" || phase === "match-over") return "";
+    if (phase === "counting") return "Wait for Go: nobody may move until the count over the board reaches Go.";
+  }
+  if (ENDED.test(message) && (phase === "counting" || phase === "running")) return "";
+  return message;
+}
+
 export function status(view) {
   if (view.over) return null;
   if (!view.running) {
@@ -563,7 +630,9 @@ export function resultText(result, view) {
 export function ending(view) {
   const n = names(view);
   const matches = view.observation.match_results || [];
-  return h("div", { class: "panel-light ending", "data-testid": "ending" },
+  const won = view.result && view.result.winner && view.seat !== null && view.seat !== undefined
+    && view.result.winner === `P${view.seat + 1}`;
+  return h("div", { class: "panel-light ending", "data-testid": "ending" }, won ? quickerOffer(view) : "",
     h("p", {}, "In each match the winner scores 8; the loser scores the number of the top black card of the loser's build that no red stop card cancelled (0 with none)."),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), h("th", { scope: "col" }, "Winner"), h("th", { scope: "col" }, n[0]), h("th", { scope: "col" }, n[1]))),
       h("tbody", {}, matches.map((m) => h("tr", {}, h("td", {}, String(m.match)), h("td", {}, n[m.winner]),

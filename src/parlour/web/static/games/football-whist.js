@@ -193,11 +193,23 @@ function scoreboard(ctx) {
     sideBox("A"),
     h("div", { class: "fw-mid" },
       h("div", { class: "fw-half" }, obs.phase === "over" ? "Full time" : `Half ${obs.half} of 2`),
+      obs.phase === "over" ? finalScore(ctx) : "",
       h("div", { class: "fw-master-box", style: master ? `--team:${master.colour}` : "" },
         h("span", { class: "fw-master-label" }, "Master team"),
         master ? h("span", { class: "fw-master", "data-testid": "master", "data-team": master.code }, `${master.name} · ${master.badge}`)
           : h("span", { class: "fw-master none", "data-testid": "master" }, "none (centre circle)"))),
     sideBox("B"));
+}
+
+// The result at the scoreboard, at full time: the page opens at its top there, the title and the seats in view
+// (data-end-result), and the result with them.
+function finalScore(ctx) {
+  const g = ctx.obs.goals;
+  const winner = g.A === g.B ? null : g.A > g.B ? "A" : "B";
+  const mine = ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
+  const you = mine === null ? "" : winner === null ? " · honours even" : winner === mine ? " · you win" : " · you lose";
+  return h("div", { class: "fw-final", "data-testid": "board-result", "data-end-result": "" },
+    `${winner ? `Partners ${winner} win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}` : `A draw, ${g.A}–${g.B}`}${you}`);
 }
 
 // -- the table: four seats around the trick ---------------------------------------------

@@ -1,0 +1,107 @@
+"""Football Whist as a reviewer found it: the play log's kick-off heading cut to its last word once the log
+scrolled, an end screen that scrolled the title and the score away, and a watcher's greyed name at 3.55:1.
+
+- The half's heading (its kick-off) stays whole at the top of the log while the moves scroll under it.
+- At full time the page shows the result at the scoreboard with the title and the seats in view (phone).
+- A watcher of the finished table, its player gone, reads the player's name at 4.5:1 or more and the word "away"
+  (not colour alone): axe finds nothing at either size.
+"""
+
+from __future__ import annotations
+
+import time
+
+from conftest import BOARD_ACTIONS, go_on, shot, wait_turn
+from test_accessibility import check
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+RESULT = "[data-testid=result]"
+
+#: the kick-off heading against the log's box: whole inside it
+HEADING = """() => { const log = document.querySelector('[data-testid=play-log]');
+    const head = [...log.querySelectorAll('[data-testid=log-kickoff]')].at(-1).getBoundingClientRect();
+    const box = log.getBoundingClientRect();
+    return { scrolled: log.scrollTop, top: head.top, bottom: head.bottom, boxTop: box.top, boxBottom: box.bottom }; }"""
+
+
+def new_table(page, url: str) -> None:
+    page.goto(url + "/new/football-whist")
+    for i in (1, 2, 3):
+        page.select_option(f"select[name=kind{i}]", "bot:random")
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=seed]", "7")
+    page.click("text=Create the table")
+    page.wait_for_selector(".fw-pitch")
+
+
+def play(page, until) -> None:
+    """Plays the first move the board offers until ``until(page)`` (half time and full time gone on from)."""
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        page.wait_for_selector(f"{BOARD_ACTIONS}, {RESULT}, [data-testid=summary]")
+        if go_on(page) is not None:
+            continue
+        if until(page) or page.locator(RESULT).count():
+            return
+        wait_turn(page)
+        target = page.locator(BOARD_ACTIONS).first
+        handle = target.element_handle()
+        target.click()
+        handle.wait_for_element_state("hidden")
+    raise AssertionError("the match did not get there in time")
+
+
+def test_the_kick_off_heading_stays_whole_at_the_top_of_the_scrolled_log(server, browser):
+    for name, options in (("desktop", {"viewport": {"width": 1366, "height": 900}}), ("phone", PHONE)):
+        context = browser.new_context(**options)
+        context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
+        page = context.new_page()
+        try:
+            new_table(page, server.url)
+            play(page, lambda p: int(p.get_attribute(".board", "data-moves")) >= 24)
+            page.wait_for_function("document.querySelector('[data-testid=play-log]').scrollTop > 0")
+            seen = page.evaluate(HEADING)
+            assert seen["scrolled"] > 0, seen
+            # whole, inside the log's box, however far the moves have scrolled
+            assert seen["top"] >= seen["boxTop"] - 1 and seen["bottom"] <= seen["boxBottom"] + 1, seen
+            assert page.locator("[data-testid=log-kickoff]").last.inner_text().startswith("Kick-off: ")
+            shot(page, f"football-whist-log-heading-{name}")
+        finally:
+            context.close()
+
+
+def test_full_time_shows_the_result_with_the_title_in_view_and_a_watcher_reads_every_name(server, browser):
+    context = browser.new_context(**PHONE)
+    context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
+    page = context.new_page()
+    try:
+        new_table(page, server.url)
+        play(page, lambda p: False)
+        page.locator(RESULT).wait_for()
+        # the page opens at its top: the title, the seats and the result at the scoreboard, with no jump away
+        page.wait_for_function("document.querySelector('[data-testid=board-result]')")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        title = page.locator("h1").bounding_box()
+        final = page.locator("[data-testid=board-result]").bounding_box()
+        assert title and title["y"] >= 0, title
+        assert final and final["y"] + final["height"] <= 844, final
+        words = page.inner_text("[data-testid=board-result]")
+        assert words.startswith(("Partners A win", "Partners B win", "A draw")), words
+        assert words.endswith(("you win", "you lose", "honours even")), words
+        shot(page, "football-whist-full-time-phone")
+        table = page.url
+    finally:
+        context.close()
+    # a watcher, Ann gone: her name is read, and said to be away, not greyed out alone
+    other = browser.new_context(viewport={"width": 1366, "height": 900})
+    try:
+        watcher = other.new_page()
+        watcher.goto(table)
+        watcher.wait_for_selector(RESULT)
+        ann = watcher.locator(".seat", has_text="Ann")
+        ann.wait_for()
+        assert "away" in ann.inner_text(), ann.inner_text()
+        shot(watcher, "football-whist-watcher-finished")
+        check(watcher, 1366)
+    finally:
+        other.close()
