@@ -50,6 +50,7 @@ tfoot td { font-weight: bold; }
 @media screen and (max-width: 32em) {
   body { margin: 0.6em; } .card { padding: 0.6em 0.5em; }
   col.num { width: 2.4em; } col.mark { width: 1.8em; } col.points { width: 3.4em; }
+  th { font-size: 0.75em; padding: 0.2em 0.1em; }
 }
 @media print {
   .tools { display: none; }
