@@ -40,17 +40,17 @@ def test_a_cycle_redraws_in_place_keeping_the_controls_that_did_not_change(serve
     bots = page.locator("[data-testid=simulate]").element_handle()
     before = page.evaluate(DRAWN)
     enter_elsewhere(page, f"{server.url}/api/cycles/{cycle}/entries",
-                    {"kind": "result", "match": 1, "blue_points": 8, "red_points": 5})
-    page.wait_for_selector("tr[data-match='1'] >> text=Correct", timeout=15000)   # the refresh brought it
+                    {"kind": "result", "match": 0, "blue_points": 8, "red_points": 5})
+    page.wait_for_selector("tr[data-match='0'] >> text=Correct", timeout=15000)   # the refresh brought it
     assert page.evaluate(DRAWN) > before
     # match 2 did not change: its button, its choice and the organiser's box are the very nodes they were
     assert still_there(play) and still_there(copy)
     play.click(trial=True)                                             # in view and clickable
     assert choice.input_value() == "practised"
     assert page.locator("[data-testid=organiser] details").get_attribute("open") is not None
-    # what changed was drawn again: the bots' offer counts one match fewer
+    # what changed was drawn again: the bots' offer is the next sitting's (a ring of three: a match a sitting)
     assert not still_there(bots)
-    assert page.inner_text("[data-testid=simulate]") == "Let bots play the 2 matches left of round 1"
+    assert page.inner_text("[data-testid=simulate]") == "Let bots play round 1, sitting 2 of 3"
     assert "8" in page.locator("[data-testid=league] tbody tr").first.inner_text()
     shot(page, "cycle-in-place")
     assert not errors, errors

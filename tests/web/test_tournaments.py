@@ -81,36 +81,51 @@ def test_a_fixture_played_at_a_parlour_table_enters_its_result(client):
     assert bye.status_code == 422
 
 
-def test_bots_play_the_rest_of_a_drive_at_live_tables_and_every_match_can_be_replayed(client):
+@pytest.fixture
+def short_pause(monkeypatch):
+    """The pause between two rounds of the bots, short for the tests."""
+    from parlour.web import tournaments
+
+    monkeypatch.setattr(tournaments, "PAUSE", 0.2)
+
+
+def until(check, limit: float = 60):
+    """``check()``'s answer once it is true (it is asked again every 50 ms, at most ``limit`` seconds)."""
+    deadline = time.monotonic() + limit
+    while not (got := check()):
+        assert time.monotonic() < deadline, "never came"
+        time.sleep(0.05)
+    return got
+
+
+def test_bots_play_the_rest_of_a_drive_at_live_tables_and_every_match_can_be_replayed(client, short_pause):
+    """One press of the organiser's: the server itself carries the bots on from round to round, with no page
+    open, to the end of the drive."""
     made = organiser(client, "/api/drives", {"teams": TEAMS})
     client.post(f"/api/drives/{made['id']}/entries",
                 json={"kind": "result", "round": 1, "table": 1, "home_goals": 2, "away_goals": 0})
+    stranger = client.post(f"/api/drives/{made['id']}/simulate", json={}, headers={"authorization": "Bearer no"})
+    assert stranger.status_code in (401, 403)
     started = client.post(f"/api/drives/{made['id']}/simulate", json={"seed": 9, "bots": "random"}).json()
+    assert started["bots"]["playing"] and started["bots"]["bots"] == "random"
     live = [t for games in started["rounds"] for f in games for t in f["tables"]]
     # round by round, as a club night goes: only round 1's game left (table 2; table 3 has the bye) starts now
     assert [(f["round"], f["table"]) for games in started["rounds"] for f in games if f["tables"]] == [(1, 2)]
     listed = {t["id"] for t in client.get("/api/tables").json()}
     assert {t["id"] for t in live} <= listed                        # listed with the fixture, for anyone to watch
     again = client.post(f"/api/drives/{made['id']}/simulate", json={"seed": 9, "bots": "random"}).json()
-    assert sum(len(f["tables"]) for games in again["rounds"] for f in games) == 1     # none played twice, and
-    # round 2 waits while round 1 is still being played; once its results are in, the next press starts it alone
-    for next_round in (2, 3):
-        for t in live:
-            wait_over(client, t["id"])
-        deadline = time.monotonic() + 30
-        while any(not f["bye"] and not f["result"]
-                  for f in client.get(f"/api/drives/{made['id']}").json()["rounds"][next_round - 2]):
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
-        started = client.post(f"/api/drives/{made['id']}/simulate", json={"bots": "random"}).json()
-        live = [t for f in started["rounds"][next_round - 1] for t in f["tables"]]
-        assert len(live) == 2 and not any(f["tables"] for games in started["rounds"][next_round:] for f in games)
-    for t in live:
-        wait_over(client, t["id"])
-    deadline = time.monotonic() + 30
-    while not (drive := client.get(f"/api/drives/{made['id']}").json())["summary"]["complete"]:
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    assert sum(len(f["tables"]) for games in again["rounds"] for f in games) == 1     # none played twice
+    # never a round begun before the one before it is in
+
+    def over():
+        d = client.get(f"/api/drives/{made['id']}").json()
+        for r, games in enumerate(d["rounds"]):
+            if any(t["finished"] is False for f in games for t in f["tables"]):
+                assert all(f["result"] for earlier in d["rounds"][:r] for f in earlier if not f["bye"])
+        return d if d["summary"]["complete"] else None
+
+    drive = until(over, 120)
+    assert not drive["bots"]["next_at"]
     assert drive["summary"]["cup_holder"] is not None
     played = [f for games in drive["rounds"] for f in games if not f["bye"]]
     assert played[0]["result"]["meta"]["source"] == "organiser" and not played[0]["tables"]
@@ -162,28 +177,47 @@ def test_a_biggles_cycle_by_hand_and_at_the_table(fast):
     assert fast.get("/api/cycles/nosuch").status_code == 404
 
 
-def test_bots_race_the_rest_of_a_biggles_cycle_at_live_tables(fast):
+def test_bots_race_the_rest_of_a_biggles_cycle_at_live_tables(fast, short_pause):
+    """Sitting by sitting: in a ring of three each match shares a player with the others, so each is a sitting of
+    its own, and the server starts the next once the one before is in."""
     made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat", "rounds": 1})
     first = {"kind": "result", "match": 0, "blue_points": 8, "red_points": 3}
     fast.post(f"/api/cycles/{made['id']}/entries", json=first)
     stranger = fast.post(f"/api/cycles/{made['id']}/simulate", json={}, headers={"authorization": "Bearer nope"})
     assert stranger.status_code in (401, 403)                           # the organiser's key, or nothing
     assert fast.post(f"/api/cycles/{made['id']}/simulate", json={"bots": "nosuch"}).status_code == 422
+    assert not fast.get(f"/api/cycles/{made['id']}").json()["bots"]["playing"]     # a refused bot lets none play
     started = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 5}).json()
-    live = [t for m in started["matches"] for t in m["tables"]]
-    assert [m["match"] for m in started["matches"] if m["tables"]] == [1, 2]      # the two matches left, not the first
+    assert [(m["sitting"], m["sittings"]) for m in started["matches"]] == [(1, 3), (2, 3), (3, 3)]
+    assert [m["match"] for m in started["matches"] if m["tables"]] == [1]       # the next sitting alone
     again = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 5}).json()
-    assert sum(len(m["tables"]) for m in again["matches"]) == 2                  # none raced twice
-    infos = [wait_over(fast, t["id"]) for t in live]
+    assert sum(len(m["tables"]) for m in again["matches"]) == 1                  # none raced twice
+    assert again["matches"][1]["tables"][0]["bots"] == ["club", "club"]         # who played: the bots' level
+    cycle = until(lambda: (c := fast.get(f"/api/cycles/{made['id']}").json())["report"]["complete"] and c, 120)
+    infos = [wait_over(fast, m["tables"][0]["id"]) for m in cycle["matches"][1:3]]
     assert [[s["name"] for s in i["seats"]] for i in infos] == [["Bob", "Cat"], ["Cat", "Ann"]]
-    deadline = time.monotonic() + 30
-    cycle = fast.get(f"/api/cycles/{made['id']}").json()
-    while any(m["points"] is None for m in cycle["matches"] if not m["decider"]):
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-        cycle = fast.get(f"/api/cycles/{made['id']}").json()
     for m, info in zip(cycle["matches"][1:3], infos, strict=True):
         assert m["points"] == {m["blue"]: info["result"]["points"]["P1"], m["red"]: info["result"]["points"]["P2"]}
+
+
+def test_nobody_plays_two_matches_at_once_in_a_ring_of_four(fast, short_pause):
+    """Ann, Bob, Cat, Dan: round 1 is Ann v Bob and Cat v Dan, then Bob v Cat and Dan v Ann; the bots play the
+    sittings one after the other, by the server alone."""
+    made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat\nDan", "rounds": 1})
+    started = fast.post(f"/api/cycles/{made['id']}/simulate", json={}).json()
+    assert [(m["blue"], m["red"], m["sitting"], m["sittings"]) for m in started["matches"]] == [
+        ("Ann", "Bob", 1, 2), ("Bob", "Cat", 2, 2), ("Cat", "Dan", 1, 2), ("Dan", "Ann", 2, 2)]
+    assert [m["match"] for m in started["matches"] if m["tables"]] == [0, 2]
+
+    def seated_once():
+        c = fast.get(f"/api/cycles/{made['id']}").json()
+        at_tables = [p for m in c["matches"] if any(not t["finished"] for t in m["tables"])
+                     for p in (m["blue"], m["red"])]
+        assert len(at_tables) == len(set(at_tables)), at_tables
+        return c if all(m["points"] for m in c["matches"] if not m["decider"]) else None
+
+    cycle = until(seated_once, 120)
+    assert all(m["source"]["source"] == "bots" for m in cycle["matches"] if not m["decider"])
 
 
 def test_score_cards_as_pdf(client):
@@ -209,24 +243,28 @@ def test_the_web_app_serves_the_cards_typeface(client):
     assert client.get("/fonts/card/../../printing.py").status_code == 404
 
 
-def test_bots_play_a_cycle_round_by_round(fast):
-    """Two rounds of the ring: the bots' press starts round 1's matches alone; round 2 waits until they are in."""
-    made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat", "rounds": 2})
-    cycle = fast.get(f"/api/cycles/{made['id']}").json()
-    assert [m["round"] for m in cycle["matches"]] == [1, 1, 1, 2, 2, 2]
-    started = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 5}).json()
-    assert [m["match"] for m in started["matches"] if m["tables"]] == [0, 1, 2]
-    again = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 5}).json()
-    assert [m["match"] for m in again["matches"] if m["tables"]] == [0, 1, 2]          # round 2 waits
-    for t in [t for m in started["matches"] for t in m["tables"]]:
-        wait_over(fast, t["id"])
-    deadline = time.monotonic() + 30
-    while not all(m["points"] for m in fast.get(f"/api/cycles/{made['id']}").json()["matches"][:3]):
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-    second = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 6}).json()
-    assert [m["match"] for m in second["matches"] if m["tables"]] == [0, 1, 2, 3, 4, 5]
-    assert all(m["source"]["source"] == "bots" for m in second["matches"][:3])
+def test_paused_bots_start_nothing_more_and_a_restart_carries_playing_bots_on(store, short_pause):
+    """The organiser pauses: the sitting in play ends, and no other starts (the page is told so).  The log keeps
+    whether the bots play: a server started on it carries them on by itself, with no request at all."""
+    with TestClient(create_app(store, bot_delay=0, clock=lambda: time.monotonic() * 30)) as fast:
+        made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat", "rounds": 1})
+        fast.post(f"/api/cycles/{made['id']}/simulate", json={})
+        stranger = fast.post(f"/api/cycles/{made['id']}/pause", headers={"authorization": "Bearer nope"})
+        assert stranger.status_code in (401, 403)
+        paused = fast.post(f"/api/cycles/{made['id']}/pause").json()
+        assert paused["bots"] == {"playing": False, "bots": "club", "next_at": None}
+        cycle = until(lambda: (c := fast.get(f"/api/cycles/{made['id']}").json())["matches"][0]["points"] and c)
+        assert [m["match"] for m in cycle["matches"] if m["tables"]] == [0] and not cycle["bots"]["next_at"]
+        fast.post(f"/api/cycles/{made['id']}/simulate", json={})           # let play again: sitting 2 at once
+        fast.post(f"/api/cycles/{made['id']}/pause")
+        until(lambda: fast.get(f"/api/cycles/{made['id']}").json()["matches"][1]["points"])
+    from parlour.store.tournaments import Tournaments
+
+    Tournaments(store).add_cycle_entry(made["id"], {"kind": "bots", "playing": True, "meta": {"at": time.time()}})
+    with TestClient(create_app(store, bot_delay=0, clock=lambda: time.monotonic() * 30)) as again:
+        cycle = until(lambda: (c := again.get(f"/api/cycles/{made['id']}").json())["report"]["complete"] and c, 120)
+        assert [len(m["tables"]) for m in cycle["matches"]] == [1, 1, 1]
+        assert cycle["bots"]["playing"] and cycle["bots"]["next_at"] is None
 
 
 def test_two_pages_asking_the_bots_for_a_round_at_once_start_it_once():

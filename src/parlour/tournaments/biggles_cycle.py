@@ -23,6 +23,7 @@ from parlour.games.biggles import GAME
 from parlour.games.biggles.bots import ReflexBot
 from parlour.games.biggles.levels import LEVELS
 from parlour.games.biggles.twin import race
+from parlour.tournaments.carrying import BOTS, bots_state, clean_bots_entry
 
 ONE_MATCH = {"matches": 1, "deciders": 0}
 MAX_DECIDING_ROUNDS = 20
@@ -107,6 +108,9 @@ class Cycle:
         """Check one entry against the cycle so far and keep it.  ``meta`` (optional, an object) says where it came
         from: ``{"source": "organiser"|"parlour"|"bots", "at": epoch seconds, "table_id": ...}``; entries stored
         before sources were kept have none."""
+        if isinstance(entry, dict) and entry.get("kind") == BOTS:    # the bots let play or paused (``carrying``)
+            self._entries.append(clean_bots_entry(entry, self._entries, ParlourError))
+            return
         if not isinstance(entry, dict) or set(entry) - {"kind", "match", "blue_points", "red_points", "blue", "red",
                                                         "meta"}:
             raise ParlourError("a cycle entry is {kind, match, blue_points, red_points}")
@@ -148,7 +152,7 @@ class Cycle:
         for m in self.matches():
             if m["points"] is None:
                 continue
-            own = [e for e in self._entries
+            own = [e for e in self._results()
                    if e["match"] == m["match"] and (e["blue"], e["red"]) == (m["blue"], m["red"])]
             out[m["match"]] = {**own[-1].get("meta", {}), "corrected": len(own) > 1}
         return out
@@ -157,7 +161,7 @@ class Cycle:
     def matches(self) -> list[dict[str, Any]]:
         """Every match due so far, in order, with its points once entered (``decider`` is 0 in the ring)."""
         latest: dict[int, dict[str, Any]] = {}
-        for e in self._entries:
+        for e in self._results():
             latest[e["match"]] = e
         out: list[dict[str, Any]] = []
 
@@ -197,7 +201,14 @@ class Cycle:
     def void(self) -> list[dict[str, Any]]:
         """Entries for deciders that a later correction made unnecessary."""
         due = {(m["match"], m["blue"], m["red"]) for m in self.matches()}
-        return [e for e in self._entries if (e["match"], e["blue"], e["red"]) not in due]
+        return [e for e in self._results() if (e["match"], e["blue"], e["red"]) not in due]
+
+    def _results(self) -> list[dict[str, Any]]:
+        return [e for e in self._entries if e["kind"] != BOTS]
+
+    def bots(self) -> dict[str, Any]:
+        """Whether the bots carry the cycle on by themselves (``carrying.bots_state``)."""
+        return bots_state(self._entries)
 
     def report(self) -> dict[str, Any]:
         """The table (ring matches only, champion first among equals), every match and the champion."""

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any, Iterable, cast
 
 from parlour.engine.errors import ParlourError
+from parlour.tournaments.carrying import BOTS, bots_state, clean_bots_entry
 
 FORMAT = "parlour-drive"
 VERSION = 1
@@ -164,6 +165,9 @@ class Drive:
         if not isinstance(entry, dict):
             raise DriveError("an entry is an object with kind, round and table")
         kind = entry.get("kind")
+        if kind == BOTS:                   # the bots let play or paused: no result changes (``carrying``)
+            self._entries.append(clean_bots_entry(entry, self._entries, DriveError))
+            return
         if kind not in KINDS:
             raise DriveError(f"an entry's kind is one of {', '.join(KINDS)}, not {kind!r}")
         allowed = {"kind", "round", "table", "meta"} | ({"home_goals", "away_goals"} if kind != "void" else set())
@@ -195,6 +199,10 @@ class Drive:
         if meta is not None:
             clean["meta"] = meta
         self._entries.append(clean)
+
+    def bots(self) -> dict[str, Any]:
+        """Whether the bots carry the drive on by themselves (``carrying.bots_state``)."""
+        return bots_state(self._entries)
 
     def result(self, round: int, table: int) -> Result | None:
         return self._results.get((round, table))

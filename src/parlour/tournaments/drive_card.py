@@ -28,43 +28,58 @@ STYLE = "".join(
     f"src: url({FONT_URL}{name}); }}\n"
     for (weight, style), name in ((key.split(), name) for key, name in FONT_FILES.items())
 ) + """
-body { font-family: 'Parlour Card', serif; font-size: 10pt; margin: 2em; color: #000; }
-.card { border: 2px solid #000; padding: 1em 1.4em; max-width: 34em; }
+body { font-family: 'Parlour Card', serif; font-size: 11pt; margin: 2em; color: #000; }
+.card { border: 2px solid #000; padding: 1em 1.4em; max-width: 34em; margin: 0 auto; }
 h1, h2 { text-align: center; margin: 0.1em 0; letter-spacing: 0.08em; }
 h1 { font-size: 1.15em; } h2 { font-size: 1em; }
 .drive { text-align: center; font-style: italic; margin: 0.3em 0 0.8em; overflow-wrap: anywhere; }
 .side { text-align: center; font-weight: bold; } .side s { font-weight: normal; color: #555; }
 .team { margin: 0.6em 0; font-size: 1.1em; overflow-wrap: anywhere; }
 .team b { border-bottom: 1px dotted #000; padding: 0 0.5em; }
+/* as the sheet's specimen: the opponents' names, then narrow columns to write a figure or a cross in */
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
-col.versus { width: auto; } col.num { width: 3em; } col.mark { width: 2.2em; } col.points { width: 4.4em; }
-th, td { border: 1px solid #000; padding: 0.2em 0.3em; text-align: center; }
+col.versus { width: auto; } col.num { width: 2.8em; } col.mark { width: 2.1em; } col.points { width: 3.9em; }
+th, td { border: 1px solid #000; padding: 0.25em 0.3em; text-align: center; }
+th { font-size: 0.9em; }
 td.versus { text-align: left; overflow-wrap: anywhere; }
+td.versus small { font-size: 0.8em; }
 tfoot td { font-weight: bold; }
-.note { font-size: 0.8em; margin-top: 0.6em; }
+.note { font-size: 0.85em; margin-top: 0.6em; }
 .tools { font-family: sans-serif; display: flex; gap: 1.2em; align-items: center; margin: 0 0 1em; }
 .tools button { font-size: 1em; padding: 0.3em 1em; }
 @media screen and (max-width: 32em) {
   body { margin: 0.6em; } .card { padding: 0.6em 0.5em; }
   col.num { width: 2.4em; } col.mark { width: 1.8em; } col.points { width: 3.4em; }
+  th { font-size: 0.75em; padding: 0.2em 0.1em; }
 }
 @media print {
   .tools { display: none; }
-  body { margin: 0; } .card { border-width: 1px; max-width: none; padding: 0.5em 1em; }
+  /* one card to its sheet, at the width of a card held in the hand (the postcard's), never the whole A4 */
+  body { margin: 0; } .card { border-width: 1px; width: 132mm; max-width: 100%; padding: 0.5em 0.9em; }
+  .card.long { width: auto; max-width: none; }     /* names past the usual length: the whole sheet's width */
   .drive { margin: 0.1em 0 0.3em; } .team { margin: 0.3em 0; } .note { margin: 0.3em 0 0; }
-  th, td { padding: 0.1em 0.3em; }
+  th, td { padding: 0.2em 0.3em; }
 }
 """
 
 #: the sheet and the type size by how many rounds a card holds, so that every card prints on one sheet:
 #: a postcard for an ordinary night, A5 then A4 upright for long drives (up to MAX_ROUNDS)
-SHEETS = ((6, "A6 landscape", "7pt"), (12, "A5", "7.5pt"), (None, "A4", "8.5pt"))
+SHEETS = ((6, "A6 landscape", "9.5pt"), (12, "A5", "10pt"), (None, "A4", "10.5pt"))
+#: names longer than a club's usual (``Wolverhampton Wanderers``, 23 letters) wrap to several lines: such a
+#: card is set smaller, so that it still fits its sheet
+LONG_NAME = 24
+SMALL_TYPE = {"A6 landscape": "7pt", "A5": "7.5pt", "A4": "8.5pt"}
 
 
-def sheet_style(rounds: int) -> str:
+def sheet_style(rounds: int, longest: int = 0) -> str:
+    """The sheet for a card of ``rounds`` rounds, and its type size (smaller where a name is ``longest`` letters,
+    past ``LONG_NAME``)."""
     size, type_size = next((size, type_size) for most, size, type_size in SHEETS if most is None or rounds <= most)
+    if longest > LONG_NAME:
+        type_size = SMALL_TYPE[size]
+    wide = " .card { width: 150mm; }" if size == "A4" else ""      # (the long drive's taller card, as wide)
     return (f"@page {{ size: {size}; margin: 6mm; }}"
-            f"@media print {{ body {{ font-size: {type_size}; }} }}")
+            f"@media print {{ body {{ font-size: {type_size}; }}{wide} }}")
 
 
 def _tools(back: str | None) -> str:
@@ -100,11 +115,13 @@ def card_html(card: dict[str, Any], back: str | None = None) -> str:
             + f"<td>{points}</td><td>{_cell(row['total'])}</td></tr>"
         )
     ground = f" &middot; home ground: table {card['table']}" if card["table"] else ""
+    longest = max([len(card["team"]), len(card["title"]) * 2 // 3]
+                  + [len(row["opponent"] or "") for row in card["rows"] if not row["bye"]])
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Score card: {escape(card['team'])}</title>
-<style>{STYLE}{sheet_style(len(card["rows"]))}</style></head>
-<body>{_tools(back)}<main class="card">
+<style>{STYLE}{sheet_style(len(card["rows"]), longest)}</style></head>
+<body>{_tools(back)}<main class="card{' long' if longest > LONG_NAME else ''}">
 <h1>INTERNATIONAL FOOTBALL WHIST</h1>
 <h2>SCORE CARD</h2>
 <p class="drive">{escape(card['title'])}</p>

@@ -40,6 +40,7 @@ from parlour.web.registry import LEASE, MAX_BOT_TABLES, MAX_MOVES, Tables
 from parlour.web.routers import cycles, drives, games, ops, pages, replays, tables
 from parlour.web.routers.pages import STATIC
 from parlour.web.sockets import SocketCaps
+from parlour.web.tournaments import Carrier
 
 #: how many tables, tournaments and rematches one client address may make (``limits``' notation)
 CREATION_LIMIT = "30/minute"
@@ -71,17 +72,23 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     def enter_result(table: LiveTable) -> None:
         if not table.abandoned:                   # a table closed before its end has no result to enter
             tournaments.enter_finished(table.id, table.meta, table.state)
+            doc_id = table.meta.get("drive") or table.meta.get("cycle")
+            if doc_id:
+                carrier.poke_threadsafe(doc_id)   # the bots' next round, if they play it
 
     registry = Tables(store, bot_delay=bot_delay, clock=clock, on_finish=enter_result, metrics=metrics,
                       lease=lease, max_bot_tables=max_bot_tables, max_moves=max_moves, advisor=advisor,
                       creator_seeds=creator_seeds, max_search_tables=max_search_tables)
 
+    carrier = Carrier(tournaments, store, registry)
     health = ops.HealthCheck(store)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await registry.start()
+        await carrier.start()                     # the tournaments whose bots play go on
         yield
+        carrier.close()
         await registry.close()
         health.close()
 
@@ -90,6 +97,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     app.state.store = store
     app.state.tables = registry
     app.state.tournaments = tournaments
+    app.state.carrier = carrier
     app.state.metrics = metrics
     app.state.health = health               # /healthz's test write, in a thread of its own
     app.state.sockets = sockets or SocketCaps()

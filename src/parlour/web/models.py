@@ -575,6 +575,16 @@ class TournamentSummary(BaseModel):
 class TableLink(BaseModel):
     id: str
     finished: bool
+    bots: list[str | None] = Field([], description="the bot at each seat (its name), None for a person")
+
+
+class BotsCarrying(BaseModel):
+    """Whether the bots carry the tournament on by themselves, round by round, until the organiser pauses them."""
+
+    playing: bool
+    bots: str | None = Field(None, description="the bot they play as")
+    next_at: float | None = Field(None, description="when the server starts the bots' next games (epoch seconds), "
+                                                    "while it waits between two rounds or sittings")
 
 
 class FixtureResult(BaseModel):
@@ -611,6 +621,7 @@ class DriveView(BaseModel):
     rounds: list[list[FixtureView]]
     entries: list[dict[str, Any]]
     teams: list[TeamCard]
+    bots: BotsCarrying
 
 
 class NewCycle(Body):
@@ -673,6 +684,9 @@ class CycleMatch(BaseModel):
     source: dict[str, Any] | None = Field(None, description="how its points came in: source (organiser, parlour: "
                                           "played at a table, bots: a table of bots alone), at (epoch seconds), "
                                           "table_id, corrected; none for points kept before sources were")
+    sitting: int = Field(1, description="the sitting of its round it is played in, from 1: in one sitting "
+                                        "nobody plays two matches")
+    sittings: int = Field(1, description="how many sittings its round has")
 
 
 class CycleView(BaseModel):
@@ -685,6 +699,7 @@ class CycleView(BaseModel):
     report: dict[str, Any]
     matches: list[CycleMatch]
     win_points: int
+    bots: BotsCarrying
 
 
 # -- operations ------------------------------------------------------------------------------

@@ -7,25 +7,40 @@ out from them, and link each fixture to the tables played for it.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, AsyncIterator, Awaitable, Callable, Sequence, cast
 from urllib.parse import quote
 
+from parlour.bots import bot_names
+from parlour.engine.descriptor import GameDescriptor
+from parlour.engine.errors import ParlourError
 from parlour.store import Store
-from parlour.store.tournaments import Tournaments
-from parlour.tournaments.biggles_cycle import WIN_POINTS, Cycle
+from parlour.store.tournaments import CYCLE, DRIVE, Tournaments
+from parlour.tournaments.biggles_cycle import ONE_MATCH, WIN_POINTS, Cycle
+from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME
+from parlour.web.deps import game_by_id
 from parlour.web.models import (
+    BotsCarrying,
     CycleMatch,
     CycleView,
     DriveView,
     FixtureResult,
     FixtureView,
     Made,
+    Seat,
     TableLink,
+    TableMade,
     TeamCard,
 )
-from parlour.web.registry import Busy
+from parlour.web.registry import Busy, SeatingError
 
+log = logging.getLogger("parlour.web")
+Starter = Callable[[int | None], Awaitable[object]]
 _starting: set[str] = set()
 
 
@@ -68,13 +83,15 @@ def made(tournaments: Tournaments, doc_id: str, pages: str) -> Made:
 
 
 def tables_by(tables: list[dict[str, Any]], fixture: Callable[[dict[str, Any]], Any]) -> dict[Any, list[TableLink]]:
-    """The tables played for each fixture (oldest first), as links.
+    """The tables played for each fixture (oldest first), as links, each with the bot at each seat.
 
     ``fixture`` reads the fixture from a table's meta.
     """
     grouped: dict[Any, list[TableLink]] = {}
     for t in reversed(tables):                      # the store lists the newest first
-        grouped.setdefault(fixture(t["meta"]), []).append(TableLink(id=t["id"], finished=t["finished"] is not None))
+        bots = [s.get("bot") if s.get("kind") == "bot" else None for s in t.get("seats") or []]
+        grouped.setdefault(fixture(t["meta"]), []).append(
+            TableLink(id=t["id"], finished=t["finished"] is not None, bots=bots))
     return grouped
 
 
@@ -92,7 +109,10 @@ def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView
                     home_goals=result.home_goals, away_goals=result.away_goals, corrected=result.corrected,
                     meta=result.meta)))
         rounds.append(row)
+    in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in store.tables_for("drive", doc_id)
+               if t["finished"] is None}
     return DriveView(id=doc_id, config=drive.config(), summary=drive.summary(), rounds=rounds, entries=drive.entries,
+                     bots=carrying_view(drive.bots(), drive.entries, drive_batches(drive, in_play)),
                      teams=[TeamCard(team=t, side="home" if t in drive.home_teams else "away",
                                      card=f"/drives/{doc_id}/cards/{quote(t, safe='')}") for t in drive.teams])
 
@@ -103,12 +123,236 @@ def round_of(cycle: Cycle, match: dict[str, Any]) -> int:
     return match["match"] // per_round + 1 if not match["decider"] else cycle.rounds + match["decider"]
 
 
+def sittings(cycle: Cycle) -> dict[int, tuple[int, int]]:
+    """Each match's sitting in its round and how many sittings the round has: a round's matches, in order, each
+    put in the first sitting where neither of its players already sits (nobody plays two matches at once: a ring
+    of four is A-B and C-D, then B-C and D-A)."""
+    by_round: dict[int, list[list[dict[str, Any]]]] = {}
+    for m in cycle.matches():
+        seated = by_round.setdefault(round_of(cycle, m), [])
+        for sitting in seated:
+            if not any({m["blue"], m["red"]} & {x["blue"], x["red"]} for x in sitting):
+                sitting.append(m)
+                break
+        else:
+            seated.append([m])
+    return {m["match"]: (k + 1, len(seated)) for seated in by_round.values() for k, sitting in enumerate(seated)
+            for m in sitting}
+
+
 def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView:
     cycle = tournaments.cycle(doc_id)
-    played_at = tables_by(store.tables_for("cycle", doc_id), lambda meta: meta["match"])
+    tables = store.tables_for("cycle", doc_id)
+    played_at = tables_by(tables, lambda meta: meta["match"])
     sources = cycle.sources()
+    seats = sittings(cycle)
+    in_play = {t["meta"]["match"] for t in tables if t["finished"] is None}
     return CycleView(id=doc_id, players=cycle.players, rounds=cycle.rounds, report=cycle.report(),
-                     win_points=WIN_POINTS,
+                     win_points=WIN_POINTS, bots=carrying_view(cycle.bots(), cycle.entries,
+                                                               cycle_batches(cycle, in_play)),
                      matches=[CycleMatch(**m, round=round_of(cycle, m), tables=played_at.get(m["match"], []),
-                                         source=sources.get(m["match"]))
+                                         source=sources.get(m["match"]), sitting=seats[m["match"]][0],
+                                         sittings=seats[m["match"]][1])
                               for m in cycle.matches()])
+
+
+# -- the bots carry a tournament on by themselves --------------------------------------------------
+#: seconds between the last result of a round (or sitting) and the bots' next games: the standings show the
+#: results in the meantime, and an open page counts the pause down
+PAUSE = 8.0
+
+
+@dataclass
+class Batch:
+    """The games the bots play together: a drive's round, or a sitting of a cycle's round.  ``items``: each
+    game's (key, done, in play)."""
+
+    name: str
+    items: list[tuple[Any, bool, bool]]
+
+    @property
+    def to_play(self) -> list[Any]:
+        return [key for key, done, playing in self.items if not done and not playing]
+
+
+def drive_batches(drive: Any, in_play: set[tuple[int, int]]) -> list[Batch]:
+    return [Batch(f"round {games[0].round}", [((f.round, f.table), drive.result(f.round, f.table) is not None,
+                                               (f.round, f.table) in in_play) for f in games if not f.is_bye])
+            for games in drive.schedule()]
+
+
+def cycle_batches(cycle: Cycle, in_play: set[int]) -> list[Batch]:
+    seats = sittings(cycle)
+    batches: dict[tuple[int, int], Batch] = {}
+    for m in cycle.matches():
+        n, (sitting, of) = round_of(cycle, m), seats[m["match"]]
+        name = f"round {n}" + (f", sitting {sitting} of {of}" if of > 1 else "")
+        batches.setdefault((n, sitting), Batch(name, [])).items.append(
+            (m["match"], m["points"] is not None, m["match"] in in_play))
+    return list(batches.values())
+
+
+def current(batches: list[Batch]) -> Batch | None:
+    """The batch under way or next: the first with a game without a result."""
+    return next((b for b in batches if any(not done for _, done, _ in b.items)), None)
+
+
+def next_at(state: dict[str, Any], entries: list[dict[str, Any]], batch: Batch | None) -> float | None:
+    """When the bots start their next games by themselves: None unless they play and nothing of the batch is in
+    play; at once when let play since the last result, else a pause after it."""
+    if not state["playing"] or batch is None or any(playing for _, _, playing in batch.items) or not batch.to_play:
+        return None
+    last = max([(e.get("meta") or {}).get("at") or 0.0 for e in entries if e.get("kind") != "bots"], default=0.0)
+    since = state["since"] or 0.0
+    return since if since >= last else last + PAUSE
+
+
+def carrying_view(state: dict[str, Any], entries: list[dict[str, Any]], batches: list[Batch]) -> BotsCarrying:
+    return BotsCarrying(playing=state["playing"], bots=state["bots"],
+                        next_at=next_at(state, entries, current(batches)))
+
+
+class Carrier:
+    """Carries the bots of every tournament they play on, round by round (or sitting by sitting), by the server
+    alone: when a game of theirs ends, when the organiser lets them play, and when the server starts (the
+    tournament's log says whether they play, so a restart loses nothing).  Between two batches it waits the
+    pause (``PAUSE``).  A batch is claimed in the log before its tables start: of two server processes that
+    would start the same one, the second's claim is refused and it starts nothing."""
+
+    def __init__(self, tournaments: Tournaments, store: Store, tables: Any, clock: Callable[[], float] = time.time):
+        self.tournaments, self.store, self.tables, self.clock = tournaments, store, tables, clock
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    async def start(self) -> None:
+        """The server starts: every tournament whose bots play goes on."""
+        self.loop = asyncio.get_running_loop()
+        for kind in (DRIVE, CYCLE):
+            for doc in await asyncio.to_thread(self.store.list_documents, kind):
+                self.poke(doc["id"])
+
+    def close(self) -> None:
+        for timer in self.timers.values():
+            timer.cancel()
+        for task in self.tasks:
+            task.cancel()
+
+    def poke_threadsafe(self, doc_id: str) -> None:
+        """From a thread (a table's end): look at the tournament again, on the server's loop."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.poke, doc_id)
+
+    def poke(self, doc_id: str) -> None:
+        timer = self.timers.pop(doc_id, None)
+        if timer is not None:
+            timer.cancel()
+        task = asyncio.get_running_loop().create_task(self.step(doc_id))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def step(self, doc_id: str, bots: str | None = None, seed: int | None = None, now: bool = False) -> None:
+        """Start the bots' next batch if it is due (``now``: the organiser asked, so at once, claimed or not; with
+        ``bots``, the organiser lets them play as these), or wait for it."""
+        async with starting(doc_id) as first:       # (two requests at once start one batch)
+            if not first:
+                return
+            try:
+                plan = await asyncio.to_thread(self._plan, doc_id, bots, now)
+            except ParlourError as error:           # a tournament deleted, say
+                if now:
+                    raise
+                log.info("tournament %s: the bots do not go on: %s", doc_id, error)
+                return
+            if plan is None:
+                return
+            if isinstance(plan, float):
+                assert self.loop is not None
+                self.timers[doc_id] = self.loop.call_later(max(0.0, plan), self.poke, doc_id)
+                return
+            try:
+                await start_bot_tables(plan, seed)
+            except Busy:
+                if now:
+                    raise
+                log.warning("tournament %s: no room for the bots' tables now; trying again shortly", doc_id)
+                assert self.loop is not None
+                self.timers[doc_id] = self.loop.call_later(PAUSE, self.poke, doc_id)
+
+    def _plan(self, doc_id: str, bots: str | None, now: bool) -> float | list[Starter] | None:
+        """What to do: None (nothing: paused, over, or a batch in play), seconds to wait, or the tables to start."""
+        kind = self.store.load_document(doc_id)[0]
+        tournament: Any = self.tournaments.drive(doc_id) if kind == DRIVE else self.tournaments.cycle(doc_id)
+        add = self.tournaments.add_drive_entry if kind == DRIVE else self.tournaments.add_cycle_entry
+        if bots is not None:
+            game = game_by_id(DRIVE_GAME if kind == DRIVE else "biggles")
+            if bots not in bot_names(game):
+                raise SeatingError(f"no bot {bots!r} (choose from {', '.join(bot_names(game))})")
+            state = tournament.bots()
+            if not state["playing"] or state["bots"] != bots:
+                tournament = add(doc_id, {"kind": "bots", "playing": True, "bots": bots, "meta": {"at": self.clock()}})
+        state = tournament.bots()
+        if not state["playing"]:
+            return None
+        played = self.store.tables_for("drive" if kind == DRIVE else "cycle", doc_id)
+        if kind == DRIVE:
+            in_play: set[Any] = {(t["meta"]["round"], t["meta"]["table"]) for t in played if t["finished"] is None}
+            batch = current(drive_batches(tournament, in_play))
+        else:
+            in_play = {t["meta"]["match"] for t in played if t["finished"] is None}
+            batch = current(cycle_batches(tournament, in_play))
+        if batch is None or not batch.to_play:
+            return None
+        due = next_at(state, tournament.entries, batch)
+        if not now:
+            if due is None:
+                return None
+            if due > self.clock():
+                return due - self.clock()
+        done = sum(1 for _, finished, _ in batch.items if finished)
+        try:
+            add(doc_id, {"kind": "bots", "playing": True, "start": f"{batch.name}, {done} in, {len(played)} tables",
+                         "meta": {"at": self.clock()}})
+        except ParlourError:
+            if not now:
+                return None                         # another server process started it
+        level = [Seat(kind="bot", bot=state["bots"])]
+        if kind == DRIVE:
+            fixtures = [tournament.fixture(r, t) for r, t in batch.to_play]
+            return [partial(fixture_table, self.tables, game_by_id(DRIVE_GAME), doc_id, f.round, f.table,
+                            [f.home, f.away or ""], level * 4, None) for f in fixtures]
+        due_matches = {m["match"]: m for m in tournament.matches()}
+        return [partial(match_table, self.tables, doc_id, due_matches[k], level * 2) for k in batch.to_play]
+
+    def pause(self, doc_id: str) -> None:
+        """The organiser pauses the bots: the games in play finish, none start after them."""
+        timer = self.timers.pop(doc_id, None)
+        if timer is not None:
+            timer.cancel()
+
+
+async def pause_bots(carrier: Carrier, tournaments: Tournaments, doc_id: str, add: Callable[[str, dict[str, Any]], Any],
+                     load: Callable[[str], Any]) -> None:
+    """The organiser pauses the bots: noted in the tournament's log (so a restart does not let them go on)."""
+    async with starting(doc_id):
+        if (await asyncio.to_thread(load, doc_id)).bots()["playing"]:
+            await asyncio.to_thread(add, doc_id, {"kind": "bots", "playing": False, "meta": {"at": carrier.clock()}})
+        carrier.pause(doc_id)
+
+
+async def fixture_table(tables: Any, game: GameDescriptor, doc_id: str, round: int, table: int,
+                        teams: list[str], seats: list[Seat], variant: dict[str, object] | None,
+                        seed: int | None) -> TableMade:
+    """A drive fixture's table: Home at A1 and A2 (seats 0, 2), Away at B1 and B2, named by team."""
+    named = [s.model_copy(update={"name": s.name or f"{teams[i % 2]} {i // 2 + 1}"}) for i, s in enumerate(seats)]
+    return cast(TableMade, await tables.open(game, named, variant, seed, listed=True, open_seats=False,
+                                             meta={"drive": doc_id, "round": round, "table": table}))
+
+
+async def match_table(tables: Any, doc_id: str, m: dict[str, Any], seats: list[Seat], seed: int | None) -> TableMade:
+    """A cycle match's table: the blue player in seat 0 (P1)."""
+    if len(seats) == 2:                                 # else the table says how many Biggles takes
+        seats = [s.model_copy(update={"name": s.name or (m["blue"], m["red"])[i]}) for i, s in enumerate(seats)]
+    return cast(TableMade, await tables.open(game_by_id("biggles"), seats, dict(ONE_MATCH), seed, listed=True,
+                                             open_seats=False, meta={"cycle": doc_id, "match": m["match"],
+                                                                     "blue": m["blue"], "red": m["red"]}))

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from functools import partial
-from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 
 from parlour.store.tournaments import CYCLE
-from parlour.tournaments.biggles_cycle import ONE_MATCH
 from parlour.web.bodies import JSONRoute
-from parlour.web.deps import Creates, OrganiserDep, StoreDep, TablesDep, TournamentsDep, game_by_id
+from parlour.web.deps import Creates, OrganiserDep, StoreDep, TablesDep, TournamentsDep
 from parlour.web.models import (
     CycleBotsPlay,
     CycleEntry,
@@ -24,7 +21,7 @@ from parlour.web.models import (
     TableMade,
     TournamentSummary,
 )
-from parlour.web.tournaments import cycle_view, lines, made, round_of, start_bot_tables, starting
+from parlour.web.tournaments import Carrier, cycle_view, lines, made, match_table, pause_bots
 
 router = APIRouter(prefix="/api/cycles", tags=["cycles"], route_class=JSONRoute)
 TWO_PEOPLE = [Seat(kind="person")] * 2
@@ -69,33 +66,27 @@ async def cycle_table(doc_id: OrganiserDep, match: int, body: MatchTable, tourna
     due = {m["match"]: m for m in (await asyncio.to_thread(tournaments.cycle, doc_id)).matches()}
     if match not in due:
         raise HTTPException(422, f"there is no match {match} due in this cycle")
-    return await _match_table(tables, doc_id, due[match], body.seats or TWO_PEOPLE, body.seed)
-
-
-async def _match_table(tables: TablesDep, doc_id: str, m: dict[str, Any], seats: list[Seat],
-                       seed: int | None) -> TableMade:
-    if len(seats) == 2:                                 # else the table says how many Biggles takes
-        seats = [s.model_copy(update={"name": s.name or (m["blue"], m["red"])[i]}) for i, s in enumerate(seats)]
-    return await tables.open(game_by_id("biggles"), seats, dict(ONE_MATCH), seed, listed=True,
-                             open_seats=False,
-                             meta={"cycle": doc_id, "match": m["match"], "blue": m["blue"], "red": m["red"]})
+    return await match_table(tables, doc_id, due[match], body.seats or TWO_PEOPLE, body.seed)
 
 
 @router.post("/{doc_id}/simulate")
-async def cycle_simulate(doc_id: OrganiserDep, body: CycleBotsPlay, tournaments: TournamentsDep, store: StoreDep,
-                         tables: TablesDep) -> CycleView:
-    """Bots race the matches of the next round (the first round of the ring with a match still to play; once the
-    ring is in, the deciding matches due), each at a live table of its own, listed with the match so anyone can
-    watch; each result enters the cycle when its match ends, and the page asks for the next round.  As many
-    start as the server's room for tables of bots alone allows (503 if none): ask again for the rest."""
-    async with starting(doc_id) as first:           # (two organiser pages asking at once start one round)
-        if first:
-            cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
-            played = await asyncio.to_thread(store.tables_for, "cycle", doc_id)
-            in_play = {t["meta"]["match"] for t in played if t["finished"] is None}
-            pending = cycle.pending()
-            due = [m for m in pending if round_of(cycle, m) == round_of(cycle, pending[0])] if pending else []
-            to_play = [m for m in due if m["match"] not in in_play]
-            bots = [Seat(kind="bot", bot=body.bots)] * 2
-            await start_bot_tables([partial(_match_table, tables, doc_id, m, bots) for m in to_play], body.seed)
+async def cycle_simulate(doc_id: OrganiserDep, body: CycleBotsPlay, request: Request, tournaments: TournamentsDep,
+                         store: StoreDep) -> CycleView:
+    """The bots race the rest of the cycle, sitting by sitting, until the organiser pauses them (``/pause``): a
+    round's matches are split into sittings in which nobody plays twice, as at a real table.  The next sitting's
+    matches start now, each at a live table of its own, listed with the match so anyone can watch; each result
+    enters the cycle when its match ends, and when a sitting's last is in the server starts the next after a
+    short pause, by itself (through the ring's rounds, then the deciding matches due).  As many start as the
+    server's room for tables of bots alone allows (503 if none)."""
+    carrier: Carrier = request.app.state.carrier
+    await carrier.step(doc_id, bots=body.bots, seed=body.seed, now=True)
+    return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)
+
+
+@router.post("/{doc_id}/pause")
+async def cycle_pause(doc_id: OrganiserDep, request: Request, tournaments: TournamentsDep,
+                      store: StoreDep) -> CycleView:
+    """The bots stop after the matches they are racing: none start after them until let play again."""
+    await pause_bots(request.app.state.carrier, tournaments, doc_id, tournaments.add_cycle_entry,
+                     tournaments.cycle)
     return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)

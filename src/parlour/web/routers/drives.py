@@ -13,13 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from functools import partial
 from urllib.parse import quote
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from parlour.engine.descriptor import GameDescriptor
 from parlour.store.tournaments import DRIVE
 from parlour.tournaments.drive_card import card_html
 from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME
@@ -37,8 +35,7 @@ from parlour.web.models import (
     TableMade,
     TournamentSummary,
 )
-from parlour.web.registry import Tables
-from parlour.web.tournaments import drive_view, lines, made, start_bot_tables, starting
+from parlour.web.tournaments import Carrier, drive_view, fixture_table, lines, made, pause_bots
 
 router = APIRouter(tags=["drives"], route_class=JSONRoute)
 log = logging.getLogger("parlour.web")
@@ -96,32 +93,27 @@ async def drive_table(doc_id: OrganiserDep, round: int, table: int, body: Fixtur
                                [fixture.home, fixture.away or ""], body.seats or HOME_BOTS, body.variant, body.seed)
 
 
-async def fixture_table(tables: Tables, game: GameDescriptor, doc_id: str, round: int, table: int,
-                        teams: list[str], seats: list[Seat], variant: dict[str, object] | None,
-                        seed: int | None) -> TableMade:
-    named = [s.model_copy(update={"name": s.name or f"{teams[i % 2]} {i // 2 + 1}"}) for i, s in enumerate(seats)]
-    return await tables.open(game, named, variant, seed, listed=True, open_seats=False,
-                             meta={"drive": doc_id, "round": round, "table": table})
-
-
 @router.post("/api/drives/{doc_id}/simulate")
-async def drive_simulate(doc_id: OrganiserDep, body: BotsPlay, tournaments: TournamentsDep, store: StoreDep,
-                         tables: TablesDep) -> DriveView:
-    """Bots play the games of the next round (the first with a game still to play), as a club night does: round 2
-    only once every game of round 1 is in.  Each is a live table of its own at the bots' pace, listed with the
-    fixture so anyone can watch; each result enters the drive when its game ends, and the page asks for the next
-    round.  A game of that round already at a table (people, or bots) is left to it.  As many start as the
-    server's room for tables of bots alone allows (503 if none): ask again for the rest."""
-    async with starting(doc_id) as first:           # (two organiser pages asking at once start one round)
-        if first:
-            drive = await asyncio.to_thread(tournaments.drive, doc_id)
-            played = await asyncio.to_thread(store.tables_for, "drive", doc_id)
-            in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in played if t["finished"] is None}
-            pending = drive.pending()
-            to_play = [f for f in pending if f.round == pending[0].round and (f.round, f.table) not in in_play]
-            bots = [Seat(kind="bot", bot=body.bots)] * 4
-            await start_bot_tables([partial(fixture_table, tables, game_by_id(DRIVE_GAME), doc_id, f.round, f.table,
-                                            [f.home, f.away or ""], bots, None) for f in to_play], body.seed)
+async def drive_simulate(doc_id: OrganiserDep, body: BotsPlay, request: Request, tournaments: TournamentsDep,
+                         store: StoreDep) -> DriveView:
+    """The bots play the rest of the drive, round by round as a club night does, until the organiser pauses them
+    (``/pause``): the next round's games start now, each a live table of its own at the bots' pace, listed with
+    the fixture so anyone can watch; each result enters the drive when its game ends, and when the round's last
+    is in the server starts the next after a short pause, by itself (the page need not be open; a restart of the
+    server goes on).  A game of that round already at a table (people, or bots) is left to it.  As many start as
+    the server's room for tables of bots alone allows (503 if none): the rest start as room is made."""
+    carrier: Carrier = request.app.state.carrier
+    await carrier.step(doc_id, bots=body.bots, seed=body.seed, now=True)
+    return await asyncio.to_thread(drive_view, tournaments, store, doc_id)
+
+
+@router.post("/api/drives/{doc_id}/pause")
+async def drive_pause(doc_id: OrganiserDep, request: Request, tournaments: TournamentsDep,
+                      store: StoreDep) -> DriveView:
+    """The bots stop after the games they are playing: no round starts after them until the organiser lets them
+    play again."""
+    await pause_bots(request.app.state.carrier, tournaments, doc_id, tournaments.add_drive_entry,
+                     tournaments.drive)
     return await asyncio.to_thread(drive_view, tournaments, store, doc_id)
 
 

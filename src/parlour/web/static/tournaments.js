@@ -31,7 +31,7 @@ function every(seconds, fn) {
 }
 export function stop() {
   clearInterval(timer); timer = null; document.onvisibilitychange = null;
-  clearTimeout(rounds.next); clearInterval(rounds.tick); rounds.next = rounds.tick = null;
+  clearInterval(rounds.tick); rounds.tick = null;
 }
 
 // -- drawing again in place ------------------------------------------------------------------
@@ -289,78 +289,70 @@ function inPlay(tables) {
 
 
 // -- the bots play round by round ----------------------------------------------------------------------
-// "Let bots play" plays the rest of a drive or cycle as a club night does: one round at a time.  The server starts
-// the next round's games (the first round with one still to play); when all its results are in, the standings show
-// them and, after a short pause counted down on the page, this page asks for the next round, until the organiser
-// pauses.  Whether the bots carry on is this browser's (kept for the tab, so a reload goes on).  Everyone sees which
-// round is being played and how many of its results are in.
+// "Let bots play" plays the rest of a drive or cycle as a club night does: one round (a cycle: one sitting, in which
+// nobody plays twice) at a time.  The server starts the next round's games; when all its results are in, the
+// standings show them and, after a short pause (counted down on any page open), the server starts the next round by
+// itself, page open or not, until the organiser pauses the bots.  Whether the bots play is the tournament's
+// (``data.bots``: playing, bots, next_at), so every page says the same.  Everyone sees which round is being
+// played and how many of its results are in.
 const PAUSE = 8;                                        // seconds between a round's last result and the next round
-const rounds = { next: null, tick: null, due: 0 };
-const carrying = (id) => sessionStorage.getItem(`parlour:bots-rounds:${id}`) === "on";
-const carryOn = (id, on) => (on ? sessionStorage.setItem(`parlour:bots-rounds:${id}`, "on") : sessionStorage.removeItem(`parlour:bots-rounds:${id}`));
+const rounds = { tick: null };
 
-// Where the rounds stand: ``list`` is [{ n, name, items: [{ done, inPlay }] }] in order; the round under way (or
-// next), how many of its results are in, and whether any of its games waits for a table.
+// Where the rounds stand: ``list`` is [{ n, name, of, items: [{ done, inPlay }] }] in order; the round under way (or
+// next), how many of its results are in, whether any of its games waits for a table, and whether one comes after.
 function roundsState(list) {
   const current = list.find((r) => r.items.some((x) => !x.done));
   if (!current) return null;
-  const before = list[list.indexOf(current) - 1];
+  const at = list.indexOf(current);
+  const before = list[at - 1];
   return { n: current.n, name: current.name, of: current.of, count: current.items.length, done: current.items.filter((x) => x.done).length,
     playing: current.items.filter((x) => x.inPlay).length, waiting: current.items.filter((x) => !x.done && !x.inPlay).length,
+    more: at < list.length - 1, next: list[at + 1] ? list[at + 1].name : null,
     last: before && current.items.every((x) => !x.done && !x.inPlay) ? before.name : null };
 }
 
-// The panel above the standings.  ``start()`` asks the server for the next round's games (it redraws the page).
-function roundsPanel(id, key, st, noun, start, redraw) {
+// The panel above the standings.  ``bots``: the server's word on the bots; ``start()`` lets them play (from the
+// next round's games, at once), ``pause()`` stops them after the games in play; each redraws the page.
+function roundsPanel(key, st, noun, bots, start, pause) {
   const nouns = noun === "match" ? "matches" : `${noun}s`;
   const words = (n) => `${n} ${n === 1 ? noun : nouns}`;
-  const begin = async () => {
-    carryOn(id, true);
-    clearTimeout(rounds.next); rounds.next = null;
-    try { await start(); } catch (error) { toast(error.message); }
-  };
-  const quiet = () => { clearTimeout(rounds.next); clearInterval(rounds.tick); rounds.next = rounds.tick = null; };
-  const pause = () => { carryOn(id, false); quiet(); redraw(); };
+  const act = (fn) => async () => { try { await fn(); } catch (error) { toast(error.message); } };
   const box = (state, ...children) => h("div", { class: "panel-light rounds", style: "margin:.6rem 0", "data-testid": "round-status", "data-round": st.n, "data-state": state, role: "status" }, ...children);
-  const bots = key && carrying(id);
   const title = `${capital(st.name)}${st.of ? ` of ${st.of}` : ""}`;
+  const pauseButton = (label) => (key ? h("button", { type: "button", onclick: act(pause), "data-testid": "pause-bots" }, label) : "");
+  clearInterval(rounds.tick); rounds.tick = null;
   if (st.playing) {
-    quiet();
     return box("playing", h("strong", {}, `${title} is being played`),
       `: ${st.done} of ${words(st.count)} in. `,
-      bots ? [st.of && st.n < st.of ? "When every result of this round is in, the bots go on to the next. "
+      bots.playing ? [st.more ? `When every result of it is in, the bots go on to ${st.next} by themselves. `
         : noun === "game" ? "It is the last round. "
-          : st.of ? "If the top players end level, the bots go on to the deciding matches. "
-            : "If they end level again, the bots play another deciding round. ",
-        h("button", { type: "button", onclick: pause, "data-testid": "pause-bots" }, "Stop after this round")]
-        : key && st.waiting ? h("button", { type: "button", onclick: begin, "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`) : "");
+          : "If the top players end level, the bots go on to the deciding matches. ",
+        pauseButton(`Stop after ${noun === "game" ? "this round" : st.name.includes("sitting") ? "this sitting" : "this round"}`)]
+        : key && st.waiting ? h("button", { type: "button", onclick: act(start), "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`) : "");
   }
-  if (bots && st.waiting) {
+  if (bots.playing && st.waiting) {
     // the pause between rounds, counted down: the standings have the last round's results in the meantime
-    if (!rounds.next) {
-      rounds.due = Date.now() + PAUSE * 1000;
-      rounds.next = setTimeout(() => { clearInterval(rounds.tick); rounds.next = rounds.tick = null; begin(); }, PAUSE * 1000);
-    }
     const left = h("span", { "data-testid": "countdown" });
-    const count = () => { left.textContent = String(Math.max(1, Math.ceil((rounds.due - Date.now()) / 1000))); };
+    const due = bots.next_at ? bots.next_at * 1000 : Date.now();
+    const count = () => { left.textContent = String(Math.max(1, Math.ceil((due - Date.now()) / 1000))); };
     count();
-    clearInterval(rounds.tick);
     rounds.tick = setInterval(count, 250);
     return box("pause", h("strong", {}, st.last ? `${capital(st.last)} is over: its results are in the table. ` : ""),
-      `The bots start ${st.name} in `, left, " seconds. ",
-      h("button", { type: "button", class: "primary", onclick: begin }, "Start it now"), " ",
-      h("button", { type: "button", onclick: pause, "data-testid": "pause-bots" }, "Pause the bots"));
+      `The bots start ${st.name} in `, left, " seconds, by themselves. ",
+      key ? [h("button", { type: "button", class: "primary", onclick: act(start) }, "Start it now"), " ", pauseButton("Pause the bots")] : "");
   }
-  quiet();
   const over = st.last ? `${capital(st.last)} is over. ` : "";
   if (!key) return box("next", over, `${title} is next.`);
   return box("next", h("p", {}, over, h("strong", {}, `${title} is next: `), `enter its scores below, play its ${nouns} at Parlour tables, or let the bots play it. `,
-    h("button", { type: "button", class: "primary", onclick: begin, "data-testid": "simulate" },
+    h("button", { type: "button", class: "primary", onclick: act(start), "data-testid": "simulate" },
       st.done ? `Let bots play the ${words(st.waiting)} left of ${st.name}` : `Let bots play ${st.name}`)),
-  h("p", { class: "muted" }, st.of && st.n < st.of ? `The bots then play each round after it in turn, ${PAUSE} seconds after its last result is in, until you pause them. `
+  h("p", { class: "muted" }, st.more ? `The bots then play each ${st.name.includes("sitting") ? "sitting" : "round"} after it in turn, ${PAUSE} seconds after its last result is in, until you pause them, even with this page closed. `
     : noun === "match" ? "If the top players end level, the bots then play the deciding matches. " : "",
   `Each ${noun} is a live table anyone can watch; its result comes in when it ends.`));
 }
+
+// The bots who played at a table, in words: "Steady bots", or "Ann's bot: Club" where they differ.
+const levelOf = (catalogue, name) => (catalogue.find((b) => b.name === name) || { title: name }).title;
 
 // -- the drive ----------------------------------------------------------------------
 export async function drive(main, id) {
@@ -388,7 +380,7 @@ export async function drive(main, id) {
         h("div", {}, h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
           tieBreak(s.table)),
         h("div", {}, h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)"))) : "",
-      st ? part("rounds", JSON.stringify([st, Boolean(key && carrying(id))]), () => roundsPanel(id, key, st, "game", simulate, redraw)) : "",
+      st ? part("rounds", JSON.stringify([st, data.bots]), () => roundsPanel(key, st, "game", data.bots, simulate, pause)) : "",
       part("standings", JSON.stringify([s.table, s.cup, s.complete]), () => h("div", { class: "drive-grid" },
         h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table)),
         h("section", {}, h("h2", {}, "The Cup"), cup(s.cup, s.complete)))),
@@ -407,7 +399,7 @@ export async function drive(main, id) {
           head.style.display = "inline";
           return h("details", { class: "round", "data-round": n, "data-folded": "" }, h("summary", {}, head), fixtures);
         });
-        settle(round.querySelector("tbody"), fixtures.map((f) => part(`fixture ${f.round}-${f.table}`, JSON.stringify([f, inPlayState(f.tables)]), () => fixture(f))));
+        settle(round.querySelector("tbody"), fixtures.map((f) => part(`fixture ${f.round}-${f.table}`, JSON.stringify([f, inPlayState(f.tables), data.bots.playing]), () => fixture(f))));
         return round;
       }),
       part("cards-head", "", () => h("h2", {}, "Score cards")),
@@ -418,9 +410,9 @@ export async function drive(main, id) {
       part("print", "", () => h("p", {}, h("a", { class: "button primary", href: `/drives/${id}/cards.pdf`, target: "_blank" }, "Every card, one PDF to print")))]);
     drawn(main);
   };
-  // the bots play the next round's games (the page asks for each round in turn: roundsPanel)
-  const simulate = async () => { data = await api("POST", `/api/drives/${id}/simulate`, { bots: "heuristic" }, key); draw(); };
-  const redraw = () => draw();
+  // the bots play the drive round by round, the server starting each round (roundsPanel); or stop after this one
+  const simulate = async () => { data = await api("POST", `/api/drives/${id}/simulate`, { bots: data.bots.bots || "heuristic" }, key); draw(); };
+  const pause = async () => { data = await api("POST", `/api/drives/${id}/pause`, undefined, key); draw(); };
   const fixture = (f) => {
     if (f.bye) return h("tr", {}, h("td", {}, `Table ${f.table}`), h("td", {}, f.home), h("td", { colspan: 3, class: "muted" }, "bye"));
     const res = f.result;
@@ -437,7 +429,9 @@ export async function drive(main, id) {
       h("td", {}, f.home, h("small", { class: "muted" }, " (home)")),
       h("td", {}, score, res && res.meta && res.meta.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(res.meta, res.corrected)) : ""),
       h("td", {}, f.away),
-      h("td", {}, res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f), " ", res ? "" : inPlay(f.tables), tables));
+      // (while the bots carry the drive on, a game still to come is theirs: said, not offered to people)
+      h("td", {}, data.bots.playing && !res && !f.tables.length ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(fw.bot_catalogue, data.bots.bots)})`)
+        : res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f), " ", res ? "" : inPlay(f.tables), tables));
   };
   const playButton = (f) => {
     const choose = (who) => h("select", { "aria-label": who }, h("option", { value: "person" }, "people"),
@@ -533,16 +527,25 @@ export async function cycle(main, id) {
     document.title = "Biggles cycle · Parlour";
     const matches = part("matches", "", () => h("table", { class: "list fixtures" }, h("tbody")));
     const ring = [...new Set(data.matches.map((m) => m.round))].map((n) => data.matches.filter((m) => m.round === n));
-    const named = ring.map((ms) => ({ n: ms[0].round, of: ms[0].decider ? 0 : data.rounds,
-      name: ms[0].decider ? (ms[0].decider > 1 ? `deciding round ${ms[0].decider}` : "the deciding round") : `round ${ms[0].round}`,
-      items: ms.map((m) => ({ done: Boolean(m.points), inPlay: m.tables.some((t) => !t.finished) })) }));
+    const roundName = (m) => (m.decider ? (m.decider > 1 ? `deciding round ${m.decider}` : "the deciding round")
+      : `round ${m.round}${data.rounds > 1 ? ` of ${data.rounds}` : ""}`);
+    // each round in sittings, as at a real table: nobody plays two matches at once (a ring of four: A v B and
+    // C v D, then B v C and D v A); the bots play a sitting at a time
+    const named = ring.flatMap((ms) => [...new Set(ms.map((m) => m.sitting))].map((k) => {
+      const sat = ms.filter((m) => m.sitting === k);
+      return { n: ms[0].round, of: 0, name: `${roundName(ms[0])}${sat[0].sittings > 1 ? `, sitting ${k} of ${sat[0].sittings}` : ""}`,
+        items: sat.map((m) => ({ done: Boolean(m.points), inPlay: m.tables.some((t) => !t.finished) })) };
+    }));
     const st = roundsState(named);
     // the matches under a heading for each round, the one being played said so
-    settle(matches.tBodies[0], ring.flatMap((ms, i) => {
-      const now = st && st.n === named[i].n && st.playing ? " · being played now" : "";
-      return [part(`round ${named[i].n}`, now, () => h("tr", { class: "round-head", "data-round": named[i].n },
-        h("th", { colspan: 4, scope: "colgroup" }, capital(named[i].name), h("small", { class: "muted" }, now)))),
-      ...ms.map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points, inPlayState(m.tables)]), () => match(m)))];
+    settle(matches.tBodies[0], ring.flatMap((ms) => {
+      const n = ms[0].round;
+      const sitting = st && st.name.includes(", sitting ") ? `${st.name.split(", ")[1]} ` : "";
+      const now = st && st.n === n && st.playing ? ` · ${sitting}being played now` : "";
+      const sat = ms[0].sittings > 1 ? ` · ${ms[0].sittings} sittings: nobody plays two matches at once` : "";
+      return [part(`round ${n}`, now + sat, () => h("tr", { class: "round-head", "data-round": n },
+        h("th", { colspan: 4, scope: "colgroup" }, capital(roundName(ms[0])), h("small", { class: "muted" }, sat, now)))),
+      ...ms.map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points, inPlayState(m.tables), data.bots]), () => match(m)))];
     }));
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle")),
@@ -550,7 +553,7 @@ export async function cycle(main, id) {
       part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
       r.complete ? part("champion", JSON.stringify([r.champion, r.table]), () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion,
         championWhy(r))) : "",
-      st ? part("rounds", JSON.stringify([st, Boolean(key && carrying(id))]), () => roundsPanel(id, key, st, "match", simulate, redraw)) : "",
+      st ? part("rounds", JSON.stringify([st, data.bots]), () => roundsPanel(key, st, "match", data.bots, simulate, pause)) : "",
       part("league-head", "", () => h("h2", {}, "League table")),
       part("league", JSON.stringify([r.table, r.champion]), () => h("table", { class: "list league", "data-testid": "league" },
         h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
@@ -565,9 +568,9 @@ export async function cycle(main, id) {
       matches]);
     drawn(main);
   };
-  // the bots play the next round's matches (the page asks for each round in turn: roundsPanel)
-  const simulate = async () => { data = await api("POST", `/api/cycles/${id}/simulate`, { bots: "club" }, key); draw(); };
-  const redraw = () => draw();
+  // the bots play the cycle sitting by sitting, the server starting each (roundsPanel); or stop after this one
+  const simulate = async () => { data = await api("POST", `/api/cycles/${id}/simulate`, { bots: data.bots.bots || "club" }, key); draw(); };
+  const pause = async () => { data = await api("POST", `/api/cycles/${id}/pause`, undefined, key); draw(); };
   const match = (m) => {
     const pts = m.points;
     const score = scoreForm(data.win_points, pts, ["blue", `${m.blue} points`, pts ? pts[m.blue] : ""],
@@ -579,17 +582,24 @@ export async function cycle(main, id) {
         draw();
       }, key, `cycle ${id} match ${m.match}`);
     const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
-      biggles.bot_catalogue.map((b) => botOption(b, "bot")));
+      biggles.bot_catalogue.map((b) => botOption(b, "bot", data.bots.playing ? data.bots.bots : undefined)));
     const blue = remembered(choose(m.blue), `${m.match}-blue`, choices), red = remembered(choose(m.red), `${m.match}-red`, choices);
     const play = h("button", { class: "primary", onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
       [seatOf(blue), seatOf(red)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
     const tables = m.tables.map((t) => tableLink(t, " "));
+    // who plays (played) it: a bot at its level, as the players' pickers would have said ("Ann (bot: Club)")
+    const last = m.tables[m.tables.length - 1];
+    const who = (i) => (last && last.bots[i] ? h("small", { class: "muted", "data-testid": "level" }, ` (bot: ${levelOf(biggles.bot_catalogue, last.bots[i])})`) : "");
+    // while the bots carry the cycle on, a match still to come is theirs: said, not offered to people
+    const theirs = data.bots.playing && !pts && !m.tables.length;
     return h("tr", { "data-match": m.match },
-      h("td", { style: "white-space:nowrap" }, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`),
-      h("td", {}, h("span", { class: "blue-pack" }, m.blue), " v ", h("span", { class: "red-pack" }, m.red)),
+      h("td", { style: "white-space:nowrap" }, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`,
+        m.sittings > 1 ? [h("br"), h("small", { class: "muted" }, `sitting ${m.sitting}`)] : ""),
+      h("td", {}, h("span", { class: "blue-pack" }, m.blue), who(0), " v ", h("span", { class: "red-pack" }, m.red), who(1)),
       h("td", {}, score, m.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(m.source, m.source.corrected)) : ""),
       // (a match at a table now is watched there: a second table for it is not offered)
-      h("td", {}, pts || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play), pts ? "" : inPlay(m.tables), tables));
+      h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(biggles.bot_catalogue, data.bots.bots)})`)
+        : pts || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play), pts ? "" : inPlay(m.tables), tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", async (got) => {
     await follow(got.matches.flatMap((m) => m.tables), racesSoFar);
