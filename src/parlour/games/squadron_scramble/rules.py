@@ -5,8 +5,9 @@ phases, each a ``_legal_<phase>`` / ``_apply_<phase>`` pair:
 
 ``draw``   take the top of the stock, or any card of the discard pile with
            every card above it;
-``play``   lay down sets, swap a natural card for a wild card standing in a
-           set, add a wild as a fourth card when going out, and end the turn
+``play``   lay down sets, swap a natural card for a wild card standing in
+           another player's set (one's own too under ``swap_own``), add a
+           wild as a fourth card when going out, and end the turn
            by discarding (or by having no cards left);
 ``name``   name the plane and nation of the set just laid (a wrong name
            forfeits the player's next turn);
