@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from parlour.games.squadron_scramble import GAME
-from parlour.games.squadron_scramble import rules
+from parlour.games.squadron_scramble import GAME, rules
 from parlour.games.squadron_scramble.bots import HeuristicBot, idle_turns
 from parlour.sim import simulate
 from tests.squadron_scramble.conftest import make, run
@@ -94,3 +93,43 @@ def test_heuristic_bots_bring_a_circling_round_to_its_end():
     while state.round_no == 0 and len(state.history) < 3000:
         state.apply(min(state.to_move), act(state))
     assert state.round_no == 1 and len(state.history) < 1500
+
+
+def _wild_discards(bot_name: str, seeds: range, **variant) -> tuple[int, list[str]]:
+    """Every play decision of ``bot_name`` (all seats) over whole seeded games: how many there were, and each
+    where it threw a wild card while it could have thrown a natural one, or threw away a wild card won by a
+    swap that same turn (without going out)."""
+    from parlour.bots import make_bot
+
+    bad: list[str] = []
+    decisions = 0
+    for seed in seeds:
+        state = GAME.new_state(seats=2 + seed % 3, seed=seed, variant={"target": 100, **variant})
+        bots = {s: make_bot(GAME, bot_name, s, seed * 10 + s) for s in range(state.num_seats)}
+        swapped_this_turn = False
+        while not state.is_over:
+            (seat,) = state.to_move
+            legal = state.legal_actions(seat)
+            obs = state.observation(seat)
+            action = bots[seat].act(obs, legal)
+            if obs["phase"] == "play":
+                decisions += 1
+                card = action.split()[1] if action.startswith("discard ") else ""
+                wild = card in ("KEF", "VIC")
+                natural_discard = any(a.startswith("discard ") and "/" in a for a in legal)
+                if wild and natural_discard:
+                    bad.append(f"seed {seed}: {action} with {legal}")
+                if wild and swapped_this_turn and len(obs["hand"]) > 1:
+                    bad.append(f"seed {seed}: a wild card swapped for, then {action}")
+                swapped_this_turn = action.startswith("swap ") or (swapped_this_turn and not card)
+            state.apply(seat, action)
+    return decisions, bad
+
+
+def test_the_casual_and_club_bots_keep_their_wild_cards():
+    """A player of any level keeps wild cards: never thrown while a natural card could go, never won by a swap
+    only to be thrown away (over many seeded games, by default and with own-set swaps allowed)."""
+    for bot in ("casual", "heuristic"):
+        for variant in ({}, {"swap_own": True}):
+            decisions, bad = _wild_discards(bot, range(12), **variant)
+            assert decisions > 500 and not bad, (bot, variant, bad[:3])

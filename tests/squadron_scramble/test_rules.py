@@ -196,6 +196,7 @@ def test_no_fourth_card_for_a_player_who_cannot_go_out_this_turn():
     before = json.dumps(state.snapshot(), sort_keys=True)
     with pytest.raises(IllegalAction, match="only on the turn you go out"):
         state.apply(0, "lay P38/T P38/S P38/F +KEF")
+    assert json.dumps(state.snapshot(), sort_keys=True) == before       # a refused move changes nothing
     run(state, "lay P38/T P38/S P38/F", "name P38 US")
     with pytest.raises(IllegalAction, match="could not get rid of all your cards"):
         state.apply(0, "add KEF 1")
@@ -536,7 +537,7 @@ def test_the_whole_discard_pile_is_public_and_hands_are_private():
 
 def test_victory_swapped_back_out_does_not_double_everything():
     """VICTORY laid and then won back by a swap on the going-out turn no longer doubles anything."""
-    state = make([P38() + ["VIC", "B17/T", "B17/S", "B17/F"], FILLER2], stock=["KEF"], target=1000)
+    state = make([P38() + ["VIC", "B17/T", "B17/S", "B17/F"], FILLER2], stock=["KEF"], target=1000, swap_own=True)
     run(state, "draw stock", "lay P38/T P38/S VIC", "name P38 US", "swap P38/F 1")
     assert "VIC" in state.observation(0)["hand"]
     run(state, "lay B17/T B17/S B17/F", "name B17 US", "add KEF 2", "discard VIC")
@@ -617,9 +618,10 @@ def test_exploring_a_clone_never_changes_the_original_score():
 def test_resample_gives_a_player_bound_to_go_out_a_hand_he_can_go_out_with():
     """His hidden cards are redealt too (keeping them would hand the truth to a search), but only to hands
     that can still go out this turn; here the one card drawn unseen can be any, as it is his last discard."""
+    import random as _random
+
     from parlour.engine.record import record_of
     from parlour.games import replay
-    import random as _random
     state = make([P38() + ["B17/T", "B17/S", "B17/F", "KEF"], FILLER2], stock=["WEL/T"], target=1000)
     run(state, "draw stock", "lay B17/T B17/S B17/F", "name B17 US", "lay P38/T P38/S P38/F +KEF", "name P38 US")
     held = set()
@@ -715,3 +717,86 @@ def test_a_shuffled_packs_ints_are_those_read_off_its_texts():
             texts, ids = rules._shuffled(seed, round_no)
             assert texts == rules.shuffled_pack(seed, round_no)
             assert ids == rules._pack_ids(texts, round_no)
+
+
+def _own_and_other_sets():
+    """Seat 0 holds P38/F and A17/F; VICTORY stands for the P-38's front view in seat 0's own set (id 1) and a
+    KEEP 'EM FLYING for the A-17's front view in seat 1's set (id 2)."""
+    nat = rules.NATURAL_OF_TEXT
+    own = rules.new_set(1, 0, rules.PLANE_OF[nat["P38/T"]], [nat["P38/T"], nat["P38/S"]], [rules.VIC_ID], -1)
+    other = rules.new_set(2, 1, rules.PLANE_OF[nat["A17/T"]], [nat["A17/T"], nat["A17/S"]], [rules.KEF_IDS[0]], -1)
+    return [rules._copy_set(own), rules._copy_set(other)]
+
+
+def test_by_default_a_wild_card_is_swapped_only_out_of_another_players_set():
+    """The sheet: the holder of the card a wild card stands for places it in his OPPONENT'S set."""
+    state = state_in_play(["P38/F", "A17/F", "DB3/T", "WEL/S"], _own_and_other_sets())
+    assert state.variant["swap_own"] is False
+    swaps = [a for a in state.legal_actions(0) if a.startswith("swap ")]
+    assert swaps == ["swap A17/F 2"]
+    from parlour.engine.errors import IllegalAction
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, "swap P38/F 1")
+    assert "only out of another player's set, not out of your own" in str(refused.value)
+    assert "in another player's set" in str(refused.value)          # what he may do instead, in words
+    assert "P38" not in str(refused.value) and "VIC" not in str(refused.value)
+
+
+def test_variant_swap_own_allows_a_swap_out_of_ones_own_set():
+    state = state_in_play(["P38/F", "A17/F", "DB3/T", "WEL/S"], _own_and_other_sets(), swap_own=True)
+    swaps = [a for a in state.legal_actions(0) if a.startswith("swap ")]
+    assert swaps == ["swap P38/F 1", "swap A17/F 2"]
+    run(state, "swap P38/F 1")
+    assert "VIC" in state.observation(0)["hand"]
+
+
+def test_a_set_just_laid_gives_its_wild_card_back_only_under_swap_own():
+    """Without ``swap_own`` a set just laid with a wild card cannot give that wild card back to its layer."""
+    hand = ["P38/T", "P38/S", "P38/F", "KEF", "A17/T", "A17/S", "A17/F"]
+    lay = "lay P38/T P38/S KEF"
+    own = state_in_play(hand, [], swap_own=True)
+    plain = state_in_play(hand, [])
+    assert lay in own.legal_actions(0) and lay in plain.legal_actions(0)
+    run(own, lay, "name P38 US")
+    run(plain, lay, "name P38 US")
+    assert "swap P38/F 1" in own.legal_actions(0)
+    assert not any(a.startswith("swap ") for a in plain.legal_actions(0))
+
+
+def test_a_record_of_rules_version_1_replays_with_own_set_swaps():
+    """Records made before ``swap_own`` (rules version 1) were played with own-set swaps allowed: they replay
+    under ``swap_own: true``, and load and save again byte for byte."""
+    from pathlib import Path
+
+    from parlour.engine.errors import RecordError
+    from parlour.engine.record import GameRecord, played_variant, record_of
+    from parlour.games import replay
+
+    path = Path(__file__).parent.parent / "records" / "squadron-scramble-heuristic-4p.json"
+    text = path.read_text(encoding="utf-8")
+    record = GameRecord.from_json(text)
+    assert record.rules_version == "1" and "swap_own" not in record.variant
+    assert record.to_json() == text
+    assert played_variant(record, GAME)["swap_own"] is True
+    state = replay(record)
+    assert state.variant["swap_own"] is True and state.is_over and state.result() == record.result
+    # the game holds a swap out of the swapper's own set, which the rules now refuse by default
+    own_swaps = 0
+    again = GAME.new_state(seats=len(record.seats), variant=played_variant(record, GAME), seed=record.seed,
+                           deal=record.deal)
+    for seat, text_ in record.actions:
+        if text_.startswith("swap "):
+            laid = next(x for x in again.table if str(x["id"]) == text_.split()[2])
+            own_swaps += laid["by"] == seat
+        again.apply(seat, text_)
+    assert own_swaps > 0
+    strict = GameRecord.from_json(text)
+    strict.rules_version = GAME.rules_version
+    with pytest.raises(RecordError):
+        replay(strict)
+    # saved again, it names the rules it was played under
+    resaved = record_of(state)
+    assert resaved.rules_version == GAME.rules_version and resaved.variant["swap_own"] is True
+    assert [list(a) for a in resaved.actions] == [list(a) for a in record.actions]
+    assert replay(GameRecord.from_json(resaved.to_json())).result() == record.result
+

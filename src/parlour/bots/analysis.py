@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterable, Sequence
 from parlour.bots import make_bot
 from parlour.bots.worlds import Worlds
 from parlour.engine.errors import ParlourError
-from parlour.engine.record import GameRecord, replay
+from parlour.engine.record import GameRecord, played_variant, replay
 
 #: a move that gives away more than this much chance of winning is flagged
 THRESHOLD = 0.10
@@ -140,7 +140,8 @@ def _row(index: int, seat: int, played: str, options: list[dict[str, Any]], thre
 
 def decisions(record: GameRecord, game: Any, seats: Sequence[int] | None = None) -> Iterable[tuple[int, int, str, Any]]:
     """``(index, seat, played, state before the move)`` for every move of ``seats`` that had a choice."""
-    state = game.new_state(seats=len(record.seats), variant=record.variant, seed=record.seed, deal=record.deal)
+    state = game.new_state(seats=len(record.seats), variant=played_variant(record, game), seed=record.seed,
+                           deal=record.deal)
     for index, entry in enumerate(record.actions):
         seat, text = int(entry[0]), str(entry[1])
         action = state.parse_action(text)

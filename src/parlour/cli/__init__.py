@@ -23,7 +23,7 @@ from parlour.bots import bot_catalogue, bot_names as known_bots, default_bot, ma
 from parlour.cli.drive import drive_app
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError, RecordError
-from parlour.engine.record import GameRecord
+from parlour.engine.record import GameRecord, played_variant
 from parlour.engine.words import plural
 from parlour.games import GAMES, get_game, replay as replay_record
 
@@ -621,7 +621,8 @@ def replay(
         previous["obs"] = state.observation(None)
 
     try:
-        first = game.new_state(seats=len(rec.seats), variant=rec.variant, seed=rec.seed, deal=rec.deal)
+        first = game.new_state(seats=len(rec.seats), variant=played_variant(rec, game), seed=rec.seed,
+                               deal=rec.deal)
         previous["obs"] = first.observation(None)
         if ui is not None and hasattr(ui, "introduce"):
             console.print(ui.introduce(first.observation(seat)))

@@ -263,6 +263,10 @@ class GameDescriptor(Terms):
     #: (s - shift) % seats), so that ids can be given relative to a viewer as the tensors are
     #: (``parlour.engine.numbers.relative_action_id``); None: no action names a seat
     rotate_action: Callable[[str, int, int], str] | None = None
+    #: for each older ``rules_version`` whose records still replay: ``older_rules[version](variant)`` is the
+    #: variant, in this version's options, that a record of that version was played under (a default that
+    #: changed is named with its old value); a record of a version not here is refused
+    older_rules: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict)
 
     def hint_withheld(self, observation: Mapping[str, Any]) -> str | None:
         """Why the seat whose ``observation`` this is gets no hint now, in plain words; None: it may have one."""

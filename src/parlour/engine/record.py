@@ -188,6 +188,20 @@ def _entry(index: int, entry: Any, num_seats: int) -> tuple[int, str]:
     return seat, text
 
 
+def played_variant(record: GameRecord, descriptor: GameDescriptor) -> dict[str, Any]:
+    """The variant, in the options of the game's rules now, that ``record`` was played under.
+
+    Rules versions only grow; a record of other rules would replay wrongly, unless the game says which
+    variant of its rules now is the one that record was played under (``older_rules``): else it is refused.
+    """
+    if record.rules_version == descriptor.rules_version:
+        return record.variant
+    older = descriptor.older_rules.get(record.rules_version)
+    if older is None:
+        raise RecordError(f"record uses rules version {record.rules_version}, Parlour has {descriptor.rules_version}")
+    return older(dict(record.variant))
+
+
 def replay(
     record: GameRecord, descriptor: GameDescriptor, *, upto: int | None = None,
     on_step: Callable[[int, Any], None] | None = None,
@@ -199,14 +213,10 @@ def replay(
     """
     if record.game != descriptor.id:
         raise RecordError(f"this record is of {record.game!r}, not {descriptor.id!r}")
-    if record.rules_version != descriptor.rules_version:
-        # Rules versions only grow; a record of other rules would replay wrongly.
-        raise RecordError(
-            f"record uses rules version {record.rules_version}, Parlour has {descriptor.rules_version}"
-        )
+    variant = played_variant(record, descriptor)
     try:
         state = descriptor.new_state(
-            seats=len(record.seats), variant=record.variant, seed=record.seed, deal=record.deal
+            seats=len(record.seats), variant=variant, seed=record.seed, deal=record.deal
         )
     except ParlourError as error:
         raise RecordError(str(error)) from None

@@ -19,7 +19,7 @@ from rich.text import Text
 from parlour.bots import decide, make_bot, replay_with_bots
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ActionSyntaxError
-from parlour.engine.record import GameRecord, record_of, replay
+from parlour.engine.record import GameRecord, played_variant, record_of, replay
 from parlour.terminal import frontend
 from parlour.terminal.choices import MAX_LISTED
 
@@ -50,7 +50,7 @@ def play(
         replay(resume, game)                      # refuse a bad record before anything else
         seats_info = resume.seats
         human = next((i for i, info in enumerate(seats_info) if _player(info) == "human"), human)
-        num_seats, seed, variant = len(seats_info), resume.seed, resume.variant
+        num_seats, seed, variant = len(seats_info), resume.seed, played_variant(resume, game)
     else:
         num_seats = seats or game.seat_counts[0]
         names = game.seat_names(num_seats)

@@ -2,9 +2,10 @@
 
 It reads only its seat's observation: it watches the discard pile for cards
 that complete its sets, lays sets built from natural cards first (saving wild
-cards), swaps wild cards out of sets whenever it holds the real card, names
-its planes correctly, shoots down the most valuable enemy bombers, goes out
-when it can, and discards the loneliest, costliest card.
+cards), swaps wild cards out of opponents' sets whenever it holds the real
+card, names its planes correctly, shoots down the most valuable enemy bombers,
+goes out when it can, and discards the loneliest, costliest card, never a wild
+card while a natural one could go (``keep_wilds``).
 
 It also notices when the table is going round in circles.  Players who each
 hold part of a plane the other wants can pass the same discards to and fro
@@ -37,6 +38,20 @@ def right_name(obs: dict[str, Any], legal: Sequence[str]) -> str:
         if laid["id"] == pending:
             return f"name {laid['plane']} {CODE_NATION[laid['plane']]}"
     return legal[0]
+
+
+def keep_wilds(hand: Sequence[str], legal: Sequence[str]) -> list[str]:
+    """The moves a player of any level considers: a wild card is worth a set and costs its points only if it is
+    still held when the round ends, so none is discarded while a natural card could go instead, and no wild card
+    is won by a swap that would leave nothing but wild cards to discard (a swap that gives up the last natural
+    card held, with more cards held and no fourth card to lead out)."""
+    naturals = [c for c in hand if plane_of(c)]
+    if any(a.startswith("discard ") and plane_of(a.split()[1]) for a in legal):
+        legal = [a for a in legal if not (a.startswith("discard ") and not plane_of(a.split()[1]))]
+    if len(naturals) == 1 and len(hand) > 1 and not any(a.startswith("add ") for a in legal):
+        kept = [a for a in legal if not a.startswith("swap ")]
+        legal = kept or list(legal)
+    return list(legal)
 
 
 def idle_turns(history: Sequence[Sequence[Any]]) -> int:
@@ -77,6 +92,7 @@ class HeuristicBot(SeatedPlayer):
     # -- laying, swapping, discarding ---------------------------------------------------
     def _play(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         hand = obs["hand"]
+        legal = keep_wilds(hand, legal)
         swaps = [a for a in legal if a.startswith("swap ")]
         if swaps:
             return swaps[0]
@@ -126,7 +142,8 @@ class NewcomerBot(SeatedPlayer):
     stock; he lays down any set as soon as he can (wild cards and all), swaps and
     adds whenever the rules let him, names his planes rightly, shoots down the
     first bomber set he may; and he throws the card that would cost him most if
-    the round ended, among those that pair with nothing (wild cards included).
+    the round ended, among those that pair with nothing; but like any player
+    he keeps his wild cards while he has a natural card to throw (``keep_wilds``).
     Ties go at random.  It reads only its seat's observation.
     """
 
@@ -142,6 +159,7 @@ class NewcomerBot(SeatedPlayer):
             return right_name(obs, legal)
         if phase == "shoot":
             return next((a for a in legal if a.startswith("shoot ")), "hold")
+        legal = keep_wilds(obs["hand"], legal)
         building = [a for a in legal if not a.startswith("discard ")]
         if building:
             return building[0]

@@ -26,6 +26,12 @@ def withhold_hint(observation: Mapping[str, Any]) -> str | None:
     return "no hint when naming a plane: say the plane and nation your cards show"
 
 
+def rules_1(variant: dict[str, Any]) -> dict[str, Any]:
+    """A record of rules version 1 was played with swaps into one's own sets allowed: ``swap_own`` on, unless
+    it says otherwise."""
+    return {**variant, "swap_own": variant.get("swap_own", True)}
+
+
 def tally(result: dict[str, Any], figures: RunningFigures) -> None:
     """One game's length, final totals and round scores into a simulation's running figures."""
     figures.add("rounds", result["rounds"], distribution=True)
@@ -52,7 +58,7 @@ def summarise(figures: RunningFigures) -> dict[str, Any]:
 GAME = GameDescriptor(
     id="squadron-scramble",
     title=TERMS.title,
-    rules_version="1",
+    rules_version="2",   # 2: swaps only into another player's sets by default (``swap_own``); 1 replays
     seat_counts=TERMS.seat_counts,
     variants=TERMS.variants,
     new_state=rules.new_state,
@@ -81,6 +87,7 @@ GAME = GameDescriptor(
     tally=tally,
     summarise=summarise,
     withhold_hint=withhold_hint,
+    older_rules={"1": rules_1},
 )
 # The descriptor puts the game together: its state learns its descriptor and its worlds, which both import
 # the rules, so that the rules need import neither.

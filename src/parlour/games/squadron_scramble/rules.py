@@ -5,8 +5,9 @@ phases, each a ``_legal_<phase>`` / ``_apply_<phase>`` pair:
 
 ``draw``   take the top of the stock, or any card of the discard pile with
            every card above it;
-``play``   lay down sets, swap a natural card for a wild card standing in a
-           set, add a wild as a fourth card when going out, and end the turn
+``play``   lay down sets, swap a natural card for a wild card standing in
+           another player's set (one's own too under ``swap_own``), add a
+           wild as a fourth card when going out, and end the turn
            by discarding (or by having no cards left);
 ``name``   name the plane and nation of the set just laid (a wrong name
            forfeits the player's next turn);
@@ -550,14 +551,15 @@ class SquadronScrambleState(TurnState):
                 cards = [c for c, n in counted.items() if n > 0 for _ in range(1 if c < NATURALS else n)]
         else:
             cards = hand
-        facts = self._facts() if table is self.table else _TableFacts.of(table, self.num_seats)
-        return self._can_go_out(cards, facts.wild_for, len(facts.open_sets[seat]), gain)
+        facts = self._facts() if table is self.table else _TableFacts.of(table, self.num_seats,
+                                                                          self.variant["swap_own"])
+        return self._can_go_out(cards, facts.wild_for[seat], len(facts.open_sets[seat]), gain)
 
     def _facts(self) -> _TableFacts:
         """The ``_TableFacts`` of the table as it is, read afresh only when the table has been replaced."""
         facts = self._table_memo
         if facts is None or facts.table is not self.table:
-            facts = self._table_memo = _TableFacts.of(self.table, self.num_seats)
+            facts = self._table_memo = _TableFacts.of(self.table, self.num_seats, self.variant["swap_own"])
         return facts
 
     def _can_go_out(self, cards: list[int], wild_for: set[int], threes: int, gain: tuple[int, ...] = ()) -> bool:
@@ -642,7 +644,7 @@ class SquadronScrambleState(TurnState):
         if not hand or hand[-1] < NATURALS:         # no wild card (a hand is sorted: they come last)
             wilds = NO_CARDS
             planes = bits & bits >> 1 & bits >> 2 & FIRST_VIEWS      # set_planes(bits, 0), written out
-            if not (planes or facts.mask & bits or (bound and self.committed)):
+            if not (planes or facts.mask[seat] & bits or (bound and self.committed)):
                 # The usual case: nothing to lay, swap or add, and no alike cards, so every card is a discard.
                 # (itemgetter picks the texts in C in the Python sources; compiled, the loop is quicker.)
                 if COMPILED or len(hand) < 2:
@@ -655,7 +657,7 @@ class SquadronScrambleState(TurnState):
         options: list[str] = []
         if planes:
             self._add_lays(seat, wilds, bits, planes, facts, bound, options)
-        if facts.mask & bits:
+        if facts.mask[seat] & bits:
             self._swaps(seat, facts, bound, options, bits)
         if wilds and facts.open_sets[seat]:
             self._adds(seat, wilds, facts, bound, options, bits)
@@ -703,7 +705,7 @@ class SquadronScrambleState(TurnState):
             singles = (counts & ~(counts >> 1) & FIRST_VIEWS).bit_count()
             hopeless = need - (2 if singles else 0) > spare
             hopeless_alone = need - (2 if singles > 1 else 0) > spare
-            swappable = bits & facts.mask
+            swappable = bits & facts.mask[seat]
         while planes:                          # each plane with enough views, in order
             lowest = planes & -planes
             first = lowest.bit_length() - 1    # the plane's cards are first, first + 1, first + 2
@@ -752,13 +754,13 @@ class SquadronScrambleState(TurnState):
                 rest = bits
                 for card in naturals:
                     rest ^= CARD_BIT[card]
-                if not rest & (facts.mask | 7 << first) and \
+                if not rest & (facts.mask[seat] | 7 << first) and \
                         beyond_reach(rest, held_wilds - len(fill) - (1 if extra >= 0 else 0)):
                     continue
                 # _out_possible(seat, remove=the set's cards, table=the table with the set on it), counted
                 # from this table's facts: the new set's wild cards stand in for its missing views.
-                wild_for, threes = facts.wild_for, len(facts.open_sets[seat])
-                if fill:
+                wild_for, threes = facts.wild_for[seat], len(facts.open_sets[seat])
+                if fill and self.variant["swap_own"]:      # (the new set is his own)
                     plane = 3 * (naturals[0] // 3)
                     shown = [c % 3 for c in naturals]
                     wild_for = wild_for | {plane + v for v in (0, 1, 2) if v not in shown}
@@ -773,8 +775,8 @@ class SquadronScrambleState(TurnState):
         then table order); ``facts``: the table's; ``bits``: ``hand_bits`` of the hand, if the caller has it."""
         table = self.table
         bound_out = bound and self.committed
-        standing = facts.standing
-        cards = (self.hand_index(seat) if bits < 0 else bits) & facts.mask
+        standing = facts.standing[seat]
+        cards = (self.hand_index(seat) if bits < 0 else bits) & facts.mask[seat]
         while cards:                           # the cards held that a swap would take, lowest (hand order) first
             lowest = cards & -cards
             cards ^= lowest
@@ -797,13 +799,14 @@ class SquadronScrambleState(TurnState):
         if bits < 0:
             bits = self.hand_index(seat)
         # the quick count first (``beyond_reach``), where no card held could be swapped away
-        hopeless = bound and not bits & facts.mask and beyond_reach(bits, len(hand) - bits.bit_count() - 1)
+        hopeless = bound and not bits & facts.mask[seat] and beyond_reach(bits, len(hand) - bits.bit_count() - 1)
         for wild in dict.fromkeys(CARD_TEXT[c] for c in wilds):
             card = next(c for c in wilds if CARD_TEXT[c] == wild)
             # _out_possible(seat, remove=(card,), table=the table with the card added to a set): whichever
             # set it is, that set has a fourth card now, so there is one three-card set fewer.
             if hopeless or (
-                bound and not self._can_go_out([c for c in hand if c != card], facts.wild_for, len(open_sets) - 1)
+                bound and not self._can_go_out([c for c in hand if c != card], facts.wild_for[seat],
+                                               len(open_sets) - 1)
             ):
                 continue
             for laid in open_sets:
@@ -1004,7 +1007,7 @@ class SquadronScrambleState(TurnState):
         kinds = []
         for verb, words in PLAY_WORDS:
             if any(a.startswith(verb) for a in legal):
-                kinds.append(words)
+                kinds.append(words if verb != "swap " or self.variant["swap_own"] else OTHERS_SWAP)
         return f"you may {either(kinds)}" if kinds else "you may not move now"
 
     def _explain_play(self, seat: int, action: str, verb: str, instead: str) -> str:
@@ -1018,6 +1021,13 @@ class SquadronScrambleState(TurnState):
                 return f"You do not hold {name_of_text(missing)}: {instead}."
         if verb in ("swap", "add") and len(words) == 3 and not any(str(x["id"]) == words[2] for x in self.table):
             return f"There is no set {words[2]} on the table: {instead}."
+        if verb == "swap" and len(words) == 3 and not self.variant["swap_own"]:
+            card = NATURAL_OF_TEXT.get(words[1], -1)
+            laid = next(x for x in self.table if str(x["id"]) == words[2])
+            if laid["by"] == seat and card >= 0 and laid["plane"] == PLANE_OF[card] and \
+                    laid["slots"][card % 3] >= NATURALS:
+                return ("You may swap a wild card only out of another player's set, not out of your own: "
+                        f"{instead}.")
         refusal = PLAY_REFUSALS.get(verb, "That is no move at this point of your turn")
         return f"{refusal}. {instead[0].upper()}{instead[1:]}."
 
@@ -1188,34 +1198,42 @@ _STEPS: Final = SquadronScrambleState._steps
 class _TableFacts:
     """What the play phase reads off one table, worked out once for it rather than at every decision.
 
-    ``standing``: each natural card a swap would take -> the sets in which a
-    wild card stands in for it, in table order; ``wild_for``: those cards;
-    ``mask``: a bit for each of them; ``open_sets``: per seat, its own sets
-    with three cards (room for a fourth).
+    Each of ``standing``, ``wild_for`` and ``mask`` is per seat, as the swaps open to one player: into
+    another player's sets only, or into his own as well under ``swap_own`` (then every seat shares one).
+    ``standing[seat]``: each natural card a swap would take -> the sets in which a wild card stands in for
+    it, in table order; ``wild_for[seat]``: those cards; ``mask[seat]``: a bit for each of them;
+    ``open_sets``: per seat, its own sets with three cards (room for a fourth).
     """
 
     __slots__ = ("table", "standing", "wild_for", "mask", "open_sets")
     table: list[dict[str, Any]]
-    standing: dict[int, list[dict[str, Any]]]
-    wild_for: set[int]
-    mask: int
+    standing: list[dict[int, list[dict[str, Any]]]]
+    wild_for: list[set[int]]
+    mask: list[int]
     open_sets: list[list[dict[str, Any]]]
 
     @classmethod
-    def of(cls, table: list[dict[str, Any]], seats: int) -> _TableFacts:
-        """(No ``__init__``, so that a copy or an unpickling can make one empty: see ``shallow_copy``.)"""
-        standing: dict[int, list[dict[str, Any]]] = {}
+    def of(cls, table: list[dict[str, Any]], seats: int, own: bool) -> _TableFacts:
+        """(No ``__init__``, so that a copy or an unpickling can make one empty: see ``shallow_copy``.)
+        ``own``: the ``swap_own`` variant, swaps into one's own sets allowed too."""
+        standing: list[dict[int, list[dict[str, Any]]]] = [{} for _ in range(1 if own else seats)]
         open_sets: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
         for laid in table:
             slots: list[int] = laid["slots"]
             for view in (0, 1, 2):
                 if slots[view] >= NATURALS:
-                    standing.setdefault(3 * laid["plane"] + view, []).append(laid)
+                    card = 3 * laid["plane"] + view
+                    for seat, found in enumerate(standing):
+                        if own or seat != laid["by"]:
+                            found.setdefault(card, []).append(laid)
             if laid["extra"] < 0:
                 open_sets[laid["by"]].append(laid)
+        if own:
+            standing = standing * seats
         facts = cls()
-        facts.table, facts.standing, facts.wild_for, facts.open_sets = table, standing, set(standing), open_sets
-        facts.mask = sum(1 << card for card in standing)
+        facts.table, facts.standing, facts.open_sets = table, standing, open_sets
+        facts.wild_for = [set(found) for found in standing]
+        facts.mask = [sum(1 << card for card in found) for found in standing]
         return facts
 
 
@@ -1267,6 +1285,8 @@ PLAY_WORDS: Final = (
     ("add ", "add a wild card to one of your sets as a fourth card"),
     ("discard ", "discard a card to end your turn"),
 )
+#: the swap in words where swaps go only into another player's sets (without ``swap_own``)
+OTHERS_SWAP: Final = "swap a card of yours for a wild card standing in for it in another player's set"
 
 
 def _drop_seen(seen: list[int], card: int, barred: Any) -> bool:

@@ -35,6 +35,12 @@ VARIANTS = (
         label="A wild card won by a swap may be laid at once",
     ),
     VariantOption(
+        "swap_own", bool, False,
+        "A wild card may also be swapped out of one's own sets, not only out of another player's (the sheet: "
+        "only out of an opponent's set).", "ruling",
+        label="Wild cards may be swapped out of your own sets too",
+    ),
+    VariantOption(
         "stock_out", str, "turn-over",
         "When the stock runs out: turn the discard pile (but its top card) over once as a new stock, "
         "or end the round at once.",

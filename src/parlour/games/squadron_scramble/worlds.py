@@ -366,7 +366,7 @@ def _bound_hand_by_counting(state: rules.SquadronScrambleState, pool: list[int],
     seat = state.turn
     swap_usable = state.variant["swap_then_lay"]
     facts = state._facts()
-    wild_for, threes = facts.wild_for, len(facts.open_sets[seat])
+    wild_for, threes = facts.wild_for[seat], len(facts.open_sets[seat])
     fresh = set(state.fresh)
     known = [[0, 0] for _ in range(NUM_PLANES)]
     wilds = dead = 0
