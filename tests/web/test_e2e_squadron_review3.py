@@ -75,8 +75,12 @@ def test_in_plane_spotting_no_two_ways_to_lay_read_alike(quick_server, browser):
         assert len(said) == len(lays)
         assert len(set(said)) == len(said), said
         assert all("card)" in text for text in said), said
+        # and the choices by the hand: each one way to lay says which cards of the hand it takes
+        chips = page.locator(".dock .ss-lays [data-action^='lay '] .ss-plane").all_inner_texts()
+        assert chips and len(set(chips)) == len(chips) and all(c.startswith("Lay your ") for c in chips), chips
         for p in PLANES.values():                # (the plane is for the player to spot)
-            assert not any(p["name"] in text for text in said), said
+            assert not any(p["name"] in text for text in said + chips), said + chips
+        snap(page, "squadron-scramble-review3-lay-choices-wide")
         assert not errors, errors
     finally:
         context.close()

@@ -675,7 +675,7 @@ function layPanel(lays, ctx) {
     size: "tiny", attrs: w.startsWith("+") ? { class: "fourth" } : {} })));
   // in plane-spotting a set has no name to say: each choice shows its cards and says which views (and wild cards)
   // it lays, so no two read alike; a plane's several ways open under its cards
-  const planeWords = (plane, way) => (SPOTTING ? `the ${layWays(way)}` : PLANES[plane]?.[0] || "a set");
+  const planeWords = (plane, way) => (SPOTTING ? `${handPlaces(way, ctx.view)}: ${layWays(way)}` : PLANES[plane]?.[0] || "a set");
   const choices = [...byPlane.entries()].map(([plane, ways]) => {
     const kind = SPOTTING ? "" : PLANES[plane]?.[2] || "";
     if (ways.length === 1) {
@@ -691,11 +691,20 @@ function layPanel(lays, ctx) {
     h("span", { class: "ss-ways" }, `${open ? "hide the" : "show"} ${ways.length} ways ${open ? "▴" : "▾"}`));
   });
   const ways = layPlane ? byPlane.get(layPlane).map((a) => clickable(h("div", { class: "ss-lay ss-way" }, tiny(a),
-    h("span", { class: "ss-way-words" }, layWays(a))), a, act, label(a, ctx.view))) : [];
+    h("span", { class: "ss-way-words" }, SPOTTING ? `${handPlaces(a, ctx.view)}: ${layWays(a)}` : layWays(a))), a, act, label(a, ctx.view))) : [];
   // (on a phone the choices keep to one row that scrolls sideways, so the hand below stays whole in the dock)
   const row = choices.length > 2 && matchMedia("(max-width: 600px)").matches ? `: ${choices.length} choices, swipe along the row` : "";
   return h("div", { class: "panel ss-lays decision-area" }, h("h3", {}, "Lay down a set", row ? h("span", { class: "ss-ways" }, row) : ""),
     h("div", { class: "ss-lay-list" }, choices), ways.length ? h("div", { class: "ss-lay-list ss-way-list" }, ways) : "");
+}
+
+// In plane-spotting the plane cards a way of laying takes from the hand, by their places in it ("your 2nd and 5th
+// cards"): two planes' cards of one view would otherwise read alike.
+function handPlaces(action, view) {
+  const hand = view?.observation?.hand || [];
+  const places = action.split(" ").slice(1).filter((w) => PLANES[planeOf(w)] && !w.startsWith("+"))
+    .map((w) => hand.indexOf(w)).filter((i) => i >= 0).sort((a, b) => a - b).map((i) => ORDINAL[i] || `${i + 1}th`);
+  return places.length ? `your ${listed(places)} card${places.length > 1 ? "s" : ""}` : "a set";
 }
 
 // Which cards a way of laying uses, in words: the views of the plane, then the wild cards by name.
