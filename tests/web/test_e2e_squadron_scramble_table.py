@@ -285,7 +285,7 @@ def test_in_plane_spotting_each_way_to_lay_a_set_reads_differently(quick_server,
             if action.startswith("lay ") and len(action.split()) > 2 and "/" in action:    # one way: its own cards
                 views = [{"T": "top", "S": "side", "F": "front"}[w.split("/")[1]] for w in action.split()[1:]
                          if "/" in w and not w.startswith("+")]
-                assert words.startswith("Lay the ") and all(v in words for v in views), (action, words)
+                assert words.startswith("Lay your ") and all(v in words for v in views), (action, words)
                 assert "KEEP 'EM FLYING, KEEP 'EM FLYING" not in words, words      # wild cards counted
             else:                                                                 # several: shown, then chosen
                 assert words == "Lay a set of these", (action, words)

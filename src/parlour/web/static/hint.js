@@ -46,6 +46,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
   const draw = (current) => {
     view = current;
     clear(slot);
+    slot.removeAttribute("aria-busy");
     slot.closest(".dock")?.classList.remove("hinting");
     const mayAsk = view && view.hints && view.seat !== null && !view.over && !view.real_time && view.legal.length > 1;
     if (!mayAsk) return;
@@ -56,6 +57,15 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     const mine = hint && hint.moves === view.moves ? hint : null;
     const button = h("button", { type: "button", class: "hint-button", "data-testid": "hint-button", onclick: ask,
       disabled: mine && mine.waiting ? true : undefined }, mine && mine.waiting ? "Thinking…" : "Hint");
+    if (mine && mine.waiting) {
+      // the answer takes some seconds: the expert is seen thinking at once (a busy sign that pulses, the button off)
+      const sign = h("span", { class: "hint-busy", "aria-hidden": "true" }, "⏳");
+      sign.animate?.([{ opacity: 1 }, { opacity: 0.25 }], { duration: 700, iterations: Infinity, direction: "alternate" });
+      slot.setAttribute("aria-busy", "true");
+      return slot.append(h("div", { class: "hint-ask", style: "display: flex; align-items: center; gap: .5rem;" }, button,
+        h("p", { class: "hint-thinking", "data-testid": "hint-thinking", role: "status", style: "margin: 0; font-size: .85rem;" },
+          sign, " The expert is weighing your moves…")));
+    }
     if (!mine || !mine.options) return slot.append(h("div", { class: "hint-ask" }, button));
     const shown = every ? mine.options : mine.options.slice(0, FIRST);
     const more = mine.options.length - FIRST;

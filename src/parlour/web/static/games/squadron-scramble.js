@@ -511,6 +511,12 @@ export function render(el, ctx) {
   const lays = legal.filter((a) => a.startsWith("lay ")).filter(can);
   if (lays.length) panels.push(layPanel(lays, ctx));
   if (obs.phase === "name" && myTurn && !readOnly) panels.push(namePanel(obs, act));
+  const hist = obs.history || [];
+  const mySaid = (obs.naming || []).filter((x) => x.seat === me).at(-1);
+  if (myTurn && mySaid && !mySaid.correct && hist.length && hist.at(-1)[0] === me && hist.at(-1)[1].startsWith("name ")) {
+    panels.unshift(h("div", { class: "panel ss-note ss-verdict decision-area", role: "status", "data-testid": "name-verdict" },
+      h("b", {}, `You named it: ${label(hist.at(-1)[1]).replace(/^Name: /, "")}. `), verdict(mySaid, view)));
+  }
   if (can("hold")) {
     // each enemy bomber set in range, by name, owner and worth (they are marked ⊕ on the table too)
     const targets = (obs.table || []).filter((x) => can(`shoot ${x.id}`));
@@ -669,12 +675,12 @@ function layPanel(lays, ctx) {
     size: "tiny", attrs: w.startsWith("+") ? { class: "fourth" } : {} })));
   // in plane-spotting a set has no name to say: each choice shows its cards and says which views (and wild cards)
   // it lays, so no two read alike; a plane's several ways open under its cards
-  const planeWords = (plane, way) => (SPOTTING ? `the ${layWays(way)}` : PLANES[plane]?.[0] || "a set");
+  const planeWords = (plane, way) => (SPOTTING ? `${handPlaces(way, ctx.view)}: ${layWays(way)}` : PLANES[plane]?.[0] || "a set");
   const choices = [...byPlane.entries()].map(([plane, ways]) => {
     const kind = SPOTTING ? "" : PLANES[plane]?.[2] || "";
     if (ways.length === 1) {
       return clickable(h("div", { class: "ss-lay" }, tiny(ways[0]), h("span", { class: `ss-plane ${kind}` }, `Lay ${planeWords(plane, ways[0])}`)),
-        ways[0], act, label(ways[0]));
+        ways[0], act, label(ways[0], ctx.view));
     }
     const open = layPlane === plane;
     const natural = ways[0].split(" ").slice(1).filter((w) => PLANES[planeOf(w)] && !w.startsWith("+")).join(" ");
@@ -685,9 +691,20 @@ function layPanel(lays, ctx) {
     h("span", { class: "ss-ways" }, `${open ? "hide the" : "show"} ${ways.length} ways ${open ? "▴" : "▾"}`));
   });
   const ways = layPlane ? byPlane.get(layPlane).map((a) => clickable(h("div", { class: "ss-lay ss-way" }, tiny(a),
-    h("span", { class: "ss-way-words" }, layWays(a))), a, act, label(a))) : [];
-  return h("div", { class: "panel ss-lays decision-area" }, h("h3", {}, "Lay down a set"),
+    h("span", { class: "ss-way-words" }, SPOTTING ? `${handPlaces(a, ctx.view)}: ${layWays(a)}` : layWays(a))), a, act, label(a, ctx.view))) : [];
+  // (on a phone the choices keep to one row that scrolls sideways, so the hand below stays whole in the dock)
+  const row = choices.length > 2 && matchMedia("(max-width: 600px)").matches ? `: ${choices.length} choices, swipe along the row` : "";
+  return h("div", { class: "panel ss-lays decision-area" }, h("h3", {}, "Lay down a set", row ? h("span", { class: "ss-ways" }, row) : ""),
     h("div", { class: "ss-lay-list" }, choices), ways.length ? h("div", { class: "ss-lay-list ss-way-list" }, ways) : "");
+}
+
+// In plane-spotting the plane cards a way of laying takes from the hand, by their places in it ("your 2nd and 5th
+// cards"): two planes' cards of one view would otherwise read alike.
+function handPlaces(action, view) {
+  const hand = view?.observation?.hand || [];
+  const places = action.split(" ").slice(1).filter((w) => PLANES[planeOf(w)] && !w.startsWith("+"))
+    .map((w) => hand.indexOf(w)).filter((i) => i >= 0).sort((a, b) => a - b).map((i) => ORDINAL[i] || `${i + 1}th`);
+  return places.length ? `your ${listed(places)} card${places.length > 1 ? "s" : ""}` : "a set";
 }
 
 // Which cards a way of laying uses, in words: the views of the plane, then the wild cards by name.
@@ -775,7 +792,10 @@ export function label(action, view) {
   if (verb === "lay") {
     const words = action.split(" ").slice(1);
     const plane = words.find((w) => PLANES[planeOf(w)]);
-    const parts = words.map((w) => (w.startsWith("+") ? `+${WILD[w.slice(1)] || w.slice(1)}` : WILD[w] || VIEWS[viewOf(w)]));
+    // (in plane-spotting two planes' cards of one view would read alike: each says where it lies in the hand)
+    const hand = SPOTTING ? view?.observation?.hand || [] : [];
+    const at = (w) => { const i = hand.indexOf(w); return i < 0 ? "" : ` (your ${ORDINAL[i] || `${i + 1}th`} card)`; };
+    const parts = words.map((w) => (w.startsWith("+") ? `+${WILD[w.slice(1)] || w.slice(1)}` : WILD[w] || `${VIEWS[viewOf(w)]}${at(w)}`));
     return `Lay ${SPOTTING ? "a set" : PLANES[planeOf(plane)]?.[0] || plane}: ${parts.join(", ")}`;
   }
   if (verb === "name") return `Name: ${PLANES[a]?.[0] || a}, ${NATIONS[b]?.name || b}`;
@@ -828,7 +848,19 @@ export function describe(action, view, seat) {
   const hist = view?.observation?.history || [];
   const last = hist.at(-1);
   const at = last && last[0] === seat && last[1] === action ? hist.length - 1 : -1;
-  return moveWords(action, view, seat, at);
+  const words = moveWords(action, view, seat, at);
+  // a name said is answered at once, as a friend holding the cards would answer it
+  const said = action.startsWith("name ") && at >= 0 ? (view.observation.naming || []).filter((x) => x.seat === seat).at(-1) : null;
+  if (!said) return words;
+  return said.correct ? `${words}: right` : `${words}. ${verdict(said, view)}`;
+}
+
+// A wrong name answered in words: "Not quite: it is the PLANE, NATION. You miss your next turn." (another player
+// "misses a turn")
+function verdict(said, view) {
+  const truth = setPlane(view.observation, said.set);
+  const it = truth ? `it is the ${truth[0]}, ${NATIONS[truth[1]]?.name || truth[1]}` : "that is not the plane laid";
+  return `Not quite: ${it}. ${said.seat === view.seat ? "You miss your next turn" : `${seatName(view, said.seat)} misses a turn`}.`;
 }
 
 // The words for move ``at`` of the history (-1: not known), by ``seat``: as ``describe``, and a card that came into

@@ -1,0 +1,153 @@
+"""Squadron Scramble as a third review found it: on a phone many ways to lay a set keep to one row and the hand
+stays whole in the dock; in plane-spotting no two ways to lay read alike; a wrong name is answered whole by the
+hand (the plane it is, and the turn it costs); and a hint asked for shows at once that the expert is thinking.
+
+The person (seat 0) is played over the websocket up to the position wanted; the page is then opened on that
+table at his turn (the bots wait for him there).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import MOVES, Server
+from test_e2e_squadron_scramble_table import drive as drive_plain
+from test_e2e_squadron_spotting import drive, open_table, snap
+
+DATA = json.loads((Path(__file__).resolve().parents[2] / "src/parlour/games/squadron_scramble/data/planes.json")
+                  .read_text())
+PLANES = {p["code"]: p for p in DATA["planes"]}
+NATIONS = {n["code"]: n["name"] for n in DATA["nations"]}
+WIDE = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory):
+    """A server whose bots move at once."""
+    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('review3') / 'review3.db'}", 0.0, "--creator-seeds").start()
+    yield srv
+    srv.stop()
+
+
+def many_lays(view: dict) -> bool:
+    """At the person's turn with five ways or more to lay a set (two wild cards in hand make almost any card a set)."""
+    return len([a for a in view["legal"] if a.startswith("lay ")]) >= 5
+
+
+def test_on_a_phone_many_ways_to_lay_keep_to_one_row_and_the_hand_stays_whole_in_the_dock(quick_server, browser):
+    made, view = drive(quick_server, 4, many_lays)
+    context, page, errors = open_table(browser, quick_server, made, PHONE, touch=True)
+    try:
+        page.wait_for_selector(".dock .ss-lays .ss-lay")
+        tops = page.locator(".dock .ss-lays > .ss-lay-list > .ss-lay").evaluate_all(
+            "els => els.map((e) => Math.round(e.getBoundingClientRect().top))")
+        assert len(tops) >= 3 and len(set(tops)) == 1, tops
+        fit = page.evaluate("""() => {
+            const dock = document.querySelector('.dock');
+            const top = dock.getBoundingClientRect().top;
+            const cards = [...dock.querySelectorAll('.hand-area svg.card')].map((c) => c.getBoundingClientRect());
+            return { scroll: dock.scrollHeight - dock.clientHeight, top, height: innerHeight,
+                     cards: cards.map((r) => ({ top: r.top, bottom: r.bottom, width: r.width })) };
+        }""")
+        assert fit["scroll"] <= 1, fit
+        assert len(fit["cards"]) == len(view["observation"]["hand"])
+        for c in fit["cards"]:
+            assert c["top"] >= fit["top"] - 1 and c["bottom"] <= fit["height"] + 1 and c["width"] >= 30, fit
+        snap(page, "squadron-scramble-review3-many-lays-phone")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_in_plane_spotting_no_two_ways_to_lay_read_alike(quick_server, browser):
+    """Two planes' cards of one view with the same wild cards: each way to lay says which card of the hand it uses."""
+    made, view = drive(quick_server, 4, many_lays)
+    lays = [a for a in view["legal"] if a.startswith("lay ")]
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        page.wait_for_selector(MOVES, state="attached")
+        words = page.locator(MOVES).evaluate_all("els => els.map((e) => [e.dataset.action, e.textContent])")
+        said = [text for action, text in words if action.startswith("lay ")]
+        assert len(said) == len(lays)
+        assert len(set(said)) == len(said), said
+        assert all("card)" in text for text in said), said
+        # and the choices by the hand: each one way to lay says which cards of the hand it takes
+        chips = page.locator(".dock .ss-lays [data-action^='lay '] .ss-plane").all_inner_texts()
+        assert chips and len(set(chips)) == len(chips) and all(c.startswith("Lay your ") for c in chips), chips
+        for p in PLANES.values():                # (the plane is for the player to spot)
+            assert not any(p["name"] in text for text in said + chips), said + chips
+        snap(page, "squadron-scramble-review3-lay-choices-wide")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def wrong_name(view: dict) -> str | None:
+    """At a naming: a name of another plane than the set's."""
+    obs = view["observation"]
+    if obs.get("phase") != "name":
+        return None
+    plane = next(x["plane"] for x in obs["table"] if x["id"] == obs["pending_set"])
+    return next(a for a in view["legal"] if a.startswith("name ") and a.split()[1] != plane)
+
+
+def just_named_wrong(view: dict) -> bool:
+    obs = view["observation"]
+    hist = obs["history"]
+    return bool(hist and hist[-1][0] == 0 and hist[-1][1].startswith("name ") and not obs["naming"][-1]["correct"])
+
+
+def test_a_wrong_name_is_answered_whole_by_the_hand(quick_server, browser):
+    made, view = drive_plain(quick_server, 7, just_named_wrong, choose=wrong_name)
+    obs = view["observation"]
+    said = obs["naming"][-1]
+    plane = next(x["plane"] for x in obs["table"] if x["id"] == said["set"])
+    plane = PLANES[plane]
+    truth = f"Not quite: it is the {plane['name']}, {NATIONS[plane['nation']]}. You miss your next turn."
+    for size, touch in ((WIDE, False), (PHONE, True)):
+        context, page, errors = open_table(browser, quick_server, made, size, touch)
+        try:
+            verdict = page.locator(".dock [data-testid=name-verdict]")
+            verdict.wait_for()
+            text = verdict.inner_text()
+            assert truth in text and text.startswith("You named it: "), text
+            box = verdict.evaluate("""(el) => { const r = el.getBoundingClientRect();
+                return { whole: el.scrollWidth <= el.clientWidth + 1, top: r.top, bottom: r.bottom, height: innerHeight,
+                         right: r.right, width: innerWidth }; }""")
+            assert box["whole"] and box["top"] >= 0 and box["bottom"] <= box["height"], box
+            assert box["right"] <= box["width"], box
+            # the story of the last move says it too
+            assert "Not quite: it is the" in page.inner_text(".story")
+            snap(page, f"squadron-scramble-review3-wrong-name-{'phone' if touch else 'wide'}")
+            assert not errors, errors
+        finally:
+            context.close()
+
+
+def test_a_hint_asked_for_shows_at_once_that_the_expert_is_thinking(quick_server, browser):
+    made, view = drive(quick_server, 7, lambda v: "draw stock" in v["legal"], hints=True)
+    for size, touch in ((WIDE, False), (PHONE, True)):
+        context, page, errors = open_table(browser, quick_server, made, size, touch)
+        try:
+            page.wait_for_selector("[data-testid=hint-button]")
+            # (the click and the look in one step: the answer may come at any moment after)
+            at_once = page.evaluate("""() => {
+                document.querySelector('[data-testid=hint-button]').click();
+                const slot = document.querySelector('.hint-slot');
+                const thinking = slot.querySelector('[data-testid=hint-thinking]');
+                return { busy: slot.getAttribute('aria-busy'), thinking: thinking ? thinking.textContent : null,
+                         shown: thinking ? thinking.getClientRects().length > 0 : false,
+                         disabled: slot.querySelector('[data-testid=hint-button]').disabled };
+            }""")
+            assert at_once["busy"] == "true" and at_once["disabled"] and at_once["shown"], at_once
+            assert "weighing your moves" in at_once["thinking"], at_once
+            page.wait_for_selector("[data-testid=hint]", timeout=60000)
+            assert page.locator(".hint-slot").get_attribute("aria-busy") is None
+            assert page.locator("[data-testid=hint-thinking]").count() == 0
+            assert not errors, errors
+        finally:
+            context.close()
