@@ -301,6 +301,29 @@ class Connection:
         return None
 
 
+#: the table option that says which version of its game's rules a table was set up under
+RULES_VERSION = "rules_version"
+#: the rules a table was set up under where it does not say (tables stored before they said so, 2026-12-05):
+#: each game's version on that day, which was 1 for Squadron Scramble and its present one for the others
+UNSAID_RULES = {"squadron-scramble": "1"}
+
+
+def played_variant(game: Any, stored: StoredTable) -> dict[str, Any]:
+    """The variant, in the options of the rules now, that a stored table is played under.
+
+    A table set up before its game's rules changed goes on under the rules it began with (as an old record
+    replays under its own: ``engine.record.played_variant``): its log would not replay under the new ones.
+    """
+    version = stored.options.get(RULES_VERSION) or UNSAID_RULES.get(game.id, game.rules_version)
+    if version == game.rules_version:
+        return stored.variant
+    older = game.older_rules.get(version)
+    if older is None:
+        raise ParlourError(f"this table was set up under rules version {version} of {game.title}, which Parlour "
+                           f"no longer plays (it has version {game.rules_version})")
+    return older(dict(stored.variant))
+
+
 class LiveTable:
     """A table in play: its state in memory, its log in the store, its connections.
 
@@ -361,7 +384,8 @@ class LiveTable:
         self.abandoned: dict[str, Any] | None = (stored.result if stored.result and stored.result.get("abandoned")
                                                  else None)
         self.done = stored.finished is not None
-        self.state = self.game.new_state(seats=len(stored.seats), variant=stored.variant, seed=stored.seed)
+        self.state = self.game.new_state(seats=len(stored.seats), variant=played_variant(self.game, stored),
+                                         seed=stored.seed)
         self.bots = {
             seat: make_bot(self.game, info["bot"], seat, (self.state.seed or 0) + seat)
             for seat, info in enumerate(stored.seats) if info["kind"] == BOT

@@ -31,7 +31,7 @@ from parlour.store import Store
 from parlour.store.pubsub import Listener
 from parlour.store.writer import Writer
 from parlour.web.advice import Advisor
-from parlour.web.live import BOT, PERSON, LiveTable
+from parlour.web.live import BOT, PERSON, RULES_VERSION, LiveTable
 from parlour.web.metrics import Metrics
 from parlour.web.models import Chooser, Seat, TableMade
 
@@ -306,7 +306,8 @@ class Tables:
             table_id = self.store.create_table(game.id, dict(state.variant), seed, stored, meta,
                                                listed=listed, open_seats=open_seats,
                                                table_options={**({"hints": True} if hints else {}),
-                                                              SEED_CHOSEN_BY: chosen_by})
+                                                              SEED_CHOSEN_BY: chosen_by,
+                                                              RULES_VERSION: game.rules_version})
             made = TableMade(id=table_id, url=f"/t/{table_id}", seed_chosen_by=chosen_by, join={
                 str(i): f"/t/{table_id}/join/{i}#invite={self.store.invite(table_id, i)}"
                 for i in people if i != mine})
