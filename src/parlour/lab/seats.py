@@ -77,7 +77,9 @@ def seat_advantage(game: GameDescriptor, seats: int, rows: Sequence[Mapping[str,
         row = share_interval(position_shares[p])
         wins = sum(credits(r["winners"], seats)[(r["first"] + p) % seats] for r in rows)
         plain = wilson_interval(round(wins), total_games)
-        row.update({"position": p, "name": names[p] if game.real_time else position_name(p),
+        # (a real-time game has no first player: its seats are named, the first in words)
+        name = ("first seat's player" if p == 0 else names[p]) if game.real_time else position_name(p)
+        row.update({"position": p, "name": name,
                     "advantage": round(row["share"] - 1 / seats, 4),
                     "plain_half_width": round((plain[1] - plain[0]) / 2, 4)})
         positions.append(row)

@@ -124,11 +124,13 @@ def variants_table(text: str, options: Iterable[VariantOption]) -> str:
     return head + sep + "\n".join(lines) + nxt + after
 
 
-def rules_html(text: str, options: Iterable[VariantOption]) -> str:
+def rules_html(text: str, options: Iterable[VariantOption], extra: Iterable[tuple[str, str, str]] = ()) -> str:
     """The player's rules page body, as HTML (a fenced block stays a block, as written; a ruling's choice and
     reason each start a paragraph of their own, and a list under a line of text is a list).  Under the title
     stand the "At a glance" box and the contents (a link to each section); each table sits in a box of its own
-    that scrolls sideways on a narrow screen, so that no word in it is broken."""
+    that scrolls sideways on a narrow screen, so that no word in it is broken.  ``extra``: sections made
+    elsewhere, (id, name, HTML), put at the end and listed in the contents with the rest."""
+    extra = list(extra)
     options = list(options)
     body = in_words(variants_table(player_sections(text), options), options)
     body = _RULING_PART.sub("\n\n", body)
@@ -146,6 +148,8 @@ def rules_html(text: str, options: Iterable[VariantOption]) -> str:
             page = page[:match.start()] + page[match.end():]
             box = (f'<aside class="glance" aria-labelledby="{glance["id"]}"><h2 id="{glance["id"]}">{GLANCE}</h2>'
                    f'{match.group(1).strip()}</aside>')
+    sections += [{"id": ident, "name": name} for ident, name, _ in extra]
+    page += "".join(section for _, _, section in extra)
     links = "".join(f'<li><a href="#{t["id"]}">{t["name"]}</a></li>' for t in sections if t is not glance)
     contents = ('<nav class="contents" aria-labelledby="contents"><h2 id="contents">Contents</h2>'
                 f'<ol>{links}</ol></nav>' if links else "")

@@ -24,10 +24,12 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 @router.get("/rules/{game_id}", response_class=HTMLResponse)
 def rules(game: GameDep) -> str:
     path = DOCS / f"{game.id}.md"
-    body = rules_html(path.read_text(encoding="utf-8"), game.variants) if path.exists() \
-        else "<p>The rules document is not installed with this copy of Parlour.</p>"
+    numbers = in_numbers(game.id)
+    body = rules_html(path.read_text(encoding="utf-8"), game.variants,
+                      [("in-numbers", "In numbers", numbers)] if numbers else []) if path.exists() \
+        else "<p>The rules document is not installed with this copy of Parlour.</p>" + numbers
     return page(f"{game.title}: rules", f'<p><a href="/">Parlour</a> / rules · <a class="button primary" '
-                f'href="/new/{game.id}">New table</a></p><article class="rules">{body}{in_numbers(game.id)}</article>')
+                f'href="/new/{game.id}">New table</a></p><article class="rules">{body}</article>')
 
 
 def in_numbers(game_id: str) -> str:
