@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 
+from conftest import ARTIFACTS
 from parlour.engine.record import GameRecord
 
 
@@ -58,6 +59,11 @@ def test_many_small_losses_are_told_with_their_sum_and_the_worst(server, page):
         assert f"move {index + 1}, Discard " in text and f"({cost} below the expert's choice)" in text, text
     assert drain.locator("button").count() == 3
     assert "small losses add up to 23%" in page.inner_text(".analysis-nav")
+    for width, height in ((1366, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        drain.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"british-towns-analysis-drain-{width}.png"))
     drain.locator("button").first.click()
     page.wait_for_function(f"document.querySelector('.replay-controls input').value === '{worst[0][0]}'")
 
