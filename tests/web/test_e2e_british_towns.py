@@ -27,18 +27,19 @@ def next_turn(page) -> list[str] | None:
 
 
 
-#: the entries of the sets game's play log cut by its box's top or bottom edge (their words), once it has settled
-WHOLE = """async () => {
+#: the entries of a box that scrolls cut by its top edge, or (bottom) its bottom edge too: their words, once settled
+WHOLE = """async ([list, bottom]) => {
   await document.fonts.ready;
   for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
-  const ol = document.querySelector('.bt-log ol'); const box = ol.getBoundingClientRect();
+  const ol = document.querySelector(list); const box = ol.getBoundingClientRect();
   return [...ol.children].filter((li) => { const r = li.getBoundingClientRect();
-    return (r.top < box.top - 1 && r.bottom > box.top + 1) || (r.top < box.bottom - 1 && r.bottom > box.bottom + 1); })
+    return (r.top < box.top - 1 && r.bottom > box.top + 1)
+      || (bottom && r.top < box.bottom - 1 && r.bottom > box.bottom + 1); })
     .map((li) => li.textContent); }"""
 
 
 def whole_log(page) -> list[str]:
-    return page.evaluate(WHOLE)
+    return page.evaluate(WHOLE, [".bt-log ol", True])
 
 
 def end_announced(page, name: str, heads: tuple[str, ...]) -> None:
@@ -132,6 +133,8 @@ def test_sets_game_to_the_end(server, page):
     banner = page.locator("[data-testid=result]")
     assert "wins" in banner.inner_text() or "Shared" in banner.inner_text()
     end_announced(page, "british-towns-sets", ("Laid", "In hand", "Score"))
+    # the end is the news now: no "You laid ... set" left standing over the table from the last turn
+    assert page.locator("[data-testid=laid-news]").count() == 0
     assert page.locator("[data-testid^=score-]").count() == seats
     shot(page, "british-towns-sets-end")
     assert moves >= 12

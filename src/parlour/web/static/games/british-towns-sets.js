@@ -291,6 +291,7 @@ export function render(el, ctx) {
     if (!fit() || !dock) return;
     const watch = new ResizeObserver(() => { if (!fit()) watch.disconnect(); });
     watch.observe(dock);
+    watch.observe(log);         // (the play log above it, fitted to its whole entries, moves the key's box)
     // (and the regions themselves: one that grows once laid out, its towns wrapping, moves the marked one down)
     for (const li of key.querySelector("ul")?.children || []) watch.observe(li);
     document.fonts?.ready.then(() => fit());
