@@ -42,6 +42,11 @@ def whole_log(page) -> list[str]:
     return page.evaluate(WHOLE, [".bt-log ol", True])
 
 
+def key_cut_at_top(page) -> list[str]:
+    """The regions of the key's box cut by its top edge (a stray line of one above the region marked)."""
+    return page.evaluate(WHOLE, [".bt-key.boxed ul", False])
+
+
 def end_announced(page, name: str, heads: tuple[str, ...]) -> None:
     """The end opens over the table at once, in view at both sizes, with the focus in it: who won, why, the count;
     closing it shows the board."""
@@ -124,9 +129,11 @@ def test_sets_game_to_the_end(server, page):
         moves += 1
         if moves == 12:
             assert whole_log(page) == [], "an entry of the play log cut at the box's edge"
+            assert key_cut_at_top(page) == [], "a region of the key cut at its box's top"
             shot(page, "british-towns-sets-mid")
             page.set_viewport_size({"width": 390, "height": 844})
             assert whole_log(page) == [], "an entry of the play log cut at the box's edge (phone)"
+            assert key_cut_at_top(page) == [], "a region of the key cut at its box's top (phone)"
             shot(page, "british-towns-sets-phone")
             page.set_viewport_size({"width": 1280, "height": 860})
         legal = next_turn(page)

@@ -281,8 +281,8 @@ export function render(el, ctx) {
     }
     const at = box.querySelector("li.now");                 // (the box is its offset parent)
     if (at) {
-      box.scrollTop = at.offsetTop - 4;
-      requestAnimationFrame(() => { box.scrollTop = at.offsetTop - 4; });   // (once the new height is laid out)
+      box.scrollTop = keyTop(box, at);
+      requestAnimationFrame(() => { box.scrollTop = keyTop(box, at); });   // (once the new height is laid out)
     }
     return true;
   };
@@ -299,6 +299,17 @@ export function render(el, ctx) {
   el.append(h("div", { class: "bt-layout sets" },
     h("div", { class: "bt-main" }, middle, phone ? key : "", laidNews, seats, hand),
     h("div", { class: "bt-side" }, log, phone ? "" : key)));
+}
+
+// Where the key's box scrolls to for the region marked: that region at its top; where the box cannot scroll so far (a
+// region near the end), at the start of the last row of regions it can reach whole, so that no stray line of a region
+// above is cut at its top edge (unless the marked one would then not fit whole: then as far as it goes).
+function keyTop(box, at) {
+  const max = box.scrollHeight - box.clientHeight;
+  const mark = at.offsetTop - 4;
+  if (mark <= max) return mark;
+  const snap = Math.max(0, ...[...box.children].map((li) => li.offsetTop - 4).filter((t) => t <= max));
+  return at.offsetTop + at.offsetHeight + 4 - snap <= box.clientHeight ? snap : max;
 }
 
 // Whether a move's words need the table as it stood when it was made (the replay's analysis fetches that view):
