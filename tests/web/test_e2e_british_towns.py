@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import click_board, listed_moves, shot, wait_turn
+from conftest import ARTIFACTS, click_board, listed_moves, shot, wait_turn
 
 
 def new_table(page, server, game: str, seed: int) -> None:
@@ -25,6 +25,47 @@ def next_turn(page) -> list[str] | None:
     return listed_moves(page)
 
 
+
+
+#: the entries of a box that scrolls cut by its top edge, or (bottom) its bottom edge too: their words, once settled
+WHOLE = """async ([list, bottom]) => {
+  await document.fonts.ready;
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const ol = document.querySelector(list); const box = ol.getBoundingClientRect();
+  return [...ol.children].filter((li) => { const r = li.getBoundingClientRect();
+    return (r.top < box.top - 1 && r.bottom > box.top + 1)
+      || (bottom && r.top < box.bottom - 1 && r.bottom > box.bottom + 1); })
+    .map((li) => li.textContent); }"""
+
+
+def whole_log(page) -> list[str]:
+    return page.evaluate(WHOLE, [".bt-log ol", True])
+
+
+def key_cut_at_top(page) -> list[str]:
+    """The regions of the key's box cut by its top edge (a stray line of one above the region marked)."""
+    return page.evaluate(WHOLE, [".bt-key.boxed ul", False])
+
+
+def end_announced(page, name: str, heads: tuple[str, ...]) -> None:
+    """The end opens over the table at once, in view at both sizes, with the focus in it: who won, why, the count;
+    closing it shows the board."""
+    sheet = page.locator("[data-testid=summary]")
+    sheet.wait_for()
+    text = sheet.inner_text()
+    assert text.startswith("Game over: ") and ("win" in text or "draw" in text), text
+    assert all(head in text for head in heads), text
+    assert page.evaluate("() => document.activeElement.closest('[data-testid=summary]') !== null")
+    for width, height in ((1366, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        box = sheet.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (width, box)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-end-summary-{width}.png"))      # (what is in view)
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.keyboard.press("Escape")
+    sheet.wait_for(state="detached")
+    assert page.locator(".board .bt-seat").first.is_visible()
 
 
 def phone_shot(page, name: str) -> None:
@@ -58,6 +99,7 @@ def test_asking_game_to_the_end(server, page):
         legal = next_turn(page)
     banner = page.locator("[data-testid=result]")
     assert "wins" in banner.inner_text() or "Shared" in banner.inner_text()
+    end_announced(page, "british-towns-asking", ("Regions", "Cards in them"))
     assert page.locator(".bt-history li").count() > moves
     shot(page, "british-towns-asking-end")
     assert moves >= 3
@@ -73,20 +115,34 @@ def test_sets_game_to_the_end(server, page):
     legal = next_turn(page)
     assert legal
     shot(page, "british-towns-sets-start")
-    # no score before a player has laid a set: it would only be his hand, counted against him
-    assert page.locator("[data-testid^=score-]").count() == 0
+    # every player's score shown alike from the start (cards laid less cards in hand), the person's too
+    seats = page.locator(".bt-seat").count()
+    assert seats >= 2 and page.locator("[data-testid^=score-]").count() == seats
+    assert page.locator("[data-testid=score-0]").inner_text() == "score −7"
+    # the prompt offers only what is legal: no discard to take where the pile has none
+    if "take discard" not in legal:
+        assert "discard" not in page.inner_text(".status"), page.inner_text(".status")
     moves = 0
     while legal is not None:
         action = next((a for p in ("add", "lay", "draw stock", "discard") for a in legal if a.startswith(p)), legal[0])
         click_board(page, action)
         moves += 1
         if moves == 12:
+            assert whole_log(page) == [], "an entry of the play log cut at the box's edge"
+            assert key_cut_at_top(page) == [], "a region of the key cut at its box's top"
             shot(page, "british-towns-sets-mid")
-            phone_shot(page, "british-towns-sets-phone")
+            page.set_viewport_size({"width": 390, "height": 844})
+            assert whole_log(page) == [], "an entry of the play log cut at the box's edge (phone)"
+            assert key_cut_at_top(page) == [], "a region of the key cut at its box's top (phone)"
+            shot(page, "british-towns-sets-phone")
+            page.set_viewport_size({"width": 1280, "height": 860})
         legal = next_turn(page)
     banner = page.locator("[data-testid=result]")
     assert "wins" in banner.inner_text() or "Shared" in banner.inner_text()
-    assert page.locator("[data-testid^=score-]").count() >= 1          # whoever laid a set shows his score
+    end_announced(page, "british-towns-sets", ("Laid", "In hand", "Score"))
+    # the end is the news now: no "You laid ... set" left standing over the table from the last turn
+    assert page.locator("[data-testid=laid-news]").count() == 0
+    assert page.locator("[data-testid^=score-]").count() == seats
     shot(page, "british-towns-sets-end")
     assert moves >= 12
     assert not errors, errors

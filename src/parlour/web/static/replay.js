@@ -130,6 +130,23 @@ export async function replayPage(tableId) {
     focus.scrollIntoView({ block: "start" });
   };
   const costly = () => analysed.moves.filter((m) => m.costly);
+  // Many small losses, none past the bar, add up too: their sum and the worst few, from the analysis's own figures
+  // (no new search); null where they come to less than the bar
+  const smallLosses = (data) => {
+    const small = data.moves.filter((m) => !m.costly && m.cost > 0);
+    const total = small.reduce((sum, m) => sum + m.cost, 0);
+    return total >= data.threshold ? { total, worst: small.slice().sort((a, b) => b.cost - a.cost).slice(0, 3) } : null;
+  };
+  const drain = (data) => {
+    const loss = smallLosses(data);
+    if (!loss) return "";
+    const head = data.costly ? `Besides the costly moves, ${data.name}'s smaller slips together cost about ${pct(loss.total)} of the chance of winning`
+      : `No single move of ${data.name}'s cost much, but together they cost about ${pct(loss.total)} of the chance of winning`;
+    return h("p", { class: "drain", "data-testid": "drain" }, `${head}: the worst were `, loss.worst.map((m, i) => [
+      i ? (i === loss.worst.length - 1 ? " and " : ", ") : "",
+      h("button", { type: "button", onclick: () => goTo(m) }, `move ${m.move}, ${named(m.played, data.seat, known.get(`${m.index}:${data.seat}`))}`),
+      ` (${pct(m.cost)} below the expert's choice)`]), ".");
+  };
   const nextCostly = (direction) => {
     const here = Number(slider.value);
     const list = costly();
@@ -148,7 +165,9 @@ export async function replayPage(tableId) {
     const nav = h("div", { class: "analysis-nav" },
       h("button", { type: "button", "data-testid": "previous-costly", disabled: sooner ? undefined : true, onclick: () => nextCostly(-1) }, "◀ Previous costly move"),
       h("button", { type: "button", "data-testid": "next-costly", disabled: later ? undefined : true, onclick: () => nextCostly(1) }, "Next costly move ▶"),
-      h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${analysed.name}'s` : `no costly moves of ${analysed.name}'s`));
+      h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${analysed.name}'s`
+        : smallLosses(analysed) ? `no single costly move of ${analysed.name}'s, but small losses add up to ${pct(smallLosses(analysed).total)}`
+          : `no costly moves of ${analysed.name}'s`));
     const m = analysed.moves.find((x) => x.index === step);
     focus.hidden = false;
     if (!m) {
@@ -235,6 +254,7 @@ export async function replayPage(tableId) {
       h("h2", {}, `${data.name}'s moves, as the expert sees them`),
       h("p", { class: "muted" }, `${plural(data.decisions, "decision")} with a choice; ${data.costly} gave away more than ${Math.round(100 * data.threshold)}% of the chance of winning`,
         ` (judged from what ${data.name} could see at the time, as a hint would have judged them then). Pick a move to see the table before it.`),
+      drain(data),
       unfinished,
       data.costly ? h("label", { class: "only-costly-label" }, onlyCostly, "Only the costly moves") : "",
       data.moves.length ? list : h("p", {}, "Every move of this seat was forced."));

@@ -4,7 +4,7 @@
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { listed, person, plural, seatName } from "/static/words.js";
-import { byRegion, keyCard, regionChip, regionPhrase, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
+import { byRegion, endHead, endSummary, keyCard, regionChip, regionPhrase, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
 // Whether the keyboard's focus was last on this page's own controls (the players to ask, the towns, the asks heard):
@@ -169,7 +169,9 @@ export function announce(prev, view) {
     const who = person(view, seat, { start: true });
     return `${who} laid down ${listed(fresh.map(regionPhrase))}`;
   }).filter(Boolean);
-  return said.length ? `${said.join("; ")}.` : null;
+  // (and the end: the news says so, over the last region laid)
+  const end = !prev.over && view.over && view.result && !view.result.abandoned ? `Game over: ${endHead(view)}.` : "";
+  return said.length || end ? [said.length ? `${said.join("; ")}.` : "", end].filter(Boolean).join(" ") : null;
 }
 
 // The end: who collected how many regions, and what parted players level on regions.
@@ -189,4 +191,9 @@ export function ending(view) {
   return h("div", { class: "panel-light ending", "data-testid": "ending" }, h("p", {}, why),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Regions"), h("th", { scope: "col" }, "Cards in them"))),
       h("tbody", {}, names.map((n) => h("tr", {}, h("td", {}, who(n)), h("td", {}, String(r.regions[n])), h("td", {}, String(r.cards_in_regions[n])))))));
+}
+
+// The end stops play with its summary over the table: who collected the most regions, the tie-break, the count.
+export function summary(prev, view) {
+  return endSummary(prev, view, ending);
 }

@@ -165,3 +165,48 @@ export function resultWords(result, view, scoreKey, unit) {
   else head = "A draw.";
   return `${head} ${parts.join(" · ")}.`;
 }
+
+// The game's end in a few words, as its summary's title and the table's news say it: "you win", "Ann wins", ...
+export function endHead(view) {
+  const r = view.result;
+  const names = view.observation?.seat_names || [];
+  const who = (n) => (names.indexOf(n) === view.seat ? "you" : seatName(view, names.indexOf(n)));
+  if (r.winner) return names.indexOf(r.winner) === view.seat ? "you win" : `${who(r.winner)} wins`;
+  if (r.shared_by && r.shared_by.length) {
+    const mine = r.shared_by.some((n) => names.indexOf(n) === view.seat);
+    const others = r.shared_by.filter((n) => names.indexOf(n) !== view.seat).map(who);
+    return mine ? `you share the win with ${others.join(" and ")}` : `${others.join(" and ")} share the win`;
+  }
+  return "a draw";
+}
+
+// The end of the game, announced over the table the moment it comes (the table's summary sheet, as a round's end is
+// in other games): who won and why, with every player's count (ending: the game's own end words).  Closing it shows
+// the board; the result and the same count stay in the page under it.
+export function endSummary(prev, view, ending) {
+  if (!prev || prev.over || !view.over || !view.result || view.result.abandoned) return null;
+  const body = ending(view);
+  if (!body) return null;
+  body.setAttribute("data-testid", "end-summary");
+  return { title: `Game over: ${endHead(view)}`, body, last: true };
+}
+
+// A log box that scrolls, the latest entry last, shown to its end with whole entries only: the box is made just tall
+// enough for the newest entries that fit in its height (never a line of an entry cut off at its top); the older ones
+// are a scroll up.  (The box is its entries' offset parent: its CSS places it.)
+export function showNewest(list) {
+  const fit = () => {
+    if (!list.isConnected) return;
+    list.style.maxHeight = "";
+    const room = list.clientHeight;
+    const items = [...list.children];
+    if (!items.length || list.scrollHeight <= room + 1) { list.scrollTop = list.scrollHeight; return; }
+    const bottom = items.at(-1).offsetTop + items.at(-1).offsetHeight;
+    let top = items.at(-1).offsetTop;
+    for (let i = items.length - 2; i >= 0 && bottom - items[i].offsetTop <= room; i -= 1) top = items[i].offsetTop;
+    list.style.maxHeight = `${bottom - top}px`;
+    list.scrollTop = list.scrollHeight;
+  };
+  requestAnimationFrame(fit);
+  document.fonts?.ready.then(fit);
+}

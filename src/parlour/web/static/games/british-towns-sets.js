@@ -3,7 +3,7 @@
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { listed, person, plural, points, seatName, tap } from "/static/words.js";
-import { byRegion, colourOf, keyCard, regionChip, regionOf, regionPhrase, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
+import { byRegion, colourOf, endHead, endSummary, keyCard, showNewest, regionChip, regionOf, regionPhrase, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 const HAND = 7;
 
@@ -136,7 +136,8 @@ export function render(el, ctx) {
   if (picked && (picked.moves !== view.moves || !can(`discard ${picked.code}`))) picked = null;
   const redraw = () => { if (ctx.redraw) ctx.redraw(); else { el.replaceChildren(); render(el, ctx); } };
 
-  // -- the sets the player laid in his latest turn: announced in words, and marked on the table ------------------
+  // -- the sets the player laid in his latest turn: announced in words, and marked on the table (in play: at the end
+  // the end is the news) -----------------------------------------------------------------------------------------
   const history = obs.history || [];
   let from = history.length;
   while (from > 0 && history[from - 1][0] !== me) from -= 1;            // (after his latest move: the others' since)
@@ -145,16 +146,16 @@ export function render(el, ctx) {
   const justLaid = me === undefined || me === null ? [] : history.slice(start, from)
     .filter(([, a]) => a.startsWith("lay ")).map(([, a]) => a.slice(4));
   const setName = (r) => `the ${(REGIONS[r]?.name || `region ${r}`).replace(/^The /, "")} set`;
-  const laidNews = justLaid.length ? h("div", { class: "bt-laid-news", role: "status", "data-testid": "laid-news" },
+  const laidNews = justLaid.length && !view.over ? h("div", { class: "bt-laid-news", role: "status", "data-testid": "laid-news" },
     `You laid ${listed(justLaid.map(setName))}: ${justLaid.length > 1 ? "they lie" : "it lies"} in front of you below, marked “just laid”.`) : "";
 
   // -- every player's laid sets ----------------------------------------------------------
   const seats = h("div", { class: "bt-seats" }, names.map((n, i) => {
     const sets = obs.sets?.[i] || {};
     return h("div", { class: `bt-seat wide${i === me ? " mine" : ""}${(obs.to_move || []).includes(i) ? " turn" : ""}` },
-      // the score (cards laid less cards in hand) once the player has laid a set: before, it is only his hand
+      // every player's score (cards laid less cards in hand) alike, from the start: before a set is laid it is his hand
       h("div", { class: "bt-seat-name" }, seatName(view, i), i === me ? " (you)" : "",
-        Object.keys(sets).length ? h("span", { class: "bt-score", "data-testid": `score-${i}`, title: "cards laid less cards in hand" }, `score ${points(obs.scores?.[i])}`) : ""),
+        h("span", { class: "bt-score", "data-testid": `score-${i}`, title: "cards laid less cards in hand" }, `score ${points(obs.scores?.[i] ?? 0)}`)),
       h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`),
       Object.keys(sets).length
         ? h("div", { class: "bt-sets" }, Object.entries(sets).map(([r, cards]) => h("div", {
@@ -246,7 +247,8 @@ export function render(el, ctx) {
   }, m.seat === null ? m.text : [h("b", {}, person(view, m.seat, { start: true })), ` ${m.text}`])))
     : h("p", { class: "muted-light" }, "No move yet.");
   const log = h("div", { class: "panel bt-history bt-log" }, h("h3", {}, "Play so far"), list);
-  if (moves.length) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  // (the newest entries whole, never a stray line of one cut off at the box's top)
+  if (moves.length) showNewest(list);
 
   // the region the decision is about, marked in the key by words: the card picked out to discard, else the top
   // discard (to take or leave), else the card just drawn or taken this turn
@@ -279,8 +281,8 @@ export function render(el, ctx) {
     }
     const at = box.querySelector("li.now");                 // (the box is its offset parent)
     if (at) {
-      box.scrollTop = at.offsetTop - 4;
-      requestAnimationFrame(() => { box.scrollTop = at.offsetTop - 4; });   // (once the new height is laid out)
+      box.scrollTop = keyTop(box, at);
+      requestAnimationFrame(() => { box.scrollTop = keyTop(box, at); });   // (once the new height is laid out)
     }
     return true;
   };
@@ -289,6 +291,7 @@ export function render(el, ctx) {
     if (!fit() || !dock) return;
     const watch = new ResizeObserver(() => { if (!fit()) watch.disconnect(); });
     watch.observe(dock);
+    watch.observe(log);         // (the play log above it, fitted to its whole entries, moves the key's box)
     // (and the regions themselves: one that grows once laid out, its towns wrapping, moves the marked one down)
     for (const li of key.querySelector("ul")?.children || []) watch.observe(li);
     document.fonts?.ready.then(() => fit());
@@ -296,6 +299,17 @@ export function render(el, ctx) {
   el.append(h("div", { class: "bt-layout sets" },
     h("div", { class: "bt-main" }, middle, phone ? key : "", laidNews, seats, hand),
     h("div", { class: "bt-side" }, log, phone ? "" : key)));
+}
+
+// Where the key's box scrolls to for the region marked: that region at its top; where the box cannot scroll so far (a
+// region near the end), at the start of the last row of regions it can reach whole, so that no stray line of a region
+// above is cut at its top edge (unless the marked one would then not fit whole: then as far as it goes).
+function keyTop(box, at) {
+  const max = box.scrollHeight - box.clientHeight;
+  const mark = at.offsetTop - 4;
+  if (mark <= max) return mark;
+  const snap = Math.max(0, ...[...box.children].map((li) => li.offsetTop - 4).filter((t) => t <= max));
+  return at.offsetTop + at.offsetHeight + 4 - snap <= box.clientHeight ? snap : max;
 }
 
 // Whether a move's words need the table as it stood when it was made (the replay's analysis fetches that view):
@@ -328,7 +342,9 @@ export function status(view) {
   }
   const top = view.observation?.discards?.at(-1);
   if (legal.includes("draw stock") && legal.includes("take discard") && top) return `Your turn: draw from the stock, or take ${townName(top)} from the discard pile.`;
-  if (legal.includes("draw stock") || legal.includes("take discard")) return "Your turn: draw from the stock, or take the top discard.";
+  // (only what is legal: no discard to take at the start or after a reshuffle's empty pile, no stock once it is out)
+  if (legal.includes("draw stock")) return "Your turn: draw from the stock.";
+  if (legal.includes("take discard")) return top ? `Your turn: take ${townName(top)} from the discard pile.` : "Your turn: take the top discard.";
   if (lays.length && !discards && !legal.includes("done")) return `You hold a whole region and must lay it down: ${tap} "Lay down ${lays[0]}" under its cards in your hand.`;
   if (lays.length && legal.includes("done")) return `Lay down ${listed(lays)} too, or ${tap} "Done: draw up to seven" to end your turn.`;
   if (legal.includes("done")) return `${Tap} "Done: draw up to seven" under your hand to end your turn.`;
@@ -383,4 +399,16 @@ export function ending(view) {
         const laid = Object.values(obs.sets?.[i] || {}).reduce((a, c) => a + c.length, 0);
         return h("tr", {}, h("td", {}, seatName(view, i)), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, points(r.scores[n])));
       }))));
+}
+
+// The end stops play with its summary over the table: why the game ended, who won, and every player's count.
+export function summary(prev, view) {
+  return endSummary(prev, view, ending);
+}
+
+// The end is news at the head of the table too (the last move's words stay under it).
+export function announce(prev, view) {
+  if (!prev || prev.over || !view.over || !view.result || view.result.abandoned) return null;
+  const head = endHead(view);
+  return `Game over: ${head}.`;
 }

@@ -1,0 +1,88 @@
+"""The analysis tells of a slow drain (many small losses, none past the bar for a costly move), and the sets game's
+prompt offers only what is legal."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import httpx
+
+from conftest import ARTIFACTS
+from parlour.engine.record import GameRecord
+
+
+def _finished(server) -> tuple[dict, dict, list[tuple[int, str]]]:
+    made = httpx.post(server.url + "/api/tables", json={"game": "british-towns-sets", "seed": 5, "sit": False,
+                                                        "seats": [{"kind": "bot", "bot": "heuristic"}] * 2}).json()
+    deadline = time.monotonic() + 60
+    while not (info := httpx.get(f"{server.url}/api/tables/{made['id']}").json())["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    record = GameRecord.from_json(httpx.get(f"{server.url}/api/tables/{made['id']}/record").text)
+    return made, info, [(i, a) for i, (s, a) in enumerate(record.actions) if s == 0 and a.startswith("discard ")]
+
+
+def _analysis(made, info, moves, costs: list[float]) -> dict[str, Any]:
+    rows = [{"index": i, "move": i + 1, "seat": 0, "legal": 7, "played": a, "played_chance": 0.3 - c,
+             "best": a if not c else "draw stock", "best_chance": 0.3, "alternative": None, "alternative_chance": None,
+             "cost": c, "costly": c > 0.1, "options": [{"action": a, "visits": 10, "value": 0.0, "chance": 0.3 - c}]}
+            for (i, a), c in zip(moves, costs, strict=True)]
+    return {"table": made["id"], "game": "british-towns-sets", "seat": 0, "name": info["seats"][0]["name"],
+            "bot": "expert", "iterations": 10, "seed": 0, "threshold": 0.1, "moves": rows, "decisions": len(rows),
+            "costly": sum(r["costly"] for r in rows), "finished": True}
+
+
+def _analyse(page, server, made, analysis) -> None:
+    page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
+    page.goto(f"{server.url}/replay/{made['id']}")
+    page.wait_for_selector(".views .board")
+    page.select_option("select[aria-label='Whose moves to analyse']", "0")
+    page.click("[data-testid=analyse]")
+    page.wait_for_selector(".analysis-moves li")
+
+
+def test_many_small_losses_are_told_with_their_sum_and_the_worst(server, page):
+    made, info, moves = _finished(server)
+    assert len(moves) >= 8
+    costs = [0.03, 0.0, 0.06, 0.02, 0.04, 0.0, 0.03, 0.05] + [0.0] * (len(moves) - 8)      # 23 points, none costly
+    _analyse(page, server, made, _analysis(made, info, moves, costs))
+    name = info["seats"][0]["name"]
+    drain = page.locator("[data-testid=drain]")
+    text = drain.inner_text()
+    said = f"No single move of {name}'s cost much, but together they cost about 23% of the chance of winning: the worst"
+    assert text.startswith(said), text
+    # the three worst, by their moves, with their figures, each a way to its table
+    worst = [moves[2], moves[7], moves[4]]
+    for (index, _), cost in zip(worst, ("6%", "5%", "4%"), strict=True):
+        assert f"move {index + 1}, Discard " in text and f"({cost} below the expert's choice)" in text, text
+    assert drain.locator("button").count() == 3
+    assert "small losses add up to 23%" in page.inner_text(".analysis-nav")
+    for width, height in ((1366, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        drain.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"british-towns-analysis-drain-{width}.png"))
+    drain.locator("button").first.click()
+    page.wait_for_function(f"document.querySelector('.replay-controls input').value === '{worst[0][0]}'")
+
+
+def test_a_few_small_losses_are_not_a_drain(server, page):
+    made, info, moves = _finished(server)
+    costs = [0.03, 0.02] + [0.0] * (len(moves) - 2)
+    _analyse(page, server, made, _analysis(made, info, moves, costs))
+    assert page.locator("[data-testid=drain]").count() == 0
+    assert "no costly moves of" in page.inner_text(".analysis-nav")
+
+
+def test_sets_game_prompt_offers_only_the_legal_draws(server, page):
+    page.goto(server.url + "/")
+    said = page.evaluate("""async () => {
+      const m = await import('/static/games/british-towns-sets.js');
+      const view = (legal, discards) => ({ seat: 0, over: false, legal, observation: { discards } });
+      return [m.status(view(['draw stock'], [])), m.status(view(['take discard'], ['R3'])),
+              m.status(view(['draw stock', 'take discard'], ['R3']))]; }""")
+    assert said[0] == "Your turn: draw from the stock.", said
+    assert said[1].startswith("Your turn: take the ") and "stock" not in said[1], said
+    assert said[2].startswith("Your turn: draw from the stock, or take the "), said
