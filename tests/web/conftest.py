@@ -98,6 +98,20 @@ def server(tmp_path):
     srv.stop()
 
 
+#: the two sizes a page is judged at: a laptop's and a phone's
+WIDE = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory):
+    """A server whose bots move at once, and which keeps a creator's seed (so that a test's table is dealt as
+    the test chose)."""
+    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('quick') / 'quick.db'}", 0.0, "--creator-seeds").start()
+    yield srv
+    srv.stop()
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright

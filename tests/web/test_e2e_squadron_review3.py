@@ -11,9 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
-from conftest import MOVES, Server
+from conftest import MOVES, PHONE, WIDE
 from test_e2e_squadron_scramble_table import drive as drive_plain
 from test_e2e_squadron_spotting import drive, open_table, snap
 
@@ -21,16 +19,6 @@ DATA = json.loads((Path(__file__).resolve().parents[2] / "src/parlour/games/squa
                   .read_text())
 PLANES = {p["code"]: p for p in DATA["planes"]}
 NATIONS = {n["code"]: n["name"] for n in DATA["nations"]}
-WIDE = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory):
-    """A server whose bots move at once."""
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('review3') / 'review3.db'}", 0.0, "--creator-seeds").start()
-    yield srv
-    srv.stop()
 
 
 def many_lays(view: dict) -> bool:

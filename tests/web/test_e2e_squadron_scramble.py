@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from websockets.sync.client import connect
 
-from conftest import ARTIFACTS, Server, click_board, go_on, listed_moves, refusal, shot, take_seat, wait_turn
+from conftest import ARTIFACTS, click_board, go_on, listed_moves, refusal, shot, take_seat, wait_turn
 from parlour.bots import make_bot
 from parlour.engine.record import GameRecord
 from parlour.games import get_game
@@ -177,14 +176,6 @@ def test_in_plane_spotting_the_set_to_name_is_drawn_large_on_a_phone(server, bro
     assert any("WHAT PLANE?" in text for text in shown.all_text_contents())
     shot(page, "squadron-scramble-spotting-phone")
     context.close()
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory):
-    """A server whose bots move at once, for tables of bots alone played to the end."""
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('quick') / 'quick.db'}", 0.0, "--creator-seeds").start()
-    yield srv
-    srv.stop()
 
 
 def finished(server, seed: int) -> tuple[dict, GameRecord]:

@@ -12,25 +12,13 @@ from __future__ import annotations
 import json
 
 import httpx
-import pytest
 from websockets.sync.client import connect
 
-from conftest import Server, take_seat
+from conftest import PHONE, WIDE, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
 from test_accessibility import violations
 from test_e2e_squadron_scramble_table import drive, open_table, snap
-
-WIDE = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory):
-    """A server whose bots move at once."""
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('quick') / 'quick.db'}", 0.0, "--creator-seeds").start()
-    yield srv
-    srv.stop()
 
 
 def stock_only(view: dict) -> str | None:

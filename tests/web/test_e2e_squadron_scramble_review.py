@@ -11,22 +11,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-import pytest
-
-from conftest import Server
+from conftest import PHONE, WIDE
 from test_e2e_squadron_scramble_table import drive as drive_table, open_table, snap
 
-WIDE = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
 SPOTTING = {"recognition": True}
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory):
-    """A server whose bots move at once."""
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('quick') / 'quick.db'}", 0.0, "--creator-seeds").start()
-    yield srv
-    srv.stop()
 
 
 def drive(server, seed: int, stop: Callable[[dict], bool], choose: Callable[[dict], str | None] = lambda v: None,

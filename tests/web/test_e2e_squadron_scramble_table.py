@@ -13,23 +13,11 @@ import re
 from typing import Callable
 
 import httpx
-import pytest
 from websockets.sync.client import connect
 
-from conftest import ARTIFACTS, Server, take_seat
+from conftest import ARTIFACTS, PHONE, WIDE, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
-
-WIDE = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory):
-    """A server whose bots move at once."""
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('quick') / 'quick.db'}", 0.0, "--creator-seeds").start()
-    yield srv
-    srv.stop()
 
 
 def drive(server, seed: int, stop: Callable[[dict], bool], seats: int = 4, variant: dict | None = None,

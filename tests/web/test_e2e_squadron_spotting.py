@@ -19,7 +19,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from conftest import ARTIFACTS, Server, refusal, take_seat
+from conftest import ARTIFACTS, PHONE, WIDE, refusal, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
 
@@ -28,16 +28,6 @@ DATA = json.loads((Path(__file__).resolve().parents[2] / "src/parlour/games/squa
 #: every way the page names a plane: its full name and its short name
 NAMES = {w for p in DATA["planes"] for w in (p["name"], p.get("short") or p["name"])}
 VIEWS = "TSF"                          # the slot of each view in a laid set
-WIDE = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory):
-    """A server whose bots move at once."""
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('spot') / 'spot.db'}", 0.0, "--creator-seeds").start()
-    yield srv
-    srv.stop()
 
 
 def drive(server, seed: int, stop: Callable[[dict], bool], hints: bool = False) -> tuple[dict, dict]:
