@@ -920,7 +920,17 @@ export function summary(prev, view) {
   if ((obs.round_scores || []).length <= before) return null;
   const over = (obs.events || []).filter((e) => e.event === "round over").at(-1);
   if (!over) return null;
+  countSeen(over);
   return roundCount(view, over);
+}
+
+// A round's count shown once at this table stays shut at the next reload (this browser keeps which it was)
+const seenKey = () => `parlour:round-count-seen:${location.pathname}`;
+function countSeen(over) {
+  try { localStorage.setItem(seenKey(), String(over.moves)); } catch { /* (storage refused: shown again, no harm) */ }
+}
+function countWasSeen(over) {
+  try { return localStorage.getItem(seenKey()) === String(over.moves); } catch { return false; }
 }
 
 // The count of the round ``over`` (its "round over" event), as the summary shows it: kept too for the player who
@@ -984,7 +994,8 @@ function countOnLoad(view) {
   const seen = view.seat === null || view.seat === undefined
     ? since.filter(([, a]) => /^(draw|take) /.test(a)).length >= (obs.seat_names || []).length
     : since.some(([seat]) => seat === view.seat);
-  if (seen) return;
+  if (seen || countWasSeen(over)) return;
+  countSeen(over);
   requestAnimationFrame(() => showCount(view, over));
 }
 function showCount(view, over) {
