@@ -169,7 +169,7 @@ def bench_hearts(seconds: float, seed: int = 0) -> dict | None:
 #: the table, rules and driver of each game's long game (``long_game``)
 LONG = {
     "football-whist": (4, {}, "random players (a match takes 112 to 154 decisions)"),
-    "squadron-scramble": (4, {}, "random players, who never reach 250 points"),
+    "squadron-scramble": (4, {"target": 10000}, "random players, playing to 10,000 points"),
     "british-towns-asking": (4, {}, "asks of a player who lacks the card, read from the true hands"),
     "british-towns-sets": (2, {"must_lay": False}, "players who never lay (the variant must_lay=false)"),
     "biggles": (2, {}, "players who only turn and pick up"),

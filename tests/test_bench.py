@@ -96,7 +96,7 @@ def test_endless_benchmark_shares_the_games_of_each_game_over_its_seat_counts_an
     runs = {(r["game"], r["seats"], r["bot"], tuple(r["variant"])): r for r in report["runs"]}
     assert {(g, n) for g, n, _, _ in runs} == {("squadron-scramble", n) for n in (2, 3, 4)} | \
         {("british-towns-sets", n) for n in (2, 3, 4, 5)}
-    assert runs[("squadron-scramble", 2, "random", ())]["variant"] == {}          # two random players end
+    assert runs[("squadron-scramble", 2, "random", ("max_rounds",))]["variant"] == {"max_rounds": 10}
     assert runs[("squadron-scramble", 3, "random", ("max_rounds",))]["variant"] == {"max_rounds": 10}
     assert len(runs) == 14                             # no run without a round limit for 3-4 random players
     for game_id in ("squadron-scramble", "british-towns-sets"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from parlour.bots.analysis import analyse_record, weighed
-from parlour.engine.record import GameRecord
+from parlour.engine.record import GameRecord, played_variant
 from parlour.games import get_game
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
@@ -21,7 +21,8 @@ def test_the_analysis_judges_no_naming_of_a_plane_but_every_other_choice():
     assert judged, "other decisions are still judged"
     assert not set(judged) & set(namings)
     # every other move with a choice is judged
-    state = game.new_state(seats=len(record.seats), variant=record.variant, seed=record.seed, deal=record.deal)
+    state = game.new_state(seats=len(record.seats), variant=played_variant(record, game), seed=record.seed,
+                           deal=record.deal)
     chosen = []
     for index, (seat, text, *_) in enumerate(record.actions):
         if len(state.legal_actions(int(seat))) > 1 and not str(text).startswith("name "):

@@ -133,7 +133,7 @@ def test_one_command_publishes_every_game_with_its_versions(tmp_path):
     assert (tmp_path / "british-towns-asking-3p.html").exists() and (tmp_path / "biggles-2p.html").exists()
     headlines = json.loads((tmp_path / "headlines.json").read_text())
     assert set(headlines) == {"british-towns-asking", "biggles"}
-    assert headlines["biggles"]["seat_advantage"]["who"] == "P1"
+    assert headlines["biggles"]["seat_advantage"]["who"] == "first seat's player"
     versions = json.loads((tmp_path / "versions.json").read_text())
     assert versions["rules_versions"]["biggles"] and "parlour" in versions
     assert "biggles-2p.html" in (tmp_path / "index.html").read_text()

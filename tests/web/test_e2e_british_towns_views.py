@@ -179,3 +179,36 @@ def test_asking_game_keyboard_focus_after_an_ask_refused_goes_to_the_asks_heard_
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+def test_at_a_laptop_the_line_on_what_a_bot_just_did_is_whole(browser, server):
+    """The dock's line on the last move ("Betty asked you for a town; you did not have it, so the turn passed to
+    ...") is read whole at 1366 wide, wrapped rather than cut with an ellipsis."""
+    from parlour.bots import make_bot
+    from parlour.games import get_game
+
+    table = _table(browser, server, "british-towns-asking", "desktop", 9)
+    page = table.page
+    chooser = make_bot(get_game("british-towns-asking"), "random", 0, 11)
+    longest = ""
+    try:
+        for _ in range(30):
+            view = table.decision()
+            if view is None:
+                break
+            story = page.evaluate("""() => { const s = document.querySelector('.story');
+                return s && { text: s.textContent,
+                              cut: s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1 }; }""")
+            if story and len(story["text"]) > len(longest):
+                longest = story["text"]
+            assert not (story and story["cut"]), story
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert len(longest) > 100, longest             # a long line was seen, and it was whole
+        # and a longer one (two moves told together, a narrower dock) wraps whole too, not cut with an ellipsis
+        cut = page.evaluate("""(text) => { const s = document.querySelector('.story'); s.textContent = text;
+            return s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1; }""",
+                            f"{longest}. {longest}")
+        assert not cut
+        assert not table.errors, table.errors
+    finally:
+        table.close()
