@@ -38,9 +38,26 @@ LAYOUT_JS = """async () => {
   const shown = (el) => el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true,
                                              opacityProperty: true });
   // wholly inside the window, and what a finger meets at its middle and near its corners is the element itself
+  // a control in a row that scrolls sideways (the ways to lay a set on a phone) is reached by a swipe along it:
+  // the row must be on screen, and the control wholly within it or scrolled out of it
+  const rows = new Set();
+  const sideways = (el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(p).overflowX) && p.scrollWidth > p.clientWidth + 1) return p;
+    }
+    return null;
+  };
   const check = (el, what) => {
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) return;
+    const row = sideways(el);
+    if (row) {
+      const b = row.getBoundingClientRect();
+      if (r.left < b.left - 1 || r.right > b.right + 1) {
+        if (!rows.has(row)) { rows.add(row); check(row, `${what}'s row`); }
+        return;
+      }
+    }
     if (r.top < -1 || r.left < -1 || r.bottom > vh + 1 || r.right > vw + 1) {
       const at = [r.left, r.top, r.right, r.bottom].map(Math.round);
       wrong.push(`${what} ${name(el)} is not wholly on screen (${at[0]},${at[1]} to ${at[2]},${at[3]} in ${vw}x${vh})`);
