@@ -263,7 +263,9 @@ def test_paused_bots_start_nothing_more_and_a_restart_carries_playing_bots_on(st
     Tournaments(store).add_cycle_entry(made["id"], {"kind": "bots", "playing": True, "meta": {"at": time.time()}})
     with TestClient(create_app(store, bot_delay=0, clock=lambda: time.monotonic() * 30)) as again:
         cycle = until(lambda: (c := again.get(f"/api/cycles/{made['id']}").json())["report"]["complete"] and c, 120)
-        assert [len(m["tables"]) for m in cycle["matches"]] == [1, 1, 1]
+        # every match played once, none twice (deciding matches follow where the bots' points came out level)
+        tables = [len(m["tables"]) for m in cycle["matches"]]
+        assert len(tables) >= 3 and set(tables) == {1}, tables
         assert cycle["bots"]["playing"] and cycle["bots"]["next_at"] is None
 
 
