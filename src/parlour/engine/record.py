@@ -194,12 +194,19 @@ def played_variant(record: GameRecord, descriptor: GameDescriptor) -> dict[str, 
     Rules versions only grow; a record of other rules would replay wrongly, unless the game says which
     variant of its rules now is the one that record was played under (``older_rules``): else it is refused.
     """
-    if record.rules_version == descriptor.rules_version:
-        return record.variant
-    older = descriptor.older_rules.get(record.rules_version)
-    if older is None:
+    variant = variant_under(descriptor, record.rules_version, record.variant)
+    if variant is None:
         raise RecordError(f"record uses rules version {record.rules_version}, Parlour has {descriptor.rules_version}")
-    return older(dict(record.variant))
+    return variant
+
+
+def variant_under(descriptor: GameDescriptor, version: str, variant: dict[str, Any]) -> dict[str, Any] | None:
+    """``variant``, set under rules ``version``, in the options of the game's rules now (None: rules it no longer
+    plays).  A record and a stored table both go through it."""
+    if version == descriptor.rules_version:
+        return variant
+    older = descriptor.older_rules.get(version)
+    return None if older is None else older(dict(variant))
 
 
 def replay(

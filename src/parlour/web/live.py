@@ -40,7 +40,7 @@ from fastapi import WebSocket
 from parlour.bots import decide, make_bot, own_bot, replay_with_bots
 from parlour.bots.analysis import judged
 from parlour.engine.errors import ParlourError
-from parlour.engine.record import GameRecord, record_of
+from parlour.engine.record import GameRecord, record_of, variant_under
 from parlour.games import get_game
 from parlour.store import Logged, Store, StoreConflict, StoredTable, StoreUnavailable
 from parlour.store.writer import Writer
@@ -315,13 +315,11 @@ def played_variant(game: Any, stored: StoredTable) -> dict[str, Any]:
     replays under its own: ``engine.record.played_variant``): its log would not replay under the new ones.
     """
     version = stored.options.get(RULES_VERSION) or UNSAID_RULES.get(game.id, game.rules_version)
-    if version == game.rules_version:
-        return stored.variant
-    older = game.older_rules.get(version)
-    if older is None:
+    variant = variant_under(game, version, stored.variant)
+    if variant is None:
         raise ParlourError(f"this table was set up under rules version {version} of {game.title}, which Parlour "
                            f"no longer plays (it has version {game.rules_version})")
-    return older(dict(stored.variant))
+    return variant
 
 
 class LiveTable:
