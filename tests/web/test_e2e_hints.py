@@ -224,7 +224,10 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
         assert page.locator("select[aria-label='Whose view']").input_value() == "1"
         assert page.locator(".views .board").count() == 1
         focus = page.locator("[data-testid=analysis-focus]")
-        assert "gave away" in focus.inner_text() and not CODES.search(focus.inner_text())
+        # (the focus is drawn as the step settles, its paragraphs after: read it once it has its judgement)
+        page.wait_for_function(
+            "document.querySelector('[data-testid=analysis-focus]')?.textContent.includes('gave away')")
+        assert not CODES.search(focus.inner_text())
         # one numbering: the board "after move N", the judgement "move N + 1"
         said = f"After move {index} of" if index else "The deal"
         page.wait_for_function(f"document.querySelector('[data-testid=step]').textContent.startsWith('{said}')")
