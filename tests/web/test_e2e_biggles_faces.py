@@ -223,7 +223,10 @@ def test_the_count_stands_out_from_the_board(server, page):
     })""")
     page.locator("[data-testid=count]").wait_for()
     alpha = "(el) => Number((getComputedStyle(el).backgroundColor.match(/rgba?\\(([^)]*)\\)/)[1].split(',')[3] ?? 1))"
-    # the board under the count is dimmed well down, and the match's name has a band of its own over it
+    # the board under the count is dimmed well down, and the match's name has a band of its own over it (read once
+    # the game's style sheet, which the module links as it loads, has come)
+    page.wait_for_function("[...document.styleSheets].some((s) => s.href && s.href.endsWith('/biggles.css'))")
+    page.wait_for_function("getComputedStyle(document.querySelector('.bg-count-over')).position === 'absolute'")
     assert page.locator(".bg-count-over").evaluate(alpha) >= 0.65
     assert page.locator(".bg-count-label").evaluate(alpha) >= 0.7
     shot(page, "biggles-count-phone")

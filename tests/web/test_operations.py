@@ -112,20 +112,20 @@ def test_healthz_fails_when_a_write_hangs_and_asks_only_one_at_a_time(store, mon
 
 
 def test_healthz_answers_while_the_shared_thread_pool_is_busy(store):
-    """Every thread of the pool that runs the bots' searches and the store's calls is busy for two seconds: the
-    health check, in a thread of its own, still answers at once."""
+    """Every thread of the pool that runs the bots' searches and the store's calls is busy for five seconds: the
+    health check, in a thread of its own, still answers long before the pool frees (on a loaded machine too)."""
     with TestClient(create_app(store, bot_delay=0)) as client:
         async def flood() -> None:
             loop = asyncio.get_running_loop()
             for _ in range(64):                          # more than the default pool's threads (at most 32)
-                loop.run_in_executor(None, time.sleep, 2.0)
+                loop.run_in_executor(None, time.sleep, 5.0)
 
         assert client.portal is not None
         client.portal.call(flood)
         started = time.monotonic()
         answer = client.get("/healthz")
         took = time.monotonic() - started
-    assert answer.status_code == 200 and took < 1.0, took
+    assert answer.status_code == 200 and took < 2.5, took
 
 
 def test_json_log_lines_carry_the_request_and_the_table_and_seat(tmp_path):
