@@ -56,7 +56,7 @@ lint: setup
 # on three, 2026-12-05); an idle worker takes tests from a busy one's queue (worksteal), so the long browser sweeps
 # do not leave one worker running alone at the end
 test: setup $(CHROMIUM) postgres-server lint
-	$(VENV)/bin/python -m pytest -n 3 --dist worksteal
+	$(VENV)/bin/python -m pytest -n 3 --dist worksteal --durations=25
 
 bench: setup
 	$(VENV)/bin/python bench/playouts.py
