@@ -445,7 +445,7 @@ function restoreFocus(key) {
   if (same) return same.focus({ preventScroll: true });
   // a move made on the board (a draw from the stock) or in the decision (a set laid) has gone with it: the next
   // decision takes the focus, not whatever control came to stand in the same place (a button at the board's head)
-  if (key.action && (key.area === "board" || key.area === "decision-slot") && focusDecision()) return;
+  if (key.action && (key.area === "board" || key.area === "decision-slot") && focusDecision(true)) return;
   const area = key.area && main.querySelector(`.${key.area}`);
   const group = area ? [...area.querySelectorAll(CONTROLS)] : [];
   const near = group[Math.min(Math.max(key.index, 0), group.length - 1)];
@@ -456,12 +456,16 @@ function restoreFocus(key) {
 }
 
 // The focus onto the decision in the dock: its first control (the first list of a form: the plane to name), or
-// else the first card of the hand; false where there is none.
-function focusDecision() {
-  const next = main.querySelector(".dock .decision-slot :is([data-action], button, select, input), .dock .hand-area [tabindex='0'], .dock .hand-area button")
-    || main.querySelector(".board [data-action]");
-  if (next) next.focus({ preventScroll: true });
-  return Boolean(next);
+// else a move of the hand; unless ``movesOnly``, else the hand's first card or a move on the board.  False where
+// there is none.
+function focusDecision(movesOnly = false) {
+  const ways = [".dock .decision-slot :is([data-action], button, select, input)", ".dock .hand-area [data-action]",
+    ...(movesOnly ? [] : [".dock .hand-area [tabindex='0'], .dock .hand-area button", ".board [data-action]"])];
+  for (const way of ways) {
+    const next = main.querySelector(way);
+    if (next) { next.focus({ preventScroll: true }); return true; }
+  }
+  return false;
 }
 
 // A button that copies a link, with a word of thanks.
