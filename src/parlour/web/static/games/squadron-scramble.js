@@ -816,6 +816,14 @@ export function hintPlayable(action) {
   return !(SPOTTING && action.startsWith("swap "));
 }
 
+// The moves a hint passes over, in words: the expert weighs what goes on the table (a set, a swap, a fourth card)
+// before a discard, so while one may be made the discards wait; not "not worth playing", as they must come later.
+export function unweighed(count, view) {
+  if (view?.observation?.phase !== "play") return null;
+  return `${count === 1 ? "Your discard was" : `Your ${count} discards were`} not weighed yet: the expert first puts on the table `
+    + "what it can (a set, a swap, a fourth card), and weighs which card to throw away once that is done. Ask again then.";
+}
+
 export function status(view) {
   if (view.over || view.seat === null || !view.legal.length) return "";
   const phase = view.observation?.phase;
