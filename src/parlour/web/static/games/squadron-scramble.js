@@ -164,7 +164,8 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
     s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: band }),
     insignia(nation, 16, 16, 10),
     // the head names the plane shortly, so that a fanned hand reads at a glance (the insignia says the nation)
-    s("text", { x: 31, y: 21, "font-size": 12, "font-weight": 800, fill: "#fff",
+    // (a long short name, two words, in a smaller letter: fitted into the head's width, it would be squeezed thin)
+    s("text", { x: 31, y: 21, "font-size": SHORT[code].length > 10 ? 10 : 12, "font-weight": 800, fill: "#fff",
       ...(SHORT[code].length > 8 ? { textLength: 62, lengthAdjust: "spacingAndGlyphs" } : {}) }, SHORT[code]),
     outline(OUTLINES[code], viewOf(card)) || silhouette(kind, viewOf(card)),
     ...viewMarks(card));
