@@ -145,8 +145,9 @@ def test_overtaken_moves_are_refused_with_the_reason():
     run(state, (0, "turn"), (0, "play 1"), (0, "turn"), (0, "play 2"), (0, "turn"), (1, "turn"))
     assert "play 3" in state.legal_actions(0) and "stop 2" in state.legal_actions(1)
     run(state, (1, "stop 2"))                          # arrives first
-    with pytest.raises(IllegalAction, match=r"^Too late: your opponent's red card cancelled the top of your build first, so it "
-                                            r"wants black 2 now, not black 3\. Instead, turn the next three \(t\)\.$"):
+    with pytest.raises(IllegalAction, match=r"^Too late: your opponent's red card cancelled the top of your build "
+                                            r"first, so it wants black 2 now, not black 3\. "
+                                            r"Instead, turn the next three \(t\)\.$"):
         state.apply(0, "play 3")
     # And the other way: a stop decided on black 2 is refused once the build has moved on.
     state = make(blue=("R7", "R6", "K1", "R5", "R4", "K2", "R3", "R1", "K3"), red=("K7", "K6", "R2"))
@@ -246,5 +247,6 @@ def test_a_refusal_names_the_card_that_shows_and_what_to_do_with_it():
     run(state, (0, "turn"))
     with pytest.raises(IllegalAction, match="^Your pile shows black 1, not black 2: play black 1 onto your build.$"):
         state.apply(0, "play 2")
-    with pytest.raises(IllegalAction, match=r"^Your pile shows black 1, not a red card to stop with\. Instead, play it \(p\)\.$"):
+    with pytest.raises(IllegalAction,
+                       match=r"^Your pile shows black 1, not a red card to stop with\. Instead, play it \(p\)\.$"):
         state.apply(0, "stop 1")

@@ -13,7 +13,8 @@ from conftest import WIDE
 def test_with_the_hint_open_the_hand_keeps_one_row_on_screen_beside_the_decision(quick_server, browser, monkeypatch):
     post = httpx.post
     # (the table made with hints: drive makes it through the API)
-    monkeypatch.setattr(table.httpx, "post", lambda url, json=None, **kw: post(url, json={**(json or {}), "hints": True}, **kw))
+    monkeypatch.setattr(table.httpx, "post",
+                        lambda url, json=None, **kw: post(url, json={**(json or {}), "hints": True}, **kw))
     made, _ = table.drive(quick_server, 7, lambda v: v["observation"]["phase"] == "play"
                           and len(v["observation"]["hand"]) >= 9 and any(a.startswith("lay ") for a in v["legal"]))
     monkeypatch.undo()
@@ -32,7 +33,7 @@ def test_with_the_hint_open_the_hand_keeps_one_row_on_screen_beside_the_decision
         assert len(boxes["hand"]) >= 9 and boxes["decision"] and boxes["hint"]
         assert len({b["top"] for b in boxes["hand"]}) == 1, f"the hand takes more than one row: {boxes['hand']}"
         for b in boxes["hand"] + boxes["decision"] + boxes["hint"]:
-            assert b["top"] >= 0 and b["bottom"] <= boxes["height"] and b["right"] <= boxes["width"], (b, boxes["height"])
+            assert b["top"] >= 0 and b["bottom"] <= boxes["height"] and b["right"] <= boxes["width"], b
         assert not errors, errors
     finally:
         context.close()
