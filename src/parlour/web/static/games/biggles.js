@@ -601,6 +601,10 @@ export function refusal(message, view) {
     if (phase === "counting") return "Wait for Go: nobody may move until the count over the board reaches Go.";
   }
   if (ENDED.test(message) && (phase === "counting" || phase === "running")) return "";
+  // the rules name the keys, "(t)": on a touch screen the buttons are what the player presses
+  if (window.matchMedia("(pointer: coarse)").matches) {
+    return message.replace(/ \(([tps])\)/g, (_, k) => ` (the ${{ t: "Turn", p: "Play", s: "Stop!" }[k]} button)`);
+  }
   return message;
 }
 
