@@ -457,11 +457,11 @@ function restoreFocus(key) {
 }
 
 // The focus onto the decision in the dock: its first control (the first list of a form: the plane to name), or
-// else a move of the hand; unless ``movesOnly``, else the hand's first card or a move on the board.  False where
-// there is none.
+// else a move of the hand; unless ``movesOnly``, else the hand's first card.  False where there is none (the focus
+// then waits for the player's next turn: a race's board, Biggles', answers Space itself).
 function focusDecision(movesOnly = false) {
   const ways = [".dock .decision-slot :is([data-action], button, select, input)", ".dock .hand-area [data-action]",
-    ...(movesOnly ? [] : [".dock .hand-area [tabindex='0'], .dock .hand-area button", ".board [data-action]"])];
+    ...(movesOnly ? [] : [".dock .hand-area [tabindex='0'], .dock .hand-area button"])];
   for (const way of ways) {
     const next = main.querySelector(way);
     if (next) { next.focus({ preventScroll: true }); return true; }
