@@ -57,7 +57,7 @@ def test_the_build_goes_one_to_seven_in_order_then_biggles_wins():
     state = make(blue=blue)
     run(state, (0, "turn"), (0, "play 1"))
     assert state.legal_actions(0) == ("turn",)       # K1 now shows, but the build wants black 2
-    with pytest.raises(IllegalAction, match="wanted black 2"):
+    with pytest.raises(IllegalAction, match="your build wants black 2: nothing to play yet"):
         state.apply(0, "play 1")
     state = make()                                   # the end of a build: K1..K7 down, Biggles showing
     poke(state, 0, build=range(7), pile_top=rules.BIGGLES)       # K1..K7 laid, Biggles showing
@@ -92,11 +92,17 @@ def test_a_stopped_player_must_find_his_other_black_card():
 def test_a_refusal_names_cards_in_words():
     state = make(blue=("R7", "R6", "K3"), red=("K7", "K6", "R2"))
     run(state, (0, "turn"))
-    assert state.explain_illegal(0, "play 1") == ("Too late, or the wrong card: as you pressed, your pile showed "
-                                                  "black 3 and your build wanted black 1.")
-    assert state.explain_illegal(0, "stop 3") == "Your pile shows black 3, not a red card to stop with."
+    # which it was (the wrong card, nothing to stop), and what to do instead
+    assert state.explain_illegal(0, "play 1") == ("Your pile shows black 3, and your build wants black 1: nothing to "
+                                                  "play yet. Instead, turn the next three (t).")
+    assert state.explain_illegal(0, "stop 3") == ("Your pile shows black 3, not a red card to stop with. Instead, turn "
+                                                  "the next three (t).")
     run(state, (1, "turn"))
-    assert state.explain_illegal(1, "stop 3") == "Your pile shows red 2, not red 3."
+    # (the opponent's build is empty: never "not red 1", the number the page guessed)
+    assert state.explain_illegal(1, "stop 1") == ("Nothing to stop: your opponent has no black card on his build yet. "
+                                                  "Instead, turn the next three (t).")
+    assert state.explain_illegal(1, "play 1") == ("Your pile shows red 2, a red card: it cannot go on your build. "
+                                                  "Instead, turn the next three (t).")
 
 
 def test_a_red_card_only_stops_its_own_number():
@@ -139,13 +145,15 @@ def test_overtaken_moves_are_refused_with_the_reason():
     run(state, (0, "turn"), (0, "play 1"), (0, "turn"), (0, "play 2"), (0, "turn"), (1, "turn"))
     assert "play 3" in state.legal_actions(0) and "stop 2" in state.legal_actions(1)
     run(state, (1, "stop 2"))                          # arrives first
-    with pytest.raises(IllegalAction, match="^Too late, or the wrong card: as you pressed, your pile showed black 3 "
-                                            "and your build wanted black 2.$"):
+    with pytest.raises(IllegalAction, match=r"^Too late: your opponent's red card cancelled the top of your build "
+                                            r"first, so it wants black 2 now, not black 3\. "
+                                            r"Instead, turn the next three \(t\)\.$"):
         state.apply(0, "play 3")
     # And the other way: a stop decided on black 2 is refused once the build has moved on.
     state = make(blue=("R7", "R6", "K1", "R5", "R4", "K2", "R3", "R1", "K3"), red=("K7", "K6", "R2"))
     run(state, (0, "turn"), (0, "play 1"), (0, "turn"), (0, "play 2"), (0, "turn"), (1, "turn"), (0, "play 3"))
-    with pytest.raises(IllegalAction, match="^Too late: your opponent's build now shows black 3, not black 2.$"):
+    with pytest.raises(IllegalAction, match=r"^Too late: your opponent's build now shows black 3, not black 2\. "
+                                            r"Instead, turn the next three \(t\)\.$"):
         state.apply(1, "stop 2")
 
 
@@ -214,7 +222,7 @@ def test_session_times_are_recorded_with_actions():
 
 def test_refusals_name_what_the_pile_shows():
     state = stopped_position(cascade=False)
-    with pytest.raises(IllegalAction, match="^Your pile shows red 2, not red 3.$"):
+    with pytest.raises(IllegalAction, match=r"^Your pile shows red 2, not red 3: stop with it \(s\)\.$"):
         state.apply(1, "stop 3")
     run(state, (1, "stop 2"))
     poke(state, 1, pile_top=CARD_TEXT.index("R1"))
@@ -239,5 +247,6 @@ def test_a_refusal_names_the_card_that_shows_and_what_to_do_with_it():
     run(state, (0, "turn"))
     with pytest.raises(IllegalAction, match="^Your pile shows black 1, not black 2: play black 1 onto your build.$"):
         state.apply(0, "play 2")
-    with pytest.raises(IllegalAction, match="^Your pile shows black 1, not a red card to stop with.$"):
+    with pytest.raises(IllegalAction,
+                       match=r"^Your pile shows black 1, not a red card to stop with\. Instead, play it \(p\)\.$"):
         state.apply(0, "stop 1")

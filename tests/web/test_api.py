@@ -115,6 +115,11 @@ def test_bots_are_listed_weakest_first_with_plain_names_and_a_line_each(client):
             assert game["default_bot"] == "casual" == game["bots"][1]
             assert next(b for b in catalogue if b["name"] == game["default_bot"])["title"] == "Casual player"
             assert "newcomer" not in game["bots"]                          # the model it is tuned to: no menu
+        # the lines agree with the order: only the last is called the strongest, and none is called strong that
+        # a bot after it outranks (the asking game's card counter comes below its club player)
+        lines = [b["description"] for b in catalogue]
+        assert not any(re.match(r"(The strongest|Strong)\b", line) for line in lines[:-2]), lines
+        assert not re.match("The strongest", lines[-2]), lines
     assert games["british-towns-asking"]["bots"] == ["random", "casual", "pimc", "remembering", "expert"]
     biggles = games["biggles"]
     assert biggles["bots"] == ["random", "gentle", "newcomer", "casual", "club", "practised"]

@@ -82,7 +82,11 @@ def test_the_opponents_level_is_named_and_a_quicker_one_is_offered_after_a_win(s
     page.wait_for_selector("[data-testid=ready]")
     # the level, by the opponent's name and at the start
     assert page.inner_text("[data-testid=bot-level-1]") == "bot, Gentle level"
-    assert "a bot at the Gentle level, the slowest of five" in page.inner_text("[data-testid=opponent]")
+    # its place in the list the New table form offers (six bots, the random player first), in words that match it
+    offered = page.evaluate("fetch('/api/games/biggles').then((r) => r.json()).then((g) => g.bot_catalogue.length)")
+    assert offered == 6
+    assert "a bot at the Gentle level, the 2nd weakest of the six bots on offer" in page.inner_text(
+        "[data-testid=opponent]")
     page.click("[data-testid=ready]")
     page.wait_for_function("document.querySelector('.status').textContent.includes('race is on')")
     # a quick player: the move the view allows, at once

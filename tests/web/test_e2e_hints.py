@@ -161,7 +161,10 @@ def test_squadron_hints_judge_every_move_they_show_and_none_at_the_plane_spottin
     assert offered and set(offered) <= set(legal) and all(PERCENT.match(c) for c in chances), chances
     hint = page.locator("[data-testid=hint]").inner_text()
     assert not CODES.search(hint), hint
-    assert "not weighed" in page.locator("[data-testid=hint-unjudged]").inner_text()
+    # the discards passed over are said to wait for what goes on the table, never to be "not worth playing"
+    unjudged = page.locator("[data-testid=hint-unjudged]").inner_text()
+    assert "discards were not weighed yet" in unjudged and "puts on the table" in unjudged, unjudged
+    assert "worth playing" not in unjudged, unjudged
     shot(page, "squadron-scramble-hint")
     page.set_viewport_size(PHONE)
     at_phone_width(page)

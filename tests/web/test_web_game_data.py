@@ -101,3 +101,10 @@ def test_every_plane_has_an_outline_to_draw_and_it_is_marked_reconstructed():
     shapes = {json.dumps({k: v for k, v in o.items()}, sort_keys=True) for o in outlines["outlines"].values()}
     assert len(shapes) == len(outlines["outlines"])
     assert "squadron-outlines.js" in (STATIC / "games/squadron-scramble.js").read_text("utf-8")
+
+
+def test_each_planes_short_name_is_part_of_its_name():
+    """A card's head names the plane shortly and its foot in full: the one is part of the other, so that a plane is
+    never called by two names (a head's "Type 96" over a foot's "Mitsubishi 96")."""
+    for p in data("squadron_scramble", "planes")["planes"]:
+        assert p.get("short", p["name"]) in p["name"], p

@@ -52,8 +52,10 @@ def bot_names(game: GameDescriptor) -> list[str]:
 
 def bot_catalogue(game: GameDescriptor) -> list[dict[str, str]]:
     """Each bot with a plain name (``title``) and a line about it, weakest first (for menus and ``parlour games``)."""
-    notes = {"random": RANDOM_NOTE, **game.bot_notes, **{name: note for name, (_, note) in SEARCH_BOTS.items()}}
-    titles = {"random": RANDOM_TITLE, **game.bot_titles, **SEARCH_TITLES}
+    # (a game's own line for a bot comes last: where the arena ranks a search bot below the game's own, its usual
+    # "Strong" would contradict its place in the list)
+    notes = {"random": RANDOM_NOTE, **{name: note for name, (_, note) in SEARCH_BOTS.items()}, **game.bot_notes}
+    titles = {"random": RANDOM_TITLE, **SEARCH_TITLES, **game.bot_titles}
     return [{"name": name, "title": titles.get(name, name.capitalize()), "description": notes.get(name, "")}
             for name in bot_names(game)]
 

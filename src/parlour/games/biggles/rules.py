@@ -416,28 +416,55 @@ class BigglesState(State):
             return "Your pile is empty: there is nothing to pick up."
         if top is None:
             return "Your pile is empty: turn some cards over first."
-        shows = card_name(CARD_TEXT[top])
+        playable = PLAY_AT[top] == me.lvl
+        # what to do instead, from the card the pile shows now: play it, stop with it, or turn on
+        stoppable = IS_RED[top] and NUMBER[top] == other.level() and self._stoppable(other)
+        instead = ("play it (p)" if playable else "stop with it (s)" if stoppable
+                   else "turn the next three (t)" if me.hand else "pick up your pile (t)")
         if verb == "play":
-            if PLAY_AT[top] == me.lvl:
-                named = "Biggles" if arg == "B" else f"black {arg}"
-                return f"Your pile shows {shows}, not {named}: play {shows} onto your build."
-            wanted = "Biggles" if me.level() == BLACKS else f"black {me.level() + 1}"
-            # (said in the past: in a race the board has often moved on by the time the player reads it)
-            return (f"Too late, or the wrong card: as you pressed, your pile showed {shows} and your build "
-                    f"wanted {wanted}.")
+            return self._why_not_play(me, top, action, arg, instead)
         if verb == "stop":
-            if not IS_RED[top]:
-                return f"Your pile shows {shows}, not a red card to stop with."
-            if arg != str(NUMBER[top]):
-                return f"Your pile shows {shows}, not red {arg}."
-            level = other.level()
-            if level == NUMBER[top] and not self._stoppable(other):
-                return ("Your opponent's newest black card is stopped already: only a black card that has just "
-                        "gone down can be stopped.")
-            shown = f"black {level}" if 0 < level <= BLACKS else ("Biggles" if level == WIN_POINTS else "no black card")
-            return f"Too late: your opponent's build now shows {shown}, not black {arg}."
+            return self._why_not_stop(other, top, arg, instead)
         return ("That is not a Biggles move: turn your cards over, pick up your pile, play a black card onto your "
                 "build, or stop your opponent's newest black card with a red one.")
+
+    def _why_not_play(self, me: Player, top: int, action: str, arg: str, instead: str) -> str:
+        """``explain_illegal`` for a play: the wrong card, or too late (the build's top card cancelled first)."""
+        shows = card_name(CARD_TEXT[top])
+        wanted = "Biggles" if me.level() == BLACKS else f"black {me.level() + 1}"
+        playable = PLAY_AT[top] == me.lvl
+        named = "Biggles" if arg == "B" else f"black {arg}"
+        if playable:
+            return f"Your pile shows {shows}, not {named}: play {shows} onto your build."
+        # the card he pressed for is the pile's: the build moved under it (a red stopper cancelled its top card)
+        if PLAY_OF[top] == action and me.cancelled and me.cancelled[-1]:
+            return (f"Too late: your opponent's red card cancelled the top of your build first, so it wants "
+                    f"{wanted} now, not {named}. Instead, {instead}.")
+        if IS_RED[top]:
+            return f"Your pile shows {shows}, a red card: it cannot go on your build. Instead, {instead}."
+        return f"Your pile shows {shows}, and your build wants {wanted}: nothing to play yet. Instead, {instead}."
+
+    def _why_not_stop(self, other: Player, top: int, arg: str, instead: str) -> str:
+        """``explain_illegal`` for a stop: no red card, nothing to stop, the wrong number, or too late."""
+        shows = card_name(CARD_TEXT[top])
+        level = other.level()
+        shown = f"black {level}" if 0 < level <= BLACKS else ("Biggles" if level == WIN_POINTS else "no black card")
+        if not IS_RED[top]:
+            return f"Your pile shows {shows}, not a red card to stop with. Instead, {instead}."
+        if level == 0:
+            return f"Nothing to stop: your opponent has no black card on his build yet. Instead, {instead}."
+        if level == WIN_POINTS:
+            return f"Nothing to stop: Biggles cannot be stopped. Instead, {instead}."
+        if level == NUMBER[top] and not self._stoppable(other):
+            return ("Your opponent's newest black card is stopped already: only a black card that has just "
+                    f"gone down can be stopped. Instead, {instead}.")
+        if level == NUMBER[top]:
+            return f"Your pile shows {shows}, not red {arg}: stop with it (s)."
+        if arg == str(NUMBER[top]):
+            # (said in the past: in a race the board has often moved on by the time the player reads it)
+            return f"Too late: your opponent's build now shows {shown}, not black {arg}. Instead, {instead}."
+        return (f"Your {shows} does not match: your opponent's newest black card is {shown}, and a red card stops "
+                f"only the black card of its own number. Instead, {instead}.")
 
     # -- views ------------------------------------------------------------------------
     def observation(self, seat: Any) -> dict[str, Any]:

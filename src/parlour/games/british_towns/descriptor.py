@@ -76,6 +76,9 @@ ASKING = GameDescriptor(
         "casual": "Asks for a town of the region it holds most of, of anyone, and never asks again where it was told "
                   "no; it keeps no track of the others' asks: a newcomer wins about half the games against it",
         "remembering": "Remembers every ask and answer, and asks where a card is sure or likely to be",
+        # (ranked below the club player here by the arena: its usual line, "Strong", would read out of place)
+        "pimc": "Counts the cards and guesses where the rest lie, but asks less shrewdly than the club player in "
+                "this game: a step up from the casual player; a moment's thought a move",
     },
     bot_titles={"casual": "Casual player", "remembering": "Club player"},
     yardsticks={"newcomer": lazy_bot(f"{BOTS}:NewcomerAskingBot")},

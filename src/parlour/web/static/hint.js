@@ -28,7 +28,8 @@ export function closeCall(options) {
 // names a move; playable(action, view): false where a row must not make its move for the player (in plane-spotting a
 // swap made from the hint would show which card it is); contest: what is won ("game", "match").  The table calls draw(view) after each view, answered(message) on a "hint" message and
 // failed() on an error.
-export function hints(slot, { send, act, label, playable = () => true, contest = "game" }) {
+// unweighed(count, view): the game's words for the moves the expert passed over (null: the usual words).
+export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null }) {
   // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
   // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
@@ -71,8 +72,8 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     const more = mine.options.length - FIRST;
     const toggle = more > 0 ? h("button", { type: "button", class: "hint-more", "data-testid": "hint-more", "aria-expanded": String(every),
       onclick: () => { every = !every; draw(view); } }, every ? `Show the ${FIRST} best only` : `Show ${plural(more, "more move")}`) : "";
-    const passed = mine.unjudged ? h("p", { class: "hint-note", "data-testid": "hint-unjudged" },
-      `${mine.unjudged === 1 ? "One other move was" : `${mine.unjudged} other moves were`} not weighed: the expert does not consider ${mine.unjudged === 1 ? "it" : "them"} worth playing here.`) : "";
+    const passed = mine.unjudged ? h("p", { class: "hint-note", "data-testid": "hint-unjudged" }, unweighed(mine.unjudged, view)
+      || `${mine.unjudged === 1 ? "One other move was" : `${mine.unjudged} other moves were`} not weighed: the expert does not consider ${mine.unjudged === 1 ? "it" : "them"} worth playing here.`) : "";
     // a move shown at its choice's chance: the server shows no move above the expert's choice (one it tried
     // less that came out a little higher is within the search's noise, so it is shown level with it)
     const top = mine.options[0];

@@ -139,7 +139,8 @@ export async function playTable(tableId) {
     const at = now();
     shownSince = Object.fromEntries((message.legal || []).map((a) => [a, shownSince[a] || { version: message.version, seen: at }]));
   };
-  const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x), playable: mod.hintPlayable, contest: mod.contest || "game" });
+  const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x), playable: mod.hintPlayable, contest: mod.contest || "game",
+    unweighed: mod.unweighed });
   // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
   const playAgain = async () => {
     try {
@@ -332,6 +333,11 @@ export async function playTable(tableId) {
       behind.forEach((el) => { el.inert = false; });
       clear(sheet);
       holding = false;
+      // (the Go on button has gone: the focus goes to the decision, or waits for the player's next turn, never back
+      // to the page's top)
+      if (!main.contains(document.activeElement) || document.activeElement === document.body) {
+        if (!(view && view.legal.length && !view.over && focusDecision())) focusWaits = true;
+      }
       pump();
     };
     const onKey = (event) => { if (event.key === "Enter" || event.key === "Escape") { event.preventDefault(); event.stopPropagation(); goOn(); } };
@@ -438,15 +444,29 @@ function restoreFocus(key) {
   const same = key.waiting ? null : (key.action && main.querySelector(`[data-action="${esc(key.action)}"]`))
     || (key.card && main.querySelector(`[data-card="${esc(key.card)}"][tabindex='0']`));
   if (same) return same.focus({ preventScroll: true });
+  // a move made on the board (a draw from the stock) or in the decision (a set laid) has gone with it: the next
+  // decision takes the focus, not whatever control came to stand in the same place (a button at the board's head)
+  if (key.action && (key.area === "board" || key.area === "decision-slot") && focusDecision(true)) return;
   const area = key.area && main.querySelector(`.${key.area}`);
   const group = area ? [...area.querySelectorAll(CONTROLS)] : [];
   const near = group[Math.min(Math.max(key.index, 0), group.length - 1)];
   if (near) return near.focus({ preventScroll: true });
   // the control the player used has gone with his move (a draw, a discard): the next decision's first control,
   // or else his hand, takes the focus, so a keyboard player carries on from where he was
-  const next = main.querySelector(".dock .decision-slot [data-action], .dock .decision-slot button, .dock .hand-area [tabindex='0'], .dock .hand-area button");
-  if (next) next.focus({ preventScroll: true });
-  else focusWaits = true;                 // nothing to decide yet: the player's next turn takes the focus
+  if (!focusDecision()) focusWaits = true;      // nothing to decide yet: the player's next turn takes the focus
+}
+
+// The focus onto the decision in the dock: its first control (the first list of a form: the plane to name), or
+// else a move of the hand; unless ``movesOnly``, else the hand's first card.  False where there is none (the focus
+// then waits for the player's next turn: a race's board, Biggles', answers Space itself).
+function focusDecision(movesOnly = false) {
+  const ways = [".dock .decision-slot :is([data-action], button, select, input)", ".dock .hand-area [data-action]",
+    ...(movesOnly ? [] : [".dock .hand-area [tabindex='0'], .dock .hand-area button"])];
+  for (const way of ways) {
+    const next = main.querySelector(way);
+    if (next) { next.focus({ preventScroll: true }); return true; }
+  }
+  return false;
 }
 
 // A button that copies a link, with a word of thanks.

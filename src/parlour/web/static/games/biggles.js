@@ -148,8 +148,11 @@ const names = (view) => view.seats.map((s, i) => (s && s.name) || `P${i + 1}`);
 
 // The bots' levels, from the slowest to the quickest (the menu's names): the opponent's is named at the table, and
 // after a person beats one the next quicker is offered.
-const LEVELS = [["gentle", "Gentle"], ["newcomer", "Newcomer"], ["casual", "Casual"], ["club", "Club player"], ["practised", "Practised"]];
-const TITLE = { random: "Beginner", ...Object.fromEntries(LEVELS) };
+// (from the server's list, as the New table form shows it: weakest first, the random player first)
+const BOTS = await fetch("/api/games/biggles").then((r) => (r.ok ? r.json() : { bot_catalogue: [] })).then((g) => g.bot_catalogue || []);
+const LEVELS = BOTS.filter((b) => b.name !== "random").map((b) => [b.name, b.title]);
+const TITLE = Object.fromEntries(BOTS.map((b) => [b.name, b.title]));
+const NUMBER_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 const botOf = (view, seat) => { const s = view.seats[seat]; return s && s.kind === "bot" ? s.bot || "" : null; };
 const levelName = (bot) => (bot in TITLE ? `${TITLE[bot]} level` : "bot");
 // the next quicker level than a bot's (none after the quickest; the random player's pace is the club player's)
@@ -323,13 +326,20 @@ function practiceBox(ctx) {
   return h("label", { class: "bg-practice" }, box, "Practice: show when a card fits");
 }
 
-// "Your opponent: Arthur, a bot at the Gentle level, the slowest of five": and where a quicker one is chosen
+const ordinal = (k) => `${k}${k % 10 === 1 && k % 100 !== 11 ? "st" : k % 10 === 2 && k % 100 !== 12 ? "nd" : k % 10 === 3 && k % 100 !== 13 ? "rd" : "th"}`;
+// "Your opponent: Arthur, a bot at the Gentle level, the 2nd weakest of the six bots on offer": and where a
+// quicker one is chosen
 function opponentWords(view) {
   const me = view.seat;
   const bot = me === null || me === undefined ? null : botOf(view, 1 - me);
   if (bot === null || !(bot in TITLE)) return "";
   const at = LEVELS.findIndex(([name]) => name === bot);
-  const rank = at === 0 ? ", the slowest of five" : at === LEVELS.length - 1 ? ", the quickest of five" : at > 0 ? `, ${at + 1} of five from the slowest` : "";
+  // its place in the list the New table form shows (every bot, the weakest first), in words that match that list
+  const place = BOTS.findIndex((b) => b.name === bot);
+  const n = NUMBER_WORDS[BOTS.length] || String(BOTS.length);
+  const rank = place < 0 ? "" : place === 0 ? `, the weakest of the ${n} bots on offer`
+    : place === BOTS.length - 1 ? `, the quickest of the ${n} bots on offer`
+      : `, the ${ordinal(place + 1)} weakest of the ${n} bots on offer`;
   return h("p", { class: "bg-opponent", "data-testid": "opponent" }, `Your opponent: ${names(view)[1 - me]}, a bot at the ${TITLE[bot]} level${rank}.`,
     at < LEVELS.length - 1 ? " A quicker one is chosen under New table, or offered here when you win." : "");
 }
@@ -591,6 +601,10 @@ export function refusal(message, view) {
     if (phase === "counting") return "Wait for Go: nobody may move until the count over the board reaches Go.";
   }
   if (ENDED.test(message) && (phase === "counting" || phase === "running")) return "";
+  // the rules name the keys, "(t)": on a touch screen the buttons are what the player presses
+  if (window.matchMedia("(pointer: coarse)").matches) {
+    return message.replace(/ \(([tps])\)/g, (_, k) => ` (the ${{ t: "Turn", p: "Play", s: "Stop!" }[k]} button)`);
+  }
   return message;
 }
 

@@ -164,7 +164,8 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
     s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: band }),
     insignia(nation, 16, 16, 10),
     // the head names the plane shortly, so that a fanned hand reads at a glance (the insignia says the nation)
-    s("text", { x: 31, y: 21, "font-size": 12, "font-weight": 800, fill: "#fff",
+    // (a long short name, two words, in a smaller letter: fitted into the head's width, it would be squeezed thin)
+    s("text", { x: 31, y: 21, "font-size": SHORT[code].length > 10 ? 10 : 12, "font-weight": 800, fill: "#fff",
       ...(SHORT[code].length > 8 ? { textLength: 62, lengthAdjust: "spacingAndGlyphs" } : {}) }, SHORT[code]),
     outline(OUTLINES[code], viewOf(card)) || silhouette(kind, viewOf(card)),
     ...viewMarks(card));
@@ -814,6 +815,14 @@ export function label(action, view) {
 // player makes it
 export function hintPlayable(action) {
   return !(SPOTTING && action.startsWith("swap "));
+}
+
+// The moves a hint passes over, in words: the expert weighs what goes on the table (a set, a swap, a fourth card)
+// before a discard, so while one may be made the discards wait; not "not worth playing", as they must come later.
+export function unweighed(count, view) {
+  if (view?.observation?.phase !== "play") return null;
+  return `${count === 1 ? "Your discard was" : `Your ${count} discards were`} not weighed yet: the expert first puts on the table `
+    + "what it can (a set, a swap, a fourth card), and weighs which card to throw away once that is done. Ask again then.";
 }
 
 export function status(view) {
