@@ -16,6 +16,31 @@ let myTurn = false;
 let everyOpen = false;   // whether the person opened the list of every ask (on a phone): it stays open move after move
 document.addEventListener("focusin", (event) => { engaged = Boolean(event.target.closest && event.target.closest(OURS)); });
 
+// A card to ask for: its name on a white button, its region's colour under it.
+function askButton(card, target, who, act) {
+  return clickable(h("span", { class: "bt-ask-town", style: `--rc:${colourOf(regionOf(card))}` }, shortName(card)), `ask ${target} ${card}`, act,
+    `Ask ${who} for ${townName(card)}`);
+}
+
+// The asks heard, on a phone at the person's turn: one line that says the newest and how many came since his own last
+// ask; a tap opens them all, newest first, those since his last ask first and the older ones after a rule.
+function heardLine(all, me, words) {
+  let since = all.length;
+  while (since > 0 && all[since - 1].asker !== me) since -= 1;
+  const fresh = since === 0 ? all.length : all.length - since;        // (no ask of his yet: every ask is news)
+  const newest = all[all.length - 1];
+  const head = since === 0 ? `Asks so far (${all.length}), newest:` : fresh ? `Since your last ask (${fresh}), newest:` : "Your last ask:";
+  const item = (a, i) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}${i < fresh ? " fresh" : ""}` }, words(a));
+  const order = all.slice().reverse();
+  return h("details", { class: "bt-heard", "data-testid": "heard", open: everyOpen || undefined,
+    ontoggle: (event) => { everyOpen = event.target.open; } },
+    h("summary", {}, h("span", { class: "bt-heard-head" }, head), " ",
+      h("span", { class: "bt-heard-newest", "data-testid": "heard-newest" }, `${words(newest)}.`),
+      all.length > 1 ? h("span", { class: "bt-heard-more" }, ` Tap to see all ${all.length}.`) : ""),
+    h("ol", { tabindex: "0", "aria-label": "Every ask so far, newest first" },
+      order.map((a, i) => [i === fresh && i > 0 ? h("li", { class: "bt-heard-rule" }, "Before your last ask:") : "", item(a, i)])));
+}
+
 function asksByTarget(legal) {
   const out = new Map();
   for (const a of legal) {
@@ -57,46 +82,48 @@ export function render(el, ctx) {
   }));
 
   // -- the ask: the towns this player may be asked for, region by region --------------------------------
+  // On a phone the dock holds the whole decision without a scroll: the asks heard folded to one line (the newest;
+  // the rest a tap away), and the hand and the ask as one list, a line a region: the cards held there, ticked, and
+  // the cards to ask for, white buttons beside them (every region of the hand is one he may ask in, and no other).
+  const narrow = window.matchMedia("(max-width: 600px)").matches;
+  const all = obs.asks || [];
+  const words = (a) => `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`;
   let askPanel = "";
-  if (chosen) {
+  if (chosen && narrow) {
+    askPanel = all.length ? h("div", { class: "bt-ask bt-heard-panel decision-area" }, heardLine(all, me, words)) : "";
+  } else if (chosen) {
     const who = seatName(view, chosen);
-    // on a phone the log of asks lies under the dock: here, where the choice is made, every ask since the person's
-    // own last ask (the others' turns, all of them together, in the order made), and every ask so far folded below
-    const phone = window.matchMedia("(max-width: 600px)").matches;
-    const all = obs.asks || [];
-    let since = all.length;
-    while (since > 0 && all[since - 1].asker !== me) since -= 1;
-    const fresh = since === 0 || since < all.length;           // (else his own asks are the newest: the last three)
-    const recent = phone ? (fresh ? all.slice(since) : all.slice(-3)) : [];
-    const words = (a) => `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`;
     askPanel = h("div", { class: "panel bt-ask decision-area" },
-      recent.length ? h("div", { class: "bt-recent", "data-testid": "recent-asks" },
-        h("span", { class: "bt-recent-head" }, fresh && since > 0 ? `Since your last ask (${recent.length}), newest first:`
-          : fresh ? `Asks so far (${recent.length}), newest first:` : "Your last asks, newest first:"),
-        // (newest first, as every other list of asks on the page: one order, said the same way)
-        h("ol", { reversed: true, tabindex: "0", "aria-label": "The asks since your last, newest first" },
-          recent.slice().reverse().map((a) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}` }, words(a))))) : "",
-      phone && all.length > recent.length ? h("details", { class: "bt-every-ask", "data-testid": "every-ask", open: everyOpen || undefined,
-        ontoggle: (event) => { everyOpen = event.target.open; } },
-        h("summary", {}, `Every ask so far (${all.length}), newest first`),
-        h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" },
-          all.slice().reverse().map((a) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}` }, words(a))))) : "",
       h("h3", {}, `Ask ${who} for…`),
       h("div", { class: "bt-ask-groups" }, byRegion(targets.get(chosen)).map(([r, cards]) => h("div", { class: "bt-ask-group", style: `--rc:${colourOf(r)}` },
-        regionChip(r), cards.map((c) => clickable(h("span", { class: "bt-ask-town" }, shortName(c)), `ask ${chosen} ${c}`, act,
-          `Ask ${who} for ${townName(c)}`))))));
+        regionChip(r), cards.map((c) => askButton(c, chosen, who, act))))));
   }
 
   // -- my hand -------------------------------------------------------------------------------
   // (on a phone the hand is written as names by region: ten cards drawn would not leave room for the ask)
-  const narrow = window.matchMedia("(max-width: 600px)").matches;
-  const hand = obs.hand ? h("div", { class: "panel bt-hand hand-area" },
-    h("h3", {}, `Your hand (${obs.hand.length})`),
-    !obs.hand.length ? h("p", {}, "You have no cards left.")
-      : narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
-        regionChip(r), cards.map((c) => h("span", { class: "bt-ask-town", "data-card": c, style: `--rc:${colourOf(r)}` }, shortName(c))))))
+  const held = (c) => h("span", { class: "bt-ask-town bt-held-town", "data-card": c, style: `--rc:${colourOf(regionOf(c))}` },
+    h("span", { "aria-hidden": "true" }, "✓ "), shortName(c));
+  let hand = "";
+  if (obs.hand && !obs.hand.length) hand = h("div", { class: "panel bt-hand hand-area" }, h("h3", {}, "Your hand (0)"), h("p", {}, "You have no cards left."));
+  else if (obs.hand && narrow && chosen) {
+    const who = seatName(view, chosen);
+    const mine = byRegion(obs.hand);
+    const asks = new Map(byRegion(targets.get(chosen)));
+    const regions = [...new Set([...mine.map(([r]) => r), ...asks.keys()])].sort((a, b) => a - b);
+    const yours = new Map(mine);
+    hand = h("div", { class: "panel bt-hand hand-area bt-hand-ask", "data-testid": "hand-and-ask" },
+      h("h3", {}, `Your hand (${obs.hand.length}) `, h("span", { class: "bt-hand-legend" }, `✓ yours · white: ask ${who} for it`)),
+      h("ul", { class: "bt-rows" }, regions.map((r) => h("li", { class: "bt-row", "data-region": r, style: `--rc:${colourOf(r)}` },
+        regionChip(r), h("span", { class: "bt-row-cards" }, (yours.get(r) || []).map(held),
+          (asks.get(r) || []).map((c) => askButton(c, chosen, who, act)))))));
+  } else if (obs.hand) {
+    hand = h("div", { class: "panel bt-hand hand-area" },
+      h("h3", {}, `Your hand (${obs.hand.length})`),
+      narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
+        regionChip(r), cards.map(held))))
         : h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
-          h("div", { class: "row" }, cards.map((c) => townCard(c))))))) : "";
+          h("div", { class: "row" }, cards.map((c) => townCard(c)))))));
+  }
   // a card of his own hand, clicked at his turn, says why it cannot be asked for
   if (hand && chosen) hand.querySelectorAll("[data-card]").forEach((c) =>
     refusable(c, `ask ${chosen} ${c.dataset.card}`, ctx.refuse, `${townName(c.dataset.card)}: in your hand`));
