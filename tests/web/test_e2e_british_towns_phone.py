@@ -139,7 +139,7 @@ def test_sets_game_the_key_shows_the_region_of_the_decision_above_the_dock(brows
 #: what of the hand and the ask lies outside the window, or under something else, and whether the dock must scroll
 FIT = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
   const out = [];
-  for (const el of document.querySelectorAll('.hand-area [data-card], .hand-area h3, .bt-ask [data-action], .hint')) {
+  for (const el of document.querySelectorAll('.hand-area [data-card], .hand-area h3, .dock [data-action^="ask "]:not(.all-moves *), .hint')) {
     const r = el.getBoundingClientRect();
     if (r.top < -1 || r.bottom > innerHeight + 1) {
       out.push(`${el.textContent.slice(0, 30)} at ${Math.round(r.top)}`);

@@ -90,7 +90,8 @@ export function render(el, ctx) {
   const words = (a) => `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`;
   let askPanel = "";
   if (chosen && narrow) {
-    askPanel = all.length ? h("div", { class: "bt-ask bt-heard-panel decision-area" }, heardLine(all, me, words)) : "";
+    askPanel = h("div", { class: "bt-ask bt-heard-panel decision-area" }, all.length ? heardLine(all, me, words)
+      : h("p", { class: "bt-heard", "data-testid": "heard" }, h("span", { class: "bt-heard-head" }, "Asks heard: none yet."), " Yours is the first ask of the game."));
   } else if (chosen) {
     const who = seatName(view, chosen);
     askPanel = h("div", { class: "panel bt-ask decision-area" },
