@@ -209,16 +209,19 @@ export function ending(view) {
   const names = view.observation.seat_names;
   const best = Math.max(...names.map((n) => r.regions[n]));
   const top = names.filter((n) => r.regions[n] === best);
-  const who = (n) => seatName(view, names.indexOf(n));
+  // (the person himself is "you" in the sentence, and "(you)" in the table)
+  const who = (n, start = false) => person(view, names.indexOf(n), { start });
+  const row = (n) => `${seatName(view, names.indexOf(n))}${names.indexOf(n) === view.seat ? " (you)" : ""}`;
+  const both = (list) => list.map((n, i) => who(n, i === 0)).join(" and ");
   let why;
-  if (top.length === 1) why = `${who(top[0])} collected the most regions: ${plural(best, "region")}.`;
+  if (top.length === 1) why = `${who(top[0], true)} collected the most regions: ${plural(best, "region")}.`;
   else if (r.winner) {
-    const cards = top.map((n) => `${who(n)} ${r.cards_in_regions[n]}`).join(", ");
-    why = `${top.map(who).join(" and ")} each collected ${plural(best, "region")}; the tie-break (most cards in complete regions: ${cards}) gives the game to ${who(r.winner)}.`;
-  } else why = `${top.map(who).join(" and ")} each collected ${plural(best, "region")}, and share the game (no tie-break in this variant).`;
+    const cards = top.map((n) => `${who(n, true)} ${r.cards_in_regions[n]}`).join(", ");
+    why = `${both(top)} each collected ${plural(best, "region")}; the tie-break (most cards in complete regions: ${cards}) gives the game to ${who(r.winner)}.`;
+  } else why = `${both(top)} each collected ${plural(best, "region")}, and share the game (no tie-break in this variant).`;
   return h("div", { class: "panel-light ending", "data-testid": "ending" }, h("p", {}, why),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Regions"), h("th", { scope: "col" }, "Cards in them"))),
-      h("tbody", {}, names.map((n) => h("tr", {}, h("td", {}, who(n)), h("td", {}, String(r.regions[n])), h("td", {}, String(r.cards_in_regions[n])))))));
+      h("tbody", {}, names.map((n) => h("tr", {}, h("td", {}, row(n)), h("td", {}, String(r.regions[n])), h("td", {}, String(r.cards_in_regions[n])))))));
 }
 
 // The end stops play with its summary over the table: who collected the most regions, the tie-break, the count.

@@ -160,7 +160,8 @@ export function resultWords(result, view, scoreKey, unit) {
   const names = view.observation?.seat_names || Object.keys(result[scoreKey] || {});
   const parts = names.map((n, i) => `${seatName(view, i)}: ${unit ? plural(result[scoreKey]?.[n], unit) : points(result[scoreKey]?.[n])}`);
   let head;
-  if (result.winner) head = `${seatName(view, names.indexOf(result.winner))} wins.`;
+  // (the person himself, where he won: "Ann (you) wins.")
+  if (result.winner) head = `${seatName(view, names.indexOf(result.winner))}${view.seat !== undefined && view.seat !== null && names.indexOf(result.winner) === view.seat ? " (you)" : ""} wins.`;
   else if (result.shared_by && result.shared_by.length) head = `Shared by ${result.shared_by.map((n) => seatName(view, names.indexOf(n))).join(" & ")}.`;
   else head = "A draw.";
   return `${head} ${parts.join(" · ")}.`;
