@@ -139,7 +139,8 @@ def test_sets_game_the_key_shows_the_region_of_the_decision_above_the_dock(brows
 #: what of the hand and the ask lies outside the window, or under something else, and whether the dock must scroll
 FIT = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
   const out = [];
-  for (const el of document.querySelectorAll('.hand-area [data-card], .hand-area h3, .dock [data-action^="ask "]:not(.all-moves *), .hint')) {
+  const asks = '.dock [data-action^="ask "]:not(.all-moves *)';
+  for (const el of document.querySelectorAll(`.hand-area [data-card], .hand-area h3, ${asks}, .hint`)) {
     const r = el.getBoundingClientRect();
     if (r.top < -1 || r.bottom > innerHeight + 1) {
       out.push(`${el.textContent.slice(0, 30)} at ${Math.round(r.top)}`);
@@ -204,7 +205,8 @@ def test_sets_game_at_the_end_the_key_is_whole_in_the_page(browser, server, size
 
 #: every card of the hand, every ask the person may make and every player he may ask: wholly in the window, and what a
 #: finger meets at its middle is the thing itself (nothing over it); with how many of each the page drew
-ALL_IN_SIGHT = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+ALL_IN_SIGHT = """async () => {
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
   const vh = innerHeight, vw = document.documentElement.clientWidth, out = [];
   const cards = [...document.querySelectorAll('.hand-area [data-card]')];
   const asks = [...document.querySelectorAll('.dock :is(.decision-slot, .hand-slot) [data-action^="ask "]')];
@@ -213,7 +215,7 @@ ALL_IN_SIGHT = """async () => { for (let i = 0; i < 3; i++) await new Promise((d
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     if (r.top < -1 || r.bottom > vh + 1 || r.left < -1 || r.right > vw + 1 || !hit || !(hit === el || el.contains(hit)))
-      out.push(`${el.dataset.card || el.dataset.action || el.dataset.target} at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+      out.push(`${el.dataset.card || el.dataset.action || el.dataset.target} at ${Math.round(r.top)}`);
   }
   const dock = document.querySelector('.dock');
   return { out, cards: cards.length, asks: asks.length, players: players.length,
