@@ -11,7 +11,7 @@ let chosen = null;       // the rules name ("P2") of the player the person is ab
 // where a move takes that control away and leaves nothing to decide (his ask was refused: the turn passed), the
 // focus goes to the asks heard, which say what happened, rather than to the page's body.
 let engaged = false;
-const OURS = ".bt-seats, .bt-ask, .bt-history";
+const OURS = ".bt-seats, .bt-ask, .bt-hand-ask, .bt-history";
 let myTurn = false;
 let everyOpen = false;   // whether the person opened the list of every ask (on a phone): it stays open move after move
 document.addEventListener("focusin", (event) => { engaged = Boolean(event.target.closest && event.target.closest(OURS)); });
@@ -150,7 +150,7 @@ export function render(el, ctx) {
   if (engaged && !readOnly) requestAnimationFrame(() => {
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected;
-    const ask = askPanel && askPanel.querySelector("[data-action]");
+    const ask = [askPanel, hand].map((part) => part && part.querySelector("[data-action]")).find(Boolean);   // (on a phone, in the hand)
     const list = history.querySelector("ol");
     if (turnCame && ask && ask.isConnected && (lost || active.closest(".bt-history, .bt-seats"))) ask.focus({ preventScroll: true });
     else if (lost && list && list.isConnected) list.focus({ preventScroll: true });
