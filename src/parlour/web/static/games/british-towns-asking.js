@@ -219,7 +219,10 @@ export function ending(view) {
     const cards = top.map((n) => `${who(n, true)} ${r.cards_in_regions[n]}`).join(", ");
     why = `${both(top)} each collected ${plural(best, "region")}; the tie-break (most cards in complete regions: ${cards}) gives the game to ${who(r.winner)}.`;
   } else why = `${both(top)} each collected ${plural(best, "region")}, and share the game (no tie-break in this variant).`;
-  return h("div", { class: "panel-light ending", "data-testid": "ending" }, h("p", {}, why),
+  // (why the game ended, first: every region is down, as the rules end it)
+  const regions = (view.observation.key || []).length;
+  const over = regions ? `All ${regions} regions are down, so the game is over. ` : "";
+  return h("div", { class: "panel-light ending", "data-testid": "ending" }, h("p", {}, over, why),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Regions"), h("th", { scope: "col" }, "Cards in them"))),
       h("tbody", {}, names.map((n) => h("tr", {}, h("td", {}, row(n)), h("td", {}, String(r.regions[n])), h("td", {}, String(r.cards_in_regions[n])))))));
 }
