@@ -15,6 +15,12 @@ const OURS = ".bt-seats, .bt-ask, .bt-hand-ask, .bt-history";
 let myTurn = false;
 let everyOpen = false;   // whether the person opened the list of every ask (on a phone): it stays open move after move
 document.addEventListener("focusin", (event) => { engaged = Boolean(event.target.closest && event.target.closest(OURS)); });
+// A window that crosses a phone's width (a phone turned, a window narrowed) draws the table again in the layout of its
+// new width: a phone's hand and ask as one list, a laptop's as cards under the ask.
+let drawnLast = null;    // { el, redraw } of the table drawn last
+window.matchMedia("(max-width: 600px)").addEventListener("change", () => {
+  if (drawnLast && drawnLast.el.isConnected && drawnLast.redraw) drawnLast.redraw();
+});
 
 // A card to ask for: its name on a white button, its region's colour under it.
 function askButton(card, target, who, act) {
@@ -54,6 +60,7 @@ function asksByTarget(legal) {
 
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
+  drawnLast = readOnly ? null : { el, redraw: ctx.redraw };
   const names = obs.seat_names || [];
   const me = obs.seat;
   const targets = readOnly ? new Map() : asksByTarget(legal);
