@@ -3,7 +3,7 @@
 // public and shown, newest first.
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
-import { listed, person, plural, seatName } from "/static/words.js";
+import { listed, person, plural, seatName, tap } from "/static/words.js";
 import { byRegion, endHead, endSummary, keyCard, regionChip, regionPhrase, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
@@ -42,7 +42,7 @@ function heardLine(all, me, words) {
     ontoggle: (event) => { everyOpen = event.target.open; } },
     h("summary", {}, h("span", { class: "bt-heard-head" }, head), " ",
       h("span", { class: "bt-heard-newest", "data-testid": "heard-newest" }, `${words(newest)}.`),
-      all.length > 1 ? h("span", { class: "bt-heard-more" }, ` Tap to see all ${all.length}.`) : ""),
+      all.length > 1 ? h("span", { class: "bt-heard-more" }, ` ${tap === "tap" ? "Tap" : "Click"} to see all ${all.length}.`) : ""),
     h("ol", { tabindex: "0", "aria-label": "Every ask so far, newest first" },
       order.map((a, i) => [i === fresh && i > 0 ? h("li", { class: "bt-heard-rule" }, "Before your last ask:") : "", item(a, i)])));
 }
