@@ -139,7 +139,8 @@ def test_sets_game_the_key_shows_the_region_of_the_decision_above_the_dock(brows
 #: what of the hand and the ask lies outside the window, or under something else, and whether the dock must scroll
 FIT = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
   const out = [];
-  for (const el of document.querySelectorAll('.hand-area [data-card], .hand-area h3, .bt-ask [data-action], .hint')) {
+  const asks = '.dock [data-action^="ask "]:not(.all-moves *)';
+  for (const el of document.querySelectorAll(`.hand-area [data-card], .hand-area h3, ${asks}, .hint`)) {
     const r = el.getBoundingClientRect();
     if (r.top < -1 || r.bottom > innerHeight + 1) {
       out.push(`${el.textContent.slice(0, 30)} at ${Math.round(r.top)}`);
@@ -197,6 +198,75 @@ def test_sets_game_at_the_end_the_key_is_whole_in_the_page(browser, server, size
           return { scrolls: ul.scrollHeight > ul.clientHeight + 1, regions: ul.querySelectorAll('li').length }; }""")
         assert key == {"scrolls": False, "regions": 9}, key
         page.locator(".bt-key").screenshot(path=str(ARTIFACTS / f"british-towns-sets-{size}-end-key.png"))
+        assert not table.errors, table.errors
+    finally:
+        table.close()
+
+
+#: every card of the hand, every ask the person may make and every player he may ask: wholly in the window, and what a
+#: finger meets at its middle is the thing itself (nothing over it); with how many of each the page drew
+ALL_IN_SIGHT = """async () => {
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const vh = innerHeight, vw = document.documentElement.clientWidth, out = [];
+  const cards = [...document.querySelectorAll('.hand-area [data-card]')];
+  const asks = [...document.querySelectorAll('.dock :is(.decision-slot, .hand-slot) [data-action^="ask "]')];
+  const players = [...document.querySelectorAll('.board [data-target]')];
+  for (const el of [...cards, ...asks, ...players]) {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (r.top < -1 || r.bottom > vh + 1 || r.left < -1 || r.right > vw + 1 || !hit || !(hit === el || el.contains(hit)))
+      out.push(`${el.dataset.card || el.dataset.action || el.dataset.target} at ${Math.round(r.top)}`);
+  }
+  const dock = document.querySelector('.dock');
+  return { out, cards: cards.length, asks: asks.length, players: players.length,
+           scrolls: dock.scrollHeight > dock.clientHeight + 1 }; }"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_asking_game_a_big_hand_every_ask_and_whom_to_ask_are_on_screen_with_many_asks_heard(browser, server, size):
+    """At his turn the player sees his whole hand, every town he may ask for and every player he may ask, without a
+    scroll and with nothing over them: also with a hand of fifteen cards and twenty asks heard, with the asks heard
+    opened (on a phone) and with the hint open."""
+    table = _table(browser, server, "british-towns-asking", size, 2)
+    page = table.page
+    chooser = _chooser("british-towns-asking")
+
+    def in_sight(view, when):
+        seen = page.evaluate(ALL_IN_SIGHT)
+        obs = view["observation"]
+        chosen = page.get_attribute(".board button.bt-seat[aria-pressed=true]", "data-target")
+        assert seen["cards"] == len(obs["hand"]), (when, seen)
+        assert seen["asks"] == sum(1 for a in view["legal"] if a.startswith(f"ask {chosen} ")), (when, seen)
+        assert seen["players"] == len({a.split()[1] for a in view["legal"]}), (when, seen)
+        assert seen["out"] == [] and not seen["scrolls"], (when, seen)
+
+    try:
+        big = False
+        for turn in range(10):
+            view = table.decision()
+            assert view is not None
+            obs = view["observation"]
+            in_sight(view, turn)
+            if len(obs["asks"]) >= 15 and len(obs["hand"]) >= 14:
+                big = True
+                if size == "phone":
+                    # the asks heard: one line, the newest; a tap opens them all, newest first
+                    newest = page.inner_text("[data-testid=heard-newest]")
+                    assert page.locator("[data-testid=heard] li.bt-recent-ask").first.is_hidden()
+                    page.click("[data-testid=heard] summary")
+                    listed = page.locator("[data-testid=heard] li.bt-recent-ask")
+                    assert listed.count() == len(obs["asks"]) and listed.first.is_visible()
+                    assert listed.first.inner_text() + "." == newest
+                    _shot(page, "british-towns-asking-phone-big-hand-asks-open")
+                    in_sight(view, "with the asks heard open")
+                    page.click("[data-testid=heard] summary")
+                page.click("[data-testid=hint-button]")
+                page.wait_for_selector("[data-testid=hint]", timeout=60000)
+                _shot(page, f"british-towns-asking-{size}-big-hand-hint")
+                in_sight(view, "with the hint open")
+                break
+            table.click(chooser.act(obs, view["legal"]))
+        assert big, "no turn with a big hand and many asks heard"
         assert not table.errors, table.errors
     finally:
         table.close()

@@ -1,5 +1,5 @@
-"""British Towns after a newcomer's review: the asking game's key never under the dock on a laptop, every ask since
-the person's last one readable together on a phone; the sets game's forced moves said in words beside their
+"""British Towns after a newcomer's review: the asking game's key never under the dock on a laptop, the asks heard
+folded to the newest on a phone, every ask a tap away; the sets game's forced moves said in words beside their
 control, and its end told in one voice."""
 
 from __future__ import annotations
@@ -57,11 +57,13 @@ def test_asking_game_on_a_laptop_the_whole_key_stands_above_the_dock_at_each_dec
         table.close()
 
 
-def test_asking_game_on_a_phone_every_ask_since_the_persons_last_is_listed_and_every_ask_can_be_opened(browser, server):
+def test_asking_game_on_a_phone_the_asks_heard_fold_to_the_newest_and_open_to_every_ask(browser, server):
+    """On a phone the asks heard take one line at the player's turn (the newest, and how many came since his own last
+    ask), so that his hand and the ask stay on screen; a tap opens every ask, newest first, those since his last ask
+    marked, and the list stays open move after move."""
     table = _table(browser, server, "british-towns-asking", "phone", 9)
     page = table.page
     chooser = _chooser("british-towns-asking")
-    names = None
     try:
         seen_long = opened = False
         for _ in range(8):
@@ -70,29 +72,36 @@ def test_asking_game_on_a_phone_every_ask_since_the_persons_last_is_listed_and_e
                 break
             obs = view["observation"]
             asks = obs["asks"]
+            if not asks:
+                assert "none yet" in page.inner_text("[data-testid=heard]")
+                table.click(chooser.act(obs, view["legal"]))
+                continue
             mine = [i for i, a in enumerate(asks) if a["asker"] == obs["seat"]]
             since = asks[mine[-1] + 1:] if mine else asks
-            recent = page.locator("[data-testid=recent-asks] li")
-            if since:
-                # every ask the others made since his last, newest first (as the full list of asks): not only the
-                # last three, and the order said in the same words as the full list's
-                assert recent.count() == len(since), (recent.count(), len(since))
-                assert "newest first" in page.inner_text("[data-testid=recent-asks] .bt-recent-head")
-                names = page.evaluate(NAMES, sorted({a["card"] for a in asks}))
-                for li, ask in zip(recent.all_inner_texts(), since[::-1], strict=True):
-                    assert f"for {names[ask['card']]}:" in li, (li, ask)
-                seen_long |= len(since) > 3
-            if len(asks) > recent.count():
-                every = page.locator("[data-testid=every-ask]")
-                assert every.locator("summary").inner_text() == f"Every ask so far ({len(asks)}), newest first"
-                if not opened:
-                    every.locator("summary").click()
+            names = page.evaluate(NAMES, sorted({a["card"] for a in asks}))
+            head = page.inner_text("[data-testid=heard] .bt-heard-head")
+            if not mine:
+                assert head == f"Asks so far ({len(asks)}), newest:", head
+            elif since:
+                assert head == f"Since your last ask ({len(since)}), newest:", head
+            else:
+                assert head == "Your last ask:", head
+            heard = page.locator("[data-testid=heard] li.bt-recent-ask")
+            if not opened:
+                # folded: one line, the newest ask; the list itself is not shown
+                assert f"for {names[asks[-1]['card']]}:" in page.inner_text("[data-testid=heard-newest]")
+                assert heard.first.is_hidden()
+                if len(since) > 2:
+                    page.click("[data-testid=heard] summary")
                     opened = True
                     page.screenshot(path=str(ARTIFACTS / "british-towns-asking-phone-every-ask.png"))
-                # (once opened it stays open as the moves come)
-                assert every.locator("li").count() == len(asks) and every.locator("li").first.is_visible()
-                last = page.evaluate(NAMES, [asks[-1]["card"]])[asks[-1]["card"]]
-                assert f"for {last}:" in every.locator("li").first.inner_text()      # newest first, as said
+            if opened:
+                # (once opened it stays open as the moves come): every ask, newest first, those since his last marked
+                assert heard.count() == len(asks) and heard.first.is_visible()
+                for li, ask in zip(heard.all_inner_texts(), asks[::-1], strict=True):
+                    assert f"for {names[ask['card']]}:" in li, (li, ask)
+                assert page.locator("[data-testid=heard] li.fresh").count() == len(since)
+                seen_long |= len(since) > 3
             table.click(chooser.act(obs, view["legal"]))
         assert seen_long and opened
         assert not table.errors, table.errors

@@ -132,7 +132,8 @@ def test_the_dock_folds_down_to_show_the_table_and_opens_at_the_next_turn(server
     phone.click("[data-testid=dock-fold]")                                   # back to the move
     assert phone.locator(".dock .hand-area").is_visible() and phone.locator(".dock .decision-area").is_visible()
     phone.click("[data-testid=dock-fold]")
-    phone.locator(".dock .decision-area .bt-ask-town").first.evaluate("el => el.click()")   # folded, a move still goes
+    # folded, a move still goes
+    phone.locator(".dock .hand-area .bt-ask-town[data-action]").first.evaluate("el => el.click()")
     opened = "document.querySelector('[data-testid=dock-fold]').getAttribute('aria-expanded') === 'true'"
     phone.wait_for_function(opened, timeout=30000)                           # his next turn opens it by itself
     assert phone.locator(".dock .hand-area").is_visible()

@@ -183,7 +183,8 @@ export async function playTable(tableId) {
     const bottom = Math.max(...rects.map((r) => r.bottom));
     const room = dock.getBoundingClientRect().top;
     if (top >= 0 && bottom <= room) return;
-    const by = bottom - top > room ? top : bottom - room + 6;
+    // (a margin of 6px under it where there is room for one: never at the cost of its top going off the window)
+    const by = bottom - top > room ? top : Math.min(top, bottom - room + 6);
     const was = window.scrollY;
     window.scrollBy({ top: by, behavior: "instant" });
     // (a page still being laid out may not scroll that far yet: look again at the next frames)

@@ -3,7 +3,7 @@
 // public and shown, newest first.
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
-import { listed, person, plural, seatName } from "/static/words.js";
+import { listed, person, plural, seatName, tap } from "/static/words.js";
 import { byRegion, endHead, endSummary, keyCard, regionChip, regionPhrase, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
@@ -11,10 +11,41 @@ let chosen = null;       // the rules name ("P2") of the player the person is ab
 // where a move takes that control away and leaves nothing to decide (his ask was refused: the turn passed), the
 // focus goes to the asks heard, which say what happened, rather than to the page's body.
 let engaged = false;
-const OURS = ".bt-seats, .bt-ask, .bt-history";
+const OURS = ".bt-seats, .bt-ask, .bt-hand-ask, .bt-history";
 let myTurn = false;
 let everyOpen = false;   // whether the person opened the list of every ask (on a phone): it stays open move after move
 document.addEventListener("focusin", (event) => { engaged = Boolean(event.target.closest && event.target.closest(OURS)); });
+// A window that crosses a phone's width (a phone turned, a window narrowed) draws the table again in the layout of its
+// new width: a phone's hand and ask as one list, a laptop's as cards under the ask.
+let drawnLast = null;    // { el, redraw } of the table drawn last
+window.matchMedia("(max-width: 600px)").addEventListener("change", () => {
+  if (drawnLast && drawnLast.el.isConnected && drawnLast.redraw) drawnLast.redraw();
+});
+
+// A card to ask for: its name on a white button, its region's colour under it.
+function askButton(card, target, who, act) {
+  return clickable(h("span", { class: "bt-ask-town", style: `--rc:${colourOf(regionOf(card))}` }, shortName(card)), `ask ${target} ${card}`, act,
+    `Ask ${who} for ${townName(card)}`);
+}
+
+// The asks heard, on a phone at the person's turn: one line that says the newest and how many came since his own last
+// ask; a tap opens them all, newest first, those since his last ask first and the older ones after a rule.
+function heardLine(all, me, words) {
+  let since = all.length;
+  while (since > 0 && all[since - 1].asker !== me) since -= 1;
+  const fresh = since === 0 ? all.length : all.length - since;        // (no ask of his yet: every ask is news)
+  const newest = all[all.length - 1];
+  const head = since === 0 ? `Asks so far (${all.length}), newest:` : fresh ? `Since your last ask (${fresh}), newest:` : "Your last ask:";
+  const item = (a, i) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}${i < fresh ? " fresh" : ""}` }, words(a));
+  const order = all.slice().reverse();
+  return h("details", { class: "bt-heard", "data-testid": "heard", open: everyOpen || undefined,
+    ontoggle: (event) => { everyOpen = event.target.open; } },
+    h("summary", {}, h("span", { class: "bt-heard-head" }, head), " ",
+      h("span", { class: "bt-heard-newest", "data-testid": "heard-newest" }, `${words(newest)}.`),
+      all.length > 1 ? h("span", { class: "bt-heard-more" }, ` ${tap === "tap" ? "Tap" : "Click"} to see all ${all.length}.`) : ""),
+    h("ol", { tabindex: "0", "aria-label": "Every ask so far, newest first" },
+      order.map((a, i) => [i === fresh && i > 0 ? h("li", { class: "bt-heard-rule" }, "Before your last ask:") : "", item(a, i)])));
+}
 
 function asksByTarget(legal) {
   const out = new Map();
@@ -29,6 +60,7 @@ function asksByTarget(legal) {
 
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
+  drawnLast = readOnly ? null : { el, redraw: ctx.redraw };
   const names = obs.seat_names || [];
   const me = obs.seat;
   const targets = readOnly ? new Map() : asksByTarget(legal);
@@ -57,46 +89,49 @@ export function render(el, ctx) {
   }));
 
   // -- the ask: the towns this player may be asked for, region by region --------------------------------
+  // On a phone the dock holds the whole decision without a scroll: the asks heard folded to one line (the newest;
+  // the rest a tap away), and the hand and the ask as one list, a line a region: the cards held there, ticked, and
+  // the cards to ask for, white buttons beside them (every region of the hand is one he may ask in, and no other).
+  const narrow = window.matchMedia("(max-width: 600px)").matches;
+  const all = obs.asks || [];
+  const words = (a) => `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`;
   let askPanel = "";
-  if (chosen) {
+  if (chosen && narrow) {
+    askPanel = h("div", { class: "bt-ask bt-heard-panel decision-area" }, all.length ? heardLine(all, me, words)
+      : h("p", { class: "bt-heard", "data-testid": "heard" }, h("span", { class: "bt-heard-head" }, "Asks heard: none yet."), " Yours is the first ask of the game."));
+  } else if (chosen) {
     const who = seatName(view, chosen);
-    // on a phone the log of asks lies under the dock: here, where the choice is made, every ask since the person's
-    // own last ask (the others' turns, all of them together, in the order made), and every ask so far folded below
-    const phone = window.matchMedia("(max-width: 600px)").matches;
-    const all = obs.asks || [];
-    let since = all.length;
-    while (since > 0 && all[since - 1].asker !== me) since -= 1;
-    const fresh = since === 0 || since < all.length;           // (else his own asks are the newest: the last three)
-    const recent = phone ? (fresh ? all.slice(since) : all.slice(-3)) : [];
-    const words = (a) => `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`;
     askPanel = h("div", { class: "panel bt-ask decision-area" },
-      recent.length ? h("div", { class: "bt-recent", "data-testid": "recent-asks" },
-        h("span", { class: "bt-recent-head" }, fresh && since > 0 ? `Since your last ask (${recent.length}), newest first:`
-          : fresh ? `Asks so far (${recent.length}), newest first:` : "Your last asks, newest first:"),
-        // (newest first, as every other list of asks on the page: one order, said the same way)
-        h("ol", { reversed: true, tabindex: "0", "aria-label": "The asks since your last, newest first" },
-          recent.slice().reverse().map((a) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}` }, words(a))))) : "",
-      phone && all.length > recent.length ? h("details", { class: "bt-every-ask", "data-testid": "every-ask", open: everyOpen || undefined,
-        ontoggle: (event) => { everyOpen = event.target.open; } },
-        h("summary", {}, `Every ask so far (${all.length}), newest first`),
-        h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" },
-          all.slice().reverse().map((a) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}` }, words(a))))) : "",
       h("h3", {}, `Ask ${who} for…`),
       h("div", { class: "bt-ask-groups" }, byRegion(targets.get(chosen)).map(([r, cards]) => h("div", { class: "bt-ask-group", style: `--rc:${colourOf(r)}` },
-        regionChip(r), cards.map((c) => clickable(h("span", { class: "bt-ask-town" }, shortName(c)), `ask ${chosen} ${c}`, act,
-          `Ask ${who} for ${townName(c)}`))))));
+        regionChip(r), cards.map((c) => askButton(c, chosen, who, act))))));
   }
 
   // -- my hand -------------------------------------------------------------------------------
   // (on a phone the hand is written as names by region: ten cards drawn would not leave room for the ask)
-  const narrow = window.matchMedia("(max-width: 600px)").matches;
-  const hand = obs.hand ? h("div", { class: "panel bt-hand hand-area" },
-    h("h3", {}, `Your hand (${obs.hand.length})`),
-    !obs.hand.length ? h("p", {}, "You have no cards left.")
-      : narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
-        regionChip(r), cards.map((c) => h("span", { class: "bt-ask-town", "data-card": c, style: `--rc:${colourOf(r)}` }, shortName(c))))))
+  const held = (c) => h("span", { class: "bt-ask-town bt-held-town", "data-card": c, style: `--rc:${colourOf(regionOf(c))}` },
+    h("span", { "aria-hidden": "true" }, "✓ "), shortName(c));
+  let hand = "";
+  if (obs.hand && !obs.hand.length) hand = h("div", { class: "panel bt-hand hand-area" }, h("h3", {}, "Your hand (0)"), h("p", {}, "You have no cards left."));
+  else if (obs.hand && narrow && chosen) {
+    const who = seatName(view, chosen);
+    const mine = byRegion(obs.hand);
+    const asks = new Map(byRegion(targets.get(chosen)));
+    const regions = [...new Set([...mine.map(([r]) => r), ...asks.keys()])].sort((a, b) => a - b);
+    const yours = new Map(mine);
+    hand = h("div", { class: "panel bt-hand hand-area bt-hand-ask", "data-testid": "hand-and-ask" },
+      h("h3", {}, `Your hand (${obs.hand.length}) `, h("span", { class: "bt-hand-legend" }, `✓ yours · white: ask ${who} for it`)),
+      h("ul", { class: "bt-rows" }, regions.map((r) => h("li", { class: "bt-row", "data-region": r, style: `--rc:${colourOf(r)}` },
+        regionChip(r), h("span", { class: "bt-row-cards" }, (yours.get(r) || []).map(held),
+          (asks.get(r) || []).map((c) => askButton(c, chosen, who, act)))))));
+  } else if (obs.hand) {
+    hand = h("div", { class: "panel bt-hand hand-area" },
+      h("h3", {}, `Your hand (${obs.hand.length})`),
+      narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
+        regionChip(r), cards.map(held))))
         : h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
-          h("div", { class: "row" }, cards.map((c) => townCard(c))))))) : "";
+          h("div", { class: "row" }, cards.map((c) => townCard(c)))))));
+  }
   // a card of his own hand, clicked at his turn, says why it cannot be asked for
   if (hand && chosen) hand.querySelectorAll("[data-card]").forEach((c) =>
     refusable(c, `ask ${chosen} ${c.dataset.card}`, ctx.refuse, `${townName(c.dataset.card)}: in your hand`));
@@ -122,7 +157,7 @@ export function render(el, ctx) {
   if (engaged && !readOnly) requestAnimationFrame(() => {
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected;
-    const ask = askPanel && askPanel.querySelector("[data-action]");
+    const ask = [askPanel, hand].map((part) => part && part.querySelector("[data-action]")).find(Boolean);   // (on a phone, in the hand)
     const list = history.querySelector("ol");
     if (turnCame && ask && ask.isConnected && (lost || active.closest(".bt-history, .bt-seats"))) ask.focus({ preventScroll: true });
     else if (lost && list && list.isConnected) list.focus({ preventScroll: true });
@@ -181,16 +216,22 @@ export function ending(view) {
   const names = view.observation.seat_names;
   const best = Math.max(...names.map((n) => r.regions[n]));
   const top = names.filter((n) => r.regions[n] === best);
-  const who = (n) => seatName(view, names.indexOf(n));
+  // (the person himself is "you" in the sentence, and "(you)" in the table)
+  const who = (n, start = false) => person(view, names.indexOf(n), { start });
+  const row = (n) => `${seatName(view, names.indexOf(n))}${names.indexOf(n) === view.seat ? " (you)" : ""}`;
+  const both = (list) => list.map((n, i) => who(n, i === 0)).join(" and ");
   let why;
-  if (top.length === 1) why = `${who(top[0])} collected the most regions: ${plural(best, "region")}.`;
+  if (top.length === 1) why = `${who(top[0], true)} collected the most regions: ${plural(best, "region")}.`;
   else if (r.winner) {
-    const cards = top.map((n) => `${who(n)} ${r.cards_in_regions[n]}`).join(", ");
-    why = `${top.map(who).join(" and ")} each collected ${plural(best, "region")}; the tie-break (most cards in complete regions: ${cards}) gives the game to ${who(r.winner)}.`;
-  } else why = `${top.map(who).join(" and ")} each collected ${plural(best, "region")}, and share the game (no tie-break in this variant).`;
-  return h("div", { class: "panel-light ending", "data-testid": "ending" }, h("p", {}, why),
+    const cards = top.map((n) => `${who(n, true)} ${r.cards_in_regions[n]}`).join(", ");
+    why = `${both(top)} each collected ${plural(best, "region")}; the tie-break (most cards in complete regions: ${cards}) gives the game to ${who(r.winner)}.`;
+  } else why = `${both(top)} each collected ${plural(best, "region")}, and share the game (no tie-break in this variant).`;
+  // (why the game ended, first: every region is down, as the rules end it)
+  const regions = (view.observation.key || []).length;
+  const over = regions ? `All ${regions} regions are down, so the game is over. ` : "";
+  return h("div", { class: "panel-light ending", "data-testid": "ending" }, h("p", {}, over, why),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Regions"), h("th", { scope: "col" }, "Cards in them"))),
-      h("tbody", {}, names.map((n) => h("tr", {}, h("td", {}, who(n)), h("td", {}, String(r.regions[n])), h("td", {}, String(r.cards_in_regions[n])))))));
+      h("tbody", {}, names.map((n) => h("tr", {}, h("td", {}, row(n)), h("td", {}, String(r.regions[n])), h("td", {}, String(r.cards_in_regions[n])))))));
 }
 
 // The end stops play with its summary over the table: who collected the most regions, the tie-break, the count.

@@ -5,7 +5,7 @@
 // names, regions and which towns are in which region are never written here.
 import { h, s, stylesheet } from "/static/dom.js";
 import { blank, edge, wrap } from "/static/cards.js";
-import { plural, points, seatName } from "/static/words.js";
+import { person, plural, points, seatName } from "/static/words.js";
 
 const DATA = await fetch("/api/games/british-towns-sets/data").then((r) => {
   if (!r.ok) throw new Error(`the British Towns data: ${r.status}`);
@@ -125,7 +125,7 @@ export function keyCard(obs, view, laidBy, { focus = false, sets = false, held =
       return h("li", { class: `${who !== undefined ? "done" : ""}${here ? " now" : ""}`, "data-region": k.region }, regionChip(k.region),
         h("div", {}, here ? h("div", { class: "bt-keynow", "data-testid": "key-now" }, now.words) : "", h("div", { class: "bt-keyname" }, k.name),
           h("div", { class: "bt-keycount" }, sets ? `${plural(k.towns, "town")}, or ${k.towns - 1} with the region card` : `${k.towns} towns + region card`,
-            who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${seatName(view, who)}`) : ""),
+            who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${person(view, who)}`) : ""),
           laid ? h("div", { class: "bt-keytowns bt-keyheld" }, `holds ${laid.map(shortName).join(" · ")}`)
             : townsOf(k.region, mine)));
     })));
@@ -160,7 +160,8 @@ export function resultWords(result, view, scoreKey, unit) {
   const names = view.observation?.seat_names || Object.keys(result[scoreKey] || {});
   const parts = names.map((n, i) => `${seatName(view, i)}: ${unit ? plural(result[scoreKey]?.[n], unit) : points(result[scoreKey]?.[n])}`);
   let head;
-  if (result.winner) head = `${seatName(view, names.indexOf(result.winner))} wins.`;
+  // (the person himself, where he won: "Ann (you) wins.")
+  if (result.winner) head = `${seatName(view, names.indexOf(result.winner))}${view.seat !== undefined && view.seat !== null && names.indexOf(result.winner) === view.seat ? " (you)" : ""} wins.`;
   else if (result.shared_by && result.shared_by.length) head = `Shared by ${result.shared_by.map((n) => seatName(view, names.indexOf(n))).join(" & ")}.`;
   else head = "A draw.";
   return `${head} ${parts.join(" · ")}.`;
