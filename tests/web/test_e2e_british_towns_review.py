@@ -167,3 +167,33 @@ def test_sets_game_end_speaks_of_every_player_as_their(server, page):
     for text in texts:
         assert " his " not in text and " him" not in text and " him," not in text, text
         assert "in front of them, less the cards still in their hand" in text, text
+
+
+def test_sets_game_a_draw_the_stock_cannot_complete_is_told_once_as_what_happened(server, page):
+    """Review: the last move said "back up to seven; could not make their hand up to seven" (both, when the stock ran
+    out in the draw): it is one account, the stock's last cards and the end, in the player's own voice."""
+    page.goto(server.url + "/")
+    for seed in range(1, 80):
+        rng = random.Random(seed)
+        state = SETS.new_state(seats=3, seed=seed)
+        while not state.is_over:
+            legal = state.legal_actions(state.turn)
+            lays = [a for a in legal if a.startswith(("lay", "add", "done"))]
+            state.apply(state.turn, lays[0] if lays else rng.choice(legal))
+        over = state.observation(None)["events"][-1]
+        if "up to seven" in over["why"]:
+            break
+    assert "up to seven" in over["why"]
+    seat, action = state.observation(None)["history"][-1]
+    said = page.evaluate("""async ([obs, result, seat, action, other]) => {
+      const m = await import('/static/games/british-towns-sets.js');
+      const seats = obs.seat_names.map((n, i) => ({ name: i === 0 ? 'Ann' : `Bot ${i}` }));
+      const view = (s) => ({ seat: s, observation: { ...obs, seat: s }, result, over: true, seats });
+      return [m.describe(action, view(seat), seat), m.describe(action, view(other), seat)];
+    }""", [state.observation(None), state.result(), seat, action, (seat + 1) % 3])
+    mine, theirs = said
+    for text in said:
+        assert "back up to seven" not in text, text
+        assert text.count("up to seven") == 1 and text.endswith("so the game ended"), text
+    assert "you could not make your hand up to seven" in mine or "could not make your hand" in mine, mine
+    assert "could not make their hand up to seven" in theirs, theirs

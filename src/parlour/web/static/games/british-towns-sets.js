@@ -96,14 +96,23 @@ export function playLog(obs, view) {
         const words = towns.join(", ") + (laid.length > towns.length ? `${towns.length ? " and " : ""}the region card` : "");
         say(at, s, `laid down ${regionPhrase(Number(arg))}: ${words}`);
       }
-      // his turn over, he draws back up to seven (short of it where the stock gave out: the game ended there)
+      // his turn over, he draws back up to seven (short of it where the stock gave out: the game ended there, and
+      // the draw and the end are told as one thing that happened, not "back up to seven" and then "could not")
       if (turnEnds(at, s)) {
         const ended = events.some((ev) => ev.event === "game over");
+        const short = events.find((ev) => ev.event === "game over" && ev.seat === s && /up to seven/.test(ev.why));
         const count = Math.max((ended ? obs.hand_sizes?.[s] ?? HAND : HAND) - hands[s], 0);
         hands[s] += count;
         const drawn = view && s === view.seat ? own.slice(mine, mine + count) : [];
         mine += drawn.length;
-        if (count) say(at, s, `drew ${drawn.length === count ? drawn.map(townName).join(", ") : plural(count, "card")} from the stock, back up to seven`);
+        const cards = drawn.length === count ? drawn.map(townName).join(", ") : plural(count, "card");
+        if (short) {
+          events = events.filter((ev) => ev !== short);
+          const you = view && view.seat === s;
+          const what = drawn.length === count ? `${count === 1 ? "the last card" : "the last cards"} in the stock, ${cards}` : `the last ${count === 1 ? "card" : `${count} cards`} in the stock`;
+          say(at, s, count ? `drew ${what}; with none left, ${you ? "you" : "they"} could not make ${you ? "your" : "their"} hand up to seven, so the game ended`
+            : `found the stock empty and could not make ${you ? "your" : "their"} hand up to seven, so the game ended`);
+        } else if (count) say(at, s, `drew ${cards} from the stock, back up to seven`);
       }
     }
     events.forEach((ev) => tell(at, ev));
