@@ -3,7 +3,7 @@
 // public and shown, newest first.
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
-import { listed, person, plural, seatName } from "/static/words.js";
+import { addressed, listed, person, plural, possessive, seatName } from "/static/words.js";
 import { byRegion, endHead, endSummary, keyCard, regionChip, regionPhrase, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
@@ -46,7 +46,7 @@ export function render(el, ctx) {
       "aria-pressed": canAsk ? String(n === chosen) : undefined,
       title: canAsk ? `Ask ${seatName(view, i)} for a card` : undefined,
     },
-    h("div", { class: "bt-seat-name" }, seatName(view, i), i === me ? " (you)" : "",
+    h("div", { class: "bt-seat-name" }, seatName(view, i), addressed(view, i) ? " (you)" : "",
       (obs.to_move || []).includes(i) && !view.over ? h("span", { class: "bt-to-play" }, " ◀ to play") : ""),
     h("div", { class: "bt-seat-count" }, out ? "out: no cards left" : plural(obs.hand_sizes?.[i] ?? 0, "card")),
     (obs.laid?.[i] || []).length ? h("div", { class: "bt-seat-laid" }, obs.laid[i].map((r) => regionChip(r))) : "");
@@ -91,8 +91,8 @@ export function render(el, ctx) {
   // (on a phone the hand is written as names by region: ten cards drawn would not leave room for the ask)
   const narrow = window.matchMedia("(max-width: 600px)").matches;
   const hand = obs.hand ? h("div", { class: "panel bt-hand hand-area" },
-    h("h3", {}, `Your hand (${obs.hand.length})`),
-    !obs.hand.length ? h("p", {}, "You have no cards left.")
+    h("h3", {}, `${addressed(view, me) ? "Your" : possessive(seatName(view, me))} hand (${obs.hand.length})`),
+    !obs.hand.length ? h("p", {}, addressed(view, me) ? "You have no cards left." : "No cards left.")
       : narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
         regionChip(r), cards.map((c) => h("span", { class: "bt-ask-town", "data-card": c, style: `--rc:${colourOf(r)}` }, shortName(c))))))
         : h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
@@ -152,7 +152,7 @@ export function describe(action, view) {
   if (verb !== "ask") return action;
   const asks = view.observation.asks || [];
   const last = asks[asks.length - 1];
-  const asked = seatName(view, who) === seatName(view, view.seat) ? "you" : seatName(view, who);
+  const asked = seatName(view, who) === seatName(view, view.seat) && !view.onlooker ? "you" : seatName(view, who);
   const answer = last && last.card === card ? (last.got ? " and got it" : asked === "you"
     ? "; you did not have it, so the turn passed to you" : `; not held, so the turn passed to ${asked}`) : "";
   return `asked ${asked} for ${townName(card)}${answer}`;
