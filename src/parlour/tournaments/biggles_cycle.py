@@ -135,8 +135,8 @@ class Cycle:
         if any(isinstance(p, bool) or not isinstance(p, int) for p in scores) or sorted(scores)[1] != WIN_POINTS \
                 or not 0 <= sorted(scores)[0] < WIN_POINTS:
             raise ParlourError(f"{shown}: the winner scores {WIN_POINTS} and the loser 0 to {WIN_POINTS - 1} (the "
-                               f"number of the loser's highest black card not cancelled), so {scores[0]!r} and "
-                               f"{scores[1]!r} cannot be its points")
+                               f"number of the loser's highest black card not cancelled), not {scores[0]!r} and "
+                               f"{scores[1]!r}")
         self._entries.append({"kind": kind, "match": index, "blue": match["blue"], "red": match["red"],
                               "blue_points": scores[0], "red_points": scores[1],
                               **({"meta": dict(entry["meta"])} if entry.get("meta") else {})})

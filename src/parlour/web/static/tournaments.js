@@ -315,7 +315,8 @@ function roundsState(list) {
 // next round's games, at once), ``pause()`` stops them after the games in play; each redraws the page.
 // ``level``: the bots' level in words ("Club player"), said on the button that lets them play.
 function roundsPanel(key, st, noun, bots, start, pause, level = "") {
-  const at = level ? ` (bots: ${level})` : "";
+  // (beside the button, not in it: the bots' level, as the fixtures say it)
+  const at = level ? h("small", { class: "muted", "data-testid": "bots-level" }, ` The bots' level: ${level}.`) : "";
   const nouns = noun === "match" ? "matches" : `${noun}s`;
   const words = (n) => `${n} ${n === 1 ? noun : nouns}`;
   const act = (fn) => async () => { try { await fn(); } catch (error) { toast(error.message); } };
@@ -330,7 +331,7 @@ function roundsPanel(key, st, noun, bots, start, pause, level = "") {
         : noun === "game" ? "It is the last round. "
           : "If the top players end level, the bots go on to the deciding matches. ",
         pauseButton(`Stop after ${noun === "game" ? "this round" : st.name.includes("sitting") ? "this sitting" : "this round"}`)]
-        : key && st.waiting ? h("button", { type: "button", onclick: act(start), "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started${at}`) : "");
+        : key && st.waiting ? [h("button", { type: "button", onclick: act(start), "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`), at] : "");
   }
   if (bots.playing && st.waiting) {
     // the pause between rounds, counted down: the standings have the last round's results in the meantime
@@ -347,7 +348,7 @@ function roundsPanel(key, st, noun, bots, start, pause, level = "") {
   if (!key) return box("next", over, `${title} is next.`);
   return box("next", h("p", {}, over, h("strong", {}, `${title} is next: `), `enter its scores below, play its ${nouns} at Parlour tables, or let the bots play it. `,
     h("button", { type: "button", class: "primary", onclick: act(start), "data-testid": "simulate" },
-      st.done ? `Let bots play the ${words(st.waiting)} left of ${st.name}${at}` : `Let bots play ${st.name}${at}`)),
+      st.done ? `Let bots play the ${words(st.waiting)} left of ${st.name}` : `Let bots play ${st.name}`), at),
   h("p", { class: "muted" }, st.more ? `The bots then play each ${st.name.includes("sitting") ? "sitting" : "round"} after it in turn, ${PAUSE} seconds after its last result is in, until you pause them, even with this page closed. `
     : noun === "match" ? "If the top players end level, the bots then play the deciding matches. " : "",
   `Each ${noun} is a live table anyone can watch; its result comes in when it ends.`));
