@@ -291,7 +291,7 @@ function handRow(ctx) {
   if (!obs.hand || !obs.hand.length) return "";
   const playable = new Set(readOnly ? [] : legal.filter((a) => a.startsWith("play ")));
   const cards = [...obs.hand].sort((a, b) => TEAM_ORDER.indexOf(a[0]) - TEAM_ORDER.indexOf(b[0]) || numberOf(a) - numberOf(b));
-  // while the ball is kicked off or moved no card is played: on a phone the hand rests on one row of overlapping
+  // while the ball is kicked off or moved no card is played: on a phone the hand rests on one row of smaller
   // cards, so that the dock stays low and the pitch, the decision then, stands whole above it
   const resting = !readOnly && ["kick", "move"].includes(obs.phase);
   const row = h("div", { class: `fw-hand${resting ? " fw-hand-resting" : ""}`, "data-testid": "hand" });
