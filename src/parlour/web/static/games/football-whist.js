@@ -399,9 +399,11 @@ function playLog(ctx) {
     if (all.length && list.scrollHeight > room + 1) {
       // (scrolled to its end the box shows its bottom padding, not its top one: no sliver of an older entry)
       const pad = parseFloat(getComputedStyle(list).paddingBottom);
-      const bottom = all.at(-1).offsetTop + all.at(-1).offsetHeight;
-      let top = all.at(-1).offsetTop;
-      for (let i = all.length - 2; i >= 0 && bottom - all[i].offsetTop + pad <= room; i -= 1) top = all[i].offsetTop;
+      // (measured to the fraction of a pixel: whole-pixel offsets add up to a sliver of the entry above)
+      const at = (el) => el.getBoundingClientRect();
+      const bottom = at(all.at(-1)).bottom;
+      let top = at(all.at(-1)).top;
+      for (let i = all.length - 2; i >= 0 && bottom - at(all[i]).top + pad <= room; i -= 1) top = at(all[i]).top;
       list.style.maxHeight = `${bottom - top + pad}px`;
     }
     list.scrollTop = list.scrollHeight;
