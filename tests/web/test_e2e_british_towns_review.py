@@ -183,3 +183,59 @@ def test_sets_game_end_speaks_of_every_player_as_their(server, page):
     for text in texts:
         assert " his " not in text and " him" not in text and " him," not in text, text
         assert "in front of them, less the cards still in their hand" in text, text
+
+
+def test_sets_game_a_draw_the_stock_cannot_complete_is_told_once_as_what_happened(server, page):
+    """Review: the last move said "back up to seven; could not make their hand up to seven" (both, when the stock ran
+    out in the draw): it is one account, the stock's last cards and the end, in the player's own voice."""
+    page.goto(server.url + "/")
+    describe = """async ([obs, result, seat, action, other]) => {
+      const m = await import('/static/games/british-towns-sets.js');
+      const seats = obs.seat_names.map((n, i) => ({ name: i === 0 ? 'Ann' : `Bot ${i}` }));
+      const view = (s) => ({ seat: s, observation: { ...obs, seat: s }, result, over: true, seats });
+      return [m.describe(action, view(seat), seat), m.describe(action, view(other), seat)];
+    }"""
+    said = None
+    for seed in range(1, 120):      # a game that ended as the stock ran out part way through a player's draw
+        rng = random.Random(seed)
+        state = SETS.new_state(seats=3, seed=seed)
+        while not state.is_over:
+            legal = state.legal_actions(state.turn)
+            lays = [a for a in legal if a.startswith(("lay", "add", "done"))]
+            state.apply(state.turn, lays[0] if lays else rng.choice(legal))
+        if "up to seven" not in state.observation(None)["events"][-1]["why"]:
+            continue
+        seat, action = state.observation(None)["history"][-1]
+        said = page.evaluate(describe, [state.observation(None), state.result(), seat, action, (seat + 1) % 3])
+        if "the last" in said[0]:
+            break
+    assert said and "the last" in said[0], said
+    mine, theirs = said
+    for text in said:
+        assert "back up to seven" not in text, text
+        assert text.count("up to seven") == 1 and text.endswith("so the game ended"), text
+    assert "you could not make your hand up to seven" in mine, mine
+    assert "they could not make their hand up to seven" in theirs, theirs
+
+
+def test_a_replay_opened_without_a_seat_speaks_of_every_player_by_name(server, page):
+    """Review: a replay's boards, seen by someone who did not play, said "Ann (you)", "You drew ...", "Your hand" and
+    "you hold 2 of 4" of each player whose view they showed: to an onlooker every seat is named."""
+    import re
+
+    import httpx
+
+    from conftest import wait_over
+
+    for game, n in (("british-towns-sets", 3), ("british-towns-asking", 4)):
+        made = httpx.post(server.url + "/api/tables", json={"game": game, "seed": 3, "seats": [
+            {"kind": "bot", "name": "Ann", "bot": "random"}] + [{"kind": "bot", "bot": "random"}] * (n - 1)}).json()
+        with httpx.Client(base_url=server.url) as client:
+            wait_over(client, made["id"], 120)
+        page.goto(f"{server.url}/replay/{made['id']}")
+        page.wait_for_selector(".views .board .bt-seat-name")
+        page.wait_for_timeout(300)
+        text = page.inner_text(".views") + " " + page.inner_text("main")
+        assert "(you)" not in text and not re.search(r"\b[Yy]ou\b|\b[Yy]our\b", text), \
+            re.findall(r".{0,30}\b(?:[Yy]ou|[Yy]our)\b.{0,30}", text)[:5]
+        assert "Ann's hand" in text, text[:400]

@@ -42,3 +42,39 @@ def test_on_a_phone_the_pitch_is_in_view_while_another_player_kicks_off(browser,
         assert seen[0] >= 0 and seen[1] <= seen[2] + 1, seen
     finally:
         context.close()
+
+
+def test_on_a_phone_the_players_own_kick_off_keeps_the_pitch_above_the_dock_and_the_hint_says_kick(browser, server):
+    """Review: at his own kick-off on a phone the dock (a hand of two rows, the hint) came over the pitch; the hint's
+    rows said "Play" for a kick-off, and its heading lost its explanation.  While the ball is the decision the hand
+    rests on one row, the pitch stands whole above the dock with the hint open, and the rows say "Kick off"."""
+    seed = next(s for s in range(1, 60) if 0 in get_game("football-whist").new_state(seed=s).to_move)
+    made = httpx.post(server.url + "/api/tables", json={
+        "game": "football-whist", "seed": seed, "hints": True,
+        "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot"}] * 3}).json()
+    context = browser.new_context(**PHONE)
+    context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
+    page = context.new_page()
+    try:
+        take_seat(page, server.url, made)
+        page.wait_for_selector(".fw-target")
+        rows = page.evaluate("""() => new Set([...document.querySelectorAll('.dock .fw-hand svg.card')]
+            .map((c) => Math.round(c.getBoundingClientRect().top))).size""")
+        assert rows == 1, rows                              # the eleven cards on one row
+        page.click("[data-testid=hint-button]")
+        page.wait_for_selector("[data-testid=hint] [data-hint]", timeout=60000)
+        in_view = """() => { const r = document.querySelector('.fw-pitch-box').getBoundingClientRect();
+            const room = document.querySelector('.dock').getBoundingClientRect().top;
+            return r.top >= 0 && r.bottom <= room + 1; }"""
+        try:
+            page.wait_for_function(in_view, timeout=3000)
+        finally:
+            page.screenshot(path=str(ARTIFACTS / "football-whist-phone-own-kick-off-hint.png"))
+        verbs = page.locator("[data-testid=hint] .hint-verb").evaluate_all("els => els.map((e) => e.textContent)")
+        assert verbs and all(v.strip() == "Kick off" for v in verbs), verbs
+        texts = page.locator("[data-testid=hint-play]").evaluate_all("els => els.map((e) => e.textContent)")
+        assert all(t.strip().startswith("Kick off to ") for t in texts), texts
+        short = page.locator("[data-testid=hint-order-short]")
+        assert short.is_visible() and "chance of winning the match" in short.inner_text()
+    finally:
+        context.close()

@@ -35,6 +35,13 @@ def test_the_bots_play_a_drive_one_round_at_a_time_and_the_page_says_which(serve
     assert "Round 1 of 2 is being played" in status.inner_text()
     assert "being played now" in page.inner_text("section.round[data-round='1'] h3")
     assert tables_of_round(page, 2) == 0
+    # (review) the bots' games fill in their own scores: no boxes to type in, theirs or round 2's to come; and each
+    # side of bots says its level
+    fixture = page.locator("tr[data-fixture='1-1']")
+    assert fixture.locator("[data-testid=bots-score], [data-testid=source]").count() == 1
+    assert page.locator("tr[data-fixture] input:not([readonly])").count() == 0
+    levels = fixture.locator("[data-testid=level]").all_inner_texts()
+    assert levels == [" (bots: Club player)"] * 2 or [x.strip() for x in levels] == ["(bots: Club player)"] * 2, levels
     shot(page, "drive-bots-round-1")
     # every result of round 1 in: the table shows them, and round 2 waits a moment, counted down
     page.wait_for_selector(f"{STATUS}[data-state=pause]", timeout=60000)

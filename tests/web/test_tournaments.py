@@ -150,6 +150,9 @@ def test_a_biggles_cycle_by_hand_and_at_the_table(fast):
     fast.post(entries, json={"kind": "result", "match": 0, "blue_points": 8, "red_points": 3})
     bad = fast.post(entries, json={"kind": "result", "match": 1, "blue_points": 9, "red_points": 3})
     assert bad.status_code == 422
+    # the refusal in plain words, of nobody's "his" (review: "the loser his level")
+    said = bad.json()["detail"]
+    assert "the winner scores 8 and the loser 0 to 7" in said and " his " not in said, said
     table = fast.post(f"/api/cycles/{made['id']}/matches/1/table",
                       json={"seats": [{"kind": "bot", "bot": "practised"}, {"kind": "bot", "bot": "newcomer"}],
                             "seed": 4}).json()

@@ -28,7 +28,7 @@ from parlour.tournaments.carrying import BOTS, bots_state, clean_bots_entry
 ONE_MATCH = {"matches": 1, "deciders": 0}
 MAX_DECIDING_ROUNDS = 20
 MAX_ROUNDS = 100
-WIN_POINTS = 8          # the winner of a match scores 8, the loser his level, 0 to 7
+WIN_POINTS = 8          # the winner of a match scores 8, the loser 0 to 7 (the loser's highest black card standing)
 FORMAT = "parlour-biggles-cycle"
 VERSION = 1
 
@@ -134,8 +134,9 @@ class Cycle:
         scores: list[Any] = [entry.get("blue_points"), entry.get("red_points")]
         if any(isinstance(p, bool) or not isinstance(p, int) for p in scores) or sorted(scores)[1] != WIN_POINTS \
                 or not 0 <= sorted(scores)[0] < WIN_POINTS:
-            raise ParlourError(f"{shown}: the winner scores {WIN_POINTS} and the loser his level, 0 to "
-                               f"{WIN_POINTS - 1}, not {scores[0]!r} and {scores[1]!r}")
+            raise ParlourError(f"{shown}: the winner scores {WIN_POINTS} and the loser 0 to {WIN_POINTS - 1} (the "
+                               f"number of the loser's highest black card not cancelled), not {scores[0]!r} and "
+                               f"{scores[1]!r}")
         self._entries.append({"kind": kind, "match": index, "blue": match["blue"], "red": match["red"],
                               "blue_points": scores[0], "red_points": scores[1],
                               **({"meta": dict(entry["meta"])} if entry.get("meta") else {})})

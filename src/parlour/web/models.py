@@ -635,7 +635,7 @@ class NewCycle(Body):
     refusals = {"players": "players are a list of names, or names one a line", "rounds": "rounds is a whole number"}
 
 
-POINTS = "the points are whole numbers: the winner scores 8 and the loser his level, 0 to 7"
+POINTS = "the points are whole numbers: the winner scores 8 and the loser 0 to 7"
 
 
 class CycleEntry(Body):

@@ -29,7 +29,10 @@ export function closeCall(options) {
 // swap made from the hint would show which card it is); contest: what is won ("game", "match").  The table calls draw(view) after each view, answered(message) on a "hint" message and
 // failed() on an error.
 // unweighed(count, view): the game's words for the moves the expert passed over (null: the usual words).
-export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null }) {
+// words(action, view) (optional): a row's verb and the move after it, [verb, text], where "Play" is not the move's verb
+// (a kick-off, a move of the ball); by default "Play" and the move's label.
+export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null }) {
+  const rowWords = (action) => (words && words(action, view)) || ["Play", label(action, view)];
   // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
   // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
@@ -104,9 +107,11 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
       if (act(o.action) !== false) { mine.played = true; slot.querySelectorAll("[data-hint]").forEach((b) => { b.disabled = true; }); }
     };
     slot.append(h("div", { class: "hint", "data-testid": "hint" }, close,
-      h("h2", {}, "The expert's view", h("small", { "data-testid": "hint-order" }, mine.options.length > FIRST && !every
+      // (on a phone the long explanation gives way to a short one: the heading keeps saying what the figures are)
+      h("h2", {}, "The expert's view", h("small", { "data-testid": "hint-order", class: "hint-order-long" }, mine.options.length > FIRST && !every
         ? `: its choice first, then the ${FIRST - 1} next best of ${plural(mine.options.length, "move")} by their chance of winning the ${contest}`
-        : `: its choice first, then your other moves by their chance of winning the ${contest}`)),
+        : `: its choice first, then your other moves by their chance of winning the ${contest}`),
+        h("small", { "data-testid": "hint-order-short", class: "hint-order-short" }, `: its choice first; each figure is your chance of winning the ${contest}`)),
       closeNote,
       h("ol", { "aria-label": "Your moves, the expert's choice first: pick one to play it" }, shown.map((o, i) => {
         const mark = i === 0 ? h("small", { class: "hint-choice" }, " (its choice)")
@@ -116,7 +121,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
         return h("li", { class: i === 0 ? "best" : "", onclick: own ? undefined : () => play(o) },
         own ? h("span", { class: "hint-own", "data-testid": "hint-own" }, label(o.action, view), mark, h("small", {}, " (make it yourself)"))
           : h("button", { type: "button", "data-hint": o.action, "data-testid": "hint-play", disabled: mine.played ? true : undefined },
-            h("span", { class: "hint-verb", "aria-hidden": "true" }, "Play "), label(o.action, view), mark),
+            h("span", { class: "hint-verb", "aria-hidden": words && words(o.action, view) ? undefined : "true" }, `${rowWords(o.action)[0]} `), rowWords(o.action)[1], mark),
         h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
         h("span", { class: "chance", "data-testid": "chance", title: "the chance of winning after this move" }, pct(o.chance)));
       })),

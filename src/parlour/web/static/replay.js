@@ -31,7 +31,9 @@ export async function replayPage(tableId) {
   // where the game says the words need no table (``mod.labelNeedsView``); where they do, none does (the game
   // then names the move by what the action itself says: "bomber set #2").
   const needsView = (action) => Boolean(mod.labelNeedsView && mod.labelNeedsView(action));
-  const seenBy = (seat, observation) => ({ ...info, seat, observation: observation || info.observation, legal: [] });
+  // (a seat's view is "you" to this browser only where it holds that seat: to anyone else it is the seat's by name)
+  const onlooker = (seat) => !(mySeat(tableId) && mySeat(tableId).seat === seat);
+  const seenBy = (seat, observation) => ({ ...info, seat, observation: observation || info.observation, legal: [], onlooker: onlooker(seat) });
   const named = (action, seat, observation) => (mod.label
     ? mod.label(action, seenBy(seat, observation || (needsView(action) ? { seat_names: info.observation?.seat_names } : null)))
     : action);
@@ -90,7 +92,7 @@ export async function replayPage(tableId) {
       // one board: the heading above names it; every player's: each board says whose it is, and which of how many
       const title = data.views.length > 1 ? `${viewName(v.seat)}: board ${n + 1} of ${data.views.length}` : viewName(v.seat);
       const board = h("div", { class: "board" }, h("h3", { class: data.views.length > 1 ? "" : "sr-only" }, title));
-      const fakeView = { ...info, observation: v.observation, seat: v.seat, legal: [], over: data.result !== null, result: data.result };
+      const fakeView = { ...info, observation: v.observation, seat: v.seat, legal: [], over: data.result !== null, result: data.result, onlooker: onlooker(v.seat) };
       mod.render(board, { view: fakeView, obs: v.observation, seat: v.seat, legal: [], act: () => {}, readOnly: true, ended: atEnd() });
       return board;
     }));
@@ -100,7 +102,7 @@ export async function replayPage(tableId) {
   const stepWords = (data) => {
     const { seat, action } = data.action;
     const name = info.seats[seat].name;
-    const seen = { ...info, observation: data.views[0].observation, seat: data.views[0].seat };
+    const seen = { ...info, observation: data.views[0].observation, seat: data.views[0].seat, onlooker: onlooker(data.views[0].seat) };
     const words = mod.describe ? mod.describe(action, seen, seat) : (mod.label ? mod.label(action, seen) : action);
     return [h("b", {}, name), " ", words];
   };

@@ -313,7 +313,10 @@ function roundsState(list) {
 
 // The panel above the standings.  ``bots``: the server's word on the bots; ``start()`` lets them play (from the
 // next round's games, at once), ``pause()`` stops them after the games in play; each redraws the page.
-function roundsPanel(key, st, noun, bots, start, pause) {
+// ``level``: the bots' level in words ("Club player"), said on the button that lets them play.
+function roundsPanel(key, st, noun, bots, start, pause, level = "") {
+  // (beside the button, not in it: the bots' level, as the fixtures say it)
+  const at = level ? h("small", { class: "muted", "data-testid": "bots-level" }, ` The bots' level: ${level}.`) : "";
   const nouns = noun === "match" ? "matches" : `${noun}s`;
   const words = (n) => `${n} ${n === 1 ? noun : nouns}`;
   const act = (fn) => async () => { try { await fn(); } catch (error) { toast(error.message); } };
@@ -328,7 +331,7 @@ function roundsPanel(key, st, noun, bots, start, pause) {
         : noun === "game" ? "It is the last round. "
           : "If the top players end level, the bots go on to the deciding matches. ",
         pauseButton(`Stop after ${noun === "game" ? "this round" : st.name.includes("sitting") ? "this sitting" : "this round"}`)]
-        : key && st.waiting ? h("button", { type: "button", onclick: act(start), "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`) : "");
+        : key && st.waiting ? [h("button", { type: "button", onclick: act(start), "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`), at] : "");
   }
   if (bots.playing && st.waiting) {
     // the pause between rounds, counted down: the standings have the last round's results in the meantime
@@ -345,7 +348,7 @@ function roundsPanel(key, st, noun, bots, start, pause) {
   if (!key) return box("next", over, `${title} is next.`);
   return box("next", h("p", {}, over, h("strong", {}, `${title} is next: `), `enter its scores below, play its ${nouns} at Parlour tables, or let the bots play it. `,
     h("button", { type: "button", class: "primary", onclick: act(start), "data-testid": "simulate" },
-      st.done ? `Let bots play the ${words(st.waiting)} left of ${st.name}` : `Let bots play ${st.name}`)),
+      st.done ? `Let bots play the ${words(st.waiting)} left of ${st.name}` : `Let bots play ${st.name}`), at),
   h("p", { class: "muted" }, st.more ? `The bots then play each ${st.name.includes("sitting") ? "sitting" : "round"} after it in turn, ${PAUSE} seconds after its last result is in, until you pause them, even with this page closed. `
     : noun === "match" ? "If the top players end level, the bots then play the deciding matches. " : "",
   `Each ${noun} is a live table anyone can watch; its result comes in when it ends.`));
@@ -380,7 +383,7 @@ export async function drive(main, id) {
         h("div", {}, h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
           tieBreak(s.table)),
         h("div", {}, h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)"))) : "",
-      st ? part("rounds", JSON.stringify([st, data.bots]), () => roundsPanel(key, st, "game", data.bots, simulate, pause)) : "",
+      st ? part("rounds", JSON.stringify([st, data.bots]), () => roundsPanel(key, st, "game", data.bots, simulate, pause, levelOf(fw.bot_catalogue, data.bots.bots || "heuristic"))) : "",
       part("standings", JSON.stringify([s.table, s.cup, s.complete]), () => h("div", { class: "drive-grid" },
         h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table)),
         h("section", {}, h("h2", {}, "The Cup"), cup(s.cup, s.complete)))),
@@ -424,11 +427,17 @@ export async function drive(main, id) {
           home_goals: Number(e.home.value), away_goals: Number(e.away.value) });
       }, key, `drive ${id} round ${f.round} table ${f.table}`);
     const tables = f.tables.map((t) => tableLink(t));
+    // who plays (played) it: a side of bots at their level ("Lions (bots: Steady)"), as the pickers said it
+    const last = f.tables[f.tables.length - 1];
+    const who = (i) => (last && last.bots[i] ? h("small", { class: "muted", "data-testid": "level" }, ` (bots: ${levelOf(fw.bot_catalogue, last.bots[i])})`) : "");
+    // a game bots play (now, or in their turn) fills in its own score: no boxes to type in, only what will come
+    const bots = !res && ((data.bots.playing && !f.tables.length) || f.tables.some((t) => !t.finished && t.bots.length && t.bots.every(Boolean)));
+    const shown = bots ? h("span", { class: "score-read muted", "data-testid": "bots-score", title: "the bots' table fills in its score when the game ends" }, "–") : score;
     return h("tr", { "data-fixture": `${f.round}-${f.table}` },
       h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${possessive(f.ground)} ground`)),
-      h("td", {}, f.home, h("small", { class: "muted" }, " (home)")),
-      h("td", {}, score, res && res.meta && res.meta.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(res.meta, res.corrected)) : ""),
-      h("td", {}, f.away),
+      h("td", {}, f.home, h("small", { class: "muted" }, " (home)"), who(0)),
+      h("td", {}, shown, res && res.meta && res.meta.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(res.meta, res.corrected)) : ""),
+      h("td", {}, f.away, who(1)),
       // (while the bots carry the drive on, a game still to come is theirs: said, not offered to people)
       h("td", {}, data.bots.playing && !res && !f.tables.length ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(fw.bot_catalogue, data.bots.bots)})`)
         : res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f), " ", res ? "" : inPlay(f.tables), tables));
@@ -553,7 +562,7 @@ export async function cycle(main, id) {
       part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
       r.complete ? part("champion", JSON.stringify([r.champion, r.table]), () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion,
         championWhy(r))) : "",
-      st ? part("rounds", JSON.stringify([st, data.bots]), () => roundsPanel(key, st, "match", data.bots, simulate, pause)) : "",
+      st ? part("rounds", JSON.stringify([st, data.bots]), () => roundsPanel(key, st, "match", data.bots, simulate, pause, levelOf(biggles.bot_catalogue, data.bots.bots || "club"))) : "",
       part("league-head", "", () => h("h2", {}, "League table")),
       part("league", JSON.stringify([r.table, r.champion]), () => h("table", { class: "list league", "data-testid": "league" },
         h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
@@ -561,7 +570,7 @@ export async function cycle(main, id) {
           h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points)))))))),
       part("rules", "", () => h("p", { class: "muted", "data-testid": "cycle-rules" }, "The most points wins; players level at the top play deciding matches ",
         "until one is ahead (players level lower down share their place, marked =). Each match is a single match: its winner ",
-        "scores 8, the loser the number of his highest black card not cancelled, 0 to 7: enter, say, 8 – 5.")),
+        "scores 8, the loser the number of their highest black card not cancelled, 0 to 7: enter, say, 8 – 5.")),
       part("matches-head", "", () => h("h2", {}, "Matches")),
       part("legend", "", () => h("p", { class: "muted", "data-testid": "pack-legend" }, "In each match the first name plays the ",
         h("span", { class: "blue-pack" }, "blue pack"), " and the second the ", h("span", { class: "red-pack" }, "red pack"), ".")),
@@ -592,11 +601,14 @@ export async function cycle(main, id) {
     const who = (i) => (last && last.bots[i] ? h("small", { class: "muted", "data-testid": "level" }, ` (bot: ${levelOf(biggles.bot_catalogue, last.bots[i])})`) : "");
     // while the bots carry the cycle on, a match still to come is theirs: said, not offered to people
     const theirs = data.bots.playing && !pts && !m.tables.length;
+    // (a match bots play, now or in their turn, fills in its own points: no boxes to type in)
+    const botsPlay = !pts && (theirs || m.tables.some((t) => !t.finished && t.bots.length && t.bots.every(Boolean)));
     return h("tr", { "data-match": m.match },
       h("td", { style: "white-space:nowrap" }, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`,
         m.sittings > 1 ? [h("br"), h("small", { class: "muted" }, `sitting ${m.sitting}`)] : ""),
       h("td", {}, h("span", { class: "blue-pack" }, m.blue), who(0), " v ", h("span", { class: "red-pack" }, m.red), who(1)),
-      h("td", {}, score, m.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(m.source, m.source.corrected)) : ""),
+      h("td", {}, botsPlay ? h("span", { class: "score-read muted", "data-testid": "bots-score", title: "the bots' table fills in its points when the match ends" }, "–") : score,
+        m.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(m.source, m.source.corrected)) : ""),
       // (a match at a table now is watched there: a second table for it is not offered)
       h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(biggles.bot_catalogue, data.bots.bots)})`)
         : pts || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play), pts ? "" : inPlay(m.tables), tables));

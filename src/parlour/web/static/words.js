@@ -27,9 +27,14 @@ export const listed = (items) => (items.length < 2 ? items.join("") : `${items.s
 // A message as a sentence starts: its first letter a capital (the server's refusals begin in lower case).
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+// Whether the page speaks to the player at ``seat`` as "you": his own seat's view, not one shown to someone else
+// (a replay's boards show each seat's view to whoever opens it: ``view.onlooker`` where the reader is not that seat).
+export const addressed = (view, seat) => Boolean(view) && view.seat !== null && view.seat !== undefined
+  && Number(seat) === view.seat && !view.onlooker;
+
 // A seat as the player reads it in a story or a log: "You"/"you" for his own seat, its name for any other.
 export const person = (view, seat, { start = false } = {}) =>
-  (view.seat !== null && view.seat !== undefined && Number(seat) === view.seat ? (start ? "You" : "you") : seatName(view, seat));
+  (addressed(view, seat) ? (start ? "You" : "you") : seatName(view, seat));
 
 // The verb for choosing on the board: "tap" where the screen is touched, "click" where a mouse points.
 export const tap = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches ? "tap" : "click";

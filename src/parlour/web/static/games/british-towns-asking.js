@@ -3,7 +3,7 @@
 // public and shown, newest first.
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
-import { listed, person, plural, seatName, tap } from "/static/words.js";
+import { addressed, listed, person, plural, possessive, seatName, tap } from "/static/words.js";
 import { byRegion, endHead, endSummary, keyCard, regionChip, regionPhrase, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
@@ -78,7 +78,7 @@ export function render(el, ctx) {
       "aria-pressed": canAsk ? String(n === chosen) : undefined,
       title: canAsk ? `Ask ${seatName(view, i)} for a card` : undefined,
     },
-    h("div", { class: "bt-seat-name" }, seatName(view, i), i === me ? " (you)" : "",
+    h("div", { class: "bt-seat-name" }, seatName(view, i), addressed(view, i) ? " (you)" : "",
       (obs.to_move || []).includes(i) && !view.over ? h("span", { class: "bt-to-play" }, " ◀ to play") : ""),
     h("div", { class: "bt-seat-count" }, out ? "out: no cards left" : plural(obs.hand_sizes?.[i] ?? 0, "card")),
     (obs.laid?.[i] || []).length ? h("div", { class: "bt-seat-laid" }, obs.laid[i].map((r) => regionChip(r))) : "");
@@ -112,7 +112,9 @@ export function render(el, ctx) {
   const held = (c) => h("span", { class: "bt-ask-town bt-held-town", "data-card": c, style: `--rc:${colourOf(regionOf(c))}` },
     h("span", { "aria-hidden": "true" }, "✓ "), shortName(c));
   let hand = "";
-  if (obs.hand && !obs.hand.length) hand = h("div", { class: "panel bt-hand hand-area" }, h("h3", {}, "Your hand (0)"), h("p", {}, "You have no cards left."));
+  const whose = addressed(view, me) ? "Your" : possessive(seatName(view, me));
+  if (obs.hand && !obs.hand.length) hand = h("div", { class: "panel bt-hand hand-area" }, h("h3", {}, `${whose} hand (0)`),
+    h("p", {}, addressed(view, me) ? "You have no cards left." : "No cards left."));
   else if (obs.hand && narrow && chosen) {
     const who = seatName(view, chosen);
     const mine = byRegion(obs.hand);
@@ -126,7 +128,7 @@ export function render(el, ctx) {
           (asks.get(r) || []).map((c) => askButton(c, chosen, who, act)))))));
   } else if (obs.hand) {
     hand = h("div", { class: "panel bt-hand hand-area" },
-      h("h3", {}, `Your hand (${obs.hand.length})`),
+      h("h3", {}, `${whose} hand (${obs.hand.length})`),
       narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
         regionChip(r), cards.map(held))))
         : h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
@@ -187,7 +189,7 @@ export function describe(action, view) {
   if (verb !== "ask") return action;
   const asks = view.observation.asks || [];
   const last = asks[asks.length - 1];
-  const asked = seatName(view, who) === seatName(view, view.seat) ? "you" : seatName(view, who);
+  const asked = seatName(view, who) === seatName(view, view.seat) && !view.onlooker ? "you" : seatName(view, who);
   const answer = last && last.card === card ? (last.got ? " and got it" : asked === "you"
     ? "; you did not have it, so the turn passed to you" : `; not held, so the turn passed to ${asked}`) : "";
   return `asked ${asked} for ${townName(card)}${answer}`;

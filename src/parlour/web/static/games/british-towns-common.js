@@ -5,7 +5,7 @@
 // names, regions and which towns are in which region are never written here.
 import { h, s, stylesheet } from "/static/dom.js";
 import { blank, edge, wrap } from "/static/cards.js";
-import { person, plural, points, seatName } from "/static/words.js";
+import { addressed, person, plural, points, seatName } from "/static/words.js";
 
 const DATA = await fetch("/api/games/british-towns-sets/data").then((r) => {
   if (!r.ok) throw new Error(`the British Towns data: ${r.status}`);
@@ -127,12 +127,12 @@ export function keyCard(obs, view, laidBy, { focus = false, sets = false, held =
           h("div", { class: "bt-keycount" }, sets ? `${plural(k.towns, "town")}, or ${k.towns - 1} with the region card` : `${k.towns} towns + region card`,
             who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${person(view, who)}`) : ""),
           laid ? h("div", { class: "bt-keytowns bt-keyheld" }, `holds ${laid.map(shortName).join(" · ")}`)
-            : townsOf(k.region, mine)));
+            : townsOf(k.region, mine, addressed(view, obs.seat) ? "you hold" : `${seatName(view, obs.seat)} holds`)));
     })));
 }
 
 // A region's towns in the key, those of the player's hand ticked, with how many of them he holds.
-function townsOf(region, mine) {
+function townsOf(region, mine, holds = "you hold") {
   const codes = CODES_OF[region] || [];
   const have = codes.filter((c) => mine.has(c)).length;
   const card = mine.has(`R${region}`);
@@ -140,7 +140,7 @@ function townsOf(region, mine) {
     ? h("b", { class: "bt-held", "data-held": c }, `✓ ${TOWNS_OF[region][i]}`) : TOWNS_OF[region][i]]);
   return h("div", { class: "bt-keytowns" }, names.flat(),
     have || card ? h("div", { class: "bt-keyhold", "data-testid": `key-hold-${region}` },
-      `you hold ${have} of ${codes.length}${card ? " and the region card" : ""}`) : "");
+      `${holds} ${have} of ${codes.length}${card ? " and the region card" : ""}`) : "");
 }
 
 // The cards of a hand, grouped by region (towns first, then the REGION card).
@@ -171,11 +171,12 @@ export function resultWords(result, view, scoreKey, unit) {
 export function endHead(view) {
   const r = view.result;
   const names = view.observation?.seat_names || [];
-  const who = (n) => (names.indexOf(n) === view.seat ? "you" : seatName(view, names.indexOf(n)));
-  if (r.winner) return names.indexOf(r.winner) === view.seat ? "you win" : `${who(r.winner)} wins`;
+  const you = (n) => addressed(view, names.indexOf(n));
+  const who = (n) => (you(n) ? "you" : seatName(view, names.indexOf(n)));
+  if (r.winner) return you(r.winner) ? "you win" : `${who(r.winner)} wins`;
   if (r.shared_by && r.shared_by.length) {
-    const mine = r.shared_by.some((n) => names.indexOf(n) === view.seat);
-    const others = r.shared_by.filter((n) => names.indexOf(n) !== view.seat).map(who);
+    const mine = r.shared_by.some(you);
+    const others = r.shared_by.filter((n) => !you(n)).map(who);
     return mine ? `you share the win with ${others.join(" and ")}` : `${others.join(" and ")} share the win`;
   }
   return "a draw";

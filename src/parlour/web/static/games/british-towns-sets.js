@@ -2,7 +2,7 @@
 // discard, lay down whole regions, discard.  Only legal moves are clickable.
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
-import { listed, person, plural, points, seatName, tap } from "/static/words.js";
+import { addressed, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
 import { byRegion, colourOf, endHead, endSummary, keyCard, showNewest, regionChip, regionOf, regionPhrase, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 const HAND = 7;
@@ -20,7 +20,7 @@ function firstUp(obs) {
 // Why the game ended, after the name of the player whose turn it was: the rules' words, with "their" (or "your") for
 // "his", and a stalemate told as what that player found.
 function endWords(ev, view) {
-  const why = ev.why.replace(/\bhis\b/g, view && view.seat === ev.seat ? "your" : "their");
+  const why = ev.why.replace(/\bhis\b/g, addressed(view, ev.seat) ? "your" : "their");
   return why.startsWith("stalemate: ") ? `found that ${why.slice(11)}: a stalemate` : why;
 }
 
@@ -38,7 +38,7 @@ export function playLog(obs, view) {
   const own = obs.drawn || [];
   let mine = 0;
   const lines = [];
-  const whose = (s) => (view && view.seat === s ? "your" : "their");
+  const whose = (s) => (addressed(view, s) ? "your" : "their");
   const say = (at, seat, text, card) => lines.push({ at, seat, text, card });
   const toSet = (s, card) => `${whose(s)} set of ${regionPhrase(regionOf(card))}`;
   // each move's events, in the order they happened (one with no count, or a count past the history: told at the end)
@@ -96,14 +96,23 @@ export function playLog(obs, view) {
         const words = towns.join(", ") + (laid.length > towns.length ? `${towns.length ? " and " : ""}the region card` : "");
         say(at, s, `laid down ${regionPhrase(Number(arg))}: ${words}`);
       }
-      // his turn over, he draws back up to seven (short of it where the stock gave out: the game ended there)
+      // his turn over, he draws back up to seven (short of it where the stock gave out: the game ended there, and
+      // the draw and the end are told as one thing that happened, not "back up to seven" and then "could not")
       if (turnEnds(at, s)) {
         const ended = events.some((ev) => ev.event === "game over");
+        const short = events.find((ev) => ev.event === "game over" && ev.seat === s && /up to seven/.test(ev.why));
         const count = Math.max((ended ? obs.hand_sizes?.[s] ?? HAND : HAND) - hands[s], 0);
         hands[s] += count;
         const drawn = view && s === view.seat ? own.slice(mine, mine + count) : [];
         mine += drawn.length;
-        if (count) say(at, s, `drew ${drawn.length === count ? drawn.map(townName).join(", ") : plural(count, "card")} from the stock, back up to seven`);
+        const cards = drawn.length === count ? drawn.map(townName).join(", ") : plural(count, "card");
+        if (short) {
+          events = events.filter((ev) => ev !== short);
+          const you = addressed(view, s);
+          const what = drawn.length === count ? `${count === 1 ? "the last card" : "the last cards"} in the stock, ${cards}` : `the last ${count === 1 ? "card" : `${count} cards`} in the stock`;
+          say(at, s, count ? `drew ${what}; with none left, ${you ? "you" : "they"} could not make ${you ? "your" : "their"} hand up to seven, so the game ended`
+            : `found the stock empty and could not make ${you ? "your" : "their"} hand up to seven, so the game ended`);
+        } else if (count) say(at, s, `drew ${cards} from the stock, back up to seven`);
       }
     }
     events.forEach((ev) => tell(at, ev));
@@ -146,7 +155,7 @@ export function render(el, ctx) {
   const justLaid = me === undefined || me === null ? [] : history.slice(start, from)
     .filter(([, a]) => a.startsWith("lay ")).map(([, a]) => a.slice(4));
   const setName = (r) => `the ${(REGIONS[r]?.name || `region ${r}`).replace(/^The /, "")} set`;
-  const laidNews = justLaid.length && !view.over ? h("div", { class: "bt-laid-news", role: "status", "data-testid": "laid-news" },
+  const laidNews = justLaid.length && !view.over && addressed(view, me) ? h("div", { class: "bt-laid-news", role: "status", "data-testid": "laid-news" },
     `You laid ${listed(justLaid.map(setName))}: ${justLaid.length > 1 ? "they lie" : "it lies"} in front of you below, marked “just laid”.`) : "";
 
   // -- every player's laid sets ----------------------------------------------------------
@@ -154,7 +163,7 @@ export function render(el, ctx) {
     const sets = obs.sets?.[i] || {};
     return h("div", { class: `bt-seat wide${i === me ? " mine" : ""}${(obs.to_move || []).includes(i) ? " turn" : ""}` },
       // every player's score (cards laid less cards in hand) alike, from the start: before a set is laid it is his hand
-      h("div", { class: "bt-seat-name" }, seatName(view, i), i === me ? " (you)" : "",
+      h("div", { class: "bt-seat-name" }, seatName(view, i), addressed(view, i) ? " (you)" : "",
         h("span", { class: "bt-score", "data-testid": `score-${i}`, title: "cards laid less cards in hand" }, `score ${points(obs.scores?.[i] ?? 0)}`)),
       h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`),
       Object.keys(sets).length
@@ -203,7 +212,7 @@ export function render(el, ctx) {
         `discard ${picked.code}`, act, `Discard ${townName(picked.code)} and end your turn`),
       " or pick another") : "";
     hand = h("div", { class: "panel bt-hand hand-area" },
-      h("h3", {}, `Your hand (${obs.hand.length})`, pick || (canLay.length && !readOnly && (legal.includes("done") || discarding)
+      h("h3", {}, `${addressed(view, me) ? "Your" : possessive(seatName(view, me))} hand (${obs.hand.length})`, pick || (canLay.length && !readOnly && (legal.includes("done") || discarding)
         // a region he may lay down: named, with where its button is (a set laid scores; a set kept in hand counts against him)
         ? h("span", { class: "bt-must", "data-testid": "may-lay" }, ` · you hold a whole region: ${tap} “Lay down ${listed(canLay.map(regionPhrase))}” under its cards to lay it`
           + (discarding ? `, or ${howDiscard}` : ""))
@@ -388,7 +397,7 @@ export function ending(view) {
   const over = (obs.events || []).filter((e) => e.event === "game over").at(-1);
   const reshuffles = (obs.events || []).filter((e) => e.event === "reshuffle").length;
   // (the rules' words say "his hand"; the page says "your" to the player and "their" of anyone else: endWords)
-  const why = over ? `${over.seat === view.seat ? "You" : seatName(view, over.seat)} ${endWords(over, view)}, so the game ended.` : "The game ended.";
+  const why = over ? `${person(view, over.seat, { start: true })} ${endWords(over, view)}, so the game ended.` : "The game ended.";
   const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${reshuffles === 1 ? "once" : reshuffles === 2 ? "twice" : `${reshuffles} times`}.` : " The stock ran out.";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },

@@ -291,7 +291,10 @@ function handRow(ctx) {
   if (!obs.hand || !obs.hand.length) return "";
   const playable = new Set(readOnly ? [] : legal.filter((a) => a.startsWith("play ")));
   const cards = [...obs.hand].sort((a, b) => TEAM_ORDER.indexOf(a[0]) - TEAM_ORDER.indexOf(b[0]) || numberOf(a) - numberOf(b));
-  const row = h("div", { class: "fw-hand", "data-testid": "hand" });
+  // while the ball is kicked off or moved no card is played: on a phone the hand rests on one row of smaller
+  // cards, so that the dock stays low and the pitch, the decision then, stands whole above it
+  const resting = !readOnly && ["kick", "move"].includes(obs.phase);
+  const row = h("div", { class: `fw-hand${resting ? " fw-hand-resting" : ""}`, "data-testid": "hand" });
   for (const c of cards) {
     const el = cardFor(c, { master: c[0] === obs.master });
     const action = `play ${c}`;
@@ -386,8 +389,31 @@ function playLog(ctx) {
       : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${who(ctx, x.won)} won the trick (partners ${side(x.won)})`)
       : h("li", { value: x.i + 1, class: x.i === obs.history.length - 1 ? "fw-latest" : "" },
       `${who(ctx, x.seat)} ${words(x.action)}`))));
-  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-  return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"), list);
+  // shown to its end with whole entries only: the box as tall as the newest entries that fit in it (none cut
+  // across at its top); the older ones a scroll up
+  const fit = () => {
+    if (!list.isConnected) return;
+    list.style.maxHeight = "";
+    const room = list.clientHeight;
+    const all = [...list.children];
+    if (all.length && list.scrollHeight > room + 1) {
+      // (scrolled to its end the box shows its bottom padding, not its top one: no sliver of an older entry)
+      const pad = parseFloat(getComputedStyle(list).paddingBottom);
+      // (measured to the fraction of a pixel: whole-pixel offsets add up to a sliver of the entry above)
+      const at = (el) => el.getBoundingClientRect();
+      const bottom = at(all.at(-1)).bottom;
+      let top = at(all.at(-1)).top;
+      for (let i = all.length - 2; i >= 0 && bottom - at(all[i]).top + pad <= room; i -= 1) top = at(all[i]).top;
+      list.style.maxHeight = `${bottom - top + pad}px`;
+    }
+    list.scrollTop = list.scrollHeight;
+  };
+  requestAnimationFrame(fit);
+  // the half's kick-off heads the log on a line of its own above the moves (not a band over them, which covered
+  // the entry under it): whole, however far the moves have scrolled
+  const latest = items.filter((x) => x.kickoff).at(-1);
+  return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"),
+    latest ? h("p", { class: "fw-log-caption", "data-testid": "log-heading" }, kickOffText(ctx, latest.kickoff)) : "", list);
 }
 
 // A move in words, in the past tense (which reads the same after "You" as after a name).
@@ -442,6 +468,15 @@ export function label(action) {
   if (verb === "move") return `Ball to ${nodeLabel(arg)}`;
   if (verb === "stay") return "Leave the ball here";
   return action;
+}
+
+// A hint row's verb and its move: a card is played; the ball is kicked off, moved or left where it is.
+export function hintWords(action) {
+  const [verb, arg] = action.split(" ");
+  if (verb === "kick") return ["Kick off", `to ${nodeLabel(arg)}`];
+  if (verb === "move") return ["Move", `the ball to ${nodeLabel(arg)}`];
+  if (verb === "stay") return ["Leave", "the ball where it is"];
+  return ["Play", label(action)];
 }
 
 export function status(view) {

@@ -439,7 +439,7 @@ export function render(el, ctx) {
     const captured = obs.captured?.[i] || [];
     return h("div", { class: `ss-player${i === me ? " mine" : ""}${(obs.to_move || []).includes(i) ? " turn" : ""}` },
       h("div", { class: "ss-player-head" },
-        h("b", {}, seatName(view, i), i === me ? " (you)" : ""),
+        h("b", {}, seatName(view, i), i === me && !view.onlooker ? " (you)" : ""),
         h("span", { class: "ss-pill" }, `${obs.hand_sizes?.[i] ?? 0} in hand`),
         h("span", { class: "ss-pill" }, `total ${points(obs.totals?.[i])}`),
         obs.forfeits?.[i] ? h("span", { class: "ss-pill warn" }, `misses ${plural(obs.forfeits[i], "turn")}`) : "",
