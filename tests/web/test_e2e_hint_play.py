@@ -43,8 +43,9 @@ def test_on_a_phone_the_hint_stands_above_the_decision_and_a_row_plays_its_move_
     assert 0 <= decision["top"] and decision["bottom"] <= decision["window"], decision
     assert hint["drawn"] and 0 <= hint["top"] and hint["bottom"] <= hint["window"], hint
     assert hint["height"] <= 0.36 * hint["window"], "the hint keeps to a third of the phone's screen"
-    ask = in_sight(page, ".dock .decision-slot .decision-area [data-action]")
-    assert ask["found"] and ask["drawn"] and ask["bottom"] <= ask["window"], ask
+    # (on a phone the cards to ask for stand in the hand's list, a line a region, beside the cards held)
+    ask = in_sight(page, ".dock [data-testid=hand-and-ask] [data-action^='ask ']")
+    assert ask["found"] and ask["drawn"] and 0 <= ask["top"] and ask["bottom"] <= ask["window"], ask
     screen(page, "hint-phone-with-decision")
     words = page.inner_text("[data-testid=hint]")
     assert not TRIED.search(words), words
