@@ -342,7 +342,8 @@ class LiveTable:
         self.hints = bool(stored.options.get("hints"))
         #: who chose the seed: "server", or "creator" where nobody else plays (``registry._seed_for``); None: not kept
         self.seed_chosen_by: Chooser | None = stored.options.get("seed_chosen_by")
-        self.hinting: set[int] = set()            # seats whose hint is being thought about now
+        #: seats whose hint is being thought about now: the position asked about (moves made) and the thinking
+        self.hinting: dict[int, tuple[int, asyncio.Future[tuple[list[dict[str, Any]], float]]]] = {}
         self.hint_rate: dict[int, Bucket] = {}
         self.max_moves = max_moves
         self.finishing: asyncio.Task[None] | None = None
@@ -714,7 +715,9 @@ class LiveTable:
 
         Only at a table made with hints, for a person at his turn in a turn-by-turn game with more than one
         move to weigh, at a decision the game does not withhold hints from (``GameDescriptor.hint_withheld``:
-        the plane-spotting game's naming step), one question at a time per seat and at most one every
+        the plane-spotting game's naming step), one question at a time per seat (a question about a later
+        position withdraws one about a position the table has left; the same one asked again waits for the
+        same answer) and at most one every
         ``HINT_EVERY`` seconds (``HINT_BURST`` at once).  The expert thinks in a thread, on a copy of the
         state through the seat's worlds (``Advisor.hint``), while the table plays on.  The answer holds the
         moves the expert judged, best first, and the number it passed over without judging (pruned by the
@@ -739,19 +742,30 @@ class LiveTable:
                 raise Refused(withheld)
             if len(self.state.legal_actions(seat)) < 2:
                 raise Refused("you have one move to make here, so there is nothing to weigh")
-            if seat in self.hinting:
-                raise Refused("the expert is still thinking about your last question")
-            bucket = self.hint_rate.setdefault(seat, Bucket(1 / HINT_EVERY, HINT_BURST))
-            if not bucket.take():
-                raise Refused(f"too many hints: at most one every {HINT_EVERY:g} seconds")
-            state, asked = self.state.clone(), len(self.state.history)
-            self.hinting.add(seat)
+            asked = len(self.state.history)
+            earlier = self.hinting.get(seat)
+            if earlier is not None and earlier[0] == asked:
+                thinking = earlier[1]                # asked again (a page reloaded): the same answer, thought once
+            else:
+                bucket = self.hint_rate.setdefault(seat, Bucket(1 / HINT_EVERY, HINT_BURST))
+                if not bucket.take():
+                    raise Refused(f"too many hints: at most one every {HINT_EVERY:g} seconds")
+                if earlier is not None:
+                    # a question about a position the table has left gives way to this one: it is withdrawn if
+                    # it still waits for a worker, and its answer, which nobody would read, is never sent
+                    earlier[1].cancel()
+                thinking = asyncio.ensure_future(self.advisor.hint(self.game, self.state.clone(), seat, share=self.id))
+                self.hinting[seat] = (asked, thinking)
+
+                def done(_: Any, seat: int = seat, mine: tuple[int, Any] = (asked, thinking)) -> None:
+                    if self.hinting.get(seat) == mine:
+                        del self.hinting[seat]
+
+                thinking.add_done_callback(done)
         try:
-            options, seconds = await self.advisor.hint(self.game, state, seat, share=self.id)
+            options, seconds = await asyncio.shield(thinking)
         except ParlourError as error:
             raise Refused(f"the expert could not judge this position: {error}") from None
-        finally:
-            self.hinting.discard(seat)
         self.metrics.advice.labels("hint").inc()
         shown = judged(options)
         return Hint(seat=seat, moves=asked, seconds=round(seconds, 3), iterations=self.advisor.iterations,

@@ -62,13 +62,15 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     const button = h("button", { type: "button", class: "hint-button", "data-testid": "hint-button", onclick: ask,
       disabled: mine && mine.waiting ? true : undefined }, mine && mine.waiting ? "Thinking…" : "Hint");
     if (mine && mine.waiting) {
-      // the answer takes some seconds: the expert is seen thinking at once (a busy sign that pulses, the button off)
-      const sign = h("span", { class: "hint-busy", "aria-hidden": "true" }, "⏳");
-      sign.animate?.([{ opacity: 1 }, { opacity: 0.25 }], { duration: 700, iterations: Infinity, direction: "alternate" });
+      // the answer takes some seconds, more on a busy server: the expert is seen thinking at once (a turning ring
+      // drawn by the page, no font needed; the button off), and the player may stop waiting and play on
+      const sign = h("span", { class: "hint-busy", "aria-hidden": "true" });
+      const stop = h("button", { type: "button", class: "hint-stop", "data-testid": "hint-stop",
+        onclick: () => { hint = null; draw(view); } }, "Stop");
       slot.setAttribute("aria-busy", "true");
       return slot.append(h("div", { class: "hint-ask", style: "display: flex; align-items: center; gap: .5rem;" }, button,
         h("p", { class: "hint-thinking", "data-testid": "hint-thinking", role: "status", style: "margin: 0; font-size: .85rem;" },
-          sign, " The expert is weighing your moves…")));
+          sign, " The expert is weighing your moves…"), stop));
     }
     if (!mine || !mine.options) return slot.append(h("div", { class: "hint-ask" }, button));
     const shown = every ? mine.options : mine.options.slice(0, FIRST);
