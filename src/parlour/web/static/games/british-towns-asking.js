@@ -47,6 +47,28 @@ function heardLine(all, me, words) {
       order.map((a, i) => [i === fresh && i > 0 ? h("li", { class: "bt-heard-rule" }, "Before your last ask:") : "", item(a, i)])));
 }
 
+// The deal, in words, from the rules' own record (the dealer, the first to ask, the regions laid straight from the
+// deal: the events that came before any ask): "Cyril dealt and plays first. Cyril was dealt the whole of Wales and
+// laid it down."
+export function dealWords(view) {
+  const obs = view.observation || {};
+  if (obs.dealer === undefined || obs.dealer === null) return "";
+  const first = (obs.history || [])[0]?.[0] ?? (obs.to_move || [])[0];
+  const you = (seat) => addressed(view, seat);
+  const who = (seat) => person(view, seat, { start: true });
+  const plays = (seat) => (you(seat) ? "play" : "plays");
+  const opening = first === undefined ? `${who(obs.dealer)} dealt.`
+    : first === obs.dealer ? `${who(obs.dealer)} dealt and ${plays(first)} first.`
+      : `${who(obs.dealer)} dealt; ${person(view, first)} ${plays(first)} first.`;
+  const dealt = new Map();
+  for (const e of obs.events || []) {
+    if (e.event === "region laid" && e.after_ask === 0) dealt.set(e.seat, [...(dealt.get(e.seat) || []), e.region]);
+  }
+  const laid = [...dealt].map(([seat, regions]) => `${who(seat)} ${you(seat) ? "were" : "was"} dealt the whole of `
+    + `${listed(regions.map(regionPhrase))} and laid ${regions.length > 1 ? "them" : "it"} down.`);
+  return [opening, ...laid].join(" ");
+}
+
 function asksByTarget(legal) {
   const out = new Map();
   for (const a of legal) {
@@ -145,7 +167,9 @@ export function render(el, ctx) {
       h("b", {}, person(view, a.asker, { start: true })), " asked ", h("b", {}, person(view, a.asked)), " for ",
       h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(a.card))}` }, townName(a.card)),
       a.got ? " and got it" : ": not held")))
-      : h("p", { class: "muted-light" }, "Nobody has asked yet."));
+      : h("p", { class: "muted-light" }, "Nobody has asked yet."),
+    // (the deal, under the oldest ask: who dealt, who asked first, any region laid straight from the deal)
+    dealWords(view) ? h("p", { class: "bt-deal muted-light", "data-testid": "deal" }, dealWords(view)) : "");
 
   // (at his turn on a laptop the page keeps the whole key in the room above the dock, with the players to ask; on a
   // phone the two would not fit together: the players come first, the key is a scroll away)
@@ -198,7 +222,8 @@ export function describe(action, view) {
 // A region completed is news at the table (the player who had a card of it sees where it went): "Arthur laid down
 // the REGION"; "You laid down the REGION and the OTHER".
 export function announce(prev, view) {
-  if (!prev) return null;
+  // (the table's first view, before any ask: the deal)
+  if (!prev) return (view.observation.history || []).length || view.over ? null : dealWords(view) || null;
   const before = prev.observation.laid || [];
   const said = (view.observation.laid || []).map((regions, seat) => {
     const fresh = regions.filter((r) => !(before[seat] || []).includes(r));

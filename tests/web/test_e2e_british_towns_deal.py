@@ -1,0 +1,46 @@
+"""The asking game's deal in words: at the table's first view the story says who dealt, who plays first and which
+region went down straight from the deal, and the asks heard keep the same line under the oldest ask all game (the
+key showed "laid by Betty" with nothing at the table saying when or why)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ARTIFACTS
+
+from parlour.games import get_game
+
+
+def _table(browser, server, size, seed):
+    from test_e2e_sweep import Table  # (that module needs axe, which these tests do not)
+    return Table(browser, server, "british-towns-asking", size, seed)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_deal_is_told_with_the_region_laid_from_it(browser, server, size):
+    # (seed 16 at four players: the person deals; the third player is dealt a whole region)
+    state = get_game("british-towns-asking").new_state(seats=4, seed=16)
+    laid = state.observation(None)["events"]
+    assert [(e["seat"], e["after_ask"]) for e in laid] == [(2, 0)] and state.dealer == 0
+    table = _table(browser, server, size, 16)
+    page = table.page
+    try:
+        view = table.decision()
+        assert view is not None and not view["observation"]["history"]
+        names = view["observation"]["seat_names"]
+        region = page.evaluate("(r) => import('/static/games/british-towns-common.js').then((m) => m.REGIONS[r].name)",
+                               laid[0]["region"])
+        betty = view["seats"][2]["name"]
+        said = f"You dealt and play first. {betty} was dealt the whole of {region} and laid it down."
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"british-towns-asking-{size}-deal.png"), full_page=True)
+        assert page.inner_text("[data-testid=story]").strip() == said, names
+        assert page.inner_text("[data-testid=deal]").strip() == said
+        # (the line stays, under the asks, once play has begun)
+        table.click(view["legal"][0])
+        table.decision()
+        assert page.inner_text("[data-testid=deal]").strip() == said
+        assert said not in page.inner_text("[data-testid=story]")
+        assert not table.errors, table.errors
+    finally:
+        table.close()
