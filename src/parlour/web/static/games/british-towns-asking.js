@@ -28,23 +28,25 @@ function askButton(card, target, who, act) {
     `Ask ${who} for ${townName(card)}`);
 }
 
-// The asks heard, on a phone at the person's turn: one line that says the newest and how many came since his own last
-// ask; a tap opens them all, newest first, those since his last ask first and the older ones after a rule.
+// The asks heard, on a phone at the person's turn: one line under a label that never changes, "Asks heard (N)", with
+// the newest; a tap opens them all, newest first, those since his last ask marked and the older ones after a rule.
 function heardLine(all, me, words) {
   let since = all.length;
   while (since > 0 && all[since - 1].asker !== me) since -= 1;
   const fresh = since === 0 ? all.length : all.length - since;        // (no ask of his yet: every ask is news)
   const newest = all[all.length - 1];
-  const head = since === 0 ? `Asks so far (${all.length}), newest:` : fresh ? `Since your last ask (${fresh}), newest:` : "Your last ask:";
   const item = (a, i) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}${i < fresh ? " fresh" : ""}` }, words(a));
   const order = all.slice().reverse();
+  const list = h("ol", { tabindex: "0", "aria-label": "Every ask so far, newest first" },
+    order.map((a, i) => [i === fresh && i > 0 ? h("li", { class: "bt-heard-rule" }, "Before your last ask:") : "", item(a, i)]));
   return h("details", { class: "bt-heard", "data-testid": "heard", open: everyOpen || undefined,
-    ontoggle: (event) => { everyOpen = event.target.open; } },
-    h("summary", {}, h("span", { class: "bt-heard-head" }, head), " ",
+    ontoggle: (event) => { everyOpen = event.target.open; wholeLines(list); } },
+    h("summary", {}, h("span", { class: "bt-heard-head" }, `Asks heard (${all.length})`),
+      h("span", { class: "bt-heard-order" }, ", newest first"),
+      h("span", { class: "bt-heard-folded" }, ". Newest: "),
       h("span", { class: "bt-heard-newest", "data-testid": "heard-newest" }, `${words(newest)}.`),
-      all.length > 1 ? h("span", { class: "bt-heard-more" }, ` ${tap === "tap" ? "Tap" : "Click"} to see all ${all.length}.`) : ""),
-    h("ol", { tabindex: "0", "aria-label": "Every ask so far, newest first" },
-      order.map((a, i) => [i === fresh && i > 0 ? h("li", { class: "bt-heard-rule" }, "Before your last ask:") : "", item(a, i)])));
+      all.length > 1 ? h("span", { class: "bt-heard-more" }, ` ${tap === "tap" ? "Tap" : "Click"} to see all.`) : ""),
+    list);
 }
 
 // The deal, in words, from the rules' own record (the dealer, the first to ask, the regions laid straight from the
@@ -67,6 +69,27 @@ export function dealWords(view) {
   const laid = [...dealt].map(([seat, regions]) => `${who(seat)} ${you(seat) ? "were" : "was"} dealt the whole of `
     + `${listed(regions.map(regionPhrase))} and laid ${regions.length > 1 ? "them" : "it"} down.`);
   return [opening, ...laid].join(" ");
+}
+
+// A list that scrolls in a box of its own shows whole lines: its box ends at the foot of the last ask wholly in it,
+// never across one (measured once it is drawn: an ask takes one line or two).  The box's height in lines is the
+// style sheet's, which is shorter with the hint open: the foot is worked out for both (--fit, --fit-hint).
+const HEARD_LINES = { fit: [5.2, 0.65], "fit-hint": [2.6, 0.45] };     // (em, rem) as in british-towns.css
+function wholeLines(list) {
+  requestAnimationFrame(() => {
+    if (!list.isConnected || !list.offsetHeight) return;
+    const style = getComputedStyle(list);
+    const em = parseFloat(style.fontSize);
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const top = list.getBoundingClientRect().top - list.scrollTop;
+    const [padBottom, borderBottom] = [style.paddingBottom, style.borderBottomWidth].map(parseFloat);
+    const feet = [...list.children].map((li) => li.getBoundingClientRect().bottom - top);
+    for (const [name, [ems, rems]] of Object.entries(HEARD_LINES)) {
+      const cap = ems * em + rems * rem;
+      const inside = feet.filter((b) => b <= cap - padBottom - borderBottom + 0.5);
+      if (inside.length) list.style.setProperty(`--${name}`, `${Math.ceil(Math.max(...inside) + padBottom + borderBottom)}px`);
+    }
+  });
 }
 
 function asksByTarget(legal) {
@@ -176,6 +199,7 @@ export function render(el, ctx) {
   el.append(h("div", { class: "bt-layout asking" },
     h("div", { class: "bt-main" }, seats, keyCard(obs, view, laidBy, { focus: targets.size > 0 && !narrow }), askPanel, hand),
     h("div", { class: "bt-side" }, history)));
+  if (askPanel && everyOpen) askPanel.querySelectorAll(".bt-heard ol").forEach(wholeLines);
   // (after the table has put the focus back where it could: a focus fallen to the body goes to the asks heard, and
   // when the turn comes back to him, from there to the first town he may ask for)
   const turnCame = targets.size > 0 && !myTurn;
