@@ -221,8 +221,10 @@ def test_sets_game_a_draw_the_stock_cannot_complete_is_told_once_as_what_happene
     for text in said:
         assert "back up to seven" not in text, text
         assert text.count("up to seven") == 1 and text.endswith("so the game ended"), text
-    assert "you could not make your hand up to seven" in mine, mine
-    assert "they could not make their hand up to seven" in theirs, theirs
+    # (the rules page's neutral words: no "they ... their hand" for one player, nor "his")
+    assert "your hand could not be made up to seven" in mine, mine
+    name = "Ann" if seat == 0 else f"Bot {seat}"
+    assert f"{name}'s hand could not be made up to seven" in theirs, theirs
 
 
 def test_a_replay_opened_without_a_seat_speaks_of_every_player_by_name(server, page):
@@ -246,3 +248,28 @@ def test_a_replay_opened_without_a_seat_speaks_of_every_player_by_name(server, p
         assert "(you)" not in text and not re.search(r"\b[Yy]ou\b|\b[Yy]our\b", text), \
             re.findall(r".{0,30}\b(?:[Yy]ou|[Yy]our)\b.{0,30}", text)[:5]
         assert "Ann's hand" in text, text[:400]
+
+
+def test_asking_game_words_a_two_part_region_card_and_three_players_level(server, page):
+    """Review: "the London and the South-East region card" (the data's name pasted in whole) and "You and Arthur and
+    Betty each collected": the card joins a two-part name with "&", and three players level are listed with commas."""
+    import json
+    from importlib.resources import files
+
+    page.goto(server.url + "/")
+    regions = json.loads(files("parlour.games.british_towns").joinpath("data/towns.json").read_text())["regions"]
+    two = [r for r in regions if " and the " in r["name"]]
+    assert two
+    cards = page.evaluate("""async (numbers) => { const m = await import('/static/games/british-towns-common.js');
+      return numbers.map((n) => m.townName(`R${n}`)); }""", [r["number"] for r in two])
+    for region, card in zip(two, cards, strict=True):
+        first, second = region["name"].split(" and the ")
+        assert card == f"the {first} & {second} region card", card
+    ending = """async () => { const m = await import('/static/games/british-towns-asking.js');
+      const names = ['P1', 'P2', 'P3', 'P4'];
+      const view = { seat: 0, seats: ['Ann', 'Arthur', 'Betty', 'Cyril'].map((name) => ({ name })),
+        observation: { seat_names: names, key: [] },
+        result: { winner: 'P2', regions: { P1: 3, P2: 3, P3: 3, P4: 0 }, cards_in_regions: { P1: 11, P2: 13, P3: 12, P4: 0 } } };
+      return m.ending(view).querySelector('p').textContent; }"""
+    said = page.evaluate(ending)
+    assert said.startswith("You, Arthur and Betty each collected 3 regions;"), said

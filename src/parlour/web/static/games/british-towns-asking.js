@@ -270,7 +270,8 @@ export function ending(view) {
   // (the person himself is "you" in the sentence, and "(you)" in the table)
   const who = (n, start = false) => person(view, names.indexOf(n), { start });
   const row = (n) => `${seatName(view, names.indexOf(n))}${names.indexOf(n) === view.seat ? " (you)" : ""}`;
-  const both = (list) => list.map((n, i) => who(n, i === 0)).join(" and ");
+  // ("You, Arthur and Betty each collected", not "You and Arthur and Betty")
+  const both = (list) => listed(list.map((n, i) => who(n, i === 0)));
   let why;
   if (top.length === 1) why = `${who(top[0], true)} collected the most regions: ${plural(best, "region")}.`;
   else if (r.winner) {
