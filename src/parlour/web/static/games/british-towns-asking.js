@@ -50,7 +50,7 @@ function heardLine(all, me, words) {
 }
 
 // The deal, in words, from the rules' own record (the dealer, the first to ask, the regions laid straight from the
-// deal: the events that came before any ask): "Cyril dealt and plays first. Cyril was dealt the whole of Wales and
+// deal: the events that came before any ask): "Cyril dealt and plays first. Cyril was dealt the whole of REGION and
 // laid it down."
 export function dealWords(view) {
   const obs = view.observation || {};

@@ -38,8 +38,8 @@ export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : 
 export const shortName = (code) => (isRegionCard(code) ? "region card" : townName(code));
 export const townName = (code) => (isRegionCard(code) ? `the ${cardTitle(Number(code.slice(1)))} region card`
   : TOWNS[code] ? TOWNS[code][0] : code);
-// a two-part region's name before "region card" joins its parts with "&": "the London & South-East region card",
-// not "the London and the South-East region card" (as the data names it)
+// a two-part region's name before "region card" joins its parts with "&": "the ONE & OTHER region card", not "the
+// ONE and the OTHER region card" (as the data names it)
 const cardTitle = (region) => regionTitle(region).replace(/ and the /, " & ");
 // a region's name after "the": a name that starts with "The" drops it ("the North-West region card", not "the The ...")
 const regionTitle = (region) => (REGIONS[region]?.name || `Region ${region}`).replace(/^The /, "");
