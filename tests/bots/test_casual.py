@@ -34,7 +34,8 @@ def test_the_default_opponent_is_the_casual_player_listed_next_to_the_random_one
     entry = next(b for b in bot_catalogue(game) if b["name"] == "casual")
     # (the British Towns games say the newcomer's share per table size: "half the games" is a two-player figure, and at
     # four the newcomer wins about one game in four, as each casual player does: docs/arena.md)
-    said = "newcomer wins about as often as each of them" if game.id.startswith("british-towns") else "newcomer wins about half"
+    towns = game.id.startswith("british-towns")
+    said = "newcomer wins about as often as each of them" if towns else "newcomer wins about half"
     assert entry["title"] == "Casual player" and said in entry["description"], entry["description"]
     # the newcomer model is seated by name (the arena, the simulator) but offered in no menu
     assert "newcomer" not in names and make_bot(game, "newcomer", 0, 1) is not None

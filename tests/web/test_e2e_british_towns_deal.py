@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from conftest import ARTIFACTS
-
 from parlour.games import get_game
 
 

@@ -269,7 +269,8 @@ def test_asking_game_words_a_two_part_region_card_and_three_players_level(server
       const names = ['P1', 'P2', 'P3', 'P4'];
       const view = { seat: 0, seats: ['Ann', 'Arthur', 'Betty', 'Cyril'].map((name) => ({ name })),
         observation: { seat_names: names, key: [] },
-        result: { winner: 'P2', regions: { P1: 3, P2: 3, P3: 3, P4: 0 }, cards_in_regions: { P1: 11, P2: 13, P3: 12, P4: 0 } } };
+        result: { winner: 'P2', regions: { P1: 3, P2: 3, P3: 3, P4: 0 },
+                  cards_in_regions: { P1: 11, P2: 13, P3: 12, P4: 0 } } };
       return m.ending(view).querySelector('p').textContent; }"""
     said = page.evaluate(ending)
     assert said.startswith("You, Arthur and Betty each collected 3 regions;"), said
