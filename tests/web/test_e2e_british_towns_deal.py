@@ -43,3 +43,34 @@ def test_the_deal_is_told_with_the_region_laid_from_it(browser, server, size):
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+def test_a_region_laid_in_play_is_written_on_the_ask_that_completed_it(browser, server):
+    """The asks heard said only "got it": the region that ask completed went down with no word in the log (the news
+    line says it for a few seconds, then it was gone)."""
+    from parlour.bots import make_bot
+
+    chooser = make_bot(get_game("british-towns-asking"), "remembering", 0, 11)
+    table = _table(browser, server, "desktop", 9)
+    page = table.page
+    try:
+        for _ in range(60):
+            view = table.decision()
+            assert view is not None
+            obs = view["observation"]
+            laid = [e for e in obs["events"] if e["after_ask"] > 0]
+            if laid:
+                break
+            table.click(chooser.act(obs, view["legal"]))
+        assert laid, "no region laid in play in 60 decisions"
+        e = laid[0]
+        region = page.evaluate("(r) => import('/static/games/british-towns-common.js').then((m) => m.REGIONS[r].name)",
+                               e["region"])
+        who = "you" if e["seat"] == obs["seat"] else view["seats"][e["seat"]]["name"]
+        rows = page.locator(".bt-history ol > li").all_inner_texts()[::-1]       # (oldest first)
+        line = rows[e["after_ask"] - 1]
+        assert line.endswith(f"and got it; {who} laid down {region.replace('The ', 'the ', 1)}"), line
+        assert sum("laid down" in r for r in rows) == len(laid), rows
+        assert not table.errors, table.errors
+    finally:
+        table.close()

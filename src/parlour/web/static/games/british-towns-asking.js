@@ -185,11 +185,18 @@ export function render(el, ctx) {
 
   // -- the asks so far, newest first ------------------------------------------------------------
   const asks = obs.asks || [];
+  // (a region laid in play goes down on the ask that completed it: the rules' events say after which ask)
+  const laidAfter = new Map();
+  for (const e of obs.events || []) {
+    if (e.event === "region laid" && e.after_ask > 0) laidAfter.set(e.after_ask, [...(laidAfter.get(e.after_ask) || []), e]);
+  }
+  const laidWords = (n) => (laidAfter.get(n) || []).map((e) => h("span", { class: "bt-laid-news", "data-testid": "laid-in-log" },
+    `; ${addressed(view, e.seat) ? "you" : seatName(view, e.seat)} laid down ${regionPhrase(e.region)}`));
   const history = h("div", { class: "panel bt-history" }, h("h3", {}, `Asks heard (${asks.length})`, asks.length ? h("span", { class: "muted-light" }, ", newest first") : ""),
-    asks.length ? h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" }, asks.slice().reverse().map((a) => h("li", { class: a.got ? "got" : "" },
+    asks.length ? h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" }, asks.map((a, i) => h("li", { class: a.got ? "got" : "" },
       h("b", {}, person(view, a.asker, { start: true })), " asked ", h("b", {}, person(view, a.asked)), " for ",
       h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(a.card))}` }, townName(a.card)),
-      a.got ? " and got it" : ": not held")))
+      a.got ? " and got it" : ": not held", ...laidWords(i + 1))).reverse())
       : h("p", { class: "muted-light" }, "Nobody has asked yet."),
     // (the deal, under the oldest ask: who dealt, who asked first, any region laid straight from the deal)
     dealWords(view) ? h("p", { class: "bt-deal muted-light", "data-testid": "deal" }, dealWords(view)) : "");
