@@ -45,6 +45,14 @@ def test_the_deal_is_told_with_the_region_laid_from_it(browser, server, size):
         table.close()
 
 
+#: the asks at the side that the foot of their list cuts across (the list scrolls, and is long enough to)
+CUT = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const ol = document.querySelector('.bt-history ol'); const b = ol.getBoundingClientRect();
+  if (ol.scrollHeight <= ol.clientHeight + 1) return ['the list does not scroll yet'];
+  return [...ol.children].filter((li) => { const r = li.getBoundingClientRect();
+    return r.top < b.bottom - 1 && r.bottom > b.bottom + 1; }).map((li) => li.textContent); }"""
+
+
 def test_a_region_laid_in_play_is_written_on_the_ask_that_completed_it(browser, server):
     """The asks heard said only "got it": the region that ask completed went down with no word in the log (the news
     line says it for a few seconds, then it was gone)."""
@@ -71,6 +79,15 @@ def test_a_region_laid_in_play_is_written_on_the_ask_that_completed_it(browser, 
         line = rows[e["after_ask"] - 1]
         assert line.endswith(f"and got it; {who} laid down {region.replace('The ', 'the ', 1)}"), line
         assert sum("laid down" in r for r in rows) == len(laid), rows
+        # (and once the asks run past the list's height, its foot falls between two asks, never across one)
+        for _ in range(60):
+            if len(view["observation"]["asks"]) >= 30:
+                break
+            table.click(chooser.act(view["observation"], view["legal"]))
+            view = table.decision()
+            assert view is not None
+        assert page.evaluate(CUT) == [], page.evaluate(CUT)
+        page.locator(".bt-history").screenshot(path=str(ARTIFACTS / "british-towns-asking-desktop-log.png"))
         assert not table.errors, table.errors
     finally:
         table.close()

@@ -92,6 +92,22 @@ function wholeLines(list) {
   });
 }
 
+// The asks heard at the side (a laptop's, a phone's page under the dock) end at a whole ask too: the style sheet's
+// height (24rem), cut back to the foot of the last ask wholly in it (--fit-log).
+function wholeLog(list) {
+  requestAnimationFrame(() => {
+    if (!list || !list.isConnected || !list.offsetHeight) return;
+    list.style.removeProperty("--fit-log");
+    if (list.scrollHeight <= list.clientHeight + 1) return;
+    const style = getComputedStyle(list);
+    const [padBottom, borderBottom] = [style.paddingBottom, style.borderBottomWidth].map(parseFloat);
+    const top = list.getBoundingClientRect().top - list.scrollTop;
+    const room = list.offsetHeight - padBottom - borderBottom + 0.5;
+    const feet = [...list.children].map((li) => li.getBoundingClientRect().bottom - top).filter((b) => b <= room);
+    if (feet.length) list.style.setProperty("--fit-log", `${Math.ceil(Math.max(...feet) + padBottom + borderBottom)}px`);
+  });
+}
+
 function asksByTarget(legal) {
   const out = new Map();
   for (const a of legal) {
@@ -190,7 +206,7 @@ export function render(el, ctx) {
   for (const e of obs.events || []) {
     if (e.event === "region laid" && e.after_ask > 0) laidAfter.set(e.after_ask, [...(laidAfter.get(e.after_ask) || []), e]);
   }
-  const laidWords = (n) => (laidAfter.get(n) || []).map((e) => h("span", { class: "bt-laid-news", "data-testid": "laid-in-log" },
+  const laidWords = (n) => (laidAfter.get(n) || []).map((e) => h("span", { class: "bt-log-laid", "data-testid": "laid-in-log" },
     `; ${addressed(view, e.seat) ? "you" : seatName(view, e.seat)} laid down ${regionPhrase(e.region)}`));
   const history = h("div", { class: "panel bt-history" }, h("h3", {}, `Asks heard (${asks.length})`, asks.length ? h("span", { class: "muted-light" }, ", newest first") : ""),
     asks.length ? h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" }, asks.map((a, i) => h("li", { class: a.got ? "got" : "" },
@@ -207,6 +223,7 @@ export function render(el, ctx) {
     h("div", { class: "bt-main" }, seats, keyCard(obs, view, laidBy, { focus: targets.size > 0 && !narrow }), askPanel, hand),
     h("div", { class: "bt-side" }, history)));
   if (askPanel && everyOpen) askPanel.querySelectorAll(".bt-heard ol").forEach(wholeLines);
+  wholeLog(history.querySelector("ol"));
   // (after the table has put the focus back where it could: a focus fallen to the body goes to the asks heard, and
   // when the turn comes back to him, from there to the first town he may ask for)
   const turnCame = targets.size > 0 && !myTurn;
