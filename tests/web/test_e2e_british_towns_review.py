@@ -57,6 +57,14 @@ def test_asking_game_on_a_laptop_the_whole_key_stands_above_the_dock_at_each_dec
         table.close()
 
 
+#: the asks heard, opened, that the foot (or head) of their box cuts across
+CUT = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const ol = document.querySelector('[data-testid=heard] ol'); const b = ol.getBoundingClientRect();
+  return [...ol.children].filter((li) => { const r = li.getBoundingClientRect();
+    return r.bottom > b.top + 1 && r.top < b.bottom - 1 && (r.top < b.top - 1 || r.bottom > b.bottom + 1); })
+    .map((li) => li.textContent); }"""
+
+
 def test_asking_game_on_a_phone_the_asks_heard_fold_to_the_newest_and_open_to_every_ask(browser, server):
     """On a phone the asks heard take one line at the player's turn (the newest, and how many came since his own last
     ask), so that his hand and the ask stay on screen; a tap opens every ask, newest first, those since his last ask
@@ -79,13 +87,10 @@ def test_asking_game_on_a_phone_the_asks_heard_fold_to_the_newest_and_open_to_ev
             mine = [i for i, a in enumerate(asks) if a["asker"] == obs["seat"]]
             since = asks[mine[-1] + 1:] if mine else asks
             names = page.evaluate(NAMES, sorted({a["card"] for a in asks}))
+            # (one steady label, however the asks stand: it once read "Asks so far", "Since your last ask" or "Your
+            # last ask:" over a list that holds every player's asks)
             head = page.inner_text("[data-testid=heard] .bt-heard-head")
-            if not mine:
-                assert head == f"Asks so far ({len(asks)}), newest:", head
-            elif since:
-                assert head == f"Since your last ask ({len(since)}), newest:", head
-            else:
-                assert head == "Your last ask:", head
+            assert head == f"Asks heard ({len(asks)})", head
             heard = page.locator("[data-testid=heard] li.bt-recent-ask")
             if not opened:
                 # folded: one line, the newest ask; the list itself is not shown
@@ -101,6 +106,8 @@ def test_asking_game_on_a_phone_the_asks_heard_fold_to_the_newest_and_open_to_ev
                 for li, ask in zip(heard.all_inner_texts(), asks[::-1], strict=True):
                     assert f"for {names[ask['card']]}:" in li, (li, ask)
                 assert page.locator("[data-testid=heard] li.fresh").count() == len(since)
+                # whole lines only: no ask cut across by the foot of its box
+                assert page.evaluate(CUT) == [], page.evaluate(CUT)
                 seen_long |= len(since) > 3
             table.click(chooser.act(obs, view["legal"]))
         assert seen_long and opened
@@ -214,8 +221,10 @@ def test_sets_game_a_draw_the_stock_cannot_complete_is_told_once_as_what_happene
     for text in said:
         assert "back up to seven" not in text, text
         assert text.count("up to seven") == 1 and text.endswith("so the game ended"), text
-    assert "you could not make your hand up to seven" in mine, mine
-    assert "they could not make their hand up to seven" in theirs, theirs
+    # (the rules page's neutral words: no "they ... their hand" for one player, nor "his")
+    assert "your hand could not be made up to seven" in mine, mine
+    name = "Ann" if seat == 0 else f"Bot {seat}"
+    assert f"{name}'s hand could not be made up to seven" in theirs, theirs
 
 
 def test_a_replay_opened_without_a_seat_speaks_of_every_player_by_name(server, page):
@@ -239,3 +248,29 @@ def test_a_replay_opened_without_a_seat_speaks_of_every_player_by_name(server, p
         assert "(you)" not in text and not re.search(r"\b[Yy]ou\b|\b[Yy]our\b", text), \
             re.findall(r".{0,30}\b(?:[Yy]ou|[Yy]our)\b.{0,30}", text)[:5]
         assert "Ann's hand" in text, text[:400]
+
+
+def test_asking_game_words_a_two_part_region_card_and_three_players_level(server, page):
+    """Review: "the London and the South-East region card" (the data's name pasted in whole) and "You and Arthur and
+    Betty each collected": the card joins a two-part name with "&", and three players level are listed with commas."""
+    import json
+    from importlib.resources import files
+
+    page.goto(server.url + "/")
+    regions = json.loads(files("parlour.games.british_towns").joinpath("data/towns.json").read_text())["regions"]
+    two = [r for r in regions if " and the " in r["name"]]
+    assert two
+    cards = page.evaluate("""async (numbers) => { const m = await import('/static/games/british-towns-common.js');
+      return numbers.map((n) => m.townName(`R${n}`)); }""", [r["number"] for r in two])
+    for region, card in zip(two, cards, strict=True):
+        first, second = region["name"].split(" and the ")
+        assert card == f"the {first} & {second} region card", card
+    ending = """async () => { const m = await import('/static/games/british-towns-asking.js');
+      const names = ['P1', 'P2', 'P3', 'P4'];
+      const view = { seat: 0, seats: ['Ann', 'Arthur', 'Betty', 'Cyril'].map((name) => ({ name })),
+        observation: { seat_names: names, key: [] },
+        result: { winner: 'P2', regions: { P1: 3, P2: 3, P3: 3, P4: 0 },
+                  cards_in_regions: { P1: 11, P2: 13, P3: 12, P4: 0 } } };
+      return m.ending(view).querySelector('p').textContent; }"""
+    said = page.evaluate(ending)
+    assert said.startswith("You, Arthur and Betty each collected 3 regions;"), said

@@ -75,7 +75,8 @@ def test_a_long_run_of_player_counts_is_offered_as_far_as_eight_and_the_rest_sai
     allowed = page.evaluate("fetch('/api/games/british-towns-asking').then((r) => r.json())")["seat_counts"]
     assert counts == [n for n in allowed if n <= 8]
     note = page.inner_text("[data-testid=players-note]")
-    assert f"Up to {allowed[-1]} may play" in note and "command line" in note, note
+    # (in a web player's words: no command line, no "parlour play --players")
+    assert note == f"The rules allow up to {allowed[-1]} players; a table here seats up to 8.", note
     page.select_option("select[name=players]", "8")
     assert page.locator(".seatrow").count() == 8
     shot(page, "british-towns-asking-new-table-counts")

@@ -74,7 +74,8 @@ ASKING = GameDescriptor(
     },
     bot_notes={
         "casual": "Asks for a town of the region it holds most of, of anyone, and never asks again where it was told "
-                  "no; it keeps no track of the others' asks: a newcomer wins about half the games against it",
+                  "no; it keeps no track of the others' asks: a newcomer wins about as often as each of them, about "
+                  "one game in three at a table of three, one in four at four and one in six at six",
         "remembering": "Remembers every ask and answer, and asks where a card is sure or likely to be",
         # (ranked below the club player here by the arena: its usual line, "Strong", would read out of place)
         "pimc": "Counts the cards and guesses where the rest lie, but asks less shrewdly than the club player in "
@@ -112,8 +113,8 @@ SETS = GameDescriptor(
     },
     bot_notes={
         "casual": "Takes a discard when it holds two of its region, lays a set at once, throws from the region it "
-                  "holds fewest of, and now and then plays as the club player would: a newcomer wins about half the "
-                  "games against it",
+                  "holds fewest of, and now and then plays as the club player would: a newcomer wins about as often "
+                  "as each of them, about half the games at two players, one in three at three and one in four at four",
         "heuristic": "Keeps the regions it is nearest to, lays them at once, and watches the discards",
     },
     bot_titles={"casual": "Casual player", "heuristic": "Club player"},

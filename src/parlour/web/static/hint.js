@@ -127,8 +127,25 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
         h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
         h("span", { class: "chance", "data-testid": "chance", title: "the chance of winning after this move" }, pct(o.chance)));
       })),
-      triedNote, level, toggle, passed));
+      toggle, triedNote, level, passed));
     slot.closest(".dock")?.classList.add("hinting");
+    fitBox(slot.querySelector(".hint"));
+  };
+  // A hint that keeps to a box of its own (a phone's dock) ends at the foot of a whole line, never across one: folded,
+  // at the foot of its "Show more" (the box grows to it: the best moves and the way to the rest are whole, the notes
+  // under them a scroll away); unfolded, at the foot of the last row whole under the box's height.
+  const fitBox = (box) => {
+    if (!box) return;
+    box.style.maxHeight = "";
+    if (getComputedStyle(box).overflowY !== "auto" || box.scrollHeight <= box.clientHeight + 1) return;
+    const top = box.getBoundingClientRect().top - box.scrollTop;
+    // (no padding under the foot: the line after it would show a sliver there)
+    const foot = (el) => el.getBoundingClientRect().bottom - top + 1;
+    const more = box.querySelector(".hint-more");
+    if (more && !every) { box.style.maxHeight = `${Math.ceil(foot(more))}px`; return; }
+    const cap = box.clientHeight;
+    const rows = [...box.querySelectorAll("h2, li, .hint-note, .hint-more")].map(foot).filter((b) => b <= cap);
+    if (rows.length) box.style.maxHeight = `${Math.floor(Math.max(...rows))}px`;
   };
   const answered = (message) => {
     if (hint && hint.moves === message.moves) {

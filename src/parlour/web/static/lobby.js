@@ -111,13 +111,13 @@ export async function newTable(gameId) {
   if (!g) { clear(main).append(h("h1", {}, "No such game"), h("a", { href: "/" }, "Back to the games")); return; }
   document.title = `New table · ${g.title}`;
   // a long run (the asking game allows 43) is offered only as far as a table in the browser plays well;
-  // the note says the rest can be played from the command line
+  // the note says how many the rules allow (a web player is never sent to the command line)
   const last = g.seat_counts[g.seat_counts.length - 1];
   const offered = last > 12 ? g.seat_counts.filter((n) => n <= 8) : g.seat_counts;
   const count = h("select", { name: "players", "aria-label": "Number of players" }, offered.map((n) => h("option", { value: n }, String(n))));
   const countNote = offered.length < g.seat_counts.length
     ? h("small", { "data-testid": "players-note" },
-      `Up to ${last} may play: a table of more than ${offered[offered.length - 1]} can be played against bots from the command line (parlour play --players).`)
+      `The rules allow up to ${last} players; a table here seats up to ${offered[offered.length - 1]}.`)
     : "";
   // the bots, weakest first, each said once: how strong it is and how it plays
   const seatsBox = h("fieldset", {}, h("legend", {}, "Who sits where"),

@@ -28,23 +28,84 @@ function askButton(card, target, who, act) {
     `Ask ${who} for ${townName(card)}`);
 }
 
-// The asks heard, on a phone at the person's turn: one line that says the newest and how many came since his own last
-// ask; a tap opens them all, newest first, those since his last ask first and the older ones after a rule.
+// The asks heard, on a phone at the person's turn: one line under a label that never changes, "Asks heard (N)", with
+// the newest; a tap opens them all, newest first, those since his last ask marked and the older ones after a rule.
 function heardLine(all, me, words) {
   let since = all.length;
   while (since > 0 && all[since - 1].asker !== me) since -= 1;
   const fresh = since === 0 ? all.length : all.length - since;        // (no ask of his yet: every ask is news)
   const newest = all[all.length - 1];
-  const head = since === 0 ? `Asks so far (${all.length}), newest:` : fresh ? `Since your last ask (${fresh}), newest:` : "Your last ask:";
   const item = (a, i) => h("li", { class: `bt-recent-ask${a.got ? " got" : ""}${i < fresh ? " fresh" : ""}` }, words(a));
   const order = all.slice().reverse();
+  const list = h("ol", { tabindex: "0", "aria-label": "Every ask so far, newest first" },
+    order.map((a, i) => [i === fresh && i > 0 ? h("li", { class: "bt-heard-rule" }, "Before your last ask:") : "", item(a, i)]));
   return h("details", { class: "bt-heard", "data-testid": "heard", open: everyOpen || undefined,
-    ontoggle: (event) => { everyOpen = event.target.open; } },
-    h("summary", {}, h("span", { class: "bt-heard-head" }, head), " ",
+    ontoggle: (event) => { everyOpen = event.target.open; wholeLines(list); } },
+    h("summary", {}, h("span", { class: "bt-heard-head" }, `Asks heard (${all.length})`),
+      h("span", { class: "bt-heard-order" }, ", newest first"),
+      h("span", { class: "bt-heard-folded" }, ". Newest: "),
       h("span", { class: "bt-heard-newest", "data-testid": "heard-newest" }, `${words(newest)}.`),
-      all.length > 1 ? h("span", { class: "bt-heard-more" }, ` ${tap === "tap" ? "Tap" : "Click"} to see all ${all.length}.`) : ""),
-    h("ol", { tabindex: "0", "aria-label": "Every ask so far, newest first" },
-      order.map((a, i) => [i === fresh && i > 0 ? h("li", { class: "bt-heard-rule" }, "Before your last ask:") : "", item(a, i)])));
+      all.length > 1 ? h("span", { class: "bt-heard-more" }, ` ${tap === "tap" ? "Tap" : "Click"} to see all.`) : ""),
+    list);
+}
+
+// The deal, in words, from the rules' own record (the dealer, the first to ask, the regions laid straight from the
+// deal: the events that came before any ask): "Cyril dealt and plays first. Cyril was dealt the whole of REGION and
+// laid it down."
+export function dealWords(view) {
+  const obs = view.observation || {};
+  if (obs.dealer === undefined || obs.dealer === null) return "";
+  const first = (obs.history || [])[0]?.[0] ?? (obs.to_move || [])[0];
+  const you = (seat) => addressed(view, seat);
+  const who = (seat) => person(view, seat, { start: true });
+  const plays = (seat) => (you(seat) ? "play" : "plays");
+  const opening = first === undefined ? `${who(obs.dealer)} dealt.`
+    : first === obs.dealer ? `${who(obs.dealer)} dealt and ${plays(first)} first.`
+      : `${who(obs.dealer)} dealt; ${person(view, first)} ${plays(first)} first.`;
+  const dealt = new Map();
+  for (const e of obs.events || []) {
+    if (e.event === "region laid" && e.after_ask === 0) dealt.set(e.seat, [...(dealt.get(e.seat) || []), e.region]);
+  }
+  const laid = [...dealt].map(([seat, regions]) => `${who(seat)} ${you(seat) ? "were" : "was"} dealt the whole of `
+    + `${listed(regions.map(regionPhrase))} and laid ${regions.length > 1 ? "them" : "it"} down.`);
+  return [opening, ...laid].join(" ");
+}
+
+// A list that scrolls in a box of its own shows whole lines: its box ends at the foot of the last ask wholly in it,
+// never across one (measured once it is drawn: an ask takes one line or two).  The box's height in lines is the
+// style sheet's, which is shorter with the hint open: the foot is worked out for both (--fit, --fit-hint).
+const HEARD_LINES = { fit: [5.2, 0.65], "fit-hint": [2.6, 0.45] };     // (em, rem) as in british-towns.css
+function wholeLines(list) {
+  requestAnimationFrame(() => {
+    if (!list.isConnected || !list.offsetHeight) return;
+    const style = getComputedStyle(list);
+    const em = parseFloat(style.fontSize);
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const top = list.getBoundingClientRect().top - list.scrollTop;
+    const [padBottom, borderBottom] = [style.paddingBottom, style.borderBottomWidth].map(parseFloat);
+    const feet = [...list.children].map((li) => li.getBoundingClientRect().bottom - top);
+    for (const [name, [ems, rems]] of Object.entries(HEARD_LINES)) {
+      const cap = ems * em + rems * rem;
+      const inside = feet.filter((b) => b <= cap - padBottom - borderBottom + 0.5);
+      if (inside.length) list.style.setProperty(`--${name}`, `${Math.ceil(Math.max(...inside) + padBottom + borderBottom)}px`);
+    }
+  });
+}
+
+// The asks heard at the side (a laptop's, a phone's page under the dock) end at a whole ask too: the style sheet's
+// height (24rem), cut back to the foot of the last ask wholly in it (--fit-log).
+function wholeLog(list) {
+  requestAnimationFrame(() => {
+    if (!list || !list.isConnected || !list.offsetHeight) return;
+    list.style.removeProperty("--fit-log");
+    if (list.scrollHeight <= list.clientHeight + 1) return;
+    const style = getComputedStyle(list);
+    const [padBottom, borderBottom] = [style.paddingBottom, style.borderBottomWidth].map(parseFloat);
+    const top = list.getBoundingClientRect().top - list.scrollTop;
+    const room = list.offsetHeight - padBottom - borderBottom + 0.5;
+    const feet = [...list.children].map((li) => li.getBoundingClientRect().bottom - top).filter((b) => b <= room);
+    if (feet.length) list.style.setProperty("--fit-log", `${Math.ceil(Math.max(...feet) + padBottom + borderBottom)}px`);
+  });
 }
 
 function asksByTarget(legal) {
@@ -140,18 +201,29 @@ export function render(el, ctx) {
 
   // -- the asks so far, newest first ------------------------------------------------------------
   const asks = obs.asks || [];
+  // (a region laid in play goes down on the ask that completed it: the rules' events say after which ask)
+  const laidAfter = new Map();
+  for (const e of obs.events || []) {
+    if (e.event === "region laid" && e.after_ask > 0) laidAfter.set(e.after_ask, [...(laidAfter.get(e.after_ask) || []), e]);
+  }
+  const laidWords = (n) => (laidAfter.get(n) || []).map((e) => h("span", { class: "bt-log-laid", "data-testid": "laid-in-log" },
+    `; ${addressed(view, e.seat) ? "you" : seatName(view, e.seat)} laid down ${regionPhrase(e.region)}`));
   const history = h("div", { class: "panel bt-history" }, h("h3", {}, `Asks heard (${asks.length})`, asks.length ? h("span", { class: "muted-light" }, ", newest first") : ""),
-    asks.length ? h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" }, asks.slice().reverse().map((a) => h("li", { class: a.got ? "got" : "" },
+    asks.length ? h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" }, asks.map((a, i) => h("li", { class: a.got ? "got" : "" },
       h("b", {}, person(view, a.asker, { start: true })), " asked ", h("b", {}, person(view, a.asked)), " for ",
       h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(a.card))}` }, townName(a.card)),
-      a.got ? " and got it" : ": not held")))
-      : h("p", { class: "muted-light" }, "Nobody has asked yet."));
+      a.got ? " and got it" : ": not held", ...laidWords(i + 1))).reverse())
+      : h("p", { class: "muted-light" }, "Nobody has asked yet."),
+    // (the deal, under the oldest ask: who dealt, who asked first, any region laid straight from the deal)
+    dealWords(view) ? h("p", { class: "bt-deal muted-light", "data-testid": "deal" }, dealWords(view)) : "");
 
   // (at his turn on a laptop the page keeps the whole key in the room above the dock, with the players to ask; on a
   // phone the two would not fit together: the players come first, the key is a scroll away)
   el.append(h("div", { class: "bt-layout asking" },
     h("div", { class: "bt-main" }, seats, keyCard(obs, view, laidBy, { focus: targets.size > 0 && !narrow }), askPanel, hand),
     h("div", { class: "bt-side" }, history)));
+  if (askPanel && everyOpen) askPanel.querySelectorAll(".bt-heard ol").forEach(wholeLines);
+  wholeLog(history.querySelector("ol"));
   // (after the table has put the focus back where it could: a focus fallen to the body goes to the asks heard, and
   // when the turn comes back to him, from there to the first town he may ask for)
   const turnCame = targets.size > 0 && !myTurn;
@@ -198,7 +270,8 @@ export function describe(action, view) {
 // A region completed is news at the table (the player who had a card of it sees where it went): "Arthur laid down
 // the REGION"; "You laid down the REGION and the OTHER".
 export function announce(prev, view) {
-  if (!prev) return null;
+  // (the table's first view, before any ask: the deal)
+  if (!prev) return (view.observation.history || []).length || view.over ? null : dealWords(view) || null;
   const before = prev.observation.laid || [];
   const said = (view.observation.laid || []).map((regions, seat) => {
     const fresh = regions.filter((r) => !(before[seat] || []).includes(r));
@@ -221,7 +294,8 @@ export function ending(view) {
   // (the person himself is "you" in the sentence, and "(you)" in the table)
   const who = (n, start = false) => person(view, names.indexOf(n), { start });
   const row = (n) => `${seatName(view, names.indexOf(n))}${names.indexOf(n) === view.seat ? " (you)" : ""}`;
-  const both = (list) => list.map((n, i) => who(n, i === 0)).join(" and ");
+  // ("You, Arthur and Betty each collected", not "You and Arthur and Betty")
+  const both = (list) => listed(list.map((n, i) => who(n, i === 0)));
   let why;
   if (top.length === 1) why = `${who(top[0], true)} collected the most regions: ${plural(best, "region")}.`;
   else if (r.winner) {

@@ -36,8 +36,11 @@ export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : 
 // a REGION card by its region's name ("the Midlands region card"), as a player would say it
 // within a group already headed by its region (a hand, an ask's buttons, a set laid): "region card" is enough
 export const shortName = (code) => (isRegionCard(code) ? "region card" : townName(code));
-export const townName = (code) => (isRegionCard(code) ? `the ${regionTitle(Number(code.slice(1)))} region card`
+export const townName = (code) => (isRegionCard(code) ? `the ${cardTitle(Number(code.slice(1)))} region card`
   : TOWNS[code] ? TOWNS[code][0] : code);
+// a two-part region's name before "region card" joins its parts with "&": "the ONE & OTHER region card", not "the
+// ONE and the OTHER region card" (as the data names it)
+const cardTitle = (region) => regionTitle(region).replace(/ and the /, " & ");
 // a region's name after "the": a name that starts with "The" drops it ("the North-West region card", not "the The ...")
 const regionTitle = (region) => (REGIONS[region]?.name || `Region ${region}`).replace(/^The /, "");
 // a region's name inside a sentence: "laid down the REGION" where its name begins with "The" (lower case inside a sentence)

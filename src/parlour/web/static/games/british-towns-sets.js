@@ -110,8 +110,10 @@ export function playLog(obs, view) {
           events = events.filter((ev) => ev !== short);
           const you = addressed(view, s);
           const what = drawn.length === count ? `${count === 1 ? "the last card" : "the last cards"} in the stock, ${cards}` : `the last ${count === 1 ? "card" : `${count} cards`} in the stock`;
-          say(at, s, count ? `drew ${what}; with none left, ${you ? "you" : "they"} could not make ${you ? "your" : "their"} hand up to seven, so the game ended`
-            : `found the stock empty and could not make ${you ? "your" : "their"} hand up to seven, so the game ended`);
+          // (the rules page's words: "a player's hand cannot be made up to seven")
+          const whose = `${you ? "your" : possessive(seatName(view, s))} hand`;
+          say(at, s, count ? `drew ${what}; with none left, ${whose} could not be made up to seven, so the game ended`
+            : `found the stock empty: ${whose} could not be made up to seven, so the game ended`);
         } else if (count) say(at, s, `drew ${cards} from the stock, back up to seven`);
       }
     }
