@@ -8,7 +8,7 @@
 // Only actions in ctx.legal are made clickable: hand cards ("play E7"), pitch
 // positions ("kick W3", "move E1") and the ball itself ("stay").
 import { h, s, clear, stylesheet } from "/static/dom.js";
-import { card, clickable, refusable } from "/static/cards.js";
+import { blank, card, clickable, edge, refusable } from "/static/cards.js";
 import { person, plural, tap, yourResult } from "/static/words.js";
 
 const DATA = await fetch("/api/games/football-whist/data").then((r) => {
@@ -47,10 +47,23 @@ function cardFor(text, opts = {}) {
     attrs: { class: `fw-card${opts.master ? " fw-master" : ""}`, "data-card": text },
   });
   if (opts.master) {
-    // (at the head, between the corner number and the badge: the big number stays clear)
-    svg.append(s("circle", { cx: 50, cy: 18, r: 13, fill: "#1d1d1f", stroke: "#fff", "stroke-width": 2 }),
-      s("text", { x: 50, y: 24, "text-anchor": "middle", "font-size": 17, fill: "#fff" }, "★"));
+    // (at the head, in the gap between the corner number, two digits wide at most, and the badge letter, clear of
+    // both: a disc at the centre touched "10" and "11"; the big number stays clear below)
+    svg.append(s("circle", { cx: 53, cy: 18, r: 11, fill: "#1d1d1f", stroke: "#fff", "stroke-width": 2, class: "fw-star" }),
+      s("text", { x: 53, y: 23, "text-anchor": "middle", "font-size": 14, fill: "#fff" }, "★"));
   }
+  return svg;
+}
+
+// A card of the last trick, small beside the trick on the table: its number nearly the card's height, in its
+// team's ink, over a band of the team's colour (a full card's corners and caption were unreadable at this size).
+function miniCard(text) {
+  const team = teamOf(text);
+  const n = numberOf(text);
+  const svg = blank(`${team.name} ${n}`, { attrs: { class: "fw-card fw-mini", "data-card": text }, title: `${team.name} ${n}, ${POSITIONS[String(n)]}` });
+  svg.append(edge("#fffdf7"), s("rect", { x: 2, y: 112, width: 96, height: 30, fill: team.colour }),
+    s("rect", { x: 2, y: 104, width: 96, height: 14, fill: team.colour }),
+    s("text", { x: 50, y: 92, "font-size": n > 9 ? 62 : 84, "font-weight": 800, fill: INK[team.code] || team.colour, "text-anchor": "middle" }, String(n)));
   return svg;
 }
 
@@ -276,7 +289,7 @@ function ballAfter(ctx, k) {
 function lastTrick(ctx, last, k) {
   const cards = last.cards.map((c, i) => {
     const seat = (last.leader + i) % 4;
-    return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, cardFor(c, { size: "small" }));
+    return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, miniCard(c));
   });
   const ball = ballAfter(ctx, k);
   return h("div", { class: "fw-last", "data-testid": "last-trick", role: "group", "aria-label": "The last trick" },
@@ -409,11 +422,8 @@ function playLog(ctx) {
     list.scrollTop = list.scrollHeight;
   };
   requestAnimationFrame(fit);
-  // the half's kick-off heads the log on a line of its own above the moves (not a band over them, which covered
-  // the entry under it): whole, however far the moves have scrolled
-  const latest = items.filter((x) => x.kickoff).at(-1);
-  return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"),
-    latest ? h("p", { class: "fw-log-caption", "data-testid": "log-heading" }, kickOffText(ctx, latest.kickoff)) : "", list);
+  // (the half's kick-off is the log's line where it happened, not a heading above it too: said once)
+  return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"), list);
 }
 
 // A move in words, in the past tense (which reads the same after "You" as after a name).
@@ -597,8 +607,9 @@ export function announce(prev, view) {
   // (the half's opening: no trick of it finished yet; a table opened later, or a half already going on, has none)
   const opening = (o) => o.phase !== "over" && !(o.tricks[o.half - 1] || []).length;
   if (!opening(obs) || (prev && opening(prev.observation) && prev.observation.half === obs.half)) return null;
+  // (the kick-off is said once, and gives way at the next move, which the bar then shows whole)
   const kick = kickOffs(obs).find((k) => k.half === obs.half);
-  return kick ? kickOffText({ view, obs }, kick) : null;
+  return kick ? { text: kickOffText({ view, obs }, kick), passing: true } : null;
 }
 
 // The end of the match: every goal in order.
