@@ -47,10 +47,10 @@ function cardFor(text, opts = {}) {
     attrs: { class: `fw-card${opts.master ? " fw-master" : ""}`, "data-card": text },
   });
   if (opts.master) {
-    // (at the head, in the gap between the corner number, two digits wide at most, and the badge letter, clear of
-    // both: a disc at the centre touched "10" and "11"; the big number stays clear below)
-    svg.append(s("circle", { cx: 53, cy: 18, r: 11, fill: "#1d1d1f", stroke: "#fff", "stroke-width": 2, class: "fw-star" }),
-      s("text", { x: 53, y: 23, "text-anchor": "middle", "font-size": 14, fill: "#fff" }, "★"));
+    // (under the head, between the corner number's row and the big number, clear of both: at the head a disc
+    // ran into two-digit numbers, "10★E", and a wide badge letter)
+    svg.append(s("circle", { cx: 50, cy: 37.5, r: 10, fill: "#1d1d1f", stroke: "#fff", "stroke-width": 1.5, class: "fw-star" }),
+      s("text", { x: 50, y: 42.5, "text-anchor": "middle", "font-size": 14, fill: "#fff" }, "★"));
   }
   return svg;
 }
@@ -201,7 +201,10 @@ function scoreboard(ctx) {
     h("div", { class: "fw-side-name" }, `${p}${mine === p ? you : ""}`),
     h("div", { class: "fw-goals", "data-testid": `goals-${p}` }, String(obs.goals[p])),
     h("div", { class: "fw-side-who" }, names(p)),
-    h("div", { class: "fw-side-tricks" }, `tricks ${obs.tricks_won[p]} · attack ${obs.attacking[p] === PITCH.goals.west ? "← West" : "East →"}`));
+    // (the tricks of this half, said so; at full time the match's, both halves)
+    h("div", { class: "fw-side-tricks", "data-testid": `tricks-${p}` }, obs.phase === "over"
+      ? `${plural(tricksWon(obs, 0)[p] + tricksWon(obs, 1)[p], "trick")} in the match`
+      : `tricks this half ${obs.tricks_won[p]} · attack ${obs.attacking[p] === PITCH.goals.west ? "← West" : "East →"}`));
   return h("div", { class: "fw-score" },
     sideBox("A"),
     h("div", { class: "fw-mid" },
