@@ -64,3 +64,17 @@ def test_the_scoreboard_says_the_tricks_are_this_halfs_and_at_full_time_the_matc
         assert said == f"{total} tricks in the match", said
     assert page.inner_text("[data-testid=tricks-A]") != f"{obs['tricks_won']['A']} tricks in the match" or \
         obs["tricks_won"]["A"] == sum(1 for half in obs["tricks"] for t in half if t["winner"] % 2 == 0)
+
+
+def test_someone_with_no_seat_reads_the_seats_hand_by_its_name(server, page):
+    """Review: someone with no seat who picked "Alice's view" in a replay read "Your hand": it is hers, by name."""
+    match = _match()
+    page.goto(server.url + "/")
+    view = {**match["moving"], "onlooker": True}
+    page.evaluate("""async ([view]) => { const fw = await import('/static/games/football-whist.js');
+        const el = document.createElement('div'); document.body.append(el);
+        fw.render(el, { view, obs: view.observation, seat: 0, legal: [], act: () => {}, readOnly: true }); }""", [view])
+    assert page.inner_text(".fw-hand-box h3").startswith("Reviewer's hand"), page.inner_text(".fw-hand-box h3")
+    page.evaluate("() => document.body.replaceChildren()")
+    page.evaluate(RENDER, [match["moving"], 1000])                     # the player's own seat: "Your hand"
+    assert page.inner_text(".fw-hand-box h3").startswith("Your hand"), page.inner_text(".fw-hand-box h3")

@@ -9,7 +9,7 @@
 // positions ("kick W3", "move E1") and the ball itself ("stay").
 import { h, s, clear, stylesheet } from "/static/dom.js";
 import { blank, card, clickable, edge, refusable } from "/static/cards.js";
-import { person, plural, tap, yourResult } from "/static/words.js";
+import { addressed, person, plural, possessive, tap, yourResult } from "/static/words.js";
 
 const DATA = await fetch("/api/games/football-whist/data").then((r) => {
   if (!r.ok) throw new Error(`the Football Whist data: ${r.status}`);
@@ -321,7 +321,10 @@ function handRow(ctx) {
     }
     row.append(el);
   }
-  return h("div", { class: "fw-hand-box hand-area" }, h("h3", {}, "Your hand", obs.master ? h("span", { class: "fw-hint" }, ` · ★ ${TEAMS[obs.master].name} are the Master team`) : ""), row);
+  // (whose: "Your hand" for the player's own seat; someone with no seat who picks a seat's view reads its name)
+  const seat = ctx.view ? ctx.view.seat : null;
+  const whose = !ctx.view || seat === null || seat === undefined || addressed(ctx.view, seat) ? "Your" : possessive(seatName(ctx.view, seat));
+  return h("div", { class: "fw-hand-box hand-area" }, h("h3", {}, `${whose} hand`, obs.master ? h("span", { class: "fw-hint" }, ` · ★ ${TEAMS[obs.master].name} are the Master team`) : ""), row);
 }
 
 // -- the story: goals and every move of the match ---------------------------------------------
