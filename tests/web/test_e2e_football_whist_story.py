@@ -158,11 +158,12 @@ def test_the_kick_off_gives_way_at_the_next_move_which_the_bar_shows_whole(serve
         page.fill("input[name=name0]", "Reviewer")
         page.fill("input[name=seed]", "4")                    # the kick-off is a bot's
         page.click("text=Create the table")
-        first = page.wait_for_function("document.querySelector('.story .news')?.textContent").json_value()
+        first, at = page.wait_for_function("""() => { const news = document.querySelector('.story .news');
+            return news && [news.textContent, document.querySelector('.board').dataset.moves]; }""").json_value()
         assert KICK_OFF.match(first), first
-        # the bot's kick made: the news is gone and the bar tells the move, whole (one line, nothing cut)
-        page.wait_for_function("Number(document.querySelector('.board').dataset.moves) >= 1", timeout=15000)
-        page.wait_for_function("!document.querySelector('.story .news')", timeout=3000)
+        # the next move made: the news is gone with it and the bar tells the move, whole (one line, nothing cut)
+        page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) > {at}", timeout=15000)
+        page.wait_for_function("!document.querySelector('.story .news')", timeout=1000)    # (not its 6 seconds)
         story = page.locator(".story")
         assert "kicked off to" in story.inner_text() or "played" in story.inner_text(), story.inner_text()
         fits = story.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
