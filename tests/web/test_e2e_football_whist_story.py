@@ -14,6 +14,7 @@ import random
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import ARTIFACTS
 from parlour.bots import make_bot
@@ -161,8 +162,14 @@ def test_the_kick_off_gives_way_at_the_next_move_which_the_bar_shows_whole(serve
         first, at = page.wait_for_function("""() => { const news = document.querySelector('.story .news');
             return news && [news.textContent, document.querySelector('.board').dataset.moves]; }""").json_value()
         assert KICK_OFF.match(first), first
-        # the next move made: the news is gone with it and the bar tells the move, whole (one line, nothing cut)
-        page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) > {at}", timeout=15000)
+        # the next move made (the bots', or the player's own if the news came at his turn): the news is gone with it
+        # and the bar tells the move, whole (one line, nothing cut)
+        moved = f"Number(document.querySelector('.board').dataset.moves) > {at}"
+        try:
+            page.wait_for_function(moved, timeout=3000)      # (well inside the news's 6 seconds)
+        except PlaywrightTimeout:
+            page.locator(".board [data-action], .hand-area [data-action]").first.click()
+            page.wait_for_function(moved, timeout=5000)
         page.wait_for_function("!document.querySelector('.story .news')", timeout=1000)    # (not its 6 seconds)
         story = page.locator(".story")
         assert "kicked off to" in story.inner_text() or "played" in story.inner_text(), story.inner_text()
