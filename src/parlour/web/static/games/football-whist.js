@@ -204,7 +204,9 @@ function scoreboard(ctx) {
     // (the tricks of this half, said so; at full time the match's, both halves)
     h("div", { class: "fw-side-tricks", "data-testid": `tricks-${p}` }, obs.phase === "over"
       ? `${plural(tricksWon(obs, 0)[p] + tricksWon(obs, 1)[p], "trick")} in the match`
-      : `tricks this half ${obs.tricks_won[p]} · attack ${obs.attacking[p] === PITCH.goals.west ? "← West" : "East →"}`));
+      // (each part kept whole on its line: on a phone the two go on two lines, not three)
+      : [h("span", { class: "fw-nowrap" }, `tricks this half ${obs.tricks_won[p]}`), " · ",
+        h("span", { class: "fw-nowrap" }, `attack ${obs.attacking[p] === PITCH.goals.west ? "← West" : "East →"}`)]));
   return h("div", { class: "fw-score" },
     sideBox("A"),
     h("div", { class: "fw-mid" },
