@@ -69,8 +69,9 @@ def test_on_a_laptop_the_last_trick_stays_beside_the_trick_being_played(browser,
                 # its number drawn in a font of 14px or more
                 widths = box.locator("svg.card").evaluate_all("els => els.map(e => e.getBoundingClientRect().width)")
                 assert min(widths) >= 24, widths
-                sizes = box.locator("svg.card").evaluate_all("""els => els.map((e) => Math.max(...[...e.querySelectorAll(
-                    'text')].map((t) => Number(t.getAttribute('font-size')) * e.getBoundingClientRect().width / 100)))""")
+                sizes = box.locator("svg.card").evaluate_all("""els => els.map((e) => Math.max(
+                    ...[...e.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size'))
+                      * e.getBoundingClientRect().width / 100)))""")
                 assert min(sizes) >= 14, sizes
                 if checked == 0:
                     page.screenshot(path=str(ARTIFACTS / "football-whist-last-trick.png"))

@@ -230,7 +230,8 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
         # (the focus is drawn as the step settles, its paragraphs after: read it once it has its judgement)
         page.wait_for_function(
             "document.querySelector('[data-testid=analysis-focus]')?.textContent.includes('gave away')"
-            f" && document.querySelector('[data-testid=analysis-focus] h2')?.textContent.startsWith('Move {index + 1}:')")
+            " && document.querySelector('[data-testid=analysis-focus] h2')?.textContent"
+            f".startsWith('Move {index + 1}:')")
         assert not CODES.search(focus.inner_text())
         # one numbering: the board "after move N", the judgement "move N + 1"
         said = f"After move {index} of" if index else "The deal"
