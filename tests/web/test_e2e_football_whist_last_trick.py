@@ -65,6 +65,14 @@ def test_on_a_laptop_the_last_trick_stays_beside_the_trick_being_played(browser,
                     assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
                 assert a[1] >= 0 and a[3] <= boxes["room"], boxes
                 assert layout(page) == []
+                # (review: the cards were squeezed to ~12px, their numbers unreadable) each card at least 24px wide,
+                # its number drawn in a font of 14px or more
+                widths = box.locator("svg.card").evaluate_all("els => els.map(e => e.getBoundingClientRect().width)")
+                assert min(widths) >= 24, widths
+                sizes = box.locator("svg.card").evaluate_all("""els => els.map((e) => Math.max(
+                    ...[...e.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size'))
+                      * e.getBoundingClientRect().width / 100)))""")
+                assert min(sizes) >= 14, sizes
                 if checked == 0:
                     page.screenshot(path=str(ARTIFACTS / "football-whist-last-trick.png"))
                 checked += 1

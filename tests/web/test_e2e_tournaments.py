@@ -22,7 +22,7 @@ def test_a_whist_drive_from_the_page(server, page):
     row.locator("input[name=home]").fill("3")
     row.locator("input[name=away]").fill("1")
     row.locator("button[type=submit]").click()
-    page.wait_for_selector('tr[data-fixture="1-1"] >> text=Correct')
+    page.wait_for_selector('tr[data-fixture="1-1"] >> text=Change score')
     league = page.locator("[data-testid=league] tbody tr").first
     assert "Aston Villa" in league.inner_text() and league.inner_text().strip().endswith("2")
     assert "Aston Villa" in page.locator("[data-testid=cup]").inner_text()          # won at table 1: the Cup
@@ -31,7 +31,7 @@ def test_a_whist_drive_from_the_page(server, page):
     row = page.locator('tr[data-fixture="1-1"]')
     assert row.locator("input[name=away]").get_attribute("readonly") is not None    # entered: read-only
     assert "Q.P. Rangers' ground" in page.inner_text("table.fixtures")
-    row.locator("text=Correct").click()                                            # a deliberate step
+    row.locator("text=Change score").click()                                            # a deliberate step
     row.locator("input[name=away]").fill("4")                                       # the organiser's slip
     row.locator("text=Save correction").click()
     page.wait_for_function("!document.querySelector('[data-testid=cup]').textContent.includes('Held by: Aston Villa')")
@@ -77,9 +77,9 @@ def test_a_biggles_cycle_entered_by_hand(server, page):
         row.locator("input[name=blue]").fill(str(blue))
         row.locator("input[name=red]").fill(str(red))
         row.locator("button[type=submit]").click()
-        page.wait_for_selector(f"tr[data-match='{match}'] >> text=Correct")
+        page.wait_for_selector(f"tr[data-match='{match}'] >> text=Change score")
     row = page.locator("tr[data-match='1']")
-    row.locator("text=Correct").click()
+    row.locator("text=Change score").click()
     row.locator("input[name=blue]").fill("7")                        # nobody reached Biggles: refused
     row.locator("text=Save correction").click()
     # refused beside the score itself, not in a toast across the page; the score stands as it was
@@ -107,7 +107,7 @@ def test_a_biggles_cycle_entered_by_hand(server, page):
     assert row.locator("[data-testid=score-error]").inner_text() == ""        # a new figure: the old reason goes
     row.locator("input[name=red]").fill("5")
     row.locator("text=Save correction").click()
-    page.wait_for_selector("tr[data-match='1'] >> text=Correct")
+    page.wait_for_selector("tr[data-match='1'] >> text=Change score")
     assert page.locator("tr[data-match='1'] [data-testid=score-error]").inner_text() == ""
     page.wait_for_selector("[data-testid=champions]")
     assert "Ann" in page.inner_text("[data-testid=champions]")
@@ -128,7 +128,7 @@ def test_a_biggles_cycle_keeps_its_choices_and_the_bots_race_the_rest(server, pa
     row.locator("input[name=blue]").fill("8")
     row.locator("input[name=red]").fill("5")
     row.locator("button[type=submit]").click()
-    page.wait_for_selector("tr[data-match='0'] >> text=Correct")
+    page.wait_for_selector("tr[data-match='0'] >> text=Change score")
     assert page.locator("tr[data-match='1'] select").nth(0).input_value() == "practised"
     button = page.locator("[data-testid=simulate]")
     # in a ring of three every match shares a player with the others: each is a sitting of its own

@@ -41,7 +41,7 @@ def test_a_cycle_redraws_in_place_keeping_the_controls_that_did_not_change(serve
     before = page.evaluate(DRAWN)
     enter_elsewhere(page, f"{server.url}/api/cycles/{cycle}/entries",
                     {"kind": "result", "match": 0, "blue_points": 8, "red_points": 5})
-    page.wait_for_selector("tr[data-match='0'] >> text=Correct", timeout=15000)   # the refresh brought it
+    page.wait_for_selector("tr[data-match='0'] >> text=Change score", timeout=15000)   # the refresh brought it
     assert page.evaluate(DRAWN) > before
     # match 2 did not change: its button, its choice and the organiser's box are the very nodes they were
     assert still_there(play) and still_there(copy)

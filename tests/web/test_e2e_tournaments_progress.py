@@ -64,11 +64,11 @@ def test_a_result_comes_in_while_the_focus_rests_on_a_score_already_entered(serv
     first.locator("input[name=home]").fill("2")
     first.locator("input[name=away]").fill("1")
     first.locator("button[type=submit]").click()
-    first.locator("text=Correct").wait_for()
+    first.locator("text=Change score").wait_for()
     first.locator("input[name=home]").click()                     # the organiser's focus rests on it, read-only
     enter_elsewhere(page, f"{server.url}/api/drives/{drive}/entries",
                     {"kind": "result", "round": 1, "table": 2, "home_goals": 3, "away_goals": 0})
-    page.wait_for_selector("tr[data-fixture='1-2'] >> text=Correct", timeout=15000)
+    page.wait_for_selector("tr[data-fixture='1-2'] >> text=Change score", timeout=15000)
 
 
 def test_a_cycle_match_in_play_shows_its_match_and_points(server, page):

@@ -100,7 +100,7 @@ def test_a_cycle_says_who_entered_each_result_and_when(server, page, browser):
     assert page.locator("tr[data-match='1'] a", has_text="replay").count() == 1
     shot(page, "cycle-sources")
     # a correction says it was one
-    first.locator("text=Correct").click()
+    first.locator("text=Change score").click()
     first.locator("input[name=red]").fill("6")
     first.locator("text=Save correction").click()
     page.wait_for_function("(document.querySelector(\"tr[data-match='0'] [data-testid=source]\")?.textContent || '')"

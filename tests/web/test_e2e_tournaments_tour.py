@@ -86,7 +86,7 @@ def test_a_cycle_match_on_a_phone_shows_its_score_on_one_line(server, browser):
     row.locator("input[name=blue]").fill("8")
     row.locator("input[name=red]").fill("5")
     row.locator("button[type=submit]").click()
-    row.locator("text=Correct").wait_for()
+    row.locator("text=Change score").wait_for()
     for match in ("0", "1"):
         row = page.locator(f"tr[data-match='{match}']")
         blue, red = row.locator("input[name=blue]").bounding_box(), row.locator("input[name=red]").bounding_box()

@@ -289,3 +289,33 @@ def test_two_pages_asking_the_bots_for_a_round_at_once_start_it_once():
     # (in a thread of its own: a browser test before it on this worker may have left an event loop running here)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         assert pool.submit(asyncio.run, both()).result() == (True, False, True, True)
+
+
+def test_the_list_of_tournaments_says_where_each_stands_and_who_won(client):
+    """Review: the list showed neither state nor winner: each drive and cycle now says where it stands."""
+    made = organiser(client, "/api/drives", {"title": "Four", "teams": TEAMS[:4], "rounds": 2})
+    state = lambda url: client.get(url).json()[0]["state"]                                   # noqa: E731
+    assert state("/api/drives") == "not started"
+    drive = client.get(f"/api/drives/{made['id']}").json()
+    games = [f for games in drive["rounds"] for f in games if not f["bye"]]
+    entries = f"/api/drives/{made['id']}/entries"
+    for n, f in enumerate(games):
+        client.post(entries, json={"kind": "result", "round": f["round"], "table": f["table"],
+                                   "home_goals": 3 if f["home"] == "Charlton" or f["away"] != "Charlton" else 0,
+                                   "away_goals": 3 if f["away"] == "Charlton" else 1})
+        if n == 0:
+            assert state("/api/drives") == "round 1 of 2 being played"
+        if n == len(drive["rounds"][0]) - 1:
+            assert state("/api/drives") == "round 2 of 2 next"
+    summary = client.get(f"/api/drives/{made['id']}").json()["summary"]
+    assert summary["complete"]
+    assert state("/api/drives") == f"finished: {' & '.join(summary['champions'])} " + (
+        "joint champions" if len(summary["champions"]) > 1 else "champions")
+    made = organiser(client, "/api/cycles", {"players": "Ann\nBob\nCat", "rounds": 1})
+    assert state("/api/cycles") == "not started"
+    entries = f"/api/cycles/{made['id']}/entries"
+    client.post(entries, json={"kind": "result", "match": 0, "blue_points": 8, "red_points": 3})   # Ann beats Bob
+    assert state("/api/cycles") == "round 1 of 1 being played"
+    client.post(entries, json={"kind": "result", "match": 1, "blue_points": 8, "red_points": 2})   # Bob beats Cat
+    client.post(entries, json={"kind": "result", "match": 2, "blue_points": 1, "red_points": 8})   # Ann beats Cat
+    assert state("/api/cycles") == "finished: Ann champion"

@@ -570,6 +570,8 @@ class TournamentSummary(BaseModel):
     kind: str
     config: dict[str, Any]
     created: float
+    state: str = Field("", description="where it stands, in words: 'not started', 'round 2 of 3 being played', "
+                                       "'finished: Charlton champions'")
 
 
 class TableLink(BaseModel):

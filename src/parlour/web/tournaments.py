@@ -117,6 +117,42 @@ def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView
                                      card=f"/drives/{doc_id}/cards/{quote(t, safe='')}") for t in drive.teams])
 
 
+def drive_state(tournaments: Tournaments, doc_id: str) -> str:
+    """Where a drive stands, in words, for the list of tournaments: "not started", "round 2 of 3 being played",
+    "round 2 of 3 next" (the round before it over), "finished: Charlton champions"."""
+    try:
+        drive = tournaments.drive(doc_id)
+    except ParlourError:
+        return ""
+    if drive.is_complete:
+        return f"finished: {' & '.join(drive.champions())} {'joint ' if len(drive.champions()) > 1 else ''}champions"
+    pending = drive.pending()
+    games = [f for f in drive.schedule()[pending[0].round - 1] if not f.is_bye] if pending else []
+    if not pending or len(pending) == sum(1 for fs in drive.schedule() for f in fs if not f.is_bye):
+        return "not started"
+    begun = any(drive.result(f.round, f.table) is not None for f in games)
+    return f"round {pending[0].round} of {drive.rounds} {'being played' if begun else 'next'}"
+
+
+def cycle_state(tournaments: Tournaments, doc_id: str) -> str:
+    """Where a Biggles cycle stands, in words: "not started", "round 1 of 2 being played", "the deciding matches
+    being played", "finished: Ann champion"."""
+    try:
+        cycle = tournaments.cycle(doc_id)
+    except ParlourError:
+        return ""
+    report = cycle.report()
+    if report["complete"]:
+        return f"finished: {report['champion']} champion" if report["champion"] else "finished"
+    matches = cycle.matches()
+    if all(m["points"] is None for m in matches):
+        return "not started"
+    first = next(m for m in matches if m["points"] is None)
+    if first["decider"]:
+        return "the deciding matches being played"
+    return f"round {round_of(cycle, first)} of {cycle.rounds} being played"
+
+
 def round_of(cycle: Cycle, match: dict[str, Any]) -> int:
     """The round a cycle's match belongs to, from 1: the ring's rounds, then each round of deciders after them."""
     per_round = len(cycle.fixtures) // cycle.rounds

@@ -21,7 +21,7 @@ from parlour.web.models import (
     TableMade,
     TournamentSummary,
 )
-from parlour.web.tournaments import Carrier, cycle_view, lines, made, match_table, pause_bots
+from parlour.web.tournaments import Carrier, cycle_state, cycle_view, lines, made, match_table, pause_bots
 
 router = APIRouter(prefix="/api/cycles", tags=["cycles"], route_class=JSONRoute)
 TWO_PEOPLE = [Seat(kind="person")] * 2
@@ -29,7 +29,7 @@ TWO_PEOPLE = [Seat(kind="person")] * 2
 
 @router.get("")
 def cycles(tournaments: TournamentsDep) -> list[TournamentSummary]:
-    return [TournamentSummary(**c) for c in tournaments.list(CYCLE)]
+    return [TournamentSummary(**c, state=cycle_state(tournaments, c["id"])) for c in tournaments.list(CYCLE)]
 
 
 @router.post("", status_code=201, dependencies=[Creates])

@@ -35,7 +35,7 @@ from parlour.web.models import (
     TableMade,
     TournamentSummary,
 )
-from parlour.web.tournaments import Carrier, drive_view, fixture_table, lines, made, pause_bots
+from parlour.web.tournaments import Carrier, drive_state, drive_view, fixture_table, lines, made, pause_bots
 
 router = APIRouter(tags=["drives"], route_class=JSONRoute)
 log = logging.getLogger("parlour.web")
@@ -50,7 +50,7 @@ PDF = {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}
 
 @router.get("/api/drives")
 def drives(tournaments: TournamentsDep) -> list[TournamentSummary]:
-    return [TournamentSummary(**d) for d in tournaments.list(DRIVE)]
+    return [TournamentSummary(**d, state=drive_state(tournaments, d["id"])) for d in tournaments.list(DRIVE)]
 
 
 @router.post("/api/drives", status_code=201, dependencies=[Creates])

@@ -223,7 +223,9 @@ export async function replayPage(tableId) {
       analysed = data;
       drawAnalysis(data);
       which.value = String(seat);           // the table from the analysed seat's view, as each decision shows it
-      show();
+      // it opens on the seat's first costly move (the board before it), or its first decision: not on the last step
+      const first = costly()[0] || data.moves[0];
+      if (first) goTo(first); else show();
     } catch (error) {
       const refused = error.status === 401 || error.status === 403;
       // the answer stands beside the button, where the person looks (on a phone the analysis box lies far below)

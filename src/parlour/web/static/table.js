@@ -295,10 +295,13 @@ export async function playTable(tableId) {
     // in a race the hands turn cards many times a second: the story is the last card move, which the game names
     const last = view.real_time ? lastTold(view, mod) : lastMove(view);
     // (the game may announce the table's first view: the kick-off of a match)
-    const fresh = mod.announce && !view.real_time ? mod.announce(prev, view) : null;
-    // a goal or the like stays in sight for a few seconds, ahead of the moves that follow it
-    if (fresh) setNews({ text: fresh, until: Date.now() + NEWS_MS, moves: view.moves });
-    else if (news && (Date.now() > news.until || view.moves < news.moves)) setNews(null);
+    // (a text, or { text, passing }: news that gives way at the next move, which tells the rest itself)
+    const said = mod.announce && !view.real_time ? mod.announce(prev, view) : null;
+    const fresh = typeof said === "string" ? { text: said } : said;
+    // a goal or the like stays in sight for a few seconds, ahead of the moves that follow it; passing news (a
+    // kick-off) is said once and gives way to the next move, shown whole
+    if (fresh) setNews({ text: fresh.text, until: Date.now() + NEWS_MS, moves: view.moves, passing: Boolean(fresh.passing) });
+    else if (news && (Date.now() > news.until || view.moves < news.moves || (news.passing && view.moves > news.moves))) setNews(null);
     if (!last) { told = []; return showStory(Boolean(fresh)); }
     const [seat, action] = last;
     const who = seat === view.seat ? "You" : view.seats[seat] ? view.seats[seat].name : `Player ${seat + 1}`;

@@ -141,11 +141,11 @@ export async function home(main) {
     h("div", { class: "grid" },
       h("section", { class: "tile" }, h("h2", {}, "Football Whist Drives"),
         drives.length ? h("ul", {}, drives.map((d) => h("li", {}, h("a", { href: `/drives/${d.id}` }, d.config.title),
-          ` · ${d.config.teams.length} teams · made ${madeAt(d.created)}`))) : h("p", { class: "muted" }, "None yet."),
+          ` · ${d.config.teams.length} teams`, d.state ? [" · ", h("span", { "data-testid": "state" }, d.state)] : "", ` · made ${madeAt(d.created)}`))) : h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New drive"), driveForm),
       h("section", { class: "tile" }, h("h2", {}, "Biggles cycles"),
         cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.players.join(", ")),
-          ` · made ${madeAt(c.created)}`))) :
+          c.state ? [" · ", h("span", { "data-testid": "state" }, c.state)] : "", ` · made ${madeAt(c.created)}`))) :
           h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New cycle"), cycleForm,
         h("p", { class: "muted" }, `Each plays the next in the ring; matches can be played here (people, or bots from the weakest to the strongest: ${biggles.bot_catalogue.map((b) => b.title).join(", ")}) or entered by hand.`))));
@@ -212,7 +212,7 @@ const typed = new Map();
 const refused = new Map();
 
 // Two scores and Enter; each side is [input name, label, value].  A score once entered is
-// read-only: Correct is a deliberate step that opens it, and Save correction sends it.  ``slot`` names the
+// read-only: Change score is a deliberate step that opens it, and Save correction sends it.  ``slot`` names the
 // score's place, for what is kept across a redraw.
 function scoreForm(max, entered, first, second, submit, key, slot) {
   if (!key) return h("span", { class: "score-read" }, entered ? `${first[2]} – ${second[2]}` : "–");
@@ -226,7 +226,7 @@ function scoreForm(max, entered, first, second, submit, key, slot) {
   };
   const reopened = entered && (typed.has(`${slot} ${first[0]}`) || typed.has(`${slot} ${second[0]}`));
   const button = h("button", { type: entered && !reopened ? "button" : "submit" },
-    !entered ? "Enter" : reopened ? "Save correction" : "Correct");
+    !entered ? "Enter" : reopened ? "Save correction" : "Change score");
   // a refusal is said beside the score it refuses, not in a toast across the page
   const said = h("span", { class: "score-error", role: "alert", "data-testid": "score-error" }, refused.get(slot) || "");
   const opened = typed.has(`${slot} ${first[0]}`) || typed.has(`${slot} ${second[0]}`);
@@ -313,10 +313,12 @@ function roundsState(list) {
 
 // The panel above the standings.  ``bots``: the server's word on the bots; ``start()`` lets them play (from the
 // next round's games, at once), ``pause()`` stops them after the games in play; each redraws the page.
-// ``level``: the bots' level in words ("Club player"), said on the button that lets them play.
-function roundsPanel(key, st, noun, bots, start, pause, level = "") {
-  // (beside the button, not in it: the bots' level, as the fixtures say it)
-  const at = level ? h("small", { class: "muted", "data-testid": "bots-level" }, ` The bots' level: ${level}.`) : "";
+// ``level``: the bots' level, { title: in words ("Club player"), pick(): the organiser's chooser of it }: beside
+// the button that lets them play, the chooser (the fixtures' pickers start at the level chosen there), so the
+// level shown is the level that plays.
+function roundsPanel(key, st, noun, bots, start, pause, level = null) {
+  const at = !level ? "" : key ? h("label", { class: "muted", "data-testid": "bots-level" }, " The bots' level: ", level.pick())
+    : h("small", { class: "muted", "data-testid": "bots-level" }, ` The bots' level: ${level.title}.`);
   const nouns = noun === "match" ? "matches" : `${noun}s`;
   const words = (n) => `${n} ${n === 1 ? noun : nouns}`;
   const act = (fn) => async () => { try { await fn(); } catch (error) { toast(error.message); } };
@@ -355,6 +357,13 @@ function roundsPanel(key, st, noun, bots, start, pause, level = "") {
 }
 
 // The bots who played at a table, in words: "Steady bots", or "Ann's bot: Club" where they differ.
+// The organiser's chooser of the bots' level: ``chosen`` shown, ``pick(name)`` on a change.
+function levelPick(catalogue, chosen, pick) {
+  const select = h("select", { "aria-label": "The bots' level", onchange: () => pick(select.value) },
+    catalogue.map((b) => h("option", { value: b.name, title: b.description }, b.title)));
+  select.value = chosen;
+  return select;
+}
 const levelOf = (catalogue, name) => (catalogue.find((b) => b.name === name) || { title: name }).title;
 
 // -- the drive ----------------------------------------------------------------------
@@ -363,6 +372,9 @@ export async function drive(main, id) {
   const key = organiserFor(id);
   const choices = new Map();
   let data, load;
+  // the bots' level: the one playing, else the organiser's pick beside "Let bots play" (the fixtures' default too)
+  let level = null;
+  const botLevel = () => (data.bots.playing && data.bots.bots) || level || data.bots.bots || "heuristic";
   const enter = async (entry) => { data = await api("POST", `/api/drives/${id}/entries`, entry, key); draw(); };
   const remove = async () => {
     try { await api("DELETE", `/api/drives/${id}`, undefined, key); stop(); go("/drives"); } catch (error) { toast(error.message); }
@@ -383,7 +395,8 @@ export async function drive(main, id) {
         h("div", {}, h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
           tieBreak(s.table)),
         h("div", {}, h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)"))) : "",
-      st ? part("rounds", JSON.stringify([st, data.bots]), () => roundsPanel(key, st, "game", data.bots, simulate, pause, levelOf(fw.bot_catalogue, data.bots.bots || "heuristic"))) : "",
+      st ? part("rounds", JSON.stringify([st, data.bots, botLevel()]), () => roundsPanel(key, st, "game", data.bots, simulate, pause,
+        { title: levelOf(fw.bot_catalogue, botLevel()), pick: () => levelPick(fw.bot_catalogue, botLevel(), (v) => { level = v; draw(); }) })) : "",
       part("standings", JSON.stringify([s.table, s.cup, s.complete]), () => h("div", { class: "drive-grid" },
         h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table)),
         h("section", {}, h("h2", {}, "The Cup"), cup(s.cup, s.complete)))),
@@ -402,7 +415,7 @@ export async function drive(main, id) {
           head.style.display = "inline";
           return h("details", { class: "round", "data-round": n, "data-folded": "" }, h("summary", {}, head), fixtures);
         });
-        settle(round.querySelector("tbody"), fixtures.map((f) => part(`fixture ${f.round}-${f.table}`, JSON.stringify([f, inPlayState(f.tables), data.bots.playing]), () => fixture(f))));
+        settle(round.querySelector("tbody"), fixtures.map((f) => part(`fixture ${f.round}-${f.table}`, JSON.stringify([f, inPlayState(f.tables), data.bots.playing, botLevel()]), () => fixture(f))));
         return round;
       }),
       part("cards-head", "", () => h("h2", {}, "Score cards")),
@@ -414,7 +427,7 @@ export async function drive(main, id) {
     drawn(main);
   };
   // the bots play the drive round by round, the server starting each round (roundsPanel); or stop after this one
-  const simulate = async () => { data = await api("POST", `/api/drives/${id}/simulate`, { bots: data.bots.bots || "heuristic" }, key); draw(); };
+  const simulate = async () => { data = await api("POST", `/api/drives/${id}/simulate`, { bots: botLevel() }, key); draw(); };
   const pause = async () => { data = await api("POST", `/api/drives/${id}/pause`, undefined, key); draw(); };
   const fixture = (f) => {
     if (f.bye) return h("tr", {}, h("td", {}, `Table ${f.table}`), h("td", {}, f.home), h("td", { colspan: 3, class: "muted" }, "bye"));
@@ -444,7 +457,7 @@ export async function drive(main, id) {
   };
   const playButton = (f) => {
     const choose = (who) => h("select", { "aria-label": who }, h("option", { value: "person" }, "people"),
-      fw.bot_catalogue.map((b) => botOption(b, "bots", fw.default_bot)));
+      fw.bot_catalogue.map((b) => botOption(b, "bots", botLevel())));
     const home = choose(`${f.home} play as`), away = choose(`${f.away} play as`);
     home.value = "person";                        // the home team's people, until the organiser chooses otherwise
     remembered(home, `${f.round}-${f.table}-home`, choices);
@@ -476,7 +489,8 @@ function league(rows) {
   return h("table", { class: "list league", "data-testid": "league" },
     h("thead", {}, h("tr", {}, [["Pos", "Position"], ["Team"], ["P", "Played"], ["W", "Won"], ["D", "Drawn"], ["L", "Lost"], ["Bye", "Byes"], ["F", "Goals for"], ["A", "Goals against"], ["Avg", "Goal average"], ["Pts", "Points"]]
       .map(([c, long]) => h("th", { scope: "col", title: long, "aria-label": long }, c)))),
-    h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, String(r.position)), h("td", {}, r.team),
+    // (a place shared is marked "=1", as the cycle's table marks it)
+    h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, `${rows.filter((x) => x.position === r.position).length > 1 ? "=" : ""}${r.position}`), h("td", {}, r.team),
       // (no average for a team yet to play a game; "inf", goals with none against, as the mathematician's sign)
       [r.played, r.won, r.drawn, r.lost, r.byes, r.goals_for, r.goals_against,
         r.won + r.drawn + r.lost > 0 ? (r.goal_average_text === "inf" ? "∞" : r.goal_average_text) : "–"].map((x) => h("td", {}, String(x))),
@@ -526,6 +540,9 @@ export async function cycle(main, id) {
   const key = organiserFor(id);
   const choices = new Map();
   let data, load;
+  // the bots' level: the one playing, else the organiser's pick beside "Let bots play"
+  let level = null;
+  const botLevel = () => (data.bots.playing && data.bots.bots) || level || data.bots.bots || "club";
   const remove = async () => {
     try { await api("DELETE", `/api/cycles/${id}`, undefined, key); stop(); go("/drives"); } catch (error) { toast(error.message); }
   };
@@ -554,7 +571,7 @@ export async function cycle(main, id) {
       const sat = ms[0].sittings > 1 ? ` · ${ms[0].sittings} sittings: nobody plays two matches at once` : "";
       return [part(`round ${n}`, now + sat, () => h("tr", { class: "round-head", "data-round": n },
         h("th", { colspan: 4, scope: "colgroup" }, capital(roundName(ms[0])), h("small", { class: "muted" }, sat, now)))),
-      ...ms.map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points, inPlayState(m.tables), data.bots]), () => match(m)))];
+      ...ms.map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points, inPlayState(m.tables), data.bots, botLevel()]), () => match(m)))];
     }));
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle")),
@@ -562,7 +579,8 @@ export async function cycle(main, id) {
       part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
       r.complete ? part("champion", JSON.stringify([r.champion, r.table]), () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion,
         championWhy(r))) : "",
-      st ? part("rounds", JSON.stringify([st, data.bots]), () => roundsPanel(key, st, "match", data.bots, simulate, pause, levelOf(biggles.bot_catalogue, data.bots.bots || "club"))) : "",
+      st ? part("rounds", JSON.stringify([st, data.bots, botLevel()]), () => roundsPanel(key, st, "match", data.bots, simulate, pause,
+        { title: levelOf(biggles.bot_catalogue, botLevel()), pick: () => levelPick(biggles.bot_catalogue, botLevel(), (v) => { level = v; draw(); }) })) : "",
       part("league-head", "", () => h("h2", {}, "League table")),
       part("league", JSON.stringify([r.table, r.champion]), () => h("table", { class: "list league", "data-testid": "league" },
         h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
@@ -578,7 +596,7 @@ export async function cycle(main, id) {
     drawn(main);
   };
   // the bots play the cycle sitting by sitting, the server starting each (roundsPanel); or stop after this one
-  const simulate = async () => { data = await api("POST", `/api/cycles/${id}/simulate`, { bots: data.bots.bots || "club" }, key); draw(); };
+  const simulate = async () => { data = await api("POST", `/api/cycles/${id}/simulate`, { bots: botLevel() }, key); draw(); };
   const pause = async () => { data = await api("POST", `/api/cycles/${id}/pause`, undefined, key); draw(); };
   const match = (m) => {
     const pts = m.points;

@@ -8,8 +8,8 @@
 // Only actions in ctx.legal are made clickable: hand cards ("play E7"), pitch
 // positions ("kick W3", "move E1") and the ball itself ("stay").
 import { h, s, clear, stylesheet } from "/static/dom.js";
-import { card, clickable, refusable } from "/static/cards.js";
-import { person, plural, tap, yourResult } from "/static/words.js";
+import { blank, card, clickable, edge, refusable } from "/static/cards.js";
+import { addressed, person, plural, possessive, tap, yourResult } from "/static/words.js";
 
 const DATA = await fetch("/api/games/football-whist/data").then((r) => {
   if (!r.ok) throw new Error(`the Football Whist data: ${r.status}`);
@@ -47,10 +47,23 @@ function cardFor(text, opts = {}) {
     attrs: { class: `fw-card${opts.master ? " fw-master" : ""}`, "data-card": text },
   });
   if (opts.master) {
-    // (at the head, between the corner number and the badge: the big number stays clear)
-    svg.append(s("circle", { cx: 50, cy: 18, r: 13, fill: "#1d1d1f", stroke: "#fff", "stroke-width": 2 }),
-      s("text", { x: 50, y: 24, "text-anchor": "middle", "font-size": 17, fill: "#fff" }, "★"));
+    // (under the head, between the corner number's row and the big number, clear of both: at the head a disc
+    // ran into two-digit numbers, "10★E", and a wide badge letter)
+    svg.append(s("circle", { cx: 50, cy: 37.5, r: 10, fill: "#1d1d1f", stroke: "#fff", "stroke-width": 1.5, class: "fw-star" }),
+      s("text", { x: 50, y: 42.5, "text-anchor": "middle", "font-size": 14, fill: "#fff" }, "★"));
   }
+  return svg;
+}
+
+// A card of the last trick, small beside the trick on the table: its number nearly the card's height, in its
+// team's ink, over a band of the team's colour (a full card's corners and caption were unreadable at this size).
+function miniCard(text) {
+  const team = teamOf(text);
+  const n = numberOf(text);
+  const svg = blank(`${team.name} ${n}`, { attrs: { class: "fw-card fw-mini", "data-card": text }, title: `${team.name} ${n}, ${POSITIONS[String(n)]}` });
+  svg.append(edge("#fffdf7"), s("rect", { x: 2, y: 112, width: 96, height: 30, fill: team.colour }),
+    s("rect", { x: 2, y: 104, width: 96, height: 14, fill: team.colour }),
+    s("text", { x: 50, y: 92, "font-size": n > 9 ? 62 : 84, "font-weight": 800, fill: INK[team.code] || team.colour, "text-anchor": "middle" }, String(n)));
   return svg;
 }
 
@@ -188,7 +201,12 @@ function scoreboard(ctx) {
     h("div", { class: "fw-side-name" }, `${p}${mine === p ? you : ""}`),
     h("div", { class: "fw-goals", "data-testid": `goals-${p}` }, String(obs.goals[p])),
     h("div", { class: "fw-side-who" }, names(p)),
-    h("div", { class: "fw-side-tricks" }, `tricks ${obs.tricks_won[p]} · attack ${obs.attacking[p] === PITCH.goals.west ? "← West" : "East →"}`));
+    // (the tricks of this half, said so; at full time the match's, both halves)
+    h("div", { class: "fw-side-tricks", "data-testid": `tricks-${p}` }, obs.phase === "over"
+      ? `${plural(tricksWon(obs, 0)[p] + tricksWon(obs, 1)[p], "trick")} in the match`
+      // (each part kept whole on its line: on a phone the two go on two lines, not three)
+      : [h("span", { class: "fw-nowrap" }, `tricks this half ${obs.tricks_won[p]}`), " · ",
+        h("span", { class: "fw-nowrap" }, `attack ${obs.attacking[p] === PITCH.goals.west ? "← West" : "East →"}`)]));
   return h("div", { class: "fw-score" },
     sideBox("A"),
     h("div", { class: "fw-mid" },
@@ -276,7 +294,7 @@ function ballAfter(ctx, k) {
 function lastTrick(ctx, last, k) {
   const cards = last.cards.map((c, i) => {
     const seat = (last.leader + i) % 4;
-    return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, cardFor(c, { size: "small" }));
+    return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, miniCard(c));
   });
   const ball = ballAfter(ctx, k);
   return h("div", { class: "fw-last", "data-testid": "last-trick", role: "group", "aria-label": "The last trick" },
@@ -305,7 +323,10 @@ function handRow(ctx) {
     }
     row.append(el);
   }
-  return h("div", { class: "fw-hand-box hand-area" }, h("h3", {}, "Your hand", obs.master ? h("span", { class: "fw-hint" }, ` · ★ ${TEAMS[obs.master].name} are the Master team`) : ""), row);
+  // (whose: "Your hand" for the player's own seat; someone with no seat who picks a seat's view reads its name)
+  const seat = ctx.view ? ctx.view.seat : null;
+  const whose = !ctx.view || seat === null || seat === undefined || addressed(ctx.view, seat) ? "Your" : possessive(seatName(ctx.view, seat));
+  return h("div", { class: "fw-hand-box hand-area" }, h("h3", {}, `${whose} hand`, obs.master ? h("span", { class: "fw-hint" }, ` · ★ ${TEAMS[obs.master].name} are the Master team`) : ""), row);
 }
 
 // -- the story: goals and every move of the match ---------------------------------------------
@@ -409,11 +430,8 @@ function playLog(ctx) {
     list.scrollTop = list.scrollHeight;
   };
   requestAnimationFrame(fit);
-  // the half's kick-off heads the log on a line of its own above the moves (not a band over them, which covered
-  // the entry under it): whole, however far the moves have scrolled
-  const latest = items.filter((x) => x.kickoff).at(-1);
-  return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"),
-    latest ? h("p", { class: "fw-log-caption", "data-testid": "log-heading" }, kickOffText(ctx, latest.kickoff)) : "", list);
+  // (the half's kick-off is the log's line where it happened, not a heading above it too: said once)
+  return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"), list);
 }
 
 // A move in words, in the past tense (which reads the same after "You" as after a name).
@@ -597,8 +615,9 @@ export function announce(prev, view) {
   // (the half's opening: no trick of it finished yet; a table opened later, or a half already going on, has none)
   const opening = (o) => o.phase !== "over" && !(o.tricks[o.half - 1] || []).length;
   if (!opening(obs) || (prev && opening(prev.observation) && prev.observation.half === obs.half)) return null;
+  // (the kick-off is said once, and gives way at the next move, which the bar then shows whole)
   const kick = kickOffs(obs).find((k) => k.half === obs.half);
-  return kick ? kickOffText({ view, obs }, kick) : null;
+  return kick ? { text: kickOffText({ view, obs }, kick), passing: true } : null;
 }
 
 // The end of the match: every goal in order.
