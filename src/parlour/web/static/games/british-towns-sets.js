@@ -337,9 +337,20 @@ export function render(el, ctx) {
     for (const li of key.querySelector("ul")?.children || []) watch.observe(li);
     document.fonts?.ready.then(() => fit());
   });
+  // -- on a phone, the other players in a line each at the top of the table: name, cards in hand, score and the sets
+  // laid, in view with the piles at the player's turn (their full boxes, every town of a set, are further down) ----
+  const others = phone && !readOnly && !view.over ? names.map((n, i) => i).filter((i) => i !== me) : [];
+  const strip = others.length ? h("ul", { class: "bt-others", "data-testid": "others", "aria-label": "The other players" }, others.map((i) => {
+    const laid = Object.keys(obs.sets?.[i] || {});
+    return h("li", { class: (obs.to_move || []).includes(i) ? "turn" : "", "data-seat": i },
+      h("b", {}, seatName(view, i)), ` · ${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand · score ${points(obs.scores?.[i] ?? 0)} · `,
+      laid.length ? h("span", { class: "bt-others-laid" }, `${laid.length === 1 ? "set" : "sets"} laid `, laid.map((r) => regionChip(Number(r)))) : "no set laid");
+  })) : "";
+  if (strip && deciding) strip.dataset.focus = "the other players";
+  // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the players)
   el.append(h("div", { class: "bt-layout sets" },
-    h("div", { class: "bt-main" }, middle, phone ? key : "", laidNews, seats, hand),
-    h("div", { class: "bt-side" }, log, phone ? "" : key)));
+    h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, hand),
+    h("div", { class: "bt-side" }, phone ? log : key)));
 }
 
 // Where the key's box scrolls to for the region marked: that region at its top; where the box cannot scroll so far (a
