@@ -239,3 +239,38 @@ def test_a_replay_opened_without_a_seat_speaks_of_every_player_by_name(server, p
         assert "(you)" not in text and not re.search(r"\b[Yy]ou\b|\b[Yy]our\b", text), \
             re.findall(r".{0,30}\b(?:[Yy]ou|[Yy]our)\b.{0,30}", text)[:5]
         assert "Ann's hand" in text, text[:400]
+
+
+def test_a_replay_on_a_phone_keeps_its_step_controls_compact_and_pinned_over_the_board(server, browser):
+    """Review: on a phone the replay's buttons and selects took the top half of the screen and scrolled away with the
+    page, so that each step meant scrolling back up to them and down to the board again: the steps are a compact bar
+    pinned at the window's top, the board in view under it, step after step."""
+    import httpx
+
+    from conftest import ARTIFACTS, wait_over
+    from test_e2e_sweep import PHONE
+
+    made = httpx.post(server.url + "/api/tables", json={"game": "british-towns-sets", "seed": 5, "seats": [
+        {"kind": "bot", "name": "Ann", "bot": "random"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).json()
+    with httpx.Client(base_url=server.url) as client:
+        wait_over(client, made["id"], 120)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/replay/{made['id']}")
+        page.wait_for_selector(".views .board .bt-seat-name")
+        page.locator("[data-testid=replay-stepbar] button", has_text="Start").tap()
+        page.wait_for_function("document.querySelector('[data-testid=step]').textContent.startsWith('The deal')")
+        # scrolled down to the board: the bar stays at the window's top, a quarter of the screen at most
+        page.evaluate("window.scrollTo(0, document.querySelector('.views').getBoundingClientRect().top + window.scrollY - 170)")
+        for n in range(1, 4):
+            page.get_by_role("button", name="Forward").tap()
+            page.wait_for_function(f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {n} ')")
+            bar = page.locator("[data-testid=replay-stepbar]").bounding_box()
+            assert bar and bar["y"] >= -1 and bar["y"] <= 1 and bar["height"] <= 844 / 4, bar
+            board = page.locator(".views .board").first.bounding_box()
+            assert board and bar["y"] + bar["height"] <= board["y"] + 200 and board["y"] < 844 / 2, (bar, board)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "british-towns-sets-replay-phone-pinned.png"))      # (the window, not the page)
+    finally:
+        context.close()
