@@ -50,7 +50,8 @@ def check(page, first, obs, taken, news, seat=0):
     # every card that went onto a set is told at the move it happened in (each event counts the moves made)
     onto = [at for at, event, how in news if event == "added"]
     # (two cards drawn onto sets as a hand was drawn up are told in one line: each counts)
-    told = [line["at"] for line in lines for _ in range(line["text"].count("went onto") + line["text"].count("added it to"))]
+    told = [line["at"] for line in lines
+            for _ in range(line["text"].count("went onto") + line["text"].count("added it to"))]
     assert told == onto, (told, onto)
     ends = [at for at, event, _ in news if event == "game over"]
     assert [line["at"] for line in lines if "the game ended" in line["text"]] == ends
@@ -114,7 +115,8 @@ def test_the_end_in_a_refill_is_told_in_order_in_one_voice_with_its_numbers(serv
     assert f"with the stock empty and {lacking} more card{'s' if lacking != 1 else ''} needed" in texts[-1], texts
     # a card drawn onto a set is told before the end, never after it
     if "added" in kinds:
-        assert any("went onto" in t for t in texts[:-1]) or "went onto" in texts[-1].split("; with the stock empty")[0], texts
+        before_end = [*texts[:-1], texts[-1].split("; with the stock empty")[0]]
+        assert any("went onto" in t for t in before_end), texts
     # a reshuffle says how many discards made how big a new stock, and comes before the end
     if "reshuffle" in kinds:
         news_at = [i for i, line in enumerate(lines) if line["seat"] is None]

@@ -273,18 +273,21 @@ def test_asking_game_a_big_hand_every_ask_and_whom_to_ask_are_on_screen_with_man
 
 
 #: every region of the key: wholly in the key's box, in the window and above the dock
-WHOLE_KEY = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+WHOLE_KEY = """async () => {
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
   const room = document.querySelector('.dock').getBoundingClientRect().top;
   const box = document.querySelector('.bt-key ul').getBoundingClientRect();
   return [...document.querySelectorAll('.bt-key li')].filter((li) => { const r = li.getBoundingClientRect();
     return !(r.top >= 0 && r.bottom <= room + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1); })
     .map((li) => Number(li.dataset.region)); }"""
 
-#: the other players' lines at the top of a phone's table: each line's words, and whether it is in the window above the dock
+#: the other players' lines at the top of a phone's table: each line's words, and whether it is in the window above
+#: the dock
 OTHERS = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
   const room = document.querySelector('.dock').getBoundingClientRect().top;
   return [...document.querySelectorAll('[data-testid=others] li')].map((li) => { const r = li.getBoundingClientRect();
-    return { seat: Number(li.dataset.seat), text: li.textContent, seen: r.top >= 0 && r.bottom <= room + 1 && r.height > 0 }; }); }"""
+    return { seat: Number(li.dataset.seat), text: li.textContent,
+             seen: r.top >= 0 && r.bottom <= room + 1 && r.height > 0 }; }); }"""
 
 
 def test_sets_game_on_a_laptop_the_whole_key_is_in_view_at_the_players_decision(browser, server):

@@ -251,7 +251,7 @@ def test_a_replay_on_a_phone_keeps_its_step_controls_compact_and_pinned_over_the
     from test_e2e_sweep import PHONE
 
     made = httpx.post(server.url + "/api/tables", json={"game": "british-towns-sets", "seed": 5, "seats": [
-        {"kind": "bot", "name": "Ann", "bot": "random"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).json()
+        {"kind": "bot", "name": "Ann", "bot": "random"}, *[{"kind": "bot", "bot": "random"}] * 2]}).json()
     with httpx.Client(base_url=server.url) as client:
         wait_over(client, made["id"], 120)
     context = browser.new_context(**PHONE)
@@ -262,15 +262,18 @@ def test_a_replay_on_a_phone_keeps_its_step_controls_compact_and_pinned_over_the
         page.locator("[data-testid=replay-stepbar] button", has_text="Start").tap()
         page.wait_for_function("document.querySelector('[data-testid=step]').textContent.startsWith('The deal')")
         # scrolled down to the board: the bar stays at the window's top, a quarter of the screen at most
-        page.evaluate("window.scrollTo(0, document.querySelector('.views').getBoundingClientRect().top + window.scrollY - 170)")
+        page.evaluate("window.scrollTo(0, document.querySelector('.views').getBoundingClientRect().top"
+                      " + window.scrollY - 170)")
         for n in range(1, 4):
             page.get_by_role("button", name="Forward").tap()
-            page.wait_for_function(f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {n} ')")
+            page.wait_for_function("document.querySelector('[data-testid=step]').textContent"
+                                   f".startsWith('After move {n} ')")
             bar = page.locator("[data-testid=replay-stepbar]").bounding_box()
             assert bar and bar["y"] >= -1 and bar["y"] <= 1 and bar["height"] <= 844 / 4, bar
             board = page.locator(".views .board").first.bounding_box()
             assert board and bar["y"] + bar["height"] <= board["y"] + 200 and board["y"] < 844 / 2, (bar, board)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "british-towns-sets-replay-phone-pinned.png"))      # (the window, not the page)
+        # (the window, not the whole page)
+        page.screenshot(path=str(ARTIFACTS / "british-towns-sets-replay-phone-pinned.png"))
     finally:
         context.close()
