@@ -137,7 +137,7 @@ export function playLog(obs, view) {
           parts.forEach((p, i) => {
             if (i) say(at, null, `The stock ran out: the ${p.held} discards were shuffled into a new stock of ${plural(p.size, "card")}, and ${townName(p.up)} was turned up`);
             const last = i === parts.length - 1;
-            if (texts[i] || last) say(at, s, last ? (texts[i] ? `${texts[i]}; ${end}` : i ? end : `found the stock empty, with too few discards to make a new one; ${end}`) : texts[i]);
+            if (texts[i] || last) say(at, s, last ? (texts[i] ? `${texts[i]}; ${end}` : i ? end : `found the stock empty and too few discards to make a new one: ${plural(lacking, "card")} short, ${end.replace(/^.*needed, /, "")}`) : texts[i]);
           });
         } else if (count) {
           const drawn = view && s === view.seat ? own.slice(mine, mine + count) : [];
