@@ -49,7 +49,9 @@ def check(page, first, obs, taken, news, seat=0):
     assert [line["at"] for line in lines if line["seat"] is None] == shuffles
     # every card that went onto a set is told at the move it happened in (each event counts the moves made)
     onto = [at for at, event, how in news if event == "added"]
-    told = [line["at"] for line in lines if "went onto" in line["text"] or "added it to" in line["text"]]
+    # (two cards drawn onto sets as a hand was drawn up are told in one line: each counts)
+    told = [line["at"] for line in lines
+            for _ in range(line["text"].count("went onto") + line["text"].count("added it to"))]
     assert told == onto, (told, onto)
     ends = [at for at, event, _ in news if event == "game over"]
     assert [line["at"] for line in lines if "the game ended" in line["text"]] == ends
@@ -94,3 +96,32 @@ def test_the_face_up_card_is_named_where_the_page_came_in_late(server, page):
 
 
 NAME = """async (code) => (await import("/static/games/british-towns-common.js")).townName(code)"""
+
+
+# (2 seats, these seeds' games end with a refill the stock could not finish: 13, a card drawn onto a set; 9, after a
+# reshuffle; 119, a reshuffle and then a card drawn onto a set)
+@pytest.mark.parametrize("seed", [13, 9, 119])
+def test_the_end_in_a_refill_is_told_in_order_in_one_voice_with_its_numbers(server, page, seed):
+    page.goto(server.url + "/")
+    first, obs, taken, news = play(seed, 2, 2000)
+    last = len(obs["history"]) - 1
+    kinds = [event for at, event, _ in news if at == last]
+    assert kinds[-1] == "game over"
+    lines = [line for line in check(page, first, obs, taken, news) if line["at"] == last]
+    texts = [line["text"] for line in lines]
+    # the end is the last thing told, once, with how many cards were still needed
+    assert "the game ended" in texts[-1] and sum("the game ended" in t for t in texts) == 1, texts
+    lacking = 7 - obs["hand_sizes"][obs["history"][-1][0]]
+    assert f"with the stock empty and {lacking} more card{'s' if lacking != 1 else ''} needed" in texts[-1], texts
+    # a card drawn onto a set is told before the end, never after it
+    if "added" in kinds:
+        before_end = [*texts[:-1], texts[-1].split("; with the stock empty")[0]]
+        assert any("went onto" in t for t in before_end), texts
+    # a reshuffle says how many discards made how big a new stock, and comes before the end
+    if "reshuffle" in kinds:
+        news_at = [i for i, line in enumerate(lines) if line["seat"] is None]
+        assert news_at and news_at[-1] < len(lines) - 1, texts
+        assert all(" discards were shuffled into a new stock of " in texts[i] for i in news_at), texts
+    # one voice: the player's lines speak of "you" and "your", never "their" of him (seat 0 is the page's player)
+    if obs["history"][-1][0] == 0:
+        assert not any("their" in t or "they" in t for t in texts if t), texts

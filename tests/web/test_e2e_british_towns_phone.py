@@ -277,3 +277,68 @@ def test_asking_game_a_big_hand_every_ask_and_whom_to_ask_are_on_screen_with_man
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+#: every region of the key: wholly in the key's box, in the window and above the dock
+WHOLE_KEY = """async () => {
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const room = document.querySelector('.dock').getBoundingClientRect().top;
+  const box = document.querySelector('.bt-key ul').getBoundingClientRect();
+  return [...document.querySelectorAll('.bt-key li')].filter((li) => { const r = li.getBoundingClientRect();
+    return !(r.top >= 0 && r.bottom <= room + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1); })
+    .map((li) => Number(li.dataset.region)); }"""
+
+#: the other players' lines at the top of a phone's table: each line's words, and whether it is in the window above
+#: the dock
+OTHERS = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const room = document.querySelector('.dock').getBoundingClientRect().top;
+  return [...document.querySelectorAll('[data-testid=others] li')].map((li) => { const r = li.getBoundingClientRect();
+    return { seat: Number(li.dataset.seat), text: li.textContent,
+             seen: r.top >= 0 && r.bottom <= room + 1 && r.height > 0 }; }); }"""
+
+
+def test_sets_game_on_a_laptop_the_whole_key_is_in_view_at_the_players_decision(browser, server):
+    """Review: at 1366x900 the key's box was cut at a fixed height (regions 1 and 2 scrolled out of it) while half the
+    table stood empty: the key has the side to itself, every region in view above the dock."""
+    table = _table(browser, server, "british-towns-sets", "desktop", 11)
+    page = table.page
+    try:
+        chooser = _chooser("british-towns-sets")
+        for turn in range(8):
+            view = table.decision()
+            assert view is not None
+            assert page.evaluate(WHOLE_KEY) == [], (turn, view["legal"])
+            table.click(chooser.act(view["observation"], view["legal"]))
+        _shot(page, "british-towns-sets-laptop-whole-key")
+    finally:
+        table.context.close()
+
+
+def test_sets_game_on_a_phone_the_other_players_are_in_view_at_the_players_turn(browser, server):
+    """Review: on a phone the others' scores, cards in hand and sets laid were below the key, under the dock, at the
+    player's turn: a line each at the top of the table says them, in view with the piles."""
+    table = _table(browser, server, "british-towns-sets", "phone", 11)
+    page = table.page
+    try:
+        chooser = _chooser("british-towns-sets")
+        laid = False
+        for turn in range(12):
+            view = table.decision()
+            assert view is not None
+            obs = view["observation"]
+            lines = page.evaluate(OTHERS)
+            assert [line["seat"] for line in lines] == [i for i in range(len(obs["seat_names"])) if i != obs["seat"]]
+            for line in lines:
+                i = line["seat"]
+                assert line["seen"], (turn, line)
+                n = obs["hand_sizes"][i]
+                assert f"{n} card{'' if n == 1 else 's'} in hand" in line["text"], line
+                assert "score " in line["text"], line
+                assert ("no set laid" in line["text"]) == (not obs["sets"][i]), line
+                laid = laid or bool(obs["sets"][i])
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert laid
+        assert layout(page) == []
+        _shot(page, "british-towns-sets-phone-others")
+    finally:
+        table.context.close()

@@ -274,3 +274,41 @@ def test_asking_game_words_a_two_part_region_card_and_three_players_level(server
       return m.ending(view).querySelector('p').textContent; }"""
     said = page.evaluate(ending)
     assert said.startswith("You, Arthur and Betty each collected 3 regions;"), said
+
+
+def test_a_replay_on_a_phone_keeps_its_step_controls_compact_and_pinned_over_the_board(server, browser):
+    """Review: on a phone the replay's buttons and selects took the top half of the screen and scrolled away with the
+    page, so that each step meant scrolling back up to them and down to the board again: the steps are a compact bar
+    pinned at the window's top, the board in view under it, step after step."""
+    import httpx
+
+    from conftest import ARTIFACTS, wait_over
+    from test_e2e_sweep import PHONE
+
+    made = httpx.post(server.url + "/api/tables", json={"game": "british-towns-sets", "seed": 5, "seats": [
+        {"kind": "bot", "name": "Ann", "bot": "random"}, *[{"kind": "bot", "bot": "random"}] * 2]}).json()
+    with httpx.Client(base_url=server.url) as client:
+        wait_over(client, made["id"], 120)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/replay/{made['id']}")
+        page.wait_for_selector(".views .board .bt-seat-name")
+        page.locator("[data-testid=replay-stepbar] button", has_text="Start").tap()
+        page.wait_for_function("document.querySelector('[data-testid=step]').textContent.startsWith('The deal')")
+        # scrolled down to the board: the bar stays at the window's top, a quarter of the screen at most
+        page.evaluate("window.scrollTo(0, document.querySelector('.views').getBoundingClientRect().top"
+                      " + window.scrollY - 170)")
+        for n in range(1, 4):
+            page.get_by_role("button", name="Forward").tap()
+            page.wait_for_function("document.querySelector('[data-testid=step]').textContent"
+                                   f".startsWith('After move {n} ')")
+            bar = page.locator("[data-testid=replay-stepbar]").bounding_box()
+            assert bar and bar["y"] >= -1 and bar["y"] <= 1 and bar["height"] <= 844 / 4, bar
+            board = page.locator(".views .board").first.bounding_box()
+            assert board and bar["y"] + bar["height"] <= board["y"] + 200 and board["y"] < 844 / 2, (bar, board)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        # (the window, not the whole page)
+        page.screenshot(path=str(ARTIFACTS / "british-towns-sets-replay-phone-pinned.png"))
+    finally:
+        context.close()

@@ -86,3 +86,18 @@ def test_a_long_run_of_player_counts_is_offered_as_far_as_eight_and_the_rest_sai
     sets = page.evaluate("fetch('/api/games/british-towns-sets').then((r) => r.json())")["seat_counts"]
     assert page.eval_on_selector("select[name=players]", "el => [...el.options].map((o) => Number(o.value))") == sets
     assert not page.locator("[data-testid=players-note]").count()
+
+
+def test_the_form_warns_where_the_number_of_players_makes_a_short_game(server, page):
+    """Review: five players of the sets game leave seven cards in the stock, a game of about two turns each, and the
+    form said nothing of it where the number is chosen."""
+    page.goto(server.url + "/new/british-towns-sets")
+    page.wait_for_selector("form.new select[name=kind1]")
+    note = page.locator("[data-testid=players-size-note]")
+    assert not note.is_visible()
+    page.select_option("select[name=players]", "5")
+    note.wait_for(state="visible")
+    assert "short game" in note.inner_text() and "7 cards" in note.inner_text()
+    shot(page, "british-towns-sets-new-table-five")
+    page.select_option("select[name=players]", "3")
+    note.wait_for(state="hidden")

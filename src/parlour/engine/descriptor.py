@@ -217,6 +217,8 @@ class GameDescriptor(Terms):
     seat_names: Callable[[int], tuple[str, ...]]
     summary: str = ""
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: a word of warning for a number of players, shown where a new table's count is chosen ("a short game")
+    seat_count_notes: Mapping[int, str] = field(default_factory=dict)
     #: one line about each of ``bots`` for menus (``parlour.bots.bot_catalogue``); list ``bots`` weakest first
     bot_notes: Mapping[str, str] = field(default_factory=dict)
     #: a plain display name for each of ``bots`` ("Club player"), shown over its id, in plain words (the method, if

@@ -479,6 +479,8 @@ class GameInfo(BaseModel):
     summary: str
     seat_counts: list[int]
     seat_names: dict[int, list[str]] = Field(description="number of players -> the seats' names")
+    seat_count_notes: dict[int, str] = Field(
+        default_factory=dict, description="number of players -> a word of warning about a table that size")
     bots: list[str] = Field(description="the bots' names, weakest first")
     bot_catalogue: list[BotInfo] = Field(description="the same bots, weakest first, with plain names and a line each")
     default_bot: str = Field(description="the bot a seat gets when none is named, and the one a menu offers first")

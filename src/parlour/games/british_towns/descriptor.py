@@ -106,6 +106,9 @@ SETS = GameDescriptor(
         "Two to five players (best for two) draw and discard, rummy fashion, to lay down regional "
         "sets of towns; cards laid less cards held is the score."
     ),
+    # (five hands of seven leave seven cards in the stock: the game is often over after two or three turns each)
+    seat_count_notes={5: "With five players only 7 cards are left in the stock after the deal: a short game, often "
+                         "over after two or three turns each. Two to four players give a longer one."},
     bots={  # weakest first; the first is the default opponent, tuned in the arena (docs/arena.md)
         "casual": lazy_bot("parlour.bots.casual:CasualBot", base=f"{BOTS}:SetsBot", keep=SETS_KEEP,
                           slip=f"{BOTS}:NewcomerSetsBot"),

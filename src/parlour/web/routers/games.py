@@ -21,7 +21,8 @@ router = APIRouter(prefix="/api/games", tags=["games"], route_class=JSONRoute)
 def describe(game: GameDescriptor) -> GameInfo:
     return GameInfo(
         id=game.id, title=game.title, summary=game.summary, seat_counts=list(game.seat_counts),
-        seat_names={n: list(game.seat_names(n)) for n in game.seat_counts}, bots=bot_names(game),
+        seat_names={n: list(game.seat_names(n)) for n in game.seat_counts},
+        seat_count_notes=dict(game.seat_count_notes), bots=bot_names(game),
         bot_catalogue=[BotInfo(**b) for b in bot_catalogue(game)], default_bot=default_bot(game),
         real_time=game.real_time, rules=f"/rules/{game.id}",
         variants=[VariantOption(**o.to_dict()) for o in game.variants],

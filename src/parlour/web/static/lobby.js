@@ -119,6 +119,11 @@ export async function newTable(gameId) {
     ? h("small", { "data-testid": "players-note" },
       `The rules allow up to ${last} players; a table here seats up to ${offered[offered.length - 1]}.`)
     : "";
+  // a word of warning about the number chosen, where the game gives one ("a short game")
+  const sizeNote = h("small", { "data-testid": "players-size-note", class: "size-note" });
+  const noteSize = () => { sizeNote.textContent = (g.seat_count_notes || {})[count.value] || ""; sizeNote.hidden = !sizeNote.textContent; };
+  count.addEventListener("change", noteSize);
+  noteSize();
   // the bots, weakest first, each said once: how strong it is and how it plays
   const seatsBox = h("fieldset", {}, h("legend", {}, "Who sits where"),
     h("details", { class: "botlegend", "data-testid": "bot-legend", open: "" }, h("summary", {}, "The bots, from the weakest to the strongest"),
@@ -164,7 +169,7 @@ export async function newTable(gameId) {
     h("label", {}, h("input", { type: "checkbox", name: "hints" }), " Hints",
       h("small", {}, "Each player may ask the expert for the chances of his moves at his turn. Everyone at the table sees that hints are on.")));
   const form = h("form", { class: "new" },
-    h("label", {}, "Players ", count, countNote),
+    h("label", {}, "Players ", count, countNote, sizeNote),
     seatsBox, variantBox, who, help,
     h("label", {}, "Seed ", seed, h("small", {}, "The same seed deals the same cards. It is kept when you play alone with bots; with anyone else at the table the server deals.")),
     h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the table")));

@@ -88,14 +88,17 @@ export async function replayPage(tableId) {
     clear(stepLabel).append(step ? `After move ${step} of ${data.steps}` : `The deal (${plural(data.steps, "move")} to come)`,
       ...(data.action ? [" · ", ...stepWords(data)] : []));
     viewsHeading.textContent = which.selectedOptions[0].textContent;
-    clear(views).append(...data.views.map((v, n) => {
+    // (the boards are drawn first, then put in place of the old ones at once: a board emptied while the new ones were
+    // drawn left the page short for a moment, and the window went back to its top at every step)
+    const boards = data.views.map((v, n) => {
       // one board: the heading above names it; every player's: each board says whose it is, and which of how many
       const title = data.views.length > 1 ? `${viewName(v.seat)}: board ${n + 1} of ${data.views.length}` : viewName(v.seat);
       const board = h("div", { class: "board" }, h("h3", { class: data.views.length > 1 ? "" : "sr-only" }, title));
       const fakeView = { ...info, observation: v.observation, seat: v.seat, legal: [], over: data.result !== null, result: data.result, onlooker: onlooker(v.seat) };
       mod.render(board, { view: fakeView, obs: v.observation, seat: v.seat, legal: [], act: () => {}, readOnly: true, ended: atEnd() });
       return board;
-    }));
+    });
+    views.replaceChildren(...boards);
     await drawFocus(step);
   };
   // The move that made this step, in the game's own words (past tense: "Ann played England 6").
@@ -277,12 +280,16 @@ export async function replayPage(tableId) {
   clear(main).append(
     h("p", {}, h("a", { href: "/games" }, "Finished games"), " / replay"),
     h("div", { class: "table-head" }, h("h1", {}, info.title), h("span", {}, info.result.abandoned ? resultText(info.result) : (mod.resultText || resultText)(info.result, info))),
-    h("div", { class: "replay-controls" },
-      h("button", { onclick: () => { slider.value = 0; show(); } }, "Start"), h("button", { onclick: () => step(-1), "aria-label": "Back" }, "◀"),
-      slider, h("button", { onclick: () => step(1), "aria-label": "Forward" }, "▶"),
-      h("button", { onclick: () => { slider.value = info.moves; show(); } }, "End"), which,
-      h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
-    markBar, stepLabel, analysisControls, body);
+    // the steps and the words of the move shown: one compact bar that stays pinned at the window's top as the page
+    // scrolls, so that on a phone each step is a tap with the board in view under it (no scrolling back up)
+    h("div", { class: "replay-stepbar", "data-testid": "replay-stepbar" },
+      h("div", { class: "replay-controls replay-steps" },
+        h("button", { onclick: () => { slider.value = 0; show(); } }, "Start"), h("button", { onclick: () => step(-1), "aria-label": "Back" }, "◀"),
+        slider, h("button", { onclick: () => step(1), "aria-label": "Forward" }, "▶"),
+        h("button", { onclick: () => { slider.value = info.moves; show(); } }, "End")),
+      stepLabel),
+    h("div", { class: "replay-controls" }, which, h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
+    markBar, analysisControls, body);
   boardSide.append(focus, viewsHeading, views);
   if (linked && linked.refused) main.prepend(h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused));
   show();

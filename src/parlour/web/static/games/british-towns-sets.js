@@ -48,8 +48,8 @@ export function playLog(obs, view) {
   // an event the move's own words have not told: a card drawn onto a set, a reshuffle, the end
   const tell = (at, ev) => {
     if (ev.event === "reshuffle") {
+      say(at, null, `The stock ran out: the ${pile.length} discards were shuffled into a new stock of ${plural(pile.length - 1, "card")}, and ${townName(ev.turned_up)} was turned up`);
       pile = [ev.turned_up];
-      say(at, null, `The stock ran out: the discards were shuffled into a new stock, and ${townName(ev.turned_up)} was turned up`);
     } else if (ev.event === "game over") say(at, ev.seat, `${endWords(ev, view)}, so the game ended`);
     else if (ev.event === "added") say(at, ev.seat, ev.how === "drawn" ? `drew ${townName(ev.card)}, and it went onto ${toSet(ev.seat, ev.card)}`
       : `added ${townName(ev.card)} to ${toSet(ev.seat, ev.card)}`);
@@ -101,20 +101,52 @@ export function playLog(obs, view) {
       if (turnEnds(at, s)) {
         const ended = events.some((ev) => ev.event === "game over");
         const short = events.find((ev) => ev.event === "game over" && ev.seat === s && /up to seven/.test(ev.why));
+        const before = hands[s];
         const count = Math.max((ended ? obs.hand_sizes?.[s] ?? HAND : HAND) - hands[s], 0);
         hands[s] += count;
-        const drawn = view && s === view.seat ? own.slice(mine, mine + count) : [];
-        mine += drawn.length;
-        const cards = drawn.length === count ? drawn.map(townName).join(", ") : plural(count, "card");
         if (short) {
+          // the stock gave out while he drew back up: told in the order it happened, in his one voice (the last
+          // cards of the stock, a new stock shuffled from the discards and how many it held, a card that went onto
+          // a set), then how many he still needed
           events = events.filter((ev) => ev !== short);
+          const during = events.filter((ev) => ev.event === "reshuffle" || (ev.event === "added" && ev.how === "drawn" && ev.seat === s));
+          events = events.filter((ev) => !during.includes(ev));
+          const parts = [{ size: 0, adds: [] }];
+          for (const ev of during) {
+            if (ev.event === "reshuffle") {
+              parts.push({ size: pile.length - 1, held: pile.length, up: ev.turned_up, adds: [] });
+              pile = [ev.turned_up];
+            } else parts.at(-1).adds.push(ev.card);
+          }
+          // (each new stock was drawn to its end; the rest came from the stock there when he began)
+          const adds = during.filter((ev) => ev.event === "added").length;
+          parts[0].size = Math.max(count + adds - parts.slice(1).reduce((a, p) => a + p.size, 0), 0);
           const you = addressed(view, s);
-          const what = drawn.length === count ? `${count === 1 ? "the last card" : "the last cards"} in the stock, ${cards}` : `the last ${count === 1 ? "card" : `${count} cards`} in the stock`;
+          const texts = parts.map((p, i) => {
+            const intoHand = Math.max(p.size - p.adds.length, 0);
+            const drawn = view && s === view.seat ? own.slice(mine, mine + intoHand) : [];
+            mine += drawn.length;
+            const onto = p.adds.map((c) => `${townName(c)} went onto ${toSet(s, c)}`);
+            const kept = drawn.length === intoHand && intoHand ? listed(drawn.map(townName)) : "";
+            const what = !p.size ? "" : i === 0 ? (p.size === 1 ? "the last card in the stock" : `the last ${p.size} cards in the stock`)
+              : p.size === 1 ? "the new stock’s only card" : `all ${p.size} cards of the new stock`;
+            return what ? `drew ${what}${kept ? `, ${kept}` : ""}${onto.length ? `, and ${listed(onto)}` : ""}` : "";
+          });
+          const lacking = HAND - (obs.hand_sizes?.[s] ?? before + count);
           // (the rules page's words: "a player's hand cannot be made up to seven")
           const whose = `${you ? "your" : possessive(seatName(view, s))} hand`;
-          say(at, s, count ? `drew ${what}; with none left, ${whose} could not be made up to seven, so the game ended`
-            : `found the stock empty: ${whose} could not be made up to seven, so the game ended`);
-        } else if (count) say(at, s, `drew ${cards} from the stock, back up to seven`);
+          const end = `with the stock empty and ${plural(lacking, "more card")} needed, ${whose} could not be made up to seven, so the game ended`;
+          parts.forEach((p, i) => {
+            if (i) say(at, null, `The stock ran out: the ${p.held} discards were shuffled into a new stock of ${plural(p.size, "card")}, and ${townName(p.up)} was turned up`);
+            const last = i === parts.length - 1;
+            if (texts[i] || last) say(at, s, last ? (texts[i] ? `${texts[i]}; ${end}` : i ? end : `found the stock empty and too few discards to make a new one: ${plural(lacking, "card")} short, ${end.replace(/^.*needed, /, "")}`) : texts[i]);
+          });
+        } else if (count) {
+          const drawn = view && s === view.seat ? own.slice(mine, mine + count) : [];
+          mine += drawn.length;
+          const cards = drawn.length === count ? drawn.map(townName).join(", ") : plural(count, "card");
+          say(at, s, `drew ${cards} from the stock, back up to seven`);
+        }
       }
     }
     events.forEach((ev) => tell(at, ev));
@@ -307,9 +339,20 @@ export function render(el, ctx) {
     for (const li of key.querySelector("ul")?.children || []) watch.observe(li);
     document.fonts?.ready.then(() => fit());
   });
+  // -- on a phone, the other players in a line each at the top of the table: name, cards in hand, score and the sets
+  // laid, in view with the piles at the player's turn (their full boxes, every town of a set, are further down) ----
+  const others = phone && !readOnly && !view.over ? names.map((n, i) => i).filter((i) => i !== me) : [];
+  const strip = others.length ? h("ul", { class: "bt-others", "data-testid": "others", "aria-label": "The other players" }, others.map((i) => {
+    const laid = Object.keys(obs.sets?.[i] || {});
+    return h("li", { class: (obs.to_move || []).includes(i) ? "turn" : "", "data-seat": i },
+      h("b", {}, seatName(view, i)), ` · ${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand · score ${points(obs.scores?.[i] ?? 0)} · `,
+      laid.length ? h("span", { class: "bt-others-laid" }, `${laid.length === 1 ? "set" : "sets"} laid `, laid.map((r) => regionChip(Number(r)))) : "no set laid");
+  })) : "";
+  if (strip && deciding) strip.dataset.focus = "the other players";
+  // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the players)
   el.append(h("div", { class: "bt-layout sets" },
-    h("div", { class: "bt-main" }, middle, phone ? key : "", laidNews, seats, hand),
-    h("div", { class: "bt-side" }, log, phone ? "" : key)));
+    h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, hand),
+    h("div", { class: "bt-side" }, phone ? log : key)));
 }
 
 // Where the key's box scrolls to for the region marked: that region at its top; where the box cannot scroll so far (a
@@ -377,8 +420,11 @@ export function describe(action, view, seat) {
   const history = view?.observation?.history || [];
   const last = history.at(-1);
   if (last && last[0] === seat && last[1] === action) {
-    const told = playLog(view.observation, view).filter((l) => l.at === history.length - 1 && l.seat === seat);
-    if (told.length) return told.map((l) => l.text).join("; ");
+    // (with the table's own news of that move, a new stock shuffled from the discards, in its place among them)
+    const told = playLog(view.observation, view).filter((l) => l.at === history.length - 1 && (l.seat === seat || l.seat === null));
+    if (told.some((l) => l.seat === seat)) {
+      return told.map((l, i) => (l.seat === null ? l.text[0].toLowerCase() + l.text.slice(1) : told[i - 1]?.seat === null ? `then ${l.text}` : l.text)).join("; ");
+    }
   }
   const drawn = view && seat === view.seat ? view.observation?.drawn || [] : [];
   if (action === "draw stock" && drawn.length) return `drew ${townName(drawn[drawn.length - 1])} from the stock`;
@@ -399,7 +445,10 @@ export function ending(view) {
   const over = (obs.events || []).filter((e) => e.event === "game over").at(-1);
   const reshuffles = (obs.events || []).filter((e) => e.event === "reshuffle").length;
   // (the rules' words say "his hand"; the page says "your" to the player and "their" of anyone else: endWords)
-  const why = over ? `${person(view, over.seat, { start: true })} ${endWords(over, view)}, so the game ended.` : "The game ended.";
+  // (where the stock gave out as a hand was drawn back up, the play log's last words for that player say it in
+  // numbers: the cards left, a new stock's size, how many more were needed)
+  const told = over && /up to seven/.test(over.why) ? playLog(obs, view).filter((l) => l.seat === over.seat && /the game ended$/.test(l.text)).at(-1) : null;
+  const why = over ? `${person(view, over.seat, { start: true })} ${told ? told.text : endWords(over, view)}${told ? "" : ", so the game ended"}.` : "The game ended.";
   const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${reshuffles === 1 ? "once" : reshuffles === 2 ? "twice" : `${reshuffles} times`}.` : " The stock ran out.";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
