@@ -133,3 +133,48 @@ def test_a_replays_words_say_the_players_name_to_an_onlooker_and_a_swap_names_wh
         assert said["addOwn"] == f"added {WILD['KEF']} to your {SHORT[bomber['code']]} set (#2)", said
     finally:
         context.close()
+
+
+RISK = """async ([bomber, enemy, friend]) => {
+    const mod = await import('/static/games/squadron-scramble.js');
+    const seats = [{ name: 'Ann' }, { name: 'Arthur' }, { name: 'Cyril' }];
+    const view = (seen) => ({ seats, seat: 0, legal: [], observation: { seat_names: ['P1', 'P2', 'P3'], round: 1,
+        recognition: false, hand: [], table: [], captured: [[], [], []], history: [], naming: [], events: [],
+        seen_in_hands: seen } });
+    const lay = `lay ${bomber}/T ${bomber}/S VIC`;
+    return {
+        enemy: mod.hintWords(lay, view([[], [`${enemy}/T`, `${enemy}/F`], []])),
+        wild: mod.hintWords(lay, view([[], [], [`${enemy}/S`, 'KEF']])),
+        one: mod.hintWords(lay, view([[], [`${enemy}/T`], []])),
+        friend: mod.hintWords(lay, view([[], [`${friend}/T`, `${friend}/F`], []])),
+        mine: mod.hintWords(lay, view([[`${enemy}/T`, `${enemy}/F`], [], []])),
+        fighters: mod.hintWords(`lay ${enemy}/T ${enemy}/S ${enemy}/F`, view([[], [`${enemy}/T`, `${enemy}/F`], []])),
+    };
+}"""
+
+
+def test_a_hints_lay_of_bombers_says_when_an_opponent_is_seen_holding_enemy_fighters(quick_server, browser):
+    """A hint's row for a set of bombers says beside it who was seen taking enemy fighters enough to shoot it down
+    (from the public table: cards seen going into a hand from the pile); nothing where nothing is known."""
+    planes = {p["code"]: p for p in DATA["planes"]}
+    nations = {n["code"]: n["name"] for n in DATA["nations"]}
+    side = {nation: s for s, members in DATA["alliances"].items() for nation in members}
+    bomber = next(p for p in DATA["planes"] if p["kind"] == "bomber")
+
+    def sides(p: dict) -> str:
+        return side[nations[p["nation"]]]
+
+    enemy = next(p for p in DATA["planes"] if p["kind"] == "fighter" and sides(p) != sides(bomber))
+    friend = next(p for p in DATA["planes"] if p["kind"] == "fighter" and sides(p) == sides(bomber))
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(quick_server.url + "/")
+        said = page.evaluate(RISK, [bomber["code"], enemy["code"], friend["code"]])
+        assert said["enemy"][1].startswith(f"Lay {planes[bomber['code']]['name']}: "), said
+        assert said["enemy"][1].endswith(f"(at risk: Arthur took 2 {enemy['name']} cards from the pile, enemy fighters "
+                                         "that could shoot it down)"), said
+        assert f"Cyril took a {enemy['name']} card and {WILD['KEF']} from the pile" in said["wild"][1], said
+        assert all(said[k] is None for k in ("one", "friend", "mine", "fighters")), said
+    finally:
+        context.close()

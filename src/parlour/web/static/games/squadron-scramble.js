@@ -849,6 +849,40 @@ export function label(action, view) {
   return action;
 }
 
+// A hint's row for a set of bombers to lay says, beside it, where the table shows a risk to it: an opponent seen
+// taking from the pile (cards everyone saw go into his hand, still there) two cards or more toward a set of enemy
+// fighters (two views of one fighter, or one and a wild card), with which he could shoot the set down once it is
+// laid.  From the public table only; null where nothing is known against it (the hint's row keeps its words).
+export function hintWords(action, view) {
+  const risk = layRisk(action, view);
+  return risk ? ["Play", `${label(action, view)} (at risk: ${risk})`] : null;
+}
+function layRisk(action, view) {
+  const obs = view?.observation;
+  if (SPOTTING || !obs || !action.startsWith("lay ")) return null;
+  const code = planeOf(action.split(" ").slice(1).find((w) => PLANES[planeOf(w)]) || "");
+  const [, nation, kind] = PLANES[code] || [];
+  if (kind !== "bomber") return null;
+  const side = NATIONS[nation]?.side;
+  for (const [seat, cards] of (obs.seen_in_hands || []).entries()) {
+    if (seat === view.seat) continue;
+    const wilds = cards.filter((c) => WILD[c]);
+    const views = new Map();           // an enemy fighter -> the views of it seen going into his hand
+    for (const c of cards) {
+      const p = PLANES[planeOf(c)];
+      if (!p || p[2] !== "fighter" || !side || NATIONS[p[1]]?.side === side) continue;
+      views.set(planeOf(c), new Set([...(views.get(planeOf(c)) || []), viewOf(c)]));
+    }
+    for (const [fighter, seen] of views) {
+      if (seen.size + wilds.length < 2) continue;
+      const held = seen.size === 1 ? `a ${PLANES[fighter][0]} card and ${listed(wilds.map((w) => WILD[w]))}`
+        : `${plural(seen.size, `${PLANES[fighter][0]} card`)}${wilds.length ? ` and ${listed(wilds.map((w) => WILD[w]))}` : ""}`;
+      return `${seatName(view, seat)} took ${held} from the pile, enemy fighters that could shoot it down`;
+    }
+  }
+  return null;
+}
+
 // In plane-spotting a swap made from the hint would show which card of the hand is which plane: the hint names it, the
 // player makes it
 export function hintPlayable(action) {
