@@ -807,7 +807,7 @@ function bomberSet(id, view) {
   return `${seatName(view, set.by)}'s ${plane} (set #${id})`;
 }
 
-// A laid set by its owner and plane, its number after: "Cyril's Warhawk set (#1)", "your Spitfire set (#2)" (the
+// A laid set by its owner and plane, its number after: "Cyril's PLANE set (#1)", "your PLANE set (#2)" (the
 // plane left out where it is still to be named in plane-spotting); by its number alone where it is not found.
 // ``sets``: the sets of the round the move was in (the play log's); else the table of ``view``.
 function setWords(id, view, sets = null) {
