@@ -68,6 +68,18 @@ def test_on_a_phone_the_round_count_keeps_its_heading_and_go_on_in_view(quick_se
         body = count.locator(".ss-round").evaluate(
             "e => [e.scrollHeight, e.clientHeight, getComputedStyle(e).overflowY]")
         assert body[2] == "auto", body
+        # the same for the summary that stops play at a round's end (the table's sheet holding the same count)
+        sheet = page.evaluate("""() => {
+            const sheet = document.createElement('section');
+            sheet.className = 'sheet';
+            sheet.innerHTML = '<h2>x</h2><div class="ss-round"></div><div class="sheet-foot"></div>';
+            document.body.append(sheet);
+            const body = sheet.querySelector('.ss-round');
+            const said = [getComputedStyle(sheet).display, getComputedStyle(body).overflowY];
+            sheet.remove();
+            return said;
+        }""")
+        assert sheet == ["flex", "auto"], sheet
         snap(page, "squadron-scramble-review4-count-phone")
         assert not errors, errors
     finally:
