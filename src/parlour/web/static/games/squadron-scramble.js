@@ -5,7 +5,7 @@
 // server lists as legal is clickable; the server judges every name said.
 import { h, s, stylesheet } from "/static/dom.js";
 import { blank, clickable, edge, refusable, wrap } from "/static/cards.js";
-import { listed, person, plural, points, seatName, tap } from "/static/words.js";
+import { addressed, listed, person, plural, points, seatName, tap } from "/static/words.js";
 import { outline } from "/static/games/squadron-outlines.js";
 
 // The pack comes from the game's own data file (planes.json), fetched from
@@ -192,15 +192,16 @@ function viewMarks(card) {
 }
 
 // A card just come into the person's hand: a "NEW" tag on it, small on a large card (over the kind, which the
-// name's colour tells too) and large where the card is drawn narrow; the page rings the card as well.
+// name's colour tells too) and large where the card is drawn narrow, over the coloured band at its head (the
+// plane's name at its foot, and the view's letter, stay in sight); the page rings the card as well.
 function markNew(svg) {
   svg.classList.add("ss-new");
   svg.setAttribute("data-new", "");
   svg.append(
     s("g", { class: "ss-new-small" }, s("rect", { x: 22, y: 127, width: 56, height: 16, rx: 8, fill: "#ffd54a", stroke: "#7a5a00" }),
       s("text", { x: 50, y: 139.5, "text-anchor": "middle", "font-size": 12, "font-weight": 900, fill: "#1d1d1f", "letter-spacing": 1 }, "NEW")),
-    s("g", { class: "ss-new-big" }, s("rect", { x: 2, y: 108, width: 96, height: 34, rx: 6, fill: "#ffd54a", stroke: "#7a5a00" }),
-      s("text", { x: 50, y: 135, "text-anchor": "middle", "font-size": 28, "font-weight": 900, fill: "#1d1d1f" }, "NEW")));
+    s("g", { class: "ss-new-big" }, s("rect", { x: 2, y: 2, width: 96, height: 29, rx: 7, fill: "#ffd54a", stroke: "#7a5a00" }),
+      s("text", { x: 50, y: 26, "text-anchor": "middle", "font-size": 26, "font-weight": 900, fill: "#1d1d1f" }, "NEW")));
   return svg;
 }
 
@@ -478,11 +479,12 @@ export function render(el, ctx) {
   const pileEl = h("div", { class: `ss-pile ${pileSize}` }, pile.map((c, i) => {
     const take = `take ${pile.length - i}`;
     const el = planeCard(c, { size: pileSize });
-    // (each card in a holder of its own: the pile fans out in one row, each card over the one below it)
-    if (!can(take)) return h("div", { class: "ss-pc" }, el);
+    // (each card in a holder of its own: the pile fans out in one row, each card over the one below it; a card
+    // under others, where its strip is narrow, shows its plane and view written along the strip, as a book's spine)
+    if (!can(take)) return h("div", { class: "ss-pc" }, el, i < pile.length - 1 ? spine(c) : "");
     const count = pile.length - i;
     const holder = h("div", { class: "ss-pc ss-take", title: count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${plural(count - 1, "card")} above it` },
-      el, h("span", { class: "ss-tag", "aria-hidden": "true" }, String(count)));
+      el, i < pile.length - 1 ? spine(c) : "", h("span", { class: "ss-tag", "aria-hidden": "true" }, String(count)));
     // On a touch screen a card under others is a narrow strip, and a thumb may land on its neighbour: the first tap
     // lifts it and the cards above it, a second takes them (the top card, whole, takes at one tap; a click or a key
     // takes at once)
@@ -643,8 +645,32 @@ export function render(el, ctx) {
     }
   });
   el.append(boardEl);
+  requestAnimationFrame(() => markStrips(pileEl));
   if (hand && !readOnly) requestAnimationFrame(() => { watchDock(); fitHand(); });
   if (!readOnly) countOnLoad(view);
+}
+
+// A card of the pile under others, where the fan leaves it a strip too narrow for the plane's name on its face: its
+// plane (as the card's head names it) and its view's letter written along the strip, in its nation's colour.
+function spine(card) {
+  const wild = WILD[card];
+  const code = planeOf(card);
+  const [, nation] = PLANES[code] || [];
+  const name = wild || (SPOTTING ? "?" : SHORT[code] || code);
+  return h("span", { class: `ss-spine${wild ? " wild" : ""}`, "aria-hidden": "true", "data-testid": "pile-spine",
+    style: wild ? undefined : `background: ${NATIONS[nation]?.band || "#555"}` },
+  wild ? "" : h("b", { class: "ss-spine-view" }, viewOf(card)), h("span", { class: `ss-spine-name${name.length > 9 ? " long" : ""}` }, name));
+}
+// The strips are marked once the pile has its width, and again as it changes (a turned phone, a narrower window).
+const stripWatch = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => entries.forEach((e) => markStrips(e.target))) : null;
+function markStrips(pileEl) {
+  if (!pileEl.isConnected) return;
+  for (const holder of pileEl.querySelectorAll(".ss-pc")) {
+    const card = holder.querySelector("svg.card");
+    const narrow = Boolean(holder.querySelector(".ss-spine")) && holder.clientWidth < 0.75 * card.clientWidth;
+    holder.classList.toggle("ss-strip", narrow);
+  }
+  if (stripWatch && !pileEl.dataset.watched) { pileEl.dataset.watched = ""; stripWatch.observe(pileEl); }
 }
 
 // A card shown large stays ZOOM_MS at most; a press anywhere but on it puts it back at once.
@@ -781,6 +807,18 @@ function bomberSet(id, view) {
   return `${seatName(view, set.by)}'s ${plane} (set #${id})`;
 }
 
+// A laid set by its owner and plane, its number after: "Cyril's PLANE set (#1)", "your PLANE set (#2)" (the
+// plane left out where it is still to be named in plane-spotting); by its number alone where it is not found.
+// ``sets``: the sets of the round the move was in (the play log's); else the table of ``view``.
+function setWords(id, view, sets = null) {
+  const obs = view?.observation || {};
+  const set = (sets || everySet(obs)).find((x) => x && String(x.id) === String(id));
+  if (!set) return `set #${id}`;
+  const owner = view && addressed(view, set.by) ? "your" : `${seatName(view, set.by)}'s`;
+  const plane = SPOTTING && !namedSets.has(set.id) ? "" : `${SHORT[set.plane] || PLANES[set.plane]?.[0] || ""} `;
+  return `${owner} ${plane}set (#${id})`;
+}
+
 // Whether a move's words need the table as it stood when it was made (the replay's analysis fetches that view for
 // them): a shot names the set's owner and plane, and a set's number names another set in another round.  (A swap
 // or a discard names a card by its place in the hand only in plane-spotting, which a replay does not hide.)
@@ -803,12 +841,46 @@ export function label(action, view) {
   if (verb === "discard") return `Discard ${handCardName(a, view)}`;
   if (verb === "take") return a === "1" ? "Take the top discard" : `Take the top ${a} discards`;
   // (in plane-spotting a swap named with its card and set would give the card away: a hint says only that there is one)
-  if (verb === "swap") return SPOTTING ? "Swap a card of yours for a wild card (which card, and where, is for you to spot)" : `Swap ${handCardName(a, view)} into set #${b}`;
-  if (verb === "add") return `Add ${WILD[a]} to set #${b}`;
+  if (verb === "swap") return SPOTTING ? "Swap a card of yours for a wild card (which card, and where, is for you to spot)" : `Swap ${handCardName(a, view)} into ${setWords(b, view)}`;
+  if (verb === "add") return `Add ${WILD[a]} to ${setWords(b, view)}`;
   if (verb === "shoot") return `Shoot down ${bomberSet(a, view)}`;
   if (action === "hold") return "Hold fire";
   if (action === "draw stock") return "Draw from the stock";
   return action;
+}
+
+// A hint's row for a set of bombers to lay says, beside it, where the table shows a risk to it: an opponent seen
+// taking from the pile (cards everyone saw go into his hand, still there) two cards or more toward a set of enemy
+// fighters (two views of one fighter, or one and a wild card), with which he could shoot the set down once it is
+// laid.  From the public table only; null where nothing is known against it (the hint's row keeps its words).
+export function hintWords(action, view) {
+  const risk = layRisk(action, view);
+  return risk ? ["Play", `${label(action, view)} (at risk: ${risk})`] : null;
+}
+function layRisk(action, view) {
+  const obs = view?.observation;
+  if (SPOTTING || !obs || !action.startsWith("lay ")) return null;
+  const code = planeOf(action.split(" ").slice(1).find((w) => PLANES[planeOf(w)]) || "");
+  const [, nation, kind] = PLANES[code] || [];
+  if (kind !== "bomber") return null;
+  const side = NATIONS[nation]?.side;
+  for (const [seat, cards] of (obs.seen_in_hands || []).entries()) {
+    if (seat === view.seat) continue;
+    const wilds = cards.filter((c) => WILD[c]);
+    const views = new Map();           // an enemy fighter -> the views of it seen going into his hand
+    for (const c of cards) {
+      const p = PLANES[planeOf(c)];
+      if (!p || p[2] !== "fighter" || !side || NATIONS[p[1]]?.side === side) continue;
+      views.set(planeOf(c), new Set([...(views.get(planeOf(c)) || []), viewOf(c)]));
+    }
+    for (const [fighter, seen] of views) {
+      if (seen.size + wilds.length < 2) continue;
+      const held = seen.size === 1 ? `a ${PLANES[fighter][0]} card and ${listed(wilds.map((w) => WILD[w]))}`
+        : `${plural(seen.size, `${PLANES[fighter][0]} card`)}${wilds.length ? ` and ${listed(wilds.map((w) => WILD[w]))}` : ""}`;
+      return `${seatName(view, seat)} took ${held} from the pile, enemy fighters that could shoot it down`;
+    }
+  }
+  return null;
 }
 
 // In plane-spotting a swap made from the hint would show which card of the hand is which plane: the hint names it, the
@@ -840,7 +912,7 @@ export function resultText(result, view) {
   const totals = rules.map((r, i) => `${person(view, i)} ${points(result.totals?.[r])}`).join(" · ");
   const won = rules.indexOf(result.winner);
   // "You win" for the person's own seat, "Arthur wins" for another's
-  const head = result.winner ? `${person(view, won, { start: true })} ${won === view.seat ? "win" : "wins"}` : "A draw";
+  const head = result.winner ? `${person(view, won, { start: true })} ${addressed(view, won) ? "win" : "wins"}` : "A draw";
   return `${head} after ${plural(result.rounds, "round")}: ${totals}.`;
 }
 
@@ -869,7 +941,7 @@ export function describe(action, view, seat) {
 function verdict(said, view) {
   const truth = setPlane(view.observation, said.set);
   const it = truth ? `it is the ${truth[0]}, ${NATIONS[truth[1]]?.name || truth[1]}` : "that is not the plane laid";
-  return `Not quite: ${it}. ${said.seat === view.seat ? "You miss your next turn" : `${seatName(view, said.seat)} misses a turn`}.`;
+  return `Not quite: ${it}. ${addressed(view, said.seat) ? "You miss your next turn" : `${seatName(view, said.seat)} misses the next turn`}.`;
 }
 
 // The words for move ``at`` of the history (-1: not known), by ``seat``: as ``describe``, and a card that came into
@@ -886,8 +958,9 @@ function moveWords(action, view, seat, at, sets = null) {
   if (verb === "lay") return label(action).replace(/^Lay /, "laid ");
   if (verb === "name") return `named it: ${label(action).replace(/^Name: /, "")}`;
   if (verb === "discard") return `discarded ${cardName(a)}`;
-  if (verb === "swap") return SPOTTING ? `swapped ${cardName(a)} into set #${action.split(" ")[2]}` : label(action).replace(/^Swap /, "swapped ");
-  if (verb === "add") return label(action).replace(/^Add /, "added ");
+  const target = verb === "swap" || verb === "add" ? setWords(action.split(" ")[2], view, sets) : "";
+  if (verb === "swap") return `swapped ${cardName(a)} into ${target}`;
+  if (verb === "add") return `added ${WILD[a] || cardName(a)} to ${target}`;
   if (verb === "shoot") return label(action, view).replace(/^Shoot down /, "shot down ");
   if (action === "hold") return "held fire";
   return action;
@@ -947,9 +1020,10 @@ function countWasSeen(over) {
 function roundCount(view, over) {
   const obs = view.observation;
   const names = obs.seat_names || [];
-  const who = (i) => (i === view.seat ? "You" : seatName(view, i));
-  const whom = (i) => (i === view.seat ? "you" : seatName(view, i));
-  const whose = (i) => (i === view.seat ? "your" : `${seatName(view, i)}'s`);
+  const you = (i) => addressed(view, i);
+  const who = (i) => (you(i) ? "You" : seatName(view, i));
+  const whom = (i) => (you(i) ? "you" : seatName(view, i));
+  const whose = (i) => (you(i) ? "your" : `${seatName(view, i)}'s`);
   const planeName = (x) => PLANES[x.plane]?.[0] || "a plane";
   const title = over.went_out !== null && over.went_out !== undefined
     ? `Round ${over.round}: ${who(over.went_out)} went out` : `Round ${over.round}: nobody went out (the stock could not be made again)`;
@@ -964,7 +1038,7 @@ function roundCount(view, over) {
     const shot = (over.shot_down?.[i] || []).map((x) => `${whose(x.by)} ${planeName(x)} (+${x.value})`);
     // his sets that another player's fighters shot down: laid, but scoring for the shooter
     const lost = names.flatMap((__, j) => (j === i ? [] : (over.shot_down?.[j] || []).filter((x) => x.by === i)
-      .map((x) => `Laid ${planeName(x)}, shot down by ${whom(j)} (its ${x.value} points are ${j === view.seat ? "yours" : `${seatName(view, j)}'s`})`)));
+      .map((x) => `Laid ${planeName(x)}, shot down by ${whom(j)} (its ${x.value} points are ${you(j) ? "yours" : `${seatName(view, j)}'s`})`)));
     const hand = over.hands?.[i] || [];
     // the turns he missed this round for a wrong name (the play log's line for it goes under this count)
     const missed = (obs.events || []).filter((e) => e.event === "forfeits a turn" && e.round === over.round && e.seat === i).length;
@@ -984,7 +1058,7 @@ function roundCount(view, over) {
   });
   const best = Math.max(...totals);
   // the last round's count ends the game: it says who won, which the page behind it also says
-  const next = view.over ? `That was the last round.${view.result ? ` Game over: ${resultText(view.result, view)}` : ""}` : `First to ${obs.target} wins. ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${totals.indexOf(best) === view.seat ? "lead" : "leads"} with ${points(best)}`}.`;
+  const next = view.over ? `That was the last round.${view.result ? ` Game over: ${resultText(view.result, view)}` : ""}` : `First to ${obs.target} wins. ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${you(totals.indexOf(best)) ? "lead" : "leads"} with ${points(best)}`}.`;
   return { title, body: h("div", { class: "ss-round" }, rows, h("p", { class: "muted" }, next)) };
 }
 
@@ -1028,12 +1102,12 @@ function setOf(sets, id, view) {
   const set = sets.find((x) => x && String(x.id) === String(id));
   if (!set) return `bomber set #${id}`;
   const plane = SPOTTING && !namedSets.has(set.id) ? "bombers" : PLANES[set.plane]?.[0] || "bombers";
-  const owner = set.by === view.seat ? "your" : `${seatName(view, set.by)}'s`;
+  const owner = addressed(view, set.by) ? "your" : `${seatName(view, set.by)}'s`;
   return `${owner} ${plane} (set #${id})`;
 }
 
 // A turn missed for a wrong name, in words: "Betty misses this turn: the name was wrong".
-const missWords = (view, seat) => `${person(view, seat, { start: true })} ${seat === view.seat ? "miss" : "misses"} this turn: the name was wrong`;
+const missWords = (view, seat) => `${person(view, seat, { start: true })} ${addressed(view, seat) ? "miss" : "misses"} this turn: the name was wrong`;
 
 // The turns passed over for a wrong name, read from the public history: a turn begins with a draw or a take, and
 // the seats between one turn's player and the next turn's (the same player again, at two) missed theirs.  A map
