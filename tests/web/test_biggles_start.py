@@ -70,7 +70,8 @@ def test_the_table_waits_for_start_and_refuses_a_move_before_go(store):
             assert store.load(made["id"]).actions == []
             ws.send_json({"type": "ready"})
             counting = view_until(ws, lambda v: v["race"]["phase"] == "counting")
-            assert counting["legal"] == [] and 0 < counting["race"]["go_in"] <= COUNT and not counting["race"]["resumed"]
+            assert counting["legal"] == [] and 0 < counting["race"]["go_in"] <= COUNT
+            assert not counting["race"]["resumed"]                 # a fresh match's count, not a resume
             assert counting["race"]["waiting_for"] == [] and counting["race"]["ready"] == [0, 1]
             ws.send_json({"type": "act", "action": "turn"})
             reason = refused(ws)
