@@ -306,7 +306,8 @@ export function render(el, given) {
       `The table as match ${ended.match} ended: ${n[ended.winner]} played Biggles first. The next match is dealt when every player is ready.`) : "",
     playerArea(ctx, other, false),
     playerArea(ctx, me, ctx.seat !== null && ctx.seat !== undefined),
-    ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? "" : h("p", { class: "bg-keys keys-hint" },
+    // (the keys, while they do something: not at the game's end)
+    ctx.readOnly || ctx.seat === null || ctx.seat === undefined || view.over ? "" : h("p", { class: "bg-keys keys-hint" },
       h("kbd", {}, "t"), " or ", h("kbd", {}, "space"), " turn three (or pick up) · ",
       h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"),
     seated(view) && !ctx.readOnly && !view.over ? practiceBox(ctx) : "",
