@@ -147,7 +147,7 @@ def test_a_resumed_race_counts_again_before_anyone_may_move():
     resumed = LiveGame(state, {1: quickest(1, 9)}, clock=clock, elapsed=paused)
     assert resumed.phase == COUNTING and resumed.waiting_for() == [] and resumed.now() == paused
     clock.now += COUNT - 0.1
-    assert resumed.act(0, "turn").startswith("Wait for Go") and resumed.tick() == []
+    assert resumed.act(0, "turn").startswith("Wait for Go: the match resumes in") and resumed.tick() == []
     assert len(state.history) == moved
     clock.now += 0.1
     assert resumed.act(0, "turn") is None and state.times[-1] == pytest.approx(paused + COUNT)

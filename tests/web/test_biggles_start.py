@@ -71,6 +71,7 @@ def test_the_table_waits_for_start_and_refuses_a_move_before_go(store):
             ws.send_json({"type": "ready"})
             counting = view_until(ws, lambda v: v["race"]["phase"] == "counting")
             assert counting["legal"] == [] and 0 < counting["race"]["go_in"] <= COUNT
+            assert not counting["race"]["resumed"]                 # a fresh match's count, not a resume
             assert counting["race"]["waiting_for"] == [] and counting["race"]["ready"] == [0, 1]
             ws.send_json({"type": "act", "action": "turn"})
             reason = refused(ws)
@@ -163,16 +164,18 @@ def test_a_race_back_after_a_pause_or_a_restart_counts_again(store):
         stored = store.load(made["id"]).actions
         with client.websocket_connect(url) as ws:              # back after a pause: the count runs again
             back = next_view(ws)
-            assert back["race"]["phase"] == "counting" and back["legal"] == []
+            # told truthfully: the match under way resumes at Go, not a fresh one about to start
+            assert back["race"]["phase"] == "counting" and back["race"]["resumed"] is True and back["legal"] == []
             ws.send_json({"type": "act", "action": "turn"})
-            assert refused(ws).startswith("Wait for Go: the match starts in")
+            assert refused(ws).startswith("Wait for Go: the match resumes in")
         assert left["moves"] <= len(store.load(made["id"]).actions) == len(stored)
     with app(store, pace=10) as client:                        # a restarted server rebuilds the table from its log
         with client.websocket_connect(url) as ws:
             back = next_view(ws)
-            assert back["race"]["phase"] == "counting" and back["legal"] == []
+            # told truthfully: the match under way resumes at Go, not a fresh one about to start
+            assert back["race"]["phase"] == "counting" and back["race"]["resumed"] is True and back["legal"] == []
             ws.send_json({"type": "act", "action": "turn"})
-            assert refused(ws).startswith("Wait for Go: the match starts in")
+            assert refused(ws).startswith("Wait for Go: the match resumes in")
             view_until(ws, lambda v: v["race"]["phase"] == "running")
             ws.send_json({"type": "act", "action": "turn"})
             view_until(ws, lambda v: v["moves"] > len(stored))

@@ -151,6 +151,7 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     assert "on points" not in banner.inner_text()
     assert re.search(ending, banner.inner_text()), banner.inner_text()
     assert stale_checked and pressed["p"] >= 8, pressed          # black 1-7 and Biggles, if the person won
+    assert page.locator(".bg-keys").count() == 0                # the keys do nothing now: their line is gone
     end_and_replay(page, "biggles")
     # the replay goes straight to a match's start or end: its end shows the builds as the match ended
     marks = page.locator("[data-testid=replay-marks] button")

@@ -444,7 +444,7 @@ class LiveTable:
 
     def _race(self) -> RaceView:
         """Where a real-time game's race stands, for the page to draw the start, the count and a match's end."""
-        from parlour.games.biggles.session import COUNT, WAITING
+        from parlour.games.biggles.session import COUNT, COUNTING, WAITING, untouched
 
         live, state = self.live, self.state
         match = len(state.match_results) if state.is_over else state.match_no + 1
@@ -454,7 +454,8 @@ class LiveTable:
         waiting = live.waiting_for()            # empty once the count has begun: everyone was ready for it
         phase = "match-over" if live.phase == WAITING and state.match_results else live.phase
         return RaceView(phase=phase, match=match, ready=[s for s in range(len(self.seats)) if s not in waiting],
-                        waiting_for=waiting, go_in=live.go_in(), count=live.count)
+                        waiting_for=waiting, go_in=live.go_in(), count=live.count,
+                        resumed=live.phase == COUNTING and not untouched(state))
 
     def view_text(self, seat: int | None) -> str:
         """The view as sent; built once per change and seat (every spectator gets the same), except in a race,

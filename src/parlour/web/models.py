@@ -226,6 +226,8 @@ class RaceView(BaseModel):
                                                "waiting or match-over)")
     go_in: float | None = Field(description="seconds until Go, while counting (else null)")
     count: float = Field(description="the length of a count in seconds")
+    resumed: bool = Field(False, description="counting: the count resumes a match already under way (a player came "
+                                             "back, or the server restarted), not the start of a fresh one")
 
 
 class TableView(BaseModel):

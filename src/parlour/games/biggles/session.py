@@ -212,7 +212,8 @@ class LiveGame:
             return "The game is over."
         if self.phase == COUNTING:
             left = self.go_in() or 0.0
-            return f"Wait for Go: the match starts in {seconds(max(1, math.ceil(left - 1e-9)))}."
+            verb = "starts" if untouched(self.state) else "resumes"
+            return f"Wait for Go: the match {verb} in {seconds(max(1, math.ceil(left - 1e-9)))}."
         number = self.state.match_no + 1
         if self.state.match_results:
             return f"Match {number - 1} is over: match {number} starts once every player is ready."

@@ -292,20 +292,22 @@ export function render(el, given) {
   const n = names(view);
   el.classList.add("bg-board");
   const race = ctx.readOnly ? null : view.race;
-  const results = obs.match_results.map((r) => h("li", {}, `match ${r.match}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
+  // (a list without numbers: each line names its match)
+  const results = obs.match_results.map((r) => h("li", {}, `Match ${r.match}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
   el.append(
     h("div", { class: "bg-top" },
       h("div", { class: "bg-match", "data-testid": "match" }, obs.phase === "over" ? "Game over"
         : `${race && race.phase === "match-over" ? "Next: " : ""}${matchWords(obs, obs.match)}`),
       h("div", { class: "bg-score", "data-testid": "points" },
         h("span", {}, n[me], h("b", {}, String(obs.points[me]))), " – ", h("span", {}, h("b", {}, String(obs.points[other])), n[other])),
-      results.length ? h("ol", { class: "bg-results" }, results) : ""),
+      results.length ? h("ul", { class: "bg-results", "data-testid": "match-results" }, results) : ""),
     ending ? replayBanner(ending, Boolean(given.ended), view, given.obs) : "",
     ended && ended.board ? h("p", { class: "bg-ended-note", "data-testid": "as-ended" },
       `The table as match ${ended.match} ended: ${n[ended.winner]} played Biggles first. The next match is dealt when every player is ready.`) : "",
     playerArea(ctx, other, false),
     playerArea(ctx, me, ctx.seat !== null && ctx.seat !== undefined),
-    ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? "" : h("p", { class: "bg-keys keys-hint" },
+    // (the keys, while they do something: not at the game's end)
+    ctx.readOnly || ctx.seat === null || ctx.seat === undefined || view.over ? "" : h("p", { class: "bg-keys keys-hint" },
       h("kbd", {}, "t"), " or ", h("kbd", {}, "space"), " turn three (or pick up) · ",
       h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"),
     seated(view) && !ctx.readOnly && !view.over ? practiceBox(ctx) : "",
@@ -450,7 +452,7 @@ function countOver(el, race) {
     const deadline = performance.now() + (race.go_in || 0) * 1000;
     const digit = h("div", { class: "bg-count-digit", "data-testid": "count" });
     const over = h("div", { class: "bg-count-over", role: "status", "aria-live": "assertive" },
-      h("div", { class: "bg-count-label" }, `Match ${race.match}`), digit);
+      h("div", { class: "bg-count-label", "data-testid": "count-label" }, race.resumed ? `Resuming match ${race.match}` : `Match ${race.match}`), digit);
     const show = () => {
       const left = (deadline - performance.now()) / 1000;
       const text = left > 0 ? String(Math.max(1, Math.ceil(left - 1e-6))) : "Go!";
@@ -583,24 +585,24 @@ export const tells = (action, view, i) => {
 };
 
 // A press that reached the server just as the match ended (the other's Biggles came first) is no mistake of the
-// player's: it is answered calmly, in the table's neutral words, not as a refused move.  (A word about being
-// ready is not such a press.)
+// player's, and nothing to read: it is dropped without a word, so the match's end leads with its result.  (A word
+// about being ready is not such a press.)
 const ENDED = /^(match \d+ is over|the game is over)/i;
-export function calm(message, view) {
-  const phase = view && view.race ? view.race.phase : null;
-  const late = ENDED.test(message) || ((phase === "match-over" || phase === "over") && !/ready|wait for go/i.test(message));
-  return late ? "The match had already ended: your last press came too late to count." : null;
-}
+const late = (message, phase) => ENDED.test(message)
+  || ((phase === "match-over" || phase === "over") && !/ready|wait for go/i.test(message));
 
 // A refusal as the page words it now (empty once the view has answered it): "wait for Go" names no second, which
-// the count over the board shows, and goes at Go; a press that came as a match ended is forgotten at the next count.
+// the count over the board shows, and goes at Go; a press that came as a match ended is never told.
 export function refusal(message, view) {
   const phase = view && view.race ? view.race.phase : null;
   if (/^wait for go/i.test(message)) {
     if ((view && view.over) || phase === "running" || phase === "match-over") return "";
-    if (phase === "counting") return "Wait for Go: nobody may move until the count over the board reaches Go.";
+    if (phase === "counting") {
+      return view.race.resumed ? `Wait for Go: match ${view.race.match} resumes where it stood when the count over the board reaches Go.`
+        : "Wait for Go: nobody may move until the count over the board reaches Go.";
+    }
   }
-  if (ENDED.test(message) && (phase === "counting" || phase === "running")) return "";
+  if (late(message, phase)) return "";
   // the rules name the keys, "(t)": on a touch screen the buttons are what the player presses
   if (window.matchMedia("(pointer: coarse)").matches) {
     return message.replace(/ \(([tps])\)/g, (_, k) => ` (the ${{ t: "Turn", p: "Play", s: "Stop!" }[k]} button)`);
@@ -622,6 +624,8 @@ export function status(view) {
     if (mine && race.waiting_for.includes(view.seat)) return race.phase === "waiting" ? "Press Start when you are ready." : `Match ${race.match - 1} is over. Press Ready when you want match ${race.match}.`;
     return `Waiting for ${listed(race.waiting_for.map((s) => names(view)[s]))} to ${verb}.`;
   }
+  // a match already under way (a player came back to the table) resumes as it stood: it does not start afresh
+  if (race.phase === "counting" && race.resumed) return `Resuming match ${race.match} where it stood: wait for Go!`;
   if (race.phase === "counting") return `Match ${race.match} is about to start: wait for Go!`;
   if (!mine) return "The race is on. You are watching.";
   if (window.matchMedia("(pointer: coarse)").matches) return "The race is on! Tap Turn, Play or Stop!";
