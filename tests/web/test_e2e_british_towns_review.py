@@ -169,15 +169,21 @@ def test_sets_game_a_forced_lay_says_so_beside_the_hand(server, page):
     assert 'must lay it down: click "Lay down' in said["status"], said
 
 
+def _laid_first(seed: int):
+    """A sets game of three played to its end, each player laying whatever he can and otherwise moving at random."""
+    rng = random.Random(seed)
+    state = SETS.new_state(seats=3, seed=seed)
+    while not state.is_over:
+        legal = state.legal_actions(state.turn)
+        lays = [a for a in legal if a.startswith(("lay", "add", "done"))]
+        state.apply(state.turn, lays[0] if lays else rng.choice(legal))
+    return state
+
+
 def test_sets_game_end_speaks_of_every_player_as_their(server, page):
     page.goto(server.url + "/")
     for seed in range(1, 40):       # a game that ended as a player could not draw back up to seven (the rules' "his")
-        rng = random.Random(seed)
-        state = SETS.new_state(seats=3, seed=seed)
-        while not state.is_over:
-            legal = state.legal_actions(state.turn)
-            lays = [a for a in legal if a.startswith(("lay", "add", "done"))]
-            state.apply(state.turn, lays[0] if lays else rng.choice(legal))
+        state = _laid_first(seed)
         over = state.observation(0)["events"][-1]
         if " his " in over["why"]:
             break
@@ -204,12 +210,7 @@ def test_sets_game_a_draw_the_stock_cannot_complete_is_told_once_as_what_happene
     }"""
     said = None
     for seed in range(1, 120):      # a game that ended as the stock ran out part way through a player's draw
-        rng = random.Random(seed)
-        state = SETS.new_state(seats=3, seed=seed)
-        while not state.is_over:
-            legal = state.legal_actions(state.turn)
-            lays = [a for a in legal if a.startswith(("lay", "add", "done"))]
-            state.apply(state.turn, lays[0] if lays else rng.choice(legal))
+        state = _laid_first(seed)
         if "up to seven" not in state.observation(None)["events"][-1]["why"]:
             continue
         seat, action = state.observation(None)["history"][-1]

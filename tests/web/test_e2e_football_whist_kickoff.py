@@ -11,6 +11,17 @@ from parlour.games import get_game
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SEED = 4                        # the first kick-off is another seat's
+#: the whole pitch stands above the dock
+IN_VIEW = """() => { const r = document.querySelector('.fw-pitch-box').getBoundingClientRect();
+    const room = document.querySelector('.dock').getBoundingClientRect().top;
+    return r.top >= 0 && r.bottom <= room + 1; }"""
+
+
+def _phone_page(browser):
+    """A phone's page (its own context: close it after) where the bots move at once."""
+    context = browser.new_context(**PHONE)
+    context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
+    return context, context.new_page()
 
 
 def test_on_a_phone_the_pitch_is_in_view_while_another_player_kicks_off(browser, server):
@@ -20,9 +31,7 @@ def test_on_a_phone_the_pitch_is_in_view_while_another_player_kicks_off(browser,
     made = httpx.post(server.url + "/api/tables", json={
         "game": "football-whist", "seed": SEED,
         "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "person"}] * 3}).json()
-    context = browser.new_context(**PHONE)
-    context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
-    page = context.new_page()
+    context, page = _phone_page(browser)
     try:
         take_seat(page, server.url, made)
         page.wait_for_selector(".fw-pitch-box")
@@ -30,11 +39,8 @@ def test_on_a_phone_the_pitch_is_in_view_while_another_player_kicks_off(browser,
         assert page.locator("[data-testid=hint-button]").count() == 0          # not the player's decision
         page.wait_for_selector(".dock .fw-hand svg.card")
         # the whole pitch above the dock, within a moment (the page scrolls it there by itself)
-        in_view = """() => { const r = document.querySelector('.fw-pitch-box').getBoundingClientRect();
-            const room = document.querySelector('.dock').getBoundingClientRect().top;
-            return r.top >= 0 && r.bottom <= room + 1; }"""
         try:
-            page.wait_for_function(in_view, timeout=3000)
+            page.wait_for_function(IN_VIEW, timeout=3000)
         finally:
             page.screenshot(path=str(ARTIFACTS / "football-whist-phone-watching-kick-off.png"))
         seen = page.evaluate("""() => { const r = document.querySelector('.fw-pitch-box').getBoundingClientRect();
@@ -52,9 +58,7 @@ def test_on_a_phone_the_players_own_kick_off_keeps_the_pitch_above_the_dock_and_
     made = httpx.post(server.url + "/api/tables", json={
         "game": "football-whist", "seed": seed, "hints": True,
         "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot"}] * 3}).json()
-    context = browser.new_context(**PHONE)
-    context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
-    page = context.new_page()
+    context, page = _phone_page(browser)
     try:
         take_seat(page, server.url, made)
         page.wait_for_selector(".fw-target")
@@ -63,11 +67,8 @@ def test_on_a_phone_the_players_own_kick_off_keeps_the_pitch_above_the_dock_and_
         assert rows == 1, rows                              # the eleven cards on one row
         page.click("[data-testid=hint-button]")
         page.wait_for_selector("[data-testid=hint] [data-hint]", timeout=60000)
-        in_view = """() => { const r = document.querySelector('.fw-pitch-box').getBoundingClientRect();
-            const room = document.querySelector('.dock').getBoundingClientRect().top;
-            return r.top >= 0 && r.bottom <= room + 1; }"""
         try:
-            page.wait_for_function(in_view, timeout=3000)
+            page.wait_for_function(IN_VIEW, timeout=3000)
         finally:
             page.screenshot(path=str(ARTIFACTS / "football-whist-phone-own-kick-off-hint.png"))
         verbs = page.locator("[data-testid=hint] .hint-verb").evaluate_all("els => els.map((e) => e.textContent)")
