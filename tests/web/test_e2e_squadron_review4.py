@@ -190,3 +190,23 @@ def test_a_hints_lay_of_bombers_says_when_an_opponent_is_seen_holding_enemy_figh
         assert all(said[k] is None for k in ("one", "friend", "mine", "fighters")), said
     finally:
         context.close()
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG's contrast ratio of two colours written #rrggbb."""
+    def lum(colour: str) -> float:
+        c = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        c = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    high, low = sorted((lum(a), lum(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_white_writing_on_every_nations_band_reads_at_four_and_a_half_to_one(quick_server, page):
+    """Review (axe, serious): a pile card's spine wrote the plane's name in white on the Japanese band's gold at 4.0:1;
+    small writing needs 4.5:1, so every band, and the grey of a nation without one, is dark enough for it."""
+    page.goto(quick_server.url + "/")
+    bands = page.evaluate("async () => (await import('/static/games/squadron-scramble.js')).BAND")
+    assert set(bands) >= {"US", "GB", "RU", "DE", "IT", "JP"}
+    for nation, band in [*bands.items(), ("none", "#555555")]:
+        assert _contrast(band, "#ffffff") >= 4.5, (nation, band, round(_contrast(band, "#ffffff"), 2))

@@ -21,8 +21,9 @@ const PLANES = Object.fromEntries(PACK.planes.map((p) => [p.code, [p.name, p.nat
 const SHORT = Object.fromEntries(PACK.planes.map((p) => [p.code, p.short || p.code]));
 const sideOf = (name) => Object.keys(PACK.alliances).find((side) => PACK.alliances[side].includes(name)) || "";
 // The colour of each nation's card band (like its insignia, drawn below) is a
-// choice of this view, not a fact of the pack: a nation without one gets grey.
-const BAND = { US: "#1f3f7a", GB: "#5b6b3a", RU: "#8c2a1f", DE: "#4a4a4a", IT: "#2f6b45", JP: "#9a7b2c" };
+// choice of this view, not a fact of the pack: a nation without one gets grey.  White writing stands on each (a
+// pile card's spine): every band is dark enough for small white letters (4.5:1 at least).
+export const BAND = { US: "#1f3f7a", GB: "#5b6b3a", RU: "#8c2a1f", DE: "#4a4a4a", IT: "#2f6b45", JP: "#7f6424" };
 const NATIONS = Object.fromEntries(PACK.nations.map((n) => [n.code, { name: n.name, side: sideOf(n.name), band: BAND[n.code] || "#555" }]));
 const VIEWS = Object.fromEntries(PACK.views.map((v) => [v.code, v.name]));
 const VIEW_ORDER = PACK.views.map((v) => v.code).join("");   // the slot of each view in a laid set
