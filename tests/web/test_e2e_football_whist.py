@@ -130,6 +130,7 @@ def test_on_a_phone_the_pitch_is_in_sight_at_a_lead_with_the_hint_open_or_not(br
             table.click(chooser.act(obs, view["legal"]))
         assert view is not None, "the person never led"
         assert page.get_attribute(".fw-pitch-box", "data-focus") == "the pitch at a lead"
+        assert page.get_attribute(".fw-table-box", "data-focus") is None     # (no card led yet: the pitch decides)
         assert layout(page) == []
         seen = _in_sight(page, ".fw-pitch-box")
         assert 0 <= seen["top"] and seen["bottom"] <= seen["room"] + 1, seen

@@ -61,7 +61,7 @@ def test_a_drive_is_read_only_without_its_organiser_link(server, page):
     row.locator("input[name=home]").fill("2")
     row.locator("input[name=away]").fill("0")
     row.locator("button[type=submit]").click()
-    page.wait_for_selector('tr[data-fixture="1-1"] >> text=Correct')
+    page.wait_for_selector('tr[data-fixture="1-1"] >> text=Change score')
     assert httpx.get(server.url + f"/api/drives/{made['id']}").json()["entries"][0]["home_goals"] == 2
     page.reload()                                                            # the key is kept by the browser
     page.wait_for_selector("[data-testid=organiser]")

@@ -261,7 +261,8 @@ function tableArea(ctx) {
       h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip", title: `partners ${side(seat)}` }, side(seat)), `${seatName(view, seat)}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
       h("span", { class: "fw-seat-info" }, `${plural(n, "card")}${obs.kicker === seat && obs.phase === "kick" ? " · kicks off" : ""}`));
   };
-  const deciding = !ctx.readOnly && obs.phase === "play" && ctx.legal.length;
+  // (the trick is the decision's once a card is led to it; at a lead the pitch is, whose ball sets the Master team)
+  const deciding = !ctx.readOnly && obs.phase === "play" && ctx.legal.length && current.length;
   return h("div", { class: "fw-table-box", "data-focus": deciding ? "the trick" : undefined },
     current.length && last ? lastTrick(ctx, last, halfTricks.length - 1) : "",
     h("div", { class: "fw-table" }, [0, 1, 2, 3].map(seatBox), grid),
