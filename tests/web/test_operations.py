@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 import threading
 import time
@@ -117,7 +118,9 @@ def test_healthz_answers_while_the_shared_thread_pool_is_busy(store):
     with TestClient(create_app(store, bot_delay=0)) as client:
         async def flood() -> None:
             loop = asyncio.get_running_loop()
-            for _ in range(64):                          # more than the default pool's threads (at most 32)
+            # as many as the default pool has threads (Python's default: the cores and four, at most 32), every one
+            # busy; more would only queue, and keep the test waiting for them at its end
+            for _ in range(min(32, (os.cpu_count() or 1) + 4)):
                 loop.run_in_executor(None, time.sleep, 5.0)
 
         assert client.portal is not None
