@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from conftest import MOVES, PHONE, WIDE
+from test_e2e_squadron_scramble_fit import wrong_name
 from test_e2e_squadron_scramble_table import drive as drive_plain
 from test_e2e_squadron_spotting import drive, open_table, snap
 
@@ -73,14 +74,6 @@ def test_in_plane_spotting_no_two_ways_to_lay_read_alike(quick_server, browser):
     finally:
         context.close()
 
-
-def wrong_name(view: dict) -> str | None:
-    """At a naming: a name of another plane than the set's."""
-    obs = view["observation"]
-    if obs.get("phase") != "name":
-        return None
-    plane = next(x["plane"] for x in obs["table"] if x["id"] == obs["pending_set"])
-    return next(a for a in view["legal"] if a.startswith("name ") and a.split()[1] != plane)
 
 
 def just_named_wrong(view: dict) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from conftest import PHONE, WIDE
+from test_e2e_squadron_scramble_fit import wrong_name
 from test_e2e_squadron_scramble_table import drive as drive_table, open_table, snap
 
 SPOTTING = {"recognition": True}
@@ -22,14 +23,6 @@ def drive(server, seed: int, stop: Callable[[dict], bool], choose: Callable[[dic
     """A plane-spotting table of the person and heuristic bots (``test_e2e_squadron_scramble_table.drive``)."""
     return drive_table(server, seed, stop, seats, SPOTTING, choose)
 
-
-def wrong_name(view: dict) -> str | None:
-    """At a naming: a name of another plane than the set's (the rules judge it wrong)."""
-    obs = view["observation"]
-    if obs.get("phase") != "name":
-        return None
-    plane = next(x["plane"] for x in obs["table"] if x["id"] == obs["pending_set"])
-    return next(a for a in view["legal"] if a.startswith("name ") and a.split()[1] != plane)
 
 
 def whole_pile(view: dict) -> str | None:
