@@ -32,7 +32,6 @@ export function closeCall(options) {
 // words(action, view) (optional): a row's verb and the move after it, [verb, text], where "Play" is not the move's verb
 // (a kick-off, a move of the ball); by default "Play" and the move's label.
 export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null }) {
-  const rowWords = (action) => (words && words(action, view)) || ["Play", label(action, view)];
   // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
   // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
@@ -120,10 +119,13 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
           : isLevel(o) ? h("small", { class: "hint-level", "data-testid": "hint-level" }, " (level)") : "";
         // a move the player must find for himself is named, not played from here
         const own = !playable(o.action, view);
+        // (a game's own verb is read out; the usual "Play" only shown, the button's name being the move)
+        const worded = words && words(o.action, view);
+        const [verb, text] = worded || ["Play", label(o.action, view)];
         return h("li", { class: i === 0 ? "best" : "", onclick: own ? undefined : () => play(o) },
         own ? h("span", { class: "hint-own", "data-testid": "hint-own" }, label(o.action, view), mark, h("small", {}, " (make it yourself)"))
           : h("button", { type: "button", "data-hint": o.action, "data-testid": "hint-play", disabled: mine.played ? true : undefined },
-            h("span", { class: "hint-verb", "aria-hidden": words && words(o.action, view) ? undefined : "true" }, `${rowWords(o.action)[0]} `), rowWords(o.action)[1], mark),
+            h("span", { class: "hint-verb", "aria-hidden": worded ? undefined : "true" }, `${verb} `), text, mark),
         h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
         h("span", { class: "chance", "data-testid": "chance", title: "the chance of winning after this move" }, pct(o.chance)));
       })),
