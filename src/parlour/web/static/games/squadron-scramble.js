@@ -824,7 +824,7 @@ function setWords(id, view, sets = null) {
 // them): a shot names the set's owner and plane, and a set's number names another set in another round.  (A swap
 // or a discard names a card by its place in the hand only in plane-spotting, which a replay does not hide.)
 export function labelNeedsView(action) {
-  return action.startsWith("shoot ");
+  return action.startsWith("shoot ") || action.startsWith("take ");   // (a take names the cards the pile held then)
 }
 
 export function label(action, view) {
@@ -840,7 +840,7 @@ export function label(action, view) {
   }
   if (verb === "name") return `Name: ${PLANES[a]?.[0] || a}, ${NATIONS[b]?.name || b}`;
   if (verb === "discard") return `Discard ${handCardName(a, view)}`;
-  if (verb === "take") return a === "1" ? "Take the top discard" : `Take the top ${a} discards`;
+  if (verb === "take") return takeWords(Number(a), view);
   // (in plane-spotting a swap named with its card and set would give the card away: a hint says only that there is one)
   if (verb === "swap") return SPOTTING ? "Swap a card of yours for a wild card (which card, and where, is for you to spot)" : `Swap ${handCardName(a, view)} into ${setWords(b, view)}`;
   if (verb === "add") return `Add ${WILD[a]} to ${setWords(b, view)}`;
@@ -848,6 +848,26 @@ export function label(action, view) {
   if (action === "hold") return "Hold fire";
   if (action === "draw stock") return "Draw from the stock";
   return action;
+}
+
+// A take from the pile names the cards it takes, from the pile as the view shows it (the top card first); a
+// view without the pile (a replay's move list) says only how many
+function takeWords(n, view) {
+  const pile = view?.observation?.pile || [];
+  if (pile.length < n) return n === 1 ? "Take the top discard" : `Take the top ${n} discards`;
+  const cards = pile.slice(-n).reverse().map((c) => cardName(c));
+  return n === 1 ? `Take the top discard, ${cards[0]}` : `Take the top ${n} discards: ${listed(cards)}`;
+}
+
+// The one move left, said in the hint's place (the Hint button has nothing to weigh): a last card to discard is
+// named, with what it does
+export function hintOnly(action, view) {
+  const [verb, a] = action.split(" ");
+  const hand = view?.observation?.hand || [];
+  if (verb === "discard" && hand.length === 1) return `discard your last card, ${handCardName(a, view)}, to go out (tap it twice).`;
+  if (verb === "discard") return `discard ${handCardName(a, view)} (tap it twice).`;
+  const words = label(action, view);
+  return `${words.charAt(0).toLowerCase()}${words.slice(1)}.`;
 }
 
 // A hint's row for a set of bombers to lay says, beside it, where the table shows a risk to it: an opponent seen
@@ -904,7 +924,7 @@ export function status(view) {
   if (phase === "draw") return "Your turn: draw the top card of the stock, or take any card of the discard pile together with every card above it.";
   if (phase === "name") return "Name the plane you laid down, and its nation.";
   if (phase === "shoot") return "Your fighters may shoot down a set of enemy bombers.";
-  return "Lay down sets, swap for wild cards, then discard a card to end your turn.";
+  return "Lay sets, swap in wild cards, then discard to end your turn.";
 }
 
 export function resultText(result, view) {
