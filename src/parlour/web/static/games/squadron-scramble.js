@@ -548,7 +548,7 @@ export function render(el, ctx) {
           : trying.card ? "tap it again to discard it, or tap a wild card to swap it in"
             : picking ? `pick a card of yours, then the wild card on the table it is to replace` : "";
     const say = h("span", { class: "ss-hint", "aria-live": "polite", "data-testid": "hand-say" }, sayWhat ? ` · ${sayWhat}`
-      : discarding ? ` · ${tap} a card${twice ? " twice" : ""} to discard it and end your turn` : "");
+      : discarding ? ` · ${tap} a card${twice ? " twice" : ""} to discard it` : "");   // (the prompt says it ends the turn)
     const swapButton = spot ? h("button", { type: "button", class: "ss-try-swap", "data-testid": "try-swap", "aria-pressed": String(picking),
       style: "margin-left: .5rem; font-size: .85rem; padding: .05rem .5rem; vertical-align: middle;",
       onclick: () => { trying = { ...trying, on: !picking, card: null, wild: null, note: "" }; ctx.redraw(); } },
