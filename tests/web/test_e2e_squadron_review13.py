@@ -176,56 +176,65 @@ def test_the_last_rounds_sheet_offers_the_game_over_actions_not_go_on(quick_serv
             context.close()
 
 
-def test_one_move_left_is_said_in_the_hints_place_with_the_card_named(quick_server, browser):
-    """A forced going out (one legal move: discard the last card) keeps the hint's place: "Only one move", the
-    card named from the server's pack, and a button that makes the move.  A near-certain outcome is worded as its
-    figures say (92%: very likely, about 9 in 10), never "all but decided"."""
-    made, view = table.drive(quick_server, 5, lambda v: v["observation"]["phase"] == "play" and len(v["legal"]) > 1)
+def test_one_move_left_is_said_in_the_hints_place_with_the_card_named(quick_server, browser, monkeypatch):
+    """A forced going out (a fourth card down, one legal move: discard the last card) keeps the hint's place:
+    "Only one move", the card named from the server's pack, how to make it, and a button that makes it; the prompt
+    says to go out.  A near-certain outcome is worded as its figures say (92%: very likely, about 9 in 10), never
+    "all but decided"."""
+    with_hints(monkeypatch)
+    made, view = table.drive(
+        quick_server, 1, lambda v: bool(v["observation"].get("must_go_out")) and len(v["legal"]) == 1, seats=2
+    )
+    monkeypatch.undo()
+    (action,) = view["legal"]
+    card = action.split()[1]
+    plane, face = card.split("/")
     for size, touch in ((PHONE, True), (WIDE, False)):
         context, page, errors = table.open_table(browser, quick_server, made, size, touch)
         try:
-            card = next(c for c in view["observation"]["hand"] if "/" in c)
-            shown = page.evaluate(
-                """async (card) => {
-                const { hints } = await import('/static/hint.js');
-                const mod = await import('/static/games/squadron-scramble.js');
-                const slot = document.createElement('div');
-                document.querySelector('.dock').append(slot);
-                const acted = [];
-                const view = { hints: true, seat: 0, over: false, real_time: false, moves: 90, hint_withheld: null,
-                               legal: ['discard ' + card],
-                               observation: { phase: 'play', hand: [card], must_go_out: true } };
-                const lone = hints(slot, { send: () => true, act: (a) => acted.push(a), label: mod.label,
-                                           only: mod.hintOnly });
-                lone.draw(view);
-                const only = slot.querySelector('[data-testid=hint-only]')?.textContent || null;
-                slot.querySelector('[data-testid=hint-only-play]')?.click();
-                const sure = { ...view, legal: ['a', 'b'] };
-                const two = hints(slot, { send: () => true, act: () => {}, label: (a) => a });
-                two.draw(sure);
-                slot.querySelector('[data-testid=hint-button]').click();
-                two.answered({ type: 'hint', moves: 90, unjudged: 0, iterations: 500,
-                               options: [{ action: 'a', chance: 0.92, visits: 250 },
-                                         { action: 'b', chance: 0.92, visits: 250 }] });
-                const note = slot.querySelector('[data-testid=hint-close-call]')?.textContent || null;
-                slot.remove();
-                return { only, acted, note };
-            }""",
-                card,
+            how = "tap it twice" if touch else "click it"
+            only = page.get_by_test_id("hint-only")
+            assert (
+                only.inner_text().split()
+                == (
+                    f"Only one move: discard your last card, {PLANE_NAME[plane]} ({VIEW_NAME[face]}), "
+                    f"to go out ({how}, or here). Do it"
+                ).split()
             )
-            plane, face = card.split("/")
-            assert shown["only"] == (
-                f"Only one move: discard your last card, {PLANE_NAME[plane]} ({VIEW_NAME[face]}), "
-                "to go out (tap it twice). Do it"
-            ), shown
-            assert shown["acted"] == [f"discard {card}"], shown
-            assert shown["note"].startswith(
-                "You are very likely to win the game (about 9 in 10): these moves differ little"
-            ), shown
-            assert "all but decided" not in shown["note"]
+            assert only.is_visible()
+            assert page.locator(".dock .status").inner_text().startswith("Go out this turn")
+            table.snap(page, f"squadron-scramble-only-move-{'phone' if touch else 'wide'}")
+            if not touch:
+                moves = page.locator(".board").get_attribute("data-moves")
+                page.get_by_test_id("hint-only-play").click()
+                page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
             assert not errors, errors
         finally:
             context.close()
+    context, page, errors = table.open_table(browser, quick_server, made, WIDE)
+    try:
+        note = page.evaluate(
+            """async () => {
+            const { hints } = await import('/static/hint.js');
+            const slot = document.createElement('div');
+            document.body.append(slot);
+            const view = { hints: true, seat: 0, over: false, real_time: false, moves: 90, hint_withheld: null,
+                           legal: ['a', 'b'] };
+            const two = hints(slot, { send: () => true, act: () => {}, label: (a) => a });
+            two.draw(view);
+            slot.querySelector('[data-testid=hint-button]').click();
+            two.answered({ type: 'hint', moves: 90, unjudged: 0, iterations: 500,
+                           options: [{ action: 'a', chance: 0.92, visits: 250 },
+                                     { action: 'b', chance: 0.92, visits: 250 }] });
+            const note = slot.querySelector('[data-testid=hint-close-call]')?.textContent || null;
+            slot.remove();
+            return note;
+        }"""
+        )
+        assert note.startswith("You are very likely to win the game (about 9 in 10): these moves differ little"), note
+        assert "all but decided" not in note
+    finally:
+        context.close()
 
 
 def test_a_take_from_the_pile_in_the_hint_names_the_cards_it_takes(quick_server, browser, monkeypatch):

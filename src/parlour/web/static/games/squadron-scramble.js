@@ -864,8 +864,9 @@ function takeWords(n, view) {
 export function hintOnly(action, view) {
   const [verb, a] = action.split(" ");
   const hand = view?.observation?.hand || [];
-  if (verb === "discard" && hand.length === 1) return `discard your last card, ${handCardName(a, view)}, to go out (tap it twice).`;
-  if (verb === "discard") return `discard ${handCardName(a, view)} (tap it twice).`;
+  const how = `(${tap} it${tap === "tap" ? " twice" : ""}, or here)`;
+  if (verb === "discard" && hand.length === 1) return `discard your last card, ${handCardName(a, view)}, to go out ${how}.`;
+  if (verb === "discard") return `discard ${handCardName(a, view)} ${how}.`;
   const words = label(action, view);
   return `${words.charAt(0).toLowerCase()}${words.slice(1)}.`;
 }
@@ -924,6 +925,8 @@ export function status(view) {
   if (phase === "draw") return "Your turn: draw the top card of the stock, or take any card of the discard pile together with every card above it.";
   if (phase === "name") return "Name the plane you laid down, and its nation.";
   if (phase === "shoot") return "Your fighters may shoot down a set of enemy bombers.";
+  // (a fourth card down: the turn must end with going out, the last card discarded)
+  if (view.observation?.must_go_out) return "Go out this turn: put down what you can, then discard your last card.";
   return "Lay sets, swap in wild cards, then discard to end your turn.";
 }
 
