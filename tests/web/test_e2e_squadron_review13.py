@@ -20,6 +20,7 @@ from conftest import PHONE, WIDE, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.games.squadron_scramble.cards import pack_data
+from test_accessibility import violations
 
 PLANE_NAME = {p["code"]: p["name"] for p in pack_data()["planes"]}
 VIEW_NAME = {v["code"]: v["name"] for v in pack_data()["views"]}
@@ -166,6 +167,7 @@ def test_the_last_rounds_sheet_offers_the_game_over_actions_not_go_on(quick_serv
                 size = page.viewport_size
                 assert box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, (part, box)
             table.snap(page, f"squadron-scramble-game-over-sheet-{where}")
+            assert not violations(page), violations(page)
             page.click("[data-testid=go-on]")
             sheet.wait_for(state="detached")
             page.wait_for_selector("[data-testid=result]")
