@@ -241,7 +241,8 @@ def test_one_move_left_is_said_in_the_hints_place_with_the_card_named(quick_serv
 
 def test_a_take_from_the_pile_in_the_hint_names_the_cards_it_takes(quick_server, browser, monkeypatch):
     """At a draw with three cards or more on the pile, the hint's rows for a take name the cards taken, the top
-    one first, as the pile shows them (from the view: never "Take the top 3 discards" alone)."""
+    one first, as the pile shows them (from the view: never "Take the top 3 discards" alone).  The prompt to draw
+    keeps to two lines on a phone."""
     with_hints(monkeypatch)
     made, view = table.drive(
         quick_server, 5, lambda v: v["observation"]["phase"] == "draw" and len(v["observation"]["pile"]) >= 3
@@ -251,6 +252,10 @@ def test_a_take_from_the_pile_in_the_hint_names_the_cards_it_takes(quick_server,
     for size, touch in ((PHONE, True), (WIDE, False)):
         context, page, errors = table.open_table(browser, quick_server, made, size, touch)
         try:
+            if touch:
+                # (the prompt to draw keeps to two lines beside the Hint button)
+                status = page.locator(".dock .status")
+                assert status.evaluate(LINES) <= 2, status.inner_text()
             open_hint(page)
             if page.locator("[data-testid=hint-more]").count():
                 page.click("[data-testid=hint-more]")

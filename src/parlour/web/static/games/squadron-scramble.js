@@ -922,7 +922,7 @@ export function unweighed(count, view) {
 export function status(view) {
   if (view.over || view.seat === null || !view.legal.length) return "";
   const phase = view.observation?.phase;
-  if (phase === "draw") return "Your turn: draw the top card of the stock, or take any card of the discard pile together with every card above it.";
+  if (phase === "draw") return "Draw from the stock, or take a discard and all above it.";
   if (phase === "name") return "Name the plane you laid down, and its nation.";
   if (phase === "shoot") return "Your fighters may shoot down a set of enemy bombers.";
   // (a fourth card down: the turn must end with going out, the last card discarded)
