@@ -248,7 +248,7 @@ def test_a_lopsided_match_a_goal_and_the_hint_that_cannot_tell_the_moves_apart(b
 
 
 def test_a_hint_whose_chances_are_all_but_equal_says_so_and_shows_how_often_each_move_was_tried(server, page):
-    """At 1-4 down every move reads 1% or 2%: the hint says in words that the match is all but decided and the
+    """At 1-4 down every move reads 1% or 2%: the hint says in plain words that the match is almost sure lost and the
     moves differ little, and says in one plain sentence under the list what the search's other figure (how often
     it played each move out) tells; never a count of tries beside a move, nor a figure the server did not send.
     Chances that do tell the moves apart get no such note."""
@@ -288,7 +288,8 @@ def test_a_hint_whose_chances_are_all_but_equal_says_so_and_shows_how_often_each
     }""")
     decided = shown["decided"]
     assert decided["note"], decided
-    assert decided["note"].startswith("The match is all but decided: these moves differ little"), decided
+    assert decided["note"].startswith(
+        "You are almost sure to lose the match (under 1 in 20 to win): these moves differ little"), decided
     assert "(1% to 2%)" in decided["note"], decided
     # each row keeps its chance; what the search did is one plain sentence under the list, never a count of tries
     assert decided["rows"] == ["Play Scotland 10 (its choice) 2%", "Play Scotland 3 2%", "Play England 2 1%"], decided

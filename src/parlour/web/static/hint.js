@@ -9,7 +9,7 @@ import { plural } from "/static/words.js";
 // moves shown before "more"
 const FIRST = 5;
 // chances this close (in whole points, as shown) do not tell the moves apart; chances all this near 0 or 1 say
-// the outcome is all but decided
+// the outcome is near certain (in words that keep to the figures: see likelihood)
 const CLOSE_POINTS = 2;
 const DECIDED = 0.1;
 
@@ -24,6 +24,16 @@ export function closeCall(options) {
   return { decided, low, high };
 }
 
+// Where every move leaves the outcome near certain, how likely it is, in plain words that keep to the figures:
+// "You are very likely to win the game (about 9 in 10)" at 92%, "almost sure" only from 97%.
+export function likelihood({ low, high }, contest = "game") {
+  const mid = (low + high) / 2;
+  if (mid >= 97) return `You are almost sure to win the ${contest} (better than 19 in 20)`;
+  if (mid >= 50) return `You are very likely to win the ${contest} (about ${Math.min(9, Math.round(mid / 10))} in 10)`;
+  if (mid <= 3) return `You are almost sure to lose the ${contest} (under 1 in 20 to win)`;
+  return `You are unlikely to win the ${contest} (about 1 in 10)`;
+}
+
 // hints(slot, {send, act, label, playable, contest}): send(message) asks the server; act(action) makes a move; label(action, view)
 // names a move; playable(action, view): false where a row must not make its move for the player (in plane-spotting a
 // swap made from the hint would show which card it is); contest: what is won ("game", "match").  The table calls draw(view) after each view, answered(message) on a "hint" message and
@@ -31,7 +41,8 @@ export function closeCall(options) {
 // unweighed(count, view): the game's words for the moves the expert passed over (null: the usual words).
 // words(action, view) (optional): a row's verb and the move after it, [verb, text], where "Play" is not the move's verb
 // (a kick-off, a move of the ball); by default "Play" and the move's label.
-export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null }) {
+// only(action, view) (optional): the words for the one move left, where a game says so in the hint's place (else nothing shows).
+export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null, only = null }) {
   // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
   // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
@@ -52,6 +63,16 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     slot.removeAttribute("aria-busy");
     slot.closest(".dock")?.classList.remove("hinting");
     const mayAsk = view && view.hints && view.seat !== null && !view.over && !view.real_time && view.legal.length > 1;
+    // one move left (a forced going out): no expert is needed, but the hint's place says so in words, with the
+    // move to make, rather than leaving the player to wonder where the Hint button went (where the game words it)
+    const lone = view && view.hints && view.seat !== null && !view.over && !view.real_time && view.legal.length === 1
+      && only && !view.hint_withheld ? only(view.legal[0], view) : null;
+    if (lone) {
+      slot.append(h("div", { class: "hint-ask hint-only", "data-testid": "hint-only" },
+        h("span", {}, h("strong", {}, "Only one move: "), lone, " "),
+        h("button", { type: "button", class: "hint-button", "data-testid": "hint-only-play", onclick: () => act(view.legal[0]) }, "Do it")));
+      return;
+    }
     if (!mayAsk) return;
     if (view.hint_withheld) {
       slot.append(h("p", { class: "hint-withheld", "data-testid": "hint-withheld" }, sentence(view.hint_withheld)));
@@ -92,7 +113,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     // (tries within a seventh of each other say no more than the chances: the search found nothing between them)
     const evenly = tried && Math.max(...visits) - Math.min(...visits) <= Math.max(...visits) / 7;
     const closeNote = call ? h("p", { class: "hint-note hint-close-call", "data-testid": "hint-close-call" },
-      h("strong", {}, call.decided ? `The ${contest} is all but decided: these moves differ little` : "These moves differ little"),
+      h("strong", {}, call.decided ? `${likelihood(call, contest)}: these moves differ little` : "These moves differ little"),
       ` in the chance of winning (${call.low === call.high ? `all ${call.low}%` : `${call.low}% to ${call.high}%`}).`) : "";
     const games = mine.iterations ? `${mine.iterations} practice games` : "practice games";
     const triedNote = !tried ? ""

@@ -140,7 +140,7 @@ export async function playTable(tableId) {
     shownSince = Object.fromEntries((message.legal || []).map((a) => [a, shownSince[a] || { version: message.version, seen: at }]));
   };
   const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x), playable: mod.hintPlayable, contest: mod.contest || "game",
-    unweighed: mod.unweighed, words: mod.hintWords });
+    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly });
   // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
   const playAgain = async () => {
     try {
@@ -350,11 +350,18 @@ export async function playTable(tableId) {
     const words = (content.body && content.body.textContent ? content.body.textContent.split(/\s+/).length : 0);
     const after = content.last || view.over ? null : base && Math.max(base, Math.round(words / 3) * 1000);
     const timer = after ? setTimeout(goOn, after) : null;
-    const button = h("button", { type: "button", class: "primary", "data-testid": "go-on", onclick: goOn }, "Go on");
+    // the game's last summary: nothing goes on after it, so its foot offers what the game-over panel does (play
+    // again, the replay) and a button that closes it onto the final table, never "Go on"
+    const button = h("button", { type: "button", class: view.over ? "" : "primary", "data-testid": "go-on", onclick: goOn },
+      view.over ? "See the final table" : "Go on");
+    const overActions = view.over ? [
+      mine ? h("button", { type: "button", class: "primary", "data-testid": "sheet-again", onclick: playAgain }, "Play again, same seats") : "",
+      h("a", { href: `/replay/${tableId}`, "data-testid": "sheet-replay" }, "Replay it")] : [];
     clear(sheet).append(h("div", { class: "sheet-back" }), h("section", {
       class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": "sheet-title", "data-testid": "summary",
     }, h("h2", { id: "sheet-title" }, content.title), content.body,
-    h("div", { class: "sheet-foot" }, button, after ? h("span", { class: "muted" }, `play goes on by itself in ${Math.round(after / 1000)} s`) : "")));
+    h("div", { class: "sheet-foot", "data-testid": view.over ? "sheet-game-over" : undefined }, ...overActions, button,
+      after ? h("span", { class: "muted" }, `play goes on by itself in ${Math.round(after / 1000)} s`) : "")));
     document.addEventListener("keydown", onKey, true);
     button.focus({ preventScroll: true });
     return true;

@@ -548,7 +548,7 @@ export function render(el, ctx) {
           : trying.card ? "tap it again to discard it, or tap a wild card to swap it in"
             : picking ? `pick a card of yours, then the wild card on the table it is to replace` : "";
     const say = h("span", { class: "ss-hint", "aria-live": "polite", "data-testid": "hand-say" }, sayWhat ? ` · ${sayWhat}`
-      : discarding ? ` · ${tap} a card${twice ? " twice" : ""} to discard it and end your turn` : "");
+      : discarding ? ` · ${tap} a card${twice ? " twice" : ""} to discard it` : "");   // (the prompt says it ends the turn)
     const swapButton = spot ? h("button", { type: "button", class: "ss-try-swap", "data-testid": "try-swap", "aria-pressed": String(picking),
       style: "margin-left: .5rem; font-size: .85rem; padding: .05rem .5rem; vertical-align: middle;",
       onclick: () => { trying = { ...trying, on: !picking, card: null, wild: null, note: "" }; ctx.redraw(); } },
@@ -824,7 +824,7 @@ function setWords(id, view, sets = null) {
 // them): a shot names the set's owner and plane, and a set's number names another set in another round.  (A swap
 // or a discard names a card by its place in the hand only in plane-spotting, which a replay does not hide.)
 export function labelNeedsView(action) {
-  return action.startsWith("shoot ");
+  return action.startsWith("shoot ") || action.startsWith("take ");   // (a take names the cards the pile held then)
 }
 
 export function label(action, view) {
@@ -840,7 +840,7 @@ export function label(action, view) {
   }
   if (verb === "name") return `Name: ${PLANES[a]?.[0] || a}, ${NATIONS[b]?.name || b}`;
   if (verb === "discard") return `Discard ${handCardName(a, view)}`;
-  if (verb === "take") return a === "1" ? "Take the top discard" : `Take the top ${a} discards`;
+  if (verb === "take") return takeWords(Number(a), view);
   // (in plane-spotting a swap named with its card and set would give the card away: a hint says only that there is one)
   if (verb === "swap") return SPOTTING ? "Swap a card of yours for a wild card (which card, and where, is for you to spot)" : `Swap ${handCardName(a, view)} into ${setWords(b, view)}`;
   if (verb === "add") return `Add ${WILD[a]} to ${setWords(b, view)}`;
@@ -848,6 +848,27 @@ export function label(action, view) {
   if (action === "hold") return "Hold fire";
   if (action === "draw stock") return "Draw from the stock";
   return action;
+}
+
+// A take from the pile names the cards it takes, from the pile as the view shows it (the top card first); a
+// view without the pile (a replay's move list) says only how many
+function takeWords(n, view) {
+  const pile = view?.observation?.pile || [];
+  if (pile.length < n) return n === 1 ? "Take the top discard" : `Take the top ${n} discards`;
+  const cards = pile.slice(-n).reverse().map((c) => cardName(c));
+  return n === 1 ? `Take the top discard, ${cards[0]}` : `Take the top ${n} discards: ${listed(cards)}`;
+}
+
+// The one move left, said in the hint's place (the Hint button has nothing to weigh): a last card to discard is
+// named, with what it does
+export function hintOnly(action, view) {
+  const [verb, a] = action.split(" ");
+  const hand = view?.observation?.hand || [];
+  const how = `(${tap} it${tap === "tap" ? " twice" : ""}, or here)`;
+  if (verb === "discard" && hand.length === 1) return `discard your last card, ${handCardName(a, view)}, to go out ${how}.`;
+  if (verb === "discard") return `discard ${handCardName(a, view)} ${how}.`;
+  const words = label(action, view);
+  return `${words.charAt(0).toLowerCase()}${words.slice(1)}.`;
 }
 
 // A hint's row for a set of bombers to lay says, beside it, where the table shows a risk to it: an opponent seen
@@ -901,10 +922,12 @@ export function unweighed(count, view) {
 export function status(view) {
   if (view.over || view.seat === null || !view.legal.length) return "";
   const phase = view.observation?.phase;
-  if (phase === "draw") return "Your turn: draw the top card of the stock, or take any card of the discard pile together with every card above it.";
+  if (phase === "draw") return "Draw from the stock, or take a discard and all above it.";
   if (phase === "name") return "Name the plane you laid down, and its nation.";
   if (phase === "shoot") return "Your fighters may shoot down a set of enemy bombers.";
-  return "Lay down sets, swap for wild cards, then discard a card to end your turn.";
+  // (a fourth card down: the turn must end with going out, the last card discarded)
+  if (view.observation?.must_go_out) return "Go out this turn: put down what you can, then discard your last card.";
+  return "Lay sets, swap in wild cards, then discard to end your turn.";
 }
 
 export function resultText(result, view) {
