@@ -450,9 +450,16 @@ export function ending(view) {
   const told = over && /up to seven/.test(over.why) ? playLog(obs, view).filter((l) => l.seat === over.seat && /the game ended$/.test(l.text)).at(-1) : null;
   const why = over ? `${person(view, over.seat, { start: true })} ${told ? told.text : endWords(over, view)}${told ? "" : ", so the game ended"}.` : "The game ended.";
   const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${reshuffles === 1 ? "once" : reshuffles === 2 ? "twice" : `${reshuffles} times`}.` : " The stock ran out.";
+  // (and the rule that ended it, with the numbers: a new stock is made only from two discards or more, so a stock
+  // that runs out over a single discard, or none, ends the game where a hand must be drawn from it)
+  const left = obs.discards || [];
+  const rule = over && /seven|too few discards|neither a stock/.test(over.why) ? h("p", { "data-testid": "end-rule" },
+    "The rule: when the stock runs out, the discards are shuffled into a new stock only if there are at least two of them. ",
+    left.length ? `Here only one discard was left (${townName(left.at(-1))}), so no new stock could be made and the game ended.`
+      : "Here no discard was left, so no new stock could be made and the game ended.") : "";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", {}, why, over && /seven|stock/.test(over.why) ? stock : ""),
+    h("p", {}, why, over && /seven|stock/.test(over.why) ? stock : ""), rule,
     h("p", {}, "Each player scores the cards laid in front of them, less the cards still in their hand."),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
       h("tbody", {}, names.map((n, i) => {
