@@ -182,3 +182,63 @@ def test_on_a_phone_at_six_players_the_turn_says_what_the_others_did_since_the_l
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+def test_on_a_phone_the_sets_key_box_ends_a_real_margin_above_the_dock(browser, server):
+    """At each decision the key's box ends 8px or more above the dock (it once crossed it by 6px): also where the room
+    above the dock is short (this deal's eighth decision left room for two rows only, and the box ran 51px under)."""
+    from test_e2e_british_towns_phone import NOW
+
+    table = _table(browser, server, "british-towns-sets", "phone", 12)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        for turn in range(10):
+            view = table.decision()
+            assert view is not None
+            for _ in range(20):
+                now = page.evaluate(NOW)
+                if now and now["inBox"] and now["above"] and now["boxAbove"]:
+                    break
+            assert now, turn
+            room, bottom = now["at"][4], now["at"][3]
+            if room - bottom < 8:
+                _shot(page, f"british-towns-sets-phone-key-margin-{turn}")
+            assert room - bottom >= 8, (turn, now["at"])
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert not table.errors, table.errors
+    finally:
+        table.close()
+
+
+def test_on_a_laptop_a_big_hand_with_the_hint_open_leaves_the_whole_key_above_the_dock(browser, server):
+    """1366x900, a hand of fourteen cards, the hint open: the hand keeps to one row, and every region of the key is
+    whole in the window above the dock; with every move as a list opened too."""
+    from test_e2e_british_towns_phone import WHOLE_KEY
+
+    table = _table(browser, server, "british-towns-asking", "desktop", 2)
+    page = table.page
+    chooser = _chooser("british-towns-asking")
+    rows = """() => new Set([...document.querySelectorAll('.dock .bt-hand svg.card')]
+      .map((c) => c.getBoundingClientRect().top)).size"""
+    try:
+        for _ in range(12):
+            view = table.decision()
+            assert view is not None
+            obs = view["observation"]
+            if len(obs["hand"]) >= 14:
+                break
+            table.click(chooser.act(obs, view["legal"]))
+        else:
+            raise AssertionError("no hand of fourteen cards")
+        page.click("[data-testid=hint-button]")
+        page.wait_for_selector("[data-testid=hint]", timeout=60000)
+        _shot(page, "british-towns-asking-review13-laptop-big-hand-hint")
+        assert page.evaluate(WHOLE_KEY) == []
+        assert page.evaluate(rows) == 1
+        page.click(".all-moves summary")
+        _shot(page, "british-towns-asking-review13-laptop-big-hand-hint-list")
+        assert page.evaluate(WHOLE_KEY) == []
+        assert not table.errors, table.errors
+    finally:
+        table.close()

@@ -28,6 +28,9 @@ function endWords(ev, view) {
 // made it, null for the table's own news). Replayed from the public history and events: each event carries the count
 // of moves made when it happened (the move it happened in included), which places it; the discard pile is followed
 // so that a card taken from it is named, and each hand's size, so that the person's own draws are named from his view.
+// the least height of the key's box that is fitted above the dock: two rows of regions (a phone's row is about 45px)
+const KEY_ROWS_2 = 96;
+
 export function playLog(obs, view) {
   const first = firstUp(obs);
   const names = obs.seat_names || [];
@@ -312,15 +315,16 @@ export function render(el, ctx) {
     key.querySelector("ul").setAttribute("tabindex", "0");
     key.querySelector("ul").setAttribute("aria-label", "The regions, with the towns of each");
   }
-  // (the box ends above the dock where there is room for a few regions, else at its own height and the page scrolls;
-  // fitted again as the dock grows or shrinks, the news and the prompt changing in it)
+  // (the box ends above the dock, a real margin of 10px over it, where there is room for two rows of regions, else at
+  // its own height and the page scrolls; fitted again as the dock grows or shrinks, the news and the prompt changing
+  // in it)
   const fit = () => {
     const box = key.querySelector("ul");
     const dock = document.querySelector(".dock");
     if (!box || !key.isConnected) return false;
     if (dock && !dock.classList.contains("over")) {
       const room = dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10;
-      box.style.maxHeight = room >= 150 && room < box.scrollHeight ? `${Math.floor(room)}px` : "";
+      box.style.maxHeight = room >= KEY_ROWS_2 && room < box.scrollHeight ? `${Math.floor(room)}px` : "";
     }
     const at = box.querySelector("li.now");                 // (the box is its offset parent)
     if (at) {
