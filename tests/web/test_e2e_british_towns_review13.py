@@ -63,8 +63,11 @@ def test_the_sets_game_end_says_the_rule_that_ended_it_with_the_numbers(server, 
           events: [{ event: 'reshuffle', seat: 1, turned_up: 'R4' },
                    { event: 'game over', seat: 1, why: 'could not make his hand up to seven' }] },
         result: { winner: 'P1', scores: { P1: 4, P2: -5 } } };
-      return [m.ending(view).querySelector('[data-testid=end-rule]').textContent, c.townName('R4')]; }""")
-    rule, card = text
+      return [m.ending(view).querySelector('[data-testid=end-rule]').textContent, c.townName('R4'),
+              m.bannerText(view.result, view), typeof m.announce]; }""")
+    rule, card, banner, announce = text
+    # (the end said once: the foot line says who won, the count is the end's table; no "Game over" news)
+    assert banner == "Ann (you) wins." and announce == "undefined", (banner, announce)
     assert "only if there are at least two of them" in rule, rule
     assert f"only one discard was left ({card})" in rule and "the game ended" in rule, rule
     rules = page.goto(server.url + "/rules/british-towns-sets")
@@ -242,3 +245,81 @@ def test_on_a_laptop_a_big_hand_with_the_hint_open_leaves_the_whole_key_above_th
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+def test_the_sets_analysis_speaks_to_its_own_player_as_you_throughout(server, page):
+    """A player reading the analysis of his own game: a move whose words say "your set" begins "You", never "Ann ...
+    your set"."""
+    import time
+
+    import httpx
+
+    from parlour.engine.record import GameRecord
+
+    for seed in range(4, 16):
+        made = httpx.post(
+            server.url + "/api/tables",
+            json={
+                "game": "british-towns-sets",
+                "seed": seed,
+                "sit": False,
+                "seats": [{"kind": "bot", "bot": "heuristic"}] * 2,
+            },
+        ).json()
+        deadline = time.monotonic() + 60
+        while not (info := httpx.get(f"{server.url}/api/tables/{made['id']}").json())["over"]:
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.2)
+        record = GameRecord.from_json(httpx.get(f"{server.url}/api/tables/{made['id']}/record").text)
+        adds = [i for i, (seat, action) in enumerate(record.actions) if seat == 0 and action.startswith("add ")]
+        if adds:
+            break
+    else:
+        raise AssertionError("no game in which the first seat added a card to a set")
+    index, action = adds[0], record.actions[adds[0]][1]
+    row = {
+        "index": index,
+        "move": index + 1,
+        "seat": 0,
+        "legal": 1,
+        "played": action,
+        "played_chance": 0.5,
+        "best": action,
+        "best_chance": 0.5,
+        "alternative": None,
+        "alternative_chance": None,
+        "cost": 0.0,
+        "costly": False,
+        "options": [{"action": action, "visits": 10, "value": 0.0, "chance": 0.5}],
+    }
+    analysis = {
+        "table": made["id"],
+        "game": "british-towns-sets",
+        "seat": 0,
+        "name": info["seats"][0]["name"],
+        "bot": "expert",
+        "iterations": 10,
+        "seed": 0,
+        "threshold": 0.1,
+        "moves": [row],
+        "decisions": 1,
+        "costly": 0,
+        "finished": True,
+    }
+    page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
+    # (this browser holds the first seat: the replay is its own game)
+    page.goto(server.url + "/")
+    page.evaluate(
+        "([id]) => localStorage.setItem(`parlour:${id}`, JSON.stringify({ seat: 0, token: 'x' }))", [made["id"]]
+    )
+    page.goto(f"{server.url}/replay/{made['id']}")
+    page.wait_for_selector(".views .board")
+    page.select_option("select[aria-label='Whose moves to analyse']", "0")
+    page.click("[data-testid=analyse]")
+    page.wait_for_selector(".analysis-moves li")
+    page.locator(f".analysis-moves li[data-index='{index}'] button").click()
+    verdict = page.locator("[data-testid=analysis-focus] .verdict")
+    verdict.wait_for()
+    text = verdict.inner_text()
+    assert "your set" in text and text.startswith("You "), text
+    _shot(page, "british-towns-sets-review13-analysis-you")

@@ -3,7 +3,7 @@
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { addressed, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
-import { byRegion, colourOf, endHead, endSummary, keyCard, showNewest, regionChip, regionOf, regionPhrase, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
+import { byRegion, colourOf, endSummary, keyCard, showNewest, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 const HAND = 7;
 
@@ -477,9 +477,8 @@ export function summary(prev, view) {
   return endSummary(prev, view, ending);
 }
 
-// The end is news at the head of the table too (the last move's words stay under it).
-export function announce(prev, view) {
-  if (!prev || prev.over || !view.over || !view.result || view.result.abandoned) return null;
-  const head = endHead(view);
-  return `Game over: ${head}.`;
+// The end is said once on the table: its sheet, then the line at the table's foot, who won (the count is the end's
+// table under it); the story keeps the last move's words, with no "Game over" of its own.
+export function bannerText(result, view) {
+  return resultHead(result, view);
 }
