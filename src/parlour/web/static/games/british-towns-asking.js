@@ -50,8 +50,8 @@ function heardLine(all, me, words) {
 }
 
 // What the others did since the person's last ask, on a phone at his turn (the asks heard are folded to one line
-// there): a sentence a run of one player's asks, in the order they happened: "Betty took York and Leeds from you,
-// laid down Wales, then asked Cyril for Hull: not held, so Cyril went on." Folded to three lines; "Show all" opens it.
+// there): a sentence a run of one player's asks, in the order they happened: "Betty took TOWN and TOWN from you,
+// laid down REGION and asked Cyril for TOWN: not held, so Cyril went on." Folded to three lines; "Show all" opens it.
 let sinceOpen = false;
 function sinceLast(all, me, view, laidAfter) {
   let since = all.length;
@@ -64,7 +64,7 @@ function sinceLast(all, me, view, laidAfter) {
     else runs.push({ asker: a.asker, asks: [a] });
   }
   const lines = runs.map((run) => {
-    // (cards taken one after another from one player are one phrase: "took York, Leeds and Hull from Cyril")
+    // (cards taken one after another from one player are one phrase: "took TOWN, TOWN and TOWN from Cyril")
     const parts = [];
     let taking = null;
     for (const a of run.asks) {
@@ -309,8 +309,8 @@ export function bannerText(result, view) {
   return resultHead(result, view);
 }
 
-// A region laid is told after the ask that completed it, in one line: "Betty asked you for Derby and got it.
-// Betty laid down the Midlands." (the table's story puts this game's news after the move that brought it)
+// A region laid is told after the ask that completed it, in one line: "Betty asked you for TOWN and got it.
+// Betty laid down REGION." (the table's story puts this game's news after the move that brought it)
 export const newsAfterMove = true;
 
 // Words for a move just made, in the past tense: who was asked for what, and the answer.
