@@ -33,11 +33,11 @@ stylesheet("/static/games/british-towns.css");
 
 const isRegionCard = (code) => /^R\d+$/.test(code);
 export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : TOWNS[code] ? TOWNS[code][1] : 0);
-// a REGION card by its region's name ("the Midlands region card"), as a player would say it
-// within a group already headed by its region (a hand, an ask's buttons, a set laid): "region card" is enough
+// a region card by its region's name ("the region card of REGION"), as a player would say it; "region card" alone
+// within a group already headed by its region (a hand, an ask's buttons, a set laid), where that is enough
 export const shortName = (code) => (isRegionCard(code) ? "region card" : townName(code));
 // One name for a region card everywhere (the key, the asks, the hints, the server's refusals, the analysis): "the
-// region card of" and the region's name as the key writes it ("the region card of the Midlands")
+// region card of" and the region's name as the key writes it ("the region card of REGION")
 export const townName = (code) => (isRegionCard(code) ? `the region card of ${regionPhrase(Number(code.slice(1)))}`
   : TOWNS[code] ? TOWNS[code][0] : code);
 // a region's name inside a sentence: "laid down the REGION" where its name begins with "The" (lower case inside a sentence)
