@@ -253,7 +253,8 @@ def test_a_replay_opened_without_a_seat_speaks_of_every_player_by_name(server, p
 
 def test_asking_game_words_a_two_part_region_card_and_three_players_level(server, page):
     """Review: "the London and the South-East region card" (the data's name pasted in whole) and "You and Arthur and
-    Betty each collected": the card joins a two-part name with "&", and three players level are listed with commas."""
+    Betty each collected": the card is "the region card of" and the region's whole name (review 13a: one name for it
+    everywhere), and three players level are listed with commas."""
     import json
     from importlib.resources import files
 
@@ -264,8 +265,7 @@ def test_asking_game_words_a_two_part_region_card_and_three_players_level(server
     cards = page.evaluate("""async (numbers) => { const m = await import('/static/games/british-towns-common.js');
       return numbers.map((n) => m.townName(`R${n}`)); }""", [r["number"] for r in two])
     for region, card in zip(two, cards, strict=True):
-        first, second = region["name"].split(" and the ")
-        assert card == f"the {first} & {second} region card", card
+        assert card == f"the region card of {region['name']}", card    # (one name everywhere: the server's too)
     ending = """async () => { const m = await import('/static/games/british-towns-asking.js');
       const names = ['P1', 'P2', 'P3', 'P4'];
       const view = { seat: 0, seats: ['Ann', 'Arthur', 'Betty', 'Cyril'].map((name) => ({ name })),

@@ -45,7 +45,7 @@ def test_sets_game_key_says_what_makes_a_set_and_the_log_tells_every_move(browse
         assert key.count() == 9
         texts = key.all_inner_texts()
         wales = next(t for t in texts if t.startswith("4") or "Wales" in t)
-        assert "3 towns, or 2 with the region card" in wales, wales
+        assert "3 towns, or 2 towns + the region card" in wales, wales
         assert not any("towns + region card" in t for t in texts)
         # a region laid: the key says what its set holds
         laid = [r for sets in obs["sets"] for r in sets]

@@ -82,9 +82,13 @@ def region_name(region: int) -> str:
 
 
 def card_name(card: int) -> str:
-    """A card as a player names it: the town (``Crewe``), or ``the region card of Scotland (region 9)``."""
+    """A card as a player names it: the town (``Crewe``), or ``the region card of Scotland``.
+
+    (One name for a region card, the browser's too: "the region card of" and the region's name as the key has it.)
+    """
     if IS_REGION_CARD[card]:
-        return f"the region card of {region_name(REGION_OF[card])}"
+        region: str = REGIONS[REGION_NUMBERS.index(REGION_OF[card])]["name"]
+        return "the region card of " + ("the " + region[4:] if region.startswith("The ") else region)
     name: str = TOWNS[card]["name"]
     return name
 

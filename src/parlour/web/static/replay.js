@@ -192,7 +192,9 @@ export async function replayPage(tableId) {
         : m.cost === 0 ? "as good as the expert's choice" : `${pct(m.cost)} below the expert's choice`;
     clear(focus).append(nav,
       h("h2", {}, `Move ${m.move}: ${analysed.name} to play`),
-      h("p", { class: m.costly ? "verdict costly" : "verdict" }, `${analysed.name} ${made} — ${pct(m.played_chance)}: ${verdict}.`),
+      // (where the move's words speak to the player reading his own game, "your set", he is "You" at their head too:
+      // "You drew …, and it went onto your set", never "Ann drew …, and it went onto your set")
+      h("p", { class: m.costly ? "verdict costly" : "verdict" }, `${!onlooker(seat) && /\byour?\b/i.test(made) ? "You" : analysed.name} ${made} — ${pct(m.played_chance)}: ${verdict}.`),
       h("ol", { class: "analysis-options", "aria-label": "The expert's view of the moves, best first" }, top.map((o) => h("li", { class: o.action === m.played ? "played" : "" },
         h("span", { class: "option-name" }, named(o.action, seat, before), o.action === m.played ? h("span", { class: "muted" }, " (played)") : ""),
         h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),

@@ -75,6 +75,15 @@ export async function playTable(tableId) {
       try { await api("POST", `/api/tables/${tableId}/close`, undefined, mine.token); } catch (error) { toast(error.message); }
     } }, "Close it for everyone")) : "";
   main.classList.add("at-table");
+  // the keyboard's first stop on the table: straight to the decision (its first control), past the page's head and
+  // the board; at another's turn, to the board
+  const skip = h("a", { href: "#", class: "skip-to-move", "data-testid": "skip-to-move", onclick: (event) => {
+    event.preventDefault();
+    if (!(view && view.legal.length && !view.over && focusDecision())) board.focus();
+  } }, "Go to your move");
+  // (first in the page, ahead of the site's own links; the next page drawn takes it away: app.js's route)
+  document.querySelectorAll(".skip-to-move").forEach((el) => el.remove());
+  document.body.prepend(skip);
   clear(main).append(
     h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl,
       info.hints ? h("span", { class: "badge", "data-testid": "hints-on", title: "Each player may ask the expert for a hint at his turn" }, "Hints on") : "",
@@ -240,7 +249,7 @@ export async function playTable(tableId) {
     clear(movesEl);
     if (view.over) {
       movesEl.append(h("div", { class: "banner", "data-testid": "result" },
-        h("strong", {}, "Game over. "), view.result.abandoned ? resultText(view.result) : (mod.resultText || resultText)(view.result, view),
+        h("strong", {}, "Game over. "), view.result.abandoned ? resultText(view.result) : (mod.bannerText || mod.resultText || resultText)(view.result, view),
         " ", h("a", { href: `/replay/${tableId}` }, "Replay it"), " · ",
         h("a", { href: `/api/tables/${tableId}/record` }, "Download the record"),
         mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
@@ -285,6 +294,12 @@ export async function playTable(tableId) {
   const putNewsAway = () => { if (news) { setNews(null); showStory(); } };
   // fresh: the news has just come (it stands alone, with its entrance), else it is kept ahead of the last move
   const showStory = (fresh = false) => {
+    // (a game whose news follows from the move just told, a region laid by the ask that completed it, tells them in
+    // the order they happened: the move, then the news)
+    if (news && mod.newsAfterMove && view && news.moves === view.moves && told.length) {
+      clear(story).append(...told, ". ", h("span", { class: `news${fresh ? "" : " kept"}` }, news.text));
+      return;
+    }
     clear(story).append(...(news && fresh ? [h("span", { class: "news" }, news.text)]
       : news ? [h("span", { class: "news kept" }, news.text), " ", ...told] : told));
   };

@@ -4,7 +4,7 @@
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { addressed, listed, person, plural, possessive, seatName, tap } from "/static/words.js";
-import { byRegion, endHead, endSummary, keyCard, regionChip, regionPhrase, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
+import { byRegion, endSummary, keyCard, regionChip, regionPhrase, resultHead, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
 // Whether the keyboard's focus was last on this page's own controls (the players to ask, the towns, the asks heard):
@@ -47,6 +47,55 @@ function heardLine(all, me, words) {
       h("span", { class: "bt-heard-newest", "data-testid": "heard-newest" }, `${words(newest)}.`),
       all.length > 1 ? h("span", { class: "bt-heard-more" }, ` ${tap === "tap" ? "Tap" : "Click"} to see all.`) : ""),
     list);
+}
+
+// What the others did since the person's last ask, on a phone at his turn (the asks heard are folded to one line
+// there): a sentence a run of one player's asks, in the order they happened: "Betty took TOWN and TOWN from you,
+// laid down REGION and asked Cyril for TOWN: not held, so Cyril went on." Folded to three lines; "Show all" opens it.
+let sinceOpen = false;
+function sinceLast(all, me, view, laidAfter) {
+  let since = all.length;
+  while (since > 0 && all[since - 1].asker !== me) since -= 1;
+  const fresh = all.slice(since).map((a, i) => ({ ...a, n: since + i + 1 }));
+  if (!fresh.length) return "";
+  const runs = [];
+  for (const a of fresh) {
+    if (runs.length && runs.at(-1).asker === a.asker) runs.at(-1).asks.push(a);
+    else runs.push({ asker: a.asker, asks: [a] });
+  }
+  const lines = runs.map((run) => {
+    // (cards taken one after another from one player are one phrase: "took TOWN, TOWN and TOWN from Cyril")
+    const parts = [];
+    let taking = null;
+    for (const a of run.asks) {
+      const whom = person(view, a.asked);
+      if (a.got && taking && taking.from === a.asked) taking.cards.push(townName(a.card));
+      else if (a.got) parts.push(taking = { from: a.asked, cards: [townName(a.card)], words() { return `took ${listed(this.cards)} from ${person(view, this.from)}`; } });
+      else {
+        const went = addressed(view, a.asked) ? "your turn came" : `${seatName(view, a.asked)} went on`;
+        parts.push({ words: () => `asked ${whom} for ${townName(a.card)}: not held, so ${went}` });
+        taking = null;
+      }
+      for (const e of laidAfter.get(a.n) || []) {
+        parts.push({ words: () => `laid down ${regionPhrase(e.region)}` });
+        taking = null;
+      }
+    }
+    return `${person(view, run.asker, { start: true })} ${listed(parts.map((p) => p.words()))}.`;
+  });
+  const text = h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines.join(" "));
+  const more = h("button", { type: "button", class: "bt-since-more", "data-testid": "since-more", "aria-expanded": String(sinceOpen) },
+    sinceOpen ? "Show less" : "Show all");
+  const box = h("div", { class: `bt-since${sinceOpen ? " open" : ""}`, "data-testid": "since" }, text, more);
+  more.addEventListener("click", () => {
+    sinceOpen = !box.classList.contains("open");
+    box.classList.toggle("open", sinceOpen);
+    more.textContent = sinceOpen ? "Show less" : "Show all";
+    more.setAttribute("aria-expanded", String(sinceOpen));
+  });
+  // ("Show all" only where three lines do not hold it all)
+  requestAnimationFrame(() => { if (!sinceOpen && text.scrollHeight <= text.clientHeight + 1) more.hidden = true; });
+  return box;
 }
 
 // The deal, in words, from the rules' own record (the dealer, the first to ask, the regions laid straight from the
@@ -140,7 +189,7 @@ export function render(el, ctx) {
       title: canAsk ? `Ask ${seatName(view, i)} for a card` : undefined,
     },
     h("div", { class: "bt-seat-name" }, seatName(view, i), addressed(view, i) ? " (you)" : "",
-      (obs.to_move || []).includes(i) && !view.over ? h("span", { class: "bt-to-play" }, " ◀ to play") : ""),
+      (obs.to_move || []).includes(i) && !view.over ? [" ", h("span", { class: "bt-to-play" }, "◀ to play")] : ""),
     h("div", { class: "bt-seat-count" }, out ? "out: no cards left" : plural(obs.hand_sizes?.[i] ?? 0, "card")),
     (obs.laid?.[i] || []).length ? h("div", { class: "bt-seat-laid" }, obs.laid[i].map((r) => regionChip(r))) : "");
     if (canAsk) box.addEventListener("click", () => { chosen = n; if (ctx.redraw) ctx.redraw(); else { el.replaceChildren(); render(el, ctx); } });
@@ -155,10 +204,15 @@ export function render(el, ctx) {
   // the cards to ask for, white buttons beside them (every region of the hand is one he may ask in, and no other).
   const narrow = window.matchMedia("(max-width: 600px)").matches;
   const all = obs.asks || [];
+  // (a region laid in play goes down on the ask that completed it: the rules' events say after which ask)
+  const laidAfter = new Map();
+  for (const e of obs.events || []) {
+    if (e.event === "region laid" && e.after_ask > 0) laidAfter.set(e.after_ask, [...(laidAfter.get(e.after_ask) || []), e]);
+  }
   const words = (a) => `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`;
   let askPanel = "";
   if (chosen && narrow) {
-    askPanel = h("div", { class: "bt-ask bt-heard-panel decision-area" }, all.length ? heardLine(all, me, words)
+    askPanel = h("div", { class: "bt-ask bt-heard-panel decision-area" }, sinceLast(all, me, view, laidAfter), all.length ? heardLine(all, me, words)
       : h("p", { class: "bt-heard", "data-testid": "heard" }, h("span", { class: "bt-heard-head" }, "Asks heard: none yet."), " Yours is the first ask of the game."));
   } else if (chosen) {
     const who = seatName(view, chosen);
@@ -201,11 +255,6 @@ export function render(el, ctx) {
 
   // -- the asks so far, newest first ------------------------------------------------------------
   const asks = obs.asks || [];
-  // (a region laid in play goes down on the ask that completed it: the rules' events say after which ask)
-  const laidAfter = new Map();
-  for (const e of obs.events || []) {
-    if (e.event === "region laid" && e.after_ask > 0) laidAfter.set(e.after_ask, [...(laidAfter.get(e.after_ask) || []), e]);
-  }
   const laidWords = (n) => (laidAfter.get(n) || []).map((e) => h("span", { class: "bt-log-laid", "data-testid": "laid-in-log" },
     `; ${addressed(view, e.seat) ? "you" : seatName(view, e.seat)} laid down ${regionPhrase(e.region)}`));
   const history = h("div", { class: "panel bt-history" }, h("h3", {}, `Asks heard (${asks.length})`, asks.length ? h("span", { class: "muted-light" }, ", newest first") : ""),
@@ -255,6 +304,15 @@ export function resultText(result, view) {
   return resultWords(result, view, "regions", "region");
 }
 
+// The table's line at the end says who won, once: why, and every player's count, are the end's table under it.
+export function bannerText(result, view) {
+  return resultHead(result, view);
+}
+
+// A region laid is told after the ask that completed it, in one line: "Betty asked you for TOWN and got it.
+// Betty laid down REGION." (the table's story puts this game's news after the move that brought it)
+export const newsAfterMove = true;
+
 // Words for a move just made, in the past tense: who was asked for what, and the answer.
 export function describe(action, view) {
   const [verb, who, card] = action.split(" ");
@@ -279,9 +337,8 @@ export function announce(prev, view) {
     const who = person(view, seat, { start: true });
     return `${who} laid down ${listed(fresh.map(regionPhrase))}`;
   }).filter(Boolean);
-  // (and the end: the news says so, over the last region laid)
-  const end = !prev.over && view.over && view.result && !view.result.abandoned ? `Game over: ${endHead(view)}.` : "";
-  return said.length || end ? [said.length ? `${said.join("; ")}.` : "", end].filter(Boolean).join(" ") : null;
+  // (the end is not news here: the end's own sheet and the line at the foot of the table say who won, once each)
+  return said.length ? `${said.join("; ")}.` : null;
 }
 
 // The end: who collected how many regions, and what parted players level on regions.

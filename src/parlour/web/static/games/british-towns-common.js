@@ -33,16 +33,13 @@ stylesheet("/static/games/british-towns.css");
 
 const isRegionCard = (code) => /^R\d+$/.test(code);
 export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : TOWNS[code] ? TOWNS[code][1] : 0);
-// a REGION card by its region's name ("the Midlands region card"), as a player would say it
-// within a group already headed by its region (a hand, an ask's buttons, a set laid): "region card" is enough
+// a region card by its region's name ("the region card of REGION"), as a player would say it; "region card" alone
+// within a group already headed by its region (a hand, an ask's buttons, a set laid), where that is enough
 export const shortName = (code) => (isRegionCard(code) ? "region card" : townName(code));
-export const townName = (code) => (isRegionCard(code) ? `the ${cardTitle(Number(code.slice(1)))} region card`
+// One name for a region card everywhere (the key, the asks, the hints, the server's refusals, the analysis): "the
+// region card of" and the region's name as the key writes it ("the region card of REGION")
+export const townName = (code) => (isRegionCard(code) ? `the region card of ${regionPhrase(Number(code.slice(1)))}`
   : TOWNS[code] ? TOWNS[code][0] : code);
-// a two-part region's name before "region card" joins its parts with "&": "the ONE & OTHER region card", not "the
-// ONE and the OTHER region card" (as the data names it)
-const cardTitle = (region) => regionTitle(region).replace(/ and the /, " & ");
-// a region's name after "the": a name that starts with "The" drops it ("the North-West region card", not "the The ...")
-const regionTitle = (region) => (REGIONS[region]?.name || `Region ${region}`).replace(/^The /, "");
 // a region's name inside a sentence: "laid down the REGION" where its name begins with "The" (lower case inside a sentence)
 export const regionPhrase = (region) => (REGIONS[region]?.name || `region ${region}`).replace(/^The /, "the ");
 export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colour;
@@ -127,7 +124,7 @@ export function keyCard(obs, view, laidBy, { focus = false, sets = false, held =
       const here = now && now.region === k.region;
       return h("li", { class: `${who !== undefined ? "done" : ""}${here ? " now" : ""}`, "data-region": k.region }, regionChip(k.region),
         h("div", {}, here ? h("div", { class: "bt-keynow", "data-testid": "key-now" }, now.words) : "", h("div", { class: "bt-keyname" }, k.name),
-          h("div", { class: "bt-keycount" }, sets ? `${plural(k.towns, "town")}, or ${k.towns - 1} with the region card` : `${k.towns} towns + region card`,
+          h("div", { class: "bt-keycount" }, sets ? `${plural(k.towns, "town")}, or ${plural(k.towns - 1, "town")} + the region card` : `${k.towns} towns + region card`,
             who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${person(view, who)}`) : ""),
           laid ? h("div", { class: "bt-keytowns bt-keyheld" }, `holds ${laid.map(shortName).join(" · ")}`)
             : townsOf(k.region, mine, addressed(view, obs.seat) ? "you hold" : `${seatName(view, obs.seat)} holds`)));
@@ -162,12 +159,20 @@ export function resultWords(result, view, scoreKey, unit) {
   if (!result) return "";
   const names = view.observation?.seat_names || Object.keys(result[scoreKey] || {});
   const parts = names.map((n, i) => `${seatName(view, i)}: ${unit ? plural(result[scoreKey]?.[n], unit) : points(result[scoreKey]?.[n])}`);
+  return `${resultHead(result, view)} ${parts.join(" · ")}.`;
+}
+
+// Who won, alone: "Ann (you) wins.", "Shared by Ann & Bob.", "A draw." (the table's line at the end, where the count
+// is the end's own table under it)
+export function resultHead(result, view) {
+  if (!result) return "";
+  const names = view.observation?.seat_names || [];
   let head;
   // (the person himself, where he won: "Ann (you) wins.")
   if (result.winner) head = `${seatName(view, names.indexOf(result.winner))}${view.seat !== undefined && view.seat !== null && names.indexOf(result.winner) === view.seat ? " (you)" : ""} wins.`;
   else if (result.shared_by && result.shared_by.length) head = `Shared by ${result.shared_by.map((n) => seatName(view, names.indexOf(n))).join(" & ")}.`;
   else head = "A draw.";
-  return `${head} ${parts.join(" · ")}.`;
+  return head;
 }
 
 // The game's end in a few words, as its summary's title and the table's news say it: "you win", "Ann wins", ...

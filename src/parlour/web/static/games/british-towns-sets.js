@@ -3,7 +3,7 @@
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { addressed, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
-import { byRegion, colourOf, endHead, endSummary, keyCard, showNewest, regionChip, regionOf, regionPhrase, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
+import { byRegion, colourOf, endSummary, keyCard, showNewest, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 const HAND = 7;
 
@@ -28,6 +28,9 @@ function endWords(ev, view) {
 // made it, null for the table's own news). Replayed from the public history and events: each event carries the count
 // of moves made when it happened (the move it happened in included), which places it; the discard pile is followed
 // so that a card taken from it is named, and each hand's size, so that the person's own draws are named from his view.
+// the least height of the key's box that is fitted above the dock: two rows of regions (a phone's row is about 45px)
+const KEY_ROWS_2 = 96;
+
 export function playLog(obs, view) {
   const first = firstUp(obs);
   const names = obs.seat_names || [];
@@ -312,15 +315,16 @@ export function render(el, ctx) {
     key.querySelector("ul").setAttribute("tabindex", "0");
     key.querySelector("ul").setAttribute("aria-label", "The regions, with the towns of each");
   }
-  // (the box ends above the dock where there is room for a few regions, else at its own height and the page scrolls;
-  // fitted again as the dock grows or shrinks, the news and the prompt changing in it)
+  // (the box ends above the dock, a real margin of 10px over it, where there is room for two rows of regions, else at
+  // its own height and the page scrolls; fitted again as the dock grows or shrinks, the news and the prompt changing
+  // in it)
   const fit = () => {
     const box = key.querySelector("ul");
     const dock = document.querySelector(".dock");
     if (!box || !key.isConnected) return false;
     if (dock && !dock.classList.contains("over")) {
       const room = dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10;
-      box.style.maxHeight = room >= 150 && room < box.scrollHeight ? `${Math.floor(room)}px` : "";
+      box.style.maxHeight = room >= KEY_ROWS_2 && room < box.scrollHeight ? `${Math.floor(room)}px` : "";
     }
     const at = box.querySelector("li.now");                 // (the box is its offset parent)
     if (at) {
@@ -450,9 +454,16 @@ export function ending(view) {
   const told = over && /up to seven/.test(over.why) ? playLog(obs, view).filter((l) => l.seat === over.seat && /the game ended$/.test(l.text)).at(-1) : null;
   const why = over ? `${person(view, over.seat, { start: true })} ${told ? told.text : endWords(over, view)}${told ? "" : ", so the game ended"}.` : "The game ended.";
   const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${reshuffles === 1 ? "once" : reshuffles === 2 ? "twice" : `${reshuffles} times`}.` : " The stock ran out.";
+  // (and the rule that ended it, with the numbers: a new stock is made only from two discards or more, so a stock
+  // that runs out over a single discard, or none, ends the game where a hand must be drawn from it)
+  const left = obs.discards || [];
+  const rule = over && /seven|too few discards|neither a stock/.test(over.why) ? h("p", { "data-testid": "end-rule" },
+    "The rule: when the stock runs out, the discards are shuffled into a new stock only if there are at least two of them. ",
+    left.length ? `Here only one discard was left (${townName(left.at(-1))}), so no new stock could be made and the game ended.`
+      : "Here no discard was left, so no new stock could be made and the game ended.") : "";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", {}, why, over && /seven|stock/.test(over.why) ? stock : ""),
+    h("p", {}, why, over && /seven|stock/.test(over.why) ? stock : ""), rule,
     h("p", {}, "Each player scores the cards laid in front of them, less the cards still in their hand."),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
       h("tbody", {}, names.map((n, i) => {
@@ -466,9 +477,8 @@ export function summary(prev, view) {
   return endSummary(prev, view, ending);
 }
 
-// The end is news at the head of the table too (the last move's words stay under it).
-export function announce(prev, view) {
-  if (!prev || prev.over || !view.over || !view.result || view.result.abandoned) return null;
-  const head = endHead(view);
-  return `Game over: ${head}.`;
+// The end is said once on the table: its sheet, then the line at the table's foot, who won (the count is the end's
+// table under it); the story keeps the last move's words, with no "Game over" of its own.
+export function bannerText(result, view) {
+  return resultHead(result, view);
 }
