@@ -279,17 +279,17 @@ export async function replayPage(tableId) {
   if (marks.length) slider.setAttribute("list", "replay-ticks");
   // Play: the steps go by on their own, one every PLAY_MS, until the end or Pause (any other step control pauses)
   let playing = null;
-  const playButton = h("button", { type: "button", "data-testid": "autoplay", "aria-pressed": "false" }, "Play ⏵");
+  const playButton = h("button", { type: "button", "data-testid": "autoplay", "aria-pressed": "false" }, "Play");
   const pause = () => {
     clearInterval(playing);
     playing = null;
-    playButton.textContent = "Play ⏵";
+    playButton.textContent = "Play";
     playButton.setAttribute("aria-pressed", "false");
   };
   const atLast = () => Number(slider.value) >= info.moves && !(ends.has(Number(slider.value)) && !ended);
   const play = () => {
     if (atLast()) { slider.value = 0; ended = false; show(); }       // (from the end: again from the deal)
-    playButton.textContent = "Pause ⏸";
+    playButton.textContent = "Pause";
     playButton.setAttribute("aria-pressed", "true");
     playing = setInterval(() => { if (atLast()) pause(); else step(1); }, PLAY_MS);
   };
