@@ -97,6 +97,9 @@ def test_a_lost_game_is_told_match_by_match_with_its_headline_in_view_and_an_eas
         )
         assert ticks == marks and len(ticks) == 3, (ticks, marks)
         assert page.locator(".replay-steps input[type=range]").get_attribute("list") == "replay-ticks"
+        # the account of the game is there too, folded under the controls
+        page.locator("[data-testid=replay-account] summary").tap()
+        assert "Match 2: Arthur won 8–0" in page.locator("[data-testid=replay-account]").inner_text()
         play = page.locator("[data-testid=autoplay]")
         play.tap()  # from the end: again from the deal
         page.wait_for_function(
@@ -105,7 +108,7 @@ def test_a_lost_game_is_told_match_by_match_with_its_headline_in_view_and_an_eas
         assert play.get_attribute("aria-pressed") == "true" and play.inner_text().startswith("Pause")
         play.tap()
         assert play.get_attribute("aria-pressed") == "false" and play.inner_text().startswith("Play")
-        shot(page, "biggles-replay-autoplay-phone")
+        shot(page, "biggles-replay-autoplay")
 
         page.goto(f"{server.url}/t/{table}")
         page.locator("[data-testid=easier-go]").click()

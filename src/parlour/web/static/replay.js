@@ -312,7 +312,11 @@ export async function replayPage(tableId) {
         h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton),
       stepLabel),
     h("div", { class: "replay-controls" }, which, h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
-    markBar, analysisControls, body);
+    markBar, analysisControls,
+    // a game's own account of the whole game, worked out by the server from the record (Biggles: how each match went)
+    mod.account && info.after_game ? h("details", { class: "replay-account", "data-testid": "replay-account" },
+      h("summary", {}, "How the game went"), mod.account({ ...info, seat: mySeat(tableId) ? mySeat(tableId).seat : null })) : "",
+    body);
   boardSide.append(focus, viewsHeading, views);
   if (linked && linked.refused) main.prepend(h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused));
   show();

@@ -724,6 +724,8 @@ export function resultText(result, view) {
 // The account of the finished game that the server works out from the record: per match, the stops made, the
 // chances to stop that went by, the cards that fitted and were turned past, and the longest build run.
 const times = (k) => (k === 1 ? "once" : k === 2 ? "twice" : `${k} times`);
+// (the replay shows it too, under its controls: ``account``)
+export function account(view) { return afterGame(view); }
 function afterGame(view) {
   const account = view.after_game;
   if (!account || !account.matches || !account.matches.length) return "";
