@@ -39,3 +39,8 @@ def test_each_match_is_told_from_its_record():
     assert match["stops_missed"] == [0, 1]
     assert match["fits_missed"] == [0, 1]
     assert match["longest_run"] == [{"cards": 5, "first": "black 4", "last": "Biggles"}, None]
+
+
+def test_the_view_names_the_deciding_matches_a_level_score_may_bring():
+    assert make().observation(None)["deciders"] == 1
+    assert make(deciders=0).observation(0)["deciders"] == 0

@@ -59,6 +59,8 @@ def test_a_lost_game_is_told_match_by_match_with_its_headline_in_view_and_an_eas
         status = page.locator(".status").inner_text()
         assert status == "Press Ready when you want match 2.", status
         assert "Arthur wins match 1" in page.locator("[data-testid=match-summary]").inner_text()
+        # (a game made with no deciding match: the next is named as the last, with no decider promised)
+        assert page.locator("[data-testid=match]").inner_text().lower() == "next: match 2 of 2"
         page.locator("[data-testid=ready]").tap()
         page.locator("[data-testid=result]").wait_for(timeout=120000)
 

@@ -486,6 +486,8 @@ class BigglesState(State):
             "to_move": sorted(self.to_move),
             "match": self.match_no + 1,
             "matches": self.total_matches,
+            # (the deciding matches a level score may bring: the page says whether one can come)
+            "deciders": self.variant["deciders"],
             "players": [p.view() for p in self.players],
             "points": list(self.points),
             "match_results": [dict(r) for r in self.match_results],
