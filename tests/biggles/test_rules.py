@@ -99,8 +99,8 @@ def test_a_refusal_names_cards_in_words():
                                                   "the next three (t).")
     run(state, (1, "turn"))
     # (the opponent's build is empty: never "not red 1", the number the page guessed)
-    assert state.explain_illegal(1, "stop 1") == ("Nothing to stop: your opponent has no black card on his build yet. "
-                                                  "Instead, turn the next three (t).")
+    assert state.explain_illegal(1, "stop 1") == ("Nothing to stop: your opponent has no black card on their build "
+                                                  "yet. Instead, turn the next three (t).")
     assert state.explain_illegal(1, "play 1") == ("Your pile shows red 2, a red card: it cannot go on your build. "
                                                   "Instead, turn the next three (t).")
 

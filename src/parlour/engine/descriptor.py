@@ -260,6 +260,9 @@ class GameDescriptor(Terms):
     #: a decision whose answer is what a variant tests (naming the plane in Squadron Scramble's plane-spotting
     #: game), which a hint would give away
     withhold_hint: Callable[[Mapping[str, Any]], str | None] | None = None
+    #: a short account of a finished game for its table, worked out from the state (which holds the whole
+    #: record): ``after_game(state)`` is a JSON-able dict the game's page words; None: the game gives none
+    after_game: Callable[[Any], dict[str, Any]] | None = None
     #: where action texts name seats (the asking game's ``ask P2 DOVER``): ``rotate_action(text, seats, shift)``
     #: is the text with every seat it names moved ``shift`` places back round the table (seat s named as seat
     #: (s - shift) % seats), so that ids can be given relative to a viewer as the tensors are

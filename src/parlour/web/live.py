@@ -370,6 +370,8 @@ class LiveTable:
         self.rendered: dict[int | None, str] = {}
         #: a line the table shows while a bot plays by rule of thumb because the server is busy
         self.notice: str | None = None
+        #: the game's account of its finished game (``after_game``), with the number of moves it was worked from
+        self._account: tuple[int, dict[str, Any]] | None = None
         #: the last move's (version, start, by) and the connections still to be sent its view
         self.delivery: tuple[int, float, str] | None = None
         self.undelivered: set[Connection] = set()
@@ -440,7 +442,16 @@ class LiveTable:
             race=self._race() if self.game.real_time else None,
             notice=self.notice,
             version=self.version if self.game.real_time else None,
+            after_game=self._after_game(),
         )
+
+    def _after_game(self) -> dict[str, Any] | None:
+        """The game's account of a game played to its end (worked out once), else None."""
+        if not self.ended or self.abandoned or self.game.after_game is None:
+            return None
+        if self._account is None or self._account[0] != len(self.state.history):
+            self._account = (len(self.state.history), self.game.after_game(self.state))
+        return self._account[1]
 
     def _race(self) -> RaceView:
         """Where a real-time game's race stands, for the page to draw the start, the count and a match's end."""

@@ -255,6 +255,9 @@ class TableView(BaseModel):
     race: RaceView | None = Field(None, description="a real-time game's race (null in a turn-by-turn game)")
     version: int | None = Field(None, description="in a race, the view's number: a press names the view its move "
                                                   "was first offered in (``timing.version``)")
+    after_game: dict[str, Any] | None = Field(None, description="once the game is over, the game's own account of "
+                                                  "it worked out from the record (Biggles: each match's stops, "
+                                                  "stops missed and longest run), else null")
     notice: str | None = Field(None, description="a line for everyone at the table while the server is too busy "
                                                  "for a bot's search, e.g. \"Arthur plays by rule of thumb: the "
                                                  "server is busy\" (null otherwise)")

@@ -36,6 +36,13 @@ def seat_names(seats: int) -> tuple[str, ...]:
     return rules.seat_names()
 
 
+def after_game(state: Any) -> dict[str, Any]:
+    """The account of a finished game, match by match (imported only when a game ends at a table)."""
+    from parlour.games.biggles.analysis import after_game as account
+
+    return account(state)
+
+
 def play_game(*args: Any, **kwargs: Any) -> Any:
     """One bot game on the discrete-event twin's clock (imported only when a game is simulated)."""
     return _twin().play_game(*args, **kwargs)
@@ -63,6 +70,7 @@ GAME = GameDescriptor(
     tally=tally,
     summarise=summarise,
     play_game=play_game,
+    after_game=after_game,
     real_time=True,
 )
 rules.BigglesState.game = GAME

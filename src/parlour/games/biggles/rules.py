@@ -452,7 +452,7 @@ class BigglesState(State):
         if not IS_RED[top]:
             return f"Your pile shows {shows}, not a red card to stop with. Instead, {instead}."
         if level == 0:
-            return f"Nothing to stop: your opponent has no black card on his build yet. Instead, {instead}."
+            return f"Nothing to stop: your opponent has no black card on their build yet. Instead, {instead}."
         if level == WIN_POINTS:
             return f"Nothing to stop: Biggles cannot be stopped. Instead, {instead}."
         if level == NUMBER[top] and not self._stoppable(other):
@@ -486,6 +486,8 @@ class BigglesState(State):
             "to_move": sorted(self.to_move),
             "match": self.match_no + 1,
             "matches": self.total_matches,
+            # (the deciding matches a level score may bring: the page says whether one can come)
+            "deciders": self.variant["deciders"],
             "players": [p.view() for p in self.players],
             "points": list(self.points),
             "match_results": [dict(r) for r in self.match_results],

@@ -9,6 +9,8 @@ import { takeSeatFromLink } from "/static/seats.js";
 
 // options shown for a decision before the rest
 const FIRST = 5;
+// the replay's Play: a step every so many milliseconds
+const PLAY_MS = 700;
 
 // -- replay ------------------------------------------------------------------------------
 export async function replayPage(tableId) {
@@ -272,12 +274,33 @@ export async function replayPage(tableId) {
   // a game's own marks along the steps (Biggles: where each match starts and ends), as buttons that go there
   const marks = mod.marks ? mod.marks(info) : [];
   const markBar = marks.length ? h("div", { class: "replay-controls", "data-testid": "replay-marks" }, "Go to: ",
-    marks.map((m) => h("button", { type: "button", "data-step": m.step, onclick: () => { slider.value = m.step; ended = Boolean(m.ended); show(); } }, m.label))) : "";
-  slider.addEventListener("input", () => { ended = ends.has(Number(slider.value)); show(); });
+    marks.map((m) => h("button", { type: "button", "data-step": m.step, onclick: () => { pause(); slider.value = m.step; ended = Boolean(m.ended); show(); } }, m.label))) : "";
+  // the marks as ticks on the step bar too (a match's end, in Biggles), so the long bar shows where they lie
+  const ticks = marks.length ? h("datalist", { id: "replay-ticks", "data-testid": "replay-ticks" },
+    marks.map((m) => h("option", { value: m.step, label: m.label }))) : "";
+  if (marks.length) slider.setAttribute("list", "replay-ticks");
+  // Play: the steps go by on their own, one every PLAY_MS, until the end or Pause (any other step control pauses)
+  let playing = null;
+  const playButton = h("button", { type: "button", "data-testid": "autoplay", "aria-pressed": "false" }, "Play");
+  const pause = () => {
+    clearInterval(playing);
+    playing = null;
+    playButton.textContent = "Play";
+    playButton.setAttribute("aria-pressed", "false");
+  };
+  const atLast = () => Number(slider.value) >= info.moves && !(ends.has(Number(slider.value)) && !ended);
+  const play = () => {
+    if (atLast()) { slider.value = 0; ended = false; show(); }       // (from the end: again from the deal)
+    playButton.textContent = "Pause";
+    playButton.setAttribute("aria-pressed", "true");
+    playing = setInterval(() => { if (atLast()) pause(); else step(1); }, PLAY_MS);
+  };
+  playButton.addEventListener("click", () => (playing ? pause() : play()));
+  slider.addEventListener("input", () => { pause(); ended = ends.has(Number(slider.value)); show(); });
   which.addEventListener("change", show);
   document.onkeydown = (event) => {
-    if (event.key === "ArrowLeft") step(-1);
-    if (event.key === "ArrowRight") step(1);
+    if (event.key === "ArrowLeft") { pause(); step(-1); }
+    if (event.key === "ArrowRight") { pause(); step(1); }
   };
   clear(main).append(
     h("p", {}, h("a", { href: "/games" }, "Finished games"), " / replay"),
@@ -286,12 +309,16 @@ export async function replayPage(tableId) {
     // scrolls, so that on a phone each step is a tap with the board in view under it (no scrolling back up)
     h("div", { class: "replay-stepbar", "data-testid": "replay-stepbar" },
       h("div", { class: "replay-controls replay-steps" },
-        h("button", { onclick: () => { slider.value = 0; show(); } }, "Start"), h("button", { onclick: () => step(-1), "aria-label": "Back" }, "◀"),
-        slider, h("button", { onclick: () => step(1), "aria-label": "Forward" }, "▶"),
-        h("button", { onclick: () => { slider.value = info.moves; show(); } }, "End")),
+        h("button", { onclick: () => { pause(); slider.value = 0; show(); } }, "Start"), h("button", { onclick: () => { pause(); step(-1); }, "aria-label": "Back" }, "◀"),
+        slider, ticks, h("button", { onclick: () => { pause(); step(1); }, "aria-label": "Forward" }, "▶"),
+        h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton),
       stepLabel),
     h("div", { class: "replay-controls" }, which, h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
-    markBar, analysisControls, body);
+    markBar, analysisControls,
+    // a game's own account of the whole game, worked out by the server from the record (Biggles: how each match went)
+    mod.account && info.after_game ? h("details", { class: "replay-account", "data-testid": "replay-account" },
+      h("summary", {}, "How the game went"), mod.account({ ...info, seat: mySeat(tableId) ? mySeat(tableId).seat : null })) : "",
+    body);
   boardSide.append(focus, viewsHeading, views);
   if (linked && linked.refused) main.prepend(h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused));
   show();

@@ -180,6 +180,31 @@ function quickerOffer(view) {
     h("button", { type: "button", class: "bg-quicker-go", "data-testid": "quicker-go", onclick: start },
       `Try a quicker opponent: ${next[1]} level`));
 }
+// "Play again against an easier bot": after a loss to a bot, a new table, the same series, the next level down
+function easier(bot) {
+  const at = LEVELS.findIndex(([name]) => name === (bot === "random" ? "club" : bot));
+  return at > 0 ? LEVELS[at - 1] : null;
+}
+function easierOffer(view) {
+  const me = view.seat;
+  if (me === null || me === undefined || !view.result || !view.result.winner || view.result.winner === `P${me + 1}`) return "";
+  const bot = botOf(view, 1 - me);
+  const next = bot === null ? null : easier(bot);
+  if (!next) return "";
+  const obs = view.observation;
+  const start = async () => {
+    const seats = [{ kind: "person", name: names(view)[me] }, { kind: "bot", bot: next[0], name: names(view)[1 - me] }];
+    if (me === 1) seats.reverse();
+    try {
+      const made = await api("POST", "/api/tables", { game: "biggles", seats, variant: { matches: obs.matches, deciders: obs.deciders } });
+      keepMade(made);
+      go(made.url);
+    } catch (error) { toast(error.message); }
+  };
+  return h("p", { class: "bg-quicker", "data-testid": "easier" }, `${names(view)[1 - me]} played at the ${TITLE[bot]} level. `,
+    h("button", { type: "button", class: "bg-quicker-go", "data-testid": "easier-go", onclick: start },
+      `Play again against an easier bot: ${next[1]} level`));
+}
 const seated = (view) => view.seat !== null && view.seat !== undefined;
 
 // Why a match gave a player his points: the rule, in words (and the stop that cut the build short, if one stood).
@@ -301,6 +326,7 @@ export function render(el, given) {
       h("div", { class: "bg-score", "data-testid": "points" },
         h("span", {}, n[me], h("b", {}, String(obs.points[me]))), " – ", h("span", {}, h("b", {}, String(obs.points[other])), n[other])),
       results.length ? h("ul", { class: "bg-results", "data-testid": "match-results" }, results) : ""),
+    obs.phase === "over" && !ctx.readOnly ? headline(view, obs) : "",
     ending ? replayBanner(ending, Boolean(given.ended), view, given.obs) : "",
     ended && ended.board ? h("p", { class: "bg-ended-note", "data-testid": "as-ended" },
       `The table as match ${ended.match} ended: ${n[ended.winner]} played Biggles first. The next match is dealt when every player is ready.`) : "",
@@ -310,11 +336,62 @@ export function render(el, given) {
     ctx.readOnly || ctx.seat === null || ctx.seat === undefined || view.over ? "" : h("p", { class: "bg-keys keys-hint" },
       h("kbd", {}, "t"), " or ", h("kbd", {}, "space"), " turn three (or pick up) · ",
       h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"),
+    eventLog(ctx),
     seated(view) && !ctx.readOnly && !view.over ? practiceBox(ctx) : "",
     race ? racePanel(ctx, race) : "");
   // (the builds as the match ended are what the player reads beside the summary: the page keeps them above the dock)
   if (ended) for (const area of el.querySelectorAll(".bg-player")) area.dataset.watch = "the builds as the match ended";
   countOver(el, race);
+}
+
+// The game's end at the board's head, where the page opens at the end (data-end-result: the table keeps its top in
+// view): "You won 2 matches to 0, 16 points to 5"
+function headline(view, obs) {
+  const n = names(view);
+  const me = seated(view) ? view.seat : null;
+  const [a, b] = obs.points;
+  const won = [0, 1].map((seat) => obs.match_results.filter((r) => r.winner === seat).length);
+  const text = (() => {
+    if (a === b) return `A draw: ${a} points each`;
+    const w = a > b ? 0 : 1;
+    const who = w === me ? "You" : n[w];
+    const pts = `${obs.points[w]} points to ${obs.points[1 - w]}`;
+    if (obs.match_results.length === 1) return `${who} won the match, ${pts}`;
+    // (the points decide: a player may win on points with fewer matches, or as many)
+    const matches = won[w] === won[1 - w] ? `${won[w]} ${won[w] === 1 ? "match" : "matches"} each` : `${won[w]} ${won[w] === 1 ? "match" : "matches"} to ${won[1 - w]}`;
+    return won[w] >= won[1 - w] ? `${who} won ${matches}, ${pts}` : `${who} won on points, ${pts} (matches: ${won[w]} to ${won[1 - w]})`;
+  })();
+  return h("h2", { class: "bg-headline", "data-testid": "headline", "data-end-result": "" }, `${text}.`);
+}
+
+// The last few card moves of the match being raced, newest first, in words ("Arthur played black 3"): a race
+// moves too fast for one line to be read.  One list for the page, moved into each board as it is drawn, so a screen
+// reader hears each new line once (aria-live) and not the whole list again.
+const LOG_SIZE = 5;
+const log = h("ol", { class: "bg-log", "data-testid": "event-log", "aria-live": "polite", "aria-label": "The last moves, newest first" });
+function eventLog(ctx) {
+  const { view, obs } = ctx;
+  if (!view || ctx.readOnly) return "";
+  const history = obs.history || [];
+  const n = names(view);
+  const told = [];
+  for (let i = history.length - 1; i >= 0 && told.length < LOG_SIZE; i -= 1) {
+    const action = history[i][1];
+    if (action === "play B" && i < history.length - 1) break;   // (an earlier match's end)
+    if (tells(action, view, i)) told.push(i);
+  }
+  const wanted = new Set(told.map(String));
+  for (const li of [...log.children]) if (!wanted.has(li.dataset.i)) li.remove();
+  told.forEach((i, place) => {
+    let li = log.querySelector(`li[data-i="${i}"]`);
+    if (!li) {
+      const [seat, action] = history[i];
+      li = h("li", { "data-i": String(i) }, h("b", {}, seat === view.seat ? "You" : n[seat]), " ", describe(action, view, seat));
+    }
+    if (log.children[place] !== li) log.insertBefore(li, log.children[place] || null);
+  });
+  log.hidden = !told.length;
+  return log;
 }
 
 // The aid, off unless the player asks for it: kept in this browser for every Biggles table.
@@ -621,7 +698,7 @@ export function status(view) {
   const mine = seated(view);
   if (race.phase === "waiting" || race.phase === "match-over") {
     const verb = race.phase === "waiting" ? "press Start" : "get ready";
-    if (mine && race.waiting_for.includes(view.seat)) return race.phase === "waiting" ? "Press Start when you are ready." : `Match ${race.match - 1} is over. Press Ready when you want match ${race.match}.`;
+    if (mine && race.waiting_for.includes(view.seat)) return race.phase === "waiting" ? "Press Start when you are ready." : `Press Ready when you want match ${race.match}.`;
     return `Waiting for ${listed(race.waiting_for.map((s) => names(view)[s]))} to ${verb}.`;
   }
   // a match already under way (a player came back to the table) resumes as it stood: it does not start afresh
@@ -644,18 +721,49 @@ export function resultText(result, view) {
   return `${n[winner]} wins ${how}: ${score}.${yourResult(view, winner === view.seat)}`;
 }
 
+// The account of the finished game that the server works out from the record: per match, the stops made, the
+// chances to stop that went by, the cards that fitted and were turned past, and the longest build run.
+const times = (k) => (k === 1 ? "once" : k === 2 ? "twice" : `${k} times`);
+// (the replay shows it too, under its controls: ``account``)
+export function account(view) { return afterGame(view); }
+function afterGame(view) {
+  const account = view.after_game;
+  if (!account || !account.matches || !account.matches.length) return "";
+  const n = names(view);
+  const me = seated(view) ? view.seat : null;
+  // "you" to the player, else the name; seats in the player's order (the player first)
+  const who = (seat) => (seat === me ? "you" : n[seat]);
+  const Who = (seat) => (seat === me ? "You" : n[seat]);
+  const order = me === null ? [0, 1] : [me, 1 - me];
+  const run = (r) => (r ? `${plural(r.cards, "card")} in a row${r.cards > 1 ? ` (${r.first} to ${r.last})` : ` (${r.first})`}` : "built nothing");
+  return h("section", { class: "bg-after", "data-testid": "after-game", "aria-label": "How the game went" },
+    h("h3", {}, "How the game went"),
+    account.matches.map((m) => h("div", { class: "bg-after-match", "data-testid": `after-match-${m.match}` },
+      h("h4", {}, `Match ${m.match}: ${n[m.winner]} won ${m.scores[m.winner]}–${m.scores[1 - m.winner]}`),
+      h("ul", {},
+        h("li", {}, "Stops: ", order.map((seat, i) => [i ? "; " : "", m.stops[seat] ? `${Who(seat)} stopped ${who(1 - seat)} ${times(m.stops[seat])}`
+          : `${Who(seat)} never stopped ${who(1 - seat)}`]), "."),
+        h("li", {}, "Stops missed (a red card that could have stopped the other build went by): ",
+          order.map((seat, i) => [i ? "; " : "", `${Who(seat)} ${m.stops_missed[seat] ? plural(m.stops_missed[seat], "time").replace(/^1 time$/, "once") : "none"}`]), "."),
+        h("li", {}, "Cards that fitted the build and were turned past: ",
+          order.map((seat, i) => [i ? "; " : "", `${Who(seat)} ${m.fits_missed[seat] || "none"}`]), "."),
+        h("li", {}, "Longest build run with no stop between: ",
+          order.map((seat, i) => [i ? "; " : "", `${Who(seat)} ${run(m.longest_run[seat])}`]), ".")))));
+}
+
 // The end: each match's points, with the rule that made them.
 export function ending(view) {
   const n = names(view);
   const matches = view.observation.match_results || [];
   const won = view.result && view.result.winner && view.seat !== null && view.seat !== undefined
     && view.result.winner === `P${view.seat + 1}`;
-  return h("div", { class: "panel-light ending", "data-testid": "ending" }, won ? quickerOffer(view) : "",
+  return h("div", { class: "panel-light ending", "data-testid": "ending" }, won ? quickerOffer(view) : easierOffer(view),
     h("p", {}, "In each match the winner scores 8; the loser scores the number of the top black card of the loser's build that no red stop card cancelled (0 with none)."),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), h("th", { scope: "col" }, "Winner"), h("th", { scope: "col" }, n[0]), h("th", { scope: "col" }, n[1]))),
       h("tbody", {}, matches.map((m) => h("tr", {}, h("td", {}, String(m.match)), h("td", {}, n[m.winner]),
         [0, 1].map((seat) => h("td", {}, h("b", {}, String(m.scores[seat])), " ",
           h("span", { class: "bg-why" }, why(m.scores[seat], m.winner === seat, m.builds && m.builds[seat])),
           m.builds && m.builds[seat].some((c) => c.endsWith("x"))
-            ? h("span", { class: "bg-why bg-end-stops", "data-testid": `end-stops-${m.match}-${seat}` }, stopWords(m.builds[seat], n[1 - seat])) : "")))))));
+            ? h("span", { class: "bg-why bg-end-stops", "data-testid": `end-stops-${m.match}-${seat}` }, stopWords(m.builds[seat], n[1 - seat])) : "")))))),
+    afterGame(view));
 }
