@@ -12,6 +12,7 @@ function route() {
   document.onkeydown = null;
   main.style.paddingBottom = "";
   main.classList.remove("at-table");
+  document.querySelector(".skip-link")?.remove();      // (a table's own: see table.js)
   tournaments.stop();
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts.length === 0) return lobby.home();

@@ -75,6 +75,15 @@ export async function playTable(tableId) {
       try { await api("POST", `/api/tables/${tableId}/close`, undefined, mine.token); } catch (error) { toast(error.message); }
     } }, "Close it for everyone")) : "";
   main.classList.add("at-table");
+  // a keyboard's first stop on the page (shown when it has the focus): straight to the move to make, past the
+  // header, the table's settings and the log; with no move to make now, to the hand
+  document.querySelector(".skip-link")?.remove();
+  document.body.prepend(h("a", { href: "#main", class: "skip-link", "data-testid": "skip-to-move", onclick: (event) => {
+    event.preventDefault();
+    const next = main.querySelector(".dock .decision-slot :is([data-action], button, select, input), .dock .hand-area [data-action]")
+      || main.querySelector(".board [data-action]") || main.querySelector(".dock .hand-area [tabindex='0'], .dock .hand-area button");
+    if (next) next.focus();
+  } }, "Skip to your move"));
   clear(main).append(
     h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl,
       info.hints ? h("span", { class: "badge", "data-testid": "hints-on", title: "Each player may ask the expert for a hint at his turn" }, "Hints on") : "",
