@@ -352,19 +352,18 @@ function handRow(ctx) {
   const whose = !ctx.view || seat === null || seat === undefined || addressed(ctx.view, seat) ? "Your" : possessive(seatName(ctx.view, seat));
   // (the heading shares its line with the match at a glance: the score, the half and the Master team)
   return h("div", { class: "fw-hand-box hand-area", id: "fw-hand" },
-    h("div", { class: "fw-hand-head" }, h("h3", {}, `${whose} hand`,
-      obs.master ? h("span", { class: "fw-hint" }, ` · ★ ${TEAMS[obs.master].name} are the Master team`) : ""), statusStrip(ctx)), row);
+    h("h3", { class: "fw-hand-head" }, h("span", { class: "fw-hand-title" }, `${whose} hand`), " ", statusStrip(ctx)), row);
 }
 
 // The match at a glance, on one line kept with the hand in the dock (on a phone the scoreboard has scrolled off by the
-// time a decision comes): the score, the half and the Master team, "A (you) 2–1 B · 1st half · ★ Master: England".
+// time a decision comes): the score, the half and the Master team, "A (you) 2–1 B · 1st half · ★ Master:" and the team.
 function statusStrip(ctx) {
   const { obs } = ctx;
   const mineSide = ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
   const you = (p) => (mineSide === p ? `${p} (you)` : p);
   const master = obs.master ? TEAMS[obs.master] : null;
   const half = obs.phase === "over" ? "full time" : obs.half === 1 ? "1st half" : "2nd half";
-  return h("p", { class: "fw-strip", "data-testid": "fw-strip" },
+  return h("span", { class: "fw-strip", "data-testid": "fw-strip" },
     h("span", { class: "fw-nowrap", "data-testid": "fw-strip-score" }, `${you("A")} ${obs.goals.A}–${obs.goals.B} ${you("B")}`), " · ",
     h("span", { class: "fw-nowrap" }, half), " · ",
     h("span", { class: "fw-nowrap fw-strip-master", style: master ? `--team:${master.colour}` : "" },
