@@ -206,4 +206,4 @@ def test_at_full_time_the_board_names_the_last_tricks_master_team_and_says_the_m
     page.evaluate("() => document.body.replaceChildren()")
     page.evaluate(RENDER, [moved, 1000])
     assert page.locator("[data-testid=master]").get_attribute("data-team") == team
-    assert "Ball to" in page.inner_text("[data-testid=trick-note]")
+    assert "after it: ball to" in page.inner_text("[data-testid=trick-note]")

@@ -265,7 +265,8 @@ function tableArea(ctx) {
   const note = scored ? `${who(ctx, last.winner)} won the trick that scored · ${kicks()}`
     // (the last trick's Master team, then the winner's move of the ball after it, then the end)
     : showLast && over ? `${who(ctx, last.winner)} won the last trick, played with ${lastTeam ? `${lastTeam.name} the Master team` : "no Master team"}`
-      + ` · ${ballAfter(ctx, halfTricks.length - 1) || "The ball stayed put"} · the match is over`
+      + ` · after it: ${(ballAfter(ctx, halfTricks.length - 1) || "The ball stayed put").replace(/^(Ball|The ball|You) /, (w) => w.toLowerCase())}`
+      + " · the match is over"
     : showLast ? `${who(ctx, last.winner)} won the trick`
     : !current.length && obs.phase === "kick" ? kicks()
       : current.length ? `${teamOf(current[0][1]).name} led` : "";
