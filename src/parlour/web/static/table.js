@@ -186,11 +186,17 @@ export async function playTable(tableId) {
     // (while the others move, the part a game marks data-watch, such as the pitch at another's kick-off, instead)
     const parts = !view || view.over ? [] : view.legal.length ? [...board.querySelectorAll("[data-focus], [data-action], [data-target]")]
       : [...board.querySelectorAll("[data-watch]")];
-    const rects = parts.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+    const area = (els) => els.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+    const rects = area(parts);
     if (!rects.length) return;
-    const top = Math.min(...rects.map((r) => r.top));
-    const bottom = Math.max(...rects.map((r) => r.bottom));
     const room = dock.getBoundingClientRect().top;
+    // what a game would keep in sight beside the decision (data-keep: Football Whist's goals and play log) comes
+    // into the room with it where the room holds both
+    const kept = [...rects, ...area(view.legal.length ? [...board.querySelectorAll("[data-keep]")] : [])];
+    const fits = (rs) => Math.max(...rs.map((r) => r.bottom)) - Math.min(...rs.map((r) => r.top)) <= room;
+    const shown = kept.length > rects.length && fits(kept) ? kept : rects;
+    const top = Math.min(...shown.map((r) => r.top));
+    const bottom = Math.max(...shown.map((r) => r.bottom));
     if (top >= 0 && bottom <= room) return;
     // (a margin of 6px under it where there is room for one: never at the cost of its top going off the window)
     const by = bottom - top > room ? top : Math.min(top, bottom - room + 6);

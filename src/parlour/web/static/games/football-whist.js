@@ -479,7 +479,7 @@ function playLog(ctx) {
   };
   requestAnimationFrame(fit);
   // (the half's kick-off is the log's line where it happened, not a heading above it too: said once)
-  return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"), list);
+  return h("section", { class: "fw-log-panel", "data-keep": "" }, h("h3", {}, "Play"), list);
 }
 
 // A move in words, in the past tense (which reads the same after "You" as after a name).
@@ -524,7 +524,10 @@ export function render(el, ctx) {
         pitchSvg(ctx), moveNote),
       // at the end of a live table the timeline moves to the ending, beside the result (ending below): shown once
       h("div", { class: "fw-side-col" }, tableArea(ctx),
-        h("div", { class: "fw-under" }, lastTrickShown(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx)), playLog(ctx))),
+        // (the goals, the last trick and the log kept in sight above the dock with the decision where there is room:
+        // on a laptop with the hint or the list of moves open the page scrolls past its head rather than hide them)
+        h("div", { class: "fw-under", "data-keep": "" }, lastTrickShown(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx)),
+        playLog(ctx))),
     handRow(ctx));
 }
 
