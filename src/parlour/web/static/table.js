@@ -76,9 +76,9 @@ export async function playTable(tableId) {
     } }, "Close it for everyone")) : "";
   main.classList.add("at-table");
   // a keyboard's first stop on the page (shown when it has the focus): straight to the move to make, past the
-  // header, the table's settings and the log; with no move to make now, to the hand
+  // header, the table's settings and the log; with no move to make now, to the hand (a player's, not a watcher's)
   document.querySelector(".skip-link")?.remove();
-  document.body.prepend(h("a", { href: "#main", class: "skip-link", "data-testid": "skip-to-move", onclick: (event) => {
+  if (mine) document.body.prepend(h("a", { href: "#main", class: "skip-link", "data-testid": "skip-to-move", onclick: (event) => {
     event.preventDefault();
     const next = main.querySelector(".dock .decision-slot :is([data-action], button, select, input), .dock .hand-area [data-action]")
       || main.querySelector(".board [data-action]") || main.querySelector(".dock .hand-area [tabindex='0'], .dock .hand-area button");
