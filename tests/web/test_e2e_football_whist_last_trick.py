@@ -1,4 +1,4 @@
-"""Football Whist: the trick before the one on the table stays in sight beside it, its four cards, who won it
+"""Football Whist: the trick before the one on the table stays in sight under the pitch, its four cards, who won it
 and where the ball went, built from the public history alone."""
 
 from __future__ import annotations
@@ -39,8 +39,10 @@ def test_on_a_laptop_the_last_trick_stays_beside_the_trick_being_played(browser,
                 box = page.locator("[data-testid=last-trick]")
                 box.wait_for()
                 assert box.locator("svg.card").evaluate_all("els => els.map(e => e.dataset.card)") == last["cards"]
-                assert box.locator(".fw-won svg.card").get_attribute("data-card") == \
-                    last["cards"][(last["winner"] - last["leader"]) % 4]
+                assert (
+                    box.locator(".fw-won svg.card").get_attribute("data-card")
+                    == last["cards"][(last["winner"] - last["leader"]) % 4]
+                )
                 words = box.inner_text()
                 winner = "You" if last["winner"] == 0 else view["seats"][last["winner"]]["name"]
                 assert f"{winner} won it" in words, words
@@ -50,11 +52,11 @@ def test_on_a_laptop_the_last_trick_stays_beside_the_trick_being_played(browser,
                     assert "The ball stayed put" in words, words
                 elif final[-1] in GOALS:
                     assert "put it in the" in words and "goal" in words, words
-                else:                                   # the place, named as the play log names the last move
+                else:  # the place, named as the play log names the last move
                     place = words.split("Ball to ")[1].split("\n")[0]
                     log = page.locator("[data-testid=play-log] li").all_inner_texts()
                     assert [x for x in log if "moved the ball to " in x][-1].endswith(f"moved the ball to {place}"), log
-                # in the table's corner, clear of the seats and the trick on the table, and whole in the window
+                # clear of the seats and the trick on the table, and whole in the window
                 boxes = page.evaluate("""() => { const r = (el) => { const b = el.getBoundingClientRect();
                         return [b.left, b.top, b.right, b.bottom]; };
                     return { last: r(document.querySelector('[data-testid=last-trick]')),
@@ -77,7 +79,7 @@ def test_on_a_laptop_the_last_trick_stays_beside_the_trick_being_played(browser,
                     page.screenshot(path=str(ARTIFACTS / "football-whist-last-trick.png"))
                 checked += 1
             elif obs["phase"] == "play" and not obs["trick"]["cards"]:
-                assert page.locator("[data-testid=last-trick]").count() == 0    # (the table itself shows it)
+                assert page.locator("[data-testid=last-trick]").count() == 0  # (the table itself shows it)
             table.click(chooser.act(obs, view["legal"]))
         assert checked == 3
     finally:

@@ -165,7 +165,8 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     // (no padding under the foot: the line after it would show a sliver there)
     const foot = (el) => el.getBoundingClientRect().bottom - top + 1;
     const more = box.querySelector(".hint-more");
-    if (more && !every) { box.style.maxHeight = `${Math.ceil(foot(more))}px`; return; }
+    // (a box held to the height of what it stands beside, absolutely placed, never grows: its rows are cut as unfolded)
+    if (more && !every && getComputedStyle(box).position !== "absolute") { box.style.maxHeight = `${Math.ceil(foot(more))}px`; return; }
     const cap = box.clientHeight;
     const rows = [...box.querySelectorAll("h2, li, .hint-note, .hint-more")].map(foot).filter((b) => b <= cap);
     if (rows.length) box.style.maxHeight = `${Math.floor(Math.max(...rows))}px`;

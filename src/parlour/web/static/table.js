@@ -75,15 +75,17 @@ export async function playTable(tableId) {
       try { await api("POST", `/api/tables/${tableId}/close`, undefined, mine.token); } catch (error) { toast(error.message); }
     } }, "Close it for everyone")) : "";
   main.classList.add("at-table");
-  // the keyboard's first stop on the table: straight to the decision (its first control), past the page's head and
-  // the board; at another's turn, to the board
+  // the keyboard's first stop on the table (a player's, not a watcher's): straight to the decision (its first
+  // control, or a move on the board), past the page's head, the table's settings and the log; at another's turn,
+  // to the board
+  document.querySelectorAll(".skip-to-move").forEach((el) => el.remove());
+  const toBoardMove = () => { const move = main.querySelector(".board [data-action]"); if (move) move.focus(); return !!move; };
   const skip = h("a", { href: "#", class: "skip-to-move", "data-testid": "skip-to-move", onclick: (event) => {
     event.preventDefault();
-    if (!(view && view.legal.length && !view.over && focusDecision())) board.focus();
+    if (!(view && view.legal.length && !view.over && (focusDecision() || toBoardMove()))) board.focus();
   } }, "Go to your move");
   // (first in the page, ahead of the site's own links; the next page drawn takes it away: app.js's route)
-  document.querySelectorAll(".skip-to-move").forEach((el) => el.remove());
-  document.body.prepend(skip);
+  if (mine) document.body.prepend(skip);
   clear(main).append(
     h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl,
       info.hints ? h("span", { class: "badge", "data-testid": "hints-on", title: "Each player may ask the expert for a hint at his turn" }, "Hints on") : "",
@@ -186,11 +188,17 @@ export async function playTable(tableId) {
     // (while the others move, the part a game marks data-watch, such as the pitch at another's kick-off, instead)
     const parts = !view || view.over ? [] : view.legal.length ? [...board.querySelectorAll("[data-focus], [data-action], [data-target]")]
       : [...board.querySelectorAll("[data-watch]")];
-    const rects = parts.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+    const area = (els) => els.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+    const rects = area(parts);
     if (!rects.length) return;
-    const top = Math.min(...rects.map((r) => r.top));
-    const bottom = Math.max(...rects.map((r) => r.bottom));
     const room = dock.getBoundingClientRect().top;
+    // what a game would keep in sight beside the decision (data-keep: Football Whist's goals and play log) comes
+    // into the room with it where the room holds both
+    const kept = [...rects, ...area(view.legal.length ? [...board.querySelectorAll("[data-keep]")] : [])];
+    const fits = (rs) => Math.max(...rs.map((r) => r.bottom)) - Math.min(...rs.map((r) => r.top)) <= room;
+    const shown = kept.length > rects.length && fits(kept) ? kept : rects;
+    const top = Math.min(...shown.map((r) => r.top));
+    const bottom = Math.max(...shown.map((r) => r.bottom));
     if (top >= 0 && bottom <= room) return;
     // (a margin of 6px under it where there is room for one: never at the cost of its top going off the window)
     const by = bottom - top > room ? top : Math.min(top, bottom - room + 6);

@@ -8,8 +8,8 @@
 // Only actions in ctx.legal are made clickable: hand cards ("play E7"), pitch
 // positions ("kick W3", "move E1") and the ball itself ("stay").
 import { h, s, clear, stylesheet } from "/static/dom.js";
-import { blank, card, clickable, edge, refusable } from "/static/cards.js";
-import { addressed, person, plural, possessive, tap, yourResult } from "/static/words.js";
+import { card, clickable, refusable } from "/static/cards.js";
+import { addressed, person, plural, possessive, yourResult } from "/static/words.js";
 
 const DATA = await fetch("/api/games/football-whist/data").then((r) => {
   if (!r.ok) throw new Error(`the Football Whist data: ${r.status}`);
@@ -52,18 +52,6 @@ function cardFor(text, opts = {}) {
     svg.append(s("circle", { cx: 50, cy: 37.5, r: 10, fill: "#1d1d1f", stroke: "#fff", "stroke-width": 1.5, class: "fw-star" }),
       s("text", { x: 50, y: 42.5, "text-anchor": "middle", "font-size": 14, fill: "#fff" }, "★"));
   }
-  return svg;
-}
-
-// A card of the last trick, small beside the trick on the table: its number nearly the card's height, in its
-// team's ink, over a band of the team's colour (a full card's corners and caption were unreadable at this size).
-function miniCard(text) {
-  const team = teamOf(text);
-  const n = numberOf(text);
-  const svg = blank(`${team.name} ${n}`, { attrs: { class: "fw-card fw-mini", "data-card": text }, title: `${team.name} ${n}, ${POSITIONS[String(n)]}` });
-  svg.append(edge("#fffdf7"), s("rect", { x: 2, y: 112, width: 96, height: 30, fill: team.colour }),
-    s("rect", { x: 2, y: 104, width: 96, height: 14, fill: team.colour }),
-    s("text", { x: 50, y: 92, "font-size": n > 9 ? 62 : 84, "font-weight": 800, fill: INK[team.code] || team.colour, "text-anchor": "middle" }, String(n)));
   return svg;
 }
 
@@ -212,11 +200,33 @@ function scoreboard(ctx) {
     h("div", { class: "fw-mid" },
       h("div", { class: "fw-half" }, obs.phase === "over" ? "Full time" : `Half ${obs.half} of 2`),
       obs.phase === "over" ? finalScore(ctx) : "",
-      h("div", { class: "fw-master-box", style: master ? `--team:${master.colour}` : "" },
+      obs.phase === "over" ? lastMaster(obs) : h("div", { class: "fw-master-box", style: master ? `--team:${master.colour}` : "" },
         h("span", { class: "fw-master-label" }, "Master team"),
         master ? h("span", { class: "fw-master", "data-testid": "master", "data-team": master.code }, `${master.name} · ${master.badge}`)
           : h("span", { class: "fw-master none", "data-testid": "master" }, "none (centre circle)"))),
     sideBox("B"));
+}
+
+// Where the ball lay when the last card of the match was played (its badge's team was the Master team of the
+// last trick), from the public history: a kick-off or a move puts it on a position, a goal back on the centre circle.
+function ballAtLastCard(obs) {
+  let ball = PITCH.centre, at = PITCH.centre;
+  for (const [, action] of obs.history || []) {
+    const [verb, node] = action.split(" ");
+    if (verb === "kick" || verb === "move") ball = isGoal(node) ? PITCH.centre : node;
+    else if (verb === "play") at = ball;
+  }
+  return at;
+}
+
+// At full time the ball may have moved after the last trick (its winner's move, which may still score): the box
+// says the match is over and which team was the Master team for that last trick, not the badge the ball ended on.
+function lastMaster(obs) {
+  const team = nodeTeam(ballAtLastCard(obs));
+  return h("div", { class: "fw-master-box fw-master-over", style: team ? `--team:${team.colour}` : "" },
+    h("span", { class: "fw-master-label" }, "Match over · last trick's Master team"),
+    team ? h("span", { class: "fw-master", "data-testid": "master", "data-team": team.code }, `${team.name} · ${team.badge}`)
+      : h("span", { class: "fw-master none", "data-testid": "master" }, "none (centre circle)"));
 }
 
 // The result at the scoreboard, at full time: the page opens at its top there, the title and the seats in view
@@ -250,7 +260,13 @@ function tableArea(ctx) {
   }
   const scored = showLast && obs.phase === "kick";
   const kicks = () => `${who(ctx, obs.kicker)} ${verb(ctx, obs.kicker, "kick", "kicks")} off`;
+  const over = obs.phase === "over";
+  const lastTeam = over ? nodeTeam(ballAtLastCard(obs)) : null;
   const note = scored ? `${who(ctx, last.winner)} won the trick that scored · ${kicks()}`
+    // (the last trick's Master team, then the winner's move of the ball after it, then the end)
+    : showLast && over ? `${who(ctx, last.winner)} won the last trick, played with ${lastTeam ? `${lastTeam.name} the Master team` : "no Master team"}`
+      + ` · after it: ${(ballAfter(ctx, halfTricks.length - 1) || "The ball stayed put").replace(/^(Ball|The ball|You) /, (w) => w.toLowerCase())}`
+      + " · the match is over"
     : showLast ? `${who(ctx, last.winner)} won the trick`
     : !current.length && obs.phase === "kick" ? kicks()
       : current.length ? `${teamOf(current[0][1]).name} led` : "";
@@ -264,9 +280,8 @@ function tableArea(ctx) {
   // (the trick is the decision's once a card is led to it; at a lead the pitch is, whose ball sets the Master team)
   const deciding = !ctx.readOnly && obs.phase === "play" && ctx.legal.length && current.length;
   return h("div", { class: "fw-table-box", "data-focus": deciding ? "the trick" : undefined },
-    current.length && last ? lastTrick(ctx, last, halfTricks.length - 1) : "",
     h("div", { class: "fw-table" }, [0, 1, 2, 3].map(seatBox), grid),
-    h("div", { class: "fw-trick-note" }, note || "\u00a0"));
+    h("div", { class: "fw-trick-note", "data-testid": "trick-note" }, note || "\u00a0"));
 }
 
 // Where the ball went after trick number k (from 0) of this half, in words, from the public history: the
@@ -290,19 +305,28 @@ function ballAfter(ctx, k) {
   return `Ball to ${nodeLabel(node)}`;
 }
 
-// The trick before the one on the table, kept in sight while the next is played: its four cards in the order
-// played (the winner's marked), who won it and where the ball went.
+// The trick before the one on the table, while the next is played (before its first card the table shows it).
+function lastTrickShown(ctx) {
+  const { obs } = ctx;
+  const halfTricks = obs.tricks[obs.half - 1] || [];
+  const last = halfTricks[halfTricks.length - 1];
+  return obs.trick.cards.length && last ? lastTrick(ctx, last, halfTricks.length - 1) : "";
+}
+
+// The trick before the one on the table, kept in sight while the next is played, under the pitch beside the goals
+// and as large as the hand's cards: its four cards in the order played, each with its player's name (the winner's
+// marked), who won it and where the ball went.
 function lastTrick(ctx, last, k) {
   const cards = last.cards.map((c, i) => {
     const seat = (last.leader + i) % 4;
-    return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, miniCard(c));
+    return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, cardFor(c),
+      h("span", { class: "fw-last-who" }, who(ctx, seat)));
   });
   const ball = ballAfter(ctx, k);
   return h("div", { class: "fw-last", "data-testid": "last-trick", role: "group", "aria-label": "The last trick" },
-    h("div", { class: "fw-last-title" }, "Last trick"),
+    h("h3", { class: "fw-last-title" }, "Last trick"),
     h("div", { class: "fw-last-cards" }, cards),
-    h("div", { class: "fw-last-won" }, `${who(ctx, last.winner)} won it`),
-    ball ? h("div", { class: "fw-last-ball" }, ball) : "");
+    h("div", { class: "fw-last-won" }, `${who(ctx, last.winner)} won it`, ball ? ` · ${ball}` : ""));
 }
 
 function handRow(ctx) {
@@ -327,7 +351,24 @@ function handRow(ctx) {
   // (whose: "Your hand" for the player's own seat; someone with no seat who picks a seat's view reads its name)
   const seat = ctx.view ? ctx.view.seat : null;
   const whose = !ctx.view || seat === null || seat === undefined || addressed(ctx.view, seat) ? "Your" : possessive(seatName(ctx.view, seat));
-  return h("div", { class: "fw-hand-box hand-area" }, h("h3", {}, `${whose} hand`, obs.master ? h("span", { class: "fw-hint" }, ` · ★ ${TEAMS[obs.master].name} are the Master team`) : ""), row);
+  // (the heading shares its line with the match at a glance: the score, the half and the Master team)
+  return h("div", { class: "fw-hand-box hand-area", id: "fw-hand" },
+    h("h3", { class: "fw-hand-head" }, h("span", { class: "fw-hand-title" }, `${whose} hand`), " ", statusStrip(ctx)), row);
+}
+
+// The match at a glance, on one line kept with the hand in the dock (on a phone the scoreboard has scrolled off by the
+// time a decision comes): the score, the half and the Master team, "A (you) 2–1 B · 1st half · ★ Master:" and the team.
+function statusStrip(ctx) {
+  const { obs } = ctx;
+  const mineSide = ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
+  const you = (p) => (mineSide === p ? `${p} (you)` : p);
+  const master = obs.master ? TEAMS[obs.master] : null;
+  const half = obs.phase === "over" ? "full time" : obs.half === 1 ? "1st half" : "2nd half";
+  return h("span", { class: "fw-strip", "data-testid": "fw-strip" },
+    h("span", { class: "fw-nowrap", "data-testid": "fw-strip-score" }, `${you("A")} ${obs.goals.A}–${obs.goals.B} ${you("B")}`), " · ",
+    h("span", { class: "fw-nowrap" }, half), " · ",
+    h("span", { class: "fw-nowrap fw-strip-master", style: master ? `--team:${master.colour}` : "" },
+      master ? `★ Master: ${master.name}` : "No Master team"));
 }
 
 // -- the story: goals and every move of the match ---------------------------------------------
@@ -358,9 +399,15 @@ function timeline(ctx) {
   const list = goals(obs, view, ctx.readOnly);
   // (a group, not a landmark: the replay draws a board for each seat, and landmarks must be unique)
   return h("div", { class: "fw-goals-panel", role: "group", "aria-label": "Goals" }, h("h3", {}, "Goals"),
-    list.length ? h("ol", { class: "fw-timeline", "data-testid": "goal-timeline" }, list.map(({ goal, text }) => h("li", { class: `fw-goal-${goal.partnership}` },
-      h("span", { class: "fw-when" }, `Half ${goal.half}, trick ${goal.after_trick}`), " ", text.replace(/^(Own goal|Goal)! /, ""))))
+    list.length ? scrolledToEnd(h("ol", { class: "fw-timeline", "data-testid": "goal-timeline", tabindex: "0", "aria-label": "Every goal, in order" }, list.map(({ goal, text }) => h("li", { class: `fw-goal-${goal.partnership}` },
+      h("span", { class: "fw-when" }, `Half ${goal.half}, trick ${goal.after_trick}`), " ", text.replace(/^(Own goal|Goal)! /, "")))))
       : h("p", { class: "fw-quiet" }, "No goals yet."));
+}
+
+// A list kept to a height shows its end, the newest entries (once it is on the page).
+function scrolledToEnd(list) {
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  return list;
 }
 
 // Each half's kick-off, made or to come: [{half, seat, at}] (at: its place in the history, null while it is to come).
@@ -432,7 +479,7 @@ function playLog(ctx) {
   };
   requestAnimationFrame(fit);
   // (the half's kick-off is the log's line where it happened, not a heading above it too: said once)
-  return h("section", { class: "fw-log-panel" }, h("h3", {}, "Play"), list);
+  return h("section", { class: "fw-log-panel", "data-keep": "" }, h("h3", {}, "Play"), list);
 }
 
 // A move in words, in the past tense (which reads the same after "You" as after a name).
@@ -476,7 +523,11 @@ export function render(el, ctx) {
       h("div", { class: "fw-pitch-box", "data-focus": pitchFocus(ctx), "data-watch": pitchWatch(ctx) },
         pitchSvg(ctx), moveNote),
       // at the end of a live table the timeline moves to the ending, beside the result (ending below): shown once
-      h("div", { class: "fw-side-col" }, tableArea(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx), playLog(ctx))),
+      h("div", { class: "fw-side-col" }, tableArea(ctx),
+        // (the goals, the last trick and the log kept in sight above the dock with the decision where there is room:
+        // on a laptop with the hint or the list of moves open the page scrolls past its head rather than hide them)
+        h("div", { class: "fw-under", "data-keep": "" }, lastTrickShown(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx)),
+        playLog(ctx))),
     handRow(ctx));
 }
 
@@ -501,16 +552,17 @@ export function hintWords(action) {
 export function status(view) {
   const obs = view.observation;
   if (view.over || !view.legal || !view.legal.length) return null;
-  if (obs.phase === "kick") return `Kick off: ${tap} a badge next to the centre circle; its team becomes the Master team.`;
+  // (in words for every way of playing: a mouse, a finger or the keyboard all "choose")
+  if (obs.phase === "kick") return "Kick off: choose a badge next to the centre circle; its team becomes the Master team.";
   if (obs.phase === "play") {
-    if (!obs.trick.cards.length) return `Your lead: ${tap} a card in your hand.`;
+    if (!obs.trick.cards.length) return "Your lead: choose a card from your hand.";
     const led = teamOf(obs.trick.cards[0][1]);
     const follows = view.legal.every((a) => a.slice(5, 6) === led.code);
-    return follows ? `Follow ${led.name}: ${tap} one of your ${led.name} cards.` : `You have no ${led.name}: play any card.`;
+    return follows ? `Follow ${led.name}: choose one of your ${led.name} cards.` : `You have no ${led.name}: play any card.`;
   }
   if (obs.phase === "move") {
     const left = obs.move ? obs.move.moves_left : 1;
-    return `You won the trick: ${tap} a position to move the ball (${plural(left, "move")} left), or ${tap} the ball to leave it.`;
+    return `You won the trick: choose where the ball goes (${plural(left, "move")} left), or choose the ball to leave it where it is.`;
   }
   return null;
 }
