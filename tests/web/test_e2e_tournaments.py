@@ -59,7 +59,7 @@ def test_a_whist_drive_from_the_page(server, page):
     page.set_viewport_size({"width": 1280, "height": 860})
 
     with page.context.expect_page() as opened:
-        page.click("text=Swansea (away)")
+        page.click("text=Print Swansea's card")
     card = opened.value
     card.wait_for_load_state()
     assert "Swansea" in card.inner_text("body") and "Aston Villa" in card.inner_text("body")
