@@ -17,7 +17,7 @@ from parlour.tournaments.drive_card import printed_page, sheet_style
 STYLE = """
 .card h3 { font-size: 0.95em; margin: 0.8em 0 0.3em; letter-spacing: 0.06em; }
 td.name { text-align: left; overflow-wrap: anywhere; }
-col.label { width: 5.5em; } col.place { width: 4.2em; }
+col.label { width: 5.5em; } col.place { width: 4.2em; } table.standings col.points { width: 4.8em; }
 .champion { text-align: center; font-weight: bold; margin: 0.7em 0 0.2em; }
 """
 
