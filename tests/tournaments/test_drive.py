@@ -155,7 +155,7 @@ def test_cup_waits_on_table_one_then_travels_with_its_holders():
     drive.enter(3, 1, 1, 4)
     cup = drive.cup()
     assert cup["holder"] == "D" and cup["final"]
-    assert cup["path"] == [{"round": 3, "table": 1, "ground": "A", "from": None, "to": "D", "score": "A 1 - 4 D"}]
+    assert cup["path"] == [{"round": 3, "table": 1, "ground": "A", "from": None, "to": "D", "score": "A 1–4 D"}]
     drive.correct(1, 1, 3, 2)                  # a correction: A won the first game after all
     cup = drive.cup()
     assert [(p["round"], p["from"], p["to"]) for p in cup["path"]] == [(1, None, "A"), (3, "A", "D")]

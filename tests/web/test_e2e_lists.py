@@ -103,5 +103,22 @@ def test_a_drives_table_is_named_by_its_clubs_in_the_finished_list(server, page)
     row.wait_for()
     cells = row.locator("td").all_inner_texts()
     assert cells[1] == f"{fixture['home']} v {fixture['away']}", cells
-    assert cells[2] in (f"Won by {fixture['home']}", f"Won by {fixture['away']}", "A draw"), cells
-    assert not any(ch.isdigit() for ch in cells[1] + cells[2]), cells
+    # the result gives the score, home first, by the clubs' names (from the drive, not the page's own words)
+    goals = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["result"]["goals"]
+    score = f"{fixture['home']} {goals['A']}–{goals['B']} {fixture['away']}"
+    assert cells[2] == (score if goals["A"] != goals["B"] else f"{score} (a draw)"), cells
+    assert not any(ch.isdigit() for ch in cells[1]), cells
+
+
+def test_a_biggles_result_in_the_finished_list_says_who_beat_whom_and_by_how_many_points(server, page):
+    made = httpx.post(server.url + "/api/tables", json={
+        "game": "biggles", "seed": 3, "sit": False, "public": True, "variant": {"matches": 1, "deciders": 0},
+        "seats": [{"kind": "bot", "bot": "club", "name": "Ann"}, {"kind": "bot", "bot": "club", "name": "Bob"}]}).json()
+    finished_by_bots(server.url, "biggles", 2, made)
+    points = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["result"]["points"]
+    (won, w), (lost, lo) = sorted(zip(["Ann", "Bob"], [points["P1"], points["P2"]], strict=True), key=lambda x: -x[1])
+    page.goto(server.url + "/games")
+    row = page.locator(f"tr[data-table='{made['id']}']")
+    row.wait_for()
+    assert row.locator("td").nth(2).inner_text() == f"{won} beat {lost} {w}–{lo} on points"
+    shot(page, "finished-games-scores")

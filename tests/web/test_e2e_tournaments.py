@@ -59,7 +59,7 @@ def test_a_whist_drive_from_the_page(server, page):
     page.set_viewport_size({"width": 1280, "height": 860})
 
     with page.context.expect_page() as opened:
-        page.click("text=Swansea (away)")
+        page.click("text=Print Swansea's card")
     card = opened.value
     card.wait_for_load_state()
     assert "Swansea" in card.inner_text("body") and "Aston Villa" in card.inner_text("body")
@@ -136,7 +136,7 @@ def test_a_biggles_cycle_keeps_its_choices_and_the_bots_race_the_rest(server, pa
     button.click()
     page.wait_for_selector("tr[data-match='1'] >> text=watch")
     # a match being played says so: its points come in by themselves (the one entered by hand says nothing)
-    assert "being played now" in page.locator("tr[data-match='1'] [data-testid=in-play]").inner_text()
+    assert "in play now" in page.locator("tr[data-match='1'] [data-testid=in-play]").inner_text()
     assert page.locator("tr[data-match='0'] [data-testid=in-play]").count() == 0
     # the next sitting's match is the bots', said so, and starts once this one is in (Cat is at the table now)
     assert page.locator("tr[data-match='2'] [data-testid=bots-to-play]").count() == 1

@@ -50,7 +50,7 @@ def test_a_fixture_waiting_for_a_person_says_so_with_the_join_link_then_shows_th
     partner.click("text=Take the seat")
     partner.wait_for_selector(".board")
     page.wait_for_function("(document.querySelector(\"tr[data-fixture='1-1'] [data-testid=in-play]\")"
-                           "?.textContent || '').includes('being played now: 1st half, 0–0')", timeout=15000)
+                           "?.textContent || '').includes('in play now: 1st half, 0–0')", timeout=15000)
     assert row.locator("[data-waiting]").count() == 0
     shot(page, "drive-fixture-in-play")
     elsewhere.close()
@@ -71,7 +71,7 @@ def test_a_result_comes_in_while_the_focus_rests_on_a_score_already_entered(serv
     page.wait_for_selector("tr[data-fixture='1-2'] >> text=Change score", timeout=15000)
 
 
-def test_a_cycle_match_in_play_shows_its_match_and_points(server, page):
+def test_a_cycle_match_in_play_says_how_far_each_has_built(server, page):
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(server.url + "/drives")
     page.fill("[data-testid=new-cycle] textarea[name=players]", "Ann\nBob")
@@ -83,7 +83,7 @@ def test_a_cycle_match_in_play_shows_its_match_and_points(server, page):
     table = opened.value
     table.wait_for_selector(".bg-board")
     page.wait_for_function("(document.querySelector(\"tr[data-match='0'] [data-testid=in-play]\")?.textContent || '')"
-                           ".includes('being played now: match 1, Ann nothing built, Bob nothing built')",
+                           ".includes('in play now: Ann has built nothing yet, Bob has built nothing yet')",
                            timeout=15000)
     shot(page, "cycle-match-in-play")
     table.close()

@@ -7,6 +7,7 @@ decision by test_e2e_sweep.py.)
 
 from __future__ import annotations
 
+import re
 import time
 
 import httpx
@@ -65,3 +66,4 @@ def test_the_pages_around_the_tables_read_in_words(server, page):
     assert not problems and not any(slips.values()), "\n".join(problems + [f"{p}: {s}" for p, s in slips.items() if s])
     finished = " ".join(seen["/games"])
     assert "Won by" in finished or "A draw" in finished        # results by the names at the table
+    assert re.search(r"\S \d+–\d+ \S", finished), finished        # with the score, where the rules keep one

@@ -295,14 +295,17 @@ def test_a_server_with_host_names_answers_to_those_alone(store):
 def test_a_card_with_no_pdf_says_so_without_the_librarys_path(client, monkeypatch):
     """WeasyPrint's own error names the library it looked for and where: the organiser is told what to do."""
     from parlour.tournaments.printing import PrintingUnavailable
-    from parlour.web.routers import drives
+    from parlour.web import tournaments as printed
 
     def missing(_pages: list[str]) -> bytes:
         raise PrintingUnavailable("PDF needs WeasyPrint and Pango (pip install weasyprint): cannot load library "
                                   "'/usr/lib/x86_64-linux-gnu/libpango-1.0.so.0'")
 
-    monkeypatch.setattr(drives, "pdf", missing)
+    monkeypatch.setattr(printed, "pdf", missing)
     drive = client.post("/api/drives", json={"teams": ["A", "B", "C", "D"]}).json()
     answer = client.get(f"/drives/{drive['id']}/cards.pdf")
-    assert answer.status_code == 501 and answer.json() == {"detail": drives.NO_PDF}
+    assert answer.status_code == 501 and answer.json() == {"detail": printed.NO_PDF}
     assert "/usr/lib" not in answer.text
+    cycle = client.post("/api/cycles", json={"players": ["Ann", "Bob"]}).json()       # a cycle's sheet: the same
+    answer = client.get(f"/cycles/{cycle['id']}/sheet?format=pdf")
+    assert answer.status_code == 501 and answer.json() == {"detail": printed.NO_PDF}

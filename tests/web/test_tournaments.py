@@ -309,8 +309,9 @@ def test_the_list_of_tournaments_says_where_each_stands_and_who_won(client):
             assert state("/api/drives") == "round 2 of 2 next"
     summary = client.get(f"/api/drives/{made['id']}").json()["summary"]
     assert summary["complete"]
-    assert state("/api/drives") == f"finished: {' & '.join(summary['champions'])} " + (
-        "joint champions" if len(summary["champions"]) > 1 else "champions")
+    champions = summary["champions"]
+    assert state("/api/drives") == (f"finished: {champions[0]} champions" if len(champions) == 1 else
+                                    f"finished: joint champions {', '.join(champions[:-1])} and {champions[-1]}")
     made = organiser(client, "/api/cycles", {"players": "Ann\nBob\nCat", "rounds": 1})
     assert state("/api/cycles") == "not started"
     entries = f"/api/cycles/{made['id']}/entries"

@@ -281,7 +281,7 @@ class Drive:
                     if winner != holder:
                         path.append({"round": r, "table": game.table, "ground": game.ground, "from": holder,
                                      "to": winner,
-                                     "score": f"{game.home} {res.home_goals} - {res.away_goals} {game.away}"})
+                                     "score": f"{game.home} {res.home_goals}–{res.away_goals} {game.away}"})
                         holder = winner
             held_after.append(holder)
         return {"holder": holder, "path": path, "held_after_round": held_after,

@@ -82,12 +82,25 @@ def sheet_style(rounds: int, longest: int = 0) -> str:
             f"@media print {{ body {{ font-size: {type_size}; }}{wide} }}")
 
 
-def _tools(back: str | None) -> str:
+def _tools(back: str | None, back_words: str, print_words: str) -> str:
     if back is None:
         return ""
-    return (f'<nav class="tools"><a href="{escape(back)}">&larr; Back to the drive</a>'
-            '<button type="button" id="print">Print this card</button></nav>'
+    return (f'<nav class="tools"><a href="{escape(back)}">&larr; {escape(back_words)}</a>'
+            f'<button type="button" id="print">{escape(print_words)}</button></nav>'
             '<script>document.getElementById("print").addEventListener("click", () => window.print());</script>')
+
+
+def printed_page(title: str, body: str, sheet: str, back: str | None = None, back_words: str = "Back to the drive",
+                 print_words: str = "Print this card") -> str:
+    """A whole HTML document to print (a drive's card, a cycle's score sheet): set in Parlour's own typeface, on
+    the sheet ``sheet`` (``sheet_style``).  Shown in a browser (``back``: the tournament's page) it has a way back
+    and a Print button above it, which the printed sheet leaves out; ``printing.pdf`` makes the same page a PDF."""
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<style>{STYLE}{sheet}</style></head>
+<body>{_tools(back, back_words, print_words)}{body}</body></html>
+"""
 
 
 def _cell(value: Any, blank: str = "") -> str:
@@ -117,11 +130,7 @@ def card_html(card: dict[str, Any], back: str | None = None) -> str:
     ground = f" &middot; home ground: table {card['table']}" if card["table"] else ""
     longest = max([len(card["team"]), len(card["title"]) * 2 // 3]
                   + [len(row["opponent"] or "") for row in card["rows"] if not row["bye"]])
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Score card: {escape(card['team'])}</title>
-<style>{STYLE}{sheet_style(len(card["rows"]), longest)}</style></head>
-<body>{_tools(back)}<main class="card{' long' if longest > LONG_NAME else ''}">
+    body = f"""<main class="card{' long' if longest > LONG_NAME else ''}">
 <h1>INTERNATIONAL FOOTBALL WHIST</h1>
 <h2>SCORE CARD</h2>
 <p class="drive">{escape(card['title'])}</p>
@@ -139,5 +148,5 @@ def card_html(card: dict[str, Any], back: str | None = None) -> str:
 <tfoot><tr><td class="versus" colspan="7">TOTAL</td><td class="total">{card['total']}</td></tr></tfoot>
 </table>
 <p class="note">Two points for a win, one for a draw. Teams level on points are parted by goal average.</p>
-</main></body></html>
-"""
+</main>"""
+    return printed_page(f"Score card: {card['team']}", body, sheet_style(len(card["rows"]), longest), back)

@@ -115,6 +115,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     for router in (games.router, tables.router, replays.router, drives.router, cycles.router):
         app.include_router(router, responses=errors.REFUSALS)
     app.include_router(pages.router)
+    app.include_router(cycles.sheets, responses=errors.REFUSALS)
     app.include_router(ops.router)
     describe = app.openapi
 

@@ -171,6 +171,9 @@ class TableSummary(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="how it was set up: {\"hints\": true, "
                                                                       "\"seed_chosen_by\": \"server\"}")
     winners: list[str] = Field(default_factory=list, description="the names at the seats that won (none for a draw)")
+    score: dict[str, Any] | None = Field(default=None, description=(
+        "the final score by side, for lists: {\"unit\": \"goals\"|\"points\", \"sides\": [{\"names\": [the names at "
+        "the side's seats], \"figure\": 3, \"won\": true}]}, sides in seat order; none for a game closed early"))
 
 
 class HeldSeat(Body):

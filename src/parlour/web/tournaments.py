@@ -16,6 +16,9 @@ from functools import partial
 from typing import Any, AsyncIterator, Awaitable, Callable, Sequence, cast
 from urllib.parse import quote
 
+from fastapi import HTTPException
+from fastapi.responses import Response
+
 from parlour.bots import bot_names
 from parlour.engine.descriptor import GameDescriptor
 from parlour.engine.errors import ParlourError
@@ -23,6 +26,7 @@ from parlour.store import Store
 from parlour.store.tournaments import CYCLE, DRIVE, Tournaments
 from parlour.tournaments.biggles_cycle import ONE_MATCH, WIN_POINTS, Cycle
 from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME
+from parlour.tournaments.printing import PrintingUnavailable, pdf
 from parlour.web.deps import game_by_id
 from parlour.web.models import (
     BotsCarrying,
@@ -69,6 +73,25 @@ async def start_bot_tables(games: Sequence[Callable[[int | None], Awaitable[obje
             if k == 0:
                 raise
             return
+
+
+#: the printed pages' answers, for the OpenAPI description (a refusal is JSON, as everywhere)
+HTML = {"text/html": {"schema": {"type": "string"}}}
+PDF = {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}
+#: a page asked for as a PDF where none can be made: the reason (a library, a path) goes to the log
+NO_PDF = ("this server cannot make PDFs (it needs WeasyPrint and Pango): open the card as a page instead, and "
+          "print it from the browser")
+
+
+async def pdf_answer(pages: list[str], filename: str) -> Response:
+    """The printed pages (a drive's cards, a cycle's sheet) as one PDF, or 501 where this server cannot make one."""
+    try:
+        data = await asyncio.to_thread(pdf, pages)
+    except PrintingUnavailable as error:      # its text names the library missing, and where it was looked for
+        log.warning("no PDF made: %s", error)
+        raise HTTPException(501, NO_PDF) from None
+    return Response(data, media_type="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="{quote(filename)}"'})
 
 
 def lines(names: list[str] | str) -> list[str]:
@@ -125,7 +148,10 @@ def drive_state(tournaments: Tournaments, doc_id: str) -> str:
     except ParlourError:
         return ""
     if drive.is_complete:
-        return f"finished: {' & '.join(drive.champions())} {'joint ' if len(drive.champions()) > 1 else ''}champions"
+        champions = drive.champions()
+        if len(champions) > 1:
+            return f"finished: joint champions {', '.join(champions[:-1])} and {champions[-1]}"
+        return f"finished: {champions[0]} champions"
     pending = drive.pending()
     games = [f for f in drive.schedule()[pending[0].round - 1] if not f.is_bye] if pending else []
     if not pending or len(pending) == sum(1 for fs in drive.schedule() for f in fs if not f.is_bye):

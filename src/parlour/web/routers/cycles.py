@@ -6,8 +6,10 @@ import asyncio
 import time
 
 from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, Response
 
 from parlour.store.tournaments import CYCLE
+from parlour.tournaments.cycle_card import cycle_card_html
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import Creates, OrganiserDep, StoreDep, TablesDep, TournamentsDep
 from parlour.web.models import (
@@ -21,9 +23,22 @@ from parlour.web.models import (
     TableMade,
     TournamentSummary,
 )
-from parlour.web.tournaments import Carrier, cycle_state, cycle_view, lines, made, match_table, pause_bots
+from parlour.web.tournaments import (
+    HTML,
+    PDF,
+    Carrier,
+    cycle_state,
+    cycle_view,
+    lines,
+    made,
+    match_table,
+    pause_bots,
+    pdf_answer,
+)
 
 router = APIRouter(prefix="/api/cycles", tags=["cycles"], route_class=JSONRoute)
+#: the cycle's score sheet, to print, beside its page (``/cycles/ID``)
+sheets = APIRouter(tags=["cycles"])
 TWO_PEOPLE = [Seat(kind="person")] * 2
 
 
@@ -90,3 +105,17 @@ async def cycle_pause(doc_id: OrganiserDep, request: Request, tournaments: Tourn
     await pause_bots(request.app.state.carrier, tournaments, doc_id, tournaments.add_cycle_entry,
                      tournaments.cycle)
     return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)
+
+
+@sheets.get("/cycles/{doc_id}/sheet",
+            responses={200: {"description": "the score sheet: a page to print, or a PDF with format=pdf",
+                             "content": {**HTML, **PDF}}})
+async def sheet(doc_id: str, tournaments: TournamentsDep, format: str = "html") -> Response:
+    """The cycle's score sheet as it stands (every match's points, a blank line for each still to play, the league
+    table and the champion), printed as a drive's cards are: a page with a Print button, or the same as a PDF."""
+    cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
+    if format == "pdf":
+        return await pdf_answer([cycle_card_html(cycle)], f"cycle-{doc_id}-sheet.pdf")
+    if format != "html":
+        raise HTTPException(422, "format is html or pdf")
+    return HTMLResponse(cycle_card_html(cycle, back=f"/cycles/{doc_id}"))

@@ -21,7 +21,6 @@ from fastapi.responses import HTMLResponse, Response
 from parlour.store.tournaments import DRIVE
 from parlour.tournaments.drive_card import card_html
 from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME
-from parlour.tournaments.printing import PrintingUnavailable, pdf
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import Creates, OrganiserDep, StoreDep, TablesDep, TournamentsDep, game_by_id
 from parlour.web.models import (
@@ -35,17 +34,22 @@ from parlour.web.models import (
     TableMade,
     TournamentSummary,
 )
-from parlour.web.tournaments import Carrier, drive_state, drive_view, fixture_table, lines, made, pause_bots
+from parlour.web.tournaments import (
+    HTML,
+    PDF,
+    Carrier,
+    drive_state,
+    drive_view,
+    fixture_table,
+    lines,
+    made,
+    pause_bots,
+    pdf_answer as _pdf,
+)
 
 router = APIRouter(tags=["drives"], route_class=JSONRoute)
 log = logging.getLogger("parlour.web")
-#: a card asked for as a PDF where none can be made: the reason (a library, a path) goes to the log
-NO_PDF = ("this server cannot make PDFs (it needs WeasyPrint and Pango): open the card as a page instead, and "
-          "print it from the browser")
 HOME_BOTS = [Seat(kind="bot", bot="heuristic")] * 4
-#: the cards' answers, for the OpenAPI description (a refusal is JSON, as everywhere)
-HTML = {"text/html": {"schema": {"type": "string"}}}
-PDF = {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}
 
 
 @router.get("/api/drives")
@@ -136,13 +140,3 @@ async def card(doc_id: str, team: str, tournaments: TournamentsDep, format: str 
     if format != "html":
         raise HTTPException(422, "format is html or pdf")
     return HTMLResponse(card_html(drive.card(team), back=f"/drives/{quote(doc_id)}"))
-
-
-async def _pdf(pages: list[str], filename: str) -> Response:
-    try:
-        data = await asyncio.to_thread(pdf, pages)
-    except PrintingUnavailable as error:      # its text names the library missing, and where it was looked for
-        log.warning("no PDF made: %s", error)
-        raise HTTPException(501, NO_PDF) from None
-    return Response(data, media_type="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="{quote(filename)}"'})

@@ -77,7 +77,8 @@ def listed(store: StoreDep, finished: bool | None = None,
     """
     since = time.time() - STALE if finished is False else None
     ids = [i for i in mine.split(",") if i][:100]
-    return [TableSummary(**row, winners=_winners(row)) for row in store.list_tables(finished, visible=ids, since=since)]
+    return [TableSummary(**row, winners=_winners(row), score=_score(row))
+            for row in store.list_tables(finished, visible=ids, since=since)]
 
 
 @router.post("/api/tables/mine")
@@ -92,7 +93,44 @@ def mine(body: HeldSeats, store: StoreDep) -> list[MyTable]:
     if not held:
         return []
     rows = store.list_tables(body.finished, limit=None, only=list(held))
-    return [MyTable(**row, winners=_winners(row), seat=held[row["id"]]) for row in rows]
+    return [MyTable(**row, winners=_winners(row), score=_score(row), seat=held[row["id"]]) for row in rows]
+
+
+#: where a game's result keeps its score by side ("A": 3, or "P1": 8), and the score's word in a list
+SCORES = (("goals", "goals"), ("points", "points"), ("totals", "points"))
+
+
+def _side_seats(rules: list[str], label: str) -> list[int]:
+    """The seats of a side the rules name by seat ("P2") or by partnership ("A", whose seats are "A1" and "A2")."""
+    return ([i for i, name in enumerate(rules) if name == label]
+            or [i for i, name in enumerate(rules) if name.startswith(label) and name[len(label):].isdigit()])
+
+
+def _score(row: dict[str, Any]) -> dict[str, Any] | None:
+    """A finished game's score by side, with the names at each side's seats, for the lists of games: the rules'
+    own figures (goals, points), never worked out here."""
+    result = row["result"] or {}
+    if not row["finished"] or result.get("abandoned"):
+        return None
+    found = next(((unit, result[key]) for key, unit in SCORES if isinstance(result.get(key), dict) and result[key]
+                  and all(isinstance(v, int) for v in result[key].values())), None)
+    if found is None:
+        return None
+    unit, figures = found
+    try:
+        rules = get_game(row["game"]).seat_names(len(row["seats"]))
+    except ParlourError:
+        return None
+    winner = result.get("winner")
+    won = set(winner if isinstance(winner, list) else [winner] if winner else [])
+    sides = []
+    for label, figure in figures.items():
+        seats = _side_seats(list(rules), label)
+        if not seats:
+            return None
+        sides.append({"names": [row["seats"][i].get("name") or rules[i] for i in seats], "figure": figure,
+                      "won": label in won})
+    return {"unit": unit, "sides": sides}
 
 
 def _winners(row: dict[str, Any]) -> list[str]:

@@ -1,7 +1,7 @@
 // The lobby: the games on offer, the tables in play and finished, a new table, and joining one by its link.
 import { h, clear, toast } from "/static/dom.js";
 import { api, games, hashParams, keepMade, keepSeat, mySeat } from "/static/api.js";
-import { go, main, resultText } from "/static/page.js";
+import { go, main, resultText, together } from "/static/page.js";
 import { heldKeys, ownTables } from "/static/seats.js";
 
 // where a rule option comes from, in words for the form
@@ -69,7 +69,27 @@ function pairOf(names) {
   const parts = names.map((n) => /^(.*\S) \d+$/.exec(n));
   return parts.every((p) => p && p[1] === parts[0][1]) ? parts[0][1] : names.join(" & ");
 }
+// A finished game's result with its score, the server's figures by side: "Lions 1–0 Tigers" (a goals game,
+// sides in their order), "Ann beat Bob 8–5 on points", "Won by Ann: Ann 120, Bob 90, Cat 40 points".
+function scoreOf(t) {
+  const s = t.score;
+  if (!s || !s.sides || s.sides.length < 2) return "";
+  const name = (side) => (t.meta && t.meta.drive ? pairOf(side.names) : together(side.names));
+  const sides = s.sides;
+  if (sides.length === 2) {
+    const [a, b] = sides;
+    const level = `${name(a)} ${a.figure}–${b.figure} ${name(b)}`;
+    if (!a.won && !b.won) return `${level} (a draw)`;
+    if (s.unit === "goals") return level;
+    const [w, l] = a.won ? [a, b] : [b, a];
+    return `${name(w)} beat ${name(l)} ${w.figure}–${l.figure} on ${s.unit}`;
+  }
+  const won = sides.filter((x) => x.won);
+  return `${won.length ? `Won by ${won.map(name).join(" & ")}: ` : ""}${sides.map((x) => `${name(x)} ${x.figure}`).join(", ")} ${s.unit}`;
+}
 function resultOf(t) {
+  const scored = t.result && !t.result.abandoned ? scoreOf(t) : "";
+  if (scored) return scored;
   const winners = t.winners || [];
   if (t.meta && t.meta.drive && winners.length && t.result && !t.result.abandoned && t.result.winner !== null) return `Won by ${pairOf(winners)}`;
   return resultText(t.result, winners);

@@ -28,7 +28,7 @@ export function resultText(result, winners = []) {
 }
 
 // A pair of one team's players by the team's name: "Q.P. Rangers (1 & 2)" rather than "Q.P. Rangers 1 & Q.P. Rangers 2".
-function together(names) {
+export function together(names) {
   const parts = names.map((n) => /^(.*\S) (\d+)$/.exec(n));
   if (names.length > 1 && parts.every((p) => p && p[1] === parts[0][1])) return `${parts[0][1]} (${parts.map((p) => p[2]).join(" & ")})`;
   return names.join(" & ");

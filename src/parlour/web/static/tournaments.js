@@ -32,6 +32,8 @@ function every(seconds, fn) {
 export function stop() {
   clearInterval(timer); timer = null; document.onvisibilitychange = null;
   clearInterval(rounds.tick); rounds.tick = null;
+  watching.forEach((socket) => socket.close()); watching.clear();
+  clearTimeout(soon); soon = null;
 }
 
 // -- drawing again in place ------------------------------------------------------------------
@@ -84,24 +86,53 @@ async function live(main, url, what, got) {
 // -- the tables in play --------------------------------------------------------------------------------------
 // Each refresh reads the public state of every fixture's table still in play (as a spectator sees it): who the
 // table still waits for, and how the game stands, said beside the fixture.  ``words(info)`` says how it stands.
+// Between refreshes the page watches each such table as a spectator does (its socket): every move there is said
+// here at once (``changed()`` draws the page again, at most a few times a second), not a refresh later.
 const playing = new Map();                  // table id -> { awaited: [[seat, name]], standing: "1st half, 2–1" }
-async function follow(tables, words) {
+const watching = new Map();                 // table id -> its spectator's socket, while the table is in play
+let soon = null;
+const standingOf = (info, words) => ({
+  awaited: info.over ? [] : info.seats.flatMap((seat, i) => (seat.kind === "person" && !seat.connected ? [[i, seat.name]] : [])),
+  standing: info.over ? "just finished" : words(info.observation, info) });
+function watch(id, words, changed) {
+  if (watching.has(id) || typeof WebSocket === "undefined") return;
+  const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${id}`);
+  watching.set(id, socket);
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "ping") { socket.send(JSON.stringify({ type: "pong", id: message.id, at: performance.now() / 1000 })); return; }
+    if (message.type !== "view") return;
+    const was = JSON.stringify(playing.get(id) || null);
+    playing.set(id, standingOf(message, words));
+    if (JSON.stringify(playing.get(id)) !== was && !soon) soon = setTimeout(() => { soon = null; changed(); }, 300);
+  };
+  socket.onclose = () => { if (watching.get(id) === socket) watching.delete(id); };
+}
+async function follow(tables, words, changed) {
+  const open = new Set(tables.filter((t) => !t.finished).map((t) => t.id));
+  watching.forEach((socket, id) => { if (!open.has(id)) { watching.delete(id); socket.close(); } });
   await Promise.all(tables.filter((t) => !t.finished).map(async (t) => {
     try {
-      const info = await api("GET", `/api/tables/${t.id}`);
-      const awaited = info.over ? [] : info.seats.flatMap((seat, i) => (seat.kind === "person" && !seat.connected ? [[i, seat.name]] : []));
-      playing.set(t.id, { awaited, standing: info.over ? "just finished" : words(info.observation, info) });
+      playing.set(t.id, standingOf(await api("GET", `/api/tables/${t.id}`), words));
+      if (!playing.get(t.id).standing.startsWith("just")) watch(t.id, words, changed);
     } catch (error) { /* said at the next refresh */ }
   }));
 }
 const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
 // a Football Whist match so far: the half and the goals, home first (the home pair sits in seats 1 and 3)
 const matchSoFar = (obs) => `${ordinal(obs.half || 1)} half, ${obs.goals ? obs.goals.A : 0}–${obs.goals ? obs.goals.B : 0}`;
-// a Biggles game so far: the match under way, the points (blue first) where there is more than one match, and how far
-// each has built
-const built = (level) => (level >= 8 ? "Biggles down" : level ? `built to ${level}` : "nothing built");
-const racesSoFar = (obs, info) => `match ${obs.match || 1}${obs.matches > 1 ? ` of ${obs.matches}, points ${(obs.points || [0, 0]).join("–")}` : ""}`
-  + (obs.players ? `, ${obs.players.map((p, i) => `${info.seats[i].name} ${built(p.level)}`).join(", ")}` : "");
+// a Biggles game so far, in words: how far each has built ("Bob has built 1–6, Cat 1–4"), and where a game has more
+// than one match, which is being played and the points so far ("match 2 of 3 — Ann 8, Bob 5 points so far; …")
+const upTo = (level) => (level === 1 ? "1" : `1–${level}`);
+const built = (level) => (level >= 8 ? "has Biggles down" : level ? `has built ${upTo(level)}` : "has built nothing yet");
+const racesSoFar = (obs, info) => {
+  const names = info.seats.map((seat) => seat.name);
+  const builds = (obs.players || []).map((p, i) => (i && p.level > 0 && p.level < 8 && obs.players[0].level > 0 && obs.players[0].level < 8
+    ? `${names[i]} ${upTo(p.level)}` : `${names[i]} ${built(p.level)}`)).join(", ");
+  if (!(obs.matches > 1)) return builds;
+  const points = obs.points || [0, 0];
+  return `match ${obs.match || 1} of ${obs.matches} — ${names.map((name, i) => `${name} ${points[i]}`).join(", ")} points so far${builds ? `; ${builds}` : ""}`;
+};
 
 // A form's refusal is said beside its button, where the organiser is looking, not in a toast at the foot of the page.
 const formError = () => h("span", { class: "score-error", role: "alert", "data-testid": "form-error" });
@@ -260,6 +291,14 @@ function scoreForm(max, entered, first, second, submit, key, slot) {
   return form;
 }
 
+// A page to print (a drive's score card, a cycle's score sheet), offered the same way on both: the page itself, with
+// its Print button, and the same page as a PDF; each a button of full touch size, said in words.
+const printLinks = (url, print, pdf) => h("span", { class: "print-links" },
+  h("a", { class: "button", href: url, target: "_blank", "data-testid": "print-page" }, print),
+  h("a", { class: "button", href: `${url}?format=pdf`, target: "_blank", "data-testid": "print-pdf" }, pdf));
+// names in a list: "Ann", "Ann and Bob", "Ann, Bob and Cat"
+const andList = (names) => (names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join(""));
+
 // A fixture's table in Parlour: watched while it is played, replayed after.
 const tableLink = (t, pad = "") => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, pad + (t.finished ? "replay" : "watch"));
 // A fixture whose table is in play says how it stands beside its link: the score so far, its result coming in by
@@ -284,7 +323,7 @@ function inPlay(tables) {
       "The game starts when everyone has sat down: ");
   }
   return h("small", { class: "muted", "data-testid": "in-play" },
-    state.standing ? `being played now: ${state.standing}; the result comes in by itself: ` : "being played now, its result comes in by itself: ");
+    state.standing ? `in play now: ${state.standing}; the result comes in by itself: ` : "in play now; its result comes in by itself: ");
 }
 
 
@@ -317,8 +356,10 @@ function roundsState(list) {
 // the button that lets them play, the chooser (the fixtures' pickers start at the level chosen there), so the
 // level shown is the level that plays.
 function roundsPanel(key, st, noun, bots, start, pause, level = null) {
-  const at = !level ? "" : key ? h("label", { class: "muted", "data-testid": "bots-level" }, " The bots' level: ", level.pick())
+  const at = !level ? "" : key ? h("label", { "data-testid": "bots-level" }, "The bots' level: ", level.pick())
     : h("small", { class: "muted", "data-testid": "bots-level" }, ` The bots' level: ${level.title}.`);
+  // the organiser's level and the button that lets the bots play at it, side by side (wrapping on a phone)
+  const go = (button) => h("div", { class: "bots-go" }, at, button);
   const nouns = noun === "match" ? "matches" : `${noun}s`;
   const words = (n) => `${n} ${n === 1 ? noun : nouns}`;
   const act = (fn) => async () => { try { await fn(); } catch (error) { toast(error.message); } };
@@ -333,7 +374,7 @@ function roundsPanel(key, st, noun, bots, start, pause, level = null) {
         : noun === "game" ? "It is the last round. "
           : "If the top players end level, the bots go on to the deciding matches. ",
         pauseButton(`Stop after ${noun === "game" ? "this round" : st.name.includes("sitting") ? "this sitting" : "this round"}`)]
-        : key && st.waiting ? [h("button", { type: "button", onclick: act(start), "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`), at] : "");
+        : key && st.waiting ? go(h("button", { type: "button", onclick: act(start), "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`)) : "");
   }
   if (bots.playing && st.waiting) {
     // the pause between rounds, counted down: the standings have the last round's results in the meantime
@@ -348,9 +389,9 @@ function roundsPanel(key, st, noun, bots, start, pause, level = null) {
   }
   const over = st.last ? `${capital(st.last)} is over. ` : "";
   if (!key) return box("next", over, `${title} is next.`);
-  return box("next", h("p", {}, over, h("strong", {}, `${title} is next: `), `enter its scores below, play its ${nouns} at Parlour tables, or let the bots play it. `,
-    h("button", { type: "button", class: "primary", onclick: act(start), "data-testid": "simulate" },
-      st.done ? `Let bots play the ${words(st.waiting)} left of ${st.name}` : `Let bots play ${st.name}`), at),
+  return box("next", h("p", {}, over, h("strong", {}, `${title} is next: `), `enter its scores below, play its ${nouns} at Parlour tables, or let the bots play it.`),
+    go(h("button", { type: "button", class: "primary", onclick: act(start), "data-testid": "simulate" },
+      st.done ? `Let bots play the ${words(st.waiting)} left of ${st.name}` : `Let bots play ${st.name}`)),
   h("p", { class: "muted" }, st.more ? `The bots then play each ${st.name.includes("sitting") ? "sitting" : "round"} after it in turn, ${PAUSE} seconds after its last result is in, until you pause them, even with this page closed. `
     : noun === "match" ? "If the top players end level, the bots then play the deciding matches. " : "",
   `Each ${noun} is a live table anyone can watch; its result comes in when it ends.`));
@@ -392,7 +433,7 @@ export async function drive(main, id) {
         h("span", { class: "muted" }, `${plural(s.teams, "team")} · ${plural(s.tables, "table")} · ${plural(s.rounds, "round")}`))),
       part("organiser", "", () => organiserBox("drive", `/drives/${id}`, key, remove)),
       s.complete ? part("champions", JSON.stringify([s.champions, s.cup_holder]), () => h("div", { class: "banner", "data-testid": "champions" },
-        h("div", {}, h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), s.champions.join(" & "),
+        h("div", {}, h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), andList(s.champions),
           tieBreak(s.table)),
         h("div", {}, h("strong", {}, "Cup Winners: "), s.cup_holder || "nobody (every game at table 1 was drawn)"))) : "",
       st ? part("rounds", JSON.stringify([st, data.bots, botLevel()]), () => roundsPanel(key, st, "game", data.bots, simulate, pause,
@@ -419,11 +460,11 @@ export async function drive(main, id) {
         return round;
       }),
       part("cards-head", "", () => h("h2", {}, "Score cards")),
-      // (each card's PDF link kept on its line: a team and its PDF are never parted by the wrap)
-      part("cards", JSON.stringify(data.teams), () => h("p", {}, data.teams.map((t) => [h("span", { style: "white-space:nowrap;display:inline-block" },
-        h("a", { class: "button", href: t.card, target: "_blank" }, `${t.team} (${t.side})`),
-        h("a", { href: `${t.card}?format=pdf`, target: "_blank", class: "muted", "aria-label": `${possessive(t.team)} card as PDF` }, " PDF")), " "]))),
-      part("print", "", () => h("p", {}, h("a", { class: "button primary", href: `/drives/${id}/cards.pdf`, target: "_blank" }, "Every card, one PDF to print")))]);
+      part("print", "", () => h("p", { class: "print-links" }, h("a", { class: "button primary", href: `/drives/${id}/cards.pdf`, target: "_blank", "data-testid": "all-cards" }, "Score cards (PDF): every team's, to print"))),
+      // each team's card: its page to print, or the same as a PDF (as the cycle's score sheet is offered)
+      part("cards", JSON.stringify(data.teams), () => h("ul", { class: "print-list", "data-testid": "cards" }, data.teams.map((t) =>
+        h("li", {}, h("span", { class: "print-name" }, t.team, h("small", { class: "muted" }, ` (${t.side})`)),
+          printLinks(t.card, `Print ${possessive(t.team)} card`, `${possessive(t.team)} card (PDF)`)))))]);
     drawn(main);
   };
   // the bots play the drive round by round, the server starting each round (roundsPanel); or stop after this one
@@ -467,7 +508,7 @@ export async function drive(main, id) {
     return h("span", { class: "play" }, home, " v ", away, " ", go);
   };
   load = await live(main, `/api/drives/${id}`, "drive", async (got) => {
-    await follow(got.rounds.flat().flatMap((f) => f.tables), matchSoFar);
+    await follow(got.rounds.flat().flatMap((f) => f.tables), matchSoFar, () => data && draw());
     data = got;
     draw();
   });
@@ -478,7 +519,7 @@ const average = (row) => (row.goal_average_text === "inf" ? "∞" : row.goal_ave
 function tieBreak(rows) {
   const [first] = rows;
   const joint = rows.filter((r) => r.position === 1);
-  if (joint.length > 1) return ` (level on ${plural(first.points, "point")} and on goal average, ${average(first)})`;
+  if (joint.length > 1) return `, ${plural(first.points, "point")} each (and the same goal average)`;
   const next = rows[1];
   if (!next) return "";
   if (next.points !== first.points) return ` (${plural(first.points, "point")}, ${first.points - next.points} clear of ${next.team})`;
@@ -592,7 +633,10 @@ export async function cycle(main, id) {
       part("matches-head", "", () => h("h2", {}, "Matches")),
       part("legend", "", () => h("p", { class: "muted", "data-testid": "pack-legend" }, "In each match the first name plays the ",
         h("span", { class: "blue-pack" }, "blue pack"), " and the second the ", h("span", { class: "red-pack" }, "red pack"), ".")),
-      matches]);
+      matches,
+      part("sheet", "", () => h("section", { "data-testid": "score-sheet" }, h("h2", {}, "Score sheet"),
+        h("p", { class: "muted" }, "Every match with its points (a blank line for each still to play), the league table and the champion, on one sheet."),
+        printLinks(`/cycles/${id}/sheet`, "Print the score sheet", "Score sheet (PDF)")))]);
     drawn(main);
   };
   // the bots play the cycle sitting by sitting, the server starting each (roundsPanel); or stop after this one
@@ -632,7 +676,7 @@ export async function cycle(main, id) {
         : pts || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play), pts ? "" : inPlay(m.tables), tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", async (got) => {
-    await follow(got.matches.flatMap((m) => m.tables), racesSoFar);
+    await follow(got.matches.flatMap((m) => m.tables), racesSoFar, () => data && draw());
     data = got;
     draw();
   });

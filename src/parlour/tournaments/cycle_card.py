@@ -1,0 +1,113 @@
+"""A Biggles cycle's score sheet, to print: every match with its points (a blank line to fill in for a match still
+to play), the league table and the champion, on one sheet.
+
+It is printed the way a drive's card is (``drive_card.printed_page``: the same typeface, the same Print button,
+and ``printing.pdf`` for the PDF); this module only lays out a cycle's report (``Cycle.report``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from parlour.tournaments.biggles_cycle import WIN_POINTS, Cycle
+from parlour.tournaments.drive_card import printed_page, sheet_style
+
+#: the sheet's own lines, beside the card's style: the matches and the table, one under the other
+STYLE = """
+.card h3 { font-size: 0.95em; margin: 0.8em 0 0.3em; letter-spacing: 0.06em; }
+td.name { text-align: left; overflow-wrap: anywhere; }
+col.label { width: 5.5em; } col.place { width: 4.2em; } table.standings col.points { width: 4.8em; }
+.champion { text-align: center; font-weight: bold; margin: 0.7em 0 0.2em; }
+"""
+
+
+def places(rows: list[dict[str, Any]], champion: str | None) -> list[str]:
+    """Each row's place in a table sorted best first: "1", or "=2" for a place shared on points; a champion who
+    won the deciding matches stands alone at the top (as the cycle's page marks them)."""
+    out = []
+    for row in rows:
+        if champion and row["player"] == champion:
+            out.append("1")
+            continue
+        level = [x for x in rows if x["points"] == row["points"] and not (champion and x["player"] == champion)]
+        at = rows.index(level[0]) + 1
+        out.append(f"={at}" if len(level) > 1 else str(at))
+    return out
+
+
+def _match_row(label: str, m: dict[str, Any]) -> str:
+    pts = m["points"]
+    blue, red = m["blue"], m["red"]
+    figures = ["", ""] if pts is None else [str(pts[blue]), str(pts[red])]
+    winner = "" if pts is None else escape(m["winner"])
+    return (
+        f'<tr class="match"><td>{escape(label)}</td><td class="name">{escape(blue)}</td><td>{figures[0]}</td>'
+        f'<td class="name">{escape(red)}</td><td>{figures[1]}</td><td class="name">{winner}</td></tr>'
+    )
+
+
+def cycle_card_html(cycle: Cycle, back: str | None = None) -> str:
+    """The cycle's score sheet: a whole HTML document (``back``: the cycle's page, shown with a way back)."""
+    report = cycle.report()
+    matches = cycle.matches()
+    per_round = len(cycle.fixtures) // cycle.rounds
+    rows = []
+    for m in matches:
+        if m["decider"]:
+            label = f"Decider {m['decider']}"
+        elif cycle.rounds > 1:
+            label = f"R{m['match'] // per_round + 1} · {m['match'] + 1}"
+        else:
+            label = str(m["match"] + 1)
+        rows.append(_match_row(label, m))
+    table = report["table"]
+    ranked = zip(places(table, report["champion"]), table, strict=True)
+    standing = "".join(
+        f'<tr><td>{place}</td><td class="name">{escape(r["player"])}</td><td>{r["played"]}</td><td>{r["won"]}</td>'
+        f"<td><b>{r['points']}</b></td></tr>"
+        for place, r in ranked
+    )
+    if report["complete"]:
+        champion = (
+            f'<p class="champion">CHAMPION: {escape(report["champion"])}</p>'
+            if report["champion"]
+            else '<p class="champion">No champion: the top players were still level</p>'
+        )
+    else:
+        champion = '<p class="champion">CHAMPION: ______________________</p>'
+    rounds = f"{cycle.rounds} rounds" if cycle.rounds > 1 else "one round"
+    longest = max(len(p) for p in cycle.players)
+    body = f"""<main class="card{" long" if longest > 24 else ""}">
+<h1>BIGGLES</h1>
+<h2>CYCLE SCORE SHEET</h2>
+<p class="drive">{escape(", ".join(cycle.players))} &middot; {rounds}</p>
+<h3>MATCHES</h3>
+<table>
+<colgroup><col class="label"><col class="versus"><col class="num"><col class="versus"><col class="num">
+<col class="versus"></colgroup>
+<thead><tr><th>MATCH</th><th>BLUE PACK</th><th>pts</th><th>RED PACK</th><th>pts</th><th>WINNER</th></tr></thead>
+<tbody>
+{chr(10).join(rows)}
+</tbody>
+</table>
+<h3>LEAGUE TABLE</h3>
+<table class="standings">
+<colgroup><col class="place"><col class="versus"><col class="num"><col class="num"><col class="points"></colgroup>
+<thead><tr><th>PLACE</th><th>PLAYER</th><th>P.</th><th>W.</th><th>POINTS</th></tr></thead>
+<tbody>
+{standing}
+</tbody>
+</table>
+{champion}
+<p class="note">A match's winner scores {WIN_POINTS}; the loser scores 0 to {WIN_POINTS - 1}, the number of their
+highest black card not cancelled. The most points wins; players level at the top play deciding matches.</p>
+</main>"""
+    return printed_page(
+        "Score sheet: Biggles cycle",
+        body,
+        sheet_style(len(matches) // 2 + 3, longest) + STYLE,
+        back,
+        back_words="Back to the cycle",
+        print_words="Print this sheet",
+    )
