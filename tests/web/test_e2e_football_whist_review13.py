@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -64,7 +65,8 @@ def _badge_colours(page) -> list[tuple[str, str, tuple[int, int, int]]]:
         return [node, badge.getAttribute('fill'), r.left + r.width * 0.22, r.top + r.height * 0.32]; })
         .filter(Boolean)""")
     image = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
-    return [(node, fill, image.getpixel((round(x), round(y)))) for node, fill, x, y in spots]
+    pixel = lambda x, y: cast(tuple[int, int, int], image.getpixel((round(x), round(y))))  # noqa: E731
+    return [(node, fill, pixel(x, y)) for node, fill, x, y in spots]
 
 
 def _same_colour(hex_colour: str, pixel: tuple[int, int, int]) -> bool:
@@ -122,6 +124,7 @@ def test_on_a_laptop_the_hint_the_goals_the_log_and_the_last_trick_are_all_in_si
     try:
         # a keyboard's first stop is the way to the move (the header, the settings and the log come after)
         view = table.decision()
+        assert view is not None
         page.keyboard.press("Tab")
         skip = page.evaluate("() => [document.activeElement.dataset.testid, document.activeElement.textContent]")
         assert skip == ["skip-to-move", "Go to your move"], skip
