@@ -79,10 +79,14 @@ export async function playTable(tableId) {
   // control, or a move on the board), past the page's head, the table's settings and the log; at another's turn,
   // to the board
   document.querySelectorAll(".skip-to-move").forEach((el) => el.remove());
-  const toBoardMove = () => { const move = main.querySelector(".board [data-action]"); if (move) move.focus(); return !!move; };
+  // (a move itself first, wherever it is drawn: the Hint button shares the decision's slot)
+  const firstMove = () => main.querySelector(".dock .decision-slot [data-action]")
+    || main.querySelector(".dock .hand-area [data-action]") || main.querySelector(".board [data-action]");
   const skip = h("a", { href: "#", class: "skip-to-move", "data-testid": "skip-to-move", onclick: (event) => {
     event.preventDefault();
-    if (!(view && view.legal.length && !view.over && (focusDecision() || toBoardMove()))) board.focus();
+    const move = view && view.legal.length && !view.over ? firstMove() : null;
+    if (move) move.focus();
+    else if (!(view && view.legal.length && !view.over && focusDecision())) board.focus();
   } }, "Go to your move");
   // (first in the page, ahead of the site's own links; the next page drawn takes it away: app.js's route)
   if (mine) document.body.prepend(skip);
