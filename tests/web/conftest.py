@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from websockets.sync.client import connect
 
 from parlour.store import Store
 from parlour.web.app import create_app
@@ -162,6 +164,22 @@ def wait_over(client, table_id: str, limit: float = 60) -> dict:
             return info
         time.sleep(0.05)
     raise AssertionError(f"table {table_id} did not finish")
+
+
+def play_out(url: str, made: dict, choose, limit: float = 90) -> None:
+    """Plays a seat's moves over the table's socket with its key (``choose(view)`` picks each) to the end."""
+    socket = f"{url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}"
+    deadline = time.monotonic() + limit
+    with connect(socket, open_timeout=10) as seat:
+        while True:
+            assert time.monotonic() < deadline, "the game did not finish"
+            view = json.loads(seat.recv(timeout=30))
+            if view["type"] != "view":
+                continue
+            if view["over"]:
+                return
+            if view["legal"]:
+                seat.send(json.dumps({"type": "act", "action": choose(view), "moves": view["moves"]}))
 
 
 def click_board(page, action: str) -> None:

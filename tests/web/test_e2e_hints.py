@@ -4,14 +4,12 @@ with their chances, and the expert's analysis of a finished game's moves on the 
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
 import httpx
-from websockets.sync.client import connect
 
-from conftest import ARTIFACTS, listed_moves, play_listed, shot, wait_turn
+from conftest import ARTIFACTS, listed_moves, play_listed, play_out, shot, wait_turn
 from test_accessibility import check
 
 PERCENT = re.compile(r"^\d{1,3}%$")
@@ -190,18 +188,7 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
                                                        {"kind": "bot", "bot": "random"},
                                                        {"kind": "bot", "bot": "heuristic"},
                                                        {"kind": "bot", "bot": "random"}]}).json()
-    socket_url = server.url.replace("http://", "ws://")
-    with connect(f"{socket_url}/ws/tables/{made['id']}?token={made['token']}", open_timeout=10) as ann:
-        deadline = time.monotonic() + 90
-        while True:
-            assert time.monotonic() < deadline, "the game did not finish"
-            view = json.loads(ann.recv(timeout=30))
-            if view["type"] != "view":
-                continue
-            if view["over"]:
-                break
-            if view["legal"]:
-                ann.send(json.dumps({"type": "act", "action": view["legal"][0], "moves": view["moves"]}))
+    play_out(server.url, made, lambda view: view["legal"][0])
     page.set_viewport_size(WIDE)
     page.goto(f"{server.url}/")
     page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",

@@ -10,13 +10,10 @@ opened on that table at his turn (the bots wait for him there).
 
 from __future__ import annotations
 
-import json
-
 import httpx
-from websockets.sync.client import connect
 
 import test_e2e_squadron_scramble_table as table
-from conftest import PHONE, WIDE, take_seat
+from conftest import PHONE, WIDE, play_out, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.games.squadron_scramble.cards import pack_data
@@ -137,17 +134,7 @@ def test_the_last_rounds_sheet_offers_the_game_over_actions_not_go_on(quick_serv
         pages.append((context, page, errors, "phone" if touch else "wide"))
     try:
         chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, 2)
-        url = f"{quick_server.url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}"
-        with connect(url, open_timeout=10) as ann:
-            while True:
-                view = json.loads(ann.recv(timeout=30))
-                if view["type"] != "view":
-                    continue
-                if view["over"]:
-                    break
-                if view["legal"]:
-                    action = chooser.act(view["observation"], view["legal"])
-                    ann.send(json.dumps({"type": "act", "action": action, "moves": view["moves"]}))
+        play_out(quick_server.url, made, lambda view: chooser.act(view["observation"], view["legal"]))
         for _context, page, errors, where in pages:
             # (rounds before the last, if a round left nobody above 0, are gone on from as usual)
             for _ in range(20):

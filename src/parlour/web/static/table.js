@@ -82,7 +82,7 @@ export async function playTable(tableId) {
   // (a move itself first, wherever it is drawn: the Hint button shares the decision's slot)
   const firstMove = () => main.querySelector(".dock .decision-slot [data-action]")
     || main.querySelector(".dock .hand-area [data-action]") || main.querySelector(".board [data-action]");
-  const skip = h("a", { href: "#", class: "skip-to-move", "data-testid": "skip-to-move", onclick: (event) => {
+  const skip = h("a", { href: "#main", class: "skip-to-move", "data-testid": "skip-to-move", onclick: (event) => {
     event.preventDefault();
     const move = view && view.legal.length && !view.over ? firstMove() : null;
     if (move) move.focus();
