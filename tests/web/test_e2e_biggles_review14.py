@@ -1,9 +1,9 @@
 """Biggles after review 14: a refusal that outlived its moment, a game total read as the build's worth, and a
 loss that offered nothing.
 
-- A refusal goes at the player's next press, and when the table it spoke of changes without one (the player's
-  own pile turned, from his seat on another device): "Instead, turn the next three (t)" never stands beside the
-  card those three turned up.
+- A refusal goes at the player's next press, and when his own side of the table changes without one (his pile
+  turned, here from his seat on another device): "Instead, turn the next three (t)" never stands beside the card
+  those three turned up.  (The other hand racing on does not take it away: test_e2e_biggles_spotting.)
 - Each player's head names the game's total apart from the build: "built 1 to 5, needs a 6" and, in its own pill,
   "game total 10 points".
 - After a lost match against a bot, not only a lost game, the next level down is offered: "Too hard? … Try an

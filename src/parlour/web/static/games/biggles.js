@@ -658,19 +658,20 @@ const ENDED = /^(match \d+ is over|the game is over)/i;
 const late = (message, phase) => ENDED.test(message)
   || ((phase === "match-over" || phase === "over") && !/ready|wait for go/i.test(message));
 
-// What a refusal speaks of: the player's own hand, pile and build, and the other's build (its "Instead, …" is
-// worked out from them).  The other hand's turning is not in it: a reason stays readable while the other races on.
+// What a refusal speaks of: the player's own hand, pile and build (the card he pressed for, and what his "Instead,
+// …" is worked out from).  The other hand is not in it: a reason stays readable while the other races on, turning
+// and building (a quick bot builds every second or two).
 function situation(view) {
   const obs = view && view.observation;
   if (!obs || !obs.players || !seated(view)) return null;
   const me = obs.players[view.seat];
-  const other = obs.players[1 - view.seat];
-  return JSON.stringify([obs.match, me.hand_size, me.pile_size, me.pile_top, me.build, other.build]);
+  return JSON.stringify([obs.match, me.hand_size, me.pile_size, me.pile_top, me.build]);
 }
 
 // A refusal as the page words it now (empty once the view has answered it): "wait for Go" names no second, which
 // the count over the board shows, and goes at Go; a press that came as a match ended is never told; and one whose
-// table has changed since (``then``: the view it was said over; the player's next card turned, a build moved) goes.
+// table has changed since (``then``: the view it was said over; the player's next card turned, his build stopped)
+// goes.
 export function refusal(message, view, then) {
   const phase = view && view.race ? view.race.phase : null;
   if (then && then !== view && phase === "running" && situation(then) !== situation(view)) return "";
