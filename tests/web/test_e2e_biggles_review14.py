@@ -27,19 +27,21 @@ REFUSED = "!!document.querySelector('.refusal.show [data-testid=refusal]')"
 PILE = "document.querySelector('[data-testid=pile-0] .bg-count').textContent"
 
 
-def open_table(browser, server, bot: str, matches: int = 1, seed: int = 3, viewport=None):
-    """A table of Ann (seat 0, this page) and Arthur, a bot, opened in a new browser context; (made, context,
-    page, views)."""
+def open_table(browser, server, bot: str, matches: int = 1, seed: int = 3, ann: int = 0):
+    """A table of Ann (seat ``ann``, this page) and Arthur, a bot, opened in a new browser context at 1366x900;
+    (made, context, page, views)."""
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": bot, "name": "Arthur"}]
     made = httpx.post(
         server.url + "/api/tables",
         json={
             "game": "biggles",
             "seed": seed,
             "variant": {"matches": matches, "deciders": 0},
-            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": bot, "name": "Arthur"}],
+            "seats": seats if ann == 0 else seats[::-1],
         },
     ).json()
-    context = browser.new_context(viewport=viewport or {"width": 1366, "height": 900})
+    assert made["seat"] == ann, made
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
     page.set_default_timeout(15000)
     views = watch(page)
@@ -91,7 +93,8 @@ def test_a_refusal_goes_at_the_next_press_or_when_the_players_own_pile_turns(ser
 
 
 def test_a_lost_match_offers_an_easier_bot_and_the_heads_name_the_game_total(server, browser):
-    made, context, page, _ = open_table(browser, server, "practised", matches=2, seed=5)
+    # (Ann in the second seat: the new table keeps her there)
+    made, context, page, _ = open_table(browser, server, "practised", matches=2, seed=5, ann=1)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
@@ -113,10 +116,10 @@ def test_a_lost_match_offers_an_easier_bot_and_the_heads_name_the_game_total(ser
         assert button.inner_text() == "Try an easier opponent: Club player level"
         assert page.locator("[data-testid=quicker]").count() == 0
         # the game's total in its own pill, apart from the build's words
-        assert page.locator("[data-testid=level-1]").inner_text() == "Biggles down!"
-        assert page.locator("[data-testid=total-1]").inner_text() == "game total 8 points"
-        assert page.locator("[data-testid=total-0]").inner_text() == "game total 0 points"
-        ann = page.locator("[data-testid=level-0]").inner_text()
+        assert page.locator("[data-testid=level-0]").inner_text() == "Biggles down!"
+        assert page.locator("[data-testid=total-0]").inner_text() == "game total 8 points"
+        assert page.locator("[data-testid=total-1]").inner_text() == "game total 0 points"
+        ann = page.locator("[data-testid=level-1]").inner_text()
         assert "point" not in ann, ann
         shot(page, "biggles-lost-match-easier-offered")
         page.set_viewport_size({"width": 390, "height": 844})
@@ -127,8 +130,8 @@ def test_a_lost_match_offers_an_easier_bot_and_the_heads_name_the_game_total(ser
         button.click()
         page.wait_for_function(f"!location.pathname.endsWith('{table}')")
         again = httpx.get(f"{server.url}/api/tables/{page.url.rsplit('/', 1)[1]}").json()
-        assert [s.get("bot") for s in again["seats"]] == [None, "club"], again["seats"]
-        assert [s.get("name") for s in again["seats"]] == ["Ann", "Arthur"], again["seats"]
+        assert [s.get("bot") for s in again["seats"]] == ["club", None], again["seats"]
+        assert [s.get("name") for s in again["seats"]] == ["Arthur", "Ann"], again["seats"]
         assert again["observation"]["matches"] == 2, again["observation"]
         assert not errors, errors
     finally:
