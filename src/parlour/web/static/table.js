@@ -139,6 +139,8 @@ export async function playTable(tableId) {
   };
   const act = (action) => {
     putNewsAway();                  // the player has moved on (or tried to): the news has been read
+    // (in a race a refusal answered a press: the next press is the player's answer to it, and a new one says its own)
+    if (view && view.real_time) { refusal.classList.remove("show"); clear(refusal); }
     if (view && !view.real_time && inFlight && inFlight.moves === view.moves) return false;
     const sent = send(view.real_time ? { type: "act", action, timing: timing(action) }
       : { type: "act", action, moves: view.moves });
@@ -175,6 +177,7 @@ export async function playTable(tableId) {
     const words = mod.refusal ? mod.refusal(message, view) : message;
     if (!words) return;
     refuse.said = message;
+    refuse.view = view;                        // (the table it spoke of: a game may let it go once that has changed)
     clear(refusal).append(h("span", { "data-testid": "refusal" }, calm || capital(words)));
     refusal.classList.toggle("calm", Boolean(calm));
     refusal.classList.add("show");
@@ -249,7 +252,7 @@ export async function playTable(tableId) {
     if (view.over || (view.legal.length && (!(prev && prev.legal.length) || mineLast))) setFolded(false);
     if (view.over) { refusal.classList.remove("show"); clear(refusal); }
     // a refusal the new view has answered (the game says so: Biggles' "wait for Go" once Go has come) goes at once
-    if (mod.refusal && refuse.said && refusal.classList.contains("show") && !mod.refusal(refuse.said, view)) {
+    if (mod.refusal && refuse.said && refusal.classList.contains("show") && !mod.refusal(refuse.said, view, refuse.view)) {
       refusal.classList.remove("show"); clear(refusal);
     }
     tellStory(prev);

@@ -160,36 +160,18 @@ function quicker(bot) {
   const at = LEVELS.findIndex(([name]) => name === (bot === "random" ? "club" : bot));
   return at >= 0 && at < LEVELS.length - 1 ? LEVELS[at + 1] : null;
 }
-// "Too easy? Try a quicker opponent": a new table, the same series, the next level up (the player keeps his seat)
-function quickerOffer(view) {
-  const me = view.seat;
-  if (me === null || me === undefined) return "";
-  const bot = botOf(view, 1 - me);
-  const next = bot === null ? null : quicker(bot);
-  if (!next) return "";
-  const obs = view.observation;
-  const start = async () => {
-    const seats = [{ kind: "person", name: names(view)[me] }, { kind: "bot", bot: next[0], name: names(view)[1 - me] }];
-    try {
-      const made = await api("POST", "/api/tables", { game: "biggles", seats, variant: { matches: obs.matches, deciders: obs.deciders } });
-      keepMade(made);
-      go(made.url);
-    } catch (error) { toast(error.message); }
-  };
-  return h("p", { class: "bg-quicker", "data-testid": "quicker" }, `Too easy? ${names(view)[1 - me]} played at the ${TITLE[bot]} level. `,
-    h("button", { type: "button", class: "bg-quicker-go", "data-testid": "quicker-go", onclick: start },
-      `Try a quicker opponent: ${next[1]} level`));
-}
-// "Play again against an easier bot": after a loss to a bot, a new table, the same series, the next level down
+// After a match or a game against a bot, a new table, the same series, the next level up or down (the player
+// keeps his seat): "Too easy? … Try a quicker opponent" after a win, "Too hard? … Try an easier opponent" after a
+// loss (none past the quickest or the gentlest)
 function easier(bot) {
   const at = LEVELS.findIndex(([name]) => name === (bot === "random" ? "club" : bot));
   return at > 0 ? LEVELS[at - 1] : null;
 }
-function easierOffer(view) {
+function levelOffer(view, won) {
   const me = view.seat;
-  if (me === null || me === undefined || !view.result || !view.result.winner || view.result.winner === `P${me + 1}`) return "";
+  if (me === null || me === undefined) return "";
   const bot = botOf(view, 1 - me);
-  const next = bot === null ? null : easier(bot);
+  const next = bot === null ? null : won ? quicker(bot) : easier(bot);
   if (!next) return "";
   const obs = view.observation;
   const start = async () => {
@@ -201,9 +183,15 @@ function easierOffer(view) {
       go(made.url);
     } catch (error) { toast(error.message); }
   };
-  return h("p", { class: "bg-quicker", "data-testid": "easier" }, `${names(view)[1 - me]} played at the ${TITLE[bot]} level. `,
-    h("button", { type: "button", class: "bg-quicker-go", "data-testid": "easier-go", onclick: start },
-      `Play again against an easier bot: ${next[1]} level`));
+  const which = won ? "quicker" : "easier";
+  return h("p", { class: "bg-quicker", "data-testid": which }, `${won ? "Too easy" : "Too hard"}? ${names(view)[1 - me]} played at the ${TITLE[bot]} level. `,
+    h("button", { type: "button", class: "bg-quicker-go", "data-testid": `${which}-go`, onclick: start },
+      `Try ${won ? "a quicker" : "an easier"} opponent: ${next[1]} level`));
+}
+// the game's end: the offer for a win or a loss (a draw has none)
+function endOffer(view) {
+  if (!view.result || !view.result.winner || !seated(view)) return "";
+  return levelOffer(view, view.result.winner === `P${view.seat + 1}`);
 }
 const seated = (view) => view.seat !== null && view.seat !== undefined;
 
@@ -248,7 +236,8 @@ function playerArea(ctx, seat, mine) {
     h("span", { class: `bg-pack bg-pack-${p.pack}` }, `${p.pack} pack`),
     h("span", { class: "bg-level", "data-testid": `level-${seat}` }, p.level === 8 ? "Biggles down!"
       : p.level === 0 ? "built: nothing yet, needs a 1" : p.level === 1 ? "built: the 1, needs a 2" : `built 1 to ${p.level}, needs ${p.level === 7 ? "Biggles" : `a ${p.level + 1}`}`),
-    h("span", { class: "bg-points" }, plural(obs.points[seat], "point")));
+    // the points so far in the game, apart from the build and named so (the build's own worth is told at its end)
+    h("span", { class: "bg-points", "data-testid": `total-${seat}` }, "game total ", h("b", {}, plural(obs.points[seat], "point"))));
 
   // the hand: face down; turning (or picking up) is the click
   const turn = active ? find(legal, "turn") || find(legal, "pickup") : null;
@@ -420,7 +409,8 @@ function opponentWords(view) {
     : place === BOTS.length - 1 ? `, the quickest of the ${n} bots on offer`
       : `, the ${ordinal(place + 1)} weakest of the ${n} bots on offer`;
   return h("p", { class: "bg-opponent", "data-testid": "opponent" }, `Your opponent: ${names(view)[1 - me]}, a bot at the ${TITLE[bot]} level${rank}.`,
-    at < LEVELS.length - 1 ? " A quicker one is chosen under New table, or offered here when you win." : "");
+    ` Another level is chosen under New table, or offered here after each match: ${listed([
+      at < LEVELS.length - 1 ? "a quicker one when you win" : "", at > 0 ? "an easier one when you lose" : ""].filter(Boolean))}.`);
 }
 
 // -- the start of each match: Start (or Ready), the count, and the summary of the match just ended ------------
@@ -462,7 +452,7 @@ function racePanel(ctx, race) {
     builds,
     h("p", { class: "bg-totals", "data-testid": "totals" }, `Totals after match ${last.match}: `,
       order.map((seat, i) => [i ? ", " : "", `${n[seat]} `, h("b", {}, String(totals[seat]))])),
-    button, wait, mine && winner === view.seat ? quickerOffer(view) : "");
+    button, wait, mine ? levelOffer(view, winner === view.seat) : "");
 }
 
 // the builds as they ended: the table is already dealt again, and the winning card must be seen; each stop is
@@ -668,10 +658,23 @@ const ENDED = /^(match \d+ is over|the game is over)/i;
 const late = (message, phase) => ENDED.test(message)
   || ((phase === "match-over" || phase === "over") && !/ready|wait for go/i.test(message));
 
+// What a refusal speaks of: the player's own hand, pile and build (the card he pressed for, and what his "Instead,
+// …" is worked out from).  The other hand is not in it: a reason stays readable while the other races on, turning
+// and building (a quick bot builds every second or two).
+function situation(view) {
+  const obs = view && view.observation;
+  if (!obs || !obs.players || !seated(view)) return null;
+  const me = obs.players[view.seat];
+  return JSON.stringify([obs.match, me.hand_size, me.pile_size, me.pile_top, me.build]);
+}
+
 // A refusal as the page words it now (empty once the view has answered it): "wait for Go" names no second, which
-// the count over the board shows, and goes at Go; a press that came as a match ended is never told.
-export function refusal(message, view) {
+// the count over the board shows, and goes at Go; a press that came as a match ended is never told; and one whose
+// table has changed since (``then``: the view it was said over; the player's next card turned, his build stopped)
+// goes.
+export function refusal(message, view, then) {
   const phase = view && view.race ? view.race.phase : null;
+  if (then && then !== view && phase === "running" && situation(then) !== situation(view)) return "";
   if (/^wait for go/i.test(message)) {
     if ((view && view.over) || phase === "running" || phase === "match-over") return "";
     if (phase === "counting") {
@@ -755,9 +758,7 @@ function afterGame(view) {
 export function ending(view) {
   const n = names(view);
   const matches = view.observation.match_results || [];
-  const won = view.result && view.result.winner && view.seat !== null && view.seat !== undefined
-    && view.result.winner === `P${view.seat + 1}`;
-  return h("div", { class: "panel-light ending", "data-testid": "ending" }, won ? quickerOffer(view) : easierOffer(view),
+  return h("div", { class: "panel-light ending", "data-testid": "ending" }, endOffer(view),
     h("p", {}, "In each match the winner scores 8; the loser scores the number of the top black card of the loser's build that no red stop card cancelled (0 with none)."),
     h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), h("th", { scope: "col" }, "Winner"), h("th", { scope: "col" }, n[0]), h("th", { scope: "col" }, n[1]))),
       h("tbody", {}, matches.map((m) => h("tr", {}, h("td", {}, String(m.match)), h("td", {}, n[m.winner]),
