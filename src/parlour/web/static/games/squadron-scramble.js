@@ -821,10 +821,12 @@ function setWords(id, view, sets = null) {
 }
 
 // Whether a move's words need the table as it stood when it was made (the replay's analysis fetches that view for
-// them): a shot names the set's owner and plane, and a set's number names another set in another round.  (A swap
-// or a discard names a card by its place in the hand only in plane-spotting, which a replay does not hide.)
+// them): a shot, a swap and a wild card added name the set's owner and plane, and a set's number names another set
+// in another round.  (A discard names a card by its place in the hand only in plane-spotting, which a replay does
+// not hide.)
 export function labelNeedsView(action) {
-  return action.startsWith("shoot ") || action.startsWith("take ");   // (a take names the cards the pile held then)
+  // (a take names the cards the pile held then)
+  return ["shoot ", "take ", "swap ", "add "].some((verb) => action.startsWith(verb));
 }
 
 export function label(action, view) {

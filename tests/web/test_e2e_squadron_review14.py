@@ -1,0 +1,124 @@
+"""Squadron Scramble after the fresh-eyes review 14b: the analysis list words each move with the table at its own
+move, the laptop's sets wrap across the width, the hint's words follow its figures, the naming is said once."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from conftest import shot
+from parlour.games import get_game
+from test_e2e_squadron_scramble import finished
+
+#: four club players on a deal with many rounds, so set numbers come back in each round for other sets
+SEED = 20
+
+
+def test_every_analysis_list_line_says_what_its_decision_beside_the_board_says(quick_server, browser):
+    """A swap or a wild card added names a set by its number, and set numbers start again each round: the list of the
+    expert's analysis words each move with the table as it stood at that move (as the decision beside the board
+    does), never with the final table's set of that number."""
+    server = quick_server
+    info, record = finished(server, SEED)
+    names = [s["name"] for s in info["seats"]]
+    game = get_game("squadron-scramble")
+    final = {x["id"]: (x["by"], x["plane"]) for x in info["observation"]["table"]}
+    # each seat's decisions with a swap or an add among its moves; the seat with most of them whose set number the
+    # final table gives to another set is the one analysed
+    found: dict[int, list[tuple[int, list[str], str, int]]] = {s: [] for s in range(4)}
+    state = game.new_state(seats=4, variant=record.variant, seed=record.seed, deal=record.deal)
+    for index, (seat, action) in enumerate(record.actions):
+        legal = list(state.legal_actions(seat))
+        aimed = [a for a in legal if a.split()[0] in ("swap", "add")]
+        if aimed:
+            here = {x["id"]: (x["by"], x["plane"]) for x in state.observation(0)["table"]}
+            misread = sum(final.get(int(a.split()[2])) != here[int(a.split()[2])] for a in aimed)
+            found[seat].append((index, legal, action, misread))
+        state.apply(seat, state.parse_action(action))
+    seat = max(found, key=lambda s: sum(m > 0 for *_, m in found[s]))
+    decisions = [d for d in found[seat] if d[3]][:6] + [d for d in found[seat] if not d[3]][:2]
+    assert sum(d[3] > 0 for d in decisions) >= 2, found
+    rows: list[dict[str, Any]] = []
+    for index, legal, action, _ in sorted(decisions):
+        aimed = [a for a in legal if a.split()[0] in ("swap", "add")]
+        # the expert's choice a swap or an add other than the move made where there is one, the move made second
+        best = next((a for a in aimed if a != action), aimed[0])
+        options = [best] + [a for a in legal if a != best]
+        chances = [round(0.9 - 0.05 * i, 2) for i in range(len(options))]
+        played = chances[options.index(action)]
+        rows.append(
+            {
+                "index": index,
+                "move": index + 1,
+                "seat": seat,
+                "legal": len(legal),
+                "played": action,
+                "played_chance": played,
+                "best": best,
+                "best_chance": chances[0],
+                "alternative": None,
+                "alternative_chance": None,
+                "cost": round(chances[0] - played, 2),
+                "costly": chances[0] - played > 0.1,
+                "options": [
+                    {"action": a, "visits": 10, "value": 2 * c - 1, "chance": c}
+                    for a, c in zip(options, chances, strict=True)
+                ],
+            }
+        )
+    analysis = {
+        "table": info["table"],
+        "game": "squadron-scramble",
+        "seat": seat,
+        "name": names[seat],
+        "bot": "expert",
+        "iterations": 10,
+        "seed": 0,
+        "threshold": 0.1,
+        "moves": rows,
+        "decisions": len(rows),
+        "costly": sum(r["costly"] for r in rows),
+        "finished": True,
+    }
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
+        page.goto(f"{server.url}/replay/{info['table']}")
+        page.wait_for_selector(".views .board")
+        page.select_option("select[aria-label='Whose moves to analyse']", str(seat))
+        page.click("[data-testid=analyse]")
+        page.wait_for_selector(".analysis-moves li")
+        for row in rows:
+            index = row["index"]
+            item = page.locator(f".analysis-moves li[data-index='{index}']")
+            listed = item.inner_text()
+            item.locator("button").click()
+            page.wait_for_selector(f"[data-testid=analysis-focus] h2:has-text('Move {index + 1}:')")
+            focus = page.locator("[data-testid=analysis-focus]")
+            offered = [t.strip() for t in focus.locator(".option-name").all_inner_texts()]
+            played = next(t.removesuffix(" (played)") for t in offered if t.endswith(" (played)"))
+            best = offered[0].removesuffix(" (played)")
+            # the list's line: "Move N <the move made> <its chance> the expert: <the expert's move> <its chance>"
+            assert listed.startswith(f"Move {row['move']} {played} "), (index, listed, offered)
+            if row["best"] != row["played"]:
+                assert f"the expert: {best} " in listed, (index, listed, offered)
+            else:
+                assert listed.endswith("the expert's choice"), (index, listed)
+            # and the set it names is the one the board at this step shows under that number
+            for words in (played, best):
+                said = re.search(r"into (\w+)'s? (.*)set \(#(\d+)\)", words)
+                if said:
+                    owner, _plane, number = said.groups()
+                    who = names[seat] if owner == "your" else owner
+                    shown = page.locator(
+                        f".views .board .ss-player:has(.ss-player-head b:text-is('{who}')) .ss-set[data-set='{number}']"
+                    )
+                    assert shown.count() == 1, (index, words)
+        shot(page, "squadron-scramble-analysis-swaps")
+        assert not errors, errors
+    finally:
+        context.close()
