@@ -6,12 +6,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conftest import shot
+from conftest import WIDE, shot
 from parlour.games import get_game
 from test_e2e_squadron_scramble import finished
+from test_e2e_squadron_scramble_fit import in_view
+from test_e2e_squadron_scramble_table import drive, open_table
 
 #: four club players on a deal with many rounds, so set numbers come back in each round for other sets
 SEED = 20
+#: a deal of four club players on which the person lays three sets and the others three more in one round
+CROWDED_SEED = 10
 
 
 def test_every_analysis_list_line_says_what_its_decision_beside_the_board_says(quick_server, browser):
@@ -119,6 +123,39 @@ def test_every_analysis_list_line_says_what_its_decision_beside_the_board_says(q
                     )
                     assert shown.count() == 1, (index, words)
         shot(page, "squadron-scramble-analysis-swaps")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def crowded(view: dict) -> bool:
+    """Late in a round of four: six sets or more on the table, three of them the person's, his turn to discard."""
+    table = view["observation"]["table"]
+    return (
+        len(table) >= 6
+        and sum(x["by"] == 0 for x in table) >= 3
+        and any(a.startswith("discard ") for a in view["legal"])
+    )
+
+
+def test_on_a_laptop_a_crowded_table_keeps_every_opponents_sets_in_view_at_the_players_decision(quick_server, browser):
+    """With many sets laid, each player's sets lie in rows across the table's width, never in one narrow column:
+    the whole table, the dock and the hand fit a laptop's window, or failing that every opponent's set stays in
+    view above the dock while the player decides."""
+    made, view = drive(quick_server, CROWDED_SEED, crowded)
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        page.wait_for_selector(".ss-player:not(.mine) .ss-set")
+        page.screenshot(path="/tmp/t33-ss2-shots/crowded-laptop.png")
+        fits = page.evaluate("document.documentElement.scrollHeight") <= WIDE["height"] + 1
+        if not fits:
+            in_view(page, ".ss-player:not(.mine) > .ss-sets > .ss-set")
+        # each player's sets lie side by side where the width allows: no player's sets in one column of three or more
+        columns = page.evaluate("""() => [...document.querySelectorAll('.ss-player')].map((p) => {
+            const sets = [...p.querySelectorAll(':scope > .ss-sets > .ss-set')].map((s) => s.getBoundingClientRect());
+            return { sets: sets.length, lefts: new Set(sets.map((r) => Math.round(r.left))).size };
+        })""")
+        assert all(c["sets"] < 2 or c["lefts"] > 1 for c in columns), columns
         assert not errors, errors
     finally:
         context.close()
