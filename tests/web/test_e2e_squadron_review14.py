@@ -159,3 +159,56 @@ def test_on_a_laptop_a_crowded_table_keeps_every_opponents_sets_in_view_at_the_p
         assert not errors, errors
     finally:
         context.close()
+
+
+HINT = """async ([figures, contest]) => {
+    const { hints } = await import('/static/hint.js');
+    const slot = document.getElementById('slot');
+    slot.replaceChildren();
+    const legal = figures.map((_, i) => `m${i}`);
+    const view = { hints: true, seat: 0, over: false, real_time: false, moves: 54, hint_withheld: null, legal };
+    const shown = hints(slot, { send: () => true, act: () => {}, label: (a) => `Move ${a}`, contest });
+    shown.draw(view);
+    slot.querySelector('[data-testid=hint-button]').click();
+    shown.answered({ type: 'hint', moves: 54, unjudged: 0, iterations: 500,
+                     options: figures.map((c, i) => ({ action: `m${i}`, chance: c, visits: 400 - 50 * i })) });
+    const words = (li) => [...li.children].map((c) => c.textContent.replace(/\\s+/g, ' ').trim()).filter(Boolean);
+    return { note: slot.querySelector('[data-testid=hint-close-call] strong')?.textContent || null,
+             rows: [...slot.querySelectorAll('[data-testid=hint] li')].map((li) => words(li).join(' ')),
+             why: slot.querySelector('[data-testid=hint-level-note]')?.innerText || null };
+}"""
+
+
+def test_the_hints_words_follow_its_figures_and_every_equal_best_row_says_so(quick_server, page):
+    """Where every move leaves the outcome near certain the hint says how likely in words that match the figures
+    printed under them (3% to 5% is about 1 in 20, never about 1 in 10), in Squadron Scramble's game and Football
+    Whist's match alike; and every row whose figure, as shown, is the expert's choice's is tagged "(equal best)"."""
+    page.goto(quick_server.url + "/")
+    page.set_content('<div class="dock"><div id="slot"></div></div>')
+    said = {
+        (0.05, 0.05, 0.04, 0.04, 0.03): "You are unlikely to win the game (about 1 in 20)",
+        (0.10, 0.09, 0.09): "You are unlikely to win the game (about 1 in 10)",
+        (0.08, 0.07, 0.06): "You are unlikely to win the game (about 1 in 15)",
+        (0.03, 0.02, 0.01): "You are almost sure to lose the game (under 1 in 20 to win)",
+        (0.95, 0.94, 0.95): "You are very likely to win the game (about 19 in 20)",
+        (0.92, 0.92): "You are very likely to win the game (about 9 in 10)",
+        (0.99, 0.98): "You are almost sure to win the game (better than 19 in 20)",
+    }
+    for figures, words in said.items():
+        shown = page.evaluate(HINT, [list(figures), "game"])
+        assert shown["note"] == f"{words}: these moves differ little", (figures, shown)
+    # Football Whist's hint speaks of the match, in the same words
+    shown = page.evaluate(HINT, [[0.05, 0.04, 0.03], "match"])
+    assert shown["note"] == "You are unlikely to win the match (about 1 in 20): these moves differ little", shown
+    shown = page.evaluate(HINT, [[0.02, 0.01], "match"])
+    assert shown["note"].startswith("You are almost sure to lose the match (under 1 in 20 to win)"), shown
+    # three rows at 100% as shown (one of them 99.6%): each of the two after the choice is tagged, the rest not
+    shown = page.evaluate(HINT, [[1.0, 1.0, 0.996, 0.9], "game"])
+    assert shown["rows"] == [
+        "Play Move m0 (its choice) 100%",
+        "Play Move m1 (equal best) 100%",
+        "Play Move m2 (equal best) 100%",
+        "Play Move m3 90%",
+    ], shown
+    assert shown["why"].startswith("Equal best: as good as its choice"), shown
+    assert "level" not in " ".join(shown["rows"]).lower()
