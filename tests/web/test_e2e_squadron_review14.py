@@ -8,8 +8,9 @@ from typing import Any
 
 from conftest import WIDE, shot
 from parlour.games import get_game
+from test_e2e_squadron_review3 import just_named_wrong
 from test_e2e_squadron_scramble import finished
-from test_e2e_squadron_scramble_fit import in_view
+from test_e2e_squadron_scramble_fit import in_view, wrong_name
 from test_e2e_squadron_scramble_table import drive, open_table
 
 #: four club players on a deal with many rounds, so set numbers come back in each round for other sets
@@ -212,3 +213,25 @@ def test_the_hints_words_follow_its_figures_and_every_equal_best_row_says_so(qui
     ], shown
     assert shown["why"].startswith("Equal best: as good as its choice"), shown
     assert "level" not in " ".join(shown["rows"]).lower()
+
+
+def test_a_name_said_is_announced_once_with_the_log_and_a_wrong_one_says_who_misses_a_turn(quick_server, browser):
+    """A wrong name in the play log reads "You named it: …: wrong, so you miss your next turn" (never "You …
+    misses a turn"); the line over the table only counts the names said this round, without announcing the latest a
+    third time (nor "Name said: Ann: #1", colon after colon)."""
+    made, view = drive(quick_server, 7, just_named_wrong, choose=wrong_name)
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        latest = page.locator("[data-testid=play-log] li.ss-log-move").last
+        text = latest.inner_text()
+        assert text.startswith("You named it: ") and text.endswith(": wrong, so you miss your next turn"), text
+        assert "misses" not in text
+        head = page.locator("[data-testid=names-said] summary").inner_text()
+        said = [n for n in view["observation"]["naming"] if n["round"] == view["observation"]["round"]]
+        assert head == f"Names said this round ({len(said)})", head
+        rows = page.locator("[data-testid=names-said] .ss-said").all_text_contents()
+        assert rows and all(re.match(r"^\w+, set #\d+: [^:]+$", r.split(" — ")[0]) for r in rows), rows
+        page.screenshot(path="/tmp/t33-ss2-shots/wrong-name-laptop.png")
+        assert not errors, errors
+    finally:
+        context.close()

@@ -603,15 +603,16 @@ export function render(el, ctx) {
   }
 
   // -- the round and the names said -----------------------------------------------------------------------------
-  // the names said this round, the latest first: one short line with the latest, the rest folded under it (the
-  // play log has them all too), so that the line never grows to push the board down
+  // the names said this round, the latest first, folded under one short line that only counts them: the play log
+  // and the line under the board announce each name as it is said, so this line never says it a third time (nor
+  // grows to push the board down)
   const naming = (obs.naming || []).filter((x) => x.round === obs.round).reverse();
   const saidWords = (x) => {
     const [code, nat] = x.said.split(" ");
     // a wrong name is answered: the plane the set really is
     const truth = x.correct ? null : setPlane(obs, x.set);
     return h("span", { class: `ss-said${x.correct ? "" : " wrong"}` },
-      `${seatName(view, x.seat)}: #${x.set} ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (misses a turn)"}`,
+      `${seatName(view, x.seat)}, set #${x.set}: ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (a turn missed)"}`,
       truth ? ` — it is the ${truth[0]}, ${NATIONS[truth[1]]?.name || truth[1]}` : "");
   };
   const info = h("div", { class: "ss-info" },
@@ -624,7 +625,7 @@ export function render(el, ctx) {
       onclick: () => showCount(view, lastOver(obs)) }, `How round ${lastOver(obs).round} was scored`) : "",
     naming.length ? h("details", { class: "ss-names", "data-testid": "names-said", open: namesOpen ? true : undefined,
       ontoggle: (event) => { namesOpen = event.target.open; } },
-    h("summary", { class: "ss-names-latest" }, naming.length > 1 ? `Names said (${naming.length}): ` : "Name said: ", saidWords(naming[0])),
+    h("summary", { class: "ss-names-latest" }, `Names said this round (${naming.length})`),
     h("div", { class: "ss-names-all" }, naming.map(saidWords))) : "");
 
   // (a replay has its own list of the moves, and draws a board for each seat: no log there)
@@ -1197,7 +1198,8 @@ function playLog(ctx) {
     let text = `${who(seat)} ${moveWords(action, view, seat, i, setsOf(r))}`;
     if (action.startsWith("name ")) {
       const said = (obs.naming || [])[names++];
-      if (said && !said.correct) text += ": wrong, and misses a turn";
+      // ("You …: wrong, so you miss your next turn"; "Betty …: wrong, so Betty misses a turn")
+      if (said && !said.correct) text += addressed(view, seat) ? ": wrong, so you miss your next turn" : `: wrong, so ${seatName(view, seat)} misses a turn`;
       else if (said) text += " ✓";
     }
     items.push(h("li", { class: i === hist.length - 1 ? "ss-log-move ss-latest" : "ss-log-move", "data-move": i }, text));
