@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conftest import WIDE, shot
+import test_e2e_squadron_scramble_table as table
+from conftest import PHONE, WIDE, shot
 from parlour.games import get_game
 from test_e2e_squadron_review3 import just_named_wrong
+from test_e2e_squadron_review13 import open_hint, with_hints
 from test_e2e_squadron_scramble import finished
 from test_e2e_squadron_scramble_fit import in_view, wrong_name
 from test_e2e_squadron_scramble_table import drive, open_table
@@ -232,6 +234,46 @@ def test_a_name_said_is_announced_once_with_the_log_and_a_wrong_one_says_who_mis
         rows = page.locator("[data-testid=names-said] .ss-said").all_text_contents()
         assert rows and all(re.match(r"^\w+, set #\d+: [^:]+$", r.split(" — ")[0]) for r in rows), rows
         page.screenshot(path="/tmp/t33-ss2-shots/wrong-name-laptop.png")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def many_lays(view: dict) -> bool:
+    """The person's turn with three planes' sets or more to lay (each of them a way or more)."""
+    lays = [a for a in view["legal"] if a.startswith("lay ")]
+    return len({a.split()[1].split("/")[0] for a in lays}) >= 3 or len(lays) >= 6
+
+
+def test_on_a_phone_the_hints_rows_and_the_ways_to_lay_keep_to_the_screen(quick_server, browser, monkeypatch):
+    """At a decision with many sets to lay, on a phone: the ways to lay wrap onto new lines, none of them past the
+    window's right edge; the hint's rows are each the list's whole width, their figures in one column on screen."""
+    with_hints(monkeypatch)
+    made, view = table.drive(quick_server, 3, many_lays)
+    monkeypatch.undo()
+    context, page, errors = table.open_table(browser, quick_server, made, PHONE, True)
+    try:
+        page.wait_for_selector(".ss-lays .ss-lay")
+        open_hint(page)
+        page.screenshot(path="/tmp/t33-ss2-shots/lays-hint-phone.png")
+        boxes = page.evaluate("""() => {
+            const right = (sel) => [...document.querySelectorAll(sel)].map((el) => el.getBoundingClientRect())
+                .filter((r) => r.width > 0).map((r) => r.right);
+            const rows = [...document.querySelectorAll('[data-testid=hint] ol > li')]
+                .map((li) => li.getBoundingClientRect());
+            const figures = [...document.querySelectorAll('[data-testid=hint] ol > li [data-testid=chance]')]
+                .map((el) => el.getBoundingClientRect().right);
+            const lays = [...document.querySelectorAll('.ss-lays .ss-lay')].map((el) => el.getBoundingClientRect());
+            return { width: innerWidth, page: document.documentElement.scrollWidth, rows: rows.map((r) => r.width),
+                     figures, lays: lays.map((r) => [r.top, r.right]),
+                     past: [...right('[data-testid=hint] *'), ...right('.ss-lays *')]
+                         .filter((x) => x > innerWidth + 1) };
+        }""")
+        assert boxes["page"] <= boxes["width"] and not boxes["past"], boxes
+        assert len(boxes["rows"]) >= 2 and max(boxes["rows"]) - min(boxes["rows"]) <= 1, boxes
+        assert max(boxes["figures"]) - min(boxes["figures"]) <= 1, boxes
+        # more ways than one line holds: they wrap (a second line), never one row that scrolls sideways
+        assert len({round(top) for top, _ in boxes["lays"]}) >= 2 or len(boxes["lays"]) <= 2, boxes
         assert not errors, errors
     finally:
         context.close()

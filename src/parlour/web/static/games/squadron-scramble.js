@@ -721,8 +721,8 @@ function layPanel(lays, ctx) {
   });
   const ways = layPlane ? byPlane.get(layPlane).map((a) => clickable(h("div", { class: "ss-lay ss-way" }, tiny(a),
     h("span", { class: "ss-way-words" }, SPOTTING ? `${handPlaces(a, ctx.view)}: ${layWays(a)}` : layWays(a))), a, act, label(a, ctx.view))) : [];
-  // (on a phone the choices keep to one row that scrolls sideways, so the hand below stays whole in the dock)
-  const row = choices.length > 2 && matchMedia("(max-width: 600px)").matches ? `: ${choices.length} choices, swipe along the row` : "";
+  // (on a phone the choices wrap two a line, so the count says how many there are to look through)
+  const row = choices.length > 2 && matchMedia("(max-width: 600px)").matches ? `: ${choices.length} choices` : "";
   return h("div", { class: "panel ss-lays decision-area" }, h("h3", {}, "Lay down a set", row ? h("span", { class: "ss-ways" }, row) : ""),
     h("div", { class: "ss-lay-list" }, choices), ways.length ? h("div", { class: "ss-lay-list ss-way-list" }, ways) : "");
 }
