@@ -277,3 +277,30 @@ def test_on_a_phone_the_hints_rows_and_the_ways_to_lay_keep_to_the_screen(quick_
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_on_a_phone_a_hand_of_ten_takes_two_rows_of_cards_as_wide_as_the_dock_allows(quick_server, browser):
+    """Ten cards in hand on a phone: two rows of five, each card as wide as five a row allow where the dock has room
+    (at 58 px a card's plane name was barely 7 px high), every card and the decision's controls on screen."""
+    made, view = table.drive(
+        quick_server,
+        3,
+        lambda v: len(v["observation"]["hand"]) >= 9 and any(a.startswith("discard ") for a in v["legal"]),
+    )
+    context, page, errors = table.open_table(browser, quick_server, made, PHONE, True)
+    try:
+        page.wait_for_function(
+            "[...document.querySelectorAll('.dock .ss-hand svg.card')]"
+            ".every((c) => c.getBoundingClientRect().width >= 66)"
+        )
+        cards = page.evaluate("""() => [...document.querySelectorAll('.dock .ss-hand svg.card')]
+            .map((c) => { const r = c.getBoundingClientRect(); return [Math.round(r.top), r.bottom, r.right]; })""")
+        assert len(cards) == len(view["observation"]["hand"]) and len({top for top, _, _ in cards}) == 2, cards
+        assert all(bottom <= PHONE["height"] + 1 and right <= PHONE["width"] + 1 for _, bottom, right in cards), cards
+        controls = page.evaluate("""() => [...document.querySelectorAll('.dock .decision-area [data-action]')]
+            .map((c) => c.getBoundingClientRect().bottom)""")
+        assert controls and all(bottom <= PHONE["height"] for bottom in controls), controls
+        page.screenshot(path="/tmp/t33-ss2-shots/hand10-phone.png")
+        assert not errors, errors
+    finally:
+        context.close()

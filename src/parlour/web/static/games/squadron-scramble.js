@@ -393,8 +393,9 @@ const ROW_MAX = 7;
 const handRows = (n) => Math.max(1, Math.ceil(n / ROW_MAX));
 // The rows must fit the phone's dock with the decision above them (a long list of sets to lay, a hint): the cards
 // narrow, down to CARD_MIN px, until the dock needs no scrolling; with no room even then, the hand goes back to one
-// row, as narrow as it must be.  Done as the dock takes its size, and again as anything in it changes size.
-const CARD_WIDTHS = [58, 54, 50, 46, 44];
+// row, as narrow as it must be.  Done as the dock takes its size, and again as anything in it changes size.  (The
+// widest first, as wide as five a row allow on a phone: at 58 px a card's plane name was barely 7 px high.)
+const CARD_WIDTHS = [72, 66, 62, 58, 54, 50, 46, 44];
 function fitHand() {
   const row = document.querySelector(".dock .ss-hand .row[data-rows]");
   const dock = row?.closest(".dock");
@@ -405,7 +406,8 @@ function fitHand() {
   if (row.dataset.fitted === key) return;
   row.dataset.fitted = key;
   row.classList.add("ss-rows");
-  for (const w of CARD_WIDTHS) {
+  // (with the hint open the dock is held to part of the screen: the wider cards are not tried there)
+  for (const w of CARD_WIDTHS.filter((x) => x <= 58 || !dock.classList.contains("hinting"))) {
     row.style.setProperty("--ss-card-max", `${w}px`);
     if (dock.scrollHeight <= dock.clientHeight + 1) return;
   }
