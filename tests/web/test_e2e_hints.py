@@ -272,7 +272,7 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
 
 def test_a_move_the_server_shows_level_with_the_experts_choice_is_called_level(server, page):
     """The server shows no move above the expert's choice: one it tried less whose figure came out higher is
-    sent at the choice's chance.  The hint says so: "(level)" beside it, and a line saying why the choice is
+    sent at the choice's chance.  The hint says so: "(equal best)" beside it, and a line saying why the choice is
     still first; no figure under a later move is higher than the choice's."""
     page.goto(server.url + "/")
     page.set_content('<div class="dock"><div id="slot"></div></div>')
@@ -292,6 +292,6 @@ def test_a_move_the_server_shows_level_with_the_experts_choice_is_called_level(s
         return { rows: [...slot.querySelectorAll('[data-testid=hint] li')].map((li) => words(li).join(' ')),
                  note: slot.querySelector('[data-testid=hint-level-note]')?.innerText || null };
     }""")
-    assert shown["rows"] == ["Play Scotland 10 (its choice) 49%", "Play Scotland 3 (level) 49%",
+    assert shown["rows"] == ["Play Scotland 10 (its choice) 49%", "Play Scotland 3 (equal best) 49%",
                              "Play England 2 30%"], shown
     assert shown["note"] and "as good as its choice" in shown["note"] and not CODES.search(shown["note"])

@@ -24,13 +24,17 @@ export function closeCall(options) {
   return { decided, low, high };
 }
 
-// Where every move leaves the outcome near certain, how likely it is, in plain words that keep to the figures:
-// "You are very likely to win the game (about 9 in 10)" at 92%, "almost sure" only from 97%.
+// Where every move leaves the outcome near certain, how likely it is, in plain words that keep to the figures shown
+// under them: "You are very likely to win the game (about 9 in 10)" at 92%, "about 19 in 20" at 95%, "almost sure"
+// only from 97%; "about 1 in 10" at 10%, "about 1 in 20" at 5% (3% to 5% shown), "under 1 in 20" below 4%.
 export function likelihood({ low, high }, contest = "game") {
   const mid = (low + high) / 2;
   if (mid >= 97) return `You are almost sure to win the ${contest} (better than 19 in 20)`;
+  if (mid >= 94) return `You are very likely to win the ${contest} (about 19 in 20)`;
   if (mid >= 50) return `You are very likely to win the ${contest} (about ${Math.min(9, Math.round(mid / 10))} in 10)`;
-  if (mid <= 3) return `You are almost sure to lose the ${contest} (under 1 in 20 to win)`;
+  if (mid < 4) return `You are almost sure to lose the ${contest} (under 1 in 20 to win)`;
+  if (mid < 6) return `You are unlikely to win the ${contest} (about 1 in 20)`;
+  if (mid < 8.5) return `You are unlikely to win the ${contest} (about 1 in 15)`;
   return `You are unlikely to win the ${contest} (about 1 in 10)`;
 }
 
@@ -102,9 +106,12 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     // a move shown at its choice's chance: the server shows no move above the expert's choice (one it tried
     // less that came out a little higher is within the search's noise, so it is shown level with it)
     const top = mine.options[0];
-    const isLevel = (o) => o !== top && (o.level || (o.chance !== null && top.chance !== null && o.chance >= top.chance));
+    // (and every move whose figure, as shown, is the choice's: two rows at 100% are both tagged, one at 99.6% too)
+    const points = (c) => Math.round(100 * c);
+    const isLevel = (o) => o !== top && (o.level || (o.chance !== null && o.chance !== undefined && top.chance !== null
+      && top.chance !== undefined && points(o.chance) >= points(top.chance)));
     const level = shown.some(isLevel) ? h("p", { class: "hint-note", "data-testid": "hint-level-note" },
-      "Level: as good as its choice as far as the expert can tell. It tried its choice more often, so it trusts that one more.") : "";
+      "Equal best: as good as its choice as far as the expert can tell. It tried its choice more often, so it trusts that one more.") : "";
     // chances within a couple of points say nothing between the moves: the hint says so in words, and says in one
     // plain sentence under the list what the search's other figure (how often it played each move out) tells
     const call = closeCall(mine.options);
@@ -137,7 +144,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
       closeNote,
       h("ol", { "aria-label": "Your moves, the expert's choice first: pick one to play it" }, shown.map((o, i) => {
         const mark = i === 0 ? h("small", { class: "hint-choice" }, " (its choice)")
-          : isLevel(o) ? h("small", { class: "hint-level", "data-testid": "hint-level" }, " (level)") : "";
+          : isLevel(o) ? h("small", { class: "hint-level", "data-testid": "hint-level" }, " (equal best)") : "";
         // a move the player must find for himself is named, not played from here
         const own = !playable(o.action, view);
         // (a game's own verb is read out; the usual "Play" only shown, the button's name being the move)

@@ -393,8 +393,9 @@ const ROW_MAX = 7;
 const handRows = (n) => Math.max(1, Math.ceil(n / ROW_MAX));
 // The rows must fit the phone's dock with the decision above them (a long list of sets to lay, a hint): the cards
 // narrow, down to CARD_MIN px, until the dock needs no scrolling; with no room even then, the hand goes back to one
-// row, as narrow as it must be.  Done as the dock takes its size, and again as anything in it changes size.
-const CARD_WIDTHS = [58, 54, 50, 46, 44];
+// row, as narrow as it must be.  Done as the dock takes its size, and again as anything in it changes size.  (The
+// widest first, as wide as five a row allow on a phone: at 58 px a card's plane name was barely 7 px high.)
+const CARD_WIDTHS = [72, 66, 62, 58, 54, 50, 46, 44];
 function fitHand() {
   const row = document.querySelector(".dock .ss-hand .row[data-rows]");
   const dock = row?.closest(".dock");
@@ -405,7 +406,8 @@ function fitHand() {
   if (row.dataset.fitted === key) return;
   row.dataset.fitted = key;
   row.classList.add("ss-rows");
-  for (const w of CARD_WIDTHS) {
+  // (with the hint open the dock is held to part of the screen: the wider cards are not tried there)
+  for (const w of CARD_WIDTHS.filter((x) => x <= 58 || !dock.classList.contains("hinting"))) {
     row.style.setProperty("--ss-card-max", `${w}px`);
     if (dock.scrollHeight <= dock.clientHeight + 1) return;
   }
@@ -603,15 +605,16 @@ export function render(el, ctx) {
   }
 
   // -- the round and the names said -----------------------------------------------------------------------------
-  // the names said this round, the latest first: one short line with the latest, the rest folded under it (the
-  // play log has them all too), so that the line never grows to push the board down
+  // the names said this round, the latest first, folded under one short line that only counts them: the play log
+  // and the line under the board announce each name as it is said, so this line never says it a third time (nor
+  // grows to push the board down)
   const naming = (obs.naming || []).filter((x) => x.round === obs.round).reverse();
   const saidWords = (x) => {
     const [code, nat] = x.said.split(" ");
     // a wrong name is answered: the plane the set really is
     const truth = x.correct ? null : setPlane(obs, x.set);
     return h("span", { class: `ss-said${x.correct ? "" : " wrong"}` },
-      `${seatName(view, x.seat)}: #${x.set} ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (misses a turn)"}`,
+      `${seatName(view, x.seat)}, set #${x.set}: ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (a turn missed)"}`,
       truth ? ` — it is the ${truth[0]}, ${NATIONS[truth[1]]?.name || truth[1]}` : "");
   };
   const info = h("div", { class: "ss-info" },
@@ -624,7 +627,7 @@ export function render(el, ctx) {
       onclick: () => showCount(view, lastOver(obs)) }, `How round ${lastOver(obs).round} was scored`) : "",
     naming.length ? h("details", { class: "ss-names", "data-testid": "names-said", open: namesOpen ? true : undefined,
       ontoggle: (event) => { namesOpen = event.target.open; } },
-    h("summary", { class: "ss-names-latest" }, naming.length > 1 ? `Names said (${naming.length}): ` : "Name said: ", saidWords(naming[0])),
+    h("summary", { class: "ss-names-latest" }, `Names said this round (${naming.length})`),
     h("div", { class: "ss-names-all" }, naming.map(saidWords))) : "");
 
   // (a replay has its own list of the moves, and draws a board for each seat: no log there)
@@ -720,8 +723,8 @@ function layPanel(lays, ctx) {
   });
   const ways = layPlane ? byPlane.get(layPlane).map((a) => clickable(h("div", { class: "ss-lay ss-way" }, tiny(a),
     h("span", { class: "ss-way-words" }, SPOTTING ? `${handPlaces(a, ctx.view)}: ${layWays(a)}` : layWays(a))), a, act, label(a, ctx.view))) : [];
-  // (on a phone the choices keep to one row that scrolls sideways, so the hand below stays whole in the dock)
-  const row = choices.length > 2 && matchMedia("(max-width: 600px)").matches ? `: ${choices.length} choices, swipe along the row` : "";
+  // (on a phone the choices wrap two a line, so the count says how many there are to look through)
+  const row = choices.length > 2 && matchMedia("(max-width: 600px)").matches ? `: ${choices.length} choices` : "";
   return h("div", { class: "panel ss-lays decision-area" }, h("h3", {}, "Lay down a set", row ? h("span", { class: "ss-ways" }, row) : ""),
     h("div", { class: "ss-lay-list" }, choices), ways.length ? h("div", { class: "ss-lay-list ss-way-list" }, ways) : "");
 }
@@ -821,10 +824,12 @@ function setWords(id, view, sets = null) {
 }
 
 // Whether a move's words need the table as it stood when it was made (the replay's analysis fetches that view for
-// them): a shot names the set's owner and plane, and a set's number names another set in another round.  (A swap
-// or a discard names a card by its place in the hand only in plane-spotting, which a replay does not hide.)
+// them): a shot, a swap and a wild card added name the set's owner and plane, and a set's number names another set
+// in another round.  (A discard names a card by its place in the hand only in plane-spotting, which a replay does
+// not hide.)
 export function labelNeedsView(action) {
-  return action.startsWith("shoot ") || action.startsWith("take ");   // (a take names the cards the pile held then)
+  // (a take names the cards the pile held then)
+  return ["shoot ", "take ", "swap ", "add "].some((verb) => action.startsWith(verb));
 }
 
 export function label(action, view) {
@@ -1195,7 +1200,8 @@ function playLog(ctx) {
     let text = `${who(seat)} ${moveWords(action, view, seat, i, setsOf(r))}`;
     if (action.startsWith("name ")) {
       const said = (obs.naming || [])[names++];
-      if (said && !said.correct) text += ": wrong, and misses a turn";
+      // ("You …: wrong, so you miss your next turn"; "Betty …: wrong, so Betty misses a turn")
+      if (said && !said.correct) text += addressed(view, seat) ? ": wrong, so you miss your next turn" : `: wrong, so ${seatName(view, seat)} misses a turn`;
       else if (said) text += " ✓";
     }
     items.push(h("li", { class: i === hist.length - 1 ? "ss-log-move ss-latest" : "ss-log-move", "data-move": i }, text));
