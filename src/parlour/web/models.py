@@ -634,6 +634,8 @@ class DriveView(BaseModel):
     entries: list[dict[str, Any]]
     teams: list[TeamCard]
     bots: BotsCarrying
+    #: the teams whose people have sat at the drive's tables: the bots leave their games to them
+    people: list[str] = []
 
 
 class NewCycle(Body):
@@ -712,6 +714,8 @@ class CycleView(BaseModel):
     matches: list[CycleMatch]
     win_points: int
     bots: BotsCarrying
+    #: the players who have sat in person at the cycle's tables: the bots leave their matches to them
+    people: list[str] = []
 
 
 # -- operations ------------------------------------------------------------------------------
