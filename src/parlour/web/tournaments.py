@@ -35,6 +35,7 @@ from parlour.web.models import (
     DriveView,
     FixtureResult,
     FixtureView,
+    GameContext,
     Made,
     Seat,
     TableLink,
@@ -116,6 +117,28 @@ def tables_by(tables: list[dict[str, Any]], fixture: Callable[[dict[str, Any]], 
         grouped.setdefault(fixture(t["meta"]), []).append(
             TableLink(id=t["id"], finished=t["finished"] is not None, bots=bots))
     return grouped
+
+
+def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
+                 figures: list[int] | None = None) -> GameContext | None:
+    """The drive or cycle a table was played for, named for its table, its end and its replay (None for a casual
+    game, or one whose tournament is gone)."""
+    meta = meta or {}
+    try:
+        if meta.get("drive"):
+            drive = tournaments.drive(meta["drive"])
+            f = drive.fixture(meta["round"], meta["table"])
+            return GameContext(kind="drive", name=drive.title, where=f"round {f.round}, table {f.table}",
+                               sides=[f.home, f.away or ""], figures=figures, url=f"/drives/{meta['drive']}",
+                               back="Back to the drive")
+        if meta.get("cycle"):
+            tournaments.cycle(meta["cycle"])
+            return GameContext(kind="cycle", name="Biggles cycle", where=f"match {meta['match'] + 1}",
+                               sides=[meta["blue"], meta["red"]], figures=figures, url=f"/cycles/{meta['cycle']}",
+                               back="Back to the cycle")
+    except (ParlourError, KeyError, TypeError):
+        return None
+    return None
 
 
 def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView:

@@ -161,9 +161,12 @@ function quicker(bot) {
   return at >= 0 && at < LEVELS.length - 1 ? LEVELS[at + 1] : null;
 }
 // "Too easy? Try a quicker opponent": a new table, the same series, the next level up (the player keeps his seat)
+// A match played for a cycle: its table says so (``inTournament``, from table.js), and offers no new casual game
+let tournament = null;
+export function inTournament(context) { tournament = context; }
 function quickerOffer(view) {
   const me = view.seat;
-  if (me === null || me === undefined) return "";
+  if (me === null || me === undefined || tournament) return "";
   const bot = botOf(view, 1 - me);
   const next = bot === null ? null : quicker(bot);
   if (!next) return "";
@@ -187,7 +190,7 @@ function easier(bot) {
 }
 function easierOffer(view) {
   const me = view.seat;
-  if (me === null || me === undefined || !view.result || !view.result.winner || view.result.winner === `P${me + 1}`) return "";
+  if (tournament || me === null || me === undefined || !view.result || !view.result.winner || view.result.winner === `P${me + 1}`) return "";
   const bot = botOf(view, 1 - me);
   const next = bot === null ? null : easier(bot);
   if (!next) return "";
@@ -420,7 +423,7 @@ function opponentWords(view) {
     : place === BOTS.length - 1 ? `, the quickest of the ${n} bots on offer`
       : `, the ${ordinal(place + 1)} weakest of the ${n} bots on offer`;
   return h("p", { class: "bg-opponent", "data-testid": "opponent" }, `Your opponent: ${names(view)[1 - me]}, a bot at the ${TITLE[bot]} level${rank}.`,
-    at < LEVELS.length - 1 ? " A quicker one is chosen under New table, or offered here when you win." : "");
+    at < LEVELS.length - 1 && !tournament ? " A quicker one is chosen under New table, or offered here when you win." : "");
 }
 
 // -- the start of each match: Start (or Ready), the count, and the summary of the match just ended ------------

@@ -178,11 +178,17 @@ function pitchSvg(ctx) {
   return svg;
 }
 
+// A game played for a drive: its table (table.js) and replay say so, and the sides are its teams
+let tournament = null;
+export function inTournament(context) { tournament = context; }
+
 // -- the scoreboard ----------------------------------------------------------------
 function scoreboard(ctx) {
   const { obs, view } = ctx;
   const master = obs.master ? TEAMS[obs.master] : null;
-  const names = (p) => obs.partnerships[p].map((seat) => seatName(view, seat)).join(" & ");
+  // (a drive's game: each side is a team, named as the drive names it, not by its two seats)
+  const names = (p) => (tournament && tournament.kind === "drive" ? tournament.sides[p === "A" ? 0 : 1]
+    : obs.partnerships[p].map((seat) => seatName(view, seat)).join(" & "));
   const mine = ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
   const you = ctx.readOnly ? "" : " (you)";
   const sideBox = (p) => h("div", { class: `fw-side fw-side-${p}${mine === p ? " fw-mine" : ""}`, "data-side": p },
