@@ -457,8 +457,9 @@ export async function drive(main, id) {
         // under their heading, a tap away, so the fixtures to play are near the top, on a phone too.
         const n = r + 1;
         const now = st && st.n === n && st.playing ? "being played now" : "";
-        const open = !st || st.n === n || (st.n === n + 1 && !st.done && !st.playing);
-        const fold = open ? "" : n < st.n ? "every result in" : "to come";
+        // (a drive over: its last round open, the others folded, every result in)
+        const open = st ? st.n === n || (st.n === n + 1 && !st.done && !st.playing) : n === data.rounds.length;
+        const fold = open ? "" : !st || n < st.n ? "every result in" : "to come";
         const round = part(`round ${r}`, JSON.stringify([now, fold]), () => {
           const head = h("h3", {}, `Round ${n}`, now || fold ? h("small", { class: "muted" }, ` · ${now || fold}`) : "");
           const fixtures = h("table", { class: "list fixtures" }, h("tbody"));
@@ -493,7 +494,10 @@ export async function drive(main, id) {
     const tables = f.tables.map((t) => tableLink(t));
     // who plays (played) it: a side of bots at their level ("Lions (bots: Steady)"), as the pickers said it
     const last = f.tables[f.tables.length - 1];
-    const who = (i) => (last && last.bots[i] ? h("small", { class: "muted", "data-testid": "level" }, ` (bots: ${levelOf(fw.bot_catalogue, last.bots[i])})`) : "");
+    // (said once for the game where every seat's bot plays at one level, as the bots mostly do; else by each side)
+    const levels = last ? [...new Set(last.bots)] : [];
+    const once = levels.length === 1 && levels[0] ? h("small", { class: "muted", "data-testid": "level" }, `(bots: ${levelOf(fw.bot_catalogue, levels[0])}) `) : "";
+    const who = (i) => (!once && last && last.bots[i] ? h("small", { class: "muted", "data-testid": "level" }, ` (bots: ${levelOf(fw.bot_catalogue, last.bots[i])})`) : "");
     // a game bots play (now, or in their turn) fills in its own score: no boxes to type in, only what will come
     // a team whose people have sat at the drive's tables keeps its games: the bots leave them to it, unless the
     // organiser, told whose game it is, asks bots to stand in
@@ -517,7 +521,7 @@ export async function drive(main, id) {
       h("td", {}, f.away, who(1)),
       // (while the bots carry the drive on, a game still to come is theirs: said, not offered to people)
       h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(fw.bot_catalogue, data.bots.bots)})`)
-        : res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f, people), waits, " ", res ? "" : inPlay(f.tables), tables));
+        : res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f, people), waits, " ", res ? "" : inPlay(f.tables), once, tables));
   };
   const playButton = (f, people = []) => {
     const choose = (who) => h("select", { "aria-label": who }, h("option", { value: "person" }, "people"),
