@@ -49,6 +49,8 @@ def test_a_drive_game_names_its_drive_and_teams_on_its_table_end_and_replay(serv
     # the sides by team, not by their seats ("Aston Villa 1 & Aston Villa 2")
     who = page.locator(".fw-side-who").all_inner_texts()
     assert who == [home, away], who
+    final = page.inner_text("[data-testid=board-result]")
+    assert "Partners" not in final and (a == b or (home if a > b else away) in final), final
     shot(page, "drive-game-end")
     # the replay says the same, and leads back
     page.goto(f"{server.url}/replay/{made['id']}")

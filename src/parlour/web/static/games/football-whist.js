@@ -243,7 +243,7 @@ function finalScore(ctx) {
   const mine = ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
   const you = mine === null ? "" : winner === null ? " · honours even" : winner === mine ? " · you win" : " · you lose";
   return h("div", { class: "fw-final", "data-testid": "board-result", "data-end-result": "" },
-    `${winner ? `Partners ${winner} win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}` : `A draw, ${g.A}–${g.B}`}${you}`);
+    `${winner ? `${clubOf(winner) || `Partners ${winner}`} win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}` : `A draw, ${g.A}–${g.B}`}${you}`);
 }
 
 // -- the table: four seats around the trick ---------------------------------------------
@@ -574,7 +574,9 @@ export function status(view) {
 }
 
 // The partners of a side by name: "Ann & Cyril", or "You & Cyril" for the player's own side.
-const partners = (view, p) => (p === "A" ? [0, 2] : [1, 3]).sort((a, b) => (b === view.seat) - (a === view.seat))
+// (a drive's game: a side is its team)
+const clubOf = (p) => (tournament && tournament.kind === "drive" ? tournament.sides[p === "A" ? 0 : 1] : null);
+const partners = (view, p) => clubOf(p) || (p === "A" ? [0, 2] : [1, 3]).sort((a, b) => (b === view.seat) - (a === view.seat))
   .map((seat) => who({ view }, seat)).join(" & ");
 
 // The match's outcome from its goals: "Ann & Cyril (partners A) win 5–4", or "a draw, 3–3".
