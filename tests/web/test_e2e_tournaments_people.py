@@ -63,3 +63,42 @@ def test_the_bots_leave_a_persons_match_to_him_until_asked_to_stand_in(server, p
     levels = [x.strip() for x in row.locator("[data-testid=level]").all_inner_texts()]
     assert len(levels) == 2 and all(x.startswith("(bot: ") for x in levels), levels
     assert not errors, errors
+
+
+def test_a_drive_team_that_played_in_person_keeps_its_next_game(server, page):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "/drives")
+    page.fill("[data-testid=new-drive] textarea[name=teams]", "Aston Villa\nCharlton\nQ.P. Rangers\nSwansea")
+    page.fill("[data-testid=new-drive] input[name=rounds]", "2")
+    page.click("text=Create the drive")
+    page.wait_for_selector("tr[data-fixture='1-1']")
+    drive = page.url.rstrip("/").split("/")[-1].split("#")[0]
+    key = organiser_key(page)
+    auth = {"Authorization": f"Bearer {key}"}
+    got = page.request.get(f"{server.url}/api/drives/{drive}").json()
+    first = got["rounds"][0][0]
+    person, bot = {"kind": "person"}, {"kind": "bot", "bot": "random"}
+    answer = page.request.post(f"{server.url}/api/drives/{drive}/fixtures/1/1/table", headers=auth,
+                               data={"seats": [person, bot, person, bot]})
+    assert answer.ok, answer.text()
+    made = answer.json()
+    assert page.request.post(f"{server.url}/api/tables/{made['id']}/close",
+                             headers={"Authorization": f"Bearer {made['token']}"}).ok
+    assert page.request.post(f"{server.url}/api/drives/{drive}/entries", headers=auth,
+                             data={"kind": "result", "round": 1, "table": 1, "home_goals": 2, "away_goals": 1}).ok
+    page.select_option("[data-testid=bots-level] select", "random")
+    page.click("[data-testid=simulate]")
+    # the bots finish round 1 and play round 2 around the home team's people: their game waits for them
+    waits = "tr[data-fixture^='2-'] [data-testid=waits-for-people]"
+    page.wait_for_selector(waits, timeout=180000)
+    said = page.inner_text(waits)
+    assert said.startswith(f"{first['home']} plays in person: this game waits for {first['home']}."), said
+    page.wait_for_selector(f"{STATUS}[data-state=people]", timeout=180000)
+    got = page.request.get(f"{server.url}/api/drives/{drive}").json()
+    theirs = [f for f in got["rounds"][1] if first["home"] in (f["home"], f["away"])]
+    assert len(theirs) == 1 and theirs[0]["tables"] == [] and theirs[0]["result"] is None, theirs
+    assert all(f["result"] for f in got["rounds"][1] if f is not theirs[0] and not f["bye"])
+    shot(page, "drive-waits-for-people-phone")
+    assert not errors, errors
