@@ -52,7 +52,8 @@ def test_the_bots_leave_a_persons_match_to_him_until_asked_to_stand_in(server, p
     # the panel says the sitting waits for him: no countdown to a start that would never come
     page.wait_for_selector(f"{STATUS}[data-state=people]")
     said = page.inner_text(STATUS)
-    assert said.startswith("Round 1, sitting 2 of 2 waits for Reviewer, who plays in person"), said
+    assert said.startswith("Round 1, sitting 2 of 2 waits for Reviewer, who plays in person: play the match left at "
+                           "a Parlour table, enter its score below, or let bots stand in at its row."), said
     assert page.locator("[data-testid=countdown]").count() == 0
     shot(page, "cycle-waits-for-a-person")
     # the organiser, told plainly whose match it is, lets a bot stand in for him

@@ -382,7 +382,8 @@ function roundsPanel(key, st, noun, bots, start, pause, level = null) {
     // what is left of it is the people's: the bots leave it to them, said so (no countdown that never ends)
     const who = st.people.join(" and ");
     return box("people", h("strong", {}, `${title} waits for ${who}`), `, who ${st.people.length > 1 ? "play" : "plays"} in person: `,
-      `play the ${nouns} left at Parlour tables, enter ${st.people.length > 1 ? "their" : "the"} scores below, or let bots stand in at a ${noun}'s row. `,
+      st.count - st.done - st.playing === 1 ? `play the ${noun} left at a Parlour table, enter its score below, or let bots stand in at its row. `
+        : `play the ${nouns} left at Parlour tables, enter their scores below, or let bots stand in at a ${noun}'s row. `,
       bots.playing ? pauseButton("Pause the bots") : "");
   }
   if (bots.playing && st.waiting) {
