@@ -98,3 +98,30 @@ def test_a_cycle_match_on_a_phone_shows_its_score_on_one_line(server, browser):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "cycle-phone-matches")
     context.close()
+
+
+def test_a_finished_drive_folds_its_rounds_but_the_last(server, browser):
+    context = phone(browser)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + "/drives")
+    page.fill("[data-testid=new-drive] textarea[name=teams]", "Aston Villa\nCharlton\nQ.P. Rangers\nSwansea")
+    page.fill("[data-testid=new-drive] input[name=rounds]", "3")
+    page.click("text=Create the drive")
+    page.wait_for_selector("tr[data-fixture='1-1']")
+    drive = page.url.rstrip("/").split("/")[-1]
+    for n in (1, 2, 3):
+        for table in (1, 2):
+            enter_elsewhere(page, f"{server.url}/api/drives/{drive}/entries",
+                            {"kind": "result", "round": n, "table": table, "home_goals": table, "away_goals": n})
+    page.wait_for_selector("[data-testid=champions]", timeout=15000)
+    # the results of rounds 1 and 2 a tap away; the last round's in view
+    page.wait_for_selector("details.round[data-round='2'][data-folded]", state="attached", timeout=15000)
+    assert page.locator("details.round[data-folded]").count() == 2
+    assert "Round 1 · every result in" in page.inner_text("details.round[data-round='1'] summary")
+    assert page.locator("section.round[data-round='3'] tr[data-fixture='3-1']").is_visible()
+    assert not page.locator("tr[data-fixture='1-1']").is_visible()
+    shot(page, "drive-phone-finished")
+    context.close()
+    assert not errors, errors

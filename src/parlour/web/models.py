@@ -266,11 +266,25 @@ class TableView(BaseModel):
                                                  "server is busy\" (null otherwise)")
 
 
+class GameContext(BaseModel):
+    """The tournament a table's game was played for: a drive's fixture or a cycle's match, said on its table, its
+    end and its replay, with the way back."""
+
+    kind: Literal["drive", "cycle"]
+    name: str = Field(description="the tournament's name: the drive's title, or \"Biggles cycle\"")
+    where: str = Field(description="the fixture in words: \"round 4, table 4\", \"match 2\"")
+    sides: list[str] = Field(description="the sides by name, in seat order: the home team (blue player) first")
+    figures: list[int] | None = Field(None, description="each side's goals or points, once the game is over")
+    url: str = Field(description="the tournament's page")
+    back: str = Field(description="the link back in words: \"Back to the drive\"")
+
+
 class TableInfo(TableView):
     """``GET /api/tables/ID``: the spectator's view, the seats already taken and the game's title."""
 
     claimed: list[int]
     title: str
+    context: GameContext | None = Field(None, description="the drive or cycle the game was played for, if any")
     seed_chosen_by: Chooser | None = Field(
         None, description="who chose the deal: the server, or the creator where nobody else plays "
                           "(null for a table made before the server kept it)")
@@ -634,6 +648,8 @@ class DriveView(BaseModel):
     entries: list[dict[str, Any]]
     teams: list[TeamCard]
     bots: BotsCarrying
+    #: the teams whose people have sat at the drive's tables: the bots leave their games to them
+    people: list[str] = []
 
 
 class NewCycle(Body):
@@ -712,6 +728,8 @@ class CycleView(BaseModel):
     matches: list[CycleMatch]
     win_points: int
     bots: BotsCarrying
+    #: the players who have sat in person at the cycle's tables: the bots leave their matches to them
+    people: list[str] = []
 
 
 # -- operations ------------------------------------------------------------------------------

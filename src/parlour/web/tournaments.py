@@ -11,7 +11,7 @@ import asyncio
 import logging
 import time
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, AsyncIterator, Awaitable, Callable, Sequence, cast
 from urllib.parse import quote
@@ -35,6 +35,7 @@ from parlour.web.models import (
     DriveView,
     FixtureResult,
     FixtureView,
+    GameContext,
     Made,
     Seat,
     TableLink,
@@ -118,6 +119,28 @@ def tables_by(tables: list[dict[str, Any]], fixture: Callable[[dict[str, Any]], 
     return grouped
 
 
+def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
+                 figures: list[int] | None = None) -> GameContext | None:
+    """The drive or cycle a table was played for, named for its table, its end and its replay (None for a casual
+    game, or one whose tournament is gone)."""
+    meta = meta or {}
+    try:
+        if meta.get("drive"):
+            drive = tournaments.drive(meta["drive"])
+            f = drive.fixture(meta["round"], meta["table"])
+            return GameContext(kind="drive", name=drive.title, where=f"round {f.round}, table {f.table}",
+                               sides=[f.home, f.away or ""], figures=figures, url=f"/drives/{meta['drive']}",
+                               back="Back to the drive")
+        if meta.get("cycle"):
+            tournaments.cycle(meta["cycle"])
+            return GameContext(kind="cycle", name="Biggles cycle", where=f"match {meta['match'] + 1}",
+                               sides=[meta["blue"], meta["red"]], figures=figures, url=f"/cycles/{meta['cycle']}",
+                               back="Back to the cycle")
+    except (ParlourError, KeyError, TypeError):
+        return None
+    return None
+
+
 def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView:
     drive = tournaments.drive(doc_id)
     played_at = tables_by(store.tables_for("drive", doc_id), lambda meta: (meta["round"], meta["table"]))
@@ -132,10 +155,12 @@ def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView
                     home_goals=result.home_goals, away_goals=result.away_goals, corrected=result.corrected,
                     meta=result.meta)))
         rounds.append(row)
-    in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in store.tables_for("drive", doc_id)
-               if t["finished"] is None}
+    tables = store.tables_for("drive", doc_id)
+    in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in tables if t["finished"] is None}
+    people = drive_people(drive, tables)
     return DriveView(id=doc_id, config=drive.config(), summary=drive.summary(), rounds=rounds, entries=drive.entries,
-                     bots=carrying_view(drive.bots(), drive.entries, drive_batches(drive, in_play)),
+                     people=people, bots=carrying_view(drive.bots(), drive.entries,
+                                                       drive_batches(drive, in_play, people)),
                      teams=[TeamCard(team=t, side="home" if t in drive.home_teams else "away",
                                      card=f"/drives/{doc_id}/cards/{quote(t, safe='')}") for t in drive.teams])
 
@@ -209,9 +234,10 @@ def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView
     sources = cycle.sources()
     seats = sittings(cycle)
     in_play = {t["meta"]["match"] for t in tables if t["finished"] is None}
+    people = cycle_people(tables)
     return CycleView(id=doc_id, players=cycle.players, rounds=cycle.rounds, report=cycle.report(),
-                     win_points=WIN_POINTS, bots=carrying_view(cycle.bots(), cycle.entries,
-                                                               cycle_batches(cycle, in_play)),
+                     win_points=WIN_POINTS, people=people,
+                     bots=carrying_view(cycle.bots(), cycle.entries, cycle_batches(cycle, in_play, people)),
                      matches=[CycleMatch(**m, round=round_of(cycle, m), tables=played_at.get(m["match"], []),
                                          source=sources.get(m["match"]), sitting=seats[m["match"]][0],
                                          sittings=seats[m["match"]][1])
@@ -231,26 +257,56 @@ class Batch:
 
     name: str
     items: list[tuple[Any, bool, bool]]
+    #: the games with a person in them: the bots never play these by themselves (they wait for the people, or
+    #: for the organiser to ask a bot to stand in, at the game's own row)
+    waits: set[Any] = field(default_factory=set)
 
     @property
     def to_play(self) -> list[Any]:
-        return [key for key, done, playing in self.items if not done and not playing]
+        return [key for key, done, playing in self.items if not done and not playing and key not in self.waits]
 
 
-def drive_batches(drive: Any, in_play: set[tuple[int, int]]) -> list[Batch]:
+def people_of(tables: list[dict[str, Any]], sides: Callable[[dict[str, Any]], Sequence[str]]) -> list[str]:
+    """The players (or teams) who have sat in person at a tournament's tables: ``sides`` names the sides of a
+    table from its meta (a seat's side is its index modulo their number).  The bots leave their games to them."""
+    out: list[str] = []
+    for t in reversed(tables):                      # (oldest first)
+        names = list(sides(t["meta"]))
+        for i, s in enumerate(t.get("seats") or []):
+            name = names[i % len(names)] if names else None
+            if s.get("kind") == "person" and name and name not in out:
+                out.append(name)
+    return out
+
+
+def drive_people(drive: Any, tables: list[dict[str, Any]]) -> list[str]:
+    def sides(meta: dict[str, Any]) -> list[str]:
+        f = drive.fixture(meta["round"], meta["table"])
+        return [f.home, f.away or ""]
+    return people_of(tables, sides)
+
+
+def cycle_people(tables: list[dict[str, Any]]) -> list[str]:
+    return people_of(tables, lambda meta: [meta.get("blue") or "", meta.get("red") or ""])
+
+
+def drive_batches(drive: Any, in_play: set[tuple[int, int]], people: Sequence[str] = ()) -> list[Batch]:
     return [Batch(f"round {games[0].round}", [((f.round, f.table), drive.result(f.round, f.table) is not None,
-                                               (f.round, f.table) in in_play) for f in games if not f.is_bye])
+                                               (f.round, f.table) in in_play) for f in games if not f.is_bye],
+                  {(f.round, f.table) for f in games if {f.home, f.away} & set(people)})
             for games in drive.schedule()]
 
 
-def cycle_batches(cycle: Cycle, in_play: set[int]) -> list[Batch]:
+def cycle_batches(cycle: Cycle, in_play: set[int], people: Sequence[str] = ()) -> list[Batch]:
     seats = sittings(cycle)
     batches: dict[tuple[int, int], Batch] = {}
     for m in cycle.matches():
         n, (sitting, of) = round_of(cycle, m), seats[m["match"]]
         name = f"round {n}" + (f", sitting {sitting} of {of}" if of > 1 else "")
-        batches.setdefault((n, sitting), Batch(name, [])).items.append(
-            (m["match"], m["points"] is not None, m["match"] in in_play))
+        batch = batches.setdefault((n, sitting), Batch(name, []))
+        batch.items.append((m["match"], m["points"] is not None, m["match"] in in_play))
+        if {m["blue"], m["red"]} & set(people):
+            batch.waits.add(m["match"])
     return list(batches.values())
 
 
@@ -359,10 +415,10 @@ class Carrier:
         played = self.store.tables_for("drive" if kind == DRIVE else "cycle", doc_id)
         if kind == DRIVE:
             in_play: set[Any] = {(t["meta"]["round"], t["meta"]["table"]) for t in played if t["finished"] is None}
-            batch = current(drive_batches(tournament, in_play))
+            batch = current(drive_batches(tournament, in_play, drive_people(tournament, played)))
         else:
             in_play = {t["meta"]["match"] for t in played if t["finished"] is None}
-            batch = current(cycle_batches(tournament, in_play))
+            batch = current(cycle_batches(tournament, in_play, cycle_people(played)))
         if batch is None or not batch.to_play:
             return None
         due = next_at(state, tournament.entries, batch)

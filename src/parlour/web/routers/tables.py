@@ -21,7 +21,7 @@ from parlour.engine.errors import ParlourError
 from parlour.games import get_game
 from parlour.store import Store, StoreError, StoreUnavailable
 from parlour.web.bodies import JSONRoute
-from parlour.web.deps import Creates, SeatDep, SocketsDep, StoreDep, TablesDep, game_by_id
+from parlour.web.deps import Creates, SeatDep, SocketsDep, StoreDep, TablesDep, TournamentsDep, game_by_id
 from parlour.web.errors import public
 from parlour.web.live import PERSON, Connection, LiveTable, Refused
 from parlour.web.logs import bind
@@ -45,6 +45,7 @@ from parlour.web.models import (
 )
 from parlour.web.registry import Tables, distinct
 from parlour.web.sockets import CLOSE_TOO_MANY, SocketCaps
+from parlour.web.tournaments import game_context
 
 router = APIRouter(tags=["tables"], route_class=JSONRoute)
 
@@ -152,15 +153,23 @@ def _winners(row: dict[str, Any]) -> list[str]:
 
 
 @router.get("/api/tables/{table_id}")
-async def table_info(table_id: str, tables: TablesDep, store: StoreDep) -> TableInfo:
-    """A spectator's view of the table (as on the socket), the seats taken and the game's title.
+async def table_info(table_id: str, tables: TablesDep, store: StoreDep, tournaments: TournamentsDep) -> TableInfo:
+    """A spectator's view of the table (as on the socket), the seats taken and the game's title, with the drive
+    or cycle it was played for (``context``).
 
     Read between moves (the table's lock): a game shown over has its end stored and its result entered."""
     t = await tables.get(table_id)
     claimed = await asyncio.to_thread(store.claimed_seats, table_id)
     async with t.lock:
         view = t.view(None)
-    return TableInfo(**dict(view), claimed=sorted(claimed), title=t.game.title, seed_chosen_by=t.seed_chosen_by)
+    context = None
+    if t.meta:
+        score = _score({"result": view.result, "finished": view.over, "game": view.game,
+                        "seats": [{"name": s.name} for s in view.seats]})
+        figures = [side["figure"] for side in score["sides"]] if score else None
+        context = await asyncio.to_thread(game_context, tournaments, t.meta, figures)
+    return TableInfo(**dict(view), claimed=sorted(claimed), title=t.game.title, seed_chosen_by=t.seed_chosen_by,
+                     context=context)
 
 
 @router.get("/api/tables/{table_id}/seat")

@@ -4,7 +4,7 @@
 import { h, clear } from "/static/dom.js";
 import { api, mySeat } from "/static/api.js";
 import { gameModule, main, resultText } from "/static/page.js";
-import { capital, plural } from "/static/words.js";
+import { capital, contextTitle, plural } from "/static/words.js";
 import { takeSeatFromLink } from "/static/seats.js";
 
 // options shown for a decision before the rest
@@ -25,7 +25,8 @@ export async function replayPage(tableId) {
     return;
   }
   const mod = await gameModule(info.game);
-  document.title = `Replay · ${info.title}`;
+  if (mod.inTournament) mod.inTournament(info.context || null);
+  document.title = `Replay · ${info.context ? contextTitle(info.context) : info.title}`;
   // A move in words, as the game names it (never its code), seen from one seat as the table stood when the move
   // was made: a move may name what lay on the table then ("Shoot down Arthur's Wellington (set #2)"), and the
   // same number names another set in another round, so the words are never worked out against the final view.
@@ -303,8 +304,9 @@ export async function replayPage(tableId) {
     if (event.key === "ArrowRight") { pause(); step(1); }
   };
   clear(main).append(
-    h("p", {}, h("a", { href: "/games" }, "Finished games"), " / replay"),
-    h("div", { class: "table-head" }, h("h1", {}, info.title), h("span", {}, info.result.abandoned ? resultText(info.result) : (mod.resultText || resultText)(info.result, info))),
+    info.context ? h("p", { "data-testid": "tournament-path" }, h("a", { href: info.context.url, "data-testid": "back-to-tournament" }, info.context.back), ` · replay · ${info.title}`)
+      : h("p", {}, h("a", { href: "/games" }, "Finished games"), " / replay"),
+    h("div", { class: "table-head" }, h("h1", { "data-testid": "replay-title" }, info.context ? contextTitle(info.context) : info.title), h("span", {}, info.result.abandoned ? resultText(info.result) : (mod.resultText || resultText)(info.result, info))),
     // the steps and the words of the move shown: one compact bar that stays pinned at the window's top as the page
     // scrolls, so that on a phone each step is a tap with the board in view under it (no scrolling back up)
     h("div", { class: "replay-stepbar", "data-testid": "replay-stepbar" },

@@ -5,7 +5,7 @@ import { h, clear, toast } from "/static/dom.js";
 import { api, joinLinks, keepMade, mySeat } from "/static/api.js";
 import { gameModule, go, main, resultText } from "/static/page.js";
 import { hints } from "/static/hint.js";
-import { capital } from "/static/words.js";
+import { capital, contextTitle } from "/static/words.js";
 import { seatLinkBox, takeSeatFromLink } from "/static/seats.js";
 
 // -- playing ---------------------------------------------------------------------------
@@ -35,7 +35,13 @@ export async function playTable(tableId) {
   });
   if (!info) return;
   const mod = await gameModule(info.game);
-  document.title = `${info.title} · Parlour`;
+  // a game played for a drive or a cycle says so, and leads back there; its end offers no casual game after it
+  const context = info.context || null;
+  if (mod.inTournament) mod.inTournament(context);
+  document.title = `${context ? contextTitle(context) : info.title} · Parlour`;
+  const heading = h("h1", { "data-testid": "table-title" }, context ? contextTitle(context) : info.title);
+  const back = () => h("a", { href: context.url, "data-testid": "back-to-tournament" }, context.back);
+  const sent = () => h("span", { "data-testid": "result-sent" }, `Result sent to the ${context.kind} · `, back());
   const linked = await takeSeatFromLink(tableId);        // a seat's private link, opened on this device
   const mine = mySeat(tableId);
   const seatsEl = h("div", { class: "seats" });
@@ -91,7 +97,8 @@ export async function playTable(tableId) {
   // (first in the page, ahead of the site's own links; the next page drawn takes it away: app.js's route)
   if (mine) document.body.prepend(skip);
   clear(main).append(
-    h("div", { class: "table-head" }, h("h1", {}, info.title), seatsEl,
+    context ? h("p", { class: "crumbs", "data-testid": "tournament-path" }, back(), ` · ${info.title}`) : "",
+    h("div", { class: "table-head" }, heading, seatsEl,
       info.hints ? h("span", { class: "badge", "data-testid": "hints-on", title: "Each player may ask the expert for a hint at his turn" }, "Hints on") : "",
       // where more than one person plays, a deal the creator chose is said on the table (the server's owner allowed it)
       info.seed_chosen_by === "creator" && info.seats.filter((s) => s.kind === "person").length > 1
@@ -267,9 +274,13 @@ export async function playTable(tableId) {
         h("strong", {}, "Game over. "), view.result.abandoned ? resultText(view.result) : (mod.bannerText || mod.resultText || resultText)(view.result, view),
         " ", h("a", { href: `/replay/${tableId}` }, "Replay it"), " · ",
         h("a", { href: `/api/tables/${tableId}/record` }, "Download the record"),
-        mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
+        context ? [" · ", sent()] : mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
         view.result.abandoned || !mod.ending ? "" : mod.ending(view));
       if (closer) closer.remove();
+      // the title takes the score once the game is over
+      if (context && (!prev || !prev.over)) {
+        api("GET", `/api/tables/${tableId}`).then((got) => { if (got.context) heading.textContent = contextTitle(got.context); }).catch(() => {});
+      }
       // the game has just ended, or the player comes back to it ended (a reload): its result is what he looks for first
       // (where the board tells the result at its head, data-end-result, the page's top stays in view: the title and
       // the seats with it)
@@ -385,7 +396,7 @@ export async function playTable(tableId) {
     const button = h("button", { type: "button", class: view.over ? "" : "primary", "data-testid": "go-on", onclick: goOn },
       view.over ? "See the final table" : "Go on");
     const overActions = view.over ? [
-      mine ? h("button", { type: "button", class: "primary", "data-testid": "sheet-again", onclick: playAgain }, "Play again, same seats") : "",
+      context ? sent() : mine ? h("button", { type: "button", class: "primary", "data-testid": "sheet-again", onclick: playAgain }, "Play again, same seats") : "",
       h("a", { href: `/replay/${tableId}`, "data-testid": "sheet-replay" }, "Replay it")] : [];
     clear(sheet).append(h("div", { class: "sheet-back" }), h("section", {
       class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": "sheet-title", "data-testid": "summary",

@@ -345,7 +345,9 @@ function roundsState(list) {
   const at = list.indexOf(current);
   const before = list[at - 1];
   return { n: current.n, name: current.name, of: current.of, count: current.items.length, done: current.items.filter((x) => x.done).length,
-    playing: current.items.filter((x) => x.inPlay).length, waiting: current.items.filter((x) => !x.done && !x.inPlay).length,
+    playing: current.items.filter((x) => x.inPlay).length, waiting: current.items.filter((x) => !x.done && !x.inPlay && !(x.people || []).length).length,
+    // the people whose games wait for them (the bots leave those alone)
+    people: [...new Set(current.items.filter((x) => !x.done && !x.inPlay).flatMap((x) => x.people || []))],
     more: at < list.length - 1, next: list[at + 1] ? list[at + 1].name : null,
     last: before && current.items.every((x) => !x.done && !x.inPlay) ? before.name : null };
 }
@@ -376,15 +378,23 @@ function roundsPanel(key, st, noun, bots, start, pause, level = null) {
         pauseButton(`Stop after ${noun === "game" ? "this round" : st.name.includes("sitting") ? "this sitting" : "this round"}`)]
         : key && st.waiting ? go(h("button", { type: "button", onclick: act(start), "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`)) : "");
   }
+  if (!st.waiting && st.people.length) {
+    // what is left of it is the people's: the bots leave it to them, said so (no countdown that never ends)
+    const who = st.people.join(" and ");
+    return box("people", h("strong", {}, `${title} waits for ${who}`), `, who ${st.people.length > 1 ? "play" : "plays"} in person: `,
+      st.count - st.done - st.playing === 1 ? `play the ${noun} left at a Parlour table, enter its score below, or let bots stand in at its row. `
+        : `play the ${nouns} left at Parlour tables, enter their scores below, or let bots stand in at a ${noun}'s row. `,
+      bots.playing ? pauseButton("Pause the bots") : "");
+  }
   if (bots.playing && st.waiting) {
     // the pause between rounds, counted down: the standings have the last round's results in the meantime
     const left = h("span", { "data-testid": "countdown" });
     const due = bots.next_at ? bots.next_at * 1000 : Date.now();
-    const count = () => { left.textContent = String(Math.max(1, Math.ceil((due - Date.now()) / 1000))); };
+    const count = () => { left.textContent = plural(Math.max(1, Math.ceil((due - Date.now()) / 1000)), "second"); };
     count();
     rounds.tick = setInterval(count, 250);
     return box("pause", h("strong", {}, st.last ? `${capital(st.last)} is over: its results are in the table. ` : ""),
-      `The bots start ${st.name} in `, left, " seconds, by themselves. ",
+      `The bots start ${st.name} in `, left, ", by themselves. ",
       key ? [h("button", { type: "button", class: "primary", onclick: act(start) }, "Start it now"), " ", pauseButton("Pause the bots")] : "");
   }
   const over = st.last ? `${capital(st.last)} is over. ` : "";
@@ -426,7 +436,8 @@ export async function drive(main, id) {
     document.title = `${s.title} · Parlour`;
     if (typing()) return;
     const st = roundsState(data.rounds.map((fixtures, r) => ({ n: r + 1, name: `round ${r + 1}`, of: data.rounds.length,
-      items: fixtures.filter((f) => !f.bye).map((f) => ({ done: Boolean(f.result), inPlay: f.tables.some((t) => !t.finished) })) })));
+      items: fixtures.filter((f) => !f.bye).map((f) => ({ done: Boolean(f.result), inPlay: f.tables.some((t) => !t.finished),
+        people: [f.home, f.away].filter((t) => (data.people || []).includes(t)) })) })));
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / drive")),
       part("title", JSON.stringify([s.title, s.teams, s.tables, s.rounds]), () => h("div", { class: "table-head" }, h("h1", {}, s.title),
@@ -447,8 +458,9 @@ export async function drive(main, id) {
         // under their heading, a tap away, so the fixtures to play are near the top, on a phone too.
         const n = r + 1;
         const now = st && st.n === n && st.playing ? "being played now" : "";
-        const open = !st || st.n === n || (st.n === n + 1 && !st.done && !st.playing);
-        const fold = open ? "" : n < st.n ? "every result in" : "to come";
+        // (a drive over: its last round open, the others folded, every result in)
+        const open = st ? st.n === n || (st.n === n + 1 && !st.done && !st.playing) : n === data.rounds.length;
+        const fold = open ? "" : !st || n < st.n ? "every result in" : "to come";
         const round = part(`round ${r}`, JSON.stringify([now, fold]), () => {
           const head = h("h3", {}, `Round ${n}`, now || fold ? h("small", { class: "muted" }, ` · ${now || fold}`) : "");
           const fixtures = h("table", { class: "list fixtures" }, h("tbody"));
@@ -483,9 +495,25 @@ export async function drive(main, id) {
     const tables = f.tables.map((t) => tableLink(t));
     // who plays (played) it: a side of bots at their level ("Lions (bots: Steady)"), as the pickers said it
     const last = f.tables[f.tables.length - 1];
-    const who = (i) => (last && last.bots[i] ? h("small", { class: "muted", "data-testid": "level" }, ` (bots: ${levelOf(fw.bot_catalogue, last.bots[i])})`) : "");
+    // (said once for the game where every seat's bot plays at one level, as the bots mostly do; else by each side)
+    const levels = last ? [...new Set(last.bots)] : [];
+    const once = levels.length === 1 && levels[0] ? h("small", { class: "muted", "data-testid": "level" }, `(bots: ${levelOf(fw.bot_catalogue, levels[0])}) `) : "";
+    const who = (i) => (!once && last && last.bots[i] ? h("small", { class: "muted", "data-testid": "level" }, ` (bots: ${levelOf(fw.bot_catalogue, last.bots[i])})`) : "");
     // a game bots play (now, or in their turn) fills in its own score: no boxes to type in, only what will come
-    const bots = !res && ((data.bots.playing && !f.tables.length) || f.tables.some((t) => !t.finished && t.bots.length && t.bots.every(Boolean)));
+    // a team whose people have sat at the drive's tables keeps its games: the bots leave them to it, unless the
+    // organiser, told whose game it is, asks bots to stand in
+    const people = [f.home, f.away].filter((t) => (data.people || []).includes(t));
+    const theirs = data.bots.playing && !res && !f.tables.length && !people.length;
+    const standIn = async () => {
+      try {
+        await api("POST", `/api/drives/${id}/fixtures/${f.round}/${f.table}/table`, { seats: [0, 1, 2, 3].map(() => ({ kind: "bot", bot: botLevel() })) }, key);
+        await load();
+      } catch (error) { toast(error.message); }
+    };
+    const waits = data.bots.playing && people.length && !res && !f.tables.some((t) => !t.finished) ? h("div", { class: "muted", "data-testid": "waits-for-people" },
+      `${people.join(" and ")} ${people.length > 1 ? "play" : "plays"} in person: this game waits for ${people.length > 1 ? "them" : people[0]}. `,
+      key ? h("button", { type: "button", onclick: standIn, "data-testid": "stand-in" }, `Let bots play ${people.map(possessive).join(" and ")} game (${levelOf(fw.bot_catalogue, botLevel())})`) : "") : "";
+    const bots = !res && (theirs || f.tables.some((t) => !t.finished && t.bots.length && t.bots.every(Boolean)));
     const shown = bots ? h("span", { class: "score-read muted", "data-testid": "bots-score", title: "the bots' table fills in its score when the game ends" }, "–") : score;
     return h("tr", { "data-fixture": `${f.round}-${f.table}` },
       h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${possessive(f.ground)} ground`)),
@@ -493,14 +521,16 @@ export async function drive(main, id) {
       h("td", {}, shown, res && res.meta && res.meta.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(res.meta, res.corrected)) : ""),
       h("td", {}, f.away, who(1)),
       // (while the bots carry the drive on, a game still to come is theirs: said, not offered to people)
-      h("td", {}, data.bots.playing && !res && !f.tables.length ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(fw.bot_catalogue, data.bots.bots)})`)
-        : res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f), " ", res ? "" : inPlay(f.tables), tables));
+      h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(fw.bot_catalogue, data.bots.bots)})`)
+        : res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f, people), waits, " ", res ? "" : inPlay(f.tables), once, tables));
   };
-  const playButton = (f) => {
+  const playButton = (f, people = []) => {
     const choose = (who) => h("select", { "aria-label": who }, h("option", { value: "person" }, "people"),
       fw.bot_catalogue.map((b) => botOption(b, "bots", botLevel())));
     const home = choose(`${f.home} play as`), away = choose(`${f.away} play as`);
     home.value = "person";                        // the home team's people, until the organiser chooses otherwise
+    if (people.includes(f.away)) away.value = "person";     // (a team that plays in person, as it did before)
+    if (data.bots.playing && people.length && !people.includes(f.home)) home.value = botLevel();
     remembered(home, `${f.round}-${f.table}-home`, choices);
     remembered(away, `${f.round}-${f.table}-away`, choices);
     const go = h("button", { class: "primary", onclick: () => openTable(`/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
@@ -601,7 +631,8 @@ export async function cycle(main, id) {
     const named = ring.flatMap((ms) => [...new Set(ms.map((m) => m.sitting))].map((k) => {
       const sat = ms.filter((m) => m.sitting === k);
       return { n: ms[0].round, of: 0, name: `${roundName(ms[0])}${sat[0].sittings > 1 ? `, sitting ${k} of ${sat[0].sittings}` : ""}`,
-        items: sat.map((m) => ({ done: Boolean(m.points), inPlay: m.tables.some((t) => !t.finished) })) };
+        items: sat.map((m) => ({ done: Boolean(m.points), inPlay: m.tables.some((t) => !t.finished),
+          people: [m.blue, m.red].filter((p) => (data.people || []).includes(p)) })) };
     }));
     const st = roundsState(named);
     // the matches under a heading for each round, the one being played said so
@@ -655,14 +686,27 @@ export async function cycle(main, id) {
     const choose = (who) => h("select", { "aria-label": `${who} plays as` }, h("option", { value: "person" }, `${who} (person)`),
       biggles.bot_catalogue.map((b) => botOption(b, "bot", data.bots.playing ? data.bots.bots : undefined)));
     const blue = remembered(choose(m.blue), `${m.match}-blue`, choices), red = remembered(choose(m.red), `${m.match}-red`, choices);
+    // a player who has sat in person at the cycle's tables keeps his matches: the bots leave them to him
+    const people = [m.blue, m.red].filter((p) => (data.people || []).includes(p));
+    if (data.bots.playing) [[blue, m.blue], [red, m.red]].forEach(([s, p]) => { if (!choices.has(`${m.match}-${p === m.blue ? "blue" : "red"}`)) s.value = people.includes(p) ? "person" : data.bots.bots; });
     const play = h("button", { class: "primary", onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
       [seatOf(blue), seatOf(red)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
+    // ... unless the organiser, told whose match it is, asks the bots to stand in for him
+    const standIn = async () => {
+      try {
+        await api("POST", `/api/cycles/${id}/matches/${m.match}/table`, { seats: [{ kind: "bot", bot: botLevel() }, { kind: "bot", bot: botLevel() }] }, key);
+        await load();
+      } catch (error) { toast(error.message); }
+    };
+    const waits = people.length ? h("div", { class: "muted", "data-testid": "waits-for-people" },
+      `${people.join(" and ")} ${people.length > 1 ? "play" : "plays"} in person: this match waits for ${people.length > 1 ? "them" : people[0]}. `,
+      key ? h("button", { type: "button", onclick: standIn, "data-testid": "stand-in" }, `Let bots play ${people.map(possessive).join(" and ")} match (${levelOf(biggles.bot_catalogue, botLevel())})`) : "") : "";
     const tables = m.tables.map((t) => tableLink(t, " "));
     // who plays (played) it: a bot at its level, as the players' pickers would have said ("Ann (bot: Club)")
     const last = m.tables[m.tables.length - 1];
     const who = (i) => (last && last.bots[i] ? h("small", { class: "muted", "data-testid": "level" }, ` (bot: ${levelOf(biggles.bot_catalogue, last.bots[i])})`) : "");
     // while the bots carry the cycle on, a match still to come is theirs: said, not offered to people
-    const theirs = data.bots.playing && !pts && !m.tables.length;
+    const theirs = data.bots.playing && !pts && !m.tables.length && !people.length;
     // (a match bots play, now or in their turn, fills in its own points: no boxes to type in)
     const botsPlay = !pts && (theirs || m.tables.some((t) => !t.finished && t.bots.length && t.bots.every(Boolean)));
     return h("tr", { "data-match": m.match },
@@ -673,7 +717,8 @@ export async function cycle(main, id) {
         m.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(m.source, m.source.corrected)) : ""),
       // (a match at a table now is watched there: a second table for it is not offered)
       h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(biggles.bot_catalogue, data.bots.bots)})`)
-        : pts || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play), pts ? "" : inPlay(m.tables), tables));
+        : pts || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play),
+        data.bots.playing && !pts && !m.tables.some((t) => !t.finished) ? waits : "", pts ? "" : inPlay(m.tables), tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", async (got) => {
     await follow(got.matches.flatMap((m) => m.tables), racesSoFar, () => data && draw());

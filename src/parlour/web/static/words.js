@@ -38,3 +38,11 @@ export const person = (view, seat, { start = false } = {}) =>
 
 // The verb for choosing on the board: "tap" where the screen is touched, "click" where a mouse points.
 export const tap = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches ? "tap" : "click";
+
+// A tournament game's own name, from its table's context (the server's): "Saturday Drive · round 4, table 4:
+// Chelsea 3–3 Charlton" once over (the score in the middle), "… : Chelsea v Charlton" before.
+export function contextTitle(c) {
+  const [a, b] = c.sides;
+  const middle = c.figures && c.figures.length === 2 ? ` ${c.figures[0]}–${c.figures[1]} ` : " v ";
+  return `${c.name} · ${c.where}: ${a}${middle}${b}`;
+}

@@ -163,13 +163,16 @@ function quicker(bot) {
 // After a match or a game against a bot, a new table, the same series, the next level up or down (the player
 // keeps his seat): "Too easy? … Try a quicker opponent" after a win, "Too hard? … Try an easier opponent" after a
 // loss (none past the quickest or the gentlest)
+// A match played for a cycle: its table says so (``inTournament``, from table.js), and offers no new casual game
+let tournament = null;
+export function inTournament(context) { tournament = context; }
 function easier(bot) {
   const at = LEVELS.findIndex(([name]) => name === (bot === "random" ? "club" : bot));
   return at > 0 ? LEVELS[at - 1] : null;
 }
 function levelOffer(view, won) {
   const me = view.seat;
-  if (me === null || me === undefined) return "";
+  if (tournament || me === null || me === undefined) return "";
   const bot = botOf(view, 1 - me);
   const next = bot === null ? null : won ? quicker(bot) : easier(bot);
   if (!next) return "";
@@ -409,7 +412,7 @@ function opponentWords(view) {
     : place === BOTS.length - 1 ? `, the quickest of the ${n} bots on offer`
       : `, the ${ordinal(place + 1)} weakest of the ${n} bots on offer`;
   return h("p", { class: "bg-opponent", "data-testid": "opponent" }, `Your opponent: ${names(view)[1 - me]}, a bot at the ${TITLE[bot]} level${rank}.`,
-    ` Another level is chosen under New table, or offered here after each match: ${listed([
+    tournament ? "" : ` Another level is chosen under New table, or offered here after each match: ${listed([
       at < LEVELS.length - 1 ? "a quicker one when you win" : "", at > 0 ? "an easier one when you lose" : ""].filter(Boolean))}.`);
 }
 

@@ -178,11 +178,17 @@ function pitchSvg(ctx) {
   return svg;
 }
 
+// A game played for a drive: its table (table.js) and replay say so, and the sides are its teams
+let tournament = null;
+export function inTournament(context) { tournament = context; }
+
 // -- the scoreboard ----------------------------------------------------------------
 function scoreboard(ctx) {
   const { obs, view } = ctx;
   const master = obs.master ? TEAMS[obs.master] : null;
-  const names = (p) => obs.partnerships[p].map((seat) => seatName(view, seat)).join(" & ");
+  // (a drive's game: each side is a team, named as the drive names it, not by its two seats)
+  const names = (p) => (tournament && tournament.kind === "drive" ? tournament.sides[p === "A" ? 0 : 1]
+    : obs.partnerships[p].map((seat) => seatName(view, seat)).join(" & "));
   const mine = ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
   const you = ctx.readOnly ? "" : " (you)";
   const sideBox = (p) => h("div", { class: `fw-side fw-side-${p}${mine === p ? " fw-mine" : ""}`, "data-side": p },
@@ -237,7 +243,7 @@ function finalScore(ctx) {
   const mine = ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
   const you = mine === null ? "" : winner === null ? " · honours even" : winner === mine ? " · you win" : " · you lose";
   return h("div", { class: "fw-final", "data-testid": "board-result", "data-end-result": "" },
-    `${winner ? `Partners ${winner} win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}` : `A draw, ${g.A}–${g.B}`}${you}`);
+    `${winner ? `${clubOf(winner) || `Partners ${winner}`} win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}` : `A draw, ${g.A}–${g.B}`}${you}`);
 }
 
 // -- the table: four seats around the trick ---------------------------------------------
@@ -568,7 +574,9 @@ export function status(view) {
 }
 
 // The partners of a side by name: "Ann & Cyril", or "You & Cyril" for the player's own side.
-const partners = (view, p) => (p === "A" ? [0, 2] : [1, 3]).sort((a, b) => (b === view.seat) - (a === view.seat))
+// (a drive's game: a side is its team)
+const clubOf = (p) => (tournament && tournament.kind === "drive" ? tournament.sides[p === "A" ? 0 : 1] : null);
+const partners = (view, p) => clubOf(p) || (p === "A" ? [0, 2] : [1, 3]).sort((a, b) => (b === view.seat) - (a === view.seat))
   .map((seat) => who({ view }, seat)).join(" & ");
 
 // The match's outcome from its goals: "Ann & Cyril (partners A) win 5–4", or "a draw, 3–3".
