@@ -25,7 +25,8 @@ def test_a_drive_team_that_played_in_person_keeps_its_games():
     later = next(f for f in drive.schedule()[1] if first.home in (f.home, f.away))
     assert (2, later.table) in drive_batches(drive, set(), people)[1].waits
     # with nobody in person the bots play the whole round
-    assert len(current(drive_batches(drive, set(), drive_people(drive, []))).to_play) == 2
+    everyone = current(drive_batches(drive, set(), drive_people(drive, [])))
+    assert everyone is not None and len(everyone.to_play) == 2
 
 
 def test_a_cycle_player_who_played_in_person_keeps_his_matches():
