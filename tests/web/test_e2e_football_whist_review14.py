@@ -1,0 +1,78 @@
+"""Football Whist after review 14c, played in the browser at a laptop's size and a phone's:
+
+- the hint shows its rows whole at every kind of decision (a kick-off, a lead with a full hand, a follow, a ball
+  move): on a laptop it had been squashed to a strip the height of its heading at a lead;
+- on a laptop the hand's cards keep their size with the hint open (they had shrunk to thumbnails beside it);
+- a laptop page whose whole table fits the window is not scrolled at the player's turn.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ARTIFACTS
+from parlour.bots import make_bot
+from parlour.games import get_game
+from sweep import layout
+from test_e2e_sweep import Table
+
+#: the rectangle of an element in the window, [left, top, right, bottom]
+RECT = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+#: every row of the open hint (its moves and the way to the rest), each with whether it shows whole in the hint's
+#: box and in the window
+ROWS = """() => {
+  const box = document.querySelector('[data-testid=hint]');
+  const b = box.getBoundingClientRect();
+  return [...box.querySelectorAll('li > :first-child, .hint-more')].map((el) => {
+    const r = el.getBoundingClientRect();
+    const whole = r.top >= b.top - 1 && r.bottom <= b.bottom + 1 && r.top >= 0 && r.bottom <= innerHeight + 1;
+    return [el.textContent, whole];
+  });
+}"""
+
+
+def _kind(view: dict) -> str:
+    obs = view["observation"]
+    if obs["phase"] == "play":
+        return "follow" if obs["trick"]["cards"] else "lead"
+    return obs["phase"]
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_hint_shows_its_rows_whole_at_every_decision_and_the_hand_keeps_its_size(browser, quick_server, size):
+    # (seed 6: the player's first decision is a lead with eleven cards, where the laptop's hint was a strip)
+    table = Table(browser, quick_server, "football-whist", size, 6)
+    chooser = make_bot(get_game("football-whist"), "heuristic", 0, 6)
+    page = table.page
+    hinted: dict[str, int] = {}
+    try:
+        view = table.decision()
+        assert view is not None and _kind(view) == "lead" and len(view["observation"]["hand"]) == 11
+        while view is not None and len(hinted) < 4:
+            kind = _kind(view)
+            if kind not in hinted and len(view["legal"]) >= 2:
+                cards = ".dock .fw-hand svg.card"
+                before = page.locator(cards).evaluate_all("els => els.map(e => e.getBoundingClientRect().width)")
+                page.click("[data-testid=hint-button]")
+                page.wait_for_selector("[data-testid=hint] [data-testid=hint-play]", timeout=60000)
+                page.mouse.move(1, 1)
+                page.screenshot(path=str(ARTIFACTS / f"football-whist-review14-{size}-hint-{kind}.png"))
+                rows = page.evaluate(ROWS)
+                # the best moves (five, or all there are) and the way to the rest, each whole in sight
+                assert len(rows) >= min(5, len(view["legal"])), rows
+                assert all(whole for _, whole in rows), (kind, rows)
+                if size == "desktop":
+                    # the hand's cards as large as without the hint, the whole hand in the window
+                    after = page.locator(cards).evaluate_all("els => els.map(e => e.getBoundingClientRect().width)")
+                    assert min(after) >= min(before) - 0.5 and min(after) >= 55, (kind, before, after)
+                    hand = page.locator(".dock .fw-hand").evaluate(RECT)
+                    assert hand[3] <= 900 and hand[2] <= 1366, hand
+                assert layout(page) == []
+                hinted[kind] = len(rows)
+                page.click("[data-testid=hint-close]")
+            table.click(chooser.act(view["observation"], view["legal"]))
+            view = table.decision()
+        assert set(hinted) == {"kick", "lead", "follow", "move"}, hinted
+    finally:
+        table.context.close()
