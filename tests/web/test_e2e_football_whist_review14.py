@@ -3,10 +3,14 @@
 - the hint shows its rows whole at every kind of decision (a kick-off, a lead with a full hand, a follow, a ball
   move): on a laptop it had been squashed to a strip the height of its heading at a lead;
 - on a laptop the hand's cards keep their size with the hint open (they had shrunk to thumbnails beside it);
-- a laptop page whose whole table fits the window is not scrolled at the player's turn.
+- a laptop page whose whole table fits the window is not scrolled at the player's turn;
+- at full time the result and the scorers are the scoreboard's headline, the last trick's Master team a small note
+  under them (it had been the big white box, the result a line above it; on a phone after it).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -14,6 +18,8 @@ from conftest import ARTIFACTS
 from parlour.bots import make_bot
 from parlour.games import get_game
 from sweep import layout
+from test_e2e_football_whist_board import RENDER
+from test_e2e_football_whist_story import _match
 from test_e2e_sweep import Table
 
 #: the rectangle of an element in the window, [left, top, right, bottom]
@@ -76,3 +82,29 @@ def test_the_hint_shows_its_rows_whole_at_every_decision_and_the_hand_keeps_its_
         assert set(hinted) == {"kick", "lead", "follow", "move"}, hinted
     finally:
         table.context.close()
+
+
+@pytest.mark.parametrize("width", [1000, 380])
+def test_at_full_time_the_result_and_the_scorers_are_the_headline_and_the_master_team_a_note(server, page, width):
+    end = _match()["end"][1]
+    obs = end["observation"]
+    assert obs["phase"] == "over" and obs["goal_log"]
+    page.goto(server.url + "/")
+    page.set_viewport_size({"width": width + 10, "height": 900})
+    page.evaluate(RENDER, [end, width])
+    result, scorers, note = (page.locator(f"[data-testid={t}]") for t in ("board-result", "scorers", "master"))
+    # the result first, then who scored, then the note: top to bottom
+    tops = [x.evaluate(RECT)[1] for x in (result, scorers, note)]
+    assert tops == sorted(tops) and tops[0] < tops[2], tops
+    font = "el => parseFloat(getComputedStyle(el).fontSize)"
+    sizes = [x.evaluate(font) for x in (result, scorers, note)]
+    assert sizes[0] > sizes[1] >= sizes[2], sizes
+    # every scorer named with his goals: seat 0 is the player's own ("You")
+    names = {seat: ("You" if seat == 0 else end["seats"][seat]["name"]) for seat in range(4)}
+    words = scorers.inner_text()
+    for g in obs["goal_log"]:
+        assert names[g["by"]] in words, (names[g["by"]], words)
+    assert sum(int(n) for n in re.findall(r" (\d+)", words)) == len(obs["goal_log"]), words
+    box = page.locator(".fw-master-box").inner_text()
+    assert box.startswith("Last trick's Master team") and "Match over" not in box, box
+    page.locator(".fw-score").screenshot(path=str(ARTIFACTS / f"football-whist-review14-full-time-{width}.png"))
