@@ -3,7 +3,8 @@
 - the hint shows its rows whole at every kind of decision (a kick-off, a lead with a full hand, a follow, a ball
   move): on a laptop it had been squashed to a strip the height of its heading at a lead;
 - on a laptop the hand's cards keep their size with the hint open (they had shrunk to thumbnails beside it);
-- a laptop page whose whole table fits the window is not scrolled at the player's turn;
+- a laptop page whose whole table fits the window is not scrolled at the player's turn (the last trick under the
+  pitch included), and one scrolled for a refusal or the list of moves goes back to its top once they are gone;
 - at full time the result and the scorers are the scoreboard's headline, the last trick's Master team a small note
   under them (it had been the big white box, the result a line above it; on a phone after it).
 """
@@ -108,3 +109,43 @@ def test_at_full_time_the_result_and_the_scorers_are_the_headline_and_the_master
     box = page.locator(".fw-master-box").inner_text()
     assert box.startswith("Last trick's Master team") and "Match over" not in box, box
     page.locator(".fw-score").screenshot(path=str(ARTIFACTS / f"football-whist-review14-full-time-{width}.png"))
+
+
+#: how far the page is scrolled, how tall it is, and whether a refusal shows
+PAGE = "() => [scrollY, document.documentElement.scrollHeight, !!document.querySelector('.refusal.show')]"
+
+
+def test_on_a_laptop_the_page_stays_at_its_top_at_each_turn_where_the_table_fits(browser, quick_server):
+    table = Table(browser, quick_server, "football-whist", "desktop", 6)
+    chooser = make_bot(get_game("football-whist"), "heuristic", 0, 6)
+    page = table.page
+    refused = listed = 0
+    try:
+        view = table.decision()
+        for _ in range(16):
+            assert view is not None
+            if page.locator(".all-moves details[open], details.all-moves[open]").count():
+                page.click(".all-moves summary")  # (the player folds the list again: it stays open until he does)
+            # (the page drawn and settled: the next frame)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            scrolled, height, _ = page.evaluate(PAGE)
+            # the whole table fits the window at every kind of decision (the last trick under the pitch included),
+            # and the page is at its top: the site's header, the title and the score in sight
+            assert height <= 900, (_kind(view), height)
+            assert scrolled == 0, (_kind(view), scrolled)
+            obs = view["observation"]
+            wrong = [c for c in obs["hand"] if f"play {c}" not in view["legal"]]
+            if _kind(view) == "follow" and wrong and not refused:
+                # a card that cannot be played: refused in words in the dock (taller for it, the page may scroll)
+                page.locator(f'.dock .fw-hand [data-refused="play {wrong[0]}"]').dispatch_event("click")
+                page.wait_for_selector(".refusal.show")
+                refused += 1
+            elif view["legal"] and not listed and refused:
+                page.click(".all-moves summary")  # the list of moves open too: the dock at its tallest
+                listed += 1
+            table.click(chooser.act(obs, view["legal"]))
+            view = table.decision()
+        assert refused and listed, (refused, listed)
+        page.screenshot(path=str(ARTIFACTS / "football-whist-review14-desktop-top.png"))
+    finally:
+        table.context.close()
