@@ -154,9 +154,9 @@ def test_on_a_phone_the_pitch_is_in_sight_at_a_lead_with_the_hint_open_or_not(br
         table.close()
 
 
-def test_on_a_laptop_an_open_hint_stands_beside_the_hand_and_leaves_the_goals_and_the_log_in_view(browser, server):
-    """The hint is the tallest thing the dock holds: at 1366x900 it goes beside the prompt and the hand, so the
-    goals and the play log under the pitch are not covered while the player reads it."""
+def test_on_a_laptop_an_open_hint_stands_beside_the_prompt_and_leaves_the_goals_and_the_log_in_view(browser, server):
+    """The hint is the tallest thing the dock holds: at 1366x900 it goes beside the prompt, above the hand (which
+    keeps the dock's width), and the goals and the play log under the pitch are not covered while it is read."""
     from parlour.bots import make_bot
     from parlour.games import get_game
     from sweep import layout
@@ -175,8 +175,10 @@ def test_on_a_laptop_an_open_hint_stands_beside_the_hand_and_leaves_the_goals_an
         page.wait_for_selector("[data-testid=hint] [data-testid=chance]", timeout=30000)
         assert layout(page) == []
         page.screenshot(path=str(ARTIFACTS / "football-whist-laptop-hint.png"))
-        hint, hand = (page.locator(sel).bounding_box() for sel in ("[data-testid=hint]", ".dock .hand-area"))
-        assert hint["x"] >= hand["x"] + hand["width"] - 1, (hint, hand)           # beside the hand, not under it
+        hint, hand, prompt = (page.locator(sel).bounding_box() for sel in ("[data-testid=hint]", ".dock .hand-area",
+                                                                           ".dock .status"))
+        assert hint["x"] >= prompt["x"] + prompt["width"] - 1, (hint, prompt)     # beside the prompt
+        assert hint["y"] + hint["height"] <= hand["y"] + 1, (hint, hand)           # above the hand, not beside it
         for panel in (".fw-goals-panel h3", ".fw-goals-panel li, .fw-goals-panel p", ".fw-log-panel h3", ".fw-latest"):
             seen = _in_sight(page, panel)
             assert 0 <= seen["top"] and seen["bottom"] <= seen["room"] + 1, (panel, seen)
@@ -184,9 +186,9 @@ def test_on_a_laptop_an_open_hint_stands_beside_the_hand_and_leaves_the_goals_an
         table.close()
 
 
-def test_on_a_laptop_a_full_hand_stays_on_one_row_beside_the_hint_and_the_log_stays_readable(browser, server):
-    """At the first card of a half the hand is full: with the hint open at 1366x900 it keeps to one row beside
-    the hint (its cards overlapping a little), so the dock stays low and the play log's last lines are in view."""
+def test_on_a_laptop_a_full_hand_stays_on_one_row_under_the_hint_and_the_log_stays_readable(browser, server):
+    """At the first card of a half the hand is full: with the hint open at 1366x900 it keeps to one row under
+    the hint, each card whole, and the play log's last lines are in view."""
     from parlour.bots import make_bot
     from parlour.games import get_game
     from sweep import layout
@@ -207,11 +209,10 @@ def test_on_a_laptop_a_full_hand_stays_on_one_row_beside_the_hint_and_the_log_st
             "els => [...new Set(els.map(e => Math.round(e.getBoundingClientRect().bottom)))]")
         assert len(rows) <= 2, rows            # (a card that may be played stands up a little: one row)
         assert max(rows) - min(rows) < 20, rows
-        hint, hand = (page.locator(sel).bounding_box() for sel in ("[data-testid=hint]", ".dock .fw-hand"))
-        assert hint["x"] >= hand["x"] + hand["width"] - 1, (hint, hand)
+        hint = page.locator("[data-testid=hint]").bounding_box()
         cards = page.locator(".dock .fw-hand svg.card").evaluate_all(
-            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })")
-        assert cards[-1][1] <= hint["x"], (cards[-1], hint)              # the last card clear of the hint
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top]; })")
+        assert all(c[2] >= hint["y"] + hint["height"] - 13 for c in cards), (cards, hint)   # clear of the hint
         assert all(b[0] >= a[1] for a, b in zip(cards, cards[1:], strict=False)), cards       # each card whole
         seen = _in_sight(page, ".fw-log-panel h3")
         assert 0 <= seen["top"] and seen["bottom"] + 60 <= seen["room"] + 1, seen   # the log's last lines, too
