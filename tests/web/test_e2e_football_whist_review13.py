@@ -129,8 +129,9 @@ def test_on_a_laptop_the_hint_the_goals_the_log_and_the_last_trick_are_all_in_si
         skip = page.evaluate("() => [document.activeElement.dataset.testid, document.activeElement.textContent]")
         assert skip == ["skip-to-move", "Go to your move"], skip
         # (shown where it is, at the window's top left, once focused)
-        page.wait_for_function("() => { const r = document.activeElement.getBoundingClientRect(); "
-                               "return r.left >= 0 && r.top >= 0; }")
+        page.wait_for_function(
+            "() => { const r = document.activeElement.getBoundingClientRect(); return r.left >= 0 && r.top >= 0; }"
+        )
         assert _inside(page.locator("[data-testid=skip-to-move]").evaluate(RECT), 900, 1366)
         page.keyboard.press("Enter")
         focused = page.evaluate("() => document.activeElement.dataset.action || null")
