@@ -37,7 +37,7 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
     summaries = []
     while time.monotonic() < deadline:
         page.wait_for_selector(f"{BOARD_ACTION}, {RESULT}, [data-testid=summary]")
-        if (summary := go_on(page)) is not None:       # half time stops play until the player goes on
+        if (summary := go_on(page)) is not None:  # half time stops play until the player goes on
             summaries.append(summary)
             continue
         if page.locator(RESULT).count():
@@ -73,20 +73,20 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
         score = sum(int(page.inner_text(f"[data-testid=goals-{p}]")) for p in "AB")
         if score > goals_seen:
             assert page.locator("[data-testid=goal-timeline] li").count() == score
-            if page.locator(".story .news").count():          # a goal is announced where the last move is told
+            if page.locator(".story .news").count():  # a goal is announced where the last move is told
                 banners.append(page.inner_text(".story .news"))
             goals_seen = score
         handle = target.element_handle()
         target.click()
         counts[verb] += 1
-        handle.wait_for_element_state("hidden")        # the board redraws once the server applied it
+        handle.wait_for_element_state("hidden")  # the board redraws once the server applied it
     else:
         raise AssertionError(f"the match did not end in time (moves so far: {counts})")
 
     banner = page.locator(RESULT)
     ending = r"Game over\. .+ \(partners (A|B)\) win \d+–\d+\.|Game over\. A draw, \d+–\d+\."
     assert re.search(ending, banner.inner_text()), banner.inner_text()
-    assert counts["play"] == 22, counts                # eleven cards in each half
+    assert counts["play"] == 22, counts  # eleven cards in each half
     # half time stopped play with its summary, and the player went on from it; full time is told the same way
     assert len(summaries) == 2 and summaries[0].startswith("Half time"), summaries
     assert re.match(r"Full time: (.+ \(partners [AB]\) win \d+–\d+|a draw, \d+–\d+)", summaries[1]), summaries[1]
@@ -94,21 +94,26 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
     assert counts["move"] + counts["stay"] + counts["kick"] > 0, counts
     assert page.locator(".fw-half").inner_text() == "FULL TIME" or "Full time" in page.locator(".fw-half").inner_text()
     for text in banners:
-        pattern = (r"(Own goal|Goal)! (.+ puts|You put) it in the (West|East) goal: "
-                   r"(partners (A|B) lead \d+–\d+|\d+–\d+, level)")
+        pattern = (
+            r"(Own goal|Goal)! (.+ puts|You put) it in the (West|East) goal: "
+            r"(partners (A|B) lead \d+–\d+|\d+–\d+, level)"
+        )
         assert re.fullmatch(pattern, text.strip()), text
     total = sum(int(page.inner_text(f"[data-testid=goals-{p}]")) for p in "AB")
-    assert page.locator(".fw-ending [data-testid=goal-timeline] li").count() == total    # the end lists every goal
-    assert page.locator(".fw-goals-panel").count() == 1                                # once, not beside the pitch too
+    assert page.locator(".fw-ending [data-testid=goal-timeline] li").count() == total  # the end lists every goal
+    assert page.locator(".fw-goals-panel").count() == 1  # once, not beside the pitch too
     end_and_replay(page, "football-whist")
     assert not errors, errors
 
 
 def _in_sight(page, selector: str) -> dict:
     """Where the element lies against the window and the dock's top (the room the page keeps for the board)."""
-    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+    return page.evaluate(
+        """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
         const room = document.querySelector('.dock').getBoundingClientRect().top;
-        return { top: r.top, bottom: r.bottom, room }; }""", selector)
+        return { top: r.top, bottom: r.bottom, room }; }""",
+        selector,
+    )
 
 
 def test_on_a_phone_the_pitch_is_in_sight_at_a_lead_with_the_hint_open_or_not(browser, server):
@@ -130,7 +135,7 @@ def test_on_a_phone_the_pitch_is_in_sight_at_a_lead_with_the_hint_open_or_not(br
             table.click(chooser.act(obs, view["legal"]))
         assert view is not None, "the person never led"
         assert page.get_attribute(".fw-pitch-box", "data-focus") == "the pitch at a lead"
-        assert page.get_attribute(".fw-table-box", "data-focus") is None     # (no card led yet: the pitch decides)
+        assert page.get_attribute(".fw-table-box", "data-focus") is None  # (no card led yet: the pitch decides)
         assert layout(page) == []
         seen = _in_sight(page, ".fw-pitch-box")
         assert 0 <= seen["top"] and seen["bottom"] <= seen["room"] + 1, seen
@@ -154,9 +159,9 @@ def test_on_a_phone_the_pitch_is_in_sight_at_a_lead_with_the_hint_open_or_not(br
         table.close()
 
 
-def test_on_a_laptop_an_open_hint_stands_beside_the_hand_and_leaves_the_goals_and_the_log_in_view(browser, server):
-    """The hint is the tallest thing the dock holds: at 1366x900 it goes beside the prompt and the hand, so the
-    goals and the play log under the pitch are not covered while the player reads it."""
+def test_on_a_laptop_an_open_hint_stands_beside_the_prompt_and_leaves_the_goals_and_the_log_in_view(browser, server):
+    """The hint is the tallest thing the dock holds: at 1366x900 it goes beside the prompt, above the hand (which
+    keeps the dock's width), and the goals and the play log under the pitch are not covered while it is read."""
     from parlour.bots import make_bot
     from parlour.games import get_game
     from sweep import layout
@@ -166,7 +171,7 @@ def test_on_a_laptop_an_open_hint_stands_beside_the_hand_and_leaves_the_goals_an
     chooser = make_bot(get_game("football-whist"), "heuristic", 0, 11)
     page = table.page
     try:
-        for _ in range(6):                                  # a few tricks in, so that the log has moves
+        for _ in range(6):  # a few tricks in, so that the log has moves
             view = table.decision()
             assert view is not None
             table.click(chooser.act(view["observation"], view["legal"]))
@@ -175,8 +180,11 @@ def test_on_a_laptop_an_open_hint_stands_beside_the_hand_and_leaves_the_goals_an
         page.wait_for_selector("[data-testid=hint] [data-testid=chance]", timeout=30000)
         assert layout(page) == []
         page.screenshot(path=str(ARTIFACTS / "football-whist-laptop-hint.png"))
-        hint, hand = (page.locator(sel).bounding_box() for sel in ("[data-testid=hint]", ".dock .hand-area"))
-        assert hint["x"] >= hand["x"] + hand["width"] - 1, (hint, hand)           # beside the hand, not under it
+        hint, hand, prompt = (
+            page.locator(sel).bounding_box() for sel in ("[data-testid=hint]", ".dock .hand-area", ".dock .status")
+        )
+        assert hint["x"] >= prompt["x"] + prompt["width"] - 1, (hint, prompt)  # beside the prompt
+        assert hint["y"] + hint["height"] <= hand["y"] + 1, (hint, hand)  # above the hand, not beside it
         for panel in (".fw-goals-panel h3", ".fw-goals-panel li, .fw-goals-panel p", ".fw-log-panel h3", ".fw-latest"):
             seen = _in_sight(page, panel)
             assert 0 <= seen["top"] and seen["bottom"] <= seen["room"] + 1, (panel, seen)
@@ -184,9 +192,9 @@ def test_on_a_laptop_an_open_hint_stands_beside_the_hand_and_leaves_the_goals_an
         table.close()
 
 
-def test_on_a_laptop_a_full_hand_stays_on_one_row_beside_the_hint_and_the_log_stays_readable(browser, server):
-    """At the first card of a half the hand is full: with the hint open at 1366x900 it keeps to one row beside
-    the hint (its cards overlapping a little), so the dock stays low and the play log's last lines are in view."""
+def test_on_a_laptop_a_full_hand_stays_on_one_row_under_the_hint_and_the_log_stays_readable(browser, server):
+    """At the first card of a half the hand is full: with the hint open at 1366x900 it keeps to one row under
+    the hint, each card whole, and the play log's last lines are in view."""
     from parlour.bots import make_bot
     from parlour.games import get_game
     from sweep import layout
@@ -204,17 +212,18 @@ def test_on_a_laptop_a_full_hand_stays_on_one_row_beside_the_hint_and_the_log_st
         assert layout(page) == []
         page.screenshot(path=str(ARTIFACTS / "football-whist-laptop-hint-full-hand.png"))
         rows = page.locator(".dock .fw-hand svg.card").evaluate_all(
-            "els => [...new Set(els.map(e => Math.round(e.getBoundingClientRect().bottom)))]")
-        assert len(rows) <= 2, rows            # (a card that may be played stands up a little: one row)
+            "els => [...new Set(els.map(e => Math.round(e.getBoundingClientRect().bottom)))]"
+        )
+        assert len(rows) <= 2, rows  # (a card that may be played stands up a little: one row)
         assert max(rows) - min(rows) < 20, rows
-        hint, hand = (page.locator(sel).bounding_box() for sel in ("[data-testid=hint]", ".dock .fw-hand"))
-        assert hint["x"] >= hand["x"] + hand["width"] - 1, (hint, hand)
+        hint = page.locator("[data-testid=hint]").bounding_box()
         cards = page.locator(".dock .fw-hand svg.card").evaluate_all(
-            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })")
-        assert cards[-1][1] <= hint["x"], (cards[-1], hint)              # the last card clear of the hint
-        assert all(b[0] >= a[1] for a, b in zip(cards, cards[1:], strict=False)), cards       # each card whole
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top]; })"
+        )
+        assert all(c[2] >= hint["y"] + hint["height"] - 13 for c in cards), (cards, hint)  # clear of the hint
+        assert all(b[0] >= a[1] for a, b in zip(cards, cards[1:], strict=False)), cards  # each card whole
         seen = _in_sight(page, ".fw-log-panel h3")
-        assert 0 <= seen["top"] and seen["bottom"] + 60 <= seen["room"] + 1, seen   # the log's last lines, too
+        assert 0 <= seen["top"] and seen["bottom"] + 60 <= seen["room"] + 1, seen  # the log's last lines, too
     finally:
         table.close()
 

@@ -138,18 +138,21 @@ export async function replayPage(tableId) {
     focus.scrollIntoView({ block: "start" });
   };
   const costly = () => analysed.moves.filter((m) => m.costly);
-  // Many small losses, none past the bar, add up too: their sum and the worst few, from the analysis's own figures
-  // (no new search); null where they come to less than the bar
+  // Many small losses, none past the bar, are worth telling too: how many there were and the worst few, from the
+  // analysis's own figures (no new search), never a sum of them (chances lost at different moments do not add up:
+  // such a sum could pass the chance there ever was); null where they are too few or too slight to tell of
   const smallLosses = (data) => {
     const small = data.moves.filter((m) => !m.costly && m.cost > 0);
     const total = small.reduce((sum, m) => sum + m.cost, 0);
-    return total >= data.threshold ? { total, worst: small.slice().sort((a, b) => b.cost - a.cost).slice(0, 3) } : null;
+    return small.length >= 3 && total >= data.threshold
+      ? { count: small.length, worst: small.slice().sort((a, b) => b.cost - a.cost).slice(0, 3) } : null;
   };
   const drain = (data) => {
     const loss = smallLosses(data);
     if (!loss) return "";
-    const head = data.costly ? `Besides the costly moves, ${data.name}'s smaller slips together cost about ${pct(loss.total)} of the chance of winning`
-      : `No single move of ${data.name}'s cost much, but together they cost about ${pct(loss.total)} of the chance of winning`;
+    const bar = `each under ${pct(data.threshold)} of the chance of winning`;
+    const head = data.costly ? `Besides the costly moves, ${data.name} made ${loss.count} smaller slips, ${bar}`
+      : `No single move of ${data.name}'s cost much, but there were ${loss.count} small slips, ${bar}`;
     return h("p", { class: "drain", "data-testid": "drain" }, `${head}: the worst were `, loss.worst.map((m, i) => [
       i ? (i === loss.worst.length - 1 ? " and " : ", ") : "",
       h("button", { type: "button", onclick: () => goTo(m) }, `move ${m.move}, ${named(m.played, data.seat, known.get(`${m.index}:${data.seat}`))}`),
@@ -174,7 +177,7 @@ export async function replayPage(tableId) {
       h("button", { type: "button", "data-testid": "previous-costly", disabled: sooner ? undefined : true, onclick: () => nextCostly(-1) }, "◀ Previous costly move"),
       h("button", { type: "button", "data-testid": "next-costly", disabled: later ? undefined : true, onclick: () => nextCostly(1) }, "Next costly move ▶"),
       h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${analysed.name}'s`
-        : smallLosses(analysed) ? `no single costly move of ${analysed.name}'s, but small losses add up to ${pct(smallLosses(analysed).total)}`
+        : smallLosses(analysed) ? `no single costly move of ${analysed.name}'s, but ${smallLosses(analysed).count} small slips`
           : `no costly moves of ${analysed.name}'s`));
     const m = analysed.moves.find((x) => x.index === step);
     focus.hidden = false;

@@ -256,9 +256,16 @@ function playerArea(ctx, seat, mine) {
   // in the race the top card always answers a click, with its own move: the server takes it or says why not
   const tried = mine && p.pile_top && racing(ctx) ? move || cardMove(p.pile_top) : null;
   if (tried) {
-    // (the card is named, as a player sees it; whether it fits is his to see)
+    // The card is named as a player sees it, with the key that tries it: whether it fits is his to see, as the
+    // glow tells it only in practice. There its name says so too, from the legal moves the view gave (a move it
+    // names is one the server takes); never "Play … to your build" for a card that would be refused.
     const face = p.pile_top === "BIG" ? "the Biggles card" : `${p.pile_top[0] === "R" ? "red" : "black"} ${p.pile_top.slice(1)}`;
-    clickable(top, tried, act, p.pile_top[0] === "R" ? `Stop the opponent with ${face} (s)` : `Play ${face} to your build (p)`);
+    const red = p.pile_top[0] === "R";
+    const other = names(view)[1 - seat];
+    const fits = practice && move === tried;
+    clickable(top, tried, act, `Your pile's top card, ${face}: ${red
+      ? fits ? `can stop ${other}; press to stop (s)` : `press to try to stop ${other} with it (s)`
+      : fits ? "fits your build; press to play it (p)" : "press to try it on your build (p)"}`);
     if (!(practice && move)) top.classList.remove("legal-glow");       // (the glow would tell it fits)
   }
   const cue = practice && move;

@@ -206,6 +206,7 @@ function scoreboard(ctx) {
     h("div", { class: "fw-mid" },
       h("div", { class: "fw-half" }, obs.phase === "over" ? "Full time" : `Half ${obs.half} of 2`),
       obs.phase === "over" ? finalScore(ctx) : "",
+      obs.phase === "over" ? scorers(ctx) : "",
       obs.phase === "over" ? lastMaster(obs) : h("div", { class: "fw-master-box", style: master ? `--team:${master.colour}` : "" },
         h("span", { class: "fw-master-label" }, "Master team"),
         master ? h("span", { class: "fw-master", "data-testid": "master", "data-team": master.code }, `${master.name} · ${master.badge}`)
@@ -225,14 +226,32 @@ function ballAtLastCard(obs) {
   return at;
 }
 
-// At full time the ball may have moved after the last trick (its winner's move, which may still score): the box
-// says the match is over and which team was the Master team for that last trick, not the badge the ball ended on.
+// At full time the ball may have moved after the last trick (its winner's move, which may still score): a small
+// note under the result and the scorers names the Master team of that last trick, not the badge the ball ended on.
 function lastMaster(obs) {
   const team = nodeTeam(ballAtLastCard(obs));
   return h("div", { class: "fw-master-box fw-master-over", style: team ? `--team:${team.colour}` : "" },
-    h("span", { class: "fw-master-label" }, "Match over · last trick's Master team"),
+    h("span", { class: "fw-master-label" }, "Last trick's Master team: "),
     team ? h("span", { class: "fw-master", "data-testid": "master", "data-team": team.code }, `${team.name} · ${team.badge}`)
       : h("span", { class: "fw-master none", "data-testid": "master" }, "none (centre circle)"));
+}
+
+// Who scored, under the result at full time: each side's scorers with their goals ("A: Betty 2, you 1 · B: Cyril 1"),
+// an own goal said so under the side it counted for.
+function scorers(ctx) {
+  const { obs, view } = ctx;
+  const log = obs.goal_log || [];
+  if (!log.length) return h("div", { class: "fw-scorers", "data-testid": "scorers" }, "No goals in the match");
+  const line = (p) => {
+    const count = new Map();
+    for (const g of log.filter((x) => x.partnership === p)) {
+      const name = `${who({ view, readOnly: ctx.readOnly }, g.by)}${g.own_goal ? " (own goal)" : ""}`;
+      count.set(name, (count.get(name) || 0) + 1);
+    }
+    return count.size ? `${p}: ${[...count].map(([name, n]) => `${name} ${n}`).join(", ")}` : "";
+  };
+  return h("div", { class: "fw-scorers", "data-testid": "scorers" },
+    `Goals · ${["A", "B"].map(line).filter(Boolean).join(" · ")}`);
 }
 
 // The result at the scoreboard, at full time: the page opens at its top there, the title and the seats in view
