@@ -1,0 +1,82 @@
+"""Review 14a of British Towns: on a phone the asking game's dock says what the others did since the player's last
+ask at every table size, while he waits as well as at his turn, and with the hint open; the sets game's log keeps its
+newest play in view, its end says in one sentence why it ended, its opening says who dealt and who plays first, its
+phone key stays still, and the replay's bar and panel count moves the same way."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_e2e_british_towns_review13 import _chooser, _shot, _table
+
+#: every view the page drew: its move count, and the dock's summary since the player's last ask (its text, in sight)
+RECORD = """() => { window.drawn = []; const board = document.querySelector('.board');
+  const note = () => { const s = document.querySelector('.dock [data-testid=since]');
+    const r = s && s.getBoundingClientRect();
+    window.drawn.push({ moves: Number(board.dataset.moves),
+      since: s ? s.textContent : null, seen: Boolean(r && r.height > 0 && r.bottom <= innerHeight + 1) }); };
+  new MutationObserver(note).observe(board, { attributes: true, attributeFilter: ['data-moves'] }); note(); }"""
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_on_a_phone_the_dock_says_every_ask_since_the_last_turn_while_waiting_and_at_the_turn(
+    browser, server, monkeypatch, players
+):
+    """Whenever others have asked since the player's own last ask (a refused ask of his, then three bots' asks), the
+    dock holds "Since your last turn:" with each of them, not only the last ask; at his turn with the hint open too."""
+    table = _table(browser, server, "british-towns-asking", "phone", 4, players=players, monkeypatch=monkeypatch)
+    page = table.page
+    chooser = _chooser("british-towns-asking")
+    names = None
+    try:
+        page.evaluate(RECORD)
+        hinted = False
+        for turn in range(14):
+            view = table.decision()
+            if view is None:
+                break
+            obs = view["observation"]
+            names = names or [s["name"] for s in view["seats"]]
+            fresh = [
+                a
+                for a in obs["asks"][
+                    max((i for i, a in enumerate(obs["asks"]) if a["asker"] == obs["seat"]), default=-1) + 1 :
+                ]
+            ]
+            if fresh and not hinted and turn >= 1:
+                page.click("[data-testid=hint-button]")
+                page.wait_for_selector("[data-testid=hint]", timeout=60000)
+                since = page.locator(".dock [data-testid=since]")
+                assert since.is_visible(), turn
+                assert since.inner_text().startswith("Since your last turn:")
+                _shot(page, f"british-towns-asking-review14-phone-{players}-since-hint")
+                hinted = True
+            table.click(chooser.act(obs, view["legal"]))
+        drawn = page.evaluate("() => window.drawn")
+        waited = 0
+        for d in drawn:
+            v = table.views.get(d["moves"])
+            if not v or v["over"]:
+                continue
+            obs = v["observation"]
+            if (obs.get("out") or [False] * players)[obs["seat"]]:
+                continue
+            mine = max((i for i, a in enumerate(obs["asks"]) if a["asker"] == obs["seat"]), default=-1)
+            fresh = obs["asks"][mine + 1 :]
+            if not fresh:
+                assert d["since"] is None, d
+                continue
+            assert d["since"] and d["since"].startswith("Since your last turn:") and d["seen"], d
+            # (every run of asks is told, in order: each asker's name where his run begins)
+            at = 0
+            for i, a in enumerate(fresh):
+                if i == 0 or fresh[i - 1]["asker"] != a["asker"]:
+                    who = "You" if a["asker"] == obs["seat"] else names[a["asker"]]
+                    at = d["since"].index(who, at)
+            if not v["legal"] and len(fresh) >= 2:
+                waited += 1
+        assert waited, "no view while waiting with two or more asks since the player's last"
+        assert hinted, "no turn with the hint open after others' asks"
+        assert not table.errors, table.errors
+    finally:
+        table.close()
