@@ -80,3 +80,42 @@ def test_on_a_phone_the_dock_says_every_ask_since_the_last_turn_while_waiting_an
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+#: the play log's newest entry (its first) and the dock: where each stands on the screen
+LOG_AT = """async () => { await document.fonts.ready;
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const ol = document.querySelector('.bt-log ol'); const dock = document.querySelector('.dock').getBoundingClientRect();
+  const box = ol.getBoundingClientRect(); const first = ol.firstElementChild.getBoundingClientRect();
+  const cut = [...ol.children].filter((li) => { const r = li.getBoundingClientRect();
+    return r.top < box.bottom - 1 && r.bottom > box.bottom + 1; }).length;
+  return { label: ol.getAttribute('aria-label'), first: [first.top, first.bottom], box: [box.top, box.bottom],
+           dock: dock.top, scroll: ol.scrollTop, cut, text: ol.firstElementChild.textContent }; }"""
+
+
+def test_on_a_laptop_the_sets_log_is_newest_first_and_never_under_the_dock(browser, server, monkeypatch):
+    """1366x900, two players: at every decision the newest play is the log's first line, whole and above the dock,
+    and the log's box ends above the dock at a whole entry."""
+    table = _table(browser, server, "british-towns-sets", "desktop", 7, players=2, monkeypatch=monkeypatch)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        looked = 0
+        for turn in range(16):
+            view = table.decision()
+            if view is None:
+                break
+            if page.locator(".bt-log ol").count():
+                page.evaluate("() => window.scrollTo(0, 0)")
+                at = page.evaluate(LOG_AT)
+                assert at["label"] == "Every move so far, newest first", at
+                assert at["scroll"] == 0 and at["first"][0] >= 0 and at["first"][1] <= at["dock"] + 1, (turn, at)
+                assert at["box"][1] <= at["dock"] + 1 and at["cut"] == 0, (turn, at)
+                looked += 1
+                if turn == 8:
+                    _shot(page, "british-towns-sets-review14-laptop-log")
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert looked >= 8, looked
+        assert not table.errors, table.errors
+    finally:
+        table.close()

@@ -3,7 +3,7 @@
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { addressed, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
-import { byRegion, colourOf, endSummary, keyCard, showNewest, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
+import { byRegion, colourOf, endSummary, keyCard, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 const HAND = 7;
 
@@ -286,15 +286,15 @@ export function render(el, ctx) {
   const held = {};
   (obs.sets || []).forEach((sets) => Object.entries(sets).forEach(([r, cards]) => { held[r] = cards; }));
 
-  // -- every move so far, in words, the latest at the bottom (the list scrolls itself, never the page) -----------------
+  // -- every move so far, in words, newest first (as the asking game's asks heard): the newest play is at the top of
+  // its box, and the box ends at a whole entry above the dock, so nothing new ever sits under it ------------------
   const moves = playLog(obs, view);
-  const list = moves.length ? h("ol", { tabindex: "0", "aria-label": "Every move so far, the latest last" }, moves.map((m) => h("li", {
+  const list = moves.length ? h("ol", { tabindex: "0", "aria-label": "Every move so far, newest first" }, moves.map((m) => h("li", {
     class: m.seat === null ? "news" : m.seat === view.seat ? "mine" : "",
-  }, m.seat === null ? m.text : [h("b", {}, person(view, m.seat, { start: true })), ` ${m.text}`])))
+  }, m.seat === null ? m.text : [h("b", {}, person(view, m.seat, { start: true })), ` ${m.text}`])).reverse())
     : h("p", { class: "muted-light" }, "No move yet.");
-  const log = h("div", { class: "panel bt-history bt-log" }, h("h3", {}, "Play so far"), list);
-  // (the newest entries whole, never a stray line of one cut off at the box's top)
-  if (moves.length) showNewest(list);
+  const log = h("div", { class: "panel bt-history bt-log" }, h("h3", {}, "Play so far", moves.length ? h("span", { class: "muted-light" }, ", newest first") : ""), list);
+  if (moves.length) fitLog(list);
 
   // the region the decision is about, marked in the key by words: the card picked out to discard, else the top
   // discard (to take or leave), else the card just drawn or taken this turn
@@ -357,6 +357,31 @@ export function render(el, ctx) {
   el.append(h("div", { class: "bt-layout sets" },
     h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
+}
+
+// The play log's box, newest first: it ends at the foot of the last entry wholly above the dock (where the dock stands
+// over it, on a laptop, with room for two lines or more), else at the style sheet's height, never across an entry.
+function fitLog(list) {
+  const fit = () => {
+    if (!list.isConnected) return;
+    list.style.maxHeight = "";
+    const dock = document.querySelector(".dock");
+    let room = list.clientHeight;
+    if (dock && !dock.classList.contains("over") && getComputedStyle(dock).position !== "fixed") {
+      const above = dock.getBoundingClientRect().top - list.getBoundingClientRect().top - 6;
+      if (above >= 40) room = Math.min(room, above);
+    }
+    let foot = 0;
+    for (const li of list.children) {
+      const bottom = li.offsetTop + li.offsetHeight;
+      if (bottom > room + 0.5) break;
+      foot = bottom;
+    }
+    if (list.scrollHeight > room + 1 && foot) list.style.maxHeight = `${Math.ceil(foot)}px`;
+    list.scrollTop = 0;
+  };
+  requestAnimationFrame(fit);
+  document.fonts?.ready.then(fit);
 }
 
 // Where the key's box scrolls to for the region marked: that region at its top; where the box cannot scroll so far (a
