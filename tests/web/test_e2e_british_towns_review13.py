@@ -63,13 +63,14 @@ def test_the_sets_game_end_says_the_rule_that_ended_it_with_the_numbers(server, 
           events: [{ event: 'reshuffle', seat: 1, turned_up: 'R4' },
                    { event: 'game over', seat: 1, why: 'could not make his hand up to seven' }] },
         result: { winner: 'P1', scores: { P1: 4, P2: -5 } } };
-      return [m.ending(view).querySelector('[data-testid=end-rule]').textContent, c.townName('R4'),
+      return [m.ending(view).querySelector('[data-testid=end-why]').textContent, c.townName('R4'),
               m.bannerText(view.result, view), typeof m.announce]; }""")
     rule, card, banner, announce = text
     # (the end said once: the foot line says who won, the count is the end's table; no "Game over" news)
     assert banner == "Ann (you) wins." and announce == "undefined", (banner, announce)
-    assert "only if there are at least two of them" in rule, rule
-    assert f"only one discard was left ({card})" in rule and "the game ended" in rule, rule
+    # (review 14a: one plain sentence, the rule's number in it)
+    assert "(two are needed)" in rule and "only one discard was left" in rule and "game is over" in rule, rule
+    assert card
     rules = page.goto(server.url + "/rules/british-towns-sets")
     assert rules and rules.ok
     assert "at least two" in page.inner_text("main")

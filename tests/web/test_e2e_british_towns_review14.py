@@ -5,6 +5,8 @@ phone key stays still, and the replay's bar and panel count moves the same way."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from test_e2e_british_towns_review13 import _chooser, _shot, _table
@@ -119,3 +121,67 @@ def test_on_a_laptop_the_sets_log_is_newest_first_and_never_under_the_dock(brows
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+def _sets_played(seed: int, seats: int, variant=None):
+    """A sets game played to its end, each player laying whatever he can and otherwise moving at random."""
+    import random
+
+    from parlour.games.british_towns import SETS
+
+    rng = random.Random(seed)
+    state = SETS.new_state(seats=seats, seed=seed, variant=variant)
+    while not state.is_over:
+        legal = state.legal_actions(state.turn)
+        lays = [a for a in legal if a.startswith(("lay", "add", "done"))]
+        state.apply(state.turn, lays[0] if lays else rng.choice(legal))
+    return state
+
+
+ENDING = """async ([obs, result, seat]) => { const m = await import('/static/games/british-towns-sets.js');
+  const seats = obs.seat_names.map((n, i) => ({ name: i === 0 ? 'Ann' : `Bot ${i}` }));
+  const view = { seat, observation: { ...obs, seat }, result, over: true, seats };
+  const box = m.ending(view);
+  return { paragraphs: [...box.querySelectorAll('p')].map((p) => p.textContent),
+           tables: box.querySelectorAll('table').length,
+           log: m.playLog(view.observation, view).map((l) => l.text) }; }"""
+
+
+def test_the_sets_end_says_in_one_plain_sentence_why_it_ended_on_real_endings(server, page):
+    """Every kind of end met in real games (the stock out as a hand is drawn up, with no discard or one; no stock and
+    no discard at a turn's start; the club variants' single discard and stalemate): one sentence, then the table; the
+    play log's last draw never lists a card that went onto a set among the cards kept."""
+    page.goto(server.url + "/")
+    wanted = {
+        ("up to seven", 0): "there were no discards to shuffle into a new stock",
+        ("up to seven", 1): "only one discard was left, too few to shuffle into a new stock (two are needed)",
+        ("neither", 0): "found no stock and no discards to draw from",
+        ("too few", 1): "The stock was empty at the start of",
+        ("stalemate", None): "with no set laid or added to in between, so the game ended in a stalemate",
+    }
+    seen = {}
+    variants = [None, {"one_discard_ends": True}, {"stalemate": 1}]
+    for seed in range(1, 40):
+        for seats in (2, 3):
+            for variant in variants:
+                state = _sets_played(seed, seats, variant)
+                obs = state.observation(None)
+                why = obs["events"][-1]["why"]
+                kind = next(k for k in ("up to seven", "neither", "too few", "stalemate") if k in why)
+                key = (kind, None if kind == "stalemate" else min(len(obs["discards"]), 1))
+                if key in seen or key not in wanted:
+                    continue
+                ender = obs["events"][-1]["seat"]
+                got = page.evaluate(ENDING, [obs, state.result(), ender])
+                seen[key] = got["paragraphs"][0]
+                text = got["paragraphs"][0]
+                assert got["tables"] == 1 and len(got["paragraphs"]) == 1, got
+                assert wanted[key] in text, (key, text)
+                assert text.count(". ") == 0 and text.endswith(".") and len(text) < 200, text
+                assert " his " not in text and "Here " not in text and "rule" not in text, text
+                for line in got["log"]:
+                    assert not re.search(r"in the stock, [^;:]*, and .* went onto", line), line
+        if len(seen) == len(wanted):
+            break
+    assert set(seen) == set(wanted), seen
+    print(seen)

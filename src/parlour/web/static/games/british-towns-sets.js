@@ -133,7 +133,11 @@ export function playLog(obs, view) {
             const kept = drawn.length === intoHand && intoHand ? listed(drawn.map(townName)) : "";
             const what = !p.size ? "" : i === 0 ? (p.size === 1 ? "the last card in the stock" : `the last ${p.size} cards in the stock`)
               : p.size === 1 ? "the new stock’s only card" : `all ${p.size} cards of the new stock`;
-            return what ? `drew ${what}${kept ? `, ${kept}` : ""}${onto.length ? `, and ${listed(onto)}` : ""}` : "";
+            // (each card drawn told apart: "the last 2 cards in the stock: Bath went onto your set of REGION, and you
+            // kept TOWN", never a list that reads as three cards)
+            if (!what) return "";
+            if (!onto.length) return `drew ${what}${kept ? `, ${kept}` : ""}`;
+            return `drew ${what}: ${listed(onto)}${kept ? `, and ${you ? "you" : "they"} kept ${kept}` : ""}`;
           });
           const lacking = HAND - (obs.hand_sizes?.[s] ?? before + count);
           // (the rules page's words: "a player's hand cannot be made up to seven")
@@ -466,31 +470,39 @@ export function describe(action, view, seat) {
   return action;
 }
 
-// The end: why the game stopped, and the count (cards laid, less cards still in hand).
+// Why the game ended, in one plain sentence (the rules' end, told as what happened at the table): the stock ran out
+// and could not be made again from the discards (two or more are needed), or ran dry too often with no set laid.
+export function endSentence(view) {
+  const obs = view.observation;
+  const over = (obs.events || []).filter((e) => e.event === "game over").at(-1);
+  if (!over) return "The game is over.";
+  const who = person(view, over.seat);
+  const Who = person(view, over.seat, { start: true });
+  const left = (obs.discards || []).length;
+  const dry = Number((over.why.match(/ran out (\d+) times/) || [])[1] || 0);
+  const few = left === 1 ? `only one discard was left, too few to shuffle into a new stock (two are needed)`
+    : "there were no discards to shuffle into a new stock";
+  if (/^stalemate/.test(over.why)) return `The stock ran out ${dry === 1 ? "once" : dry === 2 ? "twice" : `${dry} times`} with no set laid or added to in between, so the game ended in a stalemate.`;
+  if (/up to seven/.test(over.why)) {
+    if (left >= 2) return `The stock ran out as ${who} drew back up to seven, and it had run out too often with no set laid to be made again, so the game is over.`;
+    return `The stock ran out as ${who} drew back up to seven and ${few}, so the game is over.`;
+  }
+  if (/neither a stock nor a discard/.test(over.why)) return `${Who} found no stock and no discards to draw from, so the game is over.`;
+  if (/too few discards/.test(over.why)) return `The stock was empty at the start of ${addressed(view, over.seat) ? "your" : possessive(seatName(view, over.seat))} turn and ${few}, so the game is over.`;
+  return `${Who} ${endWords(over, view)}, so the game is over.`;
+}
+
+// The end: why the game stopped, in one sentence, and the count (cards laid, less cards still in hand).
 export function ending(view) {
   const obs = view.observation;
   const r = view.result;
   if (!r) return "";
-  const over = (obs.events || []).filter((e) => e.event === "game over").at(-1);
-  const reshuffles = (obs.events || []).filter((e) => e.event === "reshuffle").length;
-  // (the rules' words say "his hand"; the page says "your" to the player and "their" of anyone else: endWords)
-  // (where the stock gave out as a hand was drawn back up, the play log's last words for that player say it in
-  // numbers: the cards left, a new stock's size, how many more were needed)
-  const told = over && /up to seven/.test(over.why) ? playLog(obs, view).filter((l) => l.seat === over.seat && /the game ended$/.test(l.text)).at(-1) : null;
-  const why = over ? `${person(view, over.seat, { start: true })} ${told ? told.text : endWords(over, view)}${told ? "" : ", so the game ended"}.` : "The game ended.";
-  const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${reshuffles === 1 ? "once" : reshuffles === 2 ? "twice" : `${reshuffles} times`}.` : " The stock ran out.";
-  // (and the rule that ended it, with the numbers: a new stock is made only from two discards or more, so a stock
-  // that runs out over a single discard, or none, ends the game where a hand must be drawn from it)
-  const left = obs.discards || [];
-  const rule = over && /seven|too few discards|neither a stock/.test(over.why) ? h("p", { "data-testid": "end-rule" },
-    "The rule: when the stock runs out, the discards are shuffled into a new stock only if there are at least two of them. ",
-    left.length ? `Here only one discard was left (${townName(left.at(-1))}), so no new stock could be made and the game ended.`
-      : "Here no discard was left, so no new stock could be made and the game ended.") : "";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", {}, why, over && /seven|stock/.test(over.why) ? stock : ""), rule,
-    h("p", {}, "Each player scores the cards laid in front of them, less the cards still in their hand."),
-    h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
+    h("p", { "data-testid": "end-why" }, endSentence(view)),
+    h("table", { class: "list" },
+      h("caption", { class: "end-caption" }, "Each player scores the cards laid in front of them, less the cards still in their hand."),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
       h("tbody", {}, names.map((n, i) => {
         const laid = Object.values(obs.sets?.[i] || {}).reduce((a, c) => a + c.length, 0);
         return h("tr", {}, h("td", {}, seatName(view, i)), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, points(r.scores[n])));
