@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from test_e2e_british_towns_review13 import _chooser, _shot, _table
+from test_e2e_british_towns_review13 import REGIONS, _chooser, _shot, _table
 
 #: every view the page drew: its move count, and the dock's summary since the player's last ask (its text, in sight)
 RECORD = """() => { window.drawn = []; const board = document.querySelector('.board');
@@ -185,3 +185,41 @@ def test_the_sets_end_says_in_one_plain_sentence_why_it_ended_on_real_endings(se
             break
     assert set(seen) == set(wanted), seen
     print(seen)
+
+
+def test_on_a_phone_the_cards_below_the_top_discard_wrap_inside_the_window(browser, server):
+    """390 wide, the board as a replay or an analysis draws it: every card named under "Below it:" (the longest
+    region cards' names among them) ends inside its list's box, and so inside the window's right edge (the replay's
+    board, narrower than the table's, once ran them off it)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        regions = [f"R{r['number']}" for r in REGIONS]
+        got = page.evaluate(
+            """async (cards) => {
+          const link = document.createElement('link'); link.rel = 'stylesheet';
+          link.href = '/static/games/british-towns.css'; document.head.append(link);
+          await new Promise((done) => { link.onload = done; });
+          const m = await import('/static/games/british-towns-sets.js');
+          const board = document.createElement('div'); board.className = 'board';
+          (document.querySelector('main') || document.body).append(board);
+          const key = cards.map((c, i) => ({ region: i + 1, name: `R${i + 1}`, towns: 4 }));
+          const obs = { seat: 0, seat_names: ['P1', 'P2'], discards: cards, hand: [], sets: [{}, {}],
+                        hand_sizes: [7, 7], stock_size: 4, history: [], events: [], key, scores: [0, 0] };
+          const view = { seat: 0, seats: [{ name: 'Ann' }, { name: 'Arthur' }], observation: obs, legal: [], moves: 0 };
+          m.render(board, { obs, view, legal: [], act: () => {}, readOnly: true });
+          await new Promise((done) => requestAnimationFrame(() => done()));
+          const box = board.querySelector('.bt-under').getBoundingClientRect();
+          return { width: Math.min(document.documentElement.clientWidth, box.right),
+                   rights: [...board.querySelectorAll('.bt-under .bt-town')].map((el) => [el.textContent,
+                     Math.max(...[...el.getClientRects()].map((r) => r.right))]) }; }""",
+            regions,
+        )
+        assert len(got["rights"]) == 5, got
+        beyond = [(name, right) for name, right in got["rights"] if right > got["width"] + 0.5]
+        if beyond:
+            _shot(page, "british-towns-sets-review14-phone-below-it")
+        assert not beyond, (got["width"], beyond)
+    finally:
+        context.close()
