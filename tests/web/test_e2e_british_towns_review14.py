@@ -223,3 +223,44 @@ def test_on_a_phone_the_cards_below_the_top_discard_wrap_inside_the_window(brows
         assert not beyond, (got["width"], beyond)
     finally:
         context.close()
+
+
+KEY_BOX = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const ul = document.querySelector('.bt-key.boxed ul');
+  return ul ? { scroll: ul.scrollTop, room: ul.scrollHeight - ul.clientHeight,
+                marked: Boolean(document.querySelector('.bt-key li.now [data-testid=key-now]')) } : null; }"""
+
+
+def test_on_a_phone_the_sets_key_keeps_still_where_the_player_left_it(browser, server, monkeypatch):
+    """The key never scrolls by itself to the top discard's region or the card just drawn (that region is marked in
+    words only); where the player scrolls it, it stays there from move to move."""
+    table = _table(browser, server, "british-towns-sets", "phone", 11, players=2, monkeypatch=monkeypatch)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        marked = 0
+        scrolled = None
+        for turn in range(10):
+            view = table.decision()
+            if view is None:
+                break
+            box = page.evaluate(KEY_BOX)
+            assert box, turn
+            marked += box["marked"]
+            want = 0 if scrolled is None else scrolled
+            assert abs(box["scroll"] - want) <= 1, (turn, box, want)
+            if turn == 2 and box["room"] > 40:
+                # (the player scrolls the key with his finger: touch, then the box moves)
+                scrolled = page.evaluate("""() => { const ul = document.querySelector('.bt-key.boxed ul');
+                  ul.dispatchEvent(new Event('touchstart'));
+                  ul.scrollTop = Math.min(60, ul.scrollHeight - ul.clientHeight);
+                  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+                  return frame().then(frame).then(() => ul.scrollTop); }""")
+            if turn == 1:
+                _shot(page, "british-towns-sets-review14-phone-key-still")
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert marked >= 5, marked
+        assert scrolled, "the key's box had no room to scroll"
+        assert not table.errors, table.errors
+    finally:
+        table.close()

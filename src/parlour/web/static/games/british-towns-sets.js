@@ -174,6 +174,7 @@ export function playLog(obs, view) {
 // On a touch screen a discard is two taps: the first picks the card out (raised, ringed, and its region shown in the
 // key), the second (on it, or on the "Discard ..." button beside the hand's heading) throws it and ends the turn.  A
 // finger that only meant to look at a card loses nothing.  A mouse or a key discards at once, as the heading says.
+let keyScroll = 0;      // where the player last scrolled the key's box on a phone (it never scrolls by itself there)
 let picked = null;      // { code, moves }: the card picked out, in the view (its count of moves) where it was picked
 
 export function render(el, ctx) {
@@ -307,8 +308,8 @@ export function render(el, ctx) {
   if (picked) now = { region: regionOf(picked.code), words: `◀ your pick to discard: ${shortName(picked.code)}` };
   else if (top && (can("take discard") || can(`add ${top}`))) now = { region: regionOf(top), words: `◀ the top discard: ${shortName(top)}` };
   else if (deciding && got) now = { region: regionOf(got.card), words: `◀ ${got.text.startsWith("took") ? "just taken" : "just drawn"}: ${shortName(got.card)}` };
-  // the key's regions scroll in a box of their own, turned to the region the decision is about: on a phone straight
-  // under the piles (which the page keeps above the dock at the player's turn); on a laptop at the side under the play
+  // the key's regions scroll in a box of their own (on a laptop turned to the region the decision is about; on a
+  // phone still, where the player left it, that region marked in words): on a phone straight under the piles (which the page keeps above the dock at the player's turn); on a laptop at the side under the play
   // log; the box ends above the dock
   // (once the game is over, and in a replay, the key is a thing to read: whole, in the page)
   const key = keyCard(obs, view, laidBy, { sets: true, held, now });
@@ -331,12 +332,25 @@ export function render(el, ctx) {
       box.style.maxHeight = room >= KEY_ROWS_2 && room < box.scrollHeight ? `${Math.floor(room)}px` : "";
     }
     const at = box.querySelector("li.now");                 // (the box is its offset parent)
+    // (on a phone the key keeps still: it stays where the player scrolled it, his own regions in sight, the region
+    // of the decision marked in words without turning the box to it)
+    if (phone) {
+      box.scrollTop = keyScroll;
+      return true;
+    }
     if (at) {
       box.scrollTop = keyTop(box, at);
       requestAnimationFrame(() => { box.scrollTop = keyTop(box, at); });   // (once the new height is laid out)
     }
     return true;
   };
+  if (boxed && phone) {
+    // (only the player moves the phone's key: a scroll his finger, the wheel or a key began is remembered)
+    const box = key.querySelector("ul");
+    let his = false;
+    for (const kind of ["touchstart", "pointerdown", "wheel", "keydown"]) box.addEventListener(kind, () => { his = true; }, { passive: true });
+    box.addEventListener("scroll", () => { if (his) keyScroll = box.scrollTop; }, { passive: true });
+  }
   if (boxed) requestAnimationFrame(() => {
     const dock = document.querySelector(".dock");
     if (!fit() || !dock) return;
