@@ -67,7 +67,7 @@ def test_the_sets_game_end_says_the_rule_that_ended_it_with_the_numbers(server, 
               m.bannerText(view.result, view), typeof m.announce]; }""")
     rule, card, banner, announce = text
     # (the end said once: the foot line says who won, the count is the end's table; no "Game over" news)
-    assert banner == "Ann (you) wins." and announce == "undefined", (banner, announce)
+    assert banner == "You win." and announce == "undefined", (banner, announce)  # (review 14a: "You win.")
     # (review 14a: one plain sentence, the rule's number in it)
     assert "(two are needed)" in rule and "only one discard was left" in rule and "game is over" in rule, rule
     assert card

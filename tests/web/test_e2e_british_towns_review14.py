@@ -264,3 +264,44 @@ def test_on_a_phone_the_sets_key_keeps_still_where_the_player_left_it(browser, s
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+LOG_AND_BANNER = """async ([obs, result, seat]) => { const m = await import('/static/games/british-towns-sets.js');
+  const a = await import('/static/games/british-towns-asking.js');
+  const seats = obs.seat_names.map((n, i) => ({ name: i === 0 ? 'Ann' : `Bot ${i}` }));
+  const view = (s, onlooker) => ({ seat: s, observation: { ...obs, seat: s }, result, over: true, seats, onlooker });
+  const winner = obs.seat_names.indexOf(result.winner);
+  return { log: m.playLog(view(seat).observation, view(seat)).map((l) => l.text),
+           mine: winner < 0 ? null : m.bannerText(result, view(winner)),
+           theirs: winner < 0 ? null : a.bannerText(result, view((winner + 1) % obs.seat_names.length)),
+           onlooker: winner < 0 ? null : m.bannerText(result, view(winner, true)), name: seats[winner]?.name }; }"""
+
+
+def test_the_sets_log_lists_cards_with_and_and_the_banner_says_you_win(server, page):
+    """ "You drew Windsor, Ayr, Portsmouth and the region card of REGION from the stock", never a bare list with the
+    region card in its middle; "You win." at the foot of the winner's own table (the sheet's words), his name to
+    others."""
+    page.goto(server.url + "/")
+    drawn_lists = banners = 0
+    for seed in range(1, 30):
+        state = _sets_played(seed, 2)
+        result = state.result()
+        for seat in range(2):
+            obs = state.observation(seat)
+            got = page.evaluate(LOG_AND_BANNER, [obs, result, seat])
+            for line in got["log"]:
+                m = re.match(r"drew (.+) from the stock, back up to seven$", line)
+                if m and not re.fullmatch(r"\d+ cards?", m.group(1)) and "," in m.group(1):
+                    drawn_lists += 1
+                    assert " and " in m.group(1), line
+                    assert not re.search(r"region card of [^,]*, ", m.group(1)), line  # (region cards last)
+                laid = re.match(r"laid down [^:]+: (.+)$", line)
+                if laid and "," in laid.group(1):
+                    assert " and " in laid.group(1), line
+            if got["mine"]:
+                banners += 1
+                assert got["mine"] == "You win.", got
+                assert got["onlooker"] == f"{got['name']} wins." and got["theirs"] == f"{got['name']} wins.", got
+        if drawn_lists >= 3 and banners >= 3:
+            break
+    assert drawn_lists >= 3 and banners >= 3, (drawn_lists, banners)

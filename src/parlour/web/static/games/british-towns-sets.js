@@ -31,6 +31,13 @@ function endWords(ev, view) {
 // the least height of the key's box that is fitted above the dock: two rows of regions (a phone's row is about 45px)
 const KEY_ROWS_2 = 96;
 
+// Cards drawn, as a sentence lists them: the towns first, the region cards last ("Windsor, Ayr, Portsmouth and the
+// region card of REGION"), so that no region's own "and" runs into the list's.
+function cardList(cards) {
+  const region = (c) => /^R\d+$/.test(c);
+  return listed([...cards.filter((c) => !region(c)), ...cards.filter(region)].map(townName));
+}
+
 export function playLog(obs, view) {
   const first = firstUp(obs);
   const names = obs.seat_names || [];
@@ -96,7 +103,7 @@ export function playLog(obs, view) {
         const laid = set.slice(0, Math.max(set.length - later, 0));
         hands[s] -= laid.length;
         const towns = laid.filter((c) => !/^R\d+$/.test(c)).map(townName);
-        const words = towns.join(", ") + (laid.length > towns.length ? `${towns.length ? " and " : ""}the region card` : "");
+        const words = listed([...towns, ...(laid.length > towns.length ? ["the region card"] : [])]);
         say(at, s, `laid down ${regionPhrase(Number(arg))}: ${words}`);
       }
       // his turn over, he draws back up to seven (short of it where the stock gave out: the game ended there, and
@@ -130,7 +137,7 @@ export function playLog(obs, view) {
             const drawn = view && s === view.seat ? own.slice(mine, mine + intoHand) : [];
             mine += drawn.length;
             const onto = p.adds.map((c) => `${townName(c)} went onto ${toSet(s, c)}`);
-            const kept = drawn.length === intoHand && intoHand ? listed(drawn.map(townName)) : "";
+            const kept = drawn.length === intoHand && intoHand ? cardList(drawn) : "";
             const what = !p.size ? "" : i === 0 ? (p.size === 1 ? "the last card in the stock" : `the last ${p.size} cards in the stock`)
               : p.size === 1 ? "the new stock’s only card" : `all ${p.size} cards of the new stock`;
             // (each card drawn told apart: "the last 2 cards in the stock: Bath went onto your set of REGION, and you
@@ -151,7 +158,7 @@ export function playLog(obs, view) {
         } else if (count) {
           const drawn = view && s === view.seat ? own.slice(mine, mine + count) : [];
           mine += drawn.length;
-          const cards = drawn.length === count ? drawn.map(townName).join(", ") : plural(count, "card");
+          const cards = drawn.length === count ? cardList(drawn) : plural(count, "card");
           say(at, s, `drew ${cards} from the stock, back up to seven`);
         }
       }
