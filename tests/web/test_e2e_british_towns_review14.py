@@ -305,3 +305,34 @@ def test_the_sets_log_lists_cards_with_and_and_the_banner_says_you_win(server, p
         if drawn_lists >= 3 and banners >= 3:
             break
     assert drawn_lists >= 3 and banners >= 3, (drawn_lists, banners)
+
+
+@pytest.mark.parametrize(("players", "seed", "size"), [(2, 2, "desktop"), (5, 5, "phone")])
+def test_the_sets_game_opens_saying_who_dealt_the_card_turned_up_and_who_plays_first(
+    browser, server, monkeypatch, players, seed, size
+):
+    """The table's first view says "Arthur dealt and turned up York; you play first." (and, at five, that the stock
+    is nearly empty after the deal); the play log keeps the deal as its oldest line."""
+    table = _table(browser, server, "british-towns-sets", size, seed, players=players, monkeypatch=monkeypatch)
+    page = table.page
+    try:
+        view = table.decision()
+        assert view is not None and not view["observation"]["history"], "the person does not play first here"
+        obs = view["observation"]
+        dealer = view["seats"][obs["dealer"]]["name"]
+        up = page.evaluate(
+            "(c) => import('/static/games/british-towns-common.js').then((m) => m.townName(c))", obs["discards"][-1]
+        )
+        deal = f"{dealer} dealt and turned up {up}; you play first."
+        story = page.inner_text("[data-testid=story]")
+        assert deal in story, story
+        if players == 5:
+            assert f"Only {obs['stock_size']} cards are left in the stock after the deal" in story, story
+        _shot(page, f"british-towns-sets-review14-{size}-deal")
+        table.click(next(a for a in view["legal"] if a == "draw stock"))
+        log = page.locator(".bt-log li")
+        log.last.wait_for(state="attached")
+        assert log.last.text_content() == deal, log.all_text_contents()
+        assert not table.errors, table.errors
+    finally:
+        table.close()

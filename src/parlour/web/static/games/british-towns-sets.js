@@ -38,6 +38,24 @@ function cardList(cards) {
   return listed([...cards.filter((c) => !region(c)), ...cards.filter(region)].map(townName));
 }
 
+// The deal, in words: who dealt, the card turned up, who plays first; and, where the deal left the stock short (five
+// players), that the game will be short: "Arthur dealt and turned up York; you play first."
+export function dealWords(obs, view) {
+  if (obs.dealer === undefined || obs.dealer === null) return "";
+  const names = obs.seat_names || [];
+  const first = (obs.history || [])[0]?.[0] ?? (names.length ? (obs.dealer + 1) % names.length : null);
+  const up = firstUp(obs);
+  const dealt = `${person(view, obs.dealer, { start: true })} dealt${up ? ` and turned up ${townName(up)}` : ""}`;
+  const plays = first === null ? "" : `; ${person(view, first)} ${addressed(view, first) ? "play" : "plays"} first`;
+  return `${dealt}${plays}.`;
+}
+
+// After a deal to five, the stock is nearly empty (seven cards to each from one pack): said at the start.
+export function shortStock(obs) {
+  const left = (obs.history || []).length ? null : obs.stock_size;
+  return typeof left === "number" && left <= 10 ? `Only ${plural(left, "card")} ${left === 1 ? "is" : "are"} left in the stock after the deal, so the game will be short.` : "";
+}
+
 export function playLog(obs, view) {
   const first = firstUp(obs);
   const names = obs.seat_names || [];
@@ -55,6 +73,9 @@ export function playLog(obs, view) {
   const eventsOf = history.map(() => []);
   const loose = [];
   for (const ev of obs.events || []) (eventsOf[ev.moves - 1] || loose).push(ev);
+  // (the deal first: who dealt, the card turned up, who plays first)
+  const deal = dealWords(obs, view);
+  if (deal) say(-1, null, deal);
   // an event the move's own words have not told: a card drawn onto a set, a reshuffle, the end
   const tell = (at, ev) => {
     if (ev.event === "reshuffle") {
@@ -528,6 +549,14 @@ export function ending(view) {
         const laid = Object.values(obs.sets?.[i] || {}).reduce((a, c) => a + c.length, 0);
         return h("tr", {}, h("td", {}, seatName(view, i)), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, points(r.scores[n])));
       }))));
+}
+
+// The table's first view, before any move: the deal in words, in the story line ("Arthur dealt and turned up York;
+// you play first."), and a short stock said there too. The end is never news here (its sheet says it).
+export function announce(prev, view) {
+  const obs = view.observation || {};
+  if (prev || view.over || (obs.history || []).length) return null;
+  return [dealWords(obs, view), shortStock(obs)].filter(Boolean).join(" ") || null;
 }
 
 // The end stops play with its summary over the table: why the game ended, who won, and every player's count.
