@@ -336,3 +336,33 @@ def test_the_sets_game_opens_saying_who_dealt_the_card_turned_up_and_who_plays_f
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("game", ["british-towns-asking", "british-towns-sets"])
+def test_on_a_laptop_create_the_table_is_in_view_on_the_new_table_page(browser, server, game):
+    """1366x900, the page unscrolled: the bots' descriptions are folded (a click opens them) and "Create the table"
+    is wholly in the window; at five players of the sets game the warning of a short game shows, the button still in
+    view."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/new/{game}")
+        page.wait_for_selector("form.new select[name=kind1]")
+        legend = page.locator("[data-testid=bot-legend]")
+        assert legend.get_attribute("open") is None
+        button = page.get_by_role("button", name="Create the table")
+        _shot(page, f"{game}-review14-new-table-top")
+        box = button.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 900, box
+        if game.endswith("sets"):
+            page.select_option("select[name=players]", "5")
+            note = page.locator("[data-testid=players-size-note]")
+            note.wait_for(state="visible")
+            assert "7 cards" in note.inner_text() and "short game" in note.inner_text()
+            box = button.bounding_box()
+            assert box and box["y"] + box["height"] <= 900 and page.evaluate("scrollY") == 0, box
+        _shot(page, f"{game}-review14-new-table")
+        legend.locator("summary").click()
+        assert legend.locator("dd").first.is_visible()
+    finally:
+        context.close()
