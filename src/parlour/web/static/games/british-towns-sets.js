@@ -31,7 +31,7 @@ function endWords(ev, view) {
 // the least height of the key's box that is fitted above the dock: two rows of regions (a phone's row is about 45px)
 const KEY_ROWS_2 = 96;
 
-// Cards drawn, as a sentence lists them: the towns first, the region cards last ("Windsor, Ayr, Portsmouth and the
+// Cards drawn, as a sentence lists them: the towns first, the region cards last ("TOWN, TOWN, TOWN and the
 // region card of REGION"), so that no region's own "and" runs into the list's.
 function cardList(cards) {
   const region = (c) => /^R\d+$/.test(c);
@@ -39,7 +39,7 @@ function cardList(cards) {
 }
 
 // The deal, in words: who dealt, the card turned up, who plays first; and, where the deal left the stock short (five
-// players), that the game will be short: "Arthur dealt and turned up York; you play first."
+// players), that the game will be short: "Arthur dealt and turned up TOWN; you play first."
 export function dealWords(obs, view) {
   if (obs.dealer === undefined || obs.dealer === null) return "";
   const names = obs.seat_names || [];
@@ -161,7 +161,7 @@ export function playLog(obs, view) {
             const kept = drawn.length === intoHand && intoHand ? cardList(drawn) : "";
             const what = !p.size ? "" : i === 0 ? (p.size === 1 ? "the last card in the stock" : `the last ${p.size} cards in the stock`)
               : p.size === 1 ? "the new stock’s only card" : `all ${p.size} cards of the new stock`;
-            // (each card drawn told apart: "the last 2 cards in the stock: Bath went onto your set of REGION, and you
+            // (each card drawn told apart: "the last 2 cards in the stock: TOWN went onto your set of REGION, and you
             // kept TOWN", never a list that reads as three cards)
             if (!what) return "";
             if (!onto.length) return `drew ${what}${kept ? `, ${kept}` : ""}`;
@@ -551,7 +551,7 @@ export function ending(view) {
       }))));
 }
 
-// The table's first view, before any move: the deal in words, in the story line ("Arthur dealt and turned up York;
+// The table's first view, before any move: the deal in words, in the story line ("Arthur dealt and turned up TOWN;
 // you play first."), and a short stock said there too. The end is never news here (its sheet says it).
 export function announce(prev, view) {
   const obs = view.observation || {};
