@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 from conftest import ARTIFACTS, click_board, listed_moves, shot, wait_turn
@@ -98,7 +99,7 @@ def test_asking_game_to_the_end(server, page):
             phone_shot(page, "british-towns-asking-phone")
         legal = next_turn(page)
     banner = page.locator("[data-testid=result]")
-    assert "wins" in banner.inner_text() or "Shared" in banner.inner_text()
+    assert re.search(r"wins\.|You win\.|Shared", banner.inner_text()), banner.inner_text()
     end_announced(page, "british-towns-asking", ("Regions", "Cards in them"))
     assert page.locator(".bt-history li").count() > moves
     shot(page, "british-towns-asking-end")
@@ -138,7 +139,7 @@ def test_sets_game_to_the_end(server, page):
             page.set_viewport_size({"width": 1280, "height": 860})
         legal = next_turn(page)
     banner = page.locator("[data-testid=result]")
-    assert "wins" in banner.inner_text() or "Shared" in banner.inner_text()
+    assert re.search(r"wins\.|You win\.|Shared", banner.inner_text()), banner.inner_text()
     end_announced(page, "british-towns-sets", ("Laid", "In hand", "Score"))
     # the end is the news now: no "You laid ... set" left standing over the table from the last turn
     assert page.locator("[data-testid=laid-news]").count() == 0

@@ -63,13 +63,14 @@ def test_the_sets_game_end_says_the_rule_that_ended_it_with_the_numbers(server, 
           events: [{ event: 'reshuffle', seat: 1, turned_up: 'R4' },
                    { event: 'game over', seat: 1, why: 'could not make his hand up to seven' }] },
         result: { winner: 'P1', scores: { P1: 4, P2: -5 } } };
-      return [m.ending(view).querySelector('[data-testid=end-rule]').textContent, c.townName('R4'),
-              m.bannerText(view.result, view), typeof m.announce]; }""")
+      return [m.ending(view).querySelector('[data-testid=end-why]').textContent, c.townName('R4'),
+              m.bannerText(view.result, view), String(m.announce({}, view))]; }""")
     rule, card, banner, announce = text
     # (the end said once: the foot line says who won, the count is the end's table; no "Game over" news)
-    assert banner == "Ann (you) wins." and announce == "undefined", (banner, announce)
-    assert "only if there are at least two of them" in rule, rule
-    assert f"only one discard was left ({card})" in rule and "the game ended" in rule, rule
+    assert banner == "You win." and announce == "null", (banner, announce)  # (review 14a: "You win.")
+    # (review 14a: one plain sentence, the rule's number in it)
+    assert "(two are needed)" in rule and "only one discard was left" in rule and "game is over" in rule, rule
+    assert card
     rules = page.goto(server.url + "/rules/british-towns-sets")
     assert rules and rules.ok
     assert "at least two" in page.inner_text("main")
@@ -107,7 +108,7 @@ def test_the_asking_game_tells_an_ask_before_the_region_it_completed_and_says_th
         assert 0 < story.index(" asked ") < story.index("laid down"), story
         assert "Game over" not in story, story
         banner = page.inner_text("[data-testid=result]")
-        assert re.search(r"wins\.|Shared by|A draw", banner) and "region" not in banner, banner
+        assert re.search(r"wins\.|You win\.|Shared by|A draw", banner) and "region" not in banner, banner
         assert page.locator("[data-testid=ending] table").count() == 1
         _shot(page, "british-towns-asking-review13-end")
         assert not table.errors, table.errors
@@ -201,7 +202,7 @@ def test_on_a_phone_the_sets_key_box_ends_a_real_margin_above_the_dock(browser, 
             assert view is not None
             for _ in range(20):
                 now = page.evaluate(NOW)
-                if now and now["inBox"] and now["above"] and now["boxAbove"]:
+                if now and now["boxAbove"]:
                     break
             assert now, turn
             room, bottom = now["at"][4], now["at"][3]

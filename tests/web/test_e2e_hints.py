@@ -224,6 +224,8 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
         said = f"After move {index} of" if index else "The deal"
         page.wait_for_function(f"document.querySelector('[data-testid=step]').textContent.startsWith('{said}')")
         assert f"Move {index + 1}:" in focus.inner_text()
+        # (review 14a: the bar names the move to come with the same number)
+        assert page.inner_text("[data-testid=step]").endswith(f"· next: move {index + 1}")
         top = page.evaluate("document.querySelector('[data-testid=analysis-focus]').getBoundingClientRect().top")
         board = page.evaluate("document.querySelector('.views .board').getBoundingClientRect().top")
         assert 0 <= top < board < page.viewport_size["height"], (top, board)

@@ -22,6 +22,8 @@ def test_the_form_lists_bots_weakest_first_and_chooses_the_default(server, page,
     assert f"Bot: {title}" == page.eval_on_selector("select[name=kind1]", "el => el.selectedOptions[0].textContent")
     # each bot said once, in a legend weakest first, not under every seat; in a card player's words
     legend = page.locator("[data-testid=bot-legend]")
+    assert legend.get_attribute("open") is None  # (folded: open, it pushed the button below a laptop's fold)
+    legend.locator("summary").click()
     assert legend.locator("dt").all_inner_texts() == [b["title"] for b in bots["bot_catalogue"]]
     assert legend.locator("dd").all_inner_texts() == [b["description"] for b in bots["bot_catalogue"]]
     assert page.locator("[data-testid=bot-legend]").count() == 1

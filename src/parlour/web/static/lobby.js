@@ -144,9 +144,10 @@ export async function newTable(gameId) {
   const noteSize = () => { sizeNote.textContent = (g.seat_count_notes || {})[count.value] || ""; sizeNote.hidden = !sizeNote.textContent; };
   count.addEventListener("change", noteSize);
   noteSize();
-  // the bots, weakest first, each said once: how strong it is and how it plays
+  // the bots, weakest first, each said once: how strong it is and how it plays (folded, a click away: open, they
+  // pushed "Create the table" below a laptop's fold)
   const seatsBox = h("fieldset", {}, h("legend", {}, "Who sits where"),
-    h("details", { class: "botlegend", "data-testid": "bot-legend", open: "" }, h("summary", {}, "The bots, from the weakest to the strongest"),
+    h("details", { class: "botlegend", "data-testid": "bot-legend" }, h("summary", {}, "The bots, from the weakest to the strongest"),
       h("dl", {}, g.bot_catalogue.map((b) => h("div", {}, h("dt", {}, b.title), h("dd", {}, b.description))))));
   const drawSeats = () => {
     const n = Number(count.value);
@@ -188,11 +189,13 @@ export async function newTable(gameId) {
   const help = g.real_time ? "" : h("fieldset", {}, h("legend", {}, "Help at the table"),
     h("label", {}, h("input", { type: "checkbox", name: "hints" }), " Hints",
       h("small", {}, "Each player may ask the expert for the chances of his moves at his turn. Everyone at the table sees that hints are on.")));
+  // (two columns on a laptop, the players and the rules, then who may join, help and the button: in one column the
+  // button fell below the fold at 1366x900)
   const form = h("form", { class: "new" },
-    h("label", {}, "Players ", count, countNote, sizeNote),
-    seatsBox, variantBox, who, help,
-    h("label", {}, "Seed ", seed, h("small", {}, "The same seed deals the same cards. It is kept when you play alone with bots; with anyone else at the table the server deals.")),
-    h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the table")));
+    h("div", { class: "new-col" }, h("label", {}, "Players ", count, countNote, sizeNote), seatsBox, variantBox),
+    h("div", { class: "new-col" }, who, help,
+      h("label", {}, "Seed ", seed, h("small", {}, "The same seed deals the same cards. It is kept when you play alone with bots; with anyone else at the table the server deals.")),
+      h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the table"))));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const n = Number(count.value);

@@ -87,9 +87,11 @@ export async function replayPage(tableId) {
     const data = await api("GET", `/api/tables/${tableId}/replay?step=${step}&seat=${which.value}`);
     if (shown !== step) return;
     data.views.forEach((v) => keep(step, v));
-    // numbered as the analysis numbers its decisions: after move 23 of the game, move 24 is to play
+    // numbered as the analysis numbers its decisions: after move 23 of the game, move 24 is to play, and the bar says
+    // so ("next: move 24"), as the analysis's heading does ("Move 24: Ann to play"): one count for both
     clear(stepLabel).append(step ? `After move ${step} of ${data.steps}` : `The deal (${plural(data.steps, "move")} to come)`,
-      ...(data.action ? [" · ", ...stepWords(data)] : []));
+      ...(data.action ? [" · ", ...stepWords(data)] : []),
+      step < data.steps ? h("span", { class: "step-next", "data-testid": "step-next" }, ` · next: move ${step + 1}`) : "");
     viewsHeading.textContent = which.selectedOptions[0].textContent;
     // (the boards are drawn first, then put in place of the old ones at once: a board emptied while the new ones were
     // drawn left the page short for a moment, and the window went back to its top at every step)

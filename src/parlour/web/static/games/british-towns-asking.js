@@ -214,6 +214,10 @@ export function render(el, ctx) {
   if (chosen && narrow) {
     askPanel = h("div", { class: "bt-ask bt-heard-panel decision-area" }, sinceLast(all, me, view, laidAfter), all.length ? heardLine(all, me, words)
       : h("p", { class: "bt-heard", "data-testid": "heard" }, h("span", { class: "bt-heard-head" }, "Asks heard: none yet."), " Yours is the first ask of the game."));
+  } else if (narrow && !readOnly && !view.over && me !== null && me !== undefined && !obs.out?.[me]) {
+    // (while the others ask, on a phone, the dock keeps the same summary: every ask since his own, not only the last)
+    const since = sinceLast(all, me, view, laidAfter);
+    if (since) askPanel = h("div", { class: "bt-ask bt-heard-panel bt-waiting decision-area" }, since);
   } else if (chosen) {
     const who = seatName(view, chosen);
     askPanel = h("div", { class: "panel bt-ask decision-area" },

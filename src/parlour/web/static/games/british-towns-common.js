@@ -5,7 +5,7 @@
 // names, regions and which towns are in which region are never written here.
 import { h, s, stylesheet } from "/static/dom.js";
 import { blank, edge, wrap } from "/static/cards.js";
-import { addressed, person, plural, points, seatName } from "/static/words.js";
+import { addressed, listed, person, plural, points, seatName } from "/static/words.js";
 
 const DATA = await fetch("/api/games/british-towns-sets/data").then((r) => {
   if (!r.ok) throw new Error(`the British Towns data: ${r.status}`);
@@ -168,9 +168,10 @@ export function resultHead(result, view) {
   if (!result) return "";
   const names = view.observation?.seat_names || [];
   let head;
-  // (the person himself, where he won: "Ann (you) wins.")
-  if (result.winner) head = `${seatName(view, names.indexOf(result.winner))}${view.seat !== undefined && view.seat !== null && names.indexOf(result.winner) === view.seat ? " (you)" : ""} wins.`;
-  else if (result.shared_by && result.shared_by.length) head = `Shared by ${result.shared_by.map((n) => seatName(view, names.indexOf(n))).join(" & ")}.`;
+  // (the person himself, where he won: "You win.", as the end's sheet says it; anyone else by name)
+  const you = (n) => addressed(view, names.indexOf(n));
+  if (result.winner) head = you(result.winner) ? "You win." : `${seatName(view, names.indexOf(result.winner))} wins.`;
+  else if (result.shared_by && result.shared_by.length) head = `Shared by ${listed(result.shared_by.map((n) => (you(n) ? "you" : seatName(view, names.indexOf(n)))))}.`;
   else head = "A draw.";
   return head;
 }

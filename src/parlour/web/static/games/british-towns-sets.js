@@ -3,7 +3,7 @@
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { addressed, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
-import { byRegion, colourOf, endSummary, keyCard, showNewest, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
+import { byRegion, colourOf, endSummary, keyCard, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 
 const HAND = 7;
 
@@ -31,6 +31,31 @@ function endWords(ev, view) {
 // the least height of the key's box that is fitted above the dock: two rows of regions (a phone's row is about 45px)
 const KEY_ROWS_2 = 96;
 
+// Cards drawn, as a sentence lists them: the towns first, the region cards last ("TOWN, TOWN, TOWN and the
+// region card of REGION"), so that no region's own "and" runs into the list's.
+function cardList(cards) {
+  const region = (c) => /^R\d+$/.test(c);
+  return listed([...cards.filter((c) => !region(c)), ...cards.filter(region)].map(townName));
+}
+
+// The deal, in words: who dealt, the card turned up, who plays first; and, where the deal left the stock short (five
+// players), that the game will be short: "Arthur dealt and turned up TOWN; you play first."
+export function dealWords(obs, view) {
+  if (obs.dealer === undefined || obs.dealer === null) return "";
+  const names = obs.seat_names || [];
+  const first = (obs.history || [])[0]?.[0] ?? (names.length ? (obs.dealer + 1) % names.length : null);
+  const up = firstUp(obs);
+  const dealt = `${person(view, obs.dealer, { start: true })} dealt${up ? ` and turned up ${townName(up)}` : ""}`;
+  const plays = first === null ? "" : `; ${person(view, first)} ${addressed(view, first) ? "play" : "plays"} first`;
+  return `${dealt}${plays}.`;
+}
+
+// After a deal to five, the stock is nearly empty (seven cards to each from one pack): said at the start.
+export function shortStock(obs) {
+  const left = (obs.history || []).length ? null : obs.stock_size;
+  return typeof left === "number" && left <= 10 ? `Only ${plural(left, "card")} ${left === 1 ? "is" : "are"} left in the stock after the deal, so the game will be short.` : "";
+}
+
 export function playLog(obs, view) {
   const first = firstUp(obs);
   const names = obs.seat_names || [];
@@ -48,6 +73,9 @@ export function playLog(obs, view) {
   const eventsOf = history.map(() => []);
   const loose = [];
   for (const ev of obs.events || []) (eventsOf[ev.moves - 1] || loose).push(ev);
+  // (the deal first: who dealt, the card turned up, who plays first)
+  const deal = dealWords(obs, view);
+  if (deal) say(-1, null, deal);
   // an event the move's own words have not told: a card drawn onto a set, a reshuffle, the end
   const tell = (at, ev) => {
     if (ev.event === "reshuffle") {
@@ -96,7 +124,7 @@ export function playLog(obs, view) {
         const laid = set.slice(0, Math.max(set.length - later, 0));
         hands[s] -= laid.length;
         const towns = laid.filter((c) => !/^R\d+$/.test(c)).map(townName);
-        const words = towns.join(", ") + (laid.length > towns.length ? `${towns.length ? " and " : ""}the region card` : "");
+        const words = listed([...towns, ...(laid.length > towns.length ? ["the region card"] : [])]);
         say(at, s, `laid down ${regionPhrase(Number(arg))}: ${words}`);
       }
       // his turn over, he draws back up to seven (short of it where the stock gave out: the game ended there, and
@@ -130,10 +158,14 @@ export function playLog(obs, view) {
             const drawn = view && s === view.seat ? own.slice(mine, mine + intoHand) : [];
             mine += drawn.length;
             const onto = p.adds.map((c) => `${townName(c)} went onto ${toSet(s, c)}`);
-            const kept = drawn.length === intoHand && intoHand ? listed(drawn.map(townName)) : "";
+            const kept = drawn.length === intoHand && intoHand ? cardList(drawn) : "";
             const what = !p.size ? "" : i === 0 ? (p.size === 1 ? "the last card in the stock" : `the last ${p.size} cards in the stock`)
               : p.size === 1 ? "the new stock’s only card" : `all ${p.size} cards of the new stock`;
-            return what ? `drew ${what}${kept ? `, ${kept}` : ""}${onto.length ? `, and ${listed(onto)}` : ""}` : "";
+            // (each card drawn told apart: "the last 2 cards in the stock: TOWN went onto your set of REGION, and you
+            // kept TOWN", never a list that reads as three cards)
+            if (!what) return "";
+            if (!onto.length) return `drew ${what}${kept ? `, ${kept}` : ""}`;
+            return `drew ${what}: ${listed(onto)}${kept ? `, and ${you ? "you" : "they"} kept ${kept}` : ""}`;
           });
           const lacking = HAND - (obs.hand_sizes?.[s] ?? before + count);
           // (the rules page's words: "a player's hand cannot be made up to seven")
@@ -147,7 +179,7 @@ export function playLog(obs, view) {
         } else if (count) {
           const drawn = view && s === view.seat ? own.slice(mine, mine + count) : [];
           mine += drawn.length;
-          const cards = drawn.length === count ? drawn.map(townName).join(", ") : plural(count, "card");
+          const cards = drawn.length === count ? cardList(drawn) : plural(count, "card");
           say(at, s, `drew ${cards} from the stock, back up to seven`);
         }
       }
@@ -170,6 +202,7 @@ export function playLog(obs, view) {
 // On a touch screen a discard is two taps: the first picks the card out (raised, ringed, and its region shown in the
 // key), the second (on it, or on the "Discard ..." button beside the hand's heading) throws it and ends the turn.  A
 // finger that only meant to look at a card loses nothing.  A mouse or a key discards at once, as the heading says.
+let keyScroll = 0;      // where the player last scrolled the key's box on a phone (it never scrolls by itself there)
 let picked = null;      // { code, moves }: the card picked out, in the view (its count of moves) where it was picked
 
 export function render(el, ctx) {
@@ -286,15 +319,15 @@ export function render(el, ctx) {
   const held = {};
   (obs.sets || []).forEach((sets) => Object.entries(sets).forEach(([r, cards]) => { held[r] = cards; }));
 
-  // -- every move so far, in words, the latest at the bottom (the list scrolls itself, never the page) -----------------
+  // -- every move so far, in words, newest first (as the asking game's asks heard): the newest play is at the top of
+  // its box, and the box ends at a whole entry above the dock, so nothing new ever sits under it ------------------
   const moves = playLog(obs, view);
-  const list = moves.length ? h("ol", { tabindex: "0", "aria-label": "Every move so far, the latest last" }, moves.map((m) => h("li", {
+  const list = moves.length ? h("ol", { tabindex: "0", "aria-label": "Every move so far, newest first" }, moves.map((m) => h("li", {
     class: m.seat === null ? "news" : m.seat === view.seat ? "mine" : "",
-  }, m.seat === null ? m.text : [h("b", {}, person(view, m.seat, { start: true })), ` ${m.text}`])))
+  }, m.seat === null ? m.text : [h("b", {}, person(view, m.seat, { start: true })), ` ${m.text}`])).reverse())
     : h("p", { class: "muted-light" }, "No move yet.");
-  const log = h("div", { class: "panel bt-history bt-log" }, h("h3", {}, "Play so far"), list);
-  // (the newest entries whole, never a stray line of one cut off at the box's top)
-  if (moves.length) showNewest(list);
+  const log = h("div", { class: "panel bt-history bt-log" }, h("h3", {}, "Play so far", moves.length ? h("span", { class: "muted-light" }, ", newest first") : ""), list);
+  if (moves.length) fitLog(list);
 
   // the region the decision is about, marked in the key by words: the card picked out to discard, else the top
   // discard (to take or leave), else the card just drawn or taken this turn
@@ -303,8 +336,8 @@ export function render(el, ctx) {
   if (picked) now = { region: regionOf(picked.code), words: `◀ your pick to discard: ${shortName(picked.code)}` };
   else if (top && (can("take discard") || can(`add ${top}`))) now = { region: regionOf(top), words: `◀ the top discard: ${shortName(top)}` };
   else if (deciding && got) now = { region: regionOf(got.card), words: `◀ ${got.text.startsWith("took") ? "just taken" : "just drawn"}: ${shortName(got.card)}` };
-  // the key's regions scroll in a box of their own, turned to the region the decision is about: on a phone straight
-  // under the piles (which the page keeps above the dock at the player's turn); on a laptop at the side under the play
+  // the key's regions scroll in a box of their own (on a laptop turned to the region the decision is about; on a
+  // phone still, where the player left it, that region marked in words): on a phone straight under the piles (which the page keeps above the dock at the player's turn); on a laptop at the side under the play
   // log; the box ends above the dock
   // (once the game is over, and in a replay, the key is a thing to read: whole, in the page)
   const key = keyCard(obs, view, laidBy, { sets: true, held, now });
@@ -327,12 +360,25 @@ export function render(el, ctx) {
       box.style.maxHeight = room >= KEY_ROWS_2 && room < box.scrollHeight ? `${Math.floor(room)}px` : "";
     }
     const at = box.querySelector("li.now");                 // (the box is its offset parent)
+    // (on a phone the key keeps still: it stays where the player scrolled it, his own regions in sight, the region
+    // of the decision marked in words without turning the box to it)
+    if (phone) {
+      box.scrollTop = keyScroll;
+      return true;
+    }
     if (at) {
       box.scrollTop = keyTop(box, at);
       requestAnimationFrame(() => { box.scrollTop = keyTop(box, at); });   // (once the new height is laid out)
     }
     return true;
   };
+  if (boxed && phone) {
+    // (only the player moves the phone's key: a scroll his finger, the wheel or a key began is remembered)
+    const box = key.querySelector("ul");
+    let his = false;
+    for (const kind of ["touchstart", "pointerdown", "wheel", "keydown"]) box.addEventListener(kind, () => { his = true; }, { passive: true });
+    box.addEventListener("scroll", () => { if (his) keyScroll = box.scrollTop; }, { passive: true });
+  }
   if (boxed) requestAnimationFrame(() => {
     const dock = document.querySelector(".dock");
     if (!fit() || !dock) return;
@@ -357,6 +403,31 @@ export function render(el, ctx) {
   el.append(h("div", { class: "bt-layout sets" },
     h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
+}
+
+// The play log's box, newest first: it ends at the foot of the last entry wholly above the dock (where the dock stands
+// over it, on a laptop, with room for two lines or more), else at the style sheet's height, never across an entry.
+function fitLog(list) {
+  const fit = () => {
+    if (!list.isConnected) return;
+    list.style.maxHeight = "";
+    const dock = document.querySelector(".dock");
+    let room = list.clientHeight;
+    if (dock && !dock.classList.contains("over") && getComputedStyle(dock).position !== "fixed") {
+      const above = dock.getBoundingClientRect().top - list.getBoundingClientRect().top - 6;
+      if (above >= 40) room = Math.min(room, above);
+    }
+    let foot = 0;
+    for (const li of list.children) {
+      const bottom = li.offsetTop + li.offsetHeight;
+      if (bottom > room + 0.5) break;
+      foot = bottom;
+    }
+    if (list.scrollHeight > room + 1 && foot) list.style.maxHeight = `${Math.ceil(foot)}px`;
+    list.scrollTop = 0;
+  };
+  requestAnimationFrame(fit);
+  document.fonts?.ready.then(fit);
 }
 
 // Where the key's box scrolls to for the region marked: that region at its top; where the box cannot scroll so far (a
@@ -441,35 +512,51 @@ export function describe(action, view, seat) {
   return action;
 }
 
-// The end: why the game stopped, and the count (cards laid, less cards still in hand).
+// Why the game ended, in one plain sentence (the rules' end, told as what happened at the table): the stock ran out
+// and could not be made again from the discards (two or more are needed), or ran dry too often with no set laid.
+export function endSentence(view) {
+  const obs = view.observation;
+  const over = (obs.events || []).filter((e) => e.event === "game over").at(-1);
+  if (!over) return "The game is over.";
+  const who = person(view, over.seat);
+  const Who = person(view, over.seat, { start: true });
+  const left = (obs.discards || []).length;
+  const dry = Number((over.why.match(/ran out (\d+) times/) || [])[1] || 0);
+  const few = left === 1 ? `only one discard was left, too few to shuffle into a new stock (two are needed)`
+    : "there were no discards to shuffle into a new stock";
+  if (/^stalemate/.test(over.why)) return `The stock ran out ${dry === 1 ? "once" : dry === 2 ? "twice" : `${dry} times`} with no set laid or added to in between, so the game ended in a stalemate.`;
+  if (/up to seven/.test(over.why)) {
+    if (left >= 2) return `The stock ran out as ${who} drew back up to seven, and it had run out too often with no set laid to be made again, so the game is over.`;
+    return `The stock ran out as ${who} drew back up to seven and ${few}, so the game is over.`;
+  }
+  if (/neither a stock nor a discard/.test(over.why)) return `${Who} found no stock and no discards to draw from, so the game is over.`;
+  if (/too few discards/.test(over.why)) return `The stock was empty at the start of ${addressed(view, over.seat) ? "your" : possessive(seatName(view, over.seat))} turn and ${few}, so the game is over.`;
+  return `${Who} ${endWords(over, view)}, so the game is over.`;
+}
+
+// The end: why the game stopped, in one sentence, and the count (cards laid, less cards still in hand).
 export function ending(view) {
   const obs = view.observation;
   const r = view.result;
   if (!r) return "";
-  const over = (obs.events || []).filter((e) => e.event === "game over").at(-1);
-  const reshuffles = (obs.events || []).filter((e) => e.event === "reshuffle").length;
-  // (the rules' words say "his hand"; the page says "your" to the player and "their" of anyone else: endWords)
-  // (where the stock gave out as a hand was drawn back up, the play log's last words for that player say it in
-  // numbers: the cards left, a new stock's size, how many more were needed)
-  const told = over && /up to seven/.test(over.why) ? playLog(obs, view).filter((l) => l.seat === over.seat && /the game ended$/.test(l.text)).at(-1) : null;
-  const why = over ? `${person(view, over.seat, { start: true })} ${told ? told.text : endWords(over, view)}${told ? "" : ", so the game ended"}.` : "The game ended.";
-  const stock = reshuffles ? ` The stock ran out and the discards were shuffled into a new one ${reshuffles === 1 ? "once" : reshuffles === 2 ? "twice" : `${reshuffles} times`}.` : " The stock ran out.";
-  // (and the rule that ended it, with the numbers: a new stock is made only from two discards or more, so a stock
-  // that runs out over a single discard, or none, ends the game where a hand must be drawn from it)
-  const left = obs.discards || [];
-  const rule = over && /seven|too few discards|neither a stock/.test(over.why) ? h("p", { "data-testid": "end-rule" },
-    "The rule: when the stock runs out, the discards are shuffled into a new stock only if there are at least two of them. ",
-    left.length ? `Here only one discard was left (${townName(left.at(-1))}), so no new stock could be made and the game ended.`
-      : "Here no discard was left, so no new stock could be made and the game ended.") : "";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", {}, why, over && /seven|stock/.test(over.why) ? stock : ""), rule,
-    h("p", {}, "Each player scores the cards laid in front of them, less the cards still in their hand."),
-    h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
+    h("p", { "data-testid": "end-why" }, endSentence(view)),
+    h("table", { class: "list" },
+      h("caption", { class: "end-caption" }, "Each player scores the cards laid in front of them, less the cards still in their hand."),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
       h("tbody", {}, names.map((n, i) => {
         const laid = Object.values(obs.sets?.[i] || {}).reduce((a, c) => a + c.length, 0);
         return h("tr", {}, h("td", {}, seatName(view, i)), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, points(r.scores[n])));
       }))));
+}
+
+// The table's first view, before any move: the deal in words, in the story line ("Arthur dealt and turned up TOWN;
+// you play first."), and a short stock said there too. The end is never news here (its sheet says it).
+export function announce(prev, view) {
+  const obs = view.observation || {};
+  if (prev || view.over || (obs.history || []).length) return null;
+  return [dealWords(obs, view), shortStock(obs)].filter(Boolean).join(" ") || null;
 }
 
 // The end stops play with its summary over the table: why the game ended, who won, and every player's count.
