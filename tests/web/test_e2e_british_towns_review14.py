@@ -73,6 +73,7 @@ def test_on_a_phone_the_dock_says_every_ask_since_the_last_turn_while_waiting_an
             at = 0
             for i, a in enumerate(fresh):
                 if i == 0 or fresh[i - 1]["asker"] != a["asker"]:
+                    assert names is not None
                     who = "You" if a["asker"] == obs["seat"] else names[a["asker"]]
                     at = d["since"].index(who, at)
             if not v["legal"] and len(fresh) >= 2:
