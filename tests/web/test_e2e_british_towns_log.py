@@ -41,6 +41,10 @@ def play(seed: int, seats: int, moves: int, **variant):
 
 def check(page, first, obs, taken, news, seat=0):
     lines = page.evaluate(REPLAY, [first, obs, seat])
+    # (where the page saw the deal, the log opens with it: who dealt and who plays first, before any move)
+    if first is not None:
+        assert lines[0]["seat"] is None and lines[0]["at"] == -1 and " dealt" in lines[0]["text"], lines[0]
+        lines = lines[1:]
     assert len({line["at"] for line in lines if line["seat"] is not None}) == len(obs["history"])   # every move told
     for at, card in taken.items():
         told = [line for line in lines if line["at"] == at and line["text"].startswith("took ")]
@@ -92,7 +96,8 @@ def test_the_face_up_card_is_named_where_the_page_came_in_late(server, page):
     card = state.observation(None)["discards"][-1]
     state.apply(state.turn, "take discard")
     lines = page.evaluate(REPLAY, [None, state.observation(0), 0])
-    assert lines[0]["text"] == f"took {page.evaluate(NAME, card)} from the discard pile"
+    assert [line["text"] for line in lines if line["seat"] is not None][0] == (
+        f"took {page.evaluate(NAME, card)} from the discard pile")
 
 
 NAME = """async (code) => (await import("/static/games/british-towns-common.js")).townName(code)"""

@@ -36,10 +36,11 @@ def test_on_a_phone_the_hint_stands_above_the_decision_and_a_row_plays_its_move_
     offered, chances = ask_hint(page)
     at_phone_width(page)
     assert offered and set(offered) <= set(legal)
-    # the hint on screen with the ask (below); the asks heard give way to it in the dock while it is open (the log
-    # under the dock keeps them)
+    # the decision's own panel (the asks heard and what was asked since the last turn) and the hint, both on screen
+    decision = in_sight(page, ".dock .decision-slot .decision-area")
     hint = in_sight(page, "[data-testid=hint]")
-    assert not in_sight(page, ".dock .bt-heard-panel")["drawn"]
+    assert decision["found"] and decision["drawn"], decision
+    assert 0 <= decision["top"] and decision["bottom"] <= decision["window"], decision
     assert hint["drawn"] and 0 <= hint["top"] and hint["bottom"] <= hint["window"], hint
     assert hint["height"] <= 0.36 * hint["window"], "the hint keeps to a third of the phone's screen"
     # (on a phone the cards to ask for stand in the hand's list, a line a region, beside the cards held)
