@@ -119,6 +119,8 @@ def test_a_lost_match_offers_an_easier_bot_and_the_heads_name_the_game_total(ser
         assert page.locator("[data-testid=level-0]").inner_text() == "Biggles down!"
         assert page.locator("[data-testid=total-0]").inner_text() == "game total 8 points"
         assert page.locator("[data-testid=total-1]").inner_text() == "game total 0 points"
+        # the score line in the seats' order, as the title gives them (Ann in the second seat: on the right)
+        assert "".join(page.locator("[data-testid=points]").inner_text().split()) == "Arthur8–0Ann"   # (spaced by CSS)
         ann = page.locator("[data-testid=level-1]").inner_text()
         assert "point" not in ann, ann
         shot(page, "biggles-lost-match-easier-offered")

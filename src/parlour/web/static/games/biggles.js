@@ -322,8 +322,9 @@ export function render(el, given) {
     h("div", { class: "bg-top" },
       h("div", { class: "bg-match", "data-testid": "match" }, obs.phase === "over" ? "Game over"
         : `${race && race.phase === "match-over" ? "Next: " : ""}${matchWords(obs, obs.match)}`),
+      // (the seats' order, the blue pack first, as the table's title and a cycle's pages give them)
       h("div", { class: "bg-score", "data-testid": "points" },
-        h("span", {}, n[me], h("b", {}, String(obs.points[me]))), " – ", h("span", {}, h("b", {}, String(obs.points[other])), n[other])),
+        h("span", {}, n[0], h("b", {}, String(obs.points[0]))), " – ", h("span", {}, h("b", {}, String(obs.points[1])), n[1])),
       results.length ? h("ul", { class: "bg-results", "data-testid": "match-results" }, results) : ""),
     obs.phase === "over" && !ctx.readOnly ? headline(view, obs) : "",
     ending ? replayBanner(ending, Boolean(given.ended), view, given.obs) : "",
