@@ -3,12 +3,18 @@ move, the laptop's sets wrap across the width, the hint's words follow its figur
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
+import httpx
+from websockets.sync.client import connect
+
 import test_e2e_squadron_scramble_table as table
-from conftest import PHONE, WIDE, shot
+from conftest import PHONE, WIDE, shot, take_seat
+from parlour.bots import make_bot
 from parlour.games import get_game
+from parlour.games.squadron_scramble.cards import pack_data
 from test_e2e_squadron_review3 import just_named_wrong
 from test_e2e_squadron_review13 import open_hint, with_hints
 from test_e2e_squadron_scramble import finished
@@ -301,6 +307,55 @@ def test_on_a_phone_a_hand_of_ten_takes_two_rows_of_cards_as_wide_as_the_dock_al
             .map((c) => c.getBoundingClientRect().bottom)""")
         assert controls and all(bottom <= PHONE["height"] for bottom in controls), controls
         page.screenshot(path="/tmp/t33-ss2-shots/hand10-phone.png")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_the_log_names_the_cards_another_player_took_from_the_face_up_pile(quick_server, browser):
+    """The pile lies face up: when a bot takes from it, the page that saw the pile names the cards it took (review
+    15b: 'Arthur took the top discard' said nothing of which card)."""
+    made = httpx.post(quick_server.url + "/api/tables", json={
+        "game": "squadron-scramble", "seed": 4,
+        "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic", "name": "Arthur"}]}).json()
+    context = browser.new_context(viewport=WIDE)
+    context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    take_seat(page, quick_server.url, made)
+    page.wait_for_selector(".ss-board")
+    chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, 2)
+    named = {p["code"]: p for p in pack_data()["planes"]}
+    try:
+        url = f"{quick_server.url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}"
+        piles: dict[int, list[str]] = {}
+        taken: tuple[int, list[str]] | None = None
+        with connect(url, open_timeout=10) as ann:
+            while taken is None:
+                view = json.loads(ann.recv(timeout=30))
+                if view["type"] != "view":
+                    continue
+                obs = view["observation"]
+                assert not view["over"], "the game ended before Arthur took from the pile"
+                piles[len(obs["history"])] = list(obs["pile"])
+                for at, (seat, action) in enumerate(obs["history"]):
+                    if seat == 1 and action.startswith("take ") and at in piles:
+                        n = int(action.split()[1])
+                        taken = (at, piles[at][-n:][::-1])
+                if taken is None and view["legal"]:
+                    # (the page draws each view before the next move: what it saw of the pile is what it names)
+                    page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) >= {view['moves']}")
+                    action = chooser.act(obs, view["legal"])
+                    ann.send(json.dumps({"type": "act", "action": action, "moves": view["moves"]}))
+        at, cards = taken
+        page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) > {at}")
+        log = page.locator("[data-testid=play-log]").inner_text()
+        line = next(text for text in log.splitlines() if "Arthur took the top" in text)
+        assert line.split("took the top", 1)[1].count(":") == 1, line
+        for card in cards:
+            plane = named.get(card.split("/")[0])
+            assert plane is None or plane["name"] in line, (card, line)
         assert not errors, errors
     finally:
         context.close()

@@ -366,10 +366,18 @@ function setBox(set, ctx, { can, pending, captured = false }) {
 // The history shows no card drawn from the stock, but the page sees each card arrive: the cards each draw or take
 // of the person's brought, by the move's place in the history.  They are marked in his hand until his next move,
 // and named where the move is told ("You drew the ... from the stock").
-let handWas = null;                    // { seat, moves, hand } as last drawn
+let handWas = null;                    // { seat, moves, hand, pile } as last drawn
 const arrivals = new Map();            // index in the history of his draw or take -> the cards it brought
+// Another player's take from the pile: the pile is face up, so the cards he took are named too, where the page saw
+// the pile just before it (the take the first move after the view drawn last)
+const takes = new Map();               // index in the history of another's take -> the cards it took, the top first
 function noteArrivals(obs) {
   const hist = obs.history || [];
+  if (handWas && hist.length > handWas.moves) {
+    const [who, act] = hist[handWas.moves];
+    const n = Number((/^take (\d+)$/.exec(act) || [])[1]);
+    if (n && who !== obs.seat && handWas.pile.length >= n) takes.set(handWas.moves, handWas.pile.slice(-n).reverse());
+  }
   if (handWas && handWas.seat === obs.seat && hist.length > handWas.moves) {
     const took = [];
     for (let i = handWas.moves; i < hist.length; i++) if (hist[i][0] === obs.seat && /^(draw|take) /.test(hist[i][1])) took.push(i);
@@ -378,8 +386,8 @@ function noteArrivals(obs) {
       const came = obs.hand.filter((c) => { const k = left.indexOf(c); if (k < 0) return true; left.splice(k, 1); return false; });
       if (came.length) arrivals.set(took[0], came);
     }
-  } else if (handWas && hist.length < handWas.moves) arrivals.clear();        // another game on this page
-  handWas = { seat: obs.seat, moves: hist.length, hand: [...obs.hand] };
+  } else if (handWas && hist.length < handWas.moves) { arrivals.clear(); takes.clear(); }    // another game on this page
+  handWas = { seat: obs.seat, moves: hist.length, hand: [...(obs.hand || [])], pile: [...(obs.pile || [])] };
 }
 // The cards to mark as new: those of the person's last move, if it was a draw or a take.
 function newCards(obs) {
@@ -981,7 +989,8 @@ function moveWords(action, view, seat, at, sets = null) {
   if (verb === "draw") return came ? `drew ${theCards(came)} from the stock` : "drew from the stock";
   if (verb === "take") {
     const took = a === "1" ? "took the top discard" : `took the top ${a} discards`;
-    return came ? `${took}: ${theCards(came)}` : took;
+    const cards = came || (!SPOTTING && at >= 0 ? takes.get(at) : null);
+    return cards ? `${took}: ${theCards(cards)}` : took;
   }
   if (verb === "shoot" && sets) return `shot down ${setOf(sets, a, view)}`;
   if (verb === "lay") return label(action).replace(/^Lay /, "laid ");
