@@ -596,7 +596,8 @@ export function render(el, ctx) {
     const rows = handRows(obs.hand.length);
     const perRow = Math.ceil(obs.hand.length / rows);
     hand = h("div", { class: "panel ss-hand hand-area" },
-      h("h3", {}, `Your hand (${obs.hand.length})`, say, swapButton),
+      // (a replay opened by an onlooker shows the seat's hand as that player's, not the reader's)
+      h("h3", {}, `${view.onlooker ? `${seatName(view, obs.seat)}'s hand` : "Your hand"} (${obs.hand.length})`, say, swapButton),
       h("div", { class: `row${rows > 1 ? " ss-rows" : ""}`, "data-rows": rows, style: `--ss-cols: ${perRow}` }, obs.hand.map((c, i) => {
         const el = planeCard(c, { size: "big" });
         if (fresh.includes(c)) { fresh.splice(fresh.indexOf(c), 1); markNew(el); }
