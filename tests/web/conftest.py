@@ -182,6 +182,14 @@ def play_out(url: str, made: dict, choose, limit: float = 90) -> None:
                 seat.send(json.dumps({"type": "act", "action": choose(view), "moves": view["moves"]}))
 
 
+def stood_in_analysis(table: str, game: str, seat: int, name: str, rows: list[dict]) -> dict:
+    """An analysis as the server answers it, its moves' judgements given (the expert's search is tested elsewhere):
+    for a page's words and layout, served in the server's place (``page.route``)."""
+    return {"table": table, "game": game, "seat": seat, "name": name, "bot": "expert", "iterations": 10, "seed": 0,
+            "threshold": 0.1, "moves": rows, "decisions": len(rows), "costly": sum(r["costly"] for r in rows),
+            "finished": True}
+
+
 def click_board(page, action: str) -> None:
     """Clicks the board's own element for an action, and waits until the page has moved on."""
     target = page.locator(", ".join(f'{area} [data-action="{action}"]' for area in AREAS)).first

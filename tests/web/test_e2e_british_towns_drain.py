@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, stood_in_analysis
 from parlour.engine.record import GameRecord
 
 
@@ -50,20 +50,7 @@ def _analysis(made, info, moves, costs: list[float]) -> dict[str, Any]:
         }
         for (i, a), c in zip(moves, costs, strict=True)
     ]
-    return {
-        "table": made["id"],
-        "game": "british-towns-sets",
-        "seat": 0,
-        "name": info["seats"][0]["name"],
-        "bot": "expert",
-        "iterations": 10,
-        "seed": 0,
-        "threshold": 0.1,
-        "moves": rows,
-        "decisions": len(rows),
-        "costly": sum(r["costly"] for r in rows),
-        "finished": True,
-    }
+    return stood_in_analysis(made["id"], "british-towns-sets", 0, info["seats"][0]["name"], rows)
 
 
 def _analyse(page, server, made, analysis) -> None:

@@ -10,7 +10,7 @@ import json
 import re
 from importlib.resources import files
 
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, stood_in_analysis
 from parlour.games.british_towns.pack import CARD_TEXT, card_name
 
 REGIONS = json.loads(files("parlour.games.british_towns").joinpath("data/towns.json").read_text())["regions"]
@@ -293,20 +293,7 @@ def test_the_sets_analysis_speaks_to_its_own_player_as_you_throughout(server, pa
         "costly": False,
         "options": [{"action": action, "visits": 10, "value": 0.0, "chance": 0.5}],
     }
-    analysis = {
-        "table": made["id"],
-        "game": "british-towns-sets",
-        "seat": 0,
-        "name": info["seats"][0]["name"],
-        "bot": "expert",
-        "iterations": 10,
-        "seed": 0,
-        "threshold": 0.1,
-        "moves": [row],
-        "decisions": 1,
-        "costly": 0,
-        "finished": True,
-    }
+    analysis = stood_in_analysis(made["id"], "british-towns-sets", 0, info["seats"][0]["name"], [row])
     page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
     # (this browser holds the first seat: the replay is its own game)
     page.goto(server.url + "/")

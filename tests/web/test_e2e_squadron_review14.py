@@ -11,7 +11,7 @@ import httpx
 from websockets.sync.client import connect
 
 import test_e2e_squadron_scramble_table as table
-from conftest import PHONE, WIDE, shot, take_seat, wait_over
+from conftest import PHONE, WIDE, shot, stood_in_analysis, take_seat, wait_over
 from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.games.squadron_scramble.cards import pack_data
@@ -79,20 +79,7 @@ def test_every_analysis_list_line_says_what_its_decision_beside_the_board_says(q
                 ],
             }
         )
-    analysis = {
-        "table": info["table"],
-        "game": "squadron-scramble",
-        "seat": seat,
-        "name": names[seat],
-        "bot": "expert",
-        "iterations": 10,
-        "seed": 0,
-        "threshold": 0.1,
-        "moves": rows,
-        "decisions": len(rows),
-        "costly": sum(r["costly"] for r in rows),
-        "finished": True,
-    }
+    analysis = stood_in_analysis(info["table"], "squadron-scramble", seat, names[seat], rows)
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
     page.set_default_timeout(20000)
