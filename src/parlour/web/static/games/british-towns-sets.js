@@ -31,6 +31,22 @@ function endWords(ev, view) {
 // the least height of the key's box that is fitted above the dock: two rows of regions (a phone's row is about 45px)
 const KEY_ROWS_2 = 96;
 
+// On a laptop at the player's turn, in the dock: "Since your last turn: Arthur drew from the stock and discarded
+// TOWN. Betty ..." (the others' moves after his latest, a sentence a player, the table's news in its place).
+function sinceLast(moves, from, view) {
+  const fresh = moves.filter((m) => m.at >= from && m.seat !== view.seat);
+  if (!fresh.length) return "";
+  const runs = [];
+  for (const m of fresh) {
+    if (runs.length && runs.at(-1).seat === m.seat) runs.at(-1).texts.push(m.text);
+    else runs.push({ seat: m.seat, texts: [m.text] });
+  }
+  const lines = runs.map((r) => (r.seat === null ? h("span", { class: "bt-since-news" }, `${r.texts.join("; ")}. `)
+    : h("span", {}, h("b", {}, person(view, r.seat, { start: true })), ` ${listed(r.texts)}. `)));
+  return h("div", { class: "bt-since bt-since-sets decision-area", "data-testid": "since" },
+    h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines));
+}
+
 // Cards drawn, as a sentence lists them: the towns first, the region cards last ("TOWN, TOWN, TOWN and the
 // region card of REGION"), so that no region's own "and" runs into the list's.
 function cardList(cards) {
@@ -341,6 +357,9 @@ export function render(el, ctx) {
   // log; the box ends above the dock
   // (once the game is over, and in a replay, the key is a thing to read: whole, in the page)
   const key = keyCard(obs, view, laidBy, { sets: true, held, now });
+  // (on a laptop at his turn: what the others did since his latest move, each player's turn whole in one line, in the
+  // dock over his hand, so that no bot's turn is left under the dock in the play log)
+  const since = deciding && !phone && me !== undefined && me !== null ? sinceLast(moves, from, view) : "";
   const boxed = !readOnly && !view.over;
   if (boxed) {
     key.classList.add("boxed");
@@ -356,20 +375,36 @@ export function render(el, ctx) {
     const dock = document.querySelector(".dock");
     if (!box || !key.isConnected) return false;
     if (dock && !dock.classList.contains("over")) {
-      const room = dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10;
-      box.style.maxHeight = room >= KEY_ROWS_2 && room < box.scrollHeight ? `${Math.floor(room)}px` : "";
+      // (measured as at the page's top, the dock standing at the window's foot where it sticks: the key is fitted to
+      // the page as it opens at his turn, wherever it happens to be scrolled while the fit is made)
+      const room = () => Math.min(innerHeight - dock.offsetHeight, dock.getBoundingClientRect().top + scrollY)
+        - (box.getBoundingClientRect().top + scrollY) - 10;
+      // (on a laptop the key's words close up, a size or two smaller, till every region is whole above the dock: the
+      // box scrolls only where even that is too tall)
+      if (!phone) {
+        box.style.maxHeight = "";
+        key.classList.remove("k1", "k2");
+        for (const size of ["k1", "k2"]) {
+          if (box.scrollHeight <= room()) break;
+          key.classList.remove("k1", "k2");
+          key.classList.add(size);
+        }
+      }
+      box.style.maxHeight = room() >= KEY_ROWS_2 && room() < box.scrollHeight ? `${Math.floor(room())}px` : "";
     }
-    const at = box.querySelector("li.now");                 // (the box is its offset parent)
     // (on a phone the key keeps still: it stays where the player scrolled it, his own regions in sight, the region
     // of the decision marked in words without turning the box to it)
     if (phone) {
       box.scrollTop = keyScroll;
       return true;
     }
-    if (at) {
+    // (on a laptop the key is whole, its words a size or two smaller, the marked region ringed and named in words where
+    // it stands; only where even that is too tall does the box scroll, turned to the marked region)
+    const at = box.querySelector("li.now");                 // (the box is its offset parent)
+    if (at && box.scrollHeight > box.clientHeight + 1) {
       box.scrollTop = keyTop(box, at);
       requestAnimationFrame(() => { box.scrollTop = keyTop(box, at); });   // (once the new height is laid out)
-    }
+    } else box.scrollTop = 0;
     return true;
   };
   if (boxed && phone) {
@@ -401,7 +436,7 @@ export function render(el, ctx) {
   if (strip && deciding) strip.dataset.focus = "the other players";
   // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the players)
   el.append(h("div", { class: "bt-layout sets" },
-    h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, hand),
+    h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, since, hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
 }
 
@@ -428,6 +463,12 @@ function fitLog(list) {
   };
   requestAnimationFrame(fit);
   document.fonts?.ready.then(fit);
+  // (and again as the dock grows or shrinks under it: the summary since the last turn, the story's line)
+  const dock = document.querySelector(".dock");
+  if (dock) {
+    const watch = new ResizeObserver(() => { if (list.isConnected) fit(); else watch.disconnect(); });
+    watch.observe(dock);
+  }
 }
 
 // Where the key's box scrolls to for the region marked: that region at its top; where the box cannot scroll so far (a
