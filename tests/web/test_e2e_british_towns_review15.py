@@ -59,3 +59,33 @@ def test_on_a_laptop_the_sets_key_is_whole_above_the_dock_and_the_dock_says_the_
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+#: the titles of the region cards on the table: the hand's, the top discard's
+REGION_TITLES = """() => [...document.querySelectorAll('svg[data-card^="R"]')].map((c) => c.getAttribute('title')
+  || c.querySelector('title')?.textContent || '')"""
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "words", "not_words"),
+    [
+        ("british-towns-asking", 3, "(needed, with all its towns, to complete the region)", "stands for"),
+        ("british-towns-sets", 3, "(stands for any one of its towns)", "needed"),
+    ],
+)
+def test_a_region_card_says_what_it_does_in_its_own_game(browser, server, monkeypatch, game, seed, words, not_words):
+    """A region card's title says its part in the game at hand: needed with all its towns in the asking game, a
+    stand-in for any one of its towns in the sets game."""
+    for tries in range(6):
+        table = _table(browser, server, game, "desktop", seed + tries, players=3, monkeypatch=monkeypatch)
+        try:
+            assert table.decision() is not None
+            titles = table.page.evaluate(REGION_TITLES)
+            if titles:
+                assert all(t.startswith("REGION ") and t.endswith(words) for t in titles), titles
+                assert not any(not_words in t for t in titles), titles
+                assert not table.errors, table.errors
+                return
+        finally:
+            table.close()
+    pytest.fail("no region card in sight at any of the deals tried")

@@ -5,6 +5,8 @@ import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { addressed, listed, person, plural, possessive, seatName, tap } from "/static/words.js";
 import { byRegion, endSummary, keyCard, regionChip, regionPhrase, resultHead, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
+// what a region card does in this game, said on the card: a region is complete with every town and its region card
+const REGION_CARD_ROLE = "needed, with all its towns, to complete the region";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
 // Whether the keyboard's focus was last on this page's own controls (the players to ask, the towns, the asks heard):
@@ -251,7 +253,7 @@ export function render(el, ctx) {
       narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
         regionChip(r), cards.map(held))))
         : h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
-          h("div", { class: "row" }, cards.map((c) => townCard(c)))))));
+          h("div", { class: "row" }, cards.map((c) => townCard(c, { role: REGION_CARD_ROLE })))))));
   }
   // a card of his own hand, clicked at his turn, says why it cannot be asked for
   if (hand && chosen) hand.querySelectorAll("[data-card]").forEach((c) =>

@@ -4,6 +4,8 @@ import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { addressed, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
 import { byRegion, colourOf, endSummary, keyCard, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
+// what a region card does in this game, said on the card: it stands in a set for a town
+const REGION_CARD_ROLE = "stands for any one of its towns";
 
 const HAND = 7;
 
@@ -270,7 +272,7 @@ export function render(el, ctx) {
   let topCard = h("div", { class: "bt-empty" }, "no discards");
   let mustAdd = "";
   if (top) {
-    topCard = townCard(top, { size: "big" });
+    topCard = townCard(top, { size: "big", role: REGION_CARD_ROLE });
     if (can(`add ${top}`)) clickable(topCard, `add ${top}`, act, `Add ${townName(top)} to your set (it completes your region)`);
     // (a forced move: the words beside the card say what to do with it)
     if (can(`add ${top}`)) mustAdd = h("div", { class: "bt-must", "data-testid": "must-add" },
@@ -311,7 +313,7 @@ export function render(el, ctx) {
         const lay = `lay ${r}`;
         return h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
           h("div", { class: "row" }, cards.map((c) => {
-            const card = townCard(c);
+            const card = townCard(c, { role: REGION_CARD_ROLE });
             const a = `discard ${c}`;
             if (!can(a)) return readOnly ? card : refusable(card, a, ctx.refuse, `${townName(c)}: cannot be discarded now`);
             if (!twice) return clickable(card, a, act, `Discard ${townName(c)}`);
