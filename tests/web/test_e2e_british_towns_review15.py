@@ -89,3 +89,51 @@ def test_a_region_card_says_what_it_does_in_its_own_game(browser, server, monkey
         finally:
             table.close()
     pytest.fail("no region card in sight at any of the deals tried")
+
+
+#: the sets table drawn from one seat's view, as the page draws it: the hand's groups and their words
+DRAWN = """async ([obs, legal, seat]) => { const m = await import('/static/games/british-towns-sets.js');
+  const seats = obs.seat_names.map((n, i) => ({ name: i === seat ? 'Ann' : `Bot ${i}` }));
+  const view = { seat, observation: obs, over: false, seats, moves: obs.history.length, legal };
+  const el = document.createElement('div'); document.body.append(el);
+  m.render(el, { obs, view, legal, act: () => {}, readOnly: false, refuse: () => {} });
+  return [...el.querySelectorAll('.bt-hand .bt-group')].map((g) => ({
+    cards: [...g.querySelectorAll('svg[data-card]')].map((c) => c.dataset.card),
+    dead: g.querySelector('[data-testid=dead]')?.textContent || null })); }"""
+
+
+def test_the_sets_hand_marks_a_card_dead_whose_region_another_player_laid(server, page):
+    """A card of a region someone else has laid can never score: under it the hand says "dead: Bot 2 laid REGION";
+    the others, and a region the player laid himself, carry no such words."""
+    import random
+
+    from parlour.games.british_towns import SETS
+    from parlour.games.british_towns.pack import CARD_OF_TEXT, REGION_OF
+
+    page.goto(server.url + "/")
+    found = 0
+    for seed in range(1, 60):
+        rng = random.Random(seed)
+        state = SETS.new_state(seats=3, seed=seed)
+        while not state.is_over and not found:
+            if state.turn == 0:
+                obs = state.observation(0)
+                layers = {int(r): s for s, sets in enumerate(obs["sets"]) for r in sets}
+                if any(layers.get(REGION_OF[CARD_OF_TEXT[c]], 0) != 0 for c in obs["hand"]):
+                    groups = page.evaluate(DRAWN, [obs, state.legal_actions(0), 0])
+                    for group in groups:
+                        region = REGION_OF[CARD_OF_TEXT[group["cards"][0]]]
+                        layer = layers.get(region)
+                        if layer not in (None, 0):
+                            assert group["dead"] and group["dead"].startswith(f"dead: Bot {layer} laid "), group
+                        else:
+                            assert group["dead"] is None, group
+                    found += 1
+                    page.evaluate("() => document.querySelector('.bt-dead').scrollIntoView()")
+                    _shot(page, "british-towns-sets-review15-dead")
+            legal = state.legal_actions(state.turn)
+            lays = [a for a in legal if a.startswith(("lay", "add", "done"))]
+            state.apply(state.turn, lays[0] if lays else rng.choice(legal))
+        if found:
+            break
+    assert found, "no deal left a dead card in the first player's hand"

@@ -311,7 +311,12 @@ export function render(el, ctx) {
           ? h("span", { class: "bt-must", "data-testid": "must-lay" }, ` · you hold a whole region and must lay it down: ${tap} “Lay down ${regionPhrase(canLay[0])}” below`) : "")),
       h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
         const lay = `lay ${r}`;
-        return h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
+        // a card of a region another player has laid can never score (only its layer adds to a set): said under it,
+        // from the sets laid, which every player sees
+        const layer = (obs.sets || []).findIndex((sets, seat) => seat !== me && sets && sets[r]);
+        const dead = layer >= 0 ? h("div", { class: "bt-dead", "data-testid": "dead" },
+          `dead: ${person(view, layer, { start: true })} laid ${regionPhrase(r)}`) : "";
+        return h("div", { class: `bt-group${dead ? " dead" : ""}`, style: `--rc:${colourOf(r)}` },
           h("div", { class: "row" }, cards.map((c) => {
             const card = townCard(c, { role: REGION_CARD_ROLE });
             const a = `discard ${c}`;
@@ -323,7 +328,7 @@ export function render(el, ctx) {
             return clickable(card, a, () => { if (on) act(a); else { picked = { code: c, moves: view.moves }; redraw(); } },
               on ? `${townName(c)}, picked out: tap again to discard it and end your turn` : `Pick out ${townName(c)} to discard it`);
           })),
-          can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay down ${regionPhrase(r)}`), lay, act, `Lay down ${regionPhrase(r)} (region ${r})`) : "");
+          can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay down ${regionPhrase(r)}`), lay, act, `Lay down ${regionPhrase(r)} (region ${r})`) : "", dead);
       })), done);
   }
 
