@@ -382,10 +382,12 @@ export function render(el, ctx) {
     const dock = document.querySelector(".dock");
     if (!box || !key.isConnected) return false;
     if (dock && !dock.classList.contains("over")) {
-      // (measured as at the page's top, the dock standing at the window's foot where it sticks: the key is fitted to
-      // the page as it opens at his turn, wherever it happens to be scrolled while the fit is made)
-      const room = () => Math.min(innerHeight - dock.offsetHeight, dock.getBoundingClientRect().top + scrollY)
-        - (box.getBoundingClientRect().top + scrollY) - 10;
+      // (on a laptop measured as at the page's top, the dock standing at the window's foot where it sticks: the key is
+      // fitted to the page as it opens at his turn, wherever it happens to be scrolled while the fit is made; on a
+      // phone, whose page is turned to the piles at his turn, as it stands)
+      const room = () => (phone ? dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10
+        : Math.min(innerHeight - dock.offsetHeight, dock.getBoundingClientRect().top + scrollY)
+          - (box.getBoundingClientRect().top + scrollY) - 10);
       // (on a laptop the key's words close up, a size or two smaller, till every region is whole above the dock: the
       // box scrolls only where even that is too tall)
       if (!phone) {
