@@ -40,7 +40,12 @@ def test_on_a_laptop_the_sets_key_is_whole_above_the_dock_and_the_dock_says_the_
             if view is None:
                 break
             page.evaluate("() => window.scrollTo(0, 0)")
-            at = page.evaluate(KEY_AT)
+            # (the key is fitted once the dock is laid out, a frame or more after the view is drawn, more on a loaded
+            # machine: read it again until it settles, a few times at most)
+            for _ in range(20):
+                at = page.evaluate(KEY_AT)
+                if at["scroll"] == 0 and at["inner"] <= 1 and at["bottom"] <= at["dock"] + 1:
+                    break
             assert at["scroll"] == 0 and at["inner"] <= 1, (turn, at)
             assert at["first"] >= at["top"] - 1 and at["bottom"] <= at["dock"] + 1, (turn, at)
             looked += 1
