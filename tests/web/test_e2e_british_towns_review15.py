@@ -142,3 +142,20 @@ def test_the_sets_hand_marks_a_card_dead_whose_region_another_player_laid(server
         if found:
             break
     assert found, "no deal left a dead card in the first player's hand"
+
+
+#: the sets end's table, drawn for a seat: the first cell of each row
+END_ROWS = """async ([obs, result, seat]) => { const m = await import('/static/games/british-towns-sets.js');
+  const seats = obs.seat_names.map((n, i) => ({ name: i === seat ? 'Ann' : `Bot ${i}` }));
+  const box = m.ending({ seat, observation: { ...obs, seat }, result, over: true, seats });
+  return [...box.querySelectorAll('tbody tr')].map((tr) => tr.firstElementChild.textContent); }"""
+
+
+def test_the_sets_end_table_says_you_as_the_asking_one_does(server, page):
+    """The end's table marks the person's own row "(you)", and no other."""
+    from test_e2e_british_towns_review14 import _sets_played
+
+    page.goto(server.url + "/")
+    state = _sets_played(3, 3)
+    rows = page.evaluate(END_ROWS, [state.observation(None), state.result(), 1])
+    assert rows == ["Bot 0", "Ann (you)", "Bot 2"], rows
