@@ -159,3 +159,42 @@ def test_the_sets_end_table_says_you_as_the_asking_one_does(server, page):
     state = _sets_played(3, 3)
     rows = page.evaluate(END_ROWS, [state.observation(None), state.result(), 1])
     assert rows == ["Bot 0", "Ann (you)", "Bot 2"], rows
+
+
+#: the asking table drawn from one seat's view: the players to ask, the one chosen
+CHOSEN = """async ([obs, legal, seat]) => { const m = await import('/static/games/british-towns-asking.js');
+  const seats = obs.seat_names.map((n, i) => ({ name: ['Ann', 'Bob', 'Cyd'][i] }));
+  const view = { seat, observation: obs, over: false, seats, moves: obs.history.length, legal };
+  const el = document.createElement('div'); document.body.append(el);
+  m.render(el, { obs, view, legal, act: () => {}, readOnly: false, refuse: () => {} });
+  return el.querySelector('.bt-seat.chosen')?.textContent || null; }"""
+
+
+def test_after_an_ask_that_came_off_the_player_asked_stays_chosen(server, page):
+    """An ask that came off, made however (here not by choosing the seat on this page, as the hint's PLAY makes
+    it): the player asked stays chosen for the next ask while he can still be asked, not the first player."""
+    import random
+
+    from parlour.games.british_towns import ASKING
+
+    page.goto(server.url + "/")
+    for seed in range(1, 40):
+        rng = random.Random(seed)
+        state = ASKING.new_state(seats=3, seed=seed)
+        for _ in range(60):
+            if state.is_over:
+                break
+            seat = state.turn
+            legal = state.legal_actions(seat)
+            action = rng.choice(legal)
+            state.apply(seat, action)
+            target = action.split(" ")[1] if action.startswith("ask ") else None
+            again = state.legal_actions(seat) if not state.is_over and state.turn == seat else []
+            targets = sorted({a.split(" ")[1] for a in again if a.startswith("ask ")})
+            if target and target in targets and targets[0] != target:
+                obs = state.observation(seat)
+                chosen = page.evaluate(CHOSEN, [obs, again, seat])
+                # (the rules name the players P1, P2, ... from the first seat)
+                assert chosen and chosen.startswith(["Ann", "Bob", "Cyd"][int(target[1:]) - 1]), (action, chosen)
+                return
+    pytest.fail("no ask came off with another player first in the list")
