@@ -50,8 +50,7 @@ function fitSize(text, width, biggest) {
 }
 
 // A card of the pack: a town (its name big, region number and colour) or a REGION card.
-// (role: what a region card does in this game, in the game's own words, said in its title: each game passes its own)
-export function townCard(code, { size = "", attrs = {}, faceDown = false, role = "" } = {}) {
+export function townCard(code, { size = "", attrs = {}, faceDown = false } = {}) {
   if (faceDown) {
     const svg = blank("a face-down card", { kind: "bt-card", size, attrs });
     svg.append(
@@ -65,7 +64,7 @@ export function townCard(code, { size = "", attrs = {}, faceDown = false, role =
   const colour = colourOf(region);
   const name = townName(code);
   const title = isRegionCard(code)
-    ? `REGION ${region}: ${REGIONS[region]?.name}${role ? ` (${role})` : ""}`
+    ? `REGION ${region}: ${REGIONS[region]?.name} (stands for any one of its towns)`
     : `${name}, region ${region} (${REGIONS[region]?.name})`;
   const svg = blank(title, { kind: "bt-card", size, attrs: { "data-card": code, ...attrs }, title });
   if (isRegionCard(code)) {
