@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
+from parlour.engine.record import GameRecord
 from parlour.store import Store
 from parlour.web.app import create_app
 
@@ -188,6 +189,18 @@ def stood_in_analysis(table: str, game: str, seat: int, name: str, rows: list[di
     return {"table": table, "game": game, "seat": seat, "name": name, "bot": "expert", "iterations": 10, "seed": 0,
             "threshold": 0.1, "moves": rows, "decisions": len(rows), "costly": sum(r["costly"] for r in rows),
             "finished": True}
+
+
+def played_by_bots(url: str, game: str, seed: int, seats: int, bot: str = "heuristic",
+                   limit: float = 60) -> tuple[dict, dict, GameRecord]:
+    """A game the bots play to its end at the server, nobody seated: the table made, its view at the end, its record."""
+    made = httpx.post(url + "/api/tables", json={"game": game, "seed": seed, "sit": False,
+                                                 "seats": [{"kind": "bot", "bot": bot}] * seats}).json()
+    deadline = time.monotonic() + limit
+    while not (info := httpx.get(f"{url}/api/tables/{made['id']}").json())["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return made, info, GameRecord.from_json(httpx.get(f"{url}/api/tables/{made['id']}/record").text)
 
 
 def click_board(page, action: str) -> None:

@@ -4,30 +4,13 @@ prompt offers only what is legal."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
-import httpx
-
-from conftest import ARTIFACTS, stood_in_analysis
-from parlour.engine.record import GameRecord
+from conftest import ARTIFACTS, played_by_bots, stood_in_analysis
 
 
 def _finished(server) -> tuple[dict, dict, list[tuple[int, str]]]:
-    made = httpx.post(
-        server.url + "/api/tables",
-        json={
-            "game": "british-towns-sets",
-            "seed": 5,
-            "sit": False,
-            "seats": [{"kind": "bot", "bot": "heuristic"}] * 2,
-        },
-    ).json()
-    deadline = time.monotonic() + 60
-    while not (info := httpx.get(f"{server.url}/api/tables/{made['id']}").json())["over"]:
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.2)
-    record = GameRecord.from_json(httpx.get(f"{server.url}/api/tables/{made['id']}/record").text)
+    made, info, record = played_by_bots(server.url, "british-towns-sets", 5, 2)
     return made, info, [(i, a) for i, (s, a) in enumerate(record.actions) if s == 0 and a.startswith("discard ")]
 
 

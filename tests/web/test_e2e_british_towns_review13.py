@@ -10,7 +10,7 @@ import json
 import re
 from importlib.resources import files
 
-from conftest import ARTIFACTS, stood_in_analysis
+from conftest import ARTIFACTS, played_by_bots, stood_in_analysis
 from parlour.games.british_towns.pack import CARD_TEXT, card_name
 
 REGIONS = json.loads(files("parlour.games.british_towns").joinpath("data/towns.json").read_text())["regions"]
@@ -251,27 +251,11 @@ def test_on_a_laptop_a_big_hand_with_the_hint_open_leaves_the_whole_key_above_th
 def test_the_sets_analysis_speaks_to_its_own_player_as_you_throughout(server, page):
     """A player reading the analysis of his own game: a move whose words say "your set" begins "You", never "Ann ...
     your set"."""
-    import time
 
-    import httpx
 
-    from parlour.engine.record import GameRecord
 
     for seed in range(4, 16):
-        made = httpx.post(
-            server.url + "/api/tables",
-            json={
-                "game": "british-towns-sets",
-                "seed": seed,
-                "sit": False,
-                "seats": [{"kind": "bot", "bot": "heuristic"}] * 2,
-            },
-        ).json()
-        deadline = time.monotonic() + 60
-        while not (info := httpx.get(f"{server.url}/api/tables/{made['id']}").json())["over"]:
-            assert time.monotonic() < deadline, "the bots did not finish"
-            time.sleep(0.2)
-        record = GameRecord.from_json(httpx.get(f"{server.url}/api/tables/{made['id']}/record").text)
+        made, info, record = played_by_bots(server.url, "british-towns-sets", seed, 2)
         adds = [i for i, (seat, action) in enumerate(record.actions) if seat == 0 and action.startswith("add ")]
         if adds:
             break

@@ -11,7 +11,7 @@ import httpx
 from websockets.sync.client import connect
 
 import test_e2e_squadron_scramble_table as table
-from conftest import PHONE, WIDE, shot, stood_in_analysis, take_seat, wait_over
+from conftest import PHONE, WIDE, played_by_bots, shot, stood_in_analysis, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.games.squadron_scramble.cards import pack_data
@@ -350,10 +350,8 @@ def test_the_log_names_the_cards_another_player_took_from_the_face_up_pile(quick
 
 def test_a_replay_opened_by_an_onlooker_calls_each_hand_by_its_players_name(quick_server, browser):
     """Review 15b: an onlooker's replay labelled Ann's cards 'Your hand (7)'."""
-    body = {"game": "squadron-scramble", "seed": 5, "sit": False, "seats": [{"kind": "bot", "bot": "heuristic"}] * 2}
-    made = httpx.post(quick_server.url + "/api/tables", json=body).json()
+    made, info, _record = played_by_bots(quick_server.url, "squadron-scramble", 5, 2)
     table_id = made["id"]
-    info = wait_over(httpx.Client(base_url=quick_server.url), table_id, 60)
     names = [s["name"] for s in info["seats"]]
     context = browser.new_context(viewport=WIDE)
     page = context.new_page()

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
-from conftest import ARTIFACTS, click_board, go_on, listed_moves, refusal, shot, take_seat, wait_turn
+from conftest import ARTIFACTS, click_board, go_on, listed_moves, played_by_bots, refusal, shot, take_seat, wait_turn
 from parlour.bots import make_bot
 from parlour.engine.record import GameRecord
 from parlour.games import get_game
@@ -180,13 +180,8 @@ def test_in_plane_spotting_the_set_to_name_is_drawn_large_on_a_phone(server, bro
 
 def finished(server, seed: int) -> tuple[dict, GameRecord]:
     """A game of four club players played to its end: the table's spectator view, and its record."""
-    made = httpx.post(server.url + "/api/tables", json={"game": "squadron-scramble", "seed": seed, "sit": False,
-                                                        "seats": [{"kind": "bot", "bot": "heuristic"}] * 4}).json()
-    deadline = time.monotonic() + 60
-    while not (info := httpx.get(f"{server.url}/api/tables/{made['id']}").json())["over"]:
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.2)
-    return info, GameRecord.from_json(httpx.get(f"{server.url}/api/tables/{made['id']}/record").text)
+    _made, info, record = played_by_bots(server.url, "squadron-scramble", seed, 4)
+    return info, record
 
 
 #: a deal whose four club players shoot down bombers in many rounds; its seat 2 (Cyril) has shots with a choice of
