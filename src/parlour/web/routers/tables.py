@@ -146,9 +146,7 @@ def _winners(row: dict[str, Any]) -> list[str]:
         rules = get_game(row["game"]).seat_names(len(row["seats"]))
     except ParlourError:                          # a game this server no longer offers: no names to give
         return []
-    exact = [i for i, name in enumerate(rules) if name in labels]
-    seats = exact or [i for i, name in enumerate(rules)
-                      if any(name.startswith(label) and name[len(label):].isdigit() for label in labels)]
+    seats = sorted({i for label in labels for i in _side_seats(list(rules), label)})
     return [row["seats"][i].get("name") or rules[i] for i in seats]
 
 
