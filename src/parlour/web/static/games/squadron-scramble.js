@@ -192,17 +192,18 @@ function viewMarks(card) {
   ];
 }
 
-// A card just come into the person's hand: a "NEW" tag on it, small on a large card (over the kind, which the
-// name's colour tells too) and large where the card is drawn narrow, over the coloured band at its head (the
-// plane's name at its foot, and the view's letter, stay in sight); the page rings the card as well.
+// A card just come into the person's hand: a "NEW" tag on it, over the kind at its foot (which the name's colour
+// tells too), small on a large card and the card's whole width where it is drawn narrow: never over the coloured
+// band at its head (the plane's short name, which a narrow card is read by) nor the view's letter; the page rings
+// the card as well.
 function markNew(svg) {
   svg.classList.add("ss-new");
   svg.setAttribute("data-new", "");
   svg.append(
     s("g", { class: "ss-new-small" }, s("rect", { x: 22, y: 127, width: 56, height: 16, rx: 8, fill: "#ffd54a", stroke: "#7a5a00" }),
       s("text", { x: 50, y: 139.5, "text-anchor": "middle", "font-size": 12, "font-weight": 900, fill: "#1d1d1f", "letter-spacing": 1 }, "NEW")),
-    s("g", { class: "ss-new-big" }, s("rect", { x: 2, y: 2, width: 96, height: 29, rx: 7, fill: "#ffd54a", stroke: "#7a5a00" }),
-      s("text", { x: 50, y: 26, "text-anchor": "middle", "font-size": 26, "font-weight": 900, fill: "#1d1d1f" }, "NEW")));
+    s("g", { class: "ss-new-big" }, s("rect", { x: 2, y: 123, width: 96, height: 21, rx: 7, fill: "#ffd54a", stroke: "#7a5a00" }),
+      s("text", { x: 50, y: 140, "text-anchor": "middle", "font-size": 19, "font-weight": 900, fill: "#1d1d1f", "letter-spacing": 1 }, "NEW")));
   return svg;
 }
 
@@ -595,7 +596,7 @@ export function render(el, ctx) {
     const fresh = readOnly ? [] : [...newCards(obs)];
     const rows = handRows(obs.hand.length);
     const perRow = Math.ceil(obs.hand.length / rows);
-    hand = h("div", { class: "panel ss-hand hand-area" },
+    hand = h("div", { class: "panel ss-hand hand-area" }, myTurn ? glance(ctx, can) : "",
       // (a replay opened by an onlooker shows the seat's hand as that player's, not the reader's)
       h("h3", {}, `${view.onlooker ? `${seatName(view, obs.seat)}'s hand` : "Your hand"} (${obs.hand.length})`, say, swapButton),
       h("div", { class: `row${rows > 1 ? " ss-rows" : ""}`, "data-rows": rows, style: `--ss-cols: ${perRow}` }, obs.hand.map((c, i) => {
@@ -661,6 +662,41 @@ export function render(el, ctx) {
   requestAnimationFrame(() => markStrips(pileEl));
   if (hand && !readOnly) requestAnimationFrame(() => { watchDock(); fitHand(); });
   if (!readOnly) countOnLoad(view);
+}
+
+// On a phone the dock covers the lower half of the table, and the pile's cards under the top are narrow strips: at
+// the player's turn the dock itself says, in two short lines over his hand, the pile's cards newest first (in the
+// draw, the number a take of each takes) and each opponent's sets on the table (the bombers, which fighters may shoot
+// down, marked), so that he decides without scrolling.  (Text only, no control: the moves stay on the table; a wide
+// screen shows the whole table above the dock, and no glance.)
+const GLANCE_PILE = 8;
+function glance(ctx, can) {
+  const { obs, view } = ctx;
+  const pile = [...(obs.pile || [])].reverse();
+  const drawing = obs.phase === "draw";
+  const pileName = (c) => (WILD[c] ? WILD[c] : `${SPOTTING ? "a plane," : SHORT[planeOf(c)] || planeOf(c)} ${VIEWS[viewOf(c)]}`);
+  const pileCards = pile.slice(0, GLANCE_PILE).map((c, i) => {
+    const band = WILD[c] ? "#f1c40f" : NATIONS[PLANES[planeOf(c)]?.[1]]?.band || "#555";
+    const takes = drawing && can(`take ${i + 1}`);
+    return h("span", { class: `ss-gl-card${WILD[c] ? " wild" : ""}`, style: `border-left-color: ${band}`, "data-glance-card": c },
+      takes ? [h("b", { class: "ss-gl-n" }, String(i + 1)), " "] : "", pileName(c));
+  });
+  const more = pile.length > GLANCE_PILE ? h("span", { class: "ss-gl-more" }, `+${pile.length - GLANCE_PILE} under`) : "";
+  const pileLine = h("div", { class: "ss-gl-line", "data-testid": "glance-pile" },
+    h("b", { class: "ss-gl-head" }, drawing && pile.length > 1 ? "Pile, top first (a take takes the number):" : "Pile, top first:"),
+    pile.length ? [...pileCards, more] : h("span", {}, "empty"));
+  const others = (obs.seat_names || []).map((_, i) => i).filter((i) => i !== obs.seat);
+  const setLines = others.map((i) => {
+    const sets = (obs.table || []).filter((x) => x.by === i);
+    return h("div", { class: "ss-gl-line", "data-testid": `glance-sets-${i}` }, h("b", { class: "ss-gl-head" }, `${seatName(view, i)}:`),
+      sets.length ? sets.map((x) => {
+        const hidden = SPOTTING && !namedSets.has(x.id);
+        const kind = hidden ? "" : PLANES[x.plane]?.[2] || "";
+        return h("span", { class: `ss-gl-set ${kind}`, "data-glance-set": x.id },
+          `${hidden ? `#${x.id} ?` : SHORT[x.plane] || x.plane}${kind === "bomber" ? " bombers" : kind === "fighter" ? " fighters" : ""} ${x.value}`);
+      }) : h("span", { class: "ss-gl-none" }, "no sets"));
+  });
+  return h("div", { class: "ss-glance", "data-testid": "glance" }, pileLine, setLines);
 }
 
 // A card of the pile under others, where the fan leaves it a strip too narrow for the plane's name on its face: its

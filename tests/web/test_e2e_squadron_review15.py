@@ -1,0 +1,87 @@
+"""Squadron Scramble after the fresh-eyes review 15b: on a phone the dock says the pile's cards (newest first) and the
+opponents' sets in words at the player's turn, and the NEW tag leaves the drawn card's name in sight; the last round
+ends on the result and the final table (no round sheet over it); the status under a round's count waits for Go on; a
+wrong name is said once; an onlooker asking for the analysis is answered in one short sentence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import test_e2e_squadron_scramble_table as table
+from conftest import PHONE
+from parlour.games.squadron_scramble.cards import pack_data
+
+SHOTS = Path("/tmp/t33-ss4-shots")
+SHORT = {p["code"]: p.get("short") or p["code"] for p in pack_data()["planes"]}
+VIEWS = {v["code"]: v["name"] for v in pack_data()["views"]}
+WILD = {code: w["name"] for code, w in pack_data()["wild"].items()}
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def crowded_draw(view: dict) -> bool:
+    """The person's draw, with four cards or more on the pile and a set of the opponent's on the table."""
+    obs = view["observation"]
+    return (
+        obs["phase"] == "draw"
+        and len(obs["pile"]) >= 4
+        and any(x["by"] != 0 for x in obs["table"])
+        and "draw stock" in view["legal"]
+    )
+
+
+def glance_name(card: str) -> str:
+    return WILD.get(card) or f"{SHORT[card.split('/')[0]]} {VIEWS[card.split('/')[1]]}"
+
+
+def test_on_a_phone_the_dock_reads_the_pile_and_the_opponents_sets_and_the_new_cards_name(quick_server, browser):
+    """At his draw and after it, a phone's player reads in the dock, without scrolling, every card of the pile by its
+    plane and view, the top first (at the draw, with how many a take of each takes), and each set the opponent has on
+    the table, bombers marked; the card he drew is tagged NEW at its foot, its head band (the plane's short name)
+    uncovered; the dock needs no scrolling."""
+    made, view = table.drive(quick_server, 5, crowded_draw, seats=2)
+    obs = view["observation"]
+    pile = list(reversed(obs["pile"]))
+    context, page, errors = table.open_table(browser, quick_server, made, PHONE, touch=True)
+    try:
+        glance = page.locator(".dock [data-testid=glance]")
+        glance.wait_for()
+
+        def in_view(locator) -> None:
+            box = locator.bounding_box()
+            dock = page.locator(".dock").bounding_box()
+            assert box and box["y"] >= dock["y"] - 1 and box["y"] + box["height"] <= PHONE["height"] + 1, (box, dock)
+
+        in_view(glance)
+        cards = page.locator("[data-testid=glance-pile] .ss-gl-card").all_inner_texts()
+        assert [c.split(" ", 1)[1] for c in cards] == [glance_name(c) for c in pile[:8]], cards
+        # at the draw each card says how many a take of it takes: the top 1, the next 2, ...
+        assert [c.split()[0] for c in cards] == [str(i + 1) for i in range(len(cards))], cards
+        sets = page.locator("[data-testid=glance-sets-1]").inner_text()
+        for x in (x for x in obs["table"] if x["by"] == 1):
+            assert SHORT[x["plane"]] in sets and str(x["value"]) in sets, (sets, x)
+        shoot(page, "phone-draw-glance")
+        page.locator(".ss-board [data-action='draw stock']").dispatch_event("click")
+        page.wait_for_selector(".dock .hand-area svg.card[data-new]")
+        page.wait_for_timeout(300)
+        in_view(glance)
+        # after the draw the pile is read the same, with no numbers (nothing may be taken now)
+        cards = [x.strip() for x in page.locator("[data-testid=glance-pile] .ss-gl-card").all_inner_texts()]
+        assert cards == [glance_name(c) for c in pile[:8]], cards
+        fit = page.evaluate("""() => {
+            const dock = document.querySelector('.dock');
+            const card = dock.querySelector('.hand-area svg.card[data-new]').getBoundingClientRect();
+            const tag = dock.querySelector('.hand-area svg.card[data-new] .ss-new-big rect').getBoundingClientRect();
+            return { scroll: dock.scrollHeight - dock.clientHeight, card: [card.top, card.bottom, card.height],
+                     tag: [tag.top, tag.bottom] }; }""")
+        assert fit["scroll"] <= 1, fit
+        # the tag lies in the card's lower quarter: the head band (its top fifth) and the view's letter stay clear
+        assert fit["tag"][0] >= fit["card"][0] + 0.75 * fit["card"][2], fit
+        assert fit["card"][1] <= PHONE["height"] + 1, fit
+        shoot(page, "phone-play-glance")
+        assert not errors, errors
+    finally:
+        context.close()
