@@ -199,11 +199,15 @@ function viewMarks(card) {
 function markNew(svg) {
   svg.classList.add("ss-new");
   svg.setAttribute("data-new", "");
+  // (the large tag begins under the plane's name, which takes one line to three: never over its last line)
+  const under = Math.max(121, ...[...svg.querySelectorAll(":scope > text[font-weight='800']")]
+    .filter((x) => Number(x.getAttribute("y")) >= 95).map((x) => Number(x.getAttribute("y")) + 0.3 * Number(x.getAttribute("font-size")) + 1));
+  const tall = 144 - under;
   svg.append(
     s("g", { class: "ss-new-small" }, s("rect", { x: 22, y: 127, width: 56, height: 16, rx: 8, fill: "#ffd54a", stroke: "#7a5a00" }),
       s("text", { x: 50, y: 139.5, "text-anchor": "middle", "font-size": 12, "font-weight": 900, fill: "#1d1d1f", "letter-spacing": 1 }, "NEW")),
-    s("g", { class: "ss-new-big" }, s("rect", { x: 2, y: 123, width: 96, height: 21, rx: 7, fill: "#ffd54a", stroke: "#7a5a00" }),
-      s("text", { x: 50, y: 140, "text-anchor": "middle", "font-size": 19, "font-weight": 900, fill: "#1d1d1f", "letter-spacing": 1 }, "NEW")));
+    s("g", { class: "ss-new-big" }, s("rect", { x: 2, y: under, width: 96, height: tall - 1, rx: 6, fill: "#ffd54a", stroke: "#7a5a00" }),
+      s("text", { x: 50, y: 142 - tall * 0.18, "text-anchor": "middle", "font-size": Math.min(19, tall - 2), "font-weight": 900, fill: "#1d1d1f", "letter-spacing": 1 }, "NEW")));
   return svg;
 }
 
