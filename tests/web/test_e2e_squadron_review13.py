@@ -1,8 +1,7 @@
 """Squadron Scramble as review 13 played it on a phone: while a set is chosen with the hint open, the pile and
-every opponent's set can be scrolled into the room above the dock (two fifths of a phone's screen); the last
-round's sheet at the game's end offers the game-over actions, never "Go on"; one move left (a forced going out)
-is said in the hint's place; a near-certain outcome is worded as its figures say; a take from the pile names the
-cards it takes; the prompt to lay keeps to two lines on a phone.
+every opponent's set can be scrolled into the room above the dock (two fifths of a phone's screen); one move left
+(a forced going out) is said in the hint's place; a near-certain outcome is worded as its figures say; a take from
+the pile names the cards it takes; the prompt to lay keeps to two lines on a phone.
 
 The person (seat 0) is played over the websocket by the club player up to the position wanted; the page is then
 opened on that table at his turn (the bots wait for him there).
@@ -13,11 +12,8 @@ from __future__ import annotations
 import httpx
 
 import test_e2e_squadron_scramble_table as table
-from conftest import PHONE, WIDE, play_out, take_seat
-from parlour.bots import make_bot
-from parlour.games import get_game
+from conftest import PHONE, WIDE
 from parlour.games.squadron_scramble.cards import pack_data
-from test_accessibility import violations
 
 PLANE_NAME = {p["code"]: p["name"] for p in pack_data()["planes"]}
 VIEW_NAME = {v["code"]: v["name"] for v in pack_data()["views"]}
@@ -106,62 +102,6 @@ def test_the_pile_and_every_opponents_set_can_be_read_above_the_dock_while_layin
             table.snap(page, f"squadron-scramble-lay-pile-above-dock-{where}")
             assert not errors, errors
         finally:
-            context.close()
-
-
-def test_the_last_rounds_sheet_offers_the_game_over_actions_not_go_on(quick_server, browser):
-    """A game to 1 point ends with its first round: the sheet that counts it offers Play again and the replay and a
-    way to the final table, at both sizes, and no "Go on"; closed, the game-over panel is there."""
-    made = httpx.post(
-        quick_server.url + "/api/tables",
-        json={
-            "game": "squadron-scramble",
-            "seed": 3,
-            "variant": {"target": 1, "auto_name": True},
-            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}],
-        },
-    ).json()
-    pages = []
-    for size, touch in ((PHONE, True), (WIDE, False)):
-        context = browser.new_context(viewport=size, is_mobile=touch, has_touch=touch)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
-        page.goto(quick_server.url + "/")
-        page.evaluate("() => localStorage.setItem('parlour:pace', 'instant')")
-        take_seat(page, quick_server.url, made)
-        page.wait_for_selector(".ss-board")
-        pages.append((context, page, errors, "phone" if touch else "wide"))
-    try:
-        chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, 2)
-        play_out(quick_server.url, made, lambda view: chooser.act(view["observation"], view["legal"]))
-        for _context, page, errors, where in pages:
-            # (rounds before the last, if a round left nobody above 0, are gone on from as usual)
-            for _ in range(20):
-                page.wait_for_selector("[data-testid=summary]", timeout=30000)
-                if page.locator("[data-testid=sheet-game-over]").count():
-                    break
-                page.click("[data-testid=go-on]")
-                page.wait_for_timeout(200)
-            sheet = page.locator("[data-testid=summary]")
-            assert "Game over" in sheet.inner_text()
-            buttons = [b.strip() for b in sheet.locator("button").all_inner_texts()]
-            assert "Go on" not in buttons, buttons
-            assert "Play again, same seats" in buttons, buttons
-            assert sheet.locator("[data-testid=sheet-replay]").get_attribute("href") == f"/replay/{made['id']}"
-            for part in ("[data-testid=sheet-again]", "[data-testid=sheet-replay]", "[data-testid=go-on]"):
-                box = sheet.locator(part).bounding_box()
-                size = page.viewport_size
-                assert box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, (part, box)
-            table.snap(page, f"squadron-scramble-game-over-sheet-{where}")
-            assert not violations(page), violations(page)
-            page.click("[data-testid=go-on]")
-            sheet.wait_for(state="detached")
-            page.wait_for_selector("[data-testid=result]")
-            table.snap(page, f"squadron-scramble-game-over-table-{where}")
-            assert not errors, errors
-    finally:
-        for context, *_ in pages:
             context.close()
 
 

@@ -7,9 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
+
 import test_e2e_squadron_scramble_table as table
-from conftest import PHONE
+from conftest import PHONE, WIDE, play_out, take_seat
+from parlour.bots import make_bot
+from parlour.games import get_game
 from parlour.games.squadron_scramble.cards import pack_data
+from test_accessibility import violations
 
 SHOTS = Path("/tmp/t33-ss4-shots")
 SHORT = {p["code"]: p.get("short") or p["code"] for p in pack_data()["planes"]}
@@ -85,3 +90,65 @@ def test_on_a_phone_the_dock_reads_the_pile_and_the_opponents_sets_and_the_new_c
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_last_round_ends_on_the_result_and_the_final_table_with_its_count_and_one_replay_link(
+    quick_server, browser
+):
+    """A game to 1 point ends with its first round: no round sheet opens over the table; the result, the final table
+    and the last round's count (who went out, each player's points) are in the page itself, with one "Replay it"."""
+    made = httpx.post(
+        quick_server.url + "/api/tables",
+        json={
+            "game": "squadron-scramble",
+            "seed": 3,
+            "variant": {"target": 1, "auto_name": True},
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}],
+        },
+    ).json()
+    pages = []
+    for size, touch in ((PHONE, True), (WIDE, False)):
+        context = browser.new_context(viewport=size, is_mobile=touch, has_touch=touch)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+        page.goto(quick_server.url + "/")
+        page.evaluate("() => localStorage.setItem('parlour:pace', 'instant')")
+        take_seat(page, quick_server.url, made)
+        page.wait_for_selector(".ss-board")
+        pages.append((context, page, errors, "phone" if touch else "wide"))
+    try:
+        chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, 2)
+        play_out(quick_server.url, made, lambda view: chooser.act(view["observation"], view["legal"]))
+        for _context, page, errors, where in pages:
+            # (a round before the last, if one left nobody above 0, is gone on from as usual)
+            for _ in range(20):
+                page.wait_for_selector("[data-testid=summary], [data-testid=result]", timeout=30000)
+                if page.locator("[data-testid=result]").count():
+                    break
+                page.click("[data-testid=go-on]")
+                page.wait_for_timeout(200)
+            page.wait_for_selector("[data-testid=last-round]")
+            page.wait_for_timeout(300)
+            assert page.locator("[data-testid=summary]").count() == 0
+            assert page.locator("dialog[open]").count() == 0
+            assert "Game over" in page.inner_text("[data-testid=result]")
+            replays = page.locator("a", has_text="Replay it")
+            assert replays.count() == 1 and replays.get_attribute("href") == f"/replay/{made['id']}"
+            info = httpx.get(f"{quick_server.url}/api/tables/{made['id']}").json()
+            over = [e for e in info["observation"]["events"] if e["event"] == "round over"][-1]
+            last = page.locator("[data-testid=last-round]")
+            text = last.inner_text()
+            assert text.startswith(f"Round {over['round']}: "), text
+            for b in over["breakdown"]:
+                assert f"{b['total']:+d} this round".replace("-", "\u2212") in text, (b, text)
+            # the final table stays under it: every player's sets, and the rounds' points
+            assert page.locator(".ss-board .ss-player").count() == 2
+            assert page.locator("[data-testid=ending] table.ss-rounds").count() == 1
+            assert not violations(page), violations(page)
+            shoot(page, f"game-over-{where}")
+            page.screenshot(path=str(SHOTS / f"game-over-{where}-full.png"), full_page=True)
+            assert not errors, errors
+    finally:
+        for context, *_ in pages:
+            context.close()

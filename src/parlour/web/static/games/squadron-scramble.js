@@ -690,7 +690,9 @@ function glance(ctx, can) {
     h("b", { class: "ss-gl-head" }, drawing && pile.length > 1 ? "Pile, top first (a take takes the number):" : "Pile, top first:"),
     pile.length ? [...pileCards, more] : h("span", {}, "empty"));
   const others = (obs.seat_names || []).map((_, i) => i).filter((i) => i !== obs.seat);
-  const setLines = others.map((i) => {
+  // (the opponents with no set on the table share one line)
+  const bare = others.filter((i) => !(obs.table || []).some((x) => x.by === i));
+  const setLines = others.filter((i) => !bare.includes(i)).map((i) => {
     const sets = (obs.table || []).filter((x) => x.by === i);
     return h("div", { class: "ss-gl-line", "data-testid": `glance-sets-${i}` }, h("b", { class: "ss-gl-head" }, `${seatName(view, i)}:`),
       sets.length ? sets.map((x) => {
@@ -698,8 +700,12 @@ function glance(ctx, can) {
         const kind = hidden ? "" : PLANES[x.plane]?.[2] || "";
         return h("span", { class: `ss-gl-set ${kind}`, "data-glance-set": x.id },
           `${hidden ? `#${x.id} ?` : SHORT[x.plane] || x.plane}${kind === "bomber" ? " bombers" : kind === "fighter" ? " fighters" : ""} ${x.value}`);
-      }) : h("span", { class: "ss-gl-none" }, "no sets"));
+      }) : "");
   });
+  if (bare.length) {
+    setLines.push(h("div", { class: "ss-gl-line", "data-testid": "glance-no-sets" },
+      h("b", { class: "ss-gl-head" }, `${listed(bare.map((i) => seatName(view, i)))}:`), h("span", { class: "ss-gl-none" }, "no sets on the table")));
+  }
   return h("div", { class: "ss-glance", "data-testid": "glance" }, pileLine, setLines);
 }
 
@@ -1065,7 +1071,11 @@ export function ending(view) {
     ].filter(Boolean);
     return h("td", {}, h("b", {}, points(rounds[r][i])), parts.length ? h("small", { class: "ss-why" }, parts.join(" · ")) : "");
   };
+  // the last round's count, which ended the game, heads the final view (no sheet stands over the table and the result)
+  const over = lastOver(obs);
+  const last = over ? roundCount(view, over, { final: true }) : null;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
+    last ? h("section", { class: "ss-last-round", "data-testid": "last-round" }, h("h3", {}, last.title), last.body) : "",
     h("p", {}, `Laid bombers score ${PACK.kinds.bomber.points} a card and fighters ${PACK.kinds.fighter.points}; ${WILD.VIC} doubles its set, or everything its player laid if it went down on his last turn; every card left in hand counts against its holder as it would have scored (${WILD.KEF} ${PACK.wild.KEF.penalty}, ${WILD.VIC} ${PACK.wild.VIC.penalty}).`),
     h("div", { class: "scroll" }, h("table", { class: "list ss-rounds" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
@@ -1078,7 +1088,8 @@ export function ending(view) {
 export function summary(prev, view) {
   const before = (prev.observation.round_scores || []).length;
   const obs = view.observation;
-  if ((obs.round_scores || []).length <= before) return null;
+  // (the round that ends the game is counted in the final view itself, under the result: no sheet over it)
+  if (view.over || (obs.round_scores || []).length <= before) return null;
   const over = (obs.events || []).filter((e) => e.event === "round over").at(-1);
   if (!over) return null;
   countSeen(over);
@@ -1096,7 +1107,7 @@ function countWasSeen(over) {
 
 // The count of the round ``over`` (its "round over" event), as the summary shows it: kept too for the player who
 // comes back to the table (a reload) and for a look at the last round's count at any time in the next.
-function roundCount(view, over) {
+function roundCount(view, over, { final = false } = {}) {
   const obs = view.observation;
   const names = obs.seat_names || [];
   const you = (i) => addressed(view, i);
@@ -1138,7 +1149,7 @@ function roundCount(view, over) {
   const best = Math.max(...totals);
   // the last round's count ends the game: it says who won, which the page behind it also says
   const next = view.over ? `That was the last round.${view.result ? ` Game over: ${resultText(view.result, view)}` : ""}` : `First to ${obs.target} wins. ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${you(totals.indexOf(best)) ? "lead" : "leads"} with ${points(best)}`}.`;
-  return { title, body: h("div", { class: "ss-round" }, rows, h("p", { class: "muted" }, next)) };
+  return { title, body: h("div", { class: "ss-round" }, rows, final ? "" : h("p", { class: "muted" }, next)) };
 }
 
 // The last round's count, again: a player back at the table (a reload) just after a round ended finds its count open
