@@ -5,9 +5,11 @@ wrong name is said once; an onlooker asking for the analysis is answered in one 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import httpx
+from websockets.sync.client import connect
 
 import test_e2e_squadron_scramble_table as table
 from conftest import PHONE, WIDE, play_out, take_seat
@@ -152,3 +154,59 @@ def test_the_last_round_ends_on_the_result_and_the_final_table_with_its_count_an
     finally:
         for context, *_ in pages:
             context.close()
+
+
+def test_under_a_rounds_count_the_status_says_the_next_round_begins_at_go_on(quick_server, browser):
+    """While the count of round 1 is open, the status under it says round 2 begins when the player presses Go on (not
+    "Waiting for Arthur…", whose turn is behind the sheet); once he goes on, the status is the table's again."""
+    made = httpx.post(
+        quick_server.url + "/api/tables",
+        json={
+            "game": "squadron-scramble",
+            "seed": 3,
+            "variant": {"target": 1000, "auto_name": True},
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}],
+        },
+    ).json()
+    context = browser.new_context(viewport=WIDE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(quick_server.url + "/")
+        page.evaluate("() => localStorage.setItem('parlour:pace', 'instant')")
+        take_seat(page, quick_server.url, made)
+        page.wait_for_selector(".ss-board")
+        chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, 2)
+        socket = f"{quick_server.url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}"
+        with connect(socket, open_timeout=10) as seat:
+            while True:
+                view = json.loads(seat.recv(timeout=30))
+                if view["type"] != "view":
+                    continue
+                assert not view["over"]
+                if view["observation"]["round_scores"]:
+                    break
+                if view["legal"]:
+                    seat.send(
+                        json.dumps(
+                            {
+                                "type": "act",
+                                "action": chooser.act(view["observation"], view["legal"]),
+                                "moves": view["moves"],
+                            }
+                        )
+                    )
+        page.wait_for_selector("[data-testid=summary]", timeout=30000)
+        status = page.locator(".dock .status")
+        said = status.inner_text()
+        assert said == "Round 2 begins when you press Go on.", said
+        shoot(page, "round-count-status-wide")
+        page.click("[data-testid=go-on]")
+        page.wait_for_selector("[data-testid=summary]", state="detached")
+        page.wait_for_function("!document.querySelector('.dock .status').textContent.includes('begins when')")
+        said = status.inner_text()
+        assert said.startswith("Waiting for") or said.startswith("Draw"), said
+        assert not errors, errors
+    finally:
+        context.close()

@@ -264,9 +264,7 @@ export async function playTable(tableId) {
     }
     tellStory(prev);
     hint.draw(view);
-    clear(status).append(statusLine(view, mod));
-    // the server too busy for a bot's search: the bot plays by rule of thumb, and the table says so
-    if (view.notice && !view.over) status.append(" ", h("span", { class: "notice", "data-testid": "notice" }, view.notice));
+    showStatus();
     if (controls) mod.controls(controls, ctx);
     clear(movesEl);
     if (view.over) {
@@ -360,6 +358,13 @@ export async function playTable(tableId) {
     }
   };
 
+  // The prompt for the view drawn
+  const showStatus = () => {
+    clear(status).append(statusLine(view, mod));
+    // the server too busy for a bot's search: the bot plays by rule of thumb, and the table says so
+    if (view.notice && !view.over) status.append(" ", h("span", { class: "notice", "data-testid": "notice" }, view.notice));
+  };
+
   // An end (a round, a half) stops play with its summary: the views behind it wait until the player goes on,
   // or until the chosen pace lets it go.
   const summarise = (prev) => {
@@ -376,6 +381,7 @@ export async function playTable(tableId) {
       if (news) setNews({ ...news, until: Date.now() + NEWS_MS });
       document.removeEventListener("keydown", onKey, true);
       behind.forEach((el) => { el.inert = false; });
+      if (content.status) showStatus();        // (the status held for the summary: the table's own again)
       clear(sheet);
       holding = false;
       // (the Go on button has gone: the focus goes to the decision, or waits for the player's next turn, never back
@@ -405,6 +411,9 @@ export async function playTable(tableId) {
       after ? h("span", { class: "muted" }, `play goes on by itself in ${Math.round(after / 1000)} s`) : "")));
     document.addEventListener("keydown", onKey, true);
     button.focus({ preventScroll: true });
+    // the status under the summary speaks of it (a game's words: "Round 2 begins when you press Go on"), not of the
+    // next round's turns already behind it
+    if (content.status) clear(status).append(content.status(after ? Math.round(after / 1000) : null));
     return true;
   };
 

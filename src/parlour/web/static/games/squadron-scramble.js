@@ -1093,7 +1093,10 @@ export function summary(prev, view) {
   const over = (obs.events || []).filter((e) => e.event === "round over").at(-1);
   if (!over) return null;
   countSeen(over);
-  return roundCount(view, over);
+  // (while the count is open, the status under it says when the next round begins: the bots' first moves of it
+  // wait behind the count)
+  const status = (secs) => `Round ${over.round + 1} begins when you press Go on${secs ? `, or by itself in ${secs} s` : ""}.`;
+  return { ...roundCount(view, over), status };
 }
 
 // A round's count shown once at this table stays shut at the next reload (this browser keeps which it was)
