@@ -211,15 +211,15 @@ def test_the_hints_words_follow_its_figures_and_every_equal_best_row_says_so(qui
 
 
 def test_a_name_said_is_announced_once_with_the_log_and_a_wrong_one_says_who_misses_a_turn(quick_server, browser):
-    """A wrong name in the play log reads "You named it: …: wrong, so you miss your next turn" (never "You …
-    misses a turn"); the line over the table only counts the names said this round, without announcing the latest a
-    third time (nor "Name said: Ann: #1", colon after colon)."""
+    """A wrong name in the play log reads "You named it: …: wrong", short (the boxed panel answers it whole; never
+    "You … misses a turn"); the line over the table only counts the names said this round, without announcing the
+    latest a third time (nor "Name said: Ann: #1", colon after colon)."""
     made, view = drive(quick_server, 7, just_named_wrong, choose=wrong_name)
     context, page, errors = open_table(browser, quick_server, made, WIDE)
     try:
         latest = page.locator("[data-testid=play-log] li.ss-log-move").last
         text = latest.inner_text()
-        assert text.startswith("You named it: ") and text.endswith(": wrong, so you miss your next turn"), text
+        assert text.startswith("You named it: ") and text.endswith(": wrong"), text
         assert "misses" not in text
         head = page.locator("[data-testid=names-said] summary").inner_text()
         said = [n for n in view["observation"]["naming"] if n["round"] == view["observation"]["round"]]

@@ -17,10 +17,13 @@ from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.games.squadron_scramble.cards import pack_data
 from test_accessibility import violations
+from test_e2e_squadron_review3 import just_named_wrong
+from test_e2e_squadron_scramble_fit import wrong_name
 
 SHOTS = Path("/tmp/t33-ss4-shots")
 SHORT = {p["code"]: p.get("short") or p["code"] for p in pack_data()["planes"]}
 VIEWS = {v["code"]: v["name"] for v in pack_data()["views"]}
+PLANE_NAME = {p["code"]: p["name"] for p in pack_data()["planes"]}
 WILD = {code: w["name"] for code, w in pack_data()["wild"].items()}
 
 
@@ -210,3 +213,28 @@ def test_under_a_rounds_count_the_status_says_the_next_round_begins_at_go_on(qui
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_wrong_name_is_answered_once_in_the_boxed_panel(quick_server, browser):
+    """After his wrong name the player reads the answer once, in the boxed panel ("Not quite: it is the …"); the play
+    log's line is short ("You named it: …: wrong") and the story line only points to the panel."""
+    made, view = table.drive(quick_server, 7, just_named_wrong, choose=wrong_name)
+    for size, touch in ((WIDE, False), (PHONE, True)):
+        context, page, errors = table.open_table(browser, quick_server, made, size, touch)
+        try:
+            panel = page.locator(".dock [data-testid=name-verdict]")
+            panel.wait_for()
+            assert "Not quite: it is the " in panel.inner_text()
+            assert page.inner_text("body").count("Not quite") == 1
+            said = view["observation"]["naming"][-1]["said"].split()
+            plane = PLANE_NAME[said[0]]
+            assert page.inner_text("body").count(plane + ",") <= 2, page.inner_text("body")  # the panel and the log
+            log = page.locator("[data-testid=play-log] li.ss-log-move").last.inner_text()
+            assert log.startswith("You named it: ") and log.endswith(": wrong") and "miss" not in log, log
+            story = page.inner_text(".story")
+            assert plane not in story and "Not quite" not in story, story
+            assert story == f"You named set #{view['observation']['naming'][-1]['set']}: the answer is below", story
+            shoot(page, f"wrong-name-{'phone' if touch else 'wide'}")
+            assert not errors, errors
+        finally:
+            context.close()

@@ -1017,7 +1017,11 @@ export function describe(action, view, seat) {
   // a name said is answered at once, as a friend holding the cards would answer it
   const said = action.startsWith("name ") && at >= 0 ? (view.observation.naming || []).filter((x) => x.seat === seat).at(-1) : null;
   if (!said) return words;
-  return said.correct ? `${words}: right` : `${words}. ${verdict(said, view)}`;
+  if (said.correct) return `${words}: right`;
+  // the player's own wrong name is answered once, whole, in the boxed panel of his turn (the name-verdict): the story
+  // only points there
+  if (seat === view.seat && !view.onlooker && view.legal?.length) return `named set #${said.set}: the answer is below`;
+  return `${words}. ${verdict(said, view)}`;
 }
 
 // A wrong name answered in words: "Not quite: it is the PLANE, NATION. You miss your next turn." (another player
@@ -1264,8 +1268,9 @@ function playLog(ctx) {
     let text = `${who(seat)} ${moveWords(action, view, seat, i, setsOf(r))}`;
     if (action.startsWith("name ")) {
       const said = (obs.naming || [])[names++];
-      // ("You …: wrong, so you miss your next turn"; "Betty …: wrong, so Betty misses a turn")
-      if (said && !said.correct) text += addressed(view, seat) ? ": wrong, so you miss your next turn" : `: wrong, so ${seatName(view, seat)} misses a turn`;
+      // ("You named it: PLANE, NATION: wrong", short: the turn it costs has a line of its own when it is missed, and
+      // the player's own is answered whole in his turn's boxed panel)
+      if (said && !said.correct) text += ": wrong";
       else if (said) text += " ✓";
     }
     items.push(h("li", { class: i === hist.length - 1 ? "ss-log-move ss-latest" : "ss-log-move", "data-move": i }, text));
