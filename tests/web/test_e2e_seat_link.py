@@ -75,7 +75,9 @@ def test_the_refused_analysis_says_how_to_have_it_on_this_device(server, page):
     page.click("[data-testid=analyse]")
     answer = page.locator("[data-testid=analyse-answer]")
     answer.wait_for(state="visible")
-    assert "Your seat on another device" in answer.inner_text()
+    assert answer.inner_text() == (
+        "The analysis is for the players of this game: open this replay in the browser you played in."
+    )
 
 
 def test_finished_games_lists_the_players_own_private_games_as_his_and_nobody_elses(server, page, browser):

@@ -12,7 +12,7 @@ import httpx
 from websockets.sync.client import connect
 
 import test_e2e_squadron_scramble_table as table
-from conftest import PHONE, WIDE, play_out, take_seat
+from conftest import PHONE, WIDE, play_out, played_by_bots, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.games.squadron_scramble.cards import pack_data
@@ -236,5 +236,29 @@ def test_a_wrong_name_is_answered_once_in_the_boxed_panel(quick_server, browser)
             assert story == f"You named set #{view['observation']['naming'][-1]['set']}: the answer is below", story
             shoot(page, f"wrong-name-{'phone' if touch else 'wide'}")
             assert not errors, errors
+        finally:
+            context.close()
+
+
+def test_an_onlooker_asking_for_the_analysis_is_answered_in_one_short_sentence(quick_server, browser):
+    """A replay opened without a seat: the answer to Analyse is one short plain sentence saying whose the analysis is
+    and where to open it (no seats, keys or links explained at length)."""
+    made, _info, _record = played_by_bots(quick_server.url, "squadron-scramble", 3, 2)
+    for size in (WIDE, PHONE):
+        context = browser.new_context(viewport=size)
+        page = context.new_page()
+        try:
+            page.goto(f"{quick_server.url}/replay/{made['id']}")
+            page.wait_for_selector(".views .board")
+            page.locator("[data-testid=analyse]").scroll_into_view_if_needed()
+            page.click("[data-testid=analyse]")
+            answer = page.locator("[data-testid=analyse-answer]")
+            answer.wait_for(state="visible")
+            text = answer.inner_text()
+            assert (
+                text == "The analysis is for the players of this game: open this replay in the browser you played in."
+            )
+            assert len(text) <= 100 and text.count(".") == 1 and "seat" not in text, text
+            shoot(page, f"onlooker-analysis-{'phone' if size == PHONE else 'wide'}")
         finally:
             context.close()

@@ -245,10 +245,8 @@ export async function replayPage(tableId) {
       clear(analysisBox);
       body.classList.remove("analysed");
       analyseAnswer.textContent = refused
-        // (the server's refusal names the key a program sends; a person is told what to do)
-        ? "The expert's analysis is for the players of this game, and this browser holds no seat at it. To have it here, "
-          + "open your seat's private link on this device: at the table, in the browser you played in, open \u201cYour seat "
-          + "on another device\u201d and copy the link. Or open this replay in the browser you played in."
+        // (the server's refusal names the key a program sends; a person is told, in one short sentence, what to do)
+        ? "The analysis is for the players of this game: open this replay in the browser you played in."
         : capital(error.message);
       analyseAnswer.hidden = false;
       analyseAnswer.parentElement.scrollIntoView({ block: "nearest" });      // (the button and its answer both)
