@@ -78,9 +78,12 @@ def test_on_a_phone_the_dock_reads_the_pile_and_the_opponents_sets_and_the_new_c
         page.wait_for_selector(".dock .hand-area svg.card[data-new]")
         page.wait_for_timeout(300)
         in_view(glance)
-        # after the draw the pile is read the same, with no numbers (nothing may be taken now)
+        # after the draw the pile's top four are read the same, with no numbers (nothing may be taken now), and the
+        # count of the cards under them
         cards = [x.strip() for x in page.locator("[data-testid=glance-pile] .ss-gl-card").all_inner_texts()]
-        assert cards == [glance_name(c) for c in pile[:8]], cards
+        assert cards == [glance_name(c) for c in pile[:4]], cards
+        if len(pile) > 4:
+            assert f"+{len(pile) - 4} under" in page.inner_text("[data-testid=glance-pile]")
         fit = page.evaluate("""() => {
             const dock = document.querySelector('.dock');
             const card = dock.querySelector('.hand-area svg.card[data-new]').getBoundingClientRect();

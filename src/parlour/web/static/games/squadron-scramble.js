@@ -600,7 +600,8 @@ export function render(el, ctx) {
     const fresh = readOnly ? [] : [...newCards(obs)];
     const rows = handRows(obs.hand.length);
     const perRow = Math.ceil(obs.hand.length / rows);
-    hand = h("div", { class: "panel ss-hand hand-area" }, myTurn ? glance(ctx, can) : "",
+    // (the glance at the draw and the play: naming a set or shooting, the dock holds the decision's own cards)
+    hand = h("div", { class: "panel ss-hand hand-area" }, myTurn && ["draw", "play"].includes(obs.phase) ? glance(ctx, can) : "",
       // (a replay opened by an onlooker shows the seat's hand as that player's, not the reader's)
       h("h3", {}, `${view.onlooker ? `${seatName(view, obs.seat)}'s hand` : "Your hand"} (${obs.hand.length})`, say, swapButton),
       h("div", { class: `row${rows > 1 ? " ss-rows" : ""}`, "data-rows": rows, style: `--ss-cols: ${perRow}` }, obs.hand.map((c, i) => {
@@ -673,19 +674,22 @@ export function render(el, ctx) {
 // draw, the number a take of each takes) and each opponent's sets on the table (the bombers, which fighters may shoot
 // down, marked), so that he decides without scrolling.  (Text only, no control: the moves stay on the table; a wide
 // screen shows the whole table above the dock, and no glance.)
-const GLANCE_PILE = 8;
+// (at the draw the pile's top eight, any of which may be taken; after it, the top four, which the dock has room for
+// beside the sets to lay)
+const GLANCE_PILE = { draw: 8, play: 4 };
 function glance(ctx, can) {
   const { obs, view } = ctx;
   const pile = [...(obs.pile || [])].reverse();
   const drawing = obs.phase === "draw";
+  const most = drawing ? GLANCE_PILE.draw : GLANCE_PILE.play;
   const pileName = (c) => (WILD[c] ? WILD[c] : `${SPOTTING ? "a plane," : SHORT[planeOf(c)] || planeOf(c)} ${VIEWS[viewOf(c)]}`);
-  const pileCards = pile.slice(0, GLANCE_PILE).map((c, i) => {
+  const pileCards = pile.slice(0, most).map((c, i) => {
     const band = WILD[c] ? "#f1c40f" : NATIONS[PLANES[planeOf(c)]?.[1]]?.band || "#555";
     const takes = drawing && can(`take ${i + 1}`);
     return h("span", { class: `ss-gl-card${WILD[c] ? " wild" : ""}`, style: `border-left-color: ${band}`, "data-glance-card": c },
       takes ? [h("b", { class: "ss-gl-n" }, String(i + 1)), " "] : "", pileName(c));
   });
-  const more = pile.length > GLANCE_PILE ? h("span", { class: "ss-gl-more" }, `+${pile.length - GLANCE_PILE} under`) : "";
+  const more = pile.length > most ? h("span", { class: "ss-gl-more" }, `+${pile.length - most} under`) : "";
   const pileLine = h("div", { class: "ss-gl-line", "data-testid": "glance-pile" },
     h("b", { class: "ss-gl-head" }, drawing && pile.length > 1 ? "Pile, top first (a take takes the number):" : "Pile, top first:"),
     pile.length ? [...pileCards, more] : h("span", {}, "empty"));
