@@ -702,8 +702,10 @@ function glance(ctx, can) {
       sets.length ? sets.map((x) => {
         const hidden = SPOTTING && !namedSets.has(x.id);
         const kind = hidden ? "" : PLANES[x.plane]?.[2] || "";
+        // (in plane-spotting a set goes by its number: the dock names no plane, as the hand's cards are unnamed there)
+        const plane = SPOTTING ? `#${x.id}` : SHORT[x.plane] || x.plane;
         return h("span", { class: `ss-gl-set ${kind}`, "data-glance-set": x.id },
-          `${hidden ? `#${x.id} ?` : SHORT[x.plane] || x.plane}${kind === "bomber" ? " bombers" : kind === "fighter" ? " fighters" : ""} ${x.value}`);
+          hidden ? `#${x.id} ?` : `${plane}${kind === "bomber" ? " bombers" : kind === "fighter" ? " fighters" : ""} ${x.value}`);
       }) : "");
   });
   if (bare.length) {
