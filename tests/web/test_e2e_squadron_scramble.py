@@ -123,9 +123,11 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
             done[action.split()[0]] += 1
         legal = next_turn(page)
 
-    # the round's end stopped play with its count: who went out, and each player's points and total
-    summary = go_on(page)
-    assert summary and "Round 1:" in summary and "went out" in summary and "this round" in summary, summary
+    # the last round's end opens no sheet over the result: its count (who went out, each player's points and total)
+    # stands in the final view
+    assert go_on(page) is None
+    summary = page.inner_text("[data-testid=last-round]")
+    assert "Round 1:" in summary and "went out" in summary and "this round" in summary, summary
     banner = page.locator(RESULT).inner_text()
     assert "You win" in banner and "65" in banner, banner
     assert done["lay"] == 2 and done["name"] == 2 and done["swap"] == 1 and done["shoot"] == 1
@@ -458,8 +460,9 @@ def test_on_a_phone_a_discard_takes_two_taps_and_a_mouse_click_one(quick_server,
             context.close()
 
 
-def test_the_last_rounds_count_says_who_won_the_game(quick_server, page):
-    """The count of the round that ends the game covers the page behind it: it says who won, and by how much."""
+def test_the_last_rounds_count_stands_in_the_final_view_with_no_sheet_over_it(quick_server, page):
+    """The round that ends the game opens no sheet over the result (the banner says who won): its count, who went out
+    and each player's points, heads the final view's table of every round."""
     info, record = finished(quick_server, 2)
     names = [s["name"] for s in info["seats"]]
     game = get_game("squadron-scramble")
@@ -470,12 +473,14 @@ def test_the_last_rounds_count_says_who_won_the_game(quick_server, page):
         state.apply(who, state.parse_action(action))
     page.goto(quick_server.url + "/games")
     page.wait_for_selector("main")
-    text = page.evaluate("""async ([prev, obs, seats, result]) => {
+    said = page.evaluate("""async ([prev, obs, seats, result]) => {
         const game = await import("/static/games/squadron-scramble.js");
         const view = { seat: 0, seats, observation: obs, over: true, legal: [], result };
-        return game.summary({ seat: 0, seats, observation: prev }, view).body.innerText; }""",
+        const ending = game.ending(view);
+        return { sheet: game.summary({ seat: 0, seats, observation: prev }, view),
+                 last: ending.querySelector('[data-testid=last-round]')?.textContent || null }; }""",
                          [before, state.observation(0), [{"name": n} for n in names], state.result()])
-    winner = state.result()["winner"]
-    head = "You win" if winner == state.observation(0)["seat_names"][0] else \
-        f"{names[state.observation(0)['seat_names'].index(winner)]} wins"
-    assert f"That was the last round. Game over: {head} after " in text, text
+    assert said["sheet"] is None, said
+    over = [e for e in state.observation(0)["events"] if e["event"] == "round over"][-1]
+    assert said["last"] and said["last"].startswith(f"Round {over['round']}: "), said
+    assert "this round" in said["last"] and "That was the last round" not in said["last"], said
