@@ -1,8 +1,8 @@
 """Football Whist after review 15c, played in the browser at a laptop's size and a phone's:
 
 - a ball move (a kick-off, a move after a trick won) shows where to tap: each position the ball may reach has a bright
-  solid ring and an arrow from the ball, the ball's own position is marked "stay", the prompt says "tap a ringed badge
-  on the pitch", and the few moves are buttons in the dock too, one for each legal move the server sent;
+  solid ring and an arrow from the ball, the ball's own position is marked "stay", the prompt says "choose a ringed
+  badge on the pitch", and the few moves are buttons in the dock too, one for each legal move the server sent;
 - on a phone the strip in the hand bar says which goal the player's side attacks and the tricks of this half, in at
   most two lines;
 - on a laptop a refusal and a hint open inside the dock: the page does not scroll and the pitch stays where it was;
@@ -61,8 +61,8 @@ def test_a_ball_move_is_ringed_on_the_pitch_and_offered_as_buttons_in_the_dock(b
                     assert page.locator(".board .fw-arrow").count() >= 1
                     if "stay" in ball:
                         assert page.locator(".board [data-testid=fw-stay]").text_content().strip() == "stay"
-                # the prompt says where to tap
-                assert "tap a ringed badge on the pitch" in page.inner_text(".dock .status").lower()
+                # the prompt says where to tap or click (in words for every way of playing: "choose")
+                assert "choose a ringed badge on the pitch" in page.inner_text(".dock .status").lower()
                 # the same moves as buttons in the dock, in words, one for each legal move the server sent
                 buttons = page.locator(".dock [data-testid=ball-moves] button")
                 assert sorted(buttons.evaluate_all("els => els.map(e => e.dataset.action)")) == sorted(ball)

@@ -214,8 +214,11 @@ function ballButtons(ctx) {
     ball.map((a) => {
       const node = a === "stay" ? obs.ball : a.split(" ")[1];
       const team = nodeTeam(node);
+      // (the digit key that makes it, as the list of moves numbers it: these buttons stand for that list here)
+      const digit = legal.indexOf(a) + 1;
       return h("button", { type: "button", "data-action": a, class: a === "stay" ? "fw-stay-button" : "", onclick: () => act(a),
         "aria-label": label(a === "stay" ? "stay" : a) + (a === "stay" ? ` (on ${nodeLabel(node)})` : "") },
+      digit >= 1 && digit <= 9 ? h("kbd", { class: "fw-key" }, String(digit)) : "",
       h("span", { class: "fw-dot", "aria-hidden": "true", style: `background:${team ? team.colour : "#2a7340"}` }),
       a === "stay" ? `Stay on ${place(node)}` : place(node));
     }));
@@ -650,7 +653,7 @@ export function status(view) {
   const obs = view.observation;
   if (view.over || !view.legal || !view.legal.length) return null;
   // (in words for every way of playing: a mouse, a finger or the keyboard all "choose")
-  if (obs.phase === "kick") return "Kick off: tap a ringed badge on the pitch; its team becomes the Master team.";
+  if (obs.phase === "kick") return "Kick off: choose a ringed badge on the pitch; its team becomes the Master team.";
   if (obs.phase === "play") {
     if (!obs.trick.cards.length) return "Your lead: choose a card from your hand.";
     const led = teamOf(obs.trick.cards[0][1]);
@@ -659,7 +662,7 @@ export function status(view) {
   }
   if (obs.phase === "move") {
     const left = obs.move ? obs.move.moves_left : 1;
-    return `You won the trick (${plural(left, "ball move")} left): tap a ringed badge on the pitch, or “stay”.`;
+    return `You won the trick (${plural(left, "ball move")} left): choose a ringed badge on the pitch, or “stay”.`;
   }
   return null;
 }
