@@ -207,7 +207,7 @@ function ballButtons(ctx) {
   if (readOnly || !["kick", "move"].includes(obs.phase)) return "";
   const ball = legal.filter((a) => /^(kick|move) /.test(a) || a === "stay");
   if (!ball.length || ball.length > 6) return "";
-  // (short words, the verb said once at the head of the row: "Ball to: Wales (West half) · … · Stay on England")
+  // (short words, the verb said once at the head of the row: "Ball to:" then each place, "Stay on" the ball's own)
   const place = (node) => nodeLabel(node).replace(/^the /, "");
   return h("div", { class: "decision-area fw-ball-moves", "data-testid": "ball-moves", role: "group", "aria-label": "Where the ball may go" },
     h("span", { class: "fw-ball-moves-head", "aria-hidden": "true" }, obs.phase === "kick" ? "Kick off to:" : "Ball to:"),
