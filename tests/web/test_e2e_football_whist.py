@@ -181,7 +181,7 @@ def test_on_a_laptop_an_open_hint_stands_beside_the_prompt_and_leaves_the_goals_
         assert layout(page) == []
         page.screenshot(path=str(ARTIFACTS / "football-whist-laptop-hint.png"))
         hint, hand, prompt = (
-            page.locator(sel).bounding_box() for sel in ("[data-testid=hint]", ".dock .hand-area", ".dock .status")
+            page.locator(sel).bounding_box() for sel in ("[data-testid=hint]", ".dock .fw-hand", ".dock .status")
         )
         assert hint["x"] >= prompt["x"] + prompt["width"] - 1, (hint, prompt)  # beside the prompt
         assert hint["y"] + hint["height"] <= hand["y"] + 1, (hint, hand)  # above the hand, not beside it

@@ -207,6 +207,9 @@ export async function replayPage(tableId) {
         h("span", { class: "option-name" }, named(o.action, seat, before), o.action === m.played ? h("span", { class: "muted" }, " (played)") : ""),
         h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
         h("span", { class: "chance" }, pct(o.chance))))),
+      // (a game may draw the part of its board the move was about beside the judgement: Football Whist's pitch at a
+      // ball move, which on a phone lies far below it)
+      mod.judged && before ? mod.judged({ obs: before, played: m.played, best: m.best, seat }) || "" : "",
       options.length > FIRST ? h("p", { class: "muted" }, `The ${FIRST} best of ${plural(options.length, "move")} the expert weighed.`) : "");
   };
 

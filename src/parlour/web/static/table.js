@@ -115,7 +115,10 @@ export async function playTable(tableId) {
   const makeRoom = () => {
     main.style.paddingBottom = getComputedStyle(dock).position === "fixed" ? `${dock.offsetHeight + 8}px` : "";
   };
-  new ResizeObserver(() => bringIntoView()).observe(dock);
+  // (the dock grown or shrunk at the same view, by a refusal, a hint or the list of moves, takes its room over the
+  // foot of the board: the page moves only if the decision's own parts would go out of sight, never for what a game
+  // keeps beside them, so the table stays still and the site's head in view)
+  new ResizeObserver(() => bringIntoView(0, true)).observe(dock);
 
   let view = null;
   let socket = null;
@@ -197,7 +200,7 @@ export async function playTable(tableId) {
   // the dock, by the page itself, so the player never has to look for it.
   // The room is the window above the dock; what must be in it is every part marked data-focus and every control
   // the board offers for the decision.
-  const bringIntoView = (tries = 0) => {
+  const bringIntoView = (tries = 0, resized = false) => {
     makeRoom();                        // first the page's room under the dock, so that it can scroll far enough
     // (while the others move, the part a game marks data-watch, such as the pitch at another's kick-off, instead)
     const parts = !view || view.over ? [] : view.legal.length ? [...board.querySelectorAll("[data-focus], [data-action], [data-target]")]
@@ -208,7 +211,7 @@ export async function playTable(tableId) {
     const room = dock.getBoundingClientRect().top;
     // what a game would keep in sight beside the decision (data-keep: Football Whist's goals and play log) comes
     // into the room with it where the room holds both
-    const kept = [...rects, ...area(view.legal.length ? [...board.querySelectorAll("[data-keep]")] : [])];
+    const kept = [...rects, ...area(view.legal.length && !resized ? [...board.querySelectorAll("[data-keep]")] : [])];
     const fits = (rs) => Math.max(...rs.map((r) => r.bottom)) - Math.min(...rs.map((r) => r.top)) <= room;
     const shown = kept.length > rects.length && fits(kept) ? kept : rects;
     const top = Math.min(...shown.map((r) => r.top));
@@ -219,7 +222,7 @@ export async function playTable(tableId) {
     const was = window.scrollY;
     window.scrollBy({ top: by, behavior: "instant" });
     // (a page still being laid out may not scroll that far yet: look again at the next frames)
-    if (Math.abs(window.scrollY - was - by) > 1 && tries < 8) requestAnimationFrame(() => bringIntoView(tries + 1));
+    if (Math.abs(window.scrollY - was - by) > 1 && tries < 8) requestAnimationFrame(() => bringIntoView(tries + 1, resized));
   };
 
   const draw = (prev) => {

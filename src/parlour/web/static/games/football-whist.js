@@ -162,20 +162,66 @@ function pitchSvg(ctx) {
   svg.append(s("g", { class: "fw-ball", "data-ball": obs.ball },
     s("circle", { cx: bx, cy: by_, r: br, fill: "#fff", stroke: "#111", "stroke-width": 2 }),
     s("path", { d: `M${bx} ${by_ - br * 0.4} l${br * 0.38} ${br * 0.28} -${br * 0.15} ${br * 0.45} h-${br * 0.46} l-${br * 0.15} -${br * 0.45}z`, fill: "#111" })));
-  // where the ball may go: drawn last, on top and easy to hit
+  // where the ball may go: an arrow from the ball to each position it may reach, under a bright solid ring round
+  // the position (drawn last, on top and easy to hit); the ball's own position ringed white and marked "stay"
+  const [ox, oy] = at(obs.ball);
+  const reach = (node) => (isGoal(node) ? Math.min(goalW, goalH) / 2 + 6 : (node === PITCH.centre ? centreR : r) + 9);
+  if (moves.size) {
+    svg.append(s("defs", {}, s("marker", { id: "fw-arrow-head", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4,
+      markerHeight: 4, orient: "auto-start-reverse" }, s("path", { d: "M0 0 L10 5 L0 10 z", fill: "#ffeb3b" }))));
+    const from = (obs.ball === PITCH.centre ? centreR : isGoal(obs.ball) ? 0 : r) + 4;
+    for (const node of moves.keys()) {
+      const [tx, ty] = isGoal(node) ? [goalBox(node).cx, goalBox(node).cy] : at(node);
+      const d = Math.hypot(tx - ox, ty - oy) || 1;
+      const [ux, uy] = [(tx - ox) / d, (ty - oy) / d];
+      const to = reach(node);
+      if (d > from + to + 6) {
+        svg.append(s("line", { x1: ox + ux * from, y1: oy + uy * from, x2: tx - ux * to, y2: ty - uy * to,
+          class: "fw-arrow", "marker-end": "url(#fw-arrow-head)", "data-arrow": node }));
+      }
+    }
+  }
   for (const [node, action] of moves) {
     const [x, y] = at(node);
     let shape;
     if (isGoal(node)) { const b = goalBox(node); shape = s("rect", { x: b.x - 4, y: b.y - 4, width: goalW + 8, height: goalH + 8, rx: 8 }); }
     else shape = s("circle", { cx: x, cy: y, r: (node === PITCH.centre ? centreR : r) + 5 });
-    const ring = s("g", { class: "fw-target" }, shape);
+    const ring = s("g", { class: "fw-target", "data-target-node": node }, shape);
     svg.append(clickable(ring, action, act, `${action.startsWith("kick") ? "Kick off to" : "Move the ball to"} ${nodeLabel(node)}`));
   }
   if (!readOnly && legal.includes("stay")) {
-    const ring = s("g", { class: "fw-target fw-stay" }, s("circle", { cx: bx, cy: by_, r: br + 8 }));
+    const rr = (obs.ball === PITCH.centre ? centreR : isGoal(obs.ball) ? br : r) + 5;
+    const tagY = oy + rr + (small ? 26 : 19) > H - 8 ? oy - rr - (small ? 10 : 7) : oy + rr + (small ? 22 : 16);
+    const ring = s("g", { class: "fw-target fw-stay", "data-testid": "fw-stay" }, s("circle", { cx: ox, cy: oy, r: rr }),
+      s("rect", { x: ox - (small ? 34 : 25), y: tagY - (small ? 19 : 14), width: small ? 68 : 50, height: small ? 26 : 19, rx: 9, class: "fw-stay-tag" }),
+      s("text", { x: ox, y: tagY, class: "fw-stay-word" }, "stay"));
     svg.append(clickable(ring, "stay", act, `Leave the ball on ${nodeLabel(obs.ball)}`));
   }
   return svg;
+}
+
+// The ball's moves as buttons in the dock too, where they are few (a kick-off, a move after a trick won): the
+// legal ones the server sent, each in words, the team's colour beside it; the pitch's rings are the same moves.
+function ballButtons(ctx) {
+  const { obs, legal, act, readOnly } = ctx;
+  if (readOnly || !["kick", "move"].includes(obs.phase)) return "";
+  const ball = legal.filter((a) => /^(kick|move) /.test(a) || a === "stay");
+  if (!ball.length || ball.length > 6) return "";
+  // (short words, the verb said once at the head of the row: "Ball to:" then each place, "Stay on" the ball's own)
+  const place = (node) => nodeLabel(node).replace(/^the /, "");
+  return h("div", { class: "decision-area fw-ball-moves", "data-testid": "ball-moves", role: "group", "aria-label": "Where the ball may go" },
+    h("span", { class: "fw-ball-moves-head", "aria-hidden": "true" }, obs.phase === "kick" ? "Kick off to:" : "Ball to:"),
+    ball.map((a) => {
+      const node = a === "stay" ? obs.ball : a.split(" ")[1];
+      const team = nodeTeam(node);
+      // (the digit key that makes it, as the list of moves numbers it: these buttons stand for that list here)
+      const digit = legal.indexOf(a) + 1;
+      return h("button", { type: "button", "data-action": a, class: a === "stay" ? "fw-stay-button" : "", onclick: () => act(a),
+        "aria-label": label(a === "stay" ? "stay" : a) + (a === "stay" ? ` (on ${nodeLabel(node)})` : "") },
+      digit >= 1 && digit <= 9 ? h("kbd", { class: "fw-key" }, String(digit)) : "",
+      h("span", { class: "fw-dot", "aria-hidden": "true", style: `background:${team ? team.colour : "#2a7340"}` }),
+      a === "stay" ? `Stay on ${place(node)}` : place(node));
+    }));
 }
 
 // A game played for a drive: its table (table.js) and replay say so, and the sides are its teams
@@ -389,11 +435,19 @@ function statusStrip(ctx) {
   const you = (p) => (mineSide === p ? `${p} (you)` : p);
   const master = obs.master ? TEAMS[obs.master] : null;
   const half = obs.phase === "over" ? "full time" : obs.half === 1 ? "1st half" : "2nd half";
+  // which way the player's side attacks, in the pitch's own words, and the tricks each side has won this half
+  // (a second line on a phone; a watcher reads partners A's way)
+  const way = mineSide || "A";
+  const goal = obs.attacking[way] === PITCH.goals.west ? "← West goal" : "East goal →";
+  const t = obs.tricks_won || { A: 0, B: 0 };
   return h("span", { class: "fw-strip", "data-testid": "fw-strip" },
     h("span", { class: "fw-nowrap", "data-testid": "fw-strip-score" }, `${you("A")} ${obs.goals.A}–${obs.goals.B} ${you("B")}`), " · ",
     h("span", { class: "fw-nowrap" }, half), " · ",
     h("span", { class: "fw-nowrap fw-strip-master", style: master ? `--team:${master.colour}` : "" },
-      master ? `★ Master: ${master.name}` : "No Master team"));
+      master ? `★ Master: ${master.name}` : "No Master team"),
+    obs.phase === "over" ? "" : [" · ",
+      h("span", { class: "fw-nowrap", "data-testid": "fw-strip-attack" }, `${mineSide ? "you attack" : "A attack"} ${goal}`), " · ",
+      h("span", { class: "fw-nowrap", "data-testid": "fw-strip-tricks" }, `tricks this half ${t.A}–${t.B}`)]);
 }
 
 // -- the story: goals and every move of the match ---------------------------------------------
@@ -553,6 +607,7 @@ export function render(el, ctx) {
         // on a laptop with the hint or the list of moves open the page scrolls past its head rather than hide them)
         h("div", { class: "fw-under", "data-keep": "" }, lastTrickShown(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx)),
         playLog(ctx))),
+    ballButtons(ctx),
     handRow(ctx));
 }
 
@@ -563,6 +618,26 @@ export function label(action) {
   if (verb === "move") return `Ball to ${nodeLabel(arg)}`;
   if (verb === "stay") return "Leave the ball here";
   return action;
+}
+
+// The analysis of a ball move (a kick-off, a move after a trick won, the ball left where it was): the pitch as it
+// stood, drawn beside the judgement, the move made ringed and the expert's choice ringed in gold (on a phone the
+// board's own pitch lies a long scroll below).
+export function judged({ obs, played, best, seat }) {
+  if (!obs || !/^(kick|move) |^stay$/.test(played || "")) return null;
+  const svg = pitchSvg({ obs, legal: [], readOnly: true, seat, act: () => {} });
+  const { at, r, centreR } = geometry();
+  const mark = (action, cls) => {
+    const node = action === "stay" ? obs.ball : action.split(" ")[1];
+    if (!PITCH.layout[node]) return;
+    const [x, y] = isGoal(node) ? [at(node)[0] + (node === PITCH.goals.west ? -20 : 20), at(node)[1]] : at(node);
+    svg.append(s("circle", { cx: x, cy: y, r: (node === PITCH.centre ? centreR : r) + 6, class: `fw-judged-mark ${cls}` }));
+  };
+  if (best && best !== played) mark(best, "fw-judged-best");
+  mark(played, "fw-judged-played");
+  const key = [h("span", { class: "fw-key-played" }, "◯ the move made"), best && best !== played ? h("span", { class: "fw-key-best" }, "◯ the expert's choice") : ""];
+  return h("figure", { class: "fw-judged", "data-testid": "judged-pitch" }, svg,
+    h("figcaption", {}, `The ball on ${nodeLabel(obs.ball)} before the move: `, ...key));
 }
 
 // A hint row's verb and its move: a card is played; the ball is kicked off, moved or left where it is.
@@ -578,7 +653,7 @@ export function status(view) {
   const obs = view.observation;
   if (view.over || !view.legal || !view.legal.length) return null;
   // (in words for every way of playing: a mouse, a finger or the keyboard all "choose")
-  if (obs.phase === "kick") return "Kick off: choose a badge next to the centre circle; its team becomes the Master team.";
+  if (obs.phase === "kick") return "Kick off: choose a ringed badge on the pitch; its team becomes the Master team.";
   if (obs.phase === "play") {
     if (!obs.trick.cards.length) return "Your lead: choose a card from your hand.";
     const led = teamOf(obs.trick.cards[0][1]);
@@ -587,7 +662,7 @@ export function status(view) {
   }
   if (obs.phase === "move") {
     const left = obs.move ? obs.move.moves_left : 1;
-    return `You won the trick: choose where the ball goes (${plural(left, "move")} left), or choose the ball to leave it where it is.`;
+    return `You won the trick (${plural(left, "ball move")} left): choose a ringed badge on the pitch, or “stay”.`;
   }
   return null;
 }
