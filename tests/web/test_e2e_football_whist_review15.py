@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
 import httpx
 import pytest
@@ -175,7 +176,7 @@ def test_on_a_phone_the_analysis_of_a_ball_move_draws_the_pitch_beside_its_judge
     made, info, record = played_by_bots(quick_server.url, "football-whist", 5, 4)
     game = get_game("football-whist")
     state = game.new_state(seats=4, variant=record.variant, seed=record.seed, deal=record.deal)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for index, (seat, action) in enumerate(record.actions):
         legal = [str(a) for a in state.legal_actions(seat)]
         if seat == 0 and action.split(" ")[0] in ("kick", "move") and len(legal) >= 2 and len(rows) < 2:
