@@ -4,6 +4,8 @@ import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { addressed, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
 import { byRegion, colourOf, endSummary, keyCard, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
+// what a region card does in this game, said on the card: it stands in a set for a town
+const REGION_CARD_ROLE = "stands for any one of its towns";
 
 const HAND = 7;
 
@@ -30,6 +32,22 @@ function endWords(ev, view) {
 // so that a card taken from it is named, and each hand's size, so that the person's own draws are named from his view.
 // the least height of the key's box that is fitted above the dock: two rows of regions (a phone's row is about 45px)
 const KEY_ROWS_2 = 96;
+
+// On a laptop at the player's turn, in the dock: "Since your last turn: Arthur drew from the stock and discarded
+// TOWN. Betty ..." (the others' moves after his latest, a sentence a player, the table's news in its place).
+function sinceLast(moves, from, view) {
+  const fresh = moves.filter((m) => m.at >= from && m.seat !== view.seat);
+  if (!fresh.length) return "";
+  const runs = [];
+  for (const m of fresh) {
+    if (runs.length && runs.at(-1).seat === m.seat) runs.at(-1).texts.push(m.text);
+    else runs.push({ seat: m.seat, texts: [m.text] });
+  }
+  const lines = runs.map((r) => (r.seat === null ? h("span", { class: "bt-since-news" }, `${r.texts.join("; ")}. `)
+    : h("span", {}, h("b", {}, person(view, r.seat, { start: true })), ` ${listed(r.texts)}. `)));
+  return h("div", { class: "bt-since bt-since-sets decision-area", "data-testid": "since" },
+    h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines));
+}
 
 // Cards drawn, as a sentence lists them: the towns first, the region cards last ("TOWN, TOWN, TOWN and the
 // region card of REGION"), so that no region's own "and" runs into the list's.
@@ -254,7 +272,7 @@ export function render(el, ctx) {
   let topCard = h("div", { class: "bt-empty" }, "no discards");
   let mustAdd = "";
   if (top) {
-    topCard = townCard(top, { size: "big" });
+    topCard = townCard(top, { size: "big", role: REGION_CARD_ROLE });
     if (can(`add ${top}`)) clickable(topCard, `add ${top}`, act, `Add ${townName(top)} to your set (it completes your region)`);
     // (a forced move: the words beside the card say what to do with it)
     if (can(`add ${top}`)) mustAdd = h("div", { class: "bt-must", "data-testid": "must-add" },
@@ -293,9 +311,14 @@ export function render(el, ctx) {
           ? h("span", { class: "bt-must", "data-testid": "must-lay" }, ` · you hold a whole region and must lay it down: ${tap} “Lay down ${regionPhrase(canLay[0])}” below`) : "")),
       h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
         const lay = `lay ${r}`;
-        return h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
+        // a card of a region another player has laid can never score (only its layer adds to a set): said under it,
+        // from the sets laid, which every player sees
+        const layer = (obs.sets || []).findIndex((sets, seat) => seat !== me && sets && sets[r]);
+        const dead = layer >= 0 ? h("div", { class: "bt-dead", "data-testid": "dead" },
+          `dead: ${person(view, layer, { start: true })} laid ${regionPhrase(r)}`) : "";
+        return h("div", { class: `bt-group${dead ? " dead" : ""}`, style: `--rc:${colourOf(r)}` },
           h("div", { class: "row" }, cards.map((c) => {
-            const card = townCard(c);
+            const card = townCard(c, { role: REGION_CARD_ROLE });
             const a = `discard ${c}`;
             if (!can(a)) return readOnly ? card : refusable(card, a, ctx.refuse, `${townName(c)}: cannot be discarded now`);
             if (!twice) return clickable(card, a, act, `Discard ${townName(c)}`);
@@ -305,7 +328,7 @@ export function render(el, ctx) {
             return clickable(card, a, () => { if (on) act(a); else { picked = { code: c, moves: view.moves }; redraw(); } },
               on ? `${townName(c)}, picked out: tap again to discard it and end your turn` : `Pick out ${townName(c)} to discard it`);
           })),
-          can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay down ${regionPhrase(r)}`), lay, act, `Lay down ${regionPhrase(r)} (region ${r})`) : "");
+          can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay down ${regionPhrase(r)}`), lay, act, `Lay down ${regionPhrase(r)} (region ${r})`) : "", dead);
       })), done);
   }
 
@@ -341,6 +364,9 @@ export function render(el, ctx) {
   // log; the box ends above the dock
   // (once the game is over, and in a replay, the key is a thing to read: whole, in the page)
   const key = keyCard(obs, view, laidBy, { sets: true, held, now });
+  // (on a laptop at his turn: what the others did since his latest move, each player's turn whole in one line, in the
+  // dock over his hand, so that no bot's turn is left under the dock in the play log)
+  const since = deciding && !phone && me !== undefined && me !== null ? sinceLast(moves, from, view) : "";
   const boxed = !readOnly && !view.over;
   if (boxed) {
     key.classList.add("boxed");
@@ -356,20 +382,38 @@ export function render(el, ctx) {
     const dock = document.querySelector(".dock");
     if (!box || !key.isConnected) return false;
     if (dock && !dock.classList.contains("over")) {
-      const room = dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10;
-      box.style.maxHeight = room >= KEY_ROWS_2 && room < box.scrollHeight ? `${Math.floor(room)}px` : "";
+      // (on a laptop measured as at the page's top, the dock standing at the window's foot where it sticks: the key is
+      // fitted to the page as it opens at his turn, wherever it happens to be scrolled while the fit is made; on a
+      // phone, whose page is turned to the piles at his turn, as it stands)
+      const room = () => (phone ? dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10
+        : Math.min(innerHeight - dock.offsetHeight, dock.getBoundingClientRect().top + scrollY)
+          - (box.getBoundingClientRect().top + scrollY) - 10);
+      // (on a laptop the key's words close up, a size or two smaller, till every region is whole above the dock: the
+      // box scrolls only where even that is too tall)
+      if (!phone) {
+        box.style.maxHeight = "";
+        key.classList.remove("k1", "k2");
+        for (const size of ["k1", "k2"]) {
+          if (box.scrollHeight <= room()) break;
+          key.classList.remove("k1", "k2");
+          key.classList.add(size);
+        }
+      }
+      box.style.maxHeight = room() >= KEY_ROWS_2 && room() < box.scrollHeight ? `${Math.floor(room())}px` : "";
     }
-    const at = box.querySelector("li.now");                 // (the box is its offset parent)
     // (on a phone the key keeps still: it stays where the player scrolled it, his own regions in sight, the region
     // of the decision marked in words without turning the box to it)
     if (phone) {
       box.scrollTop = keyScroll;
       return true;
     }
-    if (at) {
+    // (on a laptop the key is whole, its words a size or two smaller, the marked region ringed and named in words where
+    // it stands; only where even that is too tall does the box scroll, turned to the marked region)
+    const at = box.querySelector("li.now");                 // (the box is its offset parent)
+    if (at && box.scrollHeight > box.clientHeight + 1) {
       box.scrollTop = keyTop(box, at);
       requestAnimationFrame(() => { box.scrollTop = keyTop(box, at); });   // (once the new height is laid out)
-    }
+    } else box.scrollTop = 0;
     return true;
   };
   if (boxed && phone) {
@@ -401,7 +445,7 @@ export function render(el, ctx) {
   if (strip && deciding) strip.dataset.focus = "the other players";
   // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the players)
   el.append(h("div", { class: "bt-layout sets" },
-    h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, hand),
+    h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, since, hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
 }
 
@@ -428,6 +472,12 @@ function fitLog(list) {
   };
   requestAnimationFrame(fit);
   document.fonts?.ready.then(fit);
+  // (and again as the dock grows or shrinks under it: the summary since the last turn, the story's line)
+  const dock = document.querySelector(".dock");
+  if (dock) {
+    const watch = new ResizeObserver(() => { if (list.isConnected) fit(); else watch.disconnect(); });
+    watch.observe(dock);
+  }
 }
 
 // Where the key's box scrolls to for the region marked: that region at its top; where the box cannot scroll so far (a
@@ -547,7 +597,8 @@ export function ending(view) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
       h("tbody", {}, names.map((n, i) => {
         const laid = Object.values(obs.sets?.[i] || {}).reduce((a, c) => a + c.length, 0);
-        return h("tr", {}, h("td", {}, seatName(view, i)), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, points(r.scores[n])));
+        // (the person himself "(you)", as in the asking game's table)
+        return h("tr", {}, h("td", {}, seatName(view, i), i === view.seat ? " (you)" : ""), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, points(r.scores[n])));
       }))));
 }
 
