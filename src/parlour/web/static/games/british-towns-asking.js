@@ -345,7 +345,11 @@ export function describe(action, view) {
 // the REGION"; "You laid down the REGION and the OTHER".
 export function announce(prev, view) {
   // (the table's first view, before any ask: the deal)
-  if (!prev) return (view.observation.history || []).length || view.over ? null : dealWords(view) || null;
+  // (passing news: it gives way at the first ask, never left lit over the asks that follow it)
+  if (!prev) {
+    const deal = (view.observation.history || []).length || view.over ? "" : dealWords(view);
+    return deal ? { text: deal, passing: true } : null;
+  }
   const before = prev.observation.laid || [];
   const said = (view.observation.laid || []).map((regions, seat) => {
     const fresh = regions.filter((r) => !(before[seat] || []).includes(r));
