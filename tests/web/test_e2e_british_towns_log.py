@@ -118,10 +118,10 @@ def test_the_end_in_a_refill_is_told_in_order_in_one_voice_with_its_numbers(serv
     # the end is the last thing told, once, with how many cards were still needed
     assert "the game ended" in texts[-1] and sum("the game ended" in t for t in texts) == 1, texts
     lacking = 7 - obs["hand_sizes"][obs["history"][-1][0]]
-    assert f"drew back up to seven, {lacking} card{'s' if lacking != 1 else ''} short, and " in texts[-1], texts
+    assert f"could draw up to seven, {lacking} card{'s' if lacking != 1 else ''} short, and " in texts[-1], texts
     # a card drawn onto a set is told before the end, never after it
     if "added" in kinds:
-        before_end = [*texts[:-1], texts[-1].split("; the stock ran out as")[0]]
+        before_end = [*texts[:-1], texts[-1].split("; the stock ran out before")[0]]
         assert any("went onto" in t for t in before_end), texts
     # a reshuffle says how many discards made how big a new stock, and comes before the end
     if "reshuffle" in kinds:

@@ -191,6 +191,8 @@ export function playLog(obs, view) {
             const last = i === parts.length - 1;
             if (last) {
               if (texts[i]) say(at, s, `${texts[i]}; ${end}`);
+              // (a move that said nothing of its own, "done" with a set laid earlier: his line says the turn ended)
+              else if (!lines.some((l) => l.at === at && l.seat === s)) say(at, s, `ended the turn; ${end}`);
               else say(at, null, capital(end));
             } else if (texts[i]) say(at, s, texts[i]);
           });
@@ -471,7 +473,9 @@ function fitLog(list) {
     const top = list.getBoundingClientRect().top;
     if (dock && !dock.classList.contains("over") && getComputedStyle(dock).position !== "fixed") {
       const above = innerHeight - dock.offsetHeight - (top + scrollY) - 6;
-      if (above >= 40) room = Math.min(room, above);
+      // (with less than two lines' room, a tall dock: the newest entry alone, whole, the rest a scroll away)
+      const first = list.firstElementChild ? list.firstElementChild.getBoundingClientRect().bottom - top + list.scrollTop : room;
+      room = Math.min(room, above >= 40 ? above : first);
     }
     let foot = 0;
     for (const li of list.children) {
@@ -609,8 +613,8 @@ export function endWhy(view, over) {
   if (/up to seven/.test(over.why)) {
     const lacking = Math.max(HAND - (obs.hand_sizes?.[over.seat] ?? HAND), 0);
     const short = lacking ? `, ${plural(lacking, "card")} short,` : "";
-    if (left >= 2) return `the stock ran out as ${who} drew back up to seven${short} and it had run out too often with no set laid to be made again, so the game ended`;
-    return `the stock ran out as ${who} drew back up to seven${short} and ${few}, so the game ended`;
+    if (left >= 2) return `the stock ran out before ${who} could draw up to seven${short} and it had run out too often with no set laid to be made again, so the game ended`;
+    return `the stock ran out before ${who} could draw up to seven${short} and ${few}, so the game ended`;
   }
   if (/neither a stock nor a discard/.test(over.why)) return `${who} found no stock and no discards to draw from, so the game ended`;
   if (/too few discards/.test(over.why)) return `the stock was empty at the start of ${addressed(view, over.seat) ? "your" : possessive(seatName(view, over.seat))} turn and ${few}, so the game ended`;
