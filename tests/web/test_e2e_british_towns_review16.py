@@ -22,6 +22,12 @@ STILL = """async () => { await document.fonts.ready;
   return seen; }"""
 
 
+#: how far the ring of the key's marked region (2px wide, 2px out) runs past the key's box at the sides (null: none)
+RING = """() => { const at = document.querySelector('.bt-key li.now'); if (!at) return null;
+  const box = at.closest('ul').getBoundingClientRect(); const r = at.getBoundingClientRect();
+  return Math.max(box.left - (r.left - 4), (r.right + 4) - box.right); }"""
+
+
 def test_on_a_laptop_the_sets_key_and_log_stand_still_with_the_hint_open(browser, server, monkeypatch):
     """1366x900, 3 players: at several of the player's turns, with the hint open, the key, the play log and the dock
     change no style or class for two seconds once drawn; and the hint's close button takes a click."""
@@ -29,7 +35,7 @@ def test_on_a_laptop_the_sets_key_and_log_stand_still_with_the_hint_open(browser
     page = table.page
     chooser = _chooser("british-towns-sets")
     try:
-        hinted = 0
+        hinted = rung = 0
         for turn in range(12):
             view = table.decision()
             if view is None:
@@ -49,8 +55,12 @@ def test_on_a_laptop_the_sets_key_and_log_stand_still_with_the_hint_open(browser
             else:
                 changes = page.evaluate(STILL)
                 assert not changes, (turn, len(changes), changes[:8])
+            # (the marked region's ring, 4px outside it, lies whole inside the key's box: never cut at its edges)
+            cut = page.evaluate(RING)
+            assert cut is None or cut <= 0.5, (turn, cut)
+            rung += cut is not None
             table.click(chooser.act(view["observation"], view["legal"]))
-        assert hinted >= 2, hinted
+        assert hinted >= 2 and rung >= 3, (hinted, rung)
         assert not table.errors, table.errors
     finally:
         table.close()
