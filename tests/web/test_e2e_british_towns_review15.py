@@ -24,6 +24,15 @@ KEY_AT = """async () => { await document.fonts.ready;
            clipped: text ? text.scrollHeight - text.clientHeight : 0, newer }; }"""
 
 
+#: the play log's entries cut across by the dock's top or the log's own foot, the page at its top (none where even the
+#: newest entry does not fit above the dock: then the dock stands over the whole log)
+LOG_CUT = """() => { const ol = document.querySelector('.bt-log ol'); if (!ol || !ol.firstElementChild) return [];
+  const edge = Math.min(ol.getBoundingClientRect().bottom, document.querySelector('.dock').getBoundingClientRect().top);
+  if (ol.firstElementChild.getBoundingClientRect().bottom > edge + 1) return [];
+  return [...ol.children].filter((li) => { const r = li.getBoundingClientRect();
+    return r.top < edge - 1 && r.bottom > edge + 1; }).map((li) => li.textContent); }"""
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 7), (5, 5)])
 def test_on_a_laptop_the_sets_key_is_whole_above_the_dock_and_the_dock_says_the_others_moves(
     browser, server, monkeypatch, players, seed
@@ -47,6 +56,9 @@ def test_on_a_laptop_the_sets_key_is_whole_above_the_dock_and_the_dock_says_the_
                 if at["scroll"] == 0 and at["inner"] <= 1 and at["bottom"] <= at["dock"] + 1:
                     break
             assert at["scroll"] == 0 and at["inner"] <= 1, (turn, at)
+            # (the play log over the dock: where its newest entry fits above the dock, no entry is cut by it)
+            cut = page.evaluate(LOG_CUT)
+            assert not cut, (turn, cut)
             assert at["first"] >= at["top"] - 1 and at["bottom"] <= at["dock"] + 1, (turn, at)
             looked += 1
             if at["newer"]:

@@ -385,6 +385,7 @@ export function render(el, ctx) {
   // moves; so the key and the play log never refit each other without end)
   const heights = [];       // the regions' whole height at each size of words (0, k1, k2), as measured
   let level = 0;
+  let widthAt = 0;
   const fit = () => {
     const box = key.querySelector("ul");
     const dock = document.querySelector(".dock");
@@ -398,15 +399,18 @@ export function render(el, ctx) {
       // (on a laptop the key's words close up, a size or two smaller, till every region is whole above the dock: the
       // box scrolls only where even that is too tall; each size's height measured once, the first time it is worn)
       if (!phone) {
+        if (innerWidth !== widthAt) heights.length = 0;      // (a window made wider or narrower: measured afresh)
+        widthAt = innerWidth;
         heights[level] = box.scrollHeight;
-        let want = 0;
-        while (want < 2 && (heights[want] ?? Infinity) > room) {
-          want += 1;
-          if (heights[want] === undefined) {
-            wear(key, want);
-            heights[want] = box.scrollHeight;
+        const measure = (n) => {
+          if (heights[n] === undefined) {
+            wear(key, n);
+            heights[n] = box.scrollHeight;
           }
-        }
+          return heights[n];
+        };
+        let want = 0;
+        while (want < 2 && measure(want) > room) want += 1;
         wear(key, want);
         level = want;
       }
