@@ -154,7 +154,7 @@ export async function replayPage(tableId) {
   const drain = (data) => {
     const loss = smallLosses(data);
     if (!loss) return "";
-    const bar = `each under ${pct(data.threshold)} of the chance of winning`;
+    const bar = `each no more than ${pct(data.threshold)} of the chance of winning`;   // (a move past the bar is costly)
     const head = data.costly ? `Besides the costly moves, ${data.name} made ${loss.count} smaller slips, ${bar}`
       : `No single move of ${data.name}'s cost much, but there were ${loss.count} small slips, ${bar}`;
     return h("p", { class: "drain", "data-testid": "drain" }, `${head}: the worst were `, loss.worst.map((m, i) => [
