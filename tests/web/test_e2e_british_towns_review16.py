@@ -182,6 +182,18 @@ def test_the_sets_end_is_told_in_the_same_words_in_the_log_the_end_and_the_repla
         else:
             assert "Arthur" in clause and not re_you(clause), got
         _shot(page, f"british-towns-sets-review16-replay-end-{seed}")
+        # the reader's own last move, at its step: "You ...", never his name with "your" after it
+        last = max(i for i, (s, _a) in enumerate(obs["history"]) if s == 0)
+        page.evaluate(
+            "(v) => { const s = document.querySelector('.replay-controls input'); s.value = String(v);"
+            " s.dispatchEvent(new Event('input')); }",
+            last + 1,
+        )
+        page.wait_for_function(
+            f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {last + 1} ')"
+        )
+        caption = page.inner_text("[data-testid=step]")
+        assert caption.split(" · ", 1)[1].startswith("You ") and "Ann" not in caption, caption
     finally:
         context.close()
 
