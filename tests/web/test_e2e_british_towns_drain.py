@@ -56,7 +56,7 @@ def test_many_small_losses_are_told_with_their_count_and_the_worst_never_a_sum(s
     # (a count and the bar, never a sum of the chances: those lost at different moments do not add up)
     said = (
         f"No single move of {name}'s cost much, but there were 6 small slips, "
-        "each under 10% of the chance of winning: the worst"
+        "each no more than 10% of the chance of winning: the worst"
     )
     assert text.startswith(said), text
     assert "23%" not in text and "together" not in text, text
@@ -93,3 +93,14 @@ def test_sets_game_prompt_offers_only_the_legal_draws(server, page):
     assert said[0] == "Your turn: draw from the stock.", said
     assert said[1].startswith("Your turn: take the ") and "stock" not in said[1], said
     assert said[2].startswith("Your turn: draw from the stock, or take the "), said
+
+
+def test_a_slip_at_the_bar_is_told_within_the_bar_it_is_said_under(server, page):
+    """Review 15a: "smaller slips, each under 10%", then a slip "10% below the expert's choice". A move costly only
+    past the bar may lose exactly the bar: the words say "no more than", which its own figure then agrees with."""
+    made, info, moves = _finished(server)
+    costs = [0.1, 0.02, 0.03, 0.0] + [0.0] * (len(moves) - 4)
+    _analyse(page, server, made, _analysis(made, info, moves, costs))
+    text = page.locator("[data-testid=drain]").inner_text()
+    assert "each no more than 10% of the chance of winning" in text and "(10% below the expert's choice)" in text, text
+    assert "under 10%" not in text, text

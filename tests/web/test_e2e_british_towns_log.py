@@ -50,7 +50,8 @@ def check(page, first, obs, taken, news, seat=0):
         told = [line for line in lines if line["at"] == at and line["text"].startswith("took ")]
         assert len(told) == 1 and told[0]["card"] == card, (at, card, told)
     shuffles = [at for at, event, _ in news if event == "reshuffle"]
-    assert [line["at"] for line in lines if line["seat"] is None] == shuffles
+    # (the table's own news: the reshuffles, and an end that came at a turn's start, told in the end's own words)
+    assert [line["at"] for line in lines if line["seat"] is None and "the game ended" not in line["text"]] == shuffles
     # every card that went onto a set is told at the move it happened in (each event counts the moves made)
     onto = [at for at, event, how in news if event == "added"]
     # (two cards drawn onto sets as a hand was drawn up are told in one line: each counts)
@@ -117,14 +118,14 @@ def test_the_end_in_a_refill_is_told_in_order_in_one_voice_with_its_numbers(serv
     # the end is the last thing told, once, with how many cards were still needed
     assert "the game ended" in texts[-1] and sum("the game ended" in t for t in texts) == 1, texts
     lacking = 7 - obs["hand_sizes"][obs["history"][-1][0]]
-    assert f"with the stock empty and {lacking} more card{'s' if lacking != 1 else ''} needed" in texts[-1], texts
+    assert f"could draw up to seven, {lacking} card{'s' if lacking != 1 else ''} short, and " in texts[-1], texts
     # a card drawn onto a set is told before the end, never after it
     if "added" in kinds:
-        before_end = [*texts[:-1], texts[-1].split("; with the stock empty")[0]]
+        before_end = [*texts[:-1], texts[-1].split("; the stock ran out before")[0]]
         assert any("went onto" in t for t in before_end), texts
     # a reshuffle says how many discards made how big a new stock, and comes before the end
     if "reshuffle" in kinds:
-        news_at = [i for i, line in enumerate(lines) if line["seat"] is None]
+        news_at = [i for i, line in enumerate(lines) if line["seat"] is None and "the game ended" not in line["text"]]
         assert news_at and news_at[-1] < len(lines) - 1, texts
         assert all(" discards were shuffled into a new stock of " in texts[i] for i in news_at), texts
     # one voice: the player's lines speak of "you" and "your", never "their" of him (seat 0 is the page's player)

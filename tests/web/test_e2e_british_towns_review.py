@@ -223,9 +223,10 @@ def test_sets_game_a_draw_the_stock_cannot_complete_is_told_once_as_what_happene
         assert "back up to seven" not in text, text
         assert text.count("up to seven") == 1 and text.endswith("so the game ended"), text
     # (the rules page's neutral words: no "they ... their hand" for one player, nor "his")
-    assert "your hand could not be made up to seven" in mine, mine
+    # (the end in the end's own words, the player "you" to himself alone, by name to anyone else)
+    assert "the stock ran out before you could draw up to seven" in mine, mine
     name = "Ann" if seat == 0 else f"Bot {seat}"
-    assert f"{name}'s hand could not be made up to seven" in theirs, theirs
+    assert f"the stock ran out before {name} could draw up to seven" in theirs, theirs
 
 
 def test_a_replay_opened_without_a_seat_speaks_of_every_player_by_name(server, page):

@@ -69,7 +69,7 @@ def test_the_sets_game_end_says_the_rule_that_ended_it_with_the_numbers(server, 
     # (the end said once: the foot line says who won, the count is the end's table; no "Game over" news)
     assert banner == "You win." and announce == "null", (banner, announce)  # (review 14a: "You win.")
     # (review 14a: one plain sentence, the rule's number in it)
-    assert "(two are needed)" in rule and "only one discard was left" in rule and "game is over" in rule, rule
+    assert "(two are needed)" in rule and "only one discard was left" in rule and "game ended" in rule, rule
     assert card
     rules = page.goto(server.url + "/rules/british-towns-sets")
     assert rules and rules.ok

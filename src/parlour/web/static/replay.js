@@ -4,7 +4,7 @@
 import { h, clear } from "/static/dom.js";
 import { api, mySeat } from "/static/api.js";
 import { gameModule, main, resultText } from "/static/page.js";
-import { capital, contextTitle, plural } from "/static/words.js";
+import { addressed, capital, contextTitle, plural } from "/static/words.js";
 import { takeSeatFromLink } from "/static/seats.js";
 
 // options shown for a decision before the rest
@@ -112,7 +112,9 @@ export async function replayPage(tableId) {
     const name = info.seats[seat].name;
     const seen = { ...info, observation: data.views[0].observation, seat: data.views[0].seat, onlooker: onlooker(data.views[0].seat) };
     const words = mod.describe ? mod.describe(action, seen, seat) : (mod.label ? mod.label(action, seen) : action);
-    return [h("b", {}, name), " ", words];
+    // (the reader's own move, shown from his own seat, is his: "You laid down ...; ... your hand", as at the table;
+    // anyone else's by name, its words then in the third person)
+    return [h("b", {}, addressed(seen, seat) ? "You" : name), " ", words];
   };
   const step = (d) => {
     const here = Number(slider.value);
@@ -152,7 +154,7 @@ export async function replayPage(tableId) {
   const drain = (data) => {
     const loss = smallLosses(data);
     if (!loss) return "";
-    const bar = `each under ${pct(data.threshold)} of the chance of winning`;
+    const bar = `each no more than ${pct(data.threshold)} of the chance of winning`;   // (a move past the bar is costly)
     const head = data.costly ? `Besides the costly moves, ${data.name} made ${loss.count} smaller slips, ${bar}`
       : `No single move of ${data.name}'s cost much, but there were ${loss.count} small slips, ${bar}`;
     return h("p", { class: "drain", "data-testid": "drain" }, `${head}: the worst were `, loss.worst.map((m, i) => [

@@ -5,8 +5,11 @@ import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
 import { addressed, listed, person, plural, possessive, seatName, tap } from "/static/words.js";
 import { byRegion, endSummary, keyCard, regionChip, regionPhrase, resultHead, resultWords, shortName, townCard, townName, colourOf, regionOf } from "/static/games/british-towns-common.js";
+// what a region card does in this game, said on the card: a region is complete with every town and its region card
+const REGION_CARD_ROLE = "needed, with all its towns, to complete the region";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
+let movesSeen = -1;      // the count of moves in the view last drawn (a new one may be his own ask, which came off)
 // Whether the keyboard's focus was last on this page's own controls (the players to ask, the towns, the asks heard):
 // where a move takes that control away and leaves nothing to decide (his ask was refused: the turn passed), the
 // focus goes to the asks heard, which say what happened, rather than to the page's body.
@@ -174,6 +177,15 @@ export function render(el, ctx) {
   const names = obs.seat_names || [];
   const me = obs.seat;
   const targets = readOnly ? new Map() : asksByTarget(legal);
+  // (his own ask that came off, however made (a seat chosen, the hint's PLAY, a key): the player he asked stays chosen
+  // while he can still be asked)
+  const moves = obs.history || [];
+  if (!readOnly && moves.length !== movesSeen) {
+    movesSeen = moves.length;
+    const [seat, action] = moves.at(-1) || [];
+    const asked = seat === me && typeof action === "string" && action.startsWith("ask ") ? action.split(" ")[1] : null;
+    if (asked && targets.has(asked)) chosen = asked;
+  }
   if (!targets.has(chosen)) chosen = targets.size ? [...targets.keys()][0] : null;
   const laidBy = {};
   (obs.laid || []).forEach((regions, seat) => regions.forEach((r) => { laidBy[r] = seat; }));
@@ -251,7 +263,7 @@ export function render(el, ctx) {
       narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
         regionChip(r), cards.map(held))))
         : h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
-          h("div", { class: "row" }, cards.map((c) => townCard(c)))))));
+          h("div", { class: "row" }, cards.map((c) => townCard(c, { role: REGION_CARD_ROLE })))))));
   }
   // a card of his own hand, clicked at his turn, says why it cannot be asked for
   if (hand && chosen) hand.querySelectorAll("[data-card]").forEach((c) =>
@@ -333,7 +345,11 @@ export function describe(action, view) {
 // the REGION"; "You laid down the REGION and the OTHER".
 export function announce(prev, view) {
   // (the table's first view, before any ask: the deal)
-  if (!prev) return (view.observation.history || []).length || view.over ? null : dealWords(view) || null;
+  // (passing news: it gives way at the first ask, never left lit over the asks that follow it)
+  if (!prev) {
+    const deal = (view.observation.history || []).length || view.over ? "" : dealWords(view);
+    return deal ? { text: deal, passing: true } : null;
+  }
   const before = prev.observation.laid || [];
   const said = (view.observation.laid || []).map((regions, seat) => {
     const fresh = regions.filter((r) => !(before[seat] || []).includes(r));

@@ -50,7 +50,8 @@ function fitSize(text, width, biggest) {
 }
 
 // A card of the pack: a town (its name big, region number and colour) or a REGION card.
-export function townCard(code, { size = "", attrs = {}, faceDown = false } = {}) {
+// (role: what a region card does in this game, in the game's own words, said in its title: each game passes its own)
+export function townCard(code, { size = "", attrs = {}, faceDown = false, role = "" } = {}) {
   if (faceDown) {
     const svg = blank("a face-down card", { kind: "bt-card", size, attrs });
     svg.append(
@@ -64,7 +65,7 @@ export function townCard(code, { size = "", attrs = {}, faceDown = false } = {})
   const colour = colourOf(region);
   const name = townName(code);
   const title = isRegionCard(code)
-    ? `REGION ${region}: ${REGIONS[region]?.name} (stands for any one of its towns)`
+    ? `REGION ${region}: ${REGIONS[region]?.name}${role ? ` (${role})` : ""}`
     : `${name}, region ${region} (${REGIONS[region]?.name})`;
   const svg = blank(title, { kind: "bt-card", size, attrs: { "data-card": code, ...attrs }, title });
   if (isRegionCard(code)) {

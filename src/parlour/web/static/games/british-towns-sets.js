@@ -2,8 +2,10 @@
 // discard, lay down whole regions, discard.  Only legal moves are clickable.
 import { h } from "/static/dom.js";
 import { clickable, refusable } from "/static/cards.js";
-import { addressed, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
+import { addressed, capital, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
 import { byRegion, colourOf, endSummary, keyCard, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
+// what a region card does in this game, said on the card: it stands in a set for a town
+const REGION_CARD_ROLE = "stands for any one of its towns";
 
 const HAND = 7;
 
@@ -30,6 +32,22 @@ function endWords(ev, view) {
 // so that a card taken from it is named, and each hand's size, so that the person's own draws are named from his view.
 // the least height of the key's box that is fitted above the dock: two rows of regions (a phone's row is about 45px)
 const KEY_ROWS_2 = 96;
+
+// On a laptop at the player's turn, in the dock: "Since your last turn: Arthur drew from the stock and discarded
+// TOWN. Betty ..." (the others' moves after his latest, a sentence a player, the table's news in its place).
+function sinceLast(moves, from, view) {
+  const fresh = moves.filter((m) => m.at >= from && m.seat !== view.seat);
+  if (!fresh.length) return "";
+  const runs = [];
+  for (const m of fresh) {
+    if (runs.length && runs.at(-1).seat === m.seat) runs.at(-1).texts.push(m.text);
+    else runs.push({ seat: m.seat, texts: [m.text] });
+  }
+  const lines = runs.map((r) => (r.seat === null ? h("span", { class: "bt-since-news" }, `${r.texts.join("; ")}. `)
+    : h("span", {}, h("b", {}, person(view, r.seat, { start: true })), ` ${listed(r.texts)}. `)));
+  return h("div", { class: "bt-since bt-since-sets decision-area", "data-testid": "since" },
+    h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines));
+}
 
 // Cards drawn, as a sentence lists them: the towns first, the region cards last ("TOWN, TOWN, TOWN and the
 // region card of REGION"), so that no region's own "and" runs into the list's.
@@ -81,7 +99,7 @@ export function playLog(obs, view) {
     if (ev.event === "reshuffle") {
       say(at, null, `The stock ran out: the ${pile.length} discards were shuffled into a new stock of ${plural(pile.length - 1, "card")}, and ${townName(ev.turned_up)} was turned up`);
       pile = [ev.turned_up];
-    } else if (ev.event === "game over") say(at, ev.seat, `${endWords(ev, view)}, so the game ended`);
+    } else if (ev.event === "game over") say(at, null, capital(endWhy(view, ev)));
     else if (ev.event === "added") say(at, ev.seat, ev.how === "drawn" ? `drew ${townName(ev.card)}, and it went onto ${toSet(ev.seat, ev.card)}`
       : `added ${townName(ev.card)} to ${toSet(ev.seat, ev.card)}`);
   };
@@ -132,7 +150,6 @@ export function playLog(obs, view) {
       if (turnEnds(at, s)) {
         const ended = events.some((ev) => ev.event === "game over");
         const short = events.find((ev) => ev.event === "game over" && ev.seat === s && /up to seven/.test(ev.why));
-        const before = hands[s];
         const count = Math.max((ended ? obs.hand_sizes?.[s] ?? HAND : HAND) - hands[s], 0);
         hands[s] += count;
         if (short) {
@@ -167,14 +184,17 @@ export function playLog(obs, view) {
             if (!onto.length) return `drew ${what}${kept ? `, ${kept}` : ""}`;
             return `drew ${what}: ${listed(onto)}${kept ? `, and ${you ? "you" : "they"} kept ${kept}` : ""}`;
           });
-          const lacking = HAND - (obs.hand_sizes?.[s] ?? before + count);
-          // (the rules page's words: "a player's hand cannot be made up to seven")
-          const whose = `${you ? "your" : possessive(seatName(view, s))} hand`;
-          const end = `with the stock empty and ${plural(lacking, "more card")} needed, ${whose} could not be made up to seven, so the game ended`;
+          // (then the end, in the end's own words: said after his last draw, or alone where he drew nothing)
+          const end = endWhy(view, short);
           parts.forEach((p, i) => {
             if (i) say(at, null, `The stock ran out: the ${p.held} discards were shuffled into a new stock of ${plural(p.size, "card")}, and ${townName(p.up)} was turned up`);
             const last = i === parts.length - 1;
-            if (texts[i] || last) say(at, s, last ? (texts[i] ? `${texts[i]}; ${end}` : i ? end : `found the stock empty and too few discards to make a new one: ${plural(lacking, "card")} short, ${end.replace(/^.*needed, /, "")}`) : texts[i]);
+            if (last) {
+              if (texts[i]) say(at, s, `${texts[i]}; ${end}`);
+              // (a move that said nothing of its own, "done" with a set laid earlier: his line says the turn ended)
+              else if (!lines.some((l) => l.at === at && l.seat === s)) say(at, s, `ended the turn; ${end}`);
+              else say(at, null, capital(end));
+            } else if (texts[i]) say(at, s, texts[i]);
           });
         } else if (count) {
           const drawn = view && s === view.seat ? own.slice(mine, mine + count) : [];
@@ -225,7 +245,8 @@ export function render(el, ctx) {
   const justLaid = me === undefined || me === null ? [] : history.slice(start, from)
     .filter(([, a]) => a.startsWith("lay ")).map(([, a]) => a.slice(4));
   const setName = (r) => `the ${(REGIONS[r]?.name || `region ${r}`).replace(/^The /, "")} set`;
-  const laidNews = justLaid.length && !view.over && addressed(view, me) ? h("div", { class: "bt-laid-news", role: "status", "data-testid": "laid-news" },
+  // (news only until another player moves: then his sets lie marked "just laid", and the news is the others' moves)
+  const laidNews = justLaid.length && from === history.length && !view.over && addressed(view, me) ? h("div", { class: "bt-laid-news", role: "status", "data-testid": "laid-news" },
     `You laid ${listed(justLaid.map(setName))}: ${justLaid.length > 1 ? "they lie" : "it lies"} in front of you below, marked “just laid”.`) : "";
 
   // -- every player's laid sets ----------------------------------------------------------
@@ -254,7 +275,7 @@ export function render(el, ctx) {
   let topCard = h("div", { class: "bt-empty" }, "no discards");
   let mustAdd = "";
   if (top) {
-    topCard = townCard(top, { size: "big" });
+    topCard = townCard(top, { size: "big", role: REGION_CARD_ROLE });
     if (can(`add ${top}`)) clickable(topCard, `add ${top}`, act, `Add ${townName(top)} to your set (it completes your region)`);
     // (a forced move: the words beside the card say what to do with it)
     if (can(`add ${top}`)) mustAdd = h("div", { class: "bt-must", "data-testid": "must-add" },
@@ -293,9 +314,14 @@ export function render(el, ctx) {
           ? h("span", { class: "bt-must", "data-testid": "must-lay" }, ` · you hold a whole region and must lay it down: ${tap} “Lay down ${regionPhrase(canLay[0])}” below`) : "")),
       h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
         const lay = `lay ${r}`;
-        return h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
+        // a card of a region another player has laid can never score (only its layer adds to a set): said under it,
+        // from the sets laid, which every player sees
+        const layer = (obs.sets || []).findIndex((sets, seat) => seat !== me && sets && sets[r]);
+        const dead = layer >= 0 ? h("div", { class: "bt-dead", "data-testid": "dead" },
+          `dead: ${person(view, layer, { start: true })} laid ${regionPhrase(r)}`) : "";
+        return h("div", { class: `bt-group${dead ? " dead" : ""}`, style: `--rc:${colourOf(r)}` },
           h("div", { class: "row" }, cards.map((c) => {
-            const card = townCard(c);
+            const card = townCard(c, { role: REGION_CARD_ROLE });
             const a = `discard ${c}`;
             if (!can(a)) return readOnly ? card : refusable(card, a, ctx.refuse, `${townName(c)}: cannot be discarded now`);
             if (!twice) return clickable(card, a, act, `Discard ${townName(c)}`);
@@ -305,7 +331,7 @@ export function render(el, ctx) {
             return clickable(card, a, () => { if (on) act(a); else { picked = { code: c, moves: view.moves }; redraw(); } },
               on ? `${townName(c)}, picked out: tap again to discard it and end your turn` : `Pick out ${townName(c)} to discard it`);
           })),
-          can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay down ${regionPhrase(r)}`), lay, act, `Lay down ${regionPhrase(r)} (region ${r})`) : "");
+          can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay down ${regionPhrase(r)}`), lay, act, `Lay down ${regionPhrase(r)} (region ${r})`) : "", dead);
       })), done);
   }
 
@@ -341,6 +367,9 @@ export function render(el, ctx) {
   // log; the box ends above the dock
   // (once the game is over, and in a replay, the key is a thing to read: whole, in the page)
   const key = keyCard(obs, view, laidBy, { sets: true, held, now });
+  // (on a laptop at his turn: what the others did since his latest move, each player's turn whole in one line, in the
+  // dock over his hand, so that no bot's turn is left under the dock in the play log)
+  const since = deciding && !phone && me !== undefined && me !== null ? sinceLast(moves, from, view) : "";
   const boxed = !readOnly && !view.over;
   if (boxed) {
     key.classList.add("boxed");
@@ -351,25 +380,54 @@ export function render(el, ctx) {
   // (the box ends above the dock, a real margin of 10px over it, where there is room for two rows of regions, else at
   // its own height and the page scrolls; fitted again as the dock grows or shrinks, the news and the prompt changing
   // in it)
+  // (each size is written only where it differs from the one standing, and the fit never depends on what it sets:
+  // the room is measured to the dock as it stands at the window's foot, not to the page's end, which the key itself
+  // moves; so the key and the play log never refit each other without end)
+  const heights = [];       // the regions' whole height at each size of words (0, k1, k2), as measured
+  let level = 0;
+  let widthAt = 0;
   const fit = () => {
     const box = key.querySelector("ul");
     const dock = document.querySelector(".dock");
     if (!box || !key.isConnected) return false;
     if (dock && !dock.classList.contains("over")) {
-      const room = dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10;
-      box.style.maxHeight = room >= KEY_ROWS_2 && room < box.scrollHeight ? `${Math.floor(room)}px` : "";
+      // (on a laptop measured as at the page's top, the dock standing at the window's foot where it sticks: the key is
+      // fitted to the page as it opens at his turn, wherever it happens to be scrolled while the fit is made; on a
+      // phone, whose page is turned to the piles at his turn, as it stands)
+      const room = phone ? dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10
+        : innerHeight - dock.offsetHeight - (box.getBoundingClientRect().top + scrollY) - 10;
+      // (on a laptop the key's words close up, a size or two smaller, till every region is whole above the dock: the
+      // box scrolls only where even that is too tall; each size's height measured once, the first time it is worn)
+      if (!phone) {
+        if (innerWidth !== widthAt) heights.length = 0;      // (a window made wider or narrower: measured afresh)
+        widthAt = innerWidth;
+        heights[level] = box.scrollHeight;
+        const measure = (n) => {
+          if (heights[n] === undefined) {
+            wear(key, n);
+            heights[n] = box.scrollHeight;
+          }
+          return heights[n];
+        };
+        let want = 0;
+        while (want < 2 && measure(want) > room) want += 1;
+        wear(key, want);
+        level = want;
+      }
+      const max = room >= KEY_ROWS_2 && room < box.scrollHeight ? `${Math.floor(room)}px` : "";
+      if (box.style.maxHeight !== max) box.style.maxHeight = max;
     }
-    const at = box.querySelector("li.now");                 // (the box is its offset parent)
     // (on a phone the key keeps still: it stays where the player scrolled it, his own regions in sight, the region
     // of the decision marked in words without turning the box to it)
     if (phone) {
-      box.scrollTop = keyScroll;
+      if (box.scrollTop !== keyScroll) box.scrollTop = keyScroll;
       return true;
     }
-    if (at) {
-      box.scrollTop = keyTop(box, at);
-      requestAnimationFrame(() => { box.scrollTop = keyTop(box, at); });   // (once the new height is laid out)
-    }
+    // (on a laptop the key is whole, its words a size or two smaller, the marked region ringed and named in words where
+    // it stands; only where even that is too tall does the box scroll, turned to the marked region)
+    const at = box.querySelector("li.now");                 // (the box is its offset parent)
+    if (at && box.scrollHeight > box.clientHeight + 1) box.scrollTop = keyTop(box, at);
+    else if (box.scrollTop) box.scrollTop = 0;
     return true;
   };
   if (boxed && phone) {
@@ -382,12 +440,12 @@ export function render(el, ctx) {
   if (boxed) requestAnimationFrame(() => {
     const dock = document.querySelector(".dock");
     if (!fit() || !dock) return;
-    const watch = new ResizeObserver(() => { if (!fit()) watch.disconnect(); });
+    // (fitted again, once a frame at most, as the dock grows or shrinks: the hint opened or closed, the news and the
+    // prompt changing in it; and once the fonts are in, every size measured afresh)
+    const again = onceAFrame(() => { if (!fit()) watch.disconnect(); });
+    const watch = new ResizeObserver(again);
     watch.observe(dock);
-    watch.observe(log);         // (the play log above it, fitted to its whole entries, moves the key's box)
-    // (and the regions themselves: one that grows once laid out, its towns wrapping, moves the marked one down)
-    for (const li of key.querySelector("ul")?.children || []) watch.observe(li);
-    document.fonts?.ready.then(() => fit());
+    document.fonts?.ready.then(() => { heights.length = 0; again(); });
   });
   // -- on a phone, the other players in a line each at the top of the table: name, cards in hand, score and the sets
   // laid, in view with the piles at the player's turn (their full boxes, every town of a set, are further down) ----
@@ -401,33 +459,65 @@ export function render(el, ctx) {
   if (strip && deciding) strip.dataset.focus = "the other players";
   // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the players)
   el.append(h("div", { class: "bt-layout sets" },
-    h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, hand),
+    h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, since, hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
 }
 
 // The play log's box, newest first: it ends at the foot of the last entry wholly above the dock (where the dock stands
 // over it, on a laptop, with room for two lines or more), else at the style sheet's height, never across an entry.
+// (measured without taking its height off first, to the dock at the window's foot: it writes a height only where it
+// differs from the one standing, so that nothing it does moves what it measures)
 function fitLog(list) {
+  let sheet = null;         // the style sheet's height for the box, read before any is written
   const fit = () => {
-    if (!list.isConnected) return;
-    list.style.maxHeight = "";
+    if (!list.isConnected) return false;
+    if (sheet === null) sheet = list.clientHeight;
     const dock = document.querySelector(".dock");
-    let room = list.clientHeight;
+    let room = sheet;
+    const top = list.getBoundingClientRect().top;
     if (dock && !dock.classList.contains("over") && getComputedStyle(dock).position !== "fixed") {
-      const above = dock.getBoundingClientRect().top - list.getBoundingClientRect().top - 6;
-      if (above >= 40) room = Math.min(room, above);
+      const above = innerHeight - dock.offsetHeight - (top + scrollY) - 6;
+      // (with less than two lines' room, a tall dock: the newest entry alone, whole, the rest a scroll away)
+      const first = list.firstElementChild ? list.firstElementChild.getBoundingClientRect().bottom - top + list.scrollTop : room;
+      room = Math.min(room, above >= 40 ? above : first);
     }
     let foot = 0;
     for (const li of list.children) {
-      const bottom = li.offsetTop + li.offsetHeight;
+      const bottom = li.getBoundingClientRect().bottom - top + list.scrollTop;
       if (bottom > room + 0.5) break;
       foot = bottom;
     }
-    if (list.scrollHeight > room + 1 && foot) list.style.maxHeight = `${Math.ceil(foot)}px`;
-    list.scrollTop = 0;
+    const max = list.scrollHeight > room + 1 && foot ? `${Math.ceil(foot)}px` : "";
+    if (list.style.maxHeight !== max) list.style.maxHeight = max;
+    if (list.scrollTop) list.scrollTop = 0;
+    return true;
   };
   requestAnimationFrame(fit);
   document.fonts?.ready.then(fit);
+  // (and again as the dock grows or shrinks under it: the summary since the last turn, the story's line)
+  const dock = document.querySelector(".dock");
+  if (dock) {
+    const watch = new ResizeObserver(onceAFrame(() => { if (!fit()) watch.disconnect(); }));
+    watch.observe(dock);
+  }
+}
+
+// The key's words at a size: 0 as the style sheet has them, 1 a size smaller (k1), 2 two sizes smaller (k2); a class
+// is touched only where it is not as wanted.
+function wear(key, level) {
+  for (const [i, name] of ["k1", "k2"].entries()) {
+    if (key.classList.contains(name) !== (level === i + 1)) key.classList.toggle(name, level === i + 1);
+  }
+}
+
+// A function that does its work at the next frame, once however often it is called before then.
+function onceAFrame(work) {
+  let asked = false;
+  return () => {
+    if (asked) return;
+    asked = true;
+    requestAnimationFrame(() => { asked = false; work(); });
+  };
 }
 
 // Where the key's box scrolls to for the region marked: that region at its top; where the box cannot scroll so far (a
@@ -512,26 +602,33 @@ export function describe(action, view, seat) {
   return action;
 }
 
-// Why the game ended, in one plain sentence (the rules' end, told as what happened at the table): the stock ran out
+// Why the game ended, in one plain clause (the rules' end, told as what happened at the table): the stock ran out
 // and could not be made again from the discards (two or more are needed), or ran dry too often with no set laid.
-export function endSentence(view) {
+// The one account of the end: the end's sheet says it as a sentence, and the play log and the replay's caption end
+// the last move with it, in the same words ("you" for the reader's own seat alone, a name for anyone else).
+export function endWhy(view, over) {
   const obs = view.observation;
-  const over = (obs.events || []).filter((e) => e.event === "game over").at(-1);
-  if (!over) return "The game is over.";
   const who = person(view, over.seat);
-  const Who = person(view, over.seat, { start: true });
   const left = (obs.discards || []).length;
   const dry = Number((over.why.match(/ran out (\d+) times/) || [])[1] || 0);
-  const few = left === 1 ? `only one discard was left, too few to shuffle into a new stock (two are needed)`
+  const few = left === 1 ? "only one discard was left, too few to shuffle into a new stock (two are needed)"
     : "there were no discards to shuffle into a new stock";
-  if (/^stalemate/.test(over.why)) return `The stock ran out ${dry === 1 ? "once" : dry === 2 ? "twice" : `${dry} times`} with no set laid or added to in between, so the game ended in a stalemate.`;
+  if (/^stalemate/.test(over.why)) return `the stock ran out ${dry === 1 ? "once" : dry === 2 ? "twice" : `${dry} times`} with no set laid or added to in between, so the game ended in a stalemate`;
   if (/up to seven/.test(over.why)) {
-    if (left >= 2) return `The stock ran out as ${who} drew back up to seven, and it had run out too often with no set laid to be made again, so the game is over.`;
-    return `The stock ran out as ${who} drew back up to seven and ${few}, so the game is over.`;
+    const lacking = Math.max(HAND - (obs.hand_sizes?.[over.seat] ?? HAND), 0);
+    const short = lacking ? `, ${plural(lacking, "card")} short,` : "";
+    if (left >= 2) return `the stock ran out before ${who} could draw up to seven${short} and it had run out too often with no set laid to be made again, so the game ended`;
+    return `the stock ran out before ${who} could draw up to seven${short} and ${few}, so the game ended`;
   }
-  if (/neither a stock nor a discard/.test(over.why)) return `${Who} found no stock and no discards to draw from, so the game is over.`;
-  if (/too few discards/.test(over.why)) return `The stock was empty at the start of ${addressed(view, over.seat) ? "your" : possessive(seatName(view, over.seat))} turn and ${few}, so the game is over.`;
-  return `${Who} ${endWords(over, view)}, so the game is over.`;
+  if (/neither a stock nor a discard/.test(over.why)) return `${who} found no stock and no discards to draw from, so the game ended`;
+  if (/too few discards/.test(over.why)) return `the stock was empty at the start of ${addressed(view, over.seat) ? "your" : possessive(seatName(view, over.seat))} turn and ${few}, so the game ended`;
+  return `${who} ${endWords(over, view)}, so the game ended`;
+}
+
+// The end as the end's sheet says it: one sentence.
+export function endSentence(view) {
+  const over = (view.observation.events || []).filter((e) => e.event === "game over").at(-1);
+  return over ? `${capital(endWhy(view, over))}.` : "The game is over.";
 }
 
 // The end: why the game stopped, in one sentence, and the count (cards laid, less cards still in hand).
@@ -547,7 +644,8 @@ export function ending(view) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
       h("tbody", {}, names.map((n, i) => {
         const laid = Object.values(obs.sets?.[i] || {}).reduce((a, c) => a + c.length, 0);
-        return h("tr", {}, h("td", {}, seatName(view, i)), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, points(r.scores[n])));
+        // (the person himself "(you)", as in the asking game's table)
+        return h("tr", {}, h("td", {}, seatName(view, i), i === view.seat ? " (you)" : ""), h("td", {}, String(laid)), h("td", {}, String(obs.hand_sizes?.[i] ?? 0)), h("td", {}, points(r.scores[n])));
       }))));
 }
 
@@ -556,7 +654,9 @@ export function ending(view) {
 export function announce(prev, view) {
   const obs = view.observation || {};
   if (prev || view.over || (obs.history || []).length) return null;
-  return [dealWords(obs, view), shortStock(obs)].filter(Boolean).join(" ") || null;
+  // (passing news: it gives way at the first move, never left lit over the moves that follow it)
+  const text = [dealWords(obs, view), shortStock(obs)].filter(Boolean).join(" ");
+  return text ? { text, passing: true } : null;
 }
 
 // The end stops play with its summary over the table: why the game ended, who won, and every player's count.
