@@ -37,7 +37,7 @@ def test_the_default_is_the_slowest_level_and_is_seated_when_none_is_named():
     slowest = max(LEVELS, key=lambda name: (LEVELS[name]["react"], LEVELS[name]["turn"]))
     assert DEFAULT == slowest == default_bot(GAME) == "gentle"
     assert LEVELS[DEFAULT]["miss"] == max(level["miss"] for level in LEVELS.values())
-    assert TITLES[DEFAULT] == "Gentle" and "wins about half" in NOTES[DEFAULT]
+    assert TITLES[DEFAULT] == "Casual player" and "wins about half" in NOTES[DEFAULT]
 
 
 def test_a_newcomer_wins_about_half_the_games_against_the_default():

@@ -51,3 +51,23 @@ def test_a_match_where_a_person_made_no_move_is_marked_and_the_organiser_keeps_o
     assert row.locator("text=Play the match again (new tab)").count() == 0
     shot(page, "cycle-idle-kept")
     assert not errors, errors
+
+
+def test_the_tournaments_page_lists_each_kinds_own_levels_under_its_heading(server, page):
+    """Review 15c: the page listed only the Biggles levels, under the cycle, so a drive's organiser could not see
+    which bots a drive offers.  Each now lists its own game's levels, weakest first, in the words every game
+    uses for the same strength."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(server.url + "/drives")
+    drive = page.locator("section:has(h2:text('Football Whist Drives')) [data-testid=drive-levels]")
+    cycle = page.locator("section:has(h2:text('Biggles cycles')) [data-testid=cycle-levels]")
+    assert ("bots from the weakest to the strongest: Beginner, Casual player, Club player, Card counter, Expert)"
+            in drive.inner_text()), drive.inner_text()
+    assert ("bots from the weakest to the strongest: Beginner, Casual player, Improving player, Regular player, "
+            "Club player, Expert)" in cycle.inner_text()), cycle.inner_text()
+    # each form reads down its tile, one field under another (the new-table page's two columns are not for them)
+    for form in ("new-drive", "new-cycle"):
+        lefts = page.locator(f"[data-testid={form}] label").evaluate_all(
+            "els => els.map((e) => Math.round(e.getBoundingClientRect().left))")
+        assert len(set(lefts)) == 1, (form, lefts)
+    shot(page, "tournaments-levels")

@@ -25,13 +25,15 @@ LEVELS: Final[dict[str, dict[str, float]]] = {
 DEFAULT: Final = "gentle"
 #: the pace of a bot with no level of its own (the random bot): a club player's hands
 PACE: Final = "club"
-#: a plain name and one line for each level, for menus
-TITLES: Final = {"gentle": "Gentle", "newcomer": "Newcomer", "casual": "Casual", "club": "Club player",
-                  "practised": "Practised"}
+#: a plain name and one line for each level, for menus.  A name means the same strength in every game (the
+#: menus' words, ``parlour.bots``): the gentlest level, which someone new to the game beats about half the time,
+#: is the "Casual player" as in the card games; the quickest, hard to beat, is their "Expert"
+TITLES: Final = {"gentle": "Casual player", "newcomer": "Improving player", "casual": "Regular player",
+                  "club": "Club player", "practised": "Expert"}
 NOTES: Final = {
     "gentle": "Turns slowly and misses nearly half its chances to play: someone new to the game wins about half "
                 "the time",
-    "newcomer": "Turns slowly and misses about a third of the chances to play: a step up from the gentle level",
+    "newcomer": "Turns slowly and misses about a third of the chances to play: a step up from the casual player",
     "casual": "A little quicker, and misses one chance in five",
     "club": "Turns a three in under a second and seldom misses a playable card",
     "practised": "Turns in about half a second and pounces in a third: hard to beat",

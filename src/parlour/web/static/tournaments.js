@@ -145,7 +145,10 @@ const madeAt = (at) => new Date(at * 1000).toLocaleString("en-GB", { day: "numer
 
 export async function home(main) {
   document.title = "Tournaments · Parlour";
-  const [drives, cycles, biggles] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"), botsOf("biggles")]);
+  const [drives, cycles, biggles, fw] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"), botsOf("biggles"),
+    botsOf("football-whist")]);
+  // each kind of tournament says which bots may play its games: its own game's levels, weakest first
+  const levels = (game) => game.bot_catalogue.map((b) => b.title).join(", ");
   const driveForm = h("form", { class: "new", "data-testid": "new-drive" },
     h("label", {}, "Title ", h("input", { name: "title", value: "Football Whist Drive", size: 28 })),
     h("label", {}, "Teams, one a line (in order of arrival: 1st, 3rd, 5th … are Home) ",
@@ -175,13 +178,14 @@ export async function home(main) {
       h("section", { class: "tile" }, h("h2", {}, "Football Whist Drives"),
         drives.length ? h("ul", {}, drives.map((d) => h("li", {}, h("a", { href: `/drives/${d.id}` }, d.config.title),
           ` · ${d.config.teams.length} teams`, d.state ? [" · ", h("span", { "data-testid": "state" }, d.state)] : "", ` · made ${madeAt(d.created)}`))) : h("p", { class: "muted" }, "None yet."),
-        h("h3", {}, "New drive"), driveForm),
+        h("h3", {}, "New drive"), driveForm,
+        h("p", { class: "muted", "data-testid": "drive-levels" }, `Each round's games can be played here (people, or bots from the weakest to the strongest: ${levels(fw)}) or entered by hand.`)),
       h("section", { class: "tile" }, h("h2", {}, "Biggles cycles"),
         cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.players.join(", ")),
           c.state ? [" · ", h("span", { "data-testid": "state" }, c.state)] : "", ` · made ${madeAt(c.created)}`))) :
           h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New cycle"), cycleForm,
-        h("p", { class: "muted" }, `Each plays the next in the ring; matches can be played here (people, or bots from the weakest to the strongest: ${biggles.bot_catalogue.map((b) => b.title).join(", ")}) or entered by hand.`))));
+        h("p", { class: "muted", "data-testid": "cycle-levels" }, `Each plays the next in the ring; matches can be played here (people, or bots from the weakest to the strongest: ${levels(biggles)}) or entered by hand.`))));
 }
 
 // A drive or cycle just made: this browser keeps its organiser key; the page to go to.
