@@ -23,8 +23,10 @@ LEVELS: Final[dict[str, dict[str, float]]] = {
 }
 #: the opponent a person meets when no level is named: the gentlest
 DEFAULT: Final = "gentle"
-#: the pace of a bot with no level of its own (the random bot): a club player's hands
-PACE: Final = "club"
+#: the pace of a bot with no level of its own (the random bot, the menus' Beginner): the gentlest level's hands, so
+#: that it is the weakest on offer, as its name says (at a club player's hands its random moves beat the gentle
+#: level; tests/biggles/test_levels.py)
+PACE: Final = "gentle"
 #: a plain name and one line for each level, for menus.  A name means the same strength in every game (the
 #: menus' words, ``parlour.bots``): the gentlest level, which someone new to the game beats about half the time,
 #: is the "Casual player" as in the card games; the quickest, hard to beat, is their "Expert"
