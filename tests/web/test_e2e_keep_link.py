@@ -7,6 +7,7 @@ from __future__ import annotations
 import httpx
 
 from conftest import shot, take_seat
+from test_accessibility import violations
 
 SEATS = [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * 3
 
@@ -35,6 +36,7 @@ def test_a_games_end_offers_its_link_to_keep_and_a_fresh_browser_finds_the_game_
     assert link == f"{server.url}/t/{made['id']}#seat={made['seat']}&key={made['token']}"
     assert keep.locator("button.copy").is_visible()
     shot(page, "keep-link-wide")
+    assert not violations(page)                                        # axe-core: nothing, whatever its impact
     other = fresh(browser)
     try:
         # a fresh browser: no game of Ann's, and the page says how to find one again

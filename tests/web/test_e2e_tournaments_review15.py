@@ -8,6 +8,7 @@ import time
 from conftest import shot
 from parlour.store import Store
 from parlour.store.tournaments import Tournaments
+from test_accessibility import violations
 
 
 def organiser_key(page) -> str:
@@ -35,6 +36,7 @@ def test_a_match_where_a_person_made_no_move_is_marked_and_the_organiser_keeps_o
     # the organiser may play it again (its table's result replaces this one) ...
     assert row.locator("text=Play the match again (new tab)").is_visible()
     shot(page, "cycle-idle-mark")
+    assert not violations(page)                                        # axe-core: nothing, whatever its impact
     # ... and a visitor sees the mark, without the organiser's buttons
     visitor = browser.new_page(viewport={"width": 390, "height": 844})
     visitor.goto(f"{server.url}/cycles/{cycle}")
@@ -42,6 +44,8 @@ def test_a_match_where_a_person_made_no_move_is_marked_and_the_organiser_keeps_o
     seen.wait_for(timeout=30000)
     assert "The organiser may keep the result or have the match played again." in seen.inner_text()
     assert visitor.locator("tr[data-match='0'] [data-testid=keep-result]").count() == 0
+    seen.scroll_into_view_if_needed()
+    shot(visitor, "cycle-idle-mark-visitor-phone")
     visitor.close()
     # ... or keep it: the mark goes, and the result says what was kept
     row.locator("[data-testid=keep-result]").click()
