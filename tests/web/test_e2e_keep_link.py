@@ -37,6 +37,11 @@ def test_a_games_end_offers_its_link_to_keep_and_a_fresh_browser_finds_the_game_
     assert keep.locator("button.copy").is_visible()
     shot(page, "keep-link-wide")
     assert not violations(page)                                        # axe-core: nothing, whatever its impact
+    page.set_viewport_size({"width": 390, "height": 844})             # the long link wraps on a phone
+    keep.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+    assert keep.locator("button.copy").is_visible()
+    shot(page, "keep-link-phone")
     other = fresh(browser)
     try:
         # a fresh browser: no game of Ann's, and the page says how to find one again
