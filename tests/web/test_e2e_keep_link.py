@@ -25,8 +25,9 @@ def test_a_games_end_offers_its_link_to_keep_and_a_fresh_browser_finds_the_game_
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_viewport_size({"width": 1366, "height": 900})
     made = httpx.post(server.url + "/api/tables", json={"game": "football-whist", "seed": 4, "seats": SEATS}).json()
-    closed = httpx.post(f"{server.url}/api/tables/{made['id']}/close",
-                        headers={"Authorization": f"Bearer {made['token']}"})
+    closed = httpx.post(
+        f"{server.url}/api/tables/{made['id']}/close", headers={"Authorization": f"Bearer {made['token']}"}
+    )
     assert closed.status_code == 200, closed.text
     take_seat(page, server.url, made)
     keep = page.locator("[data-testid=result] ~ [data-testid=keep-link], [data-testid=keep-link]").first
@@ -36,8 +37,8 @@ def test_a_games_end_offers_its_link_to_keep_and_a_fresh_browser_finds_the_game_
     assert link == f"{server.url}/t/{made['id']}#seat={made['seat']}&key={made['token']}"
     assert keep.locator("button.copy").is_visible()
     shot(page, "keep-link-wide")
-    assert not violations(page)                                        # axe-core: nothing, whatever its impact
-    page.set_viewport_size({"width": 390, "height": 844})             # the long link wraps on a phone
+    assert not violations(page)  # axe-core: nothing, whatever its impact
+    page.set_viewport_size({"width": 390, "height": 844})  # the long link wraps on a phone
     keep.scroll_into_view_if_needed()
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
     assert keep.locator("button.copy").is_visible()
@@ -61,7 +62,7 @@ def test_a_games_end_offers_its_link_to_keep_and_a_fresh_browser_finds_the_game_
     finally:
         other.context.close()
     stranger = fresh(browser, phone=False)
-    try:                                       # a private game is never listed to a stranger
+    try:  # a private game is never listed to a stranger
         stranger.goto(server.url + "/games")
         stranger.locator("[data-testid=no-own-games]").wait_for()
         assert stranger.locator(f"tr[data-table='{made['id']}']").count() == 0
