@@ -352,3 +352,27 @@ def test_a_cycle_match_where_a_person_made_no_move_is_marked_for_the_organiser_t
     assert fast.post(keep).status_code == 422                         # nothing left to keep
     # a match whose result has no such mark has nothing to keep
     assert fast.post(f"/api/cycles/{made['id']}/matches/1/keep").status_code == 422
+
+
+def test_a_cycle_match_stands_still_while_the_persons_page_is_closed_and_counts_in_when_it_opens(fast):
+    """Review 15c: Rosa pressed Start and closed the tab.  The race stops with her page (the bot does not race on
+    alone), and when she opens the table again it counts in before anyone may move."""
+    from test_api import next_view
+    from test_biggles_start import view_until
+
+    made = organiser(fast, "/api/cycles", {"players": "Rosa\nBert", "rounds": 1})
+    table = fast.post(f"/api/cycles/{made['id']}/matches/0/table",
+                      json={"seats": [{"kind": "person"}, {"kind": "bot", "bot": "practised"}]}).json()
+    url = f"/ws/tables/{table['id']}?token={table['token']}"
+    with fast.websocket_connect(url) as ws:
+        ws.send_json({"type": "ready"})
+        view_until(ws, lambda v: v["moves"] >= 2)                     # the race is on: Bert's bot moves
+    until(lambda: not fast.get(f"/api/tables/{table['id']}").json()["running"], 10)
+    moves = fast.get(f"/api/tables/{table['id']}").json()["moves"]
+    time.sleep(0.5)                                                   # (15 s of the race's clock)
+    info = fast.get(f"/api/tables/{table['id']}").json()
+    assert (info["running"], info["over"], info["moves"]) == (False, False, moves)   # Bert waits for her
+    assert fast.get(f"/api/cycles/{made['id']}").json()["matches"][0]["points"] is None
+    with fast.websocket_connect(url) as ws:                           # back: the count runs again first
+        back = next_view(ws)
+        assert back["race"]["phase"] == "counting" and back["race"]["resumed"] is True and back["legal"] == []
