@@ -97,7 +97,7 @@ def test_the_default_bot_is_the_gentlest_level(tmp_path):
     played = invoke("play", "biggles", "--seed", "2", "--record", str(tmp_path / "b.json"), input="q\n")
     assert "Biggles against a gentle bot" in played.output
     listed = invoke("games").output
-    assert "Gentle (default)" in listed and listed.index("--bots gentle") < listed.index("--bots practised")
+    assert "Casual player (default)" in listed and listed.index("--bots gentle") < listed.index("--bots practised")
 
 
 def test_bad_biggles_options_fail_clearly(tmp_path):

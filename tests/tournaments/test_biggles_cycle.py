@@ -81,3 +81,34 @@ def test_each_result_keeps_where_it_came_from_and_an_old_log_without_it_still_re
     assert again.sources() == sources and again.entries[1]["meta"]["table_id"] == "t1"
     with pytest.raises(ParlourError, match="meta"):
         Cycle(["ann", "bob"]).add_entry({"kind": "result", "match": 0, "blue_points": 8, "red_points": 1, "meta": 3})
+
+
+def test_the_score_sheet_says_when_a_person_made_no_move():
+    """Review 15c: a match where Rosa made no move (she left the table) read as an ordinary 0-8 on the sheet."""
+    from parlour.tournaments.cycle_card import cycle_card_html
+
+    cycle = Cycle(["Rosa", "Bert", "Cissy"])
+    cycle.enter(0, 0, 8, meta={"source": "parlour", "table_id": "t1", "at": 1.0, "idle": ["Rosa"]})
+    cycle.enter(1, 8, 5, meta={"source": "parlour", "table_id": "t2", "at": 2.0})
+    sheet = cycle_card_html(cycle)
+    assert sheet.count("made no move") == 1
+    assert '<td class="name">Bert <small>(Rosa made no move)</small></td>' in sheet
+    cycle.correct(0, 0, 8, meta={"source": "parlour", "table_id": "t1", "at": 1.0, "kept": ["Rosa"], "kept_at": 3.0})
+    assert '<td class="name">Bert <small>(Rosa made no move)</small></td>' in cycle_card_html(cycle)
+
+
+@pytest.mark.parametrize("players, rounds, played, idle", [(4, 1, 0, False), (3, 1, 3, False), (2, 3, 6, False),
+                                                           (6, 2, 12, True), (8, 1, 8, True)])
+def test_the_score_sheet_prints_on_one_sheet(players, rounds, played, idle):
+    """A ring of four, not yet played, spilled its last lines onto a second page of the PDF; a note that a person
+    made no move takes its room too."""
+    pypdfium2 = pytest.importorskip("pypdfium2")
+    printing = pytest.importorskip("parlour.tournaments.printing")
+    from parlour.tournaments.cycle_card import cycle_card_html
+
+    names = ["Rosa", "Bert", "Cissy", "Dan", "Ethelred", "Fanny", "George", "Harriet"]
+    cycle = Cycle(names[:players], rounds)
+    for m in cycle.matches()[:played]:
+        cycle.enter(m["match"], 8, 5, meta={"source": "parlour", **({"idle": [m["red"]]} if idle and not m["match"]
+                                                                    else {})})
+    assert len(pypdfium2.PdfDocument(printing.pdf([cycle_card_html(cycle)]))) == 1

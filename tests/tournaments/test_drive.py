@@ -262,6 +262,25 @@ def test_card_rows_like_the_specimen():
     assert ".tools { display: none; }" in shown.split("@media print")[1]
 
 
+def test_a_finished_drives_card_ends_with_the_teams_position_and_the_cup():
+    """Review 15c: a printed card told nothing of how the drive ended.  Its foot now gives the team's final place
+    and the Cup's story for it (held at the end, won and lost, or never held), once the last game is in."""
+    drive = Drive(["Aston Villa", "Charlton", "QPR", "Swansea"], rounds=2)
+    drive.enter(1, 1, 1, 3)                    # Villa 1 Charlton 3: Charlton take the Cup from table 1
+    drive.enter(1, 2, 1, 1)                    # QPR 1 Swansea 1
+    drive.enter(2, 1, 2, 2)                    # Villa 2 Swansea 2
+    assert drive.card("QPR")["outcome"] is None and "FINAL POSITION" not in card_html(drive.card("QPR"))
+    drive.enter(2, 2, 2, 0)                    # QPR 2 Charlton 0: QPR take the Cup, and the drive is over
+    foot = {t: card_html(drive.card(t)).split('<p class="outcome" data-testid="outcome">')[1].split("</p>")[0]
+            for t in drive.teams}
+    assert foot["QPR"] == ("FINAL POSITION <b>1st of 4 &middot; Champions</b> &middot; "
+                           "THE CUP <b>Cup Winners: held at the end</b>")
+    assert foot["Charlton"] == ("FINAL POSITION <b>joint 2nd of 4</b> &middot; "
+                                "THE CUP <b>won in round 1, lost in round 2</b>")
+    assert foot["Swansea"] == "FINAL POSITION <b>joint 2nd of 4</b> &middot; THE CUP <b>not held</b>"
+    assert foot["Aston Villa"] == "FINAL POSITION <b>4th of 4</b> &middot; THE CUP <b>not held</b>"
+
+
 def test_card_of_a_team_with_a_bye():
     drive = Drive(["A", "B", "C"])
     rows = drive.card("C")["rows"]

@@ -100,3 +100,14 @@ def test_a_card_is_laid_out_as_the_sheets_specimen_in_type_to_read(teams, rounds
     assert total[2] < width and total[2] - team[0] <= card + 1             # a card's width, not the A4 page's
     left = team[0]
     assert (goals[0] - left) / (total[2] - left) <= 0.55, (versus, goals, total)      # VERSUS: half, not the page
+
+
+def test_a_finished_drives_printed_card_says_the_position_and_the_cup():
+    drive = Drive(["Aston Villa", "Charlton", "QPR", "Swansea"], rounds=1)
+    drive.enter(1, 1, 3, 1)
+    drive.enter(1, 2, 0, 2)
+    document = pypdfium2.PdfDocument(printing.pdf([card_html(drive.card("Aston Villa"))]))
+    assert len(document) == 1
+    text = " ".join(document[0].get_textpage().get_text_range().split())
+    # (Swansea won 2-0 without a goal against: a better goal average than Villa's 3-1)
+    assert "TOTAL 2 FINAL POSITION 2nd of 4 · THE CUP Cup Winners: held at the end" in text, text

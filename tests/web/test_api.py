@@ -124,8 +124,21 @@ def test_bots_are_listed_weakest_first_with_plain_names_and_a_line_each(client):
     biggles = games["biggles"]
     assert biggles["bots"] == ["random", "gentle", "newcomer", "casual", "club", "practised"]
     titles = [b["title"] for b in biggles["bot_catalogue"]][1:]
-    assert titles == ["Gentle", "Newcomer", "Casual", "Club player", "Practised"]
+    assert titles == ["Casual player", "Improving player", "Regular player", "Club player", "Expert"]
     assert biggles["default_bot"] == "gentle"                              # the gentlest level
+
+
+def test_a_level_has_the_same_name_in_every_game(client):
+    """Review 15c: Football Whist offered a Casual player where Biggles offered Gentle, Newcomer and Casual for the
+    levels round it.  Now the same word means the same strength in every game: the weakest is the Beginner, the
+    default (the one a newcomer beats about half the time, docs/arena.md) the Casual player, the strongest the
+    Expert, with a Club player in between."""
+    for game in client.get("/api/games").json():
+        titles = [b["title"] for b in game["bot_catalogue"]]
+        default = next(b["title"] for b in game["bot_catalogue"] if b["name"] == game["default_bot"])
+        assert (titles[0], default, titles[-1]) == ("Beginner", "Casual player", "Expert"), (game["id"], titles)
+        assert titles.index("Casual player") == 1 and "Club player" in titles[2:-1], (game["id"], titles)
+        assert len(set(titles)) == len(titles), titles
 
 
 def test_a_seat_with_no_bot_named_gets_the_default_bot(client):

@@ -81,11 +81,11 @@ def test_the_opponents_level_is_named_and_a_quicker_one_is_offered_after_a_win(s
     new_table(page, server, "bot:gentle", seed=3)
     page.wait_for_selector("[data-testid=ready]")
     # the level, by the opponent's name and at the start
-    assert page.inner_text("[data-testid=bot-level-1]") == "bot, Gentle level"
+    assert page.inner_text("[data-testid=bot-level-1]") == "bot, Casual player level"
     # its place in the list the New table form offers (six bots, the random player first), in words that match it
     offered = page.evaluate("fetch('/api/games/biggles').then((r) => r.json()).then((g) => g.bot_catalogue.length)")
     assert offered == 6
-    assert "a bot at the Gentle level, the 2nd weakest of the six bots on offer" in page.inner_text(
+    assert "a bot at the Casual player level, the 2nd weakest of the six bots on offer" in page.inner_text(
         "[data-testid=opponent]")
     page.click("[data-testid=ready]")
     page.wait_for_function("document.querySelector('.status').textContent.includes('race is on')")
@@ -111,12 +111,12 @@ def test_the_opponents_level_is_named_and_a_quicker_one_is_offered_after_a_win(s
     result.wait_for()
     assert "Ann wins" in result.inner_text(), result.inner_text()
     offer = page.locator("[data-testid=quicker]")
-    assert "Arthur played at the Gentle level" in offer.inner_text(), offer.inner_text()
+    assert "Arthur played at the Casual player level" in offer.inner_text(), offer.inner_text()
     button = page.locator("[data-testid=quicker-go]")
-    assert button.inner_text() == "Try a quicker opponent: Newcomer level"
+    assert button.inner_text() == "Try a quicker opponent: Improving player level"
     shot(page, "biggles-quicker-offered")
     first = page.url
     button.click()
     page.wait_for_function(f"location.href !== {first!r}")
     page.wait_for_selector("[data-testid=ready]")                 # the player's own seat at the new table
-    assert page.inner_text("[data-testid=bot-level-1]") == "bot, Newcomer level"
+    assert page.inner_text("[data-testid=bot-level-1]") == "bot, Improving player level"

@@ -84,7 +84,7 @@ def test_a_lost_game_is_told_match_by_match_with_its_headline_in_view_and_an_eas
             assert "Stops missed" in part and "turned past" in part, part
             # (nobody stopped Arthur: the whole build, black 1 to Biggles, was one run)
             assert "You built nothing; Arthur 8 cards in a row (black 1 to Biggles)." in part, part
-        # lost to the Practised bot: the next level down is offered, at a new table
+        # lost to the Expert bot: the next level down is offered, at a new table
         easier = page.locator("[data-testid=easier-go]")
         assert easier.inner_text() == "Try an easier opponent: Club player level"
         page.set_viewport_size({"width": 1366, "height": 900})

@@ -106,12 +106,12 @@ def test_a_lost_match_offers_an_easier_bot_and_the_heads_name_the_game_total(ser
         ), opponent
         page.locator("[data-testid=ready]").click()
         page.wait_for_function(RACING)
-        # Ann does nothing: the Practised bot wins match 1, 8-0
+        # Ann does nothing: the Expert bot wins match 1, 8-0
         summary = page.locator("[data-testid=match-summary]")
         summary.wait_for(timeout=90000)
         assert "Arthur wins match 1" in summary.inner_text()
         offer = page.locator("[data-testid=easier]")
-        assert offer.inner_text().startswith("Too hard? Arthur played at the Practised level."), offer.inner_text()
+        assert offer.inner_text().startswith("Too hard? Arthur played at the Expert level."), offer.inner_text()
         button = page.locator("[data-testid=easier-go]")
         assert button.inner_text() == "Try an easier opponent: Club player level"
         assert page.locator("[data-testid=quicker]").count() == 0

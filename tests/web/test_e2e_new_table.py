@@ -10,7 +10,7 @@ from conftest import shot
 
 @pytest.mark.parametrize("game, default, title", [("football-whist", "casual", "Casual player"),
                                                   ("british-towns-asking", "casual", "Casual player"),
-                                                  ("biggles", "gentle", "Gentle")])
+                                                  ("biggles", "gentle", "Casual player")])
 def test_the_form_lists_bots_weakest_first_and_chooses_the_default(server, page, game, default, title):
     page.goto(server.url + f"/new/{game}")
     page.wait_for_selector("form.new select[name=kind1]")

@@ -320,3 +320,59 @@ def test_the_list_of_tournaments_says_where_each_stands_and_who_won(client):
     client.post(entries, json={"kind": "result", "match": 1, "blue_points": 8, "red_points": 2})   # Bob beats Cat
     client.post(entries, json={"kind": "result", "match": 2, "blue_points": 1, "red_points": 8})   # Ann beats Cat
     assert state("/api/cycles") == "finished: Ann champion"
+
+
+def test_a_cycle_match_where_a_person_made_no_move_is_marked_for_the_organiser_to_keep_or_play_again(fast):
+    """Review 15c: Rosa pressed Start and closed the tab; the bot raced on alone and the cycle counted 0–8 as an
+    ordinary result.  Now the result says Rosa made no move, and the organiser keeps it or plays the match again."""
+    from parlour.games.biggles import GAME
+    from parlour.games.biggles.bots import ReflexBot
+    from parlour.games.biggles.twin import Reflexes
+
+    made = organiser(fast, "/api/cycles", {"players": "Rosa\nBert", "rounds": 1})
+    table = fast.post(f"/api/cycles/{made['id']}/matches/0/table",
+                      json={"seats": [{"kind": "person"}, {"kind": "bot", "bot": "practised"}]}).json()
+    # the match as it went: Bert's bot raced alone, Rosa's seat never moved
+    state = GAME.new_state(seats=2, variant={"matches": 1, "deciders": 0}, seed=3)
+    reflexes = Reflexes(state, {1: ReflexBot(1, 5, "practised")})
+    reflexes.plan(1, 0.0)
+    while reflexes.step() is not None:
+        pass
+    assert state.is_over and {seat for seat, _ in state.history} == {1}
+    app = fast.app
+    app.state.tournaments.enter_finished(table["id"], app.state.store.load(table["id"]).meta, state)
+    match = fast.get(f"/api/cycles/{made['id']}").json()["matches"][0]
+    assert match["points"] == {"Rosa": 0, "Bert": 8}
+    assert match["source"]["idle"] == ["Rosa"] and match["source"]["table_id"] == table["id"]
+    keep = f"/api/cycles/{made['id']}/matches/0/keep"
+    assert fast.post(keep, headers={"authorization": "Bearer nope"}).status_code in (401, 403)
+    kept = fast.post(keep).json()["matches"][0]
+    assert kept["points"] == {"Rosa": 0, "Bert": 8} and kept["source"]["kept"] == ["Rosa"]
+    assert "idle" not in kept["source"]
+    assert fast.post(keep).status_code == 422                         # nothing left to keep
+    # a match whose result has no such mark has nothing to keep
+    assert fast.post(f"/api/cycles/{made['id']}/matches/1/keep").status_code == 422
+
+
+def test_a_cycle_match_stands_still_while_the_persons_page_is_closed_and_counts_in_when_it_opens(fast):
+    """Review 15c: Rosa pressed Start and closed the tab.  The race stops with her page (the bot does not race on
+    alone), and when she opens the table again it counts in before anyone may move."""
+    from test_api import next_view
+    from test_biggles_start import view_until
+
+    made = organiser(fast, "/api/cycles", {"players": "Rosa\nBert", "rounds": 1})
+    table = fast.post(f"/api/cycles/{made['id']}/matches/0/table",
+                      json={"seats": [{"kind": "person"}, {"kind": "bot", "bot": "practised"}]}).json()
+    url = f"/ws/tables/{table['id']}?token={table['token']}"
+    with fast.websocket_connect(url) as ws:
+        ws.send_json({"type": "ready"})
+        view_until(ws, lambda v: v["moves"] >= 2)                     # the race is on: Bert's bot moves
+    until(lambda: not fast.get(f"/api/tables/{table['id']}").json()["running"], 10)
+    moves = fast.get(f"/api/tables/{table['id']}").json()["moves"]
+    time.sleep(0.5)                                                   # (15 s of the race's clock)
+    info = fast.get(f"/api/tables/{table['id']}").json()
+    assert (info["running"], info["over"], info["moves"]) == (False, False, moves)   # Bert waits for her
+    assert fast.get(f"/api/cycles/{made['id']}").json()["matches"][0]["points"] is None
+    with fast.websocket_connect(url) as ws:                           # back: the count runs again first
+        back = next_view(ws)
+        assert back["race"]["phase"] == "counting" and back["race"]["resumed"] is True and back["legal"] == []

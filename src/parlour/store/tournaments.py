@@ -113,7 +113,13 @@ class Tournaments:
             points = state.result()["points"]
             done = {m["match"]: m for m in self.cycle(meta["cycle"]).matches()}
             kind = "correction" if done.get(meta["match"], {}).get("points") else "result"
+            # a person who made no move at all (who left the table, say) did not really play: the result says
+            # so, for the organiser to keep it or have the match played again
+            moved = {seat for seat, _ in getattr(state, "history", ())}
+            idle = [meta[side] for i, side in enumerate(("blue", "red"))
+                    if i < len(seats) and seats[i].get("kind") == "person" and i not in moved]
             self.add_cycle_entry(meta["cycle"], {
                 "kind": kind, "match": meta["match"], "blue": meta["blue"], "red": meta["red"],
                 "blue_points": points["P1"], "red_points": points["P2"],
-                "meta": {"source": source, "table_id": table_id, "at": time.time()}})
+                "meta": {"source": source, "table_id": table_id, "at": time.time(),
+                         **({"idle": idle} if idle else {})}})

@@ -11,7 +11,7 @@ from html import escape
 from typing import Any
 
 from parlour.tournaments.biggles_cycle import WIN_POINTS, Cycle
-from parlour.tournaments.drive_card import printed_page, sheet_style
+from parlour.tournaments.drive_card import SHEETS, printed_page, sheet_style
 
 #: the sheet's own lines, beside the card's style: the matches and the table, one under the other
 STYLE = """
@@ -36,15 +36,28 @@ def places(rows: list[dict[str, Any]], champion: str | None) -> list[str]:
     return out
 
 
-def _match_row(label: str, m: dict[str, Any]) -> str:
+def _match_row(label: str, m: dict[str, Any], source: dict[str, Any] | None = None) -> str:
     pts = m["points"]
     blue, red = m["blue"], m["red"]
     figures = ["", ""] if pts is None else [str(pts[blue]), str(pts[red])]
     winner = "" if pts is None else escape(m["winner"])
+    # a result where a person made no move at the table says so on the sheet too, kept by the organiser or not
+    idle = (source or {}).get("idle") or (source or {}).get("kept")
+    if winner and idle:
+        winner += f" <small>({escape(' and '.join(idle))} made no move)</small>"
     return (
         f'<tr class="match"><td>{escape(label)}</td><td class="name">{escape(blue)}</td><td>{figures[0]}</td>'
         f'<td class="name">{escape(red)}</td><td>{figures[1]}</td><td class="name">{winner}</td></tr>'
     )
+
+
+def _sheet_rows(matches: int, players: int, notes: int = 0) -> int:
+    """The card rows (``sheet_style``'s rounds) a sheet of so many matches and players is sized as: half a row a
+    match, and three for the league table and the heads, and two for each note by a winner (a person who made
+    no move); but the postcard holds no more than six lines of both tables together (a ring of four spilled onto
+    a second page of the PDF)."""
+    rows = matches // 2 + 3 + 2 * notes
+    return max(rows, SHEETS[0][0] + 1) if matches + players > SHEETS[0][0] else rows
 
 
 def cycle_card_html(cycle: Cycle, back: str | None = None) -> str:
@@ -53,6 +66,8 @@ def cycle_card_html(cycle: Cycle, back: str | None = None) -> str:
     matches = cycle.matches()
     per_round = len(cycle.fixtures) // cycle.rounds
     rows = []
+    sources = cycle.sources()
+    notes = sum(1 for s in sources.values() if s.get("idle") or s.get("kept"))
     for m in matches:
         if m["decider"]:
             label = f"Decider {m['decider']}"
@@ -60,7 +75,7 @@ def cycle_card_html(cycle: Cycle, back: str | None = None) -> str:
             label = f"R{m['match'] // per_round + 1} · {m['match'] + 1}"
         else:
             label = str(m["match"] + 1)
-        rows.append(_match_row(label, m))
+        rows.append(_match_row(label, m, sources.get(m["match"])))
     table = report["table"]
     ranked = zip(places(table, report["champion"]), table, strict=True)
     standing = "".join(
@@ -106,7 +121,7 @@ highest black card not cancelled. The most points wins; players level at the top
     return printed_page(
         "Score sheet: Biggles cycle",
         body,
-        sheet_style(len(matches) // 2 + 3, longest) + STYLE,
+        sheet_style(_sheet_rows(len(matches), len(cycle.players), notes), longest) + STYLE,
         back,
         back_words="Back to the cycle",
         print_words="Print this sheet",

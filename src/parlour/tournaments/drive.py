@@ -326,7 +326,21 @@ class Drive:
                     row.update(goals_for=gf, goals_against=ga, mark=mark, points=CARD_POINTS[mark], total=total)
             rows.append(row)
         table = self.home_teams.index(team) + 1 if side == "home" else None
-        return {"title": self.title, "team": team, "side": side, "table": table, "rows": rows, "total": total}
+        return {"title": self.title, "team": team, "side": side, "table": table, "rows": rows, "total": total,
+                "outcome": self._outcome(team) if self.is_complete else None}
+
+    def _outcome(self, team: str) -> dict[str, Any]:
+        """How the drive ended for ``team``, for the foot of its card: its final position in the league (``of``
+        teams; ``shared`` when level with another on points and goal average), and the Cup: ``held`` at the end
+        (the Cup Winners), else the rounds in which it was ``won`` and ``lost`` (empty: never held)."""
+        standings = self.standings()
+        position = next(r["position"] for r in standings if r["team"] == team)
+        cup = self.cup()
+        return {"position": position, "of": len(standings),
+                "shared": sum(1 for r in standings if r["position"] == position) > 1,
+                "cup_held": cup["holder"] == team,
+                "cup_won": [p["round"] for p in cup["path"] if p["to"] == team],
+                "cup_lost": [p["round"] for p in cup["path"] if p["from"] == team]}
 
     # -- to and from JSON ----------------------------------------------------------
     def config(self) -> dict[str, Any]:

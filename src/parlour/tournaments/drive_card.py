@@ -45,6 +45,7 @@ td.versus { text-align: left; overflow-wrap: anywhere; }
 td.versus small { font-size: 0.8em; }
 tfoot td { font-weight: bold; }
 .note { font-size: 0.85em; margin-top: 0.6em; }
+.outcome { margin: 0.6em 0 0; font-size: 0.9em; overflow-wrap: anywhere; } .outcome b { padding: 0 0.2em; }
 .tools { font-family: sans-serif; display: flex; gap: 1.2em; align-items: center; margin: 0 0 1em; }
 .tools button { font-size: 1em; padding: 0.3em 1em; }
 @media screen and (max-width: 32em) {
@@ -57,7 +58,7 @@ tfoot td { font-weight: bold; }
   /* one card to its sheet, at the width of a card held in the hand (the postcard's), never the whole A4 */
   body { margin: 0; } .card { border-width: 1px; width: 132mm; max-width: 100%; padding: 0.5em 0.9em; }
   .card.long { width: auto; max-width: none; }     /* names past the usual length: the whole sheet's width */
-  .drive { margin: 0.1em 0 0.3em; } .team { margin: 0.3em 0; } .note { margin: 0.3em 0 0; }
+  .drive { margin: 0.1em 0 0.3em; } .team { margin: 0.3em 0; } .note, .outcome { margin: 0.2em 0 0; }
   th, td { padding: 0.2em 0.3em; }
 }
 """
@@ -107,6 +108,34 @@ def _cell(value: Any, blank: str = "") -> str:
     return blank if value is None else escape(str(value))
 
 
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _rounds(rounds: list[int]) -> str:
+    words = [str(r) for r in rounds]
+    return ("round " if len(words) == 1 else "rounds ") + (" and ".join(words) if len(words) < 3
+                                                           else ", ".join(words[:-1]) + " and " + words[-1])
+
+
+def _outcome_html(outcome: dict[str, Any] | None) -> str:
+    """The foot of a finished drive's card: the team's final position and what became of the Cup for it."""
+    if not outcome:
+        return ""
+    joint = "joint " if outcome["shared"] else ""
+    place = f"{joint}{ordinal(outcome['position'])} of {outcome['of']}"
+    if outcome["position"] == 1:
+        place += f" &middot; {joint}Champions"
+    if outcome["cup_held"]:
+        cup = "Cup Winners: held at the end"
+    elif outcome["cup_won"]:
+        cup = f"won in {_rounds(outcome['cup_won'])}, lost in {_rounds(outcome['cup_lost'])}"
+    else:
+        cup = "not held"
+    return (f'<p class="outcome" data-testid="outcome">FINAL POSITION <b>{place}</b> '
+            f"&middot; THE CUP <b>{cup}</b></p>\n")
+
+
 def card_html(card: dict[str, Any], back: str | None = None) -> str:
     """The printable card: a whole HTML document in one string.  Shown in a browser (``back``: the drive's page)
     it has a way back and a Print button above it, which the printed sheet leaves out."""
@@ -130,6 +159,7 @@ def card_html(card: dict[str, Any], back: str | None = None) -> str:
     ground = f" &middot; home ground: table {card['table']}" if card["table"] else ""
     longest = max([len(card["team"]), len(card["title"]) * 2 // 3]
                   + [len(row["opponent"] or "") for row in card["rows"] if not row["bye"]])
+    foot = _outcome_html(card.get("outcome"))
     body = f"""<main class="card{' long' if longest > LONG_NAME else ''}">
 <h1>INTERNATIONAL FOOTBALL WHIST</h1>
 <h2>SCORE CARD</h2>
@@ -147,6 +177,6 @@ def card_html(card: dict[str, Any], back: str | None = None) -> str:
 </tbody>
 <tfoot><tr><td class="versus" colspan="7">TOTAL</td><td class="total">{card['total']}</td></tr></tfoot>
 </table>
-<p class="note">Two points for a win, one for a draw. Teams level on points are parted by goal average.</p>
+{foot}<p class="note">Two points for a win, one for a draw. Teams level on points are parted by goal average.</p>
 </main>"""
     return printed_page(f"Score card: {card['team']}", body, sheet_style(len(card["rows"]), longest), back)

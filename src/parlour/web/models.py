@@ -711,7 +711,10 @@ class CycleMatch(BaseModel):
     tables: list[TableLink]
     source: dict[str, Any] | None = Field(None, description="how its points came in: source (organiser, parlour: "
                                           "played at a table, bots: a table of bots alone), at (epoch seconds), "
-                                          "table_id, corrected; none for points kept before sources were")
+                                          "table_id, corrected; idle: the players who made no move at its table "
+                                          "(left it, say), for the organiser to keep it or play the match again; "
+                                          "kept: those players, once the organiser kept the result; none for "
+                                          "points kept before sources were")
     sitting: int = Field(1, description="the sitting of its round it is played in, from 1: in one sitting "
                                         "nobody plays two matches")
     sittings: int = Field(1, description="how many sittings its round has")

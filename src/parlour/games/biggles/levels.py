@@ -23,15 +23,19 @@ LEVELS: Final[dict[str, dict[str, float]]] = {
 }
 #: the opponent a person meets when no level is named: the gentlest
 DEFAULT: Final = "gentle"
-#: the pace of a bot with no level of its own (the random bot): a club player's hands
-PACE: Final = "club"
-#: a plain name and one line for each level, for menus
-TITLES: Final = {"gentle": "Gentle", "newcomer": "Newcomer", "casual": "Casual", "club": "Club player",
-                  "practised": "Practised"}
+#: the pace of a bot with no level of its own (the random bot, the menus' Beginner): the gentlest level's hands, so
+#: that it is the weakest on offer, as its name says (at a club player's hands its random moves beat the gentle
+#: level; tests/biggles/test_levels.py)
+PACE: Final = "gentle"
+#: a plain name and one line for each level, for menus.  A name means the same strength in every game (the
+#: menus' words, ``parlour.bots``): the gentlest level, which someone new to the game beats about half the time,
+#: is the "Casual player" as in the card games; the quickest, hard to beat, is their "Expert"
+TITLES: Final = {"gentle": "Casual player", "newcomer": "Improving player", "casual": "Regular player",
+                  "club": "Club player", "practised": "Expert"}
 NOTES: Final = {
     "gentle": "Turns slowly and misses nearly half its chances to play: someone new to the game wins about half "
                 "the time",
-    "newcomer": "Turns slowly and misses about a third of the chances to play: a step up from the gentle level",
+    "newcomer": "Turns slowly and misses about a third of the chances to play: a step up from the casual player",
     "casual": "A little quicker, and misses one chance in five",
     "club": "Turns a three in under a second and seldom misses a playable card",
     "practised": "Turns in about half a second and pounces in a third: hard to beat",

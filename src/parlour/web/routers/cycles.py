@@ -84,6 +84,25 @@ async def cycle_table(doc_id: OrganiserDep, match: int, body: MatchTable, tourna
     return await match_table(tables, doc_id, due[match], body.seats or TWO_PEOPLE, body.seed)
 
 
+@router.post("/{doc_id}/matches/{match}/keep")
+async def keep_match(doc_id: OrganiserDep, match: int, tournaments: TournamentsDep, store: StoreDep) -> CycleView:
+    """The organiser keeps a result played at a table where a person made no move (``source.idle``: he left the
+    table, say): it counts from now on, said so on the cycle's page.  422 if the match's result has no such mark
+    (to play it again instead, open a table for it: its result replaces this one)."""
+    cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
+    standing = cycle.sources().get(match, {})
+    due = {m["match"]: m for m in cycle.matches()}
+    if not standing.get("idle") or match not in due:
+        raise HTTPException(422, f"match {match + 1} has no result played without a move to keep")
+    m = due[match]
+    await asyncio.to_thread(tournaments.add_cycle_entry, doc_id, {
+        "kind": "correction", "match": match, "blue": m["blue"], "red": m["red"],
+        "blue_points": m["points"][m["blue"]], "red_points": m["points"][m["red"]],
+        "meta": {"source": "parlour", "table_id": standing.get("table_id"), "at": standing.get("at"),
+                 "kept": standing["idle"], "kept_at": time.time()}})
+    return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)
+
+
 @router.post("/{doc_id}/simulate")
 async def cycle_simulate(doc_id: OrganiserDep, body: CycleBotsPlay, request: Request, tournaments: TournamentsDep,
                          store: StoreDep) -> CycleView:

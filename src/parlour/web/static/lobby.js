@@ -113,7 +113,8 @@ export async function finishedGames() {
   const ids = new Set(mine.map((t) => t.id));
   const others = listed.filter((t) => !ids.has(t.id));
   const none = heldKeys().length ? "None of the tables you sat at in this browser has finished yet."
-    : "This browser holds no seat at a finished game.";
+    : "This browser holds no seat at a finished game. To find one of yours again, open the link you kept at its end "
+      + "(every game offers it: \u201cKeep this link to come back to this game\u201d): the game is listed here from then on.";
   clear(main).append(h("h1", {}, "Finished games"),
     h("h2", {}, "Your games"),
     Array.isArray(own) ? (mine.length ? tableList(mine, list, true) : h("p", { class: "muted", "data-testid": "no-own-games" }, none))

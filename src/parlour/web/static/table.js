@@ -6,7 +6,7 @@ import { api, joinLinks, keepMade, mySeat } from "/static/api.js";
 import { gameModule, go, main, resultText } from "/static/page.js";
 import { hints } from "/static/hint.js";
 import { capital, contextTitle } from "/static/words.js";
-import { seatLinkBox, takeSeatFromLink } from "/static/seats.js";
+import { seatLink, seatLinkBox, takeSeatFromLink } from "/static/seats.js";
 
 // -- playing ---------------------------------------------------------------------------
 // How long another seat's move stays on screen before the next one is drawn, so that a person can follow
@@ -276,7 +276,7 @@ export async function playTable(tableId) {
         " ", h("a", { href: `/replay/${tableId}` }, "Replay it"), " · ",
         h("a", { href: `/api/tables/${tableId}/record` }, "Download the record"),
         context ? [" · ", sent()] : mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
-        view.result.abandoned || !mod.ending ? "" : mod.ending(view));
+        view.result.abandoned || !mod.ending ? "" : mod.ending(view), mine ? keepLink(tableId, mine) : "");
       if (closer) closer.remove();
       // the title takes the score once the game is over
       if (context && (!prev || !prev.over)) {
@@ -531,6 +531,15 @@ function focusDecision(movesOnly = false) {
     if (next) { next.focus({ preventScroll: true }); return true; }
   }
   return false;
+}
+
+// At a game's end, the player's way back to it from any browser: the list of finished games knows only the seats
+// this browser holds, so a game played here is lost to another device (or a cleared browser) without its link.
+function keepLink(tableId, mine) {
+  const url = seatLink(tableId, mine);
+  return h("p", { class: "keep-link", "data-testid": "keep-link" }, h("strong", {}, "Keep this link to come back to this game"),
+    " in any browser, with its replay and the expert's analysis (keep it to yourself: it opens your seat): ",
+    h("code", { "data-testid": "keep-link-url" }, url), " ", copyButton(url));
 }
 
 // A button that copies a link, with a word of thanks.

@@ -20,6 +20,8 @@ export function sourceWords(meta, corrected) {
   const at = meta.at ? ` at ${clockOf(meta.at)}` : "";
   if (meta.source === "organiser") return `${corrected ? "corrected" : "entered"} by the organiser${at}`;
   const played = meta.source === "bots" ? "played by bots at a Parlour table" : "played at a Parlour table";
+  // a result where a person made no move, which the organiser chose to keep (idleWords says it before he chooses)
+  if (meta.kept && meta.kept.length) return `${played}${at ? `, finished${at}` : ""}; ${meta.kept.join(" and ")} made no move, and the organiser kept the result`;
   return `${played}${at ? `, finished${at}` : ""}${corrected ? " (it replaced the score before)" : ""}`;
 }
 
@@ -143,7 +145,10 @@ const madeAt = (at) => new Date(at * 1000).toLocaleString("en-GB", { day: "numer
 
 export async function home(main) {
   document.title = "Tournaments · Parlour";
-  const [drives, cycles, biggles] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"), botsOf("biggles")]);
+  const [drives, cycles, biggles, fw] = await Promise.all([api("GET", "/api/drives"), api("GET", "/api/cycles"), botsOf("biggles"),
+    botsOf("football-whist")]);
+  // each kind of tournament says which bots may play its games: its own game's levels, weakest first
+  const levels = (game) => game.bot_catalogue.map((b) => b.title).join(", ");
   const driveForm = h("form", { class: "new", "data-testid": "new-drive" },
     h("label", {}, "Title ", h("input", { name: "title", value: "Football Whist Drive", size: 28 })),
     h("label", {}, "Teams, one a line (in order of arrival: 1st, 3rd, 5th … are Home) ",
@@ -173,13 +178,14 @@ export async function home(main) {
       h("section", { class: "tile" }, h("h2", {}, "Football Whist Drives"),
         drives.length ? h("ul", {}, drives.map((d) => h("li", {}, h("a", { href: `/drives/${d.id}` }, d.config.title),
           ` · ${d.config.teams.length} teams`, d.state ? [" · ", h("span", { "data-testid": "state" }, d.state)] : "", ` · made ${madeAt(d.created)}`))) : h("p", { class: "muted" }, "None yet."),
-        h("h3", {}, "New drive"), driveForm),
+        h("h3", {}, "New drive"), driveForm,
+        h("p", { class: "muted", "data-testid": "drive-levels" }, `Each round's games can be played here (people, or bots from the weakest to the strongest: ${levels(fw)}) or entered by hand.`)),
       h("section", { class: "tile" }, h("h2", {}, "Biggles cycles"),
         cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.players.join(", ")),
           c.state ? [" · ", h("span", { "data-testid": "state" }, c.state)] : "", ` · made ${madeAt(c.created)}`))) :
           h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New cycle"), cycleForm,
-        h("p", { class: "muted" }, `Each plays the next in the ring; matches can be played here (people, or bots from the weakest to the strongest: ${biggles.bot_catalogue.map((b) => b.title).join(", ")}) or entered by hand.`))));
+        h("p", { class: "muted", "data-testid": "cycle-levels" }, `Each plays the next in the ring; matches can be played here (people, or bots from the weakest to the strongest: ${levels(biggles)}) or entered by hand.`))));
 }
 
 // A drive or cycle just made: this browser keeps its organiser key; the page to go to.
@@ -689,8 +695,18 @@ export async function cycle(main, id) {
     // a player who has sat in person at the cycle's tables keeps his matches: the bots leave them to him
     const people = [m.blue, m.red].filter((p) => (data.people || []).includes(p));
     if (data.bots.playing) [[blue, m.blue], [red, m.red]].forEach(([s, p]) => { if (!choices.has(`${m.match}-${p === m.blue ? "blue" : "red"}`)) s.value = people.includes(p) ? "person" : data.bots.bots; });
+    // a result where a person made no move at the table (he left it, say) is marked, for the organiser to keep it
+    // or to have the match played again (the new table's result replaces it)
+    const idle = m.source && m.source.idle && m.source.idle.length ? m.source.idle : null;
     const play = h("button", { class: "primary", onclick: () => openTable(`/api/cycles/${id}/matches/${m.match}/table`,
-      [seatOf(blue), seatOf(red)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
+      [seatOf(blue), seatOf(red)], key).then(load), title: "The table opens in a new tab" }, idle ? "Play the match again (new tab)" : "Play in Parlour (new tab)");
+    const keep = async () => {
+      try { data = await api("POST", `/api/cycles/${id}/matches/${m.match}/keep`, undefined, key); draw(); } catch (error) { toast(error.message); }
+    };
+    const mark = idle ? h("div", { class: "banner idle-mark", "data-testid": "idle-mark" },
+      h("strong", {}, `${idle.join(" and ")} made no move: this match was not really played.`),
+      key ? [" Keep the result, or play the match again. ", h("button", { type: "button", onclick: keep, "data-testid": "keep-result" }, "Keep this result")]
+        : " The organiser may keep the result or have the match played again.") : "";
     // ... unless the organiser, told whose match it is, asks the bots to stand in for him
     const standIn = async () => {
       try {
@@ -714,10 +730,10 @@ export async function cycle(main, id) {
         m.sittings > 1 ? [h("br"), h("small", { class: "muted" }, `sitting ${m.sitting}`)] : ""),
       h("td", {}, h("span", { class: "blue-pack" }, m.blue), who(0), " v ", h("span", { class: "red-pack" }, m.red), who(1)),
       h("td", {}, botsPlay ? h("span", { class: "score-read muted", "data-testid": "bots-score", title: "the bots' table fills in its points when the match ends" }, "–") : score,
-        m.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(m.source, m.source.corrected)) : ""),
+        m.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(m.source, m.source.corrected)) : "", mark),
       // (a match at a table now is watched there: a second table for it is not offered)
       h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(biggles.bot_catalogue, data.bots.bots)})`)
-        : pts || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play),
+        : (pts && !idle) || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play),
         data.bots.playing && !pts && !m.tables.some((t) => !t.finished) ? waits : "", pts ? "" : inPlay(m.tables), tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", async (got) => {
