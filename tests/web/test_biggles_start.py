@@ -9,6 +9,7 @@ back (a person who left, a restarted server) counts again first.
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from fastapi.testclient import TestClient
@@ -257,3 +258,28 @@ def test_a_bot_that_has_not_moved_for_seconds_is_named_at_the_table(store, monke
             quiet = view_until(ws, lambda v: v["notice"] is not None)
             assert quiet["race"]["phase"] == "running" and not any(s == 1 for s, _ in quiet["observation"]["history"])
             assert quiet["notice"].startswith(f"{bot}: no move for over 5 seconds, though there is one to make.")
+
+
+def test_a_race_resumed_while_its_old_clock_still_winds_down_gets_a_clock(store, monkeypatch):
+    """A player who drops and comes straight back while the paused race's clock task has not yet ended (it is
+    finishing a write, on a busy machine): the resumed race gets a clock of its own once the old one ends, so Go
+    comes and the bot moves without waiting for a press of the player's."""
+    from parlour.web.live import LiveTable
+
+    def stop_later(self):                   # the old clock ends a moment after it is told to, as on a busy machine
+        task = self.task
+        if task is not None and task is not asyncio.current_task():
+            asyncio.get_running_loop().call_later(0.5, task.cancel)
+
+    monkeypatch.setattr(LiveTable, "stop", stop_later)
+    with app(store) as client:
+        made = person_and_bot(client, bot="practised")
+        url = f"/ws/tables/{made['id']}?token={made['token']}"
+        with client.websocket_connect(url) as ws:
+            ws.send_json({"type": "ready"})
+            left = view_until(ws, lambda v: sum(s == 1 for s, _ in v["observation"]["history"]) >= 2)
+        moved = sum(s == 1 for s, _ in left["observation"]["history"])
+        with client.websocket_connect(url) as ws:               # straight back: the old clock is still going
+            assert view_until(ws, lambda v: v["race"]["phase"] == "counting")["race"]["resumed"]
+            view_until(ws, lambda v: v["race"]["phase"] == "running")
+            view_until(ws, lambda v: sum(s == 1 for s, _ in v["observation"]["history"]) > moved + 1)

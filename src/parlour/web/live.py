@@ -907,9 +907,16 @@ class LiveTable:
                 self.task.add_done_callback(self._clock_ended)
 
     def _clock_ended(self, task: asyncio.Task[None]) -> None:
-        """A race's clock task that failed (it moves the bots and says Go) never leaves a silent race: it is
-        started again, up to ``RESTARTS`` times; past that the race is paused and the table says why."""
-        if task.cancelled() or task.exception() is None or self.live is None or self.ended:
+        """A race's clock task (it moves the bots and says Go) that ended while a race runs here is started again:
+        one that failed, up to ``RESTARTS`` times (past that the race is paused and the table says why); one that
+        was stopped or ended for a race that has since been replaced (a player who dropped and came straight back
+        while the old clock was still winding down, when ``start_bots`` found it not yet done) at once, so the
+        new race never goes without a clock."""
+        if self.task is not task or self.live is None or self.ended:
+            return
+        failed = not task.cancelled() and task.exception() is not None
+        if not failed:
+            self.start_bots()
             return
         self.restarts += 1
         if self.restarts <= RESTARTS:
