@@ -83,6 +83,9 @@ def play_three_matches(browser, server, size: dict, name: str) -> None:
         assert page.locator("[data-testid=event-log] li").first.inner_text() == "Arthur played Biggles!"
         assert "Biggles" not in page.locator(".story").inner_text()
         assert page.locator("text=played Biggles!").count() == 1
+        # the dock gives way to the result under the board, never over it
+        board, dock = page.evaluate(BOX, ".board"), page.evaluate(BOX, ".dock")
+        assert dock[0] >= board[1] - 1, (board, dock)
         shot(page, f"biggles-{name}-over")
         assert not errors, errors
     finally:
