@@ -9,6 +9,7 @@ back (a person who left, a restarted server) counts again first.
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from fastapi.testclient import TestClient
@@ -212,3 +213,73 @@ def test_a_race_pings_its_players_and_takes_presses_with_their_timing(store):
             view_until(ws, lambda v: any(s == 0 for s, _ in v["observation"]["history"]))
             ws.send_json({"type": "act", "action": "turn", "timing": {"version": -1, "reaction": 0.1, "at": 1.0}})
             assert "timing.version" in next_error(ws)["message"]
+
+
+def test_a_race_whose_clock_fails_goes_on_or_pauses_in_words(store, monkeypatch):
+    """The task that says Go and moves the bots never dies silently: it is started again, and if it keeps
+    failing the race is paused and the table says why (never a walk-over against a bot that does nothing)."""
+    from parlour.games.biggles.session import LiveGame
+
+    tick, failures = LiveGame.tick, {"left": 2}
+
+    def failing(self):
+        if failures["left"] > 0:
+            failures["left"] -= 1
+            raise RuntimeError("a tick that failed")
+        return tick(self)
+
+    monkeypatch.setattr(LiveGame, "tick", failing)
+    with app(store) as client:
+        made = person_and_bot(client, bot="practised")
+        with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+            ws.send_json({"type": "ready"})
+            # two failures, and the clock is started again: Go comes and the bot moves with no press of Ann's
+            view_until(ws, lambda v: any(seat == 1 for seat, _ in v["observation"]["history"]))
+        failures["left"] = 10**6                                   # from now on every tick fails
+        made = person_and_bot(client, bot="practised")
+        with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+            ws.send_json({"type": "ready"})
+            paused = view_until(ws, lambda v: not v["running"])
+            assert paused["notice"].startswith("The race is paused: the server could not keep the bots moving.")
+
+
+def test_a_bot_that_has_not_moved_for_seconds_is_named_at_the_table(store, monkeypatch):
+    """A bot that could move but has made no move for five seconds of the race: the table says so in words."""
+    from parlour.games.biggles.bots import ReflexBot
+
+    monkeypatch.setattr(ReflexBot, "delay", lambda self, action: 60.0)       # a server that cannot keep up
+    with app(store) as client:
+        made = person_and_bot(client, bot="practised")
+        with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as ws:
+            first = next_view(ws)
+            bot = first["seats"][1]["name"]
+            assert first["notice"] is None
+            ws.send_json({"type": "ready"})
+            quiet = view_until(ws, lambda v: v["notice"] is not None)
+            assert quiet["race"]["phase"] == "running" and not any(s == 1 for s, _ in quiet["observation"]["history"])
+            assert quiet["notice"].startswith(f"{bot}: no move for over 5 seconds, though there is one to make.")
+
+
+def test_a_race_resumed_while_its_old_clock_still_winds_down_gets_a_clock(store, monkeypatch):
+    """A player who drops and comes straight back while the paused race's clock task has not yet ended (it is
+    finishing a write, on a busy machine): the resumed race gets a clock of its own once the old one ends, so Go
+    comes and the bot moves without waiting for a press of the player's."""
+    from parlour.web.live import LiveTable
+
+    def stop_later(self):                   # the old clock ends a moment after it is told to, as on a busy machine
+        task = self.task
+        if task is not None and task is not asyncio.current_task():
+            asyncio.get_running_loop().call_later(0.5, task.cancel)
+
+    monkeypatch.setattr(LiveTable, "stop", stop_later)
+    with app(store) as client:
+        made = person_and_bot(client, bot="practised")
+        url = f"/ws/tables/{made['id']}?token={made['token']}"
+        with client.websocket_connect(url) as ws:
+            ws.send_json({"type": "ready"})
+            left = view_until(ws, lambda v: sum(s == 1 for s, _ in v["observation"]["history"]) >= 2)
+        moved = sum(s == 1 for s, _ in left["observation"]["history"])
+        with client.websocket_connect(url) as ws:               # straight back: the old clock is still going
+            assert view_until(ws, lambda v: v["race"]["phase"] == "counting")["race"]["resumed"]
+            view_until(ws, lambda v: v["race"]["phase"] == "running")
+            view_until(ws, lambda v: sum(s == 1 for s, _ in v["observation"]["history"]) > moved + 1)

@@ -84,6 +84,8 @@ PING_EVERY, PING_SAMPLES = 1.0, 8
 SHOWN_KEPT = 256
 #: hints a seat may ask for: one every so many seconds on average, and so many at once
 HINT_EVERY, HINT_BURST = 2.0, 3
+#: times a race's clock task that failed is started again before the race is paused with a message instead
+RESTARTS = 3
 NO_HINTS = "this table was made without hints (the option is chosen when a table is made, for everyone at it)"
 
 
@@ -375,6 +377,8 @@ class LiveTable:
         #: the last move's (version, start, by) and the connections still to be sent its view
         self.delivery: tuple[int, float, str] | None = None
         self.undelivered: set[Connection] = set()
+        #: a race's clock task that failed, started again so many times (``_clock_ended``)
+        self.restarts = 0
         self._rebuild(stored)
 
     def _rebuild(self, stored: StoredTable) -> None:
@@ -872,6 +876,9 @@ class LiveTable:
             elapsed = max([t for t in self.state.times if t == t] + [self.paused_at])
             people = [s for s, info in enumerate(self.seats) if info["kind"] == PERSON]
             self.live = LiveGame(self.state, self.bots, clock=self.clock, elapsed=elapsed, people=people)
+            self.restarts = 0
+            if self.notice is not None:          # (a race paused because its clock kept failing starts afresh)
+                self.notice = None
             self.start_bots()
         elif not everyone and self.live is not None:
             self.live.settle_all()               # what was judged stands, and goes to the log now
@@ -896,6 +903,33 @@ class LiveTable:
         if wanted and not self.ended and (self.task is None or self.task.done()):
             self.task = asyncio.get_running_loop().create_task(self._clock() if self.live else self._turns())
             self.task.add_done_callback(_report)
+            if self.live is not None:
+                self.task.add_done_callback(self._clock_ended)
+
+    def _clock_ended(self, task: asyncio.Task[None]) -> None:
+        """A race's clock task (it moves the bots and says Go) that ended while a race runs here is started again:
+        one that failed, up to ``RESTARTS`` times (past that the race is paused and the table says why); one that
+        was stopped or ended for a race that has since been replaced (a player who dropped and came straight back
+        while the old clock was still winding down, when ``start_bots`` found it not yet done) at once, so the
+        new race never goes without a clock."""
+        if self.task is not task or self.live is None or self.ended:
+            return
+        failed = not task.cancelled() and task.exception() is not None
+        if not failed:
+            self.start_bots()
+            return
+        self.restarts += 1
+        if self.restarts <= RESTARTS:
+            log.warning("table %s: the race's clock stopped (%s); started again", self.id, task.exception())
+            self.start_bots()
+            return
+        log.error("table %s: the race's clock keeps stopping; the race is paused", self.id)
+        self.live.settle_all()
+        self.paused_at = self.live.now()
+        self.live = None
+        self.notice = ("The race is paused: the server could not keep the bots moving. "
+                       "Reload the page to start it again.")
+        self.broadcast()
 
     async def ready(self, seat: int | None) -> None:
         """A person says he is ready for the match about to start; once everyone is, the count runs.
@@ -1016,6 +1050,7 @@ class LiveTable:
                     return
                 moves, changes = len(self.state.history), live.changes
                 live.tick()
+                self._stall_notice(live)
                 self._ping()
                 self._count_claims()
                 self._tell()
@@ -1029,6 +1064,22 @@ class LiveTable:
                     await self._moved("bot", started)
                 elif live.changes != changes:        # Go, a match ended, a held press judged
                     self.broadcast()
+
+    def _stall_notice(self, live: LiveGame) -> None:
+        """A bot that could move but has not for ``session.STALL`` seconds is named in the table's notice (the
+        page shows it in words), and the notice goes once it moves again or the match ends."""
+        from parlour.games.biggles.session import STALL
+
+        quiet = [self._name(seat) for seat in live.stalled()]
+        notice: str | None
+        if quiet:
+            notice = (f"{' and '.join(quiet)}: no move for over {STALL:.0f} seconds, though there is one to make. "
+                      "The server is slow to keep up; the race goes on.")
+        else:
+            notice = None if self.notice is None or "no move for" in self.notice else self.notice
+        if notice != self.notice:
+            self.notice = notice
+            self.broadcast()
 
     async def store_race(self) -> None:
         """The server stops: a race's moves still open to a late press are made final and stored."""

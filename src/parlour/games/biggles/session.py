@@ -49,6 +49,9 @@ HAND_TURN: Final = 0.25
 #: how many times quicker than a level's hands at a real table the bots move in live play: a person presses keys,
 #: which is quicker than turning three cards by hand (docs/rules/biggles.md, Bots)
 LIVE_PACE: Final = 2.0
+#: seconds of the race clock a bot may go without a move it could make before the table says so (the slowest
+#: level turns about once a second at the live pace: so long a silence means the server is not keeping up)
+STALL: Final = 5.0
 
 
 def seconds(n: int) -> str:
@@ -93,6 +96,8 @@ class LiveGame:
         #: words for a person about a press judged after it was answered (held a moment, or undone): (seat, text)
         self.notes: list[tuple[int, str]] = []
         self.ready: set[int] = set()
+        #: each bot's last move that stood (or Go), on the race clock: a bot quiet for ``STALL`` is said to be
+        self.moved_at: dict[int, float] = {}
         self.go_at: float | None = None
         #: counts the changes that no action shows (a phase, a seat ready): a server redraws when it moves
         self.changes = 0
@@ -161,6 +166,7 @@ class LiveGame:
         self.reflexes.match = self.state.match_no
         for seat in self.bots:
             self.reflexes.plan(seat, self.go_at)
+            self.moved_at[seat] = self.go_at
         self.changes += 1
 
     def _after(self) -> bool:
@@ -285,7 +291,10 @@ class LiveGame:
             return
         self.changes += 1
         for entry in outcome.applied:
-            if (entry.seat, entry.arrival) != answered:
+            if entry.seat in self.moved_at:
+                self.moved_at[entry.seat] = max(self.moved_at[entry.seat], now)
+            # a bot's own move: ``Reflexes.step`` looks again after it; a person's, answered or not: the bots do
+            if entry.seat not in self.bots or (entry.seat, entry.arrival) != answered:
                 self.reflexes.changed(entry.seat, now)
         for entry, why in outcome.refused:
             if entry.seat in self.people and (entry.seat, entry.arrival) != answered:
@@ -298,12 +307,35 @@ class LiveGame:
                     self.notes.append((entry.seat, f"Undone: your {_move_words(entry.action)} came after the "
                                                    "other player's move, by the clocks of both hands (ruling 14)."))
 
+    def stalled(self, after: float = STALL) -> list[int]:
+        """The bots that could move but have made no move for ``after`` seconds of the race (none unless it runs):
+        a server too busy to keep up, which the table says in words rather than letting the match go by."""
+        if self.phase != RUNNING:
+            return []
+        now = self.now()
+        return [seat for seat in sorted(self.bots)
+                if self.state.legal_actions(seat) and now - self.moved_at.get(seat, now) >= after]
+
+    def mend(self) -> list[int]:
+        """While the race runs, a bot that could move has a move under way: one found with none (a lost wake-up)
+        plans one now.  The seats mended."""
+        if self.phase != RUNNING:
+            return []
+        now = self.now()
+        lost = [seat for seat, chosen in self.reflexes.pending.items()
+                if chosen is None and self.state.legal_actions(seat)]
+        for seat in lost:
+            self.reflexes.plan(seat, now)
+        return lost
+
     def tick(self) -> list[tuple[int, str, bool]]:
         """Go, if the count has run out, then whatever falls due by now, in time order (until a match ends): a
-        held press's wait ends, a bot moves."""
+        held press's wait ends, a bot moves.  A bot left with no move under way though it could move gets one
+        (``mend``)."""
         now = self.now()
         if self.phase == COUNTING and self.go_at is not None and now >= self.go_at:
             self._go()
+        self.mend()
         done: list[tuple[int, str, bool]] = []
         while self.phase == RUNNING:
             held, bot = self.referee.next_time(), self.reflexes.next_time()

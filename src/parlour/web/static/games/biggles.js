@@ -332,12 +332,13 @@ export function render(el, given) {
       `The table as match ${ended.match} ended: ${n[ended.winner]} played Biggles first. The next match is dealt when every player is ready.`) : "",
     playerArea(ctx, other, false),
     playerArea(ctx, me, ctx.seat !== null && ctx.seat !== undefined),
-    // (the keys, while they do something: not at the game's end)
-    ctx.readOnly || ctx.seat === null || ctx.seat === undefined || view.over ? "" : h("p", { class: "bg-keys keys-hint" },
+    // (the keys, while they do something: not at the game's end, nor between matches, where the summary and the
+    // Ready button need the room)
+    ctx.readOnly || ctx.seat === null || ctx.seat === undefined || view.over || ended ? "" : h("p", { class: "bg-keys keys-hint" },
       h("kbd", {}, "t"), " or ", h("kbd", {}, "space"), " turn three (or pick up) · ",
       h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"),
     eventLog(ctx),
-    seated(view) && !ctx.readOnly && !view.over ? practiceBox(ctx) : "",
+    seated(view) && !ctx.readOnly && !view.over && !ended ? practiceBox(ctx) : "",
     race ? racePanel(ctx, race) : "");
   // (the builds as the match ended are what the player reads beside the summary: the page keeps them above the dock)
   if (ended) for (const area of el.querySelectorAll(".bg-player")) area.dataset.watch = "the builds as the match ended";
@@ -378,7 +379,7 @@ function eventLog(ctx) {
   for (let i = history.length - 1; i >= 0 && told.length < LOG_SIZE; i -= 1) {
     const action = history[i][1];
     if (action === "play B" && i < history.length - 1) break;   // (an earlier match's end)
-    if (tells(action, view, i)) told.push(i);
+    if (tells(action, view, i, true)) told.push(i);
   }
   const wanted = new Set(told.map(String));
   for (const li of [...log.children]) if (!wanted.has(li.dataset.i)) li.remove();
@@ -425,10 +426,23 @@ function opponentWords(view) {
 }
 
 // -- the start of each match: Start (or Ready), the count, and the summary of the match just ended ------------
-// The panel is a decision (the table page moves it into the dock, on screen on a phone).
+// The panel is a decision (the table page moves it into the dock, on screen on a phone).  It is drawn once while
+// it stands: a view that changes nothing it shows (a notice, a seat connecting) keeps the same panel, so the Ready
+// button the player is reaching for is never swapped for a new one under his finger.
+let standing = null;                           // { key, panel }: the panel drawn, and what it was drawn from
 function racePanel(ctx, race) {
   const { view, obs } = ctx;
-  if (race.phase !== "waiting" && race.phase !== "match-over") return "";
+  if (race.phase !== "waiting" && race.phase !== "match-over") { standing = null; return ""; }
+  const key = JSON.stringify([view.table, view.seat, race.phase, race.match, race.waiting_for, race.ready,
+    names(view), obs.match_results.at(-1) || null, obs.points]);
+  if (standing && standing.key === key) return standing.panel;
+  const panel = drawRacePanel(ctx, race);
+  standing = { key, panel };
+  return panel;
+}
+
+function drawRacePanel(ctx, race) {
+  const { view, obs } = ctx;
   const n = names(view);
   const mine = seated(view);
   const waiting = race.waiting_for.filter((s) => s !== view.seat).map((s) => n[s]);
@@ -599,6 +613,19 @@ export function controls(el, ctx) {
 // A key as the table reads it: letters in either case alike.
 const keyOf = (pressed) => (pressed.length === 1 ? pressed.toLowerCase() : pressed);
 
+// The keys are spoken of (the hint under the board, "(t)" in a refusal, the status line) where the player has a
+// keyboard: not on a touch screen, nor on a narrow one (a phone) until he presses one of the game's keys there.
+const KEYED = "bg-keyed";
+document.addEventListener("keydown", (event) => {
+  if (["t", " ", "p", "s"].includes(keyOf(event.key)) && !event.target.matches("input, select, textarea")) {
+    document.body.classList.add(KEYED);
+  }
+}, true);
+function tapping() {
+  return window.matchMedia("(pointer: coarse)").matches
+    || (window.matchMedia("(max-width: 600px)").matches && !document.body.classList.contains(KEYED));
+}
+
 export function key(pressed, ctx) {
   const legal = ctx.legal || [];
   const k = keyOf(pressed);
@@ -650,12 +677,14 @@ export function describe(action, view, seat) {
 // The moves the story over a race tells: the cards that change a build (turning goes on all the time), in the
 // match being raced only (``view`` and ``i``, the move's place in the history, when the table asks).  Between
 // matches the summary tells how the last one ended, and the next starts with nothing told: "You played Biggles!"
-// is never left over its count.  At the game's end its last move stands.
+// is never left over its count.  At the game's end the board's list of the last moves tells them (``inLog``), and
+// the story line under it nothing more: "Bert played Biggles!" once, not twice.
 const BETWEEN = new Set(["waiting", "match-over", "counting"]);
 const lastEnd = new WeakMap();                 // a view's history: where its last match ended (its Biggles played)
-export const tells = (action, view, i) => {
+export const tells = (action, view, i, inLog = false) => {
   if (!(action.startsWith("play ") || action.startsWith("stop "))) return false;
-  if (!view || i === undefined || view.over) return true;
+  if (view && view.over && i !== undefined) return inLog;
+  if (!view || i === undefined) return true;
   if (view.race && BETWEEN.has(view.race.phase)) return false;
   const history = view.observation.history;
   if (!lastEnd.has(history)) lastEnd.set(history, history.findLastIndex(([, a]) => a === "play B"));
@@ -695,7 +724,7 @@ export function refusal(message, view, then) {
   }
   if (late(message, phase)) return "";
   // the rules name the keys, "(t)": on a touch screen the buttons are what the player presses
-  if (window.matchMedia("(pointer: coarse)").matches) {
+  if (tapping()) {
     return message.replace(/ \(([tps])\)/g, (_, k) => ` (the ${{ t: "Turn", p: "Play", s: "Stop!" }[k]} button)`);
   }
   return message;
@@ -719,7 +748,7 @@ export function status(view) {
   if (race.phase === "counting" && race.resumed) return `Resuming match ${race.match} where it stood: wait for Go!`;
   if (race.phase === "counting") return `Match ${race.match} is about to start: wait for Go!`;
   if (!mine) return "The race is on. You are watching.";
-  if (window.matchMedia("(pointer: coarse)").matches) return "The race is on! Tap Turn, Play or Stop!";
+  if (tapping()) return "The race is on! Tap Turn, Play or Stop!";
   return "The race is on! Press Turn, Play or Stop, or the keys: t (or space), p, s.";
 }
 
