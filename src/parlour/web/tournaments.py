@@ -227,6 +227,23 @@ def sittings(cycle: Cycle) -> dict[int, tuple[int, int]]:
             for m in sitting}
 
 
+def cycle_stand_ins(tables: list[dict[str, Any]]) -> dict[int, list[str]]:
+    """Each match's players who play in person but for whom a bot played it (at the match's last table), for the
+    printed sheet to mark as the cycle's page does."""
+    people = cycle_people(tables)
+    last: dict[int, dict[str, Any]] = {}
+    for t in reversed(tables):                      # (oldest first: the last one stays)
+        last[t["meta"]["match"]] = t
+    out: dict[int, list[str]] = {}
+    for match, t in last.items():
+        sides = [t["meta"].get("blue") or "", t["meta"].get("red") or ""]
+        names = [sides[i % 2] for i, s in enumerate(t.get("seats") or [])
+                 if s.get("kind") == "bot" and sides[i % 2] in people]
+        if names:
+            out[match] = names
+    return out
+
+
 def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView:
     cycle = tournaments.cycle(doc_id)
     tables = store.tables_for("cycle", doc_id)
