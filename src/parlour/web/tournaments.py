@@ -41,6 +41,7 @@ from parlour.web.models import (
     TableLink,
     TableMade,
     TeamCard,
+    TournamentOf,
 )
 from parlour.web.registry import Busy, SeatingError
 
@@ -139,6 +140,41 @@ def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
     except (ParlourError, KeyError, TypeError):
         return None
     return None
+
+
+def tournaments_of(tournaments: Tournaments, rows: Sequence[dict[str, Any]]) -> list[TournamentOf | None]:
+    """The drive or cycle each listed table was played for, by name ("Saturday Drive", "round 4, table 4"; "the
+    cycle of Ann, Bob and Cat", "match 3"): None for a casual game, or one whose tournament is gone.  Each
+    tournament is read once for the whole list."""
+    names: dict[str, str | None] = {}
+
+    def name(doc_id: str, read: Callable[[str], str]) -> str | None:
+        if doc_id not in names:
+            try:
+                names[doc_id] = read(doc_id)
+            except (ParlourError, KeyError, TypeError):
+                names[doc_id] = None
+        return names[doc_id]
+
+    def players(doc_id: str) -> str:
+        who = tournaments.cycle(doc_id).players
+        return f"the cycle of {', '.join(who[:-1])} and {who[-1]}"
+
+    out: list[TournamentOf | None] = []
+    for row in rows:
+        meta = row.get("meta") or {}
+        try:
+            if meta.get("drive") and (title := name(meta["drive"], lambda d: tournaments.drive(d).title)):
+                out.append(TournamentOf(name=title, where=f"round {meta['round']}, table {meta['table']}",
+                                        url=f"/drives/{meta['drive']}"))
+                continue
+            if meta.get("cycle") and (who := name(meta["cycle"], players)):
+                out.append(TournamentOf(name=who, where=f"match {meta['match'] + 1}", url=f"/cycles/{meta['cycle']}"))
+                continue
+        except (KeyError, TypeError):
+            pass
+        out.append(None)
+    return out
 
 
 def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView:

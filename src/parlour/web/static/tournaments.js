@@ -456,7 +456,7 @@ export async function drive(main, id) {
       st ? part("rounds", JSON.stringify([st, data.bots, botLevel()]), () => roundsPanel(key, st, "game", data.bots, simulate, pause,
         { title: levelOf(fw.bot_catalogue, botLevel()), pick: () => levelPick(fw.bot_catalogue, botLevel(), (v) => { level = v; draw(); }) })) : "",
       part("standings", JSON.stringify([s.table, s.cup, s.complete]), () => h("div", { class: "drive-grid" },
-        h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table)),
+        h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table, data.rounds.some((games) => games.some((f) => f.bye)))),
         h("section", {}, h("h2", {}, "The Cup"), cup(s.cup, s.complete)))),
       part("fixtures-head", "", () => h("h2", {}, "Fixtures")),
       ...data.rounds.map((fixtures, r) => {
@@ -562,14 +562,17 @@ function tieBreak(rows) {
   return ` (level with ${next.team} on ${plural(first.points, "point")}, ahead on goal average: ${average(first)} to ${average(next)})`;
 }
 
-function league(rows) {
+// The League table; its Byes column only where some team sits a round out (``byes``: a drive of an odd number of
+// teams), else it would be a column of zeros, and the phone's room goes to the teams' names.
+function league(rows, byes) {
+  const heads = [["Pos", "Position"], ["Team"], ["P", "Played"], ["W", "Won"], ["D", "Drawn"], ["L", "Lost"], ["Bye", "Byes"], ["F", "Goals for"], ["A", "Goals against"], ["Avg", "Goal average"], ["Pts", "Points"]];
   return h("table", { class: "list league", "data-testid": "league" },
-    h("thead", {}, h("tr", {}, [["Pos", "Position"], ["Team"], ["P", "Played"], ["W", "Won"], ["D", "Drawn"], ["L", "Lost"], ["Bye", "Byes"], ["F", "Goals for"], ["A", "Goals against"], ["Avg", "Goal average"], ["Pts", "Points"]]
+    h("thead", {}, h("tr", {}, heads.filter(([c]) => byes || c !== "Bye")
       .map(([c, long]) => h("th", { scope: "col", title: long, "aria-label": long }, c)))),
     // (a place shared is marked "=1", as the cycle's table marks it)
     h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, `${rows.filter((x) => x.position === r.position).length > 1 ? "=" : ""}${r.position}`), h("td", {}, r.team),
       // (no average for a team yet to play a game; "inf", goals with none against, as the mathematician's sign)
-      [r.played, r.won, r.drawn, r.lost, r.byes, r.goals_for, r.goals_against,
+      [r.played, r.won, r.drawn, r.lost, ...(byes ? [r.byes] : []), r.goals_for, r.goals_against,
         r.won + r.drawn + r.lost > 0 ? (r.goal_average_text === "inf" ? "∞" : r.goal_average_text) : "–"].map((x) => h("td", {}, String(x))),
       h("td", {}, h("strong", {}, String(r.points)))))));
 }
