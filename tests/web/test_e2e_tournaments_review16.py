@@ -74,3 +74,47 @@ def test_the_finished_games_name_their_drive_and_cycle_with_a_link_back(server, 
     named.click()
     page.wait_for_selector("[data-testid=league] tbody tr")
     assert "Saturday Drive" in page.inner_text("h1")
+
+
+def test_the_mid_cycle_table_says_when_the_players_have_played_unequal_numbers(server, page):
+    """Review 16c: "1 Bertie, 2 played" stood over players with 1 played, without a word.  While the counts differ
+    the table says so under it; the order itself stays as the rules rank it."""
+    settles = ": the order settles when everyone has played the same number."
+    page.set_viewport_size({"width": 390, "height": 844})
+    note = page.locator("[data-testid=unequal-played]")
+
+    def cycle(players: str):
+        made = httpx.post(server.url + "/api/cycles", json={"players": players}).json()
+        page.goto(f"{server.url}/cycles/{made['id']}")
+        page.wait_for_selector("[data-testid=league] tbody tr")
+        assert note.count() == 0  # nobody has played: nothing to say
+
+        def enter(match: int, blue: int, red: int) -> None:
+            assert httpx.post(f"{server.url}/api/cycles/{made['id']}/entries",
+                              headers={"Authorization": f"Bearer {made['key']}"},
+                              json={"kind": "result", "match": match, "blue_points": blue, "red_points": red}
+                              ).status_code == 200
+            page.reload()
+            page.wait_for_selector("[data-testid=league] tbody tr")
+
+        return enter
+
+    # a ring of three: Bob has played two matches and the others one (the reviewer's case)
+    enter = cycle("Ann\nBob\nCat")
+    enter(0, 8, 5)  # Ann v Bob
+    assert note.inner_text() == f"Cat has played none, the others 1{settles}"
+    enter(1, 8, 4)  # Bob v Cat
+    assert [r.split("\t")[1] for r in page.locator("[data-testid=league] tbody tr").all_inner_texts()] == [
+        "Bob", "Ann", "Cat"]  # the ranking as the rules have it
+    assert note.inner_text() == f"Bob has played 2 matches, the others 1{settles}"
+    note.scroll_into_view_if_needed()
+    shot(page, "cycle-unequal-played-phone")
+    enter(2, 2, 8)  # Cat v Ann
+    page.wait_for_selector("[data-testid=champions]")
+    assert note.count() == 0  # all level: the order is the verdict
+    # a ring of four, each count said where no one group is the rest
+    enter = cycle("Algy\nBertie\nGinger\nMe")
+    enter(0, 8, 5)  # Algy v Bertie
+    assert note.inner_text() == f"Algy and Bertie have played 1 match, Ginger and Me none{settles}"
+    enter(1, 8, 4)  # Bertie v Ginger
+    assert note.inner_text() == f"Bertie has played 2 matches, Algy and Ginger 1, Me none{settles}"

@@ -615,6 +615,25 @@ function championWhy(r) {
   return `, with ${plural(first.points, "point")}, ${first.points - next.points} clear of ${next.player}.`;
 }
 
+// While the players have played different numbers of matches, the table's order is not yet a verdict: said in
+// words ("Bertie has played 2 matches, the others 1: ..."), the fewest named where a count is one player's alone.
+function unequalPlayed(rows) {
+  const counts = [...new Set(rows.map((r) => r.played))].sort((a, b) => b - a);
+  if (counts.length < 2) return "";
+  const groups = counts.map((n) => ({ n, who: rows.filter((r) => r.played === n).map((r) => r.player) }));
+  const matches = (n) => (n === 1 ? "match" : "matches");
+  const count = (n) => (n ? String(n) : "none");
+  const words = (g) => `${andList(g.who)} ${g.who.length > 1 ? "have" : "has"} played ${g.n ? `${g.n} ${matches(g.n)}` : "none"}`;
+  const settles = ": the order settles when everyone has played the same number.";
+  if (groups.length === 2) {
+    // the larger group is "the others"
+    const [a, b] = groups;
+    if (a.who.length < b.who.length) return `${words(a)}, the others ${count(b.n)}${settles}`;
+    if (b.who.length < a.who.length) return `${words(b)}, the others ${count(a.n)}${settles}`;
+  }
+  return `${groups.map((g, i) => (i ? `${andList(g.who)} ${count(g.n)}` : words(g))).join(", ")}${settles}`;
+}
+
 export async function cycle(main, id) {
   const biggles = await botsOf("biggles");
   const key = organiserFor(id);
@@ -667,6 +686,11 @@ export async function cycle(main, id) {
         h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
         h("tbody", {}, r.table.map((row) => h("tr", {}, h("td", {}, place(r.table, row, r.champion)), h("td", {}, row.player), h("td", {}, String(row.played)),
           h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points)))))))),
+      // (while some have played more matches than others the order is no verdict yet: said, the ranking unchanged)
+      part("unequal", JSON.stringify(r.table.map((row) => [row.player, row.played])), () => {
+        const said = unequalPlayed(r.table);
+        return said ? h("p", { class: "muted", "data-testid": "unequal-played" }, said) : "";
+      }),
       part("rules", "", () => h("p", { class: "muted", "data-testid": "cycle-rules" }, "The most points wins; players level at the top play deciding matches ",
         "until one is ahead (players level lower down share their place, marked =). Each match is a single match: its winner ",
         "scores 8, the loser the number of their highest black card not cancelled, 0 to 7: enter, say, 8 – 5.")),
