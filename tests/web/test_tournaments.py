@@ -394,3 +394,10 @@ def test_the_printed_cycle_sheet_marks_a_match_a_bot_played_for_a_person(fast):
     rows = sheet.split('<tr class="match">')[1:]
     assert "(bot stood in)" not in rows[0] and "(bot stood in)" not in rows[1]
     assert rows[2].count("Ann <small>(bot stood in)</small>") >= 1 and "Cat <small>" not in rows[2], rows[2]
+    # ... and the PDF the same
+    import pypdfium2
+
+    pdf = fast.get(f"/cycles/{made['id']}/sheet?format=pdf")
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    text = pypdfium2.PdfDocument(pdf.content)[0].get_textpage().get_text_range()
+    assert text.count("(bot stood in)") == 1, text
