@@ -376,3 +376,28 @@ def test_a_cycle_match_stands_still_while_the_persons_page_is_closed_and_counts_
     with fast.websocket_connect(url) as ws:                           # back: the count runs again first
         back = next_view(ws)
         assert back["race"]["phase"] == "counting" and back["race"]["resumed"] is True and back["legal"] == []
+
+
+def test_the_printed_cycle_sheet_marks_a_match_a_bot_played_for_a_person(fast):
+    """Review 16c: the cycle's page read "Me (bot: Club player)" for a match a bot played for Me, but the printed
+    sheet said only "Me" and crowned him.  The sheet (page and PDF) now marks the stand-in."""
+    made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat", "rounds": 1})
+    # Ann sits at match 1's table in person ...
+    fast.post(f"/api/cycles/{made['id']}/matches/0/table",
+              json={"seats": [{"kind": "person"}, {"kind": "bot", "bot": "practised"}]})
+    # ... and a bot plays match 3 for her (Cat, a bot all along, is no stand-in)
+    table = fast.post(f"/api/cycles/{made['id']}/matches/2/table",
+                      json={"seats": [{"kind": "bot", "bot": "practised"}, {"kind": "bot", "bot": "newcomer"}],
+                            "seed": 5}).json()
+    wait_over(fast, table["id"])
+    sheet = fast.get(f"/cycles/{made['id']}/sheet").text
+    rows = sheet.split('<tr class="match">')[1:]
+    assert "(bot stood in)" not in rows[0] and "(bot stood in)" not in rows[1]
+    assert rows[2].count("Ann <small>(bot stood in)</small>") >= 1 and "Cat <small>" not in rows[2], rows[2]
+    # ... and the PDF the same
+    import pypdfium2
+
+    pdf = fast.get(f"/cycles/{made['id']}/sheet?format=pdf")
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    text = pypdfium2.PdfDocument(pdf.content)[0].get_textpage().get_text_range()
+    assert text.count("(bot stood in)") == 1, text

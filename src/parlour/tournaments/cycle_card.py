@@ -36,18 +36,25 @@ def places(rows: list[dict[str, Any]], champion: str | None) -> list[str]:
     return out
 
 
-def _match_row(label: str, m: dict[str, Any], source: dict[str, Any] | None = None) -> str:
+def _match_row(label: str, m: dict[str, Any], source: dict[str, Any] | None = None,
+               stood_in: list[str] | None = None) -> str:
     pts = m["points"]
     blue, red = m["blue"], m["red"]
     figures = ["", ""] if pts is None else [str(pts[blue]), str(pts[red])]
-    winner = "" if pts is None else escape(m["winner"])
+
+    def named(player: str) -> str:
+        """A player's name, marked where a bot played this match for them."""
+        mark = " <small>(bot stood in)</small>" if player in (stood_in or []) else ""
+        return escape(player) + mark
+
+    winner = "" if pts is None else named(m["winner"])
     # a result where a person made no move at the table says so on the sheet too, kept by the organiser or not
     idle = (source or {}).get("idle") or (source or {}).get("kept")
     if winner and idle:
         winner += f" <small>({escape(' and '.join(idle))} made no move)</small>"
     return (
-        f'<tr class="match"><td>{escape(label)}</td><td class="name">{escape(blue)}</td><td>{figures[0]}</td>'
-        f'<td class="name">{escape(red)}</td><td>{figures[1]}</td><td class="name">{winner}</td></tr>'
+        f'<tr class="match"><td>{escape(label)}</td><td class="name">{named(blue)}</td><td>{figures[0]}</td>'
+        f'<td class="name">{named(red)}</td><td>{figures[1]}</td><td class="name">{winner}</td></tr>'
     )
 
 
@@ -60,14 +67,16 @@ def _sheet_rows(matches: int, players: int, notes: int = 0) -> int:
     return max(rows, SHEETS[0][0] + 1) if matches + players > SHEETS[0][0] else rows
 
 
-def cycle_card_html(cycle: Cycle, back: str | None = None) -> str:
-    """The cycle's score sheet: a whole HTML document (``back``: the cycle's page, shown with a way back)."""
+def cycle_card_html(cycle: Cycle, back: str | None = None, stood_in: dict[int, list[str]] | None = None) -> str:
+    """The cycle's score sheet: a whole HTML document (``back``: the cycle's page, shown with a way back;
+    ``stood_in``: each match's players for whom a bot played it, marked "(bot stood in)")."""
     report = cycle.report()
     matches = cycle.matches()
     per_round = len(cycle.fixtures) // cycle.rounds
     rows = []
     sources = cycle.sources()
-    notes = sum(1 for s in sources.values() if s.get("idle") or s.get("kept"))
+    stood_in = stood_in or {}
+    notes = sum(1 for s in sources.values() if s.get("idle") or s.get("kept")) + len(stood_in)
     for m in matches:
         if m["decider"]:
             label = f"Decider {m['decider']}"
@@ -75,7 +84,7 @@ def cycle_card_html(cycle: Cycle, back: str | None = None) -> str:
             label = f"R{m['match'] // per_round + 1} · {m['match'] + 1}"
         else:
             label = str(m["match"] + 1)
-        rows.append(_match_row(label, m, sources.get(m["match"])))
+        rows.append(_match_row(label, m, sources.get(m["match"]), stood_in.get(m["match"])))
     table = report["table"]
     ranked = zip(places(table, report["champion"]), table, strict=True)
     standing = "".join(

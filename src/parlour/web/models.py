@@ -156,6 +156,15 @@ class SeatKey(BaseModel):
     token: str
 
 
+class TournamentOf(BaseModel):
+    """The drive or cycle a listed table was played for, named so that two on one evening differ."""
+
+    name: str = Field(description="the drive's title (\"Saturday Drive\"), or the cycle by its players "
+                                  "(\"the cycle of Ann, Bob and Cat\")")
+    where: str = Field(description="the fixture in words: \"round 4, table 4\", \"match 3\"")
+    url: str = Field(description="the tournament's page")
+
+
 class TableSummary(BaseModel):
     """A table in the list of tables, with its result once finished."""
 
@@ -171,6 +180,7 @@ class TableSummary(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="how it was set up: {\"hints\": true, "
                                                                       "\"seed_chosen_by\": \"server\"}")
     winners: list[str] = Field(default_factory=list, description="the names at the seats that won (none for a draw)")
+    tournament: TournamentOf | None = Field(default=None, description="the drive or cycle it was played for, if any")
     score: dict[str, Any] | None = Field(default=None, description=(
         "the final score by side, for lists: {\"unit\": \"goals\"|\"points\", \"sides\": [{\"names\": [the names at "
         "the side's seats], \"figure\": 3, \"won\": true}]}, sides in seat order; none for a game closed early"))

@@ -41,6 +41,7 @@ from parlour.web.models import (
     TableLink,
     TableMade,
     TeamCard,
+    TournamentOf,
 )
 from parlour.web.registry import Busy, SeatingError
 
@@ -141,6 +142,41 @@ def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
     return None
 
 
+def tournaments_of(tournaments: Tournaments, rows: Sequence[dict[str, Any]]) -> list[TournamentOf | None]:
+    """The drive or cycle each listed table was played for, by name ("Saturday Drive", "round 4, table 4"; "the
+    cycle of Ann, Bob and Cat", "match 3"): None for a casual game, or one whose tournament is gone.  Each
+    tournament is read once for the whole list."""
+    names: dict[str, str | None] = {}
+
+    def name(doc_id: str, read: Callable[[str], str]) -> str | None:
+        if doc_id not in names:
+            try:
+                names[doc_id] = read(doc_id)
+            except (ParlourError, KeyError, TypeError):
+                names[doc_id] = None
+        return names[doc_id]
+
+    def players(doc_id: str) -> str:
+        who = tournaments.cycle(doc_id).players
+        return f"the cycle of {', '.join(who[:-1])} and {who[-1]}"
+
+    out: list[TournamentOf | None] = []
+    for row in rows:
+        meta = row.get("meta") or {}
+        try:
+            if meta.get("drive") and (title := name(meta["drive"], lambda d: tournaments.drive(d).title)):
+                out.append(TournamentOf(name=title, where=f"round {meta['round']}, table {meta['table']}",
+                                        url=f"/drives/{meta['drive']}"))
+                continue
+            if meta.get("cycle") and (who := name(meta["cycle"], players)):
+                out.append(TournamentOf(name=who, where=f"match {meta['match'] + 1}", url=f"/cycles/{meta['cycle']}"))
+                continue
+        except (KeyError, TypeError):
+            pass
+        out.append(None)
+    return out
+
+
 def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView:
     drive = tournaments.drive(doc_id)
     played_at = tables_by(store.tables_for("drive", doc_id), lambda meta: (meta["round"], meta["table"]))
@@ -225,6 +261,23 @@ def sittings(cycle: Cycle) -> dict[int, tuple[int, int]]:
             seated.append([m])
     return {m["match"]: (k + 1, len(seated)) for seated in by_round.values() for k, sitting in enumerate(seated)
             for m in sitting}
+
+
+def cycle_stand_ins(tables: list[dict[str, Any]]) -> dict[int, list[str]]:
+    """Each match's players who play in person but for whom a bot played it (at the match's last table), for the
+    printed sheet to mark as the cycle's page does."""
+    people = cycle_people(tables)
+    last: dict[int, dict[str, Any]] = {}
+    for t in reversed(tables):                      # (oldest first: the last one stays)
+        last[t["meta"]["match"]] = t
+    out: dict[int, list[str]] = {}
+    for match, t in last.items():
+        sides = [t["meta"].get("blue") or "", t["meta"].get("red") or ""]
+        names = [sides[i % 2] for i, s in enumerate(t.get("seats") or [])
+                 if s.get("kind") == "bot" and sides[i % 2] in people]
+        if names:
+            out[match] = names
+    return out
 
 
 def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView:

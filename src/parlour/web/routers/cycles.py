@@ -27,6 +27,7 @@ from parlour.web.tournaments import (
     HTML,
     PDF,
     Carrier,
+    cycle_stand_ins,
     cycle_state,
     cycle_view,
     lines,
@@ -129,12 +130,14 @@ async def cycle_pause(doc_id: OrganiserDep, request: Request, tournaments: Tourn
 @sheets.get("/cycles/{doc_id}/sheet",
             responses={200: {"description": "the score sheet: a page to print, or a PDF with format=pdf",
                              "content": {**HTML, **PDF}}})
-async def sheet(doc_id: str, tournaments: TournamentsDep, format: str = "html") -> Response:
+async def sheet(doc_id: str, tournaments: TournamentsDep, store: StoreDep, format: str = "html") -> Response:
     """The cycle's score sheet as it stands (every match's points, a blank line for each still to play, the league
     table and the champion), printed as a drive's cards are: a page with a Print button, or the same as a PDF."""
     cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
+    # a match a bot played for a person is marked, as the cycle's page marks it
+    stood_in = cycle_stand_ins(await asyncio.to_thread(store.tables_for, "cycle", doc_id))
     if format == "pdf":
-        return await pdf_answer([cycle_card_html(cycle)], f"cycle-{doc_id}-sheet.pdf")
+        return await pdf_answer([cycle_card_html(cycle, stood_in=stood_in)], f"cycle-{doc_id}-sheet.pdf")
     if format != "html":
         raise HTTPException(422, "format is html or pdf")
-    return HTMLResponse(cycle_card_html(cycle, back=f"/cycles/{doc_id}"))
+    return HTMLResponse(cycle_card_html(cycle, back=f"/cycles/{doc_id}", stood_in=stood_in))

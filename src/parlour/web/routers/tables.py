@@ -45,7 +45,7 @@ from parlour.web.models import (
 )
 from parlour.web.registry import Tables, distinct
 from parlour.web.sockets import CLOSE_TOO_MANY, SocketCaps
-from parlour.web.tournaments import game_context
+from parlour.web.tournaments import game_context, tournaments_of
 
 router = APIRouter(tags=["tables"], route_class=JSONRoute)
 
@@ -68,7 +68,7 @@ async def create(body: NewTable, tables: TablesDep) -> TableMade:
 
 
 @router.get("/api/tables")
-def listed(store: StoreDep, finished: bool | None = None,
+def listed(store: StoreDep, tournaments: TournamentsDep, finished: bool | None = None,
            mine: Annotated[str, Query(max_length=2000, description="ids of tables this client holds keys for, "
                                                                     "comma-separated: listed even if private")] = ""
            ) -> list[TableSummary]:
@@ -78,12 +78,13 @@ def listed(store: StoreDep, finished: bool | None = None,
     """
     since = time.time() - STALE if finished is False else None
     ids = [i for i in mine.split(",") if i][:100]
-    return [TableSummary(**row, winners=_winners(row), score=_score(row))
-            for row in store.list_tables(finished, visible=ids, since=since)]
+    rows = store.list_tables(finished, visible=ids, since=since)
+    return [TableSummary(**row, winners=_winners(row), score=_score(row), tournament=played_for)
+            for row, played_for in zip(rows, tournaments_of(tournaments, rows), strict=True)]
 
 
 @router.post("/api/tables/mine")
-def mine(body: HeldSeats, store: StoreDep) -> list[MyTable]:
+def mine(body: HeldSeats, store: StoreDep, tournaments: TournamentsDep) -> list[MyTable]:
     """The tables whose seat keys the body carries, private or not, newest first, each with the seat its key
     opens: a player's own games.  A key that opens no seat lists nothing (its table is not named)."""
     held: dict[str, int] = {}
@@ -94,7 +95,8 @@ def mine(body: HeldSeats, store: StoreDep) -> list[MyTable]:
     if not held:
         return []
     rows = store.list_tables(body.finished, limit=None, only=list(held))
-    return [MyTable(**row, winners=_winners(row), score=_score(row), seat=held[row["id"]]) for row in rows]
+    return [MyTable(**row, winners=_winners(row), score=_score(row), seat=held[row["id"]], tournament=played_for)
+            for row, played_for in zip(rows, tournaments_of(tournaments, rows), strict=True)]
 
 
 #: where a game's result keeps its score by side ("A": 3, or "P1": 8), and the score's word in a list

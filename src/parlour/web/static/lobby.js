@@ -47,7 +47,7 @@ function tableList(rows, list, finished) {
   return h("table", { class: "list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, finished ? "Result" : "Moves"), h("th", {}, h("span", { class: "sr-only" }, "Link")))),
     h("tbody", {}, rows.map((t) => h("tr", { "data-table": t.id },
-      h("td", {}, title[t.game] || t.game, tournamentOf(t.meta), t.options && t.options.hints ? h("small", {}, " · hints on") : ""),
+      h("td", {}, title[t.game] || t.game, tournamentOf(t), t.options && t.options.hints ? h("small", {}, " · hints on") : ""),
       h("td", {}, playersOf(t)),
       h("td", {}, finished ? resultOf(t) : String(t.moves)),
       h("td", {}, finished ? h("a", { href: `/replay/${t.id}` }, "Replay") : h("a", { href: `/t/${t.id}` }, "Watch or play"))))));
@@ -95,8 +95,11 @@ function resultOf(t) {
   return resultText(t.result, winners);
 }
 
-// A table played for a drive or a cycle says so, with a link back to it.
-function tournamentOf(meta) {
+// A table played for a drive or a cycle names it, with a link back to it: "Saturday Drive, round 4, table 4", "the
+// cycle of Ann, Bob and Cat, match 3" (the server's names; the meta's bare words where it has none to give).
+function tournamentOf(t) {
+  const of = t.tournament, meta = t.meta;
+  if (of) return h("small", {}, " · ", h("a", { href: of.url, "data-testid": "tournament-of" }, `${of.name}, ${of.where}`));
   if (meta && meta.drive) return h("small", {}, " · ", h("a", { href: `/drives/${meta.drive}` }, `drive, round ${meta.round}`));
   if (meta && meta.cycle) return h("small", {}, " · ", h("a", { href: `/cycles/${meta.cycle}` }, "Biggles cycle"));
   return "";

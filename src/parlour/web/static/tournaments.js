@@ -456,7 +456,7 @@ export async function drive(main, id) {
       st ? part("rounds", JSON.stringify([st, data.bots, botLevel()]), () => roundsPanel(key, st, "game", data.bots, simulate, pause,
         { title: levelOf(fw.bot_catalogue, botLevel()), pick: () => levelPick(fw.bot_catalogue, botLevel(), (v) => { level = v; draw(); }) })) : "",
       part("standings", JSON.stringify([s.table, s.cup, s.complete]), () => h("div", { class: "drive-grid" },
-        h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table)),
+        h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table, data.rounds.some((games) => games.some((f) => f.bye)))),
         h("section", {}, h("h2", {}, "The Cup"), cup(s.cup, s.complete)))),
       part("fixtures-head", "", () => h("h2", {}, "Fixtures")),
       ...data.rounds.map((fixtures, r) => {
@@ -562,14 +562,17 @@ function tieBreak(rows) {
   return ` (level with ${next.team} on ${plural(first.points, "point")}, ahead on goal average: ${average(first)} to ${average(next)})`;
 }
 
-function league(rows) {
+// The League table; its Byes column only where some team sits a round out (``byes``: a drive of an odd number of
+// teams), else it would be a column of zeros, and the phone's room goes to the teams' names.
+function league(rows, byes) {
+  const heads = [["Pos", "Position"], ["Team"], ["P", "Played"], ["W", "Won"], ["D", "Drawn"], ["L", "Lost"], ["Bye", "Byes"], ["F", "Goals for"], ["A", "Goals against"], ["Avg", "Goal average"], ["Pts", "Points"]];
   return h("table", { class: "list league", "data-testid": "league" },
-    h("thead", {}, h("tr", {}, [["Pos", "Position"], ["Team"], ["P", "Played"], ["W", "Won"], ["D", "Drawn"], ["L", "Lost"], ["Bye", "Byes"], ["F", "Goals for"], ["A", "Goals against"], ["Avg", "Goal average"], ["Pts", "Points"]]
+    h("thead", {}, h("tr", {}, heads.filter(([c]) => byes || c !== "Bye")
       .map(([c, long]) => h("th", { scope: "col", title: long, "aria-label": long }, c)))),
     // (a place shared is marked "=1", as the cycle's table marks it)
     h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, `${rows.filter((x) => x.position === r.position).length > 1 ? "=" : ""}${r.position}`), h("td", {}, r.team),
       // (no average for a team yet to play a game; "inf", goals with none against, as the mathematician's sign)
-      [r.played, r.won, r.drawn, r.lost, r.byes, r.goals_for, r.goals_against,
+      [r.played, r.won, r.drawn, r.lost, ...(byes ? [r.byes] : []), r.goals_for, r.goals_against,
         r.won + r.drawn + r.lost > 0 ? (r.goal_average_text === "inf" ? "∞" : r.goal_average_text) : "–"].map((x) => h("td", {}, String(x))),
       h("td", {}, h("strong", {}, String(r.points)))))));
 }
@@ -610,6 +613,25 @@ function championWhy(r) {
     return `, after the deciding ${r.deciding_matches.length === 1 ? "match" : "matches"}: ${level.join(" and ")} were level on ${plural(first.points, "point")}.`;
   }
   return `, with ${plural(first.points, "point")}, ${first.points - next.points} clear of ${next.player}.`;
+}
+
+// While the players have played different numbers of matches, the table's order is not yet a verdict: said in
+// words ("Bertie has played 2 matches, the others 1: ..."), the fewest named where a count is one player's alone.
+function unequalPlayed(rows) {
+  const counts = [...new Set(rows.map((r) => r.played))].sort((a, b) => b - a);
+  if (counts.length < 2) return "";
+  const groups = counts.map((n) => ({ n, who: rows.filter((r) => r.played === n).map((r) => r.player) }));
+  const matches = (n) => (n === 1 ? "match" : "matches");
+  const count = (n) => (n ? String(n) : "none");
+  const words = (g) => `${andList(g.who)} ${g.who.length > 1 ? "have" : "has"} played ${g.n ? `${g.n} ${matches(g.n)}` : "none"}`;
+  const settles = ": the order settles when everyone has played the same number.";
+  if (groups.length === 2) {
+    // the larger group is "the others"
+    const [a, b] = groups;
+    if (a.who.length < b.who.length) return `${words(a)}, the others ${count(b.n)}${settles}`;
+    if (b.who.length < a.who.length) return `${words(b)}, the others ${count(a.n)}${settles}`;
+  }
+  return `${groups.map((g, i) => (i ? `${andList(g.who)} ${count(g.n)}` : words(g))).join(", ")}${settles}`;
 }
 
 export async function cycle(main, id) {
@@ -664,6 +686,11 @@ export async function cycle(main, id) {
         h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
         h("tbody", {}, r.table.map((row) => h("tr", {}, h("td", {}, place(r.table, row, r.champion)), h("td", {}, row.player), h("td", {}, String(row.played)),
           h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points)))))))),
+      // (while some have played more matches than others the order is no verdict yet: said, the ranking unchanged)
+      part("unequal", JSON.stringify(r.table.map((row) => [row.player, row.played])), () => {
+        const said = unequalPlayed(r.table);
+        return said ? h("p", { class: "muted", "data-testid": "unequal-played" }, said) : "";
+      }),
       part("rules", "", () => h("p", { class: "muted", "data-testid": "cycle-rules" }, "The most points wins; players level at the top play deciding matches ",
         "until one is ahead (players level lower down share their place, marked =). Each match is a single match: its winner ",
         "scores 8, the loser the number of their highest black card not cancelled, 0 to 7: enter, say, 8 – 5.")),
