@@ -591,23 +591,58 @@ function pitchWatch(ctx) {
   return ["kick", "move"].includes(obs.phase) ? "the ball's next move" : undefined;
 }
 
+// A ball move chosen (a button in the dock, a ringed position on the pitch) is taken at once: every way of
+// choosing it again goes off, the one chosen stays marked, and the dock says what the player chose until the
+// server's answer draws the table again (a move refused by the server: the table is drawn afresh to choose again).
+function takeAtOnce(ctx, parts) {
+  let taken = null;
+  return (action) => {
+    if (!/^(kick|move) |^stay$/.test(action)) return ctx.act(action);
+    if (taken) return false;
+    const sent = ctx.act(action);
+    if (sent === false) return sent;
+    taken = action;
+    const [pitch, buttons, box] = parts();
+    for (const ring of pitch.querySelectorAll(".fw-target")) {
+      ring.classList.add("fw-taken");
+      ring.classList.remove("clickable", "legal-glow");
+      ring.classList.toggle("fw-chosen", ring.dataset.action === action);
+      ring.setAttribute("aria-disabled", "true");
+      ring.setAttribute("tabindex", "-1");
+    }
+    for (const arrow of pitch.querySelectorAll(".fw-arrow")) arrow.classList.toggle("fw-taken", arrow.dataset.arrow !== action.split(" ")[1]);
+    const said = h("p", { class: "fw-ball-chosen", "data-testid": "ball-chosen", role: "status" }, `You ${words(action)}…`);
+    if (buttons) {
+      for (const button of buttons.querySelectorAll("button")) {
+        button.disabled = true;
+        button.classList.toggle("fw-chosen", button.dataset.action === action);
+      }
+      buttons.prepend(said);
+    } else box.append(said);
+    setTimeout(() => { if (pitch.isConnected && ctx.redraw) ctx.redraw(); }, 6000);
+    return sent;
+  };
+}
+
 export function render(el, ctx) {
   const { obs } = ctx;
+  let pitch = null, buttons = null, box = null;
+  ctx = { ...ctx, act: takeAtOnce(ctx, () => [pitch, buttons, box]) };
   const moveNote = obs.move ? h("div", { class: "fw-move-note" },
     `${who(ctx, obs.move.mover)} won the trick: ${plural(obs.move.moves_left, "ball move")} left`) : "";
   el.classList.add("fw-board");
   el.append(
     scoreboard(ctx),
     h("div", { class: "fw-main" },
-      h("div", { class: "fw-pitch-box", "data-focus": pitchFocus(ctx), "data-watch": pitchWatch(ctx) },
-        pitchSvg(ctx), moveNote),
+      box = h("div", { class: "fw-pitch-box", "data-focus": pitchFocus(ctx), "data-watch": pitchWatch(ctx) },
+        pitch = pitchSvg(ctx), moveNote),
       // at the end of a live table the timeline moves to the ending, beside the result (ending below): shown once
       h("div", { class: "fw-side-col" }, tableArea(ctx),
         // (the goals, the last trick and the log kept in sight above the dock with the decision where there is room:
         // on a laptop with the hint or the list of moves open the page scrolls past its head rather than hide them)
         h("div", { class: "fw-under", "data-keep": "" }, lastTrickShown(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx)),
         playLog(ctx))),
-    ballButtons(ctx),
+    (buttons = ballButtons(ctx) || null) || "",
     handRow(ctx));
 }
 

@@ -1,0 +1,135 @@
+"""Football Whist after review 16c, played in the browser at a laptop's size and a phone's:
+
+- a kick-off chosen (a button in the dock or a ringed badge on the pitch) is taken at once: every way to choose
+  again goes off and the dock says what the player chose until the server's answer comes;
+- a hint opened at a kick-off keeps the "Kick off to" buttons in sight, and its heading says a line plays its move;
+- each badge's name fits inside its circle on the pitch.
+"""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from conftest import ARTIFACTS, PHONE, WIDE, take_seat
+from parlour.games import get_game
+
+SIZES = {
+    "desktop": {"viewport": WIDE},
+    "phone": {"viewport": PHONE, "has_touch": True, "is_mobile": True},
+}
+#: the rectangle of an element in the window, [left, top, right, bottom]
+RECT = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+#: two frames: the page drawn and settled
+SETTLE = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def _at_kick_off(browser, server, size: str):
+    """A table where the player (seat 0, hints on) kicks off first, opened at his kick-off: (context, page)."""
+    seed = next(s for s in range(1, 60) if 0 in get_game("football-whist").new_state(seed=s).to_move)
+    made = httpx.post(
+        server.url + "/api/tables",
+        json={
+            "game": "football-whist",
+            "seed": seed,
+            "hints": True,
+            "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot"}] * 3,
+        },
+    ).json()
+    context = browser.new_context(**SIZES[size])
+    context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    take_seat(page, server.url, made)
+    page.wait_for_selector(".board .fw-target[data-action]")
+    page.wait_for_selector(".dock [data-testid=ball-moves] button")
+    page.evaluate(SETTLE)
+    return context, page
+
+
+@pytest.mark.parametrize(("size", "how"), [("desktop", "button"), ("phone", "ring"), ("desktop", "ring")])
+def test_a_kick_off_chosen_is_taken_at_once_and_said_in_the_dock(browser, server, size, how):
+    context, page = _at_kick_off(browser, server, size)
+    try:
+        # the press and a look at the page in one go: the server's answer cannot have come in between
+        seen = page.evaluate(
+            """(how) => {
+                const target = how === 'button'
+                    ? document.querySelector('.dock [data-testid=ball-moves] button[data-action^="kick "]')
+                    : document.querySelector('.board .fw-target[data-action^="kick "]');
+                const action = target.dataset.action;
+                target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+                const buttons = [...document.querySelectorAll('.dock [data-testid=ball-moves] button')];
+                const rings = [...document.querySelectorAll('.board .fw-target')];
+                const said = document.querySelector('.dock [data-testid=ball-chosen]');
+                return {
+                    action,
+                    buttons: buttons.map((b) => b.disabled),
+                    rings: rings.map((r) => r.getAttribute('aria-disabled') === 'true'
+                        && getComputedStyle(r).pointerEvents === 'none'),
+                    said: said ? said.textContent : null,
+                    label: target.getAttribute('aria-label') || target.textContent,
+                };
+            }""",
+            how,
+        )
+        assert seen["buttons"] and all(seen["buttons"]), seen
+        assert seen["rings"] and all(seen["rings"]), seen
+        place = seen["label"].replace("Kick off to ", "").strip()
+        assert seen["said"] and seen["said"].startswith("You kicked off to "), seen
+        assert place.split(" (")[0].replace("the ", "") in seen["said"], seen
+        page.screenshot(path=str(ARTIFACTS / f"football-whist-review16-{size}-{how}-chosen.png"))
+        # the server's answer: the kick-off made, once
+        page.wait_for_function("Number(document.querySelector('.board').dataset.moves) >= 1")
+        history = page.evaluate(
+            "() => [...document.querySelectorAll('[data-testid=play-log] li')].map((li) => li.textContent)"
+        )
+        assert sum("kicked off to" in line for line in history) == 1, history
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_hint_at_a_kick_off_keeps_the_kick_off_buttons_in_sight(browser, server, size):
+    context, page = _at_kick_off(browser, server, size)
+    try:
+        page.click("[data-testid=hint-button]")
+        page.wait_for_selector("[data-testid=hint] [data-hint]", timeout=60000)
+        page.evaluate(SETTLE)
+        page.screenshot(path=str(ARTIFACTS / f"football-whist-review16-{size}-kick-off-hint.png"))
+        height = SIZES[size]["viewport"]["height"]
+        buttons = page.locator(".dock [data-testid=ball-moves] button")
+        assert buttons.count() >= 2
+        for i in range(buttons.count()):
+            box = buttons.nth(i).evaluate(RECT)
+            assert buttons.nth(i).is_visible() and box[1] >= 0 and box[3] <= height + 1, (i, box)
+        # the hint's heading says its lines make the move too
+        assert "tap a line to play it" in page.inner_text("[data-testid=hint] h2").lower()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_each_badge_name_fits_inside_its_circle(browser, server, size):
+    context, page = _at_kick_off(browser, server, size)
+    try:
+        fits = page.evaluate(
+            """() => [...document.querySelectorAll('.board .fw-node')].flatMap((g) => {
+                const name = g.querySelector('.fw-badge-name');
+                const circle = g.querySelector('.fw-badge');
+                if (!name || !circle || !name.textContent) return [];
+                const t = name.getBBox(), r = Number(circle.getAttribute('r'));
+                const cx = Number(circle.getAttribute('cx')), cy = Number(circle.getAttribute('cy'));
+                // the circle's width at the name's top and foot, whichever is narrower
+                const dy = Math.max(Math.abs(t.y - cy), Math.abs(t.y + t.height - cy));
+                const half = Math.sqrt(Math.max(0, r * r - dy * dy));
+                return [{ name: name.textContent, left: t.x, right: t.x + t.width, from: cx - half, to: cx + half }];
+            })"""
+        )
+        # (on a phone the badges are bigger and carry their team's letter only: no name to clip)
+        assert fits or size == "phone", "no badge names drawn"
+        for f in fits:
+            assert f["left"] >= f["from"] - 0.5 and f["right"] <= f["to"] + 0.5, f
+        page.screenshot(path=str(ARTIFACTS / f"football-whist-review16-{size}-badges.png"))
+    finally:
+        context.close()
