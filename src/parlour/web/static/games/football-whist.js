@@ -684,6 +684,14 @@ export function hintWords(action) {
   return ["Play", label(action)];
 }
 
+// At a kick-off or a move of the ball the hint's rows are the same moves as the buttons and rings: its heading
+// says a row makes its move.
+export function hintTap(view) {
+  const phase = view && view.observation && view.observation.phase;
+  if (!["kick", "move"].includes(phase)) return null;
+  return `${narrow.matches ? "tap" : "click"} a line to play it`;
+}
+
 export function status(view) {
   const obs = view.observation;
   if (view.over || !view.legal || !view.legal.length) return null;
