@@ -141,7 +141,7 @@ function pitchSvg(ctx) {
         node === obs.ball ? s("circle", { cx: x, cy: y, r: r + 7, class: "fw-ball-halo" }) : "",
         s("circle", { cx: x, cy: y, r, fill: team ? team.colour : "#777", class: "fw-badge" }),
         s("text", { x, y: y + (small ? 4 : 2), class: "fw-badge-code" }, team ? team.code : node),
-        small ? "" : s("text", { x, y: y + 16, class: "fw-badge-name" }, team ? team.badge : ""),
+        small ? "" : s("text", { x, y: y + 14, class: "fw-badge-name" }, team ? team.badge : ""),
         s("text", { x, y: y > H / 2 ? y + r + 17 : y - r - 7, class: "fw-node-id" }, team ? team.name : ""),
       );
     }
@@ -197,7 +197,29 @@ function pitchSvg(ctx) {
       s("text", { x: ox, y: tagY, class: "fw-stay-word" }, "stay"));
     svg.append(clickable(ring, "stay", act, `Leave the ball on ${nodeLabel(obs.ball)}`));
   }
+  fitBadgeNames(svg);
   return svg;
+}
+
+// Each badge's name fitted inside its circle: measured once the pitch is on the page, its type made smaller
+// where the name is wider than the circle at the name's height ("Shamrocks" ran over its circle's edges).
+function fitBadgeNames(svg) {
+  if (!svg.isConnected) { requestAnimationFrame(() => { if (svg.isConnected) fitBadgeNames(svg); }); return; }
+  for (const name of svg.querySelectorAll(".fw-badge-name")) {
+    const circle = name.parentNode.querySelector(".fw-badge");
+    if (!circle || !name.textContent) continue;
+    const r = Number(circle.getAttribute("r")), cx = Number(circle.getAttribute("cx")), cy = Number(circle.getAttribute("cy"));
+    for (let i = 0; i < 4; i++) {
+      const box = name.getBBox();
+      if (!box.width) break;
+      const dy = Math.max(Math.abs(box.y - cy), Math.abs(box.y + box.height - cy));
+      const room = 2 * Math.sqrt(Math.max(0, r * r - dy * dy)) - 2;
+      const over = Math.max(box.x + box.width - (cx + room / 2), cx - room / 2 - box.x);
+      if (over <= 0) break;
+      const size = parseFloat(getComputedStyle(name).fontSize);
+      name.style.fontSize = `${(size * room / box.width * 0.97).toFixed(2)}px`;
+    }
+  }
 }
 
 // The ball's moves as buttons in the dock too, where they are few (a kick-off, a move after a trick won): the
