@@ -3,15 +3,19 @@
 - a kick-off chosen (a button in the dock or a ringed badge on the pitch) is taken at once: every way to choose
   again goes off and the dock says what the player chose until the server's answer comes;
 - a hint opened at a kick-off keeps the "Kick off to" buttons in sight, and its heading says a line plays its move;
-- each badge's name fits inside its circle on the pitch.
+- each badge's name fits inside its circle on the pitch;
+- the expert's analysis opens its list on the costly moves its headline counts (the box shows the rest).
 """
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import httpx
 import pytest
 
-from conftest import ARTIFACTS, PHONE, WIDE, take_seat
+from conftest import ARTIFACTS, PHONE, WIDE, played_by_bots, stood_in_analysis, take_seat
 from parlour.games import get_game
 
 SIZES = {
@@ -131,5 +135,72 @@ def test_each_badge_name_fits_inside_its_circle(browser, server, size):
         for f in fits:
             assert f["left"] >= f["from"] - 0.5 and f["right"] <= f["to"] + 0.5, f
         page.screenshot(path=str(ARTIFACTS / f"football-whist-review16-{size}-badges.png"))
+    finally:
+        context.close()
+
+
+def _analysis_rows(record, costly: int) -> list[dict[str, Any]]:
+    """The judgements of seat 0's first decisions with a choice, the first ``costly`` of them costly."""
+    game = get_game("football-whist")
+    state = game.new_state(seats=4, variant=record.variant, seed=record.seed, deal=record.deal)
+    rows: list[dict[str, Any]] = []
+    for index, (seat, action) in enumerate(record.actions):
+        legal = [str(a) for a in state.legal_actions(seat)]
+        if seat == 0 and len(legal) >= 2 and len(rows) < 6:
+            best = action if len(rows) >= costly else next(a for a in legal if a != action)
+            cost = 0.3 if best != action else 0.0
+            rows.append(
+                {
+                    "index": index,
+                    "move": index + 1,
+                    "seat": 0,
+                    "legal": len(legal),
+                    "played": action,
+                    "played_chance": 0.6 - cost,
+                    "best": best,
+                    "best_chance": 0.6,
+                    "alternative": None,
+                    "alternative_chance": None,
+                    "cost": cost,
+                    "costly": cost > 0.1,
+                    "options": [{"action": best, "visits": 10, "value": 0.2, "chance": 0.6}]
+                    + ([{"action": action, "visits": 5, "value": -0.4, "chance": 0.6 - cost}] if cost else []),
+                }
+            )
+        state.apply(seat, state.parse_action(action))
+    return rows
+
+
+@pytest.mark.parametrize("costly", [2, 0])
+def test_the_analysis_list_opens_on_the_costly_moves_its_headline_counts(browser, quick_server, costly):
+    made, info, record = played_by_bots(quick_server.url, "football-whist", 5, 4)
+    rows = _analysis_rows(record, costly)
+    assert len(rows) == 6
+    analysis = stood_in_analysis(made["id"], "football-whist", 0, info["seats"][0]["name"], rows)
+    context = browser.new_context(viewport=WIDE)
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    try:
+        page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
+        page.goto(f"{quick_server.url}/replay/{made['id']}")
+        page.wait_for_selector(".views .board")
+        page.select_option("select[aria-label='Whose moves to analyse']", "0")
+        page.click("[data-testid=analyse]")
+        page.wait_for_selector(".analysis-moves li", state="attached")
+        page.evaluate(SETTLE)
+        shown = page.locator(".analysis-moves li:visible")
+        if costly:
+            # the headline's count and the list agree: the costly moves only, the box to show the rest ticked
+            assert f"{costly} costly moves" in page.inner_text(".analysis-nav")
+            assert shown.count() == costly
+            assert all("gave away" in t for t in shown.all_inner_texts())
+            assert page.locator("[data-testid=only-costly]").is_checked()
+            page.screenshot(path=str(ARTIFACTS / "football-whist-review16-analysis-costly.png"))
+            page.uncheck("[data-testid=only-costly]")
+            assert shown.count() == len(rows)
+        else:
+            # nothing costly: every decision listed, no box
+            assert shown.count() == len(rows)
+            assert page.locator("[data-testid=only-costly]").count() == 0
     finally:
         context.close()
