@@ -4,11 +4,14 @@
   again goes off and the dock says what the player chose until the server's answer comes;
 - a hint opened at a kick-off keeps the "Kick off to" buttons in sight, and its heading says a line plays its move;
 - each badge's name fits inside its circle on the pitch;
-- the expert's analysis opens its list on the costly moves its headline counts (the box shows the rest).
+- the expert's analysis opens its list on the costly moves its headline counts (the box shows the rest);
+- a goal is seen: the ball stands in the lit goal for a moment before it goes back to the centre circle (at once at
+  the instant pace or with reduced motion).
 """
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -202,5 +205,80 @@ def test_the_analysis_list_opens_on_the_costly_moves_its_headline_counts(browser
             # nothing costly: every decision listed, no box
             assert shown.count() == len(rows)
             assert page.locator("[data-testid=only-costly]").count() == 0
+    finally:
+        context.close()
+
+
+def _goal_views() -> tuple[dict, dict, str]:
+    """Seat 0's observations just before and just after a goal scored in the run of play (not one that ends a half),
+    and the goal it went into."""
+    game = get_game("football-whist")
+    chooser = random.Random(3)
+    for seed in range(1, 40):
+        state = game.new_state(seats=4, seed=seed)
+        while not state.is_over:
+            seat = next(iter(state.to_move))
+            before = state.observation(0)
+            action = chooser.choice([str(a) for a in state.legal_actions(seat)])
+            state.apply(seat, state.parse_action(action))
+            after = state.observation(0)
+            if len(after["goal_log"]) > len(before["goal_log"]) and after["half"] == before["half"]:
+                assert after["phase"] == "kick", after["phase"]
+                return before, after, action.split(" ")[1]
+    raise AssertionError("no goal in the run of play")
+
+
+#: draws the table for seat 0 from each observation in turn, as a live table does, and reports on the pitch
+RENDER = """async ([views, wait]) => {
+    const game = await import('/static/games/football-whist.js');
+    document.body.replaceChildren();
+    const el = document.createElement('div');
+    document.body.append(el);
+    const seats = ['Ann', 'Arthur', 'Betty', 'Cyril'].map((name) => ({ name }));
+    for (const obs of views) {
+        el.replaceChildren();
+        const view = { seat: 0, seats, observation: obs, legal: [], over: false, moves: obs.history.length };
+        game.render(el, { view, obs, seat: 0, legal: [], act: () => true, send: () => true, refuse: () => true,
+                          readOnly: false, redraw: () => {} });
+    }
+    const look = () => {
+        const ball = el.querySelector('.fw-ball circle').getBoundingClientRect();
+        const lit = el.querySelector('.fw-goal.fw-goal-scored');
+        const goal = lit ? lit.getBoundingClientRect() : null;
+        return { inGoal: el.querySelector('.fw-ball').dataset.inGoal || null, lit: Boolean(lit),
+                 ball: [ball.left + ball.width / 2, ball.top + ball.height / 2],
+                 goal: goal ? [goal.left, goal.top, goal.right, goal.bottom] : null };
+    };
+    const first = look();
+    await new Promise((done) => setTimeout(done, wait));
+    return [first, look()];
+}"""
+
+
+@pytest.mark.parametrize(
+    ("pace", "motion"), [("steady", "no-preference"), ("instant", "no-preference"), ("steady", "reduce")]
+)
+def test_a_goal_is_seen_the_ball_in_the_lit_goal_before_it_goes_back_to_the_centre(browser, quick_server, pace, motion):
+    before, after, goal = _goal_views()
+    context = browser.new_context(viewport=WIDE, reduced_motion=motion)
+    context.add_init_script(f"localStorage.setItem('parlour:pace', '{pace}')")
+    page = context.new_page()
+    try:
+        page.goto(quick_server.url + "/")
+        first, later = page.evaluate(RENDER, [[before, after], 3000])
+        if pace == "steady" and motion == "no-preference":
+            # the ball stands in the goal it went into, the goal lit
+            assert first["inGoal"] == goal and first["lit"], first
+            left, top, right, bottom = first["goal"]
+            assert left <= first["ball"][0] <= right and top <= first["ball"][1] <= bottom, first
+            # then back on the centre circle, the goal no longer lit
+            assert later["inGoal"] is None and not later["lit"], later
+            assert later["ball"] != first["ball"], later
+            # (drawn again, for a look at the moment of the goal)
+            page.evaluate(RENDER, [[before, after], 0])
+            page.screenshot(path=str(ARTIFACTS / "football-whist-review16-goal.png"))
+        else:
+            # at once: the ball on the centre circle, no goal held lit
+            assert first["inGoal"] is None and not first["lit"], first
     finally:
         context.close()

@@ -159,9 +159,29 @@ function pitchSvg(ctx) {
   if (isGoal(obs.ball)) [bx, by_] = [goalBox(obs.ball).cx, goalBox(obs.ball).cy];
   else if (obs.ball !== PITCH.centre) [bx, by_] = [bx + r * 0.78, by_ - r * 0.78];
   const br = small ? 17 : 13;
-  svg.append(s("g", { class: "fw-ball", "data-ball": obs.ball },
+  const ball = s("g", { class: "fw-ball", "data-ball": obs.ball },
     s("circle", { cx: bx, cy: by_, r: br, fill: "#fff", stroke: "#111", "stroke-width": 2 }),
-    s("path", { d: `M${bx} ${by_ - br * 0.4} l${br * 0.38} ${br * 0.28} -${br * 0.15} ${br * 0.45} h-${br * 0.46} l-${br * 0.15} -${br * 0.45}z`, fill: "#111" })));
+    s("path", { d: `M${bx} ${by_ - br * 0.4} l${br * 0.38} ${br * 0.28} -${br * 0.15} ${br * 0.45} h-${br * 0.46} l-${br * 0.15} -${br * 0.45}z`, fill: "#111" }));
+  svg.append(ball);
+  // a goal just scored is seen: the ball stands in the goal, the goal lit, for a moment, then goes back to the
+  // centre circle where the view has it (at once at the instant pace or with reduced motion)
+  if (ctx.goalIn && PITCH.layout[ctx.goalIn]) {
+    const b = goalBox(ctx.goalIn);
+    const lit = svg.querySelector(`[data-node="${ctx.goalIn}"] .fw-goal`);
+    const beat = goalBeat();
+    if (beat) {
+      ball.classList.add("fw-ball-in-goal");
+      ball.dataset.inGoal = ctx.goalIn;
+      ball.style.transform = `translate(${b.cx - bx}px, ${b.cy - by_}px)`;
+      if (lit) lit.classList.add("fw-goal-scored");
+      setTimeout(() => {
+        ball.classList.remove("fw-ball-in-goal");
+        delete ball.dataset.inGoal;
+        ball.style.transform = "";
+        if (lit) lit.classList.remove("fw-goal-scored");
+      }, beat);
+    }
+  }
   // where the ball may go: an arrow from the ball to each position it may reach, under a bright solid ring round
   // the position (drawn last, on top and easy to hit); the ball's own position ringed white and marked "stay"
   const [ox, oy] = at(obs.ball);
@@ -200,6 +220,17 @@ function pitchSvg(ctx) {
   fitBadgeNames(svg);
   return svg;
 }
+
+// How long a goal just scored is held in sight (ms): none at the instant pace or where motion is reduced.
+const GOAL_BEAT_MS = 1400;
+function goalBeat() {
+  if (localStorage.getItem("parlour:pace") === "instant") return 0;
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return 0;
+  return GOAL_BEAT_MS;
+}
+
+// The goals a live table has shown so far (null before its first view): a view with more has a goal just scored.
+let goalsShown = null;
 
 // Each badge's name fitted inside its circle: measured once the pitch is on the page, its type made smaller
 // where the name is wider than the circle at the name's height ("Shamrocks" ran over its circle's edges).
@@ -649,7 +680,13 @@ function takeAtOnce(ctx, parts) {
 export function render(el, ctx) {
   const { obs } = ctx;
   let pitch = null, buttons = null, box = null;
-  ctx = { ...ctx, act: takeAtOnce(ctx, () => [pitch, buttons, box]) };
+  // (a goal scored since the last view drawn, in this half: the goal the scorers attack; a goal that ended a half
+  // is told by the half-time sheet, the sides having changed ends)
+  const log = obs.goal_log || [];
+  const scored = !ctx.readOnly && goalsShown !== null && log.length > goalsShown ? log.at(-1) : null;
+  if (!ctx.readOnly) goalsShown = log.length;
+  const goalIn = scored && scored.half === obs.half && obs.attacking ? obs.attacking[scored.partnership] : null;
+  ctx = { ...ctx, act: takeAtOnce(ctx, () => [pitch, buttons, box]), goalIn };
   const moveNote = obs.move ? h("div", { class: "fw-move-note" },
     `${who(ctx, obs.move.mover)} won the trick: ${plural(obs.move.moves_left, "ball move")} left`) : "";
   el.classList.add("fw-board");
