@@ -233,7 +233,7 @@ function goalBeat() {
 let goalsShown = null;
 
 // Each badge's name fitted inside its circle: measured once the pitch is on the page, its type made smaller
-// where the name is wider than the circle at the name's height ("Shamrocks" ran over its circle's edges).
+// where the name is wider than the circle at the name's height.
 function fitBadgeNames(svg) {
   if (!svg.isConnected) { requestAnimationFrame(() => { if (svg.isConnected) fitBadgeNames(svg); }); return; }
   for (const name of svg.querySelectorAll(".fw-badge-name")) {
