@@ -199,7 +199,7 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
     page.select_option("select[aria-label='Whose moves to analyse']", "1")
     page.click("[data-testid=analyse]")
     page.wait_for_selector("[data-testid=analysis-progress]:has-text('judged')", timeout=20000)
-    page.wait_for_selector(".analysis-moves li", timeout=120_000)
+    page.wait_for_selector(".analysis-moves li", state="attached", timeout=120_000)
     words = page.inner_text("[data-testid=analysis]")
     assert not CODES.search(words), words
     costly = page.locator(".analysis-moves li.costly")

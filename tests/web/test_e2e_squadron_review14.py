@@ -91,7 +91,10 @@ def test_every_analysis_list_line_says_what_its_decision_beside_the_board_says(q
         page.wait_for_selector(".views .board")
         page.select_option("select[aria-label='Whose moves to analyse']", str(seat))
         page.click("[data-testid=analyse]")
-        page.wait_for_selector(".analysis-moves li")
+        page.wait_for_selector(".analysis-moves li", state="attached")
+        # every line, the costly ones and the rest (the list opens on the costly ones alone)
+        if page.locator("[data-testid=only-costly]").count():
+            page.uncheck("[data-testid=only-costly]")
         for row in rows:
             index = row["index"]
             item = page.locator(f".analysis-moves li[data-index='{index}']")

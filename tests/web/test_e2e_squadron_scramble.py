@@ -252,7 +252,10 @@ def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_st
         page.wait_for_selector(".views .board")
         page.select_option("select[aria-label='Whose moves to analyse']", str(ANALYSED_SEAT))
         page.click("[data-testid=analyse]")
-        page.wait_for_selector(".analysis-moves li")
+        page.wait_for_selector(".analysis-moves li", state="attached")
+        # every line, the costly ones and the rest (the list opens on the costly ones alone)
+        if page.locator("[data-testid=only-costly]").count():
+            page.uncheck("[data-testid=only-costly]")
         name = names[ANALYSED_SEAT]
         for row in rows:
             index, said = row["index"], expected[row["index"]]

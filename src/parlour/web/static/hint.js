@@ -46,7 +46,9 @@ export function likelihood({ low, high }, contest = "game") {
 // words(action, view) (optional): a row's verb and the move after it, [verb, text], where "Play" is not the move's verb
 // (a kick-off, a move of the ball); by default "Play" and the move's label.
 // only(action, view) (optional): the words for the one move left, where a game says so in the hint's place (else nothing shows).
-export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null, only = null }) {
+// tap(view) (optional): a word in the heading where the rows are the decision's own choices, such as a kick-off's
+// ("tap a line to play it"), so that the player knows the rows make the move as the game's own buttons do.
+export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null, only = null, tap = null }) {
   // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
   // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
@@ -140,7 +142,8 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
       h("h2", {}, "The expert's view", h("small", { "data-testid": "hint-order", class: "hint-order-long" }, mine.options.length > FIRST && !every
         ? `: its choice first, then the ${FIRST - 1} next best of ${plural(mine.options.length, "move")} by their chance of winning the ${contest}`
         : `: its choice first, then your other moves by their chance of winning the ${contest}`),
-        h("small", { "data-testid": "hint-order-short", class: "hint-order-short" }, `: its choice first; each figure is your chance of winning the ${contest}`)),
+        h("small", { "data-testid": "hint-order-short", class: "hint-order-short" }, `: its choice first; each figure is your chance of winning the ${contest}`),
+        tap && tap(view) ? h("span", { class: "hint-tap", "data-testid": "hint-tap" }, ` · ${tap(view)}`) : ""),
       closeNote,
       h("ol", { "aria-label": "Your moves, the expert's choice first: pick one to play it" }, shown.map((o, i) => {
         const mark = i === 0 ? h("small", { class: "hint-choice" }, " (its choice)")

@@ -260,8 +260,9 @@ export async function replayPage(tableId) {
     analyseButton.disabled = false;
   } }, "Analyse");
   const drawAnalysis = (data) => {
-    const onlyCostly = h("input", { type: "checkbox", "data-testid": "only-costly" });
-    const list = h("ol", { class: "analysis-moves" }, data.moves.map((m) => h("li", { "data-index": m.index, class: m.costly ? "costly" : "" },
+    // (where there are costly moves, the list opens on them alone, as the headline counts them; the box shows the rest)
+    const onlyCostly = h("input", { type: "checkbox", "data-testid": "only-costly", checked: data.costly ? true : undefined });
+    const list = h("ol", { class: `analysis-moves${data.costly ? " only-costly" : ""}` }, data.moves.map((m) => h("li", { "data-index": m.index, class: m.costly ? "costly" : "" },
       h("button", { type: "button", onclick: () => goTo(m) },
         h("span", { class: "move-number" }, `Move ${m.move}`), " ", named(m.played, data.seat, known.get(`${m.index}:${data.seat}`)), " ", h("span", { class: "chance" }, pct(m.played_chance))),
       m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${pct(m.cost)}`) : "",

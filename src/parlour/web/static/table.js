@@ -146,6 +146,7 @@ export async function playTable(tableId) {
     clearTimeout(inFlight.timer);
     inFlight = null;
     board.removeAttribute("aria-busy");
+    dock.classList.remove("sent");
   };
   const act = (action) => {
     putNewsAway();                  // the player has moved on (or tried to): the news has been read
@@ -159,6 +160,7 @@ export async function playTable(tableId) {
       // (an answer lost with the connection: after a while the page lets the player try again)
       inFlight = { moves: view.moves, timer: setTimeout(answered, 5000) };
       board.setAttribute("aria-busy", "true");
+      dock.classList.add("sent");           // (a game may show its controls off till the answer comes)
     }
     return sent;
   };
@@ -167,7 +169,7 @@ export async function playTable(tableId) {
     shownSince = Object.fromEntries((message.legal || []).map((a) => [a, shownSince[a] || { version: message.version, seen: at }]));
   };
   const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x), playable: mod.hintPlayable, contest: mod.contest || "game",
-    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly });
+    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly, tap: mod.hintTap });
   // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
   const playAgain = async () => {
     try {

@@ -141,7 +141,7 @@ function pitchSvg(ctx) {
         node === obs.ball ? s("circle", { cx: x, cy: y, r: r + 7, class: "fw-ball-halo" }) : "",
         s("circle", { cx: x, cy: y, r, fill: team ? team.colour : "#777", class: "fw-badge" }),
         s("text", { x, y: y + (small ? 4 : 2), class: "fw-badge-code" }, team ? team.code : node),
-        small ? "" : s("text", { x, y: y + 16, class: "fw-badge-name" }, team ? team.badge : ""),
+        small ? "" : s("text", { x, y: y + 14, class: "fw-badge-name" }, team ? team.badge : ""),
         s("text", { x, y: y > H / 2 ? y + r + 17 : y - r - 7, class: "fw-node-id" }, team ? team.name : ""),
       );
     }
@@ -159,9 +159,29 @@ function pitchSvg(ctx) {
   if (isGoal(obs.ball)) [bx, by_] = [goalBox(obs.ball).cx, goalBox(obs.ball).cy];
   else if (obs.ball !== PITCH.centre) [bx, by_] = [bx + r * 0.78, by_ - r * 0.78];
   const br = small ? 17 : 13;
-  svg.append(s("g", { class: "fw-ball", "data-ball": obs.ball },
+  const ball = s("g", { class: "fw-ball", "data-ball": obs.ball },
     s("circle", { cx: bx, cy: by_, r: br, fill: "#fff", stroke: "#111", "stroke-width": 2 }),
-    s("path", { d: `M${bx} ${by_ - br * 0.4} l${br * 0.38} ${br * 0.28} -${br * 0.15} ${br * 0.45} h-${br * 0.46} l-${br * 0.15} -${br * 0.45}z`, fill: "#111" })));
+    s("path", { d: `M${bx} ${by_ - br * 0.4} l${br * 0.38} ${br * 0.28} -${br * 0.15} ${br * 0.45} h-${br * 0.46} l-${br * 0.15} -${br * 0.45}z`, fill: "#111" }));
+  svg.append(ball);
+  // a goal just scored is seen: the ball stands in the goal, the goal lit, for a moment, then goes back to the
+  // centre circle where the view has it (at once at the instant pace or with reduced motion)
+  if (ctx.goalIn && PITCH.layout[ctx.goalIn]) {
+    const b = goalBox(ctx.goalIn);
+    const lit = svg.querySelector(`[data-node="${ctx.goalIn}"] .fw-goal`);
+    const beat = goalBeat();
+    if (beat) {
+      ball.classList.add("fw-ball-in-goal");
+      ball.dataset.inGoal = ctx.goalIn;
+      ball.style.transform = `translate(${b.cx - bx}px, ${b.cy - by_}px)`;
+      if (lit) lit.classList.add("fw-goal-scored");
+      setTimeout(() => {
+        ball.classList.remove("fw-ball-in-goal");
+        delete ball.dataset.inGoal;
+        ball.style.transform = "";
+        if (lit) lit.classList.remove("fw-goal-scored");
+      }, beat);
+    }
+  }
   // where the ball may go: an arrow from the ball to each position it may reach, under a bright solid ring round
   // the position (drawn last, on top and easy to hit); the ball's own position ringed white and marked "stay"
   const [ox, oy] = at(obs.ball);
@@ -197,7 +217,40 @@ function pitchSvg(ctx) {
       s("text", { x: ox, y: tagY, class: "fw-stay-word" }, "stay"));
     svg.append(clickable(ring, "stay", act, `Leave the ball on ${nodeLabel(obs.ball)}`));
   }
+  fitBadgeNames(svg);
   return svg;
+}
+
+// How long a goal just scored is held in sight (ms): none at the instant pace or where motion is reduced.
+const GOAL_BEAT_MS = 1400;
+function goalBeat() {
+  if (localStorage.getItem("parlour:pace") === "instant") return 0;
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return 0;
+  return GOAL_BEAT_MS;
+}
+
+// The goals a live table has shown so far (null before its first view): a view with more has a goal just scored.
+let goalsShown = null;
+
+// Each badge's name fitted inside its circle: measured once the pitch is on the page, its type made smaller
+// where the name is wider than the circle at the name's height.
+function fitBadgeNames(svg) {
+  if (!svg.isConnected) { requestAnimationFrame(() => { if (svg.isConnected) fitBadgeNames(svg); }); return; }
+  for (const name of svg.querySelectorAll(".fw-badge-name")) {
+    const circle = name.parentNode.querySelector(".fw-badge");
+    if (!circle || !name.textContent) continue;
+    const r = Number(circle.getAttribute("r")), cx = Number(circle.getAttribute("cx")), cy = Number(circle.getAttribute("cy"));
+    for (let i = 0; i < 4; i++) {
+      const box = name.getBBox();
+      if (!box.width) break;
+      const dy = Math.max(Math.abs(box.y - cy), Math.abs(box.y + box.height - cy));
+      const room = 2 * Math.sqrt(Math.max(0, r * r - dy * dy)) - 2;
+      const over = Math.max(box.x + box.width - (cx + room / 2), cx - room / 2 - box.x);
+      if (over <= 0) break;
+      const size = parseFloat(getComputedStyle(name).fontSize);
+      name.style.fontSize = `${(size * room / box.width * 0.97).toFixed(2)}px`;
+    }
+  }
 }
 
 // The ball's moves as buttons in the dock too, where they are few (a kick-off, a move after a trick won): the
@@ -591,23 +644,64 @@ function pitchWatch(ctx) {
   return ["kick", "move"].includes(obs.phase) ? "the ball's next move" : undefined;
 }
 
+// A ball move chosen (a button in the dock, a ringed position on the pitch) is taken at once: every way of
+// choosing it again goes off, the one chosen stays marked, and the dock says what the player chose until the
+// server's answer draws the table again (a move refused by the server: the table is drawn afresh to choose again).
+function takeAtOnce(ctx, parts) {
+  let taken = null;
+  return (action) => {
+    if (!/^(kick|move) |^stay$/.test(action)) return ctx.act(action);
+    if (taken) return false;
+    const sent = ctx.act(action);
+    if (sent === false) return sent;
+    taken = action;
+    const [pitch, buttons, box] = parts();
+    for (const ring of pitch.querySelectorAll(".fw-target")) {
+      ring.classList.add("fw-taken");
+      ring.classList.remove("clickable", "legal-glow");
+      ring.classList.toggle("fw-chosen", ring.dataset.action === action);
+      ring.setAttribute("aria-disabled", "true");
+      ring.setAttribute("tabindex", "-1");
+    }
+    for (const arrow of pitch.querySelectorAll(".fw-arrow")) arrow.classList.toggle("fw-taken", arrow.dataset.arrow !== action.split(" ")[1]);
+    const said = h("p", { class: "fw-ball-chosen", "data-testid": "ball-chosen", role: "status" }, `You ${words(action)}…`);
+    if (buttons) {
+      for (const button of buttons.querySelectorAll("button")) {
+        button.disabled = true;
+        button.classList.toggle("fw-chosen", button.dataset.action === action);
+      }
+      buttons.prepend(said);
+    } else box.append(said);
+    setTimeout(() => { if (pitch.isConnected && ctx.redraw) ctx.redraw(); }, 6000);
+    return sent;
+  };
+}
+
 export function render(el, ctx) {
   const { obs } = ctx;
+  let pitch = null, buttons = null, box = null;
+  // (a goal scored since the last view drawn, in this half: the goal the scorers attack; a goal that ended a half
+  // is told by the half-time sheet, the sides having changed ends)
+  const log = obs.goal_log || [];
+  const scored = !ctx.readOnly && goalsShown !== null && log.length > goalsShown ? log.at(-1) : null;
+  if (!ctx.readOnly) goalsShown = log.length;
+  const goalIn = scored && scored.half === obs.half && obs.attacking ? obs.attacking[scored.partnership] : null;
+  ctx = { ...ctx, act: takeAtOnce(ctx, () => [pitch, buttons, box]), goalIn };
   const moveNote = obs.move ? h("div", { class: "fw-move-note" },
     `${who(ctx, obs.move.mover)} won the trick: ${plural(obs.move.moves_left, "ball move")} left`) : "";
   el.classList.add("fw-board");
   el.append(
     scoreboard(ctx),
     h("div", { class: "fw-main" },
-      h("div", { class: "fw-pitch-box", "data-focus": pitchFocus(ctx), "data-watch": pitchWatch(ctx) },
-        pitchSvg(ctx), moveNote),
+      box = h("div", { class: "fw-pitch-box", "data-focus": pitchFocus(ctx), "data-watch": pitchWatch(ctx) },
+        pitch = pitchSvg(ctx), moveNote),
       // at the end of a live table the timeline moves to the ending, beside the result (ending below): shown once
       h("div", { class: "fw-side-col" }, tableArea(ctx),
         // (the goals, the last trick and the log kept in sight above the dock with the decision where there is room:
         // on a laptop with the hint or the list of moves open the page scrolls past its head rather than hide them)
         h("div", { class: "fw-under", "data-keep": "" }, lastTrickShown(ctx), ctx.view.over && !ctx.readOnly ? "" : timeline(ctx)),
         playLog(ctx))),
-    ballButtons(ctx),
+    (buttons = ballButtons(ctx) || null) || "",
     handRow(ctx));
 }
 
@@ -647,6 +741,14 @@ export function hintWords(action) {
   if (verb === "move") return ["Move", `the ball to ${nodeLabel(arg)}`];
   if (verb === "stay") return ["Leave", "the ball where it is"];
   return ["Play", label(action)];
+}
+
+// At a kick-off or a move of the ball the hint's rows are the same moves as the buttons and rings: its heading
+// says a row makes its move.
+export function hintTap(view) {
+  const phase = view && view.observation && view.observation.phase;
+  if (!["kick", "move"].includes(phase)) return null;
+  return `${narrow.matches ? "tap" : "click"} a line to play it`;
 }
 
 export function status(view) {
