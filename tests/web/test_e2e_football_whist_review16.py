@@ -22,7 +22,7 @@ import pytest
 from conftest import ARTIFACTS, PHONE, WIDE, played_by_bots, stood_in_analysis, take_seat
 from parlour.games import get_game
 
-SIZES = {
+SIZES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": WIDE},
     "phone": {"viewport": PHONE, "has_touch": True, "is_mobile": True},
 }
