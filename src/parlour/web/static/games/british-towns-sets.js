@@ -620,8 +620,16 @@ export function endWhy(view, over) {
     if (left >= 2) return `the stock ran out before ${who} could draw up to seven${short} and it had run out too often with no set laid to be made again, so the game ended`;
     return `the stock ran out before ${who} could draw up to seven${short} and ${few}, so the game ended`;
   }
-  if (/neither a stock nor a discard/.test(over.why)) return `${who} found no stock and no discards to draw from, so the game ended`;
-  if (/too few discards/.test(over.why)) return `the stock was empty at the start of ${addressed(view, over.seat) ? "your" : possessive(seatName(view, over.seat))} turn and ${few}, so the game ended`;
+  const turn = addressed(view, over.seat) ? "your turn" : `${possessive(seatName(view, over.seat))} turn`;
+  if (/neither a stock nor a discard/.test(over.why)) {
+    // (the pile emptied by the move before: a card taken from it onto a set, told as who took it, the turn's player
+    // then with nothing to draw)
+    const [by, action] = (obs.history || []).at(-1) || [];
+    const card = typeof action === "string" && action.startsWith("add ") ? action.slice(4) : null;
+    const took = card ? ` (${person(view, by)} had just taken the last one, ${townName(card)}, onto ${addressed(view, by) ? "your" : "their"} set of ${regionPhrase(regionOf(card))})` : "";
+    return `the stock was empty at the start of ${turn}, so ${who} could not draw, and there were no discards to shuffle into a new stock${took}, so the game ended`;
+  }
+  if (/too few discards/.test(over.why)) return `the stock was empty at the start of ${turn} and ${few}, so the game ended`;
   return `${who} ${endWords(over, view)}, so the game ended`;
 }
 
