@@ -38,11 +38,15 @@ def test_the_sets_end_with_nothing_to_draw_says_who_could_not_draw_and_who_took_
     page.goto(server.url + "/")
     mine = page.evaluate(END, [state.observation(stuck), stuck])
     theirs = page.evaluate(END, [state.observation(taker), taker])
-    assert mine.startswith("The stock was empty at the start of your turn, so you could not draw, and there were no "
-                           "discards to shuffle into a new stock (Arthur had just taken the last one, "), mine
-    assert card in mine and mine.endswith(", so the game ended."), mine
-    assert theirs.startswith("The stock was empty at the start of Arthur's turn, so Arthur could not draw, and there "
-                             "were no discards to shuffle into a new stock (you had just taken the last one, "), theirs
-    assert "onto your set of" in theirs, theirs
+    assert mine.startswith(
+        "The stock was empty at the start of your turn and there were no discards to shuffle into a new stock "
+        "(Arthur had just added the last one, "
+    ), mine
+    assert f"{card}, to their set), so you could not draw and the game ended." in mine, mine
+    assert theirs.startswith(
+        "The stock was empty at the start of Arthur's turn and there were no discards to shuffle into a new stock "
+        "(you had just added the last one, "
+    ), theirs
+    assert theirs.endswith("to your set), so Arthur could not draw and the game ended."), theirs
     for text in (mine, theirs):
         assert "found no stock" not in text, text

@@ -626,8 +626,8 @@ export function endWhy(view, over) {
     // then with nothing to draw)
     const [by, action] = (obs.history || []).at(-1) || [];
     const card = typeof action === "string" && action.startsWith("add ") ? action.slice(4) : null;
-    const took = card ? ` (${person(view, by)} had just taken the last one, ${townName(card)}, onto ${addressed(view, by) ? "your" : "their"} set of ${regionPhrase(regionOf(card))})` : "";
-    return `the stock was empty at the start of ${turn}, so ${who} could not draw, and there were no discards to shuffle into a new stock${took}, so the game ended`;
+    const took = card ? ` (${person(view, by)} had just added the last one, ${townName(card)}, to ${addressed(view, by) ? "your" : "their"} set)` : "";
+    return `the stock was empty at the start of ${turn} and there were no discards to shuffle into a new stock${took}, so ${who} could not draw and the game ended`;
   }
   if (/too few discards/.test(over.why)) return `the stock was empty at the start of ${turn} and ${few}, so the game ended`;
   return `${who} ${endWords(over, view)}, so the game ended`;
