@@ -50,3 +50,43 @@ def test_the_sets_end_with_nothing_to_draw_says_who_could_not_draw_and_who_took_
     assert theirs.endswith("to your set), so Arthur could not draw and the game ended."), theirs
     for text in (mine, theirs):
         assert "found no stock" not in text, text
+
+
+#: once the game's last sheet opens: how many of the board's CSS animations (a card's lift and glow, and one that
+#: stands in for a long one, set on the board itself from the start of the game, which moves nothing) still run
+#: behind the sheet, read as the sheet comes in
+WATCH_END = """() => { window.endSeen = null;
+  const style = document.createElement('style');
+  style.textContent = '@keyframes t17-still { from { outline-color: transparent; }'
+    + ' to { outline-color: transparent; } }';
+  document.head.append(style);
+  document.querySelector('.board').style.animation = 't17-still 600s linear 1';
+  const watch = new MutationObserver(() => {
+    if (window.endSeen || !document.querySelector('[data-testid=summary]')) return;
+    const board = document.querySelector('.board');
+    const running = board.getAnimations({ subtree: true }).filter((a) => a.animationName && a.playState === 'running');
+    window.endSeen = { running: running.map((a) => a.animationName) };
+  });
+  watch.observe(document.body, { childList: true, subtree: true }); }"""
+
+
+def test_the_sets_game_over_sheet_opens_over_a_still_table(browser, server, monkeypatch):
+    """Five players (a short game): when "Game over" opens, every animation on the table is finished (the last move's
+    card down in its place, never still in the air behind the sheet)."""
+    from test_e2e_british_towns_review13 import _chooser, _shot, _table
+
+    chooser = _chooser("british-towns-sets")
+    table = _table(browser, server, "british-towns-sets", "desktop", 3, players=5, monkeypatch=monkeypatch)
+    page = table.page
+    try:
+        page.evaluate(WATCH_END)
+        assert page.evaluate("document.querySelector('.board').getAnimations().length") == 1
+        while (view := table.decision()) is not None:
+            table.click(chooser.act(view["observation"], view["legal"]))
+        page.wait_for_function("window.endSeen !== null")
+        seen = page.evaluate("window.endSeen")
+        _shot(page, "british-towns-sets-review17-end")
+        assert seen["running"] == [], seen
+        assert not table.errors, table.errors
+    finally:
+        table.close()
