@@ -90,3 +90,48 @@ def test_the_sets_game_over_sheet_opens_over_a_still_table(browser, server, monk
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+#: the score line at the top of a phone's table: its words, each player's seat and score as said, and whether the line
+#: is in the window above the dock
+SCORES = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const line = document.querySelector('[data-testid=scores]'); if (!line) return null;
+  const room = document.querySelector('.dock').getBoundingClientRect().top; const r = line.getBoundingClientRect();
+  return { text: line.textContent, seen: r.top >= 0 && r.bottom <= room + 1 && r.height > 0,
+    said: [...line.querySelectorAll('.bt-scored')].map((s) => [Number(s.dataset.seat), s.textContent.trim()]),
+    chips: line.querySelectorAll('.bt-chip').length }; }"""
+
+
+def _points(n: int) -> str:
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def test_on_a_phone_the_sets_strip_says_every_players_score_the_players_own_first(browser, server):
+    """Review 16a: on a phone the strip at the top named only the others' scores: one short line says every player's
+    score, "You 14 · Arthur 2", the player's own first with the sets he has laid, in view with the piles."""
+    from test_e2e_british_towns_review13 import _chooser, _shot, _table
+
+    table = _table(browser, server, "british-towns-sets", "phone", 11)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        for turn in range(10):
+            view = table.decision()
+            assert view is not None
+            obs = view["observation"]
+            me = obs["seat"]
+            got = page.evaluate(SCORES)
+            assert got and got["seen"], (turn, got)
+            order = [me] + [i for i in range(len(obs["seat_names"])) if i != me]
+            assert [seat for seat, _ in got["said"]] == order, got
+            assert got["said"][0][1] == f"You {_points(obs['scores'][me])}", got
+            for (seat, said), name in zip(got["said"][1:], [view["seats"][i]["name"] for i in order[1:]], strict=True):
+                assert said == f"{name} {_points(obs['scores'][seat])}", (seat, said)
+            assert got["text"].startswith("Scores: You ") and " · " in got["text"], got
+            assert got["chips"] == len(obs["sets"][me]), got
+            if turn == 4:
+                _shot(page, "british-towns-sets-review17-phone-scores")
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert not table.errors, table.errors
+    finally:
+        table.close()

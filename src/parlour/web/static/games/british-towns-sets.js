@@ -456,10 +456,19 @@ export function render(el, ctx) {
       h("b", {}, seatName(view, i)), ` · ${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand · score ${points(obs.scores?.[i] ?? 0)} · `,
       laid.length ? h("span", { class: "bt-others-laid" }, `${laid.length === 1 ? "set" : "sets"} laid `, laid.map((r) => regionChip(Number(r)))) : "no set laid");
   })) : "";
-  if (strip && deciding) strip.dataset.focus = "the other players";
+  // (and above them one short line of every player's score, the player's own first with the sets he has laid:
+  // "You 14 · Arthur 2")
+  const scored = me === undefined || me === null ? [] : [me, ...others];
+  const scores = strip && scored.length ? h("p", { class: "bt-scores", "data-testid": "scores" }, "Scores: ", scored.flatMap((i, k) => {
+    const laid = i === me ? Object.keys(obs.sets?.[i] || {}) : [];
+    return [k ? " · " : "", h("span", { class: "bt-scored", "data-seat": i }, h("b", {}, i === me ? "You" : seatName(view, i)), ` ${points(obs.scores?.[i] ?? 0)}`,
+      laid.length ? h("span", { class: "bt-others-laid" }, " ", laid.map((r) => regionChip(Number(r)))) : "")];
+  })) : "";
+  const head = strip ? h("div", { class: "bt-strip" }, scores, strip) : "";
+  if (head && deciding) head.dataset.focus = "the scores and the other players";
   // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the players)
   el.append(h("div", { class: "bt-layout sets" },
-    h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, since, hand),
+    h("div", { class: "bt-main" }, head, middle, phone ? key : "", laidNews, seats, phone ? "" : log, since, hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
 }
 
