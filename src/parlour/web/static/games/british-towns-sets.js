@@ -573,7 +573,8 @@ export function status(view) {
   // (only what is legal: no discard to take at the start or after a reshuffle's empty pile, no stock once it is out)
   if (legal.includes("draw stock")) return "Your turn: draw from the stock.";
   if (legal.includes("take discard")) return top ? `Your turn: take ${townName(top)} from the discard pile.` : "Your turn: take the top discard.";
-  if (lays.length && !discards && !legal.includes("done")) return `You hold a whole region and must lay it down: ${tap} "Lay down ${lays[0]}" under its cards in your hand.`;
+  // (the hand's heading says what to tap, beside the button: the prompt says what it does, never the same words twice)
+  if (lays.length && !discards && !legal.includes("done")) return `Your turn: laying down a whole region scores its cards for you.`;
   if (lays.length && legal.includes("done")) return `Lay down ${listed(lays)} too, or ${tap} "Done: draw up to seven" to end your turn.`;
   if (legal.includes("done")) return `${Tap} "Done: draw up to seven" under your hand to end your turn.`;
   // (on a touch screen a discard is two taps: the first picks the card out)
