@@ -135,3 +135,44 @@ def test_on_a_phone_the_sets_strip_says_every_players_score_the_players_own_firs
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+#: each pile's card at the draw and each hand card at a discard: its action and its computed filter (the glow)
+GLOWS = """() => [...document.querySelectorAll('.bt-pile [data-action], .bt-hand .bt-groups [data-action]')].map((el) =>
+  ({ action: el.dataset.action, filter: getComputedStyle(el).filter }))"""
+
+
+def test_at_the_draw_both_piles_glow_as_the_hand_does_at_a_discard_and_the_prompt_says_tap_them(browser, server):
+    """Review 16a: "draw from the stock, or take Oxford from the discard pile" said nothing of how, and only the stock
+    had a faint cue: both piles that may be drawn from wear the hand's glow at a discard, and the prompt says to tap
+    the stock or the discard pile."""
+    from test_e2e_british_towns_review13 import _chooser, _shot, _table
+
+    table = _table(browser, server, "british-towns-sets", "phone", 11)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        drew = discarded = None
+        for _ in range(12):
+            view = table.decision()
+            assert view is not None
+            legal = view["legal"]
+            glows = page.evaluate(GLOWS)
+            if "draw stock" in legal and "take discard" in legal:
+                drew = [g for g in glows if g["action"] in ("draw stock", "take discard")]
+                status = page.inner_text(".dock .status")
+                assert "tap the stock or the discard pile" in status, status
+                _shot(page, "british-towns-sets-review17-draw")
+            elif any(a.startswith("discard ") for a in legal):
+                discarded = [g for g in glows if g["action"].startswith("discard ")]
+            if drew and discarded:
+                break
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert drew and discarded, (drew, discarded)
+        assert sorted(g["action"] for g in drew) == ["draw stock", "take discard"], drew
+        glow = {g["filter"] for g in discarded}
+        assert len(glow) == 1 and "rgb(255, 213, 74)" in next(iter(glow)), glow
+        assert {g["filter"] for g in drew} == glow, (drew, glow)
+        assert not table.errors, table.errors
+    finally:
+        table.close()

@@ -569,10 +569,11 @@ export function status(view) {
     return `The top discard, ${townName(card)}, completes your set of ${regionPhrase(regionOf(card))}: ${tap} it on the discard pile to add it there (you must, and that is your whole turn).`;
   }
   const top = view.observation?.discards?.at(-1);
-  if (legal.includes("draw stock") && legal.includes("take discard") && top) return `Your turn: draw from the stock, or take ${townName(top)} from the discard pile.`;
+  // (how to draw, said with where: the piles that may be drawn from glow, as the hand's cards do at a discard)
+  if (legal.includes("draw stock") && legal.includes("take discard") && top) return `Your turn: draw a card: ${tap} the stock or the discard pile (its top card is ${townName(top)}).`;
   // (only what is legal: no discard to take at the start or after a reshuffle's empty pile, no stock once it is out)
-  if (legal.includes("draw stock")) return "Your turn: draw from the stock.";
-  if (legal.includes("take discard")) return top ? `Your turn: take ${townName(top)} from the discard pile.` : "Your turn: take the top discard.";
+  if (legal.includes("draw stock")) return `Your turn: draw from the stock: ${tap} it.`;
+  if (legal.includes("take discard")) return top ? `Your turn: take ${townName(top)} from the discard pile: ${tap} it.` : `Your turn: take the top discard: ${tap} it.`;
   // (the hand's heading says what to tap, beside the button: the prompt says what it does, never the same words twice)
   if (lays.length && !discards && !legal.includes("done")) return `Your turn: laying down a whole region scores its cards for you.`;
   if (lays.length && legal.includes("done")) return `Lay down ${listed(lays)} too, or ${tap} "Done: draw up to seven" to end your turn.`;
