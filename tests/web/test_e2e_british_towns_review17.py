@@ -7,6 +7,7 @@ import random
 
 from parlour.games.british_towns import SETS
 from parlour.games.british_towns.pack import CARD_TEXT, card_name
+from test_e2e_british_towns_review13 import REGIONS
 
 #: the end's sentence, as the end's sheet says it, drawn from one seat's view
 END = """async ([obs, seat]) => { const m = await import('/static/games/british-towns-sets.js');
@@ -176,3 +177,32 @@ def test_at_the_draw_both_piles_glow_as_the_hand_does_at_a_discard_and_the_promp
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+#: every text drawn on a town card, as (card, text, rendered font size in pixels, whether it lies in the card's foot)
+CARD_TEXTS = """async ([codes, width]) => { const m = await import('/static/games/british-towns-common.js');
+  const box = document.createElement('div'); document.body.append(box);
+  const out = [];
+  for (const code of codes) {
+    const card = m.townCard(code); card.style.width = `${width}px`; card.style.height = 'auto'; box.append(card);
+    const scale = card.getBoundingClientRect().width / card.viewBox.baseVal.width;
+    for (const t of card.querySelectorAll('text')) {
+      out.push([code, t.textContent, Number(t.getAttribute('font-size')) * scale, Number(t.getAttribute('y')) > 126,
+                card.getAttribute('title') || card.querySelector('title')?.textContent || '']);
+    }
+  }
+  box.remove(); return out; }"""
+
+
+def test_a_town_card_draws_no_microscopic_region_name_at_its_foot(server, page):
+    """Review 16a: the region's name at the foot of each hand card was about 5 px high: the foot is the region's colour
+    alone (the number and the colour say the region), and the card's title still names the region in full."""
+    page.goto(server.url + "/")
+    codes = [t for t in CARD_TEXT if not t.startswith("R")]
+    texts = page.evaluate(CARD_TEXTS, [codes, 64])
+    assert texts
+    assert [t for t in texts if t[3]] == [], [t for t in texts if t[3]][:5]
+    region_names = {r["name"] for r in REGIONS}
+    for code, text, _, _, title in texts:
+        assert text not in region_names, (code, text)
+        assert any(name in title for name in region_names), (code, title)
