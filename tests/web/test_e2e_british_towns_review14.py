@@ -156,7 +156,7 @@ def test_the_sets_end_says_in_one_plain_sentence_why_it_ended_on_real_endings(se
     wanted = {
         ("up to seven", 0): "there were no discards to shuffle into a new stock",
         ("up to seven", 1): "only one discard was left, too few to shuffle into a new stock (two are needed)",
-        ("neither", 0): "found no stock and no discards to draw from",
+        ("neither", 0): "there were no discards to shuffle into a new stock",
         ("too few", 1): "The stock was empty at the start of",
         ("stalemate", None): "with no set laid or added to in between, so the game ended in a stalemate",
     }
@@ -178,7 +178,7 @@ def test_the_sets_end_says_in_one_plain_sentence_why_it_ended_on_real_endings(se
                 text = got["paragraphs"][0]
                 assert got["tables"] == 1 and len(got["paragraphs"]) == 1, got
                 assert wanted[key] in text, (key, text)
-                assert text.count(". ") == 0 and text.endswith(".") and len(text) < 200, text
+                assert text.count(". ") == 0 and text.endswith(".") and len(text) < 240, text
                 assert " his " not in text and "Here " not in text and "rule" not in text, text
                 for line in got["log"]:
                     assert not re.search(r"in the stock, [^;:]*, and .* went onto", line), line

@@ -376,6 +376,13 @@ export async function playTable(tableId) {
     const content = prev && mod.summary ? mod.summary(prev, view) : null;
     if (!content) return false;
     holding = true;
+    // the game's end: the last move's card is put down at once (its lift and glow finished), never left in the air
+    // behind the sheet
+    if (view.over) {
+      for (const a of board.getAnimations?.({ subtree: true }) || []) {
+        if (Number.isFinite(a.effect?.getComputedTiming?.().endTime)) a.finish();
+      }
+    }
     clearTimeout(newsTimer);                 // (news under the summary waits for it: its few seconds start after)
     // a dialog: the table behind it is inert (out of reach of the keyboard and of screen readers) while it is open
     const behind = [...main.children].filter((el) => el !== sheet);

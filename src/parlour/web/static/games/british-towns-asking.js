@@ -279,8 +279,10 @@ export function render(el, ctx) {
       h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(a.card))}` }, townName(a.card)),
       a.got ? " and got it" : ": not held", ...laidWords(i + 1))).reverse())
       : h("p", { class: "muted-light" }, "Nobody has asked yet."),
-    // (the deal, under the oldest ask: who dealt, who asked first, any region laid straight from the deal)
-    dealWords(view) ? h("p", { class: "bt-deal muted-light", "data-testid": "deal" }, dealWords(view)) : "");
+    // (the deal, under the oldest ask: who dealt, who asked first, any region laid straight from the deal; before
+    // the first ask the table's news says it, and it is said once: here from the first ask on)
+    dealWords(view) && (readOnly || view.over || (obs.history || []).length)
+      ? h("p", { class: "bt-deal muted-light", "data-testid": "deal" }, dealWords(view)) : "");
 
   // (at his turn on a laptop the page keeps the whole key in the room above the dock, with the players to ask; on a
   // phone the two would not fit together: the players come first, the key is a scroll away)

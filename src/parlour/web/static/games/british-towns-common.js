@@ -96,8 +96,8 @@ export function townCard(code, { size = "", attrs = {}, faceDown = false, role =
     svg.append(s("text", { x: 50, y: 86, "text-anchor": "middle", "font-size": fitSize(short, 88, 22), "font-weight": 800, fill: "#1d1d1f" }, short));
   }
   if (short !== name) svg.append(s("text", { x: 50, y: 112, "text-anchor": "middle", "font-size": 10, fill: "#555" }, name.slice(short.length).trim()));
-  const foot = REGIONS[region]?.name || "";
-  svg.append(s("text", { x: 50, y: 138, "text-anchor": "middle", "font-size": Math.min(9, 90 / (0.56 * Math.max(foot.length, 1))), "font-weight": 600, fill: "#fff" }, foot));
+  // (the foot is the region's colour alone: its name there could only be a few pixels high, and the number and the
+  // colour say it; the card's title names it in full)
   return svg;
 }
 

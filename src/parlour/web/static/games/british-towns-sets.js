@@ -456,10 +456,19 @@ export function render(el, ctx) {
       h("b", {}, seatName(view, i)), ` · ${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand · score ${points(obs.scores?.[i] ?? 0)} · `,
       laid.length ? h("span", { class: "bt-others-laid" }, `${laid.length === 1 ? "set" : "sets"} laid `, laid.map((r) => regionChip(Number(r)))) : "no set laid");
   })) : "";
-  if (strip && deciding) strip.dataset.focus = "the other players";
+  // (and above them one short line of every player's score, the player's own first with the sets he has laid:
+  // "You 14 · Arthur 2")
+  const scored = me === undefined || me === null ? [] : [me, ...others];
+  const scores = strip && scored.length ? h("p", { class: "bt-scores", "data-testid": "scores" }, "Scores: ", scored.flatMap((i, k) => {
+    const laid = i === me ? Object.keys(obs.sets?.[i] || {}) : [];
+    return [k ? " · " : "", h("span", { class: "bt-scored", "data-seat": i }, h("b", {}, i === me ? "You" : seatName(view, i)), ` ${points(obs.scores?.[i] ?? 0)}`,
+      laid.length ? h("span", { class: "bt-others-laid" }, " ", laid.map((r) => regionChip(Number(r)))) : "")];
+  })) : "";
+  const head = strip ? h("div", { class: "bt-strip" }, scores, strip) : "";
+  if (head && deciding) head.dataset.focus = "the scores and the other players";
   // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the players)
   el.append(h("div", { class: "bt-layout sets" },
-    h("div", { class: "bt-main" }, strip, middle, phone ? key : "", laidNews, seats, phone ? "" : log, since, hand),
+    h("div", { class: "bt-main" }, head, middle, phone ? key : "", laidNews, seats, phone ? "" : log, since, hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
 }
 
@@ -560,11 +569,13 @@ export function status(view) {
     return `The top discard, ${townName(card)}, completes your set of ${regionPhrase(regionOf(card))}: ${tap} it on the discard pile to add it there (you must, and that is your whole turn).`;
   }
   const top = view.observation?.discards?.at(-1);
-  if (legal.includes("draw stock") && legal.includes("take discard") && top) return `Your turn: draw from the stock, or take ${townName(top)} from the discard pile.`;
+  // (how to draw, said with where: the piles that may be drawn from glow, as the hand's cards do at a discard)
+  if (legal.includes("draw stock") && legal.includes("take discard") && top) return `Your turn: draw a card: ${tap} the stock or the discard pile (its top card is ${townName(top)}).`;
   // (only what is legal: no discard to take at the start or after a reshuffle's empty pile, no stock once it is out)
-  if (legal.includes("draw stock")) return "Your turn: draw from the stock.";
-  if (legal.includes("take discard")) return top ? `Your turn: take ${townName(top)} from the discard pile.` : "Your turn: take the top discard.";
-  if (lays.length && !discards && !legal.includes("done")) return `You hold a whole region and must lay it down: ${tap} "Lay down ${lays[0]}" under its cards in your hand.`;
+  if (legal.includes("draw stock")) return `Your turn: draw from the stock: ${tap} it.`;
+  if (legal.includes("take discard")) return top ? `Your turn: take ${townName(top)} from the discard pile: ${tap} it.` : `Your turn: take the top discard: ${tap} it.`;
+  // (the hand's heading says what to tap, beside the button: the prompt says what it does, never the same words twice)
+  if (lays.length && !discards && !legal.includes("done")) return `Your turn: laying down a whole region scores its cards for you.`;
   if (lays.length && legal.includes("done")) return `Lay down ${listed(lays)} too, or ${tap} "Done: draw up to seven" to end your turn.`;
   if (legal.includes("done")) return `${Tap} "Done: draw up to seven" under your hand to end your turn.`;
   // (on a touch screen a discard is two taps: the first picks the card out)
@@ -620,8 +631,16 @@ export function endWhy(view, over) {
     if (left >= 2) return `the stock ran out before ${who} could draw up to seven${short} and it had run out too often with no set laid to be made again, so the game ended`;
     return `the stock ran out before ${who} could draw up to seven${short} and ${few}, so the game ended`;
   }
-  if (/neither a stock nor a discard/.test(over.why)) return `${who} found no stock and no discards to draw from, so the game ended`;
-  if (/too few discards/.test(over.why)) return `the stock was empty at the start of ${addressed(view, over.seat) ? "your" : possessive(seatName(view, over.seat))} turn and ${few}, so the game ended`;
+  const turn = addressed(view, over.seat) ? "your turn" : `${possessive(seatName(view, over.seat))} turn`;
+  if (/neither a stock nor a discard/.test(over.why)) {
+    // (the pile emptied by the move before: a card taken from it onto a set, told as who took it, the turn's player
+    // then with nothing to draw)
+    const [by, action] = (obs.history || []).at(-1) || [];
+    const card = typeof action === "string" && action.startsWith("add ") ? action.slice(4) : null;
+    const took = card ? ` (${person(view, by)} had just added the last one, ${townName(card)}, to ${addressed(view, by) ? "your" : "their"} set)` : "";
+    return `the stock was empty at the start of ${turn} and there were no discards to shuffle into a new stock${took}, so ${who} could not draw and the game ended`;
+  }
+  if (/too few discards/.test(over.why)) return `the stock was empty at the start of ${turn} and ${few}, so the game ended`;
   return `${who} ${endWords(over, view)}, so the game ended`;
 }
 
