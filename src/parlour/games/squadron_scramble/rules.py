@@ -1046,6 +1046,8 @@ class SquadronScrambleState(TurnState):
     def _public_view(self) -> dict[str, Any]:
         view = self._table_view()
         view["round_scores"] = [list(r) for r in self.round_scores]
+        # A table may stop after so many rounds (0: no limit): the page says which round is the last.
+        view["max_rounds"] = self.variant["max_rounds"]
         view["naming"] = [dict(n) for n in self.naming_log]
         view["events"] = [dict(e) for e in self.round_log]
         # Every action is public: a stock draw shows no card, the rest show what they move.

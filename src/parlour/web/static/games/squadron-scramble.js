@@ -633,7 +633,7 @@ export function render(el, ctx) {
       truth ? ` — it is the ${truth[0]}, ${NATIONS[truth[1]]?.name || truth[1]}` : "");
   };
   const info = h("div", { class: "ss-info" },
-    h("span", {}, `Round ${obs.round} · first to ${obs.target} wins`),
+    h("span", {}, roundLine(obs)),
     // every round's points by player, folded: the totals stand in each player's panel
     (obs.round_scores || []).length ? h("details", { class: "ss-rounds-so-far" }, h("summary", {}, obs.round_scores.length === 1 ? "Points in the first round" : `Points in the ${obs.round_scores.length} rounds so far`),
       h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
@@ -996,6 +996,23 @@ export function status(view) {
   return "Lay sets, swap in wild cards, then discard to end your turn.";
 }
 
+// The round and how the game ends: "Round 2 · first to 250 wins"; a table that stops after so many rounds says which
+// of them this is, and that the highest total wins at the end of the last.
+function roundLine(obs) {
+  if (!obs.max_rounds) return `Round ${obs.round} · first to ${obs.target} wins`;
+  const last = obs.round >= obs.max_rounds;
+  return `Round ${obs.round} of ${obs.max_rounds}${last ? " (the last)" : ""} · first to ${obs.target} wins, or the highest total after round ${obs.max_rounds}`;
+}
+
+// Whether the round limit ended the game (rather than a player reaching the target alone).
+function limitReached(result, view) {
+  const obs = view.observation || {};
+  if (!obs.max_rounds || (result.rounds || 0) < obs.max_rounds) return false;
+  const totals = Object.values(result.totals || {});
+  const best = Math.max(...totals);
+  return !(best >= obs.target && totals.filter((t) => t === best).length === 1);
+}
+
 export function resultText(result, view) {
   if (!result) return "";
   const rules = view.observation?.seat_names || Object.keys(result.totals || {});
@@ -1003,7 +1020,8 @@ export function resultText(result, view) {
   const won = rules.indexOf(result.winner);
   // "You win" for the person's own seat, "Arthur wins" for another's
   const head = result.winner ? `${person(view, won, { start: true })} ${addressed(view, won) ? "win" : "wins"}` : "A draw";
-  return `${head} after ${plural(result.rounds, "round")}: ${totals}.`;
+  const limit = limitReached(result, view) ? ` (the round limit was reached: the highest total wins)` : "";
+  return `${head} after ${plural(result.rounds, "round")}${limit}: ${totals}.`;
 }
 
 // The naming form below the board says any plane and nation, so the move list
@@ -1161,8 +1179,15 @@ function roundCount(view, over, { final = false } = {}) {
   });
   const best = Math.max(...totals);
   // the last round's count ends the game: it says who won, which the page behind it also says
-  const next = view.over ? `That was the last round.${view.result ? ` Game over: ${resultText(view.result, view)}` : ""}` : `First to ${obs.target} wins. ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${you(totals.indexOf(best)) ? "lead" : "leads"} with ${points(best)}`}.`;
+  const next = view.over ? `That was the last round.${view.result ? ` Game over: ${resultText(view.result, view)}` : ""}` : `${aheadWords(obs, over)} ${totals.filter((x) => x === best).length > 1 ? "The lead is shared" : `${who(totals.indexOf(best))} ${you(totals.indexOf(best)) ? "lead" : "leads"} with ${points(best)}`}.`;
   return { title, body: h("div", { class: "ss-round" }, rows, final ? "" : h("p", { class: "muted" }, next)) };
+}
+
+// How the game goes on after round ``over``: to the target, and on a table with a round limit, to its last round.
+function aheadWords(obs, over) {
+  if (!obs.max_rounds) return `First to ${obs.target} wins.`;
+  if (over.round + 1 >= obs.max_rounds) return `Round ${obs.max_rounds} is the last round: after it the highest total wins.`;
+  return `First to ${obs.target} wins, or the highest total after round ${obs.max_rounds}, the last.`;
 }
 
 // The last round's count, again: a player back at the table (a reload) just after a round ended finds its count open
