@@ -3,14 +3,19 @@ last, and at the end that the round limit, not the target, decided the game."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import test_e2e_squadron_scramble_table as table
-from conftest import WIDE, play_out
+from conftest import PHONE, WIDE, play_out
 from parlour.bots import make_bot
 from parlour.games import get_game
+from parlour.games.squadron_scramble.cards import pack_data
+from test_e2e_squadron_review13 import open_hint, with_hints
 
 SHOTS = Path("/tmp/t33-ss5-shots")
+SHORT = {p["code"]: p.get("short") or p["code"] for p in pack_data()["planes"]}
+VIEW_NAME = {v["code"]: v["name"] for v in pack_data()["views"]}
 
 
 def shoot(page, name: str) -> None:
@@ -41,6 +46,43 @@ def test_a_table_limited_to_two_rounds_says_the_last_round_and_why_the_game_ende
         text = page.locator("body").inner_text()
         assert "after 2 rounds (the round limit was reached: the highest total wins)" in text, text
         shoot(page, "limit-game-over")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_on_a_phone_the_open_hint_keeps_the_hands_top_row_in_view(quick_server, browser, monkeypatch):
+    """At a draw with a long pile, on a phone, the hint's rows for a take are short ("Take 5 from the pile, down to
+    ..."), its box keeps to a quarter of the screen and scrolls on its own, and the hand's top row stays in view."""
+    with_hints(monkeypatch)
+    made, view = table.drive(
+        quick_server, 5, lambda v: v["observation"]["phase"] == "draw" and len(v["observation"]["pile"]) >= 5
+    )
+    monkeypatch.undo()
+    pile = view["observation"]["pile"]
+    context, page, errors = table.open_table(browser, quick_server, made, PHONE, touch=True)
+    try:
+        open_hint(page)
+        rows = page.locator("[data-testid=hint] li").all_inner_texts()
+        takes = [r for r in rows if r.split(" ", 1)[-1].startswith("Take")]
+        assert takes, rows
+        for row in takes:
+            assert "Take the top" not in row and " from the pile" in row, row
+            n = int(m.group(1)) if (m := re.search(r"Take (\d+) from the pile", row)) else 1
+            low = pile[-n]
+            if "/" in low:
+                assert f"{SHORT[low.split('/')[0]]} {VIEW_NAME[low.split('/')[1]]}" in row, (row, low)
+        shoot(page, "phone-hint-open")
+        boxes = page.evaluate("""() => {
+            const r = (e) => e.getBoundingClientRect();
+            const hint = document.querySelector('[data-testid=hint]');
+            const card = document.querySelector('.dock .hand-area svg.card');
+            return { height: innerHeight, hint: r(hint).height, scrolls: hint.scrollHeight > hint.clientHeight + 1,
+                     card: { top: r(card).top, bottom: r(card).bottom } }; }""")
+        assert boxes["hint"] <= 0.24 * boxes["height"] + 2, boxes
+        assert boxes["card"]["top"] >= 0 and boxes["card"]["bottom"] <= boxes["height"], boxes
+        if len(rows) >= 4:
+            assert boxes["scrolls"], boxes
         assert not errors, errors
     finally:
         context.close()

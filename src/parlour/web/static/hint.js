@@ -176,7 +176,9 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     const foot = (el) => el.getBoundingClientRect().bottom - top + 1;
     const more = box.querySelector(".hint-more");
     // (a box held to the height of what it stands beside, absolutely placed, never grows: its rows are cut as unfolded)
-    if (more && !every && getComputedStyle(box).position !== "absolute") { box.style.maxHeight = `${Math.ceil(foot(more))}px`; return; }
+    // (a game's stylesheet may keep the box to its height, folded too: --hint-grow: none; it then scrolls on its own)
+    const grows = getComputedStyle(box).getPropertyValue("--hint-grow").trim() !== "none";
+    if (more && !every && grows && getComputedStyle(box).position !== "absolute") { box.style.maxHeight = `${Math.ceil(foot(more))}px`; return; }
     const cap = box.clientHeight;
     const rows = [...box.querySelectorAll("h2, li, .hint-note, .hint-more")].map(foot).filter((b) => b <= cap);
     if (rows.length) box.style.maxHeight = `${Math.floor(Math.max(...rows))}px`;

@@ -921,6 +921,13 @@ export function label(action, view) {
 function takeWords(n, view) {
   const pile = view?.observation?.pile || [];
   if (pile.length < n) return n === 1 ? "Take the top discard" : `Take the top ${n} discards`;
+  // (on a phone a hint's row keeps to a line or two: how many, as the pile's numbers say, and the lowest card taken)
+  if (matchMedia("(max-width: 600px)").matches) {
+    const low = pile.at(-n);
+    const short = WILD[low] || (SPOTTING ? "" : `${SHORT[planeOf(low)] || planeOf(low)} ${VIEWS[viewOf(low)]}`);
+    if (n === 1) return short ? `Take ${short} from the pile` : "Take 1 from the pile";
+    return `Take ${n} from the pile${short ? `, down to ${short}` : ""}`;
+  }
   const cards = pile.slice(-n).reverse().map((c) => cardName(c));
   return n === 1 ? `Take the top discard, ${cards[0]}` : `Take the top ${n} discards: ${listed(cards)}`;
 }
