@@ -86,3 +86,51 @@ def test_on_a_phone_the_open_hint_keeps_the_hands_top_row_in_view(quick_server, 
         assert not errors, errors
     finally:
         context.close()
+
+
+SET_WORDS = """async ([bomber, fighter]) => {
+    const mod = await import('/static/games/squadron-scramble.js');
+    const seats = [{ name: 'Reviewer' }, { name: 'Arthur' }, { name: 'Cyril' }];
+    const set = (id, by, plane, cards) => ({ id, by, plane, cards, extra: null, value: 15 });
+    const obs = { seat_names: ['P1', 'P2', 'P3'], round: 1, recognition: false, hand: [],
+        table: [set(1, 2, fighter, [`${fighter}/T`, 'KEF', `${fighter}/F`]),
+                set(2, 1, bomber, [`${bomber}/T`, `${bomber}/S`, `${bomber}/F`])],
+        captured: [[], [], []], history: [], naming: [], events: [] };
+    const view = (seat) => ({ seats, seat, onlooker: false, observation: obs, legal: [] });
+    return {
+        add: mod.describe('add KEF 2', view(0), 1),
+        addMine: mod.describe('add KEF 1', view(2), 2),
+        shot: mod.describe('shoot 2', view(0), 2),
+        shotMine: mod.describe('shoot 2', view(1), 2),
+    };
+}"""
+
+
+def test_sets_are_named_by_owner_and_plane_with_no_number(quick_server, browser):
+    """A move on a set says whose set and which plane, never its number: "to their own Blenheim set" for a move on
+    the mover's own set, "shot down Arthur's Bristol Blenheim set", "shot down your ... set"; the naming panel asks
+    for the plane laid with no set number."""
+    bomber = next(p for p in pack_data()["planes"] if p["kind"] == "bomber")
+    fighter = next(p for p in pack_data()["planes"] if p["kind"] == "fighter")
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(quick_server.url + "/")
+        said = page.evaluate(SET_WORDS, [bomber["code"], fighter["code"]])
+        kef = next(w["name"] for c, w in pack_data()["wild"].items() if c == "KEF")
+        assert said["add"] == f"added {kef} to their own {SHORT[bomber['code']]} set", said
+        assert said["addMine"] == f"added {kef} to your {SHORT[fighter['code']]} set", said
+        assert said["shot"] == f"shot down Arthur's {bomber['name']} set", said
+        assert said["shotMine"] == f"shot down your {bomber['name']} set", said
+        assert not any("#" in s for s in said.values()), said
+    finally:
+        context.close()
+    made, _ = table.drive(quick_server, 3, lambda v: v["observation"]["phase"] == "name", seats=2)
+    context, page, errors = table.open_table(browser, quick_server, made, WIDE)
+    try:
+        head = page.locator(".ss-name h3").inner_text()
+        assert head == "Name the plane you laid and its nation", head
+        shoot(page, "naming-no-number")
+        assert not errors, errors
+    finally:
+        context.close()

@@ -1,7 +1,7 @@
 """Squadron Scramble as a fourth review found it on a phone: a long discard pile names each card under others along
 its strip (its plane and view), the round's count keeps its heading and Go on in view, the NEW tag leaves the
 plane's name uncovered; and the words: an onlooker's replay says "Ann misses the next turn", never "You", and a
-swap or a fourth card names whose set and which plane ("into Cyril's Warhawk set (#1)").
+swap or a fourth card names whose set and which plane ("into Cyril's Warhawk set", no number).
 
 The person (seat 0) is played over the websocket up to the position wanted; the page is then opened on that
 table at his turn (the bots wait for him there).
@@ -140,9 +140,10 @@ def test_a_replays_words_say_the_players_name_to_an_onlooker_and_a_swap_names_wh
         assert said["onlooker"].endswith("Reviewer misses the next turn."), said
         assert "You" not in said["onlooker"] and "you" not in said["onlooker"], said
         assert said["own"].endswith("You miss your next turn."), said
-        assert said["swap"] == f"swapped {fighter['name']} (side) into Cyril's {SHORT[fighter['code']]} set (#1)", said
-        assert said["add"] == f"added {WILD['KEF']} to Arthur's {SHORT[bomber['code']]} set (#2)", said
-        assert said["addOwn"] == f"added {WILD['KEF']} to your {SHORT[bomber['code']]} set (#2)", said
+        # (a set by its owner and plane, no number: review 16b; "their own" for a move on the mover's own set)
+        assert said["swap"] == f"swapped {fighter['name']} (side) into Cyril's {SHORT[fighter['code']]} set", said
+        assert said["add"] == f"added {WILD['KEF']} to their own {SHORT[bomber['code']]} set", said
+        assert said["addOwn"] == f"added {WILD['KEF']} to your {SHORT[bomber['code']]} set", said
     finally:
         context.close()
 

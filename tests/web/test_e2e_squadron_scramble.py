@@ -192,12 +192,12 @@ REPLAYED_SEED, ANALYSED_SEAT = 20, 2
 
 
 def shot_words(state, action: str, names: list[str]) -> str:
-    """A shot's target as the table stood: "<owner>'s <plane> (set #N)"; "Hold fire" for holding."""
+    """A shot's target as the table stood: "<owner>'s <plane> set" (no number); "Hold fire" for holding."""
     if action == "hold":
         return "Hold fire"
     number = int(action.split()[1])
     target = next(x for x in state.observation(0)["table"] if x["id"] == number)
-    return f"{names[target['by']]}'s {PLANES[target['plane']]['name']} (set #{number})"
+    return f"{names[target['by']]}'s {PLANES[target['plane']]['name']} set"
 
 
 def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_step(quick_server, browser):
@@ -276,7 +276,7 @@ def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_st
                 if action["action"] == "hold":
                     continue
                 number = action["action"].split()[1]
-                owner, plane = re.fullmatch(r"(.+)'s (.+) \(set #\d+\)", said[action["action"]]).groups()  # type: ignore[union-attr]
+                owner, plane = re.fullmatch(r"(.+)'s (.+) set", said[action["action"]]).groups()  # type: ignore[union-attr]
                 shown = board.locator(f".ss-player:has(.ss-player-head b:text-is('{owner}')) "
                                       f"> .ss-sets > .ss-set[data-set='{number}'] .ss-plane")
                 assert shown.count() == 1 and shown.inner_text() == plane, (index, number, owner, plane)

@@ -215,6 +215,20 @@ function markNew(svg) {
 // every set of the round: on the table, and lying face down beside the players who shot them down
 const everySet = (obs) => [...(obs.table || []), ...(obs.captured || []).flat()];
 
+// A set in the words a player reads, by its owner and plane, with no number: "your Buffalo set", "Arthur's CR.42
+// set", "their own CR.42 set" (a move of its owner's, ``by``; ``full``: the plane's whole name, as the board has it).  In plane-spotting, where its plane is still to be
+// named, by its place among its owner's sets of the round (``sets``): "your 2nd set".
+const ORDINAL = ["1st", "2nd", "3rd"];
+function setName(set, sets, view, { by = null, noun = "set", full = false } = {}) {
+  const owner = addressed(view, set.by) ? "your" : by !== null && by === set.by ? "their own" : `${seatName(view, set.by)}'s`;
+  if (SPOTTING && !namedSets.has(set.id)) {
+    const theirs = sets.filter((x) => x && x.by === set.by).map((x) => Number(x.id)).sort((a, b) => a - b);
+    const i = theirs.indexOf(Number(set.id));
+    return `${owner} ${ORDINAL[i] || `${i + 1}th`} ${noun}`;
+  }
+  return `${owner} ${(full ? PLANES[set.plane]?.[0] : SHORT[set.plane]) || PLANES[set.plane]?.[0] || set.plane} ${noun}`;
+}
+
 // The plane of laid set ``id`` this round, [name, nation, kind], wherever the set lies now (laid or shot down).
 function setPlane(obs, id) {
   const all = everySet(obs);
@@ -629,7 +643,7 @@ export function render(el, ctx) {
     // a wrong name is answered: the plane the set really is
     const truth = x.correct ? null : setPlane(obs, x.set);
     return h("span", { class: `ss-said${x.correct ? "" : " wrong"}` },
-      `${seatName(view, x.seat)}, set #${x.set}: ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (a turn missed)"}`,
+      `${seatName(view, x.seat)}: ${PLANES[code]?.[0] || code}, ${NATIONS[nat]?.name || nat} ${x.correct ? "✓" : "✗ (a turn missed)"}`,
       truth ? ` — it is the ${truth[0]}, ${NATIONS[truth[1]]?.name || truth[1]}` : "");
   };
   const info = h("div", { class: "ss-info" },
@@ -840,23 +854,22 @@ function namePanel(obs, act) {
     act(`name ${plane.value} ${nation.value}`);
   });
   // the set being named, drawn large: on a phone the cards on the table are too small to tell one outline from another
-  const shown = set ? h("div", { class: "ss-name-cards", "data-testid": "naming-cards", "aria-label": `Set #${set.id}, the cards you laid` },
+  const shown = set ? h("div", { class: "ss-name-cards", "data-testid": "naming-cards", "aria-label": "The cards you laid" },
     [...set.cards, set.extra].filter(Boolean).map((c) => planeCard(c, { size: "spot" }))) : "";
-  return h("div", { class: "panel ss-name decision-area" }, h("h3", {}, `Name the plane you laid${set ? ` (set #${set.id})` : ""} and its nation`),
+  return h("div", { class: "panel ss-name decision-area" }, h("h3", {}, "Name the plane you laid and its nation"),
     h("div", { class: "ss-name-body" }, shown, h("div", {},
       h("p", {}, "Say it right: a wrong plane or nation costs your next turn."), form)));
 }
 
 // In plane-spotting a card has no name, so two cards of one view would read alike: a move on a card of the hand
 // says where the card lies in it instead ("your 3rd card from the left, top view").
-const ORDINAL = ["1st", "2nd", "3rd"];
 function handCardName(card, view) {
   const i = SPOTTING && !WILD[card] ? (view?.observation?.hand || []).indexOf(card) : -1;
   return i < 0 ? cardName(card) : `your ${ORDINAL[i] || `${i + 1}th`} card from the left (${VIEWS[viewOf(card)]} view)`;
 }
 
-// An enemy bomber set by its owner and plane ("Arthur's <plane> (set #4)"), its plane left out where it is
-// still to be named in plane-spotting; by its number alone where no view is at hand.  Set numbers start again
+// An enemy bomber set by its owner and plane ("Arthur's <plane> set"), in plane-spotting by its place among his
+// sets where its plane is still to be named ("Arthur's 2nd bomber set"); by its number alone where no view is at hand.  Set numbers start again
 // each round, so ``view`` must be the table as it stood at the move (just before it, or just after: a set shot
 // down lies face down beside its shooter, and a shot that ended the round is read in that round's count).
 function bomberSet(id, view) {
@@ -868,20 +881,18 @@ function bomberSet(id, view) {
   }
   const set = sets.find((x) => x && String(x.id) === String(id));
   if (!set) return `bomber set #${id}`;
-  const plane = SPOTTING && !namedSets.has(set.id) ? "bombers" : PLANES[set.plane]?.[0] || "bombers";
-  return `${seatName(view, set.by)}'s ${plane} (set #${id})`;
+  return setName(set, sets, view, { noun: SPOTTING && !namedSets.has(set.id) ? "bomber set" : "set", full: true });
 }
 
-// A laid set by its owner and plane, its number after: "Cyril's PLANE set (#1)", "your PLANE set (#2)" (the
-// plane left out where it is still to be named in plane-spotting); by its number alone where it is not found.
+// A laid set by its owner and plane: "Cyril's PLANE set", "your PLANE set", "their own PLANE set" (a move of its
+// owner's, ``by``; see setName); by its number alone where it is not found.
 // ``sets``: the sets of the round the move was in (the play log's); else the table of ``view``.
-function setWords(id, view, sets = null) {
+function setWords(id, view, sets = null, by = null) {
   const obs = view?.observation || {};
-  const set = (sets || everySet(obs)).find((x) => x && String(x.id) === String(id));
+  const all = sets || everySet(obs);
+  const set = all.find((x) => x && String(x.id) === String(id));
   if (!set) return `set #${id}`;
-  const owner = view && addressed(view, set.by) ? "your" : `${seatName(view, set.by)}'s`;
-  const plane = SPOTTING && !namedSets.has(set.id) ? "" : `${SHORT[set.plane] || PLANES[set.plane]?.[0] || ""} `;
-  return `${owner} ${plane}set (#${id})`;
+  return setName(set, all, view, { by });
 }
 
 // Whether a move's words need the table as it stood when it was made (the replay's analysis fetches that view for
@@ -1051,7 +1062,7 @@ export function describe(action, view, seat) {
   if (said.correct) return `${words}: right`;
   // the player's own wrong name is answered once, whole, in the boxed panel of his turn (the name-verdict): the story
   // only points there
-  if (seat === view.seat && !view.onlooker && view.legal?.length) return `named set #${said.set}: the answer is below`;
+  if (seat === view.seat && !view.onlooker && view.legal?.length) return "named the set: the answer is below";
   return `${words}. ${verdict(said, view)}`;
 }
 
@@ -1078,7 +1089,7 @@ function moveWords(action, view, seat, at, sets = null) {
   if (verb === "lay") return label(action).replace(/^Lay /, "laid ");
   if (verb === "name") return `named it: ${label(action).replace(/^Name: /, "")}`;
   if (verb === "discard") return `discarded ${cardName(a)}`;
-  const target = verb === "swap" || verb === "add" ? setWords(action.split(" ")[2], view, sets) : "";
+  const target = verb === "swap" || verb === "add" ? setWords(action.split(" ")[2], view, sets, seat) : "";
   if (verb === "swap") return `swapped ${cardName(a)} into ${target}`;
   if (verb === "add") return `added ${WILD[a] || cardName(a)} to ${target}`;
   if (verb === "shoot") return label(action, view).replace(/^Shoot down /, "shot down ");
@@ -1232,13 +1243,11 @@ function showCount(view, over) {
 
 // -- the play log ---------------------------------------------------------------------------------------------
 // An enemy bomber set shot down, by owner and plane, out of ``sets`` (the sets of the round the shot was in):
-// "Betty's PLANE (set #4)", "your PLANE (set #4)".
+// "Betty's PLANE set", "your PLANE set".
 function setOf(sets, id, view) {
   const set = sets.find((x) => x && String(x.id) === String(id));
   if (!set) return `bomber set #${id}`;
-  const plane = SPOTTING && !namedSets.has(set.id) ? "bombers" : PLANES[set.plane]?.[0] || "bombers";
-  const owner = addressed(view, set.by) ? "your" : `${seatName(view, set.by)}'s`;
-  return `${owner} ${plane} (set #${id})`;
+  return setName(set, sets, view, { noun: SPOTTING && !namedSets.has(set.id) ? "bomber set" : "set", full: true });
 }
 
 // A turn missed for a wrong name, in words: "Betty misses this turn: the name was wrong".
