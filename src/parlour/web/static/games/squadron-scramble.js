@@ -215,9 +215,10 @@ function markNew(svg) {
 // every set of the round: on the table, and lying face down beside the players who shot them down
 const everySet = (obs) => [...(obs.table || []), ...(obs.captured || []).flat()];
 
-// A set in the words a player reads, by its owner and plane, with no number: "your Buffalo set", "Arthur's CR.42
-// set", "their own CR.42 set" (a move of its owner's, ``by``; ``full``: the plane's whole name, as the board has it).  In plane-spotting, where its plane is still to be
-// named, by its place among its owner's sets of the round (``sets``): "your 2nd set".
+// A set in the words a player reads, by its owner and plane, with no number: "your PLANE set", "Arthur's PLANE
+// set", "their own PLANE set" (a move of its owner's, ``by``; ``full``: the plane's whole name, as the board has it).
+// In plane-spotting, where its plane is still to be named, by its place among its owner's sets of the round
+// (``sets``): "your 2nd set".
 const ORDINAL = ["1st", "2nd", "3rd"];
 function setName(set, sets, view, { by = null, noun = "set", full = false } = {}) {
   const owner = addressed(view, set.by) ? "your" : by !== null && by === set.by ? "their own" : `${seatName(view, set.by)}'s`;
