@@ -530,9 +530,15 @@ function replayBanner(last, ended, view, obs) {
 export function marks(info) {
   const history = (info.observation && info.observation.history) || [];
   const out = [{ step: 0, label: "Match 1 start" }];
+  let match = 1;
   history.forEach(([, action], i) => {
-    // (a match that is not the last: its end step also deals the next, which the replay shows after it)
-    if (action === "play B") out.push({ step: i + 1, label: `Match ${out.length} end`, ...(i + 1 < history.length ? { ended: true } : {}) });
+    if (action !== "play B") return;
+    // (a match that is not the last: its end step also deals the next, which the replay shows after it, the next
+    // match's start)
+    const last = i + 1 >= history.length;
+    out.push({ step: i + 1, label: `Match ${match} end`, ...(last ? {} : { ended: true }) });
+    match += 1;
+    if (!last) out.push({ step: i + 1, label: `Match ${match} start` });
   });
   return out.length > 1 ? out : [];
 }
