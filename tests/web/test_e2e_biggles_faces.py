@@ -46,7 +46,8 @@ def test_the_match_end_mark_shows_the_table_as_the_match_ended_then_the_new_deal
     page.goto(f"{srv.url}/replay/{table}")
     marks = page.locator("[data-testid=replay-marks] button")
     marks.first.wait_for()
-    assert marks.all_inner_texts() == ["Match 1 start", "Match 1 end", "Match 2 end"], marks.all_inner_texts()
+    texts = marks.all_inner_texts()
+    assert texts == ["Match 1 start", "Match 1 end", "Match 2 start", "Match 2 end"], texts
     marks.nth(1).click()
     told = page.locator(".views .board").first.locator("[data-testid=replay-match-end]")
     told.wait_for()

@@ -97,7 +97,7 @@ def test_a_lost_game_is_told_match_by_match_with_its_headline_in_view_and_an_eas
         marks = page.locator("[data-testid=replay-marks] button").evaluate_all(
             "els => els.map((e) => Number(e.dataset.step))"
         )
-        assert ticks == marks and len(ticks) == 3, (ticks, marks)
+        assert ticks == marks and len(ticks) == 4, (ticks, marks)
         assert page.locator(".replay-steps input[type=range]").get_attribute("list") == "replay-ticks"
         # the account of the game is there too, folded under the controls
         page.locator("[data-testid=replay-account] summary").tap()

@@ -312,6 +312,14 @@ export async function replayPage(tableId) {
     if (event.key === "ArrowLeft") { pause(); step(-1); }
     if (event.key === "ArrowRight") { pause(); step(1); }
   };
+  // the view chooser, the record and a game's own account of the whole game, worked out by the server from the
+  // record (Biggles: how each match went).  On a phone, where a game has marks (Biggles' matches), the step bar and
+  // the marks lead and the board follows at once, in the first screen; these come under the board.
+  const viewRow = h("div", { class: "replay-controls" }, which, h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record"));
+  const accountBox = mod.account && info.after_game ? h("details", { class: "replay-account", "data-testid": "replay-account" },
+    h("summary", {}, "How the game went"), mod.account({ ...info, seat: mySeat(tableId) ? mySeat(tableId).seat : null })) : "";
+  const compact = Boolean(marks.length) && window.matchMedia("(max-width: 600px)").matches;
+  if (compact) markBar.classList.add("replay-marks-compact");
   clear(main).append(
     info.context ? h("p", { "data-testid": "tournament-path" }, h("a", { href: info.context.url, "data-testid": "back-to-tournament" }, info.context.back), ` · replay · ${info.title}`)
       : h("p", {}, h("a", { href: "/games" }, "Finished games"), " / replay"),
@@ -324,12 +332,8 @@ export async function replayPage(tableId) {
         slider, ticks, h("button", { onclick: () => { pause(); step(1); }, "aria-label": "Forward" }, "▶"),
         h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton),
       stepLabel),
-    h("div", { class: "replay-controls" }, which, h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record")),
-    markBar, analysisControls,
-    // a game's own account of the whole game, worked out by the server from the record (Biggles: how each match went)
-    mod.account && info.after_game ? h("details", { class: "replay-account", "data-testid": "replay-account" },
-      h("summary", {}, "How the game went"), mod.account({ ...info, seat: mySeat(tableId) ? mySeat(tableId).seat : null })) : "",
-    body);
+    ...(compact ? [markBar, body, h("div", { class: "replay-extras", "data-testid": "replay-extras" }, viewRow, analysisControls, accountBox)]
+      : [viewRow, markBar, analysisControls, accountBox, body]));
   boardSide.append(focus, viewsHeading, views);
   if (linked && linked.refused) main.prepend(h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused));
   show();

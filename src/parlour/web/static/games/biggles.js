@@ -150,14 +150,16 @@ const names = (view) => view.seats.map((s, i) => (s && s.name) || `P${i + 1}`);
 // after a person beats one the next quicker is offered.
 // (from the server's list, as the New table form shows it: weakest first, the random player first)
 const BOTS = await fetch("/api/games/biggles").then((r) => (r.ok ? r.json() : { bot_catalogue: [] })).then((g) => g.bot_catalogue || []);
-const LEVELS = BOTS.filter((b) => b.name !== "random").map((b) => [b.name, b.title]);
+// (the Beginner, the random player, is the weakest, at the gentlest level's pace: a win over it offers the next in
+// the menu, the Casual player)
+const LEVELS = BOTS.map((b) => [b.name, b.title]);
 const TITLE = Object.fromEntries(BOTS.map((b) => [b.name, b.title]));
 const NUMBER_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 const botOf = (view, seat) => { const s = view.seats[seat]; return s && s.kind === "bot" ? s.bot || "" : null; };
 const levelName = (bot) => (bot in TITLE ? `${TITLE[bot]} level` : "bot");
-// the next quicker level than a bot's (none after the quickest; the random player's pace is the club player's)
+// the next quicker level than a bot's, as the menu lists them (none after the quickest)
 function quicker(bot) {
-  const at = LEVELS.findIndex(([name]) => name === (bot === "random" ? "club" : bot));
+  const at = LEVELS.findIndex(([name]) => name === bot);
   return at >= 0 && at < LEVELS.length - 1 ? LEVELS[at + 1] : null;
 }
 // After a match or a game against a bot, a new table, the same series, the next level up or down (the player
@@ -167,7 +169,7 @@ function quicker(bot) {
 let tournament = null;
 export function inTournament(context) { tournament = context; }
 function easier(bot) {
-  const at = LEVELS.findIndex(([name]) => name === (bot === "random" ? "club" : bot));
+  const at = LEVELS.findIndex(([name]) => name === bot);
   return at > 0 ? LEVELS[at - 1] : null;
 }
 function levelOffer(view, won) {
@@ -381,14 +383,20 @@ function eventLog(ctx) {
     if (action === "play B" && i < history.length - 1) break;   // (an earlier match's end)
     if (tells(action, view, i, true)) told.push(i);
   }
-  const wanted = new Set(told.map(String));
-  for (const li of [...log.children]) if (!wanted.has(li.dataset.i)) li.remove();
-  told.forEach((i, place) => {
-    let li = log.querySelector(`li[data-i="${i}"]`);
-    if (!li) {
-      const [seat, action] = history[i];
-      li = h("li", { "data-i": String(i) }, h("b", {}, seat === view.seat ? "You" : n[seat]), " ", describe(action, view, seat));
-    }
+  // A line is kept while its move is the same one: a race may yet rewrite its last half second (a late press put
+  // before the moves it beat), and another table's moves may have stood at the same places, so a line is known by
+  // the move's place and its words, never by its place alone.
+  const lines = told.map((i) => {
+    const [seat, action] = history[i];
+    const who = seat === view.seat ? "You" : n[seat];
+    const words = describe(action, view, seat);
+    return { i, who, words, key: `${i}|${who}|${words}` };
+  });
+  const wanted = new Set(lines.map((line) => line.key));
+  for (const li of [...log.children]) if (!wanted.has(li.dataset.key)) li.remove();
+  lines.forEach(({ i, who, words, key: lineKey }, place) => {
+    let li = [...log.children].find((el) => el.dataset.key === lineKey);
+    if (!li) li = h("li", { "data-i": String(i), "data-key": lineKey }, h("b", {}, who), " ", words);
     if (log.children[place] !== li) log.insertBefore(li, log.children[place] || null);
   });
   log.hidden = !told.length;
@@ -522,9 +530,15 @@ function replayBanner(last, ended, view, obs) {
 export function marks(info) {
   const history = (info.observation && info.observation.history) || [];
   const out = [{ step: 0, label: "Match 1 start" }];
+  let match = 1;
   history.forEach(([, action], i) => {
-    // (a match that is not the last: its end step also deals the next, which the replay shows after it)
-    if (action === "play B") out.push({ step: i + 1, label: `Match ${out.length} end`, ...(i + 1 < history.length ? { ended: true } : {}) });
+    if (action !== "play B") return;
+    // (a match that is not the last: its end step also deals the next, which the replay shows after it, the next
+    // match's start)
+    const last = i + 1 >= history.length;
+    out.push({ step: i + 1, label: `Match ${match} end`, ...(last ? {} : { ended: true }) });
+    match += 1;
+    if (!last) out.push({ step: i + 1, label: `Match ${match} start` });
   });
   return out.length > 1 ? out : [];
 }

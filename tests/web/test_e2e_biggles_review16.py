@@ -1,0 +1,147 @@
+"""Biggles, review 16: the board's list of the last moves tells only the moves the table holds now (a race may
+rewrite its last half second, a late press put before the move it beat, and a line kept by its place alone told
+a move that was undone); a win over the Beginner offers the next level up, the Casual player, not the Expert; a
+phone's replay shows the board in its first screen, under the step bar and the marks, which go to each match's
+start and end."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from conftest import Server, shot, wait_over
+from parlour.store import Store
+from parlour.web.app import create_app
+
+# The board drawn twice from views of one race: the second's last move is not the first's (the other player's stop
+# was undone by an earlier press of the player's, which took its place in the history).
+REWRITTEN = """([first, second]) => import('/static/games/biggles.js').then((m) => {
+    document.querySelectorAll('.test-board').forEach((el) => el.remove());
+    const el = document.createElement('div');
+    el.className = 'board test-board';
+    document.body.prepend(el);
+    const player = (pack, build) => ({ hand_size: 20, pile_top: null, pile_size: 2, build, level: build.length,
+        stopped_by: [], pack });
+    const draw = (history, builds) => {
+        const obs = { phase: 'playing', match: 1, matches: 2, points: [0, 0], history, match_results: [],
+            players: [player('red', builds[0]), player('blue', builds[1])] };
+        const view = { seats: [{ name: 'Ann' }, { name: 'Arthur' }], observation: obs, seat: 0, legal: ['turn'],
+            over: false, running: true, real_time: true, race: { phase: 'running', match: 1 } };
+        m.render(el, { view, obs, seat: 0, legal: ['turn'], act: () => {}, send: () => {} });
+        return [...el.querySelectorAll('[data-testid=event-log] li')].map((li) => li.textContent);
+    };
+    return [draw(first, [['K1', 'K2x'], ['K1']]), draw(second, [['K1', 'K2', 'K3'], ['K1']])];
+})"""
+
+
+def test_the_move_log_tells_a_rewritten_last_move_as_it_now_stands(server, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-game=biggles]")
+    start = [[1, "turn"], [0, "play 1"], [1, "play 1"], [0, "play 2"]]
+    first, second = page.evaluate(REWRITTEN, [start + [[1, "stop 2"]], start + [[0, "play 3"]]])
+    assert first[0] == "Arthur stopped your black 2 with a red 2", first
+    # the stop at that place was undone: the log says what the history holds there now, and nothing else
+    assert second == [
+        "You played black 3 to the build",
+        "You played black 2 to the build",
+        "Arthur played black 1 to the build",
+        "You played black 1 to the build",
+    ], second
+    shot(page, "biggles-log-rewritten-phone")
+
+
+ENDING = """([bot, won]) => import('/static/games/biggles.js').then((m) => {
+    document.querySelectorAll('.test-end').forEach((el) => el.remove());
+    const obs = { matches: 2, deciders: 1, match_results: [] };
+    const view = { seats: [{ name: 'Ann', kind: 'person' }, { name: 'Arthur', kind: 'bot', bot }], observation: obs,
+        seat: 0, over: true, result: { winner: won ? 'P1' : 'P2' } };
+    const el = m.ending(view);
+    el.classList.add('test-end');
+    document.body.prepend(el);
+    const text = (id) => { const b = el.querySelector(`[data-testid=${id}]`); return b ? b.textContent : null; };
+    return [text('quicker-go'), text('easier-go')];
+})"""
+
+
+def test_a_win_over_each_level_offers_the_next_level_up_in_the_menus_order(server, page):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-game=biggles]")
+    ladder = ["Beginner", "Casual player", "Improving player", "Regular player", "Club player", "Expert"]
+    bots = ["random", "gentle", "newcomer", "casual", "club", "practised"]
+    for i, bot in enumerate(bots):
+        quicker, _ = page.evaluate(ENDING, [bot, True])
+        _, easier = page.evaluate(ENDING, [bot, False])
+        # (was "Expert level" straight after the Beginner: four levels skipped)
+        assert quicker == (f"Try a quicker opponent: {ladder[i + 1]} level" if i + 1 < len(ladder) else None), bot
+        assert easier == (f"Try an easier opponent: {ladder[i - 1]} level" if i else None), bot
+    page.evaluate(ENDING, ["random", True])
+    shot(page, "biggles-beginner-beaten-offer")
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory) -> Iterator[tuple[Server, str, dict]]:
+    """A served database holding one finished game of two matches between two bots (their race run on a fast
+    clock in-process); the server, the table's id and its result."""
+    db = Path(tmp_path_factory.mktemp("biggles")) / "finished.db"
+    store = Store(f"sqlite:///{db}")
+    with TestClient(create_app(store, bot_delay=0, clock=lambda: time.monotonic() * 30)) as client:
+        made = client.post(
+            "/api/tables",
+            json={
+                "game": "biggles",
+                "seed": 5,
+                "variant": {"matches": 2, "deciders": 0},
+                "seats": [
+                    {"kind": "bot", "bot": "practised", "name": "Ann"},
+                    {"kind": "bot", "bot": "practised", "name": "Bob"},
+                ],
+            },
+        )
+        assert made.status_code == 201, made.text
+        info = wait_over(client, made.json()["id"], limit=120)
+    srv = Server(f"sqlite:///{db}", 0.05).start()
+    yield srv, made.json()["id"], info["result"]
+    srv.stop()
+
+
+TOP = "(s) => document.querySelector(s).getBoundingClientRect().top"
+
+
+def test_a_phones_replay_shows_the_board_in_the_first_screen_and_goes_to_match_2s_start(finished, page):
+    srv, table, _ = finished
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{srv.url}/replay/{table}")
+    page.wait_for_selector(".views .board")
+    marks = page.locator("[data-testid=replay-marks] button")
+    assert marks.all_inner_texts() == ["Match 1 start", "Match 1 end", "Match 2 start", "Match 2 end"]
+    # the step bar, the marks, then the board: its heading and both builds' heads in the first screen (they were
+    # under the view chooser, the record's link, the marks and the account, below it)
+    board = ".views .board"
+    assert page.evaluate(TOP, board) < 844 * 0.5, page.evaluate(TOP, board)
+    assert page.evaluate(TOP, f"{board} [data-testid=build-0]") < 844, page.evaluate(
+        TOP, f"{board} [data-testid=build-0]"
+    )
+    for later in ("[data-testid=whose-view]", "[data-testid=replay-account]"):
+        assert page.evaluate(TOP, later) > page.evaluate(TOP, board), later
+    shot(page, "biggles-replay-phone-first-screen")
+    # Match 2 start: the new deal, nobody moved yet
+    marks.nth(2).click()
+    page.locator(".views .board").first.locator("[data-testid=replay-new-deal]").wait_for()
+    assert page.evaluate("document.querySelector('[data-testid=replay-match-end]')") is None
+    marks.nth(1).click()
+    page.locator(".views .board").first.locator("[data-testid=replay-match-end]").wait_for()
+    shot(page, "biggles-replay-phone-match-end")
+    # at a laptop's size the controls stay above the board, as they were
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.reload()
+    page.wait_for_selector(".views .board")
+    assert page.evaluate(TOP, "[data-testid=whose-view]") < page.evaluate(TOP, ".views .board")
+    assert not errors, errors
