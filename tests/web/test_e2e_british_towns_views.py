@@ -73,7 +73,8 @@ def test_sets_game_key_says_what_makes_a_set_and_the_log_tells_every_move(browse
                                  top)
             assert page.text_content('.moves button[data-action="take discard"]').endswith(
                 f"Take {name} from the discard pile")
-            assert f"or take {name} from the discard pile" in page.inner_text(".dock")          # the prompt too
+            # the prompt too: the piles to take from, and the top discard's name
+            assert f"the stock or the discard pile (its top card is {name})" in page.inner_text(".dock")
         page.screenshot(path=str(ARTIFACTS / "british-towns-sets-laptop-log.png"))
         assert not table.errors, table.errors
     finally:

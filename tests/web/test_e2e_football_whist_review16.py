@@ -72,7 +72,7 @@ def test_a_kick_off_chosen_is_taken_at_once_and_said_in_the_dock(browser, server
                 const said = document.querySelector('.dock [data-testid=ball-chosen]');
                 return {
                     action,
-                    buttons: buttons.map((b) => b.disabled),
+                    buttons: buttons.map((b) => b.disabled || b.getAttribute('aria-disabled') === 'true'),
                     rings: rings.map((r) => r.getAttribute('aria-disabled') === 'true'
                         && getComputedStyle(r).pointerEvents === 'none'),
                     said: said ? said.textContent : null,

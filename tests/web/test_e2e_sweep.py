@@ -261,7 +261,7 @@ def after_the_end(table: Table) -> None:
     table.audit("the replay")
     if table.game != "biggles":
         page.click("[data-testid=analyse]")
-        page.wait_for_selector("[data-testid=analysis] li, [data-testid=analyse-answer]:not([hidden])", timeout=180000)
+        page.wait_for_selector("[data-testid=analysis] li:visible, [data-testid=analyse-answer]:not([hidden])", timeout=180000)
         table.seen.extend(texts(page))
         table.shot("analysis")
         table.audit("the analysis")

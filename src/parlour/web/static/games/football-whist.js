@@ -656,19 +656,24 @@ function takeAtOnce(ctx, parts) {
     if (sent === false) return sent;
     taken = action;
     const [pitch, buttons, box] = parts();
+    // (the one chosen keeps the keyboard's focus where it had it, marked off rather than disabled: a disabled
+    // control drops the focus to the page, and the table then has nothing to carry it on to his next turn)
     for (const ring of pitch.querySelectorAll(".fw-target")) {
+      const chosen = ring.dataset.action === action;
       ring.classList.add("fw-taken");
       ring.classList.remove("clickable", "legal-glow");
-      ring.classList.toggle("fw-chosen", ring.dataset.action === action);
+      ring.classList.toggle("fw-chosen", chosen);
       ring.setAttribute("aria-disabled", "true");
-      ring.setAttribute("tabindex", "-1");
+      if (!chosen || document.activeElement !== ring) ring.setAttribute("tabindex", "-1");
     }
     for (const arrow of pitch.querySelectorAll(".fw-arrow")) arrow.classList.toggle("fw-taken", arrow.dataset.arrow !== action.split(" ")[1]);
     const said = h("p", { class: "fw-ball-chosen", "data-testid": "ball-chosen", role: "status" }, `You ${words(action)}…`);
     if (buttons) {
       for (const button of buttons.querySelectorAll("button")) {
-        button.disabled = true;
-        button.classList.toggle("fw-chosen", button.dataset.action === action);
+        const chosen = button.dataset.action === action;
+        if (chosen && document.activeElement === button) button.setAttribute("aria-disabled", "true");
+        else button.disabled = true;
+        button.classList.toggle("fw-chosen", chosen);
       }
       buttons.prepend(said);
     } else box.append(said);
