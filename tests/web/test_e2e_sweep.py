@@ -261,7 +261,9 @@ def after_the_end(table: Table) -> None:
     table.audit("the replay")
     if table.game != "biggles":
         page.click("[data-testid=analyse]")
-        page.wait_for_selector("[data-testid=analysis] li:visible, [data-testid=analyse-answer]:not([hidden])", timeout=180000)
+        # (the list opens on the costly moves, the others' lines hidden: the first line shown, or the answer)
+        answered = "[data-testid=analysis] li:visible, [data-testid=analyse-answer]:not([hidden])"
+        page.wait_for_selector(answered, timeout=180000)
         table.seen.extend(texts(page))
         table.shot("analysis")
         table.audit("the analysis")
