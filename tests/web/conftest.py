@@ -191,6 +191,18 @@ def stood_in_analysis(table: str, game: str, seat: int, name: str, rows: list[di
             "finished": True}
 
 
+def judged_row(index: int, seat: int, legal: int, played: str, options: list[tuple[str, float]]) -> dict:
+    """One decision's judgement as the analysis gives it: ``options`` the moves the expert weighed with their chances
+    of winning, its choice first, the move made among them."""
+    best, best_chance = options[0]
+    played_chance = dict(options)[played]
+    cost = round(best_chance - played_chance, 2)
+    return {"index": index, "move": index + 1, "seat": seat, "legal": legal, "played": played,
+            "played_chance": played_chance, "best": best, "best_chance": best_chance, "alternative": None,
+            "alternative_chance": None, "cost": cost, "costly": cost > 0.1,
+            "options": [{"action": a, "visits": 10, "value": 2 * c - 1, "chance": c} for a, c in options]}
+
+
 def played_by_bots(url: str, game: str, seed: int, seats: int, bot: str = "heuristic",
                    limit: float = 60) -> tuple[dict, dict, GameRecord]:
     """A game the bots play to its end at the server, nobody seated: the table made, its view at the end, its record."""

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from conftest import ARTIFACTS, PHONE, played_by_bots, stood_in_analysis
+from conftest import ARTIFACTS, PHONE, judged_row, played_by_bots, stood_in_analysis
 from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.web.live import HINT_EVERY
@@ -183,27 +183,7 @@ def test_on_a_phone_the_analysis_of_a_ball_move_draws_the_pitch_beside_its_judge
             best = next(a for a in legal if a != action)
             options = [best] + [a for a in legal if a != best]
             chances = [round(0.6 - 0.1 * i, 2) for i in range(len(options))]
-            played = chances[options.index(action)]
-            rows.append(
-                {
-                    "index": index,
-                    "move": index + 1,
-                    "seat": 0,
-                    "legal": len(legal),
-                    "played": action,
-                    "played_chance": played,
-                    "best": best,
-                    "best_chance": chances[0],
-                    "alternative": None,
-                    "alternative_chance": None,
-                    "cost": round(chances[0] - played, 2),
-                    "costly": chances[0] - played > 0.1,
-                    "options": [
-                        {"action": a, "visits": 10, "value": 2 * c - 1, "chance": c}
-                        for a, c in zip(options, chances, strict=True)
-                    ],
-                }
-            )
+            rows.append(judged_row(index, 0, len(legal), action, list(zip(options, chances, strict=True))))
         state.apply(seat, state.parse_action(action))
     assert rows, "seat 0 made no ball move"
     analysis = stood_in_analysis(made["id"], "football-whist", 0, info["seats"][0]["name"], rows)

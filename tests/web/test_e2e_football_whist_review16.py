@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from conftest import ARTIFACTS, PHONE, WIDE, played_by_bots, stood_in_analysis, take_seat
+from conftest import ARTIFACTS, PHONE, WIDE, judged_row, played_by_bots, stood_in_analysis, take_seat
 from parlour.games import get_game
 
 SIZES: dict[str, dict[str, Any]] = {
@@ -158,25 +158,8 @@ def _analysis_rows(record, costly: int) -> list[dict[str, Any]]:
         legal = [str(a) for a in state.legal_actions(seat)]
         if seat == 0 and len(legal) >= 2 and len(rows) < 6:
             best = action if len(rows) >= costly else next(a for a in legal if a != action)
-            cost = 0.3 if best != action else 0.0
-            rows.append(
-                {
-                    "index": index,
-                    "move": index + 1,
-                    "seat": 0,
-                    "legal": len(legal),
-                    "played": action,
-                    "played_chance": 0.6 - cost,
-                    "best": best,
-                    "best_chance": 0.6,
-                    "alternative": None,
-                    "alternative_chance": None,
-                    "cost": cost,
-                    "costly": cost > 0.1,
-                    "options": [{"action": best, "visits": 10, "value": 0.2, "chance": 0.6}]
-                    + ([{"action": action, "visits": 5, "value": -0.4, "chance": 0.6 - cost}] if cost else []),
-                }
-            )
+            options = [(best, 0.6)] + ([(action, 0.3)] if best != action else [])
+            rows.append(judged_row(index, 0, len(legal), action, options))
         state.apply(seat, state.parse_action(action))
     return rows
 

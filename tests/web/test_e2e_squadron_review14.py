@@ -11,7 +11,7 @@ import httpx
 from websockets.sync.client import connect
 
 import test_e2e_squadron_scramble_table as table
-from conftest import PHONE, WIDE, played_by_bots, shot, stood_in_analysis, take_seat
+from conftest import PHONE, WIDE, judged_row, played_by_bots, shot, stood_in_analysis, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.games.squadron_scramble.cards import pack_data
@@ -58,27 +58,7 @@ def test_every_analysis_list_line_says_what_its_decision_beside_the_board_says(q
         best = next((a for a in aimed if a != action), aimed[0])
         options = [best] + [a for a in legal if a != best]
         chances = [round(0.9 - 0.05 * i, 2) for i in range(len(options))]
-        played = chances[options.index(action)]
-        rows.append(
-            {
-                "index": index,
-                "move": index + 1,
-                "seat": seat,
-                "legal": len(legal),
-                "played": action,
-                "played_chance": played,
-                "best": best,
-                "best_chance": chances[0],
-                "alternative": None,
-                "alternative_chance": None,
-                "cost": round(chances[0] - played, 2),
-                "costly": chances[0] - played > 0.1,
-                "options": [
-                    {"action": a, "visits": 10, "value": 2 * c - 1, "chance": c}
-                    for a, c in zip(options, chances, strict=True)
-                ],
-            }
-        )
+        rows.append(judged_row(index, seat, len(legal), action, list(zip(options, chances, strict=True))))
     analysis = stood_in_analysis(info["table"], "squadron-scramble", seat, names[seat], rows)
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
