@@ -141,7 +141,8 @@ function townsOf(region, mine, holds = "you hold") {
     ? h("b", { class: "bt-held", "data-held": c }, `✓ ${TOWNS_OF[region][i]}`) : TOWNS_OF[region][i]]);
   return h("div", { class: "bt-keytowns" }, names.flat(),
     have || card ? h("div", { class: "bt-keyhold", "data-testid": `key-hold-${region}` },
-      `${holds} ${have} of ${codes.length}${card ? " and the region card" : ""}`) : "");
+      // (the region card alone is said as such: "0 of 3 and the region card" reads as a sum, not a holding)
+      have ? `${holds} ${have} of ${codes.length}${card ? " and the region card" : ""}` : `${holds} the region card (no towns yet)`) : "");
 }
 
 // The cards of a hand, grouped by region (towns first, then the REGION card).
