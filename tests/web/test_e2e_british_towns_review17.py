@@ -209,3 +209,28 @@ def test_a_town_card_draws_no_microscopic_region_name_at_its_foot(server, page):
     for code, text, _, _, title in texts:
         assert text not in region_names, (code, text)
         assert any(name in title for name in region_names), (code, title)
+
+
+def test_on_a_phone_a_tap_on_the_stock_after_the_draw_is_answered_with_what_to_do(browser, server):
+    """Review 17a: a tap on the stock once he has drawn did nothing at all; it is answered, as a tap on a card
+    before the draw is, with the rules' own words."""
+    from test_e2e_sweep import Table
+
+    table = Table(browser, server, "british-towns-sets", "phone", 11)
+    page = table.page
+    try:
+        view = table.decision()
+        assert view is not None and "draw stock" in view["legal"], view
+        table.click("draw stock")
+        view = table.decision()
+        assert view is not None and all(a.startswith("discard ") for a in view["legal"]), view
+        stock = page.locator(".bt-pile [data-refused='draw stock']")
+        assert stock.count() == 1 and stock.get_attribute("aria-disabled") == "true"
+        stock.click(force=True)          # (marked disabled for assistive technology, as every refusable card is)
+        said = page.locator("[data-testid=refusal]")
+        said.wait_for()
+        assert "drawn already this turn: discard a card you hold" in said.inner_text(), said.inner_text()
+        assert table.moves_shown() == view["moves"]             # nothing changed: still his discard to make
+        assert not table.errors, table.errors
+    finally:
+        table.context.close()

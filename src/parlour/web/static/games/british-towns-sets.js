@@ -272,6 +272,8 @@ export function render(el, ctx) {
   const top = discards[discards.length - 1];
   const stockCard = townCard("", { faceDown: true, size: "big" });
   if (can("draw stock")) clickable(stockCard, "draw stock", act, "Draw the top card of the stock");
+  // (at his turn but past the draw: a tap on the stock asks the rules why not, and the answer says what to do)
+  else if (!readOnly && legal.length && obs.stock_size) refusable(stockCard, "draw stock", ctx.refuse, "The stock: you cannot draw now");
   let topCard = h("div", { class: "bt-empty" }, "no discards");
   let mustAdd = "";
   if (top) {
