@@ -176,10 +176,11 @@ def test_the_replay_marks_each_match_start_and_end(server, page):
                [1, "play B"]]
     marks = page.evaluate("""(history) => import('/static/games/biggles.js').then((m) => m.marks({
         seats: [{ name: 'Ann' }, { name: 'Bob' }], observation: { history } }))""", history)
-    # (the next match is dealt at the step the last one ended: its end is the next one's start)
+    # (the next match is dealt at the step the last one ended: its end is the next one's start, a mark of its own)
     # (and the replay shows that step twice, as the match ended and as the next is dealt: "ended"; not the last)
     assert marks == [{"step": 0, "label": "Match 1 start"}, {"step": 4, "label": "Match 1 end", "ended": True},
-                     {"step": 6, "label": "Match 2 end", "ended": True}, {"step": 8, "label": "Match 3 end"}]
+                     {"step": 4, "label": "Match 2 start"}, {"step": 6, "label": "Match 2 end", "ended": True},
+                     {"step": 6, "label": "Match 3 start"}, {"step": 8, "label": "Match 3 end"}]
 
 
 def test_the_replay_tells_a_match_end_over_the_next_deal(server, page):
