@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -189,6 +190,18 @@ def stood_in_analysis(table: str, game: str, seat: int, name: str, rows: list[di
     return {"table": table, "game": game, "seat": seat, "name": name, "bot": "expert", "iterations": 10, "seed": 0,
             "threshold": 0.1, "moves": rows, "decisions": len(rows), "costly": sum(r["costly"] for r in rows),
             "finished": True}
+
+
+def open_analysis(page, url: str, table: str, seat: int, analysis: dict, state: str = "visible") -> None:
+    """The replay of ``table`` with the expert's analysis of ``seat`` asked for, ``analysis`` answered in the server's
+    place (``stood_in_analysis``): once the list of its decisions is in the page (``state``: as Playwright waits for
+    it; "attached" where the list opens on the costly moves, the others hidden)."""
+    page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
+    page.goto(f"{url}/replay/{table}")
+    page.wait_for_selector(".views .board")
+    page.select_option("select[aria-label='Whose moves to analyse']", str(seat))
+    page.click("[data-testid=analyse]")
+    page.wait_for_selector(".analysis-moves li", state=state)
 
 
 def judged_row(index: int, seat: int, legal: int, played: str, options: list[tuple[str, float]]) -> dict:

@@ -3,10 +3,9 @@ prompt offers only what is legal."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from conftest import ARTIFACTS, played_by_bots, stood_in_analysis
+from conftest import ARTIFACTS, open_analysis, played_by_bots, stood_in_analysis
 
 
 def _finished(server) -> tuple[dict, dict, list[tuple[int, str]]]:
@@ -36,20 +35,11 @@ def _analysis(made, info, moves, costs: list[float]) -> dict[str, Any]:
     return stood_in_analysis(made["id"], "british-towns-sets", 0, info["seats"][0]["name"], rows)
 
 
-def _analyse(page, server, made, analysis) -> None:
-    page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
-    page.goto(f"{server.url}/replay/{made['id']}")
-    page.wait_for_selector(".views .board")
-    page.select_option("select[aria-label='Whose moves to analyse']", "0")
-    page.click("[data-testid=analyse]")
-    page.wait_for_selector(".analysis-moves li")
-
-
 def test_many_small_losses_are_told_with_their_count_and_the_worst_never_a_sum(server, page):
     made, info, moves = _finished(server)
     assert len(moves) >= 8
     costs = [0.03, 0.0, 0.06, 0.02, 0.04, 0.0, 0.03, 0.05] + [0.0] * (len(moves) - 8)  # 23 points, none costly
-    _analyse(page, server, made, _analysis(made, info, moves, costs))
+    open_analysis(page, server.url, made["id"], 0, _analysis(made, info, moves, costs))
     name = info["seats"][0]["name"]
     drain = page.locator("[data-testid=drain]")
     text = drain.inner_text()
@@ -78,7 +68,7 @@ def test_many_small_losses_are_told_with_their_count_and_the_worst_never_a_sum(s
 def test_a_few_small_losses_are_not_a_drain(server, page):
     made, info, moves = _finished(server)
     costs = [0.03, 0.02] + [0.0] * (len(moves) - 2)
-    _analyse(page, server, made, _analysis(made, info, moves, costs))
+    open_analysis(page, server.url, made["id"], 0, _analysis(made, info, moves, costs))
     assert page.locator("[data-testid=drain]").count() == 0
     assert "no costly moves of" in page.inner_text(".analysis-nav")
 
@@ -100,7 +90,7 @@ def test_a_slip_at_the_bar_is_told_within_the_bar_it_is_said_under(server, page)
     past the bar may lose exactly the bar: the words say "no more than", which its own figure then agrees with."""
     made, info, moves = _finished(server)
     costs = [0.1, 0.02, 0.03, 0.0] + [0.0] * (len(moves) - 4)
-    _analyse(page, server, made, _analysis(made, info, moves, costs))
+    open_analysis(page, server.url, made["id"], 0, _analysis(made, info, moves, costs))
     text = page.locator("[data-testid=drain]").inner_text()
     assert "each no more than 10% of the chance of winning" in text and "(10% below the expert's choice)" in text, text
     assert "under 10%" not in text, text

@@ -10,7 +10,7 @@ import json
 import re
 from importlib.resources import files
 
-from conftest import ARTIFACTS, played_by_bots, stood_in_analysis
+from conftest import ARTIFACTS, judged_row, open_analysis, played_by_bots, stood_in_analysis
 from parlour.games.british_towns.pack import CARD_TEXT, card_name
 
 REGIONS = json.loads(files("parlour.games.british_towns").joinpath("data/towns.json").read_text())["regions"]
@@ -262,33 +262,14 @@ def test_the_sets_analysis_speaks_to_its_own_player_as_you_throughout(server, pa
     else:
         raise AssertionError("no game in which the first seat added a card to a set")
     index, action = adds[0], record.actions[adds[0]][1]
-    row = {
-        "index": index,
-        "move": index + 1,
-        "seat": 0,
-        "legal": 1,
-        "played": action,
-        "played_chance": 0.5,
-        "best": action,
-        "best_chance": 0.5,
-        "alternative": None,
-        "alternative_chance": None,
-        "cost": 0.0,
-        "costly": False,
-        "options": [{"action": action, "visits": 10, "value": 0.0, "chance": 0.5}],
-    }
+    row = judged_row(index, 0, 1, action, [(action, 0.5)])
     analysis = stood_in_analysis(made["id"], "british-towns-sets", 0, info["seats"][0]["name"], [row])
-    page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
     # (this browser holds the first seat: the replay is its own game)
     page.goto(server.url + "/")
     page.evaluate(
         "([id]) => localStorage.setItem(`parlour:${id}`, JSON.stringify({ seat: 0, token: 'x' }))", [made["id"]]
     )
-    page.goto(f"{server.url}/replay/{made['id']}")
-    page.wait_for_selector(".views .board")
-    page.select_option("select[aria-label='Whose moves to analyse']", "0")
-    page.click("[data-testid=analyse]")
-    page.wait_for_selector(".analysis-moves li")
+    open_analysis(page, server.url, made["id"], 0, analysis)
     page.locator(f".analysis-moves li[data-index='{index}'] button").click()
     verdict = page.locator("[data-testid=analysis-focus] .verdict")
     verdict.wait_for()

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from conftest import ARTIFACTS, PHONE, judged_row, played_by_bots, stood_in_analysis
+from conftest import ARTIFACTS, PHONE, judged_row, open_analysis, played_by_bots, stood_in_analysis
 from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.web.live import HINT_EVERY
@@ -193,12 +193,7 @@ def test_on_a_phone_the_analysis_of_a_ball_move_draws_the_pitch_beside_its_judge
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
-        page.goto(f"{quick_server.url}/replay/{made['id']}")
-        page.wait_for_selector(".views .board")
-        page.select_option("select[aria-label='Whose moves to analyse']", "0")
-        page.click("[data-testid=analyse]")
-        page.wait_for_selector(".analysis-moves li")
+        open_analysis(page, quick_server.url, made["id"], 0, analysis)
         row = rows[0]
         page.locator(f".analysis-moves li[data-index='{row['index']}'] button").click()
         focus = page.locator("[data-testid=analysis-focus]")

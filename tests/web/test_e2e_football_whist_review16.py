@@ -13,13 +13,12 @@
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 import httpx
 import pytest
 
-from conftest import ARTIFACTS, PHONE, WIDE, judged_row, played_by_bots, stood_in_analysis, take_seat
+from conftest import ARTIFACTS, PHONE, WIDE, judged_row, open_analysis, played_by_bots, stood_in_analysis, take_seat
 from parlour.games import get_game
 
 SIZES: dict[str, dict[str, Any]] = {
@@ -174,12 +173,7 @@ def test_the_analysis_list_opens_on_the_costly_moves_its_headline_counts(browser
     page = context.new_page()
     page.set_default_timeout(20000)
     try:
-        page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
-        page.goto(f"{quick_server.url}/replay/{made['id']}")
-        page.wait_for_selector(".views .board")
-        page.select_option("select[aria-label='Whose moves to analyse']", "0")
-        page.click("[data-testid=analyse]")
-        page.wait_for_selector(".analysis-moves li", state="attached")
+        open_analysis(page, quick_server.url, made["id"], 0, analysis, state="attached")
         page.evaluate(SETTLE)
         shown = page.locator(".analysis-moves li:visible")
         if costly:

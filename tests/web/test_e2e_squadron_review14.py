@@ -11,7 +11,7 @@ import httpx
 from websockets.sync.client import connect
 
 import test_e2e_squadron_scramble_table as table
-from conftest import PHONE, WIDE, judged_row, played_by_bots, shot, stood_in_analysis, take_seat
+from conftest import PHONE, WIDE, judged_row, open_analysis, played_by_bots, shot, stood_in_analysis, take_seat
 from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.games.squadron_scramble.cards import pack_data
@@ -66,12 +66,7 @@ def test_every_analysis_list_line_says_what_its_decision_beside_the_board_says(q
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
-        page.goto(f"{server.url}/replay/{info['table']}")
-        page.wait_for_selector(".views .board")
-        page.select_option("select[aria-label='Whose moves to analyse']", str(seat))
-        page.click("[data-testid=analyse]")
-        page.wait_for_selector(".analysis-moves li", state="attached")
+        open_analysis(page, server.url, info["table"], seat, analysis, state="attached")
         # every line, the costly ones and the rest (the list opens on the costly ones alone)
         if page.locator("[data-testid=only-costly]").count():
             page.uncheck("[data-testid=only-costly]")

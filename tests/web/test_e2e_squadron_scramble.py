@@ -17,7 +17,20 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
-from conftest import ARTIFACTS, click_board, go_on, listed_moves, played_by_bots, refusal, shot, take_seat, wait_turn
+from conftest import (
+    ARTIFACTS,
+    click_board,
+    go_on,
+    judged_row,
+    listed_moves,
+    open_analysis,
+    played_by_bots,
+    refusal,
+    shot,
+    stood_in_analysis,
+    take_seat,
+    wait_turn,
+)
 from parlour.bots import make_bot
 from parlour.engine.record import GameRecord
 from parlour.games import get_game
@@ -226,13 +239,7 @@ def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_st
                 # every move an option, in an order that makes the expert's choice differ from the move made
                 options = legal[len(rows) % len(legal):] + legal[:len(rows) % len(legal)]
                 chances = [round(0.9 - 0.1 * i, 2) for i in range(len(options))]
-                played_chance = chances[options.index(action)]
-                rows.append({"index": index, "move": index + 1, "seat": seat, "legal": len(legal), "played": action,
-                             "played_chance": played_chance, "best": options[0], "best_chance": chances[0],
-                             "alternative": None, "alternative_chance": None,
-                             "cost": round(chances[0] - played_chance, 2), "costly": chances[0] - played_chance > 0.1,
-                             "options": [{"action": a, "visits": 10, "value": 2 * c - 1, "chance": c}
-                                         for a, c in zip(options, chances, strict=True)]})
+                rows.append(judged_row(index, seat, len(legal), action, list(zip(options, chances, strict=True))))
                 expected[index] = {a: shot_words(state, a, names) for a in legal}
                 # (a target whose number the final view gives to another plane: the words the bug gave)
                 here = {x["id"]: x["plane"] for x in state.observation(0)["table"]}
@@ -244,15 +251,8 @@ def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_st
                 ended += 1
         assert len(rows) >= 4 and misread >= 2 and ended, (len(rows), misread, ended)
         assert any(len(e) > 2 for e in expected.values()), "no decision between two targets"
-        analysis = {"table": info["table"], "game": "squadron-scramble", "seat": ANALYSED_SEAT,
-                    "name": names[ANALYSED_SEAT], "bot": "expert", "iterations": 10, "seed": 0, "threshold": 0.1,
-                    "moves": rows, "decisions": len(rows), "costly": sum(r["costly"] for r in rows), "finished": True}
-        page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(json=analysis))
-        page.goto(f"{server.url}/replay/{info['table']}")
-        page.wait_for_selector(".views .board")
-        page.select_option("select[aria-label='Whose moves to analyse']", str(ANALYSED_SEAT))
-        page.click("[data-testid=analyse]")
-        page.wait_for_selector(".analysis-moves li", state="attached")
+        analysis = stood_in_analysis(info["table"], "squadron-scramble", ANALYSED_SEAT, names[ANALYSED_SEAT], rows)
+        open_analysis(page, server.url, info["table"], ANALYSED_SEAT, analysis, state="attached")
         # every line, the costly ones and the rest (the list opens on the costly ones alone)
         if page.locator("[data-testid=only-costly]").count():
             page.uncheck("[data-testid=only-costly]")
