@@ -78,6 +78,40 @@ def test_on_a_laptop_the_sets_key_is_whole_above_the_dock_and_the_dock_says_the_
         table.close()
 
 
+#: the key's words drawn wider than this machine's fonts draw them, as another machine's fonts may
+WIDER = ".bt-key li { letter-spacing: .14em; }"
+
+
+def test_a_key_drawn_in_wider_words_closes_them_up_to_stand_above_the_dock(browser, server, monkeypatch):
+    """Where the fonts draw the key taller than the room above the dock (here its words spaced wider), it is fitted at
+    once: its words a size or two smaller, and its box ends above the dock, scrolling inside only at the smallest size.
+    (Under reduced motion, the sweep's tables, a change of style must be measured as it is made, not a frame later.)"""
+    table = _table(browser, server, "british-towns-sets", "desktop", 7, players=2, monkeypatch=monkeypatch)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        view = table.decision()
+        assert view is not None
+        page.add_style_tag(content=WIDER)
+        closed = 0
+        for turn in range(4):
+            table.click(chooser.act(view["observation"], view["legal"]))
+            view = table.decision()
+            if view is None:
+                break
+            page.evaluate("() => window.scrollTo(0, 0)")
+            at = page.evaluate(KEY_AT)
+            worn = page.evaluate("() => ['k1', 'k2'].filter((k) => document.querySelector('.bt-key').classList.contains(k))")
+            box = page.evaluate("() => document.querySelector('.bt-key ul').getBoundingClientRect().bottom")
+            assert box <= at["dock"] + 1, (turn, at, box, worn)
+            assert at["inner"] <= 1 or worn == ["k2"], (turn, at, worn)
+            closed += bool(worn)
+        assert closed >= 2, closed
+        assert not table.errors, table.errors
+    finally:
+        table.close()
+
+
 #: the titles of the region cards on the table: the hand's, the top discard's
 REGION_TITLES = """() => [...document.querySelectorAll('svg[data-card^="R"]')].map((c) => c.getAttribute('title')
   || c.querySelector('title')?.textContent || '')"""
