@@ -80,6 +80,8 @@ def test_on_a_laptop_the_sets_key_is_whole_above_the_dock_and_the_dock_says_the_
 
 #: the key's words drawn wider than this machine's fonts draw them, as another machine's fonts may
 WIDER = ".bt-key li { letter-spacing: .14em; }"
+#: the smaller sizes of words the key wears
+WORN = "() => ['k1', 'k2'].filter((k) => document.querySelector('.bt-key').classList.contains(k))"
 
 
 def test_a_key_drawn_in_wider_words_closes_them_up_to_stand_above_the_dock(browser, server, monkeypatch):
@@ -101,7 +103,7 @@ def test_a_key_drawn_in_wider_words_closes_them_up_to_stand_above_the_dock(brows
                 break
             page.evaluate("() => window.scrollTo(0, 0)")
             at = page.evaluate(KEY_AT)
-            worn = page.evaluate("() => ['k1', 'k2'].filter((k) => document.querySelector('.bt-key').classList.contains(k))")
+            worn = page.evaluate(WORN)
             box = page.evaluate("() => document.querySelector('.bt-key ul').getBoundingClientRect().bottom")
             assert box <= at["dock"] + 1, (turn, at, box, worn)
             assert at["inner"] <= 1 or worn == ["k2"], (turn, at, worn)
