@@ -1,0 +1,90 @@
+"""A sets game that stalls (no set laid or added to since the stock was made again three times) says so on the table,
+with the rules' count, and the person alone with a bot finishes it from the page: the end, the finished list and the
+replay say it was finished by agreement and counted as it stood."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import httpx
+from websockets.sync.client import connect
+
+from conftest import PHONE, WIDE, shot, take_seat
+from test_finish_stalled import STALL_SEED, stall_move
+
+AGREED = "finished by agreement, counted as it stood"
+
+
+def stalled_table(url: str) -> tuple[dict, dict]:
+    """Ann and the heuristic bot, played by Ann's waiting moves over the socket until the finish is offered: the table
+    made, and the view that offers it."""
+    made = httpx.post(
+        url + "/api/tables",
+        json={
+            "game": "british-towns-sets",
+            "seed": STALL_SEED,
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}],
+        },
+    ).json()
+    held: list[str] = []
+    deadline = time.monotonic() + 120
+    with connect(f"{url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}") as ws:
+        while True:
+            assert time.monotonic() < deadline, "the game did not stall"
+            view = json.loads(ws.recv(timeout=30))
+            if view["type"] != "view":
+                continue
+            assert not view["over"], "the game ended before it stalled"
+            if view["finish_offered"]:
+                return made, view
+            if view["legal"]:
+                ws.send(json.dumps({"type": "act", "action": stall_move(view, held), "moves": view["moves"]}))
+
+
+def test_a_stalled_game_is_said_to_be_so_and_finished_from_the_page(quick_server, page):
+    made, view = stalled_table(quick_server.url)
+    count = view["observation"]["dry_restocks"]
+    assert count >= 3
+    times = f"{count} times"
+    for size, name in ((PHONE, "phone"), (WIDE, "wide")):
+        page.set_viewport_size(size)
+        take_seat(page, quick_server.url, made)
+        notice = page.locator("[data-testid=stalled]")
+        notice.wait_for()
+        assert notice.inner_text().startswith(
+            f"No set has been laid or added to since the stock was made again {times}: as the rules stand this game "
+            "may never end."
+        ), notice.inner_text()
+        button = page.locator("[data-testid=finish-here]")
+        assert button.inner_text() == "Finish here and count"
+        button.scroll_into_view_if_needed()
+        assert button.is_visible()
+        shot(page, f"bt-stalled-{name}")
+    button.click()
+    page.wait_for_selector("[data-testid=result]")
+    assert page.locator("[data-testid=stalled]").count() == 0
+    end = page.inner_text("[data-testid=end-why]")
+    assert end == "You finished the stalled game by agreement, so it ended and was counted as it stood.", end
+    assert f"It was {AGREED}." in page.inner_text("[data-testid=result]")
+    shot(page, "bt-stalled-finished")
+    # the finished list says how it ended
+    page.goto(quick_server.url + "/games")
+    row = page.locator(f"tr[data-table='{made['id']}']")
+    row.wait_for()
+    said = row.locator("td").nth(2).inner_text()
+    assert said.startswith("Won by ") and said.endswith(f" ({AGREED})"), said
+    # and so does the replay: its heading, and its last step in the play so far
+    page.goto(f"{quick_server.url}/replay/{made['id']}")
+    page.wait_for_selector(".views .board")
+    assert f"It was {AGREED}." in page.inner_text(".table-head")
+    assert "finished the stalled game by agreement, and it was counted as it stood" in page.inner_text(".views")
+    shot(page, "bt-stalled-replay")
+
+
+def test_a_spectator_is_told_of_the_stall_but_has_no_way_to_finish_it(quick_server, page):
+    made, _ = stalled_table(quick_server.url)
+    # (the count is public: everyone at the table is told; the finish is the seat's alone)
+    page.goto(quick_server.url + made["url"])
+    page.wait_for_selector("[data-testid=stalled]")
+    assert page.locator("[data-testid=finish-here]").count() == 0
