@@ -88,3 +88,18 @@ def test_a_spectator_is_told_of_the_stall_but_has_no_way_to_finish_it(quick_serv
     page.goto(quick_server.url + made["url"])
     page.wait_for_selector("[data-testid=stalled]")
     assert page.locator("[data-testid=finish-here]").count() == 0
+
+
+def test_the_new_table_page_says_by_the_stalled_game_option_that_at_0_a_game_can_go_on_for_ever(quick_server, page):
+    page.goto(quick_server.url + "/new/british-towns-sets")
+    option = page.locator("label[data-variant=stalemate]")
+    option.wait_for()
+    assert option.locator("input").input_value() == "0"
+    said = option.locator("small").inner_text()
+    assert (
+        "At 0, as on the sheet, only a hand that cannot be made up to seven ends it: once every player hoards, a "
+        "game can go on for ever; the table then says so and, where the other players are bots, offers to finish "
+        "and count." in said
+    ), said
+    option.scroll_into_view_if_needed()
+    shot(page, "bt-stalled-option")
