@@ -5,6 +5,7 @@ replay say it was finished by agreement and counted as it stood."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import httpx
@@ -16,14 +17,15 @@ from test_finish_stalled import STALL_SEED, stall_move
 AGREED = "finished by agreement, counted as it stood"
 
 
-def stalled_table(url: str) -> tuple[dict, dict]:
-    """Ann and the heuristic bot, played by Ann's waiting moves over the socket until the finish is offered: the table
-    made, and the view that offers it."""
+def stalled_table(url: str, hints: bool = False, then: str | None = None) -> tuple[dict, dict]:
+    """Ann and the heuristic bot, played by Ann's waiting moves over the socket until the finish is offered (and then,
+    if ``then`` is given, that move made too): the table made, and the view it left Ann at."""
     made = httpx.post(
         url + "/api/tables",
         json={
             "game": "british-towns-sets",
             "seed": STALL_SEED,
+            "hints": hints,
             "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}],
         },
     ).json()
@@ -36,7 +38,14 @@ def stalled_table(url: str) -> tuple[dict, dict]:
             if view["type"] != "view":
                 continue
             assert not view["over"], "the game ended before it stalled"
+            if view["finish_offered"] and then is None:
+                return made, view
             if view["finish_offered"]:
+                assert then in view["legal"], view["legal"]
+                ws.send(json.dumps({"type": "act", "action": then, "moves": view["moves"]}))
+                then = None
+                while (view := json.loads(ws.recv(timeout=30)))["type"] != "view" or not view["legal"]:
+                    pass
                 return made, view
             if view["legal"]:
                 ws.send(json.dumps({"type": "act", "action": stall_move(view, held), "moves": view["moves"]}))
@@ -103,3 +112,48 @@ def test_the_new_table_page_says_by_the_stalled_game_option_that_at_0_a_game_can
     ), said
     option.scroll_into_view_if_needed()
     shot(page, "bt-stalled-option")
+
+
+def test_a_hint_that_throws_back_the_card_just_taken_calls_it_a_waiting_move(quick_server, page):
+    made, view = stalled_table(quick_server.url, hints=True, then="take discard")
+    taken = view["observation"]["seen_in_hands"][0][-1]
+    other = next(a for a in view["legal"] if a.startswith("discard ") and a != f"discard {taken}")
+    bot = httpx.get(f"{quick_server.url}/api/tables/{made['id']}").json()["seats"][1]["name"]
+    # the expert's answer stood in for (its search is tested elsewhere): throwing the card back is its choice
+    options = [
+        {"action": f"discard {taken}", "chance": 0.55, "visits": 40, "level": False},
+        {"action": other, "chance": 0.41, "visits": 20, "level": False},
+    ]
+
+    def stand_in(ws) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message) -> None:
+            asked = json.loads(message)
+            if asked.get("type") != "hint":
+                server.send(message)
+                return
+            answer = {
+                "type": "hint",
+                "seat": 0,
+                "moves": asked["moves"],
+                "options": options,
+                "unjudged": 0,
+                "iterations": 10,
+                "seconds": 0.1,
+            }
+            ws.send(json.dumps(answer))
+
+        ws.on_message(from_page)
+        server.on_message(ws.send)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), stand_in)
+    take_seat(page, quick_server.url, made)
+    page.click("[data-testid=hint-button]")
+    rows = page.locator("[data-testid=hint] li")
+    rows.first.wait_for()
+    first, second = rows.nth(0).text_content(), rows.nth(1).text_content()
+    assert first.startswith("Throw back "), first
+    assert f": a waiting move that keeps your cards from {bot}" in first, first
+    assert "waiting" not in second and "Discard " in second, second
+    shot(page, "bt-hint-waiting-move")

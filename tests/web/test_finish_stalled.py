@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 
+from parlour.bots.analysis import decisions
 from parlour.engine.record import GameRecord
-from parlour.games import replay
+from parlour.games import get_game, replay
 
 #: a deal in which the heuristic bot and a player who keeps taking the top discard and throwing it back stall: the
 #: stock is made again three times with no set laid (found by playing it out; the test checks it does)
@@ -140,5 +141,9 @@ def test_the_record_of_a_finished_game_replays_from_the_file(client, tmp_path):
     assert json.loads(text)["version"] == 1  # a new step of the sets game: the format itself is unchanged
     path = tmp_path / "stalled.json"
     path.write_text(text)
-    state = replay(GameRecord.load(path))
+    record = GameRecord.load(path)
+    state = replay(record)
     assert state.is_over and state.result()["ending"] == AGREED
+    # the expert's analysis judges the moves of the game, not the agreement to stop
+    judged = [index for index, _, _, _ in decisions(record, get_game("british-towns-sets"), [0])]
+    assert judged and len(record.actions) - 1 not in judged

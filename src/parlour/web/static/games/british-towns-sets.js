@@ -582,6 +582,19 @@ export function label(action, view) {
   return action;
 }
 
+// The hint's words for a move that throws back the card the player has just taken from the discard pile: a waiting
+// move (the table stays as it was, and the others are given no new card), said as that, not as a plan. The card is
+// the one the table saw go into his hand last (the public view's seen_in_hands), his last move being that take.
+export function hintWords(action, view) {
+  const obs = view?.observation || {};
+  const me = view?.seat;
+  const last = (obs.history || []).at(-1);
+  const card = action.startsWith("discard ") ? action.slice(8) : null;
+  if (!card || !last || last[0] !== me || last[1] !== "take discard" || obs.seen_in_hands?.[me]?.at(-1) !== card) return null;
+  const others = (obs.seat_names || []).map((_, i) => i).filter((i) => i !== me).map((i) => seatName(view, i));
+  return ["Throw back", `${townName(card)}: a waiting move that keeps your cards from ${listed(others)}`];
+}
+
 export function status(view) {
   if (view.over || view.seat === null || !view.legal.length) return "";
   const legal = view.legal;
