@@ -282,3 +282,60 @@ def test_every_event_counts_the_moves_made_when_it_happened():
         events = state.observation(None)["events"]
         assert [e["moves"] for e in events] == made
         assert events[-1]["event"] == "game over" and events[-1]["moves"] == len(state.history)
+
+
+def _stalled(**variant):
+    """Two players who can never lay a set draw and throw until the stock has been made again three times."""
+    state = sets_game([JUNK0, JUNK1], stock=["NORWICH", "IPSWICH", "BATH", "WELLS"], **variant)
+    state.stock = state.stock[-4:]
+    while state.dry_reshuffles < sets.STALL_NOTICE:
+        view = state.observation(None)
+        assert view["stalled"] is False and view["dry_restocks"] == state.dry_reshuffles
+        (seat,) = state.to_move
+        run(state, "draw stock", "discard " + sets.CARD_TEXT[state.hands[seat][-1]])
+    return state
+
+
+def test_a_stalled_game_is_said_to_be_so_in_every_view_with_the_count_of_new_stocks():
+    state = _stalled()
+    for seat in (None, 0, 1):
+        view = state.observation(seat)
+        assert view["stalled"] is True and view["dry_restocks"] == 3
+    assert "finish" not in state.legal_actions(state.turn)          # never a move a bot or a search weighs
+    # a set laid or added to starts the count again (the rules' own count, which the club variant ends on)
+    state.dry_reshuffles = 0
+    assert state.observation(None)["stalled"] is False
+
+
+def test_a_stalled_game_finished_by_agreement_is_counted_as_the_club_variant_counts_a_stalled_game():
+    state = _stalled()
+    (seat,) = state.to_move
+    other = 1 - seat
+    with pytest.raises(IllegalAction, match="not your turn"):
+        state.apply(other, "finish")
+    run(state, "draw stock")
+    with pytest.raises(IllegalAction, match="only at the start of your turn"):
+        state.apply(seat, "finish")                                  # mid-turn, a hand of eight: not as it stands
+    run(state, "discard " + sets.CARD_TEXT[state.hands[seat][-1]])
+    before = state.observation(None)
+    state.apply(other, sets.parse_action("Finish"))
+    assert state.is_over and state.history[-1] == (other, "finish")
+    assert state.observation(None)["events"][-1] == {"event": "game over", "seat": other, "why": sets.AGREED,
+                                                     "moves": len(state.history)}
+    result = state.result()
+    assert result["ending"] == sets.AGREED and result["scores"] == {"P1": -7, "P2": -7}
+    assert result["shared_by"] == ["P1", "P2"]
+    assert result["scores"] == dict(zip(("P1", "P2"), before["scores"], strict=True))
+    # the club variant's stalled end counts the same table the same way; only the words of the end differ
+    club = _stalled(stalemate=3)
+    while not club.is_over:
+        (s,) = club.to_move
+        run(club, "draw stock", "discard " + sets.CARD_TEXT[club.hands[s][-1]])
+    assert "ending" not in club.result() and club.result()["scores"] == result["scores"]
+
+
+def test_a_finish_before_the_stall_is_refused_with_the_count_so_far():
+    state = sets_game([JUNK0, JUNK1], stock=["NORWICH", "IPSWICH", "BATH", "WELLS"])
+    with pytest.raises(IllegalAction, match="only once it has stalled.*made again not once"):
+        state.apply(0, "finish")
+    assert not state.is_over and state.history == []

@@ -139,13 +139,15 @@ def _row(index: int, seat: int, played: str, options: list[dict[str, Any]], thre
 
 
 def decisions(record: GameRecord, game: Any, seats: Sequence[int] | None = None) -> Iterable[tuple[int, int, str, Any]]:
-    """``(index, seat, played, state before the move)`` for every move of ``seats`` that had a choice."""
+    """``(index, seat, played, state before the move)`` for every move of ``seats`` that had a choice (a step
+    outside the game's own moves, such as the end by agreement of a stalled sets game, is no decision to judge)."""
     state = game.new_state(seats=len(record.seats), variant=played_variant(record, game), seed=record.seed,
                            deal=record.deal)
     for index, entry in enumerate(record.actions):
         seat, text = int(entry[0]), str(entry[1])
         action = state.parse_action(text)
-        if (seats is None or seat in seats) and len(state.legal_actions(seat)) > 1:
+        legal = state.legal_actions(seat)
+        if (seats is None or seat in seats) and len(legal) > 1 and action in legal:
             yield index, seat, action, state
         state.apply(seat, action)
 

@@ -76,6 +76,12 @@ TOO_MANY = f"too many messages (at most {RATE:.0f} a second); that one was not r
 RETRY = (0.1, 2.0)
 #: a move the database refused, in the player's words: its reason (a file, a socket, a host) goes to the log only
 NOT_SAVED = "The server could not save that move; try again."
+#: the step that ends a game by agreement, counted as it stands, in the games whose rules offer one (the sets game of
+#: British Towns, once it has stalled: its state's ``finish_offered``); never among the legal moves
+AGREED_FINISH = "finish"
+#: why a finish by agreement is refused at a table with other people: each would have to agree
+OTHERS_MUST_AGREE = ("Finishing here needs every player's agreement, and the table asks for it only where all the "
+                     "other players are bots: play on, or close the table.")
 #: a paused race's last moves being stored (a task nobody holds may be collected before it ends)
 PAUSING: set[asyncio.Task[None]] = set()
 #: in a race, how often each player's socket is pinged (seconds), and how many samples its measure keeps
@@ -445,6 +451,7 @@ class LiveTable:
             hint_withheld=withheld,
             race=self._race() if self.game.real_time else None,
             notice=self.notice,
+            finish_offered=self.finish_offered(seat),
             version=self.version if self.game.real_time else None,
             after_game=self._after_game(),
         )
@@ -496,6 +503,40 @@ class LiveTable:
         from parlour.games.biggles.session import RUNNING
 
         return not self.game.real_time or (self.live is not None and self.live.phase == RUNNING)
+
+    def finish_offered(self, seat: int | None) -> bool:
+        """Whether ``seat`` may finish the game here by agreement, counted as it stands: its rules offer it now
+        (``finish_offered``: a stalled sets game, at that seat's turn) and nobody else need agree (every other
+        seat is a bot: the person alone decides)."""
+        offered = getattr(self.state, "finish_offered", None)
+        return (seat is not None and offered is not None and not self.ended and seat not in self.bots
+                and all(s in self.bots for s in range(len(self.seats)) if s != seat) and bool(offered(seat)))
+
+    async def finish(self, seat: int) -> None:
+        """A person finishes the game by agreement (``finish_offered``): the rules end it and count it as it stands,
+        and the log keeps the step (``AGREED_FINISH``), so that the replay and the record end the same way.
+        Raises ``Refused``, changing nothing."""
+        started = time.perf_counter()
+        async with self.lock:
+            offered = getattr(self.state, "finish_offered", None)
+            if self.ended:
+                raise Refused("the game is over")
+            if offered is None:
+                raise Refused(f"{self.game.title} is never finished by agreement: it ends by its rules")
+            if seat in self.bots:
+                raise Refused(f"seat {seat} is played by a bot")
+            if any(s not in self.bots for s in range(len(self.seats)) if s != seat):
+                raise Refused(OTHERS_MUST_AGREE)
+            if not offered(seat):
+                raise Refused(self.state.explain_illegal(seat, AGREED_FINISH))
+            try:
+                await self._commit(seat, AGREED_FINISH, "person", started)
+            except StoreConflict:                  # another process moved first: reload, then look again
+                await self.reload()
+                raise Refused(self._moved_on(seat, AGREED_FINISH, None)) from None
+            except StoreUnavailable as error:
+                log.warning("table %s: seat %s's finish is not saved: %s", self.id, seat, error)
+                raise Refused(NOT_SAVED) from None
 
     async def close(self, reason: str) -> None:
         """End the table before its game does (its seats left it, or it went on too long); nothing to enter."""

@@ -274,6 +274,9 @@ class TableView(BaseModel):
     notice: str | None = Field(None, description="a line for everyone at the table while the server is too busy "
                                                  "for a bot's search, e.g. \"Arthur plays by rule of thumb: the "
                                                  "server is busy\" (null otherwise)")
+    finish_offered: bool = Field(False, description="the seat may finish the game here by agreement, counted as it "
+                                 "stands (POST /api/tables/ID/finish): its rules offer it now (a stalled sets game "
+                                 "of British Towns, at that seat's turn) and every other seat is a bot")
 
 
 class GameContext(BaseModel):

@@ -22,7 +22,7 @@ from typing import Any, Final, NamedTuple
 
 from parlour.engine.cardlists import offered
 from parlour.engine.chance import shuffle
-from parlour.engine.errors import ActionSyntaxError, DealError, ResampleError
+from parlour.engine.errors import ActionSyntaxError, DealError, IllegalAction, ResampleError
 from parlour.engine.state import COMPILED, shallow_copy
 from parlour.engine.turns import OVER, TurnState
 from parlour.engine.words import either
@@ -49,6 +49,14 @@ PLAY: Final = "play"
 DRAW_STOCK: Final = "draw stock"
 TAKE_DISCARD: Final = "take discard"
 DONE: Final = "done"
+#: the end by agreement of a stalled game (``finish_offered``): never among the legal actions, which are the moves
+#: of the game itself, so that no bot and no search ever weighs it; the table asks it of the seat to move
+FINISH: Final = "finish"
+#: new stocks made with no set laid or added to in between, after which the table says that the game may never end
+#: and offers to finish it (a ruling: the sheet gives no end for a game in which every player hoards)
+STALL_NOTICE: Final = 3
+#: why a game finished by agreement ended, as ``_end`` logs it and ``result`` says it
+AGREED: Final = "finished by agreement, counted as it stood"
 DRAW_OPTIONS: Final = {(True, True): (DRAW_STOCK, TAKE_DISCARD), (True, False): (DRAW_STOCK,),
                 (False, True): (TAKE_DISCARD,), (False, False): ()}
 LAY_TEXT: Final[dict[int, str]] = {r: f"lay {r}" for r in REGION_NUMBERS}
@@ -194,6 +202,30 @@ class SetsState(TurnState):
         self._log({"event": "game over", "seat": self.turn, "why": why})
         self.phase, self.turn = OVER, -1
 
+    # -- a stalled game, and its end by agreement ------------------------------------------------
+    def stalled(self) -> bool:
+        """No set has been laid or added to since the stock was made again ``STALL_NOTICE`` times or more: as the
+        rules stand, the game may never end (every player may hoard for ever)."""
+        return self.phase != OVER and self.dry_reshuffles >= STALL_NOTICE
+
+    def finish_offered(self, seat: Any) -> bool:
+        """Whether ``seat`` may finish the game here, by agreement, and have it counted as it stands: in a stalled
+        game, at the start of its own turn (before it draws, so that every hand holds seven or fewer).
+
+        The rules say when a finish may be asked for; whether the other players agree is the table's to ask
+        (the server offers it only where every other seat is a bot: docs/rules/british-towns-sets.md).
+        """
+        return seat == self.turn and self.phase == DRAW and self.stalled()
+
+    def _finish(self, seat: int) -> None:
+        """The game ends now by agreement and is counted as it stands: the same end and count as the club variant's
+        stalled game (``_end``, ``result``), only sooner."""
+        self._legal = None
+        if self._history_shared:
+            self._own_history()
+        self._end(AGREED)
+        self.history.append((seat, FINISH))
+
     def _remaining(self, seat: int) -> dict[int, int]:
         """The last card of each region this player has laid short: card -> region."""
         out: dict[int, int] = {}
@@ -301,6 +333,11 @@ class SetsState(TurnState):
         refused, an action text not seen before, or a hand-written deal whose reshuffles the action
         might reach (``_chance_may_run_out``).
         """
+        if action == FINISH:
+            if not self.finish_offered(seat):
+                raise IllegalAction(self.explain_illegal(seat, action), seat=seat, action=action)
+            self._finish(seat)
+            return
         legal = self._legal
         if (legal is None or seat != self.turn or type(seat) is not int or not offered(legal, action)
                 or self.seed is None
@@ -438,6 +475,18 @@ class SetsState(TurnState):
     def _explain(self, seat: Any, action: Any) -> str:
         """Why a move is refused and what the player may do instead, from his own hand and the public table."""
         legal = self.legal_actions(seat)
+        if action == FINISH:
+            if self.finish_offered(seat):
+                return ("Finishing a stalled game needs every player's agreement, so it is no move of the game: "
+                        "the table asks the others for it.")
+            if not self.stalled():
+                since = self.dry_reshuffles
+                made = ("not once", "once", "twice")[since] if since < 3 else f"{since} times"
+                return ("A game may be finished by agreement only once it has stalled, when no set has been laid or "
+                        f"added to since the stock was made again {STALL_NOTICE} times; since the last set it has "
+                        f"been made again {made}.")
+            return (f"A stalled game may be finished only at the start of your turn, before you draw: "
+                    f"{self._play_now(seat, legal)}.")
         if self.phase == DRAW:
             if legal and legal[0].startswith("add "):
                 card = CARD_OF_TEXT[legal[0][4:]]
@@ -488,6 +537,10 @@ class SetsState(TurnState):
         view["key"] = key_card()
         view["events"] = [dict(e) for e in self.events]
         view["history"] = [[s, a] for s, a in self.history]
+        # how long the game has stalled: new stocks made since a set was last laid or added to, and whether the
+        # table says so and offers to finish it (``stalled``); every player sees the same
+        view["dry_restocks"] = self.dry_reshuffles
+        view["stalled"] = self.stalled()
         return view
 
     def _tensor_public_view(self) -> dict[str, Any]:
@@ -595,12 +648,16 @@ class SetsState(TurnState):
         best = max(scores)
         leaders = [s for s in range(self.num_seats) if scores[s] == best]
         finished = self.phase == OVER
-        return {
+        result: dict[str, Any] = {
             "scores": {names[s]: scores[s] for s in range(self.num_seats)},
             "winner": names[leaders[0]] if finished and len(leaders) == 1 else None,
             "shared_by": [names[s] for s in leaders] if finished and len(leaders) > 1 else [],
             "finished": finished,
         }
+        if finished and self.events and self.events[-1].get("why") == AGREED:
+            # (only then: the results of games that ended otherwise, old records' among them, are as they were)
+            result["ending"] = AGREED
+        return result
 
     # -- copies ----------------------------------------------------------------------------------
     def _shallow(self) -> "SetsState":
@@ -1402,6 +1459,8 @@ def parse_action(text: Any) -> str:
         return "take discard"
     if verb == "done" and not rest:
         return "done"
+    if verb == "finish" and not rest:
+        return FINISH
     if verb == "lay" and rest:
         number = rest.upper().replace(" ", "").removeprefix("REGION").removeprefix("R")
         if number.isascii() and number.isdecimal() and int(number) in REGION_NUMBERS:
@@ -1414,7 +1473,7 @@ def parse_action(text: Any) -> str:
     raise ActionSyntaxError(
         f"{text!r} is not a move of the sets game: type 'draw stock' (the top card of the stock), 'take discard' "
         "(the top discard), 'lay' and a region's number ('lay 7'), 'discard' and a card ('discard Crewe'), "
-        "'add' and a card, or 'done'"
+        "'add' and a card, or 'done' (or 'finish', to end a stalled game by agreement)"
     )
 
 

@@ -43,7 +43,8 @@ SETS_VARIANTS = (
         "stalemate", int, 0,
         "A club variant: the game also ends when the stock has been made again from the discards this many "
         "times with no set laid or added to. At 0, as on the sheet, only a hand that cannot be made up to "
-        "seven ends it.",
+        "seven ends it: once every player hoards, a game can go on for ever; the table then says so and, where "
+        "the other players are bots, offers to finish and count.",
         "ruling", minimum=0, maximum=1000, label="End a stalled game after this many new stocks (0: never)",
     ),
     VariantOption(

@@ -220,6 +220,16 @@ async def close(table_id: str, seat: SeatDep, tables: TablesDep) -> TableInfo:
     return TableInfo(**dict(t.view(None)), claimed=[], title=t.game.title, seed_chosen_by=t.seed_chosen_by)
 
 
+@router.post("/api/tables/{table_id}/finish")
+async def finish(table_id: str, seat: SeatDep, tables: TablesDep) -> TableInfo:
+    """The seat finishes a stalled game by agreement, and it is counted as it stands (``finish_offered`` in the
+    seat's view says when: a stalled sets game of British Towns, at that seat's turn, where every other seat is a
+    bot).  Needs that seat's key; the game's record keeps the finish as its last step."""
+    t = await tables.get(table_id)
+    await t.finish(seat)
+    return TableInfo(**dict(t.view(None)), claimed=[], title=t.game.title, seed_chosen_by=t.seed_chosen_by)
+
+
 @router.post("/api/tables/{table_id}/again", status_code=201, response_model_exclude_none=True,
              dependencies=[Creates])
 async def again(table_id: str, seat: SeatDep, tables: TablesDep, store: StoreDep) -> TableMade:

@@ -88,11 +88,14 @@ function scoreOf(t) {
   return `${won.length ? `Won by ${won.map(name).join(" & ")}: ` : ""}${sides.map((x) => `${name(x)} ${x.figure}`).join(", ")} ${s.unit}`;
 }
 function resultOf(t) {
+  // (a game that ended otherwise than by its rules says how, after its result: "(finished by agreement, counted as it
+  // stood)", the rules' words)
+  const how = t.result && !t.result.abandoned && t.result.ending ? ` (${t.result.ending})` : "";
   const scored = t.result && !t.result.abandoned ? scoreOf(t) : "";
-  if (scored) return scored;
+  if (scored) return scored + how;
   const winners = t.winners || [];
-  if (t.meta && t.meta.drive && winners.length && t.result && !t.result.abandoned && t.result.winner !== null) return `Won by ${pairOf(winners)}`;
-  return resultText(t.result, winners);
+  if (t.meta && t.meta.drive && winners.length && t.result && !t.result.abandoned && t.result.winner !== null) return `Won by ${pairOf(winners)}${how}`;
+  return resultText(t.result, winners) + how;
 }
 
 // A table played for a drive or a cycle names it, with a link back to it: "Saturday Drive, round 4, table 4", "the

@@ -80,6 +80,11 @@ export async function playTable(tableId) {
     h("button", { type: "button", onclick: async () => {
       try { await api("POST", `/api/tables/${tableId}/close`, undefined, mine.token); } catch (error) { toast(error.message); }
     } }, "Close it for everyone")) : "";
+  // a stalled game finished here by agreement, counted as it stands, where the server offers it to this seat
+  // (view.finish_offered); the table's next view tells the end
+  const finishHere = async () => {
+    try { await api("POST", `/api/tables/${tableId}/finish`, undefined, mine.token); } catch (error) { toast(error.message); }
+  };
   main.classList.add("at-table");
   // the keyboard's first stop on the table (a player's, not a watcher's): straight to the decision (its first
   // control, or a move on the board), past the page's head, the table's settings and the log; at another's turn,
@@ -241,7 +246,9 @@ export async function playTable(tableId) {
       ? [...decisionSlot.querySelectorAll("input[name], select[name]")].map((el) => [el.name, el.value]) : [];
     // redraw: a game's own choice on the page (such as whom to ask) draws the table again, same view
     // send: a message of the game's own to the server (Biggles' "ready"); refuse: ask the server why a move cannot be made
-    const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, send, refuse: act, readOnly: false, redraw: () => draw(view) };
+    // finish: where the server offers this seat the end of a stalled game by agreement, the way to take it
+    const ctx = { view, obs: view.observation, seat: me, legal: view.legal, act, send, refuse: act, readOnly: false, redraw: () => draw(view),
+      finish: mine && view.finish_offered && !view.over ? finishHere : null };
     // (the board keeps its height while it is drawn again, so the page never jumps back to its top)
     board.style.minHeight = `${board.offsetHeight}px`;
     clear(board);

@@ -8,6 +8,8 @@ import { byRegion, colourOf, endSummary, keyCard, regionChip, regionOf, regionPh
 const REGION_CARD_ROLE = "stands for any one of its towns";
 
 const HAND = 7;
+// the rules' words for a game finished by agreement (its end's why, and its result's ending)
+const AGREED = "finished by agreement, counted as it stood";
 
 // The card turned up beside the stock at the deal, remembered from the page's first view of the table (the views
 // name it only while it lies there): a later view replays the game from it.
@@ -127,6 +129,9 @@ export function playLog(obs, view) {
         const card = view && s === view.seat ? own[mine++] : null;
         say(at, s, card ? `drew ${townName(card)} from the stock` : "drew from the stock", card);
       }
+    } else if (action === "finish") {
+      events = events.filter((ev) => ev.event !== "game over");
+      say(at, s, "finished the stalled game by agreement, and it was counted as it stood");
     } else if (verb === "discard") {
       pile.push(arg);
       hands[s] -= 1;
@@ -284,6 +289,7 @@ export function render(el, ctx) {
       `The top discard completes your set of ${regionPhrase(regionOf(top))}: ${tap} it to add it there. You must, and that is your whole turn.`);
     else if (can("take discard")) clickable(topCard, "take discard", act, `Take ${townName(top)} from the discard pile`);
   }
+  const stall = stallNotice(obs, view, ctx);
   const middle = h("div", { class: "bt-middle" },
     h("div", { class: "bt-pile" }, obs.stock_size ? stockCard : h("div", { class: "bt-empty" }, "stock empty"),
       h("div", { class: "bt-pile-label" }, `Stock: ${obs.stock_size ?? 0}`)),
@@ -470,8 +476,23 @@ export function render(el, ctx) {
   if (head && deciding) head.dataset.focus = "the scores and the other players";
   // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the players)
   el.append(h("div", { class: "bt-layout sets" },
-    h("div", { class: "bt-main" }, head, middle, phone ? key : "", laidNews, seats, phone ? "" : log, since, hand),
+    h("div", { class: "bt-main" }, head, middle, stall, phone ? key : "", laidNews, seats, phone ? "" : log, since, hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
+}
+
+// A stalled game, as the rules' count says it (the public view's dry_restocks and stalled): no set laid or added to
+// since the stock was made again that many times, so that the game may never end; and, where the server offers this
+// seat the end by agreement (ctx.finish: at its turn, the other players all bots), the way to finish and count.
+function stallNotice(obs, view, ctx) {
+  if (!obs.stalled || view.over) return "";
+  const n = obs.dry_restocks;
+  const times = n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
+  const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way" },
+    h("button", { type: "button", class: "primary", "data-testid": "finish-here", onclick: (event) => { event.currentTarget.disabled = true; ctx.finish(); } },
+      "Finish here and count"),
+    " The game ends now, and each player scores the cards laid less the cards in hand, as they stand.") : "";
+  return h("div", { class: "bt-stall", role: "status", "data-testid": "stalled" },
+    h("p", {}, `No set has been laid or added to since the stock was made again ${times}: as the rules stand this game may never end.`), finish);
 }
 
 // The play log's box, newest first: it ends at the foot of the last entry wholly above the dock (where the dock stands
@@ -557,7 +578,21 @@ export function label(action, view) {
   if (action === "take discard") return top ? `Take ${townName(top)} from the discard pile` : "Take the top discard";
   if (action === "draw stock") return "Draw from the stock";
   if (action === "done") return "Done: draw up to seven";
+  if (action === "finish") return "Finish here and count";
   return action;
+}
+
+// The hint's words for a move that throws back the card the player has just taken from the discard pile: a waiting
+// move (the table stays as it was, and the others are given no new card), said as that, not as a plan. The card is
+// the one the table saw go into his hand last (the public view's seen_in_hands), his last move being that take.
+export function hintWords(action, view) {
+  const obs = view?.observation || {};
+  const me = view?.seat;
+  const last = (obs.history || []).at(-1);
+  const card = action.startsWith("discard ") ? action.slice(8) : null;
+  if (!card || !last || last[0] !== me || last[1] !== "take discard" || obs.seen_in_hands?.[me]?.at(-1) !== card) return null;
+  const others = (obs.seat_names || []).map((_, i) => i).filter((i) => i !== me).map((i) => seatName(view, i));
+  return ["Throw back", `${townName(card)}: a waiting move that keeps your cards from ${listed(others)}`];
 }
 
 export function status(view) {
@@ -587,7 +622,13 @@ export function status(view) {
 }
 
 export function resultText(result, view) {
-  return resultWords(result, view, "scores", "");
+  return `${resultWords(result, view, "scores", "")}${endingWords(result)}`;
+}
+
+// How a game that did not end by the sheet's rules ended, after its result: " It was finished by agreement, counted
+// as it stood." (the result's ending, the rules' words)
+function endingWords(result) {
+  return result && result.ending ? ` It was ${result.ending}.` : "";
 }
 
 // Words for a move just made, in the past tense (a card drawn from the stock is named to its taker alone: only he
@@ -612,6 +653,7 @@ export function describe(action, view, seat) {
   if (action === "take discard") return "took the top discard";
   if (action === "draw stock") return "drew from the stock";
   if (action === "done") return "drew up to seven cards";
+  if (action === "finish") return "finished the stalled game by agreement, and it was counted as it stood";
   return action;
 }
 
@@ -626,6 +668,7 @@ export function endWhy(view, over) {
   const dry = Number((over.why.match(/ran out (\d+) times/) || [])[1] || 0);
   const few = left === 1 ? "only one discard was left, too few to shuffle into a new stock (two are needed)"
     : "there were no discards to shuffle into a new stock";
+  if (over.why === AGREED) return `${who} finished the stalled game by agreement, so it ended and was counted as it stood`;
   if (/^stalemate/.test(over.why)) return `the stock ran out ${dry === 1 ? "once" : dry === 2 ? "twice" : `${dry} times`} with no set laid or added to in between, so the game ended in a stalemate`;
   if (/up to seven/.test(over.why)) {
     const lacking = Math.max(HAND - (obs.hand_sizes?.[over.seat] ?? HAND), 0);
@@ -688,5 +731,5 @@ export function summary(prev, view) {
 // The end is said once on the table: its sheet, then the line at the table's foot, who won (the count is the end's
 // table under it); the story keeps the last move's words, with no "Game over" of its own.
 export function bannerText(result, view) {
-  return resultHead(result, view);
+  return `${resultHead(result, view)}${endingWords(result)}`;
 }

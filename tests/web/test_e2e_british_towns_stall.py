@@ -1,0 +1,159 @@
+"""A sets game that stalls (no set laid or added to since the stock was made again three times) says so on the table,
+with the rules' count, and the person alone with a bot finishes it from the page: the end, the finished list and the
+replay say it was finished by agreement and counted as it stood."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import httpx
+from websockets.sync.client import connect
+
+from conftest import PHONE, WIDE, shot, take_seat
+from test_finish_stalled import STALL_SEED, stall_move
+
+AGREED = "finished by agreement, counted as it stood"
+
+
+def stalled_table(url: str, hints: bool = False, then: str | None = None) -> tuple[dict, dict]:
+    """Ann and the heuristic bot, played by Ann's waiting moves over the socket until the finish is offered (and then,
+    if ``then`` is given, that move made too): the table made, and the view it left Ann at."""
+    made = httpx.post(
+        url + "/api/tables",
+        json={
+            "game": "british-towns-sets",
+            "seed": STALL_SEED,
+            "hints": hints,
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}],
+        },
+    ).json()
+    held: list[str] = []
+    deadline = time.monotonic() + 120
+    with connect(f"{url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}") as ws:
+        while True:
+            assert time.monotonic() < deadline, "the game did not stall"
+            view = json.loads(ws.recv(timeout=30))
+            if view["type"] != "view":
+                continue
+            assert not view["over"], "the game ended before it stalled"
+            if view["finish_offered"] and then is None:
+                return made, view
+            if view["finish_offered"]:
+                assert then in view["legal"], view["legal"]
+                ws.send(json.dumps({"type": "act", "action": then, "moves": view["moves"]}))
+                then = None
+                while (view := json.loads(ws.recv(timeout=30)))["type"] != "view" or not view["legal"]:
+                    pass
+                return made, view
+            if view["legal"]:
+                ws.send(json.dumps({"type": "act", "action": stall_move(view, held), "moves": view["moves"]}))
+
+
+def test_a_stalled_game_is_said_to_be_so_and_finished_from_the_page(quick_server, page):
+    made, view = stalled_table(quick_server.url)
+    count = view["observation"]["dry_restocks"]
+    assert count >= 3
+    times = f"{count} times"
+    for size, name in ((PHONE, "phone"), (WIDE, "wide")):
+        page.set_viewport_size(size)
+        take_seat(page, quick_server.url, made)
+        notice = page.locator("[data-testid=stalled]")
+        notice.wait_for()
+        assert notice.inner_text().startswith(
+            f"No set has been laid or added to since the stock was made again {times}: as the rules stand this game "
+            "may never end."
+        ), notice.inner_text()
+        button = page.locator("[data-testid=finish-here]")
+        assert button.inner_text() == "Finish here and count"
+        button.scroll_into_view_if_needed()
+        assert button.is_visible()
+        shot(page, f"bt-stalled-{name}")
+    button.click()
+    page.wait_for_selector("[data-testid=result]")
+    assert page.locator("[data-testid=stalled]").count() == 0
+    end = page.inner_text("[data-testid=end-why]")
+    assert end == "You finished the stalled game by agreement, so it ended and was counted as it stood.", end
+    assert f"It was {AGREED}." in page.inner_text("[data-testid=result]")
+    shot(page, "bt-stalled-finished")
+    # the finished list says how it ended
+    page.goto(quick_server.url + "/games")
+    row = page.locator(f"tr[data-table='{made['id']}']")
+    row.wait_for()
+    said = row.locator("td").nth(2).inner_text()
+    assert said.startswith("Won by ") and said.endswith(f" ({AGREED})"), said
+    # and so does the replay: its heading, and its last step in the play so far
+    page.goto(f"{quick_server.url}/replay/{made['id']}")
+    page.wait_for_selector(".views .board")
+    assert f"It was {AGREED}." in page.inner_text(".table-head")
+    assert "finished the stalled game by agreement, and it was counted as it stood" in page.inner_text(".views")
+    shot(page, "bt-stalled-replay")
+
+
+def test_a_spectator_is_told_of_the_stall_but_has_no_way_to_finish_it(quick_server, page):
+    made, _ = stalled_table(quick_server.url)
+    # (the count is public: everyone at the table is told; the finish is the seat's alone)
+    page.goto(quick_server.url + made["url"])
+    page.wait_for_selector("[data-testid=stalled]")
+    assert page.locator("[data-testid=finish-here]").count() == 0
+
+
+def test_the_new_table_page_says_by_the_stalled_game_option_that_at_0_a_game_can_go_on_for_ever(quick_server, page):
+    page.goto(quick_server.url + "/new/british-towns-sets")
+    option = page.locator("label[data-variant=stalemate]")
+    option.wait_for()
+    assert option.locator("input").input_value() == "0"
+    said = option.locator("small").inner_text()
+    assert (
+        "At 0, as on the sheet, only a hand that cannot be made up to seven ends it: once every player hoards, a "
+        "game can go on for ever; the table then says so and, where the other players are bots, offers to finish "
+        "and count." in said
+    ), said
+    option.scroll_into_view_if_needed()
+    shot(page, "bt-stalled-option")
+
+
+def test_a_hint_that_throws_back_the_card_just_taken_calls_it_a_waiting_move(quick_server, page):
+    made, view = stalled_table(quick_server.url, hints=True, then="take discard")
+    taken = view["observation"]["seen_in_hands"][0][-1]
+    other = next(a for a in view["legal"] if a.startswith("discard ") and a != f"discard {taken}")
+    bot = httpx.get(f"{quick_server.url}/api/tables/{made['id']}").json()["seats"][1]["name"]
+    # the expert's answer stood in for (its search is tested elsewhere): throwing the card back is its choice
+    options = [
+        {"action": f"discard {taken}", "chance": 0.55, "visits": 40, "level": False},
+        {"action": other, "chance": 0.41, "visits": 20, "level": False},
+    ]
+
+    def stand_in(ws) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message) -> None:
+            asked = json.loads(message)
+            if asked.get("type") != "hint":
+                server.send(message)
+                return
+            answer = {
+                "type": "hint",
+                "seat": 0,
+                "moves": asked["moves"],
+                "options": options,
+                "unjudged": 0,
+                "iterations": 10,
+                "seconds": 0.1,
+            }
+            ws.send(json.dumps(answer))
+
+        ws.on_message(from_page)
+        server.on_message(ws.send)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), stand_in)
+    take_seat(page, quick_server.url, made)
+    page.click("[data-testid=hint-button]")
+    rows = page.locator("[data-testid=hint] li")
+    rows.first.wait_for()
+    first, second = rows.nth(0).text_content(), rows.nth(1).text_content()
+    assert first.startswith("Throw back "), first
+    assert f": a waiting move that keeps your cards from {bot}" in first, first
+    assert "waiting" not in second and "Discard " in second, second
+    shot(page, "bt-hint-waiting-move")
