@@ -334,6 +334,26 @@ def test_a_stalled_game_finished_by_agreement_is_counted_as_the_club_variant_cou
     assert "ending" not in club.result() and club.result()["scores"] == result["scores"]
 
 
+def test_a_game_of_discards_taken_and_thrown_back_stalls_by_its_turns_though_the_stock_is_never_used_up():
+    """Every player takes the top discard and throws a card back: no new stock is ever made, so the count of new
+    stocks never rises; the turns since the last set say that the game has stalled all the same."""
+    state = sets_game([JUNK0, JUNK1], stock=["NORWICH", "IPSWICH", "BATH", "WELLS"])
+    stock = list(state.stock)
+    limit = sets.STALL_TURNS * 2
+    for turn in range(limit):
+        view = state.observation(None)
+        assert view["quiet_turns"] == turn and view["stalled"] is False, turn
+        (seat,) = state.to_move
+        run(state, "take discard", "discard " + sets.CARD_TEXT[state.hands[seat][0]])
+    assert state.stock == stock and state.dry_reshuffles == 0
+    for seat in (None, 0, 1):
+        view = state.observation(seat)
+        assert view["stalled"] is True and view["quiet_turns"] == limit and view["dry_restocks"] == 0
+    assert state.finish_offered(state.turn)
+    with pytest.raises(IllegalAction, match=f"or for {limit} turns"):
+        sets_game([JUNK0, JUNK1], stock=["NORWICH", "IPSWICH", "BATH", "WELLS"]).apply(0, "finish")
+
+
 def test_a_finish_before_the_stall_is_refused_with_the_count_so_far():
     state = sets_game([JUNK0, JUNK1], stock=["NORWICH", "IPSWICH", "BATH", "WELLS"])
     with pytest.raises(IllegalAction, match="only once it has stalled.*made again not once"):

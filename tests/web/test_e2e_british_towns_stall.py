@@ -157,3 +157,28 @@ def test_a_hint_that_throws_back_the_card_just_taken_calls_it_a_waiting_move(qui
     assert f": a waiting move that keeps your cards from {bot}" in first, first
     assert "waiting" not in second and "Discard " in second, second
     shot(page, "bt-hint-waiting-move")
+
+
+#: the stall notice of the sets table drawn from one seat's view, as the page draws it
+NOTICE = """async ([obs, legal, seat]) => { const m = await import('/static/games/british-towns-sets.js');
+  const seats = obs.seat_names.map((n, i) => ({ name: i === seat ? 'Ann' : `Bot ${i}` }));
+  const view = { seat, observation: obs, over: false, seats, moves: obs.history.length, legal };
+  const el = document.createElement('div'); document.body.append(el);
+  m.render(el, { obs, view, legal, act: () => {}, readOnly: false, refuse: () => {} });
+  return el.querySelector('[data-testid=stalled]')?.textContent || null; }"""
+
+
+def test_a_game_stalled_by_its_turns_is_said_to_be_so_by_its_turns(quick_server, page):
+    """Where every player takes the top discard the stock is never used up: the notice counts the turns instead."""
+    from parlour.games.british_towns import SETS
+
+    state = SETS.new_state(seats=2, seed=3)
+    seat = state.turn
+    obs = state.observation(seat)
+    page.goto(quick_server.url + "/")
+    assert page.evaluate(NOTICE, [obs, list(state.legal_actions(seat)), seat]) is None
+    obs.update(stalled=True, dry_restocks=0, quiet_turns=40)
+    said = page.evaluate(NOTICE, [obs, list(state.legal_actions(seat)), seat])
+    assert said == (
+        "No set has been laid or added to in the last 40 turns: as the rules stand this game may never end."
+    ), said

@@ -55,6 +55,10 @@ FINISH: Final = "finish"
 #: new stocks made with no set laid or added to in between, after which the table says that the game may never end
 #: and offers to finish it (a ruling: the sheet gives no end for a game in which every player hoards)
 STALL_NOTICE: Final = 3
+#: turns a seat, with no set laid or added to by anyone in between, after which the table says the same: a game in
+#: which every player takes the top discard and throws a card back never uses up the stock, so the count of new stocks
+#: never rises (in games of the bots that end, the longest such stretch was 33 turns at three players, 23 at two)
+STALL_TURNS: Final = 20
 #: why a game finished by agreement ended, as ``_end`` logs it and ``result`` says it
 AGREED: Final = "finished by agreement, counted as it stood"
 DRAW_OPTIONS: Final = {(True, True): (DRAW_STOCK, TAKE_DISCARD), (True, False): (DRAW_STOCK,),
@@ -206,7 +210,27 @@ class SetsState(TurnState):
     def stalled(self) -> bool:
         """No set has been laid or added to since the stock was made again ``STALL_NOTICE`` times or more: as the
         rules stand, the game may never end (every player may hoard for ever)."""
-        return self.phase != OVER and self.dry_reshuffles >= STALL_NOTICE
+        return self.phase != OVER and (self.dry_reshuffles >= STALL_NOTICE
+                                       or self.quiet_turns() >= STALL_TURNS * self.num_seats)
+
+    def quiet_turns(self) -> int:
+        """Turns taken (a card drawn or the top discard taken) since a set was last laid or added to: read off the
+        history and the log (a card drawn that went straight onto its set is logged as added in the move of the
+        draw), so that nothing is kept for it; a view asks, not a playout."""
+        start = 0                    # the first move after the last card added to a set
+        for k in range(len(self.events) - 1, -1, -1):
+            event: dict[str, Any] = self.events[k]
+            if event["event"] == "added":
+                start = int(event["moves"])
+                break
+        turns = 0
+        for k in range(len(self.history) - 1, start - 1, -1):
+            action: str = self.history[k][1]
+            if action.startswith(("lay ", "add ")):
+                break
+            if action == DRAW_STOCK or action == TAKE_DISCARD:
+                turns += 1
+        return turns
 
     def finish_offered(self, seat: Any) -> bool:
         """Whether ``seat`` may finish the game here, by agreement, and have it counted as it stands: in a stalled
@@ -483,8 +507,9 @@ class SetsState(TurnState):
                 since = self.dry_reshuffles
                 made = ("not once", "once", "twice")[since] if since < 3 else f"{since} times"
                 return ("A game may be finished by agreement only once it has stalled, when no set has been laid or "
-                        f"added to since the stock was made again {STALL_NOTICE} times; since the last set it has "
-                        f"been made again {made}.")
+                        f"added to since the stock was made again {STALL_NOTICE} times, or for "
+                        f"{STALL_TURNS * self.num_seats} turns; since the last set it has been made again {made}, "
+                        f"in {self.quiet_turns()} turns.")
             return (f"A stalled game may be finished only at the start of your turn, before you draw: "
                     f"{self._play_now(seat, legal)}.")
         if self.phase == DRAW:
@@ -540,6 +565,7 @@ class SetsState(TurnState):
         # how long the game has stalled: new stocks made since a set was last laid or added to, and whether the
         # table says so and offers to finish it (``stalled``); every player sees the same
         view["dry_restocks"] = self.dry_reshuffles
+        view["quiet_turns"] = self.quiet_turns()
         view["stalled"] = self.stalled()
         return view
 

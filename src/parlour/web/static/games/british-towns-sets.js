@@ -485,14 +485,17 @@ export function render(el, ctx) {
 // seat the end by agreement (ctx.finish: at its turn, the other players all bots), the way to finish and count.
 function stallNotice(obs, view, ctx) {
   if (!obs.stalled || view.over) return "";
+  // (stalled by the new stocks, the rules' count; or by the turns, where every player takes the top discard and the
+  // stock is never used up)
   const n = obs.dry_restocks;
   const times = n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
+  const why = n >= 3 ? `since the stock was made again ${times}` : `in the last ${obs.quiet_turns} turns`;
   const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way" },
     h("button", { type: "button", class: "primary", "data-testid": "finish-here", onclick: (event) => { event.currentTarget.disabled = true; ctx.finish(); } },
       "Finish here and count"),
     " The game ends now, and each player scores the cards laid less the cards in hand, as they stand.") : "";
   return h("div", { class: "bt-stall", role: "status", "data-testid": "stalled" },
-    h("p", {}, `No set has been laid or added to since the stock was made again ${times}: as the rules stand this game may never end.`), finish);
+    h("p", {}, `No set has been laid or added to ${why}: as the rules stand this game may never end.`), finish);
 }
 
 // The play log's box, newest first: it ends at the foot of the last entry wholly above the dock (where the dock stands
