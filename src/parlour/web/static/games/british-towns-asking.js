@@ -90,14 +90,23 @@ function sinceLast(all, me, view, laidAfter) {
   const more = h("button", { type: "button", class: "bt-since-more", "data-testid": "since-more", "aria-expanded": String(sinceOpen) },
     sinceOpen ? "Show less" : "Show all");
   const box = h("div", { class: `bt-since${sinceOpen ? " open" : ""}`, "data-testid": "since" }, text, more);
+  // (read whole, it says the last ask too, with any region it completed: the line on what just happened above it,
+  // the same words again, gives way to it, as the sets game's does (british-towns.css); cut at three lines, that
+  // line stays, so the newest ask is always in view)
+  const whole = (yes) => { if (box.classList.contains("whole") !== yes) box.classList.toggle("whole", yes); };
   more.addEventListener("click", () => {
     sinceOpen = !box.classList.contains("open");
     box.classList.toggle("open", sinceOpen);
     more.textContent = sinceOpen ? "Show less" : "Show all";
     more.setAttribute("aria-expanded", String(sinceOpen));
+    whole(sinceOpen);
   });
   // ("Show all" only where three lines do not hold it all)
-  requestAnimationFrame(() => { if (!sinceOpen && text.scrollHeight <= text.clientHeight + 1) more.hidden = true; });
+  requestAnimationFrame(() => {
+    const all = text.scrollHeight <= text.clientHeight + 1;
+    if (!sinceOpen && all) more.hidden = true;
+    whole(sinceOpen || all);
+  });
   return box;
 }
 
