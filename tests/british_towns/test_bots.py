@@ -149,8 +149,9 @@ def test_the_asking_search_weighs_worlds_by_the_regions_the_others_asked_for():
 def test_no_asking_bot_asks_a_player_for_a_card_the_table_heard_him_hand_over():
     """Review 17a: the default opponent (the casual player, at three players the newcomer's move nineteen times in
     twenty) asked Betty for a region card everyone had just heard Betty give up: the newcomer kept no track of
-    the others' asks.  Now every level remembers a card heard changing hands, until it is heard moving again."""
-    from parlour.bots import make_bot
+    the others' asks.  Now every level remembers a card heard changing hands, until it is heard moving again (the
+    club player and the search bots always did)."""
+    from parlour.bots import decide, make_bot
 
     def position(*asks: str):
         state = asking_game([["NORWICH", "LEEDS"], ["IPSWICH", "CAMBRIDGE", "YORK"], ["R6", "BATH"]], dealer=0)
@@ -159,9 +160,10 @@ def test_no_asking_bot_asks_a_player_for_a_card_the_table_heard_him_hand_over():
         return state
 
     heard = position("ask P3 R6", "ask P2 SHEFFIELD")       # P1 takes R6 from P3, for all to hear; then a no: P2 asks
-    for level in ("newcomer", "casual", "remembering"):
-        chosen = {make_bot(ASKING, level, 1, seed).act(heard.observation(1), heard.legal_actions(1))
-                  for seed in range(60)}
+    for level in ("newcomer", "casual", "remembering", "pimc", "expert"):
+        search = level in ("pimc", "expert")
+        chosen = {decide(make_bot(ASKING, level, 1, seed, **({"iterations": 60} if search else {})), heard, 1)
+                  for seed in range(6 if search else 60)}
         assert "ask P3 R6" not in chosen, level
         assert chosen <= set(heard.legal_actions(1))
     # heard moving again (P3 wins it back): P3 may hold it, and is asked for it as anyone may be
