@@ -6,8 +6,8 @@ import random
 
 from parlour.games.british_towns import ASKING, SETS
 from parlour.games.british_towns.bots import RememberingBot, SetsBot
-from parlour.sim import simulate
 from parlour.games.british_towns.pack import CARD_OF_TEXT, REGION_OF
+from parlour.sim import simulate
 from tests.british_towns.conftest import asking_game, region, run, sets_game
 
 
@@ -144,3 +144,32 @@ def test_the_asking_search_weighs_worlds_by_the_regions_the_others_asked_for():
         weighed = sum(h * x for h, x in zip(held, weights, strict=True)) / sum(weights)
         assert weighed > statistics.mean(held), (p, r)
     assert search_asking.weigh(drawn[0], 0) == search_asking.weigh(drawn[0].clone(), 0)
+
+
+def test_no_asking_bot_asks_a_player_for_a_card_the_table_heard_him_hand_over():
+    """Review 17a: the default opponent (the casual player, at three players the newcomer's move nineteen times in
+    twenty) asked Betty for a region card everyone had just heard Betty give up: the newcomer kept no track of
+    the others' asks.  Now every level remembers a card heard changing hands, until it is heard moving again (the
+    club player and the search bots always did)."""
+    from parlour.bots import decide, make_bot
+
+    def position(*asks: str):
+        state = asking_game([["NORWICH", "LEEDS"], ["IPSWICH", "CAMBRIDGE", "YORK"], ["R6", "BATH"]], dealer=0)
+        run(state, *asks)
+        assert state.to_move == {1}
+        return state
+
+    heard = position("ask P3 R6", "ask P2 SHEFFIELD")       # P1 takes R6 from P3, for all to hear; then a no: P2 asks
+    for level in ("newcomer", "casual", "remembering", "pimc", "expert"):
+        search = level in ("pimc", "expert")
+        chosen = {decide(make_bot(ASKING, level, 1, seed, **({"iterations": 60} if search else {})), heard, 1)
+                  for seed in range(6 if search else 60)}
+        assert "ask P3 R6" not in chosen, level
+        assert chosen <= set(heard.legal_actions(1))
+    # heard moving again (P3 wins it back): P3 may hold it, and is asked for it as anyone may be
+    back = asking_game([["CAMBRIDGE", "LEEDS"], ["IPSWICH"], ["R6", "NORWICH"]], dealer=0)
+    run(back, "ask P3 R6", "ask P3 SHEFFIELD", "ask P1 R6", "ask P2 CAMBRIDGE")
+    assert back.to_move == {1}
+    chosen = {make_bot(ASKING, "newcomer", 1, seed).act(back.observation(1), back.legal_actions(1))
+              for seed in range(60)}
+    assert "ask P3 R6" in chosen

@@ -39,11 +39,15 @@ LAYOUT_JS = """async () => {
                                              opacityProperty: true });
   // wholly inside the window, and what a finger meets at its middle and near its corners is the element itself
   // a control in a row that scrolls sideways (the ways to lay a set on a phone) is reached by a swipe along it:
-  // the row must be on screen, and the control wholly within it or scrolled out of it
+  // the row must be on screen, and the control wholly within it or scrolled out of it; so too a control in a box
+  // of its own that scrolls up and down (the hint beside the ask on a laptop), though never in the dock itself
   const rows = new Set();
   const sideways = (el) => {
     for (let p = el.parentElement; p; p = p.parentElement) {
-      if (/(auto|scroll)/.test(getComputedStyle(p).overflowX) && p.scrollWidth > p.clientWidth + 1) return p;
+      const style = getComputedStyle(p);
+      if (/(auto|scroll)/.test(style.overflowX) && p.scrollWidth > p.clientWidth + 1) return p;
+      if (!p.classList.contains('dock') && /(auto|scroll)/.test(style.overflowY)
+          && p.scrollHeight > p.clientHeight + 1) return p;
     }
     return null;
   };
@@ -53,7 +57,7 @@ LAYOUT_JS = """async () => {
     const row = sideways(el);
     if (row) {
       const b = row.getBoundingClientRect();
-      if (r.left < b.left - 1 || r.right > b.right + 1) {
+      if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1) {
         if (!rows.has(row)) { rows.add(row); check(row, `${what}'s row`); }
         return;
       }

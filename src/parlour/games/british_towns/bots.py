@@ -137,19 +137,22 @@ class NewcomerAskingBot(SeatedPlayer):
 
     He knows the rules and asks the obvious way: for a card he lacks of the
     region he holds most of, of any player who still has cards, at random.  He
-    keeps no track of the others' asks, but he remembers who told him no: he
+    keeps no track of who may hold what, but he remembers two things every
+    player at the table does: who told him no, and who handed a card over.  He
     does not ask a player again for a card that player said he lacked when he
-    himself asked, unless the player has since won it (where every ask of his
-    region is one of those, he asks at random among them).  It reads only its
-    seat's observation.
+    himself asked, nor ask a player for a card the whole table heard that
+    player give up, unless the player has since won it back (where every ask
+    of his region is one of those, he asks at random among them).  It reads
+    only its seat's observation.
     """
 
     def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         names = obs["seat_names"]
-        refused: set[tuple[int, str]] = set()
+        refused: set[tuple[int, str]] = set()     # (player, card): he does not hold it, as far as he remembers
         for ask in obs["asks"]:
             if ask["got"]:
                 refused.discard((ask["asker"], ask["card"]))
+                refused.add((ask["asked"], ask["card"]))     # heard it go: he gave it up
             elif ask["asker"] == self.seat:
                 refused.add((ask["asked"], ask["card"]))
         mine = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])

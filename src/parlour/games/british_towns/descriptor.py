@@ -73,8 +73,9 @@ ASKING = GameDescriptor(
         "remembering": lazy_bot(f"{BOTS}:RememberingBot"),
     },
     bot_notes={
-        "casual": "Asks for a town of the region it holds most of, of anyone, and never asks again where it was told "
-                  "no; it keeps no track of the others' asks: a newcomer wins about as often as each of them, about "
+        "casual": "Asks for a town of the region it holds most of, of anyone; it never asks again where it was told "
+                  "no, nor asks a player for a card it heard that player hand over, but keeps no other track of the "
+                  "others' asks: a newcomer wins about as often as each of them, about "
                   "one game in three at a table of three, one in four at four and one in six at six",
         "remembering": "Remembers every ask and answer, and asks where a card is sure or likely to be",
         # (ranked below the club player here by the arena: its usual line, "Strong", would read out of place)

@@ -90,14 +90,23 @@ function sinceLast(all, me, view, laidAfter) {
   const more = h("button", { type: "button", class: "bt-since-more", "data-testid": "since-more", "aria-expanded": String(sinceOpen) },
     sinceOpen ? "Show less" : "Show all");
   const box = h("div", { class: `bt-since${sinceOpen ? " open" : ""}`, "data-testid": "since" }, text, more);
+  // (read whole, it says the last ask too, with any region it completed: the line on what just happened above it,
+  // the same words again, gives way to it, as the sets game's does (british-towns.css); cut at three lines, that
+  // line stays, so the newest ask is always in view)
+  const whole = (yes) => { if (box.classList.contains("whole") !== yes) box.classList.toggle("whole", yes); };
   more.addEventListener("click", () => {
     sinceOpen = !box.classList.contains("open");
     box.classList.toggle("open", sinceOpen);
     more.textContent = sinceOpen ? "Show less" : "Show all";
     more.setAttribute("aria-expanded", String(sinceOpen));
+    whole(sinceOpen);
   });
   // ("Show all" only where three lines do not hold it all)
-  requestAnimationFrame(() => { if (!sinceOpen && text.scrollHeight <= text.clientHeight + 1) more.hidden = true; });
+  requestAnimationFrame(() => {
+    const all = text.scrollHeight <= text.clientHeight + 1;
+    if (!sinceOpen && all) more.hidden = true;
+    whole(sinceOpen || all);
+  });
   return box;
 }
 
@@ -144,20 +153,56 @@ function wholeLines(list) {
   });
 }
 
-// The asks heard at the side (a laptop's, a phone's page under the dock) end at a whole ask too: the style sheet's
-// height (24rem), cut back to the foot of the last ask wholly in it (--fit-log).
+// The asks heard at the side end at a whole ask too: the style sheet's height (24rem), cut back to the foot of the
+// last ask wholly in it (--fit-log); on a laptop, where the dock sticks at the window's foot, to the last ask whose
+// foot, and the box's own foot under it (the deal's line), stand above the dock, however the dock grows (the hint
+// opened, the news), so that no ask is ever under it.  (Measured to the dock as it stands at the window's foot, as
+// at the page's top, and written only where it differs, so that nothing it does moves what it measures.)
+let logWatch = null;
 function wholeLog(list) {
-  requestAnimationFrame(() => {
-    if (!list || !list.isConnected || !list.offsetHeight) return;
-    list.style.removeProperty("--fit-log");
-    if (list.scrollHeight <= list.clientHeight + 1) return;
+  const fit = () => {
+    if (!list || !list.isConnected) return false;
+    if (!list.offsetHeight) return true;
     const style = getComputedStyle(list);
     const [padBottom, borderBottom] = [style.paddingBottom, style.borderBottomWidth].map(parseFloat);
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
     const top = list.getBoundingClientRect().top - list.scrollTop;
-    const room = list.offsetHeight - padBottom - borderBottom + 0.5;
-    const feet = [...list.children].map((li) => li.getBoundingClientRect().bottom - top).filter((b) => b <= room);
-    if (feet.length) list.style.setProperty("--fit-log", `${Math.ceil(Math.max(...feet) + padBottom + borderBottom)}px`);
-  });
+    let room = 24 * rem;
+    const dock = document.querySelector(".dock");
+    const box = list.closest(".bt-history");
+    if (dock && box && !dock.classList.contains("over") && getComputedStyle(dock).position !== "fixed") {
+      // (what the box holds under the list: the deal's line, its padding)
+      const under = box.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom;
+      const above = innerHeight - dock.offsetHeight - (list.getBoundingClientRect().top + scrollY) - under - 8;
+      // (with less room than an ask's two lines, a tall dock: the newest ask alone, whole, the rest a scroll away)
+      const first = list.firstElementChild ? list.firstElementChild.getBoundingClientRect().bottom - top + padBottom + borderBottom : room;
+      room = Math.min(room, Math.max(above, first));
+    }
+    const feet = [...list.children].map((li) => li.getBoundingClientRect().bottom - top)
+      .filter((b) => b <= room - padBottom - borderBottom + 0.5);
+    const whole = list.scrollHeight <= room + 1;
+    const fitted = whole || !feet.length ? "" : `${Math.ceil(Math.max(...feet) + padBottom + borderBottom)}px`;
+    if (list.style.getPropertyValue("--fit-log") !== fitted) {
+      if (fitted) list.style.setProperty("--fit-log", fitted);
+      else list.style.removeProperty("--fit-log");
+    }
+    return true;
+  };
+  requestAnimationFrame(fit);
+  // (and again, once a frame at most, as the dock grows or shrinks under it; one watch for the page, on the list
+  // drawn last)
+  const dock = document.querySelector(".dock");
+  if (logWatch) logWatch.disconnect();
+  logWatch = null;
+  if (dock && list) {
+    let asked = false;
+    logWatch = new ResizeObserver(() => {
+      if (asked) return;
+      asked = true;
+      requestAnimationFrame(() => { asked = false; if (!fit() && logWatch) logWatch.disconnect(); });
+    });
+    logWatch.observe(dock);
+  }
 }
 
 function asksByTarget(legal) {
@@ -258,7 +303,13 @@ export function render(el, ctx) {
         regionChip(r), h("span", { class: "bt-row-cards" }, (yours.get(r) || []).map(held),
           (asks.get(r) || []).map((c) => askButton(c, chosen, who, act)))))));
   } else if (obs.hand) {
-    hand = h("div", { class: "panel bt-hand hand-area" },
+    // (on a laptop a hand too long for one row of cards across the dock is drawn a size smaller, in one row that
+    // scrolls sideways at the most: a dock two rows of cards high would push the key up under the window's top,
+    // the page scrolled and the title cut; the key's ticks say what he holds as well)
+    const groups = byRegion(obs.hand).length;
+    const across = obs.hand.length * 64 + (obs.hand.length - groups) * 5 + (groups - 1) * 15;
+    const many = !narrow && !readOnly && across > el.getBoundingClientRect().width - 40;
+    hand = h("div", { class: `panel bt-hand hand-area${many ? " bt-many" : ""}` },
       h("h3", {}, `${whose} hand (${obs.hand.length})`),
       narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
         regionChip(r), cards.map(held))))
