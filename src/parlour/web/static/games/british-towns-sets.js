@@ -468,9 +468,10 @@ export function render(el, ctx) {
   })) : "";
   const head = strip ? h("div", { class: "bt-strip" }, scores, strip) : "";
   if (head && deciding) head.dataset.focus = "the scores and the other players";
-  // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the players)
+  // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the piles, over
+  // the players: its newest entries keep their place above the dock however many sets the players lay below it)
   el.append(h("div", { class: "bt-layout sets" },
-    h("div", { class: "bt-main" }, head, middle, phone ? key : "", laidNews, seats, phone ? "" : log, since, hand),
+    h("div", { class: "bt-main" }, head, middle, phone ? key : log, laidNews, seats, since, hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
 }
 
