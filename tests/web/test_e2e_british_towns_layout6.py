@@ -36,3 +36,83 @@ def test_on_a_laptop_the_sets_log_stays_above_the_dock_with_many_sets_laid(brows
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+#: the dock's summary since the player's last turn (its words, its height, in the window) and the hand's cards (each
+#: whole in the window)
+SINCE = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const s = document.querySelector('.dock [data-testid=since]'); const r = s && s.getBoundingClientRect();
+  const cards = [...document.querySelectorAll('.dock .bt-hand svg.card')].map((c) => c.getBoundingClientRect());
+  return { text: s ? s.textContent : null, height: r ? r.height : 0,
+    seen: Boolean(r && r.top >= 0 && r.bottom <= innerHeight), cards: cards.length,
+    whole: cards.every((c) => c.top >= 0 && c.bottom <= innerHeight + 1 && c.height > 0) }; }"""
+
+
+def test_on_a_phone_at_three_players_the_dock_says_what_the_others_did_since_the_last_turn(browser, server):
+    """Review 17a: on a phone at three players the dock said only the last bot's move: at each turn after both others
+    moved it says "Since your last turn:" with each of them, in two lines at most, the whole hand still on screen."""
+    table = _table(browser, server, "british-towns-sets", "phone", 11)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        looked = 0
+        for turn in range(12):
+            view = table.decision()
+            assert view is not None
+            obs = view["observation"]
+            me = obs["seat"]
+            history = obs["history"]
+            at = len(history)
+            while at > 0 and history[at - 1][0] != me:
+                at -= 1
+            others = {s for s, _ in history[at:]}
+            got = page.evaluate(SINCE)
+            assert got["cards"] and got["whole"], (turn, got)
+            if at and len(others) == 2:
+                assert got["text"] and got["text"].startswith("Since your last turn: "), (turn, got)
+                for seat in others:
+                    assert view["seats"][seat]["name"] in got["text"], (turn, seat, got)
+                assert got["seen"] and got["height"] <= 3 * 16, (turn, got)
+                if not looked:
+                    _shot(page, "british-towns-sets-layout6-phone-since")
+                looked += 1
+            table.click(chooser.act(obs, view["legal"]))
+        assert looked >= 3, looked
+        assert not table.errors, table.errors
+    finally:
+        table.close()
+
+
+#: the pile's card just played, its lift begun afresh and held at its start (its highest): its top, and the foot of
+#: the scores strip above it
+LIFT = """() => { const card = document.querySelector('.bt-pile .just-played'); if (!card) return null;
+  card.classList.remove('just-played'); void card.getBoundingClientRect(); card.classList.add('just-played');
+  const lifts = card.getAnimations(); lifts.forEach((a) => { a.pause(); a.currentTime = 0; });
+  const top = card.getBoundingClientRect().top; const rest = card.closest('.bt-pile').getBoundingClientRect().top;
+  const strip = document.querySelector('.bt-strip').getBoundingClientRect().bottom;
+  lifts.forEach((a) => a.finish());
+  return { top, rest, strip, lifts: lifts.length }; }"""
+
+
+def test_on_a_phone_the_discard_just_played_rises_clear_of_the_scores_strip(browser, server):
+    """Review 17a: the discard just played was raised into the line of the scores strip above it: at its highest it
+    stays below the strip."""
+    table = _table(browser, server, "british-towns-sets", "phone", 11)
+    page = table.page
+    page.emulate_media(reduced_motion="no-preference")  # (the sweep's tables ask for no motion: here it is seen)
+    chooser = _chooser("british-towns-sets")
+    try:
+        looked = 0
+        for _ in range(10):
+            view = table.decision()
+            assert view is not None
+            got = page.evaluate(LIFT)
+            if got:
+                assert got["lifts"] and got["top"] < got["rest"], got  # (it does rise)
+                assert got["top"] >= got["strip"] + 1, got
+                looked += 1
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert looked >= 1, looked
+        assert not table.errors, table.errors
+    finally:
+        table.close()

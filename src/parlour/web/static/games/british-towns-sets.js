@@ -33,9 +33,10 @@ function endWords(ev, view) {
 // the least height of the key's box that is fitted above the dock: two rows of regions (a phone's row is about 45px)
 const KEY_ROWS_2 = 96;
 
-// On a laptop at the player's turn, in the dock: "Since your last turn: Arthur drew from the stock and discarded
-// TOWN. Betty ..." (the others' moves after his latest, a sentence a player, the table's news in its place).
-function sinceLast(moves, from, view) {
+// At the player's turn, in the dock: "Since your last turn: Arthur drew from the stock and discarded TOWN. Betty ..."
+// (the others' moves after his latest, a sentence a player, the table's news in its place): whole on a laptop, two
+// lines on a phone (at three players or more, where the story's one move is not all that happened).
+function sinceLast(moves, from, view, phone = false) {
   const fresh = moves.filter((m) => m.at >= from && m.seat !== view.seat);
   if (!fresh.length) return "";
   const runs = [];
@@ -45,9 +46,22 @@ function sinceLast(moves, from, view) {
   }
   const lines = runs.map((r) => (r.seat === null ? h("span", { class: "bt-since-news" }, `${r.texts.join("; ")}. `)
     : h("span", {}, h("b", {}, person(view, r.seat, { start: true })), ` ${listed(r.texts)}. `)));
-  return h("div", { class: "bt-since bt-since-sets decision-area", "data-testid": "since" },
-    h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines));
+  const text = h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines);
+  if (!phone) return h("div", { class: "bt-since bt-since-sets decision-area", "data-testid": "since" }, text);
+  // (on a phone two lines, the hand still on the first screen; the rest a tap away, "Show all")
+  const more = h("button", { type: "button", class: "bt-since-more", "data-testid": "since-more", "aria-expanded": String(sinceOpen) },
+    sinceOpen ? "Show less" : "Show all");
+  const box = h("div", { class: `bt-since bt-since-phone decision-area${sinceOpen ? " open" : ""}`, "data-testid": "since" }, text, more);
+  more.addEventListener("click", () => {
+    sinceOpen = !box.classList.contains("open");
+    box.classList.toggle("open", sinceOpen);
+    more.textContent = sinceOpen ? "Show less" : "Show all";
+    more.setAttribute("aria-expanded", String(sinceOpen));
+  });
+  requestAnimationFrame(() => { if (!sinceOpen && text.scrollHeight <= text.clientHeight + 1) more.hidden = true; });
+  return box;
 }
+let sinceOpen = false;      // the phone's summary opened whole by the player ("Show all"), kept till he closes it
 
 // Cards drawn, as a sentence lists them: the towns first, the region cards last ("TOWN, TOWN, TOWN and the
 // region card of REGION"), so that no region's own "and" runs into the list's.
@@ -371,7 +385,7 @@ export function render(el, ctx) {
   const key = keyCard(obs, view, laidBy, { sets: true, held, now });
   // (on a laptop at his turn: what the others did since his latest move, each player's turn whole in one line, in the
   // dock over his hand, so that no bot's turn is left under the dock in the play log)
-  const since = deciding && !phone && me !== undefined && me !== null ? sinceLast(moves, from, view) : "";
+  const since = deciding && me !== undefined && me !== null && (!phone || names.length > 2) ? sinceLast(moves, from, view, phone) : "";
   const boxed = !readOnly && !view.over;
   if (boxed) {
     key.classList.add("boxed");
