@@ -116,3 +116,62 @@ def test_on_a_phone_the_discard_just_played_rises_clear_of_the_scores_strip(brow
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+#: the hand card that has the focus (its place in the hand, or -1), and how many of the hand's cards are Tab stops
+FOCUS = """() => { const cards = [...document.querySelectorAll('.dock .bt-hand .bt-groups svg.card')];
+  return { at: cards.indexOf(document.activeElement), cards: cards.length,
+    stops: cards.filter((c) => c.getAttribute('tabindex') === '0').length,
+    card: document.activeElement?.dataset?.card || null }; }"""
+
+
+def test_the_arrow_keys_move_along_the_sets_hand_a_single_tab_stop(browser, server, monkeypatch):
+    """Review 17a: the keyboard reached a card of the hand only by tabbing through every card before it: Left and Right
+    move along the hand, Home and End to its ends, the hand is one Tab stop, and Enter discards the card reached."""
+    table = _table(browser, server, "british-towns-sets", "desktop", 5, players=2, monkeypatch=monkeypatch)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        for _ in range(20):
+            view = table.decision()
+            assert view is not None
+            if any(a.startswith("discard ") for a in view["legal"]):
+                break
+            table.click(chooser.act(view["observation"], view["legal"]))
+        else:
+            raise AssertionError("no discard to make")
+        page.focus(".dock .bt-hand .bt-groups svg.card")
+        first = page.evaluate(FOCUS)
+        assert first["at"] == 0 and first["stops"] == 1 and first["cards"] >= 7, first
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate(FOCUS)["at"] == 1
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate(FOCUS)["at"] == 2
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate(FOCUS)["at"] == 1
+        page.keyboard.press("End")
+        last = page.evaluate(FOCUS)
+        assert last["at"] == last["cards"] - 1 and last["stops"] == 1, last
+        page.keyboard.press("ArrowRight")  # (at the end it stays)
+        assert page.evaluate(FOCUS)["at"] == last["cards"] - 1
+        page.keyboard.press("Home")
+        assert page.evaluate(FOCUS)["at"] == 0
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate(FOCUS)["at"] == 0
+        # (one Tab stop: Tab leaves the hand, Shift+Tab comes back to the card it left)
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUS)["at"] == -1
+        page.keyboard.press("Shift+Tab")
+        back = page.evaluate(FOCUS)
+        assert back["at"] == 2, back
+        # (Enter throws the card reached)
+        before = table.moves_shown()
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"Number(document.querySelector('.board').dataset.moves) > {before}")
+        thrown = [a for s, a in table.views[max(table.views)]["observation"]["history"] if a.startswith("discard ")]
+        assert f"discard {back['card']}" in thrown, (back, thrown)
+        assert not table.errors, table.errors
+    finally:
+        table.close()

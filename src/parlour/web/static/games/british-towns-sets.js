@@ -1,7 +1,7 @@
 // British Towns, the regional-sets game: draw from the stock or take the top
 // discard, lay down whole regions, discard.  Only legal moves are clickable.
 import { h } from "/static/dom.js";
-import { clickable, refusable } from "/static/cards.js";
+import { clickable, refusable, rovingFocus } from "/static/cards.js";
 import { addressed, capital, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
 import { byRegion, colourOf, endSummary, keyCard, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 // what a region card does in this game, said on the card: it stands in a set for a town
@@ -328,7 +328,7 @@ export function render(el, ctx) {
         // a region he must lay down (no discard, no ending the turn): the words say so beside its button's hand
         : !readOnly && legal.some((a) => a.startsWith("lay ")) && !legal.includes("done")
           ? h("span", { class: "bt-must", "data-testid": "must-lay" }, ` · you hold a whole region and must lay it down: ${tap} “Lay down ${regionPhrase(canLay[0])}” below`) : "")),
-      h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
+      rovingFocus(h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
         const lay = `lay ${r}`;
         // a card of a region another player has laid can never score (only its layer adds to a set): said under it,
         // from the sets laid, which every player sees
@@ -348,7 +348,7 @@ export function render(el, ctx) {
               on ? `${townName(c)}, picked out: tap again to discard it and end your turn` : `Pick out ${townName(c)} to discard it`);
           })),
           can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay down ${regionPhrase(r)}`), lay, act, `Lay down ${regionPhrase(r)} (region ${r})`) : "", dead);
-      })), done);
+      })), (row) => [...row.querySelectorAll("svg.card")]), done);
   }
 
   // the KEY card, as in the asking game: which regions there are, their sizes, and who has laid each
