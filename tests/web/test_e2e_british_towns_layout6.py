@@ -175,3 +175,35 @@ def test_the_arrow_keys_move_along_the_sets_hand_a_single_tab_stop(browser, serv
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+#: once the game's last sheet opens: how many of the page's count tables (a Score column) can be seen, and where
+WATCH_COUNTS = """() => { window.countsSeen = null;
+  const seen = () => [...document.querySelectorAll('table')].filter((t) => t.checkVisibility()
+    && [...t.querySelectorAll('th')].some((th) => th.textContent === 'Score'))
+    .map((t) => (t.closest('[data-testid=summary]') ? 'sheet' : 'page'));
+  window.countsNow = seen;
+  const watch = new MutationObserver(() => {
+    if (window.countsSeen || !document.querySelector('[data-testid=summary] [data-testid=end-summary]')) return;
+    requestAnimationFrame(() => { window.countsSeen = seen(); });
+  });
+  watch.observe(document.body, { childList: true, subtree: true }); }"""
+
+
+def test_the_sets_end_shows_its_count_once(browser, server, monkeypatch):
+    """Review 17a: at the end the count stood twice, in the end's sheet and in the page behind it: once while the sheet
+    is open, and once, in the page, after "See the final table"."""
+    table = _table(browser, server, "british-towns-sets", "desktop", 3, players=5, monkeypatch=monkeypatch)
+    page = table.page
+    chooser = _chooser("british-towns-sets")
+    try:
+        page.evaluate(WATCH_COUNTS)
+        while (view := table.decision()) is not None:
+            table.click(chooser.act(view["observation"], view["legal"]))
+        assert page.evaluate("window.countsSeen") == ["sheet"]
+        page.wait_for_selector("[data-testid=ending]")
+        assert page.evaluate("window.countsNow()") == ["page"]
+        _shot(page, "british-towns-sets-layout6-end")
+        assert not table.errors, table.errors
+    finally:
+        table.close()
