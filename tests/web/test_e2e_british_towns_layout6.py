@@ -207,3 +207,53 @@ def test_the_sets_end_shows_its_count_once(browser, server, monkeypatch):
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+def test_the_deal_is_told_in_the_same_words_at_the_table_and_in_the_replay(browser, server):
+    """Review 17a: the live log said "You dealt and turned up ..." while the replay said "You dealt": a page that
+    opens the game from its link, and the replay at any move, tell the deal with the card turned up, in the same words.
+    """
+    import httpx
+
+    from conftest import play_out, take_seat
+    from parlour.bots import make_bot
+    from parlour.games import get_game
+
+    made = httpx.post(
+        server.url + "/api/tables",
+        json={
+            "game": "british-towns-sets",
+            "seed": 6,
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic", "name": "Arthur"}],
+        },
+    ).json()
+    chooser = make_bot(get_game("british-towns-sets"), "heuristic", 0, 6)
+    play_out(server.url, made, lambda view: chooser.act(view["observation"], view["legal"]))
+    up = httpx.get(f"{server.url}/api/tables/{made['id']}/replay?step=0&seat=0").json()["views"][0]["observation"]
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    try:
+        take_seat(page, server.url, made)
+        page.wait_for_selector(".bt-log li")
+        name = page.evaluate(
+            "async (code) => (await import('/static/games/british-towns-common.js')).townName(code)",
+            up["discards"][0],
+        )
+        live = page.locator(".board .bt-log li").last.text_content()
+        assert f" dealt and turned up {name};" in live, live
+        page.goto(f"{server.url}/replay/{made['id']}")
+        page.wait_for_selector(".views .board .bt-log li")
+        for step in (2, 9):
+            page.evaluate(
+                "(v) => { const s = document.querySelector('.replay-controls input'); s.value = String(v);"
+                " s.dispatchEvent(new Event('input')); }",
+                step,
+            )
+            page.wait_for_function(
+                f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {step} ')"
+            )
+            replayed = page.locator(".views .board .bt-log li").last.text_content()
+            assert replayed == live, (step, replayed, live)
+        _shot(page, "british-towns-sets-layout6-replay-deal")
+    finally:
+        context.close()

@@ -9,14 +9,10 @@ const REGION_CARD_ROLE = "stands for any one of its towns";
 
 const HAND = 7;
 
-// The card turned up beside the stock at the deal, remembered from the page's first view of the table (the views
-// name it only while it lies there): a later view replays the game from it.
+// The card turned up beside the stock at the deal: every view names it (the table saw it), so the play log and the
+// replay tell the deal in the same words at any move, in any browser.
 function firstUp(obs) {
-  const key = `bt-first-up:${location.pathname}`;
-  try {
-    if (!(obs.history || []).length && obs.discards?.length) sessionStorage.setItem(key, obs.discards[0]);
-    return sessionStorage.getItem(key);
-  } catch { return null; }
+  return obs.turned_up || null;
 }
 
 // Why the game ended, after the name of the player whose turn it was: the rules' words, with "their" (or "your") for
