@@ -257,3 +257,51 @@ def test_the_deal_is_told_in_the_same_words_at_the_table_and_in_the_replay(brows
         _shot(page, "british-towns-sets-layout6-replay-deal")
     finally:
         context.close()
+
+
+#: with the judgement of the decision at the window's top: where its foot, the top discard and every card of the
+#: hand stand, and the window's height
+BESIDE = """() => { const focus = document.querySelector('[data-testid=analysis-focus]'); focus.scrollIntoView();
+  const board = document.querySelector('.views .board');
+  const rect = (el) => { const r = el.getBoundingClientRect(); return [r.top, r.bottom]; };
+  return { judgement: rect(focus), pile: rect(board.querySelectorAll('.bt-pile')[1]),
+    hand: [...board.querySelectorAll('.bt-hand svg.card')].map(rect), height: innerHeight,
+    key: board.querySelector('[data-testid=key-fold]')?.open ?? null }; }"""
+
+
+def test_on_a_phone_the_analysis_shows_the_decisions_hand_and_discard_beside_its_judgement(browser, server):
+    """Review 17a: on a phone the hand and the top discard of the decision judged stood about two screens under the
+    judgement, below the key: with the judgement at the window's top they are in the same window, under it, and the
+    key is folded (a tap opens it, every region there)."""
+    from conftest import judged_row, open_analysis, played_by_bots, stood_in_analysis
+
+    made, info, record = played_by_bots(server.url, "british-towns-sets", 4, 3)
+    index = next(i for i, (seat, _a) in enumerate(record.actions) if seat == 0)
+    action = record.actions[index][1]
+    row = judged_row(
+        index, 0, 2, action, [(action, 0.5), ("draw stock" if action != "draw stock" else "take discard", 0.4)]
+    )
+    analysis = stood_in_analysis(made["id"], "british-towns-sets", 0, info["seats"][0]["name"], [row])
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.evaluate(
+            "([id]) => localStorage.setItem(`parlour:${id}`, JSON.stringify({ seat: 0, token: 'x' }))", [made["id"]]
+        )
+        open_analysis(page, server.url, made["id"], 0, analysis)
+        page.locator(f".analysis-moves li[data-index='{index}'] button").click()
+        page.locator("[data-testid=analysis-focus] .verdict").wait_for()
+        page.wait_for_selector(".views .board .bt-hand svg.card")
+        got = page.evaluate(BESIDE)
+        _shot(page, "british-towns-sets-layout6-phone-analysis")
+        foot = got["judgement"][1]
+        assert got["hand"] and got["pile"][0] >= foot - 1, got
+        for top, bottom in [got["pile"], *got["hand"]]:
+            assert foot - 1 <= top and bottom <= got["height"] + 1, got
+        # (the key folded under them; a tap opens it whole)
+        assert got["key"] is False, got
+        page.click("[data-testid=key-fold] summary")
+        assert page.locator(".views .board .bt-key li").nth(8).is_visible()
+    finally:
+        context.close()

@@ -480,6 +480,15 @@ export function render(el, ctx) {
   if (head && deciding) head.dataset.focus = "the scores and the other players";
   // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the piles, over
   // the players: its newest entries keep their place above the dock however many sets the players lay below it)
+  // (a phone's replay, and its analysis: the hand straight under the piles, so that a decision's hand and top discard
+  // stand next to the judgement above the board; the key, a thing to look up, folded under the players)
+  if (phone && readOnly) {
+    const fold = h("details", { class: "bt-key-fold", "data-testid": "key-fold" },
+      h("summary", {}, "The key", h("span", { class: "muted-light" }, ": every region and its towns")), key);
+    el.append(h("div", { class: "bt-layout sets" },
+      h("div", { class: "bt-main" }, head, middle, hand, laidNews, seats, fold), h("div", { class: "bt-side" }, log)));
+    return;
+  }
   el.append(h("div", { class: "bt-layout sets" },
     h("div", { class: "bt-main" }, head, middle, phone ? key : log, laidNews, seats, since, hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
