@@ -359,3 +359,24 @@ def test_a_finish_before_the_stall_is_refused_with_the_count_so_far():
     with pytest.raises(IllegalAction, match="only once it has stalled.*made again not once"):
         state.apply(0, "finish")
     assert not state.is_over and state.history == []
+
+
+def test_every_view_names_the_card_turned_up_at_the_deal_all_game():
+    """The card turned up beside the stock at the deal was seen by every player: every view names it, at every move,
+    after the pile has covered it and after the stock was shuffled again from the discards (a page that opens a
+    game, or a replay, mid-way tells the deal with it)."""
+    import random
+
+    rng = random.Random(4)
+    state = SETS.new_state(seats=3, seed=4)
+    up = state.observation(None)["discards"][0]
+    shuffled = False
+    while not state.is_over:
+        for seat in (None, 0, 1, 2):
+            assert state.observation(seat)["turned_up"] == up
+        legal = state.legal_actions(state.turn)
+        lays = [a for a in legal if a.startswith(("lay", "add", "done"))]
+        state.apply(state.turn, lays[0] if lays else rng.choice(legal))
+        shuffled = shuffled or any(e["event"] == "reshuffle" for e in state.events)
+        assert state.clone().observation(0)["turned_up"] == up
+    assert shuffled and state.observation(1)["turned_up"] == up

@@ -138,6 +138,7 @@ class SetsState(TurnState):
         n = seats
         self.hands = [sorted(pack[(s - self.dealer - 1) % n : HAND * n : n]) for s in range(n)]
         self.discards = [pack[HAND * n]]
+        self.first_up = pack[HAND * n]                   # the card turned up at the deal, which every player saw
         self.stock = pack[HAND * n + 1 :][::-1]          # the top of the stock is the end of the list
         self.sets: list[dict[int, list[int]]] = [{} for _ in range(n)]
         self.known: list[list[int]] = [[] for _ in range(n)]   # cards seen going into each hand
@@ -559,6 +560,8 @@ class SetsState(TurnState):
     # -- views ------------------------------------------------------------------------------------
     def _public_view(self) -> dict[str, Any]:
         view = self._table_view()
+        # (the card turned up at the deal: the play log and the replay tell the deal with it, whichever move they show)
+        view["turned_up"] = CARD_TEXT[self.first_up]
         view["key"] = key_card()
         view["events"] = [dict(e) for e in self.events]
         view["history"] = [[s, a] for s, a in self.history]
@@ -708,6 +711,7 @@ class SetsState(TurnState):
         new.dealer = self.dealer
         new.discards = self.discards
         new.dry_reshuffles = self.dry_reshuffles
+        new.first_up = self.first_up
         new.events = self.events
         new.hands = self.hands
         new.history = self.history

@@ -87,3 +87,32 @@ export function refusable(el, action, refuse, label) {
   });
   return el;
 }
+
+// A row of cards (a hand) as one stop of the Tab key, a roving focus: the Left and Right arrow keys move the focus
+// to the card before or after, Home and End to the first and the last; Tab goes on past the row.  The card that had
+// the focus last keeps the row's stop (the first card at the start).  items: the row's cards in order, or a function
+// of the row that finds them.
+export function rovingFocus(row, items) {
+  const cards = (typeof items === "function" ? items(row) : items).filter((el) => el.getAttribute("tabindex") === "0");
+  if (cards.length < 2) return row;
+  cards.forEach((el) => el.setAttribute("data-roving", ""));
+  const stop = (card) => cards.forEach((el) => el.setAttribute("tabindex", el === card ? "0" : "-1"));
+  stop(cards[0]);
+  row.addEventListener("focusin", (event) => {
+    const card = cards.find((el) => el === event.target || el.contains(event.target));
+    if (card) stop(card);
+  });
+  row.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const at = cards.findIndex((el) => el === event.target || el.contains(event.target));
+    if (at < 0) return;
+    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    const to = event.key === "Home" ? 0 : event.key === "End" ? cards.length - 1 : step ? at + step : null;
+    if (to === null) return;
+    event.preventDefault();
+    const card = cards[Math.min(Math.max(to, 0), cards.length - 1)];
+    stop(card);
+    card.focus();
+  });
+  return row;
+}

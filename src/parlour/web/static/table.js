@@ -502,8 +502,9 @@ export async function playTable(tableId) {
 // Focus stays where the player was: on the same card or target after the board is drawn
 // again, or on its neighbour when the card itself has gone (played).
 // the moves and cards of an area, in order (not its logs and lists, which also take the focus, nor what answers a
-// tap but is kept out of the tab order: a position of the pitch)
-const CONTROLS = "[data-action], [data-refused]:not([tabindex='-1']), [data-card][tabindex='0'], button";
+// tap but is kept out of the tab order: a position of the pitch; a card of a hand whose arrow keys move along it,
+// data-roving, is one of them wherever the row's one Tab stop is)
+const CONTROLS = "[data-action], [data-refused]:not([tabindex='-1']), [data-card][tabindex='0'], [data-roving], button";
 function focusKey(el) {
   if (!el || !main.contains(el) || el === document.body) return null;
   const card = el.closest("[data-card]");
@@ -522,7 +523,7 @@ function restoreFocus(key) {
   if (!key) return;
   const esc = (x) => CSS.escape(x);
   const same = key.waiting ? null : (key.action && main.querySelector(`[data-action="${esc(key.action)}"]`))
-    || (key.card && main.querySelector(`[data-card="${esc(key.card)}"][tabindex='0']`));
+    || (key.card && main.querySelector(`[data-card="${esc(key.card)}"]:is([tabindex='0'], [data-roving])`));
   if (same) return same.focus({ preventScroll: true });
   // a move made on the board (a draw from the stock) or in the decision (a set laid) has gone with it: the next
   // decision takes the focus, not whatever control came to stand in the same place (a button at the board's head)

@@ -195,7 +195,8 @@ export function endHead(view) {
 
 // The end of the game, announced over the table the moment it comes (the table's summary sheet, as a round's end is
 // in other games): who won and why, with every player's count (ending: the game's own end words).  Closing it shows
-// the board; the result and the same count stay in the page under it.
+// the board, and the same count in the page under it (kept out of sight while the sheet is open: one count at a
+// time, british-towns.css).
 export function endSummary(prev, view, ending) {
   if (!prev || prev.over || !view.over || !view.result || view.result.abandoned) return null;
   const body = ending(view);

@@ -1,7 +1,7 @@
 // British Towns, the regional-sets game: draw from the stock or take the top
 // discard, lay down whole regions, discard.  Only legal moves are clickable.
 import { h } from "/static/dom.js";
-import { clickable, refusable } from "/static/cards.js";
+import { clickable, refusable, rovingFocus } from "/static/cards.js";
 import { addressed, capital, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
 import { byRegion, colourOf, endSummary, keyCard, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 // what a region card does in this game, said on the card: it stands in a set for a town
@@ -11,14 +11,10 @@ const HAND = 7;
 // the rules' words for a game finished by agreement (its end's why, and its result's ending)
 const AGREED = "finished by agreement, counted as it stood";
 
-// The card turned up beside the stock at the deal, remembered from the page's first view of the table (the views
-// name it only while it lies there): a later view replays the game from it.
+// The card turned up beside the stock at the deal: every view names it (the table saw it), so the play log and the
+// replay tell the deal in the same words at any move, in any browser.
 function firstUp(obs) {
-  const key = `bt-first-up:${location.pathname}`;
-  try {
-    if (!(obs.history || []).length && obs.discards?.length) sessionStorage.setItem(key, obs.discards[0]);
-    return sessionStorage.getItem(key);
-  } catch { return null; }
+  return obs.turned_up || null;
 }
 
 // Why the game ended, after the name of the player whose turn it was: the rules' words, with "their" (or "your") for
@@ -35,9 +31,10 @@ function endWords(ev, view) {
 // the least height of the key's box that is fitted above the dock: two rows of regions (a phone's row is about 45px)
 const KEY_ROWS_2 = 96;
 
-// On a laptop at the player's turn, in the dock: "Since your last turn: Arthur drew from the stock and discarded
-// TOWN. Betty ..." (the others' moves after his latest, a sentence a player, the table's news in its place).
-function sinceLast(moves, from, view) {
+// At the player's turn, in the dock: "Since your last turn: Arthur drew from the stock and discarded TOWN. Betty ..."
+// (the others' moves after his latest, a sentence a player, the table's news in its place): whole on a laptop, two
+// lines on a phone (at three players or more, where the story's one move is not all that happened).
+function sinceLast(moves, from, view, phone = false) {
   const fresh = moves.filter((m) => m.at >= from && m.seat !== view.seat);
   if (!fresh.length) return "";
   const runs = [];
@@ -47,9 +44,22 @@ function sinceLast(moves, from, view) {
   }
   const lines = runs.map((r) => (r.seat === null ? h("span", { class: "bt-since-news" }, `${r.texts.join("; ")}. `)
     : h("span", {}, h("b", {}, person(view, r.seat, { start: true })), ` ${listed(r.texts)}. `)));
-  return h("div", { class: "bt-since bt-since-sets decision-area", "data-testid": "since" },
-    h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines));
+  const text = h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines);
+  if (!phone) return h("div", { class: "bt-since bt-since-sets decision-area", "data-testid": "since" }, text);
+  // (on a phone two lines, the hand still on the first screen; the rest a tap away, "Show all")
+  const more = h("button", { type: "button", class: "bt-since-more", "data-testid": "since-more", "aria-expanded": String(sinceOpen) },
+    sinceOpen ? "Show less" : "Show all");
+  const box = h("div", { class: `bt-since bt-since-phone decision-area${sinceOpen ? " open" : ""}`, "data-testid": "since" }, text, more);
+  more.addEventListener("click", () => {
+    sinceOpen = !box.classList.contains("open");
+    box.classList.toggle("open", sinceOpen);
+    more.textContent = sinceOpen ? "Show less" : "Show all";
+    more.setAttribute("aria-expanded", String(sinceOpen));
+  });
+  requestAnimationFrame(() => { if (!sinceOpen && text.scrollHeight <= text.clientHeight + 1) more.hidden = true; });
+  return box;
 }
+let sinceOpen = false;      // the phone's summary opened whole by the player ("Show all"), kept till he closes it
 
 // Cards drawn, as a sentence lists them: the towns first, the region cards last ("TOWN, TOWN, TOWN and the
 // region card of REGION"), so that no region's own "and" runs into the list's.
@@ -320,7 +330,7 @@ export function render(el, ctx) {
         // a region he must lay down (no discard, no ending the turn): the words say so beside its button's hand
         : !readOnly && legal.some((a) => a.startsWith("lay ")) && !legal.includes("done")
           ? h("span", { class: "bt-must", "data-testid": "must-lay" }, ` · you hold a whole region and must lay it down: ${tap} “Lay down ${regionPhrase(canLay[0])}” below`) : "")),
-      h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
+      rovingFocus(h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => {
         const lay = `lay ${r}`;
         // a card of a region another player has laid can never score (only its layer adds to a set): said under it,
         // from the sets laid, which every player sees
@@ -340,7 +350,7 @@ export function render(el, ctx) {
               on ? `${townName(c)}, picked out: tap again to discard it and end your turn` : `Pick out ${townName(c)} to discard it`);
           })),
           can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay down ${regionPhrase(r)}`), lay, act, `Lay down ${regionPhrase(r)} (region ${r})`) : "", dead);
-      })), done);
+      })), (row) => [...row.querySelectorAll("svg.card")]), done);
   }
 
   // the KEY card, as in the asking game: which regions there are, their sizes, and who has laid each
@@ -377,7 +387,7 @@ export function render(el, ctx) {
   const key = keyCard(obs, view, laidBy, { sets: true, held, now });
   // (on a laptop at his turn: what the others did since his latest move, each player's turn whole in one line, in the
   // dock over his hand, so that no bot's turn is left under the dock in the play log)
-  const since = deciding && !phone && me !== undefined && me !== null ? sinceLast(moves, from, view) : "";
+  const since = deciding && me !== undefined && me !== null && (!phone || names.length > 2) ? sinceLast(moves, from, view, phone) : "";
   const boxed = !readOnly && !view.over;
   if (boxed) {
     key.classList.add("boxed");
@@ -474,9 +484,19 @@ export function render(el, ctx) {
   })) : "";
   const head = strip ? h("div", { class: "bt-strip" }, scores, strip) : "";
   if (head && deciding) head.dataset.focus = "the scores and the other players";
-  // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the players)
+  // (on a laptop the key has the side to itself, whole above the dock, and the play log stands under the piles, over
+  // the players: its newest entries keep their place above the dock however many sets the players lay below it)
+  // (a phone's replay, and its analysis: the hand straight under the piles, so that a decision's hand and top discard
+  // stand next to the judgement above the board; the key, a thing to look up, folded under the players)
+  if (phone && readOnly) {
+    const fold = h("details", { class: "bt-key-fold", "data-testid": "key-fold" },
+      h("summary", {}, "The key", h("span", { class: "muted-light" }, ": every region and its towns")), key);
+    el.append(h("div", { class: "bt-layout sets" },
+      h("div", { class: "bt-main" }, head, middle, hand, laidNews, seats, fold), h("div", { class: "bt-side" }, log)));
+    return;
+  }
   el.append(h("div", { class: "bt-layout sets" },
-    h("div", { class: "bt-main" }, head, middle, stall, phone ? key : "", laidNews, seats, phone ? "" : log, since, hand),
+    h("div", { class: "bt-main" }, head, middle, stall, phone ? key : log, laidNews, seats, since, hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
 }
 
