@@ -1,7 +1,9 @@
 """Biggles over unequal networks in the browser (ruling 14): the contested card goes to the hand that was first.
 
 Ann's page has its socket slowed by 150 ms each way (a script the test puts before the page's own, wrapping
-the browser's WebSocket); Bob's is not.  The deal (seed 0) is driven by keys to the moment where Ann's pile
+the browser's WebSocket); Bob's is not.  (Judged on arrival, her contested press goes out 700 ms late, so that a
+loaded machine, slow to pass Bob's key to his page, still has his play land first, as a slow network would.)
+The deal (seed 0) is driven by keys to the moment where Ann's pile
 shows a red 1 onto Bob's black 1 and Bob's pile the black 2 that would build on it: the stop and the play
 exclude each other.  Ann presses first, Bob 60 ms later.  Judged on arrival, Bob's play lands first; judged by
 the presses' timing, Ann's stop stands and Bob is told why his play did not.
@@ -23,7 +25,7 @@ SLOW_SOCKET = """(strip) => {
     const send = ws.send.bind(ws);
     ws.send = (data) => {
       if (strip) { const m = JSON.parse(data); delete m.timing; data = JSON.stringify(m); }
-      setTimeout(() => send(data), DELAY);
+      setTimeout(() => send(data), window.slowBy ?? DELAY);
     };
     let handler = null;
     ws.addEventListener("message", (event) => setTimeout(() => handler && handler.call(ws, event), DELAY));
@@ -84,6 +86,8 @@ def test_the_contested_card_goes_to_the_earlier_hand_over_a_slower_network(serve
         ann.wait_for_function(contest)
         bob.wait_for_function(contest)
         ann.wait_for_timeout(1200)                     # a ping or two since the last move: Ann's offset is known
+        if not timed:
+            ann.evaluate("() => { window.slowBy = 700; }")     # (her press's way out, the slowest of a slow network)
         ann.keyboard.press("s")                        # Ann first ...
         bob.wait_for_timeout(60)
         bob.keyboard.press("p")                        # ... Bob 60 ms later, 150 ms nearer the server
