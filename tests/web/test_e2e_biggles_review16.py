@@ -121,7 +121,15 @@ def test_a_phones_replay_shows_the_board_in_the_first_screen_and_goes_to_match_2
     page.goto(f"{srv.url}/replay/{table}")
     page.wait_for_selector(".views .board")
     marks = page.locator("[data-testid=replay-marks] button")
-    assert marks.all_inner_texts() == ["Match 1 start", "Match 1 end", "Match 2 start", "Match 2 end"]
+    names = marks.evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
+    assert names == ["Match 1 start", "Match 1 end", "Match 2 start", "Match 2 end"]
+    # (round 6: they wrapped onto two lines) one row inside the window, a match's end saying only "end" after its
+    # start, each button's words on one line
+    assert marks.all_inner_texts() == ["Match 1 start", "end", "Match 2 start", "end"]
+    boxes = marks.evaluate_all("els => els.map((e) => { const r = e.getBoundingClientRect(); "
+                               "return [r.left, r.top, r.right, r.bottom]; })")
+    assert len({round(b[1]) for b in boxes}) == 1 and max(b[2] for b in boxes) <= 390, boxes
+    assert all(b[3] - b[1] < 40 for b in boxes), boxes
     # the step bar, the marks, then the board: its heading and both builds' heads in the first screen (they were
     # under the view chooser, the record's link, the marks and the account, below it)
     board = ".views .board"
