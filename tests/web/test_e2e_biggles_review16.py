@@ -153,3 +153,26 @@ def test_a_phones_replay_shows_the_board_in_the_first_screen_and_goes_to_match_2
     page.wait_for_selector(".views .board")
     assert page.evaluate(TOP, "[data-testid=whose-view]") < page.evaluate(TOP, ".views .board")
     assert not errors, errors
+
+
+def test_a_phones_replay_lists_the_last_moves_up_to_the_step_shown(finished, page):
+    """Round 6 (review 16b: "the replay has no move log beyond the single 'After move N' line"): each board of the
+    replay lists the last moves of the match up to the step shown, newest first, by name, as the table's own list
+    does; a new deal lists none."""
+    srv, table, result = finished
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{srv.url}/replay/{table}")
+    page.wait_for_selector(".views .board")
+    marks = page.locator("[data-testid=replay-marks] button")
+    marks.nth(1).click()  # match 1's end
+    page.locator(".views .board").first.locator("[data-testid=replay-match-end]").wait_for()
+    log = page.locator(".views .board").first.locator("[data-testid=replay-log] li")
+    lines = log.all_inner_texts()
+    winner = ["Ann", "Bob"][result["matches"][0]["winner"]]
+    assert 2 <= len(lines) <= 5 and lines[0] == f"{winner} played Biggles!", lines
+    assert all(line.split(" ")[0] in ("Ann", "Bob") and " your " not in line for line in lines), lines
+    assert page.locator(".views .board").nth(1).locator("[data-testid=replay-log] li").all_inner_texts() == lines
+    shot(page, "biggles-replay-phone-log")
+    marks.nth(2).click()  # match 2's deal: nothing played yet
+    page.locator(".views .board").first.locator("[data-testid=replay-new-deal]").wait_for()
+    assert page.locator("[data-testid=replay-log]").count() == 0
