@@ -60,3 +60,32 @@ def test_on_a_phone_a_long_pile_lies_in_rows_of_tiles_named_across(quick_server,
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_analysis_lists_a_plane_named_wrongly_as_a_costly_move_that_lost_a_turn(quick_server, browser):
+    """(review 16b: "I named the Boeing B-17E wrongly … The analysis still reads 'no costly moves of Ann's'") a wrong
+    name is a costly row: the list says it lost a turn and what that cost, the verdict says so, the right name the
+    expert's choice (the analysis's rows: tests/bots/test_analysis_naming.py)."""
+    from conftest import judged_row, open_analysis, played_by_bots, stood_in_analysis
+
+    made, _, record = played_by_bots(quick_server.url, "squadron-scramble", 4, 2)
+    index, right = next((i, str(a)) for i, (s, a, *_) in enumerate(record.actions)
+                        if int(s) == 0 and str(a).startswith("name "))
+    wrong = next(f"name {right.split()[1]} {n}" for n in ("GB", "US", "DE", "IT", "JP", "RU") if n != right.split()[2])
+    row = {**judged_row(index, 0, 2, wrong, [(right, 0.55), (wrong, 0.41)]), "costly": True, "wrong_answer": True}
+    analysis = stood_in_analysis(made["id"], "squadron-scramble", 0, "Ann", [row])
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_analysis(page, quick_server.url, made["id"], 0, analysis, state="attached")
+        item = page.locator(".analysis-moves li.costly")
+        assert item.count() == 1
+        assert item.locator("[data-testid=costly]").inner_text() == "wrong: a turn lost, 14%"
+        assert "1 costly move of Ann's" in page.inner_text("[data-testid=next-costly] >> xpath=..")
+        item.locator("button").click()
+        verdict = page.locator(".verdict.costly")
+        verdict.wait_for()
+        assert "wrong, so the next turn is lost: that gave away 14% of the chance of winning" in verdict.inner_text()
+        snap(page, "squadron-scramble-round6-wrong-name-analysis")
+    finally:
+        context.close()

@@ -453,7 +453,10 @@ class AnalysedMove(BaseModel):
     alternative_chance: float | None
     cost: float | None = Field(description="the chance of winning the move gave away: best's minus played's, "
                                            "at least 0")
-    costly: bool = Field(description="the cost is over the threshold")
+    costly: bool = Field(description="the cost is over the threshold, or the move was a wrong answer")
+    wrong_answer: bool = Field(False, description="a wrong answer where the rules count one right (a plane named "
+                                                  "wrongly in Squadron Scramble, which forfeits the next turn): "
+                                                  "costly whatever its cost, the right answer the expert's choice")
     options: list[AnalysisOption]
 
 

@@ -197,7 +197,9 @@ export async function replayPage(tableId) {
     const options = m.options.filter((o) => o.chance !== null);
     const top = options.slice(0, FIRST);
     if (!top.some((o) => o.action === m.played)) top.push(m.options.find((o) => o.action === m.played) || { action: m.played, chance: m.played_chance });
+    // (a wrong answer where the rules count one right, a plane named wrongly: a mistake the rules punish with a turn)
     const verdict = m.played === m.best ? "the expert's own choice"
+      : m.wrong_answer ? `wrong, so the next turn is lost${m.cost ? `: that gave away ${pct(m.cost)} of the chance of winning` : ""}`
       : m.costly ? `gave away ${pct(m.cost)} of the chance of winning` : m.cost === null ? "not weighed by the expert"
         : m.cost === 0 ? "as good as the expert's choice" : `${pct(m.cost)} below the expert's choice`;
     clear(focus).append(nav,
@@ -265,7 +267,8 @@ export async function replayPage(tableId) {
     const list = h("ol", { class: `analysis-moves${data.costly ? " only-costly" : ""}` }, data.moves.map((m) => h("li", { "data-index": m.index, class: m.costly ? "costly" : "" },
       h("button", { type: "button", onclick: () => goTo(m) },
         h("span", { class: "move-number" }, `Move ${m.move}`), " ", named(m.played, data.seat, known.get(`${m.index}:${data.seat}`)), " ", h("span", { class: "chance" }, pct(m.played_chance))),
-      m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${pct(m.cost)}`) : "",
+      m.wrong_answer ? h("span", { class: "cost", "data-testid": "costly" }, `wrong: a turn lost${m.cost ? `, ${pct(m.cost)}` : ""}`)
+        : m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${pct(m.cost)}`) : "",
       m.played === m.best ? h("span", { class: "muted" }, " the expert's choice")
         : h("span", { class: "muted" }, ` the expert: ${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))} ${pct(m.best_chance)}`))));
     onlyCostly.addEventListener("change", () => list.classList.toggle("only-costly", onlyCostly.checked));
