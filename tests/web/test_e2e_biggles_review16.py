@@ -126,8 +126,9 @@ def test_a_phones_replay_shows_the_board_in_the_first_screen_and_goes_to_match_2
     # (round 6: they wrapped onto two lines) one row inside the window, a match's end saying only "end" after its
     # start, each button's words on one line
     assert marks.all_inner_texts() == ["Match 1 start", "end", "Match 2 start", "end"]
-    boxes = marks.evaluate_all("els => els.map((e) => { const r = e.getBoundingClientRect(); "
-                               "return [r.left, r.top, r.right, r.bottom]; })")
+    boxes = marks.evaluate_all(
+        "els => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"
+    )
     assert len({round(b[1]) for b in boxes}) == 1 and max(b[2] for b in boxes) <= 390, boxes
     assert all(b[3] - b[1] < 40 for b in boxes), boxes
     # the step bar, the marks, then the board: its heading and both builds' heads in the first screen (they were

@@ -44,7 +44,7 @@ def test_on_a_laptop_the_kick_off_choices_stay_in_sight_beside_the_hint(browser,
             box = buttons.nth(i).evaluate(RECT)
             assert buttons.nth(i).is_visible() and box[3] - box[1] > 10, (i, box)
             assert box[1] >= 0 and box[3] <= 900, (i, box)
-            assert box[2] <= hint[0] or box[1] >= hint[3], (i, box, hint)     # beside the hint, not under it
+            assert box[2] <= hint[0] or box[1] >= hint[3], (i, box, hint)  # beside the hint, not under it
         # the dock grows no higher for the hint, so what stands above it stays in sight
         assert page.locator(".dock").evaluate(RECT)[1] >= dock_top - 2
         # and a button still kicks off

@@ -27,8 +27,12 @@ TILES = """() => [...document.querySelectorAll('.ss-pile > .ss-pc')].map((pc) =>
 
 
 def test_on_a_phone_a_long_pile_lies_in_rows_of_tiles_named_across(quick_server, browser):
-    made, view = drive(quick_server, 5, lambda v: 9 <= len(v["observation"]["pile"]) <= 12
-                       and v["observation"]["phase"] == "draw", choose=stock_only)
+    made, view = drive(
+        quick_server,
+        5,
+        lambda v: 9 <= len(v["observation"]["pile"]) <= 12 and v["observation"]["phase"] == "draw",
+        choose=stock_only,
+    )
     pile = view["observation"]["pile"]
     context, page, errors = open_table(browser, quick_server, made, PHONE, touch=True)
     try:
@@ -49,14 +53,16 @@ def test_on_a_phone_a_long_pile_lies_in_rows_of_tiles_named_across(quick_server,
         boxes = [t["box"] for t in tiles]
         assert all(b[0] >= 0 and b[2] <= PHONE["width"] for b in boxes), boxes
         for i, a in enumerate(boxes):
-            for b in boxes[i + 1:]:
+            for b in boxes[i + 1 :]:
                 assert a[2] <= b[0] + 1 or b[2] <= a[0] + 1 or a[3] <= b[1] + 1 or b[3] <= a[1] + 1, (a, b)
         # a tile takes as a card did: a first tap picks it out, a second takes it and every card after it
         page.locator(".ss-pile > .ss-take").nth(len(pile) - 3).tap()
         assert page.locator(".ss-pile > .ss-take").nth(len(pile) - 3).get_attribute("aria-pressed") == "true"
         page.locator(".ss-pile > .ss-take").nth(len(pile) - 3).tap()
-        page.wait_for_function(f"document.querySelectorAll('.ss-pile > .ss-pc').length < {len(pile)}"
-                               " || !document.querySelector('.ss-pile')")
+        page.wait_for_function(
+            f"document.querySelectorAll('.ss-pile > .ss-pc').length < {len(pile)}"
+            " || !document.querySelector('.ss-pile')"
+        )
         assert not errors, errors
     finally:
         context.close()
@@ -69,8 +75,9 @@ def test_the_analysis_lists_a_plane_named_wrongly_as_a_costly_move_that_lost_a_t
     from conftest import judged_row, open_analysis, played_by_bots, stood_in_analysis
 
     made, _, record = played_by_bots(quick_server.url, "squadron-scramble", 4, 2)
-    index, right = next((i, str(a)) for i, (s, a, *_) in enumerate(record.actions)
-                        if int(s) == 0 and str(a).startswith("name "))
+    index, right = next(
+        (i, str(a)) for i, (s, a, *_) in enumerate(record.actions) if int(s) == 0 and str(a).startswith("name ")
+    )
     wrong = next(f"name {right.split()[1]} {n}" for n in ("GB", "US", "DE", "IT", "JP", "RU") if n != right.split()[2])
     row = {**judged_row(index, 0, 2, wrong, [(right, 0.55), (wrong, 0.41)]), "costly": True, "wrong_answer": True}
     analysis = stood_in_analysis(made["id"], "squadron-scramble", 0, "Ann", [row])

@@ -37,8 +37,19 @@ def test_a_cycle_left_untitled_is_named_for_the_day_it_is_made(server, page):
     view = httpx.get(f"{server.url}/api/cycles/{made['id']}").json()
     day = httpx.get(server.url + "/api/cycles").json()
     assert view["title"].startswith("Biggles cycle, ") and view["title"].split(", ")[1].split()[1] in {
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December"}
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    }
     assert [c["config"]["title"] for c in day if c["id"] == made["id"]] == [view["title"]]
     page.goto(f"{server.url}/cycles/{made['id']}")
     page.wait_for_selector("[data-testid=league] tbody tr")
