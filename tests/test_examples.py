@@ -49,4 +49,4 @@ def test_cloning_example_quick_run_learns_from_the_simulators_dataset_and_is_jud
     table = json.loads(out)
     fw = table["reports"]["football-whist"]
     assert fw["bots"] == ["random", "heuristic", "pimc:2", "expert:2", "cloned"] and len(fw["pairs"]) == 10
-    assert table["made"]["games"]["football-whist"]["rules_version"] == "1"
+    assert table["made"]["games"]["football-whist"]["rules_version"] == "2"

@@ -14,7 +14,7 @@ import pytest
 from parlour.bots import analysis
 from parlour.bots.analysis import NotAnalysable, analyse_record, decisions, hint, judged, summary
 from parlour.engine.errors import RecordError
-from parlour.engine.record import GameRecord, replay
+from parlour.engine.record import GameRecord, played_variant, replay
 from parlour.games import get_game
 from parlour.games.football_whist.rules import FootballWhistState
 
@@ -25,7 +25,9 @@ WHIST = GameRecord.load(RECORDS / "football-whist-heuristic.json")
 def _choices(record: GameRecord, seat: int) -> list[int]:
     """The indices of the seat's moves that had more than one legal option, counted by hand."""
     game = get_game(record.game)
-    state = game.new_state(seats=len(record.seats), variant=record.variant, seed=record.seed, deal=record.deal)
+    # (the variant the record was played under, in the options of the rules now: ``played_variant``)
+    state = game.new_state(seats=len(record.seats), variant=played_variant(record, game), seed=record.seed,
+                           deal=record.deal)
     found = []
     for index, (mover, text, *_) in enumerate(record.actions):
         if mover == seat and len(state.legal_actions(mover)) > 1:

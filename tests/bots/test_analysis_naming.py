@@ -33,3 +33,33 @@ def test_the_analysis_judges_no_naming_of_a_plane_but_every_other_choice():
     rows = analyse_record(record, game, [1], iterations=2, seed=0)
     assert [r["index"] for r in rows] == [i for i in judged if int(record.actions[i][0]) == 1]
     assert not any(r["played"].startswith("name ") for r in rows)
+
+
+def test_a_plane_named_wrongly_is_judged_a_costly_mistake_with_the_right_name_the_experts_choice():
+    """(review 16b) a turn lost to a wrong name was not counted: "no costly moves of Ann's".  A wrong name is a row of
+    its own, costly whatever its figures, the right name the expert's choice, its cost what the lost turn cost."""
+    from parlour.bots import make_bot
+    from parlour.engine.record import record_of
+    from parlour.games.squadron_scramble.descriptor import right_answer
+
+    game = get_game("squadron-scramble")
+    state = game.new_state(seats=2, seed=3)
+    bots = [make_bot(game, "heuristic", seat, 3) for seat in range(2)]
+    wrong = None
+    while wrong is None:
+        (seat,) = state.to_move
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.observation(seat), legal)
+        if seat == 0 and state.phase == "name":
+            action = next(a for a in legal if a != right_answer(state, 0))
+            wrong = (len(state.history), right_answer(state, 0), action)
+        state.apply(seat, action)
+    assert state.forfeits[0] == 1
+    record = record_of(state)                       # the game so far, up to the wrong name
+    index, right, said = wrong
+    assert [i for i, _, _, _ in weighed(record, game, [0])][-1] == index
+    rows = analyse_record(record, game, [0], iterations=20, seed=0)
+    row = rows[-1]
+    assert (row["index"], row["played"], row["best"]) == (index, said, right)
+    assert row["costly"] and row["wrong_answer"] and row["cost"] is not None and row["cost"] >= 0
+    assert not any(r.get("wrong_answer") for r in rows[:-1])

@@ -132,7 +132,8 @@ def test_games_lists_football_whist():
     data = json.loads(invoke("games", "--json").output)
     (fw,) = [g for g in data if g["id"] == "football-whist"]
     assert fw["seats"] == [4] and "heuristic" in fw["bots"]
-    assert {v["name"] for v in fw["variants"]} == {"own_goals", "centre_stops_double", "after_goal_lead"}
+    names = {v["name"] for v in fw["variants"]}
+    assert names == {"own_goals", "centre_stops_double", "after_goal_lead", "idle_last_move"}
     assert {v["name"]: v["label"] for v in fw["variants"]}["own_goals"] == "Own goals count"
     assert "--variant own_goals=...  Own goals count, default False" in invoke("games").output
 

@@ -7,7 +7,8 @@ from parlour.games import get_game
 
 def test_variant_defaults_and_overrides():
     game = get_game("football-whist")
-    assert game.variant() == {"own_goals": False, "centre_stops_double": False, "after_goal_lead": "trick-winner"}
+    assert game.variant() == {"own_goals": False, "centre_stops_double": False, "after_goal_lead": "trick-winner",
+                              "idle_last_move": False}
     assert game.variant({"own_goals": True})["own_goals"] is True
 
 

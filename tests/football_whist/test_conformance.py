@@ -21,7 +21,12 @@ def test_random_playouts_finish_over_many_seeds():
     assert all(len(f.tricks[0]) == 11 and len(f.tricks[1]) == 11 for f in finals)
 
 
-@pytest.mark.parametrize("variant", [{"own_goals": True}, {"centre_stops_double": True}, {"after_goal_lead": "kicker-left"}])
+VARIANTS = [
+    {"own_goals": True}, {"centre_stops_double": True}, {"after_goal_lead": "kicker-left"}, {"idle_last_move": True},
+]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_random_playouts_finish_under_each_variant(variant):
     conformance.check_playouts(GAME, range(60), SEATS, variant=variant)
 

@@ -379,6 +379,57 @@ def test_last_trick_winner_may_still_move_and_score_then_half_time_follows():
     assert state.half == 2 and state.phase == "kick" and state.to_move == {0}
 
 
+def _to_last_trick(state, first_move=None):
+    """Seat 0, holding England, wins every trick; the ball stays put, but for ``first_move`` after the first."""
+    half = state.half
+    while state.half == half and any(state.hands):
+        (seat,) = state.to_move
+        legal = state.legal_actions(seat)
+        if state.phase == "move":
+            first = first_move and len(state.tricks[0]) == 1 and state.moves_left == 2
+            state.apply(seat, first_move if first else "stay")
+        else:
+            state.apply(seat, max(legal, key=lambda a: int(a.split()[1][1:])) if seat == 0 else legal[0])
+
+
+def test_after_the_last_trick_only_moves_that_may_still_score_are_offered():
+    # (review 16c) any other move is undone at once, as the ball goes back to the centre: an empty decision
+    state = make(dealer=2)
+    run(state, "kick W3")
+    _to_last_trick(state)
+    assert state.phase == "move" and state.moves_left == 2 and state.ball == "W3"
+    assert state.legal_actions(0) == ("stay", "move W1", "move W2")     # next to the West goal, which A attacks
+    with pytest.raises(IllegalAction, match="last trick, so only a goal counts now"):
+        state.apply(0, "move C")
+    run(state, "move W1")
+    assert state.legal_actions(0) == ("stay", "move WG")
+    # as rules version 1 had it: every move, though none but a goal can count
+    idle = make(dealer=2, idle_last_move=True)
+    run(idle, "kick W3")
+    _to_last_trick(idle)
+    assert set(idle.legal_actions(0)) == {"stay", "move W1", "move W2", "move C", "move E3"}
+
+
+def test_where_no_goal_is_within_reach_the_last_trick_goes_straight_to_half_time_and_full_time():
+    state = make(dealer=2)
+    run(state, "kick W3")
+    _to_last_trick(state, first_move="move C")   # no Master team on the centre circle: one move, and no goal near
+    assert state.half == 2 and state.phase == "kick" and state.to_move == {0}
+    assert state.history[-1][1].startswith("play ") and len(state.tricks[0]) == 11
+    run(state, "kick E4")                          # Wales: seat 3 holds them all and wins every trick it leads
+    while not state.is_over:
+        (seat,) = state.to_move
+        legal = state.legal_actions(seat)
+        assert legal != ("stay",)                  # never a decision with one answer
+        state.apply(seat, "stay" if "stay" in legal else legal[-1])
+    assert state.history[-1][1].startswith("play ") and state.to_move == frozenset()
+    idle = make(dealer=2, idle_last_move=True)
+    run(idle, "kick W3")
+    _to_last_trick(idle, first_move="move C")
+    assert idle.half == 1 and idle.phase == "move"
+    assert set(idle.legal_actions(0)) == {"stay", "move W3", "move W4", "move E3", "move E4"}
+
+
 # -- actions as text ---------------------------------------------------------
 
 def test_every_action_text_parses_back_to_itself():

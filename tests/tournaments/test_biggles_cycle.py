@@ -112,3 +112,16 @@ def test_the_score_sheet_prints_on_one_sheet(players, rounds, played, idle):
         cycle.enter(m["match"], 8, 5, meta={"source": "parlour", **({"idle": [m["red"]]} if idle and not m["match"]
                                                                     else {})})
     assert len(pypdfium2.PdfDocument(printing.pdf([cycle_card_html(cycle)]))) == 1
+
+
+def test_a_cycle_keeps_its_title_and_one_made_before_titles_is_named_by_its_players():
+    from parlour.tournaments.biggles_cycle import default_title
+
+    cycle = Cycle(["ann", "bob", "cat"], title="  Friday cycle ")
+    again = Cycle.from_json(cycle.to_json())
+    assert again.title == "Friday cycle" and again.name == "Friday cycle"
+    old = Cycle.from_dict({k: v for k, v in cycle.to_dict().items() if k != "title"})
+    assert old.title is None and old.name == "the cycle of ann, bob and cat"
+    assert default_title(1796486400) == "Biggles cycle, 5 December"      # 2026-12-05, UTC
+    with pytest.raises(ParlourError, match="the title must be some text"):
+        Cycle(["ann", "bob"], title=" ")

@@ -155,7 +155,8 @@ def test_a_person_races_the_newcomer_bot_to_the_result(server, page):
     end_and_replay(page, "biggles")
     # the replay goes straight to a match's start or end: its end shows the builds as the match ended
     marks = page.locator("[data-testid=replay-marks] button")
-    assert marks.all_inner_texts() == ["Match 1 start", "Match 1 end"], marks.all_inner_texts()
+    names = marks.evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
+    assert names == ["Match 1 start", "Match 1 end"], names
     marks.nth(1).click()
     page.wait_for_function("/^After move (\\d+) of \\1 /"
                            ".test(document.querySelector('[data-testid=step]').textContent)")

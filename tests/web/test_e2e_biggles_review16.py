@@ -121,7 +121,16 @@ def test_a_phones_replay_shows_the_board_in_the_first_screen_and_goes_to_match_2
     page.goto(f"{srv.url}/replay/{table}")
     page.wait_for_selector(".views .board")
     marks = page.locator("[data-testid=replay-marks] button")
-    assert marks.all_inner_texts() == ["Match 1 start", "Match 1 end", "Match 2 start", "Match 2 end"]
+    names = marks.evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
+    assert names == ["Match 1 start", "Match 1 end", "Match 2 start", "Match 2 end"]
+    # (round 6: they wrapped onto two lines) one row inside the window, a match's end saying only "end" after its
+    # start, each button's words on one line
+    assert marks.all_inner_texts() == ["Match 1 start", "end", "Match 2 start", "end"]
+    boxes = marks.evaluate_all(
+        "els => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"
+    )
+    assert len({round(b[1]) for b in boxes}) == 1 and max(b[2] for b in boxes) <= 390, boxes
+    assert all(b[3] - b[1] < 40 for b in boxes), boxes
     # the step bar, the marks, then the board: its heading and both builds' heads in the first screen (they were
     # under the view chooser, the record's link, the marks and the account, below it)
     board = ".views .board"
@@ -145,3 +154,26 @@ def test_a_phones_replay_shows_the_board_in_the_first_screen_and_goes_to_match_2
     page.wait_for_selector(".views .board")
     assert page.evaluate(TOP, "[data-testid=whose-view]") < page.evaluate(TOP, ".views .board")
     assert not errors, errors
+
+
+def test_a_phones_replay_lists_the_last_moves_up_to_the_step_shown(finished, page):
+    """Round 6 (review 16b: "the replay has no move log beyond the single 'After move N' line"): each board of the
+    replay lists the last moves of the match up to the step shown, newest first, by name, as the table's own list
+    does; a new deal lists none."""
+    srv, table, result = finished
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{srv.url}/replay/{table}")
+    page.wait_for_selector(".views .board")
+    marks = page.locator("[data-testid=replay-marks] button")
+    marks.nth(1).click()  # match 1's end
+    page.locator(".views .board").first.locator("[data-testid=replay-match-end]").wait_for()
+    log = page.locator(".views .board").first.locator("[data-testid=replay-log] li")
+    lines = log.all_inner_texts()
+    winner = ["Ann", "Bob"][result["matches"][0]["winner"]]
+    assert 2 <= len(lines) <= 5 and lines[0] == f"{winner} played Biggles!", lines
+    assert all(line.split(" ")[0] in ("Ann", "Bob") and " your " not in line for line in lines), lines
+    assert page.locator(".views .board").nth(1).locator("[data-testid=replay-log] li").all_inner_texts() == lines
+    shot(page, "biggles-replay-phone-log")
+    marks.nth(2).click()  # match 2's deal: nothing played yet
+    page.locator(".views .board").first.locator("[data-testid=replay-new-deal]").wait_for()
+    assert page.locator("[data-testid=replay-log]").count() == 0

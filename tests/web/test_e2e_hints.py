@@ -181,10 +181,12 @@ def test_squadron_hints_judge_every_move_they_show_and_none_at_the_plane_spottin
 def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(server, page):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # (seed 9: under rules version 2 a half's last trick asks for no idle move of the ball, so the game a seed
+    # deals goes otherwise; in this one the random player gives a lot away more than once)
     # Ann plays her first legal move at each turn (over the socket, with her key); the analysis is for the
     # players, so the browser holds her key as the table page would have kept it
     made = httpx.post(server.url + "/api/tables", json={
-        "game": "football-whist", "seed": 4, "seats": [{"kind": "person", "name": "Ann"},
+        "game": "football-whist", "seed": 9, "seats": [{"kind": "person", "name": "Ann"},
                                                        {"kind": "bot", "bot": "random"},
                                                        {"kind": "bot", "bot": "heuristic"},
                                                        {"kind": "bot", "bot": "random"}]}).json()

@@ -61,3 +61,19 @@ def test_a_new_table_keeps_its_rules_version_and_an_unknown_one_is_refused_in_wo
     stored.options[RULES_VERSION] = "0"
     with pytest.raises(ParlourError, match="rules version 0"):
         played_variant(game, stored)
+
+
+def test_a_football_whist_table_of_rules_version_1_goes_on_with_its_idle_last_moves(store):
+    """(review 16c) rules version 2 asks the winner of a half's last trick to move the ball only where a goal may
+    come of it; a table stored before, whose log moves the ball after a last trick, is rebuilt under version 1."""
+    from parlour.games import get_game
+
+    record = json.loads((Path(__file__).parents[1] / "records" / "football-whist-heuristic.json").read_text())
+    game = get_game("football-whist")
+    assert record["rules_version"] == "1" != game.rules_version
+    bots = [{"kind": "bot", "name": f"Bot {i}", "bot": "heuristic"} for i in range(4)]
+    table_id = store.create_table("football-whist", record["variant"], record["seed"], bots)
+    logged(store, table_id, record["actions"])
+    table = rebuilt(store, table_id)
+    assert table.state.variant["idle_last_move"] is True
+    assert table.state.is_over and table.state.result() == record["result"]

@@ -155,11 +155,33 @@ def decisions(record: GameRecord, game: Any, seats: Sequence[int] | None = None)
 def weighed(record: GameRecord, game: Any, seats: Sequence[int] | None = None) -> Iterable[tuple[int, int, str, Any]]:
     """The ``decisions`` the analysis judges: all but those the game gives no hint at
     (``GameDescriptor.hint_withheld``: naming the plane in Squadron Scramble, a test of what the cards show or,
-    in plane-spotting, of recognition, not a choice to weigh)."""
+    in plane-spotting, of recognition, not a choice to weigh), unless the answer given there was wrong
+    (``GameDescriptor.right_answer``): a wrong name, which forfeits a turn, is judged as a mistake."""
     withheld = getattr(game, "hint_withheld", None)
+    right = getattr(game, "right_answer", None)
     for index, seat, action, state in decisions(record, game, seats):
         if withheld is None or withheld(state.observation(seat)) is None:
             yield index, seat, action, state
+        elif right is not None and (answer := right(state, seat)) is not None and answer != action:
+            yield index, seat, action, state
+
+
+def _wrong_answer(game: Any, state: Any, seat: int, played: str, answer: str, threshold: float,
+                  **search: Any) -> dict[str, Any]:
+    """A wrong answer at a decision the game gives no hint at (a plane named wrongly, which forfeits the next turn),
+    judged by what it cost: the expert's chance from the position after the right answer less its chance from the
+    position after the one given, each where the seat moves next.  It is counted costly whatever the figures say
+    (the rules punish it), with ``wrong_answer`` set and the right one as the expert's choice."""
+    chances = {}
+    for action in (answer, played):
+        after = state.clone()
+        after.apply(seat, action)
+        best = judged(hint(game, after, seat, **search)) if seat in after.to_move else []
+        chances[action] = best[0]["chance"] if best else None
+    options = [{"action": a, "visits": 0, "value": None if c is None else round(2 * c - 1, 4), "chance": c}
+               for a, c in chances.items()]
+    row = _row(0, seat, played, options, threshold)
+    return {**row, "costly": True, "wrong_answer": True}
 
 
 def analyse_record(record: GameRecord, game: Any, seats: Sequence[int] | None = None, *,
@@ -193,11 +215,18 @@ def analyse_record(record: GameRecord, game: Any, seats: Sequence[int] | None = 
     rows: list[dict[str, Any]] = []
     if progress is not None:
         progress(0, len(todo))
+    right = getattr(game, "right_answer", None)
     for done, (index, seat, played, state) in enumerate(weighed(record, game, seats)):
         if deadline is not None and time.perf_counter() >= deadline:
             break                             # unfinished, never thinned: a judgement is the whole budget's
-        options = hint(game, state, seat, iterations=iterations, seconds=seconds, seed=seed, bot=bot)
-        rows.append(_row(index, seat, played, options, threshold))
+        answer = right(state, seat) if right is not None else None
+        if answer is not None and answer != played:
+            row = _wrong_answer(game, state, seat, played, answer, threshold, iterations=iterations, seconds=seconds,
+                                seed=seed, bot=bot)
+            rows.append({**row, "index": index, "move": index + 1, "legal": len(state.legal_actions(seat))})
+        else:
+            options = hint(game, state, seat, iterations=iterations, seconds=seconds, seed=seed, bot=bot)
+            rows.append(_row(index, seat, played, options, threshold))
         if progress is not None:
             progress(done + 1, len(todo))
     return rows

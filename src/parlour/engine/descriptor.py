@@ -260,6 +260,10 @@ class GameDescriptor(Terms):
     #: a decision whose answer is what a variant tests (naming the plane in Squadron Scramble's plane-spotting
     #: game), which a hint would give away
     withhold_hint: Callable[[Mapping[str, Any]], str | None] | None = None
+    #: at a decision the game gives no hint at, the move its rules count right, where there is one
+    #: (``right_answer(state, seat)``: the plane's name its cards show in Squadron Scramble), so that an analysis
+    #: counts a wrong answer, and the turn it forfeits, as a mistake; None: no such decision
+    right_answer: Callable[[Any, int], str | None] | None = None
     #: a short account of a finished game for its table, worked out from the state (which holds the whole
     #: record): ``after_game(state)`` is a JSON-able dict the game's page words; None: the game gives none
     after_game: Callable[[Any], dict[str, Any]] | None = None

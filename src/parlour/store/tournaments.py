@@ -14,7 +14,7 @@ import time
 from typing import Any, Callable
 
 from parlour.store import Store, StoreConflict, StoreError
-from parlour.tournaments.biggles_cycle import FORMAT as CYCLE_FORMAT, VERSION as CYCLE_VERSION, Cycle
+from parlour.tournaments.biggles_cycle import FORMAT as CYCLE_FORMAT, VERSION as CYCLE_VERSION, Cycle, default_title
 from parlour.tournaments.drive import Drive
 from parlour.tournaments.drive_play import GAME_ID, goals_of, play_drive
 
@@ -78,9 +78,11 @@ class Tournaments:
         return self.drive(doc_id)
 
     # -- the Biggles cycle -----------------------------------------------------------
-    def create_cycle(self, players: list[str], rounds: int = 1) -> str:
-        cycle = Cycle(players, rounds)
-        return self.store.create_document(CYCLE, {"players": cycle.players, "rounds": cycle.rounds})
+    def create_cycle(self, players: list[str], rounds: int = 1, title: str | None = None) -> str:
+        """A new cycle; without a title (or a blank one) it is named for the day: "Biggles cycle, 5 December"."""
+        cycle = Cycle(players, rounds, title=title if title and title.strip() else default_title(time.time()))
+        return self.store.create_document(CYCLE, {"players": cycle.players, "rounds": cycle.rounds,
+                                                  "title": cycle.title})
 
     def cycle(self, doc_id: str) -> Cycle:
         config, events = self._load(doc_id, CYCLE)

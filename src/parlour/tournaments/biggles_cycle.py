@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import datetime, timezone
 from typing import Any, Iterable
 
 from parlour.engine.errors import ParlourError
@@ -31,6 +32,9 @@ MAX_ROUNDS = 100
 WIN_POINTS = 8          # the winner of a match scores 8, the loser 0 to 7 (the loser's highest black card standing)
 FORMAT = "parlour-biggles-cycle"
 VERSION = 1
+
+#: the longest title a cycle may have
+MAX_TITLE = 80
 
 
 def schedule(players: list[str], rounds: int = 1) -> list[tuple[str, str]]:
@@ -85,8 +89,10 @@ class Cycle:
     tie no longer match a due game: they are set aside (``void``), not counted.
     """
 
-    def __init__(self, players: Iterable[str], rounds: int = 1):
+    def __init__(self, players: Iterable[str], rounds: int = 1, *, title: str | None = None):
         self.players = list(players)
+        #: the organiser's name for it ("Biggles cycle, 5 December"); None for a cycle made before cycles had one
+        self.title = None if title is None else _check_text(title, "the title")
         if any(not isinstance(p, str) or not p.strip() for p in self.players):
             raise ParlourError("each player needs a name")
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
@@ -94,6 +100,14 @@ class Cycle:
         self.rounds = rounds
         self.fixtures = schedule(self.players, rounds)
         self._entries: list[dict[str, Any]] = []
+
+    @property
+    def name(self) -> str:
+        """The cycle as its pages name it: its title, or for a cycle made before cycles had one its players ("the
+        cycle of Ann, Bob and Cat")."""
+        if self.title:
+            return self.title
+        return f"the cycle of {', '.join(self.players[:-1])} and {self.players[-1]}"
 
     # -- entering results ------------------------------------------------------
     def enter(self, match: int, blue_points: int, red_points: int, *, meta: dict[str, Any] | None = None) -> None:
@@ -239,7 +253,7 @@ class Cycle:
     # -- to and from JSON -------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "players": self.players, "rounds": self.rounds,
-                "entries": self.entries}
+                **({"title": self.title} if self.title is not None else {}), "entries": self.entries}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
@@ -252,7 +266,7 @@ class Cycle:
             raise ParlourError(f"cycle data version {data.get('version')!r} is not one this Parlour reads ({VERSION})")
         if not isinstance(data.get("players"), list) or not isinstance(data.get("entries", []), list):
             raise ParlourError("a cycle has a list of players and a list of entries")
-        cycle = cls(data["players"], data.get("rounds", 1))
+        cycle = cls(data["players"], data.get("rounds", 1), title=data.get("title"))
         for i, entry in enumerate(data.get("entries", [])):
             try:
                 cycle.add_entry(entry)
@@ -266,6 +280,20 @@ class Cycle:
             return cls.from_dict(json.loads(text))
         except ValueError as error:
             raise ParlourError(f"cycle data is not JSON: {error}") from None
+
+
+def default_title(at: float) -> str:
+    """A cycle's title where the organiser gives none: "Biggles cycle, 5 December" (the day it is made, in UTC)."""
+    day = datetime.fromtimestamp(at, timezone.utc)
+    return f"Biggles cycle, {day.day} {day:%B}"
+
+
+def _check_text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ParlourError(f"{what} must be some text, not {value!r}")
+    if len(value.strip()) > MAX_TITLE:
+        raise ParlourError(f"{what} is longer than {MAX_TITLE} characters")
+    return value.strip()
 
 
 def _top(scores: dict[str, int], order: list[str]) -> list[str]:

@@ -105,6 +105,7 @@ def cycle_card_html(cycle: Cycle, back: str | None = None, stood_in: dict[int, l
     body = f"""<main class="card{" long" if longest > 24 else ""}">
 <h1>BIGGLES</h1>
 <h2>CYCLE SCORE SHEET</h2>
+<p class="drive">{escape(cycle.name)}</p>
 <p class="drive">{escape(", ".join(cycle.players))} &middot; {rounds}</p>
 <h3>MATCHES</h3>
 <table>
@@ -128,7 +129,7 @@ def cycle_card_html(cycle: Cycle, back: str | None = None, stood_in: dict[int, l
 highest black card not cancelled. The most points wins; players level at the top play deciding matches.</p>
 </main>"""
     return printed_page(
-        "Score sheet: Biggles cycle",
+        f"Score sheet: {cycle.name}",
         body,
         sheet_style(_sheet_rows(len(matches), len(cycle.players), notes), longest) + STYLE,
         back,

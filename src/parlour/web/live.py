@@ -312,8 +312,9 @@ class Connection:
 #: the table option that says which version of its game's rules a table was set up under
 RULES_VERSION = "rules_version"
 #: the rules a table was set up under where it does not say (tables stored before they said so, 2026-12-05):
-#: each game's version on that day, which was 1 for Squadron Scramble and its present one for the others
-UNSAID_RULES = {"squadron-scramble": "1"}
+#: each game's version on that day, which was 1 for Squadron Scramble and Football Whist and its present one for
+#: the others
+UNSAID_RULES = {"squadron-scramble": "1", "football-whist": "1"}
 
 
 def played_variant(game: Any, stored: StoredTable) -> dict[str, Any]:

@@ -159,8 +159,8 @@ class SeatKey(BaseModel):
 class TournamentOf(BaseModel):
     """The drive or cycle a listed table was played for, named so that two on one evening differ."""
 
-    name: str = Field(description="the drive's title (\"Saturday Drive\"), or the cycle by its players "
-                                  "(\"the cycle of Ann, Bob and Cat\")")
+    name: str = Field(description="the drive's or the cycle's title (\"Saturday Drive\", \"Biggles cycle, 5 "
+                                  "December\"; a cycle made before cycles had one by its players)")
     where: str = Field(description="the fixture in words: \"round 4, table 4\", \"match 3\"")
     url: str = Field(description="the tournament's page")
 
@@ -284,7 +284,7 @@ class GameContext(BaseModel):
     end and its replay, with the way back."""
 
     kind: Literal["drive", "cycle"]
-    name: str = Field(description="the tournament's name: the drive's title, or \"Biggles cycle\"")
+    name: str = Field(description="the tournament's name: the drive's or the cycle's title")
     where: str = Field(description="the fixture in words: \"round 4, table 4\", \"match 2\"")
     sides: list[str] = Field(description="the sides by name, in seat order: the home team (blue player) first")
     figures: list[int] | None = Field(None, description="each side's goals or points, once the game is over")
@@ -456,7 +456,10 @@ class AnalysedMove(BaseModel):
     alternative_chance: float | None
     cost: float | None = Field(description="the chance of winning the move gave away: best's minus played's, "
                                            "at least 0")
-    costly: bool = Field(description="the cost is over the threshold")
+    costly: bool = Field(description="the cost is over the threshold, or the move was a wrong answer")
+    wrong_answer: bool = Field(False, description="a wrong answer where the rules count one right (a plane named "
+                                                  "wrongly in Squadron Scramble, which forfeits the next turn): "
+                                                  "costly whatever its cost, the right answer the expert's choice")
     options: list[AnalysisOption]
 
 
@@ -672,8 +675,11 @@ class NewCycle(Body):
 
     players: list[StrictStr] | StrictStr
     rounds: StrictInt = 1
+    title: StrictStr | None = Field(None, description="its name; none (or blank): \"Biggles cycle, 5 December\", "
+                                                      "the day it is made")
 
-    refusals = {"players": "players are a list of names, or names one a line", "rounds": "rounds is a whole number"}
+    refusals = {"players": "players are a list of names, or names one a line", "rounds": "rounds is a whole number",
+                "title": "title is some text"}
 
 
 POINTS = "the points are whole numbers: the winner scores 8 and the loser 0 to 7"
@@ -738,6 +744,8 @@ class CycleView(BaseModel):
 
     id: str
     kind: Literal["biggles-cycle"] = "biggles-cycle"
+    title: str = Field(description="its title (\"Biggles cycle, 5 December\"), or for a cycle made before cycles had "
+                                   "one its players (\"the cycle of Ann, Bob and Cat\")")
     players: list[str]
     rounds: int
     report: dict[str, Any]

@@ -133,8 +133,8 @@ def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
                                sides=[f.home, f.away or ""], figures=figures, url=f"/drives/{meta['drive']}",
                                back="Back to the drive")
         if meta.get("cycle"):
-            tournaments.cycle(meta["cycle"])
-            return GameContext(kind="cycle", name="Biggles cycle", where=f"match {meta['match'] + 1}",
+            cycle = tournaments.cycle(meta["cycle"])
+            return GameContext(kind="cycle", name=cycle.name, where=f"match {meta['match'] + 1}",
                                sides=[meta["blue"], meta["red"]], figures=figures, url=f"/cycles/{meta['cycle']}",
                                back="Back to the cycle")
     except (ParlourError, KeyError, TypeError):
@@ -157,8 +157,7 @@ def tournaments_of(tournaments: Tournaments, rows: Sequence[dict[str, Any]]) -> 
         return names[doc_id]
 
     def players(doc_id: str) -> str:
-        who = tournaments.cycle(doc_id).players
-        return f"the cycle of {', '.join(who[:-1])} and {who[-1]}"
+        return tournaments.cycle(doc_id).name
 
     out: list[TournamentOf | None] = []
     for row in rows:
@@ -288,7 +287,7 @@ def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView
     seats = sittings(cycle)
     in_play = {t["meta"]["match"] for t in tables if t["finished"] is None}
     people = cycle_people(tables)
-    return CycleView(id=doc_id, players=cycle.players, rounds=cycle.rounds, report=cycle.report(),
+    return CycleView(id=doc_id, title=cycle.name, players=cycle.players, rounds=cycle.rounds, report=cycle.report(),
                      win_points=WIN_POINTS, people=people,
                      bots=carrying_view(cycle.bots(), cycle.entries, cycle_batches(cycle, in_play, people)),
                      matches=[CycleMatch(**m, round=round_of(cycle, m), tables=played_at.get(m["match"], []),

@@ -14,6 +14,12 @@ BOTS = "parlour.games.football_whist.bots"
 CASUAL_KEEP = 0.2
 
 
+def rules_1(variant: dict[str, Any]) -> dict[str, Any]:
+    """A record of rules version 1 gave the winner of a half's last trick a move of the ball however little it
+    could do: ``idle_last_move`` on, unless it says otherwise."""
+    return {**variant, "idle_last_move": variant.get("idle_last_move", True)}
+
+
 def tally(result: dict[str, Any], figures: RunningFigures) -> None:
     """One match's goals into a simulation's running figures."""
     goals = result["goals"]
@@ -49,7 +55,7 @@ def partnerships(seats: int) -> tuple[str, ...]:
 GAME = GameDescriptor(
     id="football-whist",
     title=TERMS.title,
-    rules_version="1",
+    rules_version="2",   # 2: after a half's last trick the ball moves only towards a goal (``idle_last_move``)
     seat_counts=TERMS.seat_counts,
     variants=TERMS.variants,
     new_state=rules.new_state,
@@ -80,5 +86,6 @@ GAME = GameDescriptor(
     tally=tally,
     summarise=summarise,
     sides=partnerships,
+    older_rules={"1": rules_1},
 )
 rules.FootballWhistState.game = GAME

@@ -362,20 +362,33 @@ class FootballWhistState(State):
         self.move_from = self.ball
         self.phase = MOVE
         self.turn = winner
+        if not self.hands[winner] and len(self._legal_move(winner)) == 1:
+            self._end_half()            # the half's last trick, and no goal within reach: nothing left to decide
 
     # -- moving the ball ------------------------------------------------------
     def _legal_move(self, seat: int) -> tuple[str, ...]:
         own = attacked_goal(1 - seat % 2, self.half)
         own_goals = self.variant["own_goals"]
         start = self.move_from
+        # After the half's last trick only a goal counts (the ball then goes back to the centre): the winner
+        # moves only on a way into a goal, a goal or (with a step to come) a position next to one
+        last = not self.hands[seat] and not self.variant["idle_last_move"]
         options = [STAY]
         for node in NEIGHBOURS[self.ball]:
             if node == start:          # a double move ends on a third position, never back
                 continue
             if node == own and not own_goals:
                 continue
+            if last and node not in GOALS and not self._goal_next(node, own):
+                continue
             options.append(MOVE_TEXT[node])
         return tuple(options)
+
+    def _goal_next(self, node: str, own: str) -> bool:
+        """Whether a first step of a double move to ``node`` leaves a step that may score."""
+        if self.moves_left < 2 or (node == CENTRE and self.variant["centre_stops_double"]):
+            return False
+        return any(goal in GOALS and (goal != own or self.variant["own_goals"]) for goal in NEIGHBOURS[node])
 
     def _apply_move(self, seat: int, node: str | None) -> None:
         if node is None:                # "stay": the ball rests where it is
@@ -479,6 +492,9 @@ class FootballWhistState(State):
                     f"{instead}.")
         if node not in NEIGHBOURS[self.ball]:
             return f"No track leads from {here} to {PITCH.place_name(node)}: {instead}."
+        if node not in GOALS and not self.hands[self.turn] and not self.variant["idle_last_move"]:
+            return (f"That was the half's last trick, so only a goal counts now and the ball goes no further "
+                    f"than on its way into one: {instead}.")
         return f"You may not put the ball into your own goal: {instead}."
 
     # -- views ----------------------------------------------------------------

@@ -44,6 +44,18 @@ VARIANTS = (
         ),
         source="ruling",
     ),
+    VariantOption(
+        name="idle_last_move",
+        type=bool,
+        default=False,
+        description=(
+            "The winner of a half's last trick may move the ball anywhere, though no move but a goal can count "
+            "then (the ball goes back to the centre): by default that winner moves only on a way into a goal, "
+            "and is not asked at all where no goal is within reach."
+        ),
+        source="ruling",
+        label="The last trick's winner moves the ball even where no goal can come of it",
+    ),
 )
 
 TERMS = Terms(title="International Football Whist", seat_counts=(4,), variants=VARIANTS)

@@ -26,6 +26,15 @@ def withhold_hint(observation: Mapping[str, Any]) -> str | None:
     return "no hint when naming a plane: say the plane and nation your cards show"
 
 
+def right_answer(state: Any, seat: int) -> str | None:
+    """At a naming step, the name of the plane the set just laid shows (a wrong one forfeits a turn)."""
+    if state.phase != rules.NAME:
+        return None
+    laid = state._open_set(state.pending)
+    plane = rules.PLANES[laid["plane"]]
+    return f"name {plane['code']} {plane['nation']}"
+
+
 def rules_1(variant: dict[str, Any]) -> dict[str, Any]:
     """A record of rules version 1 was played with swaps into one's own sets allowed: ``swap_own`` on, unless
     it says otherwise."""
@@ -87,6 +96,7 @@ GAME = GameDescriptor(
     tally=tally,
     summarise=summarise,
     withhold_hint=withhold_hint,
+    right_answer=right_answer,
     older_rules={"1": rules_1},
 )
 # The descriptor puts the game together: its state learns its descriptor and its worlds, which both import

@@ -197,7 +197,9 @@ export async function replayPage(tableId) {
     const options = m.options.filter((o) => o.chance !== null);
     const top = options.slice(0, FIRST);
     if (!top.some((o) => o.action === m.played)) top.push(m.options.find((o) => o.action === m.played) || { action: m.played, chance: m.played_chance });
+    // (a wrong answer where the rules count one right, a plane named wrongly: a mistake the rules punish with a turn)
     const verdict = m.played === m.best ? "the expert's own choice"
+      : m.wrong_answer ? `wrong, so the next turn is lost${m.cost ? `: that gave away ${pct(m.cost)} of the chance of winning` : ""}`
       : m.costly ? `gave away ${pct(m.cost)} of the chance of winning` : m.cost === null ? "not weighed by the expert"
         : m.cost === 0 ? "as good as the expert's choice" : `${pct(m.cost)} below the expert's choice`;
     clear(focus).append(nav,
@@ -265,7 +267,8 @@ export async function replayPage(tableId) {
     const list = h("ol", { class: `analysis-moves${data.costly ? " only-costly" : ""}` }, data.moves.map((m) => h("li", { "data-index": m.index, class: m.costly ? "costly" : "" },
       h("button", { type: "button", onclick: () => goTo(m) },
         h("span", { class: "move-number" }, `Move ${m.move}`), " ", named(m.played, data.seat, known.get(`${m.index}:${data.seat}`)), " ", h("span", { class: "chance" }, pct(m.played_chance))),
-      m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${pct(m.cost)}`) : "",
+      m.wrong_answer ? h("span", { class: "cost", "data-testid": "costly" }, `wrong: a turn lost${m.cost ? `, ${pct(m.cost)}` : ""}`)
+        : m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${pct(m.cost)}`) : "",
       m.played === m.best ? h("span", { class: "muted" }, " the expert's choice")
         : h("span", { class: "muted" }, ` the expert: ${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))} ${pct(m.best_chance)}`))));
     onlyCostly.addEventListener("change", () => list.classList.toggle("only-costly", onlyCostly.checked));
@@ -283,8 +286,18 @@ export async function replayPage(tableId) {
   const analysisControls = info.real_time ? "" : h("div", { class: "replay-controls" }, "The expert's analysis of ", analyser, analyseButton, analyseAnswer);
   // a game's own marks along the steps (Biggles: where each match starts and ends), as buttons that go there
   const marks = mod.marks ? mod.marks(info) : [];
-  const markBar = marks.length ? h("div", { class: "replay-controls", "data-testid": "replay-marks" }, "Go to: ",
-    marks.map((m) => h("button", { type: "button", "data-step": m.step, onclick: () => { pause(); slider.value = m.step; ended = Boolean(m.ended); show(); } }, m.label))) : "";
+  // (on a phone, one row: a mark of the same match as the one before it says only its last word, "Match 1 start",
+  // "end", its whole name kept for screen readers)
+  const narrowMarks = Boolean(marks.length) && window.matchMedia("(max-width: 600px)").matches;
+  const shortMark = (list, i) => {
+    const words = list[i].label.split(" ");
+    const before = i ? list[i - 1].label.split(" ") : [];
+    return narrowMarks && words.length > 1 && before.slice(0, -1).join(" ") === words.slice(0, -1).join(" ") ? words[words.length - 1] : list[i].label;
+  };
+  const markBar = marks.length ? h("div", { class: "replay-controls", "data-testid": "replay-marks", role: "group", "aria-label": "Go to" },
+    h("span", { class: "replay-marks-head" }, "Go to: "),
+    marks.map((m, i) => h("button", { type: "button", "data-step": m.step, "aria-label": m.label, onclick: () => { pause(); slider.value = m.step; ended = Boolean(m.ended); show(); } },
+      shortMark(marks, i)))) : "";
   // the marks as ticks on the step bar too (a match's end, in Biggles), so the long bar shows where they lie
   const ticks = marks.length ? h("datalist", { id: "replay-ticks", "data-testid": "replay-ticks" },
     marks.map((m) => h("option", { value: m.step, label: m.label }))) : "";
@@ -318,7 +331,7 @@ export async function replayPage(tableId) {
   const viewRow = h("div", { class: "replay-controls" }, which, h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record"));
   const accountBox = mod.account && info.after_game ? h("details", { class: "replay-account", "data-testid": "replay-account" },
     h("summary", {}, "How the game went"), mod.account({ ...info, seat: mySeat(tableId) ? mySeat(tableId).seat : null })) : "";
-  const compact = Boolean(marks.length) && window.matchMedia("(max-width: 600px)").matches;
+  const compact = narrowMarks;
   if (compact) markBar.classList.add("replay-marks-compact");
   clear(main).append(
     info.context ? h("p", { "data-testid": "tournament-path" }, h("a", { href: info.context.url, "data-testid": "back-to-tournament" }, info.context.back), ` · replay · ${info.title}`)

@@ -162,14 +162,19 @@ export async function home(main) {
     if (f.rounds.value) body.rounds = Number(f.rounds.value);
     try { go(kept(await api("POST", "/api/drives", body))); } catch (error) { refuse(driveForm, error); }
   });
+  // (a cycle left untitled is named for the day it is made, as the box suggests: "Biggles cycle, 5 December")
+  const today = new Date().toLocaleDateString("en-GB", { day: "numeric", month: "long", timeZone: "UTC" });
   const cycleForm = h("form", { class: "new", "data-testid": "new-cycle" },
+    h("label", {}, "Title ", h("input", { name: "title", placeholder: `Biggles cycle, ${today}`, size: 28 })),
     h("label", {}, "Players, one a line ", h("textarea", { name: "players", rows: 4, cols: 30, placeholder: "For example:\nAnn\nBob\nCat" })),
     h("label", {}, "Rounds ", h("input", { name: "rounds", type: "number", min: 1, value: 1, style: "width:5rem" })),
     h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the cycle"), " ", formError()));
   cycleForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = cycleForm.elements;
-    try { go(kept(await api("POST", "/api/cycles", { players: f.players.value, rounds: Number(f.rounds.value) }))); }
+    const body = { players: f.players.value, rounds: Number(f.rounds.value) };
+    if (f.title.value.trim()) body.title = f.title.value;
+    try { go(kept(await api("POST", "/api/cycles", body))); }
     catch (error) { refuse(cycleForm, error); }
   });
   clear(main).append(
@@ -181,7 +186,8 @@ export async function home(main) {
         h("h3", {}, "New drive"), driveForm,
         h("p", { class: "muted", "data-testid": "drive-levels" }, `Each round's games can be played here (people, or bots from the weakest to the strongest: ${levels(fw)}) or entered by hand.`)),
       h("section", { class: "tile" }, h("h2", {}, "Biggles cycles"),
-        cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.players.join(", ")),
+        cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.title || c.config.players.join(", ")),
+          c.config.title ? ` · ${c.config.players.join(", ")}` : "",
           c.state ? [" · ", h("span", { "data-testid": "state" }, c.state)] : "", ` · made ${madeAt(c.created)}`))) :
           h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New cycle"), cycleForm,
@@ -649,7 +655,7 @@ export async function cycle(main, id) {
   const draw = () => {
     if (typing()) return;
     const r = data.report;
-    document.title = "Biggles cycle · Parlour";
+    document.title = `${capital(data.title)} · Parlour`;
     const matches = part("matches", "", () => h("table", { class: "list fixtures" }, h("tbody")));
     const ring = [...new Set(data.matches.map((m) => m.round))].map((n) => data.matches.filter((m) => m.round === n));
     const roundName = (m) => (m.decider ? (m.decider > 1 ? `deciding round ${m.decider}` : "the deciding round")
@@ -675,7 +681,9 @@ export async function cycle(main, id) {
     }));
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle")),
-      part("title", JSON.stringify(data.players), () => h("h1", {}, `Biggles cycle: ${data.players.join(", ")}`)),
+      // (its title, as a drive's page has its own; the players under it, in the ring's order)
+      part("title", JSON.stringify([data.title, data.players]), () => h("div", {}, h("h1", { "data-testid": "cycle-title" }, capital(data.title)),
+        h("p", { class: "muted", "data-testid": "cycle-players" }, `Biggles, ${data.players.length} players: ${data.players.join(", ")}`))),
       part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
       r.complete ? part("champion", JSON.stringify([r.champion, r.table]), () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion,
         championWhy(r))) : "",

@@ -339,7 +339,8 @@ export function render(el, given) {
     ctx.readOnly || ctx.seat === null || ctx.seat === undefined || view.over || ended ? "" : h("p", { class: "bg-keys keys-hint" },
       h("kbd", {}, "t"), " or ", h("kbd", {}, "space"), " turn three (or pick up) · ",
       h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"),
-    eventLog(ctx),
+    // (a replay at a match's new deal, the step that ended the last one shown as the next deal: nothing played yet)
+    ending && !given.ended ? "" : eventLog(ctx),
     seated(view) && !ctx.readOnly && !view.over && !ended ? practiceBox(ctx) : "",
     race ? racePanel(ctx, race) : "");
   // (the builds as the match ended are what the player reads beside the summary: the page keeps them above the dock)
@@ -374,8 +375,10 @@ const LOG_SIZE = 5;
 const log = h("ol", { class: "bg-log", "data-testid": "event-log", "aria-live": "polite", "aria-label": "The last moves, newest first" });
 function eventLog(ctx) {
   const { view, obs } = ctx;
-  if (!view || ctx.readOnly) return "";
+  if (!view) return "";
   const history = obs.history || [];
+  // (a replay: the last moves up to the step shown, a list of its own in each board, read when the reader asks)
+  if (ctx.readOnly) return replayLog(view, history);
   const n = names(view);
   const told = [];
   for (let i = history.length - 1; i >= 0 && told.length < LOG_SIZE; i -= 1) {
@@ -401,6 +404,22 @@ function eventLog(ctx) {
   });
   log.hidden = !told.length;
   return log;
+}
+
+// A replay's list of the last moves up to the step shown, newest first, in each board: on a phone the step's one
+// line said too little of a race (review 16b)
+function replayLog(view, history) {
+  const n = names(view);
+  const lines = [];
+  for (let i = history.length - 1; i >= 0 && lines.length < LOG_SIZE; i -= 1) {
+    const action = history[i][1];
+    if (action === "play B" && i < history.length - 1) break;   // (an earlier match's end)
+    if (!(action.startsWith("play ") || action.startsWith("stop "))) continue;   // (turning goes on all the time)
+    const seat = history[i][0];
+    // (by name, as the board's heads name both players: each board is a player's view, not the reader's seat)
+    lines.push(h("li", { "data-i": String(i) }, h("b", {}, n[seat]), " ", describe(action, { ...view, seat: null }, seat)));
+  }
+  return lines.length ? h("ol", { class: "bg-log", "data-testid": "replay-log", "aria-label": "The last moves, newest first" }, lines) : "";
 }
 
 // The aid, off unless the player asks for it: kept in this browser for every Biggles table.

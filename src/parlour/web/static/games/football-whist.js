@@ -769,6 +769,10 @@ export function status(view) {
   }
   if (obs.phase === "move") {
     const left = obs.move ? obs.move.moves_left : 1;
+    // (the half's last trick: the rules offer only the ways into a goal, as nothing else would count)
+    if (obs.hand && !obs.hand.length) {
+      return `You won the half's last trick: only a goal counts now (${plural(left, "ball move")} left): choose a ringed position, or “stay”.`;
+    }
     return `You won the trick (${plural(left, "ball move")} left): choose a ringed badge on the pitch, or “stay”.`;
   }
   return null;
