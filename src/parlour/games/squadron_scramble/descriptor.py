@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from parlour.engine.descriptor import GameDescriptor, RunningFigures, lazy_bot
 from parlour.games.squadron_scramble import rules, worlds
+from parlour.games.squadron_scramble.cards import PLANES
 from parlour.games.squadron_scramble.terms import TERMS
 
 BOTS = "parlour.games.squadron_scramble.bots"
@@ -31,7 +32,7 @@ def right_answer(state: Any, seat: int) -> str | None:
     if state.phase != rules.NAME:
         return None
     laid = state._open_set(state.pending)
-    plane = rules.PLANES[laid["plane"]]
+    plane = PLANES[laid["plane"]]
     return f"name {plane['code']} {plane['nation']}"
 
 
