@@ -17,10 +17,7 @@ def test_on_a_laptop_the_sets_log_stays_above_the_dock_with_many_sets_laid(brows
     chooser = _chooser("british-towns-sets")
     try:
         most = 0
-        for turn in range(200):
-            view = table.decision()
-            if view is None:
-                break
+        for turn, view in table.decisions(chooser, 200):
             obs = view["observation"]
             laid = sum(len(s) for s in obs["sets"])
             if page.locator(".bt-log ol").count():
@@ -31,7 +28,6 @@ def test_on_a_laptop_the_sets_log_stays_above_the_dock_with_many_sets_laid(brows
                     most = laid
                 assert at["scroll"] == 0 and at["first"][0] >= 0 and at["first"][1] <= at["dock"] + 1, (turn, laid, at)
                 assert at["box"][1] <= at["dock"] + 1 and at["cut"] == 0, (turn, at)
-            table.click(chooser.act(obs, view["legal"]))
         assert most >= 3, most
         assert not table.errors, table.errors
     finally:
@@ -56,9 +52,7 @@ def test_on_a_phone_at_three_players_the_dock_says_what_the_others_did_since_the
     chooser = _chooser("british-towns-sets")
     try:
         looked = 0
-        for turn in range(12):
-            view = table.decision()
-            assert view is not None
+        for turn, view in table.decisions(chooser, 12):
             obs = view["observation"]
             me = obs["seat"]
             history = obs["history"]
@@ -76,7 +70,6 @@ def test_on_a_phone_at_three_players_the_dock_says_what_the_others_did_since_the
                 if not looked:
                     _shot(page, "british-towns-sets-layout6-phone-since")
                 looked += 1
-            table.click(chooser.act(obs, view["legal"]))
         assert looked >= 3, looked
         assert not table.errors, table.errors
     finally:
@@ -103,15 +96,12 @@ def test_on_a_phone_the_discard_just_played_rises_clear_of_the_scores_strip(brow
     chooser = _chooser("british-towns-sets")
     try:
         looked = 0
-        for _ in range(10):
-            view = table.decision()
-            assert view is not None
+        for _ in table.decisions(chooser, 10):
             got = page.evaluate(LIFT)
             if got:
                 assert got["lifts"] and got["top"] < got["rest"], got  # (it does rise)
                 assert got["top"] >= got["strip"] + 1, got
                 looked += 1
-            table.click(chooser.act(view["observation"], view["legal"]))
         assert looked >= 1, looked
         assert not table.errors, table.errors
     finally:
@@ -198,8 +188,8 @@ def test_the_sets_end_shows_its_count_once(browser, server, monkeypatch):
     chooser = _chooser("british-towns-sets")
     try:
         page.evaluate(WATCH_COUNTS)
-        while (view := table.decision()) is not None:
-            table.click(chooser.act(view["observation"], view["legal"]))
+        for _ in table.decisions(chooser, 10_000):
+            pass
         assert page.evaluate("window.countsSeen") == ["sheet"]
         page.wait_for_selector("[data-testid=ending]")
         assert page.evaluate("window.countsNow()") == ["page"]

@@ -117,6 +117,16 @@ class Table:
         raise AssertionError(f"{self.game} at {self.size}: no decision came within {limit} s "
                              f"(page at move {self.moves_shown()}, last view {max(self.views, default=None)})")
 
+    def decisions(self, chooser, turns: int):
+        """The person's decisions, at most ``turns`` of them, as (turn, view), each answered with ``chooser``'s move
+        once the loop's body has looked at it (a ``break`` leaves it unanswered); they end with the game."""
+        for turn in range(turns):
+            view = self.decision()
+            if view is None:
+                return
+            yield turn, view
+            self.click(chooser.act(view["observation"], view["legal"]))
+
     def look(self, where: str) -> None:
         """Judge the page now: its layout and its words (the pointer rests aside, as a player's hand would)."""
         self.page.mouse.move(1, 1)
