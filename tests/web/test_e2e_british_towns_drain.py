@@ -94,3 +94,16 @@ def test_a_slip_at_the_bar_is_told_within_the_bar_it_is_said_under(server, page)
     text = page.locator("[data-testid=drain]").inner_text()
     assert "each no more than 10% of the chance of winning" in text and "(10% below the expert's choice)" in text, text
     assert "under 10%" not in text, text
+
+
+def test_a_costly_move_just_past_the_bar_never_reads_as_the_bar(server, page):
+    """Review 18a: the summary said moves "gave away more than 10%" and the list's first said "gave away 10%" (10.4%,
+    rounded): a costly move's cost keeps its tenth where the whole number would be the bar; others stay whole."""
+    made, info, moves = _finished(server)
+    costs = [0.104, 0.25] + [0.0] * (len(moves) - 2)
+    open_analysis(page, server.url, made["id"], 0, _analysis(made, info, moves, costs))
+    said = page.locator(".analysis-moves [data-testid=costly]").all_inner_texts()
+    assert said == ["gave away 10.4%", "gave away 25%"], said
+    assert "2 gave away more than 10% of the chance of winning" in page.inner_text("body")
+    page.locator(".analysis-moves li.costly button").first.click()
+    page.wait_for_function("document.body.innerText.includes('gave away 10.4% of the chance of winning')")

@@ -14,6 +14,7 @@ from parlour.web.live import HINT_EVERY
 
 def _table(browser, server, game, size, seed):
     from test_e2e_sweep import Table  # (that module needs axe, which these tests do not)
+
     return Table(browser, server, game, size, seed)
 
 
@@ -85,7 +86,7 @@ def test_asking_game_on_a_phone_the_asks_heard_fold_to_the_newest_and_open_to_ev
                 table.click(chooser.act(obs, view["legal"]))
                 continue
             mine = [i for i, a in enumerate(asks) if a["asker"] == obs["seat"]]
-            since = asks[mine[-1] + 1:] if mine else asks
+            since = asks[mine[-1] + 1 :] if mine else asks
             names = page.evaluate(NAMES, sorted({a["card"] for a in asks}))
             # (one steady label, however the asks stand: it once read "Asks so far", "Since your last ask" or "Your
             # last ask:" over a list that holds every player's asks)
@@ -152,13 +153,14 @@ def test_sets_game_a_forced_add_says_to_click_the_top_discard_beside_it(server, 
     state = next(s for seed in range(1, 40) if (s := _state_where(seed, lambda legal: legal[0].startswith("add "))))
     seat = state.turn
     said = page.evaluate(RENDER, [state.observation(seat), list(state.legal_actions(seat))])
-    assert said["beside"] == "bt-middle", said                 # beside the piles
+    assert said["beside"] == "bt-middle", said  # beside the piles
     assert "click it to add it" in said["must"] and "You must" in said["must"], said
     assert "click it on the discard pile" in said["status"], said
 
 
 def test_sets_game_a_forced_lay_says_so_beside_the_hand(server, page):
     page.goto(server.url + "/")
+
     def forced(legal):
         return any(a.startswith("lay ") for a in legal) and not any(a.startswith(("discard", "done")) for a in legal)
 
@@ -184,17 +186,20 @@ def _laid_first(seed: int):
 
 def test_sets_game_end_speaks_of_every_player_as_their(server, page):
     page.goto(server.url + "/")
-    for seed in range(1, 40):       # a game that ended as a player could not draw back up to seven (the rules' "his")
+    for seed in range(1, 40):  # a game that ended as a player could not draw back up to seven (the rules' "his")
         state = _laid_first(seed)
         over = state.observation(0)["events"][-1]
         if " his " in over["why"]:
             break
     assert " his " in over["why"]
-    texts = page.evaluate("""async ([obs, result, other]) => {
+    texts = page.evaluate(
+        """async ([obs, result, other]) => {
       const m = await import('/static/games/british-towns-sets.js');
       const seats = obs.seat_names.map((n, i) => ({ name: i === 0 ? 'Ann' : `Bot ${i}` }));
       return [0, other].map((seat) => m.ending({ seat, observation: obs, result, over: true, seats }).textContent);
-    }""", [state.observation(None) | {"seat": 0}, state.result(), (over["seat"] + 1) % 3])
+    }""",
+        [state.observation(None) | {"seat": 0}, state.result(), (over["seat"] + 1) % 3],
+    )
     for text in texts:
         assert " his " not in text and " him" not in text and " him," not in text, text
         assert "in front of them, less the cards still in their hand" in text, text
@@ -211,7 +216,7 @@ def test_sets_game_a_draw_the_stock_cannot_complete_is_told_once_as_what_happene
       return [m.describe(action, view(seat), seat), m.describe(action, view(other), seat)];
     }"""
     said = None
-    for seed in range(1, 120):      # a game that ended as the stock ran out part way through a player's draw
+    for seed in range(1, 120):  # a game that ended as the stock ran out part way through a player's draw
         state = _laid_first(seed)
         if "up to seven" not in state.observation(None)["events"][-1]["why"]:
             continue
@@ -241,16 +246,24 @@ def test_a_replay_opened_without_a_seat_speaks_of_every_player_by_name(server, p
     from conftest import wait_over
 
     for game, n in (("british-towns-sets", 3), ("british-towns-asking", 4)):
-        made = httpx.post(server.url + "/api/tables", json={"game": game, "seed": 3, "seats": [
-            {"kind": "bot", "name": "Ann", "bot": "random"}] + [{"kind": "bot", "bot": "random"}] * (n - 1)}).json()
+        made = httpx.post(
+            server.url + "/api/tables",
+            json={
+                "game": game,
+                "seed": 3,
+                "seats": [{"kind": "bot", "name": "Ann", "bot": "random"}]
+                + [{"kind": "bot", "bot": "random"}] * (n - 1),
+            },
+        ).json()
         with httpx.Client(base_url=server.url) as client:
             wait_over(client, made["id"], 120)
         page.goto(f"{server.url}/replay/{made['id']}")
         page.wait_for_selector(".views .board .bt-seat-name")
         page.wait_for_timeout(300)
         text = page.inner_text(".views") + " " + page.inner_text("main")
-        assert "(you)" not in text and not re.search(r"\b[Yy]ou\b|\b[Yy]our\b", text), \
-            re.findall(r".{0,30}\b(?:[Yy]ou|[Yy]our)\b.{0,30}", text)[:5]
+        assert "(you)" not in text and not re.search(r"\b[Yy]ou\b|\b[Yy]our\b", text), re.findall(
+            r".{0,30}\b(?:[Yy]ou|[Yy]our)\b.{0,30}", text
+        )[:5]
         assert "Ann's hand" in text, text[:400]
 
 
@@ -265,10 +278,13 @@ def test_asking_game_words_a_two_part_region_card_and_three_players_level(server
     regions = json.loads(files("parlour.games.british_towns").joinpath("data/towns.json").read_text())["regions"]
     two = [r for r in regions if " and the " in r["name"]]
     assert two
-    cards = page.evaluate("""async (numbers) => { const m = await import('/static/games/british-towns-common.js');
-      return numbers.map((n) => m.townName(`R${n}`)); }""", [r["number"] for r in two])
+    cards = page.evaluate(
+        """async (numbers) => { const m = await import('/static/games/british-towns-common.js');
+      return numbers.map((n) => m.townName(`R${n}`)); }""",
+        [r["number"] for r in two],
+    )
     for region, card in zip(two, cards, strict=True):
-        assert card == f"the region card of {region['name']}", card    # (one name everywhere: the server's too)
+        assert card == f"the region card of {region['name']}", card  # (one name everywhere: the server's too)
     ending = """async () => { const m = await import('/static/games/british-towns-asking.js');
       const names = ['P1', 'P2', 'P3', 'P4'];
       const view = { seat: 0, seats: ['Ann', 'Arthur', 'Betty', 'Cyril'].map((name) => ({ name })),
@@ -289,8 +305,14 @@ def test_a_replay_on_a_phone_keeps_its_step_controls_compact_and_pinned_over_the
     from conftest import ARTIFACTS, wait_over
     from test_e2e_sweep import PHONE
 
-    made = httpx.post(server.url + "/api/tables", json={"game": "british-towns-sets", "seed": 5, "seats": [
-        {"kind": "bot", "name": "Ann", "bot": "random"}, *[{"kind": "bot", "bot": "random"}] * 2]}).json()
+    made = httpx.post(
+        server.url + "/api/tables",
+        json={
+            "game": "british-towns-sets",
+            "seed": 5,
+            "seats": [{"kind": "bot", "name": "Ann", "bot": "random"}, *[{"kind": "bot", "bot": "random"}] * 2],
+        },
+    ).json()
     with httpx.Client(base_url=server.url) as client:
         wait_over(client, made["id"], 120)
     context = browser.new_context(**PHONE)
@@ -301,12 +323,14 @@ def test_a_replay_on_a_phone_keeps_its_step_controls_compact_and_pinned_over_the
         page.locator("[data-testid=replay-stepbar] button", has_text="Start").tap()
         page.wait_for_function("document.querySelector('[data-testid=step]').textContent.startsWith('The deal')")
         # scrolled down to the board: the bar stays at the window's top, a quarter of the screen at most
-        page.evaluate("window.scrollTo(0, document.querySelector('.views').getBoundingClientRect().top"
-                      " + window.scrollY - 170)")
+        page.evaluate(
+            "window.scrollTo(0, document.querySelector('.views').getBoundingClientRect().top + window.scrollY - 170)"
+        )
         for n in range(1, 4):
             page.get_by_role("button", name="Forward").tap()
-            page.wait_for_function("document.querySelector('[data-testid=step]').textContent"
-                                   f".startsWith('After move {n} ')")
+            page.wait_for_function(
+                f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {n} ')"
+            )
             bar = page.locator("[data-testid=replay-stepbar]").bounding_box()
             assert bar and bar["y"] >= -1 and bar["y"] <= 1 and bar["height"] <= 844 / 4, bar
             board = page.locator(".views .board").first.bounding_box()
@@ -316,3 +340,42 @@ def test_a_replay_on_a_phone_keeps_its_step_controls_compact_and_pinned_over_the
         page.screenshot(path=str(ARTIFACTS / "british-towns-sets-replay-phone-pinned.png"))
     finally:
         context.close()
+
+
+#: the asking game's end drawn for Ann from a result: its first sentence
+SHARED_END = """async (result) => { const m = await import('/static/games/british-towns-asking.js');
+  const view = { seat: 0, seats: ['Ann', 'Arthur', 'Betty'].map((name) => ({ name })),
+    observation: { seat_names: ['P1', 'P2', 'P3'], key: [] }, result };
+  return m.ending(view).querySelector('p').textContent; }"""
+
+
+def test_a_shared_asking_game_says_why_it_is_shared(server, page):
+    """Review 18a: a win shared under the default tie-break (level on regions and on the cards in them) was said to be
+    shared for want of a tie-break: it says the players were level on both counts; only where the cards differ, the
+    table's rule of sharing it whatever the cards (the other variant) is named."""
+    page.goto(server.url + "/")
+    level = page.evaluate(
+        SHARED_END,
+        {
+            "winner": None,
+            "shared_by": ["P1", "P2"],
+            "regions": {"P1": 4, "P2": 4, "P3": 1},
+            "cards_in_regions": {"P1": 19, "P2": 19, "P3": 3},
+        },
+    )
+    assert (
+        level == "You and Arthur each collected 4 regions holding 19 cards, level on both counts, and share the game."
+    ), level
+    assert "tie-break" not in level
+    apart = page.evaluate(
+        SHARED_END,
+        {
+            "winner": None,
+            "shared_by": ["P1", "P2"],
+            "regions": {"P1": 4, "P2": 4, "P3": 1},
+            "cards_in_regions": {"P1": 19, "P2": 17, "P3": 3},
+        },
+    )
+    assert apart.endswith(
+        "share the game: at this table players level on regions share it, whatever the cards in them."
+    ), apart

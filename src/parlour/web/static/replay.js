@@ -55,6 +55,8 @@ export async function replayPage(tableId) {
     return asked.get(key);
   };
   const pct = (c) => (c === null || c === undefined ? "not weighed" : `${Math.round(100 * c)}%`);
+  // (a costly move's cost, past the bar, never reads as the bar itself: 10.4% against "more than 10%" keeps its tenth)
+  const lost = (c, bar) => (Math.round(100 * c) <= Math.round(100 * bar) ? `${(100 * c).toFixed(1)}%` : pct(c));
   const slider = h("input", { type: "range", min: 0, max: info.moves, value: info.moves, "aria-label": "Step" });
   // whose view: every player's (a board each, one under another) or one player's; the player's own is shown first
   const viewName = (i) => (mySeat(tableId) && mySeat(tableId).seat === i ? `Your view (${info.seats[i].name})` : `${info.seats[i].name}'s view`);
@@ -200,7 +202,7 @@ export async function replayPage(tableId) {
     // (a wrong answer where the rules count one right, a plane named wrongly: a mistake the rules punish with a turn)
     const verdict = m.played === m.best ? "the expert's own choice"
       : m.wrong_answer ? `wrong, so the next turn is lost${m.cost ? `: that gave away ${pct(m.cost)} of the chance of winning` : ""}`
-      : m.costly ? `gave away ${pct(m.cost)} of the chance of winning` : m.cost === null ? "not weighed by the expert"
+      : m.costly ? `gave away ${lost(m.cost, analysed.threshold)} of the chance of winning` : m.cost === null ? "not weighed by the expert"
         : m.cost === 0 ? "as good as the expert's choice" : `${pct(m.cost)} below the expert's choice`;
     clear(focus).append(nav,
       h("h2", {}, `Move ${m.move}: ${analysed.name} to play`),
@@ -268,7 +270,7 @@ export async function replayPage(tableId) {
       h("button", { type: "button", onclick: () => goTo(m) },
         h("span", { class: "move-number" }, `Move ${m.move}`), " ", named(m.played, data.seat, known.get(`${m.index}:${data.seat}`)), " ", h("span", { class: "chance" }, pct(m.played_chance))),
       m.wrong_answer ? h("span", { class: "cost", "data-testid": "costly" }, `wrong: a turn lost${m.cost ? `, ${pct(m.cost)}` : ""}`)
-        : m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${pct(m.cost)}`) : "",
+        : m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${lost(m.cost, data.threshold)}`) : "",
       m.played === m.best ? h("span", { class: "muted" }, " the expert's choice")
         : h("span", { class: "muted" }, ` the expert: ${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))} ${pct(m.best_chance)}`))));
     onlyCostly.addEventListener("change", () => list.classList.toggle("only-costly", onlyCostly.checked));

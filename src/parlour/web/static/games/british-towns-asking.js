@@ -431,7 +431,10 @@ export function ending(view) {
   else if (r.winner) {
     const cards = top.map((n) => `${who(n, true)} ${r.cards_in_regions[n]}`).join(", ");
     why = `${both(top)} each collected ${plural(best, "region")}; the tie-break (most cards in complete regions: ${cards}) gives the game to ${who(r.winner)}.`;
-  } else why = `${both(top)} each collected ${plural(best, "region")}, and share the game (no tie-break in this variant).`;
+  } else if (new Set(top.map((n) => r.cards_in_regions[n])).size === 1) {
+    // (level on the cards in their regions too: the tie-break, whichever the table plays, leaves them level)
+    why = `${both(top)} each collected ${plural(best, "region")} holding ${plural(r.cards_in_regions[top[0]], "card")}, level on both counts, and share the game.`;
+  } else why = `${both(top)} each collected ${plural(best, "region")}, and share the game: at this table players level on regions share it, whatever the cards in them.`;
   // (why the game ended, first: every region is down, as the rules end it)
   const regions = (view.observation.key || []).length;
   const over = regions ? `All ${regions} regions are down, so the game is over. ` : "";
