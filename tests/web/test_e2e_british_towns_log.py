@@ -128,6 +128,8 @@ def test_the_end_in_a_refill_is_told_in_order_in_one_voice_with_its_numbers(serv
         news_at = [i for i, line in enumerate(lines) if line["seat"] is None and "the game ended" not in line["text"]]
         assert news_at and news_at[-1] < len(lines) - 1, texts
         assert all(" discards were shuffled into a new stock of " in texts[i] for i in news_at), texts
+    # (two cards are "the last two" or "both", never "all 2")
+    assert not any(f"{word} 2 cards" in t for t in texts for word in ("all", "last")), texts
     # one voice: the player's lines speak of "you" and "your", never "their" of him (seat 0 is the page's player)
     if obs["history"][-1][0] == 0:
         assert not any("their" in t or "they" in t for t in texts if t), texts

@@ -191,9 +191,9 @@ export function playLog(obs, view) {
             mine += drawn.length;
             const onto = p.adds.map((c) => `${townName(c)} went onto ${toSet(s, c)}`);
             const kept = drawn.length === intoHand && intoHand ? cardList(drawn) : "";
-            const what = !p.size ? "" : i === 0 ? (p.size === 1 ? "the last card in the stock" : `the last ${p.size} cards in the stock`)
-              : p.size === 1 ? "the new stock’s only card" : `all ${p.size} cards of the new stock`;
-            // (each card drawn told apart: "the last 2 cards in the stock: TOWN went onto your set of REGION, and you
+            const what = !p.size ? "" : i === 0 ? (p.size === 1 ? "the last card in the stock" : p.size === 2 ? "the last two cards in the stock" : `the last ${p.size} cards in the stock`)
+              : p.size === 1 ? "the new stock’s only card" : p.size === 2 ? "both cards of the new stock" : `all ${p.size} cards of the new stock`;
+            // (each card drawn told apart: "the last two cards in the stock: TOWN went onto your set of REGION, and you
             // kept TOWN", never a list that reads as three cards)
             if (!what) return "";
             if (!onto.length) return `drew ${what}${kept ? `, ${kept}` : ""}`;
