@@ -16,6 +16,7 @@ let movesSeen = -1;      // the count of moves in the view last drawn (a new one
 let engaged = false;
 const OURS = ".bt-seats, .bt-ask, .bt-hand-ask, .bt-history";
 let myTurn = false;
+let refocus = null;      // the player just chosen in the words "Ask: …": his button has the focus again once redrawn
 let everyOpen = false;   // whether the person opened the list of every ask (on a phone): it stays open move after move
 document.addEventListener("focusin", (event) => { engaged = Boolean(event.target.closest && event.target.closest(OURS)); });
 // A window that crosses a phone's width (a phone turned, a window narrowed) draws the table again in the layout of its
@@ -267,6 +268,14 @@ export function render(el, ctx) {
     if (e.event === "region laid" && e.after_ask > 0) laidAfter.set(e.after_ask, [...(laidAfter.get(e.after_ask) || []), e]);
   }
   const words = (a) => `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`;
+  // (whom he asks, said and chosen in words beside the asks: "Ask: [Arthur] [Betty]", the one chosen pressed; a
+  // click on a player's box round the table chooses too)
+  const choose = (n) => { chosen = n; refocus = n; if (ctx.redraw) ctx.redraw(); else { el.replaceChildren(); render(el, ctx); } };
+  const whom = chosen ? h("div", { class: "bt-whom", role: "group", "aria-label": "Whom to ask", "data-testid": "whom" },
+    h("span", { class: "bt-whom-label" }, "Ask:"),
+    [...targets.keys()].map((n) => h("button", { type: "button", class: `bt-whom-seat${n === chosen ? " chosen" : ""}`,
+      "data-whom": n, "aria-pressed": String(n === chosen), onclick: () => choose(n) }, seatName(view, n))),
+    targets.size > 1 ? h("span", { class: "bt-whom-cue", "data-testid": "whom-cue" }, `${tap} a player to ask them instead`) : "") : "";
   let askPanel = "";
   if (chosen && narrow) {
     askPanel = h("div", { class: "bt-ask bt-heard-panel decision-area" }, sinceLast(all, me, view, laidAfter), all.length ? heardLine(all, me, words)
@@ -278,7 +287,7 @@ export function render(el, ctx) {
   } else if (chosen) {
     const who = seatName(view, chosen);
     askPanel = h("div", { class: "panel bt-ask decision-area" },
-      h("h3", {}, `Ask ${who} for…`),
+      h("div", { class: "bt-ask-head" }, h("h3", { "data-testid": "ask-head" }, `Ask ${who} for…`), whom),
       h("div", { class: "bt-ask-groups" }, byRegion(targets.get(chosen)).map(([r, cards]) => h("div", { class: "bt-ask-group", style: `--rc:${colourOf(r)}` },
         regionChip(r), cards.map((c) => askButton(c, chosen, who, act))))));
   }
@@ -298,7 +307,8 @@ export function render(el, ctx) {
     const regions = [...new Set([...mine.map(([r]) => r), ...asks.keys()])].sort((a, b) => a - b);
     const yours = new Map(mine);
     hand = h("div", { class: "panel bt-hand hand-area bt-hand-ask", "data-testid": "hand-and-ask" },
-      h("h3", {}, `Your hand (${obs.hand.length}) `, h("span", { class: "bt-hand-legend" }, `✓ yours · white: ask ${who} for it`)),
+      whom,
+      h("h3", { "data-testid": "ask-head" }, `Your hand (${obs.hand.length}) `, h("span", { class: "bt-hand-legend" }, `✓ yours · white: ask ${who} for it`)),
       h("ul", { class: "bt-rows" }, regions.map((r) => h("li", { class: "bt-row", "data-region": r, style: `--rc:${colourOf(r)}` },
         regionChip(r), h("span", { class: "bt-row-cards" }, (yours.get(r) || []).map(held),
           (asks.get(r) || []).map((c) => askButton(c, chosen, who, act)))))));
@@ -346,6 +356,11 @@ export function render(el, ctx) {
   // when the turn comes back to him, from there to the first town he may ask for)
   const turnCame = targets.size > 0 && !myTurn;
   myTurn = targets.size > 0;
+  if (refocus) {
+    const again = el.querySelector(`[data-whom="${refocus}"]`);
+    refocus = null;
+    if (again) again.focus({ preventScroll: true });
+  }
   if (engaged && !readOnly) requestAnimationFrame(() => {
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected;
