@@ -307,8 +307,10 @@ export function render(el, ctx) {
     const regions = [...new Set([...mine.map(([r]) => r), ...asks.keys()])].sort((a, b) => a - b);
     const yours = new Map(mine);
     hand = h("div", { class: "panel bt-hand hand-area bt-hand-ask", "data-testid": "hand-and-ask" },
-      whom,
-      h("h3", { "data-testid": "ask-head" }, `Your hand (${obs.hand.length}) `, h("span", { class: "bt-hand-legend" }, `✓ yours · white: ask ${who} for it`)),
+      // (with the hint open, one line: whom, and the hand's heading, the cue and the legend's second half put away)
+      h("div", { class: "bt-hand-head" }, whom,
+        h("h3", { "data-testid": "ask-head" }, `Your hand (${obs.hand.length}) `, h("span", { class: "bt-hand-legend" }, "✓ yours",
+          h("span", { class: "bt-hand-legend-ask" }, ` · white: ask ${who} for it`)))),
       h("ul", { class: "bt-rows" }, regions.map((r) => h("li", { class: "bt-row", "data-region": r, style: `--rc:${colourOf(r)}` },
         regionChip(r), h("span", { class: "bt-row-cards" }, (yours.get(r) || []).map(held),
           (asks.get(r) || []).map((c) => askButton(c, chosen, who, act)))))));
