@@ -7,7 +7,11 @@ others play on to the end"; and the laptop's table fits the window at the player
 
 from __future__ import annotations
 
+from conftest import Server
 from test_e2e_british_towns_review13 import _chooser, _shot, _table
+
+#: a deal in which the player (the chooser's asks) runs out of cards well before the end
+SEED_OUT = 62
 
 #: the words on whom he asks: the buttons (name, pressed), the cue, the asks' heading, and the ask buttons' targets
 WHOM = """async () => { await document.fonts.ready;
@@ -71,3 +75,40 @@ def test_on_a_laptop_the_asks_say_whom_and_another_is_chosen_in_words(browser, s
 
 def test_on_a_phone_the_asks_say_whom_and_another_is_chosen_in_words(browser, server, monkeypatch):
     _whom_is_said_and_chosen_in_words(browser, server, monkeypatch, "phone")
+
+
+#: where the page stands after the player's move: out of cards (the prompt says so), his turn again, or the end
+NEXT = """() => { const status = document.querySelector('.status');
+  if (status && status.textContent.includes('You are out of cards')) return 'out';
+  if (document.querySelector('[data-testid=result]')) return 'end';
+  return document.querySelector('.dock [data-whom], .dock .bt-ask [data-action], .dock .bt-hand-ask [data-action]')
+    ? 'turn' : null; }"""
+
+
+def test_a_player_out_of_cards_is_told_plainly_that_the_others_play_on(browser, tmp_path, monkeypatch):
+    # (the bots a little slower than the other tests', so that the game goes on a while after he is out)
+    slow = Server(f"sqlite:///{tmp_path / 'slow.db'}", 0.5, "--creator-seeds").start()
+    table = _table(browser, slow, "british-towns-asking", "phone", SEED_OUT, players=3, monkeypatch=monkeypatch)
+    page = table.page
+    chooser = _chooser("british-towns-asking")
+    try:
+        said = None
+        while said is None:
+            view = table.decision()
+            assert view is not None, "the game ended with the player never out of cards"
+            table.click(chooser.act(view["observation"], view["legal"]))
+            page.wait_for_function(NEXT, timeout=60000)
+            if page.evaluate(NEXT) == "out":
+                said = page.inner_text(".status")
+        seat = view["seat"]
+        latest = table.views[max(table.views)]
+        assert latest["observation"]["out"][seat] or not latest["observation"]["hand"], latest["observation"]
+        assert said == "You are out of cards: the others play on to the end.", said
+        status = page.locator(".status").bounding_box()
+        assert status and 0 <= status["y"] and status["y"] + status["height"] <= 844, status
+        _shot(page, "british-towns-asking-phone-out-of-cards")
+        page.screenshot(path="/tmp/t33-bt9-shots/out-phone.png")
+        assert not table.errors, table.errors
+    finally:
+        table.close()
+        slow.stop()

@@ -381,7 +381,9 @@ export function label(action, view) {
 
 export function status(view) {
   if (view.over || view.seat === null) return "";
-  if (view.observation.out?.[view.seat]) return "You have no cards left, so you are out: watch the rest of the game (every ask is listed at the side).";
+  // (out of cards, or with nobody left to ask: he only watches now, and the prompt says so plainly)
+  const obs = view.observation;
+  if (obs.out?.[view.seat] || (obs.hand && !obs.hand.length)) return "You are out of cards: the others play on to the end.";
   if (view.legal.length) return "Your turn: choose a player, then a town to ask for.";
   return "";
 }
