@@ -31,6 +31,13 @@ WHOM = """async () => { await document.fonts.ready;
     scroll: document.documentElement.scrollHeight - innerHeight, scrolled: scrollY }; }"""
 
 
+#: how far the page runs past the window's foot, how far it is scrolled, and the top of the site's header
+FITS = """async () => { await document.fonts.ready;
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  return { over: document.documentElement.scrollHeight - innerHeight, scrolled: scrollY,
+    header: document.querySelector('body > header, header').getBoundingClientRect().top }; }"""
+
+
 def _whom_is_said_and_chosen_in_words(browser, server, monkeypatch, size):
     table = _table(browser, server, "british-towns-asking", size, 3, players=3, monkeypatch=monkeypatch)
     page = table.page
@@ -38,6 +45,17 @@ def _whom_is_said_and_chosen_in_words(browser, server, monkeypatch, size):
     try:
         switched = 0
         for turn, view in table.decisions(chooser, 12):
+            if size == "desktop":
+                # on a laptop the table fits the window at his turn, also with a refusal said over the asks (a card
+                # of his own hand clicked): no scroll, the site's header whole
+                fits = page.evaluate(FITS)
+                assert fits["over"] <= 0 and fits["scrolled"] == 0 and fits["header"] >= 0, (turn, fits)
+                page.locator(".dock .bt-hand [data-card]").first.click(force=True)
+                page.wait_for_selector(".refusal.show")
+                fits = page.evaluate(FITS)
+                if turn == 6:
+                    _shot(page, "british-towns-asking-laptop-refused-fits")
+                assert fits["over"] <= 0 and fits["scrolled"] == 0 and fits["header"] >= 0, (turn, "refused", fits)
             names = view["observation"]["seat_names"]
             targets = sorted({a.split(" ")[1] for a in view["legal"] if a.startswith("ask ")})
             whom = page.evaluate(WHOM)

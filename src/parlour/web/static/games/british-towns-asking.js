@@ -174,7 +174,23 @@ function wholeLog(list) {
     if (dock && box && !dock.classList.contains("over") && getComputedStyle(dock).position !== "fixed") {
       // (what the box holds under the list: the deal's line, its padding)
       const under = box.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom;
-      const above = innerHeight - dock.offsetHeight - (list.getBoundingClientRect().top + scrollY) - under - 8;
+      // (and what stands under the box down to the foot of the table above the dock: its margin, the padding and
+      // border of what holds it, the table's own: with the log the table's tallest part, the table and the dock
+      // under it then fit the window, and the page does not scroll)
+      let below = parseFloat(getComputedStyle(box).marginBottom) || 0;
+      for (let up = box.parentElement; up && up !== dock.parentElement; up = up.parentElement) {
+        const css = getComputedStyle(up);
+        below += (parseFloat(css.paddingBottom) || 0) + (parseFloat(css.borderBottomWidth) || 0);
+        if (up.classList.contains("board")) break;
+        below += parseFloat(css.marginBottom) || 0;
+      }
+      // (and under the dock, the page's own foot: its padding, so that the page ends at the window's foot)
+      let foot = parseFloat(getComputedStyle(dock).marginBottom) || 0;
+      for (let up = dock.parentElement; up && up !== document.documentElement; up = up.parentElement) {
+        const css = getComputedStyle(up);
+        foot += ["paddingBottom", "borderBottomWidth", "marginBottom"].reduce((sum, k) => sum + (parseFloat(css[k]) || 0), 0);
+      }
+      const above = innerHeight - dock.offsetHeight - (list.getBoundingClientRect().top + scrollY) - under - below - foot - 2;
       // (with less room than an ask's two lines, a tall dock: the newest ask alone, whole, the rest a scroll away)
       const first = list.firstElementChild ? list.firstElementChild.getBoundingClientRect().bottom - top + padBottom + borderBottom : room;
       room = Math.min(room, Math.max(above, first));
