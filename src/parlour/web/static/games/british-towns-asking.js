@@ -16,6 +16,7 @@ let movesSeen = -1;      // the count of moves in the view last drawn (a new one
 let engaged = false;
 const OURS = ".bt-seats, .bt-ask, .bt-hand-ask, .bt-history";
 let myTurn = false;
+let refocus = null;      // the player just chosen in the words "Ask: …": his button has the focus again once redrawn
 let everyOpen = false;   // whether the person opened the list of every ask (on a phone): it stays open move after move
 document.addEventListener("focusin", (event) => { engaged = Boolean(event.target.closest && event.target.closest(OURS)); });
 // A window that crosses a phone's width (a phone turned, a window narrowed) draws the table again in the layout of its
@@ -173,7 +174,23 @@ function wholeLog(list) {
     if (dock && box && !dock.classList.contains("over") && getComputedStyle(dock).position !== "fixed") {
       // (what the box holds under the list: the deal's line, its padding)
       const under = box.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom;
-      const above = innerHeight - dock.offsetHeight - (list.getBoundingClientRect().top + scrollY) - under - 8;
+      // (and what stands under the box down to the foot of the table above the dock: its margin, the padding and
+      // border of what holds it, the table's own: with the log the table's tallest part, the table and the dock
+      // under it then fit the window, and the page does not scroll)
+      let below = parseFloat(getComputedStyle(box).marginBottom) || 0;
+      for (let up = box.parentElement; up && up !== dock.parentElement; up = up.parentElement) {
+        const css = getComputedStyle(up);
+        below += (parseFloat(css.paddingBottom) || 0) + (parseFloat(css.borderBottomWidth) || 0);
+        if (up.classList.contains("board")) break;
+        below += parseFloat(css.marginBottom) || 0;
+      }
+      // (and under the dock, the page's own foot: its padding, so that the page ends at the window's foot)
+      let foot = parseFloat(getComputedStyle(dock).marginBottom) || 0;
+      for (let up = dock.parentElement; up && up !== document.documentElement; up = up.parentElement) {
+        const css = getComputedStyle(up);
+        foot += ["paddingBottom", "borderBottomWidth", "marginBottom"].reduce((sum, k) => sum + (parseFloat(css[k]) || 0), 0);
+      }
+      const above = innerHeight - dock.offsetHeight - (list.getBoundingClientRect().top + scrollY) - under - below - foot - 2;
       // (with less room than an ask's two lines, a tall dock: the newest ask alone, whole, the rest a scroll away)
       const first = list.firstElementChild ? list.firstElementChild.getBoundingClientRect().bottom - top + padBottom + borderBottom : room;
       room = Math.min(room, Math.max(above, first));
@@ -267,6 +284,14 @@ export function render(el, ctx) {
     if (e.event === "region laid" && e.after_ask > 0) laidAfter.set(e.after_ask, [...(laidAfter.get(e.after_ask) || []), e]);
   }
   const words = (a) => `${person(view, a.asker, { start: true })} asked ${person(view, a.asked)} for ${townName(a.card)}${a.got ? ": got it" : ": not held"}`;
+  // (whom he asks, said and chosen in words beside the asks: "Ask: [Arthur] [Betty]", the one chosen pressed; a
+  // click on a player's box round the table chooses too)
+  const choose = (n) => { chosen = n; refocus = n; if (ctx.redraw) ctx.redraw(); else { el.replaceChildren(); render(el, ctx); } };
+  const whom = chosen ? h("div", { class: "bt-whom", role: "group", "aria-label": "Whom to ask", "data-testid": "whom" },
+    h("span", { class: "bt-whom-label" }, "Ask:"),
+    [...targets.keys()].map((n) => h("button", { type: "button", class: `bt-whom-seat${n === chosen ? " chosen" : ""}`,
+      "data-whom": n, "aria-pressed": String(n === chosen), onclick: () => choose(n) }, seatName(view, n))),
+    targets.size > 1 ? h("span", { class: "bt-whom-cue", "data-testid": "whom-cue" }, `${tap} a player to ask them instead`) : "") : "";
   let askPanel = "";
   if (chosen && narrow) {
     askPanel = h("div", { class: "bt-ask bt-heard-panel decision-area" }, sinceLast(all, me, view, laidAfter), all.length ? heardLine(all, me, words)
@@ -278,7 +303,7 @@ export function render(el, ctx) {
   } else if (chosen) {
     const who = seatName(view, chosen);
     askPanel = h("div", { class: "panel bt-ask decision-area" },
-      h("h3", {}, `Ask ${who} for…`),
+      h("div", { class: "bt-ask-head" }, h("h3", { "data-testid": "ask-head" }, `Ask ${who} for…`), whom),
       h("div", { class: "bt-ask-groups" }, byRegion(targets.get(chosen)).map(([r, cards]) => h("div", { class: "bt-ask-group", style: `--rc:${colourOf(r)}` },
         regionChip(r), cards.map((c) => askButton(c, chosen, who, act))))));
   }
@@ -298,7 +323,10 @@ export function render(el, ctx) {
     const regions = [...new Set([...mine.map(([r]) => r), ...asks.keys()])].sort((a, b) => a - b);
     const yours = new Map(mine);
     hand = h("div", { class: "panel bt-hand hand-area bt-hand-ask", "data-testid": "hand-and-ask" },
-      h("h3", {}, `Your hand (${obs.hand.length}) `, h("span", { class: "bt-hand-legend" }, `✓ yours · white: ask ${who} for it`)),
+      // (with the hint open, one line: whom, and the hand's heading, the cue and the legend's second half put away)
+      h("div", { class: "bt-hand-head" }, whom,
+        h("h3", { "data-testid": "ask-head" }, `Your hand (${obs.hand.length}) `, h("span", { class: "bt-hand-legend" }, "✓ yours",
+          h("span", { class: "bt-hand-legend-ask" }, ` · white: ask ${who} for it`)))),
       h("ul", { class: "bt-rows" }, regions.map((r) => h("li", { class: "bt-row", "data-region": r, style: `--rc:${colourOf(r)}` },
         regionChip(r), h("span", { class: "bt-row-cards" }, (yours.get(r) || []).map(held),
           (asks.get(r) || []).map((c) => askButton(c, chosen, who, act)))))));
@@ -346,6 +374,11 @@ export function render(el, ctx) {
   // when the turn comes back to him, from there to the first town he may ask for)
   const turnCame = targets.size > 0 && !myTurn;
   myTurn = targets.size > 0;
+  if (refocus) {
+    const again = el.querySelector(`[data-whom="${refocus}"]`);
+    refocus = null;
+    if (again) again.focus({ preventScroll: true });
+  }
   if (engaged && !readOnly) requestAnimationFrame(() => {
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected;
@@ -364,7 +397,9 @@ export function label(action, view) {
 
 export function status(view) {
   if (view.over || view.seat === null) return "";
-  if (view.observation.out?.[view.seat]) return "You have no cards left, so you are out: watch the rest of the game (every ask is listed at the side).";
+  // (out of cards, or with nobody left to ask: he only watches now, and the prompt says so plainly)
+  const obs = view.observation;
+  if (obs.out?.[view.seat] || (obs.hand && !obs.hand.length)) return "You are out of cards: the others play on to the end.";
   if (view.legal.length) return "Your turn: choose a player, then a town to ask for.";
   return "";
 }
