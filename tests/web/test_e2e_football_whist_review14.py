@@ -77,9 +77,14 @@ def test_the_hint_shows_its_rows_whole_at_every_decision_and_the_hand_keeps_its_
                 assert len(rows) >= min(5, len(view["legal"])), rows
                 assert all(whole for _, whole in rows), (kind, rows)
                 if size == "desktop":
-                    # the hand's cards as large as without the hint, the whole hand in the window
+                    # the hand's cards as large as without the hint where a card is to be played, the whole hand in
+                    # the window; at a kick-off or ball move, when no card is played, the hand may stand smaller (no
+                    # narrower than 50px) so that the play log and the last trick above the dock stay in sight
                     after = page.locator(cards).evaluate_all("els => els.map(e => e.getBoundingClientRect().width)")
-                    assert min(after) >= min(before) - 0.5 and min(after) >= 55, (kind, before, after)
+                    if kind in ("kick", "move"):
+                        assert min(after) >= 49.5, (kind, before, after)
+                    else:
+                        assert min(after) >= min(before) - 0.5 and min(after) >= 55, (kind, before, after)
                     hand = page.locator(".dock .fw-hand").evaluate(RECT)
                     assert hand[3] <= 900 and hand[2] <= 1366, hand
                 assert layout(page) == []

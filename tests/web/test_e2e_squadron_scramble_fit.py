@@ -45,8 +45,9 @@ def in_view(page, selector: str) -> None:
 
 
 def test_a_long_discard_pile_fans_out_in_one_row_in_view_while_the_player_decides_to_draw(quick_server, browser):
-    """Late in a round the pile runs long: it keeps to one row, overlapped as a fanned pile with its top card whole,
-    and every card of it that may be taken lies in view above the dock at both sizes, by click, tap or key."""
+    """Late in a round the pile runs long: at a desk it keeps to one row, overlapped as a fanned pile with its top card
+    whole (on a phone its lower cards are tiles in rows), and every card of it that may be taken lies in view above the
+    dock at both sizes, by click, tap or key."""
     made, view = drive(quick_server, 5, lambda v: len(v["observation"]["pile"]) >= 18
                        and v["observation"]["phase"] == "draw", choose=stock_only)
     n = len(view["observation"]["pile"])
@@ -58,7 +59,8 @@ def test_a_long_discard_pile_fans_out_in_one_row_in_view_while_the_player_decide
             in_view(page, ".ss-pile")
             in_view(page, ".ss-pile [data-action^='take ']")
             tops = {round(b["y"]) for b in (takes.nth(i).bounding_box() for i in range(n))}
-            assert len(tops) == 1, tops
+            # (on a phone the pile's lower cards are rows of tiles, their names across: test_e2e_squadron_round6.py)
+            assert len(tops) == 1 or touch, tops
             snap(page, f"squadron-scramble-long-pile-{'phone' if touch else 'wide'}")
             if touch:
                 # a strip is narrow under a thumb: a first tap picks the cards out, a second takes them
