@@ -158,12 +158,16 @@ def weighed(record: GameRecord, game: Any, seats: Sequence[int] | None = None) -
     in plane-spotting, of recognition, not a choice to weigh), unless the answer given there was wrong
     (``GameDescriptor.right_answer``): a wrong name, which forfeits a turn, is judged as a mistake."""
     withheld = getattr(game, "hint_withheld", None)
-    right = getattr(game, "right_answer", None)
     for index, seat, action, state in decisions(record, game, seats):
-        if withheld is None or withheld(state.observation(seat)) is None:
+        if withheld is None or withheld(state.observation(seat)) is None or _right_instead(game, state, seat, action):
             yield index, seat, action, state
-        elif right is not None and (answer := right(state, seat)) is not None and answer != action:
-            yield index, seat, action, state
+
+
+def _right_instead(game: Any, state: Any, seat: int, played: str) -> str | None:
+    """The answer the rules count right (``GameDescriptor.right_answer``) where ``played`` was not it; else None."""
+    right = getattr(game, "right_answer", None)
+    answer = right(state, seat) if right is not None else None
+    return answer if answer is not None and answer != played else None
 
 
 def _wrong_answer(game: Any, state: Any, seat: int, played: str, answer: str, threshold: float,
@@ -215,12 +219,11 @@ def analyse_record(record: GameRecord, game: Any, seats: Sequence[int] | None = 
     rows: list[dict[str, Any]] = []
     if progress is not None:
         progress(0, len(todo))
-    right = getattr(game, "right_answer", None)
     for done, (index, seat, played, state) in enumerate(weighed(record, game, seats)):
         if deadline is not None and time.perf_counter() >= deadline:
             break                             # unfinished, never thinned: a judgement is the whole budget's
-        answer = right(state, seat) if right is not None else None
-        if answer is not None and answer != played:
+        answer = _right_instead(game, state, seat, played)
+        if answer is not None:
             row = _wrong_answer(game, state, seat, played, answer, threshold, iterations=iterations, seconds=seconds,
                                 seed=seed, bot=bot)
             rows.append({**row, "index": index, "move": index + 1, "legal": len(state.legal_actions(seat))})

@@ -511,7 +511,11 @@ class LiveTable:
         seat is a bot: the person alone decides)."""
         offered = getattr(self.state, "finish_offered", None)
         return (seat is not None and offered is not None and not self.ended and seat not in self.bots
-                and all(s in self.bots for s in range(len(self.seats)) if s != seat) and bool(offered(seat)))
+                and self._alone_with_bots(seat) and bool(offered(seat)))
+
+    def _alone_with_bots(self, seat: int) -> bool:
+        """Every seat but ``seat`` is played by a bot."""
+        return all(s in self.bots for s in range(len(self.seats)) if s != seat)
 
     async def finish(self, seat: int) -> None:
         """A person finishes the game by agreement (``finish_offered``): the rules end it and count it as it stands,
@@ -526,7 +530,7 @@ class LiveTable:
                 raise Refused(f"{self.game.title} is never finished by agreement: it ends by its rules")
             if seat in self.bots:
                 raise Refused(f"seat {seat} is played by a bot")
-            if any(s not in self.bots for s in range(len(self.seats)) if s != seat):
+            if not self._alone_with_bots(seat):
                 raise Refused(OTHERS_MUST_AGREE)
             if not offered(seat):
                 raise Refused(self.state.explain_illegal(seat, AGREED_FINISH))
