@@ -143,8 +143,8 @@ def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
 
 
 def tournaments_of(tournaments: Tournaments, rows: Sequence[dict[str, Any]]) -> list[TournamentOf | None]:
-    """The drive or cycle each listed table was played for, by name ("Saturday Drive", "round 4, table 4"; "the
-    cycle of Ann, Bob and Cat", "match 3"): None for a casual game, or one whose tournament is gone.  Each
+    """The drive or cycle each listed table was played for, by name ("Saturday Drive", "round 4, table 4"; "Biggles
+    cycle, 5 December", "match 3"): None for a casual game, or one whose tournament is gone.  Each
     tournament is read once for the whole list."""
     names: dict[str, str | None] = {}
 
@@ -156,9 +156,6 @@ def tournaments_of(tournaments: Tournaments, rows: Sequence[dict[str, Any]]) -> 
                 names[doc_id] = None
         return names[doc_id]
 
-    def players(doc_id: str) -> str:
-        return tournaments.cycle(doc_id).name
-
     out: list[TournamentOf | None] = []
     for row in rows:
         meta = row.get("meta") or {}
@@ -167,8 +164,8 @@ def tournaments_of(tournaments: Tournaments, rows: Sequence[dict[str, Any]]) -> 
                 out.append(TournamentOf(name=title, where=f"round {meta['round']}, table {meta['table']}",
                                         url=f"/drives/{meta['drive']}"))
                 continue
-            if meta.get("cycle") and (who := name(meta["cycle"], players)):
-                out.append(TournamentOf(name=who, where=f"match {meta['match'] + 1}", url=f"/cycles/{meta['cycle']}"))
+            if meta.get("cycle") and (title := name(meta["cycle"], lambda c: tournaments.cycle(c).name)):
+                out.append(TournamentOf(name=title, where=f"match {meta['match'] + 1}", url=f"/cycles/{meta['cycle']}"))
                 continue
         except (KeyError, TypeError):
             pass
