@@ -10,6 +10,8 @@ const REGION_CARD_ROLE = "stands for any one of its towns";
 const HAND = 7;
 // the rules' words for a game finished by agreement (its end's why, and its result's ending)
 const AGREED = "finished by agreement, counted as it stood";
+// the finish by agreement told as a move, in the play log and the replay alike
+const FINISHED = "finished the stalled game by agreement, and it was counted as it stood";
 
 // The card turned up beside the stock at the deal: every view names it (the table saw it), so the play log and the
 // replay tell the deal in the same words at any move, in any browser.
@@ -141,7 +143,7 @@ export function playLog(obs, view) {
       }
     } else if (action === "finish") {
       events = events.filter((ev) => ev.event !== "game over");
-      say(at, s, "finished the stalled game by agreement, and it was counted as it stood");
+      say(at, s, FINISHED);
     } else if (verb === "discard") {
       pile.push(arg);
       hands[s] -= 1;
@@ -676,7 +678,7 @@ export function describe(action, view, seat) {
   if (action === "take discard") return "took the top discard";
   if (action === "draw stock") return "drew from the stock";
   if (action === "done") return "drew up to seven cards";
-  if (action === "finish") return "finished the stalled game by agreement, and it was counted as it stood";
+  if (action === "finish") return FINISHED;
   return action;
 }
 
