@@ -52,7 +52,7 @@ def test_on_a_phone_at_three_players_the_dock_says_what_the_others_did_since_the
     chooser = _chooser("british-towns-sets")
     try:
         looked = 0
-        for turn, view in table.decisions(chooser, 12):
+        for turn, view in table.decisions(chooser, 12, may_end=False):
             obs = view["observation"]
             me = obs["seat"]
             history = obs["history"]
@@ -96,7 +96,7 @@ def test_on_a_phone_the_discard_just_played_rises_clear_of_the_scores_strip(brow
     chooser = _chooser("british-towns-sets")
     try:
         looked = 0
-        for _ in table.decisions(chooser, 10):
+        for _ in table.decisions(chooser, 10, may_end=False):
             got = page.evaluate(LIFT)
             if got:
                 assert got["lifts"] and got["top"] < got["rest"], got  # (it does rise)

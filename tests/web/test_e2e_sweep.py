@@ -117,11 +117,13 @@ class Table:
         raise AssertionError(f"{self.game} at {self.size}: no decision came within {limit} s "
                              f"(page at move {self.moves_shown()}, last view {max(self.views, default=None)})")
 
-    def decisions(self, chooser, turns: int):
+    def decisions(self, chooser, turns: int, may_end: bool = True):
         """The person's decisions, at most ``turns`` of them, as (turn, view), each answered with ``chooser``'s move
-        once the loop's body has looked at it (a ``break`` leaves it unanswered); they end with the game."""
+        once the loop's body has looked at it (a ``break`` leaves it unanswered); they end with the game, or, where
+        the game ``may_end`` is False, the test fails if it ends before ``turns`` decisions."""
         for turn in range(turns):
             view = self.decision()
+            assert view is not None or may_end, f"the game ended after {turn} of {turns} decisions"
             if view is None:
                 return
             yield turn, view
