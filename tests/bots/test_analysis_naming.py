@@ -37,7 +37,8 @@ def test_the_analysis_judges_no_naming_of_a_plane_but_every_other_choice():
 
 def test_a_plane_named_wrongly_is_judged_a_costly_mistake_with_the_right_name_the_experts_choice():
     """(review 16b) a turn lost to a wrong name was not counted: "no costly moves of Ann's".  A wrong name is a row of
-    its own, costly whatever its figures, the right name the expert's choice, its cost what the lost turn cost."""
+    its own, costly, the right name the expert's choice; what the lost turn cost is past the expert's look-ahead, so
+    the row gives no figures and says why."""
     from parlour.bots import make_bot
     from parlour.engine.record import record_of
     from parlour.games.squadron_scramble.descriptor import right_answer
@@ -61,5 +62,10 @@ def test_a_plane_named_wrongly_is_judged_a_costly_mistake_with_the_right_name_th
     rows = analyse_record(record, game, [0], iterations=20, seed=0)
     row = rows[-1]
     assert (row["index"], row["played"], row["best"]) == (index, said, right)
-    assert row["costly"] and row["wrong_answer"] and row["cost"] is not None and row["cost"] >= 0
+    assert row["costly"] and row["wrong_answer"]
+    # (review 18c: "Name: PLANE, Japan (played) 81%" beside the right nation's 81%) the expert's look-ahead ends with
+    # the turn, and the turn a wrong name costs is the next: no figure that says it cost nothing, but the reason
+    assert row["cost"] is None and row["played_chance"] is None and row["best_chance"] is None
+    assert all(o["chance"] is None for o in row["options"])
+    assert "next turn" in row["unmeasured"] and "not measured" in row["unmeasured"]
     assert not any(r.get("wrong_answer") for r in rows[:-1])

@@ -173,3 +173,38 @@ def test_no_asking_bot_asks_a_player_for_a_card_the_table_heard_him_hand_over():
     chosen = {make_bot(ASKING, "newcomer", 1, seed).act(back.observation(1), back.legal_actions(1))
               for seed in range(60)}
     assert "ask P3 R6" in chosen
+
+
+def test_the_sets_newcomer_never_throws_the_last_card_of_another_players_set():
+    """Review 22a: the default opponent threw the region card that completed a set the person had laid, a free
+    card that anyone at the table would have kept back; the newcomer (its slips) now keeps such a card while he
+    has another to throw."""
+    from parlour.bots import make_bot
+
+    mine = ["R1", "COWES", "WINDSOR", "WELLS", "PLYMOUTH", "CARDIFF", "SWANSEA"]
+    yours = ["NORWICH", "IPSWICH", "PENRITH", "MANCHESTER", "AYR", "YORK", "SHEFFIELD"]
+    state = sets_game([mine, yours], face_up="NEWCASTLE", stock=["OXFORD"])
+    state.sets[1] = {1: [CARD_OF_TEXT[c] for c in region(1) if c != "R1"]}     # he laid region 1 short of R1
+    state._legal = None
+    run(state, "draw stock")
+    obs = state.observation(0)
+    assert "R1" in obs["hand"] and "discard R1" in state.legal_actions(0)
+    # R1 is the region he holds fewest of (one card): the old newcomer threw it every time
+    throws = {make_bot(SETS, "newcomer", 0, seed).act(obs, state.legal_actions(0)) for seed in range(12)}
+    assert throws and all(t.startswith("discard ") for t in throws)
+    assert "discard R1" not in throws
+    # with nothing else to throw he still may (the rules make him discard)
+    assert make_bot(SETS, "newcomer", 0, 1).act(obs, ("discard R1",)) == "discard R1"
+
+
+def test_the_sets_newcomer_takes_the_region_card_of_a_region_he_holds():
+    """A person sees that the region card stands in for any town of its region: he takes it when he holds a town
+    of it, though only one (before, he took a discard only when he held two of its region)."""
+    from parlour.bots import make_bot
+
+    mine = ["LONDON", "COWES", "WELLS", "CARDIFF", "BIRMINGHAM", "CAMBRIDGE", "PENRITH"]
+    yours = ["NORWICH", "IPSWICH", "MANCHESTER", "AYR", "YORK", "SHEFFIELD", "LEEDS"]
+    for face_up, want in (("R5", "take discard"), ("R9", "draw stock"), ("GLASGOW", "draw stock")):
+        state = sets_game([mine, yours], face_up=face_up)
+        obs = state.observation(0)
+        assert make_bot(SETS, "newcomer", 0, 3).act(obs, state.legal_actions(0)) == want, face_up

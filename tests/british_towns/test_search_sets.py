@@ -48,3 +48,33 @@ def test_the_top_discard_counts_for_the_player_about_to_draw_where_it_helps_him(
     useless.stock = [CARD_OF_TEXT["BATH"] if c == CARD_OF_TEXT["GLASGOW"] else c for c in useless.stock]
     assert evaluate(useful)[0] > evaluate(useless)[0]
     assert evaluate(useful)[1] < evaluate(useless)[1]
+
+
+def test_the_expert_breaks_a_stall_instead_of_throwing_back_what_it_draws():
+    """Review 22a: two players following the expert drew and threw back for over 100 turns with nothing laid.
+    This deal (seed 1, the experts at 100 iterations) stalled from move 124 and still ran at move 500; now, once
+    the pack has gone round with nothing laid, the expert gives up a hoard or throws a card not yet gone round."""
+    from parlour.games.british_towns.search_sets import candidates
+
+    state = GAME.new_state(seats=2, seed=1)
+    bots = [make_bot(GAME, "expert:100", s, 101 + s) for s in range(2)]
+    pruned = 0
+    while not state.is_over and len(state.history) < 500:
+        (seat,) = state.to_move
+        legal = state.legal_actions(seat)
+        if list(candidates(state, seat, legal)) != list(legal):
+            pruned += 1
+            thrown = decide(bots[seat], state, seat)
+            assert thrown in candidates(state, seat, legal)
+        state.apply(seat, decide(bots[seat], state, seat))
+    assert pruned >= 1
+    assert state.is_over and len(state.history) < 300
+
+
+def test_the_expert_searches_every_discard_while_the_game_moves():
+    from parlour.games.british_towns.search_sets import candidates
+
+    state = _position()
+    state.apply(0, "draw stock")
+    legal = state.legal_actions(0)
+    assert len(legal) == 8 and candidates(state, 0, legal) == legal

@@ -679,6 +679,25 @@ def test_refusals_after_the_draw_say_what_is_possible():
         state.apply(0, "discard DO26/S")
 
 
+def test_in_plane_spotting_a_refusal_says_what_a_hand_may_do_not_what_this_one_holds():
+    """(round 13) In plane-spotting a refusal's "you may ..." says nothing of whether the hand holds a set or a swap:
+    a hand with a set and one with none hear the same words; the default game says what is open."""
+    said = []
+    for hand in (P38() + FILLER[:4], FILLER):
+        state = make([hand, FILLER2], recognition=True)
+        run(state, "draw stock")
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(0, "take 1")
+        said.append(str(refused.value))
+    assert said[0] == said[1], said
+    assert said[0].endswith("You may lay any set your cards make, swap any card of yours for a wild card standing in "
+                            "for it in another player's set or discard a card to end your turn."), said[0]
+    state = make([P38() + FILLER[:4], FILLER2])
+    run(state, "draw stock")
+    with pytest.raises(IllegalAction, match="You may lay a set or discard a card to end your turn.$"):
+        state.apply(0, "take 1")
+
+
 def test_variant_stalemate_turns_ends_a_round_of_passing_discards_to_and_fro():
     # Each player holds one P-38 view and the third lies on the pile: both keep taking it back.
     state = make([P38()[:1] + FILLER[:6], P38()[1:2] + FILLER2[:6]], pile="P38/F", stalemate_turns=4,

@@ -22,11 +22,14 @@ def test_bots_entries_change_no_result_and_a_batch_is_claimed_once():
         drive.add_entry({"kind": "bots", "playing": True, "start": "round 1, 0 in, 0 tables"})
     with pytest.raises(DriveError, match="no field"):
         drive.add_entry({"kind": "bots", "playing": True, "round": 1})
-    assert drive.bots() == {"playing": True, "bots": "heuristic", "since": 5.0}
+    # (the pace a watcher can follow unless the organiser chose quick: review 22d)
+    assert drive.bots() == {"playing": True, "bots": "heuristic", "pace": "watch", "since": 5.0}
     assert len(drive.pending()) == 4 and drive.standings()[0]["points"] == 0
-    drive.add_entry({"kind": "bots", "playing": False})
+    drive.add_entry({"kind": "bots", "playing": False, "pace": "quick"})
     again = Drive.from_dict(drive.to_dict())                    # the log rebuilds the same state
-    assert again.bots() == {"playing": False, "bots": "heuristic", "since": 5.0}
+    assert again.bots() == {"playing": False, "bots": "heuristic", "pace": "quick", "since": 5.0}
+    with pytest.raises(DriveError, match="pace is watch"):
+        drive.add_entry({"kind": "bots", "playing": True, "pace": "slow"})
 
 
 def test_two_server_processes_due_to_start_a_round_start_it_once(tmp_path):

@@ -184,6 +184,19 @@ def play_out(url: str, made: dict, choose, limit: float = 90) -> None:
                 seat.send(json.dumps({"type": "act", "action": choose(view), "moves": view["moves"]}))
 
 
+def seat_view(page, server) -> dict:
+    """The person's view as the server sends it to his seat: what the page does not show, such as the sets a
+    plane-spotter must find himself, or the moves a test picks from."""
+    table = page.url.rstrip("/").split("/")[-1]
+    key = page.evaluate("(id) => JSON.parse(localStorage.getItem(`parlour:${id}`))", table)
+    url = f"{server.url.replace('http://', 'ws://')}/ws/tables/{table}?token={key['token']}"
+    with connect(url, open_timeout=10) as ws:
+        while True:
+            message = json.loads(ws.recv(timeout=30))
+            if message["type"] == "view":
+                return message
+
+
 def stood_in_analysis(table: str, game: str, seat: int, name: str, rows: list[dict]) -> dict:
     """An analysis as the server answers it, its moves' judgements given (the expert's search is tested elsewhere):
     for a page's words and layout, served in the server's place (``page.route``)."""
@@ -200,7 +213,7 @@ def open_analysis(page, url: str, table: str, seat: int, analysis: dict, state: 
     page.goto(f"{url}/replay/{table}")
     page.wait_for_selector(".views .board")
     page.select_option("select[aria-label='Whose moves to analyse']", str(seat))
-    page.click("[data-testid=analyse]")
+    page.click("[data-testid=analyse]", force=True)
     page.wait_for_selector(".analysis-moves li", state=state)
 
 

@@ -71,8 +71,8 @@ def play_three_matches(browser, server, size: dict, name: str) -> None:
             drawn = page.evaluate("[window.__gone, window.__ready === document.querySelector('[data-testid=ready]')]")
             assert drawn == [0, True], drawn
             # everything the player reads and presses at the match's end is in the window, with no scroll
-            for part in ("[data-testid=match-summary] h3", "[data-testid=match-summary] table", "[data-testid=totals]",
-                         "[data-testid=ready]", "[data-testid=easier]"):
+            for part in ("[data-testid=match-summary] h3", "[data-testid=match-summary] .bg-sum",
+                         "[data-testid=totals]", "[data-testid=ready]", "[data-testid=easier]"):
                 in_window(page, part)
             shot(page, f"biggles-{name}-match-{match - 1}-end")
             ready.click(timeout=5000)                     # the first click goes

@@ -57,7 +57,9 @@ def test_the_move_log_tells_a_rewritten_last_move_as_it_now_stands(server, page)
 
 ENDING = """([bot, won]) => import('/static/games/biggles.js').then((m) => {
     document.querySelectorAll('.test-end').forEach((el) => el.remove());
-    const obs = { matches: 2, deciders: 1, match_results: [] };
+    // (won or lost by a clear margin, 8-0: another level is offered only after one, review 22c)
+    const obs = { matches: 2, deciders: 1,
+        match_results: [{ match: 1, winner: won ? 0 : 1, scores: won ? [8, 0] : [0, 8] }] };
     const view = { seats: [{ name: 'Ann', kind: 'person' }, { name: 'Arthur', kind: 'bot', bot }], observation: obs,
         seat: 0, over: true, result: { winner: won ? 'P1' : 'P2' } };
     const el = m.ending(view);
@@ -123,9 +125,12 @@ def test_a_phones_replay_shows_the_board_in_the_first_screen_and_goes_to_match_2
     marks = page.locator("[data-testid=replay-marks] button")
     names = marks.evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
     assert names == ["Match 1 start", "Match 1 end", "Match 2 start", "Match 2 end"]
-    # (round 6: they wrapped onto two lines) one row inside the window, a match's end saying only "end" after its
-    # start, each button's words on one line
-    assert marks.all_inner_texts() == ["Match 1 start", "end", "Match 2 start", "end"]
+    # (round 6: they wrapped onto two lines) one row inside the window, each button's words on one line; (round 8)
+    # each saying where it goes in full, never a bare "end"
+    assert marks.all_inner_texts() == ["Match 1 start", "Match 1 end", "Match 2 start", "Match 2 end"]
+    # (round 8) one board on a phone, not two tall copies of the same builds: the picker offers the others
+    assert page.locator(".views .board").count() == 1
+    assert page.input_value("[data-testid=whose-view]") == "0"
     boxes = marks.evaluate_all(
         "els => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"
     )
@@ -153,6 +158,11 @@ def test_a_phones_replay_shows_the_board_in_the_first_screen_and_goes_to_match_2
     page.reload()
     page.wait_for_selector(".views .board")
     assert page.evaluate(TOP, "[data-testid=whose-view]") < page.evaluate(TOP, ".views .board")
+    # (round 9, review 19d: a laptop showed the same board twice) one board at every size, each view still offered
+    assert page.locator(".views .board").count() == 1
+    assert page.input_value("[data-testid=whose-view]") == "0"
+    assert page.locator("[data-testid=whose-view] option").count() == 3
+    shot(page, "biggles-replay-laptop-one-board")
     assert not errors, errors
 
 
@@ -172,6 +182,9 @@ def test_a_phones_replay_lists_the_last_moves_up_to_the_step_shown(finished, pag
     winner = ["Ann", "Bob"][result["matches"][0]["winner"]]
     assert 2 <= len(lines) <= 5 and lines[0] == f"{winner} played Biggles!", lines
     assert all(line.split(" ")[0] in ("Ann", "Bob") and " your " not in line for line in lines), lines
+    # (a phone opens on one board since round 8: every player's view, picked, lists the same moves on each)
+    page.select_option("[data-testid=whose-view]", "all")
+    page.locator(".views .board").nth(1).locator("[data-testid=replay-match-end]").wait_for()
     assert page.locator(".views .board").nth(1).locator("[data-testid=replay-log] li").all_inner_texts() == lines
     shot(page, "biggles-replay-phone-log")
     marks.nth(2).click()  # match 2's deal: nothing played yet

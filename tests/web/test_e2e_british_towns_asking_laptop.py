@@ -13,7 +13,7 @@ WHERE = """async () => { await document.fonts.ready;
   for (let i = 0; i < 4; i++) await new Promise((done) => requestAnimationFrame(() => done()));
   const dock = document.querySelector('.dock').getBoundingClientRect();
   const box = document.querySelector('.bt-history').getBoundingClientRect();
-  const cards = [...document.querySelectorAll('.dock .bt-hand svg.card')];
+  const cards = [...document.querySelectorAll('.dock .bt-hand [data-card]')];
   const tops = new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top)));
   const title = document.querySelector('[data-testid=table-title]').getBoundingClientRect().top;
   const key = document.querySelector('.bt-key').getBoundingClientRect().bottom;
@@ -35,7 +35,8 @@ def test_on_a_laptop_the_asks_heard_stand_above_the_dock_and_the_hint_opens_in_p
             # the title in view, the key whole above the dock, the asks heard's box ending above it, one row of cards
             assert where["scrolled"] == 0 and where["title"] >= 0, where
             assert where["key"] <= where["dock"] and where["log"] <= where["dock"] + 0.5, where
-            assert where["rows"] == 1, where
+            # (since review 21a a long hand is rows of low name cards, every card in sight: three rows at most)
+            assert where["rows"] <= 3, where
             if len(view["observation"]["hand"]) >= 18 and len(view["observation"]["asks"]) >= 10:
                 break
             table.click(chooser.act(view["observation"], view["legal"]))

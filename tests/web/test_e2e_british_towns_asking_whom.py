@@ -7,7 +7,7 @@ others play on to the end"; and the laptop's table fits the window at the player
 
 from __future__ import annotations
 
-from conftest import Server
+from conftest import ARTIFACTS, Server
 from test_e2e_british_towns_review13 import _chooser, _shot, _table
 
 #: a deal in which the player (the chooser's asks) runs out of cards well before the end
@@ -79,7 +79,7 @@ def _whom_is_said_and_chosen_in_words(browser, server, monkeypatch, size):
                 assert now["asks"] == [other] and now["focus"] == other, now
                 if not switched:
                     _shot(page, f"british-towns-asking-{size}-whom")
-                    page.screenshot(path=f"/tmp/t33-bt9-shots/whom-{size}.png")
+                    page.screenshot(path=str(ARTIFACTS / f"whom-{size}.png"))
                 switched += 1
         assert switched, "never two players to ask"
         assert not table.errors, table.errors
@@ -125,7 +125,7 @@ def test_a_player_out_of_cards_is_told_plainly_that_the_others_play_on(browser, 
         status = page.locator(".status").bounding_box()
         assert status and 0 <= status["y"] and status["y"] + status["height"] <= 844, status
         _shot(page, "british-towns-asking-phone-out-of-cards")
-        page.screenshot(path="/tmp/t33-bt9-shots/out-phone.png")
+        page.screenshot(path=str(ARTIFACTS / "out-phone.png"))
         assert not table.errors, table.errors
     finally:
         table.close()

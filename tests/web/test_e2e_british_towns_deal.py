@@ -34,6 +34,11 @@ def test_the_deal_is_told_with_the_region_laid_from_it(browser, server, size):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"british-towns-asking-{size}-deal.png"), full_page=True)
         assert page.inner_text("[data-testid=story]").strip() == said, names
+        # (review 22a: the laid regions' chips by a player's name, numbers alone, read as nothing on a touch screen)
+        laid_by = page.locator("[data-testid=seat-laid]")
+        # (said in a word on a phone, where no title shows under a pointer; a laptop's seat box has its titles)
+        shown = (["laid:"] if size == "phone" else []) + [str(laid[0]["region"])]
+        assert laid_by.count() == 1 and laid_by.inner_text().split() == shown, names
         # (said once: the news before the first ask, not the log of asks as well)
         assert page.locator("[data-testid=deal]").count() == 0
         assert said not in page.inner_text(".bt-history")

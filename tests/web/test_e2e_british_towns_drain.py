@@ -80,9 +80,9 @@ def test_sets_game_prompt_offers_only_the_legal_draws(server, page):
       const view = (legal, discards) => ({ seat: 0, over: false, legal, observation: { discards } });
       return [m.status(view(['draw stock'], [])), m.status(view(['take discard'], ['R3'])),
               m.status(view(['draw stock', 'take discard'], ['R3']))]; }""")
-    assert said[0] == "Your turn: draw from the stock: click it.", said
-    assert said[1].startswith("Your turn: take the ") and "stock" not in said[1], said
-    assert said[2].startswith("Your turn: draw a card: click the stock or the discard pile (its top card is the "), said
+    assert said[0] == "Your turn. Draw from the stock: click it.", said
+    assert said[1].startswith("Your turn. Take the ") and "stock" not in said[1], said
+    assert said[2].startswith("Your turn. Draw a card: click the stock or the discard pile (its top card is the "), said
 
 
 def test_a_slip_at_the_bar_is_told_within_the_bar_it_is_said_under(server, page):

@@ -44,6 +44,9 @@ def _check_key(page, obs, towns):
         if mine or card:
             want = (f"you hold {len(mine)} of {len(codes)}" + (" and the region card" if card else "") if mine
                     else "you hold the region card (no towns yet)")
+            # (in the sets game a region held whole, every town or all but one and the region card, is said so)
+            if "sets" in obs and (len(mine) == len(codes) or card and len(mine) == len(codes) - 1):
+                want += " · whole: lay it down on your turn"
             assert line["hold"] == want, line
         else:
             assert line["hold"] is None, line

@@ -111,7 +111,8 @@ def test_a_key_drawn_in_wider_words_closes_them_up_to_stand_above_the_dock(brows
 
 
 #: the titles of the region cards on the table: the hand's, the top discard's
-REGION_TITLES = """() => [...document.querySelectorAll('svg[data-card^="R"]')].map((c) => c.getAttribute('title')
+REGION_TITLES = """() => [...document.querySelectorAll('svg[data-card^="R"], .bt-namecard[data-card^="R"]')]
+  .map((c) => c.getAttribute('title')
   || c.querySelector('title')?.textContent || '')"""
 
 

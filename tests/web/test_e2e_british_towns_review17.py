@@ -102,7 +102,10 @@ SCORES = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) =
   const line = document.querySelector('[data-testid=scores]'); if (!line) return null;
   const room = document.querySelector('.dock').getBoundingClientRect().top; const r = line.getBoundingClientRect();
   return { text: line.textContent, seen: r.top >= 0 && r.bottom <= room + 1 && r.height > 0,
-    said: [...line.querySelectorAll('.bt-scored')].map((s) => [Number(s.dataset.seat), s.textContent.trim()]),
+    // (a score's words, without the chips of the sets laid beside it: those are counted below)
+    said: [...line.querySelectorAll('.bt-scored')].map((s) => { const c = s.cloneNode(true);
+      c.querySelectorAll('.bt-chip').forEach((chip) => chip.remove());
+      return [Number(s.dataset.seat), c.textContent.trim()]; }),
     chips: line.querySelectorAll('.bt-chip').length }; }"""
 
 

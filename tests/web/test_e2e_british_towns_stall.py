@@ -82,7 +82,8 @@ def test_a_stalled_game_is_said_to_be_so_and_finished_from_the_page(quick_server
     row = page.locator(f"tr[data-table='{made['id']}']")
     row.wait_for()
     said = row.locator("td").nth(2).inner_text()
-    assert said.startswith("Won by ") and said.endswith(f" ({AGREED})"), said
+    # (round 11: with its score, "Ann beat Bob 3–1 on points", where it read "Won by Ann")
+    assert (" beat " in said or " drew " in said) and said.endswith(f" ({AGREED})"), said
     # and so does the replay: its heading, and its last step in the play so far
     page.goto(f"{quick_server.url}/replay/{made['id']}")
     page.wait_for_selector(".views .board")
@@ -97,6 +98,22 @@ def test_a_spectator_is_told_of_the_stall_but_has_no_way_to_finish_it(quick_serv
     page.goto(quick_server.url + made["url"])
     page.wait_for_selector("[data-testid=stalled]")
     assert page.locator("[data-testid=finish-here]").count() == 0
+    assert page.locator("[data-testid=finish-later]").count() == 0
+
+
+def test_a_stalled_game_says_when_its_way_out_comes_where_it_is_not_offered_yet(quick_server, page):
+    """(review 22a: "this game may never end", and no way out in sight, once the player had drawn) the finish is
+    offered only at the start of his turn: until then the notice says so."""
+    made, view = stalled_table(quick_server.url, then="take discard")
+    assert not view["finish_offered"] and view["observation"]["stalled"]
+    take_seat(page, quick_server.url, made)
+    page.wait_for_selector("[data-testid=stalled]")
+    assert page.locator("[data-testid=finish-here]").count() == 0
+    later = page.inner_text("[data-testid=finish-later]")
+    assert later == (
+        "At the start of your next turn, before you draw, you may finish the game here and have it counted as it "
+        "stands."
+    ), later
 
 
 def test_the_new_table_page_says_by_the_stalled_game_option_that_at_0_a_game_can_go_on_for_ever(quick_server, page):
@@ -114,7 +131,7 @@ def test_the_new_table_page_says_by_the_stalled_game_option_that_at_0_a_game_can
     shot(page, "bt-stalled-option")
 
 
-def test_a_hint_that_throws_back_the_card_just_taken_calls_it_a_waiting_move(quick_server, page):
+def test_a_hint_that_throws_back_the_card_just_taken_says_so_in_plain_words(quick_server, page):
     made, view = stalled_table(quick_server.url, hints=True, then="take discard")
     taken = view["observation"]["seen_in_hands"][0][-1]
     other = next(a for a in view["legal"] if a.startswith("discard ") and a != f"discard {taken}")
@@ -153,9 +170,12 @@ def test_a_hint_that_throws_back_the_card_just_taken_calls_it_a_waiting_move(qui
     rows = page.locator("[data-testid=hint] li")
     rows.first.wait_for()
     first, second = rows.nth(0).text_content(), rows.nth(1).text_content()
-    assert first.startswith("Throw back "), first
-    assert f": a waiting move that keeps your cards from {bot}" in first, first
-    assert "waiting" not in second and "Discard " in second, second
+    # (review 20a: in plain words, what it does, not "THROW BACK …: a waiting move")
+    name = page.evaluate("async (c) => (await import('/static/games/british-towns-common.js')).townName(c)", taken)
+    assert first.startswith("Play"), first
+    assert f"Discard {name} again (the card you just took): gives {bot} nothing new" in first, first
+    assert "Throw back" not in first and "waiting" not in first, first
+    assert "again" not in second and "Discard " in second, second
     shot(page, "bt-hint-waiting-move")
 
 

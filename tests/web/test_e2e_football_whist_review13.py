@@ -39,13 +39,15 @@ def _strip_words(view: dict) -> str:
     obs = view["observation"]
     me = "A" if view["seat"] % 2 == 0 else "B"
     you = {p: f"{p} (you)" if p == me else p for p in "AB"}
-    master = f"★ Master: {TEAMS[obs['master']]['name']}" if obs["master"] else "No Master team"
+    # (the Master team first, a chip with its badge's name: review 22c)
+    team = TEAMS[obs["master"]] if obs["master"] else None
+    master = f"★ Master: {team['name']} · {team['badge']}" if team else "No Master team"
     half = "1st half" if obs["half"] == 1 else "2nd half"
     # (then which goal the player's side attacks, in the pitch's words, and the tricks of this half: review 15)
     goal = "← West goal" if obs["attacking"][me] == PITCH["goals"]["west"] else "East goal →"
     won = obs["tricks_won"]
     attack = f" · you attack {goal} · tricks this half {won['A']}–{won['B']}"
-    return f"{you['A']} {obs['goals']['A']}–{obs['goals']['B']} {you['B']} · {half} · {master}{attack}"
+    return f"{master} {you['A']} {obs['goals']['A']}–{obs['goals']['B']} {you['B']} · {half}{attack}"
 
 
 def _inside(rect, room: float, width: float) -> bool:

@@ -118,6 +118,10 @@ def test_at_full_time_the_result_and_the_scorers_are_the_headline_and_the_master
     for g in obs["goal_log"]:
         assert names[g["by"]] in words, (names[g["by"]], words)
     assert sum(int(n) for n in re.findall(r" (\d+)", words)) == len(obs["goal_log"]), words
+    # (review 18b: a drive's seats are "Arsenal 1", "Arsenal 2": a bare "Arsenal 1 3" read as a score line)
+    sides = words.removeprefix("Goals · ").split(" · ")
+    said = [x for side in sides for x in side.split(": ", 1)[1].split(", ")]
+    assert said and all(re.fullmatch(r".+ scored \d+( own goals?)?", x) for x in said), words
     box = page.locator(".fw-master-box").inner_text()
     assert box.startswith("Last trick's Master team") and "Match over" not in box, box
     page.locator(".fw-score").screenshot(path=str(ARTIFACTS / f"football-whist-review14-full-time-{width}.png"))

@@ -70,7 +70,8 @@ def test_the_players_own_seat_is_you_in_every_line_the_page_builds(server, page)
         draw(match.moving);
         const out = { log: texts('[data-testid=play-log] li'), note: texts('.fw-trick-note'),
                       move: texts('.fw-move-note'),
-                      goals: texts('[data-testid=goal-timeline] li'), news: fw.announce(...match.goal),
+                      goals: texts('[data-testid=goal-timeline] li'), news: fw.announce(...match.goal).text,
+                      beat: fw.announce(...match.goal).beat,
                       kickoff: fw.announce(null, match.start).text, passing: fw.announce(null, match.start).passing };
         out.half2 = fw.announce(...match.half2).text;
         out.half2Again = fw.announce(match.half2[1], match.half2[1]);
@@ -97,6 +98,7 @@ def test_the_players_own_seat_is_you_in_every_line_the_page_builds(server, page)
     assert re.fullmatch(r"You won the trick: \d ball moves? left", shown["move"][0])
     assert any(re.search(r"You put it in the (West|East) goal", x) for x in shown["goals"]), shown["goals"]
     assert re.fullmatch(r"Goal! You put it in the (West|East) goal: .+", shown["news"]), shown["news"]
+    assert shown["beat"] is True            # (it stands alone for a beat, then gives way at the next move)
     assert "you put it in the" in shown["end"][1] and "You put" not in shown["end"][1], shown["end"]
     assert "You & Betty" in shown["end"][1] + shown["result"], shown
     # the table's first view mid-trick: the kick-off is news, and the log starts with it

@@ -25,7 +25,7 @@ def test_the_refusal_of_the_analysis_is_shown_beside_the_button_in_view(server, 
     page.goto(f"{server.url}/replay/{made['id']}")
     page.wait_for_selector(".views .board")
     page.locator("[data-testid=analyse]").scroll_into_view_if_needed()
-    page.click("[data-testid=analyse]")
+    page.click("[data-testid=analyse]", force=True)
     answer = page.locator("[data-testid=analyse-answer]")
     answer.wait_for(state="visible")
     assert "open this replay in the browser you played in" in answer.inner_text()
@@ -40,3 +40,37 @@ def test_the_refusal_of_the_analysis_is_shown_beside_the_button_in_view(server, 
     assert 0 <= place["button"][0] and place["answer"][0] - place["button"][1] < 120, place
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"replay-refusal-{size}.png"))
+
+
+def test_analyse_is_greyed_with_its_reason_for_a_browser_that_holds_no_seat_and_offered_to_a_player(server, page):
+    """Review 18b: "Analyse" was an active button that answered only after a press, "The analysis is for the players
+    of this game"; now a browser that holds no seat of the game sees it greyed (aria-disabled), the reason beside
+    it before any press; the player's own browser gets it as before."""
+    made = httpx.post(server.url + "/api/tables", json={"game": "football-whist", "seed": 5, "sit": False,
+                                                        "seats": [{"kind": "bot", "bot": "random"}] * 4}).json()
+    deadline = time.monotonic() + 90
+    while not httpx.get(f"{server.url}/api/tables/{made['id']}").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    page.goto(f"{server.url}/replay/{made['id']}")
+    page.wait_for_selector(".views .board")
+    button = page.locator("[data-testid=analyse]")
+    why = page.locator("[data-testid=analyse-why]")
+    assert button.get_attribute("aria-disabled") == "true"
+    assert why.is_visible() and "each in the browser they played in" in why.inner_text()
+    assert button.get_attribute("aria-describedby") == why.get_attribute("id")
+    # beside the button, on its line
+    place = page.evaluate("""() => { const r = (s) => document.querySelector(s).getBoundingClientRect();
+        const b = r('[data-testid=analyse]'), w = r('[data-testid=analyse-why]');
+        return [b.top, b.bottom, w.top, w.bottom, b.right, w.left]; }""")
+    assert place[2] < place[1] and place[3] > place[0] and place[5] >= place[4], place
+    page.locator("[data-testid=analyse]").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "replay-analyse-greyed.png"))
+    # a browser that holds a seat of the game (its key kept, as the table keeps it): offered as it always was
+    page.evaluate(
+        "(id) => localStorage.setItem(`parlour:${id}`, JSON.stringify({ seat: 0, token: 'a-key' }))", made["id"]
+    )
+    page.reload()
+    page.wait_for_selector(".views .board")
+    assert page.get_attribute("[data-testid=analyse]", "aria-disabled") is None
+    assert page.locator("[data-testid=analyse-why]").is_hidden()

@@ -50,7 +50,7 @@ def test_the_seat_link_takes_the_seat_in_another_browser_and_gives_the_analysis(
         httpx.post(f"{server.url}/api/tables/{made['id']}/close", headers={"Authorization": f"Bearer {made['token']}"})
         phone.goto(f"{server.url}/replay/{made['id']}")
         phone.wait_for_selector(".views .board")
-        phone.click("[data-testid=analyse]")
+        phone.click("[data-testid=analyse]", force=True)
         phone.wait_for_selector("[data-testid=analysis] h2")
         assert "as the expert sees them" in phone.inner_text("[data-testid=analysis] h2")
         assert phone.locator("[data-testid=analyse-answer]").is_hidden()
@@ -72,7 +72,7 @@ def test_the_refused_analysis_says_how_to_have_it_on_this_device(server, page):
     made = closed_table(server.url)
     page.goto(f"{server.url}/replay/{made['id']}")
     page.wait_for_selector(".views .board")
-    page.click("[data-testid=analyse]")
+    page.click("[data-testid=analyse]", force=True)
     answer = page.locator("[data-testid=analyse-answer]")
     answer.wait_for(state="visible")
     assert answer.inner_text() == (
@@ -100,6 +100,7 @@ def test_finished_games_lists_the_players_own_private_games_as_his_and_nobody_el
         stranger.goto(server.url + "/games")
         stranger.wait_for_selector("[data-testid=own-games-note]")
         assert stranger.locator("tr[data-table]").count() == 0
+        stranger.locator("[data-testid=own-games-note] summary").click()
         assert "Your seat on another device" in stranger.inner_text("[data-testid=own-games-note]")
         shot(stranger, "finished-stranger-phone")
     finally:
@@ -130,6 +131,6 @@ def test_a_watcher_is_told_the_way_back_to_his_seat(server, page):
     made = httpx.post(server.url + "/api/tables", json={"game": "football-whist", "seed": 4, "seats": SEATS}).json()
     page.goto(f"{server.url}/t/{made['id']}")
     page.wait_for_selector(".status:has-text('You are watching')")
-    assert "Your own seat? Open its private link" in page.inner_text(".status")
+    assert "Are you Ann? Open the seat link you kept" in page.inner_text(".status")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "watcher-phone")

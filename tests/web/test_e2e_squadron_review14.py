@@ -11,7 +11,17 @@ import httpx
 from websockets.sync.client import connect
 
 import test_e2e_squadron_scramble_table as table
-from conftest import PHONE, WIDE, judged_row, open_analysis, played_by_bots, shot, stood_in_analysis, take_seat
+from conftest import (
+    ARTIFACTS,
+    PHONE,
+    WIDE,
+    judged_row,
+    open_analysis,
+    played_by_bots,
+    shot,
+    stood_in_analysis,
+    take_seat,
+)
 from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.games.squadron_scramble.cards import pack_data
@@ -120,7 +130,7 @@ def test_on_a_laptop_a_crowded_table_keeps_every_opponents_sets_in_view_at_the_p
     context, page, errors = open_table(browser, quick_server, made, WIDE)
     try:
         page.wait_for_selector(".ss-player:not(.mine) .ss-set")
-        page.screenshot(path="/tmp/t33-ss2-shots/crowded-laptop.png")
+        page.screenshot(path=str(ARTIFACTS / "crowded-laptop.png"))
         fits = page.evaluate("document.documentElement.scrollHeight") <= WIDE["height"] + 1
         if not fits:
             in_view(page, ".ss-player:not(.mine) > .ss-sets > .ss-set")
@@ -204,7 +214,7 @@ def test_a_name_said_is_announced_once_with_the_log_and_a_wrong_one_says_who_mis
         assert head == f"Names said this round ({len(said)})", head
         rows = page.locator("[data-testid=names-said] .ss-said").all_text_contents()
         assert rows and all(re.match(r"^\w+: [^:#]+$", r.split(" — ")[0]) for r in rows), rows
-        page.screenshot(path="/tmp/t33-ss2-shots/wrong-name-laptop.png")
+        page.screenshot(path=str(ARTIFACTS / "wrong-name-laptop.png"))
         assert not errors, errors
     finally:
         context.close()
@@ -226,7 +236,7 @@ def test_on_a_phone_the_hints_rows_and_the_ways_to_lay_keep_to_the_screen(quick_
     try:
         page.wait_for_selector(".ss-lays .ss-lay")
         open_hint(page)
-        page.screenshot(path="/tmp/t33-ss2-shots/lays-hint-phone.png")
+        page.screenshot(path=str(ARTIFACTS / "lays-hint-phone.png"))
         boxes = page.evaluate("""() => {
             const right = (sel) => [...document.querySelectorAll(sel)].map((el) => el.getBoundingClientRect())
                 .filter((r) => r.width > 0).map((r) => r.right);
@@ -271,7 +281,7 @@ def test_on_a_phone_a_hand_of_ten_takes_two_rows_of_cards_as_wide_as_the_dock_al
         controls = page.evaluate("""() => [...document.querySelectorAll('.dock .decision-area [data-action]')]
             .map((c) => c.getBoundingClientRect().bottom)""")
         assert controls and all(bottom <= PHONE["height"] for bottom in controls), controls
-        page.screenshot(path="/tmp/t33-ss2-shots/hand10-phone.png")
+        page.screenshot(path=str(ARTIFACTS / "hand10-phone.png"))
         assert not errors, errors
     finally:
         context.close()

@@ -4,16 +4,15 @@ last, and at the end that the round limit, not the target, decided the game."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import test_e2e_squadron_scramble_table as table
-from conftest import PHONE, WIDE, play_out
+from conftest import ARTIFACTS, PHONE, WIDE, play_out
 from parlour.bots import make_bot
 from parlour.games import get_game
 from parlour.games.squadron_scramble.cards import pack_data
 from test_e2e_squadron_review13 import open_hint, with_hints
 
-SHOTS = Path("/tmp/t33-ss5-shots")
+SHOTS = ARTIFACTS
 SHORT = {p["code"]: p.get("short") or p["code"] for p in pack_data()["planes"]}
 VIEW_NAME = {v["code"]: v["name"] for v in pack_data()["views"]}
 
@@ -71,7 +70,7 @@ def test_on_a_phone_the_open_hint_keeps_the_hands_top_row_in_view(quick_server, 
             n = int(m.group(1)) if (m := re.search(r"Take (\d+) from the pile", row)) else 1
             low = pile[-n]
             if "/" in low:
-                assert f"{SHORT[low.split('/')[0]]} {VIEW_NAME[low.split('/')[1]]}" in row, (row, low)
+                assert f"{SHORT[low.split('/')[0]]} ({VIEW_NAME[low.split('/')[1]]})" in row, (row, low)
         shoot(page, "phone-hint-open")
         boxes = page.evaluate("""() => {
             const r = (e) => e.getBoundingClientRect();

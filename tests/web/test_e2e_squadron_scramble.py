@@ -26,6 +26,7 @@ from conftest import (
     open_analysis,
     played_by_bots,
     refusal,
+    seat_view,
     shot,
     stood_in_analysis,
     take_seat,
@@ -52,9 +53,12 @@ def next_turn(page) -> list[str] | None:
     return listed_moves(page)
 
 
+
+
 def play_to_the_first_naming(page, server) -> None:
     """A new plane-spotting table (seed 5), the person laying whenever he can, up to his first naming of a set."""
     page.goto(server.url + "/new/squadron-scramble")
+    page.click("[data-testid=more-rules] summary")  # (the form folds most of the rules)
     page.check("input[name=v_recognition]")
     page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", "5")
@@ -64,11 +68,26 @@ def play_to_the_first_naming(page, server) -> None:
     for _ in range(60):
         if moves is None or moves == ["name"]:
             break
-        lay = [a for a in moves if a.startswith("lay ")]
-        action = lay[0] if lay else ("draw stock" if "draw stock" in moves else moves[0])
         before = page.get_attribute(".board", "data-moves")
-        page.evaluate("(a) => { document.querySelector('details.all-moves').open = true; "
-                      "document.querySelector(`.moves button[data-action=\"${a}\"]`).click(); }", action)
+        # (in plane-spotting the page lists no set to lay: the seat's moves as the server sends them say which
+        # cards make one, and he picks them in his hand, "Lay a set" then "Lay these", as a player does)
+        seat = seat_view(page, server) if "discard" in " ".join(moves) else None
+        lay = [a for a in seat["legal"] if a.startswith("lay ")] if seat else []
+        if lay:
+            hand = page.locator(".dock .hand-area svg.card")
+            assert seat is not None
+            cards = seat["observation"]["hand"]
+            page.click("[data-testid=pick-set]")
+            taken: list[int] = []
+            for card in (w.lstrip("+") for w in lay[0].split()[1:]):
+                taken.append(next(i for i, c in enumerate(cards) if c == card and i not in taken))
+            for i in taken:
+                hand.nth(i).click()
+            page.click("[data-testid=lay-these]")
+        else:
+            action = "draw stock" if "draw stock" in moves else moves[0]
+            page.evaluate("(a) => { document.querySelector('details.all-moves').open = true; "
+                          "document.querySelector(`.moves button[data-action=\"${a}\"]`).click(); }", action)
         page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{before}'")
         moves = next_turn(page)
     assert moves == ["name"], "no set was laid to name"
@@ -81,6 +100,7 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
     page.goto(server.url + "/")
     page.click('[data-game="squadron-scramble"] >> text=New table')
     page.wait_for_selector("form.new")
+    page.click("[data-testid=more-rules] summary")
     page.fill("input[name=v_max_rounds]", "1")
     page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", "150")
@@ -153,7 +173,8 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
     assert page.locator(".ss-captured .ss-set").count() == 2
     # the end explains the round: P1's sets and the set shot down, with who went out
     ending = page.inner_text("[data-testid=ending]")
-    assert "sets +" in ending and "shot down +30" in ending and "went out" in ending, ending
+    # (review 19c: the set shot down named with its owner, "shot down Arthur's PLANE +30")
+    assert "sets +" in ending and re.search(r"shot down \w+'s [^·]+ \+30", ending) and "went out" in ending, ending
     shot(page, "squadron-scramble-end")
     assert not errors, errors
     assert time.monotonic() - started < 60
@@ -162,6 +183,7 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
 def test_the_recognition_variant_hides_the_planes_names_at_the_table(server, page):
     page.goto(server.url + "/new/squadron-scramble")
     page.wait_for_selector("form.new")
+    page.click("[data-testid=more-rules] summary")  # (the form folds most of the rules)
     page.check("input[name=v_recognition]")
     page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", "7")

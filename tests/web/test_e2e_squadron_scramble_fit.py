@@ -178,8 +178,13 @@ def test_a_reload_at_the_end_of_the_game_shows_the_result_at_once(quick_server, 
             for _ in range(2):
                 result = page.get_by_test_id("result")
                 result.wait_for()
-                page.wait_for_function("""() => { const r = document.querySelector('[data-testid=result]')
-                    .getBoundingClientRect(); return r.top >= 0 && r.top + 40 <= innerHeight; }""", timeout=3000)
+                # (the result in view: the dock's, or since round 11 the board's head, where the page opens, with
+                # the final totals)
+                page.wait_for_function("""() => ['result', 'board-result'].some((id) => {
+                    const el = document.querySelector(`[data-testid=${id}]`); if (!el) return false;
+                    const r = el.getBoundingClientRect();
+                    return r.height > 0 && r.top >= 0 && r.top + 40 <= innerHeight;
+                    })""", timeout=3000)
                 snap(page, f"squadron-scramble-end-on-reload-{'phone' if touch else 'wide'}")
                 page.reload()
         finally:

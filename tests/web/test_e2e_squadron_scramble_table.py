@@ -21,11 +21,12 @@ from parlour.games import get_game
 
 
 def drive(server, seed: int, stop: Callable[[dict], bool], seats: int = 4, variant: dict | None = None,
-          choose: Callable[[dict], str | None] = lambda view: None) -> tuple[dict, dict]:
-    """A table of the person and heuristic bots, the person playing ``choose``'s move (the club player's where it
-    gives none) until ``stop`` holds at one of his turns: the table made, and the view there."""
+          choose: Callable[[dict], str | None] = lambda view: None, hints: bool = False) -> tuple[dict, dict]:
+    """A table of the person and heuristic bots (the expert's hints on where ``hints``), the person playing
+    ``choose``'s move (the club player's where it gives none) until ``stop`` holds at one of his turns: the table
+    made, and the view there."""
     made = httpx.post(server.url + "/api/tables", json={
-        "game": "squadron-scramble", "seed": seed, "variant": variant or {},
+        "game": "squadron-scramble", "seed": seed, "variant": variant or {}, "hints": hints,
         "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "heuristic"}] * (seats - 1)}).json()
     chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, seats)
     with connect(f"{server.url.replace('http://', 'ws://')}/ws/tables/{made['id']}?token={made['token']}",
@@ -250,33 +251,6 @@ def test_on_a_phone_each_card_in_hand_shows_its_view_legibly(quick_server, brows
         hand = page.locator(".dock .hand-area").bounding_box()
         assert hand["y"] + hand["height"] <= PHONE["height"] + 1
         snap(page, "squadron-scramble-hand-views-phone")
-        assert not errors, errors
-    finally:
-        context.close()
-
-
-def test_in_plane_spotting_each_way_to_lay_a_set_reads_differently(quick_server, browser):
-    """With no plane's name to say, each choice of set to lay says which views (and wild cards) it lays; a plane
-    with several ways shows its cards and offers to show the ways."""
-    def choices(view: dict) -> int:
-        lays = [a.split()[1:] for a in view["legal"] if a.startswith("lay ")]
-        return len({next((w.split("/")[0] for w in cards if "/" in w), "") for cards in lays})
-
-    made, _ = drive(quick_server, 8, lambda v: choices(v) >= 2, seats=2, variant={"recognition": True})
-    context, page, errors = open_table(browser, quick_server, made, WIDE)
-    try:
-        buttons = page.locator(".ss-lays .ss-lay-list").first.locator(":scope > .ss-lay")
-        said = buttons.evaluate_all("els => els.map((e) => [e.dataset.action || e.dataset.choose,"
-                                    " e.querySelector('.ss-plane').textContent.trim()])")
-        assert len(said) >= 2, said
-        for action, words in said:
-            if action.startswith("lay ") and len(action.split()) > 2 and "/" in action:    # one way: its own cards
-                views = [{"T": "top", "S": "side", "F": "front"}[w.split("/")[1]] for w in action.split()[1:]
-                         if "/" in w and not w.startswith("+")]
-                assert words.startswith("Lay your ") and all(v in words for v in views), (action, words)
-                assert "KEEP 'EM FLYING, KEEP 'EM FLYING" not in words, words      # wild cards counted
-            else:                                                                 # several: shown, then chosen
-                assert words == "Lay a set of these", (action, words)
         assert not errors, errors
     finally:
         context.close()

@@ -207,8 +207,8 @@ def test_a_card_played_before_the_draw_is_answered_with_what_may_be_drawn(quick_
         card = page.locator(".dock .hand-area svg.card").first
         card.tap(force=True) if touch else card.click(force=True)      # (refusable: aria-disabled)
         text = refusal(page)
-        assert text == ("Draw first: take the top card of the stock, or take any card of the discard pile together "
-                        "with every card above it (the cards to its right)."), text
+        assert text == ("Draw first: take the top card of the stock, or take a discard and every card above it "
+                        "(the cards to its right)."), text
         snap(page, f"squadron-draw-first-{'phone' if touch else 'laptop'}")
         assert not errors, errors
     finally:

@@ -209,7 +209,12 @@ def play_turns(table: Table, game: str, seed: int) -> None:
         page = table.page
         refusable += page.locator("[data-refused]").count() > 0
         if not refused and page.locator("[data-refused]").count() and rng.random() < 0.3:
-            page.locator("[data-refused]").first.click(force=True)      # aria-disabled: clicked as a person would
+            # (a refused control the player can reach: the dock's first, else the board's, brought into view; one
+            # under the dock, a phone's stock, would take no click a person could make)
+            docked = page.locator(".dock [data-refused]")
+            target = docked.first if docked.count() else page.locator("[data-refused]").first
+            target.scroll_into_view_if_needed()
+            target.click(force=True)      # aria-disabled: clicked as a person would
             page.wait_for_selector("[data-testid=refusal]")
             table.look(f"a refusal at {label}")
             table.shot("refusal")
@@ -272,7 +277,7 @@ def after_the_end(table: Table) -> None:
     table.shot("replay")
     table.audit("the replay")
     if table.game != "biggles":
-        page.click("[data-testid=analyse]")
+        page.click("[data-testid=analyse]", force=True)
         # (the list opens on the costly moves, the others' lines hidden: the first line shown, or the answer)
         answered = "[data-testid=analysis] li:visible, [data-testid=analyse-answer]:not([hidden])"
         page.wait_for_selector(answered, timeout=180000)

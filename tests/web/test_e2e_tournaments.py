@@ -40,6 +40,7 @@ def test_a_whist_drive_from_the_page(server, page):
     with page.context.expect_page() as opened:
         fixture = page.locator('tr[data-fixture="1-2"]')
         fixture.locator("select").nth(0).select_option("heuristic")
+        fixture.locator("select").nth(1).select_option("heuristic")  # (both sides are people by default, round 12)
         fixture.locator("text=Play in Parlour").click()
     table = opened.value
     table.wait_for_selector("[data-testid=result]", timeout=60000)
@@ -49,6 +50,7 @@ def test_a_whist_drive_from_the_page(server, page):
 
     # round 1 is in (typed, and played at a table): the bots play rounds 2 and 3, one after the other
     assert page.inner_text("[data-testid=simulate]") == "Let bots play round 2"
+    page.select_option("[data-testid=bots-pace] select", "quick")   # (the bots at the quick pace: the test waits)
     page.click("[data-testid=simulate]")
     page.wait_for_selector("[data-testid=champions]", timeout=120000)
     banner = page.locator("[data-testid=champions]").inner_text()
@@ -136,7 +138,7 @@ def test_a_biggles_cycle_keeps_its_choices_and_the_bots_race_the_rest(server, pa
     button.click()
     page.wait_for_selector("tr[data-match='1'] >> text=watch")
     # a match being played says so: its points come in by themselves (the one entered by hand says nothing)
-    assert "in play now" in page.locator("tr[data-match='1'] [data-testid=in-play]").inner_text()
+    assert "In play" in page.locator("tr[data-match='1'] [data-testid=in-play]").inner_text()
     assert page.locator("tr[data-match='0'] [data-testid=in-play]").count() == 0
     # the next sitting's match is the bots', said so, and starts once this one is in (Cat is at the table now)
     assert page.locator("tr[data-match='2'] [data-testid=bots-to-play]").count() == 1

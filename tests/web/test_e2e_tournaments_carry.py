@@ -22,6 +22,7 @@ def test_a_drive_goes_on_to_its_last_round_with_the_organisers_page_closed(serve
     page.locator(STATUS).wait_for()
     said = page.inner_text(STATUS)
     assert "until you pause them, even with this page closed" in said, said
+    page.select_option("[data-testid=bots-pace] select", "quick")   # (the bots at the quick pace: the test waits)
     page.click("[data-testid=simulate] >> text=Let bots play round 1")
     page.wait_for_selector(f"{STATUS}[data-round='1'][data-state=playing]")
     # the games to come are the bots', said so: no people's pickers offered for them

@@ -90,6 +90,7 @@ def test_a_drive_team_that_played_in_person_keeps_its_next_game(server, page):
     assert page.request.post(f"{server.url}/api/drives/{drive}/entries", headers=auth,
                              data={"kind": "result", "round": 1, "table": 1, "home_goals": 2, "away_goals": 1}).ok
     page.select_option("[data-testid=bots-level] select", "random")
+    page.select_option("[data-testid=bots-pace] select", "quick")   # (the bots at the quick pace: the test waits)
     page.click("[data-testid=simulate]")
     # the bots finish round 1 and play round 2 around the home team's people: their game waits for them
     waits = "tr[data-fixture^='2-'] [data-testid=waits-for-people]"

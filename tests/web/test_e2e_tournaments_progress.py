@@ -23,7 +23,9 @@ def test_a_fixture_waiting_for_a_person_says_so_with_the_join_link_then_shows_th
     page.set_viewport_size({"width": 1366, "height": 900})
     new_drive(page, server)
     row = page.locator("tr[data-fixture='1-1']")
-    # the home team's people (the default) against the casual bots: the table opens in a new tab, for Aston Villa 1
+    # the home team's people (both sides are people by default, round 12) against the bots: the table opens in a new
+    # tab, for Aston Villa 1
+    row.locator("select").nth(1).select_option("heuristic")
     with page.context.expect_page() as opened:
         row.locator("text=Play in Parlour").click()
     table = opened.value
@@ -50,8 +52,11 @@ def test_a_fixture_waiting_for_a_person_says_so_with_the_join_link_then_shows_th
     partner.click("text=Take the seat")
     partner.wait_for_selector(".board")
     page.wait_for_function("(document.querySelector(\"tr[data-fixture='1-1'] [data-testid=in-play]\")"
-                           "?.textContent || '').includes('in play now: 1st half, 0–0')", timeout=15000)
+                           "?.textContent || '').includes('In play: 1st half, 0–0')", timeout=15000)
     assert row.locator("[data-waiting]").count() == 0
+    # (review 20b: "...; the result comes in by itself: (bots: Beginner) watch" ran on into what follows it)
+    said = row.locator("[data-testid=in-play]").inner_text()
+    assert "In play: 1st half, 0–0. The result comes in when it ends." in said and "itself:" not in said, said
     shot(page, "drive-fixture-in-play")
     elsewhere.close()
     table.close()
@@ -83,7 +88,7 @@ def test_a_cycle_match_in_play_says_how_far_each_has_built(server, page):
     table = opened.value
     table.wait_for_selector(".bg-board")
     page.wait_for_function("(document.querySelector(\"tr[data-match='0'] [data-testid=in-play]\")?.textContent || '')"
-                           ".includes('in play now: Ann has built nothing yet, Bob has built nothing yet')",
+                           ".includes('In play: Ann has built nothing yet, Bob has built nothing yet')",
                            timeout=15000)
     shot(page, "cycle-match-in-play")
     table.close()

@@ -66,12 +66,13 @@ def test_the_finished_games_name_their_drive_and_cycle_with_a_link_back(server, 
     named = page.locator(f"tr[data-table='{game['id']}'] [data-testid=tournament-of]")
     named.wait_for()
     assert named.inner_text() == f"Saturday Drive, round 1, table {fixture['table']}"
-    assert named.get_attribute("href") == f"/drives/{drive['id']}"
+    # (round 11: to its row)
+    assert named.get_attribute("href") == f"/drives/{drive['id']}#round-1-table-{fixture['table']}"
     ring = page.locator(f"tr[data-table='{match['id']}'] [data-testid=tournament-of]")
     # (round 6: a cycle has a title, here the one given it for the day it was made)
     title = httpx.get(f"{server.url}/api/cycles/{cycle['id']}").json()["title"]
     assert title.startswith("Biggles cycle, ") and ring.inner_text() == f"{title}, match 3"
-    assert ring.get_attribute("href") == f"/cycles/{cycle['id']}"
+    assert ring.get_attribute("href") == f"/cycles/{cycle['id']}#match-3"
     shot(page, "finished-games-tournaments")
     named.click()
     page.wait_for_selector("[data-testid=league] tbody tr")

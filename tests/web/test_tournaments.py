@@ -385,7 +385,10 @@ def test_the_printed_cycle_sheet_marks_a_match_a_bot_played_for_a_person(fast):
     # Ann sits at match 1's table in person ...
     fast.post(f"/api/cycles/{made['id']}/matches/0/table",
               json={"seats": [{"kind": "person"}, {"kind": "bot", "bot": "practised"}]})
-    # ... and a bot plays match 3 for her (Cat, a bot all along, is no stand-in)
+    # ... and a bot plays match 3 for her (Cat, a bot all along, is no stand-in), once the earlier sittings are in
+    for match in (0, 1):
+        assert fast.post(f"/api/cycles/{made['id']}/entries",
+                         json={"kind": "result", "match": match, "blue_points": 8, "red_points": 4}).status_code == 200
     table = fast.post(f"/api/cycles/{made['id']}/matches/2/table",
                       json={"seats": [{"kind": "bot", "bot": "practised"}, {"kind": "bot", "bot": "newcomer"}],
                             "seed": 5}).json()

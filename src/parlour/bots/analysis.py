@@ -170,22 +170,23 @@ def _right_instead(game: Any, state: Any, seat: int, played: str) -> str | None:
     return answer if answer is not None and answer != played else None
 
 
+#: why a wrong answer's cost is not given as a figure: the expert's look-ahead ends with the turn in hand
+#: (Squadron Scramble's ``search.epoch``), and the turn a wrong name costs is the next one, past it: the position
+#: after the wrong name and after the right one are valued alike, so a figure would say it cost nothing
+UNMEASURED = ("the expert looks ahead only to the end of the turn in hand, and a wrong name costs the next turn, "
+              "beyond that: what losing it cost is not measured, so no figures are given")
+
+
 def _wrong_answer(game: Any, state: Any, seat: int, played: str, answer: str, threshold: float,
                   **search: Any) -> dict[str, Any]:
-    """A wrong answer at a decision the game gives no hint at (a plane named wrongly, which forfeits the next turn),
-    judged by what it cost: the expert's chance from the position after the right answer less its chance from the
-    position after the one given, each where the seat moves next.  It is counted costly whatever the figures say
-    (the rules punish it), with ``wrong_answer`` set and the right one as the expert's choice."""
-    chances = {}
-    for action in (answer, played):
-        after = state.clone()
-        after.apply(seat, action)
-        best = judged(hint(game, after, seat, **search)) if seat in after.to_move else []
-        chances[action] = best[0]["chance"] if best else None
-    options = [{"action": a, "visits": 0, "value": None if c is None else round(2 * c - 1, 4), "chance": c}
-               for a, c in chances.items()]
+    """A wrong answer at a decision the game gives no hint at (a plane named wrongly, which forfeits the next turn).
+    The expert cannot measure what it cost (``UNMEASURED``: the turn lost lies past its look-ahead, and the two
+    positions it would compare are valued alike), so the row gives no chances and no cost, and says why in
+    ``unmeasured``.  It is counted costly (the rules punish it), with ``wrong_answer`` set and the right answer
+    as the expert's choice."""
+    options = [{"action": a, "visits": 0, "value": None, "chance": None} for a in (answer, played)]
     row = _row(0, seat, played, options, threshold)
-    return {**row, "costly": True, "wrong_answer": True}
+    return {**row, "costly": True, "wrong_answer": True, "unmeasured": UNMEASURED}
 
 
 def analyse_record(record: GameRecord, game: Any, seats: Sequence[int] | None = None, *,

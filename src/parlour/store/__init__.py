@@ -459,6 +459,15 @@ class Store:
             raise StoreError(f"seat {seat} is taken") from None
         return token
 
+    def rekey(self, table_id: str, seat: int) -> str:
+        """A fresh key for ``seat``, held or not, answered this once: a key given for it before stops working (a
+        tournament's organiser hands the seat to its player again, its first key lost with a closed tab)."""
+        token = new_secret()
+        with self._begin() as db:
+            db.execute(claims.delete().where(claims.c.table_id == table_id, claims.c.seat == seat))
+            db.execute(claims.insert().values(table_id=table_id, seat=seat, key_hash=digest(token)))
+        return token
+
     def seat_of(self, table_id: str, token: str) -> int | None:
         """The seat whose key this is, found by the key's hash (the database never holds the key itself)."""
         with self._reading() as db:

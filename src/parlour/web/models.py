@@ -156,6 +156,20 @@ class SeatKey(BaseModel):
     token: str
 
 
+class EnteredResult(BaseModel):
+    """A drive's or a cycle's result typed in by its organiser, for the list of finished games: no table was played
+    for it (or its table's result was replaced), so it has no replay."""
+
+    id: str = Field(description="the result's own name, unique in the list (\"drive-ID-2-3\", \"cycle-ID-4\")")
+    game: str = Field(description="the game it was a result of: football-whist, biggles")
+    players: list[str] = Field(description="the two sides, home (or blue) first")
+    figures: list[int] = Field(description="the two sides' goals or points, in the same order")
+    unit: str = Field(description="goals or points")
+    at: float | None = Field(None, description="when it was entered (seconds since the epoch)")
+    corrected: bool = Field(False, description="it replaced an earlier result")
+    tournament: "TournamentOf"
+
+
 class TournamentOf(BaseModel):
     """The drive or cycle a listed table was played for, named so that two on one evening differ."""
 
@@ -163,6 +177,8 @@ class TournamentOf(BaseModel):
                                   "December\"; a cycle made before cycles had one by its players)")
     where: str = Field(description="the fixture in words: \"round 4, table 4\", \"match 3\"")
     url: str = Field(description="the tournament's page")
+    stood_in: list[str] = Field([], description="the players (a cycle) or teams (a drive) who play in person at "
+                                                "the tournament's tables but for whom a bot played here")
 
 
 class TableSummary(BaseModel):
@@ -183,7 +199,8 @@ class TableSummary(BaseModel):
     tournament: TournamentOf | None = Field(default=None, description="the drive or cycle it was played for, if any")
     score: dict[str, Any] | None = Field(default=None, description=(
         "the final score by side, for lists: {\"unit\": \"goals\"|\"points\", \"sides\": [{\"names\": [the names at "
-        "the side's seats], \"figure\": 3, \"won\": true}]}, sides in seat order; none for a game closed early"))
+        "the side's seats], \"seats\": [their seat numbers], \"figure\": 3, \"won\": true}]}, sides in seat order; "
+        "none for a game closed early"))
 
 
 class HeldSeat(Body):
@@ -207,6 +224,15 @@ class MyTable(TableSummary):
     """A table in the list of a player's own tables: the seat his key opens."""
 
     seat: int = Field(description="the seat the key opens")
+
+
+class SeatLink(BaseModel):
+    """A person seat's own link at a tournament's open table, made afresh for the organiser to hand on (or to sit
+    down with): it opens the seat on any device.  A link made before for that seat stops working."""
+
+    seat: int
+    name: str
+    url: str = Field(description="the table's address with the seat and its new key after # (#seat=N&key=KEY)")
 
 
 class SeatHeld(BaseModel):
@@ -460,6 +486,8 @@ class AnalysedMove(BaseModel):
     wrong_answer: bool = Field(False, description="a wrong answer where the rules count one right (a plane named "
                                                   "wrongly in Squadron Scramble, which forfeits the next turn): "
                                                   "costly whatever its cost, the right answer the expert's choice")
+    unmeasured: str | None = Field(None, description="why the move has no figures (a wrong answer whose cost lies "
+                                                     "past the expert's look-ahead), in words for the player")
     options: list[AnalysisOption]
 
 
@@ -589,6 +617,15 @@ class BotsPlay(Body):
                 "bots": "seed is a whole number and bots a bot's name"}
 
 
+class DriveBotsPlay(BotsPlay):
+    """Bots play every game of the drive still to play, at a pace: ``watch`` (the default), slow enough for anyone
+    watching one of their tables to follow each card, or ``quick``, the server's usual pace for bots."""
+
+    pace: Literal["watch", "quick"] = "watch"
+
+    refusals = {**BotsPlay.refusals, "pace": "pace is watch (slow enough to follow) or quick"}
+
+
 class CycleBotsPlay(BotsPlay):
     """Bots play every match of the Biggles cycle due and not yet in play (a Biggles level)."""
 
@@ -620,6 +657,14 @@ class TableLink(BaseModel):
     bots: list[str | None] = Field([], description="the bot at each seat (its name), None for a person")
 
 
+class BotsPace(BaseModel):
+    """A pace a drive's bots may play at: its name, its title and the seconds a bot waits before each card."""
+
+    name: str
+    title: str
+    seconds: float
+
+
 class BotsCarrying(BaseModel):
     """Whether the bots carry the tournament on by themselves, round by round, until the organiser pauses them."""
 
@@ -627,6 +672,14 @@ class BotsCarrying(BaseModel):
     bots: str | None = Field(None, description="the bot they play as")
     next_at: float | None = Field(None, description="when the server starts the bots' next games (epoch seconds), "
                                                     "while it waits between two rounds or sittings")
+
+
+class DriveBotsCarrying(BotsCarrying):
+    """A drive's bots: as a cycle's, and the pace they play at (review 22d: at the quick pace a game was over in a
+    minute, before anyone could watch it)."""
+
+    pace: str = Field("watch", description="the pace its bots play at: watch (slow enough to follow) or quick")
+    paces: list[BotsPace] = Field([], description="the paces on offer, each with its seconds a card")
 
 
 class FixtureResult(BaseModel):
@@ -663,7 +716,7 @@ class DriveView(BaseModel):
     rounds: list[list[FixtureView]]
     entries: list[dict[str, Any]]
     teams: list[TeamCard]
-    bots: BotsCarrying
+    bots: DriveBotsCarrying
     #: the teams whose people have sat at the drive's tables: the bots leave their games to them
     people: list[str] = []
 
@@ -737,6 +790,9 @@ class CycleMatch(BaseModel):
     sitting: int = Field(1, description="the sitting of its round it is played in, from 1: in one sitting "
                                         "nobody plays two matches")
     sittings: int = Field(1, description="how many sittings its round has")
+    waits: str | None = Field(None, description="why it cannot start yet, in words: a player's earlier match (an "
+                                                "earlier sitting's, or round's) is not in (\"sitting 2 starts when "
+                                                "Ruth's sitting-1 match is in\"); none once it may")
 
 
 class CycleView(BaseModel):

@@ -25,14 +25,18 @@ from parlour.engine.errors import ParlourError
 from parlour.store import Store
 from parlour.store.tournaments import CYCLE, DRIVE, Tournaments
 from parlour.tournaments.biggles_cycle import ONE_MATCH, WIN_POINTS, Cycle
+from parlour.tournaments.carrying import PACES
 from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME
 from parlour.tournaments.printing import PrintingUnavailable, pdf
 from parlour.web.deps import game_by_id
 from parlour.web.models import (
     BotsCarrying,
+    BotsPace,
     CycleMatch,
     CycleView,
+    DriveBotsCarrying,
     DriveView,
+    EnteredResult,
     FixtureResult,
     FixtureView,
     GameContext,
@@ -144,36 +148,102 @@ def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
 
 def tournaments_of(tournaments: Tournaments, rows: Sequence[dict[str, Any]]) -> list[TournamentOf | None]:
     """The drive or cycle each listed table was played for, by name ("Saturday Drive", "round 4, table 4"; "Biggles
-    cycle, 5 December", "match 3"): None for a casual game, or one whose tournament is gone.  Each
-    tournament is read once for the whole list."""
-    names: dict[str, str | None] = {}
+    cycle, 5 December", "match 3"): None for a casual game, or one whose tournament is gone.  ``stood_in``: who
+    plays in person at the tournament's tables but had a bot at this one.  Each tournament (and its tables) is read
+    once for the whole list."""
+    docs: dict[str, Any] = {}
+    people: dict[str, list[str]] = {}
 
-    def name(doc_id: str, read: Callable[[str], str]) -> str | None:
-        if doc_id not in names:
+    def load(doc_id: str, read: Callable[[str], Any]) -> Any:
+        if doc_id not in docs:
             try:
-                names[doc_id] = read(doc_id)
+                docs[doc_id] = read(doc_id)
             except (ParlourError, KeyError, TypeError):
-                names[doc_id] = None
-        return names[doc_id]
+                docs[doc_id] = None
+        return docs[doc_id]
+
+    def stood_in(row: dict[str, Any], doc_id: str, sides: list[str], whose: Callable[[], list[str]]) -> list[str]:
+        if doc_id not in people:
+            people[doc_id] = whose()
+        return list(dict.fromkeys(sides[i % 2] for i, s in enumerate(row.get("seats") or [])
+                                  if s.get("kind") == "bot" and sides[i % 2] in people[doc_id]))
 
     out: list[TournamentOf | None] = []
     for row in rows:
         meta = row.get("meta") or {}
         try:
-            if meta.get("drive") and (title := name(meta["drive"], lambda d: tournaments.drive(d).title)):
-                out.append(TournamentOf(name=title, where=f"round {meta['round']}, table {meta['table']}",
-                                        url=f"/drives/{meta['drive']}"))
+            if meta.get("drive") and (drive := load(meta["drive"], tournaments.drive)) is not None:
+                doc_id, f = meta["drive"], drive.fixture(meta["round"], meta["table"])
+                tables = partial(tournaments.store.tables_for, "drive", doc_id)
+                out.append(drive_row(drive.title, doc_id, meta["round"], meta["table"],
+                                     stood_in=stood_in(row, doc_id, [f.home, f.away or ""],
+                                                       partial(lambda d, t: drive_people(d, t()), drive, tables))))
                 continue
-            if meta.get("cycle") and (title := name(meta["cycle"], lambda c: tournaments.cycle(c).name)):
-                out.append(TournamentOf(name=title, where=f"match {meta['match'] + 1}", url=f"/cycles/{meta['cycle']}"))
+            if meta.get("cycle") and (cycle := load(meta["cycle"], tournaments.cycle)) is not None:
+                doc_id = meta["cycle"]
+                tables = partial(tournaments.store.tables_for, "cycle", doc_id)
+                out.append(cycle_row(cycle.name, doc_id, meta["match"],
+                                     stood_in=stood_in(row, doc_id, [meta["blue"], meta["red"]],
+                                                       partial(lambda t: cycle_people(t()), tables))))
                 continue
-        except (KeyError, TypeError):
+        except (ParlourError, KeyError, TypeError):
             pass
         out.append(None)
     return out
 
 
-def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView:
+def drive_row(title: str, doc_id: str, round_: int, table: int, **more: Any) -> TournamentOf:
+    """A drive's table, named and linked to its row on the drive's page (where the page unfolds and marks it)."""
+    return TournamentOf(name=title, where=f"round {round_}, table {table}",
+                        url=f"/drives/{doc_id}#round-{round_}-table-{table}", **more)
+
+
+def cycle_row(name: str, doc_id: str, match: int, **more: Any) -> TournamentOf:
+    """A cycle's match (``match`` counted from 0), named and linked to its row on the cycle's page."""
+    return TournamentOf(name=name, where=f"match {match + 1}", url=f"/cycles/{doc_id}#match-{match + 1}", **more)
+
+
+def entered_results(tournaments: Tournaments) -> list[EnteredResult]:
+    """Every result an organiser typed in, of every drive and cycle, for the list of finished games (which is
+    otherwise built from the tables played): each with its fixture named and linked as a table's would be."""
+    out: list[EnteredResult] = []
+    for doc in tournaments.list(DRIVE):
+        try:
+            drive = tournaments.drive(doc["id"])
+        except (ParlourError, KeyError, TypeError):
+            continue
+        for games in drive.schedule():
+            for f in games:
+                result = drive.result(f.round, f.table)
+                meta = (result.meta or {}) if result is not None else {}
+                if result is None or meta.get("source") != "organiser" or f.away is None:
+                    continue
+                out.append(EnteredResult(
+                    id=f"drive-{doc['id']}-{f.round}-{f.table}", game=DRIVE_GAME, players=[f.home, f.away],
+                    figures=[result.home_goals, result.away_goals], unit="goals", at=meta.get("at"),
+                    corrected=result.corrected,
+                    tournament=drive_row(drive.title, doc["id"], f.round, f.table)))
+    for doc in tournaments.list(CYCLE):
+        try:
+            cycle = tournaments.cycle(doc["id"])
+        except (ParlourError, KeyError, TypeError):
+            continue
+        sources = cycle.sources()
+        for m in cycle.matches():
+            source = sources.get(m["match"]) or {}
+            if m["points"] is None or source.get("source") != "organiser":
+                continue
+            out.append(EnteredResult(
+                id=f"cycle-{doc['id']}-{m['match']}", game="biggles", players=[m["blue"], m["red"]],
+                figures=[m["points"][m["blue"]], m["points"][m["red"]]], unit="points", at=source.get("at"),
+                corrected=bool(source.get("corrected")),
+                tournament=cycle_row(cycle.name, doc["id"], m["match"])))
+    return out
+
+
+def drive_view(tournaments: Tournaments, store: Store, doc_id: str, bot_delay: float = 0.6) -> DriveView:
+    """The drive as its page shows it; ``bot_delay``: the server's usual pause before a bot's card, from which the
+    bots' paces are told."""
     drive = tournaments.drive(doc_id)
     played_at = tables_by(store.tables_for("drive", doc_id), lambda meta: (meta["round"], meta["table"]))
     rounds = []
@@ -191,8 +261,8 @@ def drive_view(tournaments: Tournaments, store: Store, doc_id: str) -> DriveView
     in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in tables if t["finished"] is None}
     people = drive_people(drive, tables)
     return DriveView(id=doc_id, config=drive.config(), summary=drive.summary(), rounds=rounds, entries=drive.entries,
-                     people=people, bots=carrying_view(drive.bots(), drive.entries,
-                                                       drive_batches(drive, in_play, people)),
+                     people=people, bots=drive_carrying_view(drive.bots(), drive.entries,
+                                                             drive_batches(drive, in_play, people), bot_delay),
                      teams=[TeamCard(team=t, side="home" if t in drive.home_teams else "away",
                                      card=f"/drives/{doc_id}/cards/{quote(t, safe='')}") for t in drive.teams])
 
@@ -259,6 +329,36 @@ def sittings(cycle: Cycle) -> dict[int, tuple[int, int]]:
             for m in sitting}
 
 
+def cycle_waits(cycle: Cycle, seats: dict[int, tuple[int, int]] | None = None) -> dict[int, str]:
+    """Why a match still to play cannot start yet, by match, in words: one of its players has an earlier match (an
+    earlier sitting's of its round, or an earlier round's) not in, and nobody plays two matches at once, nor a
+    later sitting before an earlier ("sitting 2 starts when Ruth's sitting-1 match is in")."""
+    seats = seats or sittings(cycle)
+    matches = cycle.matches()
+    at = {m["match"]: (round_of(cycle, m), seats[m["match"]][0]) for m in matches}
+    out: dict[int, str] = {}
+    for m in matches:
+        if m["points"] is not None:
+            continue
+        players = (m["blue"], m["red"])
+        before = [e for e in matches if e["points"] is None and at[e["match"]] < at[m["match"]]
+                  and {e["blue"], e["red"]} & set(players)]
+        if not before:
+            continue
+        who = [p for p in players if any(p in (e["blue"], e["red"]) for e in before)]
+        r, k = at[m["match"]]
+        labels = {f"sitting-{at[e['match']][1]}" if at[e["match"]][0] == r else f"round-{at[e['match']][0]}"
+                  for e in before}
+        label = f"round {r}" if all(at[e["match"]][0] < r for e in before) else f"sitting {k}"
+        if len(before) == 1:
+            out[m["match"]] = f"{label} starts when {' and '.join(who)}'s {labels.pop()} match is in"
+        else:
+            theirs = " and ".join(f"{p}'s" for p in who)
+            out[m["match"]] = f"{label} starts when {theirs} {labels.pop() if len(labels) == 1 else 'earlier'} " \
+                              "matches are in"
+    return out
+
+
 def cycle_stand_ins(tables: list[dict[str, Any]]) -> dict[int, list[str]]:
     """Each match's players who play in person but for whom a bot played it (at the match's last table), for the
     printed sheet to mark as the cycle's page does."""
@@ -284,12 +384,13 @@ def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView
     seats = sittings(cycle)
     in_play = {t["meta"]["match"] for t in tables if t["finished"] is None}
     people = cycle_people(tables)
+    waits = cycle_waits(cycle, seats)
     return CycleView(id=doc_id, title=cycle.name, players=cycle.players, rounds=cycle.rounds, report=cycle.report(),
                      win_points=WIN_POINTS, people=people,
                      bots=carrying_view(cycle.bots(), cycle.entries, cycle_batches(cycle, in_play, people)),
                      matches=[CycleMatch(**m, round=round_of(cycle, m), tables=played_at.get(m["match"], []),
                                          source=sources.get(m["match"]), sitting=seats[m["match"]][0],
-                                         sittings=seats[m["match"]][1])
+                                         sittings=seats[m["match"]][1], waits=waits.get(m["match"]))
                               for m in cycle.matches()])
 
 
@@ -297,6 +398,22 @@ def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView
 #: seconds between the last result of a round (or sitting) and the bots' next games: the standings show the
 #: results in the meantime, and an open page counts the pause down
 PAUSE = 8.0
+#: a drive's bots at the watchers' pace wait this many times the server's usual pause before each card (2.4 s at
+#: its default 0.6 s: a game of Football Whist, some 126 moves, in about five minutes, where at the quick pace one was
+#: over in a minute, before anyone could watch it: review 22d)
+WATCH = 4.0
+#: each pace's words, for the drive's page
+PACE_TITLES = {"watch": "Slow enough to follow", "quick": "Quick"}
+
+
+def paces(bot_delay: float) -> list[BotsPace]:
+    """The paces a drive's bots may play at, each with the seconds a bot waits before each card."""
+    return [BotsPace(name=name, title=PACE_TITLES[name], seconds=round(pace_seconds(name, bot_delay), 2))
+            for name in PACES]
+
+
+def pace_seconds(pace: str, bot_delay: float) -> float:
+    return bot_delay * WATCH if pace == "watch" else bot_delay
 
 
 @dataclass
@@ -379,6 +496,14 @@ def carrying_view(state: dict[str, Any], entries: list[dict[str, Any]], batches:
                         next_at=next_at(state, entries, current(batches)))
 
 
+def drive_carrying_view(state: dict[str, Any], entries: list[dict[str, Any]], batches: list[Batch],
+                        bot_delay: float) -> DriveBotsCarrying:
+    """Where a drive's bots stand, the pace they play at and the paces on offer (``bot_delay``: the server's usual
+    pause before a bot's card)."""
+    return DriveBotsCarrying(**carrying_view(state, entries, batches).model_dump(), pace=state["pace"],
+                             paces=paces(bot_delay))
+
+
 class Carrier:
     """Carries the bots of every tournament they play on, round by round (or sitting by sitting), by the server
     alone: when a game of theirs ends, when the organiser lets them play, and when the server starts (the
@@ -418,14 +543,15 @@ class Carrier:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def step(self, doc_id: str, bots: str | None = None, seed: int | None = None, now: bool = False) -> None:
+    async def step(self, doc_id: str, bots: str | None = None, seed: int | None = None, now: bool = False,
+                   pace: str | None = None) -> None:
         """Start the bots' next batch if it is due (``now``: the organiser asked, so at once, claimed or not; with
-        ``bots``, the organiser lets them play as these), or wait for it."""
+        ``bots``, the organiser lets them play as these, a drive's at ``pace``), or wait for it."""
         async with starting(doc_id) as first:       # (two requests at once start one batch)
             if not first:
                 return
             try:
-                plan = await asyncio.to_thread(self._plan, doc_id, bots, now)
+                plan = await asyncio.to_thread(self._plan, doc_id, bots, now, pace)
             except ParlourError as error:           # a tournament deleted, say
                 if now:
                     raise
@@ -446,7 +572,7 @@ class Carrier:
                 assert self.loop is not None
                 self.timers[doc_id] = self.loop.call_later(PAUSE, self.poke, doc_id)
 
-    def _plan(self, doc_id: str, bots: str | None, now: bool) -> float | list[Starter] | None:
+    def _plan(self, doc_id: str, bots: str | None, now: bool, pace: str | None = None) -> float | list[Starter] | None:
         """What to do: None (nothing: paused, over, or a batch in play), seconds to wait, or the tables to start."""
         kind = self.store.load_document(doc_id)[0]
         tournament: Any = self.tournaments.drive(doc_id) if kind == DRIVE else self.tournaments.cycle(doc_id)
@@ -456,8 +582,10 @@ class Carrier:
             if bots not in bot_names(game):
                 raise SeatingError(f"no bot {bots!r} (choose from {', '.join(bot_names(game))})")
             state = tournament.bots()
-            if not state["playing"] or state["bots"] != bots:
-                tournament = add(doc_id, {"kind": "bots", "playing": True, "bots": bots, "meta": {"at": self.clock()}})
+            paced = {"pace": pace} if kind == DRIVE and pace is not None else {}
+            if not state["playing"] or state["bots"] != bots or paced.get("pace", state["pace"]) != state["pace"]:
+                tournament = add(doc_id, {"kind": "bots", "playing": True, "bots": bots, **paced,
+                                          "meta": {"at": self.clock()}})
         state = tournament.bots()
         if not state["playing"]:
             return None
@@ -487,7 +615,7 @@ class Carrier:
         if kind == DRIVE:
             fixtures = [tournament.fixture(r, t) for r, t in batch.to_play]
             return [partial(fixture_table, self.tables, game_by_id(DRIVE_GAME), doc_id, f.round, f.table,
-                            [f.home, f.away or ""], level * 4, None) for f in fixtures]
+                            [f.home, f.away or ""], level * 4, None, pace=state["pace"]) for f in fixtures]
         due_matches = {m["match"]: m for m in tournament.matches()}
         return [partial(match_table, self.tables, doc_id, due_matches[k], level * 2) for k in batch.to_play]
 
@@ -509,11 +637,17 @@ async def pause_bots(carrier: Carrier, tournaments: Tournaments, doc_id: str, ad
 
 async def fixture_table(tables: Any, game: GameDescriptor, doc_id: str, round: int, table: int,
                         teams: list[str], seats: list[Seat], variant: dict[str, object] | None,
-                        seed: int | None) -> TableMade:
-    """A drive fixture's table: Home at A1 and A2 (seats 0, 2), Away at B1 and B2, named by team."""
+                        seed: int | None, pace: str | None = None) -> TableMade:
+    """A drive fixture's table: Home at A1 and A2 (seats 0, 2), Away at B1 and B2, named by team.  ``pace``: the
+    bots' (of a table the bots carry on by themselves), noted in its meta; at ``watch`` they wait ``WATCH`` times
+    the server's usual pause before each card."""
     named = [s.model_copy(update={"name": s.name or f"{teams[i % 2]} {i // 2 + 1}"}) for i, s in enumerate(seats)]
-    return cast(TableMade, await tables.open(game, named, variant, seed, listed=True, open_seats=False,
-                                             meta={"drive": doc_id, "round": round, "table": table}))
+    meta: dict[str, Any] = {"drive": doc_id, "round": round, "table": table, **({"pace": pace} if pace else {})}
+    made = cast(TableMade, await tables.open(game, named, variant, seed, listed=True, open_seats=False, meta=meta))
+    if pace is not None:
+        live = await tables.get(made.id)
+        live.bot_delay = pace_seconds(pace, tables.bot_delay)
+    return made
 
 
 async def match_table(tables: Any, doc_id: str, m: dict[str, Any], seats: list[Seat], seed: int | None) -> TableMade:

@@ -12,7 +12,7 @@ import random
 from math import cos, log, sin, sqrt, tau as TWOPI
 from typing import Any, Callable, Protocol, Sequence, cast
 
-from parlour.games.biggles.levels import DEFAULT, LEVELS, PACE
+from parlour.games.biggles.levels import BEGINNER_MISS, BEGINNER_TURN, DEFAULT, LEVELS, PACE
 
 
 class _GaussState(Protocol):
@@ -104,13 +104,27 @@ class ReflexBot:
 
 
 class TimedBot(ReflexBot):
-    """Any bot (the random one, say) given a level's hands: it chooses, the level sets the pace."""
+    """Any bot (the random one, say) given a level's hands: it chooses, the level sets the pace.
+
+    A card for its own build it always takes when it sees it (when it notices it): even the
+    weakest player races, building at his slow pace.  Whether to stop, or to pick up rather than play, the inner
+    bot chooses (the random one, the Beginner, half the time the wrong way), and at the gentle level's pace its
+    hands are slower still and miss more (``levels.BEGINNER_TURN``): what keeps it the weakest.  Left to
+    choose between turning and building, the random bot turned past half its cards and a quick player beat it 8-0,
+    its build never past black 1 (review 22d).
+    """
 
     def __init__(self, inner: Any, level: str = PACE):
         super().__init__(inner.seat, None, level)
+        if level == PACE:                 # the Beginner: slower still, and missing more (levels.py)
+            self.turn_time *= BEGINNER_TURN
+            self.react_time *= BEGINNER_TURN
+            self.miss = BEGINNER_MISS
         self.rng = getattr(inner, "rng", self.rng)
         self.inner = inner
 
     def pick(self, look: Any, legal: Sequence[str]) -> str:
+        if legal[-1].startswith("play") and legal[0] == "turn":
+            return legal[-1]              # a card for its own build: it builds (when it notices; see ``notices``)
         action: str = self.inner.act(look(), legal)
         return action

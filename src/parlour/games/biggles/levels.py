@@ -27,14 +27,20 @@ DEFAULT: Final = "gentle"
 #: that it is the weakest on offer, as its name says (at a club player's hands its random moves beat the gentle
 #: level; tests/biggles/test_levels.py)
 PACE: Final = "gentle"
+#: the Beginner's hands beyond that level's: it turns and reacts this many times slower and misses this share of
+#: the cards it could play, so that, now that it builds whenever it sees a card for its build (``bots.TimedBot``),
+#: it is still the weakest (it wins about one game in eight against the gentle level; tests/biggles/test_levels.py)
+BEGINNER_TURN: Final = 1.3
+BEGINNER_MISS: Final = 0.45
 #: a plain name and one line for each level, for menus.  A name means the same strength in every game (the
 #: menus' words, ``parlour.bots``): the gentlest level, which someone new to the game beats about half the time,
 #: is the "Casual player" as in the card games; the quickest, hard to beat, is their "Expert"
 TITLES: Final = {"gentle": "Casual player", "newcomer": "Improving player", "casual": "Regular player",
                   "club": "Club player", "practised": "Expert"}
 NOTES: Final = {
-    "gentle": "Turns slowly and misses nearly half its chances to play: someone new to the game wins about half "
-                "the time",
+    # (short and honest: players who know the game beat it easily, as three reviewers' scripted players did)
+    "gentle": "Slow and misses nearly half its chances: for your first games; when you win easily, try the "
+              "Improving player",
     "newcomer": "Turns slowly and misses about a third of the chances to play: a step up from the casual player",
     "casual": "A little quicker, and misses one chance in five",
     "club": "Turns a three in under a second and seldom misses a playable card",

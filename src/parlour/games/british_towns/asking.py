@@ -349,18 +349,21 @@ class AskingState(TurnState):
             who = seat_words(seat, asked, self.num_seats)
             return f"{who[0].upper()}{who[1:]} has no cards left and is out of the game: {instead}."
         if card in self.hands[seat]:
-            return f"You hold {card_name(card)} already: {instead}."
+            # (the card is the mistake, not the player asked: what to ask for, whoever is asked)
+            return f"You hold {card_name(card)} already: {self._asks_now(seat, whom=False)}."
         region = REGION_OF[card]
         if any(region in laid for laid in self.laid):
             return f"{region_name(region)[0].upper()}{region_name(region)[1:]} has been laid down already: {instead}."
         return f"You hold no card of {region_name(region)}, so you may not ask for one: {instead}."
 
-    def _asks_now(self, seat: int) -> str:
-        """What the player may ask for: a card he lacks of a region he holds (named, when he holds few)."""
+    def _asks_now(self, seat: int, whom: bool = True) -> str:
+        """What the player may ask for: a card he lacks of a region he holds (named, when he holds few); whom=False
+        leaves out whom to ask ("ask for a card you lack, from a region you hold a card of")."""
         regions = sorted({REGION_OF[c] for c in self.hands[seat]})
+        ask = "ask another player for" if whom else "ask for"
         if len(regions) > 2:
-            return "ask another player for a card you lack, of a region you hold a card of"
-        return f"ask another player for a card you lack of {either([region_name(r) for r in regions])}"
+            return f"{ask} a card you lack, {'of' if whom else 'from'} a region you hold a card of"
+        return f"{ask} a card you lack {'of' if whom else 'from'} {either([region_name(r) for r in regions])}"
 
     # -- views ---------------------------------------------------------------------------
     def _public_view(self) -> dict[str, Any]:

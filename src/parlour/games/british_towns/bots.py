@@ -21,6 +21,22 @@ from parlour.engine.players import SeatedPlayer
 from parlour.games.british_towns.pack import CARD_OF_TEXT, CARDS_OF, REGION_CARD, REGION_OF, TOWNS_OF
 
 
+def gone_round(history: Sequence[tuple[int, str]], discards: Sequence[int], stock_size: int,
+               seats: int) -> tuple[bool, set[int]]:
+    """Whether the whole pack outside the hands has gone by since anyone last laid or added a card, and the cards
+    seen going by since (those discarded, and the pile as it lies): what every player at the table sees.  The club
+    player (``SetsBot.gone_by``) and the expert's search (``search_sets.candidates``) both read a stall by it."""
+    turns, seen = 0, set(discards)
+    for _, action in reversed(history):
+        verb, _, card = action.partition(" ")
+        if verb in ("lay", "add"):
+            break
+        if verb == "discard":
+            turns += 1
+            seen.add(CARD_OF_TEXT[card])
+    return turns > stock_size + len(discards) + seats, seen
+
+
 class RememberingBot(SeatedPlayer):
     def beliefs(self, obs: dict[str, Any]) -> tuple[dict[int, int], dict[int, set[int]], dict[int, set[int]]]:
         """From the public asks: who surely holds a card, who surely does not, who holds each region."""
@@ -79,17 +95,9 @@ class SetsBot(SeatedPlayer):
         whole pack outside the hands has gone by since anyone last laid or
         added a card.
         """
-        turns, seen = 0, set(obs["discards"])
-        for _, action in reversed(obs["history"]):
-            verb, _, card = action.partition(" ")
-            if verb in ("lay", "add"):
-                break
-            if verb == "discard":
-                turns += 1
-                seen.add(card)
-        if turns <= obs["stock_size"] + len(obs["discards"]) + len(obs["seat_names"]):
-            return None
-        return {CARD_OF_TEXT[c] for c in seen}
+        went_round, seen = gone_round(obs["history"], [CARD_OF_TEXT[c] for c in obs["discards"]], obs["stock_size"],
+                                      len(obs["seat_names"]))
+        return seen if went_round else None
 
     def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         hand = [CARD_OF_TEXT[c] for c in obs["hand"]]
@@ -167,18 +175,24 @@ class NewcomerSetsBot(SeatedPlayer):
     """A model of a newcomer to the sets game, for tuning its default opponent (docs/arena.md); no menu offers it.
 
     He knows the rules and plays the obvious move: he takes the top discard when
-    he holds two or more cards of its region, else draws from the stock; he lays
-    a set as soon as he can; and he throws a card of the region he holds fewest
-    of, paying no heed to the regions the others have laid or to what they take.
-    Ties go at random.  It reads only its seat's observation.
+    it plainly brings a set of his nearer (he holds two or more of its region, or
+    it is the region card of a region he holds any of), else draws from the
+    stock; he lays a set as soon as he can; and he throws a card of the region he
+    holds fewest of, but never the last card of a set another player has laid
+    while he has any other card to throw (that is a card given away, and anyone
+    at the table sees it).  He pays no other heed to what the others have laid
+    or take.  Ties go at random.  It reads only its seat's observation.
     """
 
     def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
         held = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
+        theirs = {int(r) for s, sets in enumerate(obs["sets"]) if s != self.seat for r in sets}
         if obs["phase"] == "draw":
             top = CARD_OF_TEXT[obs["discards"][-1]] if obs["discards"] else None
-            if "take discard" in legal and top is not None and held[REGION_OF[top]] >= 2:
-                return "take discard"
+            if "take discard" in legal and top is not None and REGION_OF[top] not in theirs:
+                region = REGION_OF[top]
+                if held[region] >= 2 or (held[region] >= 1 and top == REGION_CARD[region]):
+                    return "take discard"
             return "draw stock" if "draw stock" in legal else legal[0]
         lays = [a for a in legal if a.startswith("lay ")]
         if lays:
@@ -186,4 +200,6 @@ class NewcomerSetsBot(SeatedPlayer):
         if "done" in legal:
             return "done"
         discards = [a for a in legal if a.startswith("discard ")]
-        return min(discards, key=lambda a: (held[REGION_OF[CARD_OF_TEXT[a.split()[1]]]], self.rng.random()))
+        # A card of a region another player has laid is the last card of his set: thrown, it is his.
+        safe = [a for a in discards if REGION_OF[CARD_OF_TEXT[a.split()[1]]] not in theirs]
+        return min(safe or discards, key=lambda a: (held[REGION_OF[CARD_OF_TEXT[a.split()[1]]]], self.rng.random()))

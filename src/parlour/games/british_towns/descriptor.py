@@ -116,8 +116,9 @@ SETS = GameDescriptor(
         "heuristic": lazy_bot(f"{BOTS}:SetsBot"),
     },
     bot_notes={
-        "casual": "Takes a discard when it holds two of its region, lays a set at once, throws from the region it "
-                  "holds fewest of, and now and then plays as the club player would: a newcomer wins about as often "
+        "casual": "Takes a discard when it holds two of its region (or one, for the region card), lays a set at "
+                  "once, throws from the region it holds fewest of, mostly keeping back a card that would finish your "
+                  "set, and now and then plays as the club player would: a newcomer wins about as often "
                   "as each of them, about half the games at two players, one in three at three and one in four at four",
         "heuristic": "Keeps the regions it is nearest to, lays them at once, and watches the discards",
     },

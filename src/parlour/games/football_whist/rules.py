@@ -547,7 +547,82 @@ class FootballWhistState(State):
         if seat is not None:
             # Visibility follows ownership: a seat sees its own hand and no other.
             obs["hand"] = [CARD_TEXT[c] for c in self.hands[seat]]
+            if whole and seat == self.turn and self.phase != OVER:
+                obs["reasons"] = self.reasons(seat)
         return obs
+
+    # -- reasons ---------------------------------------------------------------
+    def reasons(self, seat: int) -> dict[str, str]:
+        """Each legal move's plain fact, in a few words, from what the seat sees (its own hand, the trick on the
+        table, the ball): "wins the trick", "leaves the trick to your partner", "Master: Ireland (you hold 3); nearer
+        the goal you attack".  Facts, not advice: the expert's figures say which move is better; these say what
+        the move does.  Empty where a move does nothing worth saying."""
+        out: dict[str, str] = {}
+        for action in self.legal_actions(seat):
+            verb, arg = DECODE[action]
+            text = self._play_reason(seat, arg) if verb == PLAY else self._ball_reason(seat, arg)
+            if verb == PLAY and text:
+                text += self._rank_note(seat, arg)
+            if text:
+                out[action] = text
+        return out
+
+    def _play_reason(self, seat: int, card: int) -> str:
+        master = BADGE.get(self.ball)
+        team = TEAM_OF[card]
+        trump = team == master
+        if not self.trick:
+            if trump:
+                return "a Master-team lead: winning the trick earns two ball moves"
+            return ""
+        trick = [*self.trick, card]
+        last = len(trick) == SEATS
+        ahead = trick_winner(trick, self.led_team, master) == len(trick) - 1
+        tag = "a Master-team card: " if trump and self.led_team != master else ""
+        if ahead:
+            return f"{tag}{'wins the trick' if last else 'goes ahead in the trick so far'}"
+        if team != self.led_team and not trump:
+            tag = "neither the team led nor the Master team: "
+        holder = (self.leader + trick_winner(self.trick, self.led_team, master)) % SEATS
+        if holder % 2 == seat % 2:
+            return f"{tag}{'leaves the trick to your partner' if last else 'leaves your partner ahead in the trick'}"
+        return f"{tag}{'gives the trick away' if last else 'does not beat the card ahead in the trick'}"
+
+    def _rank_note(self, seat: int, card: int) -> str:
+        """Where the seat holds more than one card of the team: "; your lowest Wales" or "; your highest Wales", so
+        that two cards which do the same to the trick are told apart by what they leave in the hand."""
+        same = [NUMBER_OF[c] for c in self.hands[seat] if TEAM_OF[c] == TEAM_OF[card]]
+        if len(same) < 2:
+            return ""
+        if NUMBER_OF[card] == min(same):
+            return f"; your lowest {TEAM_NAMES[TEAM_OF[card]]}"
+        if NUMBER_OF[card] == max(same):
+            return f"; your highest {TEAM_NAMES[TEAM_OF[card]]}"
+        return ""
+
+    def _ball_reason(self, seat: int, node: str | None) -> str:
+        attack = attacked_goal(seat % 2, self.half)
+        if node is None:
+            master = BADGE.get(self.ball)
+            if master is None:
+                return "no Master team while the ball stays in the centre circle"
+            return f"Master stays {TEAM_NAMES[master]} (you hold {self._held(seat, master)})"
+        if node == attack:
+            return "scores a goal"
+        if node in GOALS:
+            return "puts the ball into your own goal: a goal for the other side"
+        steps = PITCH.distance[node][attack]
+        nearer = steps < PITCH.distance[self.ball][attack]
+        further = steps > PITCH.distance[self.ball][attack]
+        way = f"{'nearer' if nearer else 'further from' if further else 'no nearer'} the goal you attack"
+        team = BADGE.get(node)
+        if team is None:
+            return f"no Master team; {way}"
+        return f"Master: {TEAM_NAMES[team]} (you hold {self._held(seat, team)}); {way}"
+
+    def _held(self, seat: int, team: int) -> str:
+        count = sum(1 for c in self.hands[seat] if TEAM_OF[c] == team)
+        return f"{count or 'none'}"
 
     def _tricks_won(self) -> dict[str, int]:
         won = [0, 0]

@@ -423,6 +423,10 @@ class SquadronScrambleState(TurnState):
             self.stock = self.pile[:-1][::-1]
             self.pile = self.pile[-1:]
             self.restocked = True
+            # (told at the table: the round's end is in sight, the next time the stock runs out; ``move``: this
+            # draw's place in the history)
+            self.round_log = [*self.round_log, {"round": self.round_no + 1, "event": "stock turned over",
+                                                "move": len(self.history), "cards": len(self.stock)}]
         card = self.stock.pop()
         if self.restocked:
             # A turned-over stock is the old pile in a known order, so its cards are seen by all.
@@ -1005,8 +1009,13 @@ class SquadronScrambleState(TurnState):
         """What the player may do now, in the play phase: ``you may lay a set or discard a card ...``."""
         legal = self._legal_play(seat)
         kinds = []
+        # In plane-spotting, which cards make a set or a swap is the player's to spot: a refusal that said "you may
+        # lay a set" only where one is open would tell him his hand holds one.  It says what a hand may do there.
+        spotting = self.variant["recognition"] and not self.committed
         for verb, words in PLAY_WORDS:
-            if any(a.startswith(verb) for a in legal):
+            if spotting and verb in SPOTTED:
+                kinds.append(SPOTTED[verb] if verb != "swap " or self.variant["swap_own"] else SPOTTED["others"])
+            elif any(a.startswith(verb) for a in legal):
                 kinds.append(words if verb != "swap " or self.variant["swap_own"] else OTHERS_SWAP)
         return f"you may {either(kinds)}" if kinds else "you may not move now"
 
@@ -1048,6 +1057,8 @@ class SquadronScrambleState(TurnState):
         view["round_scores"] = [list(r) for r in self.round_scores]
         # A table may stop after so many rounds (0: no limit): the page says which round is the last.
         view["max_rounds"] = self.variant["max_rounds"]
+        # What an empty stock does (turned over once, or the round ends): the page says the round's end is near.
+        view["stock_out"] = self.variant["stock_out"]
         view["naming"] = [dict(n) for n in self.naming_log]
         view["events"] = [dict(e) for e in self.round_log]
         # Every action is public: a stock draw shows no card, the rest show what they move.
@@ -1289,6 +1300,12 @@ PLAY_WORDS: Final = (
 )
 #: the swap in words where swaps go only into another player's sets (without ``swap_own``)
 OTHERS_SWAP: Final = "swap a card of yours for a wild card standing in for it in another player's set"
+#: in plane-spotting, the lay and the swap in words that say nothing of whether the hand holds one
+SPOTTED: Final = {
+    "lay ": "lay any set your cards make",
+    "swap ": "swap any card of yours for a wild card standing in for it in a set",
+    "others": "swap any card of yours for a wild card standing in for it in another player's set",
+}
 
 
 def _drop_seen(seen: list[int], card: int, barred: Any) -> bool:

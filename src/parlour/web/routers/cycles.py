@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
@@ -12,6 +13,7 @@ from parlour.store.tournaments import CYCLE
 from parlour.tournaments.cycle_card import cycle_card_html
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import Creates, OrganiserDep, StoreDep, TablesDep, TournamentsDep
+from parlour.web.live import Refused
 from parlour.web.models import (
     CycleBotsPlay,
     CycleEntry,
@@ -20,6 +22,7 @@ from parlour.web.models import (
     MatchTable,
     NewCycle,
     Seat,
+    SeatLink,
     TableMade,
     TournamentSummary,
 )
@@ -30,6 +33,7 @@ from parlour.web.tournaments import (
     cycle_stand_ins,
     cycle_state,
     cycle_view,
+    cycle_waits,
     lines,
     made,
     match_table,
@@ -67,21 +71,62 @@ def delete_cycle(doc_id: OrganiserDep, store: StoreDep) -> None:
 
 
 @router.post("/{doc_id}/entries")
-def cycle_entry(doc_id: OrganiserDep, entry: CycleEntry, tournaments: TournamentsDep, store: StoreDep) -> CycleView:
+async def cycle_entry(doc_id: OrganiserDep, entry: CycleEntry, request: Request, tournaments: TournamentsDep,
+                      store: StoreDep, tables: TablesDep) -> CycleView:
     """A match's points typed in (or corrected) by the organiser, and said so with the time; 422 with the cycle's
-    reason if it refuses them."""
-    tournaments.add_cycle_entry(doc_id, {**entry.model_dump(exclude_unset=True),
-                                         "meta": {"source": "organiser", "at": time.time()}})
-    return cycle_view(tournaments, store, doc_id)
+    reason if it refuses them.  A table still open for that match closes, saying why (nobody waits there for a
+    player any more): the points typed in are its result."""
+    await asyncio.to_thread(tournaments.add_cycle_entry, doc_id, {**entry.model_dump(exclude_unset=True),
+                                                                  "meta": {"source": "organiser", "at": time.time()}})
+    cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
+    m = next((x for x in cycle.matches() if x["match"] == entry.match), None)
+    if m is not None and m["points"] is not None:
+        said = f"{m['blue']} {m['points'][m['blue']]} – {m['red']} {m['points'][m['red']]}"
+        for row in await asyncio.to_thread(store.tables_for, "cycle", doc_id):
+            if row["finished"] is None and row["meta"].get("match") == entry.match:
+                t = await tables.get(row["id"])
+                try:
+                    await t.close(f"the organiser entered this match's result, {said}: the table is closed")
+                except Refused:                     # (its game ended meanwhile)
+                    continue
+                tables.forget(t)
+                # (a table closed enters nothing: the bots, if they play the cycle, look again for their next sitting)
+                request.app.state.carrier.poke(doc_id)
+    return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)
+
+
+@router.post("/{doc_id}/matches/{match}/seats/{seat}/link")
+async def seat_link(doc_id: OrganiserDep, match: int, seat: int, store: StoreDep, tables: TablesDep) -> SeatLink:
+    """The organiser hands a person seat of a match's open table to its player again (its first link went only to
+    the tab that opened the table, and that tab may be gone): a fresh link that opens the seat on any device,
+    to send or to sit down with here.  A link given for that seat before stops working.  404 with no open table
+    for the match, 409 for a bot's seat."""
+    rows = [r for r in await asyncio.to_thread(store.tables_for, "cycle", doc_id)
+            if r["finished"] is None and r["meta"].get("match") == match]
+    if not rows:
+        raise HTTPException(404, f"match {match + 1} has no table open")
+    t = await tables.get(rows[0]["id"])
+    if not 0 <= seat < len(t.seats):
+        raise HTTPException(404, f"the table has seats 0 to {len(t.seats) - 1}")
+    if t.seats[seat]["kind"] != "person" or t.ended:
+        raise HTTPException(409, f"seat {seat} is played by a bot" if not t.ended else "the match is over")
+    token = await asyncio.to_thread(store.rekey, t.id, seat)
+    name = t.seats[seat].get("name") or (rows[0]["meta"].get("blue"), rows[0]["meta"].get("red"))[seat % 2] or ""
+    return SeatLink(seat=seat, name=name, url=f"/t/{t.id}#seat={seat}&key={quote(token)}")
 
 
 @router.post("/{doc_id}/matches/{match}/table", status_code=201, response_model_exclude_none=True)
 async def cycle_table(doc_id: OrganiserDep, match: int, body: MatchTable, tournaments: TournamentsDep,
                       tables: TablesDep) -> TableMade:
-    """A live Biggles match for one fixture of the cycle: the blue player in seat 0 (P1)."""
-    due = {m["match"]: m for m in (await asyncio.to_thread(tournaments.cycle, doc_id)).matches()}
+    """A live Biggles match for one fixture of the cycle: the blue player in seat 0 (P1).  422 while one of its
+    players has an earlier match (an earlier sitting's, or round's) not in: nobody plays two matches at once."""
+    cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
+    due = {m["match"]: m for m in cycle.matches()}
     if match not in due:
         raise HTTPException(422, f"there is no match {match} due in this cycle")
+    waits = cycle_waits(cycle)
+    if match in waits:
+        raise HTTPException(422, f"match {match + 1} cannot start yet: {waits[match]}")
     return await match_table(tables, doc_id, due[match], body.seats or TWO_PEOPLE, body.seed)
 
 

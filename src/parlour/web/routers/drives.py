@@ -24,9 +24,10 @@ from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import Creates, OrganiserDep, StoreDep, TablesDep, TournamentsDep, game_by_id
 from parlour.web.models import (
-    BotsPlay,
+    DriveBotsPlay,
     DriveEntry,
     DriveView,
+    EnteredResult,
     FixtureTable,
     Made,
     NewDrive,
@@ -40,6 +41,7 @@ from parlour.web.tournaments import (
     Carrier,
     drive_state,
     drive_view,
+    entered_results,
     fixture_table,
     lines,
     made,
@@ -57,6 +59,13 @@ def drives(tournaments: TournamentsDep) -> list[TournamentSummary]:
     return [TournamentSummary(**d, state=drive_state(tournaments, d["id"])) for d in tournaments.list(DRIVE)]
 
 
+@router.get("/api/tournaments/entered")
+def entered(tournaments: TournamentsDep) -> list[EnteredResult]:
+    """The results of every drive and cycle typed in by their organisers, for the list of finished games: no table
+    was played for them, so they are not among the tables."""
+    return entered_results(tournaments)
+
+
 @router.post("/api/drives", status_code=201, dependencies=[Creates])
 def create_drive(body: NewDrive, tournaments: TournamentsDep) -> Made:
     """A new drive; the answer holds its organiser key, given this once only."""
@@ -67,8 +76,8 @@ def create_drive(body: NewDrive, tournaments: TournamentsDep) -> Made:
 
 
 @router.get("/api/drives/{doc_id}")
-def drive(doc_id: str, tournaments: TournamentsDep, store: StoreDep) -> DriveView:
-    return drive_view(tournaments, store, doc_id)
+def drive(doc_id: str, tournaments: TournamentsDep, store: StoreDep, tables: TablesDep) -> DriveView:
+    return drive_view(tournaments, store, doc_id, tables.bot_delay)
 
 
 @router.delete("/api/drives/{doc_id}", status_code=204)
@@ -78,11 +87,12 @@ def delete_drive(doc_id: OrganiserDep, store: StoreDep) -> None:
 
 
 @router.post("/api/drives/{doc_id}/entries")
-def drive_entry(doc_id: OrganiserDep, entry: DriveEntry, tournaments: TournamentsDep, store: StoreDep) -> DriveView:
+def drive_entry(doc_id: OrganiserDep, entry: DriveEntry, tournaments: TournamentsDep, store: StoreDep,
+                tables: TablesDep) -> DriveView:
     """A result typed in by the organiser, a correction or a void; 422 with the drive's reason if it refuses it."""
     given = entry.model_dump(exclude_unset=True, exclude={"meta"})
     tournaments.add_drive_entry(doc_id, {**given, "meta": {"source": "organiser", "at": time.time()}})
-    return drive_view(tournaments, store, doc_id)
+    return drive_view(tournaments, store, doc_id, tables.bot_delay)
 
 
 @router.post("/api/drives/{doc_id}/fixtures/{round}/{table}/table", status_code=201, response_model_exclude_none=True)
@@ -98,8 +108,8 @@ async def drive_table(doc_id: OrganiserDep, round: int, table: int, body: Fixtur
 
 
 @router.post("/api/drives/{doc_id}/simulate")
-async def drive_simulate(doc_id: OrganiserDep, body: BotsPlay, request: Request, tournaments: TournamentsDep,
-                         store: StoreDep) -> DriveView:
+async def drive_simulate(doc_id: OrganiserDep, body: DriveBotsPlay, request: Request, tournaments: TournamentsDep,
+                         store: StoreDep, tables: TablesDep) -> DriveView:
     """The bots play the rest of the drive, round by round as a club night does, until the organiser pauses them
     (``/pause``): the next round's games start now, each a live table of its own at the bots' pace, listed with
     the fixture so anyone can watch; each result enters the drive when its game ends, and when the round's last
@@ -107,18 +117,18 @@ async def drive_simulate(doc_id: OrganiserDep, body: BotsPlay, request: Request,
     server goes on).  A game of that round already at a table (people, or bots) is left to it.  As many start as
     the server's room for tables of bots alone allows (503 if none): the rest start as room is made."""
     carrier: Carrier = request.app.state.carrier
-    await carrier.step(doc_id, bots=body.bots, seed=body.seed, now=True)
-    return await asyncio.to_thread(drive_view, tournaments, store, doc_id)
+    await carrier.step(doc_id, bots=body.bots, seed=body.seed, now=True, pace=body.pace)
+    return await asyncio.to_thread(drive_view, tournaments, store, doc_id, tables.bot_delay)
 
 
 @router.post("/api/drives/{doc_id}/pause")
 async def drive_pause(doc_id: OrganiserDep, request: Request, tournaments: TournamentsDep,
-                      store: StoreDep) -> DriveView:
+                      store: StoreDep, tables: TablesDep) -> DriveView:
     """The bots stop after the games they are playing: no round starts after them until the organiser lets them
     play again."""
     await pause_bots(request.app.state.carrier, tournaments, doc_id, tournaments.add_drive_entry,
                      tournaments.drive)
-    return await asyncio.to_thread(drive_view, tournaments, store, doc_id)
+    return await asyncio.to_thread(drive_view, tournaments, store, doc_id, tables.bot_delay)
 
 
 # -- the fixture cards, to print --------------------------------------------------------------

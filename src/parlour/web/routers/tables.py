@@ -99,8 +99,9 @@ def mine(body: HeldSeats, store: StoreDep, tournaments: TournamentsDep) -> list[
             for row, played_for in zip(rows, tournaments_of(tournaments, rows), strict=True)]
 
 
-#: where a game's result keeps its score by side ("A": 3, or "P1": 8), and the score's word in a list
-SCORES = (("goals", "goals"), ("points", "points"), ("totals", "points"))
+#: where a game's result keeps its score by side ("A": 3, or "P1": 8), and the score's word in a list (British Towns'
+#: sets game keeps its "scores", cards laid less cards held, below nought for a player who laid none)
+SCORES = (("goals", "goals"), ("points", "points"), ("totals", "points"), ("scores", "points"))
 
 
 def _side_seats(rules: list[str], label: str) -> list[int]:
@@ -125,14 +126,18 @@ def _score(row: dict[str, Any]) -> dict[str, Any] | None:
     except ParlourError:
         return None
     winner = result.get("winner")
+    # (a game shared by some, not all, of its players: each sharer "won"; shared by all, nobody did: a draw)
+    shared = [s for s in result.get("shared_by") or [] if isinstance(s, str)]
     won = set(winner if isinstance(winner, list) else [winner] if winner else [])
+    if not won and len(shared) < len(figures):
+        won = set(shared)
     sides = []
     for label, figure in figures.items():
         seats = _side_seats(list(rules), label)
         if not seats:
             return None
-        sides.append({"names": [row["seats"][i].get("name") or rules[i] for i in seats], "figure": figure,
-                      "won": label in won})
+        sides.append({"names": [row["seats"][i].get("name") or rules[i] for i in seats], "seats": seats,
+                      "figure": figure, "won": label in won})
     return {"unit": unit, "sides": sides}
 
 

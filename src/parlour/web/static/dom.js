@@ -24,9 +24,17 @@ export function s(tag, attrs = {}, ...children) {
   return h(tag, { ...attrs, __svg: true }, ...children);
 }
 
-// A game's own stylesheet, added to the page once.
+// A game's own style sheet, added once; the promise settles when it has loaded (or failed to), so that a module
+// that awaits it at its top is drawn styled from its first frame, never measured or shown before its rules apply.
 export function stylesheet(href) {
-  if (!document.querySelector(`link[href="${href}"]`)) document.head.append(h("link", { rel: "stylesheet", href }));
+  let link = document.querySelector(`link[href="${href}"]`);
+  if (!link) document.head.append(link = h("link", { rel: "stylesheet", href }));
+  if (link.sheet || link.dataset.settled) return Promise.resolve();
+  return new Promise((done) => {
+    const settle = () => { link.dataset.settled = "1"; done(); };
+    link.addEventListener("load", settle, { once: true });
+    link.addEventListener("error", settle, { once: true });
+  });
 }
 
 // A message in the box at the foot of the page, gone after four seconds.

@@ -108,6 +108,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     // a move shown at its choice's chance: the server shows no move above the expert's choice (one it tried
     // less that came out a little higher is within the search's noise, so it is shown level with it)
     const top = mine.options[0];
+    const best = Math.max(0, ...mine.options.map((o) => o.chance || 0));
     // (and every move whose figure, as shown, is the choice's: two rows at 100% are both tagged, one at 99.6% too)
     const points = (c) => Math.round(100 * c);
     const isLevel = (o) => o !== top && (o.level || (o.chance !== null && o.chance !== undefined && top.chance !== null
@@ -128,7 +129,9 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     const triedNote = !tried ? ""
       : h("p", { class: "hint-note hint-tried", "data-testid": "hint-tried" }, evenly
         ? `The expert tried these moves out about equally often in ${games}: as far as it can tell, any of them will do.`
-        : `The expert tried these moves out in ${games}, the promising ones most: it is surest of its choice.`);
+        : `The expert tried these moves out in ${games}, the promising ones most: it is surest of its choice.`,
+        // (what the figures assume, said once: a player beating a casual bot at "37%" should know why)
+        " In those games the other players play as well as the expert does, so against weaker players your chances are better.");
     const close = h("button", { type: "button", class: "hint-close", "data-testid": "hint-close", "aria-label": "Close the hint",
       onclick: () => { hint = null; draw(view); } }, "✕");
     // a row plays its move, through the table's own way of making a move (the server judges it, as any other);
@@ -154,10 +157,13 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
         const worded = words && words(o.action, view);
         const [verb, text] = worded || ["Play", label(o.action, view)];
         return h("li", { class: i === 0 ? "best" : "", onclick: own ? undefined : () => play(o) },
-        own ? h("span", { class: "hint-own", "data-testid": "hint-own" }, label(o.action, view), mark, h("small", {}, " (make it yourself)"))
+        own ? h("span", { class: "hint-own", "data-testid": "hint-own" }, label(o.action, view), mark,
+          h("small", {}, o.alike > 1 ? ` (the best of ${o.alike} such moves; make it yourself)` : " (make it yourself)"))
           : h("button", { type: "button", "data-hint": o.action, "data-testid": "hint-play", disabled: mine.played ? true : undefined },
             h("span", { class: "hint-verb", "aria-hidden": worded ? undefined : "true" }, `${verb} `), text, mark),
-        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.round(100 * o.chance)}%` })),
+        // (the bar is drawn against the best figure shown, so that 26%, 22% and 8% differ at a glance: on a 0-100
+        // scale they were all thin slivers; the figure in words stands beside it)
+        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${best > 0 ? Math.round(100 * Math.min(1, o.chance / best)) : 0}%` })),
         h("span", { class: "chance", "data-testid": "chance", title: "the chance of winning after this move" }, pct(o.chance)));
       })),
       toggle, triedNote, level, passed));
@@ -188,7 +194,12 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
       // the expert's own choice (the move it searched most) first, then the others by their chance of winning
       // (none above the choice's: the server shows a move level with it rather than higher on fewer tries)
       const [choice, ...others] = message.options;
-      const options = choice ? [choice, ...others.sort((a, b) => b.chance - a.chance)] : [];
+      const sorted = choice ? [choice, ...others.sort((a, b) => b.chance - a.chance)] : [];
+      // moves the player must make himself that read alike (a plane-spotting swap: which one is his to spot) are
+      // one row, the best of them, that says how many it stands for: never the same words twice at two figures
+      const said = (o) => (playable(o.action, view) ? null : label(o.action, view));
+      const options = sorted.filter((o, i) => said(o) === null || sorted.findIndex((p) => said(p) === said(o)) === i)
+        .map((o) => ({ ...o, alike: said(o) === null ? 1 : sorted.filter((p) => said(p) === said(o)).length }));
       hint = { moves: message.moves, options, unjudged: message.unjudged || 0, iterations: message.iterations || null };
       if (view) draw(view);
       // on a phone the dock scrolls on its own: bring the answer into sight there

@@ -42,7 +42,54 @@ export async function home() {
   );
 }
 
+// When a game finished, in the viewer's own time zone (the browser's), on a 24-hour clock as the tournaments' pages
+// say their times: "Sun 6 Dec, 21:40".
+const finishedAt = (t) => {
+  if (!t.finished) return "";
+  const at = new Date(t.finished * 1000);
+  return h("time", { datetime: at.toISOString(), "data-testid": "finished-at" },
+    at.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+      hourCycle: "h23" }));
+};
+
+// A finished game's row: its result, the game (a tournament's table: the tournament, a small link), the players,
+// when it finished and its replay; on a phone a compact card (the result and the replay, then the game and the
+// date small; the players only where the result does not name them already).
+function finishedList(rows, list) {
+  const title = Object.fromEntries(list.map((g) => [g.id, g.title]));
+  return h("table", { class: "list finished-list" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "Result"), h("th", {}, "Finished"), h("th", {}, h("span", { class: "sr-only" }, "Link")))),
+    // (the newest finish first, as the times beside them read; the server lists tables by when they were made)
+    h("tbody", {}, [...rows].sort((a, b) => (b.finished || 0) - (a.finished || 0)).map((t) => {
+      if (t.entered) return enteredRow(t, title);
+      const named = Boolean(t.result && !t.result.abandoned && scoreOf(t)) && typeof t.seat !== "number";
+      return h("tr", { "data-table": t.id },
+        h("td", { class: "game" }, h("span", { class: `game-title${tournamentOf(t) ? " in-tournament" : ""}` }, title[t.game] || t.game), tournamentOf(t),
+          t.options && t.options.hints ? h("small", {}, " · hints on") : ""),
+        h("td", { class: `players${named ? " named" : ""}` }, playersOf(t)),
+        h("td", { class: "result", "data-testid": "result" }, resultOf(t)),
+        h("td", { class: "when" }, finishedAt(t)),
+        h("td", { class: "link" }, h("a", { href: `/replay/${t.id}` }, "Replay")));
+    })));
+}
+
+// A drive's or cycle's result its organiser typed in: no table was played for it, so no replay; its result in the
+// same words as a played game's, and who entered it ("Ann beat Bob 8–5 on points, entered by the organiser").
+function enteredRow(t, title) {
+  const e = t.entered;
+  const [a, b] = e.players, [x, y] = e.figures;
+  const said = x === y ? `${a} and ${b} drew ${x}–${y}` : x > y ? `${a} beat ${b} ${x}–${y}` : `${b} beat ${a} ${y}–${x}`;
+  return h("tr", { "data-entered": e.id },
+    h("td", { class: "game" }, h("span", { class: "game-title in-tournament" }, title[e.game] || e.game), tournamentOf(t)),
+    h("td", { class: "players named" }, `${a} v ${b}`),
+    h("td", { class: "result", "data-testid": "result" }, `${said}${e.unit === "goals" ? "" : ` on ${e.unit}`}`,
+      h("small", { class: "muted", "data-testid": "entered-by" }, `, ${e.corrected ? "corrected" : "entered"} by the organiser`)),
+    h("td", { class: "when" }, finishedAt(t)),
+    h("td", { class: "link" }, h("small", { class: "muted" }, "no replay")));
+}
+
 function tableList(rows, list, finished) {
+  if (finished) return finishedList(rows, list);
   const title = Object.fromEntries(list.map((g) => [g.id, g.title]));
   return h("table", { class: "list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, finished ? "Result" : "Moves"), h("th", {}, h("span", { class: "sr-only" }, "Link")))),
@@ -62,32 +109,56 @@ function playersOf(t) {
     const home = pairOf([nameAt(t, 0), nameAt(t, 2)]), away = pairOf([nameAt(t, 1), nameAt(t, 3)]);
     return `${home} v ${away}${you === null ? "" : ` (you sat for ${you % 2 ? away : home})`}`;
   }
-  return t.seats.map((s, i) => (i === you ? `${nameAt(t, i)} (you)` : nameAt(t, i))).join(", ");
+  // (two players head to head "Sam v Tom", as a drive's two pairs; more, listed "Ann, Bob, Cat")
+  return t.seats.map((s, i) => (i === you ? `${nameAt(t, i)} (you)` : nameAt(t, i))).join(t.seats.length === 2 ? " v " : ", ");
 }
 // a pair of one club's numbered seats ("Swansea 1", "Swansea 2") is the club
 function pairOf(names) {
   const parts = names.map((n) => /^(.*\S) \d+$/.exec(n));
   return parts.every((p) => p && p[1] === parts[0][1]) ? parts[0][1] : names.join(" & ");
 }
-// A finished game's result with its score, the server's figures by side: "Lions 1–0 Tigers" (a goals game,
-// sides in their order), "Ann beat Bob 8–5 on points", "Won by Ann: Ann 120, Bob 90, Cat 40 points".
+// A finished game's result with its score, the server's figures by side, in one style for every game: the winner
+// first ("Lions beat Tigers 1–0", "Ann beat Bob 8–5 on points"), a draw "Lions and Tigers drew 1–1"; more sides
+// "Won by Ann: Ann 120, Bob 90, Cat 40 points".
+// A game of the reader's own (the browser's seat) says "you" for him: "You beat Arthur 11–5", "Arthur beat you 8–5 on
+// points", as the table and its replay do (a drive's row keeps its clubs' names).
 function scoreOf(t) {
+  const words = sidesSaid(t);
+  return /^you\b/.test(words) ? `Y${words.slice(1)}` : words;
+}
+function sidesSaid(t) {
   const s = t.score;
   if (!s || !s.sides || s.sides.length < 2) return "";
-  const name = (side) => (t.meta && t.meta.drive ? pairOf(side.names) : together(side.names));
+  const you = typeof t.seat === "number" && !(t.meta && t.meta.drive) ? t.seat : null;
+  const named = (side) => (you === null || !side.seats ? side.names : side.names.map((n, k) => (side.seats[k] === you ? "you" : n)));
+  const name = (side) => (t.meta && t.meta.drive ? pairOf(side.names) : together(named(side)));
   const sides = s.sides;
+  // a score below nought with its minus sign, and two scores joined by "to" where one is ("−7 to −7"), not "−7–−7"
+  const figure = (x) => (x.figure < 0 ? `\u2212${-x.figure}` : String(x.figure));
+  const score = (x, y) => (x.figure < 0 || y.figure < 0 ? `${figure(x)} to ${figure(y)}` : `${figure(x)}–${figure(y)}`);
   if (sides.length === 2) {
     const [a, b] = sides;
-    const level = `${name(a)} ${a.figure}–${b.figure} ${name(b)}`;
-    if (!a.won && !b.won) return `${level} (a draw)`;
-    if (s.unit === "goals") return level;
+    if (a.won === b.won) return `${name(a)} and ${name(b)} drew ${score(a, b)}`;
     const [w, l] = a.won ? [a, b] : [b, a];
-    return `${name(w)} beat ${name(l)} ${w.figure}–${l.figure} on ${s.unit}`;
+    return `${name(w)} beat ${name(l)} ${score(w, l)}${s.unit === "goals" ? "" : ` on ${s.unit}`}`;
   }
   const won = sides.filter((x) => x.won);
-  return `${won.length ? `Won by ${won.map(name).join(" & ")}: ` : ""}${sides.map((x) => `${name(x)} ${x.figure}`).join(", ")} ${s.unit}`;
+  // (a win some of them share: "Shared by Ann & Bob: Ann 3, Bob 3, Cat −2 points")
+  return `${won.length ? `${won.length > 1 ? "Shared" : "Won"} by ${won.map(name).join(" & ")}: ` : ""}${sides.map((x) => `${name(x)} ${figure(x)}`).join(", ")} ${s.unit}`;
+}
+// A tournament's game where a bot played for someone who plays in person at its tables says so after its result
+// ("Cat beat Ruth 8–3 on points, a bot standing in for Ruth"), as the cycle's page and sheet mark it.
+function standIns(t) {
+  const names = (t.tournament && t.tournament.stood_in) || [];
+  if (!names.length) return "";
+  // (a cycle's player has one seat; a drive's team two, a pair of bots standing in for it)
+  const one = names.length === 1 && !(t.meta && t.meta.drive);
+  return `, ${one ? "a bot" : "bots"} standing in for ${names.join(" and ")}`;
 }
 function resultOf(t) {
+  return resultWords(t) + standIns(t);
+}
+function resultWords(t) {
   // (a game that ended otherwise than by its rules says how, after its result: "(finished by agreement, counted as it
   // stood)", the rules' words)
   const how = t.result && !t.result.abandoned && t.result.ending ? ` (${t.result.ending})` : "";
@@ -102,9 +173,10 @@ function resultOf(t) {
 // cycle of Ann, Bob and Cat, match 3" (the server's names; the meta's bare words where it has none to give).
 function tournamentOf(t) {
   const of = t.tournament, meta = t.meta;
-  if (of) return h("small", {}, " · ", h("a", { href: of.url, "data-testid": "tournament-of" }, `${of.name}, ${of.where}`));
-  if (meta && meta.drive) return h("small", {}, " · ", h("a", { href: `/drives/${meta.drive}` }, `drive, round ${meta.round}`));
-  if (meta && meta.cycle) return h("small", {}, " · ", h("a", { href: `/cycles/${meta.cycle}` }, "Biggles cycle"));
+  const sep = h("span", { class: "sep" }, " · ");
+  if (of) return h("small", {}, sep, h("a", { href: of.url, "data-testid": "tournament-of" }, `${of.name}, ${of.where}`));
+  if (meta && meta.drive) return h("small", {}, sep, h("a", { href: `/drives/${meta.drive}` }, `drive, round ${meta.round}`));
+  if (meta && meta.cycle) return h("small", {}, sep, h("a", { href: `/cycles/${meta.cycle}` }, "Biggles cycle"));
   return "";
 }
 
@@ -113,21 +185,27 @@ function tournamentOf(t) {
 // listed to its players alone); then the tables made public.  The page says why a game may be missing.
 export async function finishedGames() {
   document.title = "Finished games · Parlour";
-  const [list, own, listed] = await Promise.all([games(), ownTables(true).catch((error) => error),
-    api("GET", "/api/tables?finished=true")]);
+  const [list, own, listed, entered] = await Promise.all([games(), ownTables(true).catch((error) => error),
+    api("GET", "/api/tables?finished=true"), api("GET", "/api/tournaments/entered").catch(() => [])]);
   const mine = Array.isArray(own) ? own : [];
   const ids = new Set(mine.map((t) => t.id));
-  const others = listed.filter((t) => !ids.has(t.id));
-  const none = heldKeys().length ? "None of the tables you sat at in this browser has finished yet."
-    : "This browser holds no seat at a finished game. To find one of yours again, open the link you kept at its end "
-      + "(every game offers it: \u201cKeep this link to come back to this game\u201d): the game is listed here from then on.";
+  // (with the drives' and cycles' results typed in by their organisers, which no table played)
+  const others = [...listed.filter((t) => !ids.has(t.id)),
+    ...entered.map((e) => ({ entered: e, id: e.id, finished: e.at, tournament: e.tournament }))];
+  // (none yet: one line, and how to find a game of yours folded under it)
+  const none = heldKeys().length ? "None of the tables you sat at in this browser has finished yet." : "No game of yours in this browser yet.";
+  const help = h("details", { class: "muted own-help", "data-testid": "own-games-note" },
+    h("summary", {}, mine.length ? "A game of yours missing?" : "How to find a game of yours"),
+    h("p", {}, "To find one of yours again, open the link you kept at its end (every game offers it: \u201cKeep this link to come "
+      + "back to this game\u201d): the game is listed here from then on."),
+    h("p", {}, "Your games are the ones this browser holds a seat at. One played on another "
+      + "device or in another browser is listed there; to list it here too, open its table there, choose \u201cYour seat on another "
+      + "device\u201d and open that link in this browser. Nobody else sees your private tables here."));
   clear(main).append(h("h1", {}, "Finished games"),
     h("h2", {}, "Your games"),
     Array.isArray(own) ? (mine.length ? tableList(mine, list, true) : h("p", { class: "muted", "data-testid": "no-own-games" }, none))
       : h("p", { class: "error", "data-testid": "own-games-failed" }, `Your games could not be fetched just now (${own.message}): reload the page to try again.`),
-    h("p", { class: "muted", "data-testid": "own-games-note" }, "Your games are the ones this browser holds a seat at. One played on another "
-      + "device or in another browser is listed there; to list it here too, open its table there, choose \u201cYour seat on another "
-      + "device\u201d and open that link in this browser. Nobody else sees your private tables here."),
+    help,
     h("h2", {}, "Other finished games"),
     others.length ? tableList(others, list, true) : h("p", { class: "muted" }, "No other game open to everyone has finished yet."));
 }
@@ -176,16 +254,45 @@ export async function newTable(gameId) {
         autocomplete: i === 0 ? "nickname" : "off",
         "aria-label": i === 0 ? "Your name" : `Name at ${name.toLowerCase()}`, value: i === 0 ? localStorage.getItem("parlour:name") || undefined : undefined });
       if (kept[i] && kept[i].name) who.value = kept[i].name;
-      const describe = () => { who.required = i === 0 && kind.value === "person"; };
+      // (the player's own name left empty: the form says so under the field, in its own words, and puts the cursor
+      // there; the browser's own bubble, gone in a moment, was all it said)
+      const needed = i === 0
+        ? h("span", { class: "field-error", id: "name0-needed", "data-testid": "name-needed", role: "alert", hidden: true }) : "";
+      const mend = () => {
+        if (!needed || (who.required && !who.value.trim())) return;
+        needed.hidden = true;
+        needed.textContent = "";
+        who.removeAttribute("aria-invalid");
+        who.removeAttribute("aria-describedby");
+      };
+      if (needed) {
+        who.addEventListener("invalid", (event) => {
+          event.preventDefault();
+          needed.textContent = "Type your name here: the other players and the end of the game call you by it.";
+          needed.hidden = false;
+          who.setAttribute("aria-invalid", "true");
+          who.setAttribute("aria-describedby", needed.id);
+          who.focus();
+        });
+        who.addEventListener("input", mend);
+      }
+      const describe = () => { who.required = i === 0 && kind.value === "person"; mend(); };
       kind.addEventListener("change", describe);
       describe();
-      seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who));
+      seatsBox.append(h("div", { class: "seatrow" }, h("span", { class: "seatname" }, name), kind, who, needed));
     });
   };
   count.addEventListener("change", drawSeats);
+  // (a game with many options, Squadron Scramble's nine, shows its first two, the ones a newcomer may want, and folds
+  // the rest under "More rules": the defaults follow the rule sheet, so a first game needs none of them)
+  const folded = g.variants.length > MANY_VARIANTS;
+  const shown = folded ? g.variants.slice(0, SHOWN_VARIANTS) : g.variants;
   const variantBox = h("fieldset", {}, h("legend", {}, "Rules variant"),
     g.variants.length ? "" : h("p", { class: "muted" }, "This game has no variant options."),
-    g.variants.map((o) => variantInput(o)));
+    shown.map((o) => variantInput(o)),
+    folded ? h("details", { class: "more-rules", "data-testid": "more-rules" },
+      h("summary", {}, `More rules (${g.variants.length - SHOWN_VARIANTS}): leave them as they are for the usual game`),
+      g.variants.slice(SHOWN_VARIANTS).map((o) => variantInput(o))) : "");
   const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "random" });
   const who = h("fieldset", {}, h("legend", {}, "Who may see and join"),
     h("label", {}, h("input", { type: "checkbox", name: "public" }), " List it under Tables in play",
@@ -241,6 +348,9 @@ function seatLabel(rules, i) {
 
 // An option reads in words (its label, and each choice's); its identifier, which records keep and the
 // command line takes (--variant NAME=VALUE, listed by `parlour games`), is kept out of the page.
+// More options than this fold all but the first few under "More rules" (the new-table form)
+const MANY_VARIANTS = 5;
+const SHOWN_VARIANTS = 2;
 function variantInput(o) {
   const name = `v_${o.name}`;
   const words = o.choice_labels || [];

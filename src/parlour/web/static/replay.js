@@ -4,7 +4,7 @@
 import { h, clear } from "/static/dom.js";
 import { api, mySeat } from "/static/api.js";
 import { gameModule, main, resultText } from "/static/page.js";
-import { addressed, capital, contextTitle, plural } from "/static/words.js";
+import { addressed, capital, contextTitle, plural, possessive } from "/static/words.js";
 import { takeSeatFromLink } from "/static/seats.js";
 
 // options shown for a decision before the rest
@@ -57,16 +57,60 @@ export async function replayPage(tableId) {
   const pct = (c) => (c === null || c === undefined ? "not weighed" : `${Math.round(100 * c)}%`);
   // (a costly move's cost, past the bar, never reads as the bar itself: 10.4% against "more than 10%" keeps its tenth)
   const lost = (c, bar) => (Math.round(100 * c) <= Math.round(100 * bar) ? `${(100 * c).toFixed(1)}%` : pct(c));
+  // A move's cost as the page shows it: the difference of the two figures shown beside it, each rounded (28% and 14%
+  // gave away 14%, never 15%); a costly move whose rounded difference would read as the bar keeps its tenth
+  const spent = (m, bar) => {
+    const gap = typeof m.best_chance === "number" && typeof m.played_chance === "number"
+      ? Math.round(100 * m.best_chance) - Math.round(100 * m.played_chance) : null;
+    if (gap === null || (m.costly && gap <= Math.round(100 * bar))) return m.costly ? lost(m.cost, bar) : pct(m.cost);
+    return `${Math.max(0, gap)}%`;
+  };
+  // Where a seat made no costly move, where its chance fell most between two of its decisions (on the others' moves
+  // and the cards that came), from the figures the list shows; null where it never fell by more than the bar
+  const fell = (data) => {
+    const ms = data.moves.filter((m) => typeof m.played_chance === "number");
+    let worst = null;
+    for (let i = 1; i < ms.length; i += 1) {
+      const drop = Math.round(100 * ms[i - 1].played_chance) - Math.round(100 * ms[i].played_chance);
+      if (!worst || drop > worst.drop) worst = { drop, from: ms[i - 1], to: ms[i] };
+    }
+    return worst && worst.drop > Math.round(100 * data.threshold) ? worst : null;
+  };
   const slider = h("input", { type: "range", min: 0, max: info.moves, value: info.moves, "aria-label": "Step" });
   // whose view: every player's (a board each, one under another) or one player's; the player's own is shown first
-  const viewName = (i) => (mySeat(tableId) && mySeat(tableId).seat === i ? `Your view (${info.seats[i].name})` : `${info.seats[i].name}'s view`);
+  // (a tournament's table that bots played throughout, a drive's, has no person at it: each view is named by the seat's
+  // name as the tournament gives it, "Rovers 1's view (a bot)", never by a seat number nor by a compass point: each
+  // board draws the seat whose view it is at its foot)
+  const botsOnly = Boolean(info.context) && info.seats.every((s) => s.kind === "bot");
+  const viewName = (i) => (mySeat(tableId) && mySeat(tableId).seat === i ? `Your view (${info.seats[i].name})`
+    : `${possessive(info.seats[i].name)} view${botsOnly ? " (a bot)" : ""}`);
   const which = h("select", { "aria-label": "Whose view", "data-testid": "whose-view" },
     h("option", { value: "all" }, "Every player's view, a board each"),
     info.seats.map((s, i) => h("option", { value: i }, viewName(i))));
-  if (mySeat(tableId) && info.seats[mySeat(tableId).seat]) which.value = String(mySeat(tableId).seat);
+  // one board at first, in every game: this browser's own seat where it holds one, else the first seat's (a board each,
+  // one under another, put the second a screen or more down, on a phone four of them); the picker offers every view
+  which.value = mySeat(tableId) && info.seats[mySeat(tableId).seat] ? String(mySeat(tableId).seat) : "0";
   // the heading over the boards says what the picker says
   const viewsHeading = h("h2", { class: "views-heading", "data-testid": "views-heading" });
   const stepLabel = h("span", { class: "muted", "data-testid": "step" });
+  // on a phone the words of the move are kept to three lines (the board stays in the first screen); where they run
+  // longer (why the game ended comes last) a tap on them, or on "more", shows them whole, and they stay whole
+  // from step to step until "less"
+  let captionOpen = false;
+  const stepMore = h("button", { type: "button", class: "step-more", "data-testid": "step-more", hidden: true, "aria-expanded": "false",
+    onclick: (event) => { event.stopPropagation(); openCaption(!captionOpen); } }, "more");
+  const fitCaption = () => {
+    stepMore.hidden = !captionOpen && stepLabel.scrollHeight <= stepLabel.clientHeight + 1;
+  };
+  const openCaption = (open) => {
+    captionOpen = open;
+    stepLabel.classList.toggle("open", open);
+    stepMore.textContent = open ? "less" : "more";
+    stepMore.setAttribute("aria-expanded", String(open));
+    fitCaption();
+  };
+  stepLabel.addEventListener("click", () => { if (!stepMore.hidden) openCaption(!captionOpen); });
+  const caption = h("div", { class: "step-caption" }, stepLabel, stepMore);
   const views = h("div", { class: "views" });
   const analysisBox = h("section", { class: "analysis", "data-testid": "analysis", "aria-live": "polite", "aria-label": "The expert's analysis" });
   // the board with the decision's judgement above it, and the analysis beside it on a wide screen (its list in a
@@ -94,6 +138,7 @@ export async function replayPage(tableId) {
     clear(stepLabel).append(step ? `After move ${step} of ${data.steps}` : `The deal (${plural(data.steps, "move")} to come)`,
       ...(data.action ? [" · ", ...stepWords(data)] : []),
       step < data.steps ? h("span", { class: "step-next", "data-testid": "step-next" }, ` · next: move ${step + 1}`) : "");
+    fitCaption();
     viewsHeading.textContent = which.selectedOptions[0].textContent;
     // (the boards are drawn first, then put in place of the old ones at once: a board emptied while the new ones were
     // drawn left the page short for a moment, and the window went back to its top at every step)
@@ -162,7 +207,16 @@ export async function replayPage(tableId) {
     return h("p", { class: "drain", "data-testid": "drain" }, `${head}: the worst were `, loss.worst.map((m, i) => [
       i ? (i === loss.worst.length - 1 ? " and " : ", ") : "",
       h("button", { type: "button", onclick: () => goTo(m) }, `move ${m.move}, ${named(m.played, data.seat, known.get(`${m.index}:${data.seat}`))}`),
-      ` (${pct(m.cost)} below the expert's choice)`]), ".");
+      ` (${spent(m, data.threshold)} below the expert's choice)`]), ".");
+  };
+  // (no costly move, yet the chance fell: where, in the list's own figures, so that a loss is not left unexplained)
+  const turned = (data) => {
+    const at = data.costly ? null : fell(data);
+    if (!at) return "";
+    return h("p", { class: "drain", "data-testid": "chance-fell" }, `No single move of ${data.name}'s to blame: the chance fell most between `,
+      h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
+      h("button", { type: "button", onclick: () => goTo(at.to) }, `move ${at.to.move}`),
+      `, from ${pct(at.from.played_chance)} to ${pct(at.to.played_chance)}, on the other players' moves and the cards that came.`);
   };
   const nextCostly = (direction) => {
     const here = Number(slider.value);
@@ -184,8 +238,17 @@ export async function replayPage(tableId) {
       h("button", { type: "button", "data-testid": "next-costly", disabled: later ? undefined : true, onclick: () => nextCostly(1) }, "Next costly move ▶"),
       h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${analysed.name}'s`
         : smallLosses(analysed) ? `no single costly move of ${analysed.name}'s, but ${smallLosses(analysed).count} small slips`
-          : `no costly moves of ${analysed.name}'s`));
-    const m = analysed.moves.find((x) => x.index === step);
+          : `no costly moves of ${analysed.name}'s`),
+      // (on a phone the list of the seat's moves and its summary lie under the board, a screen or two down: a jump
+      // there, beside the costly moves' buttons; on a wide screen the list stands beside the board and this is hidden)
+      h("button", { type: "button", class: "jump-to-moves", "data-testid": "jump-to-moves",
+        onclick: () => analysisBox.scrollIntoView({ block: "start" }) },
+      `${onlooker(analysed.seat) ? `${analysed.name}'s` : "Your"} moves ↓`));
+    // (a step just after one of the seat's moves, with no decision of its own: the board shows that move's result,
+    // so the box judges that move, saying so, rather than "Not a decision" right after the player's own move)
+    const here = analysed.moves.find((x) => x.index === step);
+    const m = here || analysed.moves.find((x) => x.index === step - 1);
+    if (m && !here) analysisBox.querySelector(`li[data-index="${m.index}"]`)?.setAttribute("aria-current", "step");
     focus.hidden = false;
     if (!m) {
       clear(focus).append(nav, h("p", { class: "muted" }, `Not a decision of ${analysed.name}'s: pick one in the list, or step to it.`));
@@ -199,20 +262,28 @@ export async function replayPage(tableId) {
     const options = m.options.filter((o) => o.chance !== null);
     const top = options.slice(0, FIRST);
     if (!top.some((o) => o.action === m.played)) top.push(m.options.find((o) => o.action === m.played) || { action: m.played, chance: m.played_chance });
+    // (a wrong answer whose cost the expert cannot measure, ``unmeasured``: the right answer and the one given, no
+    // figures, and why in words)
+    const unmeasured = m.wrong_answer && m.unmeasured;
+    if (unmeasured) top.splice(0, top.length, { action: m.best, right: true }, { action: m.played });
     // (a wrong answer where the rules count one right, a plane named wrongly: a mistake the rules punish with a turn)
+    // (a game may say such a wrong answer whole, in one short sentence: Squadron Scramble's wrong name and its truth)
+    const answered = unmeasured && mod.wrongAnswer && after ? mod.wrongAnswer(m.played, m.best, seenBy(seat, after), seat) : null;
     const verdict = m.played === m.best ? "the expert's own choice"
-      : m.wrong_answer ? `wrong, so the next turn is lost${m.cost ? `: that gave away ${pct(m.cost)} of the chance of winning` : ""}`
-      : m.costly ? `gave away ${lost(m.cost, analysed.threshold)} of the chance of winning` : m.cost === null ? "not weighed by the expert"
-        : m.cost === 0 ? "as good as the expert's choice" : `${pct(m.cost)} below the expert's choice`;
+      : unmeasured ? `wrong, so the next turn is lost. No figures: ${m.unmeasured}`
+      : m.wrong_answer ? `wrong, so the next turn is lost${m.cost ? `: that gave away ${spent(m, analysed.threshold)} of the chance of winning` : ""}`
+      : m.costly ? `gave away ${spent(m, analysed.threshold)} of the chance of winning` : m.cost === null ? "not weighed by the expert"
+        : m.cost === 0 ? "as good as the expert's choice" : `${spent(m, analysed.threshold)} below the expert's choice`;
     clear(focus).append(nav,
-      h("h2", {}, `Move ${m.move}: ${analysed.name} to play`),
+      h("h2", { tabindex: "-1" }, here ? `Move ${m.move}: ${analysed.name} to play`
+        : `${onlooker(seat) ? `${analysed.name}'s` : "Your"} move ${m.move}, just played, judged`),
       // (where the move's words speak to the player reading his own game, "your set", he is "You" at their head too:
       // "You drew …, and it went onto your set", never "Ann drew …, and it went onto your set")
-      h("p", { class: m.costly ? "verdict costly" : "verdict" }, `${!onlooker(seat) && /\byour?\b/i.test(made) ? "You" : analysed.name} ${made} — ${pct(m.played_chance)}: ${verdict}.`),
+      h("p", { class: m.costly ? "verdict costly" : "verdict" }, answered ? `${answered} It cost ${onlooker(seat) ? `${analysed.name}'s` : "your"} next turn; the expert puts no figure on that.` : `${!onlooker(seat) && /\byour?\b/i.test(made) ? "You" : analysed.name} ${made}${unmeasured ? "" : ` — ${pct(m.played_chance)}`}: ${verdict}.`),
       h("ol", { class: "analysis-options", "aria-label": "The expert's view of the moves, best first" }, top.map((o) => h("li", { class: o.action === m.played ? "played" : "" },
         h("span", { class: "option-name" }, named(o.action, seat, before), o.action === m.played ? h("span", { class: "muted" }, " (played)") : ""),
-        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
-        h("span", { class: "chance" }, pct(o.chance))))),
+        h("span", { class: "bar", "aria-hidden": "true", style: unmeasured ? "visibility: hidden" : undefined }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
+        h("span", { class: "chance" }, unmeasured ? (o.right ? "right" : "wrong") : pct(o.chance))))),
       // (a game may draw the part of its board the move was about beside the judgement: Football Whist's pitch at a
       // ball move, which on a phone lies far below it)
       mod.judged && before ? mod.judged({ obs: before, played: m.played, best: m.best, seat }) || "" : "",
@@ -247,7 +318,9 @@ export async function replayPage(tableId) {
       which.value = String(seat);           // the table from the analysed seat's view, as each decision shows it
       // it opens on the seat's first costly move (the board before it), or its first decision: not on the last step
       const first = costly()[0] || data.moves[0];
-      if (first) goTo(first); else show();
+      // (the page scrolls to the judgement's head on purpose, and the focus goes there too, so that the player,
+      // and a screen reader, are told where they now are: never a jump that leaves the focus on the button above)
+      if (first) goTo(first).then(() => focus.querySelector("h2")?.focus({ preventScroll: true })); else show();
     } catch (error) {
       const refused = error.status === 401 || error.status === 403;
       // the answer stands beside the button, where the person looks (on a phone the analysis box lies far below)
@@ -258,48 +331,66 @@ export async function replayPage(tableId) {
         ? "The analysis is for the players of this game: open this replay in the browser you played in."
         : capital(error.message);
       analyseAnswer.hidden = false;
+      analyseWhy.hidden = true;                  // (the answer says it now)
       analyseAnswer.parentElement.scrollIntoView({ block: "nearest" });      // (the button and its answer both)
     }
     clearInterval(poll);
     analyseButton.disabled = false;
   } }, "Analyse");
+  const unmeasuredCount = (data) => data.moves.filter((m) => m.wrong_answer && m.unmeasured && m.costly).length;
+  // the analysis is for the players: a replay opened in a browser that holds no seat of the game (a watcher's, a
+  // bot game's) offers the button greyed, with the reason beside it before any press (a press still asks the server,
+  // which has the last word)
+  const analyseWhy = h("span", { class: "muted analyse-why", id: "analyse-why", "data-testid": "analyse-why" },
+    "Only the players of this game may analyse it, each in the browser they played in.");
+  if (mySeat(tableId)) analyseWhy.hidden = true;
+  else {
+    analyseButton.setAttribute("aria-disabled", "true");
+    analyseButton.setAttribute("aria-describedby", "analyse-why");
+  }
   const drawAnalysis = (data) => {
     // (where there are costly moves, the list opens on them alone, as the headline counts them; the box shows the rest)
     const onlyCostly = h("input", { type: "checkbox", "data-testid": "only-costly", checked: data.costly ? true : undefined });
     const list = h("ol", { class: `analysis-moves${data.costly ? " only-costly" : ""}` }, data.moves.map((m) => h("li", { "data-index": m.index, class: m.costly ? "costly" : "" },
       h("button", { type: "button", onclick: () => goTo(m) },
-        h("span", { class: "move-number" }, `Move ${m.move}`), " ", named(m.played, data.seat, known.get(`${m.index}:${data.seat}`)), " ", h("span", { class: "chance" }, pct(m.played_chance))),
-      m.wrong_answer ? h("span", { class: "cost", "data-testid": "costly" }, `wrong: a turn lost${m.cost ? `, ${pct(m.cost)}` : ""}`)
-        : m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${lost(m.cost, data.threshold)}`) : "",
+        h("span", { class: "move-number" }, `Move ${m.move}`), " ", named(m.played, data.seat, known.get(`${m.index}:${data.seat}`)), " ", m.unmeasured ? "" : h("span", { class: "chance" }, pct(m.played_chance))),
+      m.wrong_answer ? h("span", { class: "cost", "data-testid": "costly" }, `wrong: a turn lost${m.cost ? `, ${spent(m, data.threshold)}` : m.unmeasured ? " (its cost is not measured)" : ""}`)
+        : m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${spent(m, data.threshold)}`) : "",
       m.played === m.best ? h("span", { class: "muted" }, " the expert's choice")
-        : h("span", { class: "muted" }, ` the expert: ${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))} ${pct(m.best_chance)}`))));
+        : h("span", { class: "muted" }, ` ${m.unmeasured ? "right" : "the expert"}: ${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))}${m.unmeasured ? "" : ` ${pct(m.best_chance)}`}`))));
     onlyCostly.addEventListener("change", () => list.classList.toggle("only-costly", onlyCostly.checked));
     const unfinished = data.finished ? "" : h("p", { class: "error" },
       `The expert stopped before the end: ${data.moves.length} of ${plural(data.decisions, "decision")} judged, the rest left out.`);
     clear(analysisBox).append(
       h("h2", {}, `${data.name}'s moves, as the expert sees them`),
-      h("p", { class: "muted" }, `${plural(data.decisions, "decision")} with a choice; ${data.costly} gave away more than ${Math.round(100 * data.threshold)}% of the chance of winning`,
+      // (a wrong answer whose cost is not measured is counted apart: it gave away no figure)
+      h("p", { class: "muted" }, `${plural(data.decisions, "decision")} with a choice; ${data.costly - unmeasuredCount(data)} gave away more than ${Math.round(100 * data.threshold)}% of the chance of winning`,
+        unmeasuredCount(data) ? `, and ${unmeasuredCount(data)} ${unmeasuredCount(data) === 1 ? "answer was" : "answers were"} wrong, a turn lost each` : "",
         ` (judged from what ${data.name} could see at the time, as a hint would have judged them then). Pick a move to see the table before it.`),
       drain(data),
+      turned(data),
       unfinished,
       data.costly ? h("label", { class: "only-costly-label" }, onlyCostly, "Only the costly moves") : "",
       data.moves.length ? list : h("p", {}, "Every move of this seat was forced."));
   };
-  const analysisControls = info.real_time ? "" : h("div", { class: "replay-controls" }, "The expert's analysis of ", analyser, analyseButton, analyseAnswer);
+  // a tournament's game that bots played at every seat (a drive's, a cycle's bot match) has no player to give the
+  // analysis to: no control that nobody can use, a short line instead
+  // (a race, Biggles', has no expert's analysis: one line says so, and where its story is told instead)
+  const analysisControls = info.real_time ? h("p", { class: "muted", "data-testid": "no-analysis" },
+    mod.account && info.after_game ? "No expert analysis for a race: “How the game went”, below, tells how each match went." : "No expert analysis for a race.")
+    : botsOnly ? h("p", { class: "muted", "data-testid": "no-analysis" }, "No analysis: bots played every seat.")
+      : h("div", { class: "replay-controls" }, "The expert's analysis of ", analyser, analyseButton, analyseWhy, analyseAnswer);
   // a game's own marks along the steps (Biggles: where each match starts and ends), as buttons that go there
-  const marks = mod.marks ? mod.marks(info) : [];
-  // (on a phone, one row: a mark of the same match as the one before it says only its last word, "Match 1 start",
-  // "end", its whole name kept for screen readers)
+  // (marks that are only the game's start and end, a single match's, would repeat the step bar's own Start and End
+  // just above them: none then)
+  const allMarks = mod.marks ? mod.marks(info) : [];
+  const marks = allMarks.every((m) => m.step === 0 || m.step === info.moves) ? [] : allMarks;
+  // (on a phone, one row of small buttons, each saying where it goes in full: "Match 1 end", never a bare "end")
   const narrowMarks = Boolean(marks.length) && window.matchMedia("(max-width: 600px)").matches;
-  const shortMark = (list, i) => {
-    const words = list[i].label.split(" ");
-    const before = i ? list[i - 1].label.split(" ") : [];
-    return narrowMarks && words.length > 1 && before.slice(0, -1).join(" ") === words.slice(0, -1).join(" ") ? words[words.length - 1] : list[i].label;
-  };
   const markBar = marks.length ? h("div", { class: "replay-controls", "data-testid": "replay-marks", role: "group", "aria-label": "Go to" },
     h("span", { class: "replay-marks-head" }, "Go to: "),
-    marks.map((m, i) => h("button", { type: "button", "data-step": m.step, "aria-label": m.label, onclick: () => { pause(); slider.value = m.step; ended = Boolean(m.ended); show(); } },
-      shortMark(marks, i)))) : "";
+    marks.map((m) => h("button", { type: "button", "data-step": m.step, "aria-label": m.label, onclick: () => { pause(); slider.value = m.step; ended = Boolean(m.ended); show(); } },
+      m.label))) : "";
   // the marks as ticks on the step bar too (a match's end, in Biggles), so the long bar shows where they lie
   const ticks = marks.length ? h("datalist", { id: "replay-ticks", "data-testid": "replay-ticks" },
     marks.map((m) => h("option", { value: m.step, label: m.label }))) : "";
@@ -333,12 +424,14 @@ export async function replayPage(tableId) {
   const viewRow = h("div", { class: "replay-controls" }, which, h("a", { class: "button", href: `/api/tables/${tableId}/record` }, "Download the record"));
   const accountBox = mod.account && info.after_game ? h("details", { class: "replay-account", "data-testid": "replay-account" },
     h("summary", {}, "How the game went"), mod.account({ ...info, seat: mySeat(tableId) ? mySeat(tableId).seat : null })) : "";
-  const compact = narrowMarks;
-  if (compact) markBar.classList.add("replay-marks-compact");
+  // (on a phone, in every game, the step bar leads and the board follows at once, in the first screen: the view
+  // picker, the analysis's controls and the game's account come under the board, where they keep out of its way)
+  const compact = window.matchMedia("(max-width: 600px)").matches;
+  if (narrowMarks) markBar.classList.add("replay-marks-compact");
   clear(main).append(
     info.context ? h("p", { "data-testid": "tournament-path" }, h("a", { href: info.context.url, "data-testid": "back-to-tournament" }, info.context.back), ` · replay · ${info.title}`)
       : h("p", {}, h("a", { href: "/games" }, "Finished games"), " / replay"),
-    h("div", { class: "table-head" }, h("h1", { "data-testid": "replay-title" }, info.context ? contextTitle(info.context) : info.title), h("span", {}, info.result.abandoned ? resultText(info.result) : (mod.resultText || resultText)(info.result, info))),
+    h("div", { class: "table-head replay-head" }, h("h1", { "data-testid": "replay-title" }, info.context ? contextTitle(info.context) : info.title), h("span", {}, info.result.abandoned ? resultText(info.result) : (mod.resultText || resultText)(info.result, info))),
     // the steps and the words of the move shown: one compact bar that stays pinned at the window's top as the page
     // scrolls, so that on a phone each step is a tap with the board in view under it (no scrolling back up)
     h("div", { class: "replay-stepbar", "data-testid": "replay-stepbar" },
@@ -346,10 +439,21 @@ export async function replayPage(tableId) {
         h("button", { onclick: () => { pause(); slider.value = 0; show(); } }, "Start"), h("button", { onclick: () => { pause(); step(-1); }, "aria-label": "Back" }, "◀"),
         slider, ticks, h("button", { onclick: () => { pause(); step(1); }, "aria-label": "Forward" }, "▶"),
         h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton),
-      stepLabel),
-    ...(compact ? [markBar, body, h("div", { class: "replay-extras", "data-testid": "replay-extras" }, viewRow, analysisControls, accountBox)]
+      caption),
+    ...(compact ? [markBar, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, viewRow, analysisControls, accountBox)]
       : [viewRow, markBar, analysisControls, accountBox, body]));
-  boardSide.append(focus, viewsHeading, views);
+  // (on a phone, what comes under the board is one tap away, said beside the board's heading: the other views and the
+  // expert's analysis, which a reviewer found only after scrolling past the whole board)
+  const extrasLink = compact ? h("a", { href: "#replay-extras", class: "replay-extras-link", "data-testid": "replay-extras-link",
+    onclick: (event) => { event.preventDefault(); main.querySelector("#replay-extras").scrollIntoView({ block: "start" }); } },
+  mod.account && info.after_game ? "Views, analysis, how it went ↓" : "Other views and analysis ↓") : "";
+  boardSide.append(focus, compact ? h("div", { class: "views-head" }, viewsHeading, extrasLink) : viewsHeading, views);
+  // (the pinned bar's height, for what the page keeps in sight under it: the decision scrolled to, the analysis beside)
+  const stepbar = main.querySelector(".replay-stepbar");
+  new ResizeObserver(() => { document.documentElement.style.setProperty("--stepbar", `${stepbar.offsetHeight}px`); fitCaption(); }).observe(stepbar);
   if (linked && linked.refused) main.prepend(h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused));
   show();
+  // a game's end offers "Analyse my moves": the replay opened at #analyse starts the player's analysis at once
+  // (only where this browser holds a seat of the game: else the page says who may, as ever)
+  if (location.hash === "#analyse" && mySeat(tableId) && main.contains(analyseButton)) analyseButton.click();
 }

@@ -41,15 +41,19 @@ export async function takeSeatFromLink(tableId) {
   }
 }
 
-// "Your seat on another device": the link, a warning, a copy button; folded away until asked for.
-export function seatLinkBox(tableId, mine) {
+// "Your seat on another device": the link, a warning, a copy button; folded away until asked for.  What the link
+// gives besides the seat: the expert's analysis in the replay, but a real-time game (``realTime``) has none, and
+// its link gives the game among your own once it ends.
+export function seatLinkBox(tableId, mine, realTime = false) {
   const url = seatLink(tableId, mine);
   const copy = h("button", { type: "button", class: "copy", onclick: async () => {
     try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select the link and copy it by hand"; }
   } }, "Copy the link");
   return h("details", { class: "close-table seat-link", "data-testid": "seat-link" },
     h("summary", {}, "Your seat on another device"),
-    h("p", {}, "Open this link on your phone or another computer to play this seat there, and to have the expert's "
-      + "analysis in the replay. Keep it to yourself: whoever has it can play your seat."),
+    h("p", {}, "Open this link on your phone or another computer to play this seat there, and to have ",
+      realTime ? "this game under \u201cYour games\u201d there once it ends, with its replay and how the game went. "
+        : "the expert's analysis in the replay. ",
+      "Keep it to yourself: whoever has it can play your seat."),
     h("code", { "data-testid": "seat-link-url" }, url), " ", copy);
 }

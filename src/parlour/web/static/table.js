@@ -34,7 +34,11 @@ export async function playTable(tableId) {
     clear(main).append(h("h1", {}, "No such table"), h("p", {}, error.message), h("a", { href: "/" }, "Back to the games"));
   });
   if (!info) return;
-  const mod = await gameModule(info.game);
+  // (the game's bots in words, "Expert", to say each bot seat's level at the table)
+  const [mod, described] = await Promise.all([gameModule(info.game), api("GET", `/api/games/${info.game}`).catch(() => null)]);
+  const levels = new Map(((described && described.bot_catalogue) || []).map((b) => [b.name, b]));
+  // a seat's bot level ({title, description}), or null for a person or a bot the catalogue does not name
+  const levelOf = (s) => (s.kind === "bot" && s.bot ? levels.get(s.bot.split(":")[0]) || null : null);
   // a game played for a drive or a cycle says so, and leads back there; its end offers no casual game after it
   const context = info.context || null;
   if (mod.inTournament) mod.inTournament(context);
@@ -69,6 +73,16 @@ export async function playTable(tableId) {
   // (the fold sits at the head of the dock, beside what just happened, so it takes no line of its own)
   const dock = h("div", { class: "dock", "data-testid": "dock" }, info.real_time ? "" : fold, story, refusal, bar, controls,
     decisionSlot, handSlot);
+  // A refusal answers the press before it: the player's next action at the table (a move, a card, a button of the
+  // decision, the hint asked for, the dock folded, the list of moves opened), in every game, puts it away, so that
+  // an old refusal never reads as an answer to what he does next.  (A press refused again is answered anew by the
+  // server, after this.)
+  const putRefusalAway = () => { clearTimeout(refuse.timer); refusal.classList.remove("show"); clear(refusal); };
+  const pressed = (event) => {
+    if (event.target instanceof Element && event.target.closest(NEXT_ACTION)) putRefusalAway();
+  };
+  dock.addEventListener("click", pressed, true);
+  board.addEventListener("click", pressed, true);
   const sheet = h("div", { class: "sheet-slot" });
   const pace = h("select", { "aria-label": "Pace of the other players' moves", class: "pace" },
     Object.entries(PACES).map(([p, x]) => h("option", { value: p }, x.title)));
@@ -85,6 +99,11 @@ export async function playTable(tableId) {
   const finishHere = async () => {
     try { await api("POST", `/api/tables/${tableId}/finish`, undefined, mine.token); } catch (error) { toast(error.message); }
   };
+  // (a bot's level in words, where the chips have no room for it: see fitLevels)
+  const levelLine = h("span", { class: "muted bot-levels", "data-testid": "bot-levels", hidden: "", style: "font-size:.85rem;line-height:1.1" });
+  const levelsInDetails = h("p", { class: "muted", "data-testid": "bot-levels-details" });
+  const seatBox = mine ? seatLinkBox(tableId, mine, info.real_time) : "";
+  if (seatBox) seatBox.append(levelsInDetails);
   main.classList.add("at-table");
   // the keyboard's first stop on the table (a player's, not a watcher's): straight to the decision (its first
   // control, or a move on the board), past the page's head, the table's settings and the log; at another's turn,
@@ -109,8 +128,10 @@ export async function playTable(tableId) {
       info.seed_chosen_by === "creator" && info.seats.filter((s) => s.kind === "person").length > 1
         ? h("span", { class: "badge", "data-testid": "deal-chosen", title: "The table's creator chose the deal (its seed), as this server allows" }, "Deal chosen by the creator") : "",
       h("a", { href: `/rules/${info.game}`, target: "_blank", class: "rules-link" }, "Rules"),
-      info.real_time ? "" : h("label", { class: "pace-label", title: "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace), closer,
-      mine ? seatLinkBox(tableId, mine) : ""),
+      // (a watcher's pace is how fast this browser shows the moves, whatever pace the players or bots play at: said so)
+      info.real_time ? "" : mine ? h("label", { class: "pace-label", title: "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace)
+        : h("label", { class: "pace-label", "data-testid": "watch-pace", title: "How long each move stays on screen in this browser; the players and bots play at their own pace" }, "Showing moves ", pace), closer,
+      seatBox, levelLine),
     linked && linked.refused ? h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused) : "",
     share.length ? h("div", { class: "share" }, "Send these links to the other players: ",
       share.map(([s, url]) => h("div", {}, `${info.seats[s].name}: `, h("code", {}, location.origin + url), " ", copyButton(location.origin + url))),
@@ -124,6 +145,35 @@ export async function playTable(tableId) {
   // foot of the board: the page moves only if the decision's own parts would go out of sight, never for what a game
   // keeps beside them, so the table stays still and the site's head in view)
   new ResizeObserver(() => bringIntoView(0, true)).observe(dock);
+
+  // The bots' levels stand on their chips only where the table's head has room for them: never a line more, so the
+  // table below keeps its place (a laptop's Football Whist fills the window); where there is none they are read out
+  // all the same, and are in each chip's title.
+  // Failing that, one line in the head says them all ("Bots: Arthur and Cyril Expert · Betty Beginner") where that
+  // has room; and the seat's details ("Your seat on another device", opened) say them in any case.
+  const botsSaid = (seats) => {
+    const byLevel = new Map();
+    seats.forEach((s) => {
+      const level = levelOf(s);
+      if (level) byLevel.set(level.title, [...(byLevel.get(level.title) || []), s.name]);
+    });
+    return [...byLevel.entries()].map(([title, names]) => `${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]}: ${title}`).join(" · ");
+  };
+  const fitLevels = () => {
+    if (!seatsEl.isConnected) { window.removeEventListener("resize", fitLevels); return; }      // (a table left)
+    const words = [...seatsEl.querySelectorAll(".bot-level")];
+    const head = seatsEl.parentElement;
+    if (!words.length || !head) return;
+    words.forEach((w) => w.classList.add("sr-only"));
+    levelLine.hidden = true;
+    const without = head.offsetHeight;
+    words.forEach((w) => w.classList.remove("sr-only"));
+    if (head.offsetHeight <= without) return;
+    words.forEach((w) => w.classList.add("sr-only"));
+    levelLine.hidden = false;
+    if (head.offsetHeight > without) levelLine.hidden = true;
+  };
+  window.addEventListener("resize", fitLevels);
 
   let view = null;
   let socket = null;
@@ -166,6 +216,9 @@ export async function playTable(tableId) {
       inFlight = { moves: view.moves, timer: setTimeout(answered, 5000) };
       board.setAttribute("aria-busy", "true");
       dock.classList.add("sent");           // (a game may show its controls off till the answer comes)
+      // (a move made while the news is held on screen (the deal's): the news has been read, and the answer shows at
+      // once, not seconds later, as if the press had done nothing)
+      if (holding && !sheet.firstChild) { clearTimeout(holdTimer); holding = false; setTimeout(pump, 0); }
     }
     return sent;
   };
@@ -235,9 +288,20 @@ export async function playTable(tableId) {
   const draw = (prev) => {
     const me = view.seat;
     if (inFlight && inFlight.moves !== view.moves) answered();     // the move was answered by the table's new view
-    clear(seatsEl).append(...view.seats.map((s, i) => h("span", {
-      class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
-    }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}${s.connected ? "" : " · away"}`)));
+    clear(seatsEl).append(...view.seats.map((s, i) => {
+      // a bot's level in words: on its chip where the row has room for it (fitLevels), and in its title always
+      const level = levelOf(s);
+      return h("span", {
+        class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
+        title: level ? `${s.name} is a bot: ${level.title}${level.description ? `. ${level.description}` : ""}` : undefined,
+      }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`,
+      level ? h("span", { class: "bot-level", "data-testid": "bot-level" }, ` (${level.title})`) : "",
+      s.connected ? "" : " · away");
+    }));
+    const bots = botsSaid(view.seats);
+    levelLine.textContent = bots ? `Bots: ${bots}` : "";
+    levelsInDetails.textContent = bots ? `The bots at this table: ${bots}.` : "";
+    fitLevels();
     // (focus that had nowhere to go after the player's move, while the others played, waits for his next turn)
     const focus = focusKey(document.activeElement) || (focusWaits && document.activeElement === document.body ? { waiting: true } : null);
     // the same position drawn again (a seat connecting, a notice): what the player has half chosen in a form (a
@@ -285,7 +349,7 @@ export async function playTable(tableId) {
         " ", h("a", { href: `/replay/${tableId}` }, "Replay it"), " · ",
         h("a", { href: `/api/tables/${tableId}/record` }, "Download the record"),
         context ? [" · ", sent()] : mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
-        view.result.abandoned || !mod.ending ? "" : mod.ending(view), mine ? keepLink(tableId, mine) : "");
+        view.result.abandoned || !mod.ending ? "" : mod.ending(view), mine ? keepLink(tableId, mine, view.real_time) : "");
       if (closer) closer.remove();
       // the title takes the score once the game is over
       if (context && (!prev || !prev.over)) {
@@ -302,8 +366,12 @@ export async function playTable(tableId) {
       // every legal move as a list too (the digit keys pick from it), folded away: the board's own controls come first
       const label = mod.label || ((x) => x);
       movesEl.append(h("details", { class: "all-moves", open: movesOpen ? true : undefined, ontoggle: (event) => { movesOpen = event.target.open; } },
-        h("summary", {}, `Every move as a list (${listed(view).length})`),
-        h("div", { class: "list" }, listed(view).map((a, i) => h("button", { "data-action": a, onclick: () => act(a) },
+        // (the digit keys work with the list folded too: the summary says so, once, in a few words)
+        h("summary", {}, `Every move as a list (${listed(view).length})`,
+          h("span", { class: "keys-say", "data-testid": "keys-say" }, (listed(view).length > 1 ? ` · keys 1–${Math.min(9, listed(view).length)}` : " · key 1")
+            + (mod.keysNeedList ? " when open" : ""))),
+        // (a game may say a move in full on a hover where its words are short: every card of a long take)
+        h("div", { class: "list" }, listed(view).map((a, i) => h("button", { "data-action": a, onclick: () => act(a), title: (mod.labelTitle && mod.labelTitle(a, view)) || undefined },
           i < 9 ? h("kbd", {}, String(i + 1)) : "", label(a, view))))));
     }
     board.style.minHeight = "";
@@ -351,8 +419,13 @@ export async function playTable(tableId) {
     const fresh = typeof said === "string" ? { text: said } : said;
     // a goal or the like stays in sight for a few seconds, ahead of the moves that follow it; passing news (a
     // kick-off) is said once and gives way to the next move, shown whole
-    if (fresh) setNews({ text: fresh.text, until: Date.now() + NEWS_MS, moves: view.moves, passing: Boolean(fresh.passing) });
-    else if (news && (Date.now() > news.until || view.moves < news.moves || (news.passing && view.moves > news.moves))) setNews(null);
+    // news with a beat (a goal) stands alone for it, then gives way at the next move too (until then, at the instant
+    // pace, it is kept ahead of the moves)
+    if (fresh) {
+      setNews({ text: fresh.text, until: Date.now() + NEWS_MS, moves: view.moves, passing: Boolean(fresh.passing),
+        beat: fresh.beat ? Date.now() + NEWS_HOLD_MS : null });
+    } else if (news && (Date.now() > news.until || view.moves < news.moves || (news.passing && view.moves > news.moves)
+      || (news.beat && view.moves > news.moves && Date.now() >= news.beat))) setNews(null);
     if (!last) { told = []; return showStory(Boolean(fresh)); }
     const [seat, action] = last;
     const who = seat === view.seat ? "You" : view.seats[seat] ? view.seats[seat].name : `Player ${seat + 1}`;
@@ -397,7 +470,7 @@ export async function playTable(tableId) {
     const goOn = () => {
       clearTimeout(timer);
       // news that came with the summary (the second half's kick-off) was under it: its time starts now
-      if (news) setNews({ ...news, until: Date.now() + NEWS_MS });
+      if (news) setNews({ ...news, until: Date.now() + NEWS_MS, beat: news.beat ? Date.now() + NEWS_HOLD_MS : null });
       document.removeEventListener("keydown", onKey, true);
       behind.forEach((el) => { el.inert = false; });
       if (content.status) showStatus();        // (the status held for the summary: the table's own again)
@@ -439,6 +512,7 @@ export async function playTable(tableId) {
   // Views wait their turn: each other seat's move is shown for the chosen pace before the next.
   let queue = [];
   let holding = false;
+  let holdTimer = null;
   const pump = () => {
     if (holding || !queue.length) return;
     let next = queue.shift();
@@ -455,7 +529,7 @@ export async function playTable(tableId) {
     // news (a goal) holds play a little longer, at any pace but instant
     // (the table's first view too, when it brings news: the kick-off)
     if ((moved || !prev) && news && news.moves === view.moves && PACES[paceName()].move) wait = Math.max(wait, NEWS_HOLD_MS);
-    if (wait) { holding = true; setTimeout(() => { holding = false; pump(); }, wait); } else pump();
+    if (wait) { holding = true; holdTimer = setTimeout(() => { holding = false; pump(); }, wait); } else pump();
   };
   const listed = (v) => (mod.moves ? mod.moves(v) : v.legal);
   // the boards draw differently on a phone: crossing that width draws the table again
@@ -491,13 +565,34 @@ export async function playTable(tableId) {
     const keyCtx = { view, obs: view.observation, seat: view.seat, legal: view.legal };
     const fromGame = mod.key ? mod.key(event.key, keyCtx) : null;
     const n = Number(event.key);
+    // (a game whose board numbers something else, the asking game's regions, takes a digit from the list only while
+    // the list is open: a 5 pressed for region 5 must not send the list's fifth ask unseen)
+    if (!fromGame && mod.keysNeedList && !movesOpen && n >= 1 && n <= 9 && listed(view).length && view.seat !== null && view.seat !== undefined) {
+      refuse(`The keys 1–9 pick from "Every move as a list": open it first, or choose on the table.`);
+      return;
+    }
     const action = fromGame || (n >= 1 && n <= 9 && !mod.key ? listed(view)[n - 1] : null);
     const refused = !action && mod.refusedKey && view.seat !== null && view.seat !== undefined
       ? mod.refusedKey(event.key, keyCtx) : null;
-    if (action || refused) { event.preventDefault(); act(action || refused); }
+    // (a number pressed while the others move is said so, not lost in silence: the moves it picks from come at his turn)
+    if (!action && !refused && !mod.key && n >= 1 && n <= 9 && !view.real_time && view.seat !== null && view.seat !== undefined
+      && !listed(view).length) {
+      refuse(`Not your turn yet: press ${n} again when it is.`);
+      return;
+    }
+    if (!action && !refused) return;
+    event.preventDefault();
+    // (a move made by its key with the focus nowhere on the table: his next turn brings the focus to the decision,
+    // or to his hand meanwhile, so that Tab need not travel the page again)
+    const nowhere = document.activeElement === document.body || !main.contains(document.activeElement);
+    putRefusalAway();                       // (a move by its key is the player's next action too)
+    if (act(action || refused) && nowhere && !view.real_time) focusWaits = true;
   };
   connect();
 }
+
+// the controls of the table whose press is the player's next action (see putRefusalAway)
+const NEXT_ACTION = "button, summary, select, [data-action], [data-refused], [data-choose], [data-swap], [role=button]";
 
 // Focus stays where the player was: on the same card or target after the board is drawn
 // again, or on its neighbour when the card itself has gone (played).
@@ -518,13 +613,19 @@ function focusKey(el) {
 // True while the player's focus had nowhere to go (his move took the control away, and it is not his turn).
 let focusWaits = false;
 
+// True while the focus rests on the hand only meanwhile (put there after a move made by key, the player's turn to come).
+let focusMeanwhile = false;
+
 function restoreFocus(key) {
   focusWaits = false;
   if (!key) return;
   const esc = (x) => CSS.escape(x);
   const same = key.waiting ? null : (key.action && main.querySelector(`[data-action="${esc(key.action)}"]`))
     || (key.card && main.querySelector(`[data-card="${esc(key.card)}"]:is([tabindex='0'], [data-roving])`));
+  // (the card that held the focus meanwhile may not be playable now his turn has come: a move he can make takes it)
+  if (same && focusMeanwhile && !same.hasAttribute("data-action") && focusDecision(true)) { focusMeanwhile = false; return; }
   if (same) return same.focus({ preventScroll: true });
+  focusMeanwhile = false;
   // a move made on the board (a draw from the stock) or in the decision (a set laid) has gone with it: the next
   // decision takes the focus, not whatever control came to stand in the same place (a button at the board's head)
   if (key.action && (key.area === "board" || key.area === "decision-slot") && focusDecision(true)) return;
@@ -535,6 +636,7 @@ function restoreFocus(key) {
   // the control the player used has gone with his move (a draw, a discard): the next decision's first control,
   // or else his hand, takes the focus, so a keyboard player carries on from where he was
   if (!focusDecision()) focusWaits = true;      // nothing to decide yet: the player's next turn takes the focus
+  else focusMeanwhile = !document.activeElement.hasAttribute("data-action");
 }
 
 // The focus onto the decision in the dock: its first control (the first list of a form: the plane to name), or
@@ -552,11 +654,20 @@ function focusDecision(movesOnly = false) {
 
 // At a game's end, the player's way back to it from any browser: the list of finished games knows only the seats
 // this browser holds, so a game played here is lost to another device (or a cleared browser) without its link.
-function keepLink(tableId, mine) {
+// (a race, Biggles', has no expert's analysis: its replay tells how the game went)
+function keepLink(tableId, mine, realTime = false) {
   const url = seatLink(tableId, mine);
   return h("p", { class: "keep-link", "data-testid": "keep-link" }, h("strong", {}, "Keep this link to come back to this game"),
-    " in any browser, with its replay and the expert's analysis (keep it to yourself: it opens your seat): ",
+    ` in any browser, with its replay${realTime ? " and how the game went" : " and the expert's analysis"} (keep it to yourself: it opens your seat): `,
     h("code", { "data-testid": "keep-link-url" }, url), " ", copyButton(url));
+}
+
+// The words for a watcher while a person's seat is away: "Are you Robin? …" ("" where every person is there).
+function comeBack(view) {
+  const away = (view.seats || []).filter((s) => s.kind === "person" && !s.connected).map((s) => s.name);
+  if (!away.length) return "";
+  const who = away.length < 2 ? away[0] : `${away.slice(0, -1).join(", ")} or ${away.at(-1)}`;
+  return `Are you ${who}? Open the seat link you kept (shown when the table was made, and at the game's end) to take your seat again.`;
 }
 
 // A button that copies a link, with a word of thanks.
@@ -568,10 +679,14 @@ function copyButton(text) {
 
 function statusLine(view, mod) {
   if (view.over) return "";
-  if (mod.status) { const custom = mod.status(view); if (custom) return custom; }
-  if (view.real_time && !view.running) return "Waiting for every player to be at the table…";
+  // (a watcher of a table waiting for a player who is away may be that player, on another browser: told the way
+  // back to his seat in words; only the seat's key takes it, so nothing here takes a seat)
+  const back = view.seat === null ? comeBack(view) : "";
+  const paused = view.real_time && !view.running;
+  if (mod.status) { const custom = mod.status(view); if (custom) return paused && back ? `${custom} ${back}` : custom; }
+  if (paused) return `Waiting for every player to be at the table…${back ? ` ${back}` : ""}`;
   // (a player on another device than the one he sat down on is told the way back to his seat)
-  if (view.seat === null) return "You are watching. Your own seat? Open its private link, from the table on the device you sat down at.";
+  if (view.seat === null) return back ? `You are watching. ${back}` : "You are watching. Your own seat? Open its private link, from the table on the device you sat down at.";
   if (view.legal.length) return "Your move.";
   const names = view.to_move.map((s) => view.seats[s].name).join(" and ");
   return `Waiting for ${names}…`;

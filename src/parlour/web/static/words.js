@@ -27,6 +27,9 @@ export const listed = (items) => (items.length < 2 ? items.join("") : `${items.s
 // A message as a sentence starts: its first letter a capital (the server's refusals begin in lower case).
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+// A place in words: "1st", "2nd", "11th", "22nd".
+export const ordinal = (n) => `${n}${[11, 12, 13].includes(n % 100) ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;
+
 // Whether the page speaks to the player at ``seat`` as "you": his own seat's view, not one shown to someone else
 // (a replay's boards show each seat's view to whoever opens it: ``view.onlooker`` where the reader is not that seat).
 export const addressed = (view, seat) => Boolean(view) && view.seat !== null && view.seat !== undefined

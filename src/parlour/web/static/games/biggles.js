@@ -15,11 +15,11 @@
 // over the board, and a match's end shows its points until the player goes on.
 import { h, s, stylesheet, toast } from "/static/dom.js";
 import { blank, card, clickable, edge } from "/static/cards.js";
-import { listed, plural, possessive, yourResult } from "/static/words.js";
+import { listed, ordinal, plural, possessive, yourResult } from "/static/words.js";
 import { api, keepMade } from "/static/api.js";
 import { go } from "/static/page.js";
 
-stylesheet("/static/games/biggles.css");
+await stylesheet("/static/games/biggles.css");
 
 const PACK = { blue: "#1f4e9c", red: "#a3242f" };
 // The sheet: the blue pack's black cards are Jungle adventures and its red cards Desert setbacks;
@@ -62,9 +62,11 @@ function mark(kind, cx, cy, r) {
 // the corner: the number (B for Biggles) over its mark; the same again upside down at the opposite corner
 function corner(text, kind, small) {
   const size = small ? 34 : 24;
+  // (a 6 is underlined, as on a real pack, so that the corner turned upside down never reads as a 9)
+  const under = (x, y) => (text === "6" ? [s("rect", { class: "bg-underline", x: x - size * 0.3, y: y + 2, width: size * 0.6, height: small ? 3 : 2.2, fill: INK[kind] })] : []);
   const one = (x, y, turn) => s("g", { class: "bg-index", ...(turn ? { transform: "rotate(180 50 72)" } : {}) },
     s("text", { x, y, "font-size": size, "font-weight": 800, fill: INK[kind], "text-anchor": "middle", "font-family": "Georgia, serif" }, text),
-    mark(kind, x, y + (small ? 14 : 11), small ? 7 : 5.5));
+    ...under(x, y), mark(kind, x, y + (small ? 14 : 11) + (text === "6" ? 2.5 : 0), small ? 7 : 5.5));
   return small ? [one(20, 36, false)] : [one(15, 27, false), one(15, 27, true)];
 }
 // Biggles' emblem: a pilot's wings, spread from a roundel with a B in it
@@ -172,11 +174,26 @@ function easier(bot) {
   const at = LEVELS.findIndex(([name]) => name === bot);
   return at > 0 ? LEVELS[at - 1] : null;
 }
-function levelOffer(view, won) {
+// A clear margin, the only one that offers another level: the winner ahead by 3 points or more in every match, or the
+// loser's total no more than half the winner's (an 8–7, 8–7 game went to the wire: its level suits the player).
+function clearMargin(results) {
+  if (!results.length) return false;
+  const totals = [0, 1].map((seat) => results.reduce((sum, r) => sum + r.scores[seat], 0));
+  const [low, high] = [Math.min(...totals), Math.max(...totals)];
+  return results.every((r) => Math.abs(r.scores[0] - r.scores[1]) >= 3) || 2 * low <= high;
+}
+// results: the matches the offer follows (the one just over, or the whole game's); what: "match" or "game"
+function levelOffer(view, won, results, what) {
   const me = view.seat;
   if (tournament || me === null || me === undefined) return "";
   const bot = botOf(view, 1 - me);
-  const next = bot === null ? null : won ? quicker(bot) : easier(bot);
+  if (bot === null) return "";
+  // (a close one: said so, and the level left as it is)
+  if (!clearMargin(results)) {
+    return h("p", { class: "bg-quicker bg-close", "data-testid": "close-game" },
+      `Close ${what}! ${names(view)[1 - me]} played at the ${TITLE[bot] || "bot's"} level: a fair match for you.`);
+  }
+  const next = won ? quicker(bot) : easier(bot);
   if (!next) return "";
   const obs = view.observation;
   const start = async () => {
@@ -196,7 +213,7 @@ function levelOffer(view, won) {
 // the game's end: the offer for a win or a loss (a draw has none)
 function endOffer(view) {
   if (!view.result || !view.result.winner || !seated(view)) return "";
-  return levelOffer(view, view.result.winner === `P${view.seat + 1}`);
+  return levelOffer(view, view.result.winner === `P${view.seat + 1}`, view.observation.match_results || [], "game");
 }
 const seated = (view) => view.seat !== null && view.seat !== undefined;
 
@@ -303,6 +320,12 @@ function matchWords(obs, match) {
   return obs.matches === 1 ? "One match" : `Match ${match} of ${obs.matches}${decider}`;
 }
 
+// A table that plays one match names no match number ("The match", "the match"): a cycle's page numbers its
+// matches in the cycle, and a "Match 1" here would clash with the cycle's "match 4".
+const single = (obs) => Boolean(obs) && obs.matches === 1 && (obs.match_results || []).length <= 1;
+const matchName = (obs, match) => (single(obs) ? "The match" : `Match ${match}`);
+const matchLower = (obs, match) => (single(obs) ? "the match" : `match ${match}`);
+
 export function render(el, given) {
   // a replay's step that ended a match: as the match ended, its board kept for it (or the next match's deal)
   const ending = given.readOnly ? matchEnd(given.obs) : null;
@@ -317,9 +340,11 @@ export function render(el, given) {
   const other = 1 - me;
   const n = names(view);
   el.classList.add("bg-board");
+  // (between matches a phone draws the board compact: the builds and the score above the summary in the dock)
+  el.classList.toggle("bg-between", Boolean(ended));
   const race = ctx.readOnly ? null : view.race;
   // (a list without numbers: each line names its match)
-  const results = obs.match_results.map((r) => h("li", {}, `Match ${r.match}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
+  const results = obs.match_results.map((r) => h("li", {}, `${matchName(obs, r.match)}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
   el.append(
     h("div", { class: "bg-top" },
       h("div", { class: "bg-match", "data-testid": "match" }, obs.phase === "over" ? "Game over"
@@ -329,6 +354,7 @@ export function render(el, given) {
         h("span", {}, n[0], h("b", {}, String(obs.points[0]))), " – ", h("span", {}, h("b", {}, String(obs.points[1])), n[1])),
       results.length ? h("ul", { class: "bg-results", "data-testid": "match-results" }, results) : ""),
     obs.phase === "over" && !ctx.readOnly ? headline(view, obs) : "",
+    obs.phase === "over" && !ctx.readOnly && window.matchMedia("(max-width: 600px)").matches ? nextSteps() : "",
     ending ? replayBanner(ending, Boolean(given.ended), view, given.obs) : "",
     ended && ended.board ? h("p", { class: "bg-ended-note", "data-testid": "as-ended" },
       `The table as match ${ended.match} ended: ${n[ended.winner]} played Biggles first. The next match is dealt when every player is ready.`) : "",
@@ -340,12 +366,16 @@ export function render(el, given) {
       h("kbd", {}, "t"), " or ", h("kbd", {}, "space"), " turn three (or pick up) · ",
       h("kbd", {}, "p"), " play your pile's top card to your build · ", h("kbd", {}, "s"), " stop the opponent with it"),
     // (a replay at a match's new deal, the step that ended the last one shown as the next deal: nothing played yet)
-    ending && !given.ended ? "" : eventLog(ctx),
+    // (on a phone, while the race runs, the list goes into the dock, its newest lines over the Turn, Play and Stop
+    // buttons: under the builds it slid beneath the dock as they grew)
+    ending && !given.ended ? "" : racing(ctx) && window.matchMedia("(max-width: 600px)").matches
+      ? h("div", { class: "decision-area bg-log-dock", "data-testid": "log-dock" }, eventLog(ctx)) : eventLog(ctx),
     seated(view) && !ctx.readOnly && !view.over && !ended ? practiceBox(ctx) : "",
     race ? racePanel(ctx, race) : "");
   // (the builds as the match ended are what the player reads beside the summary: the page keeps them above the dock)
-  if (ended) for (const area of el.querySelectorAll(".bg-player")) area.dataset.watch = "the builds as the match ended";
-  countOver(el, race);
+  // (and the score over them: the page keeps the lot in sight where it fits, on a phone too)
+  if (ended) for (const area of el.querySelectorAll(".bg-top, .bg-player")) area.dataset.watch = "the builds as the match ended";
+  countOver(el, race, obs);
 }
 
 // The game's end at the board's head, where the page opens at the end (data-end-result: the table keeps its top in
@@ -366,6 +396,27 @@ function headline(view, obs) {
     return won[w] >= won[1 - w] ? `${who} won ${matches}, ${pts}` : `${who} won on points, ${pts} (matches: ${won[w]} to ${won[1 - w]})`;
   })();
   return h("h2", { class: "bg-headline", "data-testid": "headline", "data-end-result": "" }, `${text}.`);
+}
+
+// At the game's end on a phone, beside the headline, the result box's next steps, "Replay it · Play again": there
+// that box lies under the board and the account of the game, below the first screen (a laptop has it in sight).
+// The same link and the same button as the box's own (a press here presses that one), put here once the table has
+// drawn the box.
+function nextSteps() {
+  const row = h("p", { class: "bg-next", "data-testid": "next-steps" });
+  requestAnimationFrame(() => {
+    const box = document.querySelector(".dock [data-testid=result]");
+    if (!box || !row.isConnected) return;
+    const replay = box.querySelector('a[href^="/replay/"]');
+    const again = box.querySelector("[data-testid=again]");
+    if (replay) row.append(h("a", { href: replay.getAttribute("href"), "data-testid": "next-replay" }, "Replay it"));
+    if (replay && again) row.append(" · ");
+    if (again) {
+      const press = () => again.click();
+      row.append(h("button", { type: "button", class: "primary", "data-testid": "next-again", onclick: press }, "Play again"));
+    }
+  });
+  return row;
 }
 
 // The last few card moves of the match being raced, newest first, in words ("Arthur played black 3"): a race
@@ -433,7 +484,6 @@ function practiceBox(ctx) {
   return h("label", { class: "bg-practice" }, box, "Practice: show when a card fits");
 }
 
-const ordinal = (k) => `${k}${k % 10 === 1 && k % 100 !== 11 ? "st" : k % 10 === 2 && k % 100 !== 12 ? "nd" : k % 10 === 3 && k % 100 !== 13 ? "rd" : "th"}`;
 // "Your opponent: Arthur, a bot at the Gentle level, the 2nd weakest of the six bots on offer": and where a
 // quicker one is chosen
 function opponentWords(view) {
@@ -491,20 +541,22 @@ function drawRacePanel(ctx, race) {
   const last = results[results.length - 1];
   const totals = [0, 1].map((seat) => results.reduce((sum, r) => sum + r.scores[seat], 0));
   const winner = last.winner;
-  const head = mine && winner === view.seat ? `You win match ${last.match}!` : `${n[winner]} wins match ${last.match}.`;
+  const head = mine && winner === view.seat ? `You win ${matchLower(obs, last.match)}!` : `${n[winner]} wins ${matchLower(obs, last.match)}.`;
   const order = mine ? [view.seat, 1 - view.seat] : [0, 1];
   const who = (seat) => `${n[seat]}${mine && seat === view.seat ? " (you)" : ""}`;
   // (the builds as they ended are on the board above, where the player's eye already is)
   const builds = last.board ? "" : finalBuilds(last, order, n);
-  return h("div", { class: "decision-area bg-race bg-summary", "data-testid": "match-summary", role: "region", "aria-label": `Match ${last.match} is over` },
+  return h("div", { class: "decision-area bg-race bg-summary", "data-testid": "match-summary", role: "region", "aria-label": `${matchName(obs, last.match)} is over` },
     h("h3", {}, head),
-    h("table", { class: "bg-sum" }, h("tbody", {}, order.map((seat) => h("tr", {},
-      h("th", { scope: "row" }, who(seat)), h("td", { class: "bg-sum-pts" }, plural(last.scores[seat], "point")),
-      h("td", {}, why(last.scores[seat], seat === winner, last.builds && last.builds[seat])))))),
+    // (a list, a line for each player: a laptop lines up the names, points and reasons in columns, a phone runs
+    // each line the box's width so that the player's own build stays in sight above it)
+    h("ul", { class: "bg-sum" }, order.map((seat) => h("li", {},
+      h("b", { class: "bg-sum-name" }, who(seat)), " ", h("b", { class: "bg-sum-pts" }, plural(last.scores[seat], "point")),
+      " ", h("span", { class: "bg-sum-why" }, why(last.scores[seat], seat === winner, last.builds && last.builds[seat]))))),
     builds,
     h("p", { class: "bg-totals", "data-testid": "totals" }, `Totals after match ${last.match}: `,
       order.map((seat, i) => [i ? ", " : "", `${n[seat]} `, h("b", {}, String(totals[seat]))])),
-    button, wait, mine ? levelOffer(view, winner === view.seat) : "");
+    button, wait, mine ? levelOffer(view, winner === view.seat, [last], "match") : "");
 }
 
 // the builds as they ended: the table is already dealt again, and the winning card must be seen; each stop is
@@ -532,7 +584,7 @@ function replayBanner(last, ended, view, obs) {
   const score = `${last.scores[last.winner]}–${last.scores[1 - last.winner]}`;
   if (ended) {
     return h("div", { class: "bg-race bg-summary", "data-testid": "replay-match-end" },
-      h("h3", {}, `Match ${last.match} is over: ${n[last.winner]} played Biggles first and wins it ${score}`),
+      h("h3", {}, `${matchName(obs, last.match)} is over: ${n[last.winner]} played Biggles first and wins it ${score}`),
       h("ul", { class: "bg-why-list" }, [last.winner, 1 - last.winner].map((seat) => h("li", {},
         h("b", {}, `${n[seat]}: ${plural(last.scores[seat], "point")}`), ` ${why(last.scores[seat], seat === last.winner, last.builds[seat])}`))),
       last.board ? "" : finalBuilds(last, [0, 1], n),
@@ -546,16 +598,22 @@ function replayBanner(last, ended, view, obs) {
 // The replay's marks (replay.js shows them as buttons): the first match's start and each match's end, the step its
 // Biggles was played (the next match is dealt at that same step, so its end is the next one's start).  The labels
 // name no winner: the replay does not give the result away.
+// Each board of a replay shows the whole table (both builds), nothing being hidden: the replay opens on one of them
+// at every size (two identical boards said nothing more), the picker still offering each view.
+export const oneBoard = true;
+
 export function marks(info) {
   const history = (info.observation && info.observation.history) || [];
-  const out = [{ step: 0, label: "Match 1 start" }];
+  // (a table of one match: "Start" and "End", no number to clash with a cycle's)
+  const one = single(info.observation);
+  const out = [{ step: 0, label: one ? "Start" : "Match 1 start" }];
   let match = 1;
   history.forEach(([, action], i) => {
     if (action !== "play B") return;
     // (a match that is not the last: its end step also deals the next, which the replay shows after it, the next
     // match's start)
     const last = i + 1 >= history.length;
-    out.push({ step: i + 1, label: `Match ${match} end`, ...(last ? {} : { ended: true }) });
+    out.push({ step: i + 1, label: one ? "End" : `Match ${match} end`, ...(last ? {} : { ended: true }) });
     match += 1;
     if (!last) out.push({ step: i + 1, label: `Match ${match} start` });
   });
@@ -567,7 +625,7 @@ let ticker = null;
 let goAt = 0;
 let lastPhase = null;
 const GO_SHOWN = 900;
-function countOver(el, race) {
+function countOver(el, race, obs) {
   clearInterval(ticker);
   ticker = null;
   const phase = race ? race.phase : null;
@@ -577,7 +635,7 @@ function countOver(el, race) {
     const deadline = performance.now() + (race.go_in || 0) * 1000;
     const digit = h("div", { class: "bg-count-digit", "data-testid": "count" });
     const over = h("div", { class: "bg-count-over", role: "status", "aria-live": "assertive" },
-      h("div", { class: "bg-count-label", "data-testid": "count-label" }, race.resumed ? `Resuming match ${race.match}` : `Match ${race.match}`), digit);
+      h("div", { class: "bg-count-label", "data-testid": "count-label" }, race.resumed ? `Resuming ${matchLower(obs, race.match)}` : single(obs) ? "Get set" : `Match ${race.match}`), digit);
     const show = () => {
       const left = (deadline - performance.now()) / 1000;
       const text = left > 0 ? String(Math.max(1, Math.ceil(left - 1e-6))) : "Go!";
@@ -778,8 +836,8 @@ export function status(view) {
     return `Waiting for ${listed(race.waiting_for.map((s) => names(view)[s]))} to ${verb}.`;
   }
   // a match already under way (a player came back to the table) resumes as it stood: it does not start afresh
-  if (race.phase === "counting" && race.resumed) return `Resuming match ${race.match} where it stood: wait for Go!`;
-  if (race.phase === "counting") return `Match ${race.match} is about to start: wait for Go!`;
+  if (race.phase === "counting" && race.resumed) return `Resuming ${matchLower(view.observation, race.match)} where it stood: wait for Go!`;
+  if (race.phase === "counting") return `${matchName(view.observation, race.match)} is about to start: wait for Go!`;
   if (!mine) return "The race is on. You are watching.";
   if (tapping()) return "The race is on! Tap Turn, Play or Stop!";
   return "The race is on! Press Turn, Play or Stop, or the keys: t (or space), p, s.";
@@ -815,7 +873,7 @@ function afterGame(view) {
   return h("section", { class: "bg-after", "data-testid": "after-game", "aria-label": "How the game went" },
     h("h3", {}, "How the game went"),
     account.matches.map((m) => h("div", { class: "bg-after-match", "data-testid": `after-match-${m.match}` },
-      h("h4", {}, `Match ${m.match}: ${n[m.winner]} won ${m.scores[m.winner]}–${m.scores[1 - m.winner]}`),
+      h("h4", {}, `${account.matches.length === 1 && single(view.observation) ? "The match" : `Match ${m.match}`}: ${n[m.winner]} won ${m.scores[m.winner]}–${m.scores[1 - m.winner]}`),
       h("ul", {},
         h("li", {}, "Stops: ", order.map((seat, i) => [i ? "; " : "", m.stops[seat] ? `${Who(seat)} stopped ${who(1 - seat)} ${times(m.stops[seat])}`
           : `${Who(seat)} never stopped ${who(1 - seat)}`]), "."),

@@ -9,6 +9,7 @@ import { byRegion, endSummary, keyCard, regionChip, regionPhrase, resultHead, re
 const REGION_CARD_ROLE = "needed, with all its towns, to complete the region";
 
 let chosen = null;       // the rules name ("P2") of the player the person is about to ask
+let heardAll = false;     // the asks heard opened whole by the player (the box shows the newest only till then)
 let movesSeen = -1;      // the count of moves in the view last drawn (a new one may be his own ask, which came off)
 // Whether the keyboard's focus was last on this page's own controls (the players to ask, the towns, the asks heard):
 // where a move takes that control away and leaves nothing to decide (his ask was refused: the turn passed), the
@@ -21,6 +22,28 @@ let everyOpen = false;   // whether the person opened the list of every ask (on 
 document.addEventListener("focusin", (event) => { engaged = Boolean(event.target.closest && event.target.closest(OURS)); });
 // A window that crosses a phone's width (a phone turned, a window narrowed) draws the table again in the layout of its
 // new width: a phone's hand and ask as one list, a laptop's as cards under the ask.
+// Play from memory (a choice of the player's, kept by this browser; no rule: the seat's view, and a bot's, is the
+// same): the asks heard are this round's only, those since his last turn and his own of this turn, so that the older
+// ones are his to remember, as at a table of people.  (A replay and a finished game show them all.)
+const MEMORY_KEY = "parlour:asks-from-memory";
+let fromMemory = localStorage.getItem(MEMORY_KEY) === "1";
+// where this round's asks begin: after his own asks of this turn, back to his last ask before the others' since
+function roundStart(all, me) {
+  let i = all.length;
+  while (i > 0 && all[i - 1].asker === me) i -= 1;
+  while (i > 0 && all[i - 1].asker !== me) i -= 1;
+  return i;
+}
+// the choice itself, a box to tick beside the asks heard
+function memoryToggle(redraw) {
+  return h("label", { class: "bt-memory muted-light", "data-testid": "asks-from-memory", style: "display:block;font-size:.8rem;margin:.1rem 0 .25rem" },
+    h("input", { type: "checkbox", checked: fromMemory || undefined, onchange: (event) => {
+      fromMemory = event.target.checked;
+      localStorage.setItem(MEMORY_KEY, fromMemory ? "1" : "0");
+      redraw();
+    } }), " Play from memory: this round's asks only");
+}
+
 let drawnLast = null;    // { el, redraw } of the table drawn last
 window.matchMedia("(max-width: 600px)").addEventListener("change", () => {
   if (drawnLast && drawnLast.el.isConnected && drawnLast.redraw) drawnLast.redraw();
@@ -34,7 +57,13 @@ function askButton(card, target, who, act) {
 
 // The asks heard, on a phone at the person's turn: one line under a label that never changes, "Asks heard (N)", with
 // the newest; a tap opens them all, newest first, those since his last ask marked and the older ones after a rule.
-function heardLine(all, me, words) {
+function heardLine(every, me, words, memory = null) {
+  // (playing from memory: this round's asks only, the choice at the head of the list opened)
+  const all = memory ? every.slice(roundStart(every, me)) : every;
+  if (!all.length) {
+    return h("p", { class: "bt-heard", "data-testid": "heard" }, h("span", { class: "bt-heard-head" }, "Asks heard this round: none yet."),
+      " You play from memory.");
+  }
   let since = all.length;
   while (since > 0 && all[since - 1].asker !== me) since -= 1;
   const fresh = since === 0 ? all.length : all.length - since;        // (no ask of his yet: every ask is news)
@@ -45,23 +74,52 @@ function heardLine(all, me, words) {
     order.map((a, i) => [i === fresh && i > 0 ? h("li", { class: "bt-heard-rule" }, "Before your last ask:") : "", item(a, i)]));
   return h("details", { class: "bt-heard", "data-testid": "heard", open: everyOpen || undefined,
     ontoggle: (event) => { everyOpen = event.target.open; wholeLines(list); } },
-    h("summary", {}, h("span", { class: "bt-heard-head" }, `Asks heard (${all.length})`),
+    h("summary", {}, h("span", { class: "bt-heard-head" }, `Asks heard${memory ? " this round" : ""} (${all.length})`),
       h("span", { class: "bt-heard-order" }, ", newest first"),
       h("span", { class: "bt-heard-folded" }, ". Newest: "),
       h("span", { class: "bt-heard-newest", "data-testid": "heard-newest" }, `${words(newest)}.`),
       all.length > 1 ? h("span", { class: "bt-heard-more" }, ` ${tap === "tap" ? "Tap" : "Click"} to see all.`) : ""),
-    list);
+    memory ? memory.toggle : "", list);
 }
 
 // What the others did since the person's last ask, on a phone at his turn (the asks heard are folded to one line
 // there): a sentence a run of one player's asks, in the order they happened: "Betty took TOWN and TOWN from you,
-// laid down REGION and asked Cyril for TOWN: not held, so Cyril went on." Folded to three lines; "Show all" opens it.
+// laid down REGION and asked Cyril for TOWN: not held, so the turn passed to Cyril." Folded to three lines; "Show all" opens it.
 let sinceOpen = false;
-function sinceLast(all, me, view, laidAfter) {
+// At his turn the same asks are a numbered list instead, an ask a short line (its number in the game's asks heard),
+// read whole without a tap: the newest six, and "Show all N" for the older ones where there are more.
+const SINCE_SHOWN = 6;
+let sinceAll = false;    // whether the player opened every ask since his last turn (it stays open turn after turn)
+function sinceLast(all, me, view, laidAfter, words = null) {
   let since = all.length;
   while (since > 0 && all[since - 1].asker !== me) since -= 1;
   const fresh = all.slice(since).map((a, i) => ({ ...a, n: since + i + 1 }));
   if (!fresh.length) return "";
+  if (words) {
+    const hidden = fresh.length - SINCE_SHOWN;
+    const laid = (a) => (laidAfter.get(a.n) || []).map((e) =>
+      `; ${addressed(view, e.seat) ? "you" : seatName(view, e.seat)} laid down ${regionPhrase(e.region)}`).join("");
+    const list = h("ol", { class: "bt-since-list", "data-testid": "since-list" }, fresh.map((a, i) =>
+      h("li", { value: a.n, class: `${a.got ? "got" : ""}${i < hidden ? " older" : ""}${i < fresh.length - 3 ? " over-three" : ""}` }, `${words(a)}${laid(a)}`)));
+    const head = h("b", {}, "Since your last turn:");
+    // (while a refusal shows, the list folds to its newest ask, after this count: the hand and the asks keep the room)
+    const count = fresh.length > 1 ? h("span", { class: "bt-since-count", "data-testid": "since-count" }, ` ${fresh.length} asks; the newest:`) : "";
+    const box = h("div", { class: `bt-since bt-since-turn whole${sinceAll ? " open" : ""}`, "data-testid": "since" },
+      h("div", { class: "bt-since-text" }, head, count, list));
+    // (with the hint open the room is shorter: the newest three, "Show all N" beside them where there are more)
+    if (fresh.length > 3) {
+      const label = () => (sinceAll ? `Show the newest ${SINCE_SHOWN} only` : `Show all ${fresh.length}`);
+      const more = h("button", { type: "button", class: `bt-since-more${hidden > 0 ? "" : " hinting-only"}`, "data-testid": "since-more", "aria-expanded": String(sinceAll) }, label());
+      more.addEventListener("click", () => {
+        sinceAll = !sinceAll;
+        box.classList.toggle("open", sinceAll);
+        more.textContent = label();
+        more.setAttribute("aria-expanded", String(sinceAll));
+      });
+      (count || head).after(" ", more);      // (on the heading's line: "Since your last turn: Show all 13")
+    }
+    return box;
+  }
   const runs = [];
   for (const a of fresh) {
     if (runs.length && runs.at(-1).asker === a.asker) runs.at(-1).asks.push(a);
@@ -76,7 +134,7 @@ function sinceLast(all, me, view, laidAfter) {
       if (a.got && taking && taking.from === a.asked) taking.cards.push(townName(a.card));
       else if (a.got) parts.push(taking = { from: a.asked, cards: [townName(a.card)], words() { return `took ${listed(this.cards)} from ${person(view, this.from)}`; } });
       else {
-        const went = addressed(view, a.asked) ? "your turn came" : `${seatName(view, a.asked)} went on`;
+        const went = `the turn passed to ${addressed(view, a.asked) ? "you" : seatName(view, a.asked)}`;
         parts.push({ words: () => `asked ${whom} for ${townName(a.card)}: not held, so ${went}` });
         taking = null;
       }
@@ -90,7 +148,8 @@ function sinceLast(all, me, view, laidAfter) {
   const text = h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines.join(" "));
   const more = h("button", { type: "button", class: "bt-since-more", "data-testid": "since-more", "aria-expanded": String(sinceOpen) },
     sinceOpen ? "Show less" : "Show all");
-  const box = h("div", { class: `bt-since${sinceOpen ? " open" : ""}`, "data-testid": "since" }, text, more);
+  // (two or three asks are read whole, the hint open or not: never cut to "Arthur too… Show all")
+  const box = h("div", { class: `bt-since${sinceOpen ? " open" : ""}${fresh.length <= 3 ? " few" : ""}`, "data-testid": "since" }, text, more);
   // (read whole, it says the last ask too, with any region it completed: the line on what just happened above it,
   // the same words again, gives way to it, as the sets game's does (british-towns.css); cut at three lines, that
   // line stays, so the newest ask is always in view)
@@ -109,6 +168,46 @@ function sinceLast(all, me, view, laidAfter) {
     whole(sinceOpen || all);
   });
   return box;
+}
+
+// What the others did since the person's last ask, on a laptop at his turn, in a line or two over the ask: how many
+// asks, the cards each took from him, the regions laid, and the last ask (the line on what just happened gives way to
+// it): "Since your last turn, 6 asks: Arthur took TOWN and TOWN from you; Betty laid down REGION. Last: Arthur asked
+// you for TOWN: not held, so the turn passed to you."  (The asks heard beside have each ask.)  Two asks or more only.
+function sinceShort(all, me, view, laidAfter) {
+  let since = all.length;
+  while (since > 0 && all[since - 1].asker !== me) since -= 1;
+  const fresh = all.slice(since).map((a, i) => ({ ...a, n: since + i + 1 }));
+  if (fresh.length < 2) return "";
+  const taken = new Map();
+  const laid = [];
+  for (const a of fresh) {
+    if (a.got && addressed(view, a.asked)) taken.set(a.asker, [...(taken.get(a.asker) || []), townName(a.card)]);
+    for (const e of laidAfter.get(a.n) || []) laid.push(`${person(view, e.seat, { start: true })} laid down ${regionPhrase(e.region)}`);
+  }
+  const took = [...taken].map(([seat, cards]) => `${person(view, seat, { start: true })} took ${listed(cards)} from you`);
+  const what = [...took, ...laid];
+  const last = fresh[fresh.length - 1];
+  const answer = last.got ? "got it" : `not held, so the turn passed to ${addressed(view, last.asked) ? "you" : seatName(view, last.asked)}`;
+  return h("p", { class: "bt-since-laptop", "data-testid": "since-laptop" }, h("b", {}, `Since your last turn, ${fresh.length} asks: `),
+    what.length ? `${what.join("; ")}. ` : "none took a card from you. ",
+    h("span", { class: "bt-since-last" }, `Last: ${person(view, last.asker, { start: true })} asked ${person(view, last.asked)} for ${townName(last.card)}: ${answer}.`));
+}
+
+// Out of cards, the player only watches: a way to follow the others' asks at the table's slowest pace (the pace
+// chosen at the table's head, set there as if he had chosen it), where it is not slow already.
+function slower() {
+  const pace = document.querySelector("select.pace");
+  if (!pace || ![...pace.options].some((o) => o.value === "slow")) return "";
+  const note = h("p", { class: "bt-slower", "data-testid": "slower" }, "You watch the others play to the end. ");
+  const slow = () => { note.replaceChildren("You watch the others play to the end, at the slow pace (the Pace menu above changes it)."); };
+  if (pace.value === "slow") slow();
+  else note.append(h("button", { type: "button", class: "bt-btn", "data-testid": "follow-slower", onclick: () => {
+    pace.value = "slow";
+    pace.dispatchEvent(new Event("change"));
+    slow();
+  } }, "Follow at a slower pace"));
+  return note;
 }
 
 // The deal, in words, from the rules' own record (the dealer, the first to ask, the regions laid straight from the
@@ -203,6 +302,9 @@ function wholeLog(list) {
       if (fitted) list.style.setProperty("--fit-log", fitted);
       else list.style.removeProperty("--fit-log");
     }
+    // (the heading's "Show all" where asks lie out of sight, or the box has been opened whole)
+    const button = box && box.querySelector("[data-testid=heard-all]");
+    if (button) button.hidden = !(box.classList.contains("bt-all") || list.scrollHeight > list.clientHeight + 1);
     return true;
   };
   requestAnimationFrame(fit);
@@ -265,7 +367,9 @@ export function render(el, ctx) {
     h("div", { class: "bt-seat-name" }, seatName(view, i), addressed(view, i) ? " (you)" : "",
       (obs.to_move || []).includes(i) && !view.over ? [" ", h("span", { class: "bt-to-play" }, "◀ to play")] : ""),
     h("div", { class: "bt-seat-count" }, out ? "out: no cards left" : plural(obs.hand_sizes?.[i] ?? 0, "card")),
-    (obs.laid?.[i] || []).length ? h("div", { class: "bt-seat-laid" }, obs.laid[i].map((r) => regionChip(r))) : "");
+    // (the regions laid, said so: the chips' numbers alone read as nothing on a touch screen, where no title shows)
+    (obs.laid?.[i] || []).length ? h("div", { class: "bt-seat-laid", "data-testid": "seat-laid" },
+      h("span", { class: "bt-seat-laid-label" }, "laid:"), obs.laid[i].map((r) => regionChip(r))) : "");
     if (canAsk) box.addEventListener("click", () => { chosen = n; if (ctx.redraw) ctx.redraw(); else { el.replaceChildren(); render(el, ctx); } });
     // at his turn, a player who may not be asked (himself, or one out of the game) says why when clicked
     else if (targets.size && obs.hand?.length) refusable(box, `ask ${n} ${obs.hand[0]}`, ctx.refuse, `${seatName(view, i)}: cannot be asked`);
@@ -292,9 +396,13 @@ export function render(el, ctx) {
     [...targets.keys()].map((n) => h("button", { type: "button", class: `bt-whom-seat${n === chosen ? " chosen" : ""}`,
       "data-whom": n, "aria-pressed": String(n === chosen), onclick: () => choose(n) }, seatName(view, n))),
     targets.size > 1 ? h("span", { class: "bt-whom-cue", "data-testid": "whom-cue" }, `${tap} a player to ask them instead`) : "") : "";
+  // (playing from memory, at his own live table: the choice, and the round's asks only)
+  const redraw = () => { if (ctx.redraw) ctx.redraw(); else { el.replaceChildren(); render(el, ctx); } };
+  const memoryOffered = !readOnly && !view.over && me !== null && me !== undefined;
+  const memory = memoryOffered && fromMemory ? { toggle: memoryToggle(redraw) } : null;
   let askPanel = "";
   if (chosen && narrow) {
-    askPanel = h("div", { class: "bt-ask bt-heard-panel decision-area" }, sinceLast(all, me, view, laidAfter), all.length ? heardLine(all, me, words)
+    askPanel = h("div", { class: "bt-ask bt-heard-panel decision-area" }, sinceLast(all, me, view, laidAfter, words), all.length ? heardLine(all, me, words, memory)
       : h("p", { class: "bt-heard", "data-testid": "heard" }, h("span", { class: "bt-heard-head" }, "Asks heard: none yet."), " Yours is the first ask of the game."));
   } else if (narrow && !readOnly && !view.over && me !== null && me !== undefined && !obs.out?.[me]) {
     // (while the others ask, on a phone, the dock keeps the same summary: every ask since his own, not only the last)
@@ -302,7 +410,7 @@ export function render(el, ctx) {
     if (since) askPanel = h("div", { class: "bt-ask bt-heard-panel bt-waiting decision-area" }, since);
   } else if (chosen) {
     const who = seatName(view, chosen);
-    askPanel = h("div", { class: "panel bt-ask decision-area" },
+    askPanel = h("div", { class: "panel bt-ask decision-area" }, readOnly ? "" : sinceShort(all, me, view, laidAfter),
       h("div", { class: "bt-ask-head" }, h("h3", { "data-testid": "ask-head" }, `Ask ${who} for…`), whom),
       h("div", { class: "bt-ask-groups" }, byRegion(targets.get(chosen)).map(([r, cards]) => h("div", { class: "bt-ask-group", style: `--rc:${colourOf(r)}` },
         regionChip(r), cards.map((c) => askButton(c, chosen, who, act))))));
@@ -310,54 +418,87 @@ export function render(el, ctx) {
 
   // -- my hand -------------------------------------------------------------------------------
   // (on a phone the hand is written as names by region: ten cards drawn would not leave room for the ask)
-  const held = (c) => h("span", { class: "bt-ask-town bt-held-town", "data-card": c, style: `--rc:${colourOf(regionOf(c))}` },
-    h("span", { "aria-hidden": "true" }, "✓ "), shortName(c));
+  // (a card held is a plain name, its region's colour under it: no chip, no button look, never taken for an ask)
+  const held = (c) => h("span", { class: "bt-held-town", "data-card": c, style: `--rc:${colourOf(regionOf(c))}` }, shortName(c));
+  // (on a laptop a card of his hand is a small card of words: its region's band and number over the name, whole)
+  // (its title as a picture's: a region card's says what it does in this game)
+  const nameCard = (c) => h("span", { class: `bt-namecard${shortName(c) === townName(c) ? "" : " region"}`, "data-card": c,
+    style: `--rc:${colourOf(regionOf(c))}`,
+    title: shortName(c) === townName(c) ? townName(c) : `REGION ${regionOf(c)}: ${regionPhrase(regionOf(c))} (${REGION_CARD_ROLE})` },
+  h("span", { class: "bt-namecard-band", "aria-hidden": "true" }, h("b", {}, String(regionOf(c)))),
+  h("span", { class: "bt-namecard-name" }, shortName(c)));
   let hand = "";
   const whose = addressed(view, me) ? "Your" : possessive(seatName(view, me));
   if (obs.hand && !obs.hand.length) hand = h("div", { class: "panel bt-hand hand-area" }, h("h3", {}, `${whose} hand (0)`),
-    h("p", {}, addressed(view, me) ? "You have no cards left." : "No cards left."));
+    h("p", {}, addressed(view, me) ? "You have no cards left." : "No cards left."), addressed(view, me) && !readOnly && !view.over ? slower() : "");
   else if (obs.hand && narrow && chosen) {
     const who = seatName(view, chosen);
-    const mine = byRegion(obs.hand);
-    const asks = new Map(byRegion(targets.get(chosen)));
-    const regions = [...new Set([...mine.map(([r]) => r), ...asks.keys()])].sort((a, b) => a - b);
-    const yours = new Map(mine);
+    const asks = byRegion(targets.get(chosen));
+    // (the heading says whom every chip asks, as the laptop's does, with the players to choose from beside it; the
+    // rows under it are the towns he may ask that player for, a line a region; his own cards are a row of their own
+    // under them, "Your hand (5):", ticked, grouped by region, never mixed with the asks)
     hand = h("div", { class: "panel bt-hand hand-area bt-hand-ask", "data-testid": "hand-and-ask" },
-      // (with the hint open, one line: whom, and the hand's heading, the cue and the legend's second half put away)
-      h("div", { class: "bt-hand-head" }, whom,
-        h("h3", { "data-testid": "ask-head" }, `Your hand (${obs.hand.length}) `, h("span", { class: "bt-hand-legend" }, "✓ yours",
-          h("span", { class: "bt-hand-legend-ask" }, ` · white: ask ${who} for it`)))),
-      h("ul", { class: "bt-rows" }, regions.map((r) => h("li", { class: "bt-row", "data-region": r, style: `--rc:${colourOf(r)}` },
-        regionChip(r), h("span", { class: "bt-row-cards" }, (yours.get(r) || []).map(held),
-          (asks.get(r) || []).map((c) => askButton(c, chosen, who, act)))))));
+      h("div", { class: "bt-hand-head" }, h("h3", { "data-testid": "ask-head" }, `Ask ${who} for…`), whom),
+      h("ul", { class: "bt-rows", "data-testid": "ask-rows" }, asks.map(([r, cards]) => h("li", { class: "bt-row", "data-region": r, style: `--rc:${colourOf(r)}` },
+        regionChip(r), h("span", { class: "bt-row-cards" }, cards.map((c) => askButton(c, chosen, who, act)))))),
+      h("div", { class: "bt-own", "data-testid": "own-hand" }, h("span", { class: "bt-own-head" }, `Your hand (${obs.hand.length}):`),
+        byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-own-group", "data-region": r, style: `--rc:${colourOf(r)}` },
+          regionChip(r), cards.map(held)))));
   } else if (obs.hand) {
     // (on a laptop a hand too long for one row of cards across the dock is drawn a size smaller, in one row that
     // scrolls sideways at the most: a dock two rows of cards high would push the key up under the window's top,
     // the page scrolled and the title cut; the key's ticks say what he holds as well)
+    // (at his seat the cards are name cards, the name whole on one line under the region's band: the width a hand
+    // needs is reckoned from its names, about 0.6 em a letter of bold type, and a hand too long is drawn smaller)
     const groups = byRegion(obs.hand).length;
-    const across = obs.hand.length * 64 + (obs.hand.length - groups) * 5 + (groups - 1) * 15;
-    const many = !narrow && !readOnly && across > el.getBoundingClientRect().width - 40;
+    const across = obs.hand.reduce((n, c) => n + Math.max(72, shortName(c).length * 0.7 * 15.2 + 16), 0)
+      + (obs.hand.length - groups) * 5 + (groups - 1) * 15;
+    const named = !narrow && !readOnly;
+    const many = named && across > el.getBoundingClientRect().width - 40;
     hand = h("div", { class: `panel bt-hand hand-area${many ? " bt-many" : ""}` },
       h("h3", {}, `${whose} hand (${obs.hand.length})`),
       narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
         regionChip(r), cards.map(held))))
         : h("div", { class: "bt-groups" }, byRegion(obs.hand).map(([r, cards]) => h("div", { class: "bt-group", style: `--rc:${colourOf(r)}` },
-          h("div", { class: "row" }, cards.map((c) => townCard(c, { role: REGION_CARD_ROLE })))))));
+          h("div", { class: "row" }, cards.map((c) => (named ? nameCard(c) : townCard(c, { role: REGION_CARD_ROLE }))))))));
   }
+  // (and a laptop's hand of name cards the reckoning let wrap to a second row after all: drawn smaller, in one row)
+  if (hand && !narrow && !readOnly && !hand.classList.contains("bt-many")) requestAnimationFrame(() => {
+    const tops = new Set([...hand.querySelectorAll(".bt-namecard")].map((c) => Math.round(c.getBoundingClientRect().top)));
+    if (tops.size > 1) hand.classList.add("bt-many");
+  });
   // a card of his own hand, clicked at his turn, says why it cannot be asked for
   if (hand && chosen) hand.querySelectorAll("[data-card]").forEach((c) =>
     refusable(c, `ask ${chosen} ${c.dataset.card}`, ctx.refuse, `${townName(c.dataset.card)}: in your hand`));
 
   // -- the asks so far, newest first ------------------------------------------------------------
   const asks = obs.asks || [];
+  const first = memory ? roundStart(asks, me) : 0;       // (playing from memory: this round's asks only)
   const laidWords = (n) => (laidAfter.get(n) || []).map((e) => h("span", { class: "bt-log-laid", "data-testid": "laid-in-log" },
     `; ${addressed(view, e.seat) ? "you" : seatName(view, e.seat)} laid down ${regionPhrase(e.region)}`));
-  const history = h("div", { class: "panel bt-history" }, h("h3", {}, `Asks heard (${asks.length})`, asks.length ? h("span", { class: "muted-light" }, ", newest first") : ""),
-    asks.length ? h("ol", { reversed: true, tabindex: "0", "aria-label": "Every ask so far, newest first" }, asks.map((a, i) => h("li", { class: a.got ? "got" : "" },
+  // (a box that holds more than it shows says so, in its heading, with a button that opens it whole: the older
+  // asks are the memory the game is about, and a scroll box alone gives no sign of them; wholeLog shows it)
+  const more = asks.length > first ? h("button", { type: "button", class: "bt-heard-all", "data-testid": "heard-all", hidden: true,
+    "aria-expanded": heardAll ? "true" : "false", onclick: (event) => {
+      heardAll = !heardAll;
+      const button = event.currentTarget;
+      button.closest(".bt-history").classList.toggle("bt-all", heardAll);
+      button.setAttribute("aria-expanded", heardAll ? "true" : "false");
+      button.textContent = heardAll ? "Show the newest only" : `Show all ${asks.length - first}`;
+    } }, heardAll ? "Show the newest only" : `Show all ${asks.length - first}`) : "";
+  const heard = asks.length - first;
+  const history = h("div", { class: `panel bt-history${heardAll ? " bt-all" : ""}` }, h("h3", {}, `Asks heard${memory ? " this round" : ""} (${heard})`,
+    heard ? h("span", { class: "muted-light" }, ", newest first") : "", more),
+    memoryOffered ? memoryToggle(redraw) : "",
+    memory && first && !heard ? h("p", { class: "muted-light", "data-testid": "heard-none-this-round" }, "None since your last turn: the older asks are yours to remember.") : "",
+    memory && first && heard ? h("p", { class: "muted-light", style: "margin:0 0 .2rem;font-size:.8rem", "data-testid": "heard-older" }, `${plural(first, "older ask")}: yours to remember.`) : "",
+    heard ? h("ol", { reversed: true, start: asks.length, tabindex: "0", "aria-label": memory ? "The asks since your last turn, newest first" : "Every ask so far, newest first" }, asks.map((a, i) => h("li", { class: a.got ? "got" : "" },
       h("b", {}, person(view, a.asker, { start: true })), " asked ", h("b", {}, person(view, a.asked)), " for ",
       h("span", { class: "bt-town", style: `--rc:${colourOf(regionOf(a.card))}` }, townName(a.card)),
-      a.got ? " and got it" : ": not held", ...laidWords(i + 1))).reverse())
-      : h("p", { class: "muted-light" }, "Nobody has asked yet."),
+      // (a miss says where the turn went: to the player asked, as the rules have it)
+      a.got ? " and got it" : `: not held, so the turn passed to ${addressed(view, a.asked) ? "you" : seatName(view, a.asked)}`,
+      ...laidWords(i + 1))).slice(first).reverse())
+      : first ? "" : h("p", { class: "muted-light" }, "Nobody has asked yet."),
     // (the deal, under the oldest ask: who dealt, who asked first, any region laid straight from the deal; before
     // the first ask the table's news says it, and it is said once: here from the first ask on)
     dealWords(view) && (readOnly || view.over || (obs.history || []).length)
@@ -365,8 +506,13 @@ export function render(el, ctx) {
 
   // (at his turn on a laptop the page keeps the whole key in the room above the dock, with the players to ask; on a
   // phone the two would not fit together: the players come first, the key is a scroll away)
+  // (a phone's replay, as the sets game's: the hand straight under the players, in the first screen under the step
+  // bar, so that a step's change is seen; the key, a thing to look up, folded under them, a tap opens it)
+  const key = keyCard(obs, view, laidBy, { focus: targets.size > 0 && !narrow });
   el.append(h("div", { class: "bt-layout asking" },
-    h("div", { class: "bt-main" }, seats, keyCard(obs, view, laidBy, { focus: targets.size > 0 && !narrow }), askPanel, hand),
+    h("div", { class: "bt-main" }, seats, ...(narrow && readOnly ? [hand, h("details", { class: "bt-key-fold", "data-testid": "key-fold" },
+      h("summary", {}, "The key", h("span", { class: "muted-light" }, ": every region and its towns")), key), askPanel]
+      : [key, askPanel, hand])),
     h("div", { class: "bt-side" }, history)));
   if (askPanel && everyOpen) askPanel.querySelectorAll(".bt-heard ol").forEach(wholeLines);
   wholeLog(history.querySelector("ol"));
@@ -416,6 +562,8 @@ export function bannerText(result, view) {
 // A region laid is told after the ask that completed it, in one line: "Betty asked you for TOWN and got it.
 // Betty laid down REGION." (the table's story puts this game's news after the move that brought it)
 export const newsAfterMove = true;
+// the digit keys pick from the list of every move only while it is open (the key numbers the regions 1-9)
+export const keysNeedList = true;
 
 // Words for a move just made, in the past tense: who was asked for what, and the answer.
 export function describe(action, view) {

@@ -29,7 +29,7 @@ const TOWNS_OF = {};
 const CODES_OF = {};
 for (const t of DATA.towns.towns) { (TOWNS_OF[t.region] ||= []).push(t.name); (CODES_OF[t.region] ||= []).push(t.code); }
 
-stylesheet("/static/games/british-towns.css");
+await stylesheet("/static/games/british-towns.css");
 
 const isRegionCard = (code) => /^R\d+$/.test(code);
 export const regionOf = (code) => (isRegionCard(code) ? Number(code.slice(1)) : TOWNS[code] ? TOWNS[code][1] : 0);
@@ -47,6 +47,38 @@ export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colo
 function fitSize(text, width, biggest) {
   // A rough fit: about 0.6 em a character for a bold sans-serif face.
   return Math.max(9, Math.min(biggest, Math.floor(width / (0.6 * Math.max(text.length, 1)))));
+}
+
+// the least size of a town's name on a card, in the card's units (100 across): 11px on a hand card 44px wide
+const NAME_MIN = 25;
+
+// A long one-word name on two lines, hyphenated near its middle: between two consonants, else before a consonant
+// after a vowel, never inside "th", "ch", "sh", "gh", "ph" or "ck", the second part best begun as a syllable is (a
+// consonant, or such a pair, or one before "r" or "l", then a vowel), each part three letters or more: ["Coven-",
+// "try"]; a short one as it is.
+function hyphenated(word) {
+  if (word.length < 7) return [word];
+  const vowel = (c) => "aeiouy".includes(c.toLowerCase());
+  const letter = (c) => /[a-z]/i.test(c || "");
+  const pair = (x) => ["th", "ch", "sh", "gh", "ph", "ck"].includes(x.toLowerCase());
+  const onset = (rest) => {
+    const r = rest.toLowerCase();
+    const lead = pair(r.slice(0, 2)) || (/^[bcdfgkpt][rl]/.test(r)) ? 2 : 1;
+    return !vowel(r[0]) && vowel(r[lead] || "");
+  };
+  const at = [];
+  for (let i = 3; i <= word.length - 3; i += 1) {
+    const [a, b] = [word[i - 1], word[i]];
+    if (!letter(a) || !letter(b) || pair(a + b) || (/[rl]/i.test(b) && /[bcdfgkpt]/i.test(a))) continue;
+    if (!vowel(a) && !vowel(b)) at.push([i, 0]);
+    else if (vowel(a) && !vowel(b)) at.push([i, 1]);
+  }
+  if (!at.length) return [word];
+  const middle = word.length / 2;
+  const rank = ([i, kind]) => [onset(word.slice(i)) ? 0 : 1, kind, Math.abs(i - middle), i];
+  at.sort((x, y) => { const [p, q] = [rank(x), rank(y)]; return p[0] - q[0] || p[1] - q[1] || p[2] - q[2] || p[3] - q[3]; });
+  const [i] = at[0];
+  return [`${word.slice(0, i)}-`, word.slice(i)];
 }
 
 // A card of the pack: a town (its name big, region number and colour) or a REGION card.
@@ -88,13 +120,16 @@ export function townCard(code, { size = "", attrs = {}, faceDown = false, role =
     s("text", { x: 50, y: 29, "text-anchor": "middle", "font-size": 20, "font-weight": 900, fill: colour }, String(region)),
     s("rect", { x: 2, y: 126, width: 96, height: 16, fill: colour }),
     s("path", { d: "M2 126 H98 V133 A9 9 0 0 1 89 142 H11 A9 9 0 0 1 2 133 Z", fill: colour }));
-  if (words.length > 1 && short.length > 9) {
-    const size = fitSize(words.reduce((a, b) => (a.length > b.length ? a : b)), 88, 20);
-    svg.append(s("text", { x: 50, y: 76, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#1d1d1f" }, words[0]),
-      s("text", { x: 50, y: 76 + size + 2, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#1d1d1f" }, words.slice(1).join(" ")));
-  } else {
-    svg.append(s("text", { x: 50, y: 86, "text-anchor": "middle", "font-size": fitSize(short, 88, 22), "font-weight": 800, fill: "#1d1d1f" }, short));
-  }
+  // (the name at 25 units or more, 11px on the smallest hand card, 44px wide: a name of two words, or one long word
+  // hyphenated, on two lines, as a two-word name is; a line still too wide for the card drawn a little narrower)
+  const lines = words.length > 1 && short.length > 9 ? [words[0], words.slice(1).join(" ")] : words.length === 1 ? hyphenated(short) : [short];
+  const px = Math.max(NAME_MIN, fitSize(lines.reduce((a, b) => (a.length > b.length ? a : b)), 88, 26));
+  lines.forEach((line, i) => {
+    const y = lines.length > 1 ? 74 + i * (px + 1) : 86;
+    const wide = 0.64 * px * line.length > 92;       // (about 0.64 em a character, bold)
+    svg.append(s("text", { x: 50, y, "text-anchor": "middle", "font-size": px, "font-weight": 800, fill: "#1d1d1f",
+      ...(wide ? { textLength: 92, lengthAdjust: "spacingAndGlyphs" } : {}) }, line));
+  });
   if (short !== name) svg.append(s("text", { x: 50, y: 112, "text-anchor": "middle", "font-size": 10, fill: "#555" }, name.slice(short.length).trim()));
   // (the foot is the region's colour alone: its name there could only be a few pixels high, and the number and the
   // colour say it; the card's title names it in full)
@@ -123,17 +158,21 @@ export function keyCard(obs, view, laidBy, { focus = false, sets = false, held =
       const who = laidBy[k.region];
       const laid = sets && who !== undefined && held[k.region];
       const here = now && now.region === k.region;
+      // (a region laid down keeps its name readable, with a tick before it: laid is done, not lost)
       return h("li", { class: `${who !== undefined ? "done" : ""}${here ? " now" : ""}`, "data-region": k.region }, regionChip(k.region),
-        h("div", {}, here ? h("div", { class: "bt-keynow", "data-testid": "key-now" }, now.words) : "", h("div", { class: "bt-keyname" }, k.name),
+        h("div", {}, here ? h("div", { class: "bt-keynow", "data-testid": "key-now" }, now.words) : "", h("div", { class: "bt-keyname" },
+          who !== undefined ? h("span", { class: "bt-laidtick", "data-testid": `key-laid-${k.region}`, "aria-hidden": "true" }, "✓ ") : "", k.name),
           h("div", { class: "bt-keycount" }, sets ? `${plural(k.towns, "town")}, or ${plural(k.towns - 1, "town")} + the region card` : `${k.towns} towns + region card`,
             who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${person(view, who)}`) : ""),
           laid ? h("div", { class: "bt-keytowns bt-keyheld" }, `holds ${laid.map(shortName).join(" · ")}`)
-            : townsOf(k.region, mine, addressed(view, obs.seat) ? "you hold" : `${seatName(view, obs.seat)} holds`)));
+            : townsOf(k.region, mine, addressed(view, obs.seat) ? "you hold" : `${seatName(view, obs.seat)} holds`, sets && who === undefined)));
     })));
 }
 
 // A region's towns in the key, those of the player's hand ticked, with how many of them he holds.
-function townsOf(region, mine, holds = "you hold") {
+// sets: the regional-sets game, where a region held whole (every town, or all but one and the region card) is said
+// so from the moment it is whole, the deal too: it is laid down after the next draw.
+function townsOf(region, mine, holds = "you hold", sets = false) {
   const codes = CODES_OF[region] || [];
   const have = codes.filter((c) => mine.has(c)).length;
   const card = mine.has(`R${region}`);
@@ -142,7 +181,9 @@ function townsOf(region, mine, holds = "you hold") {
   return h("div", { class: "bt-keytowns" }, names.flat(),
     have || card ? h("div", { class: "bt-keyhold", "data-testid": `key-hold-${region}` },
       // (the region card alone is said as such: "0 of 3 and the region card" reads as a sum, not a holding)
-      have ? `${holds} ${have} of ${codes.length}${card ? " and the region card" : ""}` : `${holds} the region card (no towns yet)`) : "");
+      have ? `${holds} ${have} of ${codes.length}${card ? " and the region card" : ""}` : `${holds} the region card (no towns yet)`,
+      sets && (have === codes.length || (card && have === codes.length - 1))
+        ? h("span", { class: "bt-whole", "data-testid": `key-whole-${region}` }, holds === "you hold" ? " · whole: lay it down on your turn" : " · whole: a set to lay down") : "") : "");
 }
 
 // The cards of a hand, grouped by region (towns first, then the REGION card).

@@ -1,11 +1,13 @@
 // British Towns, the regional-sets game: draw from the stock or take the top
 // discard, lay down whole regions, discard.  Only legal moves are clickable.
-import { h } from "/static/dom.js";
+import { h, stylesheet } from "/static/dom.js";
 import { clickable, refusable, rovingFocus } from "/static/cards.js";
 import { addressed, capital, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
 import { byRegion, colourOf, endSummary, keyCard, regionChip, regionOf, regionPhrase, resultHead, resultWords, shortName, townCard, townName, REGIONS } from "/static/games/british-towns-common.js";
 // what a region card does in this game, said on the card: it stands in a set for a town
 const REGION_CARD_ROLE = "stands for any one of its towns";
+// (this game's own layout: one instruction at a time, in the dock)
+await stylesheet("/static/games/british-towns-sets.css");
 
 const HAND = 7;
 // the rules' words for a game finished by agreement (its end's why, and its result's ending)
@@ -352,7 +354,7 @@ export function render(el, ctx) {
               on ? `${townName(c)}, picked out: tap again to discard it and end your turn` : `Pick out ${townName(c)} to discard it`);
           })),
           can(lay) ? clickable(h("span", { class: "bt-btn lay" }, `Lay down ${regionPhrase(r)}`), lay, act, `Lay down ${regionPhrase(r)} (region ${r})`) : "", dead);
-      })), (row) => [...row.querySelectorAll("svg.card")]), done);
+      })), (row) => [...row.querySelectorAll("svg.card")]), phone && !readOnly ? holdings(obs, view, can("take discard") ? top : null) : "", done);
   }
 
   // the KEY card, as in the asking game: which regions there are, their sizes, and who has laid each
@@ -373,7 +375,10 @@ export function render(el, ctx) {
   }, m.seat === null ? m.text : [h("b", {}, person(view, m.seat, { start: true })), ` ${m.text}`])).reverse())
     : h("p", { class: "muted-light" }, "No move yet.");
   const log = h("div", { class: "panel bt-history bt-log" }, h("h3", {}, "Play so far", moves.length ? h("span", { class: "muted-light" }, ", newest first") : ""), list);
-  if (moves.length) fitLog(list);
+  // (on a laptop's live table, where every set's towns and the log's newest entry would not all stand above the dock,
+  // the sets keep to a line each, their towns in the key's "holds ...": measured before the log is fitted under them)
+  if (!phone && !readOnly && !view.over) tighten(seats, log);
+  if (moves.length) fitLog(list, seats);
 
   // the region the decision is about, marked in the key by words: the card picked out to discard, else the top
   // discard (to take or leave), else the card just drawn or taken this turn
@@ -498,8 +503,39 @@ export function render(el, ctx) {
     return;
   }
   el.append(h("div", { class: "bt-layout sets" },
-    h("div", { class: "bt-main" }, head, middle, stall, phone ? key : log, laidNews, seats, since, hand),
+    // (on a laptop the players' laid sets come before the play log, straight under the piles: they stay above the dock
+    // while he decides, the hint open or not; the log takes the room left, its newest entries first, and the dock's
+    // summary says what the others did since his last turn)
+    // (a laptop's replay, and its analysis: the hand straight under the piles, as on a phone, so that at each step
+    // what the player held is in the window without a scroll; the sets and the play log under it)
+    h("div", { class: "bt-main" }, head, middle, stall, readOnly && !phone ? hand : "", phone ? [key, laidNews, seats] : [laidNews, seats, log], since,
+      readOnly && !phone ? "" : hand),
     h("div", { class: "bt-side" }, phone ? log : key)));
+}
+
+// On a phone, under the hand: a short line a region held, what the key says of it ("REGION: 3 of 4", "1 of 3 and the
+// region card"), or, for a region another player has laid, that its cards are dead and who laid it, in full; the
+// key itself may stand under the dock while the player decides.
+// top: the top discard where he may take it: its region is marked (and listed, held or not), so that the choice
+// between the piles can be made from this line, a hint open over the key.
+function holdings(obs, view, top = null) {
+  const me = obs.seat;
+  const size = Object.fromEntries((obs.key || []).map((k) => [k.region, k.towns]));
+  const rows = byRegion(obs.hand);
+  const topRegion = top ? regionOf(top) : null;
+  if (topRegion && !rows.some(([r]) => r === topRegion)) rows.push([topRegion, []]);
+  rows.sort((a, b) => a[0] - b[0]);
+  return h("ul", { class: "bt-holds", "data-testid": "holds", "aria-label": "Your regions" }, rows.map(([r, cards]) => {
+    const name = (REGIONS[r]?.name || `Region ${r}`).split(" and the ")[0];
+    const layer = (obs.sets || []).findIndex((sets, seat) => seat !== me && sets && sets[r]);
+    const towns = cards.filter((c) => !/^R\d+$/.test(c)).length;
+    const card = towns < cards.length;
+    const words = layer >= 0 ? `dead: ${person(view, layer)} laid it`
+      : towns ? `${towns} of ${size[r] ?? "?"}${card ? " and the region card" : ""}${towns === size[r] || (card && towns === size[r] - 1) ? ", whole" : ""}`
+        : card ? "the region card (no towns yet)" : "none in your hand";
+    return h("li", { class: `${layer >= 0 ? "dead" : ""}${r === topRegion ? " bt-top-region" : ""}`, "data-region": r }, regionChip(r), ` ${name}: `, h("b", {}, words),
+      r === topRegion ? h("span", { class: "bt-holds-top", "data-testid": "holds-top" }, " ◀ top discard") : "");
+  }));
 }
 
 // A stalled game, as the rules' count says it (the public view's dry_restocks and stalled): no set laid or added to
@@ -515,7 +551,14 @@ function stallNotice(obs, view, ctx) {
   const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way" },
     h("button", { type: "button", class: "primary", "data-testid": "finish-here", onclick: (event) => { event.currentTarget.disabled = true; ctx.finish(); } },
       "Finish here and count"),
-    " The game ends now, and each player scores the cards laid less the cards in hand, as they stand.") : "";
+    " The game ends now, and each player scores the cards laid less the cards in hand, as they stand.")
+    // (the way out is offered only at the start of the player's own turn, before he draws: said beforehand, so that
+    // a stalled game never looks like one with no end in sight)
+    : !ctx.readOnly && view.seat !== null && view.seat !== undefined
+      && (view.seats || []).every((s, i) => i === view.seat || s.kind === "bot")
+      ? h("p", { class: "bt-stall-way", "data-testid": "finish-later" },
+        "At the start of your next turn, before you draw, you may finish the game here and have it counted as it stands.")
+      : "";
   return h("div", { class: "bt-stall", role: "status", "data-testid": "stalled" },
     h("p", {}, `No set has been laid or added to ${why}: as the rules stand this game may never end.`), finish);
 }
@@ -524,7 +567,7 @@ function stallNotice(obs, view, ctx) {
 // over it, on a laptop, with room for two lines or more), else at the style sheet's height, never across an entry.
 // (measured without taking its height off first, to the dock at the window's foot: it writes a height only where it
 // differs from the one standing, so that nothing it does moves what it measures)
-function fitLog(list) {
+function fitLog(list, seats = null) {
   let sheet = null;         // the style sheet's height for the box, read before any is written
   const fit = () => {
     if (!list.isConnected) return false;
@@ -556,6 +599,7 @@ function fitLog(list) {
   if (dock) {
     const watch = new ResizeObserver(onceAFrame(() => { if (!fit()) watch.disconnect(); }));
     watch.observe(dock);
+    if (seats) watch.observe(seats);      // (and as the players' sets keep to a line each, or show their towns again)
   }
 }
 
@@ -565,6 +609,33 @@ function wear(key, level) {
   for (const [i, name] of ["k1", "k2"].entries()) {
     if (key.classList.contains(name) !== (level === i + 1)) key.classList.toggle(name, level === i + 1);
   }
+}
+
+// The players' boxes on a laptop: each set a line (chip, region, count), its towns left to the key, wherever every
+// set's towns and the play log's heading and newest entry would not all stand above the dock; measured with the towns
+// shown, again as the dock grows or shrinks (the hint opened or closed).
+function tighten(seats, log) {
+  const fit = () => {
+    const dock = document.querySelector(".dock");
+    if (!seats.isConnected) return false;
+    if (!dock || dock.classList.contains("over") || getComputedStyle(dock).position === "fixed") return true;
+    const was = seats.classList.contains("tight");
+    if (was) seats.classList.remove("tight");
+    const room = innerHeight - dock.offsetHeight - 6;
+    const first = log.querySelector("li, p");
+    const panel = log.getBoundingClientRect();
+    const foot = first ? first.getBoundingClientRect().bottom - panel.top + 12 : 0;
+    const need = seats.getBoundingClientRect().bottom + scrollY + (first ? 10 + foot : 0);
+    const tight = need > room && Boolean(seats.querySelector(".bt-set"));
+    if (tight) seats.classList.add("tight");
+    return true;
+  };
+  requestAnimationFrame(() => {
+    const dock = document.querySelector(".dock");
+    if (!fit() || !dock) return;
+    const watch = new ResizeObserver(onceAFrame(() => { if (!fit()) watch.disconnect(); }));
+    watch.observe(dock);
+  });
 }
 
 // A function that does its work at the next frame, once however often it is called before then.
@@ -608,16 +679,26 @@ export function label(action, view) {
 }
 
 // The hint's words for a move that throws back the card the player has just taken from the discard pile: a waiting
-// move (the table stays as it was, and the others are given no new card), said as that, not as a plan. The card is
-// the one the table saw go into his hand last (the public view's seen_in_hands), his last move being that take.
+// move (the table stays as it was, and the others are given no new card), said in plain words as what it does: "Discard
+// TOWN again (the card you just took): gives Arthur nothing new". The card is the one the table saw go into his hand
+// last (the public view's seen_in_hands), his last move being that take.
+// And in the draw, where the top discard is of a region he holds cards of, its row says what taking it gives him:
+// "Take TOWN from the discard pile: you hold 2 cards of REGION; it makes 3" (the figures beside it say the rest).
 export function hintWords(action, view) {
   const obs = view?.observation || {};
   const me = view?.seat;
+  if (action === "take discard") {
+    const top = (obs.discards || []).at(-1);
+    const region = top ? regionOf(top) : 0;
+    const held = (obs.hand || []).filter((c) => regionOf(c) === region).length;
+    if (!top || !held) return null;
+    return ["Play", `Take ${townName(top)} from the discard pile: you hold ${plural(held, "card")} of ${regionPhrase(region)}; it makes ${held + 1}`];
+  }
   const last = (obs.history || []).at(-1);
   const card = action.startsWith("discard ") ? action.slice(8) : null;
   if (!card || !last || last[0] !== me || last[1] !== "take discard" || obs.seen_in_hands?.[me]?.at(-1) !== card) return null;
   const others = (obs.seat_names || []).map((_, i) => i).filter((i) => i !== me).map((i) => seatName(view, i));
-  return ["Throw back", `${townName(card)}: a waiting move that keeps your cards from ${listed(others)}`];
+  return ["Play", `Discard ${townName(card)} again (the card you just took): gives ${listed(others)} nothing new`];
 }
 
 export function status(view) {
@@ -632,10 +713,10 @@ export function status(view) {
   }
   const top = view.observation?.discards?.at(-1);
   // (how to draw, said with where: the piles that may be drawn from glow, as the hand's cards do at a discard)
-  if (legal.includes("draw stock") && legal.includes("take discard") && top) return `Your turn: draw a card: ${tap} the stock or the discard pile (its top card is ${townName(top)}).`;
+  if (legal.includes("draw stock") && legal.includes("take discard") && top) return `Your turn. Draw a card: ${tap} the stock or the discard pile (its top card is ${townName(top)}).`;
   // (only what is legal: no discard to take at the start or after a reshuffle's empty pile, no stock once it is out)
-  if (legal.includes("draw stock")) return `Your turn: draw from the stock: ${tap} it.`;
-  if (legal.includes("take discard")) return top ? `Your turn: take ${townName(top)} from the discard pile: ${tap} it.` : `Your turn: take the top discard: ${tap} it.`;
+  if (legal.includes("draw stock")) return `Your turn. Draw from the stock: ${tap} it.`;
+  if (legal.includes("take discard")) return top ? `Your turn. Take ${townName(top)} from the discard pile: ${tap} it.` : `Your turn. Take the top discard: ${tap} it.`;
   // (the hand's heading says what to tap, beside the button: the prompt says what it does, never the same words twice)
   if (lays.length && !discards && !legal.includes("done")) return `Your turn: laying down a whole region scores its cards for you.`;
   if (lays.length && legal.includes("done")) return `Lay down ${listed(lays)} too, or ${tap} "Done: draw up to seven" to end your turn.`;

@@ -22,7 +22,7 @@ const POSITIONS = DATA.pack.positions.by_number;
 // Text on cream needs contrast: the Welsh gold is darkened for numbers and names.
 const INK = { W: "#8a6500" };
 
-stylesheet("/static/games/football-whist.css");
+await stylesheet("/static/games/football-whist.css");
 
 const teamOf = (text) => TEAMS[text[0]];
 const numberOf = (text) => Number(text.slice(1));
@@ -135,7 +135,7 @@ function pitchSvg(ctx) {
       );
     } else if (node === PITCH.centre) {
       g.append(s("circle", { cx: x, cy: y, r: centreR, class: "fw-centre" }),
-        small ? "" : s("text", { x, y: y + centreR + 16, class: "fw-node-id" }, "centre circle"));
+        small ? "" : s("text", { x, y: y + centreR + 16, class: "fw-node-id fw-centre-name" }, "centre circle"));
     } else {
       g.append(
         node === obs.ball ? s("circle", { cx: x, cy: y, r: r + 7, class: "fw-ball-halo" }) : "",
@@ -154,10 +154,11 @@ function pitchSvg(ctx) {
     }
     svg.append(g);
   }
-  // the ball rests on the upper right of its position, leaving the badge readable
+  // the ball rests on the right of its position, leaving the badge readable: on its upper side where the name is
+  // under the badge, on its lower side where the name is over it (it lay over the name of a badge of the far row)
   let [bx, by_] = at(obs.ball);
   if (isGoal(obs.ball)) [bx, by_] = [goalBox(obs.ball).cx, goalBox(obs.ball).cy];
-  else if (obs.ball !== PITCH.centre) [bx, by_] = [bx + r * 0.78, by_ - r * 0.78];
+  else if (obs.ball !== PITCH.centre) [bx, by_] = [bx + r * 0.78, by_ + (by_ > H / 2 ? -1 : 1) * r * 0.78];
   const br = small ? 17 : 13;
   const ball = s("g", { class: "fw-ball", "data-ball": obs.ball },
     s("circle", { cx: bx, cy: by_, r: br, fill: "#fff", stroke: "#111", "stroke-width": 2 }),
@@ -172,12 +173,16 @@ function pitchSvg(ctx) {
     if (beat) {
       ball.classList.add("fw-ball-in-goal");
       ball.dataset.inGoal = ctx.goalIn;
-      ball.style.transform = `translate(${b.cx - bx}px, ${b.cy - by_}px)`;
+      // (low in the goal, under its name, the word for its attackers put away meanwhile: the ball covers no letters)
+      const side = svg.querySelector(`[data-node="${ctx.goalIn}"] .fw-goal-side`);
+      ball.style.transform = `translate(${b.cx - bx}px, ${b.cy + goalH / 2 - br - 5 - by_}px)`;
+      if (side) side.style.visibility = "hidden";
       if (lit) lit.classList.add("fw-goal-scored");
       setTimeout(() => {
         ball.classList.remove("fw-ball-in-goal");
         delete ball.dataset.inGoal;
         ball.style.transform = "";
+        if (side) side.style.visibility = "";
         if (lit) lit.classList.remove("fw-goal-scored");
       }, beat);
     }
@@ -209,16 +214,102 @@ function pitchSvg(ctx) {
     const ring = s("g", { class: "fw-target", "data-target-node": node }, shape);
     svg.append(clickable(ring, action, act, `${action.startsWith("kick") ? "Kick off to" : "Move the ball to"} ${nodeLabel(node)}`));
   }
+  // what lies on the pitch that a label must keep clear of: the ball, the badges, their names and the arrows
+  const busy = pitchParts(svg, { at, r, small, W, H, ball: [bx - br, by_ - br, bx + br, by_ + br] });
+  // (and the centre circle and the goals, each a place the ball may go: a tag on one would seem to name it)
+  const [ccx, ccy] = at(PITCH.centre);
+  busy.push({ box: [ccx - centreR - 5, ccy - centreR - 5, ccx + centreR + 5, ccy + centreR + 5], w: 2 },
+    ...[PITCH.goals.west, PITCH.goals.east].map((node) => {
+      const b = goalBox(node);
+      return { box: [b.x - 4, b.y - 4, b.x + goalW + 4, b.y + goalH + 4], w: 2 };
+    }));
+  const ownPlace = obs.ball === PITCH.centre ? 1 : 0;     // (the ball on the centre circle: its own ring is the tag's)
+  if (ownPlace) busy.splice(busy.length - 3, 1);
   if (!readOnly && legal.includes("stay")) {
     const rr = (obs.ball === PITCH.centre ? centreR : isGoal(obs.ball) ? br : r) + 5;
-    const tagY = oy + rr + (small ? 26 : 19) > H - 8 ? oy - rr - (small ? 10 : 7) : oy + rr + (small ? 22 : 16);
+    // (the tag goes where it covers neither the ball nor a badge, a name or an arrow: under the ring, else above it,
+    // else beside it)
+    const [tw, th] = small ? [68, 26] : [50, 19];
+    // (all round the ring, nearest first and under it first; between two arrows that part from the ring, further
+    // out where they lie further apart)
+    const angles = Array.from({ length: 24 }, (_, i) => (i * Math.PI) / 12)
+      .sort((a, b) => Math.abs(Math.atan2(Math.sin(a - Math.PI / 2), Math.cos(a - Math.PI / 2)))
+        - Math.abs(Math.atan2(Math.sin(b - Math.PI / 2), Math.cos(b - Math.PI / 2))));
+    const spots = [3, 10, 18, 28, 40].flatMap((gap) => angles.map((a) => {
+      const out = rr + gap + Math.abs(Math.cos(a)) * tw / 2 + Math.abs(Math.sin(a)) * th / 2;
+      return [ox + Math.cos(a) * out, oy + Math.sin(a) * out];
+    }));
+    const [tx, ty] = clearest(spots.map(([x, y]) => [x - tw / 2, y - th / 2, x + tw / 2, y + th / 2]), busy, [ox, oy, rr]);
     const ring = s("g", { class: "fw-target fw-stay", "data-testid": "fw-stay" }, s("circle", { cx: ox, cy: oy, r: rr }),
-      s("rect", { x: ox - (small ? 34 : 25), y: tagY - (small ? 19 : 14), width: small ? 68 : 50, height: small ? 26 : 19, rx: 9, class: "fw-stay-tag" }),
-      s("text", { x: ox, y: tagY, class: "fw-stay-word" }, "stay"));
+      s("rect", { x: tx, y: ty, width: tw, height: th, rx: 9, class: "fw-stay-tag", "data-testid": "fw-stay-tag" }),
+      s("text", { x: tx + tw / 2, y: ty + th / 2 + (small ? 6.5 : 4.5), class: "fw-stay-word" }, "stay"));
     svg.append(clickable(ring, "stay", act, `Leave the ball on ${nodeLabel(obs.ball)}`));
+  }
+  // the centre circle's name under it, else over it, where no arrow crosses it (else left out: the ring and the
+  // buttons name it)
+  const centreName = svg.querySelector(".fw-centre-name");
+  if (centreName) {
+    const [cx, cy] = at(PITCH.centre);
+    const box = (y) => [cx - 44, y - 11, cx + 44, y + 3];
+    const arrows = busy.filter((part) => part.arrow);
+    const free = (y) => !arrows.some((part) => hits(box(y), part));
+    const y = [cy + centreR + 16, cy - centreR - 7].find(free);
+    if (y === undefined) centreName.remove();
+    else centreName.setAttribute("y", y);
   }
   fitBadgeNames(svg);
   return svg;
+}
+
+// The parts of a drawn pitch a label must not cover, each { box: [x1, y1, x2, y2] } (the ball, each badge, each
+// badge's name, the window's edge) or { arrow: [x1, y1, x2, y2] }, with how much covering it costs (w): a name
+// costs least, the window's edge most.
+function pitchParts(svg, { at, r, small, W, H, ball }) {
+  const parts = [{ box: ball, w: 4 }, ...[[-1e4, -1e4, W + 1e4, 0], [-1e4, H, W + 1e4, H + 1e4], [-1e4, -1e4, 0, H + 1e4],
+    [W, -1e4, W + 1e4, H + 1e4]].map((box) => ({ box, w: 9 }))];
+  const size = small ? 18 : 12;
+  for (const node of Object.keys(PITCH.layout)) {
+    if (isGoal(node) || node === PITCH.centre) continue;
+    const [x, y] = at(node);
+    parts.push({ box: [x - r, y - r, x + r, y + r], w: 2 });
+    const name = nodeTeam(node) ? nodeTeam(node).name : "";
+    const base = y > H / 2 ? y + r + 17 : y - r - 7;
+    const half = (name.length * size * 0.62) / 2;
+    // (a name covered costs nearly what an arrow does: the "stay" tag lay over one where the room was short)
+    if (name) parts.push({ box: [x - half, base - size * 0.8, x + half, base + 2], w: 2.5 });
+  }
+  for (const line of svg.querySelectorAll(".fw-arrow")) {
+    parts.push({ arrow: ["x1", "y1", "x2", "y2"].map((k) => Number(line.getAttribute(k))), w: 3 });
+  }
+  return parts;
+}
+
+// Whether a box [x1, y1, x2, y2] meets a part of the pitch (a box, or an arrow: points along it).
+function hits(box, part) {
+  if (part.arrow) {
+    const [x1, y1, x2, y2] = part.arrow;
+    for (let i = 0; i <= 24; i++) {
+      const x = x1 + ((x2 - x1) * i) / 24, y = y1 + ((y2 - y1) * i) / 24;
+      if (x >= box[0] - 11 && x <= box[2] + 11 && y >= box[1] - 11 && y <= box[3] + 11) return true;
+    }
+    return false;
+  }
+  const b = part.box;
+  return box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3];
+}
+
+// The first box that meets no part (nor the ring round [x, y, radius] it labels), else the one that costs least:
+// its top left corner.
+function clearest(boxes, parts, [x, y, radius]) {
+  const cost = (box) => parts.reduce((sum, part) => sum + (hits(box, part) ? part.w : 0), 0)
+    + (Math.hypot(Math.max(box[0] - x, 0, x - box[2]), Math.max(box[1] - y, 0, y - box[3])) < radius ? 2 : 0);
+  let best = boxes[0], least = Infinity;
+  for (const box of boxes) {
+    const c = cost(box);
+    if (c < least) { best = box; least = c; }
+    if (!c) break;
+  }
+  return [best[0], best[1]];
 }
 
 // How long a goal just scored is held in sight (ms): none at the instant pace or where motion is reduced.
@@ -300,6 +391,8 @@ function scoreboard(ctx) {
       // (each part kept whole on its line: on a phone the two go on two lines, not three)
       : [h("span", { class: "fw-nowrap" }, `tricks this half ${obs.tricks_won[p]}`), " · ",
         h("span", { class: "fw-nowrap" }, `attack ${obs.attacking[p] === PITCH.goals.west ? "← West" : "East →"}`)]));
+  // (a goal just scored, the ball drawn in the goal: the box says where it goes, not "none" beside it)
+  const noMaster = ctx.goalIn ? "Goal! The ball goes back to the centre: no Master team" : "none (centre circle)";
   return h("div", { class: "fw-score" },
     sideBox("A"),
     h("div", { class: "fw-mid" },
@@ -309,7 +402,7 @@ function scoreboard(ctx) {
       obs.phase === "over" ? lastMaster(obs) : h("div", { class: "fw-master-box", style: master ? `--team:${master.colour}` : "" },
         h("span", { class: "fw-master-label" }, "Master team"),
         master ? h("span", { class: "fw-master", "data-testid": "master", "data-team": master.code }, `${master.name} · ${master.badge}`)
-          : h("span", { class: "fw-master none", "data-testid": "master" }, "none (centre circle)"))),
+          : h("span", { class: "fw-master none", "data-testid": "master" }, noMaster))),
     sideBox("B"));
 }
 
@@ -335,8 +428,8 @@ function lastMaster(obs) {
       : h("span", { class: "fw-master none", "data-testid": "master" }, "none (centre circle)"));
 }
 
-// Who scored, under the result at full time: each side's scorers with their goals ("A: Betty 2, you 1 · B: Cyril 1"),
-// an own goal said so under the side it counted for.
+// Who scored, under the result at full time: each side's scorers with their goals ("A: Betty scored 2, You scored 1 ·
+// B: Cyril scored 1"), an own goal said so under the side it counted for.
 function scorers(ctx) {
   const { obs, view } = ctx;
   const log = obs.goal_log || [];
@@ -344,10 +437,13 @@ function scorers(ctx) {
   const line = (p) => {
     const count = new Map();
     for (const g of log.filter((x) => x.partnership === p)) {
-      const name = `${who({ view, readOnly: ctx.readOnly }, g.by)}${g.own_goal ? " (own goal)" : ""}`;
-      count.set(name, (count.get(name) || 0) + 1);
+      const key = `${g.by}:${g.own_goal ? 1 : 0}`;
+      const was = count.get(key) || { name: who({ view, readOnly: ctx.readOnly }, g.by), own: g.own_goal, n: 0 };
+      count.set(key, { ...was, n: was.n + 1 });
     }
-    return count.size ? `${p}: ${[...count].map(([name, n]) => `${name} ${n}`).join(", ")}` : "";
+    // "Arsenal 1 scored 3": the verb keeps a seat's name (a drive's "Arsenal 1") apart from its goals
+    const said = ({ name, own, n }) => `${name} scored ${n}${own ? ` own goal${n > 1 ? "s" : ""}` : ""}`;
+    return count.size ? `${p}: ${[...count.values()].map(said).join(", ")}` : "";
   };
   return h("div", { class: "fw-scorers", "data-testid": "scorers" },
     `Goals · ${["A", "B"].map(line).filter(Boolean).join(" · ")}`);
@@ -403,7 +499,8 @@ function tableArea(ctx) {
   };
   // (the trick is the decision's once a card is led to it; at a lead the pitch is, whose ball sets the Master team)
   const deciding = !ctx.readOnly && obs.phase === "play" && ctx.legal.length && current.length;
-  return h("div", { class: "fw-table-box", "data-focus": deciding ? "the trick" : undefined },
+  return h("div", { class: "fw-table-box", "data-focus": deciding ? "the trick" : undefined,
+    "data-watch": tricksWatched(ctx) ? "the trick" : undefined },
     h("div", { class: "fw-table" }, [0, 1, 2, 3].map(seatBox), grid),
     h("div", { class: "fw-trick-note", "data-testid": "trick-note" }, note || "\u00a0"));
 }
@@ -461,7 +558,9 @@ function handRow(ctx) {
   // while the ball is kicked off or moved no card is played: on a phone the hand rests on one row of smaller
   // cards, so that the dock stays low and the pitch, the decision then, stands whole above it
   const resting = !readOnly && ["kick", "move"].includes(obs.phase);
-  const row = h("div", { class: `fw-hand${resting ? " fw-hand-resting" : ""}`, "data-testid": "hand" });
+  // (its cards' count, for a phone's one row: the cards overlap there as far as they must to keep to one line)
+  const row = h("div", { class: `fw-hand${resting ? " fw-hand-resting" : ""}`, "data-testid": "hand",
+    style: `--fw-cards:${cards.length}` });
   for (const c of cards) {
     const el = cardFor(c, { master: c[0] === obs.master });
     const action = `play ${c}`;
@@ -480,6 +579,14 @@ function handRow(ctx) {
     h("h3", { class: "fw-hand-head" }, h("span", { class: "fw-hand-title" }, `${whose} hand`), " ", statusStrip(ctx)), row);
 }
 
+// The words that read on a colour: white where it is dark enough for white to stand out (a contrast of 4.5 or more),
+// else nearly black.
+function onColour(hex) {
+  const lin = (i) => { const c = parseInt(hex.slice(i, i + 2), 16) / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const lum = 0.2126 * lin(1) + 0.7152 * lin(3) + 0.0722 * lin(5);
+  return 1.05 / (lum + 0.05) >= 4.5 ? "#ffffff" : "#111111";
+}
+
 // The match at a glance, on one line kept with the hand in the dock (on a phone the scoreboard has scrolled off by the
 // time a decision comes): the score, the half and the Master team, "A (you) 2–1 B · 1st half · ★ Master:" and the team.
 function statusStrip(ctx) {
@@ -493,13 +600,17 @@ function statusStrip(ctx) {
   const way = mineSide || "A";
   const goal = obs.attacking[way] === PITCH.goals.west ? "← West goal" : "East goal →";
   const t = obs.tricks_won || { A: 0, B: 0 };
+  // (the Master team first, a chip in its team's colour with its badge's name, right under the prompt: the thing a
+  // play decision rests on; its words dark or white, whichever reads on the colour)
   return h("span", { class: "fw-strip", "data-testid": "fw-strip" },
-    h("span", { class: "fw-nowrap", "data-testid": "fw-strip-score" }, `${you("A")} ${obs.goals.A}–${obs.goals.B} ${you("B")}`), " · ",
-    h("span", { class: "fw-nowrap" }, half), " · ",
-    h("span", { class: "fw-nowrap fw-strip-master", style: master ? `--team:${master.colour}` : "" },
-      master ? `★ Master: ${master.name}` : "No Master team"),
-    obs.phase === "over" ? "" : [" · ",
-      h("span", { class: "fw-nowrap", "data-testid": "fw-strip-attack" }, `${mineSide ? "you attack" : "A attack"} ${goal}`), " · ",
+    h("span", { class: `fw-nowrap fw-strip-master${master ? "" : " none"}`, "data-testid": "fw-strip-master",
+      style: master ? `--team:${master.colour};--on-team:${onColour(master.colour)}` : "" },
+      master ? `★ Master: ${master.name} · ${master.badge}` : "No Master team"), " ",
+    // (each "·" kept at the end of the piece before it: a line never starts with one)
+    h("span", { class: "fw-nowrap", "data-testid": "fw-strip-score" }, `${you("A")} ${obs.goals.A}–${obs.goals.B} ${you("B")} ·`), " ",
+    h("span", { class: "fw-nowrap" }, half, obs.phase === "over" ? "" : " ·"),
+    obs.phase === "over" ? "" : [" ",
+      h("span", { class: "fw-nowrap", "data-testid": "fw-strip-attack" }, `${mineSide ? "you attack" : "A attack"} ${goal} ·`), " ",
       h("span", { class: "fw-nowrap", "data-testid": "fw-strip-tricks" }, `tricks this half ${t.A}–${t.B}`)]);
 }
 
@@ -641,8 +752,13 @@ function pitchFocus(ctx) {
 function pitchWatch(ctx) {
   const { obs } = ctx;
   if (ctx.readOnly || !ctx.legal || ctx.legal.length || ctx.view?.over) return undefined;
-  return ["kick", "move"].includes(obs.phase) ? "the ball's next move" : undefined;
+  if (["kick", "move"].includes(obs.phase)) return "the ball's next move";
+  // (on a phone, while the others play to a trick, the ball and the badge under it, which make the Master team the
+  // player's next card must weigh, are kept above the dock with the trick: the pitch no longer lies half under it)
+  return tricksWatched(ctx) ? "the ball's badge while the trick is played" : undefined;
 }
+const tricksWatched = (ctx) => narrow.matches && !ctx.readOnly && ctx.seat !== null && ctx.seat !== undefined
+  && ctx.obs.phase === "play" && !(ctx.legal && ctx.legal.length) && !ctx.view?.over;
 
 // A ball move chosen (a button in the dock, a ringed position on the pitch) is taken at once: every way of
 // choosing it again goes off, the one chosen stays marked, and the dock says what the player chose until the
@@ -723,7 +839,17 @@ export function label(action) {
 // stood, drawn beside the judgement, the move made ringed and the expert's choice ringed in gold (on a phone the
 // board's own pitch lies a long scroll below).
 export function judged({ obs, played, best, seat }) {
-  if (!obs || !/^(kick|move) |^stay$/.test(played || "")) return null;
+  // what the move made and the expert's choice each do, as the server's view of the seat said then
+  const why = (action, whose) => (reasonOf(action, obs) ? h("li", {}, h("b", {}, `${whose} ${label(action)}: `), reasonOf(action, obs)) : "");
+  const reasons = obs && (reasonOf(played, obs) || (best && best !== played && reasonOf(best, obs)))
+    ? h("ul", { class: "fw-reasons", "data-testid": "judged-reasons", "aria-label": "What each move does" },
+      why(played, "Played:"), best && best !== played ? why(best, "The expert's choice:") : "") : "";
+  if (!obs || !/^(kick|move) |^stay$/.test(played || "")) return reasons || null;
+  // (one element: the replay appends what this returns as it is)
+  return reasons ? h("div", { class: "fw-judged-whole" }, reasons, judgedPitch({ obs, played, best, seat })) : judgedPitch({ obs, played, best, seat });
+}
+
+function judgedPitch({ obs, played, best, seat }) {
   const svg = pitchSvg({ obs, legal: [], readOnly: true, seat, act: () => {} });
   const { at, r, centreR } = geometry();
   const mark = (action, cls) => {
@@ -740,12 +866,21 @@ export function judged({ obs, played, best, seat }) {
 }
 
 // A hint row's verb and its move: a card is played; the ball is kicked off, moved or left where it is.
-export function hintWords(action) {
+// Each row says what its move does, where the server's view says so (its reasons, worked out from the seat's own
+// view): "wins the trick", "Master: (a team) (you hold 3); nearer the goal you attack".
+export function hintWords(action, view) {
   const [verb, arg] = action.split(" ");
-  if (verb === "kick") return ["Kick off", `to ${nodeLabel(arg)}`];
-  if (verb === "move") return ["Move", `the ball to ${nodeLabel(arg)}`];
-  if (verb === "stay") return ["Leave", "the ball where it is"];
-  return ["Play", label(action)];
+  const why = reasonOf(action, view && view.observation);
+  const said = (text) => (why ? [text, h("small", { class: "fw-reason", "data-testid": "hint-reason", title: why }, why)] : text);
+  if (verb === "kick") return ["Kick off", said(`to ${nodeLabel(arg)}`)];
+  if (verb === "move") return ["Move", said(`the ball to ${nodeLabel(arg)}`)];
+  if (verb === "stay") return ["Leave", said("the ball where it is")];
+  return ["Play", said(label(action))];
+}
+
+// A move's reason as the server gave it in the seat's view ("" where it gave none).
+function reasonOf(action, obs) {
+  return (obs && obs.reasons && obs.reasons[action]) || "";
 }
 
 // At a kick-off or a move of the ball the hint's rows are the same moves as the buttons and rings: its heading
@@ -823,7 +958,17 @@ export function resultText(result, view) {
 export const contest = "match";
 
 // Words for the move just made, after the player's name.
-export const describe = (action) => words(action);
+// (the move that scored, while it is the last one told, says so: the story never falls back to a plain "moved the
+// ball to the West goal" under a prompt to kick off after it)
+export function describe(action, view, seat) {
+  const [verb, node] = action.split(" ");
+  const obs = view && view.observation;
+  const last = obs && obs.history && obs.history.at(-1);
+  const goal = obs && (obs.goal_log || []).at(-1);
+  if (verb !== "move" || !isGoal(node) || !goal || goal.by !== seat || !last || last[1] !== action) return words(action);
+  const score = goals(obs, view).at(-1).text.split(": ").at(-1);
+  return `${goal.own_goal ? "scored an own goal" : "scored"} in ${nodeLabel(node)}: ${score}`;
+}
 
 // Half time stops play: the score, the goals of the half, the tricks each side won, and how the second half starts.
 export function summary(prev, view) {
@@ -861,14 +1006,24 @@ function fullTime(view) {
   const list = (half) => h("li", {}, h("b", {}, half === 1 ? "First half: " : "Second half: "),
     byHalf(half).length ? byHalf(half).map(({ goal, text }) => `trick ${goal.after_trick}, ${goalWords(text).replace(/: partners.*$|: \d+–\d+, level$/, "").replace(/^You /, "you ")}`).join("; ")
       : "no goals");
+  const analyse = analyseLink(view, "fw-analyse");
+  // (the result said once, in the title: the box keeps short, under the pitch and the last trick)
   return {
-    title: `Full time: ${outcome}`,
+    title: `Full time: ${outcome}.${you}`,
     last: true,
     body: h("div", { class: "fw-summary" },
-      h("p", {}, `The whistle: ${outcome}.${you}`),
       sidesTable(view, [["Tricks, first half", (p) => tricks[0][p]], ["Tricks, second half", (p) => tricks[1][p]]]),
-      h("ul", { class: "fw-timeline" }, list(1), list(2))),
+      h("ul", { class: "fw-timeline" }, list(1), list(2)), analyse),
   };
+}
+
+// A player's way to the expert's analysis of his moves, one click from the final whistle (the full-time box, and
+// the final table under it): the replay opens with it going ("" for a watcher, or away from the table's page).
+function analyseLink(view, testid) {
+  const [where, tableId] = location.pathname.split("/").filter(Boolean);
+  if (view.seat === null || where !== "t" || !tableId) return "";
+  return h("p", { class: "fw-analyse" }, h("a", { class: "button primary", href: `/replay/${tableId}#analyse`, "data-testid": testid }, "Analyse my moves"),
+    " the expert goes through each of your decisions and says which ones cost the match");
 }
 
 // A goal is an event: the banner says who scored, where, and the score it made.  So is a half's kick-off: at
@@ -877,7 +1032,10 @@ function fullTime(view) {
 export function announce(prev, view) {
   const obs = view.observation;
   const list = goals(obs, view);
-  if (prev && list.length > (prev.observation.goal_log || []).length) return list[list.length - 1].text;
+  // (a goal stands alone for a beat, then gives way at the next move: never run on with the moves after it; a goal
+  // that ended the first half is told in the half-time box, and the bar says the second half's kick-off instead)
+  const halfTurned = prev && prev.observation.half !== obs.half;
+  if (prev && !halfTurned && list.length > (prev.observation.goal_log || []).length) return { text: list[list.length - 1].text, beat: true };
   // (the half's opening: no trick of it finished yet; a table opened later, or a half already going on, has none)
   const opening = (o) => o.phase !== "over" && !(o.tricks[o.half - 1] || []).length;
   if (!opening(obs) || (prev && opening(prev.observation) && prev.observation.half === obs.half)) return null;
@@ -888,5 +1046,5 @@ export function announce(prev, view) {
 
 // The end of the match: every goal in order.
 export function ending(view) {
-  return h("div", { class: "board fw-board fw-ending" }, timeline({ obs: view.observation, view }));
+  return h("div", { class: "board fw-board fw-ending" }, analyseLink(view, "fw-analyse-end"), timeline({ obs: view.observation, view }));
 }

@@ -39,7 +39,7 @@ const WILD = Object.fromEntries(Object.entries(PACK.wild).map(([code, w]) => [co
 // Each plane's general arrangement, from which its own outline is drawn in each view (outlines.json).
 const OUTLINES = DATA.outlines ? DATA.outlines.outlines : {};
 
-stylesheet("/static/games/squadron-scramble.css");
+await stylesheet("/static/games/squadron-scramble.css");
 
 // -- names ----------------------------------------------------------------------------
 const planeOf = (card) => card.split("/")[0];
@@ -152,9 +152,10 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
   const code = planeOf(card);
   const [name, nation, kind] = PLANES[code] || [code, "US", "fighter"];
   if (SPOTTING) {
+    svg.classList.add("ss-spot");      // (a pointer resting on it shows the outline large: see the stylesheet)
     svg.append(edge("#fbf6e9"), s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: "#555" }),
       s("text", { x: 50, y: 21, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#fff" }, "WHAT PLANE?"),
-      outline(OUTLINES[code], viewOf(card)) || silhouette(kind, viewOf(card)),
+      drawing(code, kind, viewOf(card)),
       ...viewMarks(card),
       s("text", { x: 50, y: 122, "text-anchor": "middle", "font-size": 26, "font-weight": 900, fill: "#999" }, "?"));
     return svg;
@@ -168,7 +169,7 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
     // (a long short name, two words, in a smaller letter: fitted into the head's width, it would be squeezed thin)
     s("text", { x: 31, y: 21, "font-size": SHORT[code].length > 10 ? 10 : 12, "font-weight": 800, fill: "#fff",
       ...(SHORT[code].length > 8 ? { textLength: 62, lengthAdjust: "spacingAndGlyphs" } : {}) }, SHORT[code]),
-    outline(OUTLINES[code], viewOf(card)) || silhouette(kind, viewOf(card)),
+    drawing(code, kind, viewOf(card)),
     ...viewMarks(card));
   const lines = wrap(name, 13);
   const longest = Math.max(...lines.map((l) => l.length));
@@ -180,15 +181,24 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
   return svg;
 }
 
+// The plane drawn on its card: its own outline in the view, or a plain one where the data has none
+function drawing(code, kind, view) {
+  const g = outline(OUTLINES[code], view) || silhouette(kind, view);
+  g.setAttribute("data-outline", "");
+  return g;
+}
+
 // A card's view, twice: in words ("SIDE VIEW", small, read on a large card) and as a big letter on a dark badge,
-// which the page shows instead where the card is drawn narrow (a phone's hand), so that the view still reads.
+// which the page shows instead where the card is drawn narrow (a phone's hand), so that the view still reads.  The
+// badge hangs from the head's left corner, under the insignia, clear of every plane's outline: a top view's nose and a
+// front view's fin rise in the middle, a side view's fin at the right (in plane-spotting the outline is the test).
 function viewMarks(card) {
   const v = viewOf(card);
   return [
     s("text", { class: "ss-view-word", x: 92, y: 42, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#666", "letter-spacing": 0.5 }, `${VIEWS[v].toUpperCase()} VIEW`),
     s("g", { class: "ss-view-badge", "data-view": v },
-      s("rect", { x: 58, y: 31, width: 40, height: 36, rx: 6, fill: "#1d1d1f", opacity: 0.88 }),
-      s("text", { x: 78, y: 60, "text-anchor": "middle", "font-size": 32, "font-weight": 900, fill: "#fff" }, v)),
+      s("path", { d: "M2 27 H30 V45 A5 5 0 0 1 25 50 H2 Z", fill: "#1d1d1f" }),
+      s("text", { x: 16, y: 46.5, "text-anchor": "middle", "font-size": 23, "font-weight": 900, fill: "#fff" }, v)),
   ];
 }
 
@@ -286,6 +296,13 @@ function swapTarget(el, c, set, slot, ctx) {
 }
 
 // A card of the hand that a tap (or Enter) picks for a swap: no move by itself.
+// -- plane-spotting's lay ------------------------------------------------------------------------------------
+// In plane-spotting the page finds no set for the player: matching three outlines is the test.  He asks to lay a
+// set, picks the cards of his hand (by their places: two wild cards read alike), and the page sends them as a lay;
+// the server judges it, and cards that make no set are refused in its words, changing nothing.  What he has picked
+// at the table's position ``moves``.
+let setting = { moves: -1, on: false, picked: [] };
+
 function pickable(el, label, pick) {
   el.classList.add("clickable");
   el.setAttribute("tabindex", "0");
@@ -318,14 +335,15 @@ function swapWords(t, obs) {
 function drawWords(view) {
   const pile = view.observation.pile || [];
   const ways = view.legal.includes("draw stock") ? ["take the top card of the stock"] : [];
-  if (pile.length === 1) ways.push("take the card on the discard pile");
-  else if (pile.length) ways.push("take any card of the discard pile together with every card above it (the cards to its right)");
+  // (the rule, whatever the pile's size: a discard is taken with every card above it)
+  if (pile.length) ways.push(`take a discard and every card above it${pile.length > 1 ? " (the cards to its right)" : ""}`);
   return `Draw first: ${ways.join(", or ")}.`;
 }
 
 // The server's refusal in the page's words where it has better ones: a swap tried in plane-spotting, a card played
 // before the draw.  (The table calls this for every refusal; null keeps the server's words.)
 export function calm(message, view) {
+  unlook();                            // (a card of the hand shown large would cover the refusal)
   const obs = view?.observation;
   if (!obs) return null;
   const t = tried && tried.moves === view.moves ? tried : null;
@@ -333,6 +351,17 @@ export function calm(message, view) {
   if (t && /swap/i.test(message)) return swapWords(t, obs);
   if (obs.phase === "draw" && /^draw first/i.test(message)) return drawWords(view);
   return null;
+}
+
+// The server's refusal of a second draw, with what the player does next in the page's words: "You have drawn
+// already this turn: lay sets or swap, then click a card to discard it."  Once the turn has moved on it is let go.
+export function refusal(message, view) {
+  const drawn = /^you have drawn already this turn/i.test(message);
+  if (!drawn) return message;
+  const legal = view?.legal || [];
+  if (!legal.some((a) => a.startsWith("discard "))) return view?.observation?.phase === "draw" ? null : message;
+  const ways = [legal.some((a) => a.startsWith("lay ")) && "lay sets", legal.some((a) => a.startsWith("swap ")) && "swap"].filter(Boolean);
+  return `You have drawn already this turn: ${ways.length ? `${ways.join(" or ")}, then ` : ""}${tap} a card to discard it.`;
 }
 
 function setBox(set, ctx, { can, pending, captured = false }) {
@@ -368,7 +397,9 @@ function setBox(set, ctx, { can, pending, captured = false }) {
     class: `ss-set ${kind}${pending ? " pending" : ""}`, "data-set": set.id, "data-settled": pending ? undefined : "",
     title: hidden ? `Set ${set.id}: ${name}` : `Set ${set.id}: ${name} (${NATIONS[nation]?.name}), ${kind}, worth ${set.value}`,
   },
-  h("div", { class: "ss-set-head" }, h("span", { class: "ss-setno" }, `#${set.id}`),
+  // (the set's number only in plane-spotting, where a set not yet named goes by it: numbers run across the whole
+  // table and sets shot down leave gaps, "#3, #4, #8", which read as sets gone missing; a set named goes by its plane)
+  h("div", { class: "ss-set-head" }, SPOTTING ? h("span", { class: "ss-setno" }, `#${set.id}`) : "",
     h("span", { class: `ss-plane ${kind}` }, hidden ? "?" : name), hidden ? "" : h("span", { class: "ss-value" }, `${set.value} pts`)),
   h("div", { class: "ss-set-cards" }, cards));
   if (!captured && can(`shoot ${set.id}`)) {          // in range of the fighters just laid: chosen in the dock below
@@ -454,9 +485,38 @@ function watchDock() {
 // a card named takes "the"; in plane-spotting a card is unnamed, "a plane (top view)", and takes no second article
 const theCards = (cards) => listed(cards.map((c) => { const name = cardName(c); return /^an? /.test(name) ? name : `the ${name}`; }));
 
+// The replay's jumps: each round's start and end ("Round 2 start", "Round 2 end").  A round's end that also deals
+// the next (all but the last) is marked ``ended``: the replay shows that step twice, first as the round ended (its
+// count, as the table showed it), then the next round's deal.
+export function marks(info) {
+  const obs = info.observation || {};
+  const overs = (obs.events || []).filter((e) => e.event === "round over" && e.moves !== undefined);
+  const total = (obs.history || []).length;
+  const out = [{ step: 0, label: "Round 1 start" }];
+  for (const e of overs) {
+    const last = e.moves >= total;
+    out.push({ step: e.moves, label: `Round ${e.round} end`, ...(last ? {} : { ended: true }) });
+    if (!last) out.push({ step: e.moves, label: `Round ${e.round + 1} start` });
+  }
+  return overs.length ? out : [];
+}
+
+// In a replay, the step a round ended at: that round's count, as the table showed it when it ended (the round that
+// ended the game: above the last board; another: in the board's place, as the step also dealt the next round).
+function replayCount(ctx) {
+  const { obs, view } = ctx;
+  const over = lastOver(obs);
+  if (!ctx.readOnly || !over || over.moves !== (obs.history || []).length || !(ctx.ended || view.over)) return null;
+  const { title, body } = roundCount(view, over, { final: Boolean(view.over) });
+  return h("section", { class: "panel-light ss-replay-count", "data-testid": "replay-round-count" }, h("h3", {}, title), body,
+    view.over ? "" : h("p", { class: "muted" }, `The table as round ${over.round} ended. Step on (▶) for round ${over.round + 1}'s deal.`));
+}
+
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
   SPOTTING = Boolean(obs.recognition) && !readOnly;
+  const counted = replayCount(ctx);
+  if (counted && !view.over) { el.append(counted); return; }
   if (!readOnly && obs.hand) noteArrivals(obs);
   namedSets = new Set((obs.naming || []).filter((x) => x.round === obs.round).map((x) => x.set));
   const can = (a) => !!a && !readOnly && legal.includes(a);
@@ -464,6 +524,7 @@ export function render(el, ctx) {
   const me = obs.seat;
   const myTurn = !readOnly && legal.length > 0;
   if (trying.moves !== view.moves) trying = { moves: view.moves, card: null, wild: null, on: false, note: "" };
+  if (setting.moves !== view.moves) setting = { moves: view.moves, on: false, picked: [] };
 
   // -- the players: cards in hand, totals, forfeits, sets laid and shot down ----------------------
   const players = h("div", { class: "ss-players" }, names.map((_, i) => {
@@ -474,7 +535,8 @@ export function render(el, ctx) {
         h("b", {}, seatName(view, i), i === me && !view.onlooker ? " (you)" : ""),
         h("span", { class: "ss-pill" }, `${obs.hand_sizes?.[i] ?? 0} in hand`),
         h("span", { class: "ss-pill" }, `total ${points(obs.totals?.[i])}`),
-        obs.forfeits?.[i] ? h("span", { class: "ss-pill warn" }, `misses ${plural(obs.forfeits[i], "turn")}`) : "",
+        // (a turn still to miss means nothing once the game is over: the round's summary says the turns missed)
+        obs.forfeits?.[i] && !view.over ? h("span", { class: "ss-pill warn", "data-testid": "misses" }, `misses ${plural(obs.forfeits[i], "turn")}`) : "",
         i === obs.dealer ? h("span", { class: "ss-pill" }, "dealer") : ""),
       mine.length ? h("div", { class: "ss-sets" }, mine.map((x) => setBox(x, ctx, { can, pending: x.id === obs.pending_set })))
         : h("div", { class: "ss-none" }, "no sets on the table"),
@@ -490,6 +552,8 @@ export function render(el, ctx) {
   const pile = obs.pile || [];
   const stock = obs.stock_size ? planeCard(null, { faceDown: true }) : h("div", { class: "ss-empty" }, obs.stock_turned_over ? "stock out" : "no stock");
   if (can("draw stock")) clickable(stock, "draw stock", act, "Draw the top card of the stock");
+  // (a press on the stock when no draw is open goes to the server, whose refusal says why: see refusal below)
+  else if (!readOnly && legal.length && obs.stock_size) refusable(stock, "draw stock", ctx.refuse, "The stock: you cannot draw now");
   const pileSize = pile.length > 12 ? "small" : "";
   const drawing = myTurn && obs.phase === "draw";
   // In plane-spotting on a touch screen the first tap on a card of the pile shows it large (its outline is all the
@@ -534,7 +598,9 @@ export function render(el, ctx) {
       count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} above it`);
   }));
   const middle = h("div", { class: "ss-middle", "data-focus": drawing ? "the stock and the discard pile" : undefined },
-    h("div", { class: "ss-stock" }, stock, h("div", { class: "ss-label" }, `Stock: ${obs.stock_size ?? 0}${obs.stock_turned_over ? " (turned over)" : ""}`)),
+    h("div", { class: "ss-stock" }, stock, h("div", { class: "ss-stock-words" },
+      h("div", { class: "ss-label", "data-testid": "stock-label" }, `Stock: ${obs.stock_size ?? 0}${obs.stock_turned_over ? " (turned over)" : ""}`),
+      stockWords(view) ? h("div", { class: "ss-label ss-stock-low", "data-testid": "stock-low" }, stockWords(view)) : "")),
     h("div", { class: "ss-discards" }, h("div", { class: "ss-label" }, `Discard pile (${pile.length}), bottom to top${!drawing ? "" : tap === "tap" && pile.length > 1
         ? " — tap a card twice to take it and every card to its right (its number says how many)"
         : " — a card taken takes every card to its right: the number under it says how many"}`),
@@ -543,13 +609,14 @@ export function render(el, ctx) {
   // -- this turn's choices: lay, name, shoot ------------------------------------------------------------
   const panels = [];
   const lays = legal.filter((a) => a.startsWith("lay ")).filter(can);
-  if (lays.length) panels.push(layPanel(lays, ctx));
+  // (in plane-spotting the player picks a set's cards in his hand himself: no set is found for him)
+  if (lays.length && !SPOTTING) panels.push(layPanel(lays, ctx));
   if (obs.phase === "name" && myTurn && !readOnly) panels.push(namePanel(obs, act));
   const hist = obs.history || [];
   const mySaid = (obs.naming || []).filter((x) => x.seat === me).at(-1);
   if (myTurn && mySaid && !mySaid.correct && hist.length && hist.at(-1)[0] === me && hist.at(-1)[1].startsWith("name ")) {
     panels.unshift(h("div", { class: "panel ss-note ss-verdict decision-area", role: "status", "data-testid": "name-verdict" },
-      h("b", {}, `You named it: ${label(hist.at(-1)[1]).replace(/^Name: /, "")}. `), verdict(mySaid, view)));
+      h("b", {}, `You said: ${label(hist.at(-1)[1]).replace(/^Name: /, "")}.`)));
   }
   if (can("hold")) {
     // each enemy bomber set in range, by name, owner and worth (they are marked ⊕ on the table too)
@@ -561,6 +628,8 @@ export function render(el, ctx) {
       clickable(h("span", { class: "ss-btn ss-hold" }, "Hold fire"), "hold", act, "Hold fire"))));
   }
   if (obs.must_go_out && myTurn) panels.push(h("div", { class: "panel ss-note decision-area" }, "You put down a fourth card: you must go out this turn."));
+  if (!readOnly) tableView = view;
+  if (myTurn) panels.push(askAgain(ctx));
 
   // -- my hand ----------------------------------------------------------------------------------------------
   let hand = "";
@@ -571,8 +640,12 @@ export function render(el, ctx) {
     const twice = tap === "tap";
     // in plane-spotting a swap is tried: a card of the hand and a wild card on the table picked, in either order
     const spot = swapTurn(obs, myTurn);
-    const picking = spot && (trying.on || Boolean(trying.wild));
-    const sayWhat = !spot ? "" : trying.note ? trying.note
+    // (a set may be tried at every play of the turn, with three cards in hand, whether or not one may be laid)
+    const layTurn = SPOTTING && myTurn && obs.phase === "play" && !view.onlooker && obs.hand.length >= 3;
+    const laying = layTurn && setting.on;
+    const picking = spot && !laying && (trying.on || Boolean(trying.wild));
+    const sayWhat = laying ? `${tap} the cards of a set, then "Lay these" (a fourth, wild card only when you go out)`
+      : !spot ? "" : trying.note ? trying.note
       : trying.wild && !trying.card ? "now pick the card of yours that the wild card stands for"
         : trying.card && picking ? `now ${tap} the wild card on the table that it is to replace`
           : trying.card ? "tap it again to discard it, or tap a wild card to swap it in"
@@ -581,8 +654,26 @@ export function render(el, ctx) {
       : discarding ? ` · ${tap} a card${twice ? " twice" : ""} to discard it` : "");   // (the prompt says it ends the turn)
     const swapButton = spot ? h("button", { type: "button", class: "ss-try-swap", "data-testid": "try-swap", "aria-pressed": String(picking),
       style: "margin-left: .5rem; font-size: .85rem; padding: .05rem .5rem; vertical-align: middle;",
-      onclick: () => { trying = { ...trying, on: !picking, card: null, wild: null, note: "" }; ctx.redraw(); } },
+      onclick: () => { trying = { ...trying, on: !picking, card: null, wild: null, note: "" }; setting.on = false; ctx.redraw(); } },
     picking ? "Cancel the swap" : "Try a swap") : "";
+    const small = "margin-left: .5rem; font-size: .85rem; padding: .05rem .5rem; vertical-align: middle;";
+    const layButton = layTurn ? h("button", { type: "button", class: "ss-pick-set", "data-testid": "pick-set", "aria-pressed": String(laying),
+      style: small, onclick: () => { setting = { ...setting, on: !laying, picked: [] }; trying = { ...trying, on: false, card: null, wild: null, note: "" }; ctx.redraw(); } },
+    laying ? "Cancel the set" : "Lay a set") : "";
+    // the cards picked, as a lay: a fourth card goes on as the wild card picked last (the server reads the rest)
+    const layThese = () => {
+      const cards = setting.picked.map((i) => obs.hand[i]);
+      const extra = cards.length === 4 ? [...cards].reverse().find((c) => WILD[c]) : null;
+      const words = extra ? [...cards.filter((c, j) => j !== cards.lastIndexOf(extra)), `+${extra}`] : cards;
+      act(`lay ${words.join(" ")}`);
+    };
+    const layGo = laying ? h("button", { type: "button", class: "primary ss-lay-these", "data-testid": "lay-these", style: small,
+      disabled: setting.picked.length < 3 ? true : undefined, onclick: layThese },
+    `Lay these${setting.picked.length ? ` (${setting.picked.length})` : ""}`) : "";
+    const pickForSet = (i) => {
+      setting.picked = setting.picked.includes(i) ? setting.picked.filter((j) => j !== i) : [...setting.picked, i].slice(-4);
+      ctx.redraw();
+    };
     const pickForSwap = (c) => {
       if (WILD[c]) {
         trying.note = "a wild card cannot take a wild card's place: pick a plane card";
@@ -618,14 +709,17 @@ export function render(el, ctx) {
     // (the glance at the draw and the play: naming a set or shooting, the dock holds the decision's own cards)
     hand = h("div", { class: "panel ss-hand hand-area" }, myTurn && ["draw", "play"].includes(obs.phase) ? glance(ctx, can) : "",
       // (a replay opened by an onlooker shows the seat's hand as that player's, not the reader's)
-      h("h3", {}, `${view.onlooker ? `${seatName(view, obs.seat)}'s hand` : "Your hand"} (${obs.hand.length})`, say, swapButton),
+      h("h3", {}, `${view.onlooker ? `${seatName(view, obs.seat)}'s hand` : "Your hand"} (${obs.hand.length})`, say, layButton, layGo,
+        laying ? "" : swapButton),
       h("div", { class: `row${rows > 1 ? " ss-rows" : ""}`, "data-rows": rows, style: `--ss-cols: ${perRow}` }, obs.hand.map((c, i) => {
         const el = planeCard(c, { size: "big" });
         if (fresh.includes(c)) { fresh.splice(fresh.indexOf(c), 1); markNew(el); }
         const a = `discard ${c}`;
         if (can(a) && twice) el.setAttribute("aria-pressed", "false");
         if (spot && (picking || twice)) el.setAttribute("aria-pressed", String(trying.card === c));
-        const card = picking ? pickable(el, `${cardName(c)}: pick it to put in a wild card's place`, () => pickForSwap(c))
+        if (laying) el.setAttribute("aria-pressed", String(setting.picked.includes(i)));
+        const card = laying ? pickable(el, `${cardName(c)}: ${setting.picked.includes(i) ? "picked for the set: pick it again to put it back" : "pick it for the set"}`, () => pickForSet(i))
+          : picking ? pickable(el, `${cardName(c)}: pick it to put in a wild card's place`, () => pickForSwap(c))
           : can(a) ? clickable(el, a, pickOut(el, c), spot && twice && trying.card === c
             ? `${cardName(c)}, picked out: tap again to discard it and end your turn, or tap a wild card to swap it in` : `Discard ${cardName(c)}`)
             : readOnly ? el : refusable(el, a, ctx.refuse, `${cardName(c)}: cannot be discarded now`);
@@ -665,7 +759,23 @@ export function render(el, ctx) {
   // at a desk the log lies beside the pile: at the player's turn the page keeps its latest lines above the dock too,
   // however tall the decision makes the dock (on a phone it lies above the pile, which has the room)
   if (log && myTurn && !matchMedia("(max-width: 600px)").matches) log.setAttribute("data-focus", "the latest moves");
-  const boardEl = h("div", { class: "ss-board" }, info, players, h("div", { class: "ss-mid-row" }, middle, log), ...panels, hand);
+  // the game over, at the table: the result and the final totals head the board, where the page opens (data-end-result:
+  // the table keeps its top in view, the title and the seats with them), not scrolled down past them to the foot
+  // (on a phone the dock, with the game-over panel's "Replay it" and "Play again", comes after the whole table: the
+  // line says them too, "Play again" pressing the panel's own button; where it has none, a watcher's, none shows;
+  // drawn at a phone's width only, so a wider page has no second copy of them, seen or not: the table is drawn again
+  // when the page crosses that width)
+  const phoneWide = matchMedia("(max-width: 600px)").matches;
+  const tableId = phoneWide && /^\/t\/[^/]+/.test(location.pathname) ? location.pathname.split("/")[2] : null;
+  const again = () => document.querySelector(".dock [data-testid=again]")?.click();
+  const finalActions = tableId ? h("span", { class: "ss-final-actions" }, " ",
+    h("a", { href: `/replay/${tableId}`, "data-testid": "board-replay" }, "Replay it"), " ",
+    h("button", { type: "button", class: "primary ss-final-again", "data-testid": "board-again", onclick: again }, "Play again, same seats")) : "";
+  const final = view.over && !readOnly && view.result && !view.result.abandoned
+    ? h("div", { class: "ss-final", "data-testid": "board-result", "data-end-result": "" }, h("b", {}, "Game over: "), resultText(view.result, view),
+      finalActions) : "";
+  const since = myTurn && !readOnly ? sinceYourTurn(ctx, "since") : "";
+  const boardEl = h("div", { class: "ss-board" }, counted || "", final, info, players, since, h("div", { class: "ss-mid-row" }, middle, log), ...panels, hand);
   // a tap on a small card that is not a move shows it large (a second tap, a tap anywhere else, a move or a few
   // seconds put it back)
   boardEl.addEventListener("click", (event) => {
@@ -727,7 +837,7 @@ function glance(ctx, can) {
     setLines.push(h("div", { class: "ss-gl-line", "data-testid": "glance-no-sets" },
       h("b", { class: "ss-gl-head" }, `${listed(bare.map((i) => seatName(view, i)))}:`), h("span", { class: "ss-gl-none" }, "no sets on the table")));
   }
-  return h("div", { class: "ss-glance", "data-testid": "glance" }, pileLine, setLines);
+  return h("div", { class: "ss-glance", "data-testid": "glance" }, sinceYourTurn(ctx, "glance-since"), pileLine, setLines);
 }
 
 // A card of the pile under others, where the fan leaves it a strip too narrow for the plane's name on its face: its
@@ -766,6 +876,100 @@ document.addEventListener("pointerdown", (event) => {
   if (!(event.target instanceof Element) || !event.target.closest("svg.card.zoomed")) unzoom();
 }, true);
 
+// In plane-spotting a card of the hand, in the dock, shows large where the player looks at it: under a resting mouse,
+// or the focus moved onto it by Tab or an arrow key.  Large, it would cover the dock's words above the hand (the
+// status line, a refusal): it is lifted clear of the dock where the window has room above it, and put back by a click
+// on it (a discard tried, or a card refused), by a refusal, and never shown for the focus a move made by a key leaves
+// on a card.  (See the stylesheet's .ss-look.)
+let focusByKey = false;                // the last key pressed moves the focus (Tab, an arrow)
+const LOOK_SCALE = 2.4;
+const handSpot = (target) => (target instanceof Element ? target.closest(".ss-hand svg.card.ss-spot") : null);
+function lookAt(card) {
+  const dock = card.closest(".dock");
+  const box = card.getBoundingClientRect();
+  const top = dock ? dock.getBoundingClientRect().top : box.top;
+  // (grown from its foot: the large card's top would stand LOOK_SCALE heights above the foot)
+  const lift = box.bottom - top;
+  const room = top - box.height * LOOK_SCALE - 4;
+  card.style.setProperty("--ss-lift", room >= 0 && lift > 0 ? `${Math.round(lift)}px` : "0px");
+  card.classList.add("ss-look");
+}
+// the card of the hand shown large under the mouse, and its place in the hand (lifted, the card leaves its place: the
+// mouse resting there still looks at it)
+let looking = null;
+const inside = (r, x, y) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+function unlook() {
+  looking = null;
+  document.querySelectorAll(".ss-hand svg.card.ss-look").forEach((c) => c.classList.remove("ss-look"));
+}
+document.addEventListener("keydown", (event) => { focusByKey = event.key === "Tab" || event.key.startsWith("Arrow"); }, true);
+// (where the pointer pressed: the hand drawn again under a pointer that has not moved since shows no card large)
+let pressedAt = null;
+document.addEventListener("pointerover", (event) => {
+  const card = handSpot(event.target);
+  const still = pressedAt && pressedAt.x === event.clientX && pressedAt.y === event.clientY;
+  if (!card || event.pointerType !== "mouse" || still || card.hasAttribute("data-looked") || looking?.card === card) return;
+  unlook();
+  looking = { card, slot: card.getBoundingClientRect() };
+  lookAt(card);
+});
+document.addEventListener("pointermove", (event) => {
+  const [x, y] = [event.clientX, event.clientY];
+  if (pressedAt && (pressedAt.x !== x || pressedAt.y !== y)) pressedAt = null;
+  if (looking && (!looking.card.isConnected || (!inside(looking.slot, x, y) && !inside(looking.card.getBoundingClientRect(), x, y)))) unlook();
+  // (a card put back by a press shows large again once the pointer has left it and come back)
+  document.querySelectorAll(".ss-hand svg.card[data-looked]").forEach((c) => {
+    if (!inside(c.getBoundingClientRect(), x, y)) c.removeAttribute("data-looked");
+  });
+});
+document.addEventListener("pointerdown", (event) => {
+  focusByKey = false;
+  pressedAt = { x: event.clientX, y: event.clientY };
+  const card = handSpot(event.target);
+  unlook();
+  if (card) card.setAttribute("data-looked", "");      // (put back, till the pointer leaves it)
+}, true);
+document.addEventListener("focusin", (event) => {
+  const card = handSpot(event.target);
+  if (card && focusByKey) lookAt(card);
+});
+document.addEventListener("focusout", (event) => {
+  const card = handSpot(event.target);
+  if (card) card.classList.remove("ss-look");
+});
+
+// A hint asked after the draw weighs what goes on the table first (a set, a swap, a fourth card), not the discard
+// (see unweighed): once the player has put down what he meant to, the dock offers the hint again, for the discard,
+// so that one request's advice is followed through the turn.  The table's position when the hint was last asked (and the table),
+// and the view this page's table shows (a replay's boards are not the player's).
+let hintAskedAt = null;
+let tableView = null;
+function askAgain(ctx) {
+  const { view, obs } = ctx;
+  // (asked at this table: a page opened on another since starts afresh)
+  const asked = hintAskedAt && hintAskedAt.at === location.pathname ? hintAskedAt.moves : null;
+  if (ctx.readOnly || !view.hints || view.hint_withheld || asked === null || asked >= view.moves) return "";
+  if (obs.phase !== "play" || !ctx.legal.some((a) => a.startsWith("discard ")) || ctx.legal.length < 2) return "";
+  // (asked in this turn, after its draw: every move since is the player's own, and none of them a draw)
+  const since = (obs.history || []).slice(asked);
+  if (!since.length || since.some(([seat, action]) => seat !== obs.seat || /^(draw|take) /.test(action))) return "";
+  // (the Hint button's own press: the hint is asked, and this offer has served)
+  const ask = (event) => {
+    document.querySelector(".dock [data-testid=hint-button]")?.click();
+    event.currentTarget.closest(".ss-ask-again")?.remove();
+  };
+  return h("div", { class: "panel ss-ask-again decision-area", "data-testid": "ask-again" },
+    h("span", {}, "Done putting cards down? The expert can now weigh your discard: "),
+    h("button", { type: "button", class: "hint-button", onclick: ask }, "Ask again for the discard"));
+}
+
+// The hint asked for at this table: the moves it was asked at (see askAgain above).  (An old refusal goes at the
+// player's next action in every game: table.js puts it away.)
+document.addEventListener("click", (event) => {
+  if (!(event.target instanceof Element) || !document.querySelector(".ss-board")) return;
+  if (event.target.closest("[data-testid=hint-button]") && tableView) hintAskedAt = { moves: tableView.moves, at: location.pathname };
+}, true);
+
 // The sets that may be laid, one choice a plane: a plane with one way to lay it lays at a click; one with several
 // (which wild cards to use, a fourth card) opens its ways first, so the choice stays short on any screen.
 let layPlane = null;                   // the plane whose ways are open
@@ -780,38 +984,26 @@ function layPanel(lays, ctx) {
   if (!byPlane.has(layPlane)) layPlane = null;
   const tiny = (a) => h("span", { class: "row ss-tiny" }, a.split(" ").slice(1).map((w) => planeCard(w.replace("+", ""), {
     size: "tiny", attrs: w.startsWith("+") ? { class: "fourth" } : {} })));
-  // in plane-spotting a set has no name to say: each choice shows its cards and says which views (and wild cards)
-  // it lays, so no two read alike; a plane's several ways open under its cards
-  const planeWords = (plane, way) => (SPOTTING ? `${handPlaces(way, ctx.view)}: ${layWays(way)}` : PLANES[plane]?.[0] || "a set");
+  // (not in plane-spotting, where the player picks a set's cards himself: see ``setting``)
+  const planeWords = (plane) => PLANES[plane]?.[0] || "a set";
   const choices = [...byPlane.entries()].map(([plane, ways]) => {
-    const kind = SPOTTING ? "" : PLANES[plane]?.[2] || "";
+    const kind = PLANES[plane]?.[2] || "";
     if (ways.length === 1) {
-      return clickable(h("div", { class: "ss-lay" }, tiny(ways[0]), h("span", { class: `ss-plane ${kind}` }, `Lay ${planeWords(plane, ways[0])}`)),
+      return clickable(h("div", { class: "ss-lay" }, tiny(ways[0]), h("span", { class: `ss-plane ${kind}` }, `Lay ${planeWords(plane)}`)),
         ways[0], act, label(ways[0], ctx.view));
     }
     const open = layPlane === plane;
-    const natural = ways[0].split(" ").slice(1).filter((w) => PLANES[planeOf(w)] && !w.startsWith("+")).join(" ");
     return h("button", { type: "button", class: `ss-lay ss-lay-plane${open ? " open" : ""}`, "data-choose": `lay ${plane}`, "aria-expanded": String(open),
       onclick: () => { layPlane = open ? null : plane; ctx.redraw(); } },
-    SPOTTING ? tiny(`lay ${natural}`) : "",
-    h("span", { class: `ss-plane ${kind}` }, SPOTTING ? "Lay a set of these" : `Lay ${planeWords(plane)}`),
+    h("span", { class: `ss-plane ${kind}` }, `Lay ${planeWords(plane)}`),
     h("span", { class: "ss-ways" }, `${open ? "hide the" : "show"} ${ways.length} ways ${open ? "▴" : "▾"}`));
   });
   const ways = layPlane ? byPlane.get(layPlane).map((a) => clickable(h("div", { class: "ss-lay ss-way" }, tiny(a),
-    h("span", { class: "ss-way-words" }, SPOTTING ? `${handPlaces(a, ctx.view)}: ${layWays(a)}` : layWays(a))), a, act, label(a, ctx.view))) : [];
+    h("span", { class: "ss-way-words" }, layWays(a))), a, act, label(a, ctx.view))) : [];
   // (on a phone the choices wrap two a line, so the count says how many there are to look through)
   const row = choices.length > 2 && matchMedia("(max-width: 600px)").matches ? `: ${choices.length} choices` : "";
   return h("div", { class: "panel ss-lays decision-area" }, h("h3", {}, "Lay down a set", row ? h("span", { class: "ss-ways" }, row) : ""),
     h("div", { class: "ss-lay-list" }, choices), ways.length ? h("div", { class: "ss-lay-list ss-way-list" }, ways) : "");
-}
-
-// In plane-spotting the plane cards a way of laying takes from the hand, by their places in it ("your 2nd and 5th
-// cards"): two planes' cards of one view would otherwise read alike.
-function handPlaces(action, view) {
-  const hand = view?.observation?.hand || [];
-  const places = action.split(" ").slice(1).filter((w) => PLANES[planeOf(w)] && !w.startsWith("+"))
-    .map((w) => hand.indexOf(w)).filter((i) => i >= 0).sort((a, b) => a - b).map((i) => ORDINAL[i] || `${i + 1}th`);
-  return places.length ? `your ${listed(places)} card${places.length > 1 ? "s" : ""}` : "a set";
 }
 
 // Which cards a way of laying uses, in words: the views of the plane, then the wild cards by name.
@@ -928,20 +1120,28 @@ export function label(action, view) {
   return action;
 }
 
-// A take from the pile names the cards it takes, from the pile as the view shows it (the top card first); a
-// view without the pile (a replay's move list) says only how many
+// A take from the pile, short at every size (the hint's row, the move list, the analysis keep to a line or two): how
+// many, as the pile's numbers say, and the lowest card taken, "Take 4 from the pile, down to PLANE (top)"; the cards
+// it takes, each named, are ``takeList``'s (the move list's button shows them on a hover).  A view without the pile (a
+// replay's move list) says only how many.
 function takeWords(n, view) {
   const pile = view?.observation?.pile || [];
   if (pile.length < n) return n === 1 ? "Take the top discard" : `Take the top ${n} discards`;
-  // (on a phone a hint's row keeps to a line or two: how many, as the pile's numbers say, and the lowest card taken)
-  if (matchMedia("(max-width: 600px)").matches) {
-    const low = pile.at(-n);
-    const short = WILD[low] || (SPOTTING ? "" : `${SHORT[planeOf(low)] || planeOf(low)} ${VIEWS[viewOf(low)]}`);
-    if (n === 1) return short ? `Take ${short} from the pile` : "Take 1 from the pile";
-    return `Take ${n} from the pile${short ? `, down to ${short}` : ""}`;
-  }
-  const cards = pile.slice(-n).reverse().map((c) => cardName(c));
-  return n === 1 ? `Take the top discard, ${cards[0]}` : `Take the top ${n} discards: ${listed(cards)}`;
+  const low = pile.at(-n);
+  const short = WILD[low] || (SPOTTING ? `a plane (${VIEWS[viewOf(low)]} view)` : `${SHORT[planeOf(low)] || planeOf(low)} (${VIEWS[viewOf(low)]})`);
+  if (n === 1) return `Take ${short} from the pile`;
+  return `Take ${n} from the pile, down to ${short}`;
+}
+// The cards a take of ``n`` takes, top first, each named (null where the view has no pile)
+function takeList(n, view) {
+  const pile = view?.observation?.pile || [];
+  return pile.length < n ? null : `The cards it takes, top first: ${listed(pile.slice(-n).reverse().map((c) => cardName(c)))}`;
+}
+// A move's words in full where its label is short (a take of several from the pile: every card it takes): the move
+// list's button shows them on a hover
+export function labelTitle(action, view) {
+  const [verb, a] = action.split(" ");
+  return verb === "take" && Number(a) > 1 ? takeList(Number(a), view) : null;
 }
 
 // The one move left, said in the hint's place (the Hint button has nothing to weigh): a last card to discard is
@@ -961,8 +1161,29 @@ export function hintOnly(action, view) {
 // fighters (two views of one fighter, or one and a wild card), with which he could shoot the set down once it is
 // laid.  From the public table only; null where nothing is known against it (the hint's row keeps its words).
 export function hintWords(action, view) {
+  if (action === "hold") {
+    const keep = holdKeeps(view);
+    return keep ? ["Play", `Hold fire (${keep})`] : null;
+  }
   const risk = layRisk(action, view);
   return risk ? ["Play", `${label(action, view)} (at risk: ${risk})`] : null;
+}
+// Why holding fire may be worth more than a shot, where the table shows it (review 22b: "Hold fire" ranked over a
+// shot down with no reason given): a set in range holds a wild card standing for a card in the player's hand, which
+// he could swap for that wild card once he holds fire; a shot takes the set off the table, wild card and all.  From
+// his own hand and the table, in the default game only (in plane-spotting it would say which plane a card of his is).
+function holdKeeps(view) {
+  const obs = view?.observation;
+  if (SPOTTING || !obs || obs.phase !== "shoot") return null;
+  const hand = obs.hand || [];
+  for (const x of obs.table || []) {
+    if (!(view.legal || []).includes(`shoot ${x.id}`)) continue;
+    const slot = (x.cards || []).findIndex((c, i) => WILD[c] && hand.includes(`${x.plane}/${VIEW_ORDER[i]}`));
+    if (slot < 0) continue;
+    const card = `${x.plane}/${VIEW_ORDER[slot]}`;
+    return `keeps ${bomberSet(x.id, view)} on the table, its ${WILD[x.cards[slot]]} for your ${cardName(card)} to swap`;
+  }
+  return null;
 }
 function layRisk(action, view) {
   const obs = view?.observation;
@@ -1001,13 +1222,45 @@ export function hintPlayable(action) {
 export function unweighed(count, view) {
   if (view?.observation?.phase !== "play") return null;
   return `${count === 1 ? "Your discard was" : `Your ${count} discards were`} not weighed yet: the expert first puts on the table `
-    + "what it can (a set, a swap, a fourth card), and weighs which card to throw away once that is done. Ask again then.";
+    + "what it can (a set, a swap, a fourth card), and weighs which card to throw away once that is done: the dock then offers to ask again.";
+}
+
+// The stock's end in sight: "3 cards left in the stock: when it runs out, the round ends" (or, where it is still to be
+// turned over, "then the discard pile is turned over as a new stock, once"); null while more than STOCK_LOW are left.
+const STOCK_LOW = 5;
+const lastStock = (obs) => Boolean(obs.stock_turned_over) || obs.stock_out === "end-round";
+// (the status line's shorter words, beside the prompt to draw: "3 left in the stock, then the round ends.")
+function stockShort(view) {
+  const obs = view?.observation;
+  if (!stockWords(view)) return null;
+  return `${obs.stock_size} left in the stock, then ${lastStock(obs) ? "the round ends" : "the pile is turned over"}.`;
+}
+function stockWords(view) {
+  const obs = view?.observation;
+  if (!obs || view.over || obs.stock_size === undefined || obs.stock_size > STOCK_LOW) return null;
+  const last = lastStock(obs);
+  const left = obs.stock_size ? `${plural(obs.stock_size, "card")} left in the stock` : "The stock is empty";
+  return `${left}: ${last ? `when it runs out, the round ends${obs.stock_turned_over ? " (it was turned over once already)" : ""}`
+    : "then the discard pile, but its top card, is turned over as a new stock, once"}.`;
+}
+
+// News at the table: a turn missed for a wrong name; the stock turned over (made again from the discards); the stock
+// running low, once in a round as it comes down to STOCK_LOW cards.
+const TURNED = "The stock ran out: the discard pile, but its top card, was turned over as a new stock. When this one runs out, the round ends.";
+function stockNews(prev, view) {
+  const a = prev.observation || {};
+  const b = view.observation || {};
+  if (a.round !== b.round || view.over) return null;
+  if (b.stock_turned_over && !a.stock_turned_over) return TURNED;
+  if (b.stock_size <= STOCK_LOW && a.stock_size > STOCK_LOW) return stockWords(view);
+  return null;
 }
 
 export function status(view) {
   if (view.over || view.seat === null || !view.legal.length) return "";
   const phase = view.observation?.phase;
-  if (phase === "draw") return "Draw from the stock, or take a discard and all above it.";
+  const low = stockShort(view);
+  if (phase === "draw") return `Draw from the stock, or take a discard and all above it.${low ? ` ${low}` : ""}`;
   if (phase === "name") return "Name the plane you laid down, and its nation.";
   if (phase === "shoot") return "Your fighters may shoot down a set of enemy bombers.";
   // (a fourth card down: the turn must end with going out, the last card discarded)
@@ -1039,8 +1292,35 @@ export function resultText(result, view) {
   const won = rules.indexOf(result.winner);
   // "You win" for the person's own seat, "Arthur wins" for another's
   const head = result.winner ? `${person(view, won, { start: true })} ${addressed(view, won) ? "win" : "wins"}` : "A draw";
-  const limit = limitReached(result, view) ? ` (the round limit was reached: the highest total wins)` : "";
-  return `${head} after ${plural(result.rounds, "round")}${limit}: ${totals}.`;
+  if (limitReached(result, view)) return `${head} after ${plural(result.rounds, "round")} (the round limit was reached: the highest total wins): ${totals}.`;
+  const why = endReason(result, view, rules);
+  return why ? `${head} after ${plural(result.rounds, "round")}. ${why}` : `${head} after ${plural(result.rounds, "round")}: ${totals}.`;
+}
+
+// Why the game ended, by the rules page's ruling 12 (totals are checked after each round; if several are past the
+// target, the highest total wins, not the first to cross): "You reached 250 first: you 260 · Arthur 120." or "Both
+// of you passed 250 this round; the higher total wins: you 285, Arthur 270."  Words only: the server ended the game.
+function endReason(result, view, rules) {
+  const target = view.observation?.target;
+  const final = rules.map((r) => result.totals?.[r]);
+  const last = (result.round_scores || []).at(-1);
+  if (!target || !result.winner || final.some((t) => typeof t !== "number")) return "";
+  const past = final.map((t, i) => (t >= target ? i : -1)).filter((i) => i >= 0);
+  const won = rules.indexOf(result.winner);
+  const listedTotals = (seats) => seats.map((i) => `${person(view, i)} ${points(final[i])}`);
+  if (past.length === 1) {
+    return `${person(view, won, { start: true })} reached ${target} first: ${listedTotals(rules.map((_, i) => i)).join(" · ")}.`;
+  }
+  const before = last ? final.map((t, i) => t - (last[i] || 0)) : final;
+  const crossed = past.filter((i) => before[i] < target);
+  const order = [won, ...past.filter((i) => i !== won).sort((a, b) => final[b] - final[a])];
+  const higher = past.length === 2 ? "higher" : "highest";
+  const among = past.some((i) => addressed(view, i)) ? "of you" : "players";
+  const whom = past.length === rules.length ? (past.length === 2 ? `Both ${among}` : `All ${past.length} ${among}`) : listed(past.map((i) => person(view, i)));
+  const when = crossed.length === past.length ? `passed ${target} this round` : `are past ${target}`;
+  const rest = rules.map((_, i) => i).filter((i) => !past.includes(i));
+  const others = rest.length ? ` (${listedTotals(rest).join(", ")})` : "";
+  return `${whom.charAt(0).toUpperCase()}${whom.slice(1)} ${when}; the ${higher} total wins: ${listedTotals(order).join(", ")}${others}.`;
 }
 
 // The naming form below the board says any plane and nation, so the move list
@@ -1048,7 +1328,8 @@ export function resultText(result, view) {
 // In plane-spotting it leaves out the swaps too: a swap listed would say which plane a card of the hand is.
 export function moves(view) {
   const spotting = Boolean(view.observation?.recognition);
-  return view.legal.filter((a) => !a.startsWith("name ") && !(spotting && a.startsWith("swap ")));
+  // (in plane-spotting no swap nor set is listed: which cards make one is for the player to spot)
+  return view.legal.filter((a) => !a.startsWith("name ") && !(spotting && (a.startsWith("swap ") || a.startsWith("lay "))));
 }
 
 // Words for a move just made, in the past tense (the same after "You" as after a name).
@@ -1061,18 +1342,56 @@ export function describe(action, view, seat) {
   const said = action.startsWith("name ") && at >= 0 ? (view.observation.naming || []).filter((x) => x.seat === seat).at(-1) : null;
   if (!said) return words;
   if (said.correct) return `${words}: right`;
-  // the player's own wrong name is answered once, whole, in the boxed panel of his turn (the name-verdict): the story
-  // only points there
-  if (seat === view.seat && !view.onlooker && view.legal?.length) return "named the set: the answer is below";
+  // the player's own wrong name is answered once, whole, in the headline: "You named it wrongly: it is the PLANE
+  // (NATION); you miss your next turn" (the boxed panel below says only what he said)
+  if (seat === view.seat && !view.onlooker && view.legal?.length) return `named it wrongly: ${truthOf(said, view, "(")}; you miss your next turn`;
   return `${words}. ${verdict(said, view)}`;
+}
+
+// The plane a set wrongly named is: "it is the PLANE, NATION" (or "(NATION)")
+function truthOf(said, view, mark = ",") {
+  const truth = setPlane(view.observation, said.set);
+  if (!truth) return "that is not the plane laid";
+  const nation = NATIONS[truth[1]]?.name || truth[1];
+  return mark === "(" ? `it is the ${truth[0]} (${nation})` : `it is the ${truth[0]}, ${nation}`;
+}
+
+// A wrong name in the analysis, in one short sentence the replay follows with the turn lost: "Wrong name: it is the
+// PLANE, NATION."
+// The analysis on a phone: the hand the decision was about, small, just under the judgement (the replay's board, with
+// the hand at its foot, lies far below); the cards the move played are marked.  At a desk the board sits beside it.
+export function judged({ obs, played }) {
+  const hand = obs?.hand || [];
+  if (!hand.length || !played) return null;
+  const used = new Set(played.split(" ").slice(1).map((w) => w.replace("+", "")));
+  return h("figure", { class: "ss-judged", "data-testid": "judged-hand" },
+    h("figcaption", {}, `The hand before the move (${plural(hand.length, "card")})${hand.some((c) => used.has(c)) ? `, ${hand.filter((c) => used.has(c)).length > 1 ? "the cards it played" : "the card it played"} raised` : ""}:`),
+    h("div", { class: "row ss-judged-cards" }, hand.map((c) => {
+      const el = planeCard(c, { size: "small" });
+      if (used.has(c)) el.classList.add("ss-judged-played");
+      return el;
+    })));
+}
+
+// The right answer is the expert's ("name PLANE NATION").
+export function wrongAnswer(action, right, view, seat) {
+  const [verb, plane, nation] = (right || "").split(" ");
+  if (!action.startsWith("name ") || verb !== "name" || !PLANES[plane]) return null;
+  return `Wrong name: it is the ${PLANES[plane][0]}, ${NATIONS[nation]?.name || nation}.`;
 }
 
 // A wrong name answered in words: "Not quite: it is the PLANE, NATION. You miss your next turn." (another player
 // "misses a turn")
 function verdict(said, view) {
-  const truth = setPlane(view.observation, said.set);
-  const it = truth ? `it is the ${truth[0]}, ${NATIONS[truth[1]]?.name || truth[1]}` : "that is not the plane laid";
-  return `Not quite: ${it}. ${addressed(view, said.seat) ? "You miss your next turn" : `${seatName(view, said.seat)} misses the next turn`}.`;
+  return `Not quite: ${truthOf(said, view)}. ${addressed(view, said.seat) ? "You miss your next turn" : `${seatName(view, said.seat)} misses the next turn`}.`;
+}
+
+// A take of more cards than this is told short: how many, and the lowest card taken
+const LONG_TAKE = 3;
+// The cards move ``at`` (a take from the pile) took, top first, where the page saw them (null where not)
+function tookCards(view, seat, at) {
+  const came = seat === view?.seat && at >= 0 ? arrivals.get(at) : null;
+  return came || (!SPOTTING && at >= 0 ? takes.get(at) : null) || null;
 }
 
 // The words for move ``at`` of the history (-1: not known), by ``seat``: as ``describe``, and a card that came into
@@ -1083,7 +1402,9 @@ function moveWords(action, view, seat, at, sets = null) {
   if (verb === "draw") return came ? `drew ${theCards(came)} from the stock` : "drew from the stock";
   if (verb === "take") {
     const took = a === "1" ? "took the top discard" : `took the top ${a} discards`;
-    const cards = came || (!SPOTTING && at >= 0 ? takes.get(at) : null);
+    const cards = tookCards(view, seat, at);
+    // (a long take, short: how many and the lowest card taken; the play log's line shows every card on a hover)
+    if (cards && cards.length > LONG_TAKE) return `took ${cards.length} from the pile, down to ${theCards(cards.slice(-1))}`;
     return cards ? `${took}: ${theCards(cards)}` : took;
   }
   if (verb === "shoot" && sets) return `shot down ${setOf(sets, a, view)}`;
@@ -1106,14 +1427,22 @@ export function ending(view) {
   // each round's count, as the rules recorded it when the round ended
   const overs = Object.fromEntries((obs.events || []).filter((e) => e.event === "round over").map((e) => [e.round - 1, e]));
   const details = Object.fromEntries(Object.entries(overs).map(([r, e]) => [r, e.breakdown]));
-  const outBy = (r) => (overs[r] && overs[r].went_out !== null && overs[r].went_out !== undefined
-    ? h("small", { class: "ss-why" }, `${seatName(view, overs[r].went_out)} went out`) : "");
+  // who went out, or why the round ended with nobody out (the stock ran out, or only discards went to and fro)
+  const outBy = (r) => (!overs[r] ? "" : h("small", { class: "ss-why", "data-testid": `round-end-${r + 1}` }, roundEndWords(view, obs, overs[r])));
   const cell = (r, i) => {
     const d = details[r] && details[r][i];
     if (!d) return h("td", {}, points(rounds[r][i]));
+    // each set shot down with its owner, and the owner's doubling wild card in it ("shot down Arthur's PLANE +60
+    // (doubled by Arthur's WILD)"); "WILD doubled a set" only for that wild card in this player's own sets
+    const hasVic = (x) => [...(x.cards || []), x.extra].includes("VIC");
+    const whose = (j) => (addressed(view, j) ? "your" : `${seatName(view, j)}'s`);
+    const shot = overs[r]?.shot_down?.[i];
+    const shotParts = shot ? shot.map((x) => `shot down ${whose(x.by)} ${PLANES[x.plane]?.[0] || "plane"} +${x.value}${hasVic(x) ? ` (doubled by ${whose(x.by)} ${WILD.VIC})` : ""}`)
+      : [d.captured ? `shot down +${d.captured}` : ""];
+    const ownVic = !shot || (overs[r].laid?.[i] || []).some(hasVic);
     const parts = [
-      d.laid ? `sets +${d.laid}` : "", d.captured ? `shot down +${d.captured}` : "",
-      d.victory === "all" ? `${WILD.VIC} on the last turn: all doubled` : d.victory === "set" ? `${WILD.VIC} doubled a set` : "",
+      d.laid ? `sets +${d.laid}` : "", ...shotParts,
+      d.victory === "all" ? `${WILD.VIC} on the last turn: all doubled` : d.victory === "set" && ownVic ? `${WILD.VIC} doubled a set` : "",
       d.hand ? `hand −${d.hand}` : "",
     ].filter(Boolean);
     return h("td", {}, h("b", {}, points(rounds[r][i])), parts.length ? h("small", { class: "ss-why" }, parts.join(" · ")) : "");
@@ -1130,6 +1459,13 @@ export function ending(view) {
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), names.map((__, i) => h("td", {}, h("b", {}, points(obs.totals?.[i])))))))));
 }
 
+// Why round ``over`` ended, short: "Ann went out", "the stock ran out", "only discards changed hands for 12 turns"
+function roundEndWords(view, obs, over) {
+  if (over.went_out !== null && over.went_out !== undefined) return `${seatName(view, over.went_out)} went out`;
+  const stall = (obs.events || []).find((e) => e.event === "stalemate" && e.round === over.round);
+  return stall ? `nobody went out: only discards changed hands for ${plural(stall.turns, "turn")}` : "the stock ran out";
+}
+
 // A round's end stops play with its count: who went out, each player's sets (the doubling wild card marked), the
 // enemy sets his fighters shot down, what his hand cost him, his points for the round and his running total.
 export function summary(prev, view) {
@@ -1140,10 +1476,77 @@ export function summary(prev, view) {
   const over = (obs.events || []).filter((e) => e.event === "round over").at(-1);
   if (!over) return null;
   countSeen(over);
+  const count = roundCount(view, over);
+  // the count goes on by itself after the pace's time, counted here (the table's own countdown is held: "last"), so
+  // that it stops for a player reading it: once he scrolls or touches the count it waits for his Go on
+  const after = countdownMs(view, count.body);
+  const clock = after ? selfPaced(count.body, after, over.round + 1) : null;
   // (while the count is open, the status under it says when the next round begins: the bots' first moves of it
   // wait behind the count)
-  const status = (secs) => `Round ${over.round + 1} begins when you press Go on${secs ? `, or by itself in ${secs} s` : ""}.`;
-  return { ...roundCount(view, over), status };
+  const status = () => `Round ${over.round + 1} begins when you press Go on${clock && !clock.paused() ? `, or by itself in ${Math.round(after / 1000)} s` : ""}.`;
+  return { ...count, status, last: Boolean(after) };
+}
+
+// How long a round's count stays before play goes on by itself, as the table counts a summary's time: the pace's
+// (quick 8 s, steady 15 s; instant and slow wait for the player; 8 s for an onlooker), longer for a long count
+// (a second for every three words).
+const SUMMARY_MS = { quick: 8000, steady: 15000 };
+function countdownMs(view, body) {
+  let pace = "steady";
+  try {
+    const chosen = localStorage.getItem("parlour:pace");
+    if (["instant", "quick", "steady", "slow"].includes(chosen)) pace = chosen;
+  } catch { /* (storage refused: the table's default pace) */ }
+  const base = view.seat === null || view.seat === undefined ? 8000 : SUMMARY_MS[pace] || null;
+  const words = body.textContent ? body.textContent.split(/\s+/).length : 0;
+  return base ? Math.max(base, Math.round(words / 3) * 1000) : null;
+}
+
+// The count's own countdown, in the sheet's foot beside Go on: "play goes on by itself in 12 s", which presses Go on
+// when it runs out; a player who scrolls the count, touches it or presses a key in it (but Enter and Escape, which go
+// on) stops it: "paused", and the count waits for his Go on.
+function selfPaced(body, ms, next) {
+  let left = ms;
+  let paused = false;
+  let at = Date.now();
+  const say = h("span", { class: "muted ss-countdown", "data-testid": "count-down" });
+  const show = () => {
+    say.textContent = paused ? "paused: press Go on when you have read it" : `play goes on by itself in ${Math.max(1, Math.ceil(left / 1000))} s`;
+  };
+  const pause = () => {
+    if (paused) return;
+    paused = true;
+    show();
+    say.classList.add("paused");
+    // (the status under the sheet said when play would go on by itself)
+    const status = document.querySelector(".dock .status");
+    if (status && status.textContent.includes("by itself")) status.textContent = `Round ${next} begins when you press Go on.`;
+  };
+  show();
+  requestAnimationFrame(() => {
+    const sheet = body.closest(".sheet");
+    if (!sheet) return;
+    sheet.querySelector(".sheet-foot")?.append(" ", say);
+    body.addEventListener("scroll", pause, { passive: true });
+    for (const kind of ["pointerdown", "touchstart", "wheel"]) sheet.addEventListener(kind, (event) => {
+      if (!(event.target instanceof Element && event.target.closest("[data-testid=go-on]"))) pause();
+    }, { passive: true });
+    const onKey = (event) => { if (sheet.isConnected && !["Enter", "Escape", "Tab", "Shift"].includes(event.key)) pause(); };
+    document.addEventListener("keydown", onKey, true);
+    const tick = setInterval(() => {
+      if (!sheet.isConnected) { clearInterval(tick); document.removeEventListener("keydown", onKey, true); return; }
+      const now = Date.now();
+      if (!paused) left -= now - at;
+      at = now;
+      if (paused) return;
+      if (left <= 0) {
+        clearInterval(tick);
+        document.removeEventListener("keydown", onKey, true);
+        sheet.querySelector("[data-testid=go-on]")?.click();
+      } else show();
+    }, 250);
+  });
+  return { paused: () => paused };
 }
 
 // A round's count shown once at this table stays shut at the next reload (this browser keeps which it was)
@@ -1166,7 +1569,7 @@ function roundCount(view, over, { final = false } = {}) {
   const whose = (i) => (you(i) ? "your" : `${seatName(view, i)}'s`);
   const planeName = (x) => PLANES[x.plane]?.[0] || "a plane";
   const title = over.went_out !== null && over.went_out !== undefined
-    ? `Round ${over.round}: ${who(over.went_out)} went out` : `Round ${over.round}: nobody went out (the stock could not be made again)`;
+    ? `Round ${over.round}: ${who(over.went_out)} went out` : `Round ${over.round}: ${roundEndWords(view, obs, over)}`;
   const totals = obs.totals || [];
   const rows = names.map((_, i) => {
     const b = over.breakdown[i];
@@ -1175,7 +1578,8 @@ function roundCount(view, over, { final = false } = {}) {
     const all = b.victory === "all";
     const laid = (over.laid?.[i] || []).map((x) => (hasVic(x) && !all ? `${planeName(x)} (+${x.value}, doubled by ${WILD.VIC})`
       : `${planeName(x)} (+${all && hasVic(x) ? x.value / 2 : x.value})`));
-    const shot = (over.shot_down?.[i] || []).map((x) => `${whose(x.by)} ${planeName(x)} (+${x.value})`);
+    // (a shot-down set's doubling wild card was its owner's: the doubling is told as his, in the shooter's line)
+    const shot = (over.shot_down?.[i] || []).map((x) => `${whose(x.by)} ${planeName(x)} (+${x.value}${hasVic(x) ? `, doubled by ${whose(x.by)} ${WILD.VIC}` : ""})`);
     // his sets that another player's fighters shot down: laid, but scoring for the shooter
     const lost = names.flatMap((__, j) => (j === i ? [] : (over.shot_down?.[j] || []).filter((x) => x.by === i)
       .map((x) => `Laid ${planeName(x)}, shot down by ${whom(j)} (its ${x.value} points are ${you(j) ? "yours" : `${seatName(view, j)}'s`})`)));
@@ -1281,12 +1685,74 @@ function skippedTurns(obs) {
   return out;
 }
 
-// A turn missed for a wrong name is news: it stays at the head of the story a while (the log keeps it).
+// A turn missed for a wrong name is news: it stays at the head of the story a while (the log keeps it).  So is a
+// round begun, with who plays first: "Round 1: Arthur plays first", "Round 2: you play first" (at the table only: a
+// replay tells no news).
 export function announce(prev, view) {
-  if (!prev) return null;
+  if (!prev) return roundNews(null, view);
   const misses = (v) => (v.observation?.events || []).filter((e) => e.event === "forfeits a turn");
   const now = misses(view);
-  return now.length > misses(prev).length ? missWords(view, now.at(-1).seat) : null;
+  return now.length > misses(prev).length ? missWords(view, now.at(-1).seat) : roundNews(prev, view) || stockNews(prev, view);
+}
+
+// The round just begun, and who plays first in it; null where the round is under way (the table opened again in the
+// middle of it: the player has moved in it already, or an onlooker finds moves made).
+function roundNews(prev, view) {
+  const obs = view.observation;
+  if (!obs || view.over || !obs.round) return null;
+  if (prev && (prev.observation?.round ?? obs.round) >= obs.round) return null;
+  const start = lastOver(obs)?.moves ?? 0;
+  const since = (obs.history || []).slice(start);
+  const seat = view.seat === null || view.seat === undefined || view.onlooker ? null : view.seat;
+  if (!prev && (seat === null ? since.length : since.some(([s]) => s === seat))) return null;
+  // (the first move of the round, or the seat to move where none is made yet: a turn missed passes the first turn on)
+  const first = since.length ? since[0][0] : (obs.to_move || [])[0];
+  if (first === undefined) return null;
+  const you = addressed(view, first);
+  const verb = since.length && !you ? "played" : you ? "play" : "plays";
+  return `Round ${obs.round}: ${person(view, first)} ${verb} first.`;
+}
+
+// At the player's turn, before his draw: the others' moves since his last, this round's, each player's in one
+// sentence as the play log words them ("Since your turn: Arthur drew from the stock, laid ..., discarded .... Betty
+// ...").  The bots' turns flash by in the story line, its headline keeping only the last move (review 22b); here
+// they are together where his turn begins.  A laptop has it over the stock and the pile, a phone in the dock's glance.
+let sinceOpen = false;
+function sinceYourTurn(ctx, testid) {
+  const { obs, view } = ctx;
+  const hist = obs.history || [];
+  if (view.seat === null || view.seat === undefined || obs.phase !== "draw") return "";
+  const ends = (obs.events || []).filter((e) => e.event === "round over" && e.moves !== undefined && e.moves <= hist.length);
+  const roundStart = Math.max(0, ...ends.map((e) => e.moves));
+  let from = roundStart;
+  hist.forEach(([seat], i) => { if (seat === view.seat && i >= roundStart) from = i + 1; });
+  const skipped = skippedTurns(obs);
+  let names = hist.slice(0, from).filter(([, a]) => a.startsWith("name ")).length;
+  const runs = [];
+  const add = (seat, text) => {
+    if (runs.length && runs.at(-1).seat === seat) runs.at(-1).texts.push(text);
+    else runs.push({ seat, texts: [text] });
+  };
+  const missed = (i) => (skipped.get(i) || []).forEach((s) => add(s, "missed a turn (a wrong name)"));
+  for (let i = from; i < hist.length; i++) {
+    const [seat, action] = hist[i];
+    if (i > from) missed(i);
+    let text = moveWords(action, view, seat, i, everySet(obs));
+    if (action.startsWith("name ")) {
+      const said = (obs.naming || [])[names++];
+      if (said) text += said.correct ? " (right)" : " (wrong)";
+    }
+    add(seat, text);
+  }
+  missed(hist.length);
+  const lines = runs.filter((r) => r.seat !== view.seat).map((r) => `${person(view, r.seat, { start: true })} ${listed(r.texts)}.`);
+  if (!lines.length) return "";
+  // (the phone's, three lines at most, opens whole at a tap: the open state lasts while the board is drawn again)
+  const phone = testid === "glance-since";
+  const el = h("p", { class: `ss-since${phone && sinceOpen ? " open" : ""}`, "data-testid": testid,
+    title: phone ? "Tap to read it all" : undefined }, h("b", {}, "Since your turn: "), lines.join(" "));
+  if (phone) el.addEventListener("click", () => { sinceOpen = !sinceOpen; el.classList.toggle("open", sinceOpen); });
+  return el;
 }
 
 // Every move of the game in words, round by round with the end of each marked, the latest at the bottom (scrolled
@@ -1303,8 +1769,8 @@ function playLog(ctx) {
   let names = 0;                       // the names said so far: each name move has its entry in the naming log
   const skipped = skippedTurns(obs);
   const missLine = (s) => h("li", { class: "ss-log-move ss-log-miss", "data-missed": s }, missWords(view, s));
-  const roundEnd = (over) => h("li", { class: "ss-log-round" }, `End of round ${over.round}${over.went_out === null || over.went_out === undefined ? ""
-    : `: ${who(over.went_out)} went out`}`);
+  const roundEnd = (over) => h("li", { class: "ss-log-round" }, `End of round ${over.round}: ${over.went_out === null || over.went_out === undefined
+    ? roundEndWords(view, obs, over) : `${who(over.went_out)} went out`}`);
   if (hist.length) items.push(h("li", { class: "ss-log-round" }, "Round 1"));
   hist.forEach(([seat, action], i) => {
     while (overs[r] && overs[r].moves !== undefined && i >= overs[r].moves) {
@@ -1313,6 +1779,12 @@ function playLog(ctx) {
       items.push(h("li", { class: "ss-log-round" }, `Round ${r + 1}`));
     }
     for (const s of skipped.get(i) || []) items.push(missLine(s));
+    // the stock turned over by this draw: the round ends when the new one runs out
+    const turned = (obs.events || []).find((e) => e.event === "stock turned over" && e.move === i);
+    if (turned) {
+      items.push(h("li", { class: "ss-log-move ss-log-stock", "data-testid": "log-stock-turned" },
+        `The stock ran out: the discard pile, but its top card, was turned over as a new stock of ${plural(turned.cards, "card")}. When it runs out, the round ends.`));
+    }
     let text = `${who(seat)} ${moveWords(action, view, seat, i, setsOf(r))}`;
     if (action.startsWith("name ")) {
       const said = (obs.naming || [])[names++];
@@ -1321,7 +1793,10 @@ function playLog(ctx) {
       if (said && !said.correct) text += ": wrong";
       else if (said) text += " ✓";
     }
-    items.push(h("li", { class: i === hist.length - 1 ? "ss-log-move ss-latest" : "ss-log-move", "data-move": i }, text));
+    // (a long take is told short: every card it took on a hover)
+    const took = action.startsWith("take ") ? tookCards(view, seat, i) : null;
+    items.push(h("li", { class: i === hist.length - 1 ? "ss-log-move ss-latest" : "ss-log-move", "data-move": i,
+      title: took && took.length > LONG_TAKE ? `Took, top first: ${listed(took.map((c) => cardName(c)))}` : undefined }, text));
   });
   for (const s of skipped.get(hist.length) || []) items.push(missLine(s));
   while (overs[r] && overs[r].moves !== undefined && hist.length >= overs[r].moves) { items.push(roundEnd(overs[r])); r += 1; }
