@@ -272,7 +272,8 @@ def test_a_race_resumed_while_its_old_clock_still_winds_down_gets_a_clock(store,
             asyncio.get_running_loop().call_later(0.5, task.cancel)
 
     monkeypatch.setattr(LiveTable, "stop", stop_later)
-    with app(store) as client:
+    with app(store, pace=3) as client:          # a count of a second by the wall's clock, which a loaded machine sees
+        # (at the usual 30 times the count lasts a tenth of a second, and a loaded CI run once missed it)
         made = person_and_bot(client, bot="practised")
         url = f"/ws/tables/{made['id']}?token={made['token']}"
         with client.websocket_connect(url) as ws:
