@@ -561,8 +561,8 @@ export async function drive(main, id) {
         // under their heading, a tap away, so the fixtures to play are near the top, on a phone too.
         const n = r + 1;
         const now = st && st.n === n && st.playing ? "being played now" : "";
-        // (a drive over: its last round open, the others folded, every result in)
-        const open = st ? st.n === n || (st.n === n + 1 && !st.done && !st.playing) : n === data.rounds.length;
+        // (a drive over: every round open, its final results whole from round 1, as a results sheet is read)
+        const open = st ? st.n === n || (st.n === n + 1 && !st.done && !st.playing) : true;
         const fold = open ? "" : !st || n < st.n ? "every result in" : "to come";
         const round = part(`round ${r}`, JSON.stringify([now, fold]), () => {
           const head = h("h3", {}, `Round ${n}`, now || fold ? h("small", { class: "muted" }, ` · ${now || fold}`) : "");
@@ -746,7 +746,17 @@ function cup(c, over) {
     h("p", { class: "muted", "data-testid": "cup-rule" }, "The Cup travels: it stands on table 1 until a pair win a game ",
       "there, goes with its holders from table to table, and passes to any pair who beat them (a draw keeps it where it is). ",
       "Whoever holds it when the last game ends are the Cup Winners."),
-    c.path.length ? h("ol", {}, c.path.map((p) => h("li", {}, `Round ${p.round}, ${possessive(p.ground)} ground: ${p.score}; ${p.to} take it${p.from ? ` from ${p.from}` : ""}`))) : "");
+    // every round the Cup's game was decided in, from round 1 (a draw at table 1, a holder's bye, a win that kept it
+    // say where it stood, as the changes of hands do; the list once began where it first changed hands)
+    (c.journey || c.path).length ? h("ol", { "data-testid": "cup-journey" }, (c.journey || c.path).map((p) => h("li", {}, cupRound(p)))) : "");
+}
+
+// One round of the Cup's journey in words.
+function cupRound(p) {
+  if (p.score === null) return `Round ${p.round}: ${p.to} had a bye and kept the Cup`;
+  const at = `Round ${p.round}, ${possessive(p.ground)} ground: ${p.score}; `;
+  if (p.to !== p.from) return `${at}${p.to} take it${p.from ? ` from ${p.from}` : ""}`;
+  return at + (p.to ? `${p.to} keep it` : "drawn, so the Cup stays on table 1");
 }
 
 // -- the Biggles cycle ------------------------------------------------------------------
@@ -888,7 +898,13 @@ export async function cycle(main, id) {
       const sat = ms[0].sittings > 1 ? ` · ${ms[0].sittings} sittings: nobody plays two matches at once` : "";
       return [part(`round ${n}`, now + sat, () => h("tr", { class: "round-head", "data-round": n },
         h("th", { colspan: 4, scope: "colgroup" }, capital(roundName(ms[0])), h("small", { class: "muted" }, sat, now)))),
-      ...ms.map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points, inPlayState(m.tables), data.bots, botLevel()]), () => match(m)))];
+      // (a round of several sittings lists its matches sitting by sitting, each under a line of its own: in the
+      // ring's order the sittings alternated, match 1 of sitting 1 beside match 2 of sitting 2)
+      ...[...new Set(ms.map((m) => m.sitting))].sort((a, b) => a - b).flatMap((k) => [
+        ms[0].sittings > 1 ? part(`sitting ${n}-${k}`, "", () => h("tr", { class: "sitting-head", "data-testid": "sitting-head", "data-sitting": k },
+          h("th", { colspan: 4, scope: "rowgroup" }, h("small", {}, `Sitting ${k} of ${ms[0].sittings}`)))) : null,
+        ...ms.filter((m) => m.sitting === k).map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points, inPlayState(m.tables), data.bots, botLevel()]), () => match(m)))])
+        .filter(Boolean)];
     }));
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle")),
