@@ -628,8 +628,6 @@ export function render(el, ctx) {
       clickable(h("span", { class: "ss-btn ss-hold" }, "Hold fire"), "hold", act, "Hold fire"))));
   }
   if (obs.must_go_out && myTurn) panels.push(h("div", { class: "panel ss-note decision-area" }, "You put down a fourth card: you must go out this turn."));
-  if (!readOnly) tableView = view;
-  if (myTurn) panels.push(askAgain(ctx));
 
   // -- my hand ----------------------------------------------------------------------------------------------
   let hand = "";
@@ -938,37 +936,17 @@ document.addEventListener("focusout", (event) => {
   if (card) card.classList.remove("ss-look");
 });
 
-// A hint asked after the draw weighs what goes on the table first (a set, a swap, a fourth card), not the discard
-// (see unweighed): once the player has put down what he meant to, the dock offers the hint again, for the discard,
-// so that one request's advice is followed through the turn.  The table's position when the hint was last asked (and the table),
-// and the view this page's table shows (a replay's boards are not the player's).
-let hintAskedAt = null;
-let tableView = null;
-function askAgain(ctx) {
-  const { view, obs } = ctx;
-  // (asked at this table: a page opened on another since starts afresh)
-  const asked = hintAskedAt && hintAskedAt.at === location.pathname ? hintAskedAt.moves : null;
-  if (ctx.readOnly || !view.hints || view.hint_withheld || asked === null || asked >= view.moves) return "";
-  if (obs.phase !== "play" || !ctx.legal.some((a) => a.startsWith("discard ")) || ctx.legal.length < 2) return "";
-  // (asked in this turn, after its draw: every move since is the player's own, and none of them a draw)
+// A hint asked at a turn stays on through the turn (hint.js's follow): asked at the draw, it is asked again once the
+// card is drawn; asked after it (where it weighs what goes on the table first, a set, a swap, a fourth card: see
+// unweighed), again once that is down, for the discard; so that one press's advice follows each decision of the turn.
+// On while every move since it was asked is the player's own, in the same round.
+export function hintFollow(view, asked) {
+  const obs = view.observation;
+  if (!obs || !["draw", "play"].includes(obs.phase)) return false;
   const since = (obs.history || []).slice(asked);
-  if (!since.length || since.some(([seat, action]) => seat !== obs.seat || /^(draw|take) /.test(action))) return "";
-  // (the Hint button's own press: the hint is asked, and this offer has served)
-  const ask = (event) => {
-    document.querySelector(".dock [data-testid=hint-button]")?.click();
-    event.currentTarget.closest(".ss-ask-again")?.remove();
-  };
-  return h("div", { class: "panel ss-ask-again decision-area", "data-testid": "ask-again" },
-    h("span", {}, "Done putting cards down? The expert can now weigh your discard: "),
-    h("button", { type: "button", class: "hint-button", onclick: ask }, "Ask again for the discard"));
+  const newRound = (obs.events || []).some((e) => e.event === "round over" && e.moves > asked);
+  return since.length > 0 && !newRound && since.every(([seat]) => seat === obs.seat);
 }
-
-// The hint asked for at this table: the moves it was asked at (see askAgain above).  (An old refusal goes at the
-// player's next action in every game: table.js puts it away.)
-document.addEventListener("click", (event) => {
-  if (!(event.target instanceof Element) || !document.querySelector(".ss-board")) return;
-  if (event.target.closest("[data-testid=hint-button]") && tableView) hintAskedAt = { moves: tableView.moves, at: location.pathname };
-}, true);
 
 // The sets that may be laid, one choice a plane: a plane with one way to lay it lays at a click; one with several
 // (which wild cards to use, a fourth card) opens its ways first, so the choice stays short on any screen.
