@@ -346,7 +346,7 @@ export async function playTable(tableId) {
     if (view.over) {
       movesEl.append(h("div", { class: "banner", "data-testid": "result" },
         h("strong", {}, "Game over. "), view.result.abandoned ? resultText(view.result) : (mod.bannerText || mod.resultText || resultText)(view.result, view),
-        " ", h("a", { href: `/replay/${tableId}` }, "Replay it"), " · ",
+        " ", h("span", { class: "result-replay" }, h("a", { href: `/replay/${tableId}` }, "Replay it"), " · "),
         h("a", { href: `/api/tables/${tableId}/record` }, "Download the record"),
         context ? [" · ", sent()] : mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
         view.result.abandoned || !mod.ending ? "" : mod.ending(view), mine ? keepLink(tableId, mine, view.real_time) : "");

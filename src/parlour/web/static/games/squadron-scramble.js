@@ -759,12 +759,10 @@ export function render(el, ctx) {
   if (log && myTurn && !matchMedia("(max-width: 600px)").matches) log.setAttribute("data-focus", "the latest moves");
   // the game over, at the table: the result and the final totals head the board, where the page opens (data-end-result:
   // the table keeps its top in view, the title and the seats with them), not scrolled down past them to the foot
-  // (on a phone the dock, with the game-over panel's "Replay it" and "Play again", comes after the whole table: the
-  // line says them too, "Play again" pressing the panel's own button; where it has none, a watcher's, none shows;
-  // drawn at a phone's width only, so a wider page has no second copy of them, seen or not: the table is drawn again
-  // when the page crosses that width)
-  const phoneWide = matchMedia("(max-width: 600px)").matches;
-  const tableId = phoneWide && /^\/t\/[^/]+/.test(location.pathname) ? location.pathname.split("/")[2] : null;
+  // (the dock, with the game-over panel's "Replay it" and "Play again", comes after the whole table, below the fold on a
+  // laptop too: the line says them, "Play again" pressing the panel's own button; where it has none, a watcher's, none
+  // shows; on a wide screen the panel's own pair gives way to the line's, so that one of each is seen)
+  const tableId = /^\/t\/[^/]+/.test(location.pathname) ? location.pathname.split("/")[2] : null;
   const again = () => document.querySelector(".dock [data-testid=again]")?.click();
   const finalActions = tableId ? h("span", { class: "ss-final-actions" }, " ",
     h("a", { href: `/replay/${tableId}`, "data-testid": "board-replay" }, "Replay it"), " ",
