@@ -1025,7 +1025,8 @@ function namePanel(obs, act) {
   // the set being named, drawn large: on a phone the cards on the table are too small to tell one outline from another
   const shown = set ? h("div", { class: "ss-name-cards", "data-testid": "naming-cards", "aria-label": "The cards you laid" },
     [...set.cards, set.extra].filter(Boolean).map((c) => planeCard(c, { size: "spot" }))) : "";
-  return h("div", { class: "panel ss-name decision-area" }, h("h3", {}, "Name the plane you laid and its nation"),
+  // (no heading of its own: the prompt just above it asks for the name, and a second line saying it again was noise)
+  return h("div", { class: "panel ss-name decision-area", "aria-label": "Name the plane you laid and its nation" },
     h("div", { class: "ss-name-body" }, shown, h("div", {},
       h("p", {}, "Say it right: a wrong plane or nation costs your next turn."), form)));
 }
