@@ -45,3 +45,27 @@ def test_on_a_phone_the_card_picked_out_is_ringed_round_its_edge_whole(quick_ser
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_on_a_phone_a_swap_is_offered_in_the_dock_beside_the_hand(quick_server, browser):
+    """(a wild-card swap could be started only from the table, a scroll away from the dock where the player looks)
+    the dock offers each swap by its words, the card of the hand, the set; a tap there makes it."""
+    made, view = drive(quick_server, 3, lambda v: any(a.startswith("swap ") for a in v["legal"]), seats=3)
+    swap = next(a for a in view["legal"] if a.startswith("swap "))
+    card = swap.split(" ")[1]
+    context, page, errors = open_table(browser, quick_server, made, PHONE, touch=True)
+    try:
+        offer = page.locator(f".dock [data-testid=swap-panel] [data-action='{swap}']")
+        assert offer.count() == 1
+        said = offer.inner_text()
+        assert "Swap " in said and " into " in said and " set" in said, said
+        box = offer.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], box
+        snap(page, "squadron-round14-swap-in-the-dock")
+        moves = page.get_attribute(".board", "data-moves")
+        offer.tap()
+        page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
+        page.wait_for_selector(f".ss-board .ss-set svg[data-card='{card}']", state="attached")
+        assert not errors, errors
+    finally:
+        context.close()

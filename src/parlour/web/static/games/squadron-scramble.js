@@ -611,6 +611,15 @@ export function render(el, ctx) {
   const lays = legal.filter((a) => a.startsWith("lay ")).filter(can);
   // (in plane-spotting the player picks a set's cards in his hand himself: no set is found for him)
   if (lays.length && !SPOTTING) panels.push(layPanel(lays, ctx));
+  // the swaps offered where the hand is too (on a phone the table's wild cards are a scroll away from the dock where
+  // the player looks): each says the card of the hand, the set it goes into and the wild card it brings back
+  const swaps = legal.filter((a) => a.startsWith("swap ")).filter(can);
+  if (swaps.length && !SPOTTING && myTurn && !readOnly) {
+    panels.push(h("div", { class: "panel ss-swaps decision-area", "data-testid": "swap-panel" },
+      h("h3", {}, swaps.length === 1 ? "A swap you can make" : "Swaps you can make"),
+      h("div", { class: "ss-lay-list" }, swaps.map((a) => clickable(h("span", { class: "ss-btn ss-swap-btn" },
+        planeCard(a.split(" ")[1], { size: "tiny" }), ` ${label(a, view)}`), a, act, label(a, view))))));
+  }
   if (obs.phase === "name" && myTurn && !readOnly) panels.push(namePanel(obs, act));
   const hist = obs.history || [];
   const mySaid = (obs.naming || []).filter((x) => x.seat === me).at(-1);
@@ -1199,7 +1208,7 @@ export function hintPlayable(action) {
 export function unweighed(count, view) {
   if (view?.observation?.phase !== "play") return null;
   return `${count === 1 ? "Your discard was" : `Your ${count} discards were`} not weighed yet: the expert first puts on the table `
-    + "what it can (a set, a swap, a fourth card), and weighs which card to throw away once that is done: the dock then offers to ask again.";
+    + "what it can (a set, a swap, a fourth card), and weighs which card to throw away once that is done: the hint, still on, then asks again by itself.";
 }
 
 // The stock's end in sight: "3 cards left in the stock: when it runs out, the round ends" (or, where it is still to be
