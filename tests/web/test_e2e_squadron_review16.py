@@ -127,8 +127,12 @@ def test_sets_are_named_by_owner_and_plane_with_no_number(quick_server, browser)
     made, _ = table.drive(quick_server, 3, lambda v: v["observation"]["phase"] == "name", seats=2)
     context, page, errors = table.open_table(browser, quick_server, made, WIDE)
     try:
-        head = page.locator(".ss-name h3").inner_text()
-        assert head == "Name the plane you laid and its nation", head
+        # (round 14: said once, by the prompt, the panel under it with no heading repeating it)
+        dock = page.locator(".dock").inner_text()
+        assert dock.count("Name the plane you laid") == 1, dock
+        assert "Name the plane you laid down, and its nation." in dock, dock
+        assert page.locator(".ss-name h3").count() == 0
+        assert "#" not in page.locator(".ss-name").inner_text()
         shoot(page, "naming-no-number")
         assert not errors, errors
     finally:

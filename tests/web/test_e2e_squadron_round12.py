@@ -76,8 +76,8 @@ def keep_swaps(v: dict) -> str | None:
 def test_the_spotting_hint_lists_alike_swaps_once_and_offers_the_discard_after_one(quick_server, browser):
     """(review 22b: two rows "Swap a card of yours for a wild card (which card, and where, is for you to spot)" at 94%
     and 93%) the swaps, which read alike in plane-spotting, are one row at the best one's figure, saying how many it
-    stands for; no two rows of the hint read the same.  Once a swap is made, the dock offers to ask again, for the
-    discard the hint did not weigh yet."""
+    stands for; no two rows of the hint read the same.  Once a swap is made, the hint, still on, is asked again by
+    itself, for what is left to decide."""
     made, view = drive(
         quick_server, 4, lambda v: len(swaps(v)) >= 2, seats=3, variant=SPOTTING, hints=True, choose=keep_swaps
     )
@@ -101,10 +101,9 @@ def test_the_spotting_hint_lists_alike_swaps_once_and_offers_the_discard_after_o
         with connect(url, open_timeout=10) as again:
             again.send(json.dumps({"type": "act", "action": swaps(view)[0], "moves": view["moves"]}))
             page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
-        offer = page.locator("[data-testid=ask-again]")
-        offer.wait_for()
-        assert "Ask again for the discard" in offer.inner_text()
-        snap(page, "squadron-round12-spotting-ask-again-after-a-swap")
+        page.locator("[data-testid=hint] [data-testid=chance]").first.wait_for(timeout=30000)
+        assert page.locator("[data-testid=ask-again]").count() == 0
+        snap(page, "squadron-round12-spotting-hint-again-after-a-swap")
         assert not errors, errors
     finally:
         context.close()
@@ -216,24 +215,32 @@ def test_on_a_phone_the_game_over_line_at_the_top_offers_replay_and_play_again(q
         assert not errors, errors
     finally:
         context.close()
-    # at a laptop's width the dock with them stands beside the table: the line has no second copy, in the DOM or
-    # seen, and the one "Replay it" opens the replay; narrowed to a phone's width, the line says them
-    context = browser.new_context(viewport=WIDE)
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        take_seat(page, quick_server.url, made)
-        line = page.locator("[data-testid=board-result]")
-        line.wait_for()
-        page.locator(".dock [data-testid=again]").wait_for()
-        assert page.locator("[data-testid=board-replay], [data-testid=board-again]").count() == 0
-        assert page.locator("text=Replay it").count() == 1
-        page.set_viewport_size(PHONE)
-        line.locator("[data-testid=board-replay]").wait_for()
-        page.set_viewport_size(WIDE)
-        page.locator("[data-testid=board-replay]").wait_for(state="detached")
-        page.click("text=Replay it")
-        page.wait_for_url(f"**/replay/{made['id']}*")
-        assert not errors, errors
-    finally:
-        context.close()
+    # (round 14: at a laptop's width the dock with them comes after the table too, below the fold) the line says them
+    # there as well, in sight as the page opens, and the dock's own give way to them: one "Replay it" seen, which
+    # opens the replay, and one "Play again", which starts the new table
+    for press in ("replay", "again"):
+        context = browser.new_context(viewport=WIDE)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        try:
+            take_seat(page, quick_server.url, made)
+            line = page.locator("[data-testid=board-result]")
+            line.wait_for()
+            page.locator(".dock [data-testid=again]").wait_for(state="attached")
+            assert page.locator("a:visible", has_text="Replay it").count() == 1
+            assert page.locator("button:visible", has_text="Play again").count() == 1
+            replay = line.locator("[data-testid=board-replay]")
+            again = line.locator("[data-testid=board-again]")
+            for el in (replay, again):
+                box = el.bounding_box()
+                assert box and 0 <= box["y"] and box["y"] + box["height"] <= WIDE["height"], box
+            if press == "replay":
+                snap(page, "squadron-round14-laptop-game-over-line")
+                replay.click()
+                page.wait_for_url(f"**/replay/{made['id']}*")
+            else:
+                again.click()
+                page.wait_for_url(lambda u: made["id"] not in u and "/t/" in u)
+            assert not errors, errors
+        finally:
+            context.close()

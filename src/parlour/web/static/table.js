@@ -227,7 +227,7 @@ export async function playTable(tableId) {
     shownSince = Object.fromEntries((message.legal || []).map((a) => [a, shownSince[a] || { version: message.version, seen: at }]));
   };
   const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x), playable: mod.hintPlayable, contest: mod.contest || "game",
-    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly, tap: mod.hintTap });
+    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly, tap: mod.hintTap, follow: mod.hintFollow });
   // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
   const playAgain = async () => {
     try {
@@ -346,7 +346,7 @@ export async function playTable(tableId) {
     if (view.over) {
       movesEl.append(h("div", { class: "banner", "data-testid": "result" },
         h("strong", {}, "Game over. "), view.result.abandoned ? resultText(view.result) : (mod.bannerText || mod.resultText || resultText)(view.result, view),
-        " ", h("a", { href: `/replay/${tableId}` }, "Replay it"), " · ",
+        " ", h("span", { class: "result-replay" }, h("a", { href: `/replay/${tableId}` }, "Replay it"), " · "),
         h("a", { href: `/api/tables/${tableId}/record` }, "Download the record"),
         context ? [" · ", sent()] : mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
         view.result.abandoned || !mod.ending ? "" : mod.ending(view), mine ? keepLink(tableId, mine, view.real_time) : "");

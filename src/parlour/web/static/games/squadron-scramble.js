@@ -611,6 +611,15 @@ export function render(el, ctx) {
   const lays = legal.filter((a) => a.startsWith("lay ")).filter(can);
   // (in plane-spotting the player picks a set's cards in his hand himself: no set is found for him)
   if (lays.length && !SPOTTING) panels.push(layPanel(lays, ctx));
+  // the swaps offered where the hand is too (on a phone the table's wild cards are a scroll away from the dock where
+  // the player looks): each says the card of the hand, the set it goes into and the wild card it brings back
+  const swaps = legal.filter((a) => a.startsWith("swap ")).filter(can);
+  if (swaps.length && !SPOTTING && myTurn && !readOnly) {
+    panels.push(h("div", { class: "panel ss-swaps decision-area", "data-testid": "swap-panel" },
+      h("h3", {}, swaps.length === 1 ? "A swap you can make" : "Swaps you can make"),
+      h("div", { class: "ss-lay-list" }, swaps.map((a) => clickable(h("span", { class: "ss-btn ss-swap-btn" },
+        planeCard(a.split(" ")[1], { size: "tiny" }), ` ${label(a, view)}`), a, act, label(a, view))))));
+  }
   if (obs.phase === "name" && myTurn && !readOnly) panels.push(namePanel(obs, act));
   const hist = obs.history || [];
   const mySaid = (obs.naming || []).filter((x) => x.seat === me).at(-1);
@@ -628,8 +637,6 @@ export function render(el, ctx) {
       clickable(h("span", { class: "ss-btn ss-hold" }, "Hold fire"), "hold", act, "Hold fire"))));
   }
   if (obs.must_go_out && myTurn) panels.push(h("div", { class: "panel ss-note decision-area" }, "You put down a fourth card: you must go out this turn."));
-  if (!readOnly) tableView = view;
-  if (myTurn) panels.push(askAgain(ctx));
 
   // -- my hand ----------------------------------------------------------------------------------------------
   let hand = "";
@@ -761,12 +768,10 @@ export function render(el, ctx) {
   if (log && myTurn && !matchMedia("(max-width: 600px)").matches) log.setAttribute("data-focus", "the latest moves");
   // the game over, at the table: the result and the final totals head the board, where the page opens (data-end-result:
   // the table keeps its top in view, the title and the seats with them), not scrolled down past them to the foot
-  // (on a phone the dock, with the game-over panel's "Replay it" and "Play again", comes after the whole table: the
-  // line says them too, "Play again" pressing the panel's own button; where it has none, a watcher's, none shows;
-  // drawn at a phone's width only, so a wider page has no second copy of them, seen or not: the table is drawn again
-  // when the page crosses that width)
-  const phoneWide = matchMedia("(max-width: 600px)").matches;
-  const tableId = phoneWide && /^\/t\/[^/]+/.test(location.pathname) ? location.pathname.split("/")[2] : null;
+  // (the dock, with the game-over panel's "Replay it" and "Play again", comes after the whole table, below the fold on a
+  // laptop too: the line says them, "Play again" pressing the panel's own button; where it has none, a watcher's, none
+  // shows; on a wide screen the panel's own pair gives way to the line's, so that one of each is seen)
+  const tableId = /^\/t\/[^/]+/.test(location.pathname) ? location.pathname.split("/")[2] : null;
   const again = () => document.querySelector(".dock [data-testid=again]")?.click();
   const finalActions = tableId ? h("span", { class: "ss-final-actions" }, " ",
     h("a", { href: `/replay/${tableId}`, "data-testid": "board-replay" }, "Replay it"), " ",
@@ -938,37 +943,17 @@ document.addEventListener("focusout", (event) => {
   if (card) card.classList.remove("ss-look");
 });
 
-// A hint asked after the draw weighs what goes on the table first (a set, a swap, a fourth card), not the discard
-// (see unweighed): once the player has put down what he meant to, the dock offers the hint again, for the discard,
-// so that one request's advice is followed through the turn.  The table's position when the hint was last asked (and the table),
-// and the view this page's table shows (a replay's boards are not the player's).
-let hintAskedAt = null;
-let tableView = null;
-function askAgain(ctx) {
-  const { view, obs } = ctx;
-  // (asked at this table: a page opened on another since starts afresh)
-  const asked = hintAskedAt && hintAskedAt.at === location.pathname ? hintAskedAt.moves : null;
-  if (ctx.readOnly || !view.hints || view.hint_withheld || asked === null || asked >= view.moves) return "";
-  if (obs.phase !== "play" || !ctx.legal.some((a) => a.startsWith("discard ")) || ctx.legal.length < 2) return "";
-  // (asked in this turn, after its draw: every move since is the player's own, and none of them a draw)
+// A hint asked at a turn stays on through the turn (hint.js's follow): asked at the draw, it is asked again once the
+// card is drawn; asked after it (where it weighs what goes on the table first, a set, a swap, a fourth card: see
+// unweighed), again once that is down, for the discard; so that one press's advice follows each decision of the turn.
+// On while every move since it was asked is the player's own, in the same round.
+export function hintFollow(view, asked) {
+  const obs = view.observation;
+  if (!obs || !["draw", "play"].includes(obs.phase)) return false;
   const since = (obs.history || []).slice(asked);
-  if (!since.length || since.some(([seat, action]) => seat !== obs.seat || /^(draw|take) /.test(action))) return "";
-  // (the Hint button's own press: the hint is asked, and this offer has served)
-  const ask = (event) => {
-    document.querySelector(".dock [data-testid=hint-button]")?.click();
-    event.currentTarget.closest(".ss-ask-again")?.remove();
-  };
-  return h("div", { class: "panel ss-ask-again decision-area", "data-testid": "ask-again" },
-    h("span", {}, "Done putting cards down? The expert can now weigh your discard: "),
-    h("button", { type: "button", class: "hint-button", onclick: ask }, "Ask again for the discard"));
+  const newRound = (obs.events || []).some((e) => e.event === "round over" && e.moves > asked);
+  return since.length > 0 && !newRound && since.every(([seat]) => seat === obs.seat);
 }
-
-// The hint asked for at this table: the moves it was asked at (see askAgain above).  (An old refusal goes at the
-// player's next action in every game: table.js puts it away.)
-document.addEventListener("click", (event) => {
-  if (!(event.target instanceof Element) || !document.querySelector(".ss-board")) return;
-  if (event.target.closest("[data-testid=hint-button]") && tableView) hintAskedAt = { moves: tableView.moves, at: location.pathname };
-}, true);
 
 // The sets that may be laid, one choice a plane: a plane with one way to lay it lays at a click; one with several
 // (which wild cards to use, a fourth card) opens its ways first, so the choice stays short on any screen.
@@ -1049,7 +1034,8 @@ function namePanel(obs, act) {
   // the set being named, drawn large: on a phone the cards on the table are too small to tell one outline from another
   const shown = set ? h("div", { class: "ss-name-cards", "data-testid": "naming-cards", "aria-label": "The cards you laid" },
     [...set.cards, set.extra].filter(Boolean).map((c) => planeCard(c, { size: "spot" }))) : "";
-  return h("div", { class: "panel ss-name decision-area" }, h("h3", {}, "Name the plane you laid and its nation"),
+  // (no heading of its own: the prompt just above it asks for the name, and a second line saying it again was noise)
+  return h("div", { class: "panel ss-name decision-area", "aria-label": "Name the plane you laid and its nation" },
     h("div", { class: "ss-name-body" }, shown, h("div", {},
       h("p", {}, "Say it right: a wrong plane or nation costs your next turn."), form)));
 }
@@ -1222,7 +1208,7 @@ export function hintPlayable(action) {
 export function unweighed(count, view) {
   if (view?.observation?.phase !== "play") return null;
   return `${count === 1 ? "Your discard was" : `Your ${count} discards were`} not weighed yet: the expert first puts on the table `
-    + "what it can (a set, a swap, a fourth card), and weighs which card to throw away once that is done: the dock then offers to ask again.";
+    + "what it can (a set, a swap, a fourth card), and weighs which card to throw away once that is done: the hint, still on, then asks again by itself.";
 }
 
 // The stock's end in sight: "3 cards left in the stock: when it runs out, the round ends" (or, where it is still to be
