@@ -543,11 +543,11 @@ function holdings(obs, view, top = null) {
 // seat the end by agreement (ctx.finish: at its turn, the other players all bots), the way to finish and count.
 function stallNotice(obs, view, ctx) {
   if (!obs.stalled || view.over) return "";
-  // (stalled by the new stocks, the rules' count; or by the turns, where every player takes the top discard and the
-  // stock is never used up)
+  // (stalled by the new stocks; or, sooner as a rule, by the cards thrown since the last set: more than the stock and
+  // the discards hold, so that whatever a player could get has gone by, taken and thrown back or drawn)
   const n = obs.dry_restocks;
   const times = n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
-  const why = n >= 3 ? `since the stock was made again ${times}` : `in the last ${obs.quiet_turns} turns`;
+  const why = n >= 3 ? `since the stock was made again ${times}` : `for ${plural(obs.quiet_turns, "turn")}, though every card outside the hands has gone by`;
   const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way" },
     h("button", { type: "button", class: "primary", "data-testid": "finish-here", onclick: (event) => { event.currentTarget.disabled = true; ctx.finish(); } },
       "Finish here and count"),
