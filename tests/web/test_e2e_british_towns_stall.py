@@ -211,3 +211,45 @@ def test_a_game_stalled_by_the_cards_gone_by_is_said_to_be_so_by_its_turns(quick
         "No set has been laid or added to since the stock was made again 3 times: as the rules stand this game may "
         "never end."
     ), said
+
+
+#: the line of what the others did since the player's last turn, as the page draws it on a laptop at his turn
+SINCE = """async ([obs, legal, seat]) => { const m = await import('/static/games/british-towns-sets.js');
+  const seats = obs.seat_names.map((n, i) => ({ name: i === seat ? 'Ann' : `Bot ${i}`,
+    kind: i === seat ? 'person' : 'bot' }));
+  const view = { seat, observation: obs, over: false, seats, moves: obs.history.length, legal };
+  const el = document.createElement('div'); document.body.append(el);
+  m.render(el, { obs, view, legal, act: () => {}, readOnly: false, refuse: () => {} });
+  return el.querySelector('[data-testid=since]')?.textContent || null; }"""
+
+
+def test_the_line_of_what_the_other_did_is_short_and_points_to_the_play_log(quick_server, page):
+    """(review: the line ran to some 80 words at a turn after the other laid a set and drew back up to seven) the line
+    gives the gist of each move, and the towns laid, the cards drawn and a new stock's count stay in the play log."""
+    from parlour.bots import decide, make_bot
+    from parlour.games.british_towns import SETS
+
+    for seed in range(40):
+        state = SETS.new_state(seats=2, seed=seed)
+        bots = [make_bot(SETS, "heuristic", s, seed) for s in (0, 1)]
+        while not state.is_over:
+            seat = state.turn
+            state.apply(seat, decide(bots[seat], state, seat))
+            last = [a for s, a in state.history if s == 1]
+            if state.turn == 0 and state.phase == "draw" and state.history[-1][0] == 1 and any(
+                a.startswith("lay ") for s, a in state.history[-3:] if s == 1
+            ) and last:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no deal had the bot lay a set")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(quick_server.url + "/")
+    said = page.evaluate(SINCE, [state.observation(0), list(state.legal_actions(0)), 0])
+    assert said.startswith("Since your last turn: Bot 1 "), said
+    assert "laid down " in said and "back up to seven" in said, said
+    assert ":" not in said.split("Since your last turn:")[1], said          # the towns laid are left to the log
+    assert said.endswith("More in the play log."), said
+    assert len(said.split()) <= 30, said
