@@ -150,8 +150,9 @@ export function regionChip(region, { full = false, extra = "" } = {}) {
 // The player's own hand is marked in it (his alone: the page has no other): each town he holds ticked and in bold,
 // and "you hold 2 of 4" under the region, the region card too where he holds it; by a mark and words, not colour alone.
 // now: { region, words }, the region the decision is about, marked with the words (and a ring, and scrolled to where
-// the key is a box of its own).
-export function keyCard(obs, view, laidBy, { focus = false, sets = false, held = {}, now = null } = {}) {
+// the key is a box of its own). quiet: the sets game's "whole: lay it down" left unsaid, where the player must now do
+// something else (a card he must add to his set is his whole turn: he lays nothing in it).
+export function keyCard(obs, view, laidBy, { focus = false, sets = false, held = {}, now = null, quiet = false } = {}) {
   const mine = new Set(obs.hand || []);
   return h("div", { class: "bt-key panel", "data-focus": focus ? "the key" : undefined }, h("h3", {}, "The key"),
     h("ul", {}, (obs.key || []).map((k) => {
@@ -165,7 +166,7 @@ export function keyCard(obs, view, laidBy, { focus = false, sets = false, held =
           h("div", { class: "bt-keycount" }, sets ? `${plural(k.towns, "town")}, or ${plural(k.towns - 1, "town")} + the region card` : `${k.towns} towns + region card`,
             who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${person(view, who)}`) : ""),
           laid ? h("div", { class: "bt-keytowns bt-keyheld" }, `holds ${laid.map(shortName).join(" · ")}`)
-            : townsOf(k.region, mine, addressed(view, obs.seat) ? "you hold" : `${seatName(view, obs.seat)} holds`, sets && who === undefined)));
+            : townsOf(k.region, mine, addressed(view, obs.seat) ? "you hold" : `${seatName(view, obs.seat)} holds`, sets && who === undefined && !quiet)));
     })));
 }
 

@@ -46,9 +46,13 @@ function sinceLast(moves, from, view, phone = false) {
     if (runs.length && runs.at(-1).seat === m.seat) runs.at(-1).texts.push(m.text);
     else runs.push({ seat: m.seat, texts: [m.text] });
   }
-  const lines = runs.map((r) => (r.seat === null ? h("span", { class: "bt-since-news" }, `${r.texts.join("; ")}. `)
-    : h("span", {}, h("b", {}, person(view, r.seat, { start: true })), ` ${listed(r.texts)}. `)));
-  const text = h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines);
+  const lines = runs.map((r) => (r.seat === null ? h("span", { class: "bt-since-news" }, `${capital(r.texts.map(brief).join("; "))}. `)
+    : h("span", {}, h("b", {}, person(view, r.seat, { start: true })), ` ${listed(r.texts.map(brief))}. `)));
+  // (the gist, a few words a move: the towns of a set laid, the cards drawn to seven, a new stock's count, are in the
+  // play log, which the line points to where it left something out)
+  const cut = fresh.some((m) => brief(m.text) !== m.text);
+  const text = h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines,
+    cut && !phone ? h("span", { class: "muted-light", "data-testid": "since-more-log" }, "More in the play log.") : "");
   if (!phone) return h("div", { class: "bt-since bt-since-sets decision-area", "data-testid": "since" }, text);
   // (on a phone two lines, the hand still on the first screen; the rest a tap away, "Show all")
   const more = h("button", { type: "button", class: "bt-since-more", "data-testid": "since-more", "aria-expanded": String(sinceOpen) },
@@ -62,6 +66,17 @@ function sinceLast(moves, from, view, phone = false) {
   });
   requestAnimationFrame(() => { if (!sinceOpen && text.scrollHeight <= text.clientHeight + 1) more.hidden = true; });
   return box;
+}
+// A move of the play log in a few words, for the line of what the others did since the player's last turn.
+function brief(text) {
+  return text
+    .replace(/^laid down (.+?): .*$/, "laid down $1")
+    .replace(/^drew (?:.+ )?from the stock, back up to seven$/, "drew back up to seven")
+    .replace(/^drew from the stock$/, "drew")
+    .replace(/^took (.+) from the discard pile$/, "took $1")
+    .replace(/^drew (.+) from the stock, and it went onto (.+)$/, "drew $1 onto $2")
+    .replace(/^took (.+) from the discard pile and added it to (.+)$/, "added $1 to $2")
+    .replace(/^The stock ran out: .*$/, "the stock ran out and was made again from the discards");
 }
 let sinceOpen = false;      // the phone's summary opened whole by the player ("Show all"), kept till he closes it
 
@@ -391,7 +406,9 @@ export function render(el, ctx) {
   // phone still, where the player left it, that region marked in words): on a phone straight under the piles (which the page keeps above the dock at the player's turn); on a laptop at the side under the play
   // log; the box ends above the dock
   // (once the game is over, and in a replay, the key is a thing to read: whole, in the page)
-  const key = keyCard(obs, view, laidBy, { sets: true, held, now });
+  // (a card he must add to his set is his whole turn: the key then tells him nothing to lay, the page only what he
+  // must do now)
+  const key = keyCard(obs, view, laidBy, { sets: true, held, now, quiet: Boolean(mustAdd) });
   // (on a laptop at his turn: what the others did since his latest move, each player's turn whole in one line, in the
   // dock over his hand, so that no bot's turn is left under the dock in the play log)
   const since = deciding && me !== undefined && me !== null && (!phone || names.length > 2) ? sinceLast(moves, from, view, phone) : "";
@@ -543,11 +560,11 @@ function holdings(obs, view, top = null) {
 // seat the end by agreement (ctx.finish: at its turn, the other players all bots), the way to finish and count.
 function stallNotice(obs, view, ctx) {
   if (!obs.stalled || view.over) return "";
-  // (stalled by the new stocks, the rules' count; or by the turns, where every player takes the top discard and the
-  // stock is never used up)
+  // (stalled by the new stocks; or, sooner as a rule, by the cards thrown since the last set: more than the stock and
+  // the discards hold, so that whatever a player could get has gone by, taken and thrown back or drawn)
   const n = obs.dry_restocks;
   const times = n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
-  const why = n >= 3 ? `since the stock was made again ${times}` : `in the last ${obs.quiet_turns} turns`;
+  const why = n >= 3 ? `since the stock was made again ${times}` : `for ${plural(obs.quiet_turns, "turn")}, though every card outside the hands has gone by`;
   const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way" },
     h("button", { type: "button", class: "primary", "data-testid": "finish-here", onclick: (event) => { event.currentTarget.disabled = true; ctx.finish(); } },
       "Finish here and count"),
