@@ -93,11 +93,24 @@ def postgres_url():
         pytest.fail(str(error))
 
 
+#: how many times as fast as the wall's the races' clock runs for a test marked ``bots_race``
+RACE_SPEED = 10
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "bots_race: the test waits while bots race Biggles to their ends, no person racing in the page: "
+                   f"its ``server`` runs real-time games' clock {RACE_SPEED} times as fast as the wall's")
+
+
 @pytest.fixture
-def server(tmp_path):
+def server(tmp_path, request):
     """``parlour serve`` for the page tests, which choose their deals, some at tables of two people: it keeps every
-    creator's seed (``--creator-seeds``; the rule itself is tested in-process, test_public_night.py)."""
-    srv = Server(f"sqlite:///{tmp_path / 'served.db'}", 0.05, "--creator-seeds").start()
+    creator's seed (``--creator-seeds``; the rule itself is tested in-process, test_public_night.py).  For a test
+    marked ``bots_race`` a race's clock runs ``RACE_SPEED`` times as fast (``--clock-speed``): bots' races are over
+    in seconds, not a minute each (issue 37: one such test took 150 s)."""
+    fast = ("--clock-speed", str(RACE_SPEED)) if request.node.get_closest_marker("bots_race") else ()
+    srv = Server(f"sqlite:///{tmp_path / 'served.db'}", 0.05, "--creator-seeds", *fast).start()
     yield srv
     srv.stop()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import httpx
+import pytest
 
 from conftest import shot
 
@@ -126,6 +127,7 @@ def test_a_drives_table_is_named_by_its_clubs_in_the_finished_list(server, page)
     assert not any(ch.isdigit() for ch in cells[1]), cells
 
 
+@pytest.mark.bots_race
 def test_a_biggles_result_in_the_finished_list_says_who_beat_whom_and_by_how_many_points(server, page):
     made = httpx.post(
         server.url + "/api/tables",
