@@ -14,7 +14,7 @@ def organiser_key(page) -> str:
     return page.inner_text("[data-testid=organiser-link]").split("#organiser=")[1]
 
 
-@pytest.mark.bots_race
+@pytest.mark.bots_quick
 def test_the_bots_leave_a_persons_match_to_him_until_asked_to_stand_in(server, page):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
