@@ -10,6 +10,8 @@ import json
 import re
 from importlib.resources import files
 
+import pytest
+
 from conftest import ARTIFACTS, judged_row, open_analysis, played_by_bots, stood_in_analysis
 from parlour.games.british_towns.pack import CARD_TEXT, card_name
 
@@ -241,6 +243,7 @@ def test_on_a_laptop_a_big_hand_with_the_hint_open_leaves_the_whole_key_above_th
         table.close()
 
 
+@pytest.mark.bots_quick
 def test_the_sets_analysis_speaks_to_its_own_player_as_you_throughout(server, page):
     """A player reading the analysis of his own game: a move whose words say "your set" begins "You", never "Ann ...
     your set"."""

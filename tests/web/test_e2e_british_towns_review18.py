@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from importlib.resources import files
 
+import pytest
+
 from test_e2e_british_towns_review13 import REGIONS, _chooser, _shot, _table
 
 TOWNS = json.loads(files("parlour.games.british_towns").joinpath("data/towns.json").read_text())["towns"]
@@ -151,6 +153,7 @@ OPENED = """async () => {
     focus: box(document.querySelector('[data-testid=analysis-focus]')), scrolled: scrollY }; }"""
 
 
+@pytest.mark.bots_quick
 def test_the_analysis_opens_with_its_summary_in_full_view_under_the_step_bar(browser, server):
     """Review 18a: opening the analysis went to the first costly decision and the pinned Start/◀/▶ bar hid the top of
     the summary beside the board (and on a phone the top of the decision's judgement): at a laptop the summary is whole

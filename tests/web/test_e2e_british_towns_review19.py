@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from conftest import MOVES, judged_row, open_analysis, played_by_bots, shot, stood_in_analysis, take_seat
 
@@ -204,6 +205,7 @@ HAND_SEEN = """async (step) => {
            said: document.body.innerText.includes(`After move ${step} of`) }; }"""
 
 
+@pytest.mark.bots_quick
 def test_on_a_laptop_the_sets_replay_shows_the_players_hand_without_a_scroll(server, page):
     made, info, record = played_by_bots(server.url, "british-towns-sets", 4, 2)
     page.set_viewport_size({"width": 1366, "height": 900})

@@ -8,11 +8,13 @@ from __future__ import annotations
 import time
 
 import httpx
+import pytest
 
 from conftest import shot
 from test_e2e_cycle_seats import new_cycle
 
 
+@pytest.mark.bots_quick
 def test_a_cycle_match_replay_names_no_match_number_of_its_own(server, page):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from conftest import (
     ARTIFACTS,
@@ -77,6 +78,7 @@ def test_on_a_phone_the_trick_and_pitch_stay_in_sight_in_a_compact_box_and_a_goa
         context.close()
 
 
+@pytest.mark.bots_quick
 def test_a_step_just_after_the_analysed_seats_move_shows_that_moves_judgement(server, page):
     """Review 19d problem 2: stepping with ▶ from the board before a move of the player's landed just after it, and
     the analysis said "Not a decision of Rev's".  The board after move N is the result of decision N: the box now

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import httpx
+import pytest
 
 from conftest import shot
 
@@ -74,6 +75,7 @@ def finished_by_bots(url: str, game: str, seats: int, made: dict | None = None) 
     return made
 
 
+@pytest.mark.bots_quick
 def test_the_replays_view_picker_and_the_heading_over_the_boards_agree(server, page):
     made = finished_by_bots(server.url, "british-towns-sets", 3)
     names = [s["name"] for s in httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"]]
@@ -102,6 +104,7 @@ def test_the_replays_view_picker_and_the_heading_over_the_boards_agree(server, p
     shot(page, "replay-view-picker-phone")
 
 
+@pytest.mark.bots_quick
 def test_a_drives_table_is_named_by_its_clubs_in_the_finished_list(server, page):
     teams = ["Swansea", "Everton", "Fulham", "Burnley"]
     drive = httpx.post(server.url + "/api/drives", json={"teams": teams}).json()
@@ -126,6 +129,7 @@ def test_a_drives_table_is_named_by_its_clubs_in_the_finished_list(server, page)
     assert not any(ch.isdigit() for ch in cells[1]), cells
 
 
+@pytest.mark.bots_quick
 def test_a_biggles_result_in_the_finished_list_says_who_beat_whom_and_by_how_many_points(server, page):
     made = httpx.post(
         server.url + "/api/tables",

@@ -3,6 +3,8 @@ play the others round him), and a bot plays for him only when the organiser, tol
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import shot
 
 STATUS = "[data-testid=round-status]"
@@ -12,6 +14,7 @@ def organiser_key(page) -> str:
     return page.inner_text("[data-testid=organiser-link]").split("#organiser=")[1]
 
 
+@pytest.mark.bots_quick
 def test_the_bots_leave_a_persons_match_to_him_until_asked_to_stand_in(server, page):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from conftest import shot
 
 DRAWN = "Number(document.querySelector('[data-drawn]').dataset.drawn)"
@@ -82,6 +84,7 @@ def test_the_bots_play_a_drive_one_round_at_a_time_and_the_page_says_which(serve
     assert not errors, errors
 
 
+@pytest.mark.bots_quick
 def test_a_cycle_says_who_entered_each_result_and_when(server, page, browser):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
