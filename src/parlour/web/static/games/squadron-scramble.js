@@ -1348,9 +1348,9 @@ function truthOf(said, view, mark = ",") {
 // the hand at its foot, lies far below); the cards the move played are marked.  At a desk the board sits beside it.
 // Above it, on every screen, what the move made and the expert's choice each did, as the server's reasons say from the
 // seat's own view then ("breaks up your two Lightning views; 5 points off your hand"): why one gave away chances.
-export function judged({ obs, played, best }) {
+export function judged({ obs, played, best, view }) {
   const reasonOf = (action) => (obs && obs.reasons && obs.reasons[action]) || "";
-  const why = (action, whose) => (reasonOf(action) ? h("li", {}, h("b", {}, `${whose} ${label(action, { observation: obs })}: `), reasonOf(action)) : "");
+  const why = (action, whose) => (reasonOf(action) ? h("li", {}, h("b", {}, `${whose} ${label(action, view || { observation: obs })}: `), reasonOf(action)) : "");
   const reasons = played && (reasonOf(played) || (best && best !== played && reasonOf(best)))
     ? h("ul", { class: "ss-reasons", "data-testid": "judged-reasons", "aria-label": "What each move does" },
       why(played, "Played:"), best && best !== played ? why(best, "The expert's choice:") : "") : null;
