@@ -242,7 +242,8 @@ def test_the_deal_is_told_in_the_same_words_at_the_table_and_in_the_replay(brows
                 step,
             )
             page.wait_for_function(
-                f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {step} ')"
+                f"/^(Move {step + 1} of|After move {step} of)/"
+                ".test(document.querySelector('[data-testid=step]').textContent)"
             )
             replayed = page.locator(".views .board .bt-log li").last.text_content()
             assert replayed == live, (step, replayed, live)

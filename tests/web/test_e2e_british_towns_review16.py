@@ -190,7 +190,8 @@ def test_the_sets_end_is_told_in_the_same_words_in_the_log_the_end_and_the_repla
             last + 1,
         )
         page.wait_for_function(
-            f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {last + 1} ')"
+            f"/^(Move {last + 1 + 1} of|After move {last + 1} of)/"
+                ".test(document.querySelector('[data-testid=step]').textContent)"
         )
         caption = page.inner_text("[data-testid=step]")
         assert caption.split(" · ", 1)[1].startswith("You ") and "Ann" not in caption, caption

@@ -72,7 +72,8 @@ def test_a_dead_card_in_a_phones_replay_keeps_its_name_in_view(server, browser):
                 step,
             )
             page.wait_for_function(
-                f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {step} ')"
+                f"/^(Move {step + 1} of|After move {step} of)/"
+                ".test(document.querySelector('[data-testid=step]').textContent)"
             )
             got = page.evaluate(COVERED)
             assert got["dead"] >= 1, got

@@ -32,7 +32,7 @@ def test_on_a_phone_the_whole_words_of_the_last_move_can_be_read(quick_server, b
     try:
         page.goto(f"{quick_server.url}/replay/{made['id']}")
         # (a replay opens at its end: the last move, and why the game ended)
-        page.wait_for_selector("[data-testid=step]:has-text('After move')")
+        page.wait_for_selector("[data-testid=step]:has-text(', the last')")
         assert page.locator("[data-testid=step-next]").count() == 0
         before = page.evaluate(CUT)
         assert before["cut"], before  # the ending's words run past three lines here

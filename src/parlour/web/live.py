@@ -425,6 +425,9 @@ class LiveTable:
         state = self.state
         connected = {c.seat for c in self.connections}
         observation = state.observation(seat)
+        if self.hints and not self.ended:
+            # what each move does, in a few words, beside the hint's rows
+            self.game.with_reasons(state, seat, observation)
         # the game's word on a hint at this decision (the plane-spotting game's naming step: none)
         withheld = (self.game.hint_withheld(observation)
                     if self.hints and seat is not None and seat in state.to_move else None)

@@ -49,7 +49,8 @@ async def replay_step(table_id: str, tables: TablesDep, step: int = 0, seat: str
     return ReplayStep(
         game=t.game.id, step=step, steps=steps,
         action=ReplayAction(seat=last[0], action=last[1]) if last else None,
-        views=[SeatObservation(seat=s, name=names[s], observation=state.observation(s)) for s in seats],
+        views=[SeatObservation(seat=s, name=names[s], observation=t.game.with_reasons(state, s, state.observation(s)))
+               for s in seats],
         result=state.result() if state.is_over else None,
     )
 

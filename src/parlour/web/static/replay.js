@@ -133,11 +133,14 @@ export async function replayPage(tableId) {
     const data = await api("GET", `/api/tables/${tableId}/replay?step=${step}&seat=${which.value}`);
     if (shown !== step) return;
     data.views.forEach((v) => keep(step, v));
-    // numbered as the analysis numbers its decisions: after move 23 of the game, move 24 is to play, and the bar says
-    // so ("next: move 24"), as the analysis's heading does ("Move 24: Ann to play"): one count for both
-    clear(stepLabel).append(step ? `After move ${step} of ${data.steps}` : `The deal (${plural(data.steps, "move")} to come)`,
-      ...(data.action ? [" · ", ...stepWords(data)] : []),
-      step < data.steps ? h("span", { class: "step-next", "data-testid": "step-next" }, ` · next: move ${step + 1}`) : "");
+    // one count for the bar, the step bar's slider and the analysis (round 14b: "After move 23 … next: move 24" beside
+    // the analysis's "Move 24" gave the one decision two numbers): a step of a turn-by-turn game is named by the move to
+    // play there, as the analysis names that decision ("Move 24 of 60: Ann to play", and its heading "Move 24: Ann to
+    // play"), with the move just made after it; the last step by the last move.  A race's steps name the move made.
+    const lead = stepLead(data);
+    slider.setAttribute("aria-valuetext", lead.text);
+    clear(stepLabel).append(lead.text, ...(lead.mover ? [": ", h("span", { class: "step-next", "data-testid": "step-next" }, `${lead.mover} to play`)] : []),
+      ...(data.action ? [lead.ahead ? " · just before, " : " · ", ...stepWords(data)] : []));
     fitCaption();
     viewsHeading.textContent = which.selectedOptions[0].textContent;
     // (the boards are drawn first, then put in place of the old ones at once: a board emptied while the new ones were
@@ -152,6 +155,17 @@ export async function replayPage(tableId) {
     });
     views.replaceChildren(...boards);
     await drawFocus(step);
+  };
+  // How a step is named (``show``): by the move to play there in a turn-by-turn game, with who plays it; the deal and
+  // the last step by what they are
+  const stepLead = (data) => {
+    const step = data.step;
+    const toMove = data.views[0]?.observation?.to_move || [];
+    const mover = !info.real_time && step < data.steps && toMove.length === 1 && info.seats[toMove[0]] ? info.seats[toMove[0]].name : null;
+    if (!step) return { text: `The deal (${plural(data.steps, "move")} to come)${info.real_time ? "" : ` · move 1`}`, mover, ahead: false };
+    if (info.real_time) return { text: `After move ${step} of ${data.steps}`, mover: null, ahead: false };
+    if (step >= data.steps) return { text: `After move ${step} of ${data.steps}, the last`, mover: null, ahead: false };
+    return { text: `Move ${step + 1} of ${data.steps}`, mover, ahead: true };
   };
   // The move that made this step, in the game's own words (past tense: "Ann played England 6").
   const stepWords = (data) => {
@@ -286,7 +300,7 @@ export async function replayPage(tableId) {
         h("span", { class: "chance" }, unmeasured ? (o.right ? "right" : "wrong") : pct(o.chance))))),
       // (a game may draw the part of its board the move was about beside the judgement: Football Whist's pitch at a
       // ball move, which on a phone lies far below it)
-      mod.judged && before ? mod.judged({ obs: before, played: m.played, best: m.best, seat }) || "" : "",
+      mod.judged && before ? mod.judged({ obs: before, played: m.played, best: m.best, seat, view: seenBy(seat, before) }) || "" : "",
       options.length > FIRST ? h("p", { class: "muted" }, `The ${FIRST} best of ${plural(options.length, "move")} the expert weighed.`) : "");
   };
 

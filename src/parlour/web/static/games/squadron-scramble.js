@@ -1346,7 +1346,20 @@ function truthOf(said, view, mark = ",") {
 // PLANE, NATION."
 // The analysis on a phone: the hand the decision was about, small, just under the judgement (the replay's board, with
 // the hand at its foot, lies far below); the cards the move played are marked.  At a desk the board sits beside it.
-export function judged({ obs, played }) {
+// Above it, on every screen, what the move made and the expert's choice each did, as the server's reasons say from the
+// seat's own view then ("breaks up your two Lightning views; 5 points off your hand"): why one gave away chances.
+export function judged({ obs, played, best, view }) {
+  const reasonOf = (action) => (obs && obs.reasons && obs.reasons[action]) || "";
+  const why = (action, whose) => (reasonOf(action) ? h("li", {}, h("b", {}, `${whose} ${label(action, view || { observation: obs })}: `), reasonOf(action)) : "");
+  const reasons = played && (reasonOf(played) || (best && best !== played && reasonOf(best)))
+    ? h("ul", { class: "ss-reasons", "data-testid": "judged-reasons", "aria-label": "What each move does" },
+      why(played, "Played:"), best && best !== played ? why(best, "The expert's choice:") : "") : null;
+  const hand = judgedHand({ obs, played });
+  // (one element: the replay appends what this returns as it is)
+  return reasons && hand ? h("div", { class: "ss-judged-whole" }, reasons, hand) : reasons || hand;
+}
+
+function judgedHand({ obs, played }) {
   const hand = obs?.hand || [];
   if (!hand.length || !played) return null;
   const used = new Set(played.split(" ").slice(1).map((w) => w.replace("+", "")));
