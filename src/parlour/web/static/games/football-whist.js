@@ -844,9 +844,32 @@ export function judged({ obs, played, best, seat }) {
   const reasons = obs && (reasonOf(played, obs) || (best && best !== played && reasonOf(best, obs)))
     ? h("ul", { class: "fw-reasons", "data-testid": "judged-reasons", "aria-label": "What each move does" },
       why(played, "Played:"), best && best !== played ? why(best, "The expert's choice:") : "") : "";
-  if (!obs || !/^(kick|move) |^stay$/.test(played || "")) return reasons || null;
+  // (a card played: the hand it was played from, which lies under the board, below the fold even on a laptop)
+  const drawn = !obs ? null : /^(kick|move) |^stay$/.test(played || "") ? judgedPitch({ obs, played, best, seat })
+    : /^play /.test(played || "") ? judgedHand({ obs, played, best }) : null;
+  if (!drawn) return reasons || null;
   // (one element: the replay appends what this returns as it is)
-  return reasons ? h("div", { class: "fw-judged-whole" }, reasons, judgedPitch({ obs, played, best, seat })) : judgedPitch({ obs, played, best, seat });
+  return reasons ? h("div", { class: "fw-judged-whole" }, reasons, drawn) : drawn;
+}
+
+// The hand a judged card was played from, small, under the judgement at every size: the card played ringed in red,
+// the expert's choice in gold, the Master team's cards starred as at the table.
+function judgedHand({ obs, played, best }) {
+  const hand = obs.hand || [];
+  const card = (action) => (action || "").split(" ")[1];
+  if (!hand.includes(card(played))) return null;
+  const cards = [...hand].sort((a, b) => TEAM_ORDER.indexOf(a[0]) - TEAM_ORDER.indexOf(b[0]) || numberOf(a) - numberOf(b));
+  const other = best && best !== played && hand.includes(card(best)) ? card(best) : null;
+  const row = h("div", { class: "fw-judged-cards" }, cards.map((c) => {
+    const el = cardFor(c, { master: c[0] === obs.master, size: "small" });
+    if (c === card(played)) el.classList.add("fw-judged-card-played");
+    else if (c === other) el.classList.add("fw-judged-card-best");
+    return el;
+  }));
+  return h("figure", { class: "fw-judged fw-judged-hand", "data-testid": "judged-hand" },
+    h("figcaption", {}, `The hand before the move (${plural(hand.length, "card")}): `,
+      h("span", { class: "fw-key-played" }, `▢ the card played, ${label(played)}`),
+      other ? h("span", { class: "fw-key-best" }, `▢ the expert's choice, ${label(best)}`) : ""), row);
 }
 
 function judgedPitch({ obs, played, best, seat }) {
