@@ -1034,10 +1034,29 @@ function fullTime(view) {
   return {
     title: `Full time: ${outcome}.${you}`,
     last: true,
+    place: placeFullTime,
     body: h("div", { class: "fw-summary" },
       sidesTable(view, [["Tricks, first half", (p) => tricks[0][p]], ["Tricks, second half", (p) => tricks[1][p]]]),
       h("ul", { class: "fw-timeline" }, list(1), list(2)), analyse),
   };
+}
+
+// Full time on a laptop: the box stands at the window's foot under the final pitch and the last trick, which it talks
+// about. The page scrolls down as far as the box needs (at most to the board's head: the site's bar and the table's
+// title go first), and the box keeps to the room left under the pitch and the trick, its words scrolling inside it
+// where they need more. (In the next frame: the table scrolls to the page's top at a game's end in this one.)
+const wide = window.matchMedia("(min-width: 1100px)");
+function placeFullTime(sheet) {
+  const board = document.querySelector(".board.fw-board");
+  if (!sheet || !board || !wide.matches) return;
+  requestAnimationFrame(() => {
+    const under = () => Math.max(...[".fw-pitch-box", ".fw-table-box"].map((q) => board.querySelector(q))
+      .filter(Boolean).map((el) => el.getBoundingClientRect().bottom));
+    const need = under() + 12 + sheet.scrollHeight + 8 - window.innerHeight;
+    if (need > 0) window.scrollBy({ top: Math.min(need, board.getBoundingClientRect().top - 6), behavior: "instant" });
+    sheet.style.maxHeight = `${Math.max(Math.floor(window.innerHeight - under() - 20), 180)}px`;
+    sheet.dataset.placed = "";
+  });
 }
 
 // A player's way to the expert's analysis of his moves, one click from the final whistle (the full-time box, and
