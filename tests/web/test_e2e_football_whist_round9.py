@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from conftest import (
     ARTIFACTS,
@@ -115,10 +116,14 @@ FULL_TIME = """() => { const r = (s) => { const b = document.querySelector(s).ge
   return { sheet: r('.sheet'), pitch: r('.fw-pitch-box'), table: r('.fw-table-box'), score: r('.fw-score') }; }"""
 
 
-def test_on_a_laptop_the_full_time_summary_leaves_the_final_pitch_and_trick_in_sight(browser, server):
+@pytest.mark.parametrize("height", [WIDE["height"], 768])
+def test_on_a_laptop_the_full_time_summary_leaves_the_final_pitch_and_trick_in_sight(browser, server, height):
     """Review 19d problem 9: the full-time dialog covered the final pitch and the last trick; on a laptop it now
-    stands under them, at the window's foot, and both are seen with it."""
-    context = browser.new_context(viewport=WIDE)
+    stands under them, at the window's foot, and both are seen with it.  Round 14: on a shorter laptop's window too
+    (it covered the last trick there): the page scrolls as far as the box needs, and the box keeps to the room
+    under the pitch and the trick."""
+    window = {"width": WIDE["width"], "height": height}
+    context = browser.new_context(viewport=window)
     context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
     page = context.new_page()
     page.set_default_timeout(30000)
@@ -139,10 +144,10 @@ def test_on_a_laptop_the_full_time_summary_leaves_the_final_pitch_and_trick_in_s
             raise AssertionError("the match did not end")
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         seen = page.evaluate(FULL_TIME)
-        page.screenshot(path=str(ARTIFACTS / "fw-fulltime-laptop.png"))
-        shot(page, "football-whist-round9-full-time-laptop")
+        page.screenshot(path=str(ARTIFACTS / f"fw-fulltime-laptop-{height}.png"))
+        shot(page, f"football-whist-round9-full-time-laptop-{height}")
         sheet = seen["sheet"]
-        assert sheet[3] <= WIDE["height"], seen  # the summary whole in the window
+        assert sheet[3] <= window["height"], seen  # the summary whole in the window
         for part in ("pitch", "table", "score"):
             box = seen[part]
             assert box[1] >= 0, (part, seen)
