@@ -2,7 +2,8 @@
 
 - the expert's analysis of a card played shows the hand it was played from under the judgement, the card played and
   the expert's choice marked (the board's own hand lay below the fold, on a laptop too);
-- with the hint open, the "Your hand" heading stands over the cards (it was hidden, the hint's rows above them).
+- with the hint open, the "Your hand" heading stands over the cards (it was hidden, the hint's rows above them);
+- on a phone each row of the hint keeps inside it, its figure whole (a long reason pushed it past the edge).
 """
 
 from __future__ import annotations
@@ -92,6 +93,35 @@ def test_with_the_hint_open_the_your_hand_heading_stands_over_the_cards(browser,
         assert seen[3] <= hand[1] + 2 and seen[1] >= 0, (seen, hand)
         if size == "phone":  # the hint's rows above it
             assert hint[3] <= seen[1] + 2, (hint, seen)
+        _rows_inside(page)
         page.screenshot(path=str(ARTIFACTS / f"football-whist-round14-{size}-hint-hand.png"))
+        # the player's first card to play, the hint open again: its rows say why each card (long reasons)
+        page.click("[data-testid=hint-close]")
+        page.click(".dock [data-testid=ball-moves] button")
+        page.wait_for_selector(".dock [data-testid=hand] [data-action^='play ']", timeout=60000)
+        page.click("[data-testid=hint-button]")
+        page.wait_for_selector("[data-testid=hint] [data-testid=hint-play]", timeout=60000)
+        page.evaluate(SETTLE)
+        assert title.is_visible() and title.inner_text() == "Your hand"
+        _rows_inside(page)
+        page.screenshot(path=str(ARTIFACTS / f"football-whist-round14-{size}-hint-card.png"))
     finally:
         context.close()
+
+
+def _rows_inside(page) -> None:
+    """Each row of the open hint inside it, its figure whole (on a phone a long reason pushed a row past the hint's
+    edge, and its figure was cut).  Each reason is made as long as the longest the server says of a card ("does not
+    beat the card ahead in the trick; your highest Scotland"), whatever this decision's own were."""
+    page.evaluate("""() => {
+        for (const r of document.querySelectorAll('.dock [data-testid=hint] [data-testid=hint-reason]'))
+            r.textContent = 'does not beat the card ahead in the trick; your highest Scotland';
+    }""")
+    page.evaluate(SETTLE)
+    hint = page.locator(".dock [data-testid=hint]").evaluate(RECT)
+    rows = page.locator(".dock [data-testid=hint] ol li").evaluate_all(
+        "els => els.map(el => { const r = el.getBoundingClientRect(); return [r.left, r.right]; })")
+    chances = page.locator(".dock [data-testid=hint] ol .chance").evaluate_all(
+        "els => els.map(el => { const r = el.getBoundingClientRect(); return [r.left, r.right]; })")
+    assert rows and chances, (rows, chances)
+    assert all(r[1] <= hint[2] + 0.5 for r in rows + chances), (hint, rows, chances)
