@@ -1041,19 +1041,22 @@ function fullTime(view) {
   };
 }
 
-// Full time on a laptop: the box stands at the window's foot under the final pitch and the last trick, which it talks
-// about. The page scrolls down as far as the box needs (at most to the board's head: the site's bar and the table's
-// title go first), and the box keeps to the room left under the pitch and the trick, its words scrolling inside it
-// where they need more. (In the next frame: the table scrolls to the page's top at a game's end in this one.)
+// Full time: the box stands at the window's foot under the final position it talks about: on a laptop the pitch and
+// the last trick, on a phone the pitch (the trick and the pitch together leave the box too little room there). The
+// page scrolls down as far as the box needs (at most to the board's head on a laptop, to the pitch's on a phone), and
+// the box keeps to the room left under them, its words scrolling inside it where they need more. (In the next frame:
+// the table scrolls to the page's top at a game's end in this one.)
 const wide = window.matchMedia("(min-width: 1100px)");
 function placeFullTime(sheet) {
   const board = document.querySelector(".board.fw-board");
-  if (!sheet || !board || !wide.matches) return;
+  const pitch = board && board.querySelector(".fw-pitch-box");
+  if (!sheet || !pitch) return;
   requestAnimationFrame(() => {
-    const under = () => Math.max(...[".fw-pitch-box", ".fw-table-box"].map((q) => board.querySelector(q))
-      .filter(Boolean).map((el) => el.getBoundingClientRect().bottom));
+    const parts = wide.matches ? [pitch, board.querySelector(".fw-table-box")].filter(Boolean) : [pitch];
+    const under = () => Math.max(...parts.map((el) => el.getBoundingClientRect().bottom));
     const need = under() + 12 + sheet.scrollHeight + 8 - window.innerHeight;
-    if (need > 0) window.scrollBy({ top: Math.min(need, board.getBoundingClientRect().top - 6), behavior: "instant" });
+    const head = (wide.matches ? board : pitch).getBoundingClientRect().top - 6;
+    if (need > 0) window.scrollBy({ top: Math.min(need, head), behavior: "instant" });
     sheet.style.maxHeight = `${Math.max(Math.floor(window.innerHeight - under() - 20), 180)}px`;
     sheet.dataset.placed = "";
   });
