@@ -2,7 +2,7 @@
 import { h, clear, toast } from "/static/dom.js";
 import { api, games, hashParams, keepMade, keepSeat, mySeat } from "/static/api.js";
 import { go, main, resultText, together } from "/static/page.js";
-import { heldKeys, ownTables } from "/static/seats.js";
+import { carryLink, heldKeys, ownTables } from "/static/seats.js";
 
 // where a rule option comes from, in words for the form
 const SOURCE_WORDS = {
@@ -69,7 +69,7 @@ function finishedList(rows, list) {
         h("td", { class: `players${named ? " named" : ""}` }, playersOf(t)),
         h("td", { class: "result", "data-testid": "result" }, resultOf(t)),
         h("td", { class: "when" }, finishedAt(t)),
-        h("td", { class: "link" }, h("a", { href: `/replay/${t.id}` }, "Replay")));
+        h("td", { class: "link" }, h("a", { href: `/replay/${t.id}` }, "Replay"), carryLink(t)));
     })));
 }
 
@@ -97,7 +97,8 @@ function tableList(rows, list, finished) {
       h("td", {}, title[t.game] || t.game, tournamentOf(t), t.options && t.options.hints ? h("small", {}, " · hints on") : ""),
       h("td", {}, playersOf(t)),
       h("td", {}, finished ? resultOf(t) : String(t.moves)),
-      h("td", {}, finished ? h("a", { href: `/replay/${t.id}` }, "Replay") : h("a", { href: `/t/${t.id}` }, "Watch or play"))))));
+      h("td", {}, finished ? h("a", { href: `/replay/${t.id}` }, "Replay") : h("a", { href: `/t/${t.id}` }, typeof t.seat === "number" ? "Play" : "Watch or play"),
+        carryLink(t))))));
 }
 
 // the names at the table, the player's own marked; a drive's table as the drive names it: home v away, each pair
@@ -199,8 +200,9 @@ export async function finishedGames() {
     h("p", {}, "To find one of yours again, open the link you kept at its end (every game offers it: \u201cKeep this link to come "
       + "back to this game\u201d): the game is listed here from then on."),
     h("p", {}, "Your games are the ones this browser holds a seat at. One played on another "
-      + "device or in another browser is listed there; to list it here too, open its table there, choose \u201cYour seat on another "
-      + "device\u201d and open that link in this browser. Nobody else sees your private tables here."));
+      + "device or in another browser is listed there; to list it here too, open \u201cOn another device\u201d beside it in "
+      + "that browser's list (or \u201cYour seat on another device\u201d at its table) and open that link in this browser. "
+      + "Nobody else sees your private tables here."));
   clear(main).append(h("h1", {}, "Finished games"),
     h("h2", {}, "Your games"),
     Array.isArray(own) ? (mine.length ? tableList(mine, list, true) : h("p", { class: "muted", "data-testid": "no-own-games" }, none))

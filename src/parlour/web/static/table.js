@@ -503,6 +503,9 @@ export async function playTable(tableId) {
       after ? h("span", { class: "muted" }, `play goes on by itself in ${Math.round(after / 1000)} s`) : "")));
     document.addEventListener("keydown", onKey, true);
     button.focus({ preventScroll: true });
+    // (a game may place its sheet against the board behind it: Football Whist's full time keeps the final pitch and
+    // the last trick in sight above it)
+    if (content.place) content.place(sheet.querySelector(".sheet"));
     // the status under the summary speaks of it (a game's words: "Round 2 begins when you press Go on"), not of the
     // next round's turns already behind it
     if (content.status) clear(status).append(content.status(after ? Math.round(after / 1000) : null));

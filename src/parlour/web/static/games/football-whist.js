@@ -844,9 +844,32 @@ export function judged({ obs, played, best, seat }) {
   const reasons = obs && (reasonOf(played, obs) || (best && best !== played && reasonOf(best, obs)))
     ? h("ul", { class: "fw-reasons", "data-testid": "judged-reasons", "aria-label": "What each move does" },
       why(played, "Played:"), best && best !== played ? why(best, "The expert's choice:") : "") : "";
-  if (!obs || !/^(kick|move) |^stay$/.test(played || "")) return reasons || null;
+  // (a card played: the hand it was played from, which lies under the board, below the fold even on a laptop)
+  const drawn = !obs ? null : /^(kick|move) |^stay$/.test(played || "") ? judgedPitch({ obs, played, best, seat })
+    : /^play /.test(played || "") ? judgedHand({ obs, played, best }) : null;
+  if (!drawn) return reasons || null;
   // (one element: the replay appends what this returns as it is)
-  return reasons ? h("div", { class: "fw-judged-whole" }, reasons, judgedPitch({ obs, played, best, seat })) : judgedPitch({ obs, played, best, seat });
+  return reasons ? h("div", { class: "fw-judged-whole" }, reasons, drawn) : drawn;
+}
+
+// The hand a judged card was played from, small, under the judgement at every size: the card played ringed in red,
+// the expert's choice in gold, the Master team's cards starred as at the table.
+function judgedHand({ obs, played, best }) {
+  const hand = obs.hand || [];
+  const card = (action) => (action || "").split(" ")[1];
+  if (!hand.includes(card(played))) return null;
+  const cards = [...hand].sort((a, b) => TEAM_ORDER.indexOf(a[0]) - TEAM_ORDER.indexOf(b[0]) || numberOf(a) - numberOf(b));
+  const other = best && best !== played && hand.includes(card(best)) ? card(best) : null;
+  const row = h("div", { class: "fw-judged-cards" }, cards.map((c) => {
+    const el = cardFor(c, { master: c[0] === obs.master, size: "small" });
+    if (c === card(played)) el.classList.add("fw-judged-card-played");
+    else if (c === other) el.classList.add("fw-judged-card-best");
+    return el;
+  }));
+  return h("figure", { class: "fw-judged fw-judged-hand", "data-testid": "judged-hand" },
+    h("figcaption", {}, `The hand before the move (${plural(hand.length, "card")}): `,
+      h("span", { class: "fw-key-played" }, `▢ the card played, ${label(played)}`),
+      other ? h("span", { class: "fw-key-best" }, `▢ the expert's choice, ${label(best)}`) : ""), row);
 }
 
 function judgedPitch({ obs, played, best, seat }) {
@@ -1011,10 +1034,32 @@ function fullTime(view) {
   return {
     title: `Full time: ${outcome}.${you}`,
     last: true,
+    place: placeFullTime,
     body: h("div", { class: "fw-summary" },
       sidesTable(view, [["Tricks, first half", (p) => tricks[0][p]], ["Tricks, second half", (p) => tricks[1][p]]]),
       h("ul", { class: "fw-timeline" }, list(1), list(2)), analyse),
   };
+}
+
+// Full time: the box stands at the window's foot under the final position it talks about: on a laptop the pitch and
+// the last trick, on a phone the pitch (the trick and the pitch together leave the box too little room there). The
+// page scrolls down as far as the box needs (at most to the board's head on a laptop, to the pitch's on a phone), and
+// the box keeps to the room left under them, its words scrolling inside it where they need more. (In the next frame:
+// the table scrolls to the page's top at a game's end in this one.)
+const wide = window.matchMedia("(min-width: 1100px)");
+function placeFullTime(sheet) {
+  const board = document.querySelector(".board.fw-board");
+  const pitch = board && board.querySelector(".fw-pitch-box");
+  if (!sheet || !pitch) return;
+  requestAnimationFrame(() => {
+    const parts = wide.matches ? [pitch, board.querySelector(".fw-table-box")].filter(Boolean) : [pitch];
+    const under = () => Math.max(...parts.map((el) => el.getBoundingClientRect().bottom));
+    const need = under() + 12 + sheet.scrollHeight + 8 - window.innerHeight;
+    const head = (wide.matches ? board : pitch).getBoundingClientRect().top - 6;
+    if (need > 0) window.scrollBy({ top: Math.min(need, head), behavior: "instant" });
+    sheet.style.maxHeight = `${Math.max(Math.floor(window.innerHeight - under() - 20), 180)}px`;
+    sheet.dataset.placed = "";
+  });
 }
 
 // A player's way to the expert's analysis of his moves, one click from the final whistle (the full-time box, and
