@@ -140,7 +140,7 @@ export async function replayPage(tableId) {
     const lead = stepLead(data);
     slider.setAttribute("aria-valuetext", lead.text);
     clear(stepLabel).append(lead.text, ...(lead.mover ? [": ", h("span", { class: "step-next", "data-testid": "step-next" }, `${lead.mover} to play`)] : []),
-      ...(data.action ? [lead.ahead ? " · just before, " : " · ", ...stepWords(data)] : []));
+      ...(data.action ? [lead.ahead ? " · just before, " : " · ", ...stepWords(data, lead.ahead)] : []));
     fitCaption();
     viewsHeading.textContent = which.selectedOptions[0].textContent;
     // (the boards are drawn first, then put in place of the old ones at once: a board emptied while the new ones were
@@ -168,14 +168,15 @@ export async function replayPage(tableId) {
     return { text: `Move ${step + 1} of ${data.steps}`, mover, ahead: true };
   };
   // The move that made this step, in the game's own words (past tense: "Ann played England 6").
-  const stepWords = (data) => {
+  const stepWords = (data, within = false) => {
     const { seat, action } = data.action;
     const name = info.seats[seat].name;
     const seen = { ...info, observation: data.views[0].observation, seat: data.views[0].seat, onlooker: onlooker(data.views[0].seat) };
     const words = mod.describe ? mod.describe(action, seen, seat) : (mod.label ? mod.label(action, seen) : action);
     // (the reader's own move, shown from his own seat, is his: "You laid down ...; ... your hand", as at the table;
     // anyone else's by name, its words then in the third person)
-    return [h("b", {}, addressed(seen, seat) ? "You" : name), " ", words];
+    // ("you" within a sentence: "... · just before, you took ...")
+    return [h("b", {}, addressed(seen, seat) ? (within ? "you" : "You") : name), " ", words];
   };
   const step = (d) => {
     const here = Number(slider.value);
