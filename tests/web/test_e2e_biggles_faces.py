@@ -83,6 +83,15 @@ def test_the_match_end_mark_shows_the_table_as_the_match_ended_then_the_new_deal
     board.locator("[data-testid=replay-match-end]").wait_for()
     assert board.locator(f"[data-testid=build-{winner}] [data-card=BIG]").is_visible()
     page.set_viewport_size({"width": 390, "height": 844})
+    # on a phone, as the page opens at the match's end: the words of it and both builds as it ended (the winner's
+    # Biggles card among them) in the first screen, under the step bar (the winner's build lay below it)
+    page.goto(f"{srv.url}/replay/{table}")
+    page.locator("[data-testid=replay-marks] button", has_text="Match 1 end").click()
+    page.wait_for_function(f"{STEP} === {ended_at!r}")
+    told.wait_for()
+    for part in (told, board.locator("[data-testid=build-0]"), board.locator("[data-testid=build-1]")):
+        seen = part.bounding_box()
+        assert seen and 0 <= seen["y"] and seen["y"] + seen["height"] <= 844, (part, seen)
     shot(page, "biggles-replay-match-1-ended-phone")
     assert not errors, errors
 
