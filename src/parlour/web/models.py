@@ -458,6 +458,12 @@ class ReplayStep(BaseModel):
     action: ReplayAction | None = Field(description="the step-th action (null at step 0)")
     views: list[SeatObservation]
     result: dict[str, Any] | None = Field(description="the result, at the last step")
+    time: float | None = Field(None, description="a race's step-th action: when it was made, in seconds on the race "
+                                                 "clock from the game's start (null at step 0, in a turn-by-turn "
+                                                 "game, or where the record keeps no time)")
+    time_before: float | None = Field(None, description="the same for the action before it (null at steps 0 and 1)")
+    time_next: float | None = Field(None, description="the same for the action after it (null at the last step): "
+                                                      "the replay's Play waits the gap between them")
 
 
 class AnalysisOption(BaseModel):

@@ -9,8 +9,33 @@ import { takeSeatFromLink } from "/static/seats.js";
 
 // options shown for a decision before the rest
 const FIRST = 5;
-// the replay's Play: a step every so many milliseconds
+// the replay's Play: a step every so many milliseconds (a turn-by-turn game's, or a race's whose record keeps no times;
+// a race's Play waits the real gap between two moves, never less than PLAY_QUICKEST nor more than PLAY_LONGEST)
 const PLAY_MS = 700;
+const PLAY_QUICKEST = 120;
+const PLAY_LONGEST = 2500;
+
+// A time on the race clock as a player reads a stopwatch: "1:04.3" (minutes, seconds and tenths)
+export function raceClock(seconds) {
+  const tenths = Math.round(seconds * 10);
+  const minutes = Math.floor(tenths / 600);
+  const rest = ((tenths % 600) / 10).toFixed(1);
+  return `${minutes}:${rest.padStart(4, "0")}`;
+}
+// A gap in seconds, in words: "1.2 s", a gap under a second to the hundredth ("0.24 s": a race's moves come that close)
+export const gapWords = (seconds) => { const s = Math.max(0, seconds); return `${s < 0.995 ? s.toFixed(2) : s.toFixed(1)} s`; };
+// When a race's move was made, in plain words: "1:04.3 into the race, 1.2 s after the move before"; a match's first
+// move is timed from Go (the count of ``count`` seconds before it is on the race clock too); null where the record
+// keeps no time
+export function clockWords(data, count, firstOfMatch) {
+  if (typeof data.time !== "number") return null;
+  const into = `${raceClock(data.time)} into the race`;
+  if (firstOfMatch) {
+    const sinceGo = data.time - (typeof data.time_before === "number" ? data.time_before : 0) - (count || 0);
+    return sinceGo >= 0 ? `${into}, ${gapWords(sinceGo)} after Go` : into;
+  }
+  return typeof data.time_before === "number" ? `${into}, ${gapWords(data.time - data.time_before)} after the move before` : into;
+}
 
 // -- replay ------------------------------------------------------------------------------
 export async function replayPage(tableId) {
@@ -126,6 +151,7 @@ export async function replayPage(tableId) {
   const ends = new Set((mod.marks ? mod.marks(info) : []).filter((m) => m.ended).map((m) => m.step));
   let ended = false;
   const atEnd = () => ended && ends.has(Number(slider.value));
+  let current = null;                    // the step shown, as the server sent it
 
   const show = async () => {
     const step = Number(slider.value);
@@ -133,14 +159,18 @@ export async function replayPage(tableId) {
     const data = await api("GET", `/api/tables/${tableId}/replay?step=${step}&seat=${which.value}`);
     if (shown !== step) return;
     data.views.forEach((v) => keep(step, v));
+    current = data;
     // one count for the bar, the step bar's slider and the analysis (round 14b: "After move 23 … next: move 24" beside
     // the analysis's "Move 24" gave the one decision two numbers): a step of a turn-by-turn game is named by the move to
     // play there, as the analysis names that decision ("Move 24 of 60: Ann to play", and its heading "Move 24: Ann to
     // play"), with the move just made after it; the last step by the last move.  A race's steps name the move made.
     const lead = stepLead(data);
+    // a race's move says when it was made on the race clock, and how long after the move before (or Go)
+    const clock = clockWords(data, info.race ? info.race.count : 0, step === 1 || ends.has(step - 1));
     slider.setAttribute("aria-valuetext", lead.text);
     clear(stepLabel).append(lead.text, ...(lead.mover ? [": ", h("span", { class: "step-next", "data-testid": "step-next" }, `${lead.mover} to play`)] : []),
-      ...(data.action ? [lead.ahead ? " · just before, " : " · ", ...stepWords(data, lead.ahead)] : []));
+      ...(data.action ? [lead.ahead ? " · just before, " : " · ", ...stepWords(data, lead.ahead)] : []),
+      clock ? h("span", { class: "step-clock", "data-testid": "step-clock" }, ` · ${clock}`) : "");
     fitCaption();
     viewsHeading.textContent = which.selectedOptions[0].textContent;
     // (the boards are drawn first, then put in place of the old ones at once: a board emptied while the new ones were
@@ -182,10 +212,10 @@ export async function replayPage(tableId) {
     const here = Number(slider.value);
     // a step that ends a match and deals the next (a game's mark says so) is shown twice: the board as the match
     // ended, then the new deal
-    if (ends.has(here) && (d > 0 ? ended : !ended)) { ended = !ended; show(); return; }
+    if (ends.has(here) && (d > 0 ? ended : !ended)) { ended = !ended; return show(); }
     slider.value = Math.max(0, Math.min(info.moves, here + d));
     ended = d > 0 && ends.has(Number(slider.value));
-    show();
+    return show();
   };
 
   // A decision of the analysis: the table as it stood before the move, from the analysed seat's view, with
@@ -410,11 +440,21 @@ export async function replayPage(tableId) {
   const ticks = marks.length ? h("datalist", { id: "replay-ticks", "data-testid": "replay-ticks" },
     marks.map((m) => h("option", { value: m.step, label: m.label }))) : "";
   if (marks.length) slider.setAttribute("list", "replay-ticks");
-  // Play: the steps go by on their own, one every PLAY_MS, until the end or Pause (any other step control pauses)
+  // Play: the steps go by on their own until the end or Pause (any other step control pauses): a race's as its moves
+  // came, each after the real gap on the race clock (capped: a long wait is cut short), a turn-by-turn game's one
+  // every PLAY_MS
   let playing = null;
   const playButton = h("button", { type: "button", "data-testid": "autoplay", "aria-pressed": "false" }, "Play");
+  const wait = () => {
+    const here = Number(slider.value);
+    if (!current || current.step !== here) return PLAY_MS;
+    if (atEnd()) return 2 * PLAY_MS;                      // a match's end, held a moment before the next deal
+    if (typeof current.time_next !== "number") return PLAY_MS;
+    const gap = 1000 * (current.time_next - (typeof current.time === "number" ? current.time : 0));
+    return Math.round(Math.max(PLAY_QUICKEST, Math.min(PLAY_LONGEST, gap)));
+  };
   const pause = () => {
-    clearInterval(playing);
+    clearTimeout(playing);
     playing = null;
     playButton.textContent = "Play";
     playButton.setAttribute("aria-pressed", "false");
@@ -424,7 +464,17 @@ export async function replayPage(tableId) {
     if (atLast()) { slider.value = 0; ended = false; show(); }       // (from the end: again from the deal)
     playButton.textContent = "Pause";
     playButton.setAttribute("aria-pressed", "true");
-    playing = setInterval(() => { if (atLast()) pause(); else step(1); }, PLAY_MS);
+    const next = () => {
+      const timer = setTimeout(async () => {
+        if (playing !== timer) return;
+        if (atLast()) { pause(); return; }
+        await step(1);
+        if (playing === timer) next();
+      }, wait());
+      playing = timer;
+      playButton.dataset.wait = String(wait());           // (the gap Play waits now, for a test to read)
+    };
+    next();
   };
   playButton.addEventListener("click", () => (playing ? pause() : play()));
   slider.addEventListener("input", () => { pause(); ended = ends.has(Number(slider.value)); show(); });

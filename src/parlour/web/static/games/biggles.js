@@ -340,8 +340,9 @@ export function render(el, given) {
   const other = 1 - me;
   const n = names(view);
   el.classList.add("bg-board");
-  // (between matches a phone draws the board compact: the builds and the score above the summary in the dock)
-  el.classList.toggle("bg-between", Boolean(ended));
+  // (between matches a phone draws the board compact: the builds and the score above the summary in the dock; the
+  // replay's step that ended a match too, so that both builds as it ended stand in the first screen under the words)
+  el.classList.toggle("bg-between", Boolean(ended) || Boolean(board));
   const race = ctx.readOnly ? null : view.race;
   // (a list without numbers: each line names its match)
   const results = obs.match_results.map((r) => h("li", {}, `${matchName(obs, r.match)}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
