@@ -114,7 +114,10 @@ def test_bots_play_the_rest_of_a_drive_at_live_tables_and_every_match_can_be_rep
     listed = {t["id"] for t in client.get("/api/tables").json()}
     assert {t["id"] for t in live} <= listed                        # listed with the fixture, for anyone to watch
     again = client.post(f"/api/drives/{made['id']}/simulate", json={"seed": 9, "bots": "random"}).json()
-    assert sum(len(f["tables"]) for games in again["rounds"] for f in games) == 1     # none played twice
+    # none played twice: a second press starts nothing new (on a loaded machine round 1 may be over by now and round
+    # 2 begun, by the bots' own carrying on: each game still has one table, and round 1's is the one first started)
+    assert all(len(f["tables"]) <= 1 for games in again["rounds"] for f in games)
+    assert [t["id"] for f in again["rounds"][0] for t in f["tables"]] == [t["id"] for t in live]
     # never a round begun before the one before it is in
 
     def over():
