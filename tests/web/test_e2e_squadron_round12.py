@@ -125,18 +125,21 @@ def test_in_plane_spotting_the_player_picks_a_sets_cards_himself(quick_server, b
         seats=2,
         variant=SPOTTING,
     )
-    hand = view["observation"]["hand"]
+    kept = view["observation"]["hand"]          # (as the server keeps it: sorted, each plane's views together)
     lays = sorted(sorted(lay_cards(a)) for a in view["legal"] if a.startswith("lay "))
     right = next(a for a in view["legal"] if a.startswith("lay ") and len(lay_cards(a)) == 3)
-    # three cards of the hand that make no set
-    picks = [[i, j, k] for i in range(len(hand)) for j in range(i + 1, len(hand)) for k in range(j + 1, len(hand))]
-    wrong = next(p for p in picks if sorted(hand[x] for x in p) not in lays)
-    # the right set's cards by their places (two wild cards alike are two places)
-    places: list[int] = []
-    for card in lay_cards(right):
-        places.append(next(i for i, c in enumerate(hand) if c == card and i not in places))
     context, page, errors = open_table(browser, quick_server, made, PHONE, touch=True)
     try:
+        # (review 24) the hand is not shown sorted: the views of one plane side by side would tell a set
+        hand = page.locator(".dock .hand-area svg.card").evaluate_all("(els) => els.map((e) => e.dataset.card)")
+        assert sorted(hand) == sorted(kept) and hand != kept, (hand, kept)
+        # three cards of the hand that make no set
+        picks = [[i, j, k] for i in range(len(hand)) for j in range(i + 1, len(hand)) for k in range(j + 1, len(hand))]
+        wrong = next(p for p in picks if sorted(hand[x] for x in p) not in lays)
+        # the right set's cards by their places (two wild cards alike are two places)
+        places: list[int] = []
+        for card in lay_cards(right):
+            places.append(next(i for i, c in enumerate(hand) if c == card and i not in places))
         assert page.locator(".ss-lays").count() == 0
         assert page.locator("[data-action^='lay ']").count() == 0
         assert "Lay your" not in page.locator(".dock").inner_text()
@@ -149,8 +152,16 @@ def test_in_plane_spotting_the_player_picks_a_sets_cards_himself(quick_server, b
             cards.nth(i).click()
         assert [cards.nth(i).get_attribute("aria-pressed") for i in wrong] == ["true"] * 3
         lay.click()
+        # (review 24) one short sentence, the server's reasons on request (nine lines of them pushed the hand down)
         said = refusal(page)
-        assert said.startswith("Those cards do not make a set"), said
+        assert said.startswith("Those three are not one plane's top, side and front views."), said
+        box = page.locator("[data-testid=refusal-box]").bounding_box()
+        assert box and box["height"] < 60, box
+        why = page.locator("[data-testid=refusal-why]")
+        assert not why.locator("span").is_visible()
+        why.locator("summary").click()
+        assert why.locator("span").inner_text().startswith("Those cards do not make a set")
+        assert page.locator("[data-testid=refusal-box]").is_visible()        # (opened, it stays to be read)
         assert page.get_attribute(".board", "data-moves") == moves
         assert len(page.locator(".dock .hand-area svg.card").all()) == len(hand)
         snap(page, "squadron-round12-spotting-lay-refused")
@@ -158,8 +169,27 @@ def test_in_plane_spotting_the_player_picks_a_sets_cards_himself(quick_server, b
             cards.nth(i).click()
         assert page.locator(".dock .hand-area svg.card[aria-pressed=true]").count() == 0
         for i in places:
-            cards.nth(i).click()
+            cards.nth(i).tap()
         snap(page, "squadron-round12-spotting-lay-picked")
+        # (review 24) a picked card, raised and ringed, stays clear of the buttons above the hand; and it is marked
+        # otherwise than the card just drawn (a solid ring and a tick; the new card a dashed ring and its tag)
+        covered = page.evaluate("""() => {
+            const ring = (e) => { const b = e.getBoundingClientRect(), s = getComputedStyle(e);
+                const o = parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset); return b.top - o; };
+            const lowest = Math.max(...[...document.querySelectorAll('[data-testid=pick-set], [data-testid=lay-these]')]
+                .map((b) => b.getBoundingClientRect().bottom));
+            return [...document.querySelectorAll('.dock .hand-area svg.card[aria-pressed=true]')]
+                .filter((c) => ring(c) < lowest).map((c) => [ring(c), lowest]); }""")
+        assert not covered, covered
+        # (the page was opened after the draw, so no card is new: one picked and one not are marked new to look)
+        marks = page.evaluate("""() => { const all = [...document.querySelectorAll('.dock .hand-area svg.card')];
+            const on = (c) => c.getAttribute('aria-pressed') === 'true';
+            [all.find(on), all.find((c) => !on(c))].forEach((c) => c.classList.add('ss-new'));
+            return all.map((c) => [c.matches('.ss-new'), on(c), getComputedStyle(c).outlineStyle,
+                getComputedStyle(c.querySelector('.ss-picked-tick')).display !== 'none']); }""")
+        assert [new for new, *_ in marks].count(True) == 2, marks
+        for new, picked, line, tick in marks:
+            assert (line, tick) == (("solid", True) if picked else ("dashed", False) if new else ("none", False)), marks
         page.locator("[data-testid=lay-these]").click()
         page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
         page.locator(".ss-name-form").wait_for()

@@ -79,8 +79,10 @@ export async function playTable(tableId) {
   // server, after this.)
   const putRefusalAway = () => { clearTimeout(refuse.timer); refusal.classList.remove("show"); clear(refusal); };
   const pressed = (event) => {
-    if (event.target instanceof Element && event.target.closest(NEXT_ACTION)) putRefusalAway();
+    // (the refusal's own "Why?" opened is no next action: it is read, and stays until one)
+    if (event.target instanceof Element && event.target.closest(NEXT_ACTION) && !event.target.closest(".refusal")) putRefusalAway();
   };
+  refusal.addEventListener("toggle", () => clearTimeout(refuse.timer), true);
   dock.addEventListener("click", pressed, true);
   board.addEventListener("click", pressed, true);
   const sheet = h("div", { class: "sheet-slot" });

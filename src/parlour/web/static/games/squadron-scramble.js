@@ -34,6 +34,8 @@ const TYPED_EXAMPLE = (() => {
   const nation = PACK.nations.find((n) => n.code === p.nation);
   return `${word} ${nation?.aliases?.[0] || p.nation.toLowerCase()}`;
 })();
+// In plane-spotting every plane card's head, pile strip and chip is this one grey: no colour tells its nation.
+const UNNAMED = "#555";
 const KIND_COLOUR = { bomber: "#b3261e", fighter: "#1f4e9c" };
 const WILD = Object.fromEntries(Object.entries(PACK.wild).map(([code, w]) => [code, w.name]));
 // Each plane's general arrangement, from which its own outline is drawn in each view (outlines.json).
@@ -153,7 +155,7 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
   const [name, nation, kind] = PLANES[code] || [code, "US", "fighter"];
   if (SPOTTING) {
     svg.classList.add("ss-spot");      // (a pointer resting on it shows the outline large: see the stylesheet)
-    svg.append(edge("#fbf6e9"), s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: "#555" }),
+    svg.append(edge("#fbf6e9"), s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: UNNAMED }),
       s("text", { x: 50, y: 21, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#fff" }, "WHAT PLANE?"),
       drawing(code, kind, viewOf(card)),
       ...viewMarks(card),
@@ -302,6 +304,17 @@ function swapTarget(el, c, set, slot, ctx) {
 // the server judges it, and cards that make no set are refused in its words, changing nothing.  What he has picked
 // at the table's position ``moves``.
 let setting = { moves: -1, on: false, picked: [] };
+// the set last tried, {moves, n}: its refusal is answered in one short sentence, the server's reasons on request
+let layTried = null;
+const COUNT_WORD = ["", "one", "two", "three", "four", "five", "six", "seven"];
+function layWords(n, message) {
+  const those = `Those ${COUNT_WORD[n] || n}`;
+  const short = n === 3 ? `${those} are not one plane's top, side and front views.`
+    : n === 4 ? `${those} do not make a set: one plane's top, side and front views, a wild fourth only as you go out.`
+      : `${those} do not make a set.`;
+  return h("span", { class: "ss-short-refusal" }, short, " ",
+    h("details", { class: "ss-refusal-why", "data-testid": "refusal-why" }, h("summary", {}, "Why?"), h("span", {}, message)));
+}
 
 function pickable(el, label, pick) {
   el.classList.add("clickable");
@@ -349,6 +362,9 @@ export function calm(message, view) {
   const t = tried && tried.moves === view.moves ? tried : null;
   tried = null;
   if (t && /swap/i.test(message)) return swapWords(t, obs);
+  const laid = layTried && layTried.moves === view.moves ? layTried : null;
+  layTried = null;
+  if (laid && /^those cards do not make a set/i.test(message)) return layWords(laid.n, message);
   if (obs.phase === "draw" && /^draw first/i.test(message)) return drawWords(view);
   return null;
 }
@@ -512,9 +528,35 @@ function replayCount(ctx) {
     view.over ? "" : h("p", { class: "muted" }, `The table as round ${over.round} ended. Step on (▶) for round ${over.round + 1}'s deal.`));
 }
 
+// In plane-spotting the hand is not shown as the server keeps it (sorted, each plane's views side by side, which
+// would tell which cards make a set): each card keeps its place as it came, the dealt hand in an order of no meaning
+// (the same at every load of the page), each card drawn or taken put at the right.  Kept for the page's session,
+// so that a reload shows the hand as it was.
+let handOrder = { key: null, cards: [] };
+function spottedOrder(obs) {
+  const key = `parlour:ss-hand:${location.pathname}:${obs.seat}:${obs.round}`;
+  if (handOrder.key !== key) {
+    let kept = [];
+    try { kept = JSON.parse(sessionStorage.getItem(key) || "[]"); } catch { /* (storage refused: a fresh order) */ }
+    const mix = (c) => [...`${key}${c}`].reduce((n, ch) => (Math.imul(n, 31) + ch.charCodeAt(0)) >>> 0, 7);
+    handOrder = { key, cards: Array.isArray(kept) && kept.length ? kept : [...obs.hand].sort((a, b) => mix(a) - mix(b) || (a < b ? -1 : 1)) };
+  }
+  const left = [...obs.hand];
+  const take = (c) => { const k = left.indexOf(c); if (k < 0) return false; left.splice(k, 1); return true; };
+  const cards = [...handOrder.cards.filter(take), ...left];
+  handOrder.cards = cards;
+  try { sessionStorage.setItem(key, JSON.stringify(cards)); } catch { /* (kept for this page only) */ }
+  return cards;
+}
+
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
   SPOTTING = Boolean(obs.recognition) && !readOnly;
+  // (the table's own copy too: a card of the hand is named by its place in it, in the move list and the hint)
+  if (SPOTTING && obs.hand && obs.seat !== null && obs.seat !== undefined) {
+    obs.hand = spottedOrder(obs);
+    if (view.observation) view.observation.hand = obs.hand;
+  }
   const counted = replayCount(ctx);
   if (counted && !view.over) { el.append(counted); return; }
   if (!readOnly && obs.hand) noteArrivals(obs);
@@ -672,7 +714,8 @@ export function render(el, ctx) {
       const cards = setting.picked.map((i) => obs.hand[i]);
       const extra = cards.length === 4 ? [...cards].reverse().find((c) => WILD[c]) : null;
       const words = extra ? [...cards.filter((c, j) => j !== cards.lastIndexOf(extra)), `+${extra}`] : cards;
-      act(`lay ${words.join(" ")}`);
+      layTried = { moves: view.moves, n: cards.length };
+      if (act(`lay ${words.join(" ")}`) === false) layTried = null;
     };
     const layGo = laying ? h("button", { type: "button", class: "primary ss-lay-these", "data-testid": "lay-these", style: small,
       disabled: setting.picked.length < 3 ? true : undefined, onclick: layThese },
@@ -720,6 +763,9 @@ export function render(el, ctx) {
         laying ? "" : swapButton),
       h("div", { class: `row${rows > 1 ? " ss-rows" : ""}`, "data-rows": rows, style: `--ss-cols: ${perRow}` }, obs.hand.map((c, i) => {
         const el = planeCard(c, { size: "big" });
+        // (a card picked shows a tick as well as its ring, so that it never reads as the card just drawn)
+        el.append(s("g", { class: "ss-picked-tick", "aria-hidden": "true" }, s("circle", { cx: 84, cy: 128, r: 12, fill: "#1d1d1f", stroke: "#ffd54a", "stroke-width": 2 }),
+          s("path", { d: "M78 128 L82.5 132.5 L90.5 123", fill: "none", stroke: "#fff", "stroke-width": 3, "stroke-linecap": "round", "stroke-linejoin": "round" })));
         if (fresh.includes(c)) { fresh.splice(fresh.indexOf(c), 1); markNew(el); }
         const a = `discard ${c}`;
         if (can(a) && twice) el.setAttribute("aria-pressed", "false");
@@ -814,7 +860,8 @@ function glance(ctx, can) {
   const most = drawing ? GLANCE_PILE.draw : GLANCE_PILE.play;
   const pileName = (c) => (WILD[c] ? WILD[c] : `${SPOTTING ? "a plane," : SHORT[planeOf(c)] || planeOf(c)} ${VIEWS[viewOf(c)]}`);
   const pileCards = pile.slice(0, most).map((c, i) => {
-    const band = WILD[c] ? "#f1c40f" : NATIONS[PLANES[planeOf(c)]?.[1]]?.band || "#555";
+    // (in plane-spotting every plane's chip is edged alike: the nation's colour would tell what the picture must)
+    const band = WILD[c] ? "#f1c40f" : SPOTTING ? UNNAMED : NATIONS[PLANES[planeOf(c)]?.[1]]?.band || "#555";
     const takes = drawing && can(`take ${i + 1}`);
     return h("span", { class: `ss-gl-card${WILD[c] ? " wild" : ""}`, style: `border-left-color: ${band}`, "data-glance-card": c },
       takes ? [h("b", { class: "ss-gl-n" }, String(i + 1)), " "] : "", pileName(c));
@@ -846,14 +893,15 @@ function glance(ctx, can) {
 }
 
 // A card of the pile under others, where the fan leaves it a strip too narrow for the plane's name on its face: its
-// plane (as the card's head names it) and its view's letter written along the strip, in its nation's colour.
+// plane (as the card's head names it) and its view's letter written along the strip, in its nation's colour (in
+// plane-spotting "?" on the grey of every unnamed card's head: no colour tells a nation there).
 function spine(card) {
   const wild = WILD[card];
   const code = planeOf(card);
   const [, nation] = PLANES[code] || [];
   const name = wild || (SPOTTING ? "?" : SHORT[code] || code);
   return h("span", { class: `ss-spine${wild ? " wild" : ""}`, "aria-hidden": "true", "data-testid": "pile-spine",
-    style: wild ? undefined : `background: ${NATIONS[nation]?.band || "#555"}` },
+    style: wild ? undefined : `background: ${SPOTTING ? UNNAMED : NATIONS[nation]?.band || "#555"}` },
   wild ? "" : h("b", { class: "ss-spine-view" }, viewOf(card)), h("span", { class: `ss-spine-name${name.length > 9 ? " long" : ""}` }, name));
 }
 // The strips are marked once the pile has its width, and again as it changes (a turned phone, a narrower window).
