@@ -106,7 +106,7 @@ SET_WORDS = """async ([bomber, fighter]) => {
 
 
 def test_sets_are_named_by_owner_and_plane_with_no_number(quick_server, browser):
-    """A move on a set says whose set and which plane, never its number: "to their own Blenheim set" for a move on
+    """A move on a set says whose set and which plane, never its number: "to his Blenheim set" for a move on
     the mover's own set, "shot down Arthur's Bristol Blenheim set", "shot down your ... set"; the naming panel asks
     for the plane laid with no set number."""
     bomber = next(p for p in pack_data()["planes"] if p["kind"] == "bomber")
@@ -117,7 +117,7 @@ def test_sets_are_named_by_owner_and_plane_with_no_number(quick_server, browser)
         page.goto(quick_server.url + "/")
         said = page.evaluate(SET_WORDS, [bomber["code"], fighter["code"]])
         kef = next(w["name"] for c, w in pack_data()["wild"].items() if c == "KEF")
-        assert said["add"] == f"added {kef} to their own {SHORT[bomber['code']]} set", said
+        assert said["add"] == f"added {kef} to his {SHORT[bomber['code']]} set", said
         assert said["addMine"] == f"added {kef} to your {SHORT[fighter['code']]} set", said
         assert said["shot"] == f"shot down Arthur's {bomber['name']} set", said
         assert said["shotMine"] == f"shot down your {bomber['name']} set", said

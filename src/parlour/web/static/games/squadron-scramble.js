@@ -228,13 +228,15 @@ function markNew(svg) {
 const everySet = (obs) => [...(obs.table || []), ...(obs.captured || []).flat()];
 
 // A set in the words a player reads, by its owner and plane, with no number: "your PLANE set", "Arthur's PLANE
-// set", "their own PLANE set" (a move of its owner's, ``by``; ``full``: the plane's whole name, as the board has it).
+// set", "his PLANE set" (a move of its owner's, ``by``; ``full``: the plane's whole name, as the board has it;
+// ``known``: named already, as every set is that a move is made on: a set is named as soon as it is laid).
 // In plane-spotting, where its plane is still to be named, by its place among its owner's sets of the round
 // (``sets``): "your 2nd set".
 const ORDINAL = ["1st", "2nd", "3rd"];
-function setName(set, sets, view, { by = null, noun = "set", full = false } = {}) {
-  const owner = addressed(view, set.by) ? "your" : by !== null && by === set.by ? "their own" : `${seatName(view, set.by)}'s`;
-  if (SPOTTING && !namedSets.has(set.id)) {
+function setName(set, sets, view, { by = null, noun = "set", full = false, known = false } = {}) {
+  // (a named player's own set is "his": "Arthur added VICTORY to his SM.79 set")
+  const owner = addressed(view, set.by) ? "your" : by !== null && by === set.by ? "his" : `${seatName(view, set.by)}'s`;
+  if (SPOTTING && !known && !namedSets.has(set.id)) {
     const theirs = sets.filter((x) => x && x.by === set.by).map((x) => Number(x.id)).sort((a, b) => a - b);
     const i = theirs.indexOf(Number(set.id));
     return `${owner} ${ORDINAL[i] || `${i + 1}th`} ${noun}`;
@@ -1111,7 +1113,7 @@ function bomberSet(id, view) {
   return setName(set, sets, view, { noun: SPOTTING && !namedSets.has(set.id) ? "bomber set" : "set", full: true });
 }
 
-// A laid set by its owner and plane: "Cyril's PLANE set", "your PLANE set", "their own PLANE set" (a move of its
+// A laid set by its owner and plane: "Cyril's PLANE set", "your PLANE set", "his PLANE set" (a move of its
 // owner's, ``by``; see setName); by its number alone where it is not found.
 // ``sets``: the sets of the round the move was in (the play log's); else the table of ``view``.
 function setWords(id, view, sets = null, by = null) {
@@ -1119,7 +1121,8 @@ function setWords(id, view, sets = null, by = null) {
   const all = sets || everySet(obs);
   const set = all.find((x) => x && String(x.id) === String(id));
   if (!set) return `set #${id}`;
-  return setName(set, all, view, { by });
+  // (a move of the log on a set came after its naming, perhaps in a round gone by: by its plane, never "1st set")
+  return setName(set, all, view, { by, known: Boolean(sets) });
 }
 
 // Whether a move's words need the table as it stood when it was made (the replay's analysis fetches that view for
