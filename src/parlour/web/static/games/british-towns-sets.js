@@ -290,7 +290,9 @@ export function render(el, ctx) {
       // every player's score (cards laid less cards in hand) alike, from the start: before a set is laid it is his hand
       h("div", { class: "bt-seat-name" }, seatName(view, i), addressed(view, i) ? " (you)" : "",
         h("span", { class: "bt-score", "data-testid": `score-${i}`, title: "cards laid less cards in hand" }, `score ${points(obs.scores?.[i] ?? 0)}`)),
-      h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`),
+      // (the player's own box says why a score is below nothing before anyone has laid a card: review 24a)
+      h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`,
+        i === me && !view.over ? h("span", { class: "bt-score-why", "data-testid": "why-score" }, " (each −1 until laid)") : ""),
       Object.keys(sets).length
         ? h("div", { class: "bt-sets" }, Object.entries(sets).map(([r, cards]) => h("div", {
           class: `bt-set${i === me && justLaid.includes(r) ? " fresh" : ""}`, title: `Region ${r}: ${REGIONS[r]?.name}`, style: `--rc:${colourOf(Number(r))}`,
@@ -501,7 +503,8 @@ export function render(el, ctx) {
   // (and above them one short line of every player's score, the player's own first with the sets he has laid:
   // "You 14 · Arthur 2")
   const scored = me === undefined || me === null ? [] : [me, ...others];
-  const scores = strip && scored.length ? h("p", { class: "bt-scores", "data-testid": "scores" }, "Scores: ", scored.flatMap((i, k) => {
+  const scores = strip && scored.length ? h("p", { class: "bt-scores", "data-testid": "scores" }, "Scores ",
+    h("span", { class: "bt-score-why", "data-testid": "why-score" }, "(a card in hand counts −1)"), ": ", scored.flatMap((i, k) => {
     const laid = i === me ? Object.keys(obs.sets?.[i] || {}) : [];
     return [k ? " · " : "", h("span", { class: "bt-scored", "data-seat": i }, h("b", {}, i === me ? "You" : seatName(view, i)), ` ${points(obs.scores?.[i] ?? 0)}`,
       laid.length ? h("span", { class: "bt-others-laid" }, " ", laid.map((r) => regionChip(Number(r)))) : "")];
