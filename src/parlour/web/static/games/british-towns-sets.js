@@ -815,6 +815,18 @@ export function endWhy(view, over) {
   return `${who} ${endWords(over, view)}, so the game ended`;
 }
 
+// Why the game ended, as a headline of a few words over the whole account (review 24a: the account alone is a long
+// sentence): "The stock ran out.", "Nothing left to draw.", "A stalemate.", "Ended by agreement."
+export function endHeadline(view) {
+  const over = (view.observation.events || []).filter((e) => e.event === "game over").at(-1);
+  if (!over) return "The game is over.";
+  if (over.why === AGREED) return "Ended by agreement.";
+  if (/^stalemate/.test(over.why)) return "A stalemate: no set laid while the stock ran out.";
+  if (/up to seven/.test(over.why)) return "The stock ran out.";
+  if (/neither a stock nor a discard|too few discards/.test(over.why)) return "Nothing left to draw.";
+  return "The game is over.";
+}
+
 // The end as the end's sheet says it: one sentence.
 export function endSentence(view) {
   const over = (view.observation.events || []).filter((e) => e.event === "game over").at(-1);
@@ -828,7 +840,8 @@ export function ending(view) {
   if (!r) return "";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", { "data-testid": "end-why" }, endSentence(view)),
+    h("p", { class: "end-headline", "data-testid": "end-headline" }, endHeadline(view)),
+    h("p", { class: "end-detail", "data-testid": "end-why" }, endSentence(view)),
     h("table", { class: "list" },
       h("caption", { class: "end-caption" }, "Each player scores the cards laid in front of them, less the cards still in their hand."),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
