@@ -65,9 +65,13 @@ def test_the_sets_game_end_says_the_rule_that_ended_it_with_the_numbers(server, 
           events: [{ event: 'reshuffle', seat: 1, turned_up: 'R4' },
                    { event: 'game over', seat: 1, why: 'could not make his hand up to seven' }] },
         result: { winner: 'P1', scores: { P1: 4, P2: -5 } } };
-      return [m.ending(view).querySelector('[data-testid=end-why]').textContent, c.townName('R4'),
-              m.bannerText(view.result, view), String(m.announce({}, view))]; }""")
-    rule, card, banner, announce = text
+      const end = m.ending(view);
+      return [end.querySelector('[data-testid=end-why]').textContent, c.townName('R4'),
+              m.bannerText(view.result, view), String(m.announce({}, view)),
+              end.firstElementChild.textContent]; }""")
+    rule, card, banner, announce, headline = text
+    # (review 24a: a headline of a few words first, the whole account under it)
+    assert headline == "The stock ran out.", headline
     # (the end said once: the foot line says who won, the count is the end's table; no "Game over" news)
     assert banner == "You win." and announce == "null", (banner, announce)  # (review 14a: "You win.")
     # (review 14a: one plain sentence, the rule's number in it)

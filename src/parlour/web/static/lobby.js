@@ -304,7 +304,7 @@ export async function newTable(gameId) {
   // hints are for turn-by-turn games: the expert has no time to think in a race
   const help = g.real_time ? "" : h("fieldset", {}, h("legend", {}, "Help at the table"),
     h("label", {}, h("input", { type: "checkbox", name: "hints" }), " Hints",
-      h("small", {}, "Each player may ask the expert for the chances of his moves at his turn. Everyone at the table sees that hints are on.")));
+      h("small", {}, "At your turn, ask the expert for the chances of your moves; the other players may too. Everyone at the table sees that hints are on.")));
   // (two columns on a laptop, the players and the rules, then who may join, help and the button: in one column the
   // button fell below the fold at 1366x900)
   const form = h("form", { class: "new" },

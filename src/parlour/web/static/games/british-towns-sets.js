@@ -290,7 +290,9 @@ export function render(el, ctx) {
       // every player's score (cards laid less cards in hand) alike, from the start: before a set is laid it is his hand
       h("div", { class: "bt-seat-name" }, seatName(view, i), addressed(view, i) ? " (you)" : "",
         h("span", { class: "bt-score", "data-testid": `score-${i}`, title: "cards laid less cards in hand" }, `score ${points(obs.scores?.[i] ?? 0)}`)),
-      h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`),
+      // (the player's own box says why a score is below nothing before anyone has laid a card: review 24a)
+      h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`,
+        i === me && !view.over ? h("span", { class: "bt-score-why", "data-testid": "why-score" }, " (each −1 until laid)") : ""),
       Object.keys(sets).length
         ? h("div", { class: "bt-sets" }, Object.entries(sets).map(([r, cards]) => h("div", {
           class: `bt-set${i === me && justLaid.includes(r) ? " fresh" : ""}`, title: `Region ${r}: ${REGIONS[r]?.name}`, style: `--rc:${colourOf(Number(r))}`,
@@ -501,7 +503,8 @@ export function render(el, ctx) {
   // (and above them one short line of every player's score, the player's own first with the sets he has laid:
   // "You 14 · Arthur 2")
   const scored = me === undefined || me === null ? [] : [me, ...others];
-  const scores = strip && scored.length ? h("p", { class: "bt-scores", "data-testid": "scores" }, "Scores: ", scored.flatMap((i, k) => {
+  const scores = strip && scored.length ? h("p", { class: "bt-scores", "data-testid": "scores" }, "Scores ",
+    h("span", { class: "bt-score-why", "data-testid": "why-score" }, "(a card in hand counts −1)"), ": ", scored.flatMap((i, k) => {
     const laid = i === me ? Object.keys(obs.sets?.[i] || {}) : [];
     return [k ? " · " : "", h("span", { class: "bt-scored", "data-seat": i }, h("b", {}, i === me ? "You" : seatName(view, i)), ` ${points(obs.scores?.[i] ?? 0)}`,
       laid.length ? h("span", { class: "bt-others-laid" }, " ", laid.map((r) => regionChip(Number(r)))) : "")];
@@ -812,6 +815,18 @@ export function endWhy(view, over) {
   return `${who} ${endWords(over, view)}, so the game ended`;
 }
 
+// Why the game ended, as a headline of a few words over the whole account (review 24a: the account alone is a long
+// sentence): "The stock ran out.", "Nothing left to draw.", "A stalemate.", "Ended by agreement."
+export function endHeadline(view) {
+  const over = (view.observation.events || []).filter((e) => e.event === "game over").at(-1);
+  if (!over) return "The game is over.";
+  if (over.why === AGREED) return "Ended by agreement.";
+  if (/^stalemate/.test(over.why)) return "A stalemate: no set laid while the stock ran out.";
+  if (/up to seven/.test(over.why)) return "The stock ran out.";
+  if (/neither a stock nor a discard|too few discards/.test(over.why)) return "Nothing left to draw.";
+  return "The game is over.";
+}
+
 // The end as the end's sheet says it: one sentence.
 export function endSentence(view) {
   const over = (view.observation.events || []).filter((e) => e.event === "game over").at(-1);
@@ -825,7 +840,8 @@ export function ending(view) {
   if (!r) return "";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", { "data-testid": "end-why" }, endSentence(view)),
+    h("p", { class: "end-headline", "data-testid": "end-headline" }, endHeadline(view)),
+    h("p", { class: "end-detail", "data-testid": "end-why" }, endSentence(view)),
     h("table", { class: "list" },
       h("caption", { class: "end-caption" }, "Each player scores the cards laid in front of them, less the cards still in their hand."),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
