@@ -133,7 +133,7 @@ export async function playTable(tableId) {
         ? h("span", { class: "badge", "data-testid": "deal-chosen", title: "The table's creator chose the deal (its seed), as this server allows" }, "Deal chosen by the creator") : "",
       h("a", { href: `/rules/${info.game}`, target: "_blank", class: "rules-link" }, "Rules"),
       // (a watcher's pace is how fast this browser shows the moves, whatever pace the players or bots play at: said so)
-      info.real_time ? "" : mine ? h("label", { class: "pace-label", title: "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace)
+      info.real_time ? "" : mine ? h("label", { class: "pace-label", "data-testid": "pace", title: mod.paceWords || "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace)
         : h("label", { class: "pace-label", "data-testid": "watch-pace", title: "How long each move stays on screen in this browser; the players and bots play at their own pace" }, "Showing moves ", pace), closer,
       seatBox, levelLine),
     linked && linked.refused ? h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused) : "",
