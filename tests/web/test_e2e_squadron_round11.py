@@ -273,9 +273,9 @@ def test_a_hint_asked_at_the_draw_follows_the_turn_to_its_discard(quick_server, 
         context.close()
 
 
-def round_count_open(quick_server, browser, pace: str, size: dict = WIDE, touch: bool = False):
-    """A table at the quick pace, its first round played to its end by the person's socket with the page open: the
-    context, the page and its errors once the round's count stands open."""
+def round_count_open(quick_server, browser, pace: str | None, size: dict = WIDE, touch: bool = False):
+    """A table at the given pace (None: the table's default, none chosen), its first round played to its end by the
+    person's socket with the page open: the context, the page and its errors once the round's count stands open."""
     made = httpx.post(
         quick_server.url + "/api/tables",
         json={
@@ -286,7 +286,8 @@ def round_count_open(quick_server, browser, pace: str, size: dict = WIDE, touch:
         },
     ).json()
     context = browser.new_context(viewport=size, is_mobile=touch, has_touch=touch)
-    context.add_init_script(f"localStorage.setItem('parlour:pace', '{pace}')")
+    if pace:
+        context.add_init_script(f"localStorage.setItem('parlour:pace', '{pace}')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -304,7 +305,7 @@ def round_count_open(quick_server, browser, pace: str, size: dict = WIDE, touch:
             if view["legal"]:
                 action = chooser.act(view["observation"], view["legal"])
                 seat.send(json.dumps({"type": "act", "action": action, "moves": view["moves"]}))
-    page.wait_for_selector("[data-testid=summary] [data-testid=count-down]", timeout=60000)
+    page.wait_for_selector("[data-testid=summary] .ss-round", timeout=60000)
     return context, page, errors
 
 
@@ -329,6 +330,25 @@ def test_the_round_count_stops_its_countdown_for_a_player_reading_it(quick_serve
         # past the time it had, the count still stands, waiting for Go on
         page.wait_for_timeout((seconds + 2) * 1000)
         assert page.locator("[data-testid=summary]").count() == 1
+        page.click("[data-testid=go-on]")
+        page.wait_for_selector("[data-testid=summary]", state="detached")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_at_the_default_pace_the_round_count_waits_for_the_player(quick_server, browser):
+    """(review 24: at the default pace, steady, the count went on by itself after 14 to 32 s, too soon to read a
+    long one) at steady it stands until the player presses Go on: no countdown in its foot, the status says only Go
+    on, and the pace's words say so; it closes on Go on."""
+    context, page, errors = round_count_open(quick_server, browser, None)
+    try:
+        assert page.locator("[data-testid=summary] [data-testid=count-down]").count() == 0
+        assert "by itself" not in page.locator("[data-testid=summary] .sheet-foot").inner_text()
+        assert page.locator(".dock .status").inner_text() == "Round 2 begins when you press Go on."
+        assert page.locator("select", has=page.locator("option[value=steady]")).input_value() == "steady"
+        words = page.locator("[data-testid=pace]").get_attribute("title") or ""
+        assert "at quick a round's count goes on by itself, at steady, instant and slow it waits for you" in words
         page.click("[data-testid=go-on]")
         page.wait_for_selector("[data-testid=summary]", state="detached")
         assert not errors, errors

@@ -268,6 +268,13 @@ def test_on_a_phone_the_game_over_line_at_the_top_offers_replay_and_play_again(q
                 snap(page, "squadron-round14-laptop-game-over-line")
                 replay.click()
                 page.wait_for_url(f"**/replay/{made['id']}*")
+                # (review 24: the replay's head said "Ann wins", the moves under it "You discarded") the reader's own
+                # seat is "you" in the head too
+                winner = view["result"]["winner"]
+                head = page.locator("[data-testid=replay-result]").inner_text()
+                mine = winner == view["observation"]["seat_names"][0]
+                assert head.startswith("You win" if mine else "Arthur wins"), head
+                assert "Ann" not in head, head
             else:
                 again.click()
                 page.wait_for_url(lambda u: made["id"] not in u and "/t/" in u)

@@ -496,7 +496,10 @@ export async function replayPage(tableId) {
   clear(main).append(
     info.context ? h("p", { "data-testid": "tournament-path" }, h("a", { href: info.context.url, "data-testid": "back-to-tournament" }, info.context.back), ` · replay · ${info.title}`)
       : h("p", {}, h("a", { href: "/games" }, "Finished games"), " / replay"),
-    h("div", { class: "table-head replay-head" }, h("h1", { "data-testid": "replay-title" }, info.context ? contextTitle(info.context) : info.title), h("span", {}, info.result.abandoned ? resultText(info.result) : (mod.resultText || resultText)(info.result, info))),
+    h("div", { class: "table-head replay-head" }, h("h1", { "data-testid": "replay-title" }, info.context ? contextTitle(info.context) : info.title), h("span", { "data-testid": "replay-result" }, info.result.abandoned ? resultText(info.result)
+      // (the reader's own seat is "you" here as in the moves below: "You win after 3 rounds", not his name)
+      : mod.resultText ? mod.resultText(info.result, { ...info, seat: mySeat(tableId) ? mySeat(tableId).seat : null, onlooker: false })
+        : resultText(info.result, info))),
     // the steps and the words of the move shown: one compact bar that stays pinned at the window's top as the page
     // scrolls, so that on a phone each step is a tap with the board in view under it (no scrolling back up)
     h("div", { class: "replay-stepbar", "data-testid": "replay-stepbar" },

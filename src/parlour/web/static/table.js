@@ -38,6 +38,8 @@ export async function playTable(tableId) {
   const [mod, described] = await Promise.all([gameModule(info.game), api("GET", `/api/games/${info.game}`).catch(() => null)]);
   const levels = new Map(((described && described.bot_catalogue) || []).map((b) => [b.name, b]));
   // a seat's bot level ({title, description}), or null for a person or a bot the catalogue does not name
+  // a level's title in short, for a chip with little room: "Casual player" -> "Casual"
+  const shortLevel = (title) => title.replace(/ player$/, "");
   const levelOf = (s) => (s.kind === "bot" && s.bot ? levels.get(s.bot.split(":")[0]) || null : null);
   // a game played for a drive or a cycle says so, and leads back there; its end offers no casual game after it
   const context = info.context || null;
@@ -131,7 +133,7 @@ export async function playTable(tableId) {
         ? h("span", { class: "badge", "data-testid": "deal-chosen", title: "The table's creator chose the deal (its seed), as this server allows" }, "Deal chosen by the creator") : "",
       h("a", { href: `/rules/${info.game}`, target: "_blank", class: "rules-link" }, "Rules"),
       // (a watcher's pace is how fast this browser shows the moves, whatever pace the players or bots play at: said so)
-      info.real_time ? "" : mine ? h("label", { class: "pace-label", title: "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace)
+      info.real_time ? "" : mine ? h("label", { class: "pace-label", "data-testid": "pace", title: mod.paceWords || "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace)
         : h("label", { class: "pace-label", "data-testid": "watch-pace", title: "How long each move stays on screen in this browser; the players and bots play at their own pace" }, "Showing moves ", pace), closer,
       seatBox, levelLine),
     linked && linked.refused ? h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused) : "",
@@ -161,16 +163,29 @@ export async function playTable(tableId) {
     });
     return [...byLevel.entries()].map(([title, names]) => `${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]}: ${title}`).join(" · ");
   };
+  // (in turn: each chip's level in full, "Arthur · bot (Casual player)"; else in short, "Arthur · Casual", the bot
+  // said in its title and read out; else the head's line; else none seen)
   const fitLevels = () => {
     if (!seatsEl.isConnected) { window.removeEventListener("resize", fitLevels); return; }      // (a table left)
     const words = [...seatsEl.querySelectorAll(".bot-level")];
     const head = seatsEl.parentElement;
     if (!words.length || !head) return;
+    const shorts = [...seatsEl.querySelectorAll(".bot-short")];
+    const long = shorts.map((w) => w.parentElement.querySelector(".bot-word")).filter(Boolean);
+    const inShort = (yes) => {
+      shorts.forEach((w) => { w.hidden = !yes; });
+      long.forEach((w) => { w.hidden = yes; });
+      words.forEach((w) => { w.hidden = yes; });
+    };
+    inShort(false);
     words.forEach((w) => w.classList.add("sr-only"));
     levelLine.hidden = true;
     const without = head.offsetHeight;
     words.forEach((w) => w.classList.remove("sr-only"));
     if (head.offsetHeight <= without) return;
+    inShort(true);
+    if (head.offsetHeight <= without) return;
+    inShort(false);
     words.forEach((w) => w.classList.add("sr-only"));
     levelLine.hidden = false;
     if (head.offsetHeight > without) levelLine.hidden = true;
@@ -296,8 +311,11 @@ export async function playTable(tableId) {
       return h("span", {
         class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
         title: level ? `${s.name} is a bot: ${level.title}${level.description ? `. ${level.description}` : ""}` : undefined,
-      }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`,
+      }, `${s.name}${i === me ? " (you)" : ""}`,
+      s.kind === "bot" && !/\bbot\b/.test(s.name) ? h("span", { class: "bot-word" }, " · bot") : "",
       level ? h("span", { class: "bot-level", "data-testid": "bot-level" }, ` (${level.title})`) : "",
+      // (the level's short form, "Casual", where the full one has no room: fitLevels)
+      level ? h("span", { class: "bot-short", "data-testid": "bot-level-short", hidden: "" }, ` · ${shortLevel(level.title)}`) : "",
       s.connected ? "" : " · away");
     }));
     const bots = botsSaid(view.seats);

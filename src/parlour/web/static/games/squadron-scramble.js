@@ -1527,20 +1527,23 @@ export function summary(prev, view) {
   if (!over) return null;
   countSeen(over);
   const count = roundCount(view, over);
-  // the count goes on by itself after the pace's time, counted here (the table's own countdown is held: "last"), so
-  // that it stops for a player reading it: once he scrolls or touches the count it waits for his Go on
+  // at the quick pace the count goes on by itself after its time, counted here (the table's own countdown is held:
+  // "last"), so that it stops for a player reading it: once he scrolls or touches the count it waits for his Go on
   const after = countdownMs(view, count.body);
   const clock = after ? selfPaced(count.body, after, over.round + 1) : null;
   // (while the count is open, the status under it says when the next round begins: the bots' first moves of it
   // wait behind the count)
   const status = () => `Round ${over.round + 1} begins when you press Go on${clock && !clock.paused() ? `, or by itself in ${Math.round(after / 1000)} s` : ""}.`;
-  return { ...count, status, last: Boolean(after) };
+  // (the table's own countdown is never used: the count goes by itself only as counted here, or waits)
+  return { ...count, status, last: true };
 }
 
-// How long a round's count stays before play goes on by itself, as the table counts a summary's time: the pace's
-// (quick 8 s, steady 15 s; instant and slow wait for the player; 8 s for an onlooker), longer for a long count
-// (a second for every three words).
-const SUMMARY_MS = { quick: 8000, steady: 15000 };
+// How long a round's count stays before play goes on by itself: at the quick pace 8 s, longer for a long count (a
+// second for every three words), 8 s so for an onlooker; at the others, steady (the table's default) with them, it
+// waits for the player's Go on: a count of several players' sets and hands takes longer to read than a half time's
+// few lines (review 24: at steady it went on after 14 to 32 s, the player still reading it). The pace's words say so.
+const SUMMARY_MS = { quick: 8000 };
+export const paceWords = "How long the other players' moves stay on screen; at quick a round's count goes on by itself, at steady, instant and slow it waits for you";
 function countdownMs(view, body) {
   let pace = "steady";
   try {
