@@ -65,8 +65,8 @@ def test_a_cycle_of_four_is_played_in_sittings_nobody_at_two_tables(server, page
     # Ann v Bob and Cat v Dan now; Bob v Cat and Dan v Ann wait for them, the bots' to play
     assert page.locator("[data-testid=in-play]").count() == 2
     assert page.locator("tr[data-match='0'] [data-testid=in-play]").count() == 1
-    assert page.locator("tr[data-match='2'] [data-testid=in-play]").count() == 1
-    waiting = page.locator("tr[data-match='1'] [data-testid=bots-to-play]").inner_text()
+    assert page.locator("tr[data-match='1'] [data-testid=in-play]").count() == 1
+    waiting = page.locator("tr[data-match='2'] [data-testid=bots-to-play]").inner_text()
     assert waiting == "played by bots in its turn (Club player)", waiting
     shot(page, "cycle-sitting-1")
     # the server goes on to sitting 2 by itself, after the pause

@@ -32,8 +32,8 @@ def test_a_cycle_redraws_in_place_keeping_the_controls_that_did_not_change(serve
     page.click("text=Create the cycle")
     page.wait_for_selector("tr[data-match='3']")
     cycle = page.url.rstrip("/").split("/")[-1]
-    play = page.locator("tr[data-match='2'] >> text=Play in Parlour").element_handle()
-    choice = page.locator("tr[data-match='2'] select").nth(0)
+    play = page.locator("tr[data-match='1'] >> text=Play in Parlour").element_handle()
+    choice = page.locator("tr[data-match='1'] select").nth(0)
     choice.select_option("practised")
     copy = page.locator("[data-testid=organiser] button.copy").element_handle()
     page.click("[data-testid=organiser] summary")                      # the organiser opens "Delete the cycle"
@@ -49,7 +49,7 @@ def test_a_cycle_redraws_in_place_keeping_the_controls_that_did_not_change(serve
     assert choice.input_value() == "practised"
     assert page.locator("[data-testid=organiser] details").get_attribute("open") is not None
     # what changed was drawn again: the bots' offer is what is left of the sitting (a ring of four: Ann v Bob and
-    # Cat v Dan, then Bob v Cat and Dan v Ann; match 3, Cat v Dan, shares no player with match 1, so it waits on
+    # Cat v Dan, then Bob v Cat and Dan v Ann; match 2, Cat v Dan, shares no player with match 1, so it waits on
     # nothing and stays as it was)
     assert not still_there(bots)
     assert page.inner_text("[data-testid=simulate]") == "Let bots play the 1 match left of round 1, sitting 1 of 2"

@@ -212,8 +212,9 @@ def test_nobody_plays_two_matches_at_once_in_a_ring_of_four(fast, short_pause):
     made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat\nDan", "rounds": 1})
     started = fast.post(f"/api/cycles/{made['id']}/simulate", json={}).json()
     assert [(m["blue"], m["red"], m["sitting"], m["sittings"]) for m in started["matches"]] == [
-        ("Ann", "Bob", 1, 2), ("Bob", "Cat", 2, 2), ("Cat", "Dan", 1, 2), ("Dan", "Ann", 2, 2)]
-    assert [m["match"] for m in started["matches"] if m["tables"]] == [0, 2]
+        ("Ann", "Bob", 1, 2), ("Cat", "Dan", 1, 2), ("Bob", "Cat", 2, 2), ("Dan", "Ann", 2, 2)]
+    assert [m["number"] for m in started["matches"]] == [1, 2, 3, 4]       # in the order they are played
+    assert [m["match"] for m in started["matches"] if m["tables"]] == [0, 1]
 
     def seated_once():
         c = fast.get(f"/api/cycles/{made['id']}").json()

@@ -778,7 +778,9 @@ class MatchTable(Body):
 
 
 class CycleMatch(BaseModel):
-    match: int
+    match: int = Field(description="its place in the cycle, from 0: what a result entered, or a table, names it by")
+    number: int = Field(0, description="its number as people read it, from 1, in the order the matches are played "
+                                       "(each round sitting by sitting), on the page and the printed sheet alike")
     blue: str
     red: str
     decider: int = Field(description="0 in the ring, then the round of deciders")

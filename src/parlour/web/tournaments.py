@@ -138,7 +138,7 @@ def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
                                back="Back to the drive")
         if meta.get("cycle"):
             cycle = tournaments.cycle(meta["cycle"])
-            return GameContext(kind="cycle", name=cycle.name, where=f"match {meta['match'] + 1}",
+            return GameContext(kind="cycle", name=cycle.name, where=f"match {cycle.numbers()[meta['match']]}",
                                sides=[meta["blue"], meta["red"]], figures=figures, url=f"/cycles/{meta['cycle']}",
                                back="Back to the cycle")
     except (ParlourError, KeyError, TypeError):
@@ -182,7 +182,7 @@ def tournaments_of(tournaments: Tournaments, rows: Sequence[dict[str, Any]]) -> 
             if meta.get("cycle") and (cycle := load(meta["cycle"], tournaments.cycle)) is not None:
                 doc_id = meta["cycle"]
                 tables = partial(tournaments.store.tables_for, "cycle", doc_id)
-                out.append(cycle_row(cycle.name, doc_id, meta["match"],
+                out.append(cycle_row(cycle.name, doc_id, cycle.numbers().get(meta["match"], meta["match"] + 1),
                                      stood_in=stood_in(row, doc_id, [meta["blue"], meta["red"]],
                                                        partial(lambda t: cycle_people(t()), tables))))
                 continue
@@ -198,9 +198,10 @@ def drive_row(title: str, doc_id: str, round_: int, table: int, **more: Any) -> 
                         url=f"/drives/{doc_id}#round-{round_}-table-{table}", **more)
 
 
-def cycle_row(name: str, doc_id: str, match: int, **more: Any) -> TournamentOf:
-    """A cycle's match (``match`` counted from 0), named and linked to its row on the cycle's page."""
-    return TournamentOf(name=name, where=f"match {match + 1}", url=f"/cycles/{doc_id}#match-{match + 1}", **more)
+def cycle_row(name: str, doc_id: str, number: int, **more: Any) -> TournamentOf:
+    """A cycle's match (``number``: as people read it, ``Cycle.numbers``), named and linked to its row on the
+    cycle's page."""
+    return TournamentOf(name=name, where=f"match {number}", url=f"/cycles/{doc_id}#match-{number}", **more)
 
 
 def entered_results(tournaments: Tournaments) -> list[EnteredResult]:
@@ -228,7 +229,7 @@ def entered_results(tournaments: Tournaments) -> list[EnteredResult]:
             cycle = tournaments.cycle(doc["id"])
         except (ParlourError, KeyError, TypeError):
             continue
-        sources = cycle.sources()
+        sources, numbers = cycle.sources(), cycle.numbers()
         for m in cycle.matches():
             source = sources.get(m["match"]) or {}
             if m["points"] is None or source.get("source") != "organiser":
@@ -237,7 +238,7 @@ def entered_results(tournaments: Tournaments) -> list[EnteredResult]:
                 id=f"cycle-{doc['id']}-{m['match']}", game="biggles", players=[m["blue"], m["red"]],
                 figures=[m["points"][m["blue"]], m["points"][m["red"]]], unit="points", at=source.get("at"),
                 corrected=bool(source.get("corrected")),
-                tournament=cycle_row(cycle.name, doc["id"], m["match"])))
+                tournament=cycle_row(cycle.name, doc["id"], numbers[m["match"]])))
     return out
 
 
@@ -381,7 +382,7 @@ def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView
     tables = store.tables_for("cycle", doc_id)
     played_at = tables_by(tables, lambda meta: meta["match"])
     sources = cycle.sources()
-    seats = sittings(cycle)
+    seats, numbers = sittings(cycle), cycle.numbers()
     in_play = {t["meta"]["match"] for t in tables if t["finished"] is None}
     people = cycle_people(tables)
     waits = cycle_waits(cycle, seats)
@@ -390,7 +391,8 @@ def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView
                      bots=carrying_view(cycle.bots(), cycle.entries, cycle_batches(cycle, in_play, people)),
                      matches=[CycleMatch(**m, round=round_of(cycle, m), tables=played_at.get(m["match"], []),
                                          source=sources.get(m["match"]), sitting=seats[m["match"]][0],
-                                         sittings=seats[m["match"]][1], waits=waits.get(m["match"]))
+                                         sittings=seats[m["match"]][1], waits=waits.get(m["match"]),
+                                         number=numbers[m["match"]])
                               for m in cycle.matches()])
 
 

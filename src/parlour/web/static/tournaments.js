@@ -999,8 +999,8 @@ export async function cycle(main, id) {
     const theirs = data.bots.playing && !pts && !m.tables.length && !people.length;
     // (a match bots play, now or in their turn, fills in its own points: no boxes to type in)
     const botsPlay = !pts && (theirs || m.tables.some((t) => !t.finished && t.bots.length && t.bots.every(Boolean)));
-    return h("tr", { "data-match": m.match, id: `match-${m.match + 1}` },
-      h("td", { style: "white-space:nowrap" }, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`,
+    return h("tr", { "data-match": m.match, id: `match-${m.number}` },
+      h("td", { style: "white-space:nowrap" }, m.decider ? `Decider ${m.decider}` : `Match ${m.number}`,
         m.sittings > 1 ? [h("br"), h("small", { class: "muted" }, `sitting ${m.sitting}`)] : ""),
       h("td", {}, h("span", { class: "blue-pack" }, m.blue), who(0), " v ", h("span", { class: "red-pack" }, m.red), who(1)),
       h("td", {}, botsPlay ? h("span", { class: "score-read muted", "data-testid": "bots-score", title: "the bots' table fills in its points when the match ends" }, "–") : score,
@@ -1008,7 +1008,7 @@ export async function cycle(main, id) {
       // (a match at a table now is watched there: a second table for it is not offered)
       h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(biggles.bot_catalogue, data.bots.bots)})`)
         : (pts && !idle) || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play, later),
-        data.bots.playing && !pts && !m.tables.some((t) => !t.finished) ? waits : "", pts ? "" : inPlay(m.tables, Boolean(key && open), m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`),
+        data.bots.playing && !pts && !m.tables.some((t) => !t.finished) ? waits : "", pts ? "" : inPlay(m.tables, Boolean(key && open), m.decider ? `Decider ${m.decider}` : `Match ${m.number}`),
         key && open && !pts ? seatLinks(id, m, open, key) : "", tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", async (got) => {
