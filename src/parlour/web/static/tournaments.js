@@ -66,8 +66,10 @@ function settle(parent, nodes) {
 // round unfolded), scrolled to and briefly lit
 const drawn = (main) => {
   main.dataset.drawn = String(Number(main.dataset.drawn || 0) + 1);
-  if (main.dataset.drawn !== "1" || !/^#(round-\d+-table-\d+|match-\d+)$/.test(location.hash)) return;
-  const row = document.getElementById(location.hash.slice(1));
+  const sought = soughtRow || rowAnchor();
+  if (main.dataset.drawn !== "1" || !sought) return;
+  soughtRow = null;
+  const row = document.getElementById(sought);
   if (!row) return;
   const folded = row.closest("details");
   if (folded) folded.open = true;
@@ -220,11 +222,22 @@ export async function home(main) {
 // A drive or cycle just made: this browser keeps its organiser key; the page to go to.
 const kept = (made) => { keepOrganiser(made.id, made.key); return made.url; };
 
-// The organiser key for this page: from the organiser link (then taken out of the address bar), or kept before.
+// The organiser key for this page: from the organiser link, or kept before.  On the organiser's own page the
+// address bar then carries it (#organiser=KEY, put there in place: a fragment, never sent to the server nor to
+// another page), so that the address he bookmarks or copies from the bar opens the page with his rights on any
+// browser (review 24: it read /drives/ID, which opened read-only elsewhere).  A row the address named
+// ("#match-4") is kept aside for the first drawing (``drawn``).  Nobody else's page has a key: nothing is added.
+let soughtRow = null;
+const rowAnchor = () => (/^#(round-\d+-table-\d+|match-\d+)$/.test(location.hash) ? location.hash.slice(1) : null);
 function organiserFor(id) {
   const given = hashParams().get("organiser");
-  if (given) { keepOrganiser(id, given); history.replaceState({}, "", location.pathname); }
-  return organiserKey(id);
+  if (given) keepOrganiser(id, given);
+  const key = organiserKey(id);
+  if (key && hashParams().get("organiser") !== key) {
+    soughtRow = rowAnchor();
+    history.replaceState(history.state, "", `${location.pathname}#organiser=${key}`);
+  }
+  return key;
 }
 
 // What the organiser sees above the fixtures: the link to share with a helper, and how to delete; or, for
@@ -239,6 +252,8 @@ function organiserBox(what, url, key, remove) {
   return h("div", { class: "panel-light organiser", "data-testid": "organiser" },
     h("p", {}, h("strong", {}, "You are the organiser. "), `Keep this organiser link, or send it to a helper: whoever opens it can change the ${what}.`),
     linkOnDemand(link, "Copy the organiser link", "organiser-link"),
+    h("p", { class: "muted", "data-testid": "address-bar-key" }, `The address bar now holds this organiser link too: bookmark this page to come back as the organiser. To let others watch, send them the watchers' link, not the address.`),
+    linkOnDemand(`${location.origin}${url}`, "Copy the watchers' link", "watch-link"),
     h("details", {}, h("summary", {}, `Delete the ${what}`), sure));
 }
 
