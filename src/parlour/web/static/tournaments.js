@@ -209,14 +209,14 @@ export async function home(main) {
         drives.length ? h("ul", {}, drives.map((d) => h("li", {}, h("a", { href: `/drives/${d.id}` }, d.config.title),
           ` · ${d.config.teams.length} teams`, d.state ? [" · ", h("span", { "data-testid": "state" }, d.state)] : "", ` · made ${madeAt(d.created)}`))) : h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New drive"), driveForm,
-        h("p", { class: "muted", "data-testid": "drive-levels" }, `Each round's games can be played here (people, or bots from the weakest to the strongest: ${levels(fw)}) or entered by hand.`)),
+        h("p", { class: "muted", "data-testid": "drive-levels" }, `Each round's games can be played here (people, or Football Whist bots from the weakest to the strongest: ${levels(fw)}) or entered by hand. These are the card-playing bots of Football Whist, for a drive's games only.`)),
       h("section", { class: "tile" }, h("h2", {}, "Biggles cycles"),
         cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.title || c.config.players.join(", ")),
           c.config.title ? ` · ${c.config.players.join(", ")}` : "",
           c.state ? [" · ", h("span", { "data-testid": "state" }, c.state)] : "", ` · made ${madeAt(c.created)}`))) :
           h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New cycle"), cycleForm,
-        h("p", { class: "muted", "data-testid": "cycle-levels" }, `Each plays the next in the ring; matches can be played here (people, or bots from the weakest to the strongest: ${levels(biggles)}) or entered by hand.`))));
+        h("p", { class: "muted", "data-testid": "cycle-levels" }, `Each plays the next in the ring; matches can be played here (people, or Biggles bots from the weakest to the strongest: ${levels(biggles)}) or entered by hand. These are the racing bots of Biggles, for a cycle's matches only: a level here is not the drive's bot of the same name.`))));
 }
 
 // A drive or cycle just made: this browser keeps its organiser key; the page to go to.
