@@ -35,7 +35,7 @@ def test_a_cycle_redraws_in_place_keeping_the_controls_that_did_not_change(serve
     play = page.locator("tr[data-match='1'] >> text=Play in Parlour").element_handle()
     choice = page.locator("tr[data-match='1'] select").nth(0)
     choice.select_option("practised")
-    copy = page.locator("[data-testid=organiser] button.copy").element_handle()
+    copy = page.locator("[data-testid=organiser] button.copy").first.element_handle()
     page.click("[data-testid=organiser] summary")                      # the organiser opens "Delete the cycle"
     bots = page.locator("[data-testid=simulate]").element_handle()
     before = page.evaluate(DRAWN)

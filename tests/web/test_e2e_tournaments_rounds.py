@@ -100,6 +100,7 @@ def test_a_cycle_says_who_entered_each_result_and_when(server, page, browser):
     typed.wait_for()
     assert re.fullmatch(f"entered by the organiser at {CLOCK}", typed.inner_text()), typed.inner_text()
     # the other match is played at a table, by bots: its row says so, not "entered"
+    page.select_option("[data-testid=bots-pace] select", "quick")   # (the bots at the quick pace: the test waits)
     page.click("[data-testid=simulate] >> text=Let bots play round 1, sitting 2 of 2")
     played = page.locator("tr[data-match='1'] [data-testid=source]")
     played.wait_for(timeout=90000)

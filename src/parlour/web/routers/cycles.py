@@ -160,7 +160,7 @@ async def cycle_simulate(doc_id: OrganiserDep, body: CycleBotsPlay, request: Req
     short pause, by itself (through the ring's rounds, then the deciding matches due).  As many start as the
     server's room for tables of bots alone allows (503 if none)."""
     carrier: Carrier = request.app.state.carrier
-    await carrier.step(doc_id, bots=body.bots, seed=body.seed, now=True)
+    await carrier.step(doc_id, bots=body.bots, seed=body.seed, now=True, pace=body.pace)
     return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)
 
 

@@ -511,16 +511,18 @@ function levelPick(catalogue, chosen, pick) {
 const levelOf = (catalogue, name) => (catalogue.find((b) => b.name === name) || { title: name }).title;
 // A drive's bots' pace in words, from the server's paces ({ name, title, seconds }): "slow enough to follow, a card
 // every 2.4 seconds"
-const paceWords = (paces, name) => {
+// (a cycle's, ``race``: its title says it all, "slow enough to follow: the race at a quarter of its usual speed")
+const paceWords = (paces, name, race = false) => {
   const pace = (paces || []).find((p) => p.name === name);
   if (!pace) return name;
+  if (race) return pace.title.toLowerCase();
   const every = pace.seconds >= 0.05 ? `a card every ${pace.seconds} seconds` : "each card as soon as it is chosen";
   return `${pace.title.toLowerCase()}, ${every}`;
 };
 // The organiser's chooser of a drive's bots' pace: ``chosen`` shown, ``pick(name)`` on a change.
-function pacePick(paces, chosen, pick) {
+function pacePick(paces, chosen, pick, race = false) {
   const select = h("select", { "aria-label": "The bots' pace", style: "max-width:100%", onchange: () => pick(select.value) },
-    (paces || []).map((p) => h("option", { value: p.name }, capital(paceWords(paces, p.name)))));
+    (paces || []).map((p) => h("option", { value: p.name }, capital(paceWords(paces, p.name, race)))));
   select.value = chosen;
   return select;
 }
@@ -884,6 +886,10 @@ export async function cycle(main, id) {
   // the bots' level: the one playing, else the organiser's pick beside "Let bots play"
   let level = null;
   const botLevel = () => (data.bots.playing && data.bots.bots) || level || data.bots.bots || "club";
+  // the bots' pace, as a drive's: the one they race at, else the organiser's pick (slow enough to follow by default:
+  // review 24, a cycle of bots was over in about a minute, before anyone could watch)
+  let pace = null;
+  const botPace = () => (data.bots.playing && data.bots.pace) || pace || data.bots.pace || "watch";
   const remove = async () => {
     try { await api("DELETE", `/api/cycles/${id}`, undefined, key); stop(); go("/drives"); } catch (error) { toast(error.message); }
   };
@@ -929,8 +935,9 @@ export async function cycle(main, id) {
       part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
       r.complete ? part("champion", JSON.stringify([r.champion, r.table]), () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion,
         championWhy(r))) : "",
-      st ? part("rounds", JSON.stringify([st, data.bots, botLevel()]), () => roundsPanel(key, st, "match", data.bots, simulate, pause,
-        { title: levelOf(biggles.bot_catalogue, botLevel()), pick: () => levelPick(biggles.bot_catalogue, botLevel(), (v) => { level = v; draw(); }) })) : "",
+      st ? part("rounds", JSON.stringify([st, data.bots, botLevel(), botPace()]), () => roundsPanel(key, st, "match", data.bots, simulate, pause,
+        { title: levelOf(biggles.bot_catalogue, botLevel()), pick: () => levelPick(biggles.bot_catalogue, botLevel(), (v) => { level = v; draw(); }) },
+        { words: paceWords(data.bots.paces, botPace(), true), pick: () => pacePick(data.bots.paces, botPace(), (v) => { pace = v; draw(); }, true) })) : "",
       part("league-head", "", () => h("h2", {}, "League table")),
       part("league", JSON.stringify([r.table, r.champion]), () => h("table", { class: "list league", "data-testid": "league" },
         h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
@@ -958,7 +965,7 @@ export async function cycle(main, id) {
     drawn(main);
   };
   // the bots play the cycle sitting by sitting, the server starting each (roundsPanel); or stop after this one
-  const simulate = async () => { data = await api("POST", `/api/cycles/${id}/simulate`, { bots: botLevel() }, key); draw(); };
+  const simulate = async () => { data = await api("POST", `/api/cycles/${id}/simulate`, { bots: botLevel(), pace: botPace() }, key); draw(); };
   const pause = async () => { data = await api("POST", `/api/cycles/${id}/pause`, undefined, key); draw(); };
   const match = (m) => {
     const pts = m.points;
