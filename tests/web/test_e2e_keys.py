@@ -93,9 +93,10 @@ def test_a_cycle_just_made_has_its_organiser_key_in_the_address_bar(server, page
     other = browser.new_context().new_page()
     other.goto(page.url)
     other.wait_for_selector("[data-testid=organiser]")
-    other.goto(page.url.split("#")[0] + "#match-2")                # the organiser's browser: his key, and row 2 lit
-    other.wait_for_selector("tr#match-2.sought")
-    assert "#organiser=" in other.url
+    again = other.context.new_page()                                 # the organiser's browser: his key, and row 2 lit
+    again.goto(page.url.split("#")[0] + "#match-2")
+    again.wait_for_selector("tr#match-2.sought", state="attached")
+    assert "#organiser=" in again.url and again.locator("[data-testid=organiser]").count() == 1
     other.context.close()
 
 

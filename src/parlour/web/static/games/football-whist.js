@@ -131,10 +131,10 @@ function pitchSvg(ctx) {
         s("path", { d: `M${b.mouth} ${b.y} v${goalH}`, stroke: "#fff", "stroke-width": 5 }),
         s("text", { x: b.cx, y: b.cy - (small ? 14 : 12), class: "fw-goal-name" }, node === PITCH.goals.west ? "West" : "East"),
         s("text", { x: b.cx, y: b.cy + (small ? 6 : 4), class: "fw-goal-name" }, "goal"),
-        // (a drive's team by name, squeezed to the goal's width where it is long)
+        // (a drive's attacking team by name, squeezed into the goal's width where it is long)
         attacker ? s("text", { x: b.cx, y: b.cy + (small ? 30 : 24), class: "fw-goal-side",
-          ...(teamName(attacker) && teamName(attacker).length > (small ? 6 : 5) ? { textLength: goalW + 8, lengthAdjust: "spacingAndGlyphs" } : {}) },
-        teamName(attacker) ? (small ? teamName(attacker) : `${teamName(attacker)}`) : small ? `for ${attacker}` : `${attacker} attack`) : "",
+          ...(teamName(attacker) && teamName(attacker).length > (small ? 6 : 5) ? { textLength: goalW - 6, lengthAdjust: "spacingAndGlyphs" } : {}) },
+        teamName(attacker) || (small ? `for ${attacker}` : `${attacker} attack`)) : "",
       );
     } else if (node === PITCH.centre) {
       g.append(s("circle", { cx: x, cy: y, r: centreR, class: "fw-centre" }),
@@ -385,12 +385,13 @@ function scoreboard(ctx) {
   const { obs, view } = ctx;
   const master = obs.master ? TEAMS[obs.master] : null;
   // (a drive's game: each side is a team, named as the drive names it, not by its two seats)
-  // (a drive's side is named for its team above: here its two players)
-  const names = (p) => obs.partnerships[p].map((seat) => seatName(view, seat)).join(" & ");
+  // (a drive's game: each side is a team, named as the drive names it, not by its two seats)
+  const names = (p) => teamName(p) || obs.partnerships[p].map((seat) => seatName(view, seat)).join(" & ");
   const mine = ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
   const you = ctx.readOnly ? "" : " (you)";
   const sideBox = (p) => h("div", { class: `fw-side fw-side-${p}${mine === p ? " fw-mine" : ""}`, "data-side": p },
-    h("div", { class: "fw-side-name" }, `${teamName(p) || p}${mine === p ? you : ""}`),
+    // (a drive's sides: Home and Away over their teams' names, not the letters A and B)
+    h("div", { class: "fw-side-name" }, `${teamName(p) ? (p === "A" ? "Home" : "Away") : p}${mine === p ? you : ""}`),
     h("div", { class: "fw-goals", "data-testid": `goals-${p}` }, String(obs.goals[p])),
     h("div", { class: "fw-side-who" }, names(p)),
     // (the tricks of this half, said so; at full time the match's, both halves)
