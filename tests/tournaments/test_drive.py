@@ -274,11 +274,11 @@ def test_a_finished_drives_card_ends_with_the_teams_position_and_the_cup():
     foot = {t: card_html(drive.card(t)).split('<p class="outcome" data-testid="outcome">')[1].split("</p>")[0]
             for t in drive.teams}
     assert foot["QPR"] == ("FINAL POSITION <b>1st of 4 &middot; Champions</b> &middot; "
-                           "THE CUP <b>Cup Winners: held at the end</b>")
+                           "<b>CUP WINNERS:</b> they held the Cup at the end")      # (not "THE CUP Cup Winners")
     assert foot["Charlton"] == ("FINAL POSITION <b>joint 2nd of 4</b> &middot; "
                                 "THE CUP <b>won in round 1, lost in round 2</b>")
-    assert foot["Swansea"] == "FINAL POSITION <b>joint 2nd of 4</b> &middot; THE CUP <b>not held</b>"
-    assert foot["Aston Villa"] == "FINAL POSITION <b>4th of 4</b> &middot; THE CUP <b>not held</b>"
+    assert foot["Swansea"] == "FINAL POSITION <b>joint 2nd of 4</b> &middot; THE CUP <b>never held</b>"
+    assert foot["Aston Villa"] == "FINAL POSITION <b>4th of 4</b> &middot; THE CUP <b>never held</b>"
 
 
 def test_card_of_a_team_with_a_bye():

@@ -131,7 +131,10 @@ function pitchSvg(ctx) {
         s("path", { d: `M${b.mouth} ${b.y} v${goalH}`, stroke: "#fff", "stroke-width": 5 }),
         s("text", { x: b.cx, y: b.cy - (small ? 14 : 12), class: "fw-goal-name" }, node === PITCH.goals.west ? "West" : "East"),
         s("text", { x: b.cx, y: b.cy + (small ? 6 : 4), class: "fw-goal-name" }, "goal"),
-        attacker ? s("text", { x: b.cx, y: b.cy + (small ? 30 : 24), class: "fw-goal-side" }, small ? `for ${attacker}` : `${attacker} attack`) : "",
+        // (a drive's attacking team by name, squeezed into the goal's width where it is long)
+        attacker ? s("text", { x: b.cx, y: b.cy + (small ? 30 : 24), class: "fw-goal-side",
+          ...(teamName(attacker) && teamName(attacker).length > (small ? 6 : 5) ? { textLength: goalW - 6, lengthAdjust: "spacingAndGlyphs" } : {}) },
+        teamName(attacker) || (small ? `for ${attacker}` : `${attacker} attack`)) : "",
       );
     } else if (node === PITCH.centre) {
       g.append(s("circle", { cx: x, cy: y, r: centreR, class: "fw-centre" }),
@@ -371,18 +374,24 @@ function ballButtons(ctx) {
 // A game played for a drive: its table (table.js) and replay say so, and the sides are its teams
 let tournament = null;
 export function inTournament(context) { tournament = context; }
+// A partnership's team where a drive names it ("Aston Villa"), else null: its words and badges are then the team's,
+// not the letters A and B (review 24)
+const teamName = (p) => (tournament && tournament.kind === "drive" && tournament.sides[p === "A" ? 0 : 1]) || null;
+// A partnership in words: its team, or "partners A"
+const sideWords = (p) => teamName(p) || `partners ${p}`;
 
 // -- the scoreboard ----------------------------------------------------------------
 function scoreboard(ctx) {
   const { obs, view } = ctx;
   const master = obs.master ? TEAMS[obs.master] : null;
   // (a drive's game: each side is a team, named as the drive names it, not by its two seats)
-  const names = (p) => (tournament && tournament.kind === "drive" ? tournament.sides[p === "A" ? 0 : 1]
-    : obs.partnerships[p].map((seat) => seatName(view, seat)).join(" & "));
+  // (a drive's game: each side is a team, named as the drive names it, not by its two seats)
+  const names = (p) => teamName(p) || obs.partnerships[p].map((seat) => seatName(view, seat)).join(" & ");
   const mine = ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
   const you = ctx.readOnly ? "" : " (you)";
   const sideBox = (p) => h("div", { class: `fw-side fw-side-${p}${mine === p ? " fw-mine" : ""}`, "data-side": p },
-    h("div", { class: "fw-side-name" }, `${p}${mine === p ? you : ""}`),
+    // (a drive's sides: Home and Away over their teams' names, not the letters A and B)
+    h("div", { class: "fw-side-name" }, `${teamName(p) ? (p === "A" ? "Home" : "Away") : p}${mine === p ? you : ""}`),
     h("div", { class: "fw-goals", "data-testid": `goals-${p}` }, String(obs.goals[p])),
     h("div", { class: "fw-side-who" }, names(p)),
     // (the tricks of this half, said so; at full time the match's, both halves)
@@ -494,7 +503,7 @@ function tableArea(ctx) {
     const turn = obs.to_move.includes(seat) && obs.phase !== "over";
     const n = obs.hand_sizes[seat];
     return h("div", { class: `fw-seat fw-${where[seat]} fw-side-${side(seat)}${turn ? " fw-turn" : ""}${seat === ctx.seat ? " fw-me" : ""}`, "data-seat": seat },
-      h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip", title: `partners ${side(seat)}` }, side(seat)), `${seatName(view, seat)}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
+      h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip", title: sideWords(side(seat)) }, teamName(side(seat)) || side(seat)), `${seatName(view, seat)}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
       h("span", { class: "fw-seat-info" }, `${plural(n, "card")}${obs.kicker === seat && obs.phase === "kick" ? " · kicks off" : ""}`));
   };
   // (the trick is the decision's once a card is led to it; at a lead the pitch is, whose ball sets the Master team)
@@ -592,7 +601,7 @@ function onColour(hex) {
 function statusStrip(ctx) {
   const { obs } = ctx;
   const mineSide = ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
-  const you = (p) => (mineSide === p ? `${p} (you)` : p);
+  const you = (p) => (mineSide === p ? `${teamName(p) || p} (you)` : teamName(p) || p);
   const master = obs.master ? TEAMS[obs.master] : null;
   const half = obs.phase === "over" ? "full time" : obs.half === 1 ? "1st half" : "2nd half";
   // which way the player's side attacks, in the pitch's own words, and the tricks each side has won this half
@@ -610,7 +619,7 @@ function statusStrip(ctx) {
     h("span", { class: "fw-nowrap", "data-testid": "fw-strip-score" }, `${you("A")} ${obs.goals.A}–${obs.goals.B} ${you("B")} ·`), " ",
     h("span", { class: "fw-nowrap" }, half, obs.phase === "over" ? "" : " ·"),
     obs.phase === "over" ? "" : [" ",
-      h("span", { class: "fw-nowrap", "data-testid": "fw-strip-attack" }, `${mineSide ? "you attack" : "A attack"} ${goal} ·`), " ",
+      h("span", { class: "fw-nowrap", "data-testid": "fw-strip-attack" }, `${mineSide ? "you attack" : `${teamName("A") || "A"} attack`} ${goal} ·`), " ",
       h("span", { class: "fw-nowrap", "data-testid": "fw-strip-tricks" }, `tricks this half ${t.A}–${t.B}`)]);
 }
 
@@ -631,7 +640,7 @@ function goals(obs, view, readOnly = false) {
     const into = goalAttacked(obs, g.partnership, g.half) === PITCH.goals.west ? "West" : "East";
     const by = `${who(ctx, g.by)} ${verb(ctx, g.by, "put", "puts")}`;
     const lead = score.A === score.B ? `${score.A}–${score.B}, level`
-      : score.A > score.B ? `partners A lead ${score.A}–${score.B}` : `partners B lead ${score.B}–${score.A}`;
+      : score.A > score.B ? `${sideWords("A")} lead ${score.A}–${score.B}` : `${sideWords("B")} lead ${score.B}–${score.A}`;
     const text = `${g.own_goal ? "Own goal" : "Goal"}! ${by} it in the ${into} goal: ${lead}`;
     return { goal: g, text, score: { ...score } };
   });
@@ -671,7 +680,7 @@ function kickOffs(obs) {
 function kickOffText(ctx, { half, seat }) {
   const goal = goalAttacked(ctx.obs || ctx.view.observation, side(seat), half) === PITCH.goals.west ? "West" : "East";
   return `${half === 1 ? "Kick-off" : "Second half kick-off"}: ${who(ctx, seat)} ${verb(ctx, seat, "kick", "kicks")} off `
-    + `for partners ${side(seat)}, toward the ${goal} goal`;
+    + `for ${sideWords(side(seat))}, toward the ${goal} goal`;
 }
 
 // The whole match, move by move, each half opened by its kick-off (half time marked): a kick-off after every
@@ -698,7 +707,7 @@ function playLog(ctx) {
   const list = h("ol", { class: "fw-log", "aria-label": "Every move of the match", "data-testid": "play-log", tabindex: "0" },
     items.map((x) => (x.half2 ? h("li", { class: "fw-log-half" }, "Half time")
       : x.kickoff ? h("li", { class: "fw-log-half fw-log-kickoff", "data-testid": "log-kickoff" }, kickOffText(ctx, x.kickoff))
-      : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${who(ctx, x.won)} won the trick (partners ${side(x.won)})`)
+      : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${who(ctx, x.won)} won the trick (${sideWords(side(x.won))})`)
       : h("li", { value: x.i + 1, class: x.i === obs.history.length - 1 ? "fw-latest" : "" },
       `${who(ctx, x.seat)} ${words(x.action)}`))));
   // shown to its end with whole entries only: the box as tall as the newest entries that fit in it (none cut
@@ -946,7 +955,7 @@ const partners = (view, p) => clubOf(p) || (p === "A" ? [0, 2] : [1, 3]).sort((a
 function verdict(view, g) {
   if (g.A === g.B) return `a draw, ${g.A}–${g.B}`;
   const winner = g.A > g.B ? "A" : "B";
-  return `${partners(view, winner)} (partners ${winner}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}`;
+  return `${partners(view, winner)}${clubOf(winner) ? "" : ` (partners ${winner})`} win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}`;
 }
 
 // The tricks each side won in one half (0: the first).
@@ -966,7 +975,7 @@ function sidesTable(view, columns) {
   return h("table", { class: "list" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Partners"), h("th", { scope: "col" }, "Goals"),
       columns.map(([heading]) => h("th", { scope: "col" }, heading)))),
-    h("tbody", {}, ["A", "B"].map((p) => h("tr", {}, h("td", {}, `${p}: ${partners(view, p)}`), h("td", {}, String(g[p])),
+    h("tbody", {}, ["A", "B"].map((p) => h("tr", {}, h("td", {}, clubOf(p) || `${p}: ${partners(view, p)}`), h("td", {}, String(g[p])),
       columns.map(([, value]) => h("td", {}, String(value(p))))))));
 }
 
@@ -1002,7 +1011,7 @@ export function summary(prev, view) {
   const g = obs.goals;
   const firstHalf = goals(obs, view).filter((x) => x.goal.half === 1);
   const tricks = tricksWon(obs, 0);
-  const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `partners A lead ${g.A}–${g.B}` : `partners B lead ${g.B}–${g.A}`;
+  const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `${sideWords("A")} lead ${g.A}–${g.B}` : `${sideWords("B")} lead ${g.B}–${g.A}`;
   const ends = (p) => (obs.attacking[p] === PITCH.goals.west ? "the West goal" : "the East goal");
   return {
     title: `Half time: ${lead}`,
@@ -1010,7 +1019,7 @@ export function summary(prev, view) {
       sidesTable(view, [["Tricks won this half", (p) => tricks[p]]]),
       firstHalf.length ? h("ol", { class: "fw-timeline" }, firstHalf.map(({ goal, text }) => h("li", {}, `Trick ${goal.after_trick}: ${goalWords(text)}`)))
         : h("p", {}, "No goals in the first half."),
-      h("p", {}, `The cards are dealt again and the sides change ends: partners A now attack ${ends("A")}, partners B ${ends("B")}. `,
+      h("p", {}, `The cards are dealt again and the sides change ends: ${sideWords("A")} now attack ${ends("A")}, ${sideWords("B")} ${ends("B")}. `,
         `${who({ view }, obs.kicker)} ${verb({ view }, obs.kicker, "kick", "kicks")} off the second half from the centre circle.`)),
   };
 }
@@ -1027,7 +1036,7 @@ function fullTime(view) {
   const all = goals(obs, view);
   const byHalf = (half) => all.filter((x) => x.goal.half === half);
   const list = (half) => h("li", {}, h("b", {}, half === 1 ? "First half: " : "Second half: "),
-    byHalf(half).length ? byHalf(half).map(({ goal, text }) => `trick ${goal.after_trick}, ${goalWords(text).replace(/: partners.*$|: \d+–\d+, level$/, "").replace(/^You /, "you ")}`).join("; ")
+    byHalf(half).length ? byHalf(half).map(({ goal, text }) => `trick ${goal.after_trick}, ${goalWords(text).replace(/: [^:]* lead \d+–\d+$|: \d+–\d+, level$/, "").replace(/^You /, "you ")}`).join("; ")
       : "no goals");
   const analyse = analyseLink(view, "fw-analyse");
   // (the result said once, in the title: the box keeps short, under the pitch and the last trick)
