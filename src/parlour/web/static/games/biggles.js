@@ -535,8 +535,12 @@ function drawRacePanel(ctx, race) {
   if (race.phase === "waiting") {
     return h("div", { class: "decision-area bg-race bg-start", "data-testid": "start" },
       h("h3", {}, matchWords(obs, race.match)),
-      h("p", {}, `The match starts with a count of 3, 2, 1 once every player is ready. Nobody may move before Go.`),
-      opponentWords(view), button, wait);
+      h("p", { class: "bg-long" }, `The match starts with a count of 3, 2, 1 once every player is ready. Nobody may move before Go.`),
+      opponentWords(view),
+      // (a phone, review 24: the words above, in bold, stood over the player's own hand and pile; there one short
+      // line says it, the opponent's level being named by his name on the board)
+      h("p", { class: "bg-short", "data-testid": "start-short" }, "A count of 3, 2, 1, then Go: nobody moves before it."),
+      button, wait);
   }
   const results = obs.match_results;
   const last = results[results.length - 1];
