@@ -86,6 +86,17 @@ function emblem(cx, cy, scale) {
     s("circle", { cx, cy, r: 4 * scale, fill: "#c0392b" }),
     s("text", { x: cx, y: cy + 30 * scale, "font-size": 15 * scale, "font-weight": 800, fill: "#6b4f00", "text-anchor": "middle", "font-family": "Georgia, serif" }, "BIGGLES"));
 }
+// the pack a card came from: a tab of the pack's back colour with the back's white diamond in it (not the frame's
+// colour, which is the card's own ink)
+function packTab(pack, small) {
+  const [x, y, w, hh] = small ? [70, 7, 23, 23] : [76, 7, 17, 17];
+  const cx = x + w / 2;
+  const cy = y + hh / 2;
+  const r = w * 0.3;
+  return s("g", { class: "bg-pack-tab", "data-pack": pack },
+    s("rect", { x, y, width: w, height: hh, rx: 3, fill: PACK[pack] }),
+    s("path", { d: `M${cx} ${cy - r}L${cx + r * 0.75} ${cy}L${cx} ${cy + r}L${cx - r * 0.75} ${cy}Z`, fill: "none", stroke: "#fff", "stroke-width": 1.6 }));
+}
 // the words for a card, as a player names it
 const cardWords = (face) => (face === "BIG" ? "the Biggles card" : `${face[0] === "R" ? "red" : "black"} ${face.slice(1)}`);
 
@@ -99,8 +110,12 @@ export function cardFor(text, pack, opts = {}) {
   const label = `${what}${struck ? `, cancelled by a red ${n}` : ""}`;
   const cls = ["bg-card", `bg-${kind === "BIG" ? "biggles" : kind === "R" ? "red" : "black"}`, struck ? "bg-struck" : ""].filter(Boolean).join(" ");
   const svg = blank(label, { size: opts.size || "", attrs: { class: cls, "data-card": face }, title: label });
-  svg.append(edge(kind === "BIG" ? "#fff6d8" : "#fffdf7", PACK[pack] || "#333", 3),
-    s("rect", { x: 6, y: 6, width: 88, height: 132, rx: 6, fill: "none", stroke: PACK[pack] || "#999", "stroke-width": 1, opacity: 0.5 }));
+  // The frame in the card's own ink (review 24: a black card of the red pack, framed in red, read at a glance as a
+  // stop card); the pack it came from is a small tab of its back's colour, with the back's diamond, at the top
+  // right corner, where no index stands.
+  svg.append(edge(kind === "BIG" ? "#fff6d8" : "#fffdf7", INK[kind], 3),
+    s("rect", { x: 6, y: 6, width: 88, height: 132, rx: 6, fill: "none", stroke: INK[kind], "stroke-width": 1, opacity: 0.35 }));
+  if (PACK[pack]) svg.append(packTab(pack, small));
   svg.append(...corner(n, kind, small));
   if (kind === "BIG") svg.append(emblem(50, small ? 84 : 74, small ? 1 : 0.95));
   else if (kind === "R") {
