@@ -281,7 +281,7 @@ function playerArea(ctx, seat, mine) {
   const handCard = p.hand_size ? card({ faceDown: true, band: PACK[p.pack], title: `${p.hand_size} cards face down`, attrs: { class: "bg-hand" } })
     : h("div", { class: "bg-empty" }, turn === "pickup" ? "pick up" : "empty");
   if (turn) clickable(handCard, turn, act, turn === "turn" ? "Turn three cards (t)" : "Pick the pile up (t)");
-  const hand = h("div", { class: "bg-spot" }, handCard, h("div", { class: "bg-count" }, `hand ${p.hand_size}`));
+  const hand = h("div", { class: "bg-spot bg-hand-spot" }, handCard, h("div", { class: "bg-count" }, `hand ${p.hand_size}`));
 
   // the pile: its top card is the one that can move
   const practice = practising();
@@ -304,7 +304,9 @@ function playerArea(ctx, seat, mine) {
   }
   const cue = practice && move;
   const pile = h("div", { class: "bg-spot", "data-testid": `pile-${seat}` }, top,
-    h("div", { class: "bg-count" }, `pile ${p.pile_size}`),
+    h("div", { class: "bg-count" }, `pile ${p.pile_size}`,
+      // (a phone's replay leaves the face-down hand out, its count told here: both builds in one screen)
+      ctx.readOnly ? h("span", { class: "bg-pile-hand" }, `hand ${p.hand_size}`) : ""),
     // the key is named only where there are keys (a touch screen hides keys-hint and shows its buttons)
     cue ? h("div", { class: "bg-cue", "data-testid": `cue-${seat}` },
       h("span", { class: "keys-hint" }, move.startsWith("play") ? "p · " : "s · "), move.startsWith("play") ? "play" : "stop!") : "");
@@ -358,6 +360,8 @@ export function render(el, given) {
   // (between matches a phone draws the board compact: the builds and the score above the summary in the dock; the
   // replay's step that ended a match too, so that both builds as it ended stand in the first screen under the words)
   el.classList.toggle("bg-between", Boolean(ended) || Boolean(board));
+  // (a replay on a phone draws every step compact too, review 24b: both builds in the window while stepping)
+  el.classList.toggle("bg-replay", Boolean(given.readOnly));
   const race = ctx.readOnly ? null : view.race;
   // (a list without numbers: each line names its match)
   const results = obs.match_results.map((r) => h("li", {}, `${matchName(obs, r.match)}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
