@@ -177,6 +177,21 @@ FACES = """() => import('/static/games/biggles.js').then((m) => {
 })"""
 
 
+#: each card of each pack, at each size: its frame's colour (the outer edge and the inner line) and its pack tab's
+FRAMES = """() => import('/static/games/biggles.js').then((m) => {
+    const out = [];
+    for (const pack of ['blue', 'red']) for (const size of ['', 'small'])
+      for (const face of ['K1', 'K5', 'R3', 'BIG']) {
+        const svg = m.cardFor(face, pack, { size });
+        const [outer, inner] = svg.querySelectorAll(':scope > rect');
+        const tab = svg.querySelector('.bg-pack-tab');
+        out.push({ pack, size, face, frame: [outer.getAttribute('stroke'), inner.getAttribute('stroke')],
+                   tab: tab && tab.dataset.pack, tabFill: tab && tab.querySelector('rect').getAttribute('fill') });
+    }
+    return out;
+})"""
+
+
 @pytest.mark.parametrize("width, height", [(1366, 900), (390, 844)])
 def test_the_cards_look_like_a_real_pack(server, page, width, height):
     page.set_viewport_size({"width": width, "height": height})
@@ -193,6 +208,13 @@ def test_the_cards_look_like_a_real_pack(server, page, width, height):
     # Biggles: his emblem, and B in the corners
     assert cards["BIG"]["emblem"] == 1 and cards["BIG"]["smallIndex"] == "B", cards["BIG"]
     assert all(c["smallWidth"] >= 36 for c in cards.values())
+    # a card is framed in its own ink, whichever pack it came from (review 24c: a black card of the red pack, framed
+    # in red, read at a glance as a stop card); the pack is told by a small tab of its back's colour
+    ink = {"K1": "#1d1d1f", "K5": "#1d1d1f", "R3": "#c0392b", "BIG": "#7a5a00"}
+    back = {"blue": "#1f4e9c", "red": "#a3242f"}
+    for c in page.evaluate(FRAMES):
+        assert c["frame"] == [ink[c["face"]]] * 2, c
+        assert c["tab"] == c["pack"] and c["tabFill"] == back[c["pack"]], c
     shot(page, f"biggles-card-faces-{width}")
 
 

@@ -221,7 +221,11 @@ export async function newTable(gameId) {
   // the note says how many the rules allow (a web player is never sent to the command line)
   const last = g.seat_counts[g.seat_counts.length - 1];
   const offered = last > 12 ? g.seat_counts.filter((n) => n <= 8) : g.seat_counts;
-  const count = h("select", { name: "players", "aria-label": "Number of players" }, offered.map((n) => h("option", { value: n }, String(n))));
+  // (a game for a set number, Biggles' two or the whist's four, says so in words: a list of one choice is a dead
+  // control, review 24)
+  const fixed = offered.length === 1;
+  const count = fixed ? h("input", { type: "hidden", name: "players", value: String(offered[0]) })
+    : h("select", { name: "players", "aria-label": "Number of players" }, offered.map((n) => h("option", { value: n }, String(n))));
   const countNote = offered.length < g.seat_counts.length
     ? h("small", { "data-testid": "players-note" },
       `The rules allow up to ${last} players; a table here seats up to ${offered[offered.length - 1]}.`)
@@ -308,7 +312,9 @@ export async function newTable(gameId) {
   // (two columns on a laptop, the players and the rules, then who may join, help and the button: in one column the
   // button fell below the fold at 1366x900)
   const form = h("form", { class: "new" },
-    h("div", { class: "new-col" }, h("label", {}, "Players ", count, countNote, sizeNote), seatsBox, variantBox),
+    h("div", { class: "new-col" }, fixed
+      ? h("p", { class: "players-fixed", "data-testid": "players-fixed" }, count, `${g.title} is played by ${NUMBER_WORDS[offered[0]] || offered[0]} players.`, sizeNote)
+      : h("label", {}, "Players ", count, countNote, sizeNote), seatsBox, variantBox),
     h("div", { class: "new-col" }, who, help,
       h("label", {}, "Seed ", seed, h("small", {}, "The same seed deals the same cards. It is kept when you play alone with bots; with anyone else at the table the server deals.")),
       h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the table"))));
@@ -351,6 +357,7 @@ function seatLabel(rules, i) {
 // An option reads in words (its label, and each choice's); its identifier, which records keep and the
 // command line takes (--variant NAME=VALUE, listed by `parlour games`), is kept out of the page.
 // More options than this fold all but the first few under "More rules" (the new-table form)
+const NUMBER_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight"];
 const MANY_VARIANTS = 5;
 const SHOWN_VARIANTS = 2;
 function variantInput(o) {
