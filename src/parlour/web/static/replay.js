@@ -2,7 +2,7 @@
 // of one seat's moves: each decision judged from what that seat could see then, with the same search,
 // budget and seed as a hint at the table, so the analysis and the hints agree.
 import { h, clear } from "/static/dom.js";
-import { api, mySeat } from "/static/api.js";
+import { api, hashParams, mySeat } from "/static/api.js";
 import { gameModule, main, resultText } from "/static/page.js";
 import { addressed, capital, contextTitle, plural, possessive } from "/static/words.js";
 import { takeSeatFromLink } from "/static/seats.js";
@@ -101,7 +101,10 @@ export async function replayPage(tableId) {
     }
     return worst && worst.drop > Math.round(100 * data.threshold) ? worst : null;
   };
-  const slider = h("input", { type: "range", min: 0, max: info.moves, value: info.moves, "aria-label": "Step" });
+  // a replay opens at the deal, so that its first screen does not give the result away; a link may ask for a step
+  // ("#step=12"), and the player's analysis ("#analyse") goes to the decision it opens on
+  const openAt = /^\d+$/.test(hashParams().get("step") || "") ? Math.min(info.moves, Number(hashParams().get("step"))) : 0;
+  const slider = h("input", { type: "range", min: 0, max: info.moves, value: openAt, "aria-label": "Step" });
   // whose view: every player's (a board each, one under another) or one player's; the player's own is shown first
   // (a tournament's table that bots played throughout, a drive's, has no person at it: each view is named by the seat's
   // name as the tournament gives it, "Rovers 1's view (a bot)", never by a seat number nor by a compass point: each
