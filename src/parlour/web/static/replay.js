@@ -80,8 +80,16 @@ export async function replayPage(tableId) {
     return asked.get(key);
   };
   const pct = (c) => (c === null || c === undefined ? "not weighed" : `${Math.round(100 * c)}%`);
-  // (a costly move's cost, past the bar, never reads as the bar itself: 10.4% against "more than 10%" keeps its tenth)
-  const lost = (c, bar) => (Math.round(100 * c) <= Math.round(100 * bar) ? `${(100 * c).toFixed(1)}%` : pct(c));
+  // (a costly move's cost, past the bar, never reads as the bar itself: 10.4% against "more than 10%" keeps its tenth,
+  // 10.04% its hundredth (review 24: "10.0%" beside "more than 10%"); a cost within the bar, a wrong answer's, is whole)
+  const lost = (c, bar) => {
+    if (c <= bar || Math.round(100 * c) > Math.round(100 * bar)) return pct(c);
+    for (const digits of [1, 2, 3]) {
+      const said = (100 * c).toFixed(digits);
+      if (Number(said) > 100 * bar) return `${said}%`;
+    }
+    return `just over ${pct(bar)}`;
+  };
   // A move's cost as the page shows it: the difference of the two figures shown beside it, each rounded (28% and 14%
   // gave away 14%, never 15%); a costly move whose rounded difference would read as the bar keeps its tenth
   const spent = (m, bar) => {
