@@ -397,12 +397,15 @@ export async function replayPage(tableId) {
   // the analysis is for the players: a replay opened in a browser that holds no seat of the game (a watcher's, a
   // bot game's) offers the button greyed, with the reason beside it before any press (a press still asks the server,
   // which has the last word)
+  // (review 24: greyed, it still looked like a control: it now reads as words, "not available here", the reason after)
   const analyseWhy = h("span", { class: "muted analyse-why", id: "analyse-why", "data-testid": "analyse-why" },
-    "Only the players of this game may analyse it, each in the browser they played in.");
+    " only the players of this game may analyse it, each in the browser they played in.");
   if (mySeat(tableId)) analyseWhy.hidden = true;
   else {
     analyseButton.setAttribute("aria-disabled", "true");
     analyseButton.setAttribute("aria-describedby", "analyse-why");
+    analyseButton.classList.add("unavailable");
+    analyseButton.textContent = "is not available here:";
   }
   const drawAnalysis = (data) => {
     // (where there are costly moves, the list opens on them alone, as the headline counts them; the box shows the rest)
