@@ -274,6 +274,9 @@ def end_and_replay(page, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 860})
     page.click("text=Replay it")
     page.wait_for_selector(".views .board")
+    # (the replay opens at the deal: the end first, then one step back)
+    page.locator("[data-testid=replay-stepbar] button", has_text="End").click()
+    page.wait_for_function("document.querySelector('[data-testid=step]').textContent.includes(', the last')")
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("document.querySelector('.replay-controls input').value !== "
                            "document.querySelector('.replay-controls input').max")

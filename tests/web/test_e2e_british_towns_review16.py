@@ -160,8 +160,9 @@ def test_the_sets_end_is_told_in_the_same_words_in_the_log_the_end_and_the_repla
     try:
         take_seat(page, server.url, made)
         page.goto(f"{server.url}/replay/{made['id']}")
-        page.wait_for_selector(".views .board .bt-log li")
-        page.wait_for_function("document.querySelector('[data-testid=step]').textContent.includes(' · ')")
+        page.wait_for_selector(".views .board")
+        page.locator("[data-testid=replay-stepbar] button", has_text="End").click()     # (it opens at the deal)
+        page.wait_for_function("document.querySelector('[data-testid=step]').textContent.includes(', the last')")
         info = httpx.get(f"{server.url}/api/tables/{made['id']}").json()
         mine = httpx.get(f"{server.url}/api/tables/{made['id']}/replay?step={info['moves']}&seat=0").json()
         obs = mine["views"][0]["observation"]

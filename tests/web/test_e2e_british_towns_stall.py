@@ -89,6 +89,8 @@ def test_a_stalled_game_is_said_to_be_so_and_finished_from_the_page(quick_server
     page.goto(f"{quick_server.url}/replay/{made['id']}")
     page.wait_for_selector(".views .board")
     assert f"It was {AGREED}." in page.inner_text(".table-head")
+    page.locator("[data-testid=replay-stepbar] button", has_text="End").click()     # (it opens at the deal)
+    page.wait_for_selector("[data-testid=step]:has-text(', the last')")
     assert "finished the stalled game by agreement, and it was counted as it stood" in page.inner_text(".views")
     shot(page, "bt-stalled-replay")
 

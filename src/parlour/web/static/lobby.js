@@ -43,13 +43,19 @@ export async function home() {
 }
 
 // When a game finished, in the viewer's own time zone (the browser's), on a 24-hour clock as the tournaments' pages
-// say their times: "Sun 6 Dec, 21:40".
+// say their times: "Sun 6 Dec, 21:40"; a game of today or yesterday says so, "today, 21:40" (the whole date then in
+// the time's title)
 const finishedAt = (t) => {
   if (!t.finished) return "";
   const at = new Date(t.finished * 1000);
-  return h("time", { datetime: at.toISOString(), "data-testid": "finished-at" },
-    at.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
-      hourCycle: "h23" }));
+  const whole = at.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+    hourCycle: "h23" });
+  const clock = at.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const dayOf = (d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const today = new Date();
+  const back = Math.round((dayOf(today) - dayOf(at)) / 86400000);
+  const said = back === 0 ? `today, ${clock}` : back === 1 ? `yesterday, ${clock}` : whole;
+  return h("time", { datetime: at.toISOString(), "data-testid": "finished-at", title: back <= 1 ? whole : undefined }, said);
 };
 
 // A finished game's row: its result, the game (a tournament's table: the tournament, a small link), the players,
@@ -57,6 +63,7 @@ const finishedAt = (t) => {
 // date small; the players only where the result does not name them already).
 function finishedList(rows, list) {
   const title = Object.fromEntries(list.map((g) => [g.id, g.title]));
+  const real = new Set(list.filter((g) => g.real_time).map((g) => g.id));
   return h("table", { class: "list finished-list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "Result"), h("th", {}, "Finished"), h("th", {}, h("span", { class: "sr-only" }, "Link")))),
     // (the newest finish first, as the times beside them read; the server lists tables by when they were made)
@@ -64,14 +71,21 @@ function finishedList(rows, list) {
       if (t.entered) return enteredRow(t, title);
       const named = Boolean(t.result && !t.result.abandoned && scoreOf(t)) && typeof t.seat !== "number";
       return h("tr", { "data-table": t.id },
-        h("td", { class: "game" }, h("span", { class: `game-title${tournamentOf(t) ? " in-tournament" : ""}` }, title[t.game] || t.game), tournamentOf(t),
-          t.options && t.options.hints ? h("small", {}, " · hints on") : ""),
+        // (the game's name and "hints on" kept on one line, in the same size: "hints on" broke onto a line of its own)
+        h("td", { class: "game" }, h("span", { class: "game-name" },
+          h("span", { class: `game-title${tournamentOf(t) ? " in-tournament" : ""}` }, title[t.game] || t.game),
+          t.options && t.options.hints ? h("span", { class: "muted hints-on", "data-testid": "hints-on" }, " · hints on") : ""), tournamentOf(t)),
         h("td", { class: `players${named ? " named" : ""}` }, playersOf(t)),
         h("td", { class: "result", "data-testid": "result" }, resultOf(t)),
         h("td", { class: "when" }, finishedAt(t)),
-        h("td", { class: "link" }, h("a", { href: `/replay/${t.id}` }, "Replay"), carryLink(t)));
+        h("td", { class: "link" }, h("a", { href: `/replay/${t.id}` }, "Replay"), analyseLink(t, real), carryLink(t)));
     })));
 }
+
+// The way to the expert's analysis of the reader's own moves, beside the replay: only at a game this browser played
+// a seat of (the analysis is given to the players alone), turn by turn (a race, Biggles', has none), with moves made
+const analyseLink = (t, real) => (typeof t.seat === "number" && !real.has(t.game) && t.moves > 0
+  ? [h("span", { class: "sep", "aria-hidden": "true" }, " · "), h("a", { href: `/replay/${t.id}#analyse`, "data-testid": "list-analyse" }, "Analyse")] : "");
 
 // A drive's or cycle's result its organiser typed in: no table was played for it, so no replay; its result in the
 // same words as a played game's, and who entered it ("Ann beat Bob 8–5 on points, entered by the organiser").

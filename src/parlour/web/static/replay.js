@@ -2,7 +2,7 @@
 // of one seat's moves: each decision judged from what that seat could see then, with the same search,
 // budget and seed as a hint at the table, so the analysis and the hints agree.
 import { h, clear } from "/static/dom.js";
-import { api, mySeat } from "/static/api.js";
+import { api, hashParams, mySeat } from "/static/api.js";
 import { gameModule, main, resultText } from "/static/page.js";
 import { addressed, capital, contextTitle, plural, possessive } from "/static/words.js";
 import { takeSeatFromLink } from "/static/seats.js";
@@ -80,8 +80,16 @@ export async function replayPage(tableId) {
     return asked.get(key);
   };
   const pct = (c) => (c === null || c === undefined ? "not weighed" : `${Math.round(100 * c)}%`);
-  // (a costly move's cost, past the bar, never reads as the bar itself: 10.4% against "more than 10%" keeps its tenth)
-  const lost = (c, bar) => (Math.round(100 * c) <= Math.round(100 * bar) ? `${(100 * c).toFixed(1)}%` : pct(c));
+  // (a costly move's cost, past the bar, never reads as the bar itself: 10.4% against "more than 10%" keeps its tenth,
+  // 10.04% its hundredth (review 24: "10.0%" beside "more than 10%"); a cost within the bar, a wrong answer's, is whole)
+  const lost = (c, bar) => {
+    if (c <= bar || Math.round(100 * c) > Math.round(100 * bar)) return pct(c);
+    for (const digits of [1, 2, 3]) {
+      const said = (100 * c).toFixed(digits);
+      if (Number(said) > 100 * bar) return `${said}%`;
+    }
+    return `just over ${pct(bar)}`;
+  };
   // A move's cost as the page shows it: the difference of the two figures shown beside it, each rounded (28% and 14%
   // gave away 14%, never 15%); a costly move whose rounded difference would read as the bar keeps its tenth
   const spent = (m, bar) => {
@@ -101,7 +109,10 @@ export async function replayPage(tableId) {
     }
     return worst && worst.drop > Math.round(100 * data.threshold) ? worst : null;
   };
-  const slider = h("input", { type: "range", min: 0, max: info.moves, value: info.moves, "aria-label": "Step" });
+  // a replay opens at the deal, so that its first screen does not give the result away; a link may ask for a step
+  // ("#step=12"), and the player's analysis ("#analyse") goes to the decision it opens on
+  const openAt = /^\d+$/.test(hashParams().get("step") || "") ? Math.min(info.moves, Number(hashParams().get("step"))) : 0;
+  const slider = h("input", { type: "range", min: 0, max: info.moves, value: openAt, "aria-label": "Step" });
   // whose view: every player's (a board each, one under another) or one player's; the player's own is shown first
   // (a tournament's table that bots played throughout, a drive's, has no person at it: each view is named by the seat's
   // name as the tournament gives it, "Rovers 1's view (a bot)", never by a seat number nor by a compass point: each
@@ -386,12 +397,15 @@ export async function replayPage(tableId) {
   // the analysis is for the players: a replay opened in a browser that holds no seat of the game (a watcher's, a
   // bot game's) offers the button greyed, with the reason beside it before any press (a press still asks the server,
   // which has the last word)
+  // (review 24: greyed, it still looked like a control: it now reads as words, "not available here", the reason after)
   const analyseWhy = h("span", { class: "muted analyse-why", id: "analyse-why", "data-testid": "analyse-why" },
-    "Only the players of this game may analyse it, each in the browser they played in.");
+    " only the players of this game may analyse it, each in the browser they played in.");
   if (mySeat(tableId)) analyseWhy.hidden = true;
   else {
     analyseButton.setAttribute("aria-disabled", "true");
     analyseButton.setAttribute("aria-describedby", "analyse-why");
+    analyseButton.classList.add("unavailable");
+    analyseButton.textContent = "is not available here:";
   }
   const drawAnalysis = (data) => {
     // (where there are costly moves, the list opens on them alone, as the headline counts them; the box shows the rest)
