@@ -696,7 +696,7 @@ function playLog(ctx) {
   const coming = opens.find((k) => k.at === null);
   if (coming) items.push(...(coming.half === 2 && !items.some((x) => x.half2) ? [{ half2: true }] : []), { kickoff: coming });
   const list = h("ol", { class: "fw-log", "aria-label": "Every move of the match", "data-testid": "play-log", tabindex: "0" },
-    items.map((x) => (x.half2 ? h("li", { class: "fw-log-half" }, "Half time")
+    items.map((x) => (x.half2 ? h("li", { class: "fw-log-half", "data-testid": "log-half-time" }, halfTimeLine(obs))
       : x.kickoff ? h("li", { class: "fw-log-half fw-log-kickoff", "data-testid": "log-kickoff" }, kickOffText(ctx, x.kickoff))
       : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${who(ctx, x.won)} won the trick (partners ${side(x.won)})`)
       : h("li", { value: x.i + 1, class: x.i === obs.history.length - 1 ? "fw-latest" : "" },
@@ -723,6 +723,17 @@ function playLog(ctx) {
   requestAnimationFrame(fit);
   // (the half's kick-off is the log's line where it happened, not a heading above it too: said once)
   return h("section", { class: "fw-log-panel", "data-keep": "" }, h("h3", {}, "Play"), list);
+}
+
+// Half time in the log, where the second half's part of it opens: the score at the break, the tricks each side
+// won in the first half and the change of ends ("Half time: partners B lead 2–1 · tricks A 5, B 6 · ends changed"),
+// so that it is still said once the half-time box has gone.
+function halfTimeLine(obs) {
+  const g = { A: 0, B: 0 };
+  (obs.goal_log || []).filter((x) => x.half === 1).forEach((x) => { g[x.partnership] += 1; });
+  const t = tricksWon(obs, 0);
+  const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `partners A lead ${g.A}–${g.B}` : `partners B lead ${g.B}–${g.A}`;
+  return `Half time: ${lead} · tricks A ${t.A}, B ${t.B} · ends changed`;
 }
 
 // A move in words, in the past tense (which reads the same after "You" as after a name).
@@ -999,6 +1010,24 @@ export function summary(prev, view) {
   // (the rules' own end: a table closed early has no full time)
   if (obs.phase === "over" && prev.observation.phase !== "over") return fullTime(view);
   if (!(prev.observation.half === 1 && obs.half === 2)) return null;
+  return halfTime(view);
+}
+
+// The page opened (a reload, a link followed) on an end: the same sheet as the player saw it come. At full time
+// (the rules' end, not a table closed early), and at half time, before the player has played in the second half.
+export function opening(view) {
+  const obs = view.observation;
+  if (obs.phase === "over") return fullTime(view);
+  return atHalfTime(obs, view.seat) ? halfTime(view) : null;
+}
+
+// Half time, for the page opened on it: the second half's first trick not yet played out, and the player's own
+// hand still whole (the bots may have kicked off and led meanwhile; the player has not yet been to the table).
+const atHalfTime = (obs, seat) => obs.half === 2 && obs.phase !== "over" && !(obs.tricks[1] || []).length
+  && (seat === null || seat === undefined ? !obs.trick.cards.length : obs.hand_sizes[seat] === 11);
+
+function halfTime(view) {
+  const obs = view.observation;
   const g = obs.goals;
   const firstHalf = goals(obs, view).filter((x) => x.goal.half === 1);
   const tricks = tricksWon(obs, 0);
