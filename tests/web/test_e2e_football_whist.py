@@ -34,7 +34,7 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
     goals_seen, banners = 0, []
     took = {"move": False, "phone": False, "half2": False, "reloaded": False}
     deadline = time.monotonic() + 120
-    summaries = []
+    summaries: list[str] = []
     while time.monotonic() < deadline:
         page.wait_for_selector(f"{BOARD_ACTION}, {RESULT}, [data-testid=summary]")
         if page.locator("[data-testid=summary]").count() and summaries == [] and not took["reloaded"]:
