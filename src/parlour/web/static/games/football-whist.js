@@ -484,9 +484,9 @@ function tableArea(ctx) {
   const lastTeam = over ? nodeTeam(ballAtLastCard(obs)) : null;
   const note = scored ? `${who(ctx, last.winner)} won the trick that scored · ${kicks()}`
     // (the last trick's Master team, then the winner's move of the ball after it, then the end)
-    : showLast && over ? `${who(ctx, last.winner)} won the last trick, played with ${lastTeam ? `${lastTeam.name} the Master team` : "no Master team"}`
-      + ` · after it: ${(ballAfter(ctx, halfTricks.length - 1) || "The ball stayed put").replace(/^(Ball|The ball|You) /, (w) => w.toLowerCase())}`
-      + " · the match is over"
+    // ("Cyril won the last trick, with Ireland as the Master team, then left the ball where it was. The match is over.")
+    : showLast && over ? `${who(ctx, last.winner)} won the last trick, with ${lastTeam ? `${lastTeam.name} as the Master team` : "no Master team"}`
+      + `${thenBall(ballAfter(ctx, halfTricks.length - 1))}. The match is over.`
     : showLast ? `${who(ctx, last.winner)} won the trick`
     : !current.length && obs.phase === "kick" ? kicks()
       : current.length ? `${teamOf(current[0][1]).name} led` : "";
@@ -524,6 +524,13 @@ function ballAfter(ctx, k) {
   const node = action.split(" ")[1];
   if (node === PITCH.goals.west || node === PITCH.goals.east) return `${who(ctx, seat)} put it in ${nodeLabel(node)}`;
   return `Ball to ${nodeLabel(node)}`;
+}
+
+// The winner's move of the ball after a trick, as the end of a sentence about him: ", then moved the ball to ...".
+function thenBall(after) {
+  if (!after || after === "The ball stayed put") return ", then left the ball where it was";
+  if (after.startsWith("Ball to ")) return `, then moved the ball to ${after.slice("Ball to ".length)}`;
+  return `, then put it in ${after.split(" put it in ").at(-1)}`;
 }
 
 // The trick before the one on the table, while the next is played (before its first card the table shows it).
