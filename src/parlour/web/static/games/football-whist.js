@@ -154,12 +154,13 @@ function pitchSvg(ctx) {
     }
     svg.append(g);
   }
-  // the ball rests on the right of its position, leaving the badge readable: on its upper side where the name is
-  // under the badge, on its lower side where the name is over it (it lay over the name of a badge of the far row)
+  // the ball rests on the right of its position, leaving the badge readable (the names clear of it)
   let [bx, by_] = at(obs.ball);
   if (isGoal(obs.ball)) [bx, by_] = [goalBox(obs.ball).cx, goalBox(obs.ball).cy];
-  else if (obs.ball !== PITCH.centre) [bx, by_] = [bx + r * 0.78, by_ + (by_ > H / 2 ? -1 : 1) * r * 0.78];
+  // (on the badge's right edge, a little above its middle: the badge's own name lies in its lower half, which the
+  // ball covered, "Leopa…", and the team's name lies outside it, over or under it)
   const br = small ? 17 : 13;
+  if (!isGoal(obs.ball) && obs.ball !== PITCH.centre) [bx, by_] = [bx + r + br * 0.35, by_ - r * 0.35];
   const ball = s("g", { class: "fw-ball", "data-ball": obs.ball },
     s("circle", { cx: bx, cy: by_, r: br, fill: "#fff", stroke: "#111", "stroke-width": 2 }),
     s("path", { d: `M${bx} ${by_ - br * 0.4} l${br * 0.38} ${br * 0.28} -${br * 0.15} ${br * 0.45} h-${br * 0.46} l-${br * 0.15} -${br * 0.45}z`, fill: "#111" }));
@@ -363,7 +364,8 @@ function ballButtons(ctx) {
       return h("button", { type: "button", "data-action": a, class: a === "stay" ? "fw-stay-button" : "", onclick: () => act(a),
         "aria-label": label(a === "stay" ? "stay" : a) + (a === "stay" ? ` (on ${nodeLabel(node)})` : "") },
       digit >= 1 && digit <= 9 ? h("kbd", { class: "fw-key" }, String(digit)) : "",
-      h("span", { class: "fw-dot", "aria-hidden": "true", style: `background:${team ? team.colour : "#2a7340"}` }),
+      // (the centre circle has no team: a hollow ring, not a colour that could be a team's)
+      h("span", { class: `fw-dot${team ? "" : " fw-dot-none"}`, "aria-hidden": "true", style: team ? `background:${team.colour}` : "" }),
       a === "stay" ? `Stay on ${place(node)}` : place(node));
     }));
 }
