@@ -202,13 +202,10 @@ def test_hint_bars_are_drawn_against_the_best_and_each_row_says_what_its_move_do
             assert all(r["drawn"]["seen"] and (r["drawn"]["oneLine"] or size != "phone") for r in drawn), drawn
             assert any(r["fill"] >= r["bar"] - 2 for r in rows), rows
             if size == "desktop":
-                # on a laptop the expert's reason is read whole (it wraps, never an ellipsis), the score line stays
-                # over the hand, and the hand's cards keep their size
+                # on a laptop the expert's reason is read whole (it wraps, never an ellipsis), and the score line
+                # stays over the hand
                 assert rows[0]["drawn"]["whole"], rows[0]
                 assert page.locator(".dock [data-testid=fw-strip]").is_visible()
-                widths = page.locator(".dock .fw-hand svg.card").evaluate_all(
-                    "els => els.map((el) => el.getBoundingClientRect().width)")
-                assert widths and min(widths) >= 60, widths
             kinds.add(kind)
             page.click("[data-testid=hint-close]")
             if {"play", "move"} <= kinds:
