@@ -473,7 +473,9 @@ export async function playTable(tableId) {
   // An end (a round, a half) stops play with its summary: the views behind it wait until the player goes on,
   // or until the chosen pace lets it go.
   const summarise = (prev) => {
-    const content = prev && mod.summary ? mod.summary(prev, view) : null;
+    // (the page opened on an end, a reload at half time or after the game: a game may show that end's summary then
+    // too, mod.opening, rather than the bare table under a line of the log)
+    const content = prev ? (mod.summary ? mod.summary(prev, view) : null) : mod.opening ? mod.opening(view) : null;
     if (!content) return false;
     holding = true;
     // the game's end: the last move's card is put down at once (its lift and glow finished), never left in the air

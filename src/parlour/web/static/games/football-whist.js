@@ -157,12 +157,13 @@ function pitchSvg(ctx) {
     }
     svg.append(g);
   }
-  // the ball rests on the right of its position, leaving the badge readable: on its upper side where the name is
-  // under the badge, on its lower side where the name is over it (it lay over the name of a badge of the far row)
+  // the ball rests on the right of its position, leaving the badge readable (the names clear of it)
   let [bx, by_] = at(obs.ball);
   if (isGoal(obs.ball)) [bx, by_] = [goalBox(obs.ball).cx, goalBox(obs.ball).cy];
-  else if (obs.ball !== PITCH.centre) [bx, by_] = [bx + r * 0.78, by_ + (by_ > H / 2 ? -1 : 1) * r * 0.78];
+  // (on the badge's right edge, a little above its middle: the badge's own name lies in its lower half, which the
+  // ball covered, "Leopa…", and the team's name lies outside it, over or under it)
   const br = small ? 17 : 13;
+  if (!isGoal(obs.ball) && obs.ball !== PITCH.centre) [bx, by_] = [bx + r + br * 0.35, by_ - r * 0.35];
   const ball = s("g", { class: "fw-ball", "data-ball": obs.ball },
     s("circle", { cx: bx, cy: by_, r: br, fill: "#fff", stroke: "#111", "stroke-width": 2 }),
     s("path", { d: `M${bx} ${by_ - br * 0.4} l${br * 0.38} ${br * 0.28} -${br * 0.15} ${br * 0.45} h-${br * 0.46} l-${br * 0.15} -${br * 0.45}z`, fill: "#111" }));
@@ -366,7 +367,8 @@ function ballButtons(ctx) {
       return h("button", { type: "button", "data-action": a, class: a === "stay" ? "fw-stay-button" : "", onclick: () => act(a),
         "aria-label": label(a === "stay" ? "stay" : a) + (a === "stay" ? ` (on ${nodeLabel(node)})` : "") },
       digit >= 1 && digit <= 9 ? h("kbd", { class: "fw-key" }, String(digit)) : "",
-      h("span", { class: "fw-dot", "aria-hidden": "true", style: `background:${team ? team.colour : "#2a7340"}` }),
+      // (the centre circle has no team: a hollow ring, not a colour that could be a team's)
+      h("span", { class: `fw-dot${team ? "" : " fw-dot-none"}`, "aria-hidden": "true", style: team ? `background:${team.colour}` : "" }),
       a === "stay" ? `Stay on ${place(node)}` : place(node));
     }));
 }
@@ -493,9 +495,9 @@ function tableArea(ctx) {
   const lastTeam = over ? nodeTeam(ballAtLastCard(obs)) : null;
   const note = scored ? `${who(ctx, last.winner)} won the trick that scored · ${kicks()}`
     // (the last trick's Master team, then the winner's move of the ball after it, then the end)
-    : showLast && over ? `${who(ctx, last.winner)} won the last trick, played with ${lastTeam ? `${lastTeam.name} the Master team` : "no Master team"}`
-      + ` · after it: ${(ballAfter(ctx, halfTricks.length - 1) || "The ball stayed put").replace(/^(Ball|The ball|You) /, (w) => w.toLowerCase())}`
-      + " · the match is over"
+    // ("Cyril won the last trick, with Ireland as the Master team, then left the ball where it was. The match is over.")
+    : showLast && over ? `${who(ctx, last.winner)} won the last trick, with ${lastTeam ? `${lastTeam.name} as the Master team` : "no Master team"}`
+      + `${thenBall(ballAfter(ctx, halfTricks.length - 1))}. The match is over.`
     : showLast ? `${who(ctx, last.winner)} won the trick`
     : !current.length && obs.phase === "kick" ? kicks()
       : current.length ? `${teamOf(current[0][1]).name} led` : "";
@@ -533,6 +535,13 @@ function ballAfter(ctx, k) {
   const node = action.split(" ")[1];
   if (node === PITCH.goals.west || node === PITCH.goals.east) return `${who(ctx, seat)} put it in ${nodeLabel(node)}`;
   return `Ball to ${nodeLabel(node)}`;
+}
+
+// The winner's move of the ball after a trick, as the end of a sentence about him: ", then moved the ball to ...".
+function thenBall(after) {
+  if (!after || after === "The ball stayed put") return ", then left the ball where it was";
+  if (after.startsWith("Ball to ")) return `, then moved the ball to ${after.slice("Ball to ".length)}`;
+  return `, then put it in ${after.split(" put it in ").at(-1)}`;
 }
 
 // The trick before the one on the table, while the next is played (before its first card the table shows it).
@@ -705,7 +714,7 @@ function playLog(ctx) {
   const coming = opens.find((k) => k.at === null);
   if (coming) items.push(...(coming.half === 2 && !items.some((x) => x.half2) ? [{ half2: true }] : []), { kickoff: coming });
   const list = h("ol", { class: "fw-log", "aria-label": "Every move of the match", "data-testid": "play-log", tabindex: "0" },
-    items.map((x) => (x.half2 ? h("li", { class: "fw-log-half" }, "Half time")
+    items.map((x) => (x.half2 ? h("li", { class: "fw-log-half", "data-testid": "log-half-time" }, halfTimeLine(obs))
       : x.kickoff ? h("li", { class: "fw-log-half fw-log-kickoff", "data-testid": "log-kickoff" }, kickOffText(ctx, x.kickoff))
       : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${who(ctx, x.won)} won the trick (${sideWords(side(x.won))})`)
       : h("li", { value: x.i + 1, class: x.i === obs.history.length - 1 ? "fw-latest" : "" },
@@ -732,6 +741,17 @@ function playLog(ctx) {
   requestAnimationFrame(fit);
   // (the half's kick-off is the log's line where it happened, not a heading above it too: said once)
   return h("section", { class: "fw-log-panel", "data-keep": "" }, h("h3", {}, "Play"), list);
+}
+
+// Half time in the log, where the second half's part of it opens: the score at the break, the tricks each side
+// won in the first half and the change of ends ("Half time: partners B lead 2–1 · tricks A 5, B 6 · ends changed"),
+// so that it is still said once the half-time box has gone.
+function halfTimeLine(obs) {
+  const g = { A: 0, B: 0 };
+  (obs.goal_log || []).filter((x) => x.half === 1).forEach((x) => { g[x.partnership] += 1; });
+  const t = tricksWon(obs, 0);
+  const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `partners A lead ${g.A}–${g.B}` : `partners B lead ${g.B}–${g.A}`;
+  return `Half time: ${lead} · tricks A ${t.A}, B ${t.B} · ends changed`;
 }
 
 // A move in words, in the past tense (which reads the same after "You" as after a name).
@@ -1008,6 +1028,24 @@ export function summary(prev, view) {
   // (the rules' own end: a table closed early has no full time)
   if (obs.phase === "over" && prev.observation.phase !== "over") return fullTime(view);
   if (!(prev.observation.half === 1 && obs.half === 2)) return null;
+  return halfTime(view);
+}
+
+// The page opened (a reload, a link followed) on an end: the same sheet as the player saw it come. At full time
+// (the rules' end, not a table closed early), and at half time, before the player has played in the second half.
+export function opening(view) {
+  const obs = view.observation;
+  if (obs.phase === "over") return fullTime(view);
+  return atHalfTime(obs, view.seat) ? halfTime(view) : null;
+}
+
+// Half time, for the page opened on it: the second half's first trick not yet played out, and the player's own
+// hand still whole (the bots may have kicked off and led meanwhile; the player has not yet been to the table).
+const atHalfTime = (obs, seat) => obs.half === 2 && obs.phase !== "over" && !(obs.tricks[1] || []).length
+  && (seat === null || seat === undefined ? !obs.trick.cards.length : obs.hand_sizes[seat] === 11);
+
+function halfTime(view) {
+  const obs = view.observation;
   const g = obs.goals;
   const firstHalf = goals(obs, view).filter((x) => x.goal.half === 1);
   const tricks = tricksWon(obs, 0);
