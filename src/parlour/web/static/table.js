@@ -498,6 +498,9 @@ export async function playTable(tableId) {
       if (content.status) showStatus();        // (the status held for the summary: the table's own again)
       clear(sheet);
       holding = false;
+      // (the full-time sheet may have scrolled the page to show the final position above it: once it has gone, the
+      // page's top, where the board tells the result, is in view again, as a game's end puts it)
+      if (view && view.over && board.querySelector("[data-end-result]")) window.scrollTo({ top: 0, behavior: "instant" });
       // (the Go on button has gone: the focus goes to the decision, or waits for the player's next turn, never back
       // to the page's top)
       if (!main.contains(document.activeElement) || document.activeElement === document.body) {
