@@ -645,11 +645,10 @@ class LiveTable:
         came late may yet put itself before the last half second's: ruling 14)."""
         final = self.live.settled() if self.live is not None else len(self.state.history)
         if final > len(self.state.history):
-            # never seen on purpose, once under a loaded CI run (a race paused and resumed at once): the log
-            # never runs ahead of the state, so the moves the state has are stored and the rest wait
+            # seen once, in a loaded CI run (a race paused and resumed at once), cause not yet found: said, and the
+            # log never runs ahead of the state (the loop's bound), so the moves the state has are stored
             log.error("table %s: %d moves counted final but the game holds %d; storing those it holds",
                       self.id, final, len(self.state.history))
-            final = len(self.state.history)
         while self.stored < min(final, len(self.state.history)):
             seat, action = self.state.history[self.stored]
             await self._append(seat, action, self.state.times[self.stored])
