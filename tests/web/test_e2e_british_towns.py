@@ -120,6 +120,8 @@ def test_sets_game_to_the_end(server, page):
     seats = page.locator(".bt-seat").count()
     assert seats >= 2 and page.locator("[data-testid^=score-]").count() == seats
     assert page.locator("[data-testid=score-0]").inner_text() == "score −7"
+    # (and the player's own box says why it is below nothing before anyone has moved: review 24a)
+    assert page.locator(".bt-seat.mine [data-testid=why-score]").inner_text().strip() == "(each −1 until laid)"
     # the prompt offers only what is legal: no discard to take where the pile has none
     if "take discard" not in legal:
         assert "discard" not in page.inner_text(".status"), page.inner_text(".status")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from conftest import MOVES, judged_row, open_analysis, played_by_bots, shot, stood_in_analysis, take_seat
 
@@ -193,7 +194,7 @@ def test_on_a_laptop_the_asks_heard_say_there_are_more_and_open_whole(server, pa
 HAND_SEEN = """async (step) => {
   const slider = document.querySelector('input[aria-label=Step]');
   slider.value = step; slider.dispatchEvent(new Event('input'));
-  const at = () => document.body.innerText.includes(`After move ${step} of`);
+  const at = () => new RegExp(`(Move ${step + 1}|After move ${step}) of`).test(document.body.innerText);
   for (let i = 0; i < 60 && !at(); i++)
     await new Promise((done) => setTimeout(done, 50));
   for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
@@ -201,9 +202,10 @@ HAND_SEEN = """async (step) => {
   if (!hand) return null;
   const r = hand.getBoundingClientRect();
   return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), room: innerHeight,
-           said: document.body.innerText.includes(`After move ${step} of`) }; }"""
+           said: new RegExp(`(Move ${step + 1}|After move ${step}) of`).test(document.body.innerText) }; }"""
 
 
+@pytest.mark.bots_quick
 def test_on_a_laptop_the_sets_replay_shows_the_players_hand_without_a_scroll(server, page):
     made, info, record = played_by_bots(server.url, "british-towns-sets", 4, 2)
     page.set_viewport_size({"width": 1366, "height": 900})

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import ARTIFACTS, PHONE, judged_row, open_analysis, played_by_bots, stood_in_analysis
 
 
@@ -17,6 +19,7 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+@pytest.mark.bots_quick
 def test_a_bots_only_tournament_table_names_its_views_by_place_and_the_slider_takes_the_site_colour(server, page):
     made, info, _ = played_by_bots(server.url, "football-whist", 4, 4, bot="random")
     names = [s["name"] for s in info["seats"]]
@@ -47,6 +50,7 @@ def test_a_bots_only_tournament_table_names_its_views_by_place_and_the_slider_ta
     page.screenshot(path=str(ARTIFACTS / "replay-bots-only-phone.png"))
 
 
+@pytest.mark.bots_quick
 def test_on_a_phone_the_analysis_offers_a_jump_to_the_list_of_the_players_moves(browser, server):
     from parlour.games import get_game
 

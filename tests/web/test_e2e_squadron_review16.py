@@ -106,7 +106,7 @@ SET_WORDS = """async ([bomber, fighter]) => {
 
 
 def test_sets_are_named_by_owner_and_plane_with_no_number(quick_server, browser):
-    """A move on a set says whose set and which plane, never its number: "to their own Blenheim set" for a move on
+    """A move on a set says whose set and which plane, never its number: "to his Blenheim set" for a move on
     the mover's own set, "shot down Arthur's Bristol Blenheim set", "shot down your ... set"; the naming panel asks
     for the plane laid with no set number."""
     bomber = next(p for p in pack_data()["planes"] if p["kind"] == "bomber")
@@ -117,7 +117,7 @@ def test_sets_are_named_by_owner_and_plane_with_no_number(quick_server, browser)
         page.goto(quick_server.url + "/")
         said = page.evaluate(SET_WORDS, [bomber["code"], fighter["code"]])
         kef = next(w["name"] for c, w in pack_data()["wild"].items() if c == "KEF")
-        assert said["add"] == f"added {kef} to their own {SHORT[bomber['code']]} set", said
+        assert said["add"] == f"added {kef} to his {SHORT[bomber['code']]} set", said
         assert said["addMine"] == f"added {kef} to your {SHORT[fighter['code']]} set", said
         assert said["shot"] == f"shot down Arthur's {bomber['name']} set", said
         assert said["shotMine"] == f"shot down your {bomber['name']} set", said
@@ -127,8 +127,12 @@ def test_sets_are_named_by_owner_and_plane_with_no_number(quick_server, browser)
     made, _ = table.drive(quick_server, 3, lambda v: v["observation"]["phase"] == "name", seats=2)
     context, page, errors = table.open_table(browser, quick_server, made, WIDE)
     try:
-        head = page.locator(".ss-name h3").inner_text()
-        assert head == "Name the plane you laid and its nation", head
+        # (round 14: said once, by the prompt, the panel under it with no heading repeating it)
+        dock = page.locator(".dock").inner_text()
+        assert dock.count("Name the plane you laid") == 1, dock
+        assert "Name the plane you laid down, and its nation." in dock, dock
+        assert page.locator(".ss-name h3").count() == 0
+        assert "#" not in page.locator(".ss-name").inner_text()
         shoot(page, "naming-no-number")
         assert not errors, errors
     finally:

@@ -169,6 +169,12 @@ def test_on_a_phone_the_analysed_hand_is_under_the_judgement(quick_server, brows
             open_analysis(page, quick_server.url, made["id"], 0, analysis, state="attached")
             page.locator(".analysis-moves li.costly button").click()
             page.locator(".verdict.costly").wait_for()
+            # (round 14b: "chance fell 95% -> 32%" said no why) what the move made did, in words the server worked
+            # out from Ann's own view then, stands under the judgement on every screen
+            reasons = page.locator("[data-testid=judged-reasons]")
+            reasons.wait_for()
+            said = reasons.inner_text()
+            assert said.startswith("Played: Discard ") and "points off your hand" in said, said
             hand = page.locator("[data-testid=judged-hand]")
             hand.wait_for(state="attached")
             if size is WIDE:

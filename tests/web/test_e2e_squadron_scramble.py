@@ -310,8 +310,8 @@ def test_the_replays_analysis_names_each_shot_by_the_set_on_the_board_at_that_st
                 shot(page, "squadron-scramble-analysis-shot")
             # and the step after it says the same, on the table as it stood then (a new round's, if it ended one)
             page.keyboard.press("ArrowRight")
-            page.wait_for_function(f"document.querySelector('[data-testid=step]').textContent"
-                                   f".startsWith('After move {index + 1} of')")
+            page.wait_for_function(f"/^(Move {index + 2}|After move {index + 1}) of/"
+                                   ".test(document.querySelector('[data-testid=step]').textContent)")
             assert f"{name} {made_words}" in page.inner_text("[data-testid=step]")
         slips = words(texts(page), "squadron-scramble")
         assert not slips and not errors, (slips, errors)

@@ -210,6 +210,14 @@ def test_a_card_played_before_the_draw_is_answered_with_what_may_be_drawn(quick_
         assert text == ("Draw first: take the top card of the stock, or take a discard and every card above it "
                         "(the cards to its right)."), text
         snap(page, f"squadron-draw-first-{'phone' if touch else 'laptop'}")
+        # (review 24) the pile's chips in the dock (a phone's) and its strips (a laptop's fan) are edged alike
+        # whatever the plane: a nation's colour would tell what the outline is there to test
+        colours = page.evaluate("""() => [
+            ...[...document.querySelectorAll('[data-testid=glance-pile] .ss-gl-card:not(.wild)')]
+                .map((x) => getComputedStyle(x).borderLeftColor),
+            ...[...document.querySelectorAll('.ss-pile .ss-spine:not(.wild)')].map((x) => x.style.background)]""")
+        planes = {c.split("/")[0] for c in view["observation"]["pile"] if "/" in c}
+        assert len(colours) >= (len(planes) if touch else len(planes) - 1) and len(set(colours)) <= 1, (planes, colours)
         assert not errors, errors
     finally:
         context.close()

@@ -51,6 +51,12 @@ def test_a_drive_game_names_its_drive_and_teams_on_its_table_end_and_replay(serv
     assert who == [home, away], who
     final = page.inner_text("[data-testid=board-result]")
     assert "Partners" not in final and (a == b or (home if a > b else away) in final), final
+    # review 24: the letters A and B, "partners A", "A attack", gave way to the teams wherever they are known
+    assert sorted(set(page.locator(".fw-chip").all_inner_texts())) == sorted([home, away])
+    assert [t.split(" (")[0] for t in page.locator(".fw-side-name").all_inner_texts()] == ["Home", "Away"]
+    text = page.inner_text("main")
+    assert "partners A" not in text and "partners B" not in text and "A attack" not in text, text
+    assert f"({home})" in text or f"({away})" in text, text           # "Ann won the trick (Aston Villa)"
     shot(page, "drive-game-end")
     # the replay says the same, and leads back
     page.goto(f"{server.url}/replay/{made['id']}")

@@ -5,6 +5,7 @@ when the players have played unequal numbers of matches."""
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from conftest import shot
 from test_e2e_lists import finished_by_bots
@@ -45,6 +46,7 @@ def test_the_league_table_has_a_byes_column_only_where_a_team_sits_out(server, p
     shot(page, "drive-league-odd")
 
 
+@pytest.mark.bots_quick
 def test_the_finished_games_name_their_drive_and_cycle_with_a_link_back(server, page):
     """Review 16c: rows read "International Football Whist · drive, round 4" and "Biggles · Biggles cycle": with two
     drives on one evening nobody could tell them apart.  Now each names its drive (its title, round and table) or

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from conftest import ARTIFACTS, shot
 from test_e2e_lists import finished_by_bots
@@ -31,6 +32,7 @@ def enter(url: str, made: dict, round_: int, table: int, home: int, away: int) -
     ).raise_for_status()
 
 
+@pytest.mark.bots_quick
 def test_a_drive_fixture_on_a_phone_is_one_line_of_names_and_score_with_its_button_under_it(server, browser):
     """Review 21b: "away team against the right edge, score above a full-width Change score button, bot level
     orphaned underneath".  Now the names and the score share one line (a long name cut short, the score whole), the
@@ -184,6 +186,7 @@ def test_the_finished_games_say_a_stalled_draw_by_its_score_and_join_two_players
     context.close()
 
 
+@pytest.mark.bots_quick
 def test_a_finished_games_tournament_link_goes_to_its_row_on_the_drive_or_cycle_page(server, browser):
     """Review 21b: "Finished-games tournament links go to the top of the drive or cycle page, not to that table or
     match".  Now the link names the row ("#round-2-table-1", "#match-3"): the page opens its round, scrolls it into

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import httpx
+import pytest
 
 from conftest import WIDE, shot
 
@@ -17,6 +18,7 @@ def over(url: str, table: str) -> None:
         time.sleep(0.3)
 
 
+@pytest.mark.bots_quick
 def test_the_finished_list_says_a_bot_stood_in_for_a_person(server, page):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -458,6 +458,12 @@ class ReplayStep(BaseModel):
     action: ReplayAction | None = Field(description="the step-th action (null at step 0)")
     views: list[SeatObservation]
     result: dict[str, Any] | None = Field(description="the result, at the last step")
+    time: float | None = Field(None, description="a race's step-th action: when it was made, in seconds on the race "
+                                                 "clock from the game's start (null at step 0, in a turn-by-turn "
+                                                 "game, or where the record keeps no time)")
+    time_before: float | None = Field(None, description="the same for the action before it (null at steps 0 and 1)")
+    time_next: float | None = Field(None, description="the same for the action after it (null at the last step): "
+                                                      "the replay's Play waits the gap between them")
 
 
 class AnalysisOption(BaseModel):
@@ -627,9 +633,14 @@ class DriveBotsPlay(BotsPlay):
 
 
 class CycleBotsPlay(BotsPlay):
-    """Bots play every match of the Biggles cycle due and not yet in play (a Biggles level)."""
+    """Bots play every match of the Biggles cycle due and not yet in play (a Biggles level), at a pace as a drive's:
+    ``watch`` (the default), slow enough for anyone watching to follow the race, or ``quick``, the live tables' usual
+    pace (review 24: a cycle of bots was over in about a minute, before anyone could watch)."""
 
     bots: StrictStr = "club"
+    pace: Literal["watch", "quick"] = "watch"
+
+    refusals = {**BotsPlay.refusals, "pace": "pace is watch (slow enough to follow) or quick"}
 
 
 class Made(BaseModel):
@@ -772,7 +783,9 @@ class MatchTable(Body):
 
 
 class CycleMatch(BaseModel):
-    match: int
+    match: int = Field(description="its place in the cycle, from 0: what a result entered, or a table, names it by")
+    number: int = Field(0, description="its number as people read it, from 1, in the order the matches are played "
+                                       "(each round sitting by sitting), on the page and the printed sheet alike")
     blue: str
     red: str
     decider: int = Field(description="0 in the ring, then the round of deciders")
@@ -807,7 +820,8 @@ class CycleView(BaseModel):
     report: dict[str, Any]
     matches: list[CycleMatch]
     win_points: int
-    bots: BotsCarrying
+    bots: DriveBotsCarrying = Field(description="the bots, and the pace they race at (as a drive's: each pace's "
+                                                "seconds are a drive's card's, the race slowed alike)")
     #: the players who have sat in person at the cycle's tables: the bots leave their matches to them
     people: list[str] = []
 

@@ -46,9 +46,13 @@ function sinceLast(moves, from, view, phone = false) {
     if (runs.length && runs.at(-1).seat === m.seat) runs.at(-1).texts.push(m.text);
     else runs.push({ seat: m.seat, texts: [m.text] });
   }
-  const lines = runs.map((r) => (r.seat === null ? h("span", { class: "bt-since-news" }, `${r.texts.join("; ")}. `)
-    : h("span", {}, h("b", {}, person(view, r.seat, { start: true })), ` ${listed(r.texts)}. `)));
-  const text = h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines);
+  const lines = runs.map((r) => (r.seat === null ? h("span", { class: "bt-since-news" }, `${capital(r.texts.map(brief).join("; "))}. `)
+    : h("span", {}, h("b", {}, person(view, r.seat, { start: true })), ` ${listed(r.texts.map(brief))}. `)));
+  // (the gist, a few words a move: the towns of a set laid, the cards drawn to seven, a new stock's count, are in the
+  // play log, which the line points to where it left something out)
+  const cut = fresh.some((m) => brief(m.text) !== m.text);
+  const text = h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines,
+    cut && !phone ? h("span", { class: "muted-light", "data-testid": "since-more-log" }, "More in the play log.") : "");
   if (!phone) return h("div", { class: "bt-since bt-since-sets decision-area", "data-testid": "since" }, text);
   // (on a phone two lines, the hand still on the first screen; the rest a tap away, "Show all")
   const more = h("button", { type: "button", class: "bt-since-more", "data-testid": "since-more", "aria-expanded": String(sinceOpen) },
@@ -62,6 +66,17 @@ function sinceLast(moves, from, view, phone = false) {
   });
   requestAnimationFrame(() => { if (!sinceOpen && text.scrollHeight <= text.clientHeight + 1) more.hidden = true; });
   return box;
+}
+// A move of the play log in a few words, for the line of what the others did since the player's last turn.
+function brief(text) {
+  return text
+    .replace(/^laid down (.+?): .*$/, "laid down $1")
+    .replace(/^drew (?:.+ )?from the stock, back up to seven$/, "drew back up to seven")
+    .replace(/^drew from the stock$/, "drew")
+    .replace(/^took (.+) from the discard pile$/, "took $1")
+    .replace(/^drew (.+) from the stock, and it went onto (.+)$/, "drew $1 onto $2")
+    .replace(/^took (.+) from the discard pile and added it to (.+)$/, "added $1 to $2")
+    .replace(/^The stock ran out: .*$/, "the stock ran out and was made again from the discards");
 }
 let sinceOpen = false;      // the phone's summary opened whole by the player ("Show all"), kept till he closes it
 
@@ -275,7 +290,9 @@ export function render(el, ctx) {
       // every player's score (cards laid less cards in hand) alike, from the start: before a set is laid it is his hand
       h("div", { class: "bt-seat-name" }, seatName(view, i), addressed(view, i) ? " (you)" : "",
         h("span", { class: "bt-score", "data-testid": `score-${i}`, title: "cards laid less cards in hand" }, `score ${points(obs.scores?.[i] ?? 0)}`)),
-      h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`),
+      // (the player's own box says why a score is below nothing before anyone has laid a card: review 24a)
+      h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`,
+        i === me && !view.over ? h("span", { class: "bt-score-why", "data-testid": "why-score" }, " (each −1 until laid)") : ""),
       Object.keys(sets).length
         ? h("div", { class: "bt-sets" }, Object.entries(sets).map(([r, cards]) => h("div", {
           class: `bt-set${i === me && justLaid.includes(r) ? " fresh" : ""}`, title: `Region ${r}: ${REGIONS[r]?.name}`, style: `--rc:${colourOf(Number(r))}`,
@@ -391,7 +408,9 @@ export function render(el, ctx) {
   // phone still, where the player left it, that region marked in words): on a phone straight under the piles (which the page keeps above the dock at the player's turn); on a laptop at the side under the play
   // log; the box ends above the dock
   // (once the game is over, and in a replay, the key is a thing to read: whole, in the page)
-  const key = keyCard(obs, view, laidBy, { sets: true, held, now });
+  // (a card he must add to his set is his whole turn: the key then tells him nothing to lay, the page only what he
+  // must do now)
+  const key = keyCard(obs, view, laidBy, { sets: true, held, now, quiet: Boolean(mustAdd) });
   // (on a laptop at his turn: what the others did since his latest move, each player's turn whole in one line, in the
   // dock over his hand, so that no bot's turn is left under the dock in the play log)
   const since = deciding && me !== undefined && me !== null && (!phone || names.length > 2) ? sinceLast(moves, from, view, phone) : "";
@@ -484,7 +503,8 @@ export function render(el, ctx) {
   // (and above them one short line of every player's score, the player's own first with the sets he has laid:
   // "You 14 · Arthur 2")
   const scored = me === undefined || me === null ? [] : [me, ...others];
-  const scores = strip && scored.length ? h("p", { class: "bt-scores", "data-testid": "scores" }, "Scores: ", scored.flatMap((i, k) => {
+  const scores = strip && scored.length ? h("p", { class: "bt-scores", "data-testid": "scores" }, "Scores ",
+    h("span", { class: "bt-score-why", "data-testid": "why-score" }, "(a card in hand counts −1)"), ": ", scored.flatMap((i, k) => {
     const laid = i === me ? Object.keys(obs.sets?.[i] || {}) : [];
     return [k ? " · " : "", h("span", { class: "bt-scored", "data-seat": i }, h("b", {}, i === me ? "You" : seatName(view, i)), ` ${points(obs.scores?.[i] ?? 0)}`,
       laid.length ? h("span", { class: "bt-others-laid" }, " ", laid.map((r) => regionChip(Number(r)))) : "")];
@@ -543,11 +563,11 @@ function holdings(obs, view, top = null) {
 // seat the end by agreement (ctx.finish: at its turn, the other players all bots), the way to finish and count.
 function stallNotice(obs, view, ctx) {
   if (!obs.stalled || view.over) return "";
-  // (stalled by the new stocks, the rules' count; or by the turns, where every player takes the top discard and the
-  // stock is never used up)
+  // (stalled by the new stocks; or, sooner as a rule, by the cards thrown since the last set: more than the stock and
+  // the discards hold, so that whatever a player could get has gone by, taken and thrown back or drawn)
   const n = obs.dry_restocks;
   const times = n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
-  const why = n >= 3 ? `since the stock was made again ${times}` : `in the last ${obs.quiet_turns} turns`;
+  const why = n >= 3 ? `since the stock was made again ${times}` : `for ${plural(obs.quiet_turns, "turn")}, though every card outside the hands has gone by`;
   const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way" },
     h("button", { type: "button", class: "primary", "data-testid": "finish-here", onclick: (event) => { event.currentTarget.disabled = true; ctx.finish(); } },
       "Finish here and count"),
@@ -795,6 +815,18 @@ export function endWhy(view, over) {
   return `${who} ${endWords(over, view)}, so the game ended`;
 }
 
+// Why the game ended, as a headline of a few words over the whole account (review 24a: the account alone is a long
+// sentence): "The stock ran out.", "Nothing left to draw.", "A stalemate.", "Ended by agreement."
+export function endHeadline(view) {
+  const over = (view.observation.events || []).filter((e) => e.event === "game over").at(-1);
+  if (!over) return "The game is over.";
+  if (over.why === AGREED) return "Ended by agreement.";
+  if (/^stalemate/.test(over.why)) return "A stalemate: no set laid while the stock ran out.";
+  if (/up to seven/.test(over.why)) return "The stock ran out.";
+  if (/neither a stock nor a discard|too few discards/.test(over.why)) return "Nothing left to draw.";
+  return "The game is over.";
+}
+
 // The end as the end's sheet says it: one sentence.
 export function endSentence(view) {
   const over = (view.observation.events || []).filter((e) => e.event === "game over").at(-1);
@@ -808,7 +840,8 @@ export function ending(view) {
   if (!r) return "";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", { "data-testid": "end-why" }, endSentence(view)),
+    h("p", { class: "end-headline", "data-testid": "end-headline" }, endHeadline(view)),
+    h("p", { class: "end-detail", "data-testid": "end-why" }, endSentence(view)),
     h("table", { class: "list" },
       h("caption", { class: "end-caption" }, "Each player scores the cards laid in front of them, less the cards still in their hand."),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),
