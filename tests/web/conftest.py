@@ -276,7 +276,10 @@ def end_and_replay(page, name: str) -> None:
     page.wait_for_selector(".views .board")
     # (the replay opens at the deal: the end first, then one step back)
     page.locator("[data-testid=replay-stepbar] button", has_text="End").click()
-    page.wait_for_function("document.querySelector('[data-testid=step]').textContent.includes(', the last')")
+    # the last step, in words every game's replay uses: 'After move 60 of 60, the last' at a turn-by-turn game, and
+    # 'After move 433 of 433 · ...' at a race, whose every step is named by the move made, the last with no tag
+    page.wait_for_function("/^After move (\\d+) of \\1\\b/"
+                           ".test(document.querySelector('[data-testid=step]').textContent)")
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("document.querySelector('.replay-controls input').value !== "
                            "document.querySelector('.replay-controls input').max")
