@@ -495,7 +495,7 @@ function tableArea(ctx) {
   const lastTeam = over ? nodeTeam(ballAtLastCard(obs)) : null;
   const note = scored ? `${who(ctx, last.winner)} won the trick that scored · ${kicks()}`
     // (the last trick's Master team, then the winner's move of the ball after it, then the end)
-    // ("Cyril won the last trick, with Ireland as the Master team, then left the ball where it was. The match is over.")
+    // ("Cyril won the last trick, with TEAM as the Master team, then left the ball where it was. The match is over.")
     : showLast && over ? `${who(ctx, last.winner)} won the last trick, with ${lastTeam ? `${lastTeam.name} as the Master team` : "no Master team"}`
       + `${thenBall(ballAfter(ctx, halfTricks.length - 1))}. The match is over.`
     : showLast ? `${who(ctx, last.winner)} won the trick`

@@ -234,7 +234,7 @@ const everySet = (obs) => [...(obs.table || []), ...(obs.captured || []).flat()]
 // (``sets``): "your 2nd set".
 const ORDINAL = ["1st", "2nd", "3rd"];
 function setName(set, sets, view, { by = null, noun = "set", full = false, known = false } = {}) {
-  // (a named player's own set is "his": "Arthur added VICTORY to his SM.79 set")
+  // (a named player's own set is "his": "Arthur added WILD to his PLANE set")
   const owner = addressed(view, set.by) ? "your" : by !== null && by === set.by ? "his" : `${seatName(view, set.by)}'s`;
   if (SPOTTING && !known && !namedSets.has(set.id)) {
     const theirs = sets.filter((x) => x && x.by === set.by).map((x) => Number(x.id)).sort((a, b) => a - b);
@@ -1398,7 +1398,7 @@ function truthOf(said, view, mark = ",") {
 // The analysis on a phone: the hand the decision was about, small, just under the judgement (the replay's board, with
 // the hand at its foot, lies far below); the cards the move played are marked.  At a desk the board sits beside it.
 // Above it, on every screen, what the move made and the expert's choice each did, as the server's reasons say from the
-// seat's own view then ("breaks up your two Lightning views; 5 points off your hand"): why one gave away chances.
+// seat's own view then ("breaks up your two PLANE views; 5 points off your hand"): why one gave away chances.
 export function judged({ obs, played, best, view }) {
   const reasonOf = (action) => (obs && obs.reasons && obs.reasons[action]) || "";
   const why = (action, whose) => (reasonOf(action) ? h("li", {}, h("b", {}, `${whose} ${label(action, view || { observation: obs })}: `), reasonOf(action)) : "");
