@@ -37,6 +37,9 @@ def test_a_cycle_match_replay_names_no_match_number_of_its_own(server, page):
     assert "match 2" in page.locator("h1").inner_text()
     # (a single match: the step bar's own Start and End, and no row of marks repeating them, round 12)
     assert page.locator("[data-testid=replay-marks]").count() == 0
+    # (the replay opens at the deal since review 24: the board names the match's end at the last step)
+    page.locator("[data-testid=replay-stepbar] button", has_text="End").click()
+    page.wait_for_selector(f"[data-testid=step]:has-text('After move {info['moves']} of {info['moves']}')")
     text = page.locator("main").inner_text()
     assert "Match 1" not in text and "match 1" not in text, text
     assert "The match: " in text and " won 8–" in text, text

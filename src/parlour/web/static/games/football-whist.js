@@ -379,8 +379,9 @@ export function inTournament(context) { tournament = context; }
 // A partnership's team where a drive names it ("Aston Villa"), else null: its words and badges are then the team's,
 // not the letters A and B (review 24)
 const teamName = (p) => (tournament && tournament.kind === "drive" && tournament.sides[p === "A" ? 0 : 1]) || null;
-// A partnership in words: its team, or "partners A"
+// A partnership in words: its team, or "partners A"; in short, where a list names both: its team, or "A"
 const sideWords = (p) => teamName(p) || `partners ${p}`;
+const sideShort = (p) => teamName(p) || p;
 
 // -- the scoreboard ----------------------------------------------------------------
 function scoreboard(ctx) {
@@ -454,7 +455,8 @@ function scorers(ctx) {
     }
     // "Arsenal 1 scored 3": the verb keeps a seat's name (a drive's "Arsenal 1") apart from its goals
     const said = ({ name, own, n }) => `${name} scored ${n}${own ? ` own goal${n > 1 ? "s" : ""}` : ""}`;
-    return count.size ? `${p}: ${[...count.values()].map(said).join(", ")}` : "";
+    // (a drive's side by its team, "Burnley: Burnley 2 scored 1", as the scoreboard above names it)
+    return count.size ? `${sideShort(p)}: ${[...count.values()].map(said).join(", ")}` : "";
   };
   return h("div", { class: "fw-scorers", "data-testid": "scorers" },
     `Goals · ${["A", "B"].map(line).filter(Boolean).join(" · ")}`);
@@ -745,13 +747,14 @@ function playLog(ctx) {
 
 // Half time in the log, where the second half's part of it opens: the score at the break, the tricks each side
 // won in the first half and the change of ends ("Half time: partners B lead 2–1 · tricks A 5, B 6 · ends changed"),
-// so that it is still said once the half-time box has gone.
+// so that it is still said once the half-time box has gone.  A drive's sides are its teams here too ("Half time:
+// Burnley lead 1–0 · tricks Aston Villa 6, Burnley 5 · ends changed"), as in the half-time box.
 function halfTimeLine(obs) {
   const g = { A: 0, B: 0 };
   (obs.goal_log || []).filter((x) => x.half === 1).forEach((x) => { g[x.partnership] += 1; });
   const t = tricksWon(obs, 0);
-  const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `partners A lead ${g.A}–${g.B}` : `partners B lead ${g.B}–${g.A}`;
-  return `Half time: ${lead} · tricks A ${t.A}, B ${t.B} · ends changed`;
+  const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `${sideWords("A")} lead ${g.A}–${g.B}` : `${sideWords("B")} lead ${g.B}–${g.A}`;
+  return `Half time: ${lead} · tricks ${sideShort("A")} ${t.A}, ${sideShort("B")} ${t.B} · ends changed`;
 }
 
 // A move in words, in the past tense (which reads the same after "You" as after a name).
