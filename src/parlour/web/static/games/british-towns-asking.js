@@ -314,13 +314,66 @@ function wholeLog(list) {
   if (logWatch) logWatch.disconnect();
   logWatch = null;
   if (dock && list) {
+    // (a watch of its own: a frame asked for by the watch before it, on a list drawn over since, stops only that one;
+    // it once stopped the new watch, and the asks then ran under a refusal said in the dock)
     let asked = false;
-    logWatch = new ResizeObserver(() => {
+    const watch = new ResizeObserver(() => {
       if (asked) return;
       asked = true;
-      requestAnimationFrame(() => { asked = false; if (!fit() && logWatch) logWatch.disconnect(); });
+      requestAnimationFrame(() => { asked = false; if (!fit()) watch.disconnect(); });
     });
-    logWatch.observe(dock);
+    watch.observe(dock);
+    logWatch = watch;
+  }
+}
+
+// On a laptop at his turn the key reads at arm's length (round 14: three wide columns, larger type), and the table
+// still fits the window with the dock under it (review 18a: the page never scrolls, the site's header whole): where
+// the key's column would run the page past the window's foot (a region's towns on two lines, a refusal said in the
+// dock), its regions close up a step ("snug": the same three columns, the lines closer, the type a little smaller),
+// and only where that is still too tall go back to five narrower columns ("close", as with the hint open).  Tried
+// from the largest each time, so that the size chosen depends only on the page as it stands, never on the one worn
+// before; again as the dock grows or shrinks (a refusal, the news, the hint), and the side with it, once a frame at
+// most.
+const KEY_STEPS = ["snug", "close"];
+let keyWatch = null;
+function fitKey(key) {
+  const wear = (level) => KEY_STEPS.forEach((name, i) => {
+    if (key.classList.contains(name) !== (level === i + 1)) key.classList.toggle(name, level === i + 1);
+  });
+  const fit = () => {
+    const dock = document.querySelector(".dock");
+    const layout = key.closest(".bt-layout");
+    if (!key.isConnected || !dock || !layout) return false;
+    if (dock.classList.contains("over")) return true;
+    const main = layout.querySelector(":scope > .bt-main");
+    const side = layout.querySelector(":scope > .bt-side");
+    // (the page's overflow that the key's column makes: where the side stands taller, its own fit answers for it)
+    const over = () => document.documentElement.scrollHeight - innerHeight
+      - Math.max(0, (side ? side.getBoundingClientRect().bottom : 0) - main.getBoundingClientRect().bottom);
+    let level = 0;
+    wear(0);
+    while (level < KEY_STEPS.length && over() > 0) wear(++level);
+    return true;
+  };
+  requestAnimationFrame(fit);
+  document.fonts?.ready.then(fit);
+  const dock = document.querySelector(".dock");
+  if (keyWatch) keyWatch.disconnect();
+  keyWatch = null;
+  if (dock) {
+    // (a watch of its own: a frame asked for by the watch before it, on a key drawn over since, stops only that one)
+    let asked = false;
+    const watch = new ResizeObserver(() => {
+      if (asked) return;
+      asked = true;
+      requestAnimationFrame(() => { asked = false; if (!fit()) watch.disconnect(); });
+    });
+    watch.observe(dock);
+    // (and as the asks heard at the side are fitted over the dock: the page's height may be the key's only after)
+    const side = key.closest(".bt-layout")?.querySelector(":scope > .bt-side");
+    if (side) watch.observe(side);
+    keyWatch = watch;
   }
 }
 
@@ -516,6 +569,7 @@ export function render(el, ctx) {
     h("div", { class: "bt-side" }, history)));
   if (askPanel && everyOpen) askPanel.querySelectorAll(".bt-heard ol").forEach(wholeLines);
   wholeLog(history.querySelector("ol"));
+  if (!narrow && !readOnly && !view.over) fitKey(key);
   // (after the table has put the focus back where it could: a focus fallen to the body goes to the asks heard, and
   // when the turn comes back to him, from there to the first town he may ask for)
   const turnCame = targets.size > 0 && !myTurn;

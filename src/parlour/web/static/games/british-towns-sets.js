@@ -438,8 +438,19 @@ export function render(el, ctx) {
       // (on a laptop measured as at the page's top, the dock standing at the window's foot where it sticks: the key is
       // fitted to the page as it opens at his turn, wherever it happens to be scrolled while the fit is made; on a
       // phone, whose page is turned to the piles at his turn, as it stands)
-      const room = phone ? dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10
-        : innerHeight - dock.offsetHeight - (box.getBoundingClientRect().top + scrollY) - 10;
+      const above = () => dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10;
+      let room = phone ? above() : innerHeight - dock.offsetHeight - (box.getBoundingClientRect().top + scrollY) - 10;
+      // (on a phone at his turn, where the lines over the key leave it less than two rows of regions (a scores line
+      // on two lines, a long summary), the page turns on by what is short, as far as the table's head stays in the
+      // window: the key, the piles and the decision in the dock seen together, the key never running under the dock)
+      if (phone && deciding && room < KEY_ROWS_2) {
+        const head = el.getBoundingClientRect().top;
+        const by = Math.ceil(Math.min(KEY_ROWS_2 - room, head));
+        if (by > 0) {
+          window.scrollBy({ top: by, behavior: "instant" });
+          room = above();
+        }
+      }
       // (on a laptop the key's words close up, a size or two smaller, till every region is whole above the dock: the
       // box scrolls only where even that is too tall; each size's height measured once, the first time it is worn)
       if (!phone) {
