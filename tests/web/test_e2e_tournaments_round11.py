@@ -285,6 +285,9 @@ def test_the_cycle_says_whose_seats_the_bots_take_and_offers_its_links_as_copy_b
     assert link.bounding_box()["width"] <= 1, link.bounding_box()
     # (since review 24 the box offers the watchers' link too, with its own Show button: this one is the organiser's)
     own = box.locator(".link-on-demand", has=link)
+    # each Show button names whose link it shows, so a screen reader tells the two apart
+    names = [b.get_attribute("aria-label") for b in box.locator("button.link-show").all()]
+    assert names == ["Show the link, the organiser link", "Show the link, the watchers' link"], names
     own.locator("button", has_text="Show the link").click()
     assert link.is_visible() and "#organiser=" in link.inner_text()
     shown = link.bounding_box()

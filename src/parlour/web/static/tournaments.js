@@ -265,12 +265,16 @@ function copyLink(text, label = "Copy") {
 // A long link (an organiser's, a seat's) as a short Copy button; the address itself only on demand, under "Show the
 // link", on a line of its own that wraps anywhere (a raw address across a phone broke mid-word)
 // (hidden by the screen-reader-only rule until shown, not taken off the page: it stays the link's text to select)
+// (its accessible name says whose link it shows: the organiser's box has two, the organiser's and the watchers')
 function linkOnDemand(link, label, testid) {
+  const whose = label.replace(/^Copy /, "");
+  const named = (verb) => `${verb} the link, ${whose}`;
   const code = h("code", { "data-testid": testid, class: "sr-only" }, link);
-  const show = h("button", { type: "button", class: "link-show", "aria-expanded": "false", onclick: () => {
+  const show = h("button", { type: "button", class: "link-show", "aria-expanded": "false", "aria-label": named("Show"), onclick: () => {
     const shown = code.classList.toggle("sr-only") === false;
     show.setAttribute("aria-expanded", String(shown));
     show.textContent = shown ? "Hide the link" : "Show the link";
+    show.setAttribute("aria-label", named(shown ? "Hide" : "Show"));
   } }, "Show the link");
   return h("div", { class: "link-on-demand" }, copyLink(link, label), " ", show, code);
 }
