@@ -1197,13 +1197,19 @@ export function hintOnly(action, view) {
 // taking from the pile (cards everyone saw go into his hand, still there) two cards or more toward a set of enemy
 // fighters (two views of one fighter, or one and a wild card), with which he could shoot the set down once it is
 // laid.  From the public table only; null where nothing is known against it (the hint's row keeps its words).
+// Under each row, what the move builds or keeps, in the server's words from the seat's own view (the same reasons the
+// analysis gives its judged moves: "gives you all three Ki-99 views; 16 cards, and the table sees them go into your
+// hand"); none in plane-spotting, where a reason would name the plane the player is to recognise.
 export function hintWords(action, view) {
+  const why = view?.observation?.reasons?.[action] || "";
+  const said = (text) => (why ? [h("span", { class: "ss-move" }, text), h("small", { class: "ss-reason", "data-testid": "hint-reason" }, why)] : text);
   if (action === "hold") {
     const keep = holdKeeps(view);
-    return keep ? ["Play", `Hold fire (${keep})`] : null;
+    return keep ? ["Play", said(`Hold fire (${keep})`)] : why ? ["Play", said(label(action, view))] : null;
   }
   const risk = layRisk(action, view);
-  return risk ? ["Play", `${label(action, view)} (at risk: ${risk})`] : null;
+  if (risk) return ["Play", said(`${label(action, view)} (at risk: ${risk})`)];
+  return why ? ["Play", said(label(action, view))] : null;
 }
 // Why holding fire may be worth more than a shot, where the table shows it (review 22b: "Hold fire" ranked over a
 // shot down with no reason given): a set in range holds a wild card standing for a card in the player's hand, which
