@@ -809,8 +809,9 @@ export function render(el, ctx) {
     h("summary", { class: "ss-names-latest" }, `Names said this round (${naming.length})`),
     h("div", { class: "ss-names-all" }, naming.map(saidWords))) : "");
 
-  // (a replay has its own list of the moves, and draws a board for each seat: no log there)
-  const log = readOnly ? "" : playLog(ctx);
+  // (in a replay too, each board's log runs to the step shown, the move just made marked as the step's own: one line
+  // of context under the step bar said too little, review 25b)
+  const log = playLog(ctx);
   // at a desk the log lies beside the pile: at the player's turn the page keeps its latest lines above the dock too,
   // however tall the decision makes the dock (on a phone it lies above the pile, which has the room)
   if (log && myTurn && !matchMedia("(max-width: 600px)").matches) log.setAttribute("data-focus", "the latest moves");
@@ -828,7 +829,7 @@ export function render(el, ctx) {
     ? h("div", { class: "ss-final", "data-testid": "board-result", "data-end-result": "" }, h("b", {}, "Game over: "), resultText(view.result, view),
       finalActions) : "";
   const since = myTurn && !readOnly ? sinceYourTurn(ctx, "since") : "";
-  const boardEl = h("div", { class: "ss-board" }, counted || "", final, info, players, since, h("div", { class: "ss-mid-row" }, middle, log), ...panels, hand);
+  const boardEl = h("div", { class: readOnly ? "ss-board ss-replay" : "ss-board" }, counted || "", final, info, players, since, h("div", { class: "ss-mid-row" }, middle, log), ...panels, hand);
   // a tap on a small card that is not a move shows it large (a second tap, a tap anywhere else, a move or a few
   // seconds put it back)
   boardEl.addEventListener("click", (event) => {
@@ -1855,6 +1856,7 @@ function playLog(ctx) {
     // (a long take is told short: every card it took on a hover)
     const took = action.startsWith("take ") ? tookCards(view, seat, i) : null;
     items.push(h("li", { class: i === hist.length - 1 ? "ss-log-move ss-latest" : "ss-log-move", "data-move": i,
+      "aria-current": i === hist.length - 1 && ctx.readOnly ? "step" : undefined,
       title: took && took.length > LONG_TAKE ? `Took, top first: ${listed(took.map((c) => cardName(c)))}` : undefined }, text));
   });
   for (const s of skipped.get(hist.length) || []) items.push(missLine(s));
