@@ -1092,10 +1092,11 @@ function namePanel(obs, act) {
 }
 
 // In plane-spotting a card has no name, so two cards of one view would read alike: a move on a card of the hand
-// says where the card lies in it instead ("your 3rd card from the left, top view").
+// says where the card lies in it instead, counted from the left ("card 3 from the left (top view)"; review 25b found
+// "your 8th card from the left" clumsy in a list of them, whose order the hand's now is).
 function handCardName(card, view) {
   const i = SPOTTING && !WILD[card] ? (view?.observation?.hand || []).indexOf(card) : -1;
-  return i < 0 ? cardName(card) : `your ${ORDINAL[i] || `${i + 1}th`} card from the left (${VIEWS[viewOf(card)]} view)`;
+  return i < 0 ? cardName(card) : `card ${i + 1} from the left (${VIEWS[viewOf(card)]} view)`;
 }
 
 // An enemy bomber set by its owner and plane ("Arthur's <plane> set"), in plane-spotting by its place among his
@@ -1142,7 +1143,7 @@ export function label(action, view) {
     const plane = words.find((w) => PLANES[planeOf(w)]);
     // (in plane-spotting two planes' cards of one view would read alike: each says where it lies in the hand)
     const hand = SPOTTING ? view?.observation?.hand || [] : [];
-    const at = (w) => { const i = hand.indexOf(w); return i < 0 ? "" : ` (your ${ORDINAL[i] || `${i + 1}th`} card)`; };
+    const at = (w) => { const i = hand.indexOf(w); return i < 0 ? "" : ` (card ${i + 1})`; };
     const parts = words.map((w) => (w.startsWith("+") ? `+${WILD[w.slice(1)] || w.slice(1)}` : WILD[w] || `${VIEWS[viewOf(w)]}${at(w)}`));
     return `Lay ${SPOTTING ? "a set" : PLANES[planeOf(plane)]?.[0] || plane}: ${parts.join(", ")}`;
   }
@@ -1373,7 +1374,14 @@ function endReason(result, view, rules) {
 export function moves(view) {
   const spotting = Boolean(view.observation?.recognition);
   // (in plane-spotting no swap nor set is listed: which cards make one is for the player to spot)
-  return view.legal.filter((a) => !a.startsWith("name ") && !(spotting && (a.startsWith("swap ") || a.startsWith("lay "))));
+  const shown = view.legal.filter((a) => !a.startsWith("name ") && !(spotting && (a.startsWith("swap ") || a.startsWith("lay "))));
+  if (!spotting) return shown;
+  // (the discards, each named by its place in the hand, in the hand's order, left to right: the keys 1-9 then follow
+  // the hand, and the list reads as the row of cards does, where it jumped 8th, 4th, 3rd, 9th)
+  const hand = view.observation.hand || [];
+  const at = (a) => (a.startsWith("discard ") && hand.includes(a.slice(8)) ? hand.indexOf(a.slice(8)) : -1);
+  const placed = shown.filter((a) => at(a) >= 0).sort((a, b) => at(a) - at(b));
+  return [...shown.filter((a) => !a.startsWith("discard ")), ...placed, ...shown.filter((a) => a.startsWith("discard ") && at(a) < 0)];
 }
 
 // Words for a move just made, in the past tense (the same after "You" as after a name).
