@@ -124,8 +124,8 @@ def test_in_plane_spotting_no_swap_is_offered_the_player_tries_one_and_a_wrong_t
         # each card by its place in the hand, in the hand's order, left to right
         page.click(".all-moves summary")
         listed = [t for t in page.locator(".all-moves [data-action^='discard ']").all_inner_texts() if "(" in t]
-        said = re.compile(r"Discard card (\d+) from the left \((top|side|front) view\)$")
-        places = [int(m.group(1)) for t in listed if (m := said.search(t))]
+        form = re.compile(r"Discard card (\d+) from the left \((top|side|front) view\)$")
+        places = [int(m.group(1)) for t in listed if (m := form.search(t))]
         assert len(places) == len(listed) >= 2 and places == sorted(places), listed
         page.click(".all-moves summary")
 
