@@ -12,6 +12,7 @@ is then opened on that table, at his turn (the bots wait for him there).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -119,6 +120,14 @@ def test_in_plane_spotting_no_swap_is_offered_the_player_tries_one_and_a_wrong_t
         snap(page, "squadron-spotting-hint-at-a-swap-laptop")
         page.click("[data-testid=hint-close]")
         snap(page, "squadron-spotting-swap-moment-laptop")
+        # (review 25b: the list read "your 8th card from the left", "your 4th ...", "your 3rd ...") its discards name
+        # each card by its place in the hand, in the hand's order, left to right
+        page.click(".all-moves summary")
+        listed = [t for t in page.locator(".all-moves [data-action^='discard ']").all_inner_texts() if "(" in t]
+        form = re.compile(r"Discard card (\d+) from the left \((top|side|front) view\)$")
+        places = [int(m.group(1)) for t in listed if (m := form.search(t))]
+        assert len(places) == len(listed) >= 2 and places == sorted(places), listed
+        page.click(".all-moves summary")
 
         moves = page.get_attribute(".board", "data-moves")
         wild = page.locator(f".ss-set[data-set='{set_id}'] [data-swap='{set_id} {slot}']")

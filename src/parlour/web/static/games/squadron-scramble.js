@@ -809,8 +809,9 @@ export function render(el, ctx) {
     h("summary", { class: "ss-names-latest" }, `Names said this round (${naming.length})`),
     h("div", { class: "ss-names-all" }, naming.map(saidWords))) : "");
 
-  // (a replay has its own list of the moves, and draws a board for each seat: no log there)
-  const log = readOnly ? "" : playLog(ctx);
+  // (in a replay too, each board's log runs to the step shown, the move just made marked as the step's own: one line
+  // of context under the step bar said too little, review 25b)
+  const log = playLog(ctx);
   // at a desk the log lies beside the pile: at the player's turn the page keeps its latest lines above the dock too,
   // however tall the decision makes the dock (on a phone it lies above the pile, which has the room)
   if (log && myTurn && !matchMedia("(max-width: 600px)").matches) log.setAttribute("data-focus", "the latest moves");
@@ -828,7 +829,7 @@ export function render(el, ctx) {
     ? h("div", { class: "ss-final", "data-testid": "board-result", "data-end-result": "" }, h("b", {}, "Game over: "), resultText(view.result, view),
       finalActions) : "";
   const since = myTurn && !readOnly ? sinceYourTurn(ctx, "since") : "";
-  const boardEl = h("div", { class: "ss-board" }, counted || "", final, info, players, since, h("div", { class: "ss-mid-row" }, middle, log), ...panels, hand);
+  const boardEl = h("div", { class: readOnly ? "ss-board ss-replay" : "ss-board" }, counted || "", final, info, players, since, h("div", { class: "ss-mid-row" }, middle, log), ...panels, hand);
   // a tap on a small card that is not a move shows it large (a second tap, a tap anywhere else, a move or a few
   // seconds put it back)
   boardEl.addEventListener("click", (event) => {
@@ -1091,10 +1092,11 @@ function namePanel(obs, act) {
 }
 
 // In plane-spotting a card has no name, so two cards of one view would read alike: a move on a card of the hand
-// says where the card lies in it instead ("your 3rd card from the left, top view").
+// says where the card lies in it instead, counted from the left ("card 3 from the left (top view)"; review 25b found
+// "your 8th card from the left" clumsy in a list of them, whose order the hand's now is).
 function handCardName(card, view) {
   const i = SPOTTING && !WILD[card] ? (view?.observation?.hand || []).indexOf(card) : -1;
-  return i < 0 ? cardName(card) : `your ${ORDINAL[i] || `${i + 1}th`} card from the left (${VIEWS[viewOf(card)]} view)`;
+  return i < 0 ? cardName(card) : `card ${i + 1} from the left (${VIEWS[viewOf(card)]} view)`;
 }
 
 // An enemy bomber set by its owner and plane ("Arthur's <plane> set"), in plane-spotting by its place among his
@@ -1141,7 +1143,7 @@ export function label(action, view) {
     const plane = words.find((w) => PLANES[planeOf(w)]);
     // (in plane-spotting two planes' cards of one view would read alike: each says where it lies in the hand)
     const hand = SPOTTING ? view?.observation?.hand || [] : [];
-    const at = (w) => { const i = hand.indexOf(w); return i < 0 ? "" : ` (your ${ORDINAL[i] || `${i + 1}th`} card)`; };
+    const at = (w) => { const i = hand.indexOf(w); return i < 0 ? "" : ` (card ${i + 1})`; };
     const parts = words.map((w) => (w.startsWith("+") ? `+${WILD[w.slice(1)] || w.slice(1)}` : WILD[w] || `${VIEWS[viewOf(w)]}${at(w)}`));
     return `Lay ${SPOTTING ? "a set" : PLANES[planeOf(plane)]?.[0] || plane}: ${parts.join(", ")}`;
   }
@@ -1197,13 +1199,19 @@ export function hintOnly(action, view) {
 // taking from the pile (cards everyone saw go into his hand, still there) two cards or more toward a set of enemy
 // fighters (two views of one fighter, or one and a wild card), with which he could shoot the set down once it is
 // laid.  From the public table only; null where nothing is known against it (the hint's row keeps its words).
+// Under each row, what the move builds or keeps, in the server's words from the seat's own view (the same reasons the
+// analysis gives its judged moves: "gives you all three Ki-99 views; 16 cards, and the table sees them go into your
+// hand"); none in plane-spotting, where a reason would name the plane the player is to recognise.
 export function hintWords(action, view) {
+  const why = view?.observation?.reasons?.[action] || "";
+  const said = (text) => (why ? [h("span", { class: "ss-move" }, text), h("small", { class: "ss-reason", "data-testid": "hint-reason" }, why)] : text);
   if (action === "hold") {
     const keep = holdKeeps(view);
-    return keep ? ["Play", `Hold fire (${keep})`] : null;
+    return keep ? ["Play", said(`Hold fire (${keep})`)] : why ? ["Play", said(label(action, view))] : null;
   }
   const risk = layRisk(action, view);
-  return risk ? ["Play", `${label(action, view)} (at risk: ${risk})`] : null;
+  if (risk) return ["Play", said(`${label(action, view)} (at risk: ${risk})`)];
+  return why ? ["Play", said(label(action, view))] : null;
 }
 // Why holding fire may be worth more than a shot, where the table shows it (review 22b: "Hold fire" ranked over a
 // shot down with no reason given): a set in range holds a wild card standing for a card in the player's hand, which
@@ -1366,7 +1374,14 @@ function endReason(result, view, rules) {
 export function moves(view) {
   const spotting = Boolean(view.observation?.recognition);
   // (in plane-spotting no swap nor set is listed: which cards make one is for the player to spot)
-  return view.legal.filter((a) => !a.startsWith("name ") && !(spotting && (a.startsWith("swap ") || a.startsWith("lay "))));
+  const shown = view.legal.filter((a) => !a.startsWith("name ") && !(spotting && (a.startsWith("swap ") || a.startsWith("lay "))));
+  if (!spotting) return shown;
+  // (the discards, each named by its place in the hand, in the hand's order, left to right: the keys 1-9 then follow
+  // the hand, and the list reads as the row of cards does, where it jumped 8th, 4th, 3rd, 9th)
+  const hand = view.observation.hand || [];
+  const at = (a) => (a.startsWith("discard ") && hand.includes(a.slice(8)) ? hand.indexOf(a.slice(8)) : -1);
+  const placed = shown.filter((a) => at(a) >= 0).sort((a, b) => at(a) - at(b));
+  return [...shown.filter((a) => !a.startsWith("discard ")), ...placed, ...shown.filter((a) => a.startsWith("discard ") && at(a) < 0)];
 }
 
 // Words for a move just made, in the past tense (the same after "You" as after a name).
@@ -1849,6 +1864,7 @@ function playLog(ctx) {
     // (a long take is told short: every card it took on a hover)
     const took = action.startsWith("take ") ? tookCards(view, seat, i) : null;
     items.push(h("li", { class: i === hist.length - 1 ? "ss-log-move ss-latest" : "ss-log-move", "data-move": i,
+      "aria-current": i === hist.length - 1 && ctx.readOnly ? "step" : undefined,
       title: took && took.length > LONG_TAKE ? `Took, top first: ${listed(took.map((c) => cardName(c)))}` : undefined }, text));
   });
   for (const s of skipped.get(hist.length) || []) items.push(missLine(s));
