@@ -159,7 +159,8 @@ export async function replayPage(tableId) {
   let shown = 0;                         // the step last asked for (an older answer is dropped)
   // the steps where a game's mark says a match ended and the next was dealt (``ended``), and whether the one shown
   // is shown as the match ended (before the deal)
-  const ends = new Set((mod.marks ? mod.marks(info) : []).filter((m) => m.ended).map((m) => m.step));
+  const endMarks = new Map((mod.marks ? mod.marks(info) : []).filter((m) => m.ended).map((m) => [m.step, m]));
+  const ends = new Set(endMarks.keys());
   let ended = false;
   const atEnd = () => ended && ends.has(Number(slider.value));
   let current = null;                    // the step shown, as the server sent it
@@ -179,7 +180,7 @@ export async function replayPage(tableId) {
     // a race's move says when it was made on the race clock, and how long after the move before (or Go)
     const clock = clockWords(data, info.race ? info.race.count : 0, step === 1 || ends.has(step - 1));
     slider.setAttribute("aria-valuetext", lead.text);
-    clear(stepLabel).append(lead.text, ...(lead.mover ? [": ", h("span", { class: "step-next", "data-testid": "step-next" }, `${lead.mover} to play`)] : []),
+    clear(stepLabel).append(lead.text, ...(lead.mover ? [": ", h("span", { class: "step-next", "data-testid": "step-next" }, lead.mover)] : []),
       ...(data.action ? [lead.ahead ? " · just before, " : " · ", ...stepWords(data, lead.ahead)] : []),
       clock ? h("span", { class: "step-clock", "data-testid": "step-clock" }, ` · ${clock}`) : "");
     fitCaption();
@@ -199,10 +200,16 @@ export async function replayPage(tableId) {
   };
   // How a step is named (``show``): by the move to play there in a turn-by-turn game, with who plays it; the deal and
   // the last step by what they are
+  // (a step shown as a part of the game ended, before the next is dealt, is named by the game's mark: "After move 59
+  // of 120 · half time", the next to play not yet named; the game may say what the next to play does: "Betty kicks off")
   const stepLead = (data) => {
     const step = data.step;
-    const toMove = data.views[0]?.observation?.to_move || [];
-    const mover = !info.real_time && step < data.steps && toMove.length === 1 && info.seats[toMove[0]] ? info.seats[toMove[0]].name : null;
+    const obs = data.views[0]?.observation;
+    const toMove = obs?.to_move || [];
+    const ending = atEnd() ? endMarks.get(step) : null;
+    if (ending) return { text: `After move ${step} of ${data.steps} · ${ending.caption || ending.label}`, mover: null, ahead: false };
+    const mover = !info.real_time && step < data.steps && toMove.length === 1 && info.seats[toMove[0]]
+      ? `${info.seats[toMove[0]].name} ${(mod.toPlay && mod.toPlay(obs)) || "to play"}` : null;
     if (!step) return { text: `The deal (${plural(data.steps, "move")} to come)${info.real_time ? "" : ` · move 1`}`, mover, ahead: false };
     if (info.real_time) return { text: `After move ${step} of ${data.steps}`, mover: null, ahead: false };
     if (step >= data.steps) return { text: `After move ${step} of ${data.steps}, the last`, mover: null, ahead: false };
@@ -212,7 +219,9 @@ export async function replayPage(tableId) {
   const stepWords = (data, within = false) => {
     const { seat, action } = data.action;
     const name = info.seats[seat].name;
-    const seen = { ...info, observation: data.views[0].observation, seat: data.views[0].seat, onlooker: onlooker(data.views[0].seat) };
+    // (a game whose replay boards name every seat, the reader's too, has its caption do the same: "Rev scored" over a
+    // board that says "Rev puts it in the West goal", never "you scored" beside it)
+    const seen = { ...info, observation: data.views[0].observation, seat: data.views[0].seat, onlooker: mod.replayByName || onlooker(data.views[0].seat) };
     const words = mod.describe ? mod.describe(action, seen, seat) : (mod.label ? mod.label(action, seen) : action);
     // (the reader's own move, shown from his own seat, is his: "You laid down ...; ... your hand", as at the table;
     // anyone else's by name, its words then in the third person)
