@@ -40,7 +40,12 @@ export function clockWords(data, count, firstOfMatch) {
 // -- replay ------------------------------------------------------------------------------
 export async function replayPage(tableId) {
   const info = await api("GET", `/api/tables/${tableId}`).catch((error) => {
-    clear(main).append(h("h1", {}, "No such table"), h("p", {}, error.message));
+    // (in a player's words, never the server's, which names the link's code: review 25c read "no table 'NOPE1234'")
+    const missing = error.status === 404;
+    clear(main).append(h("h1", { "data-testid": "replay-missing" }, missing ? "No game to replay here" : "The replay could not be opened"),
+      h("p", {}, missing ? "This link leads to no game: it may have been copied only in part. Every finished game is in the list."
+        : "The server did not answer as it should: try again in a moment."),
+      h("a", { class: "button", href: "/games" }, "Finished games"));
   });
   if (!info) return;
   const linked = await takeSeatFromLink(tableId);          // a seat's private link, opened here
@@ -81,10 +86,11 @@ export async function replayPage(tableId) {
   };
   const pct = (c) => (c === null || c === undefined ? "not weighed" : `${Math.round(100 * c)}%`);
   // (a costly move's cost, past the bar, never reads as the bar itself: 10.4% against "more than 10%" keeps its tenth,
-  // 10.04% its hundredth (review 24: "10.0%" beside "more than 10%"); a cost within the bar, a wrong answer's, is whole)
+  // 10.04% reads "just over 10%" (review 24: "10.0%" beside "more than 10%"; review 25c: "10.01%" a precision the
+  // expert's search has not got); a cost within the bar, a wrong answer's, is whole)
   const lost = (c, bar) => {
     if (c <= bar || Math.round(100 * c) > Math.round(100 * bar)) return pct(c);
-    for (const digits of [1, 2, 3]) {
+    for (const digits of [1]) {
       const said = (100 * c).toFixed(digits);
       if (Number(said) > 100 * bar) return `${said}%`;
     }
