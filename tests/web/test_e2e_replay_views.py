@@ -72,6 +72,19 @@ def test_a_bots_only_tournament_table_names_its_views_by_place_and_the_slider_ta
     assert page.locator(".views .board .fw-score").count() == 1
     page.click("button[aria-label=Back]")
     half.wait_for()
+    # (review 25c: Play ran at one speed: the player picks it, and Play's wait between steps follows)
+    play = page.locator("[data-testid=autoplay]")
+    page.click("[data-testid=replay-marks] button[aria-label='Second half']")
+    half.wait_for(state="detached")
+    waits = {}
+    for speed in ("2", "0.5"):
+        page.select_option("[data-testid=play-speed]", speed)
+        play.click()
+        assert play.get_attribute("aria-pressed") == "true"
+        waits[speed] = int(play.get_attribute("data-wait") or 0)
+        play.click()
+    assert waits == {"2": 350, "0.5": 1400}, waits
+    assert page.evaluate("localStorage.getItem('parlour:replay-speed')") == "0.5"
     if goals:
         page.click("[data-testid=replay-marks] button[aria-label='Goal 1']")
         page.wait_for_function("document.querySelector('[data-testid=step]').textContent.includes('scored')")

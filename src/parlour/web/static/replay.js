@@ -474,7 +474,17 @@ export async function replayPage(tableId) {
   // every PLAY_MS
   let playing = null;
   const playButton = h("button", { type: "button", "data-testid": "autoplay", "aria-pressed": "false" }, "Play");
-  const wait = () => {
+  // (review 25c: Play ran at one speed: the player picks how fast, kept for the next replay; a race's gaps are scaled
+  // by it, "1×" its real gaps)
+  const speed = h("select", { "data-testid": "play-speed", "aria-label": "Play speed", title: "How fast Play goes" },
+    [["0.5", "½×"], ["1", "1×"], ["2", "2×"], ["4", "4×"]].map(([value, text]) => h("option", { value }, text)));
+  speed.value = ["0.5", "1", "2", "4"].includes(localStorage.getItem("parlour:replay-speed")) ? localStorage.getItem("parlour:replay-speed") : "1";
+  speed.addEventListener("change", () => {
+    localStorage.setItem("parlour:replay-speed", speed.value);
+    if (playing) { pause(); play(); }                     // (the new speed at once, from the step shown)
+  });
+  const wait = () => Math.round(baseWait() / Number(speed.value));
+  const baseWait = () => {
     const here = Number(slider.value);
     if (!current || current.step !== here) return PLAY_MS;
     if (atEnd()) return 2 * PLAY_MS;                      // a match's end, held a moment before the next deal
@@ -535,7 +545,7 @@ export async function replayPage(tableId) {
       h("div", { class: "replay-controls replay-steps" },
         h("button", { onclick: () => { pause(); slider.value = 0; show(); } }, "Start"), h("button", { onclick: () => { pause(); step(-1); }, "aria-label": "Back" }, "◀"),
         slider, ticks, h("button", { onclick: () => { pause(); step(1); }, "aria-label": "Forward" }, "▶"),
-        h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton),
+        h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton, speed),
       caption),
     ...(compact ? [markBar, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, viewRow, analysisControls, accountBox)]
       : [viewRow, markBar, analysisControls, accountBox, body]));
