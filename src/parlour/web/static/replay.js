@@ -548,7 +548,9 @@ export async function replayPage(tableId) {
         h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton, speed),
       caption),
     ...(compact ? [markBar, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, viewRow, analysisControls, accountBox)]
-      : [viewRow, markBar, analysisControls, accountBox, body]));
+      // (on a laptop the view picker and the analysis's controls share one row: the marks' row under the step bar
+      // had put the board's hand below the first screen (review 25c))
+      : [h("div", { class: "replay-tools", "data-testid": "replay-tools" }, viewRow, analysisControls), markBar, accountBox, body]));
   // (on a phone, what comes under the board is one tap away, said beside the board's heading: the other views and the
   // expert's analysis, which a reviewer found only after scrolling past the whole board)
   const extrasLink = compact ? h("a", { href: "#replay-extras", class: "replay-extras-link", "data-testid": "replay-extras-link",
