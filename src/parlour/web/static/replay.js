@@ -206,14 +206,15 @@ export async function replayPage(tableId) {
   };
   // How a step is named (``show``): by the move to play there in a turn-by-turn game, with who plays it; the deal and
   // the last step by what they are
-  // (a step shown as a part of the game ended, before the next is dealt, is named by the game's mark: "After move 59
-  // of 120 · half time", the next to play not yet named; the game may say what the next to play does: "Betty kicks off")
+  // (a step shown as a part of the game ended, before the next is dealt, is named by the game's mark where it gives
+  // words for it: "After move 59 of 120 · half time", the next to play not yet named; the game may say what the next to play does: "Betty kicks off")
   const stepLead = (data) => {
     const step = data.step;
     const obs = data.views[0]?.observation;
     const toMove = obs?.to_move || [];
+    // (only where the game's mark gives the words: Biggles' and Squadron's board says it there)
     const ending = atEnd() ? endMarks.get(step) : null;
-    if (ending) return { text: `After move ${step} of ${data.steps} · ${ending.caption || ending.label}`, mover: null, ahead: false };
+    if (ending && ending.caption) return { text: `After move ${step} of ${data.steps} · ${ending.caption}`, mover: null, ahead: false };
     const mover = !info.real_time && step < data.steps && toMove.length === 1 && info.seats[toMove[0]]
       ? `${info.seats[toMove[0]].name} ${(mod.toPlay && mod.toPlay(obs)) || "to play"}` : null;
     if (!step) return { text: `The deal (${plural(data.steps, "move")} to come)${info.real_time ? "" : ` · move 1`}`, mover, ahead: false };
