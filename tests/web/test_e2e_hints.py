@@ -242,7 +242,9 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
         assert f"Move {index + 1}:" in focus.inner_text()
         if not index:
             assert "· move 1: " in page.inner_text("[data-testid=step]")
-        assert page.inner_text("[data-testid=step-next]").endswith(" to play")
+        # (who is next, and what he does: a card "to play", or "kicks off", "moves the ball" (review 25c))
+        nxt = page.inner_text("[data-testid=step-next]")
+        assert re.search(r" (to play|kicks off( the second half)?|moves the ball)$", nxt), nxt
         top = page.evaluate("document.querySelector('[data-testid=analysis-focus]').getBoundingClientRect().top")
         board = page.evaluate("document.querySelector('.views .board').getBoundingClientRect().top")
         assert 0 <= top < board < page.viewport_size["height"], (top, board)

@@ -206,3 +206,34 @@ def test_own_finished_game_reads_its_name_first_says_today_and_offers_its_analys
                 shot(page, "finished-games-own-phone-review24")
         finally:
             context.close()
+
+
+def test_the_asking_games_result_in_the_lists_gives_the_regions_laid():
+    """Review 25c: the lists gave the asking game's result as a bare "Won by Betty", the others with their score: its
+    line now has the regions each player laid, as the rules count them (the lists' words are the lobby's, from this)."""
+    from parlour.web.routers.tables import _score
+
+    row = {"finished": True, "game": "british-towns-asking",
+           "seats": [{"name": "Rev"}, {"name": "Arthur"}, {"name": "Betty"}],
+           "result": {"regions": {"P1": 1, "P2": 2, "P3": 4}, "cards_in_regions": {"P1": 4, "P2": 7, "P3": 15},
+                      "winner": "P3", "shared_by": [], "finished": True}}
+    score = _score(row)
+    assert score is not None and score["unit"] == "regions"
+    assert [(s["names"], s["figure"], s["won"]) for s in score["sides"]] == [
+        (["Rev"], 1, False), (["Arthur"], 2, False), (["Betty"], 4, True)]
+
+
+def test_a_british_towns_result_tells_the_reader_who_lost_that_he_lost(server, page):
+    """Review 25c: the sets game's replay said "Arthur wins. Rev: 1 · Arthur: 21." to Rev, where Football Whist's
+    says "You lose." too: the reader who played and lost is told so; a watcher is not."""
+    page.goto(server.url + "/")
+    said = page.evaluate("""async () => {
+        const { resultWords } = await import('/static/games/british-towns-common.js');
+        const result = { scores: { P1: 1, P2: 21 }, winner: 'P2', shared_by: [] };
+        const view = (seat) => ({ seat, seats: [{ name: 'Rev' }, { name: 'Arthur' }],
+                                  observation: { seat_names: ['P1', 'P2'] } });
+        return [resultWords(result, view(0), 'scores', ''), resultWords(result, view(1), 'scores', ''),
+                resultWords(result, view(null), 'scores', '')]; }""")
+    assert said[0].startswith("Arthur wins. ") and said[0].endswith(" You lose."), said
+    assert said[1].startswith("You win. ") and "lose" not in said[1], said
+    assert "lose" not in said[2], said

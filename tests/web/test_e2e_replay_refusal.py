@@ -81,3 +81,16 @@ def test_analyse_is_greyed_with_its_reason_for_a_browser_that_holds_no_seat_and_
     page.wait_for_selector(".views .board")
     assert page.get_attribute("[data-testid=analyse]", "aria-disabled") is None
     assert page.locator("[data-testid=analyse-why]").is_hidden()
+
+
+def test_a_replay_link_to_no_game_says_so_in_words_and_leads_to_the_list(server, page):
+    """Review 25c: a replay link to no game read "No such table / no table 'NOPE1234'", the server's words with the
+    link's code in them: now it says there is no game there, in words, and leads to the finished games."""
+    page.goto(f"{server.url}/replay/NOPE1234")
+    heading = page.locator("[data-testid=replay-missing]")
+    heading.wait_for()
+    assert heading.inner_text() == "No game to replay here"
+    text = page.inner_text("main")
+    assert "NOPE1234" not in text and "table" not in text.lower(), text
+    page.click("main a.button:has-text('Finished games')")
+    page.wait_for_url(f"{server.url}/games")

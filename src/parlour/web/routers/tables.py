@@ -101,7 +101,9 @@ def mine(body: HeldSeats, store: StoreDep, tournaments: TournamentsDep) -> list[
 
 #: where a game's result keeps its score by side ("A": 3, or "P1": 8), and the score's word in a list (British Towns'
 #: sets game keeps its "scores", cards laid less cards held, below nought for a player who laid none)
-SCORES = (("goals", "goals"), ("points", "points"), ("totals", "points"), ("scores", "points"))
+#: (British Towns' asking game counts the regions each player laid: its list line gives them, as the others' give
+#: their goals and points, where it read a bare "Won by Betty")
+SCORES = (("goals", "goals"), ("points", "points"), ("totals", "points"), ("scores", "points"), ("regions", "regions"))
 
 
 def _side_seats(rules: list[str], label: str) -> list[int]:

@@ -155,6 +155,8 @@ function sidesSaid(t) {
     const [a, b] = sides;
     if (a.won === b.won) return `${name(a)} and ${name(b)} drew ${score(a, b)}`;
     const [w, l] = a.won ? [a, b] : [b, a];
+    // (regions laid: "Betty beat you 4–2 in regions"; level in regions, the cards in them parted the two)
+    if (s.unit === "regions") return `${name(w)} beat ${name(l)} ${score(w, l)} in regions${w.figure === l.figure ? ", on the cards in them" : ""}`;
     return `${name(w)} beat ${name(l)} ${score(w, l)}${s.unit === "goals" ? "" : ` on ${s.unit}`}`;
   }
   const won = sides.filter((x) => x.won);

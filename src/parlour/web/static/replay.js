@@ -40,7 +40,12 @@ export function clockWords(data, count, firstOfMatch) {
 // -- replay ------------------------------------------------------------------------------
 export async function replayPage(tableId) {
   const info = await api("GET", `/api/tables/${tableId}`).catch((error) => {
-    clear(main).append(h("h1", {}, "No such table"), h("p", {}, error.message));
+    // (in a player's words, never the server's, which names the link's code: review 25c read "no table 'NOPE1234'")
+    const missing = error.status === 404;
+    clear(main).append(h("h1", { "data-testid": "replay-missing" }, missing ? "No game to replay here" : "The replay could not be opened"),
+      h("p", {}, missing ? "This link leads to no game: it may have been copied only in part. Every finished game is in the list."
+        : "The server did not answer as it should: try again in a moment."),
+      h("a", { class: "button", href: "/games" }, "Finished games"));
   });
   if (!info) return;
   const linked = await takeSeatFromLink(tableId);          // a seat's private link, opened here
@@ -81,10 +86,11 @@ export async function replayPage(tableId) {
   };
   const pct = (c) => (c === null || c === undefined ? "not weighed" : `${Math.round(100 * c)}%`);
   // (a costly move's cost, past the bar, never reads as the bar itself: 10.4% against "more than 10%" keeps its tenth,
-  // 10.04% its hundredth (review 24: "10.0%" beside "more than 10%"); a cost within the bar, a wrong answer's, is whole)
+  // 10.04% reads "just over 10%" (review 24: "10.0%" beside "more than 10%"; review 25c: "10.01%" a precision the
+  // expert's search has not got); a cost within the bar, a wrong answer's, is whole)
   const lost = (c, bar) => {
     if (c <= bar || Math.round(100 * c) > Math.round(100 * bar)) return pct(c);
-    for (const digits of [1, 2, 3]) {
+    for (const digits of [1]) {
       const said = (100 * c).toFixed(digits);
       if (Number(said) > 100 * bar) return `${said}%`;
     }
@@ -159,7 +165,8 @@ export async function replayPage(tableId) {
   let shown = 0;                         // the step last asked for (an older answer is dropped)
   // the steps where a game's mark says a match ended and the next was dealt (``ended``), and whether the one shown
   // is shown as the match ended (before the deal)
-  const ends = new Set((mod.marks ? mod.marks(info) : []).filter((m) => m.ended).map((m) => m.step));
+  const endMarks = new Map((mod.marks ? mod.marks(info) : []).filter((m) => m.ended).map((m) => [m.step, m]));
+  const ends = new Set(endMarks.keys());
   let ended = false;
   const atEnd = () => ended && ends.has(Number(slider.value));
   let current = null;                    // the step shown, as the server sent it
@@ -179,7 +186,7 @@ export async function replayPage(tableId) {
     // a race's move says when it was made on the race clock, and how long after the move before (or Go)
     const clock = clockWords(data, info.race ? info.race.count : 0, step === 1 || ends.has(step - 1));
     slider.setAttribute("aria-valuetext", lead.text);
-    clear(stepLabel).append(lead.text, ...(lead.mover ? [": ", h("span", { class: "step-next", "data-testid": "step-next" }, `${lead.mover} to play`)] : []),
+    clear(stepLabel).append(lead.text, ...(lead.mover ? [": ", h("span", { class: "step-next", "data-testid": "step-next" }, lead.mover)] : []),
       ...(data.action ? [lead.ahead ? " · just before, " : " · ", ...stepWords(data, lead.ahead)] : []),
       clock ? h("span", { class: "step-clock", "data-testid": "step-clock" }, ` · ${clock}`) : "");
     fitCaption();
@@ -199,10 +206,17 @@ export async function replayPage(tableId) {
   };
   // How a step is named (``show``): by the move to play there in a turn-by-turn game, with who plays it; the deal and
   // the last step by what they are
+  // (a step shown as a part of the game ended, before the next is dealt, is named by the game's mark where it gives
+  // words for it: "After move 59 of 120 · half time", the next to play not yet named; the game may say what the next to play does: "Betty kicks off")
   const stepLead = (data) => {
     const step = data.step;
-    const toMove = data.views[0]?.observation?.to_move || [];
-    const mover = !info.real_time && step < data.steps && toMove.length === 1 && info.seats[toMove[0]] ? info.seats[toMove[0]].name : null;
+    const obs = data.views[0]?.observation;
+    const toMove = obs?.to_move || [];
+    // (only where the game's mark gives the words: Biggles' and Squadron's board says it there)
+    const ending = atEnd() ? endMarks.get(step) : null;
+    if (ending && ending.caption) return { text: `After move ${step} of ${data.steps} · ${ending.caption}`, mover: null, ahead: false };
+    const mover = !info.real_time && step < data.steps && toMove.length === 1 && info.seats[toMove[0]]
+      ? `${info.seats[toMove[0]].name} ${(mod.toPlay && mod.toPlay(obs)) || "to play"}` : null;
     if (!step) return { text: `The deal (${plural(data.steps, "move")} to come)${info.real_time ? "" : ` · move 1`}`, mover, ahead: false };
     if (info.real_time) return { text: `After move ${step} of ${data.steps}`, mover: null, ahead: false };
     if (step >= data.steps) return { text: `After move ${step} of ${data.steps}, the last`, mover: null, ahead: false };
@@ -212,7 +226,9 @@ export async function replayPage(tableId) {
   const stepWords = (data, within = false) => {
     const { seat, action } = data.action;
     const name = info.seats[seat].name;
-    const seen = { ...info, observation: data.views[0].observation, seat: data.views[0].seat, onlooker: onlooker(data.views[0].seat) };
+    // (a game whose replay boards name every seat, the reader's too, has its caption do the same: "Rev scored" over a
+    // board that says "Rev puts it in the West goal", never "you scored" beside it)
+    const seen = { ...info, observation: data.views[0].observation, seat: data.views[0].seat, onlooker: mod.replayByName || onlooker(data.views[0].seat) };
     const words = mod.describe ? mod.describe(action, seen, seat) : (mod.label ? mod.label(action, seen) : action);
     // (the reader's own move, shown from his own seat, is his: "You laid down ...; ... your hand", as at the table;
     // anyone else's by name, its words then in the third person)
@@ -459,7 +475,17 @@ export async function replayPage(tableId) {
   // every PLAY_MS
   let playing = null;
   const playButton = h("button", { type: "button", "data-testid": "autoplay", "aria-pressed": "false" }, "Play");
-  const wait = () => {
+  // (review 25c: Play ran at one speed: the player picks how fast, kept for the next replay; a race's gaps are scaled
+  // by it, "1×" its real gaps)
+  const speed = h("select", { "data-testid": "play-speed", "aria-label": "Play speed", title: "How fast Play goes" },
+    [["0.5", "½×"], ["1", "1×"], ["2", "2×"], ["4", "4×"]].map(([value, text]) => h("option", { value }, text)));
+  speed.value = ["0.5", "1", "2", "4"].includes(localStorage.getItem("parlour:replay-speed")) ? localStorage.getItem("parlour:replay-speed") : "1";
+  speed.addEventListener("change", () => {
+    localStorage.setItem("parlour:replay-speed", speed.value);
+    if (playing) { pause(); play(); }                     // (the new speed at once, from the step shown)
+  });
+  const wait = () => Math.round(baseWait() / Number(speed.value));
+  const baseWait = () => {
     const here = Number(slider.value);
     if (!current || current.step !== here) return PLAY_MS;
     if (atEnd()) return 2 * PLAY_MS;                      // a match's end, held a moment before the next deal
@@ -520,10 +546,12 @@ export async function replayPage(tableId) {
       h("div", { class: "replay-controls replay-steps" },
         h("button", { onclick: () => { pause(); slider.value = 0; show(); } }, "Start"), h("button", { onclick: () => { pause(); step(-1); }, "aria-label": "Back" }, "◀"),
         slider, ticks, h("button", { onclick: () => { pause(); step(1); }, "aria-label": "Forward" }, "▶"),
-        h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton),
+        h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton, speed),
       caption),
     ...(compact ? [markBar, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, viewRow, analysisControls, accountBox)]
-      : [viewRow, markBar, analysisControls, accountBox, body]));
+      // (on a laptop the view picker and the analysis's controls share one row: the marks' row under the step bar
+      // had put the board's hand below the first screen (review 25c))
+      : [h("div", { class: "replay-tools", "data-testid": "replay-tools" }, viewRow, analysisControls), markBar, accountBox, body]));
   // (on a phone, what comes under the board is one tap away, said beside the board's heading: the other views and the
   // expert's analysis, which a reviewer found only after scrolling past the whole board)
   const extrasLink = compact ? h("a", { href: "#replay-extras", class: "replay-extras-link", "data-testid": "replay-extras-link",

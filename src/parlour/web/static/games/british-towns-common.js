@@ -184,7 +184,10 @@ export function resultWords(result, view, scoreKey, unit) {
   if (!result) return "";
   const names = view.observation?.seat_names || Object.keys(result[scoreKey] || {});
   const parts = names.map((n, i) => `${seatName(view, i)}: ${unit ? plural(result[scoreKey]?.[n], unit) : points(result[scoreKey]?.[n])}`);
-  return `${resultHead(result, view)} ${parts.join(" · ")}.`;
+  // (the reader who played and did not win is told so, as Football Whist's result tells him: "You lose.")
+  const mine = view.seat === null || view.seat === undefined || view.onlooker ? null : names[view.seat];
+  const lost = mine && (result.winner ? result.winner !== mine : (result.shared_by || []).length && !result.shared_by.includes(mine));
+  return `${resultHead(result, view)} ${parts.join(" · ")}.${lost ? " You lose." : ""}`;
 }
 
 // Who won, alone: "Ann (you) wins.", "Shared by Ann & Bob.", "A draw." (the table's line at the end, where the count

@@ -830,8 +830,60 @@ function takeAtOnce(ctx, parts) {
   };
 }
 
+// The replay's jumps (replay.js shows them as buttons and as ticks on the step bar): the kick-off, each goal, half
+// time, the second half's kick-off and full time.  The step that ends the first half also sets up the second (the
+// cards dealt again, the ends changed): it is marked ``ended``, and the replay shows it twice, first as the half ended
+// (its last trick and who won it), then the second half's kick-off.  The labels name no scorer: the jumps do not give
+// the result away.
+export function marks(info) {
+  const obs = info.observation || {};
+  const history = obs.history || [];
+  const firstHalf = 4 * ((obs.tricks || [])[0] || []).length;
+  const out = [{ step: 0, label: "Kick-off" }];
+  let plays = 0;
+  let goal = 0;
+  let halfTimeAt = null;
+  history.forEach(([, action], i) => {
+    const [verb, node] = action.split(" ");
+    if (verb === "kick" && i > 0 && halfTimeAt === null && firstHalf && plays === firstHalf) {
+      halfTimeAt = i;
+      out.push({ step: i, label: "Half time", ended: true, caption: "half time" }, { step: i, label: "Second half" });
+    }
+    if (verb === "play") plays += 1;
+    if (verb === "move" && isGoal(node)) { goal += 1; out.push({ step: i + 1, label: `Goal ${goal}` }); }
+  });
+  if (obs.phase === "over") out.push({ step: history.length, label: "Full time" });
+  // (a goal scored with the half's last move: its jump shows the half as it ended, the goal in it; the marks in the
+  // order of their steps, the goal before half time)
+  out.forEach((m) => { if (m.step === halfTimeAt && m.label.startsWith("Goal")) m.ended = true; });
+  return out.sort((a, b) => a.step - b.step || (b.ended ? 1 : 0) - (a.ended ? 1 : 0));
+}
+
+// In a replay, the step that ended the first half, shown as the half ended (``ctx.ended``): the score at the break,
+// the half's last trick and who won it, in the board's place (the table behind it is already the second half's).
+function replayHalfTime(ctx) {
+  const { obs, view } = ctx;
+  if (!ctx.readOnly || !ctx.ended || obs.half !== 2 || (obs.tricks[1] || []).length || !(obs.tricks[0] || []).length) return null;
+  const first = obs.tricks[0];
+  // (names only, as on the replay's boards)
+  const sheet = halfTime({ ...view, seat: null });
+  const trick = lastTrick({ ...ctx, obs: { ...obs, half: 1 } }, first[first.length - 1], first.length - 1);
+  trick.querySelector(".fw-last-title").textContent = "The first half's last trick";
+  return h("section", { class: "fw-replay-half", "data-testid": "replay-half-time" },
+    h("h3", {}, sheet.title),
+    trick,
+    sheet.body,
+    h("p", { class: "fw-replay-note" }, "The table as the first half ended. Step on (▶) for the second half's kick-off."));
+}
+
 export function render(el, ctx) {
   const { obs } = ctx;
+  const halfOver = replayHalfTime(ctx);
+  if (halfOver) {
+    el.classList.add("fw-board");
+    el.append(halfOver);
+    return;
+  }
   let pitch = null, buttons = null, box = null;
   // (a goal scored since the last view drawn, in this half: the goal the scorers attack; a goal that ended a half
   // is told by the half-time sheet, the sides having changed ends)
@@ -856,6 +908,18 @@ export function render(el, ctx) {
         playLog(ctx))),
     (buttons = ballButtons(ctx) || null) || "",
     handRow(ctx));
+}
+
+// The replay's boards name every seat, the reader's too (a board is a seat's view, not the reader at the table): its
+// caption names them the same way.
+export const replayByName = true;
+
+// What the next to play does, for the replay's caption ("Betty kicks off", "Arthur moves the ball", "Cyril to play").
+export function toPlay(obs) {
+  if (!obs) return null;
+  if (obs.phase === "kick") return obs.half === 2 && !(obs.tricks[1] || []).length && !(obs.goal_log || []).some((g) => g.half === 2) ? "kicks off the second half" : "kicks off";
+  if (obs.phase === "move") return "moves the ball";
+  return "to play";
 }
 
 export function label(action) {
