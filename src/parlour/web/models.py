@@ -267,6 +267,9 @@ class RaceView(BaseModel):
     count: float = Field(description="the length of a count in seconds")
     resumed: bool = Field(False, description="counting: the count resumes a match already under way (a player came "
                                              "back, or the server restarted), not the start of a fresh one")
+    cascade: bool = Field(False, description="the variant's cascade: a build whose top black card was just cancelled "
+                                             "may be stopped again at once (by default it is safe from a stop until "
+                                             "its owner plays another black card)")
 
 
 class TableView(BaseModel):

@@ -262,6 +262,14 @@ function stopWords(build, stopper) {
   return stops.length ? `✕ Stopped by ${stopper}: ${listed(stops.map((n) => `red ${n} cancelled black ${n}`))}` : "";
 }
 
+// A build just stopped (its newest black card cancelled) in a race whose rules let no second stop land on it yet
+function safe(ctx, seat) {
+  const { view, obs } = ctx;
+  const build = obs.players[seat].build;
+  return !ctx.readOnly && !view.over && Boolean(view.race) && !view.race.cascade && view.race.phase === "running"
+    && build.length > 0 && build.at(-1).endsWith("x");
+}
+
 function playerArea(ctx, seat, mine) {
   const { obs, view, legal, act, readOnly } = ctx;
   const p = obs.players[seat];
@@ -273,6 +281,10 @@ function playerArea(ctx, seat, mine) {
     h("span", { class: `bg-pack bg-pack-${p.pack}` }, `${p.pack} pack`),
     h("span", { class: "bg-level", "data-testid": `level-${seat}` }, p.level === 8 ? "Biggles down!"
       : p.level === 0 ? "built: nothing yet, needs a 1" : p.level === 1 ? "built: the 1, needs a 2" : `built 1 to ${p.level}, needs ${p.level === 7 ? "Biggles" : `a ${p.level + 1}`}`),
+    // (review 25: a build whose newest black card was just stopped cannot be stopped again until its owner plays
+    // another, by default; said over it, so that a red card of the number under it is not pressed for in vain)
+    safe(ctx, seat, mine) ? h("span", { class: "bg-safe", "data-testid": `safe-${seat}` },
+      `safe from a stop until ${mine && !readOnly ? "you play" : `${who} plays`} again`) : "",
     // the points so far in the game, apart from the build and named so (the build's own worth is told at its end)
     h("span", { class: "bg-points", "data-testid": `total-${seat}` }, "game total ", h("b", {}, plural(obs.points[seat], "point"))));
 
