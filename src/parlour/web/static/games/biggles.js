@@ -238,7 +238,11 @@ function why(score, won, build) {
   const top = build && build.length ? build.at(-1) : "";
   const n = top.endsWith("x") ? top.slice(1, -1) : null;
   const cut = n ? `: a red ${n} cancelled the black ${n} on it` : "";
-  if (score) return `for black ${score}, the top black card of the build not cancelled${cut}`;
+  // (review 25: "1 for black 1 … not cancelled" beside "red 1 cancelled black 1" read as a contradiction: a black
+  // card played again after its first was stopped is named as the second)
+  const times = build ? build.slice(0, build.lastIndexOf(`K${score}`) + 1).filter((c) => c.startsWith(`K${score}`)).length : 1;
+  const which = times > 1 ? `the ${["", "", "second", "third", "fourth"][times] || ordinal(times)} black ${score}` : `black ${score}`;
+  if (score) return `for ${which}, the top black card of the build not cancelled${cut}`;
   if (build && !build.length) return "nothing built";
   return `every black card of the build was cancelled${cut}`;
 }
@@ -423,9 +427,14 @@ function headline(view, obs) {
     const who = w === me ? "You" : n[w];
     const pts = `${obs.points[w]} points to ${obs.points[1 - w]}`;
     if (obs.match_results.length === 1) return `${who} won the match, ${pts}`;
-    // (the points decide: a player may win on points with fewer matches, or as many)
-    const matches = won[w] === won[1 - w] ? `${won[w]} ${won[w] === 1 ? "match" : "matches"} each` : `${won[w]} ${won[w] === 1 ? "match" : "matches"} to ${won[1 - w]}`;
-    return won[w] >= won[1 - w] ? `${who} won ${matches}, ${pts}` : `${who} won on points, ${pts} (matches: ${won[w]} to ${won[1 - w]})`;
+    // (the points decide: a player may win on points with fewer matches, or as many; review 25: "You won 1 match
+    // each" said the matches were won by the winner alone)
+    if (won[w] === won[1 - w]) {
+      const each = won[w] === 1 ? "One match each" : `${won[w]} matches each`;
+      return `${each}; ${w === me ? "you win" : `${n[w]} wins`} on points, ${obs.points[w]}–${obs.points[1 - w]}`;
+    }
+    const matches = `${won[w]} ${won[w] === 1 ? "match" : "matches"} to ${won[1 - w]}`;
+    return won[w] > won[1 - w] ? `${who} won ${matches}, ${pts}` : `${who} won on points, ${pts} (matches: ${won[w]} to ${won[1 - w]})`;
   })();
   return h("h2", { class: "bg-headline", "data-testid": "headline", "data-end-result": "" }, `${text}.`);
 }
