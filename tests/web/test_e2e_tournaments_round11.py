@@ -241,7 +241,8 @@ def test_results_entered_by_hand_are_in_the_finished_games_without_a_replay(serv
         match = page.locator(f"tr[data-entered='cycle-{cycle['id']}-0']")
         match.wait_for()
         said = match.locator("[data-testid=result]").inner_text()
-        assert said == "Rita beat Sam 8–5 on points, entered by the organiser", said
+        # (a cycle's match is won by playing Biggles first, not on points, review 25)
+        assert said == "Rita played Biggles first, 8–5, entered by the organiser", said
         assert match.locator("a", has_text="Replay").count() == 0
         assert match.locator("[data-testid=tournament-of]").get_attribute("href") == f"/cycles/{cycle['id']}#match-1"
         game = page.locator(f"tr[data-entered='drive-{made['id']}-1-{first['table']}']")

@@ -199,7 +199,8 @@ class TableSummary(BaseModel):
     tournament: TournamentOf | None = Field(default=None, description="the drive or cycle it was played for, if any")
     score: dict[str, Any] | None = Field(default=None, description=(
         "the final score by side, for lists: {\"unit\": \"goals\"|\"points\", \"sides\": [{\"names\": [the names at "
-        "the side's seats], \"seats\": [their seat numbers], \"figure\": 3, \"won\": true}]}, sides in seat order; "
+        "the side's seats], \"seats\": [their seat numbers], \"figure\": 3, \"won\": true}]}, sides in seat order, "
+        "with \"single_match\": true for a game of one match (a Biggles cycle's, won by playing Biggles first); "
         "none for a game closed early"))
 
 
