@@ -320,9 +320,7 @@ function playerArea(ctx, seat, mine) {
   }
   const cue = practice && move;
   const pile = h("div", { class: "bg-spot", "data-testid": `pile-${seat}` }, top,
-    h("div", { class: "bg-count" }, `pile ${p.pile_size}`,
-      // (a phone's replay leaves the face-down hand out, its count told here: both builds in one screen)
-      ctx.readOnly ? h("span", { class: "bg-pile-hand" }, `hand ${p.hand_size}`) : ""),
+    h("div", { class: "bg-count" }, `pile ${p.pile_size}`),
     // the key is named only where there are keys (a touch screen hides keys-hint and shows its buttons)
     cue ? h("div", { class: "bg-cue", "data-testid": `cue-${seat}` },
       h("span", { class: "keys-hint" }, move.startsWith("play") ? "p · " : "s · "), move.startsWith("play") ? "play" : "stop!") : "");
