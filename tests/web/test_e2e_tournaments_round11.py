@@ -279,17 +279,22 @@ def test_the_cycle_says_whose_seats_the_bots_take_and_offers_its_links_as_copy_b
     assert said.startswith(f"Bots will stand in for {expected}: "), said
     # the note sits with the button it speaks of, in the panel above the standings
     assert page.locator("[data-testid=round-status] [data-testid=stand-in-note]").count() == 1
+    # (review 25) on a phone the round's state and "Let bots play" lead, in the first screen; the organiser's box
+    # of links follows them (it filled the first screen)
+    status = page.locator("[data-testid=round-status]").bounding_box()
+    assert status and status["y"] < page.locator("[data-testid=organiser]").bounding_box()["y"], status
+    assert status["y"] < 844 * 0.5, status
     # the organiser link: a Copy button, the address off the screen until asked for
     box = page.locator("[data-testid=organiser]")
     assert box.locator("button", has_text="Copy the organiser link").is_visible()
     link = page.locator("[data-testid=organiser-link]")
     assert link.bounding_box()["width"] <= 1, link.bounding_box()
-    box.locator("button", has_text="Show the link").click()
+    box.locator("button", has_text="Show the link").first.click()   # (the organiser's; the watchers' link is next)
     assert link.is_visible() and "#organiser=" in link.inner_text()
     shown = link.bounding_box()
     assert shown["x"] >= 0 and shown["x"] + shown["width"] <= 390, shown
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(ARTIFACTS / "cycle_phone.png"), full_page=True)
-    box.locator("button", has_text="Hide the link").click()
+    box.locator("button", has_text="Hide the link").first.click()
     assert link.bounding_box()["width"] <= 1
     context.close()
