@@ -10,7 +10,7 @@ from __future__ import annotations
 from parlour.bots import default_bot
 from parlour.games.biggles import GAME
 from parlour.games.biggles.bots import ReflexBot
-from parlour.games.biggles.levels import DEFAULT, LEVELS, LIVE_PACE, NOTES, TITLES
+from parlour.games.biggles.levels import DEFAULT, LEVELS, LIVE_PACE, LIVE_REACT_FLOOR, NOTES, TITLES
 from parlour.games.biggles.session import LiveGame
 from parlour.games.biggles.twin import race
 
@@ -67,7 +67,8 @@ def test_each_level_turns_at_a_pace_its_title_promises_and_its_note_says():
     assert list(paces.values()) == sorted(paces.values()), paces             # slowest first, as the menus list them
     for level, hands in LEVELS.items():
         assert f"turns every {hands['turn'] / LIVE_PACE:.2g} seconds" in NOTES[level]
-        assert f"in about {hands['react'] / LIVE_PACE:.2g} seconds" in NOTES[level]
+        # (no quicker than the live table's floor on a card move, review 25)
+        assert f"in about {max(hands['react'] / LIVE_PACE, LIVE_REACT_FLOOR):.2g} seconds" in NOTES[level]
         # the measured pace agrees with the note's figure, within a fifth (a bot also waits on the table at times)
         assert abs(60 / paces[level] - hands["turn"] / LIVE_PACE) <= 0.2 * hands["turn"] / LIVE_PACE, (level, paces)
 
@@ -130,3 +131,29 @@ def test_the_beginner_takes_a_card_for_its_build_when_it_sees_one():
     assert all(beginner.pick(dict, ("turn", "play 3")) == "play 3" for _ in range(20))
     # (a stop, or picking up rather than playing, the random bot still chooses: either way, now and then)
     assert {beginner.pick(dict, ("turn", "stop 2")) for _ in range(40)} == {"turn", "stop 2"}
+
+
+def test_at_the_live_table_no_bot_makes_a_card_move_quicker_than_a_person_could(monkeypatch):
+    """Review 25: a club player played Biggles 0.19 s after its opponent's move.  At the live table a card move (a
+    play or a stop) lands no sooner than ``LIVE_REACT_FLOOR`` after the change it answers; turning keeps the level's
+    own pace, and the twin (no floor) keeps the timing its stored races were played with."""
+    from parlour.games.biggles.twin import Reflexes
+
+    assert LiveGame.__init__.__globals__["LIVE_REACT_FLOOR"] is LIVE_REACT_FLOOR      # the session uses it
+    for floor in (LIVE_REACT_FLOOR, 0.0):
+        state = GAME.new_state(seats=2, seed=4)
+        bot = ReflexBot(0, 4, "practised")
+        monkeypatch.setattr(bot, "delay", lambda action: 0.02)                    # quicker than anyone's hands
+        reflexes = Reflexes(state, {0: bot}, pace=LIVE_PACE, floor=floor)
+        seen = set()
+        for _ in range(400):
+            if state.is_over:
+                break
+            legal = state.legal_actions(0)
+            reflexes.plan(0, 10.0)
+            when, _, action = reflexes.pending[0]
+            card = action.startswith(("play", "stop"))
+            seen.add(card)
+            assert when == (10.0 + floor if card and floor else 10.0 + 0.02 / LIVE_PACE), (action, when, floor)
+            state.apply(0, action if action in legal else legal[0])
+        assert seen == {True, False}, seen                                       # both kinds were planned

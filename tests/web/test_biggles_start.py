@@ -66,6 +66,7 @@ def test_the_table_waits_for_start_and_refuses_a_move_before_go(store):
             race = view["race"]
             assert race["phase"] == "waiting" and race["waiting_for"] == [0] and race["ready"] == [1]
             assert view["legal"] == [] and race["count"] == COUNT and race["go_in"] is None
+            assert race["cascade"] is False        # by default a stopped build is safe until its owner plays again
             time.sleep(0.5)                                    # the bot does not start without the person
             ws.send_json({"type": "act", "action": "turn"})
             assert refused(ws) == "Wait for Go: the race starts once every player is ready."
@@ -90,6 +91,14 @@ def test_the_table_waits_for_start_and_refuses_a_move_before_go(store):
     actions = store.load(made["id"]).actions
     assert (0, "turn") in [(seat, action) for seat, action, _ in actions]
     assert all(when >= COUNT for _, _, when in actions), actions     # nobody's move before Go
+
+
+def test_the_race_tells_the_page_whether_a_stopped_build_may_be_stopped_again(client):
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "gentle"}]
+    made = client.post("/api/tables", json={"game": "biggles", "variant": {"cascade": True}, "seats": seats})
+    assert made.status_code == 201, made.text
+    with client.websocket_connect(f"/ws/tables/{made.json()['id']}?token={made.json()['token']}") as ws:
+        assert next_view(ws)["race"]["cascade"] is True
 
 
 def test_the_bot_moves_only_after_go_in_every_match(store):

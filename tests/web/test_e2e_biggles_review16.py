@@ -153,11 +153,22 @@ def test_a_phones_replay_shows_the_board_in_the_first_screen_and_goes_to_match_2
     marks.nth(1).click()
     page.locator(".views .board").first.locator("[data-testid=replay-match-end]").wait_for()
     shot(page, "biggles-replay-phone-match-end")
-    # at a laptop's size the controls stay above the board, as they were
+    # (review 25) at a laptop's size too the board follows the step bar and the marks, the view picker, the record,
+    # the note on the analysis and the account under it: they put the board halfway down the first screen and its
+    # list of the last moves below the window
     page.set_viewport_size({"width": 1366, "height": 900})
     page.reload()
     page.wait_for_selector(".views .board")
-    assert page.evaluate(TOP, "[data-testid=whose-view]") < page.evaluate(TOP, ".views .board")
+    for later in ("[data-testid=whose-view]", "[data-testid=no-analysis]", "[data-testid=replay-account]"):
+        assert page.evaluate(TOP, later) > page.evaluate(TOP, ".views .board"), later
+    # (a step of the race a little before match 1's end: its list of the last moves in the window's first screen)
+    near_end = int(marks.nth(1).get_attribute("data-step") or 0) - 3
+    page.evaluate("""(step) => { const s = document.querySelector('.replay-steps input[type=range]');
+        s.value = step; s.dispatchEvent(new Event('input')); }""", near_end)
+    page.wait_for_function(f"{STEP_WORDS}.startsWith('After move {near_end} ')")
+    page.locator(".views .board [data-testid=replay-log]").wait_for()
+    log = page.locator(".views .board [data-testid=replay-log]").bounding_box()
+    assert log and log["y"] + log["height"] <= 900, log
     # (round 9, review 19d: a laptop showed the same board twice) one board at every size, each view still offered
     assert page.locator(".views .board").count() == 1
     assert page.input_value("[data-testid=whose-view]") == "0"

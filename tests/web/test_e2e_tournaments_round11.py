@@ -241,7 +241,8 @@ def test_results_entered_by_hand_are_in_the_finished_games_without_a_replay(serv
         match = page.locator(f"tr[data-entered='cycle-{cycle['id']}-0']")
         match.wait_for()
         said = match.locator("[data-testid=result]").inner_text()
-        assert said == "Rita beat Sam 8–5 on points, entered by the organiser", said
+        # (a cycle's match is won by playing Biggles first, not on points, review 25)
+        assert said == "Rita played Biggles first, 8–5, entered by the organiser", said
         assert match.locator("a", has_text="Replay").count() == 0
         assert match.locator("[data-testid=tournament-of]").get_attribute("href") == f"/cycles/{cycle['id']}#match-1"
         game = page.locator(f"tr[data-entered='drive-{made['id']}-1-{first['table']}']")
@@ -278,6 +279,11 @@ def test_the_cycle_says_whose_seats_the_bots_take_and_offers_its_links_as_copy_b
     assert said.startswith(f"Bots will stand in for {expected}: "), said
     # the note sits with the button it speaks of, in the panel above the standings
     assert page.locator("[data-testid=round-status] [data-testid=stand-in-note]").count() == 1
+    # (review 25) on a phone the round's state and "Let bots play" lead, in the first screen; the organiser's box
+    # of links follows them (it filled the first screen)
+    status = page.locator("[data-testid=round-status]").bounding_box()
+    assert status and status["y"] < page.locator("[data-testid=organiser]").bounding_box()["y"], status
+    assert status["y"] < 844 * 0.5, status
     # the organiser link: a Copy button, the address off the screen until asked for
     box = page.locator("[data-testid=organiser]")
     assert box.locator("button", has_text="Copy the organiser link").is_visible()

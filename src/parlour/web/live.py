@@ -484,7 +484,8 @@ class LiveTable:
         phase = "match-over" if live.phase == WAITING and state.match_results else live.phase
         return RaceView(phase=phase, match=match, ready=[s for s in range(len(self.seats)) if s not in waiting],
                         waiting_for=waiting, go_in=live.go_in(), count=live.count,
-                        resumed=live.phase == COUNTING and not untouched(state))
+                        resumed=live.phase == COUNTING and not untouched(state),
+                        cascade=bool(getattr(state, "variant", {}).get("cascade", False)))
 
     def view_text(self, seat: int | None) -> str:
         """The view as sent; built once per change and seat (every spectator gets the same), except in a race,

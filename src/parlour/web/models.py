@@ -199,7 +199,8 @@ class TableSummary(BaseModel):
     tournament: TournamentOf | None = Field(default=None, description="the drive or cycle it was played for, if any")
     score: dict[str, Any] | None = Field(default=None, description=(
         "the final score by side, for lists: {\"unit\": \"goals\"|\"points\", \"sides\": [{\"names\": [the names at "
-        "the side's seats], \"seats\": [their seat numbers], \"figure\": 3, \"won\": true}]}, sides in seat order; "
+        "the side's seats], \"seats\": [their seat numbers], \"figure\": 3, \"won\": true}]}, sides in seat order, "
+        "with \"single_match\": true for a game of one match (a Biggles cycle's, won by playing Biggles first); "
         "none for a game closed early"))
 
 
@@ -267,6 +268,9 @@ class RaceView(BaseModel):
     count: float = Field(description="the length of a count in seconds")
     resumed: bool = Field(False, description="counting: the count resumes a match already under way (a player came "
                                              "back, or the server restarted), not the start of a fresh one")
+    cascade: bool = Field(False, description="the variant's cascade: a build whose top black card was just cancelled "
+                                             "may be stopped again at once (by default it is safe from a stop until "
+                                             "its owner plays another black card)")
 
 
 class TableView(BaseModel):

@@ -27,6 +27,11 @@ LEVELS: Final[dict[str, dict[str, float]]] = {
 #: how many times quicker than a level's hands at a real table the bots move in live play: a person presses keys,
 #: which is quicker than turning three cards by hand (docs/rules/biggles.md, Bots)
 LIVE_PACE: Final = 2.0
+#: the least time, in seconds, a bot at the live table takes to make a card move (play or stop) after the change it
+#: answers (review 25: a club player played Biggles 0.19 s after its opponent's move, quicker than a person can see
+#: and press; a quick person's reaction is about a quarter of a second).  A live-table pace, not a rule: the twin
+#: and the replay of stored races keep their own timing
+LIVE_REACT_FLOOR: Final = 0.25
 #: the opponent a person meets when no level is named: the gentlest
 DEFAULT: Final = "gentle"
 #: the pace of a bot with no level of its own (the random bot, the menus' Beginner): the gentlest level's hands, so
@@ -56,7 +61,7 @@ def _pace(level: str) -> str:
     """What a player sees of a level at the live table: how often it turns, how quickly it takes a card it spots."""
     hands = LEVELS[level]
     return (f"turns every {_seconds(hands['turn'] / LIVE_PACE)}, takes a card it spots in about "
-            f"{_seconds(hands['react'] / LIVE_PACE)}")
+            f"{_seconds(max(hands['react'] / LIVE_PACE, LIVE_REACT_FLOOR))}")
 
 
 #: (each says the level's live pace in figures worked out from LEVELS, so that what a menu says is what the bot does)

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Final, Iterable, Mapping
 
 from parlour.games.biggles.fairness import Outcome, Press, Referee
-from parlour.games.biggles.levels import LIVE_PACE
+from parlour.games.biggles.levels import LIVE_PACE, LIVE_REACT_FLOOR
 from parlour.games.biggles.rules import SEATS, BigglesState
 from parlour.games.biggles.twin import WAITING as TURNING, Reflexes
 
@@ -90,7 +90,7 @@ class LiveGame:
         self.turned: dict[int, float] = {}        # a person's last turn or pick-up, on the race clock
         #: who was first when two presses contend: by compensated time (ruling 14), the bots' moves among them
         self.referee = Referee(state)
-        self.reflexes = Reflexes(state, bots, apply=self._bot_move, pace=LIVE_PACE)
+        self.reflexes = Reflexes(state, bots, apply=self._bot_move, pace=LIVE_PACE, floor=LIVE_REACT_FLOOR)
         #: words for a person about a press judged after it was answered (held a moment, or undone): (seat, text)
         self.notes: list[tuple[int, str]] = []
         self.ready: set[int] = set()

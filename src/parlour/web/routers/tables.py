@@ -140,7 +140,11 @@ def _score(row: dict[str, Any]) -> dict[str, Any] | None:
             return None
         sides.append({"names": [row["seats"][i].get("name") or rules[i] for i in seats], "seats": seats,
                       "figure": figure, "won": label in won})
-    return {"unit": unit, "sides": sides}
+    score: dict[str, Any] = {"unit": unit, "sides": sides}
+    # (a game of one match, a Biggles cycle's: its winner is who ended the match, not the points; the list says so)
+    if isinstance(result.get("matches"), list) and len(result["matches"]) == 1:
+        score["single_match"] = True
+    return score
 
 
 def _winners(row: dict[str, Any]) -> list[str]:

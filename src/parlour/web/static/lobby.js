@@ -92,11 +92,14 @@ const analyseLink = (t, real) => (typeof t.seat === "number" && !real.has(t.game
 function enteredRow(t, title) {
   const e = t.entered;
   const [a, b] = e.players, [x, y] = e.figures;
-  const said = x === y ? `${a} and ${b} drew ${x}–${y}` : x > y ? `${a} beat ${b} ${x}–${y}` : `${b} beat ${a} ${y}–${x}`;
+  // (a cycle's match is won by playing Biggles first, not on points: review 25)
+  const beat = (w, l, p, q) => (e.game === "biggles" ? `${w} played Biggles first, ${p}–${q}` : `${w} beat ${l} ${p}–${q}`);
+  const said = x === y ? `${a} and ${b} drew ${x}–${y}` : x > y ? beat(a, b, x, y) : beat(b, a, y, x);
+  const unit = e.unit === "goals" || (e.game === "biggles" && x !== y) ? "" : ` on ${e.unit}`;
   return h("tr", { "data-entered": e.id },
     h("td", { class: "game" }, h("span", { class: "game-title in-tournament" }, title[e.game] || e.game), tournamentOf(t)),
     h("td", { class: "players named" }, `${a} v ${b}`),
-    h("td", { class: "result", "data-testid": "result" }, `${said}${e.unit === "goals" ? "" : ` on ${e.unit}`}`,
+    h("td", { class: "result", "data-testid": "result" }, `${said}${unit}`,
       h("small", { class: "muted", "data-testid": "entered-by" }, `, ${e.corrected ? "corrected" : "entered"} by the organiser`)),
     h("td", { class: "when" }, finishedAt(t)),
     h("td", { class: "link" }, h("small", { class: "muted" }, "no replay")));
@@ -155,6 +158,9 @@ function sidesSaid(t) {
     const [a, b] = sides;
     if (a.won === b.won) return `${name(a)} and ${name(b)} drew ${score(a, b)}`;
     const [w, l] = a.won ? [a, b] : [b, a];
+    // (a single match of Biggles, a cycle's, is won by playing Biggles first, not on points: "Dan played Biggles
+    // first, 8–5", as the rule sheet scores it, review 25)
+    if (s.single_match && t.game === "biggles") return `${name(w)} played Biggles first, ${score(w, l)}`;
     // (regions laid: "Betty beat you 4–2 in regions"; level in regions, the cards in them parted the two)
     if (s.unit === "regions") return `${name(w)} beat ${name(l)} ${score(w, l)} in regions${w.figure === l.figure ? ", on the cards in them" : ""}`;
     return `${name(w)} beat ${name(l)} ${score(w, l)}${s.unit === "goals" ? "" : ` on ${s.unit}`}`;

@@ -218,8 +218,8 @@ export async function replayPage(tableId) {
     const mover = !info.real_time && step < data.steps && toMove.length === 1 && info.seats[toMove[0]]
       ? `${info.seats[toMove[0]].name} ${(mod.toPlay && mod.toPlay(obs)) || "to play"}` : null;
     if (!step) return { text: `The deal (${plural(data.steps, "move")} to come)${info.real_time ? "" : ` · move 1`}`, mover, ahead: false };
-    if (info.real_time) return { text: `After move ${step} of ${data.steps}`, mover: null, ahead: false };
     if (step >= data.steps) return { text: `After move ${step} of ${data.steps}, the last`, mover: null, ahead: false };
+    if (info.real_time) return { text: `After move ${step} of ${data.steps}`, mover: null, ahead: false };
     return { text: `Move ${step + 1} of ${data.steps}`, mover, ahead: true };
   };
   // The move that made this step, in the game's own words (past tense: "Ann played England 6").
@@ -233,7 +233,9 @@ export async function replayPage(tableId) {
     // (the reader's own move, shown from his own seat, is his: "You laid down ...; ... your hand", as at the table;
     // anyone else's by name, its words then in the third person)
     // ("you" within a sentence: "... · just before, you took ...")
-    return [h("b", {}, addressed(seen, seat) ? (within ? "you" : "You") : name), " ", words];
+    // (a game whose one board shows the whole table by name, Biggles', names the mover here as its board and its list
+    // of moves do: "You turned three cards" over "Ann played black 2" read as two players, review 25)
+    return [h("b", {}, addressed(seen, seat) && !mod.oneBoard ? (within ? "you" : "You") : name), " ", words];
   };
   const step = (d) => {
     const here = Number(slider.value);
@@ -548,7 +550,9 @@ export async function replayPage(tableId) {
         slider, ticks, h("button", { onclick: () => { pause(); step(1); }, "aria-label": "Forward" }, "▶"),
         h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton, speed),
       caption),
-    ...(compact ? [markBar, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, viewRow, analysisControls, accountBox)]
+    // (a race's replay, Biggles', on a laptop too, review 25: the picker, the record, the note on the analysis and the
+    // account over the board put it halfway down the first screen, its list of moves below the window)
+    ...(compact || info.real_time ? [markBar, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, viewRow, analysisControls, accountBox)]
       // (on a laptop the view picker and the analysis's controls share one row: the marks' row under the step bar
       // had put the board's hand below the first screen (review 25c))
       : [h("div", { class: "replay-tools", "data-testid": "replay-tools" }, viewRow, analysisControls), markBar, accountBox, body]));

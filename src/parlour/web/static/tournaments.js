@@ -242,6 +242,7 @@ function organiserFor(id) {
 
 // What the organiser sees above the fixtures: the link to share with a helper, and how to delete; or, for
 // everyone else, that the page is read-only and how to get the right to change it.
+const narrow = () => window.matchMedia("(max-width: 600px)").matches;
 function organiserBox(what, url, key, remove) {
   if (!key) {
     return h("p", { class: "panel-light", "data-testid": "read-only" }, `You are watching this ${what}: results are entered by its organiser. `,
@@ -560,7 +561,9 @@ export async function drive(main, id) {
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / drive")),
       part("title", JSON.stringify([s.title, s.teams, s.tables, s.rounds]), () => h("div", { class: "table-head" }, h("h1", {}, s.title),
         h("span", { class: "muted" }, `${plural(s.teams, "team")} · ${plural(s.tables, "table")} · ${plural(s.rounds, "round")}`))),
-      part("organiser", "", () => organiserBox("drive", `/drives/${id}`, key, remove)),
+      // (on a phone the organiser's box of links comes after the round's state and its controls, review 25: it filled
+      // the first screen, "Let bots play" below it)
+      narrow() ? "" : part("organiser", "", () => organiserBox("drive", `/drives/${id}`, key, remove)),
       s.complete ? part("champions", JSON.stringify([s.champions, s.cup_holder]), () => h("div", { class: "banner", "data-testid": "champions" },
         h("div", {}, h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), listed(s.champions),
           tieBreak(s.table)),
@@ -570,6 +573,7 @@ export async function drive(main, id) {
       st ? part("rounds", JSON.stringify([st, data.bots, botLevel(), botPace()]), () => roundsPanel(key, st, "game", data.bots, simulate, pause,
         { title: levelOf(fw.bot_catalogue, botLevel()), pick: () => levelPick(fw.bot_catalogue, botLevel(), (v) => { level = v; draw(); }) },
         { words: paceWords(data.bots.paces, botPace()), pick: () => pacePick(data.bots.paces, botPace(), (v) => { pace = v; draw(); }) })) : "",
+      narrow() ? part("organiser", "", () => organiserBox("drive", `/drives/${id}`, key, remove)) : "",
       part("standings", JSON.stringify([s.table, s.cup, s.complete]), () => h("div", { class: "drive-grid" },
         h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table, data.rounds.some((games) => games.some((f) => f.bye))),
           h("p", { class: "muted league-key", "data-testid": "league-key" }, "F and A: goals for and against. Avg: goal average, F ÷ A",
@@ -936,12 +940,13 @@ export async function cycle(main, id) {
       // (its title, as a drive's page has its own; the players under it, in the ring's order)
       part("title", JSON.stringify([data.title, data.players]), () => h("div", {}, h("h1", { "data-testid": "cycle-title" }, capital(data.title)),
         h("p", { class: "muted", "data-testid": "cycle-players" }, `Biggles, ${data.players.length} players: ${data.players.join(", ")}`))),
-      part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
+      narrow() ? "" : part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
       r.complete ? part("champion", JSON.stringify([r.champion, r.table]), () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion,
         championWhy(r))) : "",
       st ? part("rounds", JSON.stringify([st, data.bots, botLevel(), botPace()]), () => roundsPanel(key, st, "match", data.bots, simulate, pause,
         { title: levelOf(biggles.bot_catalogue, botLevel()), pick: () => levelPick(biggles.bot_catalogue, botLevel(), (v) => { level = v; draw(); }) },
         { words: paceWords(data.bots.paces, botPace(), true), pick: () => pacePick(data.bots.paces, botPace(), (v) => { pace = v; draw(); }, true) })) : "",
+      narrow() ? part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)) : "",
       part("league-head", "", () => h("h2", {}, "League table")),
       part("league", JSON.stringify([r.table, r.champion]), () => h("table", { class: "list league", "data-testid": "league" },
         h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),

@@ -238,7 +238,11 @@ function why(score, won, build) {
   const top = build && build.length ? build.at(-1) : "";
   const n = top.endsWith("x") ? top.slice(1, -1) : null;
   const cut = n ? `: a red ${n} cancelled the black ${n} on it` : "";
-  if (score) return `for black ${score}, the top black card of the build not cancelled${cut}`;
+  // (review 25: "1 for black 1 … not cancelled" beside "red 1 cancelled black 1" read as a contradiction: a black
+  // card played again after its first was stopped is named as the second)
+  const times = build ? build.slice(0, build.lastIndexOf(`K${score}`) + 1).filter((c) => c.startsWith(`K${score}`)).length : 1;
+  const which = times > 1 ? `the ${["", "", "second", "third", "fourth"][times] || ordinal(times)} black ${score}` : `black ${score}`;
+  if (score) return `for ${which}, the top black card of the build not cancelled${cut}`;
   if (build && !build.length) return "nothing built";
   return `every black card of the build was cancelled${cut}`;
 }
@@ -262,6 +266,14 @@ function stopWords(build, stopper) {
   return stops.length ? `✕ Stopped by ${stopper}: ${listed(stops.map((n) => `red ${n} cancelled black ${n}`))}` : "";
 }
 
+// A build just stopped (its newest black card cancelled) in a race whose rules let no second stop land on it yet
+function safe(ctx, seat) {
+  const { view, obs } = ctx;
+  const build = obs.players[seat].build;
+  return !ctx.readOnly && !view.over && Boolean(view.race) && !view.race.cascade && view.race.phase === "running"
+    && build.length > 0 && build.at(-1).endsWith("x");
+}
+
 function playerArea(ctx, seat, mine) {
   const { obs, view, legal, act, readOnly } = ctx;
   const p = obs.players[seat];
@@ -273,6 +285,10 @@ function playerArea(ctx, seat, mine) {
     h("span", { class: `bg-pack bg-pack-${p.pack}` }, `${p.pack} pack`),
     h("span", { class: "bg-level", "data-testid": `level-${seat}` }, p.level === 8 ? "Biggles down!"
       : p.level === 0 ? "built: nothing yet, needs a 1" : p.level === 1 ? "built: the 1, needs a 2" : `built 1 to ${p.level}, needs ${p.level === 7 ? "Biggles" : `a ${p.level + 1}`}`),
+    // (review 25: a build whose newest black card was just stopped cannot be stopped again until its owner plays
+    // another, by default; said over it, so that a red card of the number under it is not pressed for in vain)
+    safe(ctx, seat, mine) ? h("span", { class: "bg-safe", "data-testid": `safe-${seat}` },
+      `safe from a stop until ${mine && !readOnly ? "you play" : `${who} plays`} again`) : "",
     // the points so far in the game, apart from the build and named so (the build's own worth is told at its end)
     h("span", { class: "bg-points", "data-testid": `total-${seat}` }, "game total ", h("b", {}, plural(obs.points[seat], "point"))));
 
@@ -304,9 +320,7 @@ function playerArea(ctx, seat, mine) {
   }
   const cue = practice && move;
   const pile = h("div", { class: "bg-spot", "data-testid": `pile-${seat}` }, top,
-    h("div", { class: "bg-count" }, `pile ${p.pile_size}`,
-      // (a phone's replay leaves the face-down hand out, its count told here: both builds in one screen)
-      ctx.readOnly ? h("span", { class: "bg-pile-hand" }, `hand ${p.hand_size}`) : ""),
+    h("div", { class: "bg-count" }, `pile ${p.pile_size}`),
     // the key is named only where there are keys (a touch screen hides keys-hint and shows its buttons)
     cue ? h("div", { class: "bg-cue", "data-testid": `cue-${seat}` },
       h("span", { class: "keys-hint" }, move.startsWith("play") ? "p · " : "s · "), move.startsWith("play") ? "play" : "stop!") : "");
@@ -411,9 +425,14 @@ function headline(view, obs) {
     const who = w === me ? "You" : n[w];
     const pts = `${obs.points[w]} points to ${obs.points[1 - w]}`;
     if (obs.match_results.length === 1) return `${who} won the match, ${pts}`;
-    // (the points decide: a player may win on points with fewer matches, or as many)
-    const matches = won[w] === won[1 - w] ? `${won[w]} ${won[w] === 1 ? "match" : "matches"} each` : `${won[w]} ${won[w] === 1 ? "match" : "matches"} to ${won[1 - w]}`;
-    return won[w] >= won[1 - w] ? `${who} won ${matches}, ${pts}` : `${who} won on points, ${pts} (matches: ${won[w]} to ${won[1 - w]})`;
+    // (the points decide: a player may win on points with fewer matches, or as many; review 25: "You won 1 match
+    // each" said the matches were won by the winner alone)
+    if (won[w] === won[1 - w]) {
+      const each = won[w] === 1 ? "One match each" : `${won[w]} matches each`;
+      return `${each}; ${w === me ? "you win" : `${n[w]} wins`} on points, ${obs.points[w]}–${obs.points[1 - w]}`;
+    }
+    const matches = `${won[w]} ${won[w] === 1 ? "match" : "matches"} to ${won[1 - w]}`;
+    return won[w] > won[1 - w] ? `${who} won ${matches}, ${pts}` : `${who} won on points, ${pts} (matches: ${won[w]} to ${won[1 - w]})`;
   })();
   return h("h2", { class: "bg-headline", "data-testid": "headline", "data-end-result": "" }, `${text}.`);
 }
