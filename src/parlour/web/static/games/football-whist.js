@@ -538,8 +538,10 @@ function ballAfter(ctx, k) {
 }
 
 // The winner's move of the ball after a trick, as the end of a sentence about him: ", then moved the ball to ...".
+// (after the half's last trick the winner is asked only when a goal is within reach: not asked, nothing was left)
 function thenBall(after) {
-  if (!after || after === "The ball stayed put") return ", then left the ball where it was";
+  if (!after) return "; no goal was within reach of the ball, so it stayed where it was";
+  if (after === "The ball stayed put") return ", then left the ball where it was";
   if (after.startsWith("Ball to ")) return `, then moved the ball to ${after.slice("Ball to ".length)}`;
   return `, then put it in ${after.split(" put it in ").at(-1)}`;
 }
@@ -555,7 +557,7 @@ function lastTrickShown(ctx) {
 // The trick before the one on the table, kept in sight while the next is played, under the pitch beside the goals
 // and as large as the hand's cards: its four cards in the order played, each with its player's name (the winner's
 // marked), who won it and where the ball went.
-function lastTrick(ctx, last, k) {
+function lastTrick(ctx, last, k, title = "Last trick") {
   const cards = last.cards.map((c, i) => {
     const seat = (last.leader + i) % 4;
     return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, cardFor(c),
@@ -563,7 +565,7 @@ function lastTrick(ctx, last, k) {
   });
   const ball = ballAfter(ctx, k);
   return h("div", { class: "fw-last", "data-testid": "last-trick", role: "group", "aria-label": "The last trick" },
-    h("h3", { class: "fw-last-title" }, "Last trick"),
+    h("h3", { class: "fw-last-title" }, title),
     h("div", { class: "fw-last-cards" }, cards),
     h("div", { class: "fw-last-won" }, `${who(ctx, last.winner)} won it`, ball ? ` · ${ball}` : ""));
 }
@@ -1051,9 +1053,17 @@ function halfTime(view) {
   const tricks = tricksWon(obs, 0);
   const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `${sideWords("A")} lead ${g.A}–${g.B}` : `${sideWords("B")} lead ${g.B}–${g.A}`;
   const ends = (p) => (obs.attacking[p] === PITCH.goals.west ? "the West goal" : "the East goal");
+  // the half's last trick, whose cards the board no longer shows (the second deal is on it): who won it and
+  // what became of the ball, read as in the first half
+  const firstTricks = obs.tricks[0] || [];
+  const final = firstTricks[firstTricks.length - 1];
+  const lastOfHalf = final ? lastTrick({ view, obs: { ...obs, half: 1 } }, final, firstTricks.length - 1,
+    `The half's last trick (trick ${firstTricks.length})`) : "";
+  if (lastOfHalf) lastOfHalf.dataset.testid = "half-last-trick";
   return {
     title: `Half time: ${lead}`,
     body: h("div", { class: "fw-summary" },
+      lastOfHalf,
       sidesTable(view, [["Tricks won this half", (p) => tricks[p]]]),
       firstHalf.length ? h("ol", { class: "fw-timeline" }, firstHalf.map(({ goal, text }) => h("li", {}, `Trick ${goal.after_trick}: ${goalWords(text)}`)))
         : h("p", {}, "No goals in the first half."),
