@@ -2,6 +2,8 @@
 
 - the half's last trick is never on the board at half time (the second deal is): the half-time box shows it, its
   four cards with their players, who won it and what became of the ball;
+- on a laptop, at the player's turn, the dock (the prompt, the hand and an open hint) no longer covers the names
+  under the last trick's cards, who won it, or the play log's newest line;
 - at full time a last trick whose winner was never asked to move the ball (no goal within its reach) is not told
   as "then left the ball where it was", a choice he never had.
 """
@@ -10,8 +12,11 @@ from __future__ import annotations
 
 import json
 
+from conftest import ARTIFACTS
+from parlour.bots import make_bot
+from parlour.games import get_game
 from test_e2e_football_whist_board import RENDER
-from test_e2e_football_whist_round12 import _goal_ends_the_half
+from test_e2e_football_whist_round12 import SETTLE, _goal_ends_the_half
 from test_e2e_football_whist_story import NAMES, _match
 
 SUMMARY = """async ([before, after]) => {
@@ -55,3 +60,43 @@ def test_a_last_trick_with_no_move_offered_is_not_told_as_a_choice_to_stay(serve
     note = page.inner_text("[data-testid=trick-note]")
     assert "left the ball where it was" not in note, note
     assert "no goal was within reach of the ball, so it stayed where it was. The match is over." in note, note
+
+
+#: the rectangle of the first element a selector finds, [top, bottom]
+SPAN = """s => { const e = document.querySelector(s); if (!e) return null; const r = e.getBoundingClientRect();
+    return [r.top, r.bottom]; }"""
+
+
+def test_on_a_laptop_the_dock_at_the_players_turn_leaves_the_last_trick_and_the_play_log_whole(browser, quick_server):
+    """At 1366x900, with a card to play, the last trick under the pitch (its players' names and who won it) and the
+    play log's newest line stay above the dock, with the hint open as well as without it."""
+    from test_e2e_sweep import Table
+
+    table = Table(browser, quick_server, "football-whist", "desktop", 5)
+    chooser = make_bot(get_game("football-whist"), "heuristic", 0, 5)
+    page = table.page
+    try:
+        for _ in range(40):
+            view = table.decision()
+            assert view is not None
+            obs = view["observation"]
+            if (obs["phase"] == "play" and obs["trick"]["cards"] and len(view["legal"]) > 1
+                    and len(obs["tricks"][0]) >= 3):
+                break
+            table.click(chooser.act(obs, view["legal"]))
+        else:
+            raise AssertionError("no card to follow after the third trick")
+        for hinted in (False, True):
+            if hinted:
+                page.click("[data-testid=hint-button]")
+                page.wait_for_selector("[data-testid=hint] [data-testid=chance]")
+            page.evaluate(SETTLE)
+            dock = page.evaluate(SPAN, ".dock")
+            for part in (".fw-last .fw-last-who", ".fw-last-won", ".fw-log li:last-child"):
+                span = page.evaluate(SPAN, part)
+                assert span is not None, part
+                assert span[1] <= dock[0] + 0.5, (hinted, part, span, dock)
+        page.screenshot(path=str(ARTIFACTS / "football-whist-round15-laptop-hint.png"))
+        assert not table.errors, table.errors
+    finally:
+        table.close()
