@@ -100,3 +100,27 @@ def test_on_a_laptop_the_dock_at_the_players_turn_leaves_the_last_trick_and_the_
         assert not table.errors, table.errors
     finally:
         table.close()
+
+
+def test_the_ball_to_be_moved_lies_on_top_of_its_rings_and_arrows_and_stay_leaves_its_place_named(server, page):
+    """When the player moves the ball, the ball is drawn over the rings round the places it may go and the arrows
+    to them (it was under them, half hidden), and the "stay" tag keeps off the name of the ball's own place."""
+    view = _match()["moving"]
+    assert "stay" in view["legal"]
+    page.goto(server.url + "/")
+    for width in (1000, 380):
+        page.evaluate("() => document.body.replaceChildren()")
+        page.evaluate(RENDER, [view, width])
+        seen = page.evaluate("""() => {
+            const svg = document.querySelector('svg.fw-pitch');
+            const parts = [...svg.querySelectorAll('.fw-ball, .fw-target, .fw-arrow')];
+            const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+            const ball = svg.querySelector('.fw-ball').dataset.ball;
+            const name = svg.querySelector(`[data-node="${ball}"] .fw-node-id`);
+            return { last: parts.at(-1).classList.contains('fw-ball'), targets: parts.length - 1,
+                     tag: box(svg.querySelector('[data-testid=fw-stay-tag]')), name: name ? box(name) : null }; }""")
+        assert seen["targets"] > 0 and seen["last"], (width, seen)
+        if seen["name"]:
+            tag, name = seen["tag"], seen["name"]
+            apart = tag[2] <= name[0] or name[2] <= tag[0] or tag[3] <= name[1] or name[3] <= tag[1]
+            assert apart, (width, seen)

@@ -219,7 +219,7 @@ function pitchSvg(ctx) {
     svg.append(clickable(ring, action, act, `${action.startsWith("kick") ? "Kick off to" : "Move the ball to"} ${nodeLabel(node)}`));
   }
   // what lies on the pitch that a label must keep clear of: the ball, the badges, their names and the arrows
-  const busy = pitchParts(svg, { at, r, small, W, H, ball: [bx - br, by_ - br, bx + br, by_ + br] });
+  const busy = pitchParts(svg, { at, r, small, W, H, ball: [bx - br, by_ - br, bx + br, by_ + br], own: obs.ball });
   // (and the centre circle and the goals, each a place the ball may go: a tag on one would seem to name it)
   const [ccx, ccy] = at(PITCH.centre);
   busy.push({ box: [ccx - centreR - 5, ccy - centreR - 5, ccx + centreR + 5, ccy + centreR + 5], w: 2 },
@@ -249,6 +249,9 @@ function pitchSvg(ctx) {
       s("text", { x: tx + tw / 2, y: ty + th / 2 + (small ? 6.5 : 4.5), class: "fw-stay-word" }, "stay"));
     svg.append(clickable(ring, "stay", act, `Leave the ball on ${nodeLabel(obs.ball)}`));
   }
+  // the ball on top of the rings and arrows drawn for its moves: the thing moved is never hidden under them (it
+  // takes no clicks, so the ring under it still answers)
+  svg.append(ball);
   // the centre circle's name under it, else over it, where no arrow crosses it (else left out: the ring and the
   // buttons name it)
   const centreName = svg.querySelector(".fw-centre-name");
@@ -268,7 +271,7 @@ function pitchSvg(ctx) {
 // The parts of a drawn pitch a label must not cover, each { box: [x1, y1, x2, y2] } (the ball, each badge, each
 // badge's name, the window's edge) or { arrow: [x1, y1, x2, y2] }, with how much covering it costs (w): a name
 // costs least, the window's edge most.
-function pitchParts(svg, { at, r, small, W, H, ball }) {
+function pitchParts(svg, { at, r, small, W, H, ball, own = null }) {
   const parts = [{ box: ball, w: 4 }, ...[[-1e4, -1e4, W + 1e4, 0], [-1e4, H, W + 1e4, H + 1e4], [-1e4, -1e4, 0, H + 1e4],
     [W, -1e4, W + 1e4, H + 1e4]].map((box) => ({ box, w: 9 }))];
   const size = small ? 18 : 12;
@@ -280,7 +283,8 @@ function pitchParts(svg, { at, r, small, W, H, ball }) {
     const base = y > H / 2 ? y + r + 17 : y - r - 7;
     const half = (name.length * size * 0.62) / 2;
     // (a name covered costs nearly what an arrow does: the "stay" tag lay over one where the room was short)
-    if (name) parts.push({ box: [x - half, base - size * 0.8, x + half, base + 2], w: 2.5 });
+    // (the name of the ball's own position most of all: it says where "stay" leaves the ball)
+    if (name) parts.push({ box: [x - half, base - size * 0.8, x + half, base + 2], w: node === own ? 8 : 2.5 });
   }
   for (const line of svg.querySelectorAll(".fw-arrow")) {
     parts.push({ arrow: ["x1", "y1", "x2", "y2"].map((k) => Number(line.getAttribute(k))), w: 3 });
