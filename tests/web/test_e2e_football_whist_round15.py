@@ -124,3 +124,33 @@ def test_the_ball_to_be_moved_lies_on_top_of_its_rings_and_arrows_and_stay_leave
             tag, name = seen["tag"], seen["name"]
             apart = tag[2] <= name[0] or name[2] <= tag[0] or tag[3] <= name[1] or name[3] <= tag[1]
             assert apart, (width, seen)
+
+
+def test_on_a_phone_a_hints_reasons_are_read_whole(browser, server):
+    """A phone's hint said "further from the goal you a…": each reason now wraps under its move, never cut."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        cut = page.evaluate("""async () => {
+            const link = document.createElement('link');
+            link.rel = 'stylesheet';
+            link.href = '/static/games/football-whist.css';
+            await new Promise((done) => { link.onload = done; document.head.append(link); });
+            const box = document.createElement('div');
+            box.className = 'hint';
+            box.style.width = '358px';
+            box.innerHTML = '<ol>' + ['Master: Wales (you hold none); further from the goal you attack',
+                'Master: England (you hold 5); nearer the goal you attack'].map((r) => '<li><button type="button">'
+                + '<span class="hint-verb">Move</span> the ball to England (West half) <small class="fw-reason">'
+                + r + '</small></button><span class="bar"></span><span class="chance">45%</span></li>').join('')
+                + '</ol>';
+            document.body.append(box);
+            return [...box.querySelectorAll('.fw-reason')].map((e) => ({ text: e.innerText,
+                cut: e.scrollWidth > e.clientWidth + 1, wrap: getComputedStyle(e).whiteSpace,
+                ellipsis: getComputedStyle(e).textOverflow })); }""")
+        assert len(cut) == 2
+        for reason in cut:
+            assert not reason["cut"] and reason["wrap"] != "nowrap" and reason["ellipsis"] != "ellipsis", reason
+    finally:
+        context.close()
