@@ -154,3 +154,39 @@ def test_on_a_phone_a_hints_reasons_are_read_whole(browser, server):
             assert not reason["cut"] and reason["wrap"] != "nowrap" and reason["ellipsis"] != "ellipsis", reason
     finally:
         context.close()
+
+
+def test_on_a_phone_the_score_boxes_match_and_a_full_hand_keeps_each_cards_team_letter_in_sight(browser, server):
+    """The B box ran past the board's frame on a phone (the middle row's Master banner widened the grid), and in a
+    full hand, whose cards overlap there, the team letter in each card's right-hand corner lay under the next card:
+    the letter is now also under the corner number, in sight (and drawn there only where the cards overlap)."""
+    view = _match()["start"]
+    assert len(view["observation"]["hand"]) == 11
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.evaluate(RENDER, [view, 352])
+        seen = page.evaluate("""() => {
+            const box = (q) => { const r = document.querySelector(q).getBoundingClientRect();
+                return [r.left, r.right]; };
+            const cards = [...document.querySelectorAll('.fw-hand svg.fw-card')];
+            const letters = cards.map((c, i) => { const t = c.querySelector('.fw-corner-team');
+                const r = t.getBoundingClientRect(); const next = cards[i + 1];
+                const under = next ? next.getBoundingClientRect().left : Infinity;
+                return { shown: getComputedStyle(t).display !== 'none', text: t.textContent, right: r.right,
+                         width: r.width, team: c.dataset.card[0], under }; });
+            return { score: box('.fw-score'), a: box('.fw-side-A'), b: box('.fw-side-B'), letters }; }""")
+        score, a, b = seen["score"], seen["a"], seen["b"]
+        assert b[1] <= score[1] + 0.5 and a[0] >= score[0] - 0.5, seen
+        assert abs((a[1] - a[0]) - (b[1] - b[0])) < 1, seen
+        assert len(seen["letters"]) == 11
+        for letter in seen["letters"]:
+            assert letter["shown"] and letter["width"] > 0 and letter["text"] == letter["team"], letter
+            assert letter["right"] <= letter["under"] + 0.5, letter
+        # (on a laptop, where the hand's cards lie apart, the corner letter is not drawn twice)
+        page.set_viewport_size({"width": 1366, "height": 900})
+        shown = "() => getComputedStyle(document.querySelector('.fw-hand .fw-corner-team')).display"
+        assert page.evaluate(shown) == "none"
+    finally:
+        context.close()

@@ -46,6 +46,11 @@ function cardFor(text, opts = {}) {
     title: `${team.name} ${n}, ${POSITIONS[String(n)]}${opts.master ? " (Master team)" : ""}`,
     attrs: { class: `fw-card${opts.master ? " fw-master" : ""}`, "data-card": text },
   });
+  // the team's letter again under the corner number, as a real card's index has it: where the cards of a phone's
+  // full hand overlap, the letter at the right-hand corner is covered and this one is still read (the stylesheet
+  // shows it there only)
+  svg.append(s("text", { x: 10, y: 50, "font-size": 20, "font-weight": 700, fill: INK[team.code] || team.colour,
+    class: "fw-corner-team", "aria-hidden": "true" }, team.code));
   if (opts.master) {
     // (under the head, between the corner number's row and the big number, clear of both: at the head a disc
     // ran into two-digit numbers, "10★E", and a wide badge letter)
