@@ -46,6 +46,11 @@ function cardFor(text, opts = {}) {
     title: `${team.name} ${n}, ${POSITIONS[String(n)]}${opts.master ? " (Master team)" : ""}`,
     attrs: { class: `fw-card${opts.master ? " fw-master" : ""}`, "data-card": text },
   });
+  // the team's letter again under the corner number, as a real card's index has it: where the cards of a phone's
+  // full hand overlap, the letter at the right-hand corner is covered and this one is still read (the stylesheet
+  // shows it there only)
+  svg.append(s("text", { x: 10, y: 50, "font-size": 20, "font-weight": 700, fill: INK[team.code] || team.colour,
+    class: "fw-corner-team", "aria-hidden": "true" }, team.code));
   if (opts.master) {
     // (under the head, between the corner number's row and the big number, clear of both: at the head a disc
     // ran into two-digit numbers, "10★E", and a wide badge letter)
@@ -219,7 +224,7 @@ function pitchSvg(ctx) {
     svg.append(clickable(ring, action, act, `${action.startsWith("kick") ? "Kick off to" : "Move the ball to"} ${nodeLabel(node)}`));
   }
   // what lies on the pitch that a label must keep clear of: the ball, the badges, their names and the arrows
-  const busy = pitchParts(svg, { at, r, small, W, H, ball: [bx - br, by_ - br, bx + br, by_ + br] });
+  const busy = pitchParts(svg, { at, r, small, W, H, ball: [bx - br, by_ - br, bx + br, by_ + br], own: obs.ball });
   // (and the centre circle and the goals, each a place the ball may go: a tag on one would seem to name it)
   const [ccx, ccy] = at(PITCH.centre);
   busy.push({ box: [ccx - centreR - 5, ccy - centreR - 5, ccx + centreR + 5, ccy + centreR + 5], w: 2 },
@@ -249,6 +254,9 @@ function pitchSvg(ctx) {
       s("text", { x: tx + tw / 2, y: ty + th / 2 + (small ? 6.5 : 4.5), class: "fw-stay-word" }, "stay"));
     svg.append(clickable(ring, "stay", act, `Leave the ball on ${nodeLabel(obs.ball)}`));
   }
+  // the ball on top of the rings and arrows drawn for its moves: the thing moved is never hidden under them (it
+  // takes no clicks, so the ring under it still answers)
+  svg.append(ball);
   // the centre circle's name under it, else over it, where no arrow crosses it (else left out: the ring and the
   // buttons name it)
   const centreName = svg.querySelector(".fw-centre-name");
@@ -268,7 +276,7 @@ function pitchSvg(ctx) {
 // The parts of a drawn pitch a label must not cover, each { box: [x1, y1, x2, y2] } (the ball, each badge, each
 // badge's name, the window's edge) or { arrow: [x1, y1, x2, y2] }, with how much covering it costs (w): a name
 // costs least, the window's edge most.
-function pitchParts(svg, { at, r, small, W, H, ball }) {
+function pitchParts(svg, { at, r, small, W, H, ball, own = null }) {
   const parts = [{ box: ball, w: 4 }, ...[[-1e4, -1e4, W + 1e4, 0], [-1e4, H, W + 1e4, H + 1e4], [-1e4, -1e4, 0, H + 1e4],
     [W, -1e4, W + 1e4, H + 1e4]].map((box) => ({ box, w: 9 }))];
   const size = small ? 18 : 12;
@@ -280,7 +288,8 @@ function pitchParts(svg, { at, r, small, W, H, ball }) {
     const base = y > H / 2 ? y + r + 17 : y - r - 7;
     const half = (name.length * size * 0.62) / 2;
     // (a name covered costs nearly what an arrow does: the "stay" tag lay over one where the room was short)
-    if (name) parts.push({ box: [x - half, base - size * 0.8, x + half, base + 2], w: 2.5 });
+    // (the name of the ball's own position most of all: it says where "stay" leaves the ball)
+    if (name) parts.push({ box: [x - half, base - size * 0.8, x + half, base + 2], w: node === own ? 8 : 2.5 });
   }
   for (const line of svg.querySelectorAll(".fw-arrow")) {
     parts.push({ arrow: ["x1", "y1", "x2", "y2"].map((k) => Number(line.getAttribute(k))), w: 3 });
@@ -540,8 +549,10 @@ function ballAfter(ctx, k) {
 }
 
 // The winner's move of the ball after a trick, as the end of a sentence about him: ", then moved the ball to ...".
+// (after the half's last trick the winner is asked only when a goal is within reach: not asked, nothing was left)
 function thenBall(after) {
-  if (!after || after === "The ball stayed put") return ", then left the ball where it was";
+  if (!after) return "; no goal was within reach of the ball, so it stayed where it was";
+  if (after === "The ball stayed put") return ", then left the ball where it was";
   if (after.startsWith("Ball to ")) return `, then moved the ball to ${after.slice("Ball to ".length)}`;
   return `, then put it in ${after.split(" put it in ").at(-1)}`;
 }
@@ -557,7 +568,7 @@ function lastTrickShown(ctx) {
 // The trick before the one on the table, kept in sight while the next is played, under the pitch beside the goals
 // and as large as the hand's cards: its four cards in the order played, each with its player's name (the winner's
 // marked), who won it and where the ball went.
-function lastTrick(ctx, last, k) {
+function lastTrick(ctx, last, k, title = "Last trick") {
   const cards = last.cards.map((c, i) => {
     const seat = (last.leader + i) % 4;
     return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, cardFor(c),
@@ -565,7 +576,7 @@ function lastTrick(ctx, last, k) {
   });
   const ball = ballAfter(ctx, k);
   return h("div", { class: "fw-last", "data-testid": "last-trick", role: "group", "aria-label": "The last trick" },
-    h("h3", { class: "fw-last-title" }, "Last trick"),
+    h("h3", { class: "fw-last-title" }, title),
     h("div", { class: "fw-last-cards" }, cards),
     h("div", { class: "fw-last-won" }, `${who(ctx, last.winner)} won it`, ball ? ` · ${ball}` : ""));
 }
@@ -1118,9 +1129,17 @@ function halfTime(view) {
   const tricks = tricksWon(obs, 0);
   const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `${sideWords("A")} lead ${g.A}–${g.B}` : `${sideWords("B")} lead ${g.B}–${g.A}`;
   const ends = (p) => (obs.attacking[p] === PITCH.goals.west ? "the West goal" : "the East goal");
+  // the half's last trick, whose cards the board no longer shows (the second deal is on it): who won it and
+  // what became of the ball, read as in the first half
+  const firstTricks = obs.tricks[0] || [];
+  const final = firstTricks[firstTricks.length - 1];
+  const lastOfHalf = final ? lastTrick({ view, obs: { ...obs, half: 1 } }, final, firstTricks.length - 1,
+    `The half's last trick (trick ${firstTricks.length})`) : "";
+  if (lastOfHalf) lastOfHalf.dataset.testid = "half-last-trick";
   return {
     title: `Half time: ${lead}`,
     body: h("div", { class: "fw-summary" },
+      lastOfHalf,
       sidesTable(view, [["Tricks won this half", (p) => tricks[p]]]),
       firstHalf.length ? h("ol", { class: "fw-timeline" }, firstHalf.map(({ goal, text }) => h("li", {}, `Trick ${goal.after_trick}: ${goalWords(text)}`)))
         : h("p", {}, "No goals in the first half."),
