@@ -802,8 +802,11 @@ export function render(el, ctx) {
     (obs.round_scores || []).length ? h("details", { class: "ss-rounds-so-far" }, h("summary", {}, obs.round_scores.length === 1 ? "Points in the first round" : `Points in the ${obs.round_scores.length} rounds so far`),
       h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
         h("tbody", {}, obs.round_scores.map((r, n) => h("tr", {}, h("td", {}, String(n + 1)), r.map((x) => h("td", {}, points(x)))))))) : "",
-    lastOver(obs) && !readOnly ? h("button", { type: "button", class: "ss-count-open", "data-testid": "last-count",
-      onclick: () => showCount(view, lastOver(obs)) }, `How round ${lastOver(obs).round} was scored`) : "",
+    // (just after a round ended, the player not yet moved in the next, it is one line that says who went out, lit: the
+    // count opens from it, never over the hand and the decision of a round already begun: review 25)
+    lastOver(obs) && !readOnly ? h("button", { type: "button", class: `ss-count-open${countIsNew(view) ? " ss-count-new" : ""}`, "data-testid": "last-count",
+      onclick: () => showCount(view, lastOver(obs)) }, countIsNew(view) ? `${roundCount(view, lastOver(obs)).title} · how it was scored`
+      : `How round ${lastOver(obs).round} was scored`) : "",
     naming.length ? h("details", { class: "ss-names", "data-testid": "names-said", open: namesOpen ? true : undefined,
       ontoggle: (event) => { namesOpen = event.target.open; } },
     h("summary", { class: "ss-names-latest" }, `Names said this round (${naming.length})`),
@@ -844,7 +847,6 @@ export function render(el, ctx) {
   el.append(boardEl);
   requestAnimationFrame(() => markStrips(pileEl));
   if (hand && !readOnly) requestAnimationFrame(() => { watchDock(); fitHand(); });
-  if (!readOnly) countOnLoad(view);
 }
 
 // On a phone the dock covers the lower half of the table, and the pile's cards under the top are narrow strips: at
@@ -1669,23 +1671,22 @@ function aheadWords(obs, over) {
 // The last round's count, again: a player back at the table (a reload) just after a round ended finds its count open
 // over the table until he goes on, and at any time in the next round a button in the board's head opens it.
 const lastOver = (obs) => (obs.events || []).filter((e) => e.event === "round over").at(-1) || null;
-let drawnOnce = false;                 // this page has drawn the table before (a first drawing: a reload, a visit)
-function countOnLoad(view) {
-  const first = !drawnOnce;
-  drawnOnce = true;
+// Whether the last round's count is news to the player at his table: the round just ended, he has not moved since
+// (one watching: the table has not yet gone once round), and the count was not shown at its end in this browser.
+// A page opened then (a reload, a visit) says it in one lit line in the board's head, which opens the count: the next
+// round has begun, and a count opened over the table covered the hand and the draw until Go on (review 25).
+function countIsNew(view) {
   const obs = view.observation;
   const over = lastOver(obs);
-  if (!first || view.over || !over) return;
-  // (the round just ended: the player has not moved since; one watching, the table has not yet gone once round)
+  if (view.over || !over) return false;
   const since = (obs.history || []).slice(over.moves);
   const seen = view.seat === null || view.seat === undefined
     ? since.filter(([, a]) => /^(draw|take) /.test(a)).length >= (obs.seat_names || []).length
     : since.some(([seat]) => seat === view.seat);
-  if (seen || countWasSeen(over)) return;
-  countSeen(over);
-  requestAnimationFrame(() => showCount(view, over));
+  return !seen && !countWasSeen(over);
 }
 function showCount(view, over) {
+  countSeen(over);
   document.querySelector("dialog.ss-count")?.remove();
   const { title, body } = roundCount(view, over);
   const goOn = h("button", { type: "button", class: "primary", "data-testid": "count-go-on", onclick: () => box.close() }, "Go on");

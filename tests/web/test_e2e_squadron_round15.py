@@ -1,0 +1,34 @@
+"""Squadron Scramble, round 15 (a fresh reviewer's worst points, review 25):
+
+- at a desk, the rounds' points opened lie over the table: the count's button beside them keeps its size (it grew into a
+  large grey disc) and the table under them does not move down.
+
+The person (seat 0) is played over the websocket by the club player's choices up to the position wanted; the page
+is then opened on that table, at his turn (the bots wait for him there).
+"""
+
+from __future__ import annotations
+
+from conftest import WIDE
+from test_e2e_squadron_scramble_table import drive, open_table, snap
+
+
+def test_at_a_desk_the_rounds_points_open_over_the_table_moving_nothing(quick_server, browser):
+    made, _ = drive(quick_server, 7, lambda v: len(v["observation"].get("round_scores") or []) >= 2, seats=2)
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        button = page.get_by_test_id("last-count")
+        players = page.locator(".ss-board .ss-players")
+        before = (button.bounding_box(), players.bounding_box())
+        page.locator(".ss-rounds-so-far > summary").click()
+        table = page.locator(".ss-rounds-so-far > table")
+        table.wait_for()
+        assert table.locator("tbody tr").count() >= 2
+        after = (button.bounding_box(), players.bounding_box())
+        grown = (after[0]["height"] - before[0]["height"], after[0]["width"] - before[0]["width"])
+        assert max(grown) <= 1, (before, after)
+        assert abs(after[1]["y"] - before[1]["y"]) <= 1, (before, after)
+        snap(page, "squadron-round15-points-open-wide")
+        assert not errors, errors
+    finally:
+        context.close()
