@@ -1,5 +1,6 @@
 """Squadron Scramble, round 15 (a fresh reviewer's worst points, review 25):
 
+- at a desk a long pile keeps its cards full size, so that each strip's spine shows its plane's name whole;
 - at a desk, the rounds' points opened lie over the table: the count's button beside them keeps its size (it grew into a
   large grey disc) and the table under them does not move down.
 
@@ -10,6 +11,7 @@ is then opened on that table, at his turn (the bots wait for him there).
 from __future__ import annotations
 
 from conftest import WIDE
+from test_e2e_squadron_scramble_fit import stock_only
 from test_e2e_squadron_scramble_table import drive, open_table, snap
 
 
@@ -29,6 +31,29 @@ def test_at_a_desk_the_rounds_points_open_over_the_table_moving_nothing(quick_se
         assert max(grown) <= 1, (before, after)
         assert abs(after[1]["y"] - before[1]["y"]) <= 1, (before, after)
         snap(page, "squadron-round15-points-open-wide")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+# Each strip's spine in the pile: its name, and whether the name lies whole in it
+SPINES = """() => [...document.querySelectorAll('.ss-pile > .ss-pc.ss-strip .ss-spine-name')].map((n) => {
+    const sp = n.closest('.ss-spine').getBoundingClientRect();
+    return { name: n.textContent, whole: n.scrollHeight <= n.clientHeight + 1 && n.scrollWidth <= n.clientWidth + 1,
+             width: sp.width, font: parseFloat(getComputedStyle(n).fontSize) }; })"""
+
+
+def test_at_a_desk_a_long_pile_shows_each_strips_plane_whole(quick_server, browser):
+    """(at 19 cards the strips cut the planes' names: "Lightni", "Airacol", "Warha")"""
+    made, view = drive(quick_server, 5, lambda v: len(v["observation"]["pile"]) >= 19
+                       and v["observation"]["phase"] == "draw", choose=stock_only)
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        spines = page.evaluate(SPINES)
+        assert len(spines) >= 15, spines
+        for sp in spines:
+            assert sp["whole"] and sp["width"] >= 14 and sp["font"] >= 10, sp
+        snap(page, "squadron-round15-long-pile-wide")
         assert not errors, errors
     finally:
         context.close()

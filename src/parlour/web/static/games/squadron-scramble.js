@@ -598,7 +598,9 @@ export function render(el, ctx) {
   if (can("draw stock")) clickable(stock, "draw stock", act, "Draw the top card of the stock");
   // (a press on the stock when no draw is open goes to the server, whose refusal says why: see refusal below)
   else if (!readOnly && legal.length && obs.stock_size) refusable(stock, "draw stock", ctx.refuse, "The stock: you cannot draw now");
-  const pileSize = pile.length > 12 ? "small" : "";
+  // (a long pile keeps its cards full size: the cards under the top are strips, whose spines need the height for
+  // the plane's name, "Lightning" cut to "Lightni" on a small card: review 25)
+  const pileSize = "";
   const drawing = myTurn && obs.phase === "draw";
   // In plane-spotting on a touch screen the first tap on a card of the pile shows it large (its outline is all the
   // player goes by, and a tap takes every card above it too), and the dock says what a second tap on it does.
