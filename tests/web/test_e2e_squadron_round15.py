@@ -1,6 +1,7 @@
 """Squadron Scramble, round 15 (a fresh reviewer's worst points, review 25):
 
 - at a desk a long pile keeps its cards full size, so that each strip's spine shows its plane's name whole;
+- at a desk the hint opens beside a hand of up to nine cards, which stays where it was, in one row;
 - at a desk, the rounds' points opened lie over the table: the count's button beside them keeps its size (it grew into a
   large grey disc) and the table under them does not move down.
 
@@ -11,6 +12,7 @@ is then opened on that table, at his turn (the bots wait for him there).
 from __future__ import annotations
 
 from conftest import WIDE
+from test_e2e_squadron_review13 import open_hint, with_hints
 from test_e2e_squadron_scramble_fit import stock_only
 from test_e2e_squadron_scramble_table import drive, open_table, snap
 
@@ -54,6 +56,34 @@ def test_at_a_desk_a_long_pile_shows_each_strips_plane_whole(quick_server, brows
         for sp in spines:
             assert sp["whole"] and sp["width"] >= 14 and sp["font"] >= 10, sp
         snap(page, "squadron-round15-long-pile-wide")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_at_a_desk_the_hint_opens_beside_the_hand_moving_it_nowhere(quick_server, browser, monkeypatch):
+    """(the hint opened in the dock and pushed a hand of seven down under it, 110 pixels)"""
+    with_hints(monkeypatch)
+    made, _ = drive(quick_server, 5, lambda v: v["observation"]["phase"] == "draw"
+                    and 7 <= len(v["observation"]["hand"]) <= 9)
+    context, page, errors = open_table(browser, quick_server, made, WIDE)
+    try:
+        cards = page.locator(".dock .hand-area svg.card")
+        before = [cards.nth(i).bounding_box() for i in range(cards.count())]
+        snap(page, "squadron-round15-hint-before-wide")
+        open_hint(page)
+        snap(page, "squadron-round15-hint-beside-hand-wide")
+        after = [cards.nth(i).bounding_box() for i in range(cards.count())]
+        hint = page.locator("[data-testid=hint]").bounding_box()
+        for was, now in zip(before, after, strict=True):
+            # (the list of every move takes a line of its own beside the hint: the hand moves by that line at most)
+            assert abs(now["y"] - was["y"]) <= 30, (was, now)
+            assert now["y"] + now["height"] <= WIDE["height"] + 1, now  # whole on the screen
+            assert now["x"] + now["width"] <= hint["x"], (now, hint)
+            assert now["width"] >= 56, now
+        assert len({round(b["y"]) for b in after}) == 1, after          # one row
+        slot = page.locator(".dock .hand-slot").bounding_box()              # beside the hint, never under it
+        assert slot["x"] + slot["width"] <= hint["x"], (slot, hint)
         assert not errors, errors
     finally:
         context.close()
