@@ -2,6 +2,7 @@
 
 - at a desk a long pile keeps its cards full size, so that each strip's spine shows its plane's name whole;
 - at a desk the hint opens beside a hand of up to nine cards, which stays where it was, in one row;
+- on a phone each bot's chip says its level in short ("Arthur · Casual"), whatever the player's own name's length;
 - at a desk, the rounds' points opened lie over the table: the count's button beside them keeps its size (it grew into a
   large grey disc) and the table under them does not move down.
 
@@ -11,7 +12,9 @@ is then opened on that table, at his turn (the bots wait for him there).
 
 from __future__ import annotations
 
-from conftest import WIDE
+import httpx
+
+from conftest import PHONE, WIDE, take_seat
 from test_e2e_squadron_review13 import open_hint, with_hints
 from test_e2e_squadron_scramble_fit import stock_only
 from test_e2e_squadron_scramble_table import drive, open_table, snap
@@ -85,5 +88,25 @@ def test_at_a_desk_the_hint_opens_beside_the_hand_moving_it_nowhere(quick_server
         slot = page.locator(".dock .hand-slot").bounding_box()              # beside the hint, never under it
         assert slot["x"] + slot["width"] <= hint["x"], (slot, hint)
         assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_on_a_phone_each_bots_chip_says_its_level_beside_a_long_name(quick_server, browser):
+    """(a player named "Reviewer" left no room for the short levels on the chips' line: they read "Arthur · bot")"""
+    seats = [{"kind": "person", "name": "Reviewer"}] + [{"kind": "bot", "bot": "casual"}] * 3
+    made = httpx.post(quick_server.url + "/api/tables",
+                      json={"game": "squadron-scramble", "seats": seats, "seed": 3}, timeout=10).json()
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.add_init_script("localStorage.setItem('parlour:pace', 'slow')")
+    page = context.new_page()
+    try:
+        take_seat(page, quick_server.url, made)
+        page.wait_for_selector(".table-head .seat[title]")
+        page.wait_for_timeout(300)
+        chips = page.locator(".table-head .seat").all_inner_texts()
+        assert [c.strip() for c in chips[1:]] == ["Arthur · Casual", "Betty · Casual", "Cyril · Casual"], chips
+        page.evaluate("window.scrollTo(0, 0)")
+        snap(page, "squadron-round15-bot-levels-phone")
     finally:
         context.close()
