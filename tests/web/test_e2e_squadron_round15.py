@@ -3,6 +3,7 @@
 - at a desk a long pile keeps its cards full size, so that each strip's spine shows its plane's name whole;
 - at a desk the hint opens beside a hand of up to nine cards, which stays where it was, in one row;
 - on a phone each bot's chip says its level in short ("Arthur · Casual"), whatever the player's own name's length;
+- at the end a hand played out leaves no empty panel, and the points' tables say "You" for the player's column;
 - at a desk, the rounds' points opened lie over the table: the count's button beside them keeps its size (it grew into a
   large grey disc) and the table under them does not move down.
 
@@ -14,7 +15,9 @@ from __future__ import annotations
 
 import httpx
 
-from conftest import PHONE, WIDE, take_seat
+from conftest import PHONE, WIDE, play_out, take_seat
+from parlour.bots import make_bot
+from parlour.games import get_game
 from test_e2e_squadron_review13 import open_hint, with_hints
 from test_e2e_squadron_scramble_fit import stock_only
 from test_e2e_squadron_scramble_table import drive, open_table, snap
@@ -31,6 +34,8 @@ def test_at_a_desk_the_rounds_points_open_over_the_table_moving_nothing(quick_se
         table = page.locator(".ss-rounds-so-far > table")
         table.wait_for()
         assert table.locator("tbody tr").count() >= 2
+        # (the player's own column says "You", as the page does: review 25's said "Reviewer")
+        assert table.locator("thead th").all_inner_texts() == ["Round", "You", "Arthur"]
         after = (button.bounding_box(), players.bounding_box())
         grown = (after[0]["height"] - before[0]["height"], after[0]["width"] - before[0]["width"])
         assert max(grown) <= 1, (before, after)
@@ -108,5 +113,32 @@ def test_on_a_phone_each_bots_chip_says_its_level_beside_a_long_name(quick_serve
         assert [c.strip() for c in chips[1:]] == ["Arthur · Casual", "Betty · Casual", "Cyril · Casual"], chips
         page.evaluate("window.scrollTo(0, 0)")
         snap(page, "squadron-round15-bot-levels-phone")
+    finally:
+        context.close()
+
+
+def test_at_the_end_a_hand_played_out_leaves_no_panel_and_the_points_say_you(quick_server, browser):
+    """(the game over, an empty "Your hand (0)" panel stood under the result, and the table of every round's points
+    said "Reviewer" where the page said "You")"""
+    made = httpx.post(quick_server.url + "/api/tables", json={
+        "game": "squadron-scramble", "seed": 2, "variant": {"target": 20, "auto_name": True},
+        "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}]}, timeout=10).json()
+    context = browser.new_context(viewport=WIDE)
+    context.add_init_script("localStorage.setItem('parlour:pace', 'instant')")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        take_seat(page, quick_server.url, made)
+        page.wait_for_selector(".ss-board")
+        chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, 2)
+        play_out(quick_server.url, made, lambda v: chooser.act(v["observation"], v["legal"]))
+        page.locator("[data-testid=result]").wait_for(timeout=30000)
+        assert "You win" in page.inner_text("[data-testid=board-result]")
+        assert page.locator(".hand-area").count() == 0                  # (Ann went out: her hand is empty)
+        heads = page.locator("[data-testid=ending] table.ss-rounds thead th").all_inner_texts()
+        assert heads == ["Round", "You", "Arthur"], heads
+        snap(page, "squadron-round15-end-wide")
+        assert not errors, errors
     finally:
         context.close()

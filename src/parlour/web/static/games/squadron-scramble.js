@@ -686,7 +686,8 @@ export function render(el, ctx) {
 
   // -- my hand ----------------------------------------------------------------------------------------------
   let hand = "";
-  if (obs.hand) {
+  // (at the game's end, at the table, a hand played out is no panel: "Your hand (0)" stood empty under the result)
+  if (obs.hand && !(view.over && !readOnly && !obs.hand.length)) {
     const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
     // On a touch screen a thumb slips, and a discard ends the turn: the first tap picks the card out, a second
     // tap on it throws it (a click or a key throws at once).
@@ -802,7 +803,7 @@ export function render(el, ctx) {
     h("span", {}, roundLine(obs)),
     // every round's points by player, folded: the totals stand in each player's panel
     (obs.round_scores || []).length ? h("details", { class: "ss-rounds-so-far" }, h("summary", {}, obs.round_scores.length === 1 ? "Points in the first round" : `Points in the ${obs.round_scores.length} rounds so far`),
-      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
+      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, columnName(view, i))))),
         h("tbody", {}, obs.round_scores.map((r, n) => h("tr", {}, h("td", {}, String(n + 1)), r.map((x) => h("td", {}, points(x)))))))) : "",
     // (just after a round ended, the player not yet moved in the next, it is one line that says who went out, lit: the
     // count opens from it, never over the hand and the decision of a round already begun: review 25)
@@ -1508,10 +1509,14 @@ export function ending(view) {
     last ? h("section", { class: "ss-last-round", "data-testid": "last-round" }, h("h3", {}, last.title), last.body) : "",
     h("p", {}, `Laid bombers score ${PACK.kinds.bomber.points} a card and fighters ${PACK.kinds.fighter.points}; ${WILD.VIC} doubles its set, or everything its player laid if it went down on his last turn; every card left in hand counts against its holder as it would have scored (${WILD.KEF} ${PACK.wild.KEF.penalty}, ${WILD.VIC} ${PACK.wild.VIC.penalty}).`),
     h("div", { class: "scroll" }, h("table", { class: "list ss-rounds" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, columnName(view, i))))),
       h("tbody", {}, rounds.map((_, r) => h("tr", {}, h("th", { scope: "row" }, String(r + 1), outBy(r)), names.map((__, i) => cell(r, i))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), names.map((__, i) => h("td", {}, h("b", {}, points(obs.totals?.[i])))))))));
 }
+
+// A player's column in a table of points: "You" for the reader's own seat, as the rest of the page says it (review 25:
+// the end's table said "Reviewer" where the page said "You"), else his name
+const columnName = (view, i) => (addressed(view, i) ? "You" : seatName(view, i));
 
 // Why round ``over`` ended, short: "Ann went out", "the stock ran out", "only discards changed hands for 12 turns"
 function roundEndWords(view, obs, over) {
