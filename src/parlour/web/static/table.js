@@ -185,6 +185,9 @@ export async function playTable(tableId) {
     if (head.offsetHeight <= without) return;
     inShort(true);
     if (head.offsetHeight <= without) return;
+    // (on a phone the short levels stay, a line more if need be: its head scrolls away above the table, and a chip
+    // that read "Arthur · bot" told no level at all, where a longer name took the room: review 25)
+    if (matchMedia("(max-width: 600px)").matches) return;
     inShort(false);
     words.forEach((w) => w.classList.add("sr-only"));
     levelLine.hidden = false;

@@ -598,7 +598,9 @@ export function render(el, ctx) {
   if (can("draw stock")) clickable(stock, "draw stock", act, "Draw the top card of the stock");
   // (a press on the stock when no draw is open goes to the server, whose refusal says why: see refusal below)
   else if (!readOnly && legal.length && obs.stock_size) refusable(stock, "draw stock", ctx.refuse, "The stock: you cannot draw now");
-  const pileSize = pile.length > 12 ? "small" : "";
+  // (a long pile keeps its cards full size: the cards under the top are strips, whose spines need the height for
+  // the plane's name, "Lightning" cut to "Lightni" on a small card: review 25)
+  const pileSize = "";
   const drawing = myTurn && obs.phase === "draw";
   // In plane-spotting on a touch screen the first tap on a card of the pile shows it large (its outline is all the
   // player goes by, and a tap takes every card above it too), and the dock says what a second tap on it does.
@@ -684,7 +686,8 @@ export function render(el, ctx) {
 
   // -- my hand ----------------------------------------------------------------------------------------------
   let hand = "";
-  if (obs.hand) {
+  // (at the game's end, at the table, a hand played out is no panel: "Your hand (0)" stood empty under the result)
+  if (obs.hand && !(view.over && !readOnly && !obs.hand.length)) {
     const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
     // On a touch screen a thumb slips, and a discard ends the turn: the first tap picks the card out, a second
     // tap on it throws it (a click or a key throws at once).
@@ -800,10 +803,13 @@ export function render(el, ctx) {
     h("span", {}, roundLine(obs)),
     // every round's points by player, folded: the totals stand in each player's panel
     (obs.round_scores || []).length ? h("details", { class: "ss-rounds-so-far" }, h("summary", {}, obs.round_scores.length === 1 ? "Points in the first round" : `Points in the ${obs.round_scores.length} rounds so far`),
-      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
+      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, columnName(view, i))))),
         h("tbody", {}, obs.round_scores.map((r, n) => h("tr", {}, h("td", {}, String(n + 1)), r.map((x) => h("td", {}, points(x)))))))) : "",
-    lastOver(obs) && !readOnly ? h("button", { type: "button", class: "ss-count-open", "data-testid": "last-count",
-      onclick: () => showCount(view, lastOver(obs)) }, `How round ${lastOver(obs).round} was scored`) : "",
+    // (just after a round ended, the player not yet moved in the next, it is one line that says who went out, lit: the
+    // count opens from it, never over the hand and the decision of a round already begun: review 25)
+    lastOver(obs) && !readOnly ? h("button", { type: "button", class: `ss-count-open${countIsNew(view) ? " ss-count-new" : ""}`, "data-testid": "last-count",
+      onclick: () => showCount(view, lastOver(obs)) }, countIsNew(view) ? `${roundCount(view, lastOver(obs)).title} · how it was scored`
+      : `How round ${lastOver(obs).round} was scored`) : "",
     naming.length ? h("details", { class: "ss-names", "data-testid": "names-said", open: namesOpen ? true : undefined,
       ontoggle: (event) => { namesOpen = event.target.open; } },
     h("summary", { class: "ss-names-latest" }, `Names said this round (${naming.length})`),
@@ -845,7 +851,6 @@ export function render(el, ctx) {
   el.append(boardEl);
   requestAnimationFrame(() => markStrips(pileEl));
   if (hand && !readOnly) requestAnimationFrame(() => { watchDock(); fitHand(); });
-  if (!readOnly) countOnLoad(view);
 }
 
 // On a phone the dock covers the lower half of the table, and the pile's cards under the top are narrow strips: at
@@ -1519,10 +1524,14 @@ export function ending(view) {
     last ? h("section", { class: "ss-last-round", "data-testid": "last-round" }, h("h3", {}, last.title), last.body) : "",
     h("p", {}, `Laid bombers score ${PACK.kinds.bomber.points} a card and fighters ${PACK.kinds.fighter.points}; ${WILD.VIC} doubles its set, or everything its player laid if it went down on his last turn; every card left in hand counts against its holder as it would have scored (${WILD.KEF} ${PACK.wild.KEF.penalty}, ${WILD.VIC} ${PACK.wild.VIC.penalty}).`),
     h("div", { class: "scroll" }, h("table", { class: "list ss-rounds" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, columnName(view, i))))),
       h("tbody", {}, rounds.map((_, r) => h("tr", {}, h("th", { scope: "row" }, String(r + 1), outBy(r)), names.map((__, i) => cell(r, i))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), names.map((__, i) => h("td", {}, h("b", {}, points(obs.totals?.[i])))))))));
 }
+
+// A player's column in a table of points: "You" for the reader's own seat, as the rest of the page says it (review 25:
+// the end's table said "Reviewer" where the page said "You"), else his name
+const columnName = (view, i) => (addressed(view, i) ? "You" : seatName(view, i));
 
 // Why round ``over`` ended, short: "Ann went out", "the stock ran out", "only discards changed hands for 12 turns"
 function roundEndWords(view, obs, over) {
@@ -1684,23 +1693,22 @@ function aheadWords(obs, over) {
 // The last round's count, again: a player back at the table (a reload) just after a round ended finds its count open
 // over the table until he goes on, and at any time in the next round a button in the board's head opens it.
 const lastOver = (obs) => (obs.events || []).filter((e) => e.event === "round over").at(-1) || null;
-let drawnOnce = false;                 // this page has drawn the table before (a first drawing: a reload, a visit)
-function countOnLoad(view) {
-  const first = !drawnOnce;
-  drawnOnce = true;
+// Whether the last round's count is news to the player at his table: the round just ended, he has not moved since
+// (one watching: the table has not yet gone once round), and the count was not shown at its end in this browser.
+// A page opened then (a reload, a visit) says it in one lit line in the board's head, which opens the count: the next
+// round has begun, and a count opened over the table covered the hand and the draw until Go on (review 25).
+function countIsNew(view) {
   const obs = view.observation;
   const over = lastOver(obs);
-  if (!first || view.over || !over) return;
-  // (the round just ended: the player has not moved since; one watching, the table has not yet gone once round)
+  if (view.over || !over) return false;
   const since = (obs.history || []).slice(over.moves);
   const seen = view.seat === null || view.seat === undefined
     ? since.filter(([, a]) => /^(draw|take) /.test(a)).length >= (obs.seat_names || []).length
     : since.some(([seat]) => seat === view.seat);
-  if (seen || countWasSeen(over)) return;
-  countSeen(over);
-  requestAnimationFrame(() => showCount(view, over));
+  return !seen && !countWasSeen(over);
 }
 function showCount(view, over) {
+  countSeen(over);
   document.querySelector("dialog.ss-count")?.remove();
   const { title, body } = roundCount(view, over);
   const goOn = h("button", { type: "button", class: "primary", "data-testid": "count-go-on", onclick: () => box.close() }, "Go on");
