@@ -599,7 +599,7 @@ export function render(el, ctx) {
   // (a press on the stock when no draw is open goes to the server, whose refusal says why: see refusal below)
   else if (!readOnly && legal.length && obs.stock_size) refusable(stock, "draw stock", ctx.refuse, "The stock: you cannot draw now");
   // (a long pile keeps its cards full size: the cards under the top are strips, whose spines need the height for
-  // the plane's name, "Lightning" cut to "Lightni" on a small card: review 25)
+  // the plane's name, a long name cut short mid-word on a small card: review 25)
   const pileSize = "";
   const drawing = myTurn && obs.phase === "draw";
   // In plane-spotting on a touch screen the first tap on a card of the pile shows it large (its outline is all the
