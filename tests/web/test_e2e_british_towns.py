@@ -111,6 +111,7 @@ def test_asking_game_to_the_end(server, page):
     # (review 25a: on a laptop the end's box stands at the window's foot, the final key whole above it, and the page
     # at its top, the site's menu in view; it stood in the middle over the key, the page scrolled past the menu)
     page.wait_for_selector("[data-testid=summary]")
+    page.set_viewport_size({"width": 1366, "height": 900})
     at = page.evaluate(END_AT)
     assert at["scrolled"] == 0 and at["key"] <= at["sheet"] + 1 and at["foot"] >= at["height"] - 40, at
     end_announced(page, "british-towns-asking", ("Regions", "Cards in them"))
