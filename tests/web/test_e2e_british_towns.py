@@ -69,6 +69,14 @@ def end_announced(page, name: str, heads: tuple[str, ...]) -> None:
     assert page.locator(".board .bt-seat").first.is_visible()
 
 
+#: where the end's box stands against the key and the window, once settled
+END_AT = """async () => { await document.fonts.ready;
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const sheet = document.querySelector('[data-testid=summary]').getBoundingClientRect();
+  return { scrolled: scrollY, key: document.querySelector('.bt-key').getBoundingClientRect().bottom,
+           sheet: sheet.top, foot: sheet.bottom, height: innerHeight }; }"""
+
+
 def phone_shot(page, name: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, name)
@@ -100,6 +108,12 @@ def test_asking_game_to_the_end(server, page):
         legal = next_turn(page)
     banner = page.locator("[data-testid=result]")
     assert re.search(r"wins\.|You win\.|Shared", banner.inner_text()), banner.inner_text()
+    # (review 25a: on a laptop the end's box stands at the window's foot, the final key whole above it, and the page
+    # at its top, the site's menu in view; it stood in the middle over the key, the page scrolled past the menu)
+    page.wait_for_selector("[data-testid=summary]")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    at = page.evaluate(END_AT)
+    assert at["scrolled"] == 0 and at["key"] <= at["sheet"] + 1 and at["foot"] >= at["height"] - 40, at
     end_announced(page, "british-towns-asking", ("Regions", "Cards in them"))
     assert page.locator(".bt-history li").count() > moves
     shot(page, "british-towns-asking-end")

@@ -51,7 +51,9 @@ export function likelihood({ low, high }, contest = "game") {
 // follow(view, asked) (optional): true where a hint asked at the position `asked` (a count of moves) stays on at this
 // later view (the same turn's next decision: after a draw, the discard), so that it is asked again at once, without a
 // second press; the hint closed or stopped is off until the player asks again.
-export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null, only = null, tap = null, follow = null }) {
+// chose(action, view) (optional): told the expert's choice when its answer comes, so that the game's own controls can
+// agree with it (the asking game turns its ask to the player the choice asks).
+export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null, only = null, tap = null, follow = null, chose = null }) {
   // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
   // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
@@ -215,6 +217,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
       const options = sorted.filter((o, i) => said(o) === null || sorted.findIndex((p) => said(p) === said(o)) === i)
         .map((o) => ({ ...o, alike: said(o) === null ? 1 : sorted.filter((p) => said(p) === said(o)).length }));
       hint = { moves: message.moves, options, unjudged: message.unjudged || 0, iterations: message.iterations || null };
+      if (chose && choice && view) chose(choice.action, view);
       if (view) draw(view);
       // on a phone the dock scrolls on its own: bring the answer into sight there
       const shown = slot.querySelector(".hint");

@@ -247,7 +247,7 @@ export async function playTable(tableId) {
     shownSince = Object.fromEntries((message.legal || []).map((a) => [a, shownSince[a] || { version: message.version, seen: at }]));
   };
   const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x), playable: mod.hintPlayable, contest: mod.contest || "game",
-    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly, tap: mod.hintTap, follow: mod.hintFollow });
+    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly, tap: mod.hintTap, follow: mod.hintFollow, chose: mod.hintChose });
   // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
   const playAgain = async () => {
     try {
@@ -556,7 +556,9 @@ export async function playTable(tableId) {
     if (summarise(prev)) return;
     const last = lastMove(view);
     const moved = prev && prev.moves !== view.moves;
-    let wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? PACES[paceName()].move : 0;
+    // (a game may hold its moves longer at a pace: the asking game's asks, a sentence each, to be read one by one)
+    const hold = (mod.paceMoves && mod.paceMoves[paceName()]) ?? PACES[paceName()].move;
+    let wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? hold : 0;
     // news (a goal) holds play a little longer, at any pace but instant
     // (the table's first view too, when it brings news: the kick-off)
     if ((moved || !prev) && news && news.moves === view.moves && PACES[paceName()].move) wait = Math.max(wait, NEWS_HOLD_MS);
