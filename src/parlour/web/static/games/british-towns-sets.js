@@ -579,19 +579,23 @@ function stallNotice(obs, view, ctx) {
   const n = obs.dry_restocks;
   const times = n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
   const why = n >= 3 ? `since the stock was made again ${times}` : `for ${plural(obs.quiet_turns, "turn")}, though every card outside the hands has gone by`;
-  const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way" },
+  // (the way out stands in the dock, where the player's decision is, at both sizes: at his turn a button beside the
+  // prompt, a forced add to his set included; before it a line that says it comes; the notice on the table says why:
+  // review 25a found "may never end" on the table and no finish in sight)
+  const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way bt-stall-dock decision-area", "data-testid": "finish-way" },
     h("button", { type: "button", class: "primary", "data-testid": "finish-here", onclick: (event) => { event.currentTarget.disabled = true; ctx.finish(); } },
       "Finish here and count"),
-    " The game ends now, and each player scores the cards laid less the cards in hand, as they stand.")
+    " The game has stalled: finishing ends it now, each player scoring the cards laid less the cards in hand, as they stand; or play on.")
     // (the way out is offered only at the start of the player's own turn, before he draws: said beforehand, so that
     // a stalled game never looks like one with no end in sight)
     : !ctx.readOnly && view.seat !== null && view.seat !== undefined
       && (view.seats || []).every((s, i) => i === view.seat || s.kind === "bot")
-      ? h("p", { class: "bt-stall-way", "data-testid": "finish-later" },
+      ? h("p", { class: "bt-stall-way bt-stall-dock decision-area", "data-testid": "finish-later" },
         "At the start of your next turn, before you draw, you may finish the game here and have it counted as it stands.")
       : "";
-  return h("div", { class: "bt-stall", role: "status", "data-testid": "stalled" },
-    h("p", {}, `No set has been laid or added to ${why}: as the rules stand this game may never end.`), finish);
+  return [h("div", { class: "bt-stall", role: "status", "data-testid": "stalled" },
+    h("p", {}, `No set has been laid or added to ${why}: as the rules stand this game may never end.`),
+    finish ? h("p", { class: "bt-stall-where" }, ctx.finish ? "The button to finish it is over your hand." : "The way to finish it will be over your hand.") : ""), finish];
 }
 
 // The play log's box, newest first: it ends at the foot of the last entry wholly above the dock (where the dock stands
