@@ -337,10 +337,12 @@ export function render(el, ctx) {
     const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
     const howDiscard = twice ? "tap a card twice to discard it" : "click a card to discard it";
     // the card picked out (touch): raised in the hand, and a button here that throws it
-    const pick = picked ? h("span", { class: "bt-pick", "data-testid": "picked" }, " · ",
+    // (the button and "or pick another" on a line of their own under the heading, the words kept whole, clear of the
+    // raised card: review 25a found "another" wrapped alone onto it)
+    const pick = picked ? h("span", { class: "bt-pick", "data-testid": "picked" },
       clickable(h("span", { class: "bt-btn bt-confirm", "data-testid": "confirm-discard" }, `Discard ${townName(picked.code)}`),
         `discard ${picked.code}`, act, `Discard ${townName(picked.code)} and end your turn`),
-      " or pick another") : "";
+      " ", h("span", { class: "bt-pick-or" }, "or pick another")) : "";
     hand = h("div", { class: "panel bt-hand hand-area" },
       h("h3", {}, `${addressed(view, me) ? "Your" : possessive(seatName(view, me))} hand (${obs.hand.length})`, pick || (canLay.length && !readOnly && (legal.includes("done") || discarding)
         // a region he may lay down: named, with where its button is (a set laid scores; a set kept in hand counts against him)
