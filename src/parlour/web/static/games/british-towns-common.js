@@ -50,8 +50,8 @@ export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colo
 // (its letters condensed to fit) rather than smaller still.  A two-word name may take two lines, one word a line.
 const NAME_FACE = '"DejaVu Sans Condensed", "Roboto Condensed", "Arial Narrow", "Liberation Sans Narrow", system-ui, sans-serif';
 const NAME_MAX = 22;
-const NAME_MIN = 17;
-const NAME_ROOM = 82;     // (of the card's 100 units across: 9 units clear at each side)
+const NAME_MIN = 20;
+const NAME_ROOM = 84;     // (of the card's 100 units across: 8 units clear at each side)
 const measure = document.createElement("canvas").getContext("2d");
 // a line's width, in units, at one unit of font size
 function nameWidth(line) {
