@@ -721,21 +721,45 @@ export function label(action, view) {
 // last (the public view's seen_in_hands), his last move being that take.
 // And in the draw, where the top discard is of a region he holds cards of, its row says what taking it gives him:
 // "Take TOWN from the discard pile: you hold 2 cards of REGION; it makes 3" (the figures beside it say the rest).
+// (review 25a: every row of the hint says why, as the first turns' did: a region held none of, a card that can never
+// score, the stock against the discard on offer, and what a discard leaves of its region in the hand)
 export function hintWords(action, view) {
   const obs = view?.observation || {};
   const me = view?.seat;
+  const hand = obs.hand || [];
+  const heldOf = (region) => hand.filter((c) => regionOf(c) === region).length;
+  // the player who laid a region (its cards are dead to everyone else), if another did
+  const layer = (region) => (obs.sets || []).findIndex((sets, seat) => seat !== me && sets && sets[region]);
+  const dead = (region) => `dead: ${person(view, layer(region))} laid ${regionPhrase(region)}`;
+  const top = (obs.discards || []).at(-1);
   if (action === "take discard") {
-    const top = (obs.discards || []).at(-1);
-    const region = top ? regionOf(top) : 0;
-    const held = (obs.hand || []).filter((c) => regionOf(c) === region).length;
-    if (!top || !held) return null;
-    return ["Play", `Take ${townName(top)} from the discard pile: you hold ${plural(held, "card")} of ${regionPhrase(region)}; it makes ${held + 1}`];
+    if (!top) return null;
+    const region = regionOf(top);
+    const held = heldOf(region);
+    const why = layer(region) >= 0 ? dead(region)
+      : held ? `you hold ${plural(held, "card")} of ${regionPhrase(region)}; it makes ${held + 1}`
+        : `you hold no card of ${regionPhrase(region)} yet`;
+    return ["Play", `Take ${townName(top)} from the discard pile: ${why}`];
+  }
+  if (action === "draw stock") {
+    if (!top) return null;
+    const region = regionOf(top);
+    const why = layer(region) >= 0 ? `${townName(top)} on the pile is dead (${person(view, layer(region))} laid ${regionPhrase(region)})`
+      : heldOf(region) ? `a card unseen, leaving ${townName(top)} on the pile` : `a card unseen, rather than ${townName(top)}, a region you hold nothing of`;
+    return ["Play", `Draw from the stock: ${why}`];
   }
   const last = (obs.history || []).at(-1);
   const card = action.startsWith("discard ") ? action.slice(8) : null;
-  if (!card || !last || last[0] !== me || last[1] !== "take discard" || obs.seen_in_hands?.[me]?.at(-1) !== card) return null;
-  const others = (obs.seat_names || []).map((_, i) => i).filter((i) => i !== me).map((i) => seatName(view, i));
-  return ["Play", `Discard ${townName(card)} again (the card you just took): gives ${listed(others)} nothing new`];
+  if (!card) return null;
+  if (last && last[0] === me && last[1] === "take discard" && obs.seen_in_hands?.[me]?.at(-1) === card) {
+    const others = (obs.seat_names || []).map((_, i) => i).filter((i) => i !== me).map((i) => seatName(view, i));
+    return ["Play", `Discard ${townName(card)} again (the card you just took): gives ${listed(others)} nothing new`];
+  }
+  const region = regionOf(card);
+  const held = heldOf(region);
+  const why = layer(region) >= 0 ? dead(region)
+    : held <= 1 ? `your only card of ${regionPhrase(region)}` : `you keep ${plural(held - 1, "card")} of ${regionPhrase(region)}`;
+  return ["Play", `Discard ${townName(card)}: ${why}`];
 }
 
 export function status(view) {
