@@ -225,7 +225,20 @@ export function endSummary(prev, view, ending) {
   const body = ending(view);
   if (!body) return null;
   body.setAttribute("data-testid", "end-summary");
-  return { title: `Game over: ${endHead(view)}`, body, last: true };
+  return { title: `Game over: ${endHead(view)}`, body, last: true, place: placeAtFoot };
+}
+
+// The game-over box at the window's foot, the page at its top (review 25a: on a laptop the box stood over the middle
+// of the final table, the page scrolled so that the menu was off the screen): the menu, the heading, the piles and
+// the players' sets stand above it, under a lighter shade.  (A phone's box is at its foot already.)
+function placeAtFoot(sheet) {
+  if (!sheet) return;
+  sheet.classList.add("bt-end-sheet");
+  // (at once, and again once the final table behind it has been laid out and brought into view)
+  const top = () => { if (sheet.isConnected) window.scrollTo({ top: 0, behavior: "instant" }); };
+  top();
+  requestAnimationFrame(() => requestAnimationFrame(top));
+  setTimeout(top, 100);
 }
 
 // A log box that scrolls, the latest entry last, shown to its end with whole entries only: the box is made just tall
