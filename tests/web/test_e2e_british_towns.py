@@ -57,6 +57,12 @@ def end_announced(page, name: str, heads: tuple[str, ...]) -> None:
     assert text.startswith("Game over: ") and ("win" in text or "draw" in text), text
     assert all(head in text for head in heads), text
     assert page.evaluate("() => document.activeElement.closest('[data-testid=summary]') !== null")
+    # (review 25a: on a laptop the box stood over the middle of the final table, the page scrolled past the menu) the
+    # page at its top, the menu in view, and the box at the window's foot, the table's top half above it
+    size = page.viewport_size
+    page.wait_for_function("scrollY === 0")
+    box = sheet.bounding_box()
+    assert box and box["y"] >= size["height"] / 3 and box["y"] + box["height"] >= size["height"] - 20, (size, box)
     for width, height in ((1366, 900), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         box = sheet.bounding_box()

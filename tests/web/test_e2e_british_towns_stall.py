@@ -68,8 +68,12 @@ def test_a_stalled_game_is_said_to_be_so_and_finished_from_the_page(quick_server
         ), notice.inner_text()
         button = page.locator("[data-testid=finish-here]")
         assert button.inner_text() == "Finish here and count"
-        button.scroll_into_view_if_needed()
-        assert button.is_visible()
+        # (review 25a: the way out stands in the dock, where the decision is, in the window without a scroll at both
+        # sizes; the notice on the table says where it is)
+        assert button.evaluate("b => Boolean(b.closest('[data-testid=dock]'))")
+        box = button.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= size["height"], box
+        assert "The button to finish it is over your hand." in notice.inner_text()
         shot(page, f"bt-stalled-{name}")
     button.click()
     page.wait_for_selector("[data-testid=result]")
@@ -112,6 +116,8 @@ def test_a_stalled_game_says_when_its_way_out_comes_where_it_is_not_offered_yet(
     take_seat(page, quick_server.url, made)
     page.wait_for_selector("[data-testid=stalled]")
     assert page.locator("[data-testid=finish-here]").count() == 0
+    # (said in the dock, where his next decision will be, from the moment the table says the game has stalled)
+    assert page.locator("[data-testid=dock] [data-testid=finish-later]").is_visible()
     later = page.inner_text("[data-testid=finish-later]")
     assert later == (
         "At the start of your next turn, before you draw, you may finish the game here and have it counted as it "

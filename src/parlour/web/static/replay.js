@@ -115,6 +115,25 @@ export async function replayPage(tableId) {
     }
     return worst && worst.drop > Math.round(100 * data.threshold) ? worst : null;
   };
+  // Where many small slips add up and no move was costly: the stretch of the seat's decisions over which its chance fell
+  // most, from the highest it stood before to the lowest after (its own slips and the others' moves together), with
+  // how many of its small slips lie in it; null where it fell by no more than the bar (review 25a: "26 small slips"
+  // and no word of where a game lost 7-12 was lost)
+  const slide = (data) => {
+    if (data.costly || !smallLosses(data)) return null;
+    const ms = data.moves.filter((m) => typeof m.played_chance === "number");
+    let peak = null;
+    let worst = null;
+    for (const m of ms) {
+      if (peak && (!worst || Math.round(100 * peak.played_chance) - Math.round(100 * m.played_chance) > worst.drop)) {
+        worst = { drop: Math.round(100 * peak.played_chance) - Math.round(100 * m.played_chance), from: peak, to: m };
+      }
+      if (!peak || m.played_chance > peak.played_chance) peak = m;
+    }
+    if (!worst || worst.drop <= Math.round(100 * data.threshold)) return null;
+    const within = ms.filter((m) => m.index >= worst.from.index && m.index < worst.to.index);
+    return { ...worst, moves: within.length, slips: within.filter((m) => m.cost > 0).length };
+  };
   // a replay opens at the deal, so that its first screen does not give the result away; a link may ask for a step
   // ("#step=12"), and the player's analysis ("#analyse") goes to the decision it opens on
   const openAt = /^\d+$/.test(hashParams().get("step") || "") ? Math.min(info.moves, Number(hashParams().get("step"))) : 0;
@@ -283,9 +302,20 @@ export async function replayPage(tableId) {
       h("button", { type: "button", onclick: () => goTo(m) }, `move ${m.move}, ${named(m.played, data.seat, known.get(`${m.index}:${data.seat}`))}`),
       ` (${spent(m, data.threshold)} below the expert's choice)`]), ".");
   };
+  // (many small slips: the stretch where the game was lost, the slips in it counted)
+  const stretch = (data) => {
+    const at = slide(data);
+    if (!at) return "";
+    return h("p", { class: "drain", "data-testid": "stretch" }, `Where the game was lost: ${possessive(data.name)} chance fell most between `,
+      h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
+      h("button", { type: "button", onclick: () => goTo(at.to) }, `move ${at.to.move}`),
+      `, from ${pct(at.from.played_chance)} to ${pct(at.to.played_chance)}, over ${plural(at.moves, "move")} of ${possessive(data.name)}`,
+      at.slips ? `, ${at.slips === at.moves ? (at.moves === 1 ? "a small slip" : "every one a small slip") : `${at.slips} of them small slips`}` : "",
+      ", and the other players' moves and the cards that came between them.");
+  };
   // (no costly move, yet the chance fell: where, in the list's own figures, so that a loss is not left unexplained)
   const turned = (data) => {
-    const at = data.costly ? null : fell(data);
+    const at = data.costly || slide(data) ? null : fell(data);
     if (!at) return "";
     return h("p", { class: "drain", "data-testid": "chance-fell" }, `No single move of ${data.name}'s to blame: the chance fell most between `,
       h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
@@ -312,6 +342,7 @@ export async function replayPage(tableId) {
       h("button", { type: "button", "data-testid": "next-costly", disabled: later ? undefined : true, onclick: () => nextCostly(1) }, "Next costly move ▶"),
       h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${analysed.name}'s`
         : smallLosses(analysed) ? `no single costly move of ${analysed.name}'s, but ${smallLosses(analysed).count} small slips`
+          + (slide(analysed) ? `; the chance fell most between move ${slide(analysed).from.move} and move ${slide(analysed).to.move}` : "")
           : `no costly moves of ${analysed.name}'s`),
       // (on a phone the list of the seat's moves and its summary lie under the board, a screen or two down: a jump
       // there, beside the costly moves' buttons; on a wide screen the list stands beside the board and this is hidden)
@@ -445,6 +476,7 @@ export async function replayPage(tableId) {
         unmeasuredCount(data) ? `, and ${unmeasuredCount(data)} ${unmeasuredCount(data) === 1 ? "answer was" : "answers were"} wrong, a turn lost each` : "",
         ` (judged from what ${data.name} could see at the time, as a hint would have judged them then). Pick a move to see the table before it.`),
       drain(data),
+      stretch(data),
       turned(data),
       unfinished,
       data.costly ? h("label", { class: "only-costly-label" }, onlyCostly, "Only the costly moves") : "",

@@ -50,8 +50,8 @@ export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colo
 // (its letters condensed to fit) rather than smaller still.  A two-word name may take two lines, one word a line.
 const NAME_FACE = '"DejaVu Sans Condensed", "Roboto Condensed", "Arial Narrow", "Liberation Sans Narrow", system-ui, sans-serif';
 const NAME_MAX = 22;
-const NAME_MIN = 17;
-const NAME_ROOM = 82;     // (of the card's 100 units across: 9 units clear at each side)
+const NAME_MIN = 20;
+const NAME_ROOM = 84;     // (of the card's 100 units across: 8 units clear at each side)
 const measure = document.createElement("canvas").getContext("2d");
 // a line's width, in units, at one unit of font size
 function nameWidth(line) {
@@ -228,7 +228,20 @@ export function endSummary(prev, view, ending) {
   const body = ending(view);
   if (!body) return null;
   body.setAttribute("data-testid", "end-summary");
-  return { title: `Game over: ${endHead(view)}`, body, last: true };
+  return { title: `Game over: ${endHead(view)}`, body, last: true, place: placeAtFoot };
+}
+
+// The game-over box at the window's foot, the page at its top (review 25a: on a laptop the box stood over the middle
+// of the final table, the page scrolled so that the menu was off the screen): the menu, the heading, the piles and
+// the players' sets stand above it, under a lighter shade.  (A phone's box is at its foot already.)
+function placeAtFoot(sheet) {
+  if (!sheet) return;
+  sheet.classList.add("bt-end-sheet");
+  // (at once, and again once the final table behind it has been laid out and brought into view)
+  const top = () => { if (sheet.isConnected) window.scrollTo({ top: 0, behavior: "instant" }); };
+  top();
+  requestAnimationFrame(() => requestAnimationFrame(top));
+  setTimeout(top, 100);
 }
 
 // A log box that scrolls, the latest entry last, shown to its end with whole entries only: the box is made just tall

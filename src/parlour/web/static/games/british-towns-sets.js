@@ -337,10 +337,12 @@ export function render(el, ctx) {
     const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
     const howDiscard = twice ? "tap a card twice to discard it" : "click a card to discard it";
     // the card picked out (touch): raised in the hand, and a button here that throws it
-    const pick = picked ? h("span", { class: "bt-pick", "data-testid": "picked" }, " · ",
+    // (the button and "or pick another" on a line of their own under the heading, the words kept whole, clear of the
+    // raised card: review 25a found "another" wrapped alone onto it)
+    const pick = picked ? h("span", { class: "bt-pick", "data-testid": "picked" },
       clickable(h("span", { class: "bt-btn bt-confirm", "data-testid": "confirm-discard" }, `Discard ${townName(picked.code)}`),
         `discard ${picked.code}`, act, `Discard ${townName(picked.code)} and end your turn`),
-      " or pick another") : "";
+      " ", h("span", { class: "bt-pick-or" }, "or pick another")) : "";
     hand = h("div", { class: "panel bt-hand hand-area" },
       h("h3", {}, `${addressed(view, me) ? "Your" : possessive(seatName(view, me))} hand (${obs.hand.length})`, pick || (canLay.length && !readOnly && (legal.includes("done") || discarding)
         // a region he may lay down: named, with where its button is (a set laid scores; a set kept in hand counts against him)
@@ -579,19 +581,23 @@ function stallNotice(obs, view, ctx) {
   const n = obs.dry_restocks;
   const times = n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
   const why = n >= 3 ? `since the stock was made again ${times}` : `for ${plural(obs.quiet_turns, "turn")}, though every card outside the hands has gone by`;
-  const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way" },
+  // (the way out stands in the dock, where the player's decision is, at both sizes: at his turn a button beside the
+  // prompt, a forced add to his set included; before it a line that says it comes; the notice on the table says why:
+  // review 25a found "may never end" on the table and no finish in sight)
+  const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way bt-stall-dock decision-area", "data-testid": "finish-way" },
     h("button", { type: "button", class: "primary", "data-testid": "finish-here", onclick: (event) => { event.currentTarget.disabled = true; ctx.finish(); } },
       "Finish here and count"),
-    " The game ends now, and each player scores the cards laid less the cards in hand, as they stand.")
+    " The game has stalled: finishing ends it now, each player scoring the cards laid less the cards in hand, as they stand; or play on.")
     // (the way out is offered only at the start of the player's own turn, before he draws: said beforehand, so that
     // a stalled game never looks like one with no end in sight)
     : !ctx.readOnly && view.seat !== null && view.seat !== undefined
       && (view.seats || []).every((s, i) => i === view.seat || s.kind === "bot")
-      ? h("p", { class: "bt-stall-way", "data-testid": "finish-later" },
+      ? h("p", { class: "bt-stall-way bt-stall-dock decision-area", "data-testid": "finish-later" },
         "At the start of your next turn, before you draw, you may finish the game here and have it counted as it stands.")
       : "";
-  return h("div", { class: "bt-stall", role: "status", "data-testid": "stalled" },
-    h("p", {}, `No set has been laid or added to ${why}: as the rules stand this game may never end.`), finish);
+  return [h("div", { class: "bt-stall", role: "status", "data-testid": "stalled" },
+    h("p", {}, `No set has been laid or added to ${why}: as the rules stand this game may never end.`),
+    finish ? h("p", { class: "bt-stall-where" }, ctx.finish ? "The button to finish it is over your hand." : "The way to finish it will be over your hand.") : ""), finish];
 }
 
 // The play log's box, newest first: it ends at the foot of the last entry wholly above the dock (where the dock stands
@@ -715,21 +721,45 @@ export function label(action, view) {
 // last (the public view's seen_in_hands), his last move being that take.
 // And in the draw, where the top discard is of a region he holds cards of, its row says what taking it gives him:
 // "Take TOWN from the discard pile: you hold 2 cards of REGION; it makes 3" (the figures beside it say the rest).
+// (review 25a: every row of the hint says why, as the first turns' did: a region held none of, a card that can never
+// score, the stock against the discard on offer, and what a discard leaves of its region in the hand)
 export function hintWords(action, view) {
   const obs = view?.observation || {};
   const me = view?.seat;
+  const hand = obs.hand || [];
+  const heldOf = (region) => hand.filter((c) => regionOf(c) === region).length;
+  // the player who laid a region (its cards are dead to everyone else), if another did
+  const layer = (region) => (obs.sets || []).findIndex((sets, seat) => seat !== me && sets && sets[region]);
+  const dead = (region) => `dead: ${person(view, layer(region))} laid ${regionPhrase(region)}`;
+  const top = (obs.discards || []).at(-1);
   if (action === "take discard") {
-    const top = (obs.discards || []).at(-1);
-    const region = top ? regionOf(top) : 0;
-    const held = (obs.hand || []).filter((c) => regionOf(c) === region).length;
-    if (!top || !held) return null;
-    return ["Play", `Take ${townName(top)} from the discard pile: you hold ${plural(held, "card")} of ${regionPhrase(region)}; it makes ${held + 1}`];
+    if (!top) return null;
+    const region = regionOf(top);
+    const held = heldOf(region);
+    const why = layer(region) >= 0 ? dead(region)
+      : held ? `you hold ${plural(held, "card")} of ${regionPhrase(region)}; it makes ${held + 1}`
+        : `you hold no card of ${regionPhrase(region)} yet`;
+    return ["Play", `Take ${townName(top)} from the discard pile: ${why}`];
+  }
+  if (action === "draw stock") {
+    if (!top) return null;
+    const region = regionOf(top);
+    const why = layer(region) >= 0 ? `${townName(top)} on the pile is dead (${person(view, layer(region))} laid ${regionPhrase(region)})`
+      : heldOf(region) ? `a card unseen, leaving ${townName(top)} on the pile` : `a card unseen, rather than ${townName(top)}, a region you hold nothing of`;
+    return ["Play", `Draw from the stock: ${why}`];
   }
   const last = (obs.history || []).at(-1);
   const card = action.startsWith("discard ") ? action.slice(8) : null;
-  if (!card || !last || last[0] !== me || last[1] !== "take discard" || obs.seen_in_hands?.[me]?.at(-1) !== card) return null;
-  const others = (obs.seat_names || []).map((_, i) => i).filter((i) => i !== me).map((i) => seatName(view, i));
-  return ["Play", `Discard ${townName(card)} again (the card you just took): gives ${listed(others)} nothing new`];
+  if (!card) return null;
+  if (last && last[0] === me && last[1] === "take discard" && obs.seen_in_hands?.[me]?.at(-1) === card) {
+    const others = (obs.seat_names || []).map((_, i) => i).filter((i) => i !== me).map((i) => seatName(view, i));
+    return ["Play", `Discard ${townName(card)} again (the card you just took): gives ${listed(others)} nothing new`];
+  }
+  const region = regionOf(card);
+  const held = heldOf(region);
+  const why = layer(region) >= 0 ? dead(region)
+    : held <= 1 ? `your only card of ${regionPhrase(region)}` : `you keep ${plural(held - 1, "card")} of ${regionPhrase(region)}`;
+  return ["Play", `Discard ${townName(card)}: ${why}`];
 }
 
 export function status(view) {
