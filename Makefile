@@ -55,6 +55,10 @@ lint: setup
 # on pages and bots, so a third worker fills the cores (a clean run: pytest 14 min 2 s on two workers, 9 min 47 s
 # on three, 2026-12-05); an idle worker takes tests from a busy one's queue (worksteal), so the long browser sweeps
 # do not leave one worker running alone at the end
+# (issue 37: 1629 s of pytest in CI before round 14; bench/suite_time.py FILES sums a group's worker-seconds per file.
+# A test that only waits for bots' games to end is marked bots_quick: its server's bots move at once and its races
+# run at ten times the clock; the 22 marked tests' calls 599 s -> 203 s of worker time, 2026-12-06, on a machine
+# loaded by others, the cycle stand-in test 149 s -> 34 s: some 400 worker-seconds, about 2 minutes of the run)
 test: setup $(CHROMIUM) postgres-server lint
 	$(VENV)/bin/python -m pytest -n 3 --dist worksteal --durations=25
 

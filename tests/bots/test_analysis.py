@@ -215,3 +215,59 @@ def test_no_move_is_shown_above_the_experts_choice_one_searched_less_is_shown_le
             else:
                 assert "searched_chance" not in o
     assert 24 in level
+
+
+def _casual_game_to(seed: int, moves: int) -> FootballWhistState:
+    from parlour.bots import make_bot
+    from parlour.bots.plain import decide
+
+    game = get_game("football-whist")
+    state = game.new_state(seats=4, seed=seed)
+    bots = {s: make_bot(game, "casual", s, seed * 10 + s) for s in range(4)}
+    while len(state.history) < moves:
+        (seat,) = state.to_move
+        state.apply(seat, decide(bots[seat], state, seat))
+    return state
+
+
+def test_cards_that_are_one_card_in_effect_get_one_figure_in_the_hint_and_the_analysis():
+    """Ireland 1 and 2 in one hand, nothing between them: whichever is played, the other beats and loses to the
+    same cards.  The search alone tried Ireland 1 32 times (57%) and Ireland 2 3 times (3%) here, a gap a player
+    reads as real; the hint (and so the analysis, the same function) gives both the mean of all 35 tries, each
+    keeping its own tries.  Ireland 7, with Ireland 3 to 6 still out, stays apart, as do the England cards."""
+    from parlour.games.football_whist.search import alike
+
+    game = get_game("football-whist")
+    state = _casual_game_to(0, 6)
+    (seat,) = state.to_move
+    legal = state.legal_actions(seat)
+    assert {"play I1", "play I2", "play I7", "play E1", "play E5"} <= set(legal)
+    assert alike(state, seat, legal) == [["play I1", "play I2"]]
+    by_action = {o["action"]: o for o in hint(game, state, seat)}
+    one, two = by_action["play I1"], by_action["play I2"]
+    assert one["chance"] == two["chance"] and one["value"] == two["value"]
+    assert one["visits"] != two["visits"], "each keeps its own tries: the choice is still the move tried most"
+    assert one["same_as"] == ["play I2"] and two["same_as"] == ["play I1"]
+    assert "same_as" not in by_action["play I7"]
+    assert by_action["play I7"]["chance"] != one["chance"]
+
+
+def test_a_card_on_the_table_between_two_keeps_them_apart():
+    """Two cards of the led team either side of one in the trick are not alike: one beats it, the other not;
+    once that trick is over the card is gone and they are."""
+    from parlour.games.football_whist.cards import CARD_OF_TEXT
+    from parlour.games.football_whist.search import alike
+
+    state = _casual_game_to(0, 6)
+    (seat,) = state.to_move
+    hand = state.clone()
+    team_i = [c for c in hand.hands[seat] if c in (CARD_OF_TEXT["I1"], CARD_OF_TEXT["I2"])]
+    assert len(team_i) == 2
+    # the same hand, with Ireland 1 and 3 held and Ireland 2 on the table, then gone in a finished trick
+    hand.hands[seat] = [c for c in hand.hands[seat] if c != CARD_OF_TEXT["I2"]] + [CARD_OF_TEXT["I3"]]
+    legal = ("play I1", "play I3")
+    hand.trick = [CARD_OF_TEXT["I2"]]
+    assert alike(hand, seat, legal) == []
+    hand.trick = []
+    hand.tricks[hand.half - 1].append((0, (CARD_OF_TEXT["I2"],), 0))
+    assert alike(hand, seat, legal) == [["play I1", "play I3"]]

@@ -37,6 +37,9 @@ def test_the_default_opponent_is_the_casual_player_listed_next_to_the_random_one
     towns = game.id.startswith("british-towns")
     said = "newcomer wins about as often as each of them" if towns else "newcomer wins about half"
     assert entry["title"] == "Casual player" and said in entry["description"], entry["description"]
+    # (review 24a: the new-table page's help on the default bot is short sentences, not one overlong one)
+    if towns:
+        assert all(len(part.split()) <= 20 for part in entry["description"].split(". ")), entry["description"]
     # the newcomer model is seated by name (the arena, the simulator) but offered in no menu
     assert "newcomer" not in names and make_bot(game, "newcomer", 0, 1) is not None
 

@@ -290,7 +290,8 @@ def _stalled(**variant):
     state.stock = state.stock[-4:]
     while state.dry_reshuffles < sets.STALL_NOTICE:
         view = state.observation(None)
-        assert view["stalled"] is False and view["dry_restocks"] == state.dry_reshuffles
+        # (stalled before the third new stock only by the cards thrown, more than lie outside the hands)
+        assert view["stalled"] is view["gone_by"] and view["dry_restocks"] == state.dry_reshuffles
         (seat,) = state.to_move
         run(state, "draw stock", "discard " + sets.CARD_TEXT[state.hands[seat][-1]])
     return state
@@ -304,6 +305,8 @@ def test_a_stalled_game_is_said_to_be_so_in_every_view_with_the_count_of_new_sto
     assert "finish" not in state.legal_actions(state.turn)          # never a move a bot or a search weighs
     # a set laid or added to starts the count again (the rules' own count, which the club variant ends on)
     state.dry_reshuffles = 0
+    assert state.observation(None)["stalled"] is state.gone_by() is True
+    state._log({"event": "added", "seat": 0, "card": "NORWICH", "region": 6, "how": "drawn"})
     assert state.observation(None)["stalled"] is False
 
 
@@ -334,24 +337,42 @@ def test_a_stalled_game_finished_by_agreement_is_counted_as_the_club_variant_cou
     assert "ending" not in club.result() and club.result()["scores"] == result["scores"]
 
 
-def test_a_game_of_discards_taken_and_thrown_back_stalls_by_its_turns_though_the_stock_is_never_used_up():
+def test_a_game_of_discards_taken_and_thrown_back_stalls_once_more_cards_are_thrown_than_lie_outside_the_hands():
     """Every player takes the top discard and throws a card back: no new stock is ever made, so the count of new
-    stocks never rises; the turns since the last set say that the game has stalled all the same."""
+    stocks never rises; once more cards have been thrown since the last set than the stock and the discards hold (a
+    card a seat over), the game has stalled all the same: the table says so when a player, and the bots, would."""
     state = sets_game([JUNK0, JUNK1], stock=["NORWICH", "IPSWICH", "BATH", "WELLS"])
     stock = list(state.stock)
-    limit = sets.STALL_TURNS * 2
+    outside = len(state.stock) + len(state.discards)
+    limit = outside + 2 + 1                       # thrown: more than the cards outside the hands, a card a seat over
+    # (sooner than the count before December 2026, twenty turns a player, could ever say it, the pack being what it
+    # is: so a game finished by agreement under that count still replays)
+    assert limit <= 20 * 2
     for turn in range(limit):
         view = state.observation(None)
-        assert view["quiet_turns"] == turn and view["stalled"] is False, turn
+        assert view["quiet_turns"] == turn and view["stalled"] is False and view["gone_by"] is False, turn
         (seat,) = state.to_move
         run(state, "take discard", "discard " + sets.CARD_TEXT[state.hands[seat][0]])
     assert state.stock == stock and state.dry_reshuffles == 0
     for seat in (None, 0, 1):
         view = state.observation(seat)
-        assert view["stalled"] is True and view["quiet_turns"] == limit and view["dry_restocks"] == 0
+        assert view["stalled"] is True and view["gone_by"] is True and view["quiet_turns"] == limit
+        assert view["dry_restocks"] == 0
     assert state.finish_offered(state.turn)
-    with pytest.raises(IllegalAction, match=f"or for {limit} turns"):
+    with pytest.raises(IllegalAction, match="more cards were thrown than lie in the stock and the discard pile"):
         sets_game([JUNK0, JUNK1], stock=["NORWICH", "IPSWICH", "BATH", "WELLS"]).apply(0, "finish")
+
+
+def test_a_card_drawn_onto_a_set_starts_the_count_of_cards_thrown_again():
+    """A card drawn from the stock that goes straight onto its set is progress, though the history says only 'draw
+    stock': the cards thrown are counted from it."""
+    state = sets_game([JUNK0, JUNK1], stock=["NORWICH", "IPSWICH", "BATH", "WELLS"])
+    for _ in range(4):
+        (seat,) = state.to_move
+        run(state, "take discard", "discard " + sets.CARD_TEXT[state.hands[seat][0]])
+    assert state._quiet() == (4, 4)
+    state._log({"event": "added", "seat": 0, "card": "NORWICH", "region": 6, "how": "drawn"})
+    assert state._quiet() == (0, 0) and not state.gone_by()
 
 
 def test_a_finish_before_the_stall_is_refused_with_the_count_so_far():

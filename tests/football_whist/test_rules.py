@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -544,3 +545,35 @@ def test_a_refusal_names_the_card_and_says_what_may_be_played_instead():
         state.apply(1, "play E4")
     with pytest.raises(IllegalAction, match="^Play a card to the trick now: lead any card from your hand.$"):
         state.apply(1, "stay")
+
+
+def test_a_card_under_the_partners_winner_says_why_it_need_not_win_and_a_level_move_reads_plainly():
+    """The reasons a hint and the analysis show: a card that leaves the trick to the partner names the partner's
+    card ("your partner's Ireland 11 wins the trick anyway"), and a ball move that comes no nearer the goal says
+    so in plain words ("as far from the goal you attack as before")."""
+    seen = {"partner last": False, "partner ahead": False, "level": False}
+    for seed in range(40):
+        state = rules.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and not all(seen.values()):
+            (seat,) = state.to_move
+            reasons = state.reasons(seat)
+            for why in reasons.values():
+                assert "no nearer" not in why, why
+                if "your partner" in why:
+                    cards = state.observation(seat)["trick"]["cards"]
+                    named = re.search(r"your partner's (\w+) (\d+) (wins the trick anyway|stays ahead in the trick)",
+                                      why)
+                    assert named, why
+                    last = len(cards) == 3
+                    assert (named.group(3) == "wins the trick anyway") == last, (why, cards)
+                    partner = (seat + 2) % 4
+                    assert any(s == partner and rules.TEAM_NAMES[rules.TEAM_OF[CARD_OF_TEXT[c]]] == named.group(1)
+                               and c[1:] == named.group(2) for s, c in cards), (why, cards)
+                    seen["partner last" if last else "partner ahead"] = True
+                if why.endswith("as far from the goal you attack as before"):
+                    seen["level"] = True
+            state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen

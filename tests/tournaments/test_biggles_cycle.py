@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from parlour.engine.errors import ParlourError
@@ -125,3 +127,37 @@ def test_a_cycle_keeps_its_title_and_one_made_before_titles_is_named_by_its_play
     assert default_title(1796486400) == "Biggles cycle, 5 December"      # 2026-12-05, UTC
     with pytest.raises(ParlourError, match="the title must be some text"):
         Cycle(["ann", "bob"], title=" ")
+
+
+def test_matches_are_numbered_in_the_order_they_are_played_on_the_page_and_the_sheet():
+    """Review 24: a ring of four's sitting 1 read matches 1 and 3, sitting 2 matches 2 and 4, while the printed sheet
+    listed 1, 2, 3, 4: an organiser calling "match 2" confused the room.  A cycle is now numbered sitting by sitting;
+    one stored before keeps its entries (they name matches by their old places) and reads in playing order too."""
+    from parlour.tournaments.cycle_card import cycle_card_html
+    from parlour.web.tournaments import sittings
+
+    cycle = Cycle(["Ann", "Bob", "Cat", "Dan"], 2)
+    assert [(m["blue"], m["red"]) for m in cycle.matches()][:4] == [("Ann", "Bob"), ("Cat", "Dan"), ("Bob", "Cat"),
+                                                                    ("Dan", "Ann")]
+    seats = sittings(cycle)
+    assert [seats[i][0] for i in range(8)] == [1, 1, 2, 2, 1, 1, 2, 2]
+    assert cycle.numbers() == {i: i + 1 for i in range(8)}
+    five = Cycle(["A", "B", "C", "D", "E"])        # an odd ring: three sittings, the last of one match
+    assert [sittings(five)[m["match"]][0] for m in five.matches()] == [1, 1, 2, 2, 3]
+    again = Cycle.from_json(cycle.to_json())
+    assert again.fixtures == cycle.fixtures
+
+    # a cycle stored before: no "order", its entries in the ring's places (match 1 is Bob v Cat there)
+    old = Cycle.from_dict({"format": "parlour-biggles-cycle", "version": 1, "players": ["Ann", "Bob", "Cat", "Dan"],
+                           "rounds": 1, "entries": [{"kind": "result", "match": 1, "blue": "Bob", "red": "Cat",
+                                                     "blue_points": 8, "red_points": 3}]})
+    assert [(m["blue"], m["red"]) for m in old.matches()] == [("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Dan"),
+                                                              ("Dan", "Ann")]
+    assert old.report()["table"][0]["player"] == "Bob"
+    assert old.numbers() == {0: 1, 2: 2, 1: 3, 3: 4}      # Ann v Bob and Cat v Dan sit first: matches 1 and 2
+    assert "order" not in old.to_dict()                    # (stored again, it stays as it was)
+    with pytest.raises(ParlourError, match="match 3 already has a result"):
+        old.enter(1, 8, 2)
+    rows = re.findall(r'<tr class="match"><td>(\d+)</td><td class="name">(\w+)</td><td>\d*</td><td class="name">(\w+)',
+                      cycle_card_html(old))
+    assert rows == [("1", "Ann", "Bob"), ("2", "Cat", "Dan"), ("3", "Bob", "Cat"), ("4", "Dan", "Ann")]

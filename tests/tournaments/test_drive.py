@@ -274,11 +274,11 @@ def test_a_finished_drives_card_ends_with_the_teams_position_and_the_cup():
     foot = {t: card_html(drive.card(t)).split('<p class="outcome" data-testid="outcome">')[1].split("</p>")[0]
             for t in drive.teams}
     assert foot["QPR"] == ("FINAL POSITION <b>1st of 4 &middot; Champions</b> &middot; "
-                           "THE CUP <b>Cup Winners: held at the end</b>")
+                           "<b>CUP WINNERS:</b> they held the Cup at the end")      # (not "THE CUP Cup Winners")
     assert foot["Charlton"] == ("FINAL POSITION <b>joint 2nd of 4</b> &middot; "
                                 "THE CUP <b>won in round 1, lost in round 2</b>")
-    assert foot["Swansea"] == "FINAL POSITION <b>joint 2nd of 4</b> &middot; THE CUP <b>not held</b>"
-    assert foot["Aston Villa"] == "FINAL POSITION <b>4th of 4</b> &middot; THE CUP <b>not held</b>"
+    assert foot["Swansea"] == "FINAL POSITION <b>joint 2nd of 4</b> &middot; THE CUP <b>never held</b>"
+    assert foot["Aston Villa"] == "FINAL POSITION <b>4th of 4</b> &middot; THE CUP <b>never held</b>"
 
 
 def test_card_of_a_team_with_a_bye():
@@ -360,3 +360,20 @@ def test_cli_counts_say_one_round_not_one_rounds():
     assert "2 teams, 1 round, seed 2" in one.output and "1 rounds" not in one.output
     two = runner.invoke(app, ["drive", "simulate", "--teams", "2", "--rounds", "2", "--seed", "2", "--bots", "random"])
     assert "2 teams, 2 rounds, seed 2" in two.output
+
+
+def test_the_cups_journey_tells_every_round_from_round_1():
+    """Round 14: the Cup's list began where the Cup first changed hands, so a draw at table 1 in round 1 (or a
+    holder's bye) was never told.  Its journey now tells every round decided, from round 1."""
+    drive = Drive(["Lions", "Tigers", "Bears"], rounds=3)
+    first = drive.fixture(1, 1)
+    drive.enter(1, 1, 2, 2)                           # round 1: drawn at table 1, the Cup stays there
+    second = drive.fixture(2, 1)
+    game = second if not second.is_bye else drive.fixture(2, 2)
+    drive.enter(2, game.table, 3, 1)
+    cup = drive.cup()
+    journey = cup["journey"]
+    assert [j["round"] for j in journey][:2] == [1, 2], journey
+    assert journey[0] == {"round": 1, "table": 1, "ground": first.ground, "from": None, "to": None,
+                          "score": f"{first.home} 2–2 {first.away}"}
+    assert [p["round"] for p in cup["path"]] == [j["round"] for j in journey if j["to"] != j["from"]]

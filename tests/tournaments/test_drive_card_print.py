@@ -110,4 +110,4 @@ def test_a_finished_drives_printed_card_says_the_position_and_the_cup():
     assert len(document) == 1
     text = " ".join(document[0].get_textpage().get_text_range().split())
     # (Swansea won 2-0 without a goal against: a better goal average than Villa's 3-1)
-    assert "TOTAL 2 FINAL POSITION 2nd of 4 · THE CUP Cup Winners: held at the end" in text, text
+    assert "TOTAL 2 FINAL POSITION 2nd of 4 · CUP WINNERS: they held the Cup at the end" in text, text

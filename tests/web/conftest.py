@@ -93,11 +93,27 @@ def postgres_url():
         pytest.fail(str(error))
 
 
+#: how many times as fast as the wall's the races' clock runs for a test marked ``bots_quick``
+RACE_SPEED = 10
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "bots_quick: the test waits while bots play games to their ends, before its page is opened or "
+                   "with nothing in the page paced by them: its ``server``'s bots move at once and real-time games' "
+                   f"clock runs {RACE_SPEED} times as fast as the wall's")
+
+
 @pytest.fixture
-def server(tmp_path):
+def server(tmp_path, request):
     """``parlour serve`` for the page tests, which choose their deals, some at tables of two people: it keeps every
-    creator's seed (``--creator-seeds``; the rule itself is tested in-process, test_public_night.py)."""
-    srv = Server(f"sqlite:///{tmp_path / 'served.db'}", 0.05, "--creator-seeds").start()
+    creator's seed (``--creator-seeds``; the rule itself is tested in-process, test_public_night.py).  Its bots wait
+    0.05 s before a move; for a test marked ``bots_quick`` they move at once and a race's clock runs ``RACE_SPEED``
+    times as fast (``--clock-speed``): a game of bots is over in a second or two, a race of bots in seconds, not a
+    minute (issue 37: a whole Squadron Scramble of bots waited 16 s on their pace, a cycle test 150 s on races)."""
+    quick = request.node.get_closest_marker("bots_quick") is not None
+    fast = ("--clock-speed", str(RACE_SPEED)) if quick else ()
+    srv = Server(f"sqlite:///{tmp_path / 'served.db'}", 0.0 if quick else 0.05, "--creator-seeds", *fast).start()
     yield srv
     srv.stop()
 
@@ -258,6 +274,12 @@ def end_and_replay(page, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 860})
     page.click("text=Replay it")
     page.wait_for_selector(".views .board")
+    # (the replay opens at the deal: the end first, then one step back)
+    page.locator("[data-testid=replay-stepbar] button", has_text="End").click()
+    # the last step, in words every game's replay uses: 'After move 60 of 60, the last' at a turn-by-turn game, and
+    # 'After move 433 of 433 · ...' at a race, whose every step is named by the move made, the last with no tag
+    page.wait_for_function("/^After move (\\d+) of \\1\\b/"
+                           ".test(document.querySelector('[data-testid=step]').textContent)")
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("document.querySelector('.replay-controls input').value !== "
                            "document.querySelector('.replay-controls input').max")

@@ -14,6 +14,7 @@ import time
 
 from fastapi.testclient import TestClient
 
+from conftest import wait_over
 from parlour.games.biggles.session import COUNT
 from parlour.web.app import create_app
 from test_api import next_error, next_view
@@ -65,6 +66,7 @@ def test_the_table_waits_for_start_and_refuses_a_move_before_go(store):
             race = view["race"]
             assert race["phase"] == "waiting" and race["waiting_for"] == [0] and race["ready"] == [1]
             assert view["legal"] == [] and race["count"] == COUNT and race["go_in"] is None
+            assert race["cascade"] is False        # by default a stopped build is safe until its owner plays again
             time.sleep(0.5)                                    # the bot does not start without the person
             ws.send_json({"type": "act", "action": "turn"})
             assert refused(ws) == "Wait for Go: the race starts once every player is ready."
@@ -89,6 +91,14 @@ def test_the_table_waits_for_start_and_refuses_a_move_before_go(store):
     actions = store.load(made["id"]).actions
     assert (0, "turn") in [(seat, action) for seat, action, _ in actions]
     assert all(when >= COUNT for _, _, when in actions), actions     # nobody's move before Go
+
+
+def test_the_race_tells_the_page_whether_a_stopped_build_may_be_stopped_again(client):
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "gentle"}]
+    made = client.post("/api/tables", json={"game": "biggles", "variant": {"cascade": True}, "seats": seats})
+    assert made.status_code == 201, made.text
+    with client.websocket_connect(f"/ws/tables/{made.json()['id']}?token={made.json()['token']}") as ws:
+        assert next_view(ws)["race"]["cascade"] is True
 
 
 def test_the_bot_moves_only_after_go_in_every_match(store):
@@ -284,3 +294,26 @@ def test_a_race_resumed_while_its_old_clock_still_winds_down_gets_a_clock(store,
             assert view_until(ws, lambda v: v["race"]["phase"] == "counting")["race"]["resumed"]
             view_until(ws, lambda v: v["race"]["phase"] == "running")
             view_until(ws, lambda v: sum(s == 1 for s, _ in v["observation"]["history"]) > moved + 1)
+
+
+def test_a_replay_step_tells_when_its_move_was_made_on_the_race_clock(store):
+    """Each step of a race's replay carries its move's time on the race clock, the move before's and the next's,
+    as the record keeps them (the replay's caption tells them, and its Play waits the real gaps)."""
+    with app(store) as client:
+        made = client.post("/api/tables", json={"game": "biggles", "seed": 4, "variant": {"matches": 1, "deciders": 0},
+                                                "seats": [{"kind": "bot", "bot": "practised", "name": "Ann"},
+                                                          {"kind": "bot", "bot": "practised", "name": "Bob"}]})
+        assert made.status_code == 201, made.text
+        table = made.json()["id"]
+        info = wait_over(client, table)
+        times = [entry[2] for entry in client.get(f"/api/tables/{table}/record").json()["actions"]]
+        assert len(times) == info["moves"] > 3
+        assert times[0] >= COUNT and times == sorted(times)          # every move after the count, in order
+        start = client.get(f"/api/tables/{table}/replay?step=0&seat=0").json()
+        assert (start["time"], start["time_before"], start["time_next"]) == (None, None, times[0])
+        first = client.get(f"/api/tables/{table}/replay?step=1&seat=0").json()
+        assert (first["time"], first["time_before"], first["time_next"]) == (times[0], None, times[1])
+        third = client.get(f"/api/tables/{table}/replay?step=3&seat=0").json()
+        assert (third["time"], third["time_before"], third["time_next"]) == (times[2], times[1], times[3])
+        last = client.get(f"/api/tables/{table}/replay?step={len(times)}&seat=0").json()
+        assert (last["time"], last["time_next"]) == (times[-1], None)

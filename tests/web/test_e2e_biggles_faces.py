@@ -4,10 +4,13 @@ words, and the cards look like a real pack's (corners, pips, a stop sign, Biggle
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -80,6 +83,15 @@ def test_the_match_end_mark_shows_the_table_as_the_match_ended_then_the_new_deal
     board.locator("[data-testid=replay-match-end]").wait_for()
     assert board.locator(f"[data-testid=build-{winner}] [data-card=BIG]").is_visible()
     page.set_viewport_size({"width": 390, "height": 844})
+    # on a phone, as the page opens at the match's end: the words of it and both builds as it ended (the winner's
+    # Biggles card among them) in the first screen, under the step bar (the winner's build lay below it)
+    page.goto(f"{srv.url}/replay/{table}")
+    page.locator("[data-testid=replay-marks] button", has_text="Match 1 end").click()
+    page.wait_for_function(f"{STEP} === {ended_at!r}")
+    told.wait_for()
+    for part in (told, board.locator("[data-testid=build-0]"), board.locator("[data-testid=build-1]")):
+        seen = part.bounding_box()
+        assert seen and 0 <= seen["y"] and seen["y"] + seen["height"] <= 844, (part, seen)
     shot(page, "biggles-replay-match-1-ended-phone")
     assert not errors, errors
 
@@ -165,6 +177,21 @@ FACES = """() => import('/static/games/biggles.js').then((m) => {
 })"""
 
 
+#: each card of each pack, at each size: its frame's colour (the outer edge and the inner line) and its pack tab's
+FRAMES = """() => import('/static/games/biggles.js').then((m) => {
+    const out = [];
+    for (const pack of ['blue', 'red']) for (const size of ['', 'small'])
+      for (const face of ['K1', 'K5', 'R3', 'BIG']) {
+        const svg = m.cardFor(face, pack, { size });
+        const [outer, inner] = svg.querySelectorAll(':scope > rect');
+        const tab = svg.querySelector('.bg-pack-tab');
+        out.push({ pack, size, face, frame: [outer.getAttribute('stroke'), inner.getAttribute('stroke')],
+                   tab: tab && tab.dataset.pack, tabFill: tab && tab.querySelector('rect').getAttribute('fill') });
+    }
+    return out;
+})"""
+
+
 @pytest.mark.parametrize("width, height", [(1366, 900), (390, 844)])
 def test_the_cards_look_like_a_real_pack(server, page, width, height):
     page.set_viewport_size({"width": width, "height": height})
@@ -181,6 +208,13 @@ def test_the_cards_look_like_a_real_pack(server, page, width, height):
     # Biggles: his emblem, and B in the corners
     assert cards["BIG"]["emblem"] == 1 and cards["BIG"]["smallIndex"] == "B", cards["BIG"]
     assert all(c["smallWidth"] >= 36 for c in cards.values())
+    # a card is framed in its own ink, whichever pack it came from (review 24c: a black card of the red pack, framed
+    # in red, read at a glance as a stop card); the pack is told by a small tab of its back's colour
+    ink = {"K1": "#1d1d1f", "K5": "#1d1d1f", "R3": "#c0392b", "BIG": "#7a5a00"}
+    back = {"blue": "#1f4e9c", "red": "#a3242f"}
+    for c in page.evaluate(FRAMES):
+        assert c["frame"] == [ink[c["face"]]] * 2, c
+        assert c["tab"] == c["pack"] and c["tabFill"] == back[c["pack"]], c
     shot(page, f"biggles-card-faces-{width}")
 
 
@@ -231,3 +265,65 @@ def test_the_count_stands_out_from_the_board(server, page):
     assert page.locator(".bg-count-over").evaluate(alpha) >= 0.65
     assert page.locator(".bg-count-label").evaluate(alpha) >= 0.7
     shot(page, "biggles-count-phone")
+
+
+def race_clock(seconds: float) -> str:
+    """A time on the race clock as the replay writes it: minutes, seconds and tenths ("1:04.3")."""
+    tenths = math.floor(seconds * 10 + 0.5)                  # (as the page's Math.round: a half goes up)
+    return f"{tenths // 600}:{(tenths % 600) / 10:04.1f}"
+
+
+def gap(seconds: float) -> str:
+    """A gap as the replay writes it: to the hundredth under a second, else to the tenth (a half up, as the
+    page's toFixed rounds the number itself)."""
+    places = Decimal("0.01") if seconds < 0.995 else Decimal("0.1")
+    return f"{Decimal(max(0.0, seconds)).quantize(places, ROUND_HALF_UP)} s"
+
+
+def test_the_replay_tells_when_each_move_was_made_and_play_waits_the_real_gaps(finished, page):
+    """Each step of a race's replay says when its move was made on the race clock and how long after the move before
+    (a match's first move: after Go), from the record's times; Play waits each real gap, a long one cut short."""
+    srv, table, result = finished
+    times = [entry[2] for entry in httpx.get(f"{srv.url}/api/tables/{table}/record").json()["actions"]]
+    count = httpx.get(f"{srv.url}/api/tables/{table}").json()["race"]["count"]
+    clock = page.locator("[data-testid=step-clock]")
+    page.goto(f"{srv.url}/replay/{table}")
+    page.wait_for_selector(".views .board")
+    page.locator("[data-testid=replay-stepbar] button", has_text="Start").click()
+    page.wait_for_function(f"{STEP}.startsWith('The deal')")
+    assert clock.count() == 0                                   # (the deal: no move, no time)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"{STEP}.startsWith('After move 1 ')")
+    assert clock.inner_text() == f" · {race_clock(times[0])} into the race, {gap(times[0] - count)} after Go"
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"{STEP}.startsWith('After move 5 ')")
+    before = gap(times[4] - times[3])
+    assert clock.inner_text() == f" · {race_clock(times[4])} into the race, {before} after the move before"
+    # match 2's first move, timed from its Go (the race clock stood still between the matches, then counted)
+    page.locator("[data-testid=replay-marks] button", has_text="Match 2 start").click()
+    second = page.locator("[data-testid=replay-marks] button", has_text="Match 2 start").get_attribute("data-step")
+    assert second
+    page.locator(".views .board [data-testid=replay-new-deal]").wait_for()
+    # (Play from the new deal: the wait for match 2's first move, the count and more, is cut short to 2.5 s)
+    play = page.locator("[data-testid=autoplay]")
+    play.click()
+    assert play.get_attribute("data-wait") == "2500"
+    play.click()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"{STEP}.startsWith('After move {int(second) + 1} ')")
+    start = int(second)
+    assert clock.inner_text().endswith(f"{gap(times[start] - times[start - 1] - count)} after Go"), clock.inner_text()
+
+    # Play from move 5: the first wait is the gap to move 6 on the race clock (at least 0.12 s, at most 2.5 s)
+    page.locator("[data-testid=replay-stepbar] button", has_text="Start").click()
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"{STEP}.startsWith('After move 5 ')")
+    play.click()
+    waited = int(play.get_attribute("data-wait") or 0)
+    assert waited == round(max(120, min(2500, 1000 * (times[5] - times[4])))), (waited, times[4:6])
+    page.wait_for_function(f"{STEP}.startsWith('After move 7 ')")
+    play.click()
+    assert play.get_attribute("aria-pressed") == "false"
+    shot(page, "biggles-replay-clock")

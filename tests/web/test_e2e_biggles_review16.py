@@ -153,11 +153,22 @@ def test_a_phones_replay_shows_the_board_in_the_first_screen_and_goes_to_match_2
     marks.nth(1).click()
     page.locator(".views .board").first.locator("[data-testid=replay-match-end]").wait_for()
     shot(page, "biggles-replay-phone-match-end")
-    # at a laptop's size the controls stay above the board, as they were
+    # (review 25) at a laptop's size too the board follows the step bar and the marks, the view picker, the record,
+    # the note on the analysis and the account under it: they put the board halfway down the first screen and its
+    # list of the last moves below the window
     page.set_viewport_size({"width": 1366, "height": 900})
     page.reload()
     page.wait_for_selector(".views .board")
-    assert page.evaluate(TOP, "[data-testid=whose-view]") < page.evaluate(TOP, ".views .board")
+    for later in ("[data-testid=whose-view]", "[data-testid=no-analysis]", "[data-testid=replay-account]"):
+        assert page.evaluate(TOP, later) > page.evaluate(TOP, ".views .board"), later
+    # (a step of the race a little before match 1's end: its list of the last moves in the window's first screen)
+    near_end = int(marks.nth(1).get_attribute("data-step") or 0) - 3
+    page.evaluate("""(step) => { const s = document.querySelector('.replay-steps input[type=range]');
+        s.value = step; s.dispatchEvent(new Event('input')); }""", near_end)
+    page.wait_for_function(f"{STEP_WORDS}.startsWith('After move {near_end} ')")
+    page.locator(".views .board [data-testid=replay-log]").wait_for()
+    log = page.locator(".views .board [data-testid=replay-log]").bounding_box()
+    assert log and log["y"] + log["height"] <= 900, log
     # (round 9, review 19d: a laptop showed the same board twice) one board at every size, each view still offered
     assert page.locator(".views .board").count() == 1
     assert page.input_value("[data-testid=whose-view]") == "0"
@@ -190,3 +201,38 @@ def test_a_phones_replay_lists_the_last_moves_up_to_the_step_shown(finished, pag
     marks.nth(2).click()  # match 2's deal: nothing played yet
     page.locator(".views .board").first.locator("[data-testid=replay-new-deal]").wait_for()
     assert page.locator("[data-testid=replay-log]").count() == 0
+
+
+STEP_WORDS = "document.querySelector('[data-testid=step]').textContent"
+#: the step bar's foot, each build's box (its cards and the words under them), the window's height and the step's words
+BUILDS = """() => { const bar = document.querySelector('[data-testid=replay-stepbar]').getBoundingClientRect();
+  const builds = [...document.querySelectorAll('.views .board .bg-build-box')].map((el) => {
+    const r = el.getBoundingClientRect(); return [r.top, r.bottom]; });
+  return { bar: bar.bottom, builds, height: innerHeight, step: document.querySelector('[data-testid=step]').textContent,
+           cards: document.querySelectorAll('.views .board .bg-build svg.card').length }; }"""
+
+
+def test_a_phones_replay_keeps_both_builds_in_the_window_at_every_step(finished, page):
+    """Review 24b: stepping through a phone's replay, only the top player's build stood in the window, the other's
+    below the fold. At the last steps of each match, where the builds are longest, both stand whole between the
+    pinned step bar and the window's foot, the page unscrolled."""
+    srv, table, _ = finished
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{srv.url}/replay/{table}")
+    page.wait_for_selector(".views .board")
+    marks = page.locator("[data-testid=replay-marks] button")
+    for end in (1, 3):  # each match's end, then the steps before it
+        step = int(marks.nth(end).get_attribute("data-step") or 0)
+        marks.nth(end).click()
+        page.wait_for_function(f"{STEP_WORDS}.startsWith('After move {step} ')")
+        for _ in range(3):
+            before = page.evaluate(BUILDS)["step"]
+            page.get_by_role("button", name="Back").click()
+            page.wait_for_function(f"{STEP_WORDS} !== {before!r}")
+            page.wait_for_function("document.querySelectorAll('.views .board .bg-build-box').length === 2")
+            seen = page.evaluate(BUILDS)
+            assert page.evaluate("window.scrollY") == 0
+            assert seen["cards"] >= 8, seen  # (builds of some length: the match near its end)
+            for top, bottom in seen["builds"]:
+                assert top >= seen["bar"] - 1 and bottom <= seen["height"], seen
+        shot(page, f"biggles-replay-phone-both-builds-{end}")

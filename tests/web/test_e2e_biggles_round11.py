@@ -6,7 +6,9 @@
 - at the game's end the result box's next steps, "Replay it · Play again", stand beside the headline in the first
   screen (the box lay below it);
 - the bot's chip by the title stands out from the cream page: its words dark on it, its edge drawn (it was light
-  grey on cream beside the player's gold chip).
+  grey on cream beside the player's gold chip);
+- (review 24a) before Start the player's own hand, pile and build stand whole above the dock, under which the start
+  box is one short line over Start (it was a long block of bold words, and the box covered the player's row).
 """
 
 from __future__ import annotations
@@ -25,6 +27,14 @@ BOARD = """() => { const board = document.querySelector('.board').getBoundingCli
   const log = [...document.querySelectorAll('.dock [data-testid=event-log] li')].map((li) => {
     const r = li.getBoundingClientRect(); return [r.top, r.bottom, r.height]; });
   return { top: board.top, parts, log, height: innerHeight }; }"""
+#: before Start: the player's own row's foot and the dock's top; the start box's lines shown (its button's aside),
+#: and those of them in bold type
+START = """() => { const mine = document.querySelector('.bg-player.bg-mine').getBoundingClientRect();
+  const dock = document.querySelector('.dock').getBoundingClientRect();
+  const lines = [...document.querySelectorAll('.dock [data-testid=start] > :not(button)')]
+    .filter((el) => el.offsetHeight > 0);
+  return { mine: mine.bottom, dock: dock.top, words: lines.map((el) => el.textContent.trim()),
+    bold: lines.filter((el) => Number(getComputedStyle(el).fontWeight) >= 600).map((el) => el.textContent) }; }"""
 #: the bot's chip: its words' colour, its own colour, its edge (a drawn ring), and the page's colour
 CHIP = """() => { const chip = [...document.querySelectorAll('.table-head .seat')]
     .find((el) => el.textContent.includes('bot'));
@@ -64,6 +74,14 @@ def test_on_a_phone_the_board_is_tight_and_the_next_steps_stand_by_the_headline(
             edges.append(chip["border"])
         assert max(_contrast(e, chip["page"]) for e in edges) >= 3, chip
 
+        # before Start (review 24a): the player's own row whole above the dock, and the box one short line over
+        # Start, in no bold type (a long block of bold words stood over the player's hand and pile)
+        page.locator("[data-testid=start-short]").wait_for()
+        start = page.evaluate(START)
+        assert start["mine"] <= start["dock"] + 1, start
+        assert start["words"] == ["A count of 3, 2, 1, then Go: nobody moves before it."], start
+        assert not start["bold"], start
+        shot(page, "biggles-round11-phone-start")
         page.locator("[data-testid=ready]").tap()
         page.wait_for_function(RACING)
         page.wait_for_function("document.querySelectorAll('[data-testid=event-log] li').length >= 4", timeout=60000)

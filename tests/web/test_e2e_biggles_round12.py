@@ -8,13 +8,16 @@
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import WebSocketRoute
 
 from conftest import ARTIFACTS
-from test_e2e_biggles import TOO_QUICK, legal_now, moves_shown, new_table, watch
+from test_e2e_biggles import TOO_QUICK, legal_now, moves_shown, new_table
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -98,13 +101,51 @@ BOX = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect(
     return { top: r.top, bottom: r.bottom, room: document.querySelector('.dock').getBoundingClientRect().top }; }"""
 
 
+#: builds as long as a match makes them, many stops in each (the winner's 14 cards, the other's 12): the table between
+#: matches is drawn with these in place of the race's own, which are seldom so long
+LONG_BUILDS = {"winner": ["K1x", "K1", "K2x", "K2", "K3x", "K3", "K4x", "K4", "K5x", "K5", "K6x", "K6", "K7", "BIG"],
+               "other": ["K1x", "K1", "K2x", "K2", "K3x", "K3", "K4x", "K4", "K5", "K6x", "K6", "K7x"]}
+
+
+def lengthen_builds(message: str | bytes) -> str | bytes:
+    """A view the server sends between matches, with match 1's builds as ``LONG_BUILDS`` (each three rows or more
+    on a phone before round 14); any other message as it came."""
+    if not isinstance(message, str) or '"match-over"' not in message:
+        return message
+    sent = json.loads(message)
+    if sent.get("type") != "view" or (sent.get("race") or {}).get("phase") != "match-over":
+        return message
+    last = sent["observation"]["match_results"][-1]
+    builds = [LONG_BUILDS["winner" if seat == last["winner"] else "other"] for seat in (0, 1)]
+    last["builds"] = builds
+    for seat, player in enumerate(last["board"]):
+        player["build"] = builds[seat]
+        player["stopped_by"] = ["R" + card[1] for card in builds[seat] if card.endswith("x")]
+    return json.dumps(sent)
+
+
 def test_on_a_phone_between_matches_both_builds_stand_above_the_result_box(server, browser):
     """The player builds fast (keys, at once) and wins match 1 against the Casual player: his own build, the whole run
-    to the Biggles card, and the bot's stand above the summary in the dock."""
+    to the Biggles card, and the bot's stand above the summary in the dock, however long they grew (round 14: a build
+    of three rows, stops in it, ran under the box)."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
+
+    views: dict[int, dict] = {}
+
+    def route(socket: WebSocketRoute) -> None:
+        table = socket.connect_to_server()
+
+        def passed(message: str | bytes) -> None:
+            told = lengthen_builds(message)
+            sent = json.loads(told)
+            if sent.get("type") == "view":       # (as ``watch`` keeps them: the page shows no legal moves)
+                views[sent["moves"]] = sent
+            socket.send(told)
+        table.on_message(passed)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
     try:
-        views = watch(page)
         new_table(page, server, "bot:gentle", seed=3, matches=2)
         page.click("[data-testid=ready]")
         page.wait_for_function("document.querySelector('.status').textContent.includes('race is on')")
@@ -131,7 +172,8 @@ def test_on_a_phone_between_matches_both_builds_stand_above_the_result_box(serve
                 page.wait_for_timeout(260)
         summary.wait_for()
         assert "You win match 1" in summary.inner_text(), summary.inner_text()
-        assert page.locator(".board [data-testid=build-0] [data-card]").count() >= 8
+        assert page.locator(".board [data-testid=build-0] [data-card]").count() == len(LONG_BUILDS["winner"])
+        assert page.locator(".board [data-testid=build-1] [data-card]").count() == len(LONG_BUILDS["other"])
         # (the page brings the builds into sight above the dock once it has drawn them)
         page.wait_for_function(
             "() => [0, 1].every((s) => { const r = document.querySelector(`[data-testid=build-${s}]`)"

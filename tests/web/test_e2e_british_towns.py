@@ -57,6 +57,12 @@ def end_announced(page, name: str, heads: tuple[str, ...]) -> None:
     assert text.startswith("Game over: ") and ("win" in text or "draw" in text), text
     assert all(head in text for head in heads), text
     assert page.evaluate("() => document.activeElement.closest('[data-testid=summary]') !== null")
+    # (review 25a: on a laptop the box stood over the middle of the final table, the page scrolled past the menu) the
+    # page at its top, the menu in view, and the box at the window's foot, the table's top half above it
+    size = page.viewport_size
+    page.wait_for_function("scrollY === 0")
+    box = sheet.bounding_box()
+    assert box and box["y"] >= size["height"] / 3 and box["y"] + box["height"] >= size["height"] - 20, (size, box)
     for width, height in ((1366, 900), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         box = sheet.bounding_box()
@@ -67,6 +73,14 @@ def end_announced(page, name: str, heads: tuple[str, ...]) -> None:
     page.keyboard.press("Escape")
     sheet.wait_for(state="detached")
     assert page.locator(".board .bt-seat").first.is_visible()
+
+
+#: where the end's box stands against the key and the window, once settled
+END_AT = """async () => { await document.fonts.ready;
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(() => done()));
+  const sheet = document.querySelector('[data-testid=summary]').getBoundingClientRect();
+  return { scrolled: scrollY, key: document.querySelector('.bt-key').getBoundingClientRect().bottom,
+           sheet: sheet.top, foot: sheet.bottom, height: innerHeight }; }"""
 
 
 def phone_shot(page, name: str) -> None:
@@ -100,6 +114,12 @@ def test_asking_game_to_the_end(server, page):
         legal = next_turn(page)
     banner = page.locator("[data-testid=result]")
     assert re.search(r"wins\.|You win\.|Shared", banner.inner_text()), banner.inner_text()
+    # (review 25a: on a laptop the end's box stands at the window's foot, the final key whole above it, and the page
+    # at its top, the site's menu in view; it stood in the middle over the key, the page scrolled past the menu)
+    page.wait_for_selector("[data-testid=summary]")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    at = page.evaluate(END_AT)
+    assert at["scrolled"] == 0 and at["key"] <= at["sheet"] + 1 and at["foot"] >= at["height"] - 40, at
     end_announced(page, "british-towns-asking", ("Regions", "Cards in them"))
     assert page.locator(".bt-history li").count() > moves
     shot(page, "british-towns-asking-end")
@@ -120,6 +140,8 @@ def test_sets_game_to_the_end(server, page):
     seats = page.locator(".bt-seat").count()
     assert seats >= 2 and page.locator("[data-testid^=score-]").count() == seats
     assert page.locator("[data-testid=score-0]").inner_text() == "score −7"
+    # (and the player's own box says why it is below nothing before anyone has moved: review 24a)
+    assert page.locator(".bt-seat.mine [data-testid=why-score]").inner_text().strip() == "(each −1 until laid)"
     # the prompt offers only what is legal: no discard to take where the pile has none
     if "take discard" not in legal:
         assert "discard" not in page.inner_text(".status"), page.inner_text(".status")

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from conftest import judged_row, open_analysis, played_by_bots, stood_in_analysis
 from parlour.games import get_game
 
 
+@pytest.mark.bots_quick
 def test_every_take_in_the_sets_analysis_names_the_card_it_took(server, page):
     made, info, record = played_by_bots(server.url, "british-towns-sets", 4, 2)
     state = get_game("british-towns-sets").new_state(seats=2, variant=record.variant, seed=record.seed,

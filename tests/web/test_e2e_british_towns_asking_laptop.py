@@ -17,7 +17,11 @@ WHERE = """async () => { await document.fonts.ready;
   const tops = new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top)));
   const title = document.querySelector('[data-testid=table-title]').getBoundingClientRect().top;
   const key = document.querySelector('.bt-key').getBoundingClientRect().bottom;
-  return { scrolled: scrollY, title, dock: dock.top, log: box.bottom, rows: tops.size, key }; }"""
+  // (review 24a: the key's town names read at arm's length, its regions three to a row)
+  const towns = parseFloat(getComputedStyle(document.querySelector('.bt-key .bt-keytowns')).fontSize);
+  const lefts = [...document.querySelectorAll('.bt-key li')].map((li) => Math.round(li.getBoundingClientRect().left));
+  const columns = new Set(lefts).size;
+  return { scrolled: scrollY, title, dock: dock.top, log: box.bottom, rows: tops.size, key, towns, columns }; }"""
 
 
 def test_on_a_laptop_the_asks_heard_stand_above_the_dock_and_the_hint_opens_in_place(browser, server, monkeypatch):
@@ -37,6 +41,7 @@ def test_on_a_laptop_the_asks_heard_stand_above_the_dock_and_the_hint_opens_in_p
             assert where["key"] <= where["dock"] and where["log"] <= where["dock"] + 0.5, where
             # (since review 21a a long hand is rows of low name cards, every card in sight: three rows at most)
             assert where["rows"] <= 3, where
+            assert where["towns"] >= 13 and where["columns"] == 3, where
             if len(view["observation"]["hand"]) >= 18 and len(view["observation"]["asks"]) >= 10:
                 break
             table.click(chooser.act(view["observation"], view["legal"]))

@@ -5,6 +5,8 @@ words live and in the replay, and the phone's analysis has the decision's hand a
 
 from __future__ import annotations
 
+import pytest
+
 from test_e2e_british_towns_review13 import _chooser, _shot, _table
 from test_e2e_british_towns_review14 import LOG_AT
 
@@ -240,7 +242,8 @@ def test_the_deal_is_told_in_the_same_words_at_the_table_and_in_the_replay(brows
                 step,
             )
             page.wait_for_function(
-                f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {step} ')"
+                f"/^(Move {step + 1} of|After move {step} of)/"
+                ".test(document.querySelector('[data-testid=step]').textContent)"
             )
             replayed = page.locator(".views .board .bt-log li").last.text_content()
             assert replayed == live, (step, replayed, live)
@@ -259,6 +262,7 @@ BESIDE = """() => { const focus = document.querySelector('[data-testid=analysis-
     key: board.querySelector('[data-testid=key-fold]')?.open ?? null }; }"""
 
 
+@pytest.mark.bots_quick
 def test_on_a_phone_the_analysis_shows_the_decisions_hand_and_discard_beside_its_judgement(browser, server):
     """Review 17a: on a phone the hand and the top discard of the decision judged stood about two screens under the
     judgement, below the key: with the judgement at the window's top they are in the same window, under it, and the

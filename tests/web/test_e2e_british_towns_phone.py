@@ -69,6 +69,14 @@ def test_sets_game_on_a_phone_a_tap_picks_a_card_out_and_a_second_discards_it(br
         assert page.locator(f'.hand-area svg.card[data-card="{code}"]').first.get_attribute("aria-pressed") == "true"
         name = page.evaluate("(c) => import('/static/games/british-towns-common.js').then((m) => m.townName(c))", code)
         assert confirm.inner_text() == f"Discard {name}"
+        # (review 25a: "or pick another" wrapped under the button onto the raised card) the button and its words within
+        # the window, clear of the card picked out, its ring included
+        words = page.locator("[data-testid=picked]").bounding_box()
+        raised = page.locator(f'.hand-area svg.card[data-card="{code}"]').first.bounding_box()
+        assert words and raised
+        assert words["x"] + words["width"] <= page.viewport_size["width"], words
+        assert words["y"] + words["height"] + 4 <= raised["y"], (words, raised)
+        assert page.locator("[data-testid=picked] .bt-pick-or").inner_text() == "or pick another"
         now = page.evaluate(NOW)
         assert now and now["region"] == page.evaluate(REGION, code) and now["words"].startswith("◀ your pick"), now
         assert now["scroll"] == 0, now

@@ -10,6 +10,8 @@ import json
 import re
 from importlib.resources import files
 
+import pytest
+
 from conftest import ARTIFACTS, judged_row, open_analysis, played_by_bots, stood_in_analysis
 from parlour.games.british_towns.pack import CARD_TEXT, card_name
 
@@ -63,9 +65,13 @@ def test_the_sets_game_end_says_the_rule_that_ended_it_with_the_numbers(server, 
           events: [{ event: 'reshuffle', seat: 1, turned_up: 'R4' },
                    { event: 'game over', seat: 1, why: 'could not make his hand up to seven' }] },
         result: { winner: 'P1', scores: { P1: 4, P2: -5 } } };
-      return [m.ending(view).querySelector('[data-testid=end-why]').textContent, c.townName('R4'),
-              m.bannerText(view.result, view), String(m.announce({}, view))]; }""")
-    rule, card, banner, announce = text
+      const end = m.ending(view);
+      return [end.querySelector('[data-testid=end-why]').textContent, c.townName('R4'),
+              m.bannerText(view.result, view), String(m.announce({}, view)),
+              end.firstElementChild.textContent]; }""")
+    rule, card, banner, announce, headline = text
+    # (review 24a: a headline of a few words first, the whole account under it)
+    assert headline == "The stock ran out.", headline
     # (the end said once: the foot line says who won, the count is the end's table; no "Game over" news)
     assert banner == "You win." and announce == "null", (banner, announce)  # (review 14a: "You win.")
     # (review 14a: one plain sentence, the rule's number in it)
@@ -241,6 +247,7 @@ def test_on_a_laptop_a_big_hand_with_the_hint_open_leaves_the_whole_key_above_th
         table.close()
 
 
+@pytest.mark.bots_quick
 def test_the_sets_analysis_speaks_to_its_own_player_as_you_throughout(server, page):
     """A player reading the analysis of his own game: a move whose words say "your set" begins "You", never "Ann ...
     your set"."""

@@ -140,14 +140,17 @@ ENDING = """async ([obs, result, seat]) => { const m = await import('/static/gam
   const view = { seat, observation: { ...obs, seat }, result, over: true, seats };
   const box = m.ending(view);
   return { paragraphs: [...box.querySelectorAll('p')].map((p) => p.textContent),
+           headline: box.querySelector('[data-testid=end-headline]')?.textContent ?? null,
+           why: box.querySelector('[data-testid=end-why]')?.textContent ?? null,
            tables: box.querySelectorAll('table').length,
            log: m.playLog(view.observation, view).map((l) => l.text) }; }"""
 
 
 def test_the_sets_end_says_in_one_plain_sentence_why_it_ended_on_real_endings(server, page):
     """Every kind of end met in real games (the stock out as a hand is drawn up, with no discard or one; no stock and
-    no discard at a turn's start; the club variants' single discard and stalemate): one sentence, then the table; the
-    play log's last draw never lists a card that went onto a set among the cards kept."""
+    no discard at a turn's start; the club variants' single discard and stalemate): a headline of a few words (review
+    24a), then one sentence, then the table; the play log's last draw never lists a card that went onto a set among
+    the cards kept."""
     page.goto(server.url + "/")
     wanted = {
         ("up to seven", 0): "there were no discards to shuffle into a new stock",
@@ -155,6 +158,13 @@ def test_the_sets_end_says_in_one_plain_sentence_why_it_ended_on_real_endings(se
         ("neither", 0): "there were no discards to shuffle into a new stock",
         ("too few", 1): "The stock was empty at the start of",
         ("stalemate", None): "with no set laid or added to in between, so the game ended in a stalemate",
+    }
+    # (review 24a: the headline over the sentence, a few words of the kind of end)
+    headlines = {
+        "up to seven": "The stock ran out.",
+        "neither": "Nothing left to draw.",
+        "too few": "Nothing left to draw.",
+        "stalemate": "A stalemate: no set laid while the stock ran out.",
     }
     seen = {}
     variants = [None, {"one_discard_ends": True}, {"stalemate": 1}]
@@ -170,9 +180,10 @@ def test_the_sets_end_says_in_one_plain_sentence_why_it_ended_on_real_endings(se
                     continue
                 ender = obs["events"][-1]["seat"]
                 got = page.evaluate(ENDING, [obs, state.result(), ender])
-                seen[key] = got["paragraphs"][0]
-                text = got["paragraphs"][0]
-                assert got["tables"] == 1 and len(got["paragraphs"]) == 1, got
+                text = got["why"]
+                seen[key] = text
+                assert got["tables"] == 1 and got["paragraphs"] == [got["headline"], text], got
+                assert got["headline"] == headlines[kind], (key, got["headline"])
                 assert wanted[key] in text, (key, text)
                 assert text.count(". ") == 0 and text.endswith(".") and len(text) < 240, text
                 assert " his " not in text and "Here " not in text and "rule" not in text, text

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from test_e2e_british_towns_review13 import _chooser, _shot, _table
@@ -15,13 +17,31 @@ KEY_AT = """async () => { await document.fonts.ready;
   const last = [...ul.children].map((li) => li.getBoundingClientRect().bottom);
   const since = document.querySelector('.dock [data-testid=since]'); const s = since && since.getBoundingClientRect();
   const text = since && since.querySelector('.bt-since-text');
+  const runs = text ? [...text.querySelectorAll(':scope > span:not([data-testid])')].map((s) => s.textContent) : [];
   const newer = []; for (const li of document.querySelectorAll('.bt-log li')) {
     if (li.classList.contains('mine')) break;
     if (!li.classList.contains('news')) newer.push(li.textContent); }
   return { scroll: ul.scrollTop, inner: ul.scrollHeight - ul.clientHeight, top: box.top, first: first.top,
            bottom: Math.max(...last), dock: dock.top, since: since ? since.textContent : null,
            seen: Boolean(s && s.height > 0 && s.top >= dock.top - 1 && s.bottom <= innerHeight + 1),
-           clipped: text ? text.scrollHeight - text.clientHeight : 0, newer }; }"""
+           clipped: text ? text.scrollHeight - text.clientHeight : 0, newer, runs }; }"""
+
+#: a move of the play log as the summary since the player's last turn gives it (round 14: the gist, a few words a
+#: move; the towns of a set laid and the cards drawn back up to seven are left to the play log)
+GIST = [
+    (r"^laid down (.+?): .*$", r"laid down \1"),
+    (r"^drew (?:.+ )?from the stock, back up to seven$", "drew back up to seven"),
+    (r"^drew from the stock$", "drew"),
+    (r"^took (.+) from the discard pile$", r"took \1"),
+    (r"^drew (.+) from the stock, and it went onto (.+)$", r"drew \1 onto \2"),
+    (r"^took (.+) from the discard pile and added it to (.+)$", r"added \1 to \2"),
+]
+
+
+def _gist(words: str) -> str:
+    for pattern, short in GIST:
+        words = re.sub(pattern, short, words)
+    return words
 
 
 #: the play log's entries cut across by the dock's top or the log's own foot, the page at its top (none where even the
@@ -61,10 +81,18 @@ def test_on_a_laptop_the_sets_key_is_whole_above_the_dock_and_the_dock_says_the_
             if at["newer"]:
                 assert at["since"] and at["since"].startswith("Since your last turn:"), (turn, at)
                 assert at["seen"] and at["clipped"] <= 1, (turn, at)
+                cut = False
                 for line in at["newer"]:
-                    # (the log's line "Doris drew 2 cards ...": the same words in the summary's sentence for Doris)
-                    words = line.split(" ", 1)[1] if not line[0].islower() else line
-                    assert words.split(";")[0].rstrip(".") in at["since"], (turn, line, at["since"])
+                    # (the log's line "Doris drew 2 cards from the stock, back up to seven": its gist, "drew back up to
+                    # seven", in the summary's sentence for Doris, the one her name begins)
+                    who, words = line.split(" ", 1) if not line[0].islower() else ("", line)
+                    words = words.split(";")[0].rstrip(".")
+                    gist = _gist(words)
+                    cut = cut or gist != words
+                    runs = [r for r in at["runs"] if r.startswith(f"{who} ")] if who else [at["since"]]
+                    assert any(gist in r for r in runs), (turn, line, gist, at["runs"])
+                # (where a move was cut to its gist, the summary points to the play log for the rest)
+                assert not cut or at["since"].endswith("More in the play log."), (turn, at["since"], at["newer"])
                 told += 1
             if turn in (6, 10):
                 _shot(page, f"british-towns-sets-review15-laptop-{players}-{turn}")

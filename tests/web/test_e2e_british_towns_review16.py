@@ -160,8 +160,9 @@ def test_the_sets_end_is_told_in_the_same_words_in_the_log_the_end_and_the_repla
     try:
         take_seat(page, server.url, made)
         page.goto(f"{server.url}/replay/{made['id']}")
-        page.wait_for_selector(".views .board .bt-log li")
-        page.wait_for_function("document.querySelector('[data-testid=step]').textContent.includes(' · ')")
+        page.wait_for_selector(".views .board")
+        page.locator("[data-testid=replay-stepbar] button", has_text="End").click()     # (it opens at the deal)
+        page.wait_for_function("document.querySelector('[data-testid=step]').textContent.includes(', the last')")
         info = httpx.get(f"{server.url}/api/tables/{made['id']}").json()
         mine = httpx.get(f"{server.url}/api/tables/{made['id']}/replay?step={info['moves']}&seat=0").json()
         obs = mine["views"][0]["observation"]
@@ -190,10 +191,12 @@ def test_the_sets_end_is_told_in_the_same_words_in_the_log_the_end_and_the_repla
             last + 1,
         )
         page.wait_for_function(
-            f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {last + 1} ')"
+            f"/^(Move {last + 1 + 1} of|After move {last + 1} of)/"
+                ".test(document.querySelector('[data-testid=step]').textContent)"
         )
         caption = page.inner_text("[data-testid=step]")
-        assert caption.split(" · ", 1)[1].startswith("You ") and "Ann" not in caption, caption
+        said = caption.split(" · ", 1)[1].removeprefix("just before, ")
+        assert said.startswith(("You ", "you ")) and "Ann" not in caption, caption
     finally:
         context.close()
 

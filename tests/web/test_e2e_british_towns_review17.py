@@ -134,7 +134,7 @@ def test_on_a_phone_the_sets_strip_says_every_players_score_the_players_own_firs
             assert got["said"][0][1] == f"You {_points(obs['scores'][me])}", got
             for (seat, said), name in zip(got["said"][1:], [view["seats"][i]["name"] for i in order[1:]], strict=True):
                 assert said == f"{name} {_points(obs['scores'][seat])}", (seat, said)
-            assert got["text"].startswith("Scores: You ") and " · " in got["text"], got
+            assert got["text"].startswith("Scores (a card in hand counts −1): You ") and " · " in got["text"], got
             assert got["chips"] == len(obs["sets"][me]), got
             if turn == 4:
                 _shot(page, "british-towns-sets-review17-phone-scores")

@@ -266,7 +266,10 @@ def test_the_sets_hint_says_what_the_top_discard_gives_where_its_region_is_held(
       const view = (discards) => ({ seat: 0, seats: [{ name: 'Ann' }, { name: 'Arthur' }],
         observation: { seat_names: ['P1', 'P2'], hand: held, discards, history: [[1, 'discard X']] } });
       return { held: m.hintWords('take discard', view([top])), none: m.hintWords('take discard', view([none])),
-        stock: m.hintWords('draw stock', view([top])), region: c.regionPhrase(9) }; }""",
+        stock: m.hintWords('draw stock', view([top])), stockNone: m.hintWords('draw stock', view([none])),
+        keep: m.hintWords(`discard ${held[0]}`, view([top])), only: m.hintWords(`discard ${held[2]}`, view([top])),
+        region: c.regionPhrase(9), south: c.regionPhrase(1), midlands: c.regionPhrase(5),
+        names: [c.townName(held[0]), c.townName(held[2]), c.townName(none)] }; }""",
         [towns[:2] + other[:1], towns[2], CARD_TEXT[min(CARDS_OF[5])]],
     )
     name = card_name(CARD_TEXT.index(towns[2]))
@@ -274,8 +277,17 @@ def test_the_sets_hint_says_what_the_top_discard_gives_where_its_region_is_held(
         "Play",
         f"Take {name} from the discard pile: you hold 2 cards of {said['region']}; it makes 3",
     ], said
-    # (a region he holds nothing of, and the stock: the move's own words, as before)
-    assert said["none"] is None and said["stock"] is None, said
+    # (review 25a: a later hint gave only figures) every row says why: a region held nothing of, the stock against the
+    # discard on offer, and what a discard leaves of its region
+    first, third, five = said["names"]
+    assert said["none"] == ["Play", f"Take {five} from the discard pile: you hold no card of {said['midlands']} yet"]
+    assert said["stock"] == ["Play", f"Draw from the stock: a card unseen, leaving {name} on the pile"], said
+    assert said["stockNone"] == [
+        "Play",
+        f"Draw from the stock: a card unseen, rather than {five}, a region you hold nothing of",
+    ], said
+    assert said["keep"] == ["Play", f"Discard {first}: you keep 1 card of {said['region']}"], said
+    assert said["only"] == ["Play", f"Discard {third}: your only card of {said['south']}"], said
 
 
 #: the hint on a laptop: whether its first five rows and the button for more lie whole inside its box, unscrolled

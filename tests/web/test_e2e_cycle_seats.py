@@ -98,33 +98,33 @@ def test_a_later_sitting_waits_for_its_players_earlier_matches(server, page):
     page.on("pageerror", lambda error: errors.append(str(error)))
     cycle, key = new_cycle(page, server.url)
     auth = {"Authorization": f"Bearer {key}"}
-    # sitting 1 is Ann v Ruth and Bob v Cat; Ruth's sitting-2 match (Ruth v Bob) waits for both
-    refused = httpx.post(f"{server.url}/api/cycles/{cycle}/matches/1/table", headers=auth,
+    # sitting 1 is Ann v Ruth and Bob v Cat (matches 1 and 2); Ruth's sitting-2 match (3: Ruth v Bob) waits for both
+    refused = httpx.post(f"{server.url}/api/cycles/{cycle}/matches/2/table", headers=auth,
                          json={"seats": [{"kind": "person"}, {"kind": "bot", "bot": "gentle"}]})
     assert refused.status_code == 422, refused.text
-    assert refused.json()["detail"] == ("match 2 cannot start yet: sitting 2 starts when Ruth's and Bob's sitting-1 "
+    assert refused.json()["detail"] == ("match 3 cannot start yet: sitting 2 starts when Ruth's and Bob's sitting-1 "
                                         "matches are in"), refused.text
-    play = page.locator("tr[data-match='1'] button.primary")
+    play = page.locator("tr[data-match='2'] button.primary")
     assert play.get_attribute("aria-disabled") == "true"
-    assert page.inner_text("tr[data-match='1'] [data-testid=play-waits]") == (
+    assert page.inner_text("tr[data-match='2'] [data-testid=play-waits]") == (
         "Sitting 2 starts when Ruth's and Bob's sitting-1 matches are in.")
     # a sitting-1 match may start at once
     assert page.locator("tr[data-match='0'] button.primary").get_attribute("aria-disabled") is None
     # with Bob's match in, only Ruth's is awaited
     entered = httpx.post(f"{server.url}/api/cycles/{cycle}/entries", headers=auth,
-                         json={"kind": "result", "match": 2, "blue_points": 8, "red_points": 3})
+                         json={"kind": "result", "match": 1, "blue_points": 8, "red_points": 3})
     assert entered.status_code == 200, entered.text
-    page.wait_for_function("() => document.querySelector(\"tr[data-match='1'] [data-testid=play-waits]\")"
+    page.wait_for_function("() => document.querySelector(\"tr[data-match='2'] [data-testid=play-waits]\")"
                            ".textContent === \"Sitting 2 starts when Ruth's sitting-1 match is in.\"", timeout=30000)
     shot(page, "cycle-later-sitting-waits")
-    page.locator("tr[data-match='1'] button.primary").click(force=True)     # a press says why, opens nothing
+    page.locator("tr[data-match='2'] button.primary").click(force=True)     # a press says why, opens nothing
     page.wait_for_selector("text=Sitting 2 starts when Ruth's sitting-1 match is in.", state="attached")
     assert len(page.context.pages) == 1
     entered = httpx.post(f"{server.url}/api/cycles/{cycle}/entries", headers=auth,
                          json={"kind": "result", "match": 0, "blue_points": 8, "red_points": 6})
     assert entered.status_code == 200, entered.text
-    page.wait_for_selector("tr[data-match='1'] [data-testid=play-waits]", state="detached", timeout=30000)
-    assert page.locator("tr[data-match='1'] button.primary").get_attribute("aria-disabled") is None
+    page.wait_for_selector("tr[data-match='2'] [data-testid=play-waits]", state="detached", timeout=30000)
+    assert page.locator("tr[data-match='2'] button.primary").get_attribute("aria-disabled") is None
     assert not errors, errors
 
 

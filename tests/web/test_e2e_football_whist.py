@@ -32,11 +32,17 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
 
     counts = {"play": 0, "kick": 0, "move": 0, "stay": 0}
     goals_seen, banners = 0, []
-    took = {"move": False, "phone": False, "half2": False}
+    took = {"move": False, "phone": False, "half2": False, "reloaded": False}
     deadline = time.monotonic() + 120
-    summaries = []
+    summaries: list[str] = []
     while time.monotonic() < deadline:
         page.wait_for_selector(f"{BOARD_ACTION}, {RESULT}, [data-testid=summary]")
+        if page.locator("[data-testid=summary]").count() and summaries == [] and not took["reloaded"]:
+            # the page opened again at half time (a reload) shows the half-time box again, not the bare table
+            took["reloaded"] = True
+            page.reload()
+            page.wait_for_selector("[data-testid=summary]")
+            assert page.inner_text("[data-testid=summary] h2").startswith("Half time")
         if (summary := go_on(page)) is not None:  # half time stops play until the player goes on
             summaries.append(summary)
             continue
@@ -101,6 +107,16 @@ def test_a_person_plays_a_whole_match_against_three_bots(server, page):
         assert re.fullmatch(pattern, text.strip()), text
     total = sum(int(page.inner_text(f"[data-testid=goals-{p}]")) for p in "AB")
     assert page.locator(".fw-ending [data-testid=goal-timeline] li").count() == total  # the end lists every goal
+    # the log keeps half time's score, tricks and change of ends once its box has gone
+    assert re.fullmatch(r"Half time: (partners [AB] lead|level at) \d+–\d+ · tricks A \d+, B \d+ · ends changed",
+                        page.inner_text("[data-testid=log-half-time]")), page.inner_text("[data-testid=log-half-time]")
+    # the page opened again on the match over shows the same full-time sheet, goals and tricks per half
+    page.reload()
+    page.wait_for_selector("[data-testid=summary]")
+    assert page.inner_text("[data-testid=summary] h2") == summaries[1].splitlines()[0]
+    assert page.locator("[data-testid=summary] table th", has_text="Tricks, second half").count() == 1
+    page.click("[data-testid=go-on]")
+    page.locator("[data-testid=summary]").wait_for(state="detached")
     assert page.locator(".fw-goals-panel").count() == 1  # once, not beside the pitch too
     end_and_replay(page, "football-whist")
     assert not errors, errors

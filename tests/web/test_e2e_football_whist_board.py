@@ -78,3 +78,39 @@ def test_someone_with_no_seat_reads_the_seats_hand_by_its_name(server, page):
     page.evaluate("() => document.body.replaceChildren()")
     page.evaluate(RENDER, [match["moving"], 1000])                     # the player's own seat: "Your hand"
     assert page.inner_text(".fw-hand-box h3").startswith("Your hand"), page.inner_text(".fw-hand-box h3")
+
+
+def test_the_ball_on_a_badge_leaves_its_names_readable(server, page):
+    """On a laptop the ball lay over the badge's own name ("Leopa…"): on every badge it now covers neither that
+    name nor the team's name beside the badge."""
+    match = _match()
+    page.goto(server.url + "/")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    view = match["moving"]
+    covered = page.evaluate(
+        """async ([view]) => {
+        const fw = await import('/static/games/football-whist.js');
+        const data = await fetch('/api/games/football-whist/data').then((r) => r.json());
+        const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+          && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        const out = [];
+        for (const node of Object.keys(data.pitch.badges)) {
+          document.body.replaceChildren();
+          const el = document.createElement('div');
+          el.style.width = '800px';
+          document.body.append(el);
+          const v = JSON.parse(JSON.stringify(view));
+          v.observation.ball = node;
+          fw.render(el, { view: v, obs: v.observation, seat: 0, legal: [], act: () => {}, refuse: () => {},
+                          send: () => {}, readOnly: true });
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          const ball = el.querySelector('.fw-ball circle').getBoundingClientRect();
+          const names = `[data-node="${node}"] .fw-badge-name, [data-node="${node}"] .fw-node-id`;
+          for (const name of el.querySelectorAll(names)) {
+            if (name.textContent && meets(ball, name.getBoundingClientRect())) out.push([node, name.textContent]);
+          }
+        }
+        return out; }""",
+        [view],
+    )
+    assert covered == [], covered

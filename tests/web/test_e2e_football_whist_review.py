@@ -84,7 +84,8 @@ def test_full_time_shows_the_result_with_the_title_in_view_and_a_watcher_reads_e
         new_table(page, server.url)
         play(page, lambda p: False)
         page.locator(RESULT).wait_for()
-        # the page opens at its top: the title, the seats and the result at the scoreboard, with no jump away
+        # once the full-time sheet is gone on from (it scrolls the page to show the final pitch above it: round 14),
+        # the page's top is in view again: the title, the seats and the result at the scoreboard
         page.wait_for_function("document.querySelector('[data-testid=board-result]')")
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         title = page.locator("h1").bounding_box()

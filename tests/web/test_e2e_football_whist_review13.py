@@ -214,8 +214,8 @@ def test_at_full_time_the_board_names_the_last_tricks_master_team_and_says_the_m
     shown = page.locator("[data-testid=master]")
     assert shown.get_attribute("data-team") == team, (shown.get_attribute("data-team"), team)
     note = page.inner_text("[data-testid=trick-note]")
-    named = f"{TEAMS[team]['name']} the Master team" if team else "no Master team"
-    assert "won the last trick" in note and named in note and "the match is over" in note, note
+    named = f"with {TEAMS[team]['name']} as the Master team" if team else "with no Master team"
+    assert "won the last trick, " + named in note and note.endswith(". The match is over."), note
     # (the same end with the ball moved on after the last trick, as its winner may: the box still names the team
     # of the trick, not the badge the ball went to)
     moved = json.loads(json.dumps(end))
@@ -225,4 +225,4 @@ def test_at_full_time_the_board_names_the_last_tricks_master_team_and_says_the_m
     page.evaluate("() => document.body.replaceChildren()")
     page.evaluate(RENDER, [moved, 1000])
     assert page.locator("[data-testid=master]").get_attribute("data-team") == team
-    assert "after it: ball to" in page.inner_text("[data-testid=trick-note]")
+    assert ", then moved the ball to " in page.inner_text("[data-testid=trick-note]")

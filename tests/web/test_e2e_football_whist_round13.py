@@ -185,7 +185,8 @@ def test_hint_bars_are_drawn_against_the_best_and_each_row_says_what_its_move_do
                     drawn: (() => { const el = li.querySelector('[data-testid=hint-reason]'); if (!el) return null;
                       const r = el.getBoundingClientRect();
                       const line = parseFloat(getComputedStyle(el).lineHeight) || 20;
-                      return { seen: r.width > 20 && r.height > 5, oneLine: r.height <= 1.5 * line }; })() }))"""
+                      return { seen: r.width > 20 && r.height > 5, oneLine: r.height <= 1.5 * line,
+                        whole: el.scrollWidth <= el.clientWidth + 1 }; })() }))"""
             )
             best = max(r["chance"] for r in rows)
             for r in rows:
@@ -195,11 +196,17 @@ def test_hint_bars_are_drawn_against_the_best_and_each_row_says_what_its_move_do
                 # each row's reason is the server's, beside the move
                 assert r["why"] == reasons.get(r["action"], ""), (r, reasons)
             assert any(r["why"] for r in rows), rows
-            # the expert's choice says its reason on screen at both sizes; on a phone every row does, in one line
+            # the expert's choice says its reason on screen at both sizes; on a phone every row does, whole (review
+            # 25c: cut to one line, "nearer the go…", it said nothing; it wraps instead)
             # (a laptop's dock leaves the goals and the play log in sight: its other rows' reasons are read out only)
             drawn = [r for r in rows if r["why"] and (size == "phone" or r is rows[0])]
-            assert all(r["drawn"]["seen"] and (r["drawn"]["oneLine"] or size != "phone") for r in drawn), drawn
+            assert all(r["drawn"]["seen"] and (r["drawn"]["whole"] or size != "phone") for r in drawn), drawn
             assert any(r["fill"] >= r["bar"] - 2 for r in rows), rows
+            if size == "desktop":
+                # on a laptop the expert's reason is read whole (it wraps, never an ellipsis), and the score line
+                # stays over the hand
+                assert rows[0]["drawn"]["whole"], rows[0]
+                assert page.locator(".dock [data-testid=fw-strip]").is_visible()
             kinds.add(kind)
             page.click("[data-testid=hint-close]")
             if {"play", "move"} <= kinds:

@@ -236,12 +236,15 @@ def test_the_replay_takes_the_board_to_each_costly_move_of_the_seat_analysed(ser
             " && document.querySelector('[data-testid=analysis-focus] h2')?.textContent"
             f".startsWith('Move {index + 1}:')")
         assert not CODES.search(focus.inner_text())
-        # one numbering: the board "after move N", the judgement "move N + 1"
-        said = f"After move {index} of" if index else "The deal"
+        # one numbering (round 14b): the bar names the step by the move to play there, as the judgement does
+        said = f"Move {index + 1} of" if index else "The deal"
         page.wait_for_function(f"document.querySelector('[data-testid=step]').textContent.startsWith('{said}')")
         assert f"Move {index + 1}:" in focus.inner_text()
-        # (review 14a: the bar names the move to come with the same number)
-        assert page.inner_text("[data-testid=step]").endswith(f"· next: move {index + 1}")
+        if not index:
+            assert "· move 1: " in page.inner_text("[data-testid=step]")
+        # (who is next, and what he does: a card "to play", or "kicks off", "moves the ball" (review 25c))
+        nxt = page.inner_text("[data-testid=step-next]")
+        assert re.search(r" (to play|kicks off( the second half)?|moves the ball)$", nxt), nxt
         top = page.evaluate("document.querySelector('[data-testid=analysis-focus]').getBoundingClientRect().top")
         board = page.evaluate("document.querySelector('.views .board').getBoundingClientRect().top")
         assert 0 <= top < board < page.viewport_size["height"], (top, board)

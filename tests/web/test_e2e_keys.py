@@ -42,7 +42,7 @@ def test_a_join_link_asks_for_a_name_and_seats_the_player(server, page):
     assert not errors, errors
 
 
-def test_a_drive_is_read_only_without_its_organiser_link(server, page):
+def test_a_drive_is_read_only_without_its_organiser_link(server, page, browser):
     made = httpx.post(server.url + "/api/drives", json={"title": "Club night",
                                                         "teams": ["Villa", "Charlton", "Rangers", "Swansea"]}).json()
     page.goto(server.url + made["url"])
@@ -53,9 +53,23 @@ def test_a_drive_is_read_only_without_its_organiser_link(server, page):
     both_sizes(page, "drive-read-only")
     page.goto(server.url + made["organiser"])
     page.wait_for_selector("[data-testid=organiser]")
-    assert "#organiser" not in page.url                                     # the key leaves the address bar
+    # review 24: the address bar keeps the key (a fragment, never sent to the server), so that the address the
+    # organiser bookmarks opens the page with his rights in any browser; the page says so, and offers the
+    # watchers' link without it
+    assert page.url == server.url + made["organiser"]
     link = page.inner_text("[data-testid=organiser-link]")
     assert link == server.url + made["organiser"]
+    assert "bookmark this page" in page.inner_text("[data-testid=address-bar-key]")
+    assert page.inner_text("[data-testid=watch-link]") == server.url + made["url"]
+    elsewhere = browser.new_context()
+    bookmarked, stranger = elsewhere.new_page(), browser.new_context().new_page()
+    bookmarked.goto(page.url)
+    bookmarked.wait_for_selector("[data-testid=organiser]")
+    stranger.goto(page.inner_text("[data-testid=watch-link]"))
+    stranger.wait_for_selector("[data-testid=read-only]")
+    assert "#" not in stranger.url and stranger.locator("form.score").count() == 0
+    stranger.context.close()
+    elsewhere.close()
     both_sizes(page, "drive-organiser-link")
     row = page.locator('tr[data-fixture="1-1"]')
     row.locator("input[name=home]").fill("2")
@@ -63,8 +77,27 @@ def test_a_drive_is_read_only_without_its_organiser_link(server, page):
     row.locator("button[type=submit]").click()
     page.wait_for_selector('tr[data-fixture="1-1"] >> text=Change score')
     assert httpx.get(server.url + f"/api/drives/{made['id']}").json()["entries"][0]["home_goals"] == 2
-    page.reload()                                                            # the key is kept by the browser
+    page.goto(server.url + made["url"])                                      # the key is kept by the browser
     page.wait_for_selector("[data-testid=organiser]")
+    assert page.url == server.url + made["organiser"]                        # and put back in the address bar
+
+
+def test_a_cycle_just_made_has_its_organiser_key_in_the_address_bar(server, page, browser):
+    """Review 24: right after creating, the address bar read /cycles/ID: bookmarked and opened elsewhere, it had no
+    organiser controls.  Now it carries the key, and a row named in the address is still sought."""
+    page.goto(server.url + "/drives")
+    page.fill("[data-testid=new-cycle] textarea[name=players]", "Ann\nBob\nCat")
+    page.click("text=Create the cycle")
+    page.wait_for_selector("[data-testid=organiser]")
+    assert re.search(r"/cycles/[^/#]+#organiser=.+$", page.url), page.url
+    other = browser.new_context().new_page()
+    other.goto(page.url)
+    other.wait_for_selector("[data-testid=organiser]")
+    again = other.context.new_page()                                 # the organiser's browser: his key, and row 2 lit
+    again.goto(page.url.split("#")[0] + "#match-2")
+    again.wait_for_selector("tr#match-2.sought", state="attached")
+    assert "#organiser=" in again.url and again.locator("[data-testid=organiser]").count() == 1
+    other.context.close()
 
 
 def test_a_seat_closes_its_table_and_plays_again_with_the_same_seats(server, page):

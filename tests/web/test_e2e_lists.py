@@ -3,9 +3,11 @@ replay's answer to a spectator who asks for the players' analysis."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import httpx
+import pytest
 
 from conftest import shot
 
@@ -74,6 +76,7 @@ def finished_by_bots(url: str, game: str, seats: int, made: dict | None = None) 
     return made
 
 
+@pytest.mark.bots_quick
 def test_the_replays_view_picker_and_the_heading_over_the_boards_agree(server, page):
     made = finished_by_bots(server.url, "british-towns-sets", 3)
     names = [s["name"] for s in httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"]]
@@ -102,6 +105,7 @@ def test_the_replays_view_picker_and_the_heading_over_the_boards_agree(server, p
     shot(page, "replay-view-picker-phone")
 
 
+@pytest.mark.bots_quick
 def test_a_drives_table_is_named_by_its_clubs_in_the_finished_list(server, page):
     teams = ["Swansea", "Everton", "Fulham", "Burnley"]
     drive = httpx.post(server.url + "/api/drives", json={"teams": teams}).json()
@@ -126,7 +130,8 @@ def test_a_drives_table_is_named_by_its_clubs_in_the_finished_list(server, page)
     assert not any(ch.isdigit() for ch in cells[1]), cells
 
 
-def test_a_biggles_result_in_the_finished_list_says_who_beat_whom_and_by_how_many_points(server, page):
+@pytest.mark.bots_quick
+def test_a_biggles_match_in_the_finished_list_says_who_played_biggles_first_and_the_points(server, page):
     made = httpx.post(
         server.url + "/api/tables",
         json={
@@ -144,5 +149,92 @@ def test_a_biggles_result_in_the_finished_list_says_who_beat_whom_and_by_how_man
     page.goto(server.url + "/games")
     row = page.locator(f"tr[data-table='{made['id']}']")
     row.wait_for()
-    assert row.locator("td").nth(2).inner_text() == f"{won} beat {lost} {w}–{lo} on points"
+    # (a single match is won by playing Biggles first, as the rule sheet scores it, not on points: review 25)
+    assert row.locator("td").nth(2).inner_text() == f"{won} played Biggles first, {w}–{lo}"
     shot(page, "finished-games-scores")
+
+
+def test_own_finished_game_reads_its_name_first_says_today_and_offers_its_analysis(server, browser):
+    """Review 24: the list had "Replay" but no way to the analysis; "· hints on" broke onto a line of its own in small
+    text; times lacked "today"; on a phone the game's name was small grey text under the result."""
+    import random
+
+    from conftest import PHONE, WIDE, play_out, stood_in_analysis
+
+    made = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "british-towns-sets", "seed": 5, "hints": True,
+              "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]},
+    ).json()
+    pick = random.Random(0)
+    play_out(server.url, made, lambda view: pick.choice(view["legal"]), limit=120)
+    for size in (WIDE, PHONE):
+        touch = {"is_mobile": True, "has_touch": True} if size == PHONE else {}
+        context = browser.new_context(viewport=size, **touch)
+        try:
+            page = context.new_page()
+            page.goto(server.url + "/")
+            page.evaluate("([id, seat]) => localStorage.setItem(`parlour:${id}`, JSON.stringify(seat))",
+                          [made["id"], {"seat": made["seat"], "token": made["token"]}])
+            page.goto(server.url + "/games")
+            row = page.locator(f"tr[data-table='{made['id']}']")
+            row.wait_for()
+            title, hints = row.locator(".game-title"), row.locator("[data-testid=hints-on]")
+            result = row.locator("td.result")
+            when = row.locator("[data-testid=finished-at]").inner_text()
+            assert when.startswith(("today, ", "yesterday, ")), when
+            analyse = row.locator("[data-testid=list-analyse]")
+            assert analyse.inner_text() == "Analyse"
+            assert analyse.get_attribute("href") == f"/replay/{made['id']}#analyse"
+            if size == WIDE:
+                # "hints on" on the name's own line, as large as the name
+                t, h = title.bounding_box(), hints.bounding_box()
+                assert abs(t["y"] - h["y"]) < 3 and h["x"] > t["x"], (t, h)
+                size_of = "el => getComputedStyle(el).fontSize"
+                assert title.evaluate(size_of) == hints.evaluate(size_of)
+                shot(page, "finished-games-own-wide-review24")
+                # the link opens the replay with the player's analysis under way (the expert's answer stood in)
+                page.route(re.compile(r"/analysis\?seat=\d+$"), lambda route: route.fulfill(
+                    json=stood_in_analysis(made["id"], "british-towns-sets", 0, "Ann", [])))
+                analyse.click()
+                page.wait_for_selector("[data-testid=analysis] h2:has-text('as the expert sees them')")
+            else:
+                # the game's name first, in the text's own colour; the result under it
+                assert title.bounding_box()["y"] < result.bounding_box()["y"]
+                colour = "el => getComputedStyle(el).color"
+                assert title.evaluate(colour) == page.locator("body").evaluate(colour)
+                assert page.evaluate("document.documentElement.scrollWidth") <= 390
+                shot(page, "finished-games-own-phone-review24")
+        finally:
+            context.close()
+
+
+def test_the_asking_games_result_in_the_lists_gives_the_regions_laid():
+    """Review 25c: the lists gave the asking game's result as a bare "Won by Betty", the others with their score: its
+    line now has the regions each player laid, as the rules count them (the lists' words are the lobby's, from this)."""
+    from parlour.web.routers.tables import _score
+
+    row = {"finished": True, "game": "british-towns-asking",
+           "seats": [{"name": "Rev"}, {"name": "Arthur"}, {"name": "Betty"}],
+           "result": {"regions": {"P1": 1, "P2": 2, "P3": 4}, "cards_in_regions": {"P1": 4, "P2": 7, "P3": 15},
+                      "winner": "P3", "shared_by": [], "finished": True}}
+    score = _score(row)
+    assert score is not None and score["unit"] == "regions"
+    assert [(s["names"], s["figure"], s["won"]) for s in score["sides"]] == [
+        (["Rev"], 1, False), (["Arthur"], 2, False), (["Betty"], 4, True)]
+
+
+def test_a_british_towns_result_tells_the_reader_who_lost_that_he_lost(server, page):
+    """Review 25c: the sets game's replay said "Arthur wins. Rev: 1 · Arthur: 21." to Rev, where Football Whist's
+    says "You lose." too: the reader who played and lost is told so; a watcher is not."""
+    page.goto(server.url + "/")
+    said = page.evaluate("""async () => {
+        const { resultWords } = await import('/static/games/british-towns-common.js');
+        const result = { scores: { P1: 1, P2: 21 }, winner: 'P2', shared_by: [] };
+        const view = (seat) => ({ seat, seats: [{ name: 'Rev' }, { name: 'Arthur' }],
+                                  observation: { seat_names: ['P1', 'P2'] } });
+        return [resultWords(result, view(0), 'scores', ''), resultWords(result, view(1), 'scores', ''),
+                resultWords(result, view(null), 'scores', '')]; }""")
+    assert said[0].startswith("Arthur wins. ") and said[0].endswith(" You lose."), said
+    assert said[1].startswith("You win. ") and "lose" not in said[1], said
+    assert "lose" not in said[2], said

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 
 from conftest import play_out, take_seat
 from parlour.bots import make_bot
@@ -14,6 +15,7 @@ from parlour.games import get_game
 SEATS = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic", "name": "Arthur"}]
 
 
+@pytest.mark.bots_quick
 def test_the_readers_own_game_says_you_in_the_finished_list(server, page):
     made = httpx.post(server.url + "/api/tables", json={"game": "british-towns-sets", "seed": 3, "seats": SEATS})
     made = made.json()

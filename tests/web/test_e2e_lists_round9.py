@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import httpx
+import pytest
 
 from conftest import shot
 from test_e2e_lists import finished_by_bots
@@ -24,6 +25,7 @@ def drive_game_by_bots(url: str) -> tuple[dict, dict]:
     return finished_by_bots(url, "football-whist", 4, made), fixture
 
 
+@pytest.mark.bots_quick
 def test_a_drive_game_played_by_bots_offers_no_analysis_in_its_replay(server, page):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -74,6 +76,7 @@ def test_a_biggles_seat_link_promises_what_it_gives_and_no_analysis(server, page
         assert want in kept and ("analysis" in kept) == (game != "biggles"), (game, kept)
 
 
+@pytest.mark.bots_quick
 def test_finished_games_read_alike_carry_a_date_and_are_compact_on_a_phone(server, browser):
     """Review 19b: Football Whist rows read "Chelsea 1-5 Charlton" beside Biggles's "Me beat Cat 8-3 on points"; no
     row said when it finished; on a phone each row wrapped into 3-4 lines repeating the game and the tournament, and
@@ -117,7 +120,11 @@ def test_finished_games_read_alike_carry_a_date_and_are_compact_on_a_phone(serve
         when = row.locator("[data-testid=finished-at]")
         tokyo = datetime.fromtimestamp(finished["finished"], ZoneInfo("Asia/Tokyo"))
         assert f"{tokyo:%H:%M}" in when.inner_text(), (when.inner_text(), tokyo)
-        assert str(tokyo.day) in when.inner_text(), when.inner_text()
+        # (review 24: a game of today says so, the whole date in its title)
+        now = datetime.now(ZoneInfo("Asia/Tokyo"))
+        day = "today, " if now.date() == tokyo.date() else "yesterday, "
+        assert when.inner_text().startswith(day), when.inner_text()
+        assert str(tokyo.day) in (when.get_attribute("title") or ""), when.get_attribute("title")
         # nobody's seat here: "Your games" says so in one line
         empty = page.locator("[data-testid=no-own-games]")
         assert empty.inner_text() == "No game of yours in this browser yet."

@@ -88,6 +88,13 @@ def test_a_long_run_of_player_counts_is_offered_as_far_as_eight_and_the_rest_sai
     sets = page.evaluate("fetch('/api/games/british-towns-sets').then((r) => r.json())")["seat_counts"]
     assert page.eval_on_selector("select[name=players]", "el => [...el.options].map((o) => Number(o.value))") == sets
     assert not page.locator("[data-testid=players-note]").count()
+    # a game for a set number says so in words (review 24d: Biggles' box offered only "2", a dead control), and the
+    # table is made for that number
+    page.goto(server.url + "/new/biggles")
+    page.wait_for_selector("form.new select[name=kind1]")
+    assert not page.locator("select[name=players]").count()
+    assert page.inner_text("[data-testid=players-fixed]") == "Biggles is played by two players."
+    assert page.locator(".seatrow").count() == 2
 
 
 def test_the_form_warns_where_the_number_of_players_makes_a_short_game(server, page):

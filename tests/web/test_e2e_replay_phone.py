@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from conftest import ARTIFACTS, PHONE, Server, wait_over
+from conftest import ARTIFACTS, PHONE, WIDE, Server, wait_over
 from parlour.store import Store
 from parlour.web.app import create_app
 
@@ -85,7 +85,8 @@ def test_on_a_phone_each_step_changes_what_is_seen_under_the_pinned_step_bar(fin
         for n in range(1, 6):
             page.get_by_role("button", name="Forward").tap()
             page.wait_for_function(
-                f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {n} ')"
+                f"/^(Move {n + 1} of|After move {n} of)/"
+                ".test(document.querySelector('[data-testid=step]').textContent)"
             )
             page.wait_for_function("document.querySelectorAll('.views .board').length === 1")
             at = page.evaluate(SEEN, part)
@@ -110,5 +111,37 @@ def test_on_a_phone_each_step_changes_what_is_seen_under_the_pinned_step_bar(fin
           const bar = document.querySelector('[data-testid=replay-stepbar]').getBoundingClientRect();
           return r.top >= bar.bottom - 1 && r.top < innerHeight - 60; }""")
         assert page.locator("[data-testid=replay-extras] select").first.is_visible()
+    finally:
+        context.close()
+
+
+def test_a_squadron_replay_keeps_a_log_of_the_moves_to_the_step_shown_with_the_steps_move_marked(finished, browser):
+    """Review 25b: a Squadron Scramble replay told only the step's one move, under the step bar; its board now keeps
+    the table's log of every move so far beside the pile (as Football Whist's replay does), the step's move marked."""
+    srv, tables = finished
+    context = browser.new_context(viewport=WIDE)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    try:
+        page.goto(f"{srv.url}/replay/{tables['squadron-scramble']}#step=12")
+        page.wait_for_selector(".views .ss-board")
+        log = page.locator(".views [data-testid=play-log]")
+        for step in (12, 13):
+            page.wait_for_function(
+                f"document.querySelector('[data-testid=step]').textContent.startsWith('Move {step + 1} of')")
+            marked = log.locator("li[aria-current=step]")
+            page.wait_for_function(
+                f"document.querySelector('.views [aria-current=step]')?.dataset.move === '{step - 1}'")
+            # the marked line is the move the step bar says was just made, the last of the log's moves, in sight
+            bar = page.locator("[data-testid=step]").inner_text()
+            # (a name said is ticked in the log, "...: right" in the bar)
+            said = marked.inner_text().removesuffix(" ✓")
+            assert marked.count() == 1 and said in bar, (marked.all_inner_texts(), bar)
+            moves = log.locator("li[data-move]")
+            assert moves.count() == step and moves.nth(step - 1).get_attribute("aria-current") == "step"
+            assert page.evaluate("""() => { const m = document.querySelector('.views [aria-current=step]');
+              const l = m.closest('ol').getBoundingClientRect(), r = m.getBoundingClientRect();
+              return r.top >= l.top - 1 && r.bottom <= l.bottom + 1 && r.bottom <= innerHeight; }""")
+            page.get_by_role("button", name="Forward").click()
     finally:
         context.close()

@@ -59,8 +59,15 @@ def test_analyse_is_greyed_with_its_reason_for_a_browser_that_holds_no_seat_and_
     assert button.get_attribute("aria-disabled") == "true"
     assert why.is_visible() and "each in the browser they played in" in why.inner_text()
     assert button.get_attribute("aria-describedby") == why.get_attribute("id")
-    # beside the button, on its line
-    place = page.evaluate("""() => { const r = (s) => document.querySelector(s).getBoundingClientRect();
+    # (review 24) words, not a greyed control: no box, in the words' own grey, one sentence with its reason
+    look = button.evaluate(
+        "el => { const s = getComputedStyle(el); return [s.borderTopWidth, s.backgroundColor, s.opacity]; }"
+    )
+    assert look == ["0px", "rgba(0, 0, 0, 0)", "1"], look
+    line = page.locator(".replay-controls:has([data-testid=analyse])").inner_text()
+    assert "is not available here: only the players of this game may analyse it" in " ".join(line.split()), line
+    # beside the button, on its line (the reason's first line: words that wrap as a sentence does)
+    place = page.evaluate("""() => { const r = (s) => document.querySelector(s).getClientRects()[0];
         const b = r('[data-testid=analyse]'), w = r('[data-testid=analyse-why]');
         return [b.top, b.bottom, w.top, w.bottom, b.right, w.left]; }""")
     assert place[2] < place[1] and place[3] > place[0] and place[5] >= place[4], place
@@ -74,3 +81,16 @@ def test_analyse_is_greyed_with_its_reason_for_a_browser_that_holds_no_seat_and_
     page.wait_for_selector(".views .board")
     assert page.get_attribute("[data-testid=analyse]", "aria-disabled") is None
     assert page.locator("[data-testid=analyse-why]").is_hidden()
+
+
+def test_a_replay_link_to_no_game_says_so_in_words_and_leads_to_the_list(server, page):
+    """Review 25c: a replay link to no game read "No such table / no table 'NOPE1234'", the server's words with the
+    link's code in them: now it says there is no game there, in words, and leads to the finished games."""
+    page.goto(f"{server.url}/replay/NOPE1234")
+    heading = page.locator("[data-testid=replay-missing]")
+    heading.wait_for()
+    assert heading.inner_text() == "No game to replay here"
+    text = page.inner_text("main")
+    assert "NOPE1234" not in text and "table" not in text.lower(), text
+    page.click("main a.button:has-text('Finished games')")
+    page.wait_for_url(f"{server.url}/games")

@@ -31,8 +31,12 @@ def test_on_a_phone_the_whole_words_of_the_last_move_can_be_read(quick_server, b
     page.set_default_timeout(15000)
     try:
         page.goto(f"{quick_server.url}/replay/{made['id']}")
-        # (a replay opens at its end: the last move, and why the game ended)
-        page.wait_for_selector("[data-testid=step]:has-text('After move')")
+        # (review 24: a replay opens at the deal, which gives nothing away; it opened at the end, the result in sight)
+        page.wait_for_selector("[data-testid=step]:has-text('The deal')")
+        assert page.locator(".replay-steps input").input_value() == "0"
+        # the end is a tap away: the last move, and why the game ended
+        page.locator("[data-testid=replay-stepbar] button", has_text="End").tap()
+        page.wait_for_selector("[data-testid=step]:has-text(', the last')")
         assert page.locator("[data-testid=step-next]").count() == 0
         before = page.evaluate(CUT)
         assert before["cut"], before  # the ending's words run past three lines here
@@ -54,6 +58,11 @@ def test_on_a_phone_the_whole_words_of_the_last_move_can_be_read(quick_server, b
         # a tap on the words themselves opens them too
         page.locator("[data-testid=step]").tap()
         page.wait_for_function("document.querySelector('[data-testid=step]').classList.contains('open')")
+        # a link that asks for a step opens there
+        page.goto("about:blank")
+        page.goto(f"{quick_server.url}/replay/{made['id']}#step=3")
+        page.wait_for_selector("[data-testid=step]:has-text('Move 4 of ')")
+        assert page.locator(".replay-steps input").input_value() == "3"
     finally:
         context.close()
 

@@ -15,7 +15,7 @@ def test_with_the_hint_open_the_hand_keeps_one_row_on_screen_beside_the_decision
     # (the table made with hints: drive makes it through the API)
     monkeypatch.setattr(table.httpx, "post",
                         lambda url, json=None, **kw: post(url, json={**(json or {}), "hints": True}, **kw))
-    made, _ = table.drive(quick_server, 7, lambda v: v["observation"]["phase"] == "play"
+    made, view = table.drive(quick_server, 7, lambda v: v["observation"]["phase"] == "play"
                           and len(v["observation"]["hand"]) >= 9 and any(a.startswith("lay ") for a in v["legal"]))
     monkeypatch.undo()
     context, page, errors = table.open_table(browser, quick_server, made, WIDE)
@@ -31,6 +31,14 @@ def test_with_the_hint_open_the_hand_keeps_one_row_on_screen_beside_the_decision
                      decision: box('.dock .decision-slot [data-action], .dock .decision-slot [data-choose]'),
                      hint: box('[data-testid=hint]') }; }""")
         assert len(boxes["hand"]) >= 9 and boxes["decision"] and boxes["hint"]
+        # (review 25b: the rows were figures only) each row says under its move what it builds or keeps, in the words
+        # the server worked out from Ann's own view, the analysis's reasons
+        rows = page.locator("[data-testid=hint] [data-testid=hint-play]")
+        said = {rows.nth(i).get_attribute("data-hint"):
+                rows.nth(i).locator("[data-testid=hint-reason]").all_inner_texts() for i in range(rows.count())}
+        reasons = view["observation"]["reasons"]
+        assert said and all(texts == [reasons[action]] for action, texts in said.items() if action in reasons), said
+        assert any(texts for texts in said.values()), said
         assert len({b["top"] for b in boxes["hand"]}) == 1, f"the hand takes more than one row: {boxes['hand']}"
         for b in boxes["hand"] + boxes["decision"] + boxes["hint"]:
             assert b["top"] >= 0 and b["bottom"] <= boxes["height"] and b["right"] <= boxes["width"], b

@@ -59,6 +59,7 @@ def test_on_a_phone_the_round_count_keeps_its_heading_and_go_on_in_view(quick_se
     context, page, errors = open_table(browser, quick_server, made, PHONE, touch=True)
     try:
         count = page.locator("[data-testid=round-count]")
+        page.get_by_test_id("last-count").tap()         # (the page opened after the round: its count is one line)
         count.wait_for()
         page.wait_for_timeout(200)
         for part in ("h2", "[data-testid=count-go-on]"):
@@ -140,9 +141,9 @@ def test_a_replays_words_say_the_players_name_to_an_onlooker_and_a_swap_names_wh
         assert said["onlooker"].endswith("Reviewer misses the next turn."), said
         assert "You" not in said["onlooker"] and "you" not in said["onlooker"], said
         assert said["own"].endswith("You miss your next turn."), said
-        # (a set by its owner and plane, no number: review 16b; "their own" for a move on the mover's own set)
+        # (a set by its owner and plane, no number: review 16b; "his" for a move on the mover's own set)
         assert said["swap"] == f"swapped {fighter['name']} (side) into Cyril's {SHORT[fighter['code']]} set", said
-        assert said["add"] == f"added {WILD['KEF']} to their own {SHORT[bomber['code']]} set", said
+        assert said["add"] == f"added {WILD['KEF']} to his {SHORT[bomber['code']]} set", said
         assert said["addOwn"] == f"added {WILD['KEF']} to your {SHORT[bomber['code']]} set", said
     finally:
         context.close()

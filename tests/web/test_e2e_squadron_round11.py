@@ -101,18 +101,32 @@ def test_the_focus_a_move_by_key_leaves_on_a_hand_card_shows_it_at_its_size(quic
         page.evaluate("() => document.activeElement && document.activeElement.blur()")
         page.keyboard.press("1")  # (the first move listed: a discard)
         page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
-        # the card the focus comes to, as it stands a moment after (a card shown large grows in .12 s)
+        # the card the focus comes to, as it stands from a moment after (a card shown large grows in .12 s) to a
+        # quarter second after: each frame, the hand's card that holds the focus then (the bots' moves draw the hand
+        # again meanwhile, the focus going to the new copy of the card: the first one is then out of the page)
         seen = page.evaluate("""() => new Promise((done) => {
-            const look = () => {
+            const held = () => {
                 const el = document.activeElement;
-                if (!el || !el.closest('.dock .hand-area svg.card')) return requestAnimationFrame(look);
-                setTimeout(() => done({ spot: el.matches('svg.card.ss-spot'), transform: getComputedStyle(el).transform,
-                                        waiting: document.querySelector('.dock .status').innerText }), 250);
+                return el && el.isConnected && el.closest('.dock .hand-area svg.card') ? el : null;
+            };
+            const look = () => {
+                if (!held()) return requestAnimationFrame(look);
+                const start = performance.now(), frames = [];
+                const watch = () => {
+                    const el = held(), t = performance.now() - start;
+                    if (el && t >= 150) {
+                        frames.push({ spot: el.matches('.ss-spot'), transform: getComputedStyle(el).transform });
+                    }
+                    if (t < 250) return requestAnimationFrame(watch);
+                    done({ frames, waiting: document.querySelector('.dock .status').innerText });
+                };
+                watch();
             };
             look();
         })""")
-        assert seen["spot"], seen
-        assert seen["transform"] == "none", seen
+        assert seen["frames"], seen
+        assert all(f["spot"] for f in seen["frames"]), seen
+        assert all(f["transform"] == "none" for f in seen["frames"]), seen
         snap(page, "squadron-round11-spot-focus-after-key")
         assert not errors, errors
     finally:
@@ -226,46 +240,56 @@ def test_a_round_begins_with_who_plays_first(quick_server, browser):
         context.close()
 
 
-def test_after_a_set_laid_the_hint_offers_itself_again_for_the_discard(quick_server, browser):
-    """(review 20c: a hint at a turn where a set could be laid weighed only the lay, "Ask again then", and the player
-    had to think of asking again) once the set is down, the dock offers "Ask again for the discard", which asks the
-    expert; its answer weighs the discards."""
+def test_a_hint_asked_at_the_draw_follows_the_turn_to_its_discard(quick_server, browser):
+    """(review 20c, then round 14: the hint answered the draw, and after it the player had to press Hint again, or
+    "Ask again for the discard" once a set was down) a hint asked at the draw stays on: once the card is drawn the
+    expert is asked again without a press, and once a set is laid again, and its answer then weighs the discards."""
     made, _ = drive(
         quick_server,
         3,
-        lambda v: v["observation"]["phase"] == "play" and any(a.startswith("lay ") for a in v["legal"]),
+        lambda v: v["observation"]["phase"] == "draw" and len(v["legal"]) > 1,
         variant={"auto_name": True},
         hints=True,
     )
     context, page, errors = open_table(browser, quick_server, made, WIDE)
+    presses: list[str] = []
+    page.expose_function("pressed", lambda what: presses.append(what))
+    page.evaluate("""() => document.addEventListener('click', (e) => {
+        if (e.target.closest('[data-testid=hint-button]')) window.pressed('hint'); }, true)""")
     try:
-        assert page.locator("[data-testid=ask-again]").count() == 0
         page.locator("[data-testid=hint-button]").click()
-        page.locator("[data-testid=hint]").wait_for()
-        assert page.locator("[data-testid=hint-unjudged]").count() == 1
-        assert page.locator("[data-testid=ask-again]").count() == 0
-        moves = page.get_attribute(".board", "data-moves")
-        page.locator(".dock .ss-lays [data-action^='lay ']").first.click()
-        page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
-        again = page.locator("[data-testid=ask-again]")
-        again.wait_for()
-        assert "Ask again for the discard" in again.inner_text()
-        snap(page, "squadron-round11-ask-again")
-        page.wait_for_timeout(2100)  # (hints are paced: one each 2 s after a burst)
-        again.locator("button").click()
-        page.locator("[data-testid=hint]").wait_for()
-        rows = page.locator("[data-testid=hint-play]").all_inner_texts()
+        page.locator("[data-testid=hint] [data-testid=chance]").first.wait_for(timeout=30000)
+        # the turn played on from the board (the expert's choice, as a player who read it would)
+        while True:
+            moves = page.get_attribute(".board", "data-moves")
+            action = page.get_attribute("[data-testid=hint-play]", "data-hint")
+            page.locator("[data-testid=hint-play]").first.click()
+            page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{moves}'")
+            # (no press: the hint is asked again by itself, and answers the new decision)
+            page.wait_for_function(
+                f"""() => {{ const b = document.querySelector('.board').dataset.moves;
+                    const t = document.querySelector('[data-testid=hint] [data-testid=chance]');
+                    return b !== '{moves}' && (t || !document.querySelector('[data-testid=hint-button]')); }}""",
+                timeout=30000,
+            )
+            if page.locator("[data-testid=hint-play]").count() == 0:
+                break
+            rows = page.locator("[data-testid=hint-play]").all_inner_texts()
+            assert page.locator("[data-testid=ask-again]").count() == 0
+            if any("Discard" in r for r in rows):
+                snap(page, "squadron-round14-hint-follows-to-the-discard")
+                break
+            assert action is not None and not action.startswith("discard "), action
         assert any("Discard" in r for r in rows), rows
-        assert page.locator("[data-testid=ask-again]").count() == 0
-        snap(page, "squadron-round11-ask-again-answered")
+        assert presses == ["hint"], presses
         assert not errors, errors
     finally:
         context.close()
 
 
-def round_count_open(quick_server, browser, pace: str, size: dict = WIDE, touch: bool = False):
-    """A table at the quick pace, its first round played to its end by the person's socket with the page open: the
-    context, the page and its errors once the round's count stands open."""
+def round_count_open(quick_server, browser, pace: str | None, size: dict = WIDE, touch: bool = False):
+    """A table at the given pace (None: the table's default, none chosen), its first round played to its end by the
+    person's socket with the page open: the context, the page and its errors once the round's count stands open."""
     made = httpx.post(
         quick_server.url + "/api/tables",
         json={
@@ -276,7 +300,8 @@ def round_count_open(quick_server, browser, pace: str, size: dict = WIDE, touch:
         },
     ).json()
     context = browser.new_context(viewport=size, is_mobile=touch, has_touch=touch)
-    context.add_init_script(f"localStorage.setItem('parlour:pace', '{pace}')")
+    if pace:
+        context.add_init_script(f"localStorage.setItem('parlour:pace', '{pace}')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -294,7 +319,7 @@ def round_count_open(quick_server, browser, pace: str, size: dict = WIDE, touch:
             if view["legal"]:
                 action = chooser.act(view["observation"], view["legal"])
                 seat.send(json.dumps({"type": "act", "action": action, "moves": view["moves"]}))
-    page.wait_for_selector("[data-testid=summary] [data-testid=count-down]", timeout=60000)
+    page.wait_for_selector("[data-testid=summary] .ss-round", timeout=60000)
     return context, page, errors
 
 
@@ -319,6 +344,25 @@ def test_the_round_count_stops_its_countdown_for_a_player_reading_it(quick_serve
         # past the time it had, the count still stands, waiting for Go on
         page.wait_for_timeout((seconds + 2) * 1000)
         assert page.locator("[data-testid=summary]").count() == 1
+        page.click("[data-testid=go-on]")
+        page.wait_for_selector("[data-testid=summary]", state="detached")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_at_the_default_pace_the_round_count_waits_for_the_player(quick_server, browser):
+    """(review 24: at the default pace, steady, the count went on by itself after 14 to 32 s, too soon to read a
+    long one) at steady it stands until the player presses Go on: no countdown in its foot, the status says only Go
+    on, and the pace's words say so; it closes on Go on."""
+    context, page, errors = round_count_open(quick_server, browser, None)
+    try:
+        assert page.locator("[data-testid=summary] [data-testid=count-down]").count() == 0
+        assert "by itself" not in page.locator("[data-testid=summary] .sheet-foot").inner_text()
+        assert page.locator(".dock .status").inner_text() == "Round 2 begins when you press Go on."
+        assert page.locator("select", has=page.locator("option[value=steady]")).input_value() == "steady"
+        words = page.locator("[data-testid=pace]").get_attribute("title") or ""
+        assert "at quick a round's count goes on by itself, at steady, instant and slow it waits for you" in words
         page.click("[data-testid=go-on]")
         page.wait_for_selector("[data-testid=summary]", state="detached")
         assert not errors, errors

@@ -182,7 +182,8 @@ def test_a_round_the_stock_ended_says_so_and_the_replay_jumps_to_each_rounds_sta
         count = page.locator(".views [data-testid=replay-round-count]").first
         count.wait_for()
         page.wait_for_function(
-            f"document.querySelector('[data-testid=step]').textContent.startsWith('After move {out['moves']} ')"
+            f"/^(Move {out['moves'] + 1}|After move {out['moves']}) of/"
+            ".test(document.querySelector('[data-testid=step]').textContent)"
         )
         text = count.inner_text()
         assert text.startswith(f"Round {out['round']}: the stock ran out"), text

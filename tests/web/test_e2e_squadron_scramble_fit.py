@@ -115,14 +115,25 @@ def wrong_name(view: dict) -> str | None:
 
 
 def test_a_reload_just_after_a_round_ended_shows_that_rounds_count_with_its_missed_turns(quick_server, browser):
-    """Back at the table just after a round ended (a reload), the player finds that round's count open over the
-    table, a turn missed for a wrong name in it, until he goes on; a button in the board's head opens it again."""
+    """Back at the table just after a round ended (a reload), the player finds that round's count in one lit line in
+    the board's head, "Round N: X went out", never open over his hand and decision (review 25); the line opens the
+    count, a turn missed for a wrong name in it, until he goes on; at the next reload the line is the plain button."""
     made, view = drive(quick_server, 7, lambda v: first_turn_of_a_round_after(v, missed=True), choose=wrong_name)
     over = [e for e in view["observation"]["events"] if e["event"] == "round over"][-1]
     for size, touch in ((WIDE, False), (PHONE, True)):
         context, page, errors = open_table(browser, quick_server, made, size, touch)
         try:
             count = page.locator("[data-testid=round-count]")
+            line = page.get_by_test_id("last-count")
+            line.wait_for()
+            page.wait_for_timeout(300)
+            assert count.count() == 0                  # no count over the hand and the decision
+            said = line.inner_text()
+            assert said.startswith(f"Round {over['round']}: ") and said.endswith(" · how it was scored"), said
+            assert "ss-count-new" in (line.get_attribute("class") or "")
+            hand = page.locator(".dock .hand-area").bounding_box()
+            assert hand and hand["y"] + hand["height"] <= size["height"] + 1, hand
+            (line.tap if touch else line.click)()
             count.wait_for()
             assert count.locator("h2").inner_text().startswith(f"Round {over['round']}: ")
             text = count.inner_text()
@@ -139,10 +150,11 @@ def test_a_reload_just_after_a_round_ended_shows_that_rounds_count_with_its_miss
             count.wait_for()
             page.keyboard.press("Escape")
             count.wait_for(state="detached")
-            # shown once: at the next reload the count stays shut (its button still opens it)
+            # read once: at the next reload the line is the plain button (which still opens the count)
             page.reload()
             page.get_by_test_id("last-count").wait_for()
             assert page.locator("[data-testid=round-count]").count() == 0
+            assert page.get_by_test_id("last-count").inner_text() == f"How round {over['round']} was scored"
             assert not errors, errors
         finally:
             context.close()

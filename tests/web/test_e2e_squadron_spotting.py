@@ -12,6 +12,7 @@ is then opened on that table, at his turn (the bots wait for him there).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -119,6 +120,14 @@ def test_in_plane_spotting_no_swap_is_offered_the_player_tries_one_and_a_wrong_t
         snap(page, "squadron-spotting-hint-at-a-swap-laptop")
         page.click("[data-testid=hint-close]")
         snap(page, "squadron-spotting-swap-moment-laptop")
+        # (review 25b: the list read "your 8th card from the left", "your 4th ...", "your 3rd ...") its discards name
+        # each card by its place in the hand, in the hand's order, left to right
+        page.click(".all-moves summary")
+        listed = [t for t in page.locator(".all-moves [data-action^='discard ']").all_inner_texts() if "(" in t]
+        form = re.compile(r"Discard card (\d+) from the left \((top|side|front) view\)$")
+        places = [int(m.group(1)) for t in listed if (m := form.search(t))]
+        assert len(places) == len(listed) >= 2 and places == sorted(places), listed
+        page.click(".all-moves summary")
 
         moves = page.get_attribute(".board", "data-moves")
         wild = page.locator(f".ss-set[data-set='{set_id}'] [data-swap='{set_id} {slot}']")
@@ -210,6 +219,14 @@ def test_a_card_played_before_the_draw_is_answered_with_what_may_be_drawn(quick_
         assert text == ("Draw first: take the top card of the stock, or take a discard and every card above it "
                         "(the cards to its right)."), text
         snap(page, f"squadron-draw-first-{'phone' if touch else 'laptop'}")
+        # (review 24) the pile's chips in the dock (a phone's) and its strips (a laptop's fan) are edged alike
+        # whatever the plane: a nation's colour would tell what the outline is there to test
+        colours = page.evaluate("""() => [
+            ...[...document.querySelectorAll('[data-testid=glance-pile] .ss-gl-card:not(.wild)')]
+                .map((x) => getComputedStyle(x).borderLeftColor),
+            ...[...document.querySelectorAll('.ss-pile .ss-spine:not(.wild)')].map((x) => x.style.background)]""")
+        planes = {c.split("/")[0] for c in view["observation"]["pile"] if "/" in c}
+        assert len(colours) >= (len(planes) if touch else len(planes) - 1) and len(set(colours)) <= 1, (planes, colours)
         assert not errors, errors
     finally:
         context.close()

@@ -4,6 +4,8 @@ and its end says the result went to the tournament instead of offering a casual 
 
 from __future__ import annotations
 
+import re
+
 from conftest import play_out, shot, take_seat
 from test_e2e_tournaments_live import organiser_key
 
@@ -51,6 +53,21 @@ def test_a_drive_game_names_its_drive_and_teams_on_its_table_end_and_replay(serv
     assert who == [home, away], who
     final = page.inner_text("[data-testid=board-result]")
     assert "Partners" not in final and (a == b or (home if a > b else away) in final), final
+    # review 24: the letters A and B, "partners A", "A attack", gave way to the teams wherever they are known
+    assert sorted(set(page.locator(".fw-chip").all_inner_texts())) == sorted([home, away])
+    assert [t.split(" (")[0] for t in page.locator(".fw-side-name").all_inner_texts()] == ["Home", "Away"]
+    text = page.inner_text("main")
+    assert "partners A" not in text and "partners B" not in text and "A attack" not in text, text
+    assert f"({home})" in text or f"({away})" in text, text           # "Ann won the trick (Aston Villa)"
+    # the log's half-time line and the scorers under the result by team too ("partners B lead 1–0 · tricks A 6, B 5",
+    # "B: Burnley 2 scored 1" came back beside the teams' names)
+    teams = f"({re.escape(home)}|{re.escape(away)})"
+    half = page.inner_text("[data-testid=log-half-time]")
+    assert re.fullmatch(rf"Half time: ({teams} lead|level at) \d+–\d+ · tricks {re.escape(home)} \d+, "
+                        rf"{re.escape(away)} \d+ · ends changed", half), half
+    goals = page.inner_text("[data-testid=scorers]")
+    assert goals == "No goals in the match" or all(
+        re.match(rf"{teams}: ", line) for line in goals.removeprefix("Goals · ").split(" · ")), goals
     shot(page, "drive-game-end")
     # the replay says the same, and leads back
     page.goto(f"{server.url}/replay/{made['id']}")

@@ -3,6 +3,8 @@ play the others round him), and a bot plays for him only when the organiser, tol
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import shot
 
 STATUS = "[data-testid=round-status]"
@@ -12,6 +14,7 @@ def organiser_key(page) -> str:
     return page.inner_text("[data-testid=organiser-link]").split("#organiser=")[1]
 
 
+@pytest.mark.bots_quick
 def test_the_bots_leave_a_persons_match_to_him_until_asked_to_stand_in(server, page):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -35,9 +38,10 @@ def test_the_bots_leave_a_persons_match_to_him_until_asked_to_stand_in(server, p
                                 data={"kind": "result", "match": 0, "blue_points": 8, "red_points": 5})
     assert entered.ok, entered.text()
     page.wait_for_selector("tr[data-match='0'] [data-testid=source]", timeout=30000)
-    # the bots play the rest of round 1: Bob v Cat, then Ann v Bob; Cat v Reviewer waits for Reviewer
+    # the bots play the rest of round 1: Bob v Cat (match 2), then Ann v Bob (3); Cat v Reviewer (4) waits for him
+    page.select_option("[data-testid=bots-pace] select", "quick")   # (the bots at the quick pace: the test waits)
     page.click("[data-testid=simulate]")
-    page.wait_for_selector("tr[data-match='1'] [data-testid=source]", timeout=120000)
+    page.wait_for_selector("tr[data-match='2'] [data-testid=source]", timeout=120000)
     got = page.request.get(f"{server.url}/api/cycles/{cycle}").json()
     assert got["people"] == ["Reviewer"], got["people"]
     theirs = next(m for m in got["matches"] if m["match"] == 3)

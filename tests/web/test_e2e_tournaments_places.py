@@ -70,8 +70,8 @@ def test_the_cycle_says_who_shares_a_place_on_points(server, page):
     page.goto(f"{server.url}/cycles/{cycle['id']}")
     page.wait_for_selector("tr[data-match='3']")
     assert page.locator("[data-testid=shared-places]").count() == 0  # nobody has played: nothing to say
-    # Ann v Ruth 8-3, Ruth v Bob 8-3, Bob v Cat 8-5, Cat v Ann 8-3: Cat 13; Ann, Ruth and Bob 11 each
-    for match, (blue, red) in enumerate([(8, 3), (8, 3), (8, 5), (8, 3)]):
+    # Ann v Ruth 8-3, Bob v Cat 8-5, Ruth v Bob 8-3, Cat v Ann 8-3: Cat 13; Ann, Ruth and Bob 11 each
+    for match, (blue, red) in enumerate([(8, 3), (8, 5), (8, 3), (8, 3)]):
         entered = httpx.post(
             f"{server.url}/api/cycles/{cycle['id']}/entries",
             headers=auth,

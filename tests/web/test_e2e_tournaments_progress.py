@@ -14,7 +14,7 @@ def new_drive(page, server) -> str:
     page.fill("[data-testid=new-drive] input[name=rounds]", "1")
     page.click("text=Create the drive")
     page.wait_for_selector("tr[data-fixture='1-2']")
-    return page.url.rstrip("/").split("/")[-1]
+    return page.url.split("#")[0].rstrip("/").split("/")[-1]
 
 
 def test_a_fixture_waiting_for_a_person_says_so_with_the_join_link_then_shows_the_score(server, page, browser):

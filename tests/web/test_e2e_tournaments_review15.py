@@ -76,13 +76,16 @@ def test_the_tournaments_page_lists_each_kinds_own_levels_under_its_heading(serv
     drive = page.locator("section:has(h2:text('Football Whist Drives')) [data-testid=drive-levels]")
     cycle = page.locator("section:has(h2:text('Biggles cycles')) [data-testid=cycle-levels]")
     assert (
-        "bots from the weakest to the strongest: Beginner, Casual player, Club player, Card counter, Expert)"
-        in drive.inner_text()
+        "Football Whist bots from the weakest to the strongest: Beginner, Casual player, Club player, Card counter, "
+        "Expert)" in drive.inner_text()
     ), drive.inner_text()
     assert (
-        "bots from the weakest to the strongest: Beginner, Casual player, Improving player, Regular player, "
+        "Biggles bots from the weakest to the strongest: Beginner, Casual player, Improving player, Regular player, "
         "Club player, Expert)" in cycle.inner_text()
     ), cycle.inner_text()
+    # review 24: both lists have a "Casual player" and a "Club player", of different ladders: each says which it is
+    assert "the card-playing bots of Football Whist, for a drive's games only" in drive.inner_text()
+    assert "the racing bots of Biggles, for a cycle's matches only" in cycle.inner_text()
     # each form reads down its tile, one field under another (the new-table page's two columns are not for them)
     for form in ("new-drive", "new-cycle"):
         lefts = page.locator(f"[data-testid={form}] label").evaluate_all(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from conftest import ARTIFACTS, shot
 from test_e2e_lists import finished_by_bots
@@ -31,6 +32,7 @@ def enter(url: str, made: dict, round_: int, table: int, home: int, away: int) -
     ).raise_for_status()
 
 
+@pytest.mark.bots_quick
 def test_a_drive_fixture_on_a_phone_is_one_line_of_names_and_score_with_its_button_under_it(server, browser):
     """Review 21b: "away team against the right edge, score above a full-width Change score button, bot level
     orphaned underneath".  Now the names and the score share one line (a long name cut short, the score whole), the
@@ -184,6 +186,7 @@ def test_the_finished_games_say_a_stalled_draw_by_its_score_and_join_two_players
     context.close()
 
 
+@pytest.mark.bots_quick
 def test_a_finished_games_tournament_link_goes_to_its_row_on_the_drive_or_cycle_page(server, browser):
     """Review 21b: "Finished-games tournament links go to the top of the drive or cycle page, not to that table or
     match".  Now the link names the row ("#round-2-table-1", "#match-3"): the page opens its round, scrolls it into
@@ -238,7 +241,8 @@ def test_results_entered_by_hand_are_in_the_finished_games_without_a_replay(serv
         match = page.locator(f"tr[data-entered='cycle-{cycle['id']}-0']")
         match.wait_for()
         said = match.locator("[data-testid=result]").inner_text()
-        assert said == "Rita beat Sam 8–5 on points, entered by the organiser", said
+        # (a cycle's match is won by playing Biggles first, not on points, review 25)
+        assert said == "Rita played Biggles first, 8–5, entered by the organiser", said
         assert match.locator("a", has_text="Replay").count() == 0
         assert match.locator("[data-testid=tournament-of]").get_attribute("href") == f"/cycles/{cycle['id']}#match-1"
         game = page.locator(f"tr[data-entered='drive-{made['id']}-1-{first['table']}']")
@@ -275,17 +279,27 @@ def test_the_cycle_says_whose_seats_the_bots_take_and_offers_its_links_as_copy_b
     assert said.startswith(f"Bots will stand in for {expected}: "), said
     # the note sits with the button it speaks of, in the panel above the standings
     assert page.locator("[data-testid=round-status] [data-testid=stand-in-note]").count() == 1
+    # (review 25) on a phone the round's state and "Let bots play" lead, in the first screen; the organiser's box
+    # of links follows them (it filled the first screen)
+    status = page.locator("[data-testid=round-status]").bounding_box()
+    assert status and status["y"] < page.locator("[data-testid=organiser]").bounding_box()["y"], status
+    assert status["y"] < 844 * 0.5, status
     # the organiser link: a Copy button, the address off the screen until asked for
     box = page.locator("[data-testid=organiser]")
     assert box.locator("button", has_text="Copy the organiser link").is_visible()
     link = page.locator("[data-testid=organiser-link]")
     assert link.bounding_box()["width"] <= 1, link.bounding_box()
-    box.locator("button", has_text="Show the link").click()
+    # (since review 24 the box offers the watchers' link too, with its own Show button: this one is the organiser's)
+    own = box.locator(".link-on-demand", has=link)
+    # each Show button names whose link it shows, so a screen reader tells the two apart
+    names = [b.get_attribute("aria-label") for b in box.locator("button.link-show").all()]
+    assert names == ["Show the link, the organiser link", "Show the link, the watchers' link"], names
+    own.locator("button", has_text="Show the link").click()
     assert link.is_visible() and "#organiser=" in link.inner_text()
     shown = link.bounding_box()
     assert shown["x"] >= 0 and shown["x"] + shown["width"] <= 390, shown
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(ARTIFACTS / "cycle_phone.png"), full_page=True)
-    box.locator("button", has_text="Hide the link").click()
+    own.locator("button", has_text="Hide the link").click()
     assert link.bounding_box()["width"] <= 1
     context.close()

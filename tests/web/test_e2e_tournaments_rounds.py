@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from conftest import shot
 
 DRAWN = "Number(document.querySelector('[data-drawn]').dataset.drawn)"
@@ -82,6 +84,7 @@ def test_the_bots_play_a_drive_one_round_at_a_time_and_the_page_says_which(serve
     assert not errors, errors
 
 
+@pytest.mark.bots_quick
 def test_a_cycle_says_who_entered_each_result_and_when(server, page, browser):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -97,6 +100,7 @@ def test_a_cycle_says_who_entered_each_result_and_when(server, page, browser):
     typed.wait_for()
     assert re.fullmatch(f"entered by the organiser at {CLOCK}", typed.inner_text()), typed.inner_text()
     # the other match is played at a table, by bots: its row says so, not "entered"
+    page.select_option("[data-testid=bots-pace] select", "quick")   # (the bots at the quick pace: the test waits)
     page.click("[data-testid=simulate] >> text=Let bots play round 1, sitting 2 of 2")
     played = page.locator("tr[data-match='1'] [data-testid=source]")
     played.wait_for(timeout=90000)
@@ -112,7 +116,7 @@ def test_a_cycle_says_who_entered_each_result_and_when(server, page, browser):
     # someone watching without the organiser link sees the same words, and cannot enter a score
     elsewhere = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     watcher = elsewhere.new_page()
-    watcher.goto(page.url)
+    watcher.goto(page.url.split("#")[0])                # (the address without the organiser key)
     watcher.wait_for_selector("tr[data-match='1'] [data-testid=source]")
     said = watcher.locator("tr[data-match='0'] [data-testid=source]").inner_text()
     assert said.startswith("corrected by the organiser"), said

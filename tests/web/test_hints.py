@@ -412,3 +412,23 @@ def test_no_move_shown_above_the_experts_choice_at_the_hint_and_in_the_analysis(
     assert any(o.get("level") and o["searched_chance"] > o["chance"] == choice["chance"] for o in others)
     for r in rows:
         assert all(o["chance"] <= r["best_chance"] for o in judged(r["options"])), r["index"]
+
+
+def test_at_a_table_with_hints_the_seat_to_move_is_told_what_each_move_does(quick):
+    """Squadron Scramble's words for each move ("an unseen card", "breaks up your two Lightning views") come in the
+    view of the seat to move where hints are on, worked out by the server from that seat's view; none where they
+    are off, and none in the plane-spotting game, where they would name the planes."""
+    seen = {}
+    for recognition, hints in ((False, True), (True, True), (False, False)):
+        made = quick.post("/api/tables", json={
+            "game": "squadron-scramble", "seed": 7, "hints": hints, "variant": {"recognition": recognition},
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}]}).json()
+        with quick.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
+            view = next_view(me)
+            while not (view["to_move"] == [0] and view["legal"]):
+                view = next_view(me)
+        seen[recognition, hints] = view["observation"].get("reasons")
+        if hints and not recognition:
+            assert set(seen[recognition, hints]) == set(view["legal"]), view["legal"]
+    assert seen[False, True]["draw stock"] == "an unseen card: the others learn nothing of your hand"
+    assert seen[True, True] == {} and seen[False, False] is None

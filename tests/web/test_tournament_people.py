@@ -34,8 +34,8 @@ def test_a_cycle_player_who_played_in_person_keeps_his_matches():
     tables = [{"meta": {"cycle": "c", "match": 0, "blue": "Reviewer", "red": "Ann"}, "seats": [PERSON, BOT]}]
     assert cycle_people(tables) == ["Reviewer"]
     cycle.enter(0, 8, 5)
-    cycle.enter(2, 8, 3)                     # sitting 1 over: Reviewer v Ann, Bob v Cat
+    cycle.enter(1, 8, 3)                     # sitting 1 over: Reviewer v Ann, Bob v Cat (matches 1 and 2)
     batch = current(cycle_batches(cycle, set(), ["Reviewer"]))
     assert batch is not None and batch.name == "round 1, sitting 2 of 2"
-    assert batch.to_play == [1]              # Ann v Bob; Cat v Reviewer (match 3) waits for him
+    assert batch.to_play == [2]              # Ann v Bob; Cat v Reviewer (match 4) waits for him
     assert batch.waits == {3}

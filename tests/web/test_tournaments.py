@@ -210,10 +210,11 @@ def test_nobody_plays_two_matches_at_once_in_a_ring_of_four(fast, short_pause):
     """Ann, Bob, Cat, Dan: round 1 is Ann v Bob and Cat v Dan, then Bob v Cat and Dan v Ann; the bots play the
     sittings one after the other, by the server alone."""
     made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat\nDan", "rounds": 1})
-    started = fast.post(f"/api/cycles/{made['id']}/simulate", json={}).json()
+    started = fast.post(f"/api/cycles/{made['id']}/simulate", json={"pace": "quick"}).json()
     assert [(m["blue"], m["red"], m["sitting"], m["sittings"]) for m in started["matches"]] == [
-        ("Ann", "Bob", 1, 2), ("Bob", "Cat", 2, 2), ("Cat", "Dan", 1, 2), ("Dan", "Ann", 2, 2)]
-    assert [m["match"] for m in started["matches"] if m["tables"]] == [0, 2]
+        ("Ann", "Bob", 1, 2), ("Cat", "Dan", 1, 2), ("Bob", "Cat", 2, 2), ("Dan", "Ann", 2, 2)]
+    assert [m["number"] for m in started["matches"]] == [1, 2, 3, 4]       # in the order they are played
+    assert [m["match"] for m in started["matches"] if m["tables"]] == [0, 1]
 
     def seated_once():
         c = fast.get(f"/api/cycles/{made['id']}").json()
@@ -254,14 +255,15 @@ def test_paused_bots_start_nothing_more_and_a_restart_carries_playing_bots_on(st
     whether the bots play: a server started on it carries them on by itself, with no request at all."""
     with TestClient(create_app(store, bot_delay=0, clock=lambda: time.monotonic() * 30)) as fast:
         made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat", "rounds": 1})
-        fast.post(f"/api/cycles/{made['id']}/simulate", json={})
+        fast.post(f"/api/cycles/{made['id']}/simulate", json={"pace": "quick"})
         stranger = fast.post(f"/api/cycles/{made['id']}/pause", headers={"authorization": "Bearer nope"})
         assert stranger.status_code in (401, 403)
         paused = fast.post(f"/api/cycles/{made['id']}/pause").json()
-        assert paused["bots"] == {"playing": False, "bots": "club", "next_at": None}
+        assert {k: paused["bots"][k] for k in ("playing", "bots", "next_at")} == {"playing": False, "bots": "club",
+                                                                                 "next_at": None}
         cycle = until(lambda: (c := fast.get(f"/api/cycles/{made['id']}").json())["matches"][0]["points"] and c)
         assert [m["match"] for m in cycle["matches"] if m["tables"]] == [0] and not cycle["bots"]["next_at"]
-        fast.post(f"/api/cycles/{made['id']}/simulate", json={})           # let play again: sitting 2 at once
+        fast.post(f"/api/cycles/{made['id']}/simulate", json={"pace": "quick"})      # let play again: sitting 2 at once
         fast.post(f"/api/cycles/{made['id']}/pause")
         until(lambda: fast.get(f"/api/cycles/{made['id']}").json()["matches"][1]["points"])
     from parlour.store.tournaments import Tournaments
@@ -407,3 +409,25 @@ def test_the_printed_cycle_sheet_marks_a_match_a_bot_played_for_a_person(fast):
     assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
     text = pypdfium2.PdfDocument(pdf.content)[0].get_textpage().get_text_range()
     assert text.count("(bot stood in)") == 1, text
+
+
+def test_a_cycles_bots_race_slow_enough_to_follow_unless_asked_to_be_quick(fast):
+    """Review 24: a cycle of bots was over in about a minute, before anyone could watch; a drive's organiser could
+    choose a pace.  A cycle's bots now race at a quarter of a live table's speed by default, or at it, "quick"."""
+    made = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat", "rounds": 1})
+    before = fast.get(f"/api/cycles/{made['id']}").json()["bots"]
+    assert before["pace"] == "watch" and [p["name"] for p in before["paces"]] == ["watch", "quick"]
+    assert before["paces"][0]["title"].startswith("Slow enough to follow")
+    assert fast.post(f"/api/cycles/{made['id']}/simulate", json={"pace": "crawl"}).status_code == 422
+    started = fast.post(f"/api/cycles/{made['id']}/simulate", json={"seed": 3}).json()
+    assert started["bots"]["pace"] == "watch"
+    table = started["matches"][0]["tables"][0]["id"]
+    live = fast.app.state.tables.live[table]
+    assert live.race_pace == 0.25                       # the race at a quarter of a live table's speed
+    if live.live is not None:
+        from parlour.games.biggles.levels import LIVE_PACE
+
+        assert live.live.reflexes.pace == LIVE_PACE * 0.25
+    fast.post(f"/api/cycles/{made['id']}/pause")
+    quick = fast.post(f"/api/cycles/{made['id']}/simulate", json={"pace": "quick"}).json()
+    assert quick["bots"]["pace"] == "quick"

@@ -32,6 +32,7 @@ on the table before it weighs a discard): such a move keeps ``chance`` None,
 
 from __future__ import annotations
 
+import importlib
 import time
 from typing import Any, Callable, Iterable, Sequence
 
@@ -94,7 +95,41 @@ def hint(game: Any, state: Any, seat: int, *, iterations: int | None = None, sec
     options = options_of(choices)
     missing = [a for a in legal if a not in {o["action"] for o in options}]
     options += [{"action": a, "visits": 0, "value": None, "chance": None} for a in missing]
-    return levelled(options)
+    return levelled(pooled(options, _alike(game, state, seat, legal)))
+
+
+def _alike(game: Any, state: Any, seat: int, legal: Sequence[str]) -> list[list[str]]:
+    """The game's groups of moves that are one move in effect (its search module's ``alike``), else none."""
+    if not game.search:
+        return []
+    alike = getattr(importlib.import_module(game.search), "alike", None)
+    return [] if alike is None else list(alike(state, seat, legal))
+
+
+def pooled(options: Sequence[dict[str, Any]], groups: Iterable[Sequence[str]]) -> list[dict[str, Any]]:
+    """The options with each group of moves that are one move in effect (two cards of a team with nothing
+    between them still out, in Football Whist) given one figure: the mean over every try of any of them.
+
+    The search gives each its own tries, and a card tried a few times can come out far from its twin, which
+    a player reads as a difference that is not there.  The pooled figure is the better estimate of both; each
+    keeps its own ``visits`` (the expert's choice is still the move it tried most), and each has ``same_as``,
+    the others of its group."""
+    out = [dict(o) for o in options]
+    by_action = {o["action"]: o for o in out}
+    for group in groups:
+        members = [by_action[a] for a in group if a in by_action]
+        tried = [o for o in members if o["value"] is not None and o["visits"] > 0]
+        if len(members) < 2:
+            continue
+        for o in members:
+            o["same_as"] = [m["action"] for m in members if m is not o]
+        if not tried:
+            continue
+        visits = sum(o["visits"] for o in tried)
+        value = sum(o["value"] * o["visits"] for o in tried) / visits
+        for o in members:
+            o.update(value=round(value, 4), chance=round((value + 1) / 2, 4))
+    return out
 
 
 def levelled(options: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -808,6 +808,9 @@ def serve(
                           "(default: 4 per thinking worker)."),
     analyses_per_client: int = typer.Option(
         2, min=1, help="Analyses of finished games being made at once for one client address."),
+    clock_speed: float = typer.Option(
+        1.0, min=0.01, hidden=True, help="Tests only: real-time games' clock runs this many times as fast as the "
+                                         "wall's (bots' races over in a fraction of the time)."),
 ) -> None:
     """Start the web app: play every game in the browser, against bots and friends."""
     from parlour.store import Store, StoreBusy
@@ -841,6 +844,7 @@ def serve(
         app = create_app(store, bot_delay=bot_delay, allow_origins=allow_origin, max_bot_tables=max_bot_tables,
                          creation_limit=limit, lease=lease, creator_seeds=creator_seeds, sockets=sockets,
                          host_names=host_name, max_search_tables=max_search_tables,
+                         clock=_sped_up(clock_speed),
                          advisor=Advisor(thinker=Thinker(thinkers, busy_after=busy_after),
                                          per_client=analyses_per_client))
     except ValueError as error:         # a --host-name that is not a name
@@ -856,6 +860,15 @@ def serve(
     # uvicorn's limits on a connection (web/serving.py): h11 with a 16 KiB head, a deadline for it, keep-alive,
     # and a socket message over 64 KiB cut off by the server itself (a move is a few bytes)
     serving.run(app, host, port, log_level.lower(), head_timeout=header_timeout, keep_alive=keep_alive)
+
+
+def _sped_up(speed: float) -> Callable[[], float]:
+    """The clock of real-time games: the wall's, or (tests) the wall's run ``speed`` times as fast."""
+    import time
+
+    if speed == 1.0:
+        return time.monotonic
+    return lambda: time.monotonic() * speed
 
 
 def _hidden_password(url: str) -> str:

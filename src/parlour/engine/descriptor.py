@@ -264,6 +264,12 @@ class GameDescriptor(Terms):
     #: (``right_answer(state, seat)``: the plane's name its cards show in Squadron Scramble), so that an analysis
     #: counts a wrong answer, and the turn it forfeits, as a mistake; None: no such decision
     right_answer: Callable[[Any, int], str | None] | None = None
+    #: each legal move's plain facts in a few words, from the seat's own view (``move_reasons(state, seat)``: a dict
+    #: of action to words, "breaks up your two Lightning views"), which the web app puts in the observation as
+    #: ``reasons`` where a person reads it (a hint's rows, the analysis of a decision): worked out only there, not
+    #: in every observation a bot reads; None: the game gives none this way (Football Whist's observation carries
+    #: its own)
+    move_reasons: Callable[[Any, int], dict[str, str]] | None = None
     #: a short account of a finished game for its table, worked out from the state (which holds the whole
     #: record): ``after_game(state)`` is a JSON-able dict the game's page words; None: the game gives none
     after_game: Callable[[Any], dict[str, Any]] | None = None
@@ -276,6 +282,13 @@ class GameDescriptor(Terms):
     #: variant, in this version's options, that a record of that version was played under (a default that
     #: changed is named with its old value); a record of a version not here is refused
     older_rules: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict)
+
+    def with_reasons(self, state: Any, seat: int | None, observation: dict[str, Any]) -> dict[str, Any]:
+        """``observation`` with the seat's ``reasons`` in it where the game gives them (``move_reasons``) and the
+        seat is to move."""
+        if self.move_reasons is not None and seat is not None and seat in state.to_move:
+            observation["reasons"] = self.move_reasons(state, seat)
+        return observation
 
     def hint_withheld(self, observation: Mapping[str, Any]) -> str | None:
         """Why the seat whose ``observation`` this is gets no hint now, in plain words; None: it may have one."""

@@ -32,6 +32,8 @@ MAX_ROUNDS = 100
 WIN_POINTS = 8          # the winner of a match scores 8, the loser 0 to 7 (the loser's highest black card standing)
 FORMAT = "parlour-biggles-cycle"
 VERSION = 1
+#: the orders a cycle's matches may be numbered in: ``in_sittings`` (every cycle made now), ``schedule`` (made before)
+SITTINGS, RING = "sittings", "ring"
 
 #: the longest title a cycle may have
 MAX_TITLE = 80
@@ -50,6 +52,28 @@ def schedule(players: list[str], rounds: int = 1) -> list[tuple[str, str]]:
     else:
         pairs = [(players[i], players[(i + 1) % len(players)]) for i in range(len(players))]
     return pairs * rounds
+
+
+def seat(pairs: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
+    """One round's pairings split into sittings, as at a real table: each, in order, goes to the first sitting where
+    neither of its players already sits (nobody plays two matches at once: a ring of four is A-B and C-D, then B-C
+    and D-A)."""
+    seated: list[list[tuple[str, str]]] = []
+    for pair in pairs:
+        for sitting in seated:
+            if not any(set(pair) & set(other) for other in sitting):
+                sitting.append(pair)
+                break
+        else:
+            seated.append([pair])
+    return seated
+
+
+def in_sittings(players: list[str], rounds: int = 1) -> list[tuple[str, str]]:
+    """``schedule``'s pairings in the order they are played: each round sitting by sitting, so that the matches'
+    numbers run in playing order (a ring of four: 1 A-B and 2 C-D, then 3 B-C and 4 D-A)."""
+    ring = schedule(players, 1)
+    return [pair for sitting in seat(ring) for pair in sitting] * rounds
 
 
 def _match(first: str, second: str, levels: dict[str, str], rng: random.Random) -> dict[str, Any]:
@@ -89,7 +113,7 @@ class Cycle:
     tie no longer match a due game: they are set aside (``void``), not counted.
     """
 
-    def __init__(self, players: Iterable[str], rounds: int = 1, *, title: str | None = None):
+    def __init__(self, players: Iterable[str], rounds: int = 1, *, title: str | None = None, order: str = SITTINGS):
         self.players = list(players)
         #: the organiser's name for it ("Biggles cycle, 5 December"); None for a cycle made before cycles had one
         self.title = None if title is None else _check_text(title, "the title")
@@ -98,7 +122,12 @@ class Cycle:
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
             raise ParlourError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
         self.rounds = rounds
-        self.fixtures = schedule(self.players, rounds)
+        if order not in (SITTINGS, RING):
+            raise ParlourError(f"a cycle's matches are in the order {SITTINGS!r} or {RING!r}, not {order!r}")
+        #: the order its matches are numbered in: sitting by sitting (``in_sittings``), or for a cycle made before
+        #: they were, the ring's (``schedule``: a ring of four's sitting 1 is matches 1 and 3)
+        self.order = order
+        self.fixtures = in_sittings(self.players, rounds) if order == SITTINGS else schedule(self.players, rounds)
         self._entries: list[dict[str, Any]] = []
 
     @property
@@ -138,7 +167,7 @@ class Cycle:
             raise ParlourError(f"there is no match {index!r} due (matches due: 0 to {len(due) - 1}, shown to "
                                f"players as match 1 to {len(due)})")
         match = due[index]
-        shown = f"match {index + 1}"            # (entries count from 0; people count matches from 1)
+        shown = f"match {self.numbers()[index]}"     # (entries count from 0; people count matches from 1)
         if any(entry.get(side, match[side]) != match[side] for side in ("blue", "red")):
             raise ParlourError(f"{shown} is {match['blue']} (blue) against {match['red']} (red)")
         if kind == "result" and match["points"] is not None:
@@ -200,7 +229,8 @@ class Cycle:
             if len(tied) == 1:
                 break
             # Level at the top: one deciding match for two, a ring of their own for three or more.
-            if not add(schedule(tied)[: 1 if len(tied) == 2 else None], decider):
+            ring = in_sittings(tied) if self.order == SITTINGS else schedule(tied)
+            if not add(ring[: 1 if len(tied) == 2 else None], decider):
                 break
             scores = {p: 0 for p in tied}
             for m in out:
@@ -209,6 +239,24 @@ class Cycle:
                         scores[p] += pts
             tied = _top(scores, tied)
         return out
+
+    def numbers(self) -> dict[int, int]:
+        """Each match's number as people read it, from 1, by match: the order it is played in, each round sitting by
+        sitting.  For a cycle made now that is its place in ``matches`` plus one; a cycle stored before kept the
+        ring's order (a ring of four's sitting 1 was its matches 0 and 2), and its numbers are put in playing order
+        here, so that the page and the printed sheet read 1, 2 in sitting 1 and 3, 4 in sitting 2 for it too."""
+        matches = self.matches()
+        if self.order == SITTINGS:
+            return {m["match"]: m["match"] + 1 for m in matches}
+        per_round = len(self.fixtures) // self.rounds
+        order: list[int] = []
+        for start in range(0, len(self.fixtures), per_round):
+            pairs = self.fixtures[start:start + per_round]
+            for sitting in seat(pairs):
+                for pair in sitting:       # (a pair comes once in a round: a ring of two's are A-B and B-A)
+                    order.append(start + pairs.index(pair))
+        order += [m["match"] for m in matches if m["decider"]]
+        return {match: n for n, match in enumerate(order, 1)}
 
     def pending(self) -> list[dict[str, Any]]:
         return [m for m in self.matches() if m["points"] is None]
@@ -253,7 +301,8 @@ class Cycle:
     # -- to and from JSON -------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "players": self.players, "rounds": self.rounds,
-                **({"title": self.title} if self.title is not None else {}), "entries": self.entries}
+                **({"title": self.title} if self.title is not None else {}),
+                **({"order": self.order} if self.order != RING else {}), "entries": self.entries}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
@@ -266,7 +315,8 @@ class Cycle:
             raise ParlourError(f"cycle data version {data.get('version')!r} is not one this Parlour reads ({VERSION})")
         if not isinstance(data.get("players"), list) or not isinstance(data.get("entries", []), list):
             raise ParlourError("a cycle has a list of players and a list of entries")
-        cycle = cls(data["players"], data.get("rounds", 1), title=data.get("title"))
+        # (a cycle stored before matches were numbered sitting by sitting has no "order": its numbers stay the ring's)
+        cycle = cls(data["players"], data.get("rounds", 1), title=data.get("title"), order=data.get("order", RING))
         for i, entry in enumerate(data.get("entries", [])):
             try:
                 cycle.add_entry(entry)

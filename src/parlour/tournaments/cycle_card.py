@@ -73,17 +73,18 @@ def cycle_card_html(cycle: Cycle, back: str | None = None, stood_in: dict[int, l
     report = cycle.report()
     matches = cycle.matches()
     per_round = len(cycle.fixtures) // cycle.rounds
+    numbers = cycle.numbers()          # (in playing order, as the cycle's page numbers them)
     rows = []
     sources = cycle.sources()
     stood_in = stood_in or {}
     notes = sum(1 for s in sources.values() if s.get("idle") or s.get("kept")) + len(stood_in)
-    for m in matches:
+    for m in sorted(matches, key=lambda m: numbers[m["match"]]):
         if m["decider"]:
             label = f"Decider {m['decider']}"
         elif cycle.rounds > 1:
-            label = f"R{m['match'] // per_round + 1} · {m['match'] + 1}"
+            label = f"R{m['match'] // per_round + 1} · {numbers[m['match']]}"
         else:
-            label = str(m["match"] + 1)
+            label = str(numbers[m["match"]])
         rows.append(_match_row(label, m, sources.get(m["match"]), stood_in.get(m["match"])))
     table = report["table"]
     ranked = zip(places(table, report["champion"]), table, strict=True)

@@ -270,12 +270,19 @@ class Drive:
         holder: str | None = None
         path: list[dict[str, Any]] = []
         held_after: list[str | None] = []
+        #: every round the Cup's game is decided in, won or not (the path lists only its changes of hands): the
+        #: round, where, the score or None (a bye), who held it before and after
+        journey: list[dict[str, Any]] = []
         for r in range(1, self.rounds + 1):
             game = self.fixture(r, 1) if holder is None else self._game_of(holder, r)
-            if not game.is_bye:
+            if game.is_bye:
+                journey.append({"round": r, "table": game.table, "ground": game.ground, "score": None,
+                                "from": holder, "to": holder})
+            else:
                 res = self._results.get((game.round, game.table))
                 if res is None:
                     break
+                before = holder
                 if res.home_goals != res.away_goals:
                     winner = game.home if res.home_goals > res.away_goals else game.away
                     if winner != holder:
@@ -283,8 +290,10 @@ class Drive:
                                      "to": winner,
                                      "score": f"{game.home} {res.home_goals}–{res.away_goals} {game.away}"})
                         holder = winner
+                journey.append({"round": r, "table": game.table, "ground": game.ground, "from": before, "to": holder,
+                                "score": f"{game.home} {res.home_goals}–{res.away_goals} {game.away}"})
             held_after.append(holder)
-        return {"holder": holder, "path": path, "held_after_round": held_after,
+        return {"holder": holder, "path": path, "journey": journey, "held_after_round": held_after,
                 "decided_through": len(held_after), "final": len(held_after) == self.rounds}
 
     def _game_of(self, team: str, round: int) -> Fixture:

@@ -126,14 +126,15 @@ def _outcome_html(outcome: dict[str, Any] | None) -> str:
     place = f"{joint}{ordinal(outcome['position'])} of {outcome['of']}"
     if outcome["position"] == 1:
         place += f" &middot; {joint}Champions"
+    # (in plain words: "THE CUP Cup Winners: held at the end" read awkwardly, review 24)
     if outcome["cup_held"]:
-        cup = "Cup Winners: held at the end"
+        cup = "<b>CUP WINNERS:</b> they held the Cup at the end"
     elif outcome["cup_won"]:
-        cup = f"won in {_rounds(outcome['cup_won'])}, lost in {_rounds(outcome['cup_lost'])}"
+        cup = f"THE CUP <b>won in {_rounds(outcome['cup_won'])}, lost in {_rounds(outcome['cup_lost'])}</b>"
     else:
-        cup = "not held"
+        cup = "THE CUP <b>never held</b>"
     return (f'<p class="outcome" data-testid="outcome">FINAL POSITION <b>{place}</b> '
-            f"&middot; THE CUP <b>{cup}</b></p>\n")
+            f"&middot; {cup}</p>\n")
 
 
 def card_html(card: dict[str, Any], back: str | None = None) -> str:

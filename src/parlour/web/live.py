@@ -363,6 +363,9 @@ class LiveTable:
         self.metrics = metrics or Metrics()
         self.game = get_game(stored.game)
         self.bot_delay = bot_delay
+        #: a real-time game's bots race at this many times the live tables' usual speed (a cycle's at the
+        #: watchers' pace: a quarter, ``set_race_pace``)
+        self.race_pace = 1.0
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.task: asyncio.Task[None] | None = None
@@ -425,6 +428,9 @@ class LiveTable:
         state = self.state
         connected = {c.seat for c in self.connections}
         observation = state.observation(seat)
+        if self.hints and not self.ended:
+            # what each move does, in a few words, beside the hint's rows
+            self.game.with_reasons(state, seat, observation)
         # the game's word on a hint at this decision (the plane-spotting game's naming step: none)
         withheld = (self.game.hint_withheld(observation)
                     if self.hints and seat is not None and seat in state.to_move else None)
@@ -478,7 +484,8 @@ class LiveTable:
         phase = "match-over" if live.phase == WAITING and state.match_results else live.phase
         return RaceView(phase=phase, match=match, ready=[s for s in range(len(self.seats)) if s not in waiting],
                         waiting_for=waiting, go_in=live.go_in(), count=live.count,
-                        resumed=live.phase == COUNTING and not untouched(state))
+                        resumed=live.phase == COUNTING and not untouched(state),
+                        cascade=bool(getattr(state, "variant", {}).get("cascade", False)))
 
     def view_text(self, seat: int | None) -> str:
         """The view as sent; built once per change and seat (every spectator gets the same), except in a race,
@@ -927,6 +934,7 @@ class LiveTable:
             elapsed = max([t for t in self.state.times if t == t] + [self.paused_at])
             people = [s for s, info in enumerate(self.seats) if info["kind"] == PERSON]
             self.live = LiveGame(self.state, self.bots, clock=self.clock, elapsed=elapsed, people=people)
+            self.live.reflexes.pace *= self.race_pace
             self.restarts = 0
             if self.notice is not None:          # (a race paused because its clock kept failing starts afresh)
                 self.notice = None
@@ -942,6 +950,13 @@ class LiveTable:
             task.add_done_callback(PAUSING.discard)
 
     # -- bots ---------------------------------------------------------------
+    def set_race_pace(self, pace: float) -> None:
+        """A real-time game's bots race at ``pace`` times the live tables' usual speed from now on (a cycle's, at the
+        watchers' pace: a quarter of it); a race already begun slows from their next chances."""
+        if self.live is not None:
+            self.live.reflexes.pace *= pace / self.race_pace
+        self.race_pace = pace
+
     def start_bots(self) -> None:
         """Start the task that moves the bots, unless it runs already; a race's clock task runs even without bots
         (it says Go)."""

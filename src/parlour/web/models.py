@@ -199,7 +199,8 @@ class TableSummary(BaseModel):
     tournament: TournamentOf | None = Field(default=None, description="the drive or cycle it was played for, if any")
     score: dict[str, Any] | None = Field(default=None, description=(
         "the final score by side, for lists: {\"unit\": \"goals\"|\"points\", \"sides\": [{\"names\": [the names at "
-        "the side's seats], \"seats\": [their seat numbers], \"figure\": 3, \"won\": true}]}, sides in seat order; "
+        "the side's seats], \"seats\": [their seat numbers], \"figure\": 3, \"won\": true}]}, sides in seat order, "
+        "with \"single_match\": true for a game of one match (a Biggles cycle's, won by playing Biggles first); "
         "none for a game closed early"))
 
 
@@ -267,6 +268,9 @@ class RaceView(BaseModel):
     count: float = Field(description="the length of a count in seconds")
     resumed: bool = Field(False, description="counting: the count resumes a match already under way (a player came "
                                              "back, or the server restarted), not the start of a fresh one")
+    cascade: bool = Field(False, description="the variant's cascade: a build whose top black card was just cancelled "
+                                             "may be stopped again at once (by default it is safe from a stop until "
+                                             "its owner plays another black card)")
 
 
 class TableView(BaseModel):
@@ -458,6 +462,12 @@ class ReplayStep(BaseModel):
     action: ReplayAction | None = Field(description="the step-th action (null at step 0)")
     views: list[SeatObservation]
     result: dict[str, Any] | None = Field(description="the result, at the last step")
+    time: float | None = Field(None, description="a race's step-th action: when it was made, in seconds on the race "
+                                                 "clock from the game's start (null at step 0, in a turn-by-turn "
+                                                 "game, or where the record keeps no time)")
+    time_before: float | None = Field(None, description="the same for the action before it (null at steps 0 and 1)")
+    time_next: float | None = Field(None, description="the same for the action after it (null at the last step): "
+                                                      "the replay's Play waits the gap between them")
 
 
 class AnalysisOption(BaseModel):
@@ -627,9 +637,14 @@ class DriveBotsPlay(BotsPlay):
 
 
 class CycleBotsPlay(BotsPlay):
-    """Bots play every match of the Biggles cycle due and not yet in play (a Biggles level)."""
+    """Bots play every match of the Biggles cycle due and not yet in play (a Biggles level), at a pace as a drive's:
+    ``watch`` (the default), slow enough for anyone watching to follow the race, or ``quick``, the live tables' usual
+    pace (review 24: a cycle of bots was over in about a minute, before anyone could watch)."""
 
     bots: StrictStr = "club"
+    pace: Literal["watch", "quick"] = "watch"
+
+    refusals = {**BotsPlay.refusals, "pace": "pace is watch (slow enough to follow) or quick"}
 
 
 class Made(BaseModel):
@@ -772,7 +787,9 @@ class MatchTable(Body):
 
 
 class CycleMatch(BaseModel):
-    match: int
+    match: int = Field(description="its place in the cycle, from 0: what a result entered, or a table, names it by")
+    number: int = Field(0, description="its number as people read it, from 1, in the order the matches are played "
+                                       "(each round sitting by sitting), on the page and the printed sheet alike")
     blue: str
     red: str
     decider: int = Field(description="0 in the ring, then the round of deciders")
@@ -807,7 +824,8 @@ class CycleView(BaseModel):
     report: dict[str, Any]
     matches: list[CycleMatch]
     win_points: int
-    bots: BotsCarrying
+    bots: DriveBotsCarrying = Field(description="the bots, and the pace they race at (as a drive's: each pace's "
+                                                "seconds are a drive's card's, the race slowed alike)")
     #: the players who have sat in person at the cycle's tables: the bots leave their matches to them
     people: list[str] = []
 

@@ -138,7 +138,7 @@ def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
                                back="Back to the drive")
         if meta.get("cycle"):
             cycle = tournaments.cycle(meta["cycle"])
-            return GameContext(kind="cycle", name=cycle.name, where=f"match {meta['match'] + 1}",
+            return GameContext(kind="cycle", name=cycle.name, where=f"match {cycle.numbers()[meta['match']]}",
                                sides=[meta["blue"], meta["red"]], figures=figures, url=f"/cycles/{meta['cycle']}",
                                back="Back to the cycle")
     except (ParlourError, KeyError, TypeError):
@@ -182,7 +182,7 @@ def tournaments_of(tournaments: Tournaments, rows: Sequence[dict[str, Any]]) -> 
             if meta.get("cycle") and (cycle := load(meta["cycle"], tournaments.cycle)) is not None:
                 doc_id = meta["cycle"]
                 tables = partial(tournaments.store.tables_for, "cycle", doc_id)
-                out.append(cycle_row(cycle.name, doc_id, meta["match"],
+                out.append(cycle_row(cycle.name, doc_id, cycle.numbers().get(meta["match"], meta["match"] + 1),
                                      stood_in=stood_in(row, doc_id, [meta["blue"], meta["red"]],
                                                        partial(lambda t: cycle_people(t()), tables))))
                 continue
@@ -198,9 +198,10 @@ def drive_row(title: str, doc_id: str, round_: int, table: int, **more: Any) -> 
                         url=f"/drives/{doc_id}#round-{round_}-table-{table}", **more)
 
 
-def cycle_row(name: str, doc_id: str, match: int, **more: Any) -> TournamentOf:
-    """A cycle's match (``match`` counted from 0), named and linked to its row on the cycle's page."""
-    return TournamentOf(name=name, where=f"match {match + 1}", url=f"/cycles/{doc_id}#match-{match + 1}", **more)
+def cycle_row(name: str, doc_id: str, number: int, **more: Any) -> TournamentOf:
+    """A cycle's match (``number``: as people read it, ``Cycle.numbers``), named and linked to its row on the
+    cycle's page."""
+    return TournamentOf(name=name, where=f"match {number}", url=f"/cycles/{doc_id}#match-{number}", **more)
 
 
 def entered_results(tournaments: Tournaments) -> list[EnteredResult]:
@@ -228,7 +229,7 @@ def entered_results(tournaments: Tournaments) -> list[EnteredResult]:
             cycle = tournaments.cycle(doc["id"])
         except (ParlourError, KeyError, TypeError):
             continue
-        sources = cycle.sources()
+        sources, numbers = cycle.sources(), cycle.numbers()
         for m in cycle.matches():
             source = sources.get(m["match"]) or {}
             if m["points"] is None or source.get("source") != "organiser":
@@ -237,7 +238,7 @@ def entered_results(tournaments: Tournaments) -> list[EnteredResult]:
                 id=f"cycle-{doc['id']}-{m['match']}", game="biggles", players=[m["blue"], m["red"]],
                 figures=[m["points"][m["blue"]], m["points"][m["red"]]], unit="points", at=source.get("at"),
                 corrected=bool(source.get("corrected")),
-                tournament=cycle_row(cycle.name, doc["id"], m["match"])))
+                tournament=cycle_row(cycle.name, doc["id"], numbers[m["match"]])))
     return out
 
 
@@ -381,16 +382,17 @@ def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView
     tables = store.tables_for("cycle", doc_id)
     played_at = tables_by(tables, lambda meta: meta["match"])
     sources = cycle.sources()
-    seats = sittings(cycle)
+    seats, numbers = sittings(cycle), cycle.numbers()
     in_play = {t["meta"]["match"] for t in tables if t["finished"] is None}
     people = cycle_people(tables)
     waits = cycle_waits(cycle, seats)
     return CycleView(id=doc_id, title=cycle.name, players=cycle.players, rounds=cycle.rounds, report=cycle.report(),
                      win_points=WIN_POINTS, people=people,
-                     bots=carrying_view(cycle.bots(), cycle.entries, cycle_batches(cycle, in_play, people)),
+                     bots=race_carrying_view(cycle.bots(), cycle.entries, cycle_batches(cycle, in_play, people)),
                      matches=[CycleMatch(**m, round=round_of(cycle, m), tables=played_at.get(m["match"], []),
                                          source=sources.get(m["match"]), sitting=seats[m["match"]][0],
-                                         sittings=seats[m["match"]][1], waits=waits.get(m["match"]))
+                                         sittings=seats[m["match"]][1], waits=waits.get(m["match"]),
+                                         number=numbers[m["match"]])
                               for m in cycle.matches()])
 
 
@@ -504,6 +506,24 @@ def drive_carrying_view(state: dict[str, Any], entries: list[dict[str, Any]], ba
                              paces=paces(bot_delay))
 
 
+#: each pace's words for a cycle's bots, who race rather than wait before a card
+RACE_TITLES = {"watch": "Slow enough to follow: the race at a quarter of its usual speed",
+               "quick": "Quick: the race at a live table's usual speed"}
+
+
+def race_carrying_view(state: dict[str, Any], entries: list[dict[str, Any]],
+                       batches: list[Batch]) -> DriveBotsCarrying:
+    """Where a cycle's bots stand and the pace they race at, with the paces on offer (``seconds``: 0, a race has no
+    pause before a card; at ``watch`` the bots' hands are ``WATCH`` times slower)."""
+    return DriveBotsCarrying(**carrying_view(state, entries, batches).model_dump(), pace=state["pace"],
+                             paces=[BotsPace(name=name, title=RACE_TITLES[name], seconds=0.0) for name in PACES])
+
+
+def race_pace(pace: str | None) -> float:
+    """How many times its usual speed a cycle's bots race at (``pace``: theirs; None, a table opened by hand)."""
+    return 1 / WATCH if pace == "watch" else 1.0
+
+
 class Carrier:
     """Carries the bots of every tournament they play on, round by round (or sitting by sitting), by the server
     alone: when a game of theirs ends, when the organiser lets them play, and when the server starts (the
@@ -582,7 +602,7 @@ class Carrier:
             if bots not in bot_names(game):
                 raise SeatingError(f"no bot {bots!r} (choose from {', '.join(bot_names(game))})")
             state = tournament.bots()
-            paced = {"pace": pace} if kind == DRIVE and pace is not None else {}
+            paced = {"pace": pace} if pace is not None else {}
             if not state["playing"] or state["bots"] != bots or paced.get("pace", state["pace"]) != state["pace"]:
                 tournament = add(doc_id, {"kind": "bots", "playing": True, "bots": bots, **paced,
                                           "meta": {"at": self.clock()}})
@@ -617,7 +637,8 @@ class Carrier:
             return [partial(fixture_table, self.tables, game_by_id(DRIVE_GAME), doc_id, f.round, f.table,
                             [f.home, f.away or ""], level * 4, None, pace=state["pace"]) for f in fixtures]
         due_matches = {m["match"]: m for m in tournament.matches()}
-        return [partial(match_table, self.tables, doc_id, due_matches[k], level * 2) for k in batch.to_play]
+        return [partial(match_table, self.tables, doc_id, due_matches[k], level * 2, pace=state["pace"])
+                for k in batch.to_play]
 
     def pause(self, doc_id: str) -> None:
         """The organiser pauses the bots: the games in play finish, none start after them."""
@@ -650,10 +671,18 @@ async def fixture_table(tables: Any, game: GameDescriptor, doc_id: str, round: i
     return made
 
 
-async def match_table(tables: Any, doc_id: str, m: dict[str, Any], seats: list[Seat], seed: int | None) -> TableMade:
-    """A cycle match's table: the blue player in seat 0 (P1)."""
+async def match_table(tables: Any, doc_id: str, m: dict[str, Any], seats: list[Seat], seed: int | None,
+                      pace: str | None = None) -> TableMade:
+    """A cycle match's table: the blue player in seat 0 (P1).  ``pace``: the bots' (of a table the bots carry on
+    by themselves), noted in its meta; at ``watch`` they race ``WATCH`` times slower than at a live table's usual
+    pace, as a drive's bots wait ``WATCH`` times as long before each card."""
     if len(seats) == 2:                                 # else the table says how many Biggles takes
         seats = [s.model_copy(update={"name": s.name or (m["blue"], m["red"])[i]}) for i, s in enumerate(seats)]
-    return cast(TableMade, await tables.open(game_by_id("biggles"), seats, dict(ONE_MATCH), seed, listed=True,
-                                             open_seats=False, meta={"cycle": doc_id, "match": m["match"],
-                                                                     "blue": m["blue"], "red": m["red"]}))
+    meta: dict[str, Any] = {"cycle": doc_id, "match": m["match"], "blue": m["blue"], "red": m["red"],
+                            **({"pace": pace} if pace else {})}
+    made = cast(TableMade, await tables.open(game_by_id("biggles"), seats, dict(ONE_MATCH), seed, listed=True,
+                                             open_seats=False, meta=meta))
+    if pace is not None:
+        live = await tables.get(made.id)
+        live.set_race_pace(race_pace(pace))
+    return made

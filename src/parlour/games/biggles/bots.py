@@ -12,7 +12,7 @@ import random
 from math import cos, log, sin, sqrt, tau as TWOPI
 from typing import Any, Callable, Protocol, Sequence, cast
 
-from parlour.games.biggles.levels import BEGINNER_MISS, BEGINNER_TURN, DEFAULT, LEVELS, PACE
+from parlour.games.biggles.levels import BEGINNER_MISS, BEGINNER_REACT, BEGINNER_TURN, DEFAULT, LEVELS, PACE
 
 
 class _GaussState(Protocol):
@@ -118,7 +118,7 @@ class TimedBot(ReflexBot):
         super().__init__(inner.seat, None, level)
         if level == PACE:                 # the Beginner: slower still, and missing more (levels.py)
             self.turn_time *= BEGINNER_TURN
-            self.react_time *= BEGINNER_TURN
+            self.react_time *= BEGINNER_REACT
             self.miss = BEGINNER_MISS
         self.rng = getattr(inner, "rng", self.rng)
         self.inner = inner

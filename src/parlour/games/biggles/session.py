@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Final, Iterable, Mapping
 
 from parlour.games.biggles.fairness import Outcome, Press, Referee
+from parlour.games.biggles.levels import LIVE_PACE, LIVE_REACT_FLOOR
 from parlour.games.biggles.rules import SEATS, BigglesState
 from parlour.games.biggles.twin import WAITING as TURNING, Reflexes
 
@@ -46,9 +47,6 @@ OVER: Final = "over"
 #: the least time between two turns (or a turn and a pick-up) of a person's hand: turning three cards is a movement
 #: of the hand, not a key's repeat (ruling 13 in docs/rules/biggles.md); bots turn far slower (docs: Bots)
 HAND_TURN: Final = 0.25
-#: how many times quicker than a level's hands at a real table the bots move in live play: a person presses keys,
-#: which is quicker than turning three cards by hand (docs/rules/biggles.md, Bots)
-LIVE_PACE: Final = 2.0
 #: seconds of the race clock a bot may go without a move it could make before the table says so (the slowest
 #: level turns about once a second at the live pace: so long a silence means the server is not keeping up)
 STALL: Final = 5.0
@@ -92,7 +90,7 @@ class LiveGame:
         self.turned: dict[int, float] = {}        # a person's last turn or pick-up, on the race clock
         #: who was first when two presses contend: by compensated time (ruling 14), the bots' moves among them
         self.referee = Referee(state)
-        self.reflexes = Reflexes(state, bots, apply=self._bot_move, pace=LIVE_PACE)
+        self.reflexes = Reflexes(state, bots, apply=self._bot_move, pace=LIVE_PACE, floor=LIVE_REACT_FLOOR)
         #: words for a person about a press judged after it was answered (held a moment, or undone): (seat, text)
         self.notes: list[tuple[int, str]] = []
         self.ready: set[int] = set()

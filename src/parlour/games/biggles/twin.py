@@ -35,13 +35,16 @@ class Reflexes:
     """
 
     def __init__(self, state: BigglesState, bots: Mapping[int, Any],
-                 apply: Callable[[int, str, float], bool] | None = None, pace: float = 1.0):
+                 apply: Callable[[int, str, float], bool] | None = None, pace: float = 1.0, floor: float = 0.0):
         """``bots``: ReflexBots, or any bot (the random one), which is given a level's pace.  ``apply(seat,
         action, when)`` carries a bot's move out and says whether it stood (by default the rules' own
         ``apply_if_legal``; a live session's referee orders it among the people's presses).  ``pace``: how many
-        times quicker than a level's hands at a table every bot moves (a live session's, against keys)."""
+        times quicker than a level's hands at a table every bot moves (a live session's, against keys).  ``floor``:
+        the least seconds a card move (play or stop) takes after the change it answers (a live session's: no
+        bot reacts quicker than a person could; none in the twin)."""
         self.state = state
         self.pace = pace
+        self.floor = floor
         self.apply = state.apply_if_legal if apply is None else apply
         self.bots = {seat: bot if isinstance(bot, ReflexBot) else TimedBot(bot) for seat, bot in bots.items()}
         self.pending: dict[int, tuple[float, int, str] | None] = {seat: None for seat in self.bots}
@@ -63,7 +66,10 @@ class Reflexes:
         if action not in WAITING and not bot.notices():
             action = next((a for a in legal if a in WAITING), action)   # missed it: keeps turning
         self.counter = order = self.counter + 1
-        self.pending[seat] = (now + bot.delay(action) / self.pace, order, action)
+        seconds = bot.delay(action) / self.pace
+        if self.floor and action not in WAITING and seconds < self.floor:
+            seconds = self.floor
+        self.pending[seat] = (now + seconds, order, action)
 
     def _first(self) -> int | None:
         """The seat whose pending action is due first (None when no bot has one)."""
@@ -124,7 +130,7 @@ class Reflexes:
                 if chance is not None and chance not in WAITING:
                     bot = self.bots[seat]
                     if bot.notices():
-                        when = now + bot.delay(chance) / self.pace
+                        when = now + max(bot.delay(chance) / self.pace, self.floor)
                         if when < chosen[0]:
                             self._schedule(seat, when, chance)
 

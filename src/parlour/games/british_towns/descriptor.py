@@ -73,10 +73,8 @@ ASKING = GameDescriptor(
         "remembering": lazy_bot(f"{BOTS}:RememberingBot"),
     },
     bot_notes={
-        "casual": "Asks for a town of the region it holds most of, of anyone; it never asks again where it was told "
-                  "no, nor asks a player for a card it heard that player hand over, but keeps no other track of the "
-                  "others' asks: a newcomer wins about as often as each of them, about "
-                  "one game in three at a table of three, one in four at four and one in six at six",
+        "casual": "Asks for a town of the region it holds most of. It never asks again where it was told no, but "
+                  "forgets the other asks it hears. At a table of them, a newcomer wins about as often as each of them",
         "remembering": "Remembers every ask and answer, and asks where a card is sure or likely to be",
         # (ranked below the club player here by the arena: its usual line, "Strong", would read out of place)
         "pimc": "Counts the cards and guesses where the rest lie, but asks less shrewdly than the club player in "
@@ -116,10 +114,8 @@ SETS = GameDescriptor(
         "heuristic": lazy_bot(f"{BOTS}:SetsBot"),
     },
     bot_notes={
-        "casual": "Takes a discard when it holds two of its region (or one, for the region card), lays a set at "
-                  "once, throws from the region it holds fewest of, mostly keeping back a card that would finish your "
-                  "set, and now and then plays as the club player would: a newcomer wins about as often "
-                  "as each of them, about half the games at two players, one in three at three and one in four at four",
+        "casual": "Lays each set at once and throws away from its weakest region. Now and then it plays as the "
+                  "club player would. At a table of them, a newcomer wins about as often as each of them",
         "heuristic": "Keeps the regions it is nearest to, lays them at once, and watches the discards",
     },
     bot_titles={"casual": "Casual player", "heuristic": "Club player"},

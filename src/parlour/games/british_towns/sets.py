@@ -55,10 +55,9 @@ FINISH: Final = "finish"
 #: new stocks made with no set laid or added to in between, after which the table says that the game may never end
 #: and offers to finish it (a ruling: the sheet gives no end for a game in which every player hoards)
 STALL_NOTICE: Final = 3
-#: turns a seat, with no set laid or added to by anyone in between, after which the table says the same: a game in
-#: which every player takes the top discard and throws a card back never uses up the stock, so the count of new stocks
-#: never rises (in games of the bots that end, the longest such stretch was 33 turns at three players, 23 at two)
-STALL_TURNS: Final = 20
+#: the room over and above the cards outside the hands that the cards thrown since the last set must fill before the
+#: table says the same (``gone_by``): one card a seat, as the bots' own notice of a stall has it (``bots.gone_round``)
+STALL_MARGIN_A_SEAT: Final = 1
 #: why a game finished by agreement ended, as ``_end`` logs it and ``result`` says it
 AGREED: Final = "finished by agreement, counted as it stood"
 DRAW_OPTIONS: Final = {(True, True): (DRAW_STOCK, TAKE_DISCARD), (True, False): (DRAW_STOCK,),
@@ -209,29 +208,42 @@ class SetsState(TurnState):
 
     # -- a stalled game, and its end by agreement ------------------------------------------------
     def stalled(self) -> bool:
-        """No set has been laid or added to since the stock was made again ``STALL_NOTICE`` times or more: as the
-        rules stand, the game may never end (every player may hoard for ever)."""
-        return self.phase != OVER and (self.dry_reshuffles >= STALL_NOTICE
-                                       or self.quiet_turns() >= STALL_TURNS * self.num_seats)
+        """No set has been laid or added to since every card a player could get has gone by (``gone_by``), or since
+        the stock was made again ``STALL_NOTICE`` times: as the rules stand, the game may never end (every player may
+        hoard for ever).  The bots read a stall the same way (``bots.gone_round``), so that the table's offer and
+        their change of course come together."""
+        return self.phase != OVER and (self.dry_reshuffles >= STALL_NOTICE or self.gone_by())
+
+    def gone_by(self) -> bool:
+        """Since a set was last laid or added to, more cards have been thrown than lie outside the hands now (the
+        stock and the discard pile), by a card a seat: what is not in a hand has gone by, and none of it helped."""
+        thrown = self._quiet()[1]
+        return thrown > len(self.stock) + len(self.discards) + STALL_MARGIN_A_SEAT * self.num_seats
 
     def quiet_turns(self) -> int:
-        """Turns taken (a card drawn or the top discard taken) since a set was last laid or added to: read off the
-        history and the log (a card drawn that went straight onto its set is logged as added in the move of the
-        draw), so that nothing is kept for it; a view asks, not a playout."""
+        """Turns taken (a card drawn or the top discard taken) since a set was last laid or added to."""
+        return self._quiet()[0]
+
+    def _quiet(self) -> tuple[int, int]:
+        """Turns taken, and cards thrown, since a set was last laid or added to: read off the history and the log (a
+        card drawn that went straight onto its set is logged as added in the move of the draw), so that nothing is
+        kept for it; a view asks, not a playout."""
         start = 0                    # the first move after the last card added to a set
         for k in range(len(self.events) - 1, -1, -1):
             event: dict[str, Any] = self.events[k]
             if event["event"] == "added":
                 start = int(event["moves"])
                 break
-        turns = 0
+        turns = thrown = 0
         for k in range(len(self.history) - 1, start - 1, -1):
             action: str = self.history[k][1]
             if action.startswith(("lay ", "add ")):
                 break
             if action == DRAW_STOCK or action == TAKE_DISCARD:
                 turns += 1
-        return turns
+            elif action.startswith("discard "):
+                thrown += 1
+        return turns, thrown
 
     def finish_offered(self, seat: Any) -> bool:
         """Whether ``seat`` may finish the game here, by agreement, and have it counted as it stands: in a stalled
@@ -507,10 +519,11 @@ class SetsState(TurnState):
             if not self.stalled():
                 since = self.dry_reshuffles
                 made = ("not once", "once", "twice")[since] if since < 3 else f"{since} times"
-                return ("A game may be finished by agreement only once it has stalled, when no set has been laid or "
-                        f"added to since the stock was made again {STALL_NOTICE} times, or for "
-                        f"{STALL_TURNS * self.num_seats} turns; since the last set it has been made again {made}, "
-                        f"in {self.quiet_turns()} turns.")
+                return ("A game may be finished by agreement only once it has stalled: when no set has been laid "
+                        "or added to while more cards were thrown than lie in the stock and the discard pile, "
+                        f"or since the stock was made again {STALL_NOTICE} times; since the last set "
+                        f"{self._quiet()[1]} cards have been thrown, with {len(self.stock) + len(self.discards)} "
+                        f"in the stock and the discards, and the stock has been made again {made}.")
             return (f"A stalled game may be finished only at the start of your turn, before you draw: "
                     f"{self._play_now(seat, legal)}.")
         if self.phase == DRAW:
@@ -569,6 +582,7 @@ class SetsState(TurnState):
         # table says so and offers to finish it (``stalled``); every player sees the same
         view["dry_restocks"] = self.dry_reshuffles
         view["quiet_turns"] = self.quiet_turns()
+        view["gone_by"] = self.gone_by()
         view["stalled"] = self.stalled()
         return view
 

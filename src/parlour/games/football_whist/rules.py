@@ -554,9 +554,9 @@ class FootballWhistState(State):
     # -- reasons ---------------------------------------------------------------
     def reasons(self, seat: int) -> dict[str, str]:
         """Each legal move's plain fact, in a few words, from what the seat sees (its own hand, the trick on the
-        table, the ball): "wins the trick", "leaves the trick to your partner", "Master: Ireland (you hold 3); nearer
-        the goal you attack".  Facts, not advice: the expert's figures say which move is better; these say what
-        the move does.  Empty where a move does nothing worth saying."""
+        table, the ball): "wins the trick", "your partner's Wales 11 wins the trick anyway", "Master: Ireland (you
+        hold 3); nearer the goal you attack".  Facts, not advice: the expert's figures say which move is better;
+        these say what the move does.  Empty where a move does nothing worth saying."""
         out: dict[str, str] = {}
         for action in self.legal_actions(seat):
             verb, arg = DECODE[action]
@@ -583,9 +583,13 @@ class FootballWhistState(State):
             return f"{tag}{'wins the trick' if last else 'goes ahead in the trick so far'}"
         if team != self.led_team and not trump:
             tag = "neither the team led nor the Master team: "
-        holder = (self.leader + trick_winner(self.trick, self.led_team, master)) % SEATS
+        best = trick_winner(self.trick, self.led_team, master)
+        holder = (self.leader + best) % SEATS
         if holder % 2 == seat % 2:
-            return f"{tag}{'leaves the trick to your partner' if last else 'leaves your partner ahead in the trick'}"
+            # (the partner's card named: the reason why this card need not win, "your partner's Ireland 11 wins the
+            # trick anyway", not only what it does)
+            theirs = f"your partner's {TEAM_NAMES[TEAM_OF[self.trick[best]]]} {NUMBER_OF[self.trick[best]]}"
+            return f"{tag}{theirs} {'wins the trick anyway' if last else 'stays ahead in the trick'}"
         return f"{tag}{'gives the trick away' if last else 'does not beat the card ahead in the trick'}"
 
     def _rank_note(self, seat: int, card: int) -> str:
@@ -614,7 +618,8 @@ class FootballWhistState(State):
         steps = PITCH.distance[node][attack]
         nearer = steps < PITCH.distance[self.ball][attack]
         further = steps > PITCH.distance[self.ball][attack]
-        way = f"{'nearer' if nearer else 'further from' if further else 'no nearer'} the goal you attack"
+        way = "nearer the goal you attack" if nearer else "further from the goal you attack" if further \
+            else "as far from the goal you attack as before"
         team = BADGE.get(node)
         if team is None:
             return f"no Master team; {way}"

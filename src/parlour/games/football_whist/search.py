@@ -33,6 +33,10 @@ from parlour.games.football_whist.rules import (
 #: the chance that a rollout move is random rather than the policy's
 NOISE = 0.1
 DISTANCE = PITCH.distance
+#: each team's cards, lowest first
+TEAM_CARDS: dict[int, list[int]] = {}
+for _each in range(len(TEAM_OF)):
+    TEAM_CARDS.setdefault(TEAM_OF[_each], []).append(_each)
 
 
 def rollout_action(state: FootballWhistState, seat: int, legal: Sequence[str], rng: random.Random) -> str:
@@ -73,3 +77,36 @@ def evaluate(state: FootballWhistState) -> list[float]:
     a_lead = state.goals[0] - state.goals[1]
     a = 0.8 * (a_lead > 0) - 0.8 * (a_lead < 0) + 0.2 * math.tanh(a_lead / 2)
     return [a, -a, a, -a]
+
+
+def alike(state: FootballWhistState, seat: int, legal: Sequence[str]) -> list[list[str]]:
+    """The cards among ``legal`` that are one card for the rest of the half: groups of two or more.
+
+    Two cards of one team in the seat's hand are alike when every card of that team numbered between
+    them is in the same hand or already gone in a finished trick of this half: whichever is played, the
+    other stays, and it beats and loses to the same cards, now and later (a card's number counts for
+    nothing but the tricks).  A card in the trick on the table keeps them apart (one may beat it and the
+    other not).  It reads only the seat's own hand and the tricks everyone saw."""
+    gone = {card for _, cards, _ in state.tricks[state.half - 1] for card in cards}
+    held = set(state.hands[seat])
+    by_team: dict[int, list[tuple[int, str]]] = {}
+    for action in legal:
+        verb, card = DECODE[action]
+        if verb == PLAY:
+            by_team.setdefault(TEAM_OF[card], []).append((card, action))
+    groups: list[list[str]] = []
+    for cards in by_team.values():
+        cards.sort(key=lambda pair: NUMBER_OF[pair[0]])
+        run = [cards[0]]
+        for card, action in cards[1:]:
+            low, high = NUMBER_OF[run[-1][0]], NUMBER_OF[card]
+            between = [c for c in TEAM_CARDS[TEAM_OF[card]] if low < NUMBER_OF[c] < high]
+            if all(c in held or c in gone for c in between):
+                run.append((card, action))
+            else:
+                if len(run) > 1:
+                    groups.append([a for _, a in run])
+                run = [(card, action)]
+        if len(run) > 1:
+            groups.append([a for _, a in run])
+    return groups

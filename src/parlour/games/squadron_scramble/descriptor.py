@@ -36,6 +36,12 @@ def right_answer(state: Any, seat: int) -> str | None:
     return f"name {plane['code']} {plane['nation']}"
 
 
+def move_reasons(state: Any, seat: int) -> dict[str, str]:
+    """What each legal move of the seat does, in a few words from its own view (``SquadronScrambleState.reasons``)."""
+    reasons: dict[str, str] = state.reasons(seat)
+    return reasons
+
+
 def rules_1(variant: dict[str, Any]) -> dict[str, Any]:
     """A record of rules version 1 was played with swaps into one's own sets allowed: ``swap_own`` on, unless
     it says otherwise."""
@@ -98,6 +104,7 @@ GAME = GameDescriptor(
     summarise=summarise,
     withhold_hint=withhold_hint,
     right_answer=right_answer,
+    move_reasons=move_reasons,
     older_rules={"1": rules_1},
 )
 # The descriptor puts the game together: its state learns its descriptor and its worlds, which both import

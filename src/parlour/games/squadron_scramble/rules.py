@@ -952,6 +952,117 @@ class SquadronScrambleState(TurnState):
         self.pending = -1
         self._continue(seat)
 
+    # -- reasons ---------------------------------------------------------------------------
+    def reasons(self, seat: int) -> dict[str, str]:
+        """Each legal move's plain facts, in a few words, from what ``seat`` sees (its own hand, the pile, the sets
+        on the table, the cards the table saw go into each hand): "breaks up your two Lightning views; 5 points
+        off your hand", "puts 30 points on the table".  Facts, not advice: the expert's figures say which move is
+        better, these say what each does, so that an analysis can tell what a move gave up.  Empty at a naming
+        step (its answer is printed on the cards) and in the plane-spotting game (a reason would name the plane
+        that the player is to recognise), and for a seat not to move."""
+        if seat != self.turn or self.phase in (OVER, NAME) or self.variant["recognition"]:
+            return {}
+        out: dict[str, str] = {}
+        for action in self.legal_actions(seat):
+            verb, _, rest = action.partition(" ")
+            text = _REASONS[verb](self, seat, rest) if verb in _REASONS else ""
+            if text:
+                out[action] = text
+        return out
+
+    def _views_held(self, seat: int, plane: int, extra: tuple[int, ...] = ()) -> int:
+        return len({c for c in (*self.hands[seat], *extra) if PLANE_OF[c] == plane})
+
+    def _reason_draw(self, seat: int, _: str) -> str:
+        return "an unseen card: the others learn nothing of your hand"
+
+    def _reason_take(self, seat: int, count: str) -> str:
+        taken = self.pile[-TAKE_COUNT[count]:]
+        parts = _gains(self, seat, taken)
+        cost = sum(PENALTY[c] for c in taken)
+        n = len(taken)
+        head = ("the table sees it go into your hand" if n == 1
+                else f"{n} cards, and the table sees them go into your hand")
+        return "; ".join([*(parts or ["nothing that matches your hand"]), head,
+                          f"{cost} points against you while {'it is' if n == 1 else 'they are'} held"])
+
+    def _reason_lay(self, seat: int, cards: str) -> str:
+        action = "lay " + cards
+        found = next(((n, f, e) for text, n, f, e in self._lay_options(seat) if text == action), None)
+        if found is None:
+            return ""
+        naturals, fill, extra = found
+        laid = new_set(0, seat, PLANE_OF[naturals[0]], list(naturals), list(fill), extra)
+        plane = laid["plane"]
+        parts = [f"puts {set_value(laid)} points on the table ({PLANES[plane]['short']} set"
+                 f"{', doubled by VICTORY' if VIC_ID in set_cards(laid) else ''})"]
+        wilds = [c for c in (*fill, *([extra] if extra >= 0 else [])) if IS_WILD[c]]
+        if wilds:
+            many = "a wild card" if len(wilds) == 1 else f"{_NUMBER_WORDS[len(wilds)]} wild cards"
+            parts.append(f"uses {many} of yours")
+        if extra >= 0:
+            parts.append("a fourth card: you must go out this turn")
+        if IS_BOMBER[plane]:
+            parts.append("a bomber set: enemy fighters laid later may shoot it down")
+        left = len(self.hands[seat]) - len(set_cards(laid))
+        parts.append("empties your hand" if left == 0 else f"{plural(left, 'card')} left in your hand")
+        return "; ".join(parts)
+
+    def _reason_swap(self, seat: int, rest: str) -> str:
+        text, set_id = rest.split()
+        laid = self._open_set(int(set_id))
+        wild = laid["slots"][NATURAL_OF_TEXT[text] % 3]
+        whose = "your own" if laid["by"] == seat else "another player's"
+        kind = "VICTORY" if wild == VIC_ID else "a KEEP 'EM FLYING card"
+        return (f"gives your {PLANES[laid['plane']]['short']} card for {kind} in {whose} set: "
+                f"a wild card in your hand for a set of your own ({PENALTY[wild]} points against you while held)")
+
+    def _reason_add(self, seat: int, rest: str) -> str:
+        text, set_id = rest.split()
+        laid = self._open_set(int(set_id))
+        return (f"{'VICTORY' if text == VIC else 'a KEEP ' + chr(39) + 'EM FLYING card'} as a fourth card in your "
+                f"{PLANES[laid['plane']]['short']} set (+{POINTS_OF_PLANE[laid['plane']]} points): you must go out "
+                "this turn")
+
+    def _reason_discard(self, seat: int, text: str) -> str:
+        card = NATURAL_OF_TEXT.get(text, -1)
+        if card < 0:
+            card = self._card_in_hand(seat, text)
+        hand = self.hands[seat]
+        if len(hand) == 1:
+            return "your last card: you go out and the round ends"
+        parts = []
+        if IS_WILD[card]:
+            parts.append("gives a wild card to the pile, where the next player may take it")
+        else:
+            plane = PLANE_OF[card]
+            held = self._views_held(seat, plane)
+            if held >= 2:
+                parts.append(f"breaks up your {_NUMBER_WORDS[held]} {PLANES[plane]['short']} views")
+            nxt = (seat + 1) % self.num_seats
+            if any(PLANE_OF[c] == plane for c in self.known[nxt]):
+                parts.append(f"the next player was seen taking {_a(PLANES[plane]['short'])} card")
+        parts.append(f"{PENALTY[card]} points off your hand")
+        return "; ".join(parts)
+
+    def _reason_shoot(self, seat: int, set_id: str) -> str:
+        target = self._open_set(int(set_id))
+        return (f"takes another player's {PLANES[target['plane']]['short']} set ({set_value(target)} points) off the "
+                "table: it scores for you instead")
+
+    def _reason_hold(self, seat: int, _: str) -> str:
+        fighters = self._shooter()
+        targets = self._targets(seat, fighters)
+        if not targets:
+            return ""
+        own = self.hands[seat]
+        swappable = [x for x in targets if any(IS_WILD[x["slots"][c % 3]] for c in own if PLANE_OF[c] == x["plane"])]
+        worth = sum(set_value(x) for x in targets)
+        text = f"leaves the enemy bombers on the table ({worth} points), scoring for their owners"
+        if swappable:
+            text += "; a wild card in one stays there for a card of yours to swap"
+        return text
+
     # -- text ------------------------------------------------------------------------------
     def parse_action(self, text: Any) -> str:
         return parse_action(text)
@@ -1206,6 +1317,42 @@ class SquadronScrambleState(TurnState):
 
 #: ``SquadronScrambleState._steps`` (``TurnState._apply`` fills it in), read as a module constant in ``apply``
 _STEPS: Final = SquadronScrambleState._steps
+
+#: each verb's reason (``SquadronScrambleState.reasons``)
+_REASONS: Final[dict[str, Any]] = {
+    "draw": SquadronScrambleState._reason_draw, "take": SquadronScrambleState._reason_take,
+    "lay": SquadronScrambleState._reason_lay, "swap": SquadronScrambleState._reason_swap,
+    "add": SquadronScrambleState._reason_add, "discard": SquadronScrambleState._reason_discard,
+    "shoot": SquadronScrambleState._reason_shoot, "hold": SquadronScrambleState._reason_hold,
+}
+
+
+_NUMBER_WORDS: Final = ("no", "one", "two", "three", "four")
+
+
+def _a(word: str) -> str:
+    """``word`` with its article: "a Lightning", "an A-17A"."""
+    return f"{'an' if word[:1] in 'AEIOU' else 'a'} {word}"
+
+
+def _gains(state: SquadronScrambleState, seat: int, taken: list[int]) -> list[str]:
+    """What cards taken into a hand do for it: "gives you all three Lightning views", "a second Stuka view", "a
+    wild card"."""
+    out = []
+    for plane in sorted({PLANE_OF[c] for c in taken if not IS_WILD[c]}):
+        before = state._views_held(seat, plane)
+        after = state._views_held(seat, plane, tuple(taken))
+        short = PLANES[plane]["short"]
+        if after >= 3 and before < 3:
+            out.append(f"gives you all three {short} views")
+        elif after == 2 and before < 2:
+            out.append(f"two {short} views in your hand")
+    wilds = [c for c in taken if IS_WILD[c]]
+    if wilds:
+        out.append("VICTORY, a wild card" if VIC_ID in wilds else "a wild card" if len(wilds) == 1
+                   else f"{_NUMBER_WORDS[len(wilds)]} wild cards")
+    return out
+
 
 
 class _TableFacts:

@@ -126,7 +126,7 @@ async def cycle_table(doc_id: OrganiserDep, match: int, body: MatchTable, tourna
         raise HTTPException(422, f"there is no match {match} due in this cycle")
     waits = cycle_waits(cycle)
     if match in waits:
-        raise HTTPException(422, f"match {match + 1} cannot start yet: {waits[match]}")
+        raise HTTPException(422, f"match {cycle.numbers()[match]} cannot start yet: {waits[match]}")
     return await match_table(tables, doc_id, due[match], body.seats or TWO_PEOPLE, body.seed)
 
 
@@ -139,7 +139,8 @@ async def keep_match(doc_id: OrganiserDep, match: int, tournaments: TournamentsD
     standing = cycle.sources().get(match, {})
     due = {m["match"]: m for m in cycle.matches()}
     if not standing.get("idle") or match not in due:
-        raise HTTPException(422, f"match {match + 1} has no result played without a move to keep")
+        shown = cycle.numbers().get(match, match + 1)
+        raise HTTPException(422, f"match {shown} has no result played without a move to keep")
     m = due[match]
     await asyncio.to_thread(tournaments.add_cycle_entry, doc_id, {
         "kind": "correction", "match": match, "blue": m["blue"], "red": m["red"],
@@ -159,7 +160,7 @@ async def cycle_simulate(doc_id: OrganiserDep, body: CycleBotsPlay, request: Req
     short pause, by itself (through the ring's rounds, then the deciding matches due).  As many start as the
     server's room for tables of bots alone allows (503 if none)."""
     carrier: Carrier = request.app.state.carrier
-    await carrier.step(doc_id, bots=body.bots, seed=body.seed, now=True)
+    await carrier.step(doc_id, bots=body.bots, seed=body.seed, now=True, pace=body.pace)
     return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)
 
 

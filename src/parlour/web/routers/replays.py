@@ -46,11 +46,18 @@ async def replay_step(table_id: str, tables: TablesDep, step: int = 0, seat: str
     seats = range(state.num_seats) if seat == "all" else [_seat_number(seat, state.num_seats)]
     last = rec.actions[step - 1] if step else None
     names = [info.name for info in t.view(None).seats]
+    # (a race's record keeps each action's time on the race clock as its third item: the replay tells it)
+    def timed(index: int) -> float | None:
+        entry = rec.actions[index] if 0 <= index < steps else None
+        return float(entry[2]) if entry is not None and len(entry) > 2 and entry[2] is not None else None
     return ReplayStep(
         game=t.game.id, step=step, steps=steps,
         action=ReplayAction(seat=last[0], action=last[1]) if last else None,
-        views=[SeatObservation(seat=s, name=names[s], observation=state.observation(s)) for s in seats],
+        views=[SeatObservation(seat=s, name=names[s], observation=t.game.with_reasons(state, s, state.observation(s)))
+               for s in seats],
         result=state.result() if state.is_over else None,
+        time=timed(step - 1) if step else None, time_before=timed(step - 2) if step > 1 else None,
+        time_next=timed(step),
     )
 
 

@@ -101,7 +101,9 @@ def mine(body: HeldSeats, store: StoreDep, tournaments: TournamentsDep) -> list[
 
 #: where a game's result keeps its score by side ("A": 3, or "P1": 8), and the score's word in a list (British Towns'
 #: sets game keeps its "scores", cards laid less cards held, below nought for a player who laid none)
-SCORES = (("goals", "goals"), ("points", "points"), ("totals", "points"), ("scores", "points"))
+#: (British Towns' asking game counts the regions each player laid: its list line gives them, as the others' give
+#: their goals and points, where it read a bare "Won by Betty")
+SCORES = (("goals", "goals"), ("points", "points"), ("totals", "points"), ("scores", "points"), ("regions", "regions"))
 
 
 def _side_seats(rules: list[str], label: str) -> list[int]:
@@ -138,7 +140,11 @@ def _score(row: dict[str, Any]) -> dict[str, Any] | None:
             return None
         sides.append({"names": [row["seats"][i].get("name") or rules[i] for i in seats], "seats": seats,
                       "figure": figure, "won": label in won})
-    return {"unit": unit, "sides": sides}
+    score: dict[str, Any] = {"unit": unit, "sides": sides}
+    # (a game of one match, a Biggles cycle's: its winner is who ended the match, not the points; the list says so)
+    if isinstance(result.get("matches"), list) and len(result["matches"]) == 1:
+        score["single_match"] = True
+    return score
 
 
 def _winners(row: dict[str, Any]) -> list[str]:

@@ -48,14 +48,24 @@ export function likelihood({ low, high }, contest = "game") {
 // only(action, view) (optional): the words for the one move left, where a game says so in the hint's place (else nothing shows).
 // tap(view) (optional): a word in the heading where the rows are the decision's own choices, such as a kick-off's
 // ("tap a line to play it"), so that the player knows the rows make the move as the game's own buttons do.
-export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null, only = null, tap = null }) {
+// follow(view, asked) (optional): true where a hint asked at the position `asked` (a count of moves) stays on at this
+// later view (the same turn's next decision: after a draw, the discard), so that it is asked again at once, without a
+// second press; the hint closed or stopped is off until the player asks again.
+// chose(action, view) (optional): told the expert's choice when its answer comes, so that the game's own controls can
+// agree with it (the asking game turns its ask to the player the choice asks).
+export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null, only = null, tap = null, follow = null, chose = null }) {
   // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
   // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
   let view = null;
   let every = false;
+  // the position the player last asked at (null: the hint is off) and the last one asked at by following it (never
+  // twice at one position: a refused question is not asked again and again)
+  let on = null;
+  let followed = null;
   const ask = () => {
     if (!send({ type: "hint", moves: view.moves })) return;
+    on = view.moves;
     hint = { moves: view.moves, waiting: true };
     every = false;
     draw(view);
@@ -84,7 +94,13 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
       slot.append(h("p", { class: "hint-withheld", "data-testid": "hint-withheld" }, sentence(view.hint_withheld)));
       return;
     }
-    const mine = hint && hint.moves === view.moves ? hint : null;
+    let mine = hint && hint.moves === view.moves ? hint : null;
+    if (!mine && on !== null && follow && view.moves > on && followed !== view.moves) {
+      if (follow(view, on)) {
+        followed = view.moves;
+        if (send({ type: "hint", moves: view.moves })) { on = view.moves; hint = mine = { moves: view.moves, waiting: true }; every = false; }
+      } else on = null;
+    }
     const button = h("button", { type: "button", class: "hint-button", "data-testid": "hint-button", onclick: ask,
       disabled: mine && mine.waiting ? true : undefined }, mine && mine.waiting ? "Thinking…" : "Hint");
     if (mine && mine.waiting) {
@@ -92,7 +108,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
       // drawn by the page, no font needed; the button off), and the player may stop waiting and play on
       const sign = h("span", { class: "hint-busy", "aria-hidden": "true" });
       const stop = h("button", { type: "button", class: "hint-stop", "data-testid": "hint-stop",
-        onclick: () => { hint = null; draw(view); } }, "Stop");
+        onclick: () => { hint = null; on = null; draw(view); } }, "Stop");
       slot.setAttribute("aria-busy", "true");
       return slot.append(h("div", { class: "hint-ask", style: "display: flex; align-items: center; gap: .5rem;" }, button,
         h("p", { class: "hint-thinking", "data-testid": "hint-thinking", role: "status", style: "margin: 0; font-size: .85rem;" },
@@ -133,7 +149,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
         // (what the figures assume, said once: a player beating a casual bot at "37%" should know why)
         " In those games the other players play as well as the expert does, so against weaker players your chances are better.");
     const close = h("button", { type: "button", class: "hint-close", "data-testid": "hint-close", "aria-label": "Close the hint",
-      onclick: () => { hint = null; draw(view); } }, "✕");
+      onclick: () => { hint = null; on = null; draw(view); } }, "✕");
     // a row plays its move, through the table's own way of making a move (the server judges it, as any other);
     // the whole row answers a click or a tap, and its Play button the keyboard
     const play = (o) => {
@@ -201,6 +217,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
       const options = sorted.filter((o, i) => said(o) === null || sorted.findIndex((p) => said(p) === said(o)) === i)
         .map((o) => ({ ...o, alike: said(o) === null ? 1 : sorted.filter((p) => said(p) === said(o)).length }));
       hint = { moves: message.moves, options, unjudged: message.unjudged || 0, iterations: message.iterations || null };
+      if (chose && choice && view) chose(choice.action, view);
       if (view) draw(view);
       // on a phone the dock scrolls on its own: bring the answer into sight there
       const shown = slot.querySelector(".hint");

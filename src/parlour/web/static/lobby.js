@@ -2,7 +2,7 @@
 import { h, clear, toast } from "/static/dom.js";
 import { api, games, hashParams, keepMade, keepSeat, mySeat } from "/static/api.js";
 import { go, main, resultText, together } from "/static/page.js";
-import { heldKeys, ownTables } from "/static/seats.js";
+import { carryLink, heldKeys, ownTables } from "/static/seats.js";
 
 // where a rule option comes from, in words for the form
 const SOURCE_WORDS = {
@@ -43,13 +43,19 @@ export async function home() {
 }
 
 // When a game finished, in the viewer's own time zone (the browser's), on a 24-hour clock as the tournaments' pages
-// say their times: "Sun 6 Dec, 21:40".
+// say their times: "Sun 6 Dec, 21:40"; a game of today or yesterday says so, "today, 21:40" (the whole date then in
+// the time's title)
 const finishedAt = (t) => {
   if (!t.finished) return "";
   const at = new Date(t.finished * 1000);
-  return h("time", { datetime: at.toISOString(), "data-testid": "finished-at" },
-    at.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
-      hourCycle: "h23" }));
+  const whole = at.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+    hourCycle: "h23" });
+  const clock = at.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const dayOf = (d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const today = new Date();
+  const back = Math.round((dayOf(today) - dayOf(at)) / 86400000);
+  const said = back === 0 ? `today, ${clock}` : back === 1 ? `yesterday, ${clock}` : whole;
+  return h("time", { datetime: at.toISOString(), "data-testid": "finished-at", title: back <= 1 ? whole : undefined }, said);
 };
 
 // A finished game's row: its result, the game (a tournament's table: the tournament, a small link), the players,
@@ -57,6 +63,7 @@ const finishedAt = (t) => {
 // date small; the players only where the result does not name them already).
 function finishedList(rows, list) {
   const title = Object.fromEntries(list.map((g) => [g.id, g.title]));
+  const real = new Set(list.filter((g) => g.real_time).map((g) => g.id));
   return h("table", { class: "list finished-list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "Result"), h("th", {}, "Finished"), h("th", {}, h("span", { class: "sr-only" }, "Link")))),
     // (the newest finish first, as the times beside them read; the server lists tables by when they were made)
@@ -64,25 +71,35 @@ function finishedList(rows, list) {
       if (t.entered) return enteredRow(t, title);
       const named = Boolean(t.result && !t.result.abandoned && scoreOf(t)) && typeof t.seat !== "number";
       return h("tr", { "data-table": t.id },
-        h("td", { class: "game" }, h("span", { class: `game-title${tournamentOf(t) ? " in-tournament" : ""}` }, title[t.game] || t.game), tournamentOf(t),
-          t.options && t.options.hints ? h("small", {}, " · hints on") : ""),
+        // (the game's name and "hints on" kept on one line, in the same size: "hints on" broke onto a line of its own)
+        h("td", { class: "game" }, h("span", { class: "game-name" },
+          h("span", { class: `game-title${tournamentOf(t) ? " in-tournament" : ""}` }, title[t.game] || t.game),
+          t.options && t.options.hints ? h("span", { class: "muted hints-on", "data-testid": "hints-on" }, " · hints on") : ""), tournamentOf(t)),
         h("td", { class: `players${named ? " named" : ""}` }, playersOf(t)),
         h("td", { class: "result", "data-testid": "result" }, resultOf(t)),
         h("td", { class: "when" }, finishedAt(t)),
-        h("td", { class: "link" }, h("a", { href: `/replay/${t.id}` }, "Replay")));
+        h("td", { class: "link" }, h("a", { href: `/replay/${t.id}` }, "Replay"), analyseLink(t, real), carryLink(t)));
     })));
 }
+
+// The way to the expert's analysis of the reader's own moves, beside the replay: only at a game this browser played
+// a seat of (the analysis is given to the players alone), turn by turn (a race, Biggles', has none), with moves made
+const analyseLink = (t, real) => (typeof t.seat === "number" && !real.has(t.game) && t.moves > 0
+  ? [h("span", { class: "sep", "aria-hidden": "true" }, " · "), h("a", { href: `/replay/${t.id}#analyse`, "data-testid": "list-analyse" }, "Analyse")] : "");
 
 // A drive's or cycle's result its organiser typed in: no table was played for it, so no replay; its result in the
 // same words as a played game's, and who entered it ("Ann beat Bob 8–5 on points, entered by the organiser").
 function enteredRow(t, title) {
   const e = t.entered;
   const [a, b] = e.players, [x, y] = e.figures;
-  const said = x === y ? `${a} and ${b} drew ${x}–${y}` : x > y ? `${a} beat ${b} ${x}–${y}` : `${b} beat ${a} ${y}–${x}`;
+  // (a cycle's match is won by playing Biggles first, not on points: review 25)
+  const beat = (w, l, p, q) => (e.game === "biggles" ? `${w} played Biggles first, ${p}–${q}` : `${w} beat ${l} ${p}–${q}`);
+  const said = x === y ? `${a} and ${b} drew ${x}–${y}` : x > y ? beat(a, b, x, y) : beat(b, a, y, x);
+  const unit = e.unit === "goals" || (e.game === "biggles" && x !== y) ? "" : ` on ${e.unit}`;
   return h("tr", { "data-entered": e.id },
     h("td", { class: "game" }, h("span", { class: "game-title in-tournament" }, title[e.game] || e.game), tournamentOf(t)),
     h("td", { class: "players named" }, `${a} v ${b}`),
-    h("td", { class: "result", "data-testid": "result" }, `${said}${e.unit === "goals" ? "" : ` on ${e.unit}`}`,
+    h("td", { class: "result", "data-testid": "result" }, `${said}${unit}`,
       h("small", { class: "muted", "data-testid": "entered-by" }, `, ${e.corrected ? "corrected" : "entered"} by the organiser`)),
     h("td", { class: "when" }, finishedAt(t)),
     h("td", { class: "link" }, h("small", { class: "muted" }, "no replay")));
@@ -97,7 +114,8 @@ function tableList(rows, list, finished) {
       h("td", {}, title[t.game] || t.game, tournamentOf(t), t.options && t.options.hints ? h("small", {}, " · hints on") : ""),
       h("td", {}, playersOf(t)),
       h("td", {}, finished ? resultOf(t) : String(t.moves)),
-      h("td", {}, finished ? h("a", { href: `/replay/${t.id}` }, "Replay") : h("a", { href: `/t/${t.id}` }, "Watch or play"))))));
+      h("td", {}, finished ? h("a", { href: `/replay/${t.id}` }, "Replay") : h("a", { href: `/t/${t.id}` }, typeof t.seat === "number" ? "Play" : "Watch or play"),
+        carryLink(t))))));
 }
 
 // the names at the table, the player's own marked; a drive's table as the drive names it: home v away, each pair
@@ -140,6 +158,11 @@ function sidesSaid(t) {
     const [a, b] = sides;
     if (a.won === b.won) return `${name(a)} and ${name(b)} drew ${score(a, b)}`;
     const [w, l] = a.won ? [a, b] : [b, a];
+    // (a single match of Biggles, a cycle's, is won by playing Biggles first, not on points: "Dan played Biggles
+    // first, 8–5", as the rule sheet scores it, review 25)
+    if (s.single_match && t.game === "biggles") return `${name(w)} played Biggles first, ${score(w, l)}`;
+    // (regions laid: "Betty beat you 4–2 in regions"; level in regions, the cards in them parted the two)
+    if (s.unit === "regions") return `${name(w)} beat ${name(l)} ${score(w, l)} in regions${w.figure === l.figure ? ", on the cards in them" : ""}`;
     return `${name(w)} beat ${name(l)} ${score(w, l)}${s.unit === "goals" ? "" : ` on ${s.unit}`}`;
   }
   const won = sides.filter((x) => x.won);
@@ -199,8 +222,9 @@ export async function finishedGames() {
     h("p", {}, "To find one of yours again, open the link you kept at its end (every game offers it: \u201cKeep this link to come "
       + "back to this game\u201d): the game is listed here from then on."),
     h("p", {}, "Your games are the ones this browser holds a seat at. One played on another "
-      + "device or in another browser is listed there; to list it here too, open its table there, choose \u201cYour seat on another "
-      + "device\u201d and open that link in this browser. Nobody else sees your private tables here."));
+      + "device or in another browser is listed there; to list it here too, open \u201cOn another device\u201d beside it in "
+      + "that browser's list (or \u201cYour seat on another device\u201d at its table) and open that link in this browser. "
+      + "Nobody else sees your private tables here."));
   clear(main).append(h("h1", {}, "Finished games"),
     h("h2", {}, "Your games"),
     Array.isArray(own) ? (mine.length ? tableList(mine, list, true) : h("p", { class: "muted", "data-testid": "no-own-games" }, none))
@@ -219,7 +243,11 @@ export async function newTable(gameId) {
   // the note says how many the rules allow (a web player is never sent to the command line)
   const last = g.seat_counts[g.seat_counts.length - 1];
   const offered = last > 12 ? g.seat_counts.filter((n) => n <= 8) : g.seat_counts;
-  const count = h("select", { name: "players", "aria-label": "Number of players" }, offered.map((n) => h("option", { value: n }, String(n))));
+  // (a game for a set number, Biggles' two or the whist's four, says so in words: a list of one choice is a dead
+  // control, review 24)
+  const fixed = offered.length === 1;
+  const count = fixed ? h("input", { type: "hidden", name: "players", value: String(offered[0]) })
+    : h("select", { name: "players", "aria-label": "Number of players" }, offered.map((n) => h("option", { value: n }, String(n))));
   const countNote = offered.length < g.seat_counts.length
     ? h("small", { "data-testid": "players-note" },
       `The rules allow up to ${last} players; a table here seats up to ${offered[offered.length - 1]}.`)
@@ -302,11 +330,13 @@ export async function newTable(gameId) {
   // hints are for turn-by-turn games: the expert has no time to think in a race
   const help = g.real_time ? "" : h("fieldset", {}, h("legend", {}, "Help at the table"),
     h("label", {}, h("input", { type: "checkbox", name: "hints" }), " Hints",
-      h("small", {}, "Each player may ask the expert for the chances of his moves at his turn. Everyone at the table sees that hints are on.")));
+      h("small", {}, "At your turn, ask the expert for the chances of your moves; the other players may too. Everyone at the table sees that hints are on.")));
   // (two columns on a laptop, the players and the rules, then who may join, help and the button: in one column the
   // button fell below the fold at 1366x900)
   const form = h("form", { class: "new" },
-    h("div", { class: "new-col" }, h("label", {}, "Players ", count, countNote, sizeNote), seatsBox, variantBox),
+    h("div", { class: "new-col" }, fixed
+      ? h("p", { class: "players-fixed", "data-testid": "players-fixed" }, count, `${g.title} is played by ${NUMBER_WORDS[offered[0]] || offered[0]} players.`, sizeNote)
+      : h("label", {}, "Players ", count, countNote, sizeNote), seatsBox, variantBox),
     h("div", { class: "new-col" }, who, help,
       h("label", {}, "Seed ", seed, h("small", {}, "The same seed deals the same cards. It is kept when you play alone with bots; with anyone else at the table the server deals.")),
       h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the table"))));
@@ -349,6 +379,7 @@ function seatLabel(rules, i) {
 // An option reads in words (its label, and each choice's); its identifier, which records keep and the
 // command line takes (--variant NAME=VALUE, listed by `parlour games`), is kept out of the page.
 // More options than this fold all but the first few under "More rules" (the new-table form)
+const NUMBER_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight"];
 const MANY_VARIANTS = 5;
 const SHOWN_VARIANTS = 2;
 function variantInput(o) {

@@ -2,20 +2,50 @@
 // of one seat's moves: each decision judged from what that seat could see then, with the same search,
 // budget and seed as a hint at the table, so the analysis and the hints agree.
 import { h, clear } from "/static/dom.js";
-import { api, mySeat } from "/static/api.js";
+import { api, hashParams, mySeat } from "/static/api.js";
 import { gameModule, main, resultText } from "/static/page.js";
 import { addressed, capital, contextTitle, plural, possessive } from "/static/words.js";
 import { takeSeatFromLink } from "/static/seats.js";
 
 // options shown for a decision before the rest
 const FIRST = 5;
-// the replay's Play: a step every so many milliseconds
+// the replay's Play: a step every so many milliseconds (a turn-by-turn game's, or a race's whose record keeps no times;
+// a race's Play waits the real gap between two moves, never less than PLAY_QUICKEST nor more than PLAY_LONGEST)
 const PLAY_MS = 700;
+const PLAY_QUICKEST = 120;
+const PLAY_LONGEST = 2500;
+
+// A time on the race clock as a player reads a stopwatch: "1:04.3" (minutes, seconds and tenths)
+export function raceClock(seconds) {
+  const tenths = Math.round(seconds * 10);
+  const minutes = Math.floor(tenths / 600);
+  const rest = ((tenths % 600) / 10).toFixed(1);
+  return `${minutes}:${rest.padStart(4, "0")}`;
+}
+// A gap in seconds, in words: "1.2 s", a gap under a second to the hundredth ("0.24 s": a race's moves come that close)
+export const gapWords = (seconds) => { const s = Math.max(0, seconds); return `${s < 0.995 ? s.toFixed(2) : s.toFixed(1)} s`; };
+// When a race's move was made, in plain words: "1:04.3 into the race, 1.2 s after the move before"; a match's first
+// move is timed from Go (the count of ``count`` seconds before it is on the race clock too); null where the record
+// keeps no time
+export function clockWords(data, count, firstOfMatch) {
+  if (typeof data.time !== "number") return null;
+  const into = `${raceClock(data.time)} into the race`;
+  if (firstOfMatch) {
+    const sinceGo = data.time - (typeof data.time_before === "number" ? data.time_before : 0) - (count || 0);
+    return sinceGo >= 0 ? `${into}, ${gapWords(sinceGo)} after Go` : into;
+  }
+  return typeof data.time_before === "number" ? `${into}, ${gapWords(data.time - data.time_before)} after the move before` : into;
+}
 
 // -- replay ------------------------------------------------------------------------------
 export async function replayPage(tableId) {
   const info = await api("GET", `/api/tables/${tableId}`).catch((error) => {
-    clear(main).append(h("h1", {}, "No such table"), h("p", {}, error.message));
+    // (in a player's words, never the server's, which names the link's code: review 25c read "no table 'NOPE1234'")
+    const missing = error.status === 404;
+    clear(main).append(h("h1", { "data-testid": "replay-missing" }, missing ? "No game to replay here" : "The replay could not be opened"),
+      h("p", {}, missing ? "This link leads to no game: it may have been copied only in part. Every finished game is in the list."
+        : "The server did not answer as it should: try again in a moment."),
+      h("a", { class: "button", href: "/games" }, "Finished games"));
   });
   if (!info) return;
   const linked = await takeSeatFromLink(tableId);          // a seat's private link, opened here
@@ -55,8 +85,17 @@ export async function replayPage(tableId) {
     return asked.get(key);
   };
   const pct = (c) => (c === null || c === undefined ? "not weighed" : `${Math.round(100 * c)}%`);
-  // (a costly move's cost, past the bar, never reads as the bar itself: 10.4% against "more than 10%" keeps its tenth)
-  const lost = (c, bar) => (Math.round(100 * c) <= Math.round(100 * bar) ? `${(100 * c).toFixed(1)}%` : pct(c));
+  // (a costly move's cost, past the bar, never reads as the bar itself: 10.4% against "more than 10%" keeps its tenth,
+  // 10.04% reads "just over 10%" (review 24: "10.0%" beside "more than 10%"; review 25c: "10.01%" a precision the
+  // expert's search has not got); a cost within the bar, a wrong answer's, is whole)
+  const lost = (c, bar) => {
+    if (c <= bar || Math.round(100 * c) > Math.round(100 * bar)) return pct(c);
+    for (const digits of [1]) {
+      const said = (100 * c).toFixed(digits);
+      if (Number(said) > 100 * bar) return `${said}%`;
+    }
+    return `just over ${pct(bar)}`;
+  };
   // A move's cost as the page shows it: the difference of the two figures shown beside it, each rounded (28% and 14%
   // gave away 14%, never 15%); a costly move whose rounded difference would read as the bar keeps its tenth
   const spent = (m, bar) => {
@@ -76,7 +115,29 @@ export async function replayPage(tableId) {
     }
     return worst && worst.drop > Math.round(100 * data.threshold) ? worst : null;
   };
-  const slider = h("input", { type: "range", min: 0, max: info.moves, value: info.moves, "aria-label": "Step" });
+  // Where many small slips add up and no move was costly: the stretch of the seat's decisions over which its chance fell
+  // most, from the highest it stood before to the lowest after (its own slips and the others' moves together), with
+  // how many of its small slips lie in it; null where it fell by no more than the bar (review 25a: "26 small slips"
+  // and no word of where a game lost 7-12 was lost)
+  const slide = (data) => {
+    if (data.costly || !smallLosses(data)) return null;
+    const ms = data.moves.filter((m) => typeof m.played_chance === "number");
+    let peak = null;
+    let worst = null;
+    for (const m of ms) {
+      if (peak && (!worst || Math.round(100 * peak.played_chance) - Math.round(100 * m.played_chance) > worst.drop)) {
+        worst = { drop: Math.round(100 * peak.played_chance) - Math.round(100 * m.played_chance), from: peak, to: m };
+      }
+      if (!peak || m.played_chance > peak.played_chance) peak = m;
+    }
+    if (!worst || worst.drop <= Math.round(100 * data.threshold)) return null;
+    const within = ms.filter((m) => m.index >= worst.from.index && m.index < worst.to.index);
+    return { ...worst, moves: within.length, slips: within.filter((m) => m.cost > 0).length };
+  };
+  // a replay opens at the deal, so that its first screen does not give the result away; a link may ask for a step
+  // ("#step=12"), and the player's analysis ("#analyse") goes to the decision it opens on
+  const openAt = /^\d+$/.test(hashParams().get("step") || "") ? Math.min(info.moves, Number(hashParams().get("step"))) : 0;
+  const slider = h("input", { type: "range", min: 0, max: info.moves, value: openAt, "aria-label": "Step" });
   // whose view: every player's (a board each, one under another) or one player's; the player's own is shown first
   // (a tournament's table that bots played throughout, a drive's, has no person at it: each view is named by the seat's
   // name as the tournament gives it, "Rovers 1's view (a bot)", never by a seat number nor by a compass point: each
@@ -123,9 +184,11 @@ export async function replayPage(tableId) {
   let shown = 0;                         // the step last asked for (an older answer is dropped)
   // the steps where a game's mark says a match ended and the next was dealt (``ended``), and whether the one shown
   // is shown as the match ended (before the deal)
-  const ends = new Set((mod.marks ? mod.marks(info) : []).filter((m) => m.ended).map((m) => m.step));
+  const endMarks = new Map((mod.marks ? mod.marks(info) : []).filter((m) => m.ended).map((m) => [m.step, m]));
+  const ends = new Set(endMarks.keys());
   let ended = false;
   const atEnd = () => ended && ends.has(Number(slider.value));
+  let current = null;                    // the step shown, as the server sent it
 
   const show = async () => {
     const step = Number(slider.value);
@@ -133,11 +196,18 @@ export async function replayPage(tableId) {
     const data = await api("GET", `/api/tables/${tableId}/replay?step=${step}&seat=${which.value}`);
     if (shown !== step) return;
     data.views.forEach((v) => keep(step, v));
-    // numbered as the analysis numbers its decisions: after move 23 of the game, move 24 is to play, and the bar says
-    // so ("next: move 24"), as the analysis's heading does ("Move 24: Ann to play"): one count for both
-    clear(stepLabel).append(step ? `After move ${step} of ${data.steps}` : `The deal (${plural(data.steps, "move")} to come)`,
-      ...(data.action ? [" · ", ...stepWords(data)] : []),
-      step < data.steps ? h("span", { class: "step-next", "data-testid": "step-next" }, ` · next: move ${step + 1}`) : "");
+    current = data;
+    // one count for the bar, the step bar's slider and the analysis (round 14b: "After move 23 … next: move 24" beside
+    // the analysis's "Move 24" gave the one decision two numbers): a step of a turn-by-turn game is named by the move to
+    // play there, as the analysis names that decision ("Move 24 of 60: Ann to play", and its heading "Move 24: Ann to
+    // play"), with the move just made after it; the last step by the last move.  A race's steps name the move made.
+    const lead = stepLead(data);
+    // a race's move says when it was made on the race clock, and how long after the move before (or Go)
+    const clock = clockWords(data, info.race ? info.race.count : 0, step === 1 || ends.has(step - 1));
+    slider.setAttribute("aria-valuetext", lead.text);
+    clear(stepLabel).append(lead.text, ...(lead.mover ? [": ", h("span", { class: "step-next", "data-testid": "step-next" }, lead.mover)] : []),
+      ...(data.action ? [lead.ahead ? " · just before, " : " · ", ...stepWords(data, lead.ahead)] : []),
+      clock ? h("span", { class: "step-clock", "data-testid": "step-clock" }, ` · ${clock}`) : "");
     fitCaption();
     viewsHeading.textContent = which.selectedOptions[0].textContent;
     // (the boards are drawn first, then put in place of the old ones at once: a board emptied while the new ones were
@@ -153,24 +223,47 @@ export async function replayPage(tableId) {
     views.replaceChildren(...boards);
     await drawFocus(step);
   };
+  // How a step is named (``show``): by the move to play there in a turn-by-turn game, with who plays it; the deal and
+  // the last step by what they are
+  // (a step shown as a part of the game ended, before the next is dealt, is named by the game's mark where it gives
+  // words for it: "After move 59 of 120 · half time", the next to play not yet named; the game may say what the next to play does: "Betty kicks off")
+  const stepLead = (data) => {
+    const step = data.step;
+    const obs = data.views[0]?.observation;
+    const toMove = obs?.to_move || [];
+    // (only where the game's mark gives the words: Biggles' and Squadron's board says it there)
+    const ending = atEnd() ? endMarks.get(step) : null;
+    if (ending && ending.caption) return { text: `After move ${step} of ${data.steps} · ${ending.caption}`, mover: null, ahead: false };
+    const mover = !info.real_time && step < data.steps && toMove.length === 1 && info.seats[toMove[0]]
+      ? `${info.seats[toMove[0]].name} ${(mod.toPlay && mod.toPlay(obs)) || "to play"}` : null;
+    if (!step) return { text: `The deal (${plural(data.steps, "move")} to come)${info.real_time ? "" : ` · move 1`}`, mover, ahead: false };
+    if (step >= data.steps) return { text: `After move ${step} of ${data.steps}, the last`, mover: null, ahead: false };
+    if (info.real_time) return { text: `After move ${step} of ${data.steps}`, mover: null, ahead: false };
+    return { text: `Move ${step + 1} of ${data.steps}`, mover, ahead: true };
+  };
   // The move that made this step, in the game's own words (past tense: "Ann played England 6").
-  const stepWords = (data) => {
+  const stepWords = (data, within = false) => {
     const { seat, action } = data.action;
     const name = info.seats[seat].name;
-    const seen = { ...info, observation: data.views[0].observation, seat: data.views[0].seat, onlooker: onlooker(data.views[0].seat) };
+    // (a game whose replay boards name every seat, the reader's too, has its caption do the same: "Rev scored" over a
+    // board that says "Rev puts it in the West goal", never "you scored" beside it)
+    const seen = { ...info, observation: data.views[0].observation, seat: data.views[0].seat, onlooker: mod.replayByName || onlooker(data.views[0].seat) };
     const words = mod.describe ? mod.describe(action, seen, seat) : (mod.label ? mod.label(action, seen) : action);
     // (the reader's own move, shown from his own seat, is his: "You laid down ...; ... your hand", as at the table;
     // anyone else's by name, its words then in the third person)
-    return [h("b", {}, addressed(seen, seat) ? "You" : name), " ", words];
+    // ("you" within a sentence: "... · just before, you took ...")
+    // (a game whose one board shows the whole table by name, Biggles', names the mover here as its board and its list
+    // of moves do: "You turned three cards" over "Ann played black 2" read as two players, review 25)
+    return [h("b", {}, addressed(seen, seat) && !mod.oneBoard ? (within ? "you" : "You") : name), " ", words];
   };
   const step = (d) => {
     const here = Number(slider.value);
     // a step that ends a match and deals the next (a game's mark says so) is shown twice: the board as the match
     // ended, then the new deal
-    if (ends.has(here) && (d > 0 ? ended : !ended)) { ended = !ended; show(); return; }
+    if (ends.has(here) && (d > 0 ? ended : !ended)) { ended = !ended; return show(); }
     slider.value = Math.max(0, Math.min(info.moves, here + d));
     ended = d > 0 && ends.has(Number(slider.value));
-    show();
+    return show();
   };
 
   // A decision of the analysis: the table as it stood before the move, from the analysed seat's view, with
@@ -209,9 +302,20 @@ export async function replayPage(tableId) {
       h("button", { type: "button", onclick: () => goTo(m) }, `move ${m.move}, ${named(m.played, data.seat, known.get(`${m.index}:${data.seat}`))}`),
       ` (${spent(m, data.threshold)} below the expert's choice)`]), ".");
   };
+  // (many small slips: the stretch where the game was lost, the slips in it counted)
+  const stretch = (data) => {
+    const at = slide(data);
+    if (!at) return "";
+    return h("p", { class: "drain", "data-testid": "stretch" }, `Where the game was lost: ${possessive(data.name)} chance fell most between `,
+      h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
+      h("button", { type: "button", onclick: () => goTo(at.to) }, `move ${at.to.move}`),
+      `, from ${pct(at.from.played_chance)} to ${pct(at.to.played_chance)}, over ${plural(at.moves, "move")} of ${possessive(data.name)}`,
+      at.slips ? `, ${at.slips === at.moves ? (at.moves === 1 ? "a small slip" : "every one a small slip") : `${at.slips} of them small slips`}` : "",
+      ", and the other players' moves and the cards that came between them.");
+  };
   // (no costly move, yet the chance fell: where, in the list's own figures, so that a loss is not left unexplained)
   const turned = (data) => {
-    const at = data.costly ? null : fell(data);
+    const at = data.costly || slide(data) ? null : fell(data);
     if (!at) return "";
     return h("p", { class: "drain", "data-testid": "chance-fell" }, `No single move of ${data.name}'s to blame: the chance fell most between `,
       h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
@@ -238,6 +342,7 @@ export async function replayPage(tableId) {
       h("button", { type: "button", "data-testid": "next-costly", disabled: later ? undefined : true, onclick: () => nextCostly(1) }, "Next costly move ▶"),
       h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${analysed.name}'s`
         : smallLosses(analysed) ? `no single costly move of ${analysed.name}'s, but ${smallLosses(analysed).count} small slips`
+          + (slide(analysed) ? `; the chance fell most between move ${slide(analysed).from.move} and move ${slide(analysed).to.move}` : "")
           : `no costly moves of ${analysed.name}'s`),
       // (on a phone the list of the seat's moves and its summary lie under the board, a screen or two down: a jump
       // there, beside the costly moves' buttons; on a wide screen the list stands beside the board and this is hidden)
@@ -286,7 +391,7 @@ export async function replayPage(tableId) {
         h("span", { class: "chance" }, unmeasured ? (o.right ? "right" : "wrong") : pct(o.chance))))),
       // (a game may draw the part of its board the move was about beside the judgement: Football Whist's pitch at a
       // ball move, which on a phone lies far below it)
-      mod.judged && before ? mod.judged({ obs: before, played: m.played, best: m.best, seat }) || "" : "",
+      mod.judged && before ? mod.judged({ obs: before, played: m.played, best: m.best, seat, view: seenBy(seat, before) }) || "" : "",
       options.length > FIRST ? h("p", { class: "muted" }, `The ${FIRST} best of ${plural(options.length, "move")} the expert weighed.`) : "");
   };
 
@@ -341,12 +446,15 @@ export async function replayPage(tableId) {
   // the analysis is for the players: a replay opened in a browser that holds no seat of the game (a watcher's, a
   // bot game's) offers the button greyed, with the reason beside it before any press (a press still asks the server,
   // which has the last word)
+  // (review 24: greyed, it still looked like a control: it now reads as words, "not available here", the reason after)
   const analyseWhy = h("span", { class: "muted analyse-why", id: "analyse-why", "data-testid": "analyse-why" },
-    "Only the players of this game may analyse it, each in the browser they played in.");
+    " only the players of this game may analyse it, each in the browser they played in.");
   if (mySeat(tableId)) analyseWhy.hidden = true;
   else {
     analyseButton.setAttribute("aria-disabled", "true");
     analyseButton.setAttribute("aria-describedby", "analyse-why");
+    analyseButton.classList.add("unavailable");
+    analyseButton.textContent = "is not available here:";
   }
   const drawAnalysis = (data) => {
     // (where there are costly moves, the list opens on them alone, as the headline counts them; the box shows the rest)
@@ -368,6 +476,7 @@ export async function replayPage(tableId) {
         unmeasuredCount(data) ? `, and ${unmeasuredCount(data)} ${unmeasuredCount(data) === 1 ? "answer was" : "answers were"} wrong, a turn lost each` : "",
         ` (judged from what ${data.name} could see at the time, as a hint would have judged them then). Pick a move to see the table before it.`),
       drain(data),
+      stretch(data),
       turned(data),
       unfinished,
       data.costly ? h("label", { class: "only-costly-label" }, onlyCostly, "Only the costly moves") : "",
@@ -395,11 +504,31 @@ export async function replayPage(tableId) {
   const ticks = marks.length ? h("datalist", { id: "replay-ticks", "data-testid": "replay-ticks" },
     marks.map((m) => h("option", { value: m.step, label: m.label }))) : "";
   if (marks.length) slider.setAttribute("list", "replay-ticks");
-  // Play: the steps go by on their own, one every PLAY_MS, until the end or Pause (any other step control pauses)
+  // Play: the steps go by on their own until the end or Pause (any other step control pauses): a race's as its moves
+  // came, each after the real gap on the race clock (capped: a long wait is cut short), a turn-by-turn game's one
+  // every PLAY_MS
   let playing = null;
   const playButton = h("button", { type: "button", "data-testid": "autoplay", "aria-pressed": "false" }, "Play");
+  // (review 25c: Play ran at one speed: the player picks how fast, kept for the next replay; a race's gaps are scaled
+  // by it, "1×" its real gaps)
+  const speed = h("select", { "data-testid": "play-speed", "aria-label": "Play speed", title: "How fast Play goes" },
+    [["0.5", "½×"], ["1", "1×"], ["2", "2×"], ["4", "4×"]].map(([value, text]) => h("option", { value }, text)));
+  speed.value = ["0.5", "1", "2", "4"].includes(localStorage.getItem("parlour:replay-speed")) ? localStorage.getItem("parlour:replay-speed") : "1";
+  speed.addEventListener("change", () => {
+    localStorage.setItem("parlour:replay-speed", speed.value);
+    if (playing) { pause(); play(); }                     // (the new speed at once, from the step shown)
+  });
+  const wait = () => Math.round(baseWait() / Number(speed.value));
+  const baseWait = () => {
+    const here = Number(slider.value);
+    if (!current || current.step !== here) return PLAY_MS;
+    if (atEnd()) return 2 * PLAY_MS;                      // a match's end, held a moment before the next deal
+    if (typeof current.time_next !== "number") return PLAY_MS;
+    const gap = 1000 * (current.time_next - (typeof current.time === "number" ? current.time : 0));
+    return Math.round(Math.max(PLAY_QUICKEST, Math.min(PLAY_LONGEST, gap)));
+  };
   const pause = () => {
-    clearInterval(playing);
+    clearTimeout(playing);
     playing = null;
     playButton.textContent = "Play";
     playButton.setAttribute("aria-pressed", "false");
@@ -409,7 +538,17 @@ export async function replayPage(tableId) {
     if (atLast()) { slider.value = 0; ended = false; show(); }       // (from the end: again from the deal)
     playButton.textContent = "Pause";
     playButton.setAttribute("aria-pressed", "true");
-    playing = setInterval(() => { if (atLast()) pause(); else step(1); }, PLAY_MS);
+    const next = () => {
+      const timer = setTimeout(async () => {
+        if (playing !== timer) return;
+        if (atLast()) { pause(); return; }
+        await step(1);
+        if (playing === timer) next();
+      }, wait());
+      playing = timer;
+      playButton.dataset.wait = String(wait());           // (the gap Play waits now, for a test to read)
+    };
+    next();
   };
   playButton.addEventListener("click", () => (playing ? pause() : play()));
   slider.addEventListener("input", () => { pause(); ended = ends.has(Number(slider.value)); show(); });
@@ -431,17 +570,24 @@ export async function replayPage(tableId) {
   clear(main).append(
     info.context ? h("p", { "data-testid": "tournament-path" }, h("a", { href: info.context.url, "data-testid": "back-to-tournament" }, info.context.back), ` · replay · ${info.title}`)
       : h("p", {}, h("a", { href: "/games" }, "Finished games"), " / replay"),
-    h("div", { class: "table-head replay-head" }, h("h1", { "data-testid": "replay-title" }, info.context ? contextTitle(info.context) : info.title), h("span", {}, info.result.abandoned ? resultText(info.result) : (mod.resultText || resultText)(info.result, info))),
+    h("div", { class: "table-head replay-head" }, h("h1", { "data-testid": "replay-title" }, info.context ? contextTitle(info.context) : info.title), h("span", { "data-testid": "replay-result" }, info.result.abandoned ? resultText(info.result)
+      // (the reader's own seat is "you" here as in the moves below: "You win after 3 rounds", not his name)
+      : mod.resultText ? mod.resultText(info.result, { ...info, seat: mySeat(tableId) ? mySeat(tableId).seat : null, onlooker: false })
+        : resultText(info.result, info))),
     // the steps and the words of the move shown: one compact bar that stays pinned at the window's top as the page
     // scrolls, so that on a phone each step is a tap with the board in view under it (no scrolling back up)
     h("div", { class: "replay-stepbar", "data-testid": "replay-stepbar" },
       h("div", { class: "replay-controls replay-steps" },
         h("button", { onclick: () => { pause(); slider.value = 0; show(); } }, "Start"), h("button", { onclick: () => { pause(); step(-1); }, "aria-label": "Back" }, "◀"),
         slider, ticks, h("button", { onclick: () => { pause(); step(1); }, "aria-label": "Forward" }, "▶"),
-        h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton),
+        h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton, speed),
       caption),
-    ...(compact ? [markBar, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, viewRow, analysisControls, accountBox)]
-      : [viewRow, markBar, analysisControls, accountBox, body]));
+    // (a race's replay, Biggles', on a laptop too, review 25: the picker, the record, the note on the analysis and the
+    // account over the board put it halfway down the first screen, its list of moves below the window)
+    ...(compact || info.real_time ? [markBar, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, viewRow, analysisControls, accountBox)]
+      // (on a laptop the view picker and the analysis's controls share one row: the marks' row under the step bar
+      // had put the board's hand below the first screen (review 25c))
+      : [h("div", { class: "replay-tools", "data-testid": "replay-tools" }, viewRow, analysisControls), markBar, accountBox, body]));
   // (on a phone, what comes under the board is one tap away, said beside the board's heading: the other views and the
   // expert's analysis, which a reviewer found only after scrolling past the whole board)
   const extrasLink = compact ? h("a", { href: "#replay-extras", class: "replay-extras-link", "data-testid": "replay-extras-link",

@@ -2,7 +2,7 @@
 // taking of a seat by that link, and the player's own tables, listed by showing the server the keys held here.
 // The key rides after # in the link: a browser never sends that part of an address, so it is in no log.
 import { h } from "/static/dom.js";
-import { api, hashParams, keepSeat, myTables } from "/static/api.js";
+import { api, hashParams, keepSeat, mySeat, myTables } from "/static/api.js";
 
 // the seat keys this browser holds, as {table, key} (other things kept under "parlour:", a name, are passed by)
 export function heldKeys() {
@@ -56,4 +56,24 @@ export function seatLinkBox(tableId, mine, realTime = false) {
         : "the expert's analysis in the replay. ",
       "Keep it to yourself: whoever has it can play your seat."),
     h("code", { "data-testid": "seat-link-url" }, url), " ", copy);
+}
+
+// A row of the player's own games (the home page's tables in play, the finished games' own): its seat's private link
+// folded under "On another device", to carry the game to a phone or another computer, in play or finished.  Only
+// where this browser holds that seat's key (``t.seat``, the seat the server found it opens): the link carries that
+// key alone, never another seat's.
+export function carryLink(t) {
+  const mine = mySeat(t.id);
+  if (!mine || typeof t.seat !== "number" || mine.seat !== t.seat || typeof mine.token !== "string") return "";
+  const url = seatLink(t.id, mine);
+  const copy = h("button", { type: "button", class: "copy", onclick: async () => {
+    try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select the link and copy it by hand"; }
+  } }, "Copy the link");
+  return h("details", { class: "carry-link", "data-testid": "carry-link" },
+    h("summary", {}, "On another device"),
+    // (a box over the list, under the row's link: opened, it leaves the list's columns as they were)
+    h("div", { class: "carry-box" }, h("p", {}, t.finished ? "Open this link on your phone or another computer to have this game, its replay and the expert's "
+      + "analysis of your moves there too. " : "Open this link on your phone or another computer to play your seat there. ",
+    "Keep it to yourself: it opens your seat."),
+    h("code", { "data-testid": "carry-link-url" }, url), " ", copy));
 }

@@ -38,6 +38,8 @@ export async function playTable(tableId) {
   const [mod, described] = await Promise.all([gameModule(info.game), api("GET", `/api/games/${info.game}`).catch(() => null)]);
   const levels = new Map(((described && described.bot_catalogue) || []).map((b) => [b.name, b]));
   // a seat's bot level ({title, description}), or null for a person or a bot the catalogue does not name
+  // a level's title in short, for a chip with little room: "Casual player" -> "Casual"
+  const shortLevel = (title) => title.replace(/ player$/, "");
   const levelOf = (s) => (s.kind === "bot" && s.bot ? levels.get(s.bot.split(":")[0]) || null : null);
   // a game played for a drive or a cycle says so, and leads back there; its end offers no casual game after it
   const context = info.context || null;
@@ -79,8 +81,10 @@ export async function playTable(tableId) {
   // server, after this.)
   const putRefusalAway = () => { clearTimeout(refuse.timer); refusal.classList.remove("show"); clear(refusal); };
   const pressed = (event) => {
-    if (event.target instanceof Element && event.target.closest(NEXT_ACTION)) putRefusalAway();
+    // (the refusal's own "Why?" opened is no next action: it is read, and stays until one)
+    if (event.target instanceof Element && event.target.closest(NEXT_ACTION) && !event.target.closest(".refusal")) putRefusalAway();
   };
+  refusal.addEventListener("toggle", () => clearTimeout(refuse.timer), true);
   dock.addEventListener("click", pressed, true);
   board.addEventListener("click", pressed, true);
   const sheet = h("div", { class: "sheet-slot" });
@@ -129,7 +133,7 @@ export async function playTable(tableId) {
         ? h("span", { class: "badge", "data-testid": "deal-chosen", title: "The table's creator chose the deal (its seed), as this server allows" }, "Deal chosen by the creator") : "",
       h("a", { href: `/rules/${info.game}`, target: "_blank", class: "rules-link" }, "Rules"),
       // (a watcher's pace is how fast this browser shows the moves, whatever pace the players or bots play at: said so)
-      info.real_time ? "" : mine ? h("label", { class: "pace-label", title: "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace)
+      info.real_time ? "" : mine ? h("label", { class: "pace-label", "data-testid": "pace", title: mod.paceWords || "How long the other players' moves stay on screen; at quick and steady a summary goes by itself, at instant and slow it waits for you" }, "Pace ", pace)
         : h("label", { class: "pace-label", "data-testid": "watch-pace", title: "How long each move stays on screen in this browser; the players and bots play at their own pace" }, "Showing moves ", pace), closer,
       seatBox, levelLine),
     linked && linked.refused ? h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused) : "",
@@ -159,16 +163,32 @@ export async function playTable(tableId) {
     });
     return [...byLevel.entries()].map(([title, names]) => `${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]}: ${title}`).join(" · ");
   };
+  // (in turn: each chip's level in full, "Arthur · bot (Casual player)"; else in short, "Arthur · Casual", the bot
+  // said in its title and read out; else the head's line; else none seen)
   const fitLevels = () => {
     if (!seatsEl.isConnected) { window.removeEventListener("resize", fitLevels); return; }      // (a table left)
     const words = [...seatsEl.querySelectorAll(".bot-level")];
     const head = seatsEl.parentElement;
     if (!words.length || !head) return;
+    const shorts = [...seatsEl.querySelectorAll(".bot-short")];
+    const long = shorts.map((w) => w.parentElement.querySelector(".bot-word")).filter(Boolean);
+    const inShort = (yes) => {
+      shorts.forEach((w) => { w.hidden = !yes; });
+      long.forEach((w) => { w.hidden = yes; });
+      words.forEach((w) => { w.hidden = yes; });
+    };
+    inShort(false);
     words.forEach((w) => w.classList.add("sr-only"));
     levelLine.hidden = true;
     const without = head.offsetHeight;
     words.forEach((w) => w.classList.remove("sr-only"));
     if (head.offsetHeight <= without) return;
+    inShort(true);
+    if (head.offsetHeight <= without) return;
+    // (on a phone the short levels stay, a line more if need be: its head scrolls away above the table, and a chip
+    // that read "Arthur · bot" told no level at all, where a longer name took the room: review 25)
+    if (matchMedia("(max-width: 600px)").matches) return;
+    inShort(false);
     words.forEach((w) => w.classList.add("sr-only"));
     levelLine.hidden = false;
     if (head.offsetHeight > without) levelLine.hidden = true;
@@ -227,7 +247,7 @@ export async function playTable(tableId) {
     shownSince = Object.fromEntries((message.legal || []).map((a) => [a, shownSince[a] || { version: message.version, seen: at }]));
   };
   const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x), playable: mod.hintPlayable, contest: mod.contest || "game",
-    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly, tap: mod.hintTap });
+    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly, tap: mod.hintTap, follow: mod.hintFollow, chose: mod.hintChose });
   // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
   const playAgain = async () => {
     try {
@@ -294,8 +314,11 @@ export async function playTable(tableId) {
       return h("span", {
         class: `seat${i === me ? " me" : ""}${view.to_move.includes(i) && !view.over ? " turn" : ""}${s.connected ? "" : " away"}`,
         title: level ? `${s.name} is a bot: ${level.title}${level.description ? `. ${level.description}` : ""}` : undefined,
-      }, `${s.name}${i === me ? " (you)" : ""}${s.kind === "bot" && !/\bbot\b/.test(s.name) ? " · bot" : ""}`,
+      }, `${s.name}${i === me ? " (you)" : ""}`,
+      s.kind === "bot" && !/\bbot\b/.test(s.name) ? h("span", { class: "bot-word" }, " · bot") : "",
       level ? h("span", { class: "bot-level", "data-testid": "bot-level" }, ` (${level.title})`) : "",
+      // (the level's short form, "Casual", where the full one has no room: fitLevels)
+      level ? h("span", { class: "bot-short", "data-testid": "bot-level-short", hidden: "" }, ` · ${shortLevel(level.title)}`) : "",
       s.connected ? "" : " · away");
     }));
     const bots = botsSaid(view.seats);
@@ -346,7 +369,7 @@ export async function playTable(tableId) {
     if (view.over) {
       movesEl.append(h("div", { class: "banner", "data-testid": "result" },
         h("strong", {}, "Game over. "), view.result.abandoned ? resultText(view.result) : (mod.bannerText || mod.resultText || resultText)(view.result, view),
-        " ", h("a", { href: `/replay/${tableId}` }, "Replay it"), " · ",
+        " ", h("span", { class: "result-replay" }, h("a", { href: `/replay/${tableId}` }, "Replay it"), " · "),
         h("a", { href: `/api/tables/${tableId}/record` }, "Download the record"),
         context ? [" · ", sent()] : mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
         view.result.abandoned || !mod.ending ? "" : mod.ending(view), mine ? keepLink(tableId, mine, view.real_time) : "");
@@ -453,7 +476,9 @@ export async function playTable(tableId) {
   // An end (a round, a half) stops play with its summary: the views behind it wait until the player goes on,
   // or until the chosen pace lets it go.
   const summarise = (prev) => {
-    const content = prev && mod.summary ? mod.summary(prev, view) : null;
+    // (the page opened on an end, a reload at half time or after the game: a game may show that end's summary then
+    // too, mod.opening, rather than the bare table under a line of the log)
+    const content = prev ? (mod.summary ? mod.summary(prev, view) : null) : mod.opening ? mod.opening(view) : null;
     if (!content) return false;
     holding = true;
     // the game's end: the last move's card is put down at once (its lift and glow finished), never left in the air
@@ -476,6 +501,9 @@ export async function playTable(tableId) {
       if (content.status) showStatus();        // (the status held for the summary: the table's own again)
       clear(sheet);
       holding = false;
+      // (the full-time sheet may have scrolled the page to show the final position above it: once it has gone, the
+      // page's top, where the board tells the result, is in view again, as a game's end puts it)
+      if (view && view.over && board.querySelector("[data-end-result]")) window.scrollTo({ top: 0, behavior: "instant" });
       // (the Go on button has gone: the focus goes to the decision, or waits for the player's next turn, never back
       // to the page's top)
       if (!main.contains(document.activeElement) || document.activeElement === document.body) {
@@ -503,6 +531,9 @@ export async function playTable(tableId) {
       after ? h("span", { class: "muted" }, `play goes on by itself in ${Math.round(after / 1000)} s`) : "")));
     document.addEventListener("keydown", onKey, true);
     button.focus({ preventScroll: true });
+    // (a game may place its sheet against the board behind it: Football Whist's full time keeps the final pitch and
+    // the last trick in sight above it)
+    if (content.place) content.place(sheet.querySelector(".sheet"));
     // the status under the summary speaks of it (a game's words: "Round 2 begins when you press Go on"), not of the
     // next round's turns already behind it
     if (content.status) clear(status).append(content.status(after ? Math.round(after / 1000) : null));
@@ -525,7 +556,9 @@ export async function playTable(tableId) {
     if (summarise(prev)) return;
     const last = lastMove(view);
     const moved = prev && prev.moves !== view.moves;
-    let wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? PACES[paceName()].move : 0;
+    // (a game may hold its moves longer at a pace: the asking game's asks, a sentence each, to be read one by one)
+    const hold = (mod.paceMoves && mod.paceMoves[paceName()]) ?? PACES[paceName()].move;
+    let wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? hold : 0;
     // news (a goal) holds play a little longer, at any pace but instant
     // (the table's first view too, when it brings news: the kick-off)
     if ((moved || !prev) && news && news.moves === view.moves && PACES[paceName()].move) wait = Math.max(wait, NEWS_HOLD_MS);

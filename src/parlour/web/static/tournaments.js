@@ -66,8 +66,10 @@ function settle(parent, nodes) {
 // round unfolded), scrolled to and briefly lit
 const drawn = (main) => {
   main.dataset.drawn = String(Number(main.dataset.drawn || 0) + 1);
-  if (main.dataset.drawn !== "1" || !/^#(round-\d+-table-\d+|match-\d+)$/.test(location.hash)) return;
-  const row = document.getElementById(location.hash.slice(1));
+  const sought = soughtRow || rowAnchor();
+  if (main.dataset.drawn !== "1" || !sought) return;
+  soughtRow = null;
+  const row = document.getElementById(sought);
   if (!row) return;
   const folded = row.closest("details");
   if (folded) folded.open = true;
@@ -207,28 +209,40 @@ export async function home(main) {
         drives.length ? h("ul", {}, drives.map((d) => h("li", {}, h("a", { href: `/drives/${d.id}` }, d.config.title),
           ` · ${d.config.teams.length} teams`, d.state ? [" · ", h("span", { "data-testid": "state" }, d.state)] : "", ` · made ${madeAt(d.created)}`))) : h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New drive"), driveForm,
-        h("p", { class: "muted", "data-testid": "drive-levels" }, `Each round's games can be played here (people, or bots from the weakest to the strongest: ${levels(fw)}) or entered by hand.`)),
+        h("p", { class: "muted", "data-testid": "drive-levels" }, `Each round's games can be played here (people, or Football Whist bots from the weakest to the strongest: ${levels(fw)}) or entered by hand. These are the card-playing bots of Football Whist, for a drive's games only.`)),
       h("section", { class: "tile" }, h("h2", {}, "Biggles cycles"),
         cycles.length ? h("ul", {}, cycles.map((c) => h("li", {}, h("a", { href: `/cycles/${c.id}` }, c.config.title || c.config.players.join(", ")),
           c.config.title ? ` · ${c.config.players.join(", ")}` : "",
           c.state ? [" · ", h("span", { "data-testid": "state" }, c.state)] : "", ` · made ${madeAt(c.created)}`))) :
           h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New cycle"), cycleForm,
-        h("p", { class: "muted", "data-testid": "cycle-levels" }, `Each plays the next in the ring; matches can be played here (people, or bots from the weakest to the strongest: ${levels(biggles)}) or entered by hand.`))));
+        h("p", { class: "muted", "data-testid": "cycle-levels" }, `Each plays the next in the ring; matches can be played here (people, or Biggles bots from the weakest to the strongest: ${levels(biggles)}) or entered by hand. These are the racing bots of Biggles, for a cycle's matches only: a level here is not the drive's bot of the same name.`))));
 }
 
 // A drive or cycle just made: this browser keeps its organiser key; the page to go to.
 const kept = (made) => { keepOrganiser(made.id, made.key); return made.url; };
 
-// The organiser key for this page: from the organiser link (then taken out of the address bar), or kept before.
+// The organiser key for this page: from the organiser link, or kept before.  On the organiser's own page the
+// address bar then carries it (#organiser=KEY, put there in place: a fragment, never sent to the server nor to
+// another page), so that the address he bookmarks or copies from the bar opens the page with his rights on any
+// browser (review 24: it read /drives/ID, which opened read-only elsewhere).  A row the address named
+// ("#match-4") is kept aside for the first drawing (``drawn``).  Nobody else's page has a key: nothing is added.
+let soughtRow = null;
+const rowAnchor = () => (/^#(round-\d+-table-\d+|match-\d+)$/.test(location.hash) ? location.hash.slice(1) : null);
 function organiserFor(id) {
   const given = hashParams().get("organiser");
-  if (given) { keepOrganiser(id, given); history.replaceState({}, "", location.pathname); }
-  return organiserKey(id);
+  if (given) keepOrganiser(id, given);
+  const key = organiserKey(id);
+  if (key && hashParams().get("organiser") !== key) {
+    soughtRow = rowAnchor();
+    history.replaceState(history.state, "", `${location.pathname}#organiser=${key}`);
+  }
+  return key;
 }
 
 // What the organiser sees above the fixtures: the link to share with a helper, and how to delete; or, for
 // everyone else, that the page is read-only and how to get the right to change it.
+const narrow = () => window.matchMedia("(max-width: 600px)").matches;
 function organiserBox(what, url, key, remove) {
   if (!key) {
     return h("p", { class: "panel-light", "data-testid": "read-only" }, `You are watching this ${what}: results are entered by its organiser. `,
@@ -239,6 +253,8 @@ function organiserBox(what, url, key, remove) {
   return h("div", { class: "panel-light organiser", "data-testid": "organiser" },
     h("p", {}, h("strong", {}, "You are the organiser. "), `Keep this organiser link, or send it to a helper: whoever opens it can change the ${what}.`),
     linkOnDemand(link, "Copy the organiser link", "organiser-link"),
+    h("p", { class: "muted", "data-testid": "address-bar-key" }, `The address bar now holds this organiser link too: bookmark this page to come back as the organiser. To let others watch, send them the watchers' link, not the address.`),
+    linkOnDemand(`${location.origin}${url}`, "Copy the watchers' link", "watch-link"),
     h("details", {}, h("summary", {}, `Delete the ${what}`), sure));
 }
 
@@ -250,12 +266,16 @@ function copyLink(text, label = "Copy") {
 // A long link (an organiser's, a seat's) as a short Copy button; the address itself only on demand, under "Show the
 // link", on a line of its own that wraps anywhere (a raw address across a phone broke mid-word)
 // (hidden by the screen-reader-only rule until shown, not taken off the page: it stays the link's text to select)
+// (its accessible name says whose link it shows: the organiser's box has two, the organiser's and the watchers')
 function linkOnDemand(link, label, testid) {
+  const whose = label.replace(/^Copy /, "");
+  const named = (verb) => `${verb} the link, ${whose}`;
   const code = h("code", { "data-testid": testid, class: "sr-only" }, link);
-  const show = h("button", { type: "button", class: "link-show", "aria-expanded": "false", onclick: () => {
+  const show = h("button", { type: "button", class: "link-show", "aria-expanded": "false", "aria-label": named("Show"), onclick: () => {
     const shown = code.classList.toggle("sr-only") === false;
     show.setAttribute("aria-expanded", String(shown));
     show.textContent = shown ? "Hide the link" : "Show the link";
+    show.setAttribute("aria-label", named(shown ? "Hide" : "Show"));
   } }, "Show the link");
   return h("div", { class: "link-on-demand" }, copyLink(link, label), " ", show, code);
 }
@@ -496,16 +516,18 @@ function levelPick(catalogue, chosen, pick) {
 const levelOf = (catalogue, name) => (catalogue.find((b) => b.name === name) || { title: name }).title;
 // A drive's bots' pace in words, from the server's paces ({ name, title, seconds }): "slow enough to follow, a card
 // every 2.4 seconds"
-const paceWords = (paces, name) => {
+// (a cycle's, ``race``: its title says it all, "slow enough to follow: the race at a quarter of its usual speed")
+const paceWords = (paces, name, race = false) => {
   const pace = (paces || []).find((p) => p.name === name);
   if (!pace) return name;
+  if (race) return pace.title.toLowerCase();
   const every = pace.seconds >= 0.05 ? `a card every ${pace.seconds} seconds` : "each card as soon as it is chosen";
   return `${pace.title.toLowerCase()}, ${every}`;
 };
 // The organiser's chooser of a drive's bots' pace: ``chosen`` shown, ``pick(name)`` on a change.
-function pacePick(paces, chosen, pick) {
+function pacePick(paces, chosen, pick, race = false) {
   const select = h("select", { "aria-label": "The bots' pace", style: "max-width:100%", onchange: () => pick(select.value) },
-    (paces || []).map((p) => h("option", { value: p.name }, capital(paceWords(paces, p.name)))));
+    (paces || []).map((p) => h("option", { value: p.name }, capital(paceWords(paces, p.name, race)))));
   select.value = chosen;
   return select;
 }
@@ -539,7 +561,9 @@ export async function drive(main, id) {
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / drive")),
       part("title", JSON.stringify([s.title, s.teams, s.tables, s.rounds]), () => h("div", { class: "table-head" }, h("h1", {}, s.title),
         h("span", { class: "muted" }, `${plural(s.teams, "team")} · ${plural(s.tables, "table")} · ${plural(s.rounds, "round")}`))),
-      part("organiser", "", () => organiserBox("drive", `/drives/${id}`, key, remove)),
+      // (on a phone the organiser's box of links comes after the round's state and its controls, review 25: it filled
+      // the first screen, "Let bots play" below it)
+      narrow() ? "" : part("organiser", "", () => organiserBox("drive", `/drives/${id}`, key, remove)),
       s.complete ? part("champions", JSON.stringify([s.champions, s.cup_holder]), () => h("div", { class: "banner", "data-testid": "champions" },
         h("div", {}, h("strong", {}, s.champions.length > 1 ? "Joint League Champions: " : "League Champions: "), listed(s.champions),
           tieBreak(s.table)),
@@ -549,6 +573,7 @@ export async function drive(main, id) {
       st ? part("rounds", JSON.stringify([st, data.bots, botLevel(), botPace()]), () => roundsPanel(key, st, "game", data.bots, simulate, pause,
         { title: levelOf(fw.bot_catalogue, botLevel()), pick: () => levelPick(fw.bot_catalogue, botLevel(), (v) => { level = v; draw(); }) },
         { words: paceWords(data.bots.paces, botPace()), pick: () => pacePick(data.bots.paces, botPace(), (v) => { pace = v; draw(); }) })) : "",
+      narrow() ? part("organiser", "", () => organiserBox("drive", `/drives/${id}`, key, remove)) : "",
       part("standings", JSON.stringify([s.table, s.cup, s.complete]), () => h("div", { class: "drive-grid" },
         h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table, data.rounds.some((games) => games.some((f) => f.bye))),
           h("p", { class: "muted league-key", "data-testid": "league-key" }, "F and A: goals for and against. Avg: goal average, F ÷ A",
@@ -561,8 +586,8 @@ export async function drive(main, id) {
         // under their heading, a tap away, so the fixtures to play are near the top, on a phone too.
         const n = r + 1;
         const now = st && st.n === n && st.playing ? "being played now" : "";
-        // (a drive over: its last round open, the others folded, every result in)
-        const open = st ? st.n === n || (st.n === n + 1 && !st.done && !st.playing) : n === data.rounds.length;
+        // (a drive over: every round open, its final results whole from round 1, as a results sheet is read)
+        const open = st ? st.n === n || (st.n === n + 1 && !st.done && !st.playing) : true;
         const fold = open ? "" : !st || n < st.n ? "every result in" : "to come";
         const round = part(`round ${r}`, JSON.stringify([now, fold]), () => {
           const head = h("h3", {}, `Round ${n}`, now || fold ? h("small", { class: "muted" }, ` · ${now || fold}`) : "");
@@ -746,7 +771,17 @@ function cup(c, over) {
     h("p", { class: "muted", "data-testid": "cup-rule" }, "The Cup travels: it stands on table 1 until a pair win a game ",
       "there, goes with its holders from table to table, and passes to any pair who beat them (a draw keeps it where it is). ",
       "Whoever holds it when the last game ends are the Cup Winners."),
-    c.path.length ? h("ol", {}, c.path.map((p) => h("li", {}, `Round ${p.round}, ${possessive(p.ground)} ground: ${p.score}; ${p.to} take it${p.from ? ` from ${p.from}` : ""}`))) : "");
+    // every round the Cup's game was decided in, from round 1 (a draw at table 1, a holder's bye, a win that kept it
+    // say where it stood, as the changes of hands do; the list once began where it first changed hands)
+    (c.journey || c.path).length ? h("ol", { "data-testid": "cup-journey" }, (c.journey || c.path).map((p) => h("li", {}, cupRound(p)))) : "");
+}
+
+// One round of the Cup's journey in words.
+function cupRound(p) {
+  if (p.score === null) return `Round ${p.round}: ${p.to} had a bye and kept the Cup`;
+  const at = `Round ${p.round}, ${possessive(p.ground)} ground: ${p.score}; `;
+  if (p.to !== p.from) return `${at}${p.to} take it${p.from ? ` from ${p.from}` : ""}`;
+  return at + (p.to ? `${p.to} keep it` : "drawn, so the Cup stays on table 1");
 }
 
 // -- the Biggles cycle ------------------------------------------------------------------
@@ -859,6 +894,10 @@ export async function cycle(main, id) {
   // the bots' level: the one playing, else the organiser's pick beside "Let bots play"
   let level = null;
   const botLevel = () => (data.bots.playing && data.bots.bots) || level || data.bots.bots || "club";
+  // the bots' pace, as a drive's: the one they race at, else the organiser's pick (slow enough to follow by default:
+  // review 24, a cycle of bots was over in about a minute, before anyone could watch)
+  let pace = null;
+  const botPace = () => (data.bots.playing && data.bots.pace) || pace || data.bots.pace || "watch";
   const remove = async () => {
     try { await api("DELETE", `/api/cycles/${id}`, undefined, key); stop(); go("/drives"); } catch (error) { toast(error.message); }
   };
@@ -888,18 +927,26 @@ export async function cycle(main, id) {
       const sat = ms[0].sittings > 1 ? ` · ${ms[0].sittings} sittings: nobody plays two matches at once` : "";
       return [part(`round ${n}`, now + sat, () => h("tr", { class: "round-head", "data-round": n },
         h("th", { colspan: 4, scope: "colgroup" }, capital(roundName(ms[0])), h("small", { class: "muted" }, sat, now)))),
-      ...ms.map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points, inPlayState(m.tables), data.bots, botLevel()]), () => match(m)))];
+      // (a round of several sittings lists its matches sitting by sitting, each under a line of its own: in the
+      // ring's order the sittings alternated, match 1 of sitting 1 beside match 2 of sitting 2)
+      ...[...new Set(ms.map((m) => m.sitting))].sort((a, b) => a - b).flatMap((k) => [
+        ms[0].sittings > 1 ? part(`sitting ${n}-${k}`, "", () => h("tr", { class: "sitting-head", "data-testid": "sitting-head", "data-sitting": k },
+          h("th", { colspan: 4, scope: "rowgroup" }, h("small", {}, `Sitting ${k} of ${ms[0].sittings}`)))) : null,
+        ...ms.filter((m) => m.sitting === k).map((m) => part(`match ${m.match}`, JSON.stringify([m, data.win_points, inPlayState(m.tables), data.bots, botLevel()]), () => match(m)))])
+        .filter(Boolean)];
     }));
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle")),
       // (its title, as a drive's page has its own; the players under it, in the ring's order)
       part("title", JSON.stringify([data.title, data.players]), () => h("div", {}, h("h1", { "data-testid": "cycle-title" }, capital(data.title)),
         h("p", { class: "muted", "data-testid": "cycle-players" }, `Biggles, ${data.players.length} players: ${data.players.join(", ")}`))),
-      part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
+      narrow() ? "" : part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
       r.complete ? part("champion", JSON.stringify([r.champion, r.table]), () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion,
         championWhy(r))) : "",
-      st ? part("rounds", JSON.stringify([st, data.bots, botLevel()]), () => roundsPanel(key, st, "match", data.bots, simulate, pause,
-        { title: levelOf(biggles.bot_catalogue, botLevel()), pick: () => levelPick(biggles.bot_catalogue, botLevel(), (v) => { level = v; draw(); }) })) : "",
+      st ? part("rounds", JSON.stringify([st, data.bots, botLevel(), botPace()]), () => roundsPanel(key, st, "match", data.bots, simulate, pause,
+        { title: levelOf(biggles.bot_catalogue, botLevel()), pick: () => levelPick(biggles.bot_catalogue, botLevel(), (v) => { level = v; draw(); }) },
+        { words: paceWords(data.bots.paces, botPace(), true), pick: () => pacePick(data.bots.paces, botPace(), (v) => { pace = v; draw(); }, true) })) : "",
+      narrow() ? part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)) : "",
       part("league-head", "", () => h("h2", {}, "League table")),
       part("league", JSON.stringify([r.table, r.champion]), () => h("table", { class: "list league", "data-testid": "league" },
         h("thead", {}, h("tr", {}, ["Place", "Player", "Played", "Won", "Points"].map((c) => h("th", {}, c)))),
@@ -927,7 +974,7 @@ export async function cycle(main, id) {
     drawn(main);
   };
   // the bots play the cycle sitting by sitting, the server starting each (roundsPanel); or stop after this one
-  const simulate = async () => { data = await api("POST", `/api/cycles/${id}/simulate`, { bots: botLevel() }, key); draw(); };
+  const simulate = async () => { data = await api("POST", `/api/cycles/${id}/simulate`, { bots: botLevel(), pace: botPace() }, key); draw(); };
   const pause = async () => { data = await api("POST", `/api/cycles/${id}/pause`, undefined, key); draw(); };
   const match = (m) => {
     const pts = m.points;
@@ -983,8 +1030,8 @@ export async function cycle(main, id) {
     const theirs = data.bots.playing && !pts && !m.tables.length && !people.length;
     // (a match bots play, now or in their turn, fills in its own points: no boxes to type in)
     const botsPlay = !pts && (theirs || m.tables.some((t) => !t.finished && t.bots.length && t.bots.every(Boolean)));
-    return h("tr", { "data-match": m.match, id: `match-${m.match + 1}` },
-      h("td", { style: "white-space:nowrap" }, m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`,
+    return h("tr", { "data-match": m.match, id: `match-${m.number}` },
+      h("td", { style: "white-space:nowrap" }, m.decider ? `Decider ${m.decider}` : `Match ${m.number}`,
         m.sittings > 1 ? [h("br"), h("small", { class: "muted" }, `sitting ${m.sitting}`)] : ""),
       h("td", {}, h("span", { class: "blue-pack" }, m.blue), who(0), " v ", h("span", { class: "red-pack" }, m.red), who(1)),
       h("td", {}, botsPlay ? h("span", { class: "score-read muted", "data-testid": "bots-score", title: "the bots' table fills in its points when the match ends" }, "–") : score,
@@ -992,7 +1039,7 @@ export async function cycle(main, id) {
       // (a match at a table now is watched there: a second table for it is not offered)
       h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(biggles.bot_catalogue, data.bots.bots)})`)
         : (pts && !idle) || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play, later),
-        data.bots.playing && !pts && !m.tables.some((t) => !t.finished) ? waits : "", pts ? "" : inPlay(m.tables, Boolean(key && open), m.decider ? `Decider ${m.decider}` : `Match ${m.match + 1}`),
+        data.bots.playing && !pts && !m.tables.some((t) => !t.finished) ? waits : "", pts ? "" : inPlay(m.tables, Boolean(key && open), m.decider ? `Decider ${m.decider}` : `Match ${m.number}`),
         key && open && !pts ? seatLinks(id, m, open, key) : "", tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", async (got) => {

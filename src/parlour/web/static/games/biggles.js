@@ -86,6 +86,17 @@ function emblem(cx, cy, scale) {
     s("circle", { cx, cy, r: 4 * scale, fill: "#c0392b" }),
     s("text", { x: cx, y: cy + 30 * scale, "font-size": 15 * scale, "font-weight": 800, fill: "#6b4f00", "text-anchor": "middle", "font-family": "Georgia, serif" }, "BIGGLES"));
 }
+// the pack a card came from: a tab of the pack's back colour with the back's white diamond in it (not the frame's
+// colour, which is the card's own ink)
+function packTab(pack, small) {
+  const [x, y, w, hh] = small ? [70, 7, 23, 23] : [76, 7, 17, 17];
+  const cx = x + w / 2;
+  const cy = y + hh / 2;
+  const r = w * 0.3;
+  return s("g", { class: "bg-pack-tab", "data-pack": pack },
+    s("rect", { x, y, width: w, height: hh, rx: 3, fill: PACK[pack] }),
+    s("path", { d: `M${cx} ${cy - r}L${cx + r * 0.75} ${cy}L${cx} ${cy + r}L${cx - r * 0.75} ${cy}Z`, fill: "none", stroke: "#fff", "stroke-width": 1.6 }));
+}
 // the words for a card, as a player names it
 const cardWords = (face) => (face === "BIG" ? "the Biggles card" : `${face[0] === "R" ? "red" : "black"} ${face.slice(1)}`);
 
@@ -99,8 +110,12 @@ export function cardFor(text, pack, opts = {}) {
   const label = `${what}${struck ? `, cancelled by a red ${n}` : ""}`;
   const cls = ["bg-card", `bg-${kind === "BIG" ? "biggles" : kind === "R" ? "red" : "black"}`, struck ? "bg-struck" : ""].filter(Boolean).join(" ");
   const svg = blank(label, { size: opts.size || "", attrs: { class: cls, "data-card": face }, title: label });
-  svg.append(edge(kind === "BIG" ? "#fff6d8" : "#fffdf7", PACK[pack] || "#333", 3),
-    s("rect", { x: 6, y: 6, width: 88, height: 132, rx: 6, fill: "none", stroke: PACK[pack] || "#999", "stroke-width": 1, opacity: 0.5 }));
+  // The frame in the card's own ink (review 24: a black card of the red pack, framed in red, read at a glance as a
+  // stop card); the pack it came from is a small tab of its back's colour, with the back's diamond, at the top
+  // right corner, where no index stands.
+  svg.append(edge(kind === "BIG" ? "#fff6d8" : "#fffdf7", INK[kind], 3),
+    s("rect", { x: 6, y: 6, width: 88, height: 132, rx: 6, fill: "none", stroke: INK[kind], "stroke-width": 1, opacity: 0.35 }));
+  if (PACK[pack]) svg.append(packTab(pack, small));
   svg.append(...corner(n, kind, small));
   if (kind === "BIG") svg.append(emblem(50, small ? 84 : 74, small ? 1 : 0.95));
   else if (kind === "R") {
@@ -223,7 +238,11 @@ function why(score, won, build) {
   const top = build && build.length ? build.at(-1) : "";
   const n = top.endsWith("x") ? top.slice(1, -1) : null;
   const cut = n ? `: a red ${n} cancelled the black ${n} on it` : "";
-  if (score) return `for black ${score}, the top black card of the build not cancelled${cut}`;
+  // (review 25: "1 for black 1 … not cancelled" beside "red 1 cancelled black 1" read as a contradiction: a black
+  // card played again after its first was stopped is named as the second)
+  const times = build ? build.slice(0, build.lastIndexOf(`K${score}`) + 1).filter((c) => c.startsWith(`K${score}`)).length : 1;
+  const which = times > 1 ? `the ${["", "", "second", "third", "fourth"][times] || ordinal(times)} black ${score}` : `black ${score}`;
+  if (score) return `for ${which}, the top black card of the build not cancelled${cut}`;
   if (build && !build.length) return "nothing built";
   return `every black card of the build was cancelled${cut}`;
 }
@@ -247,6 +266,14 @@ function stopWords(build, stopper) {
   return stops.length ? `✕ Stopped by ${stopper}: ${listed(stops.map((n) => `red ${n} cancelled black ${n}`))}` : "";
 }
 
+// A build just stopped (its newest black card cancelled) in a race whose rules let no second stop land on it yet
+function safe(ctx, seat) {
+  const { view, obs } = ctx;
+  const build = obs.players[seat].build;
+  return !ctx.readOnly && !view.over && Boolean(view.race) && !view.race.cascade && view.race.phase === "running"
+    && build.length > 0 && build.at(-1).endsWith("x");
+}
+
 function playerArea(ctx, seat, mine) {
   const { obs, view, legal, act, readOnly } = ctx;
   const p = obs.players[seat];
@@ -258,6 +285,10 @@ function playerArea(ctx, seat, mine) {
     h("span", { class: `bg-pack bg-pack-${p.pack}` }, `${p.pack} pack`),
     h("span", { class: "bg-level", "data-testid": `level-${seat}` }, p.level === 8 ? "Biggles down!"
       : p.level === 0 ? "built: nothing yet, needs a 1" : p.level === 1 ? "built: the 1, needs a 2" : `built 1 to ${p.level}, needs ${p.level === 7 ? "Biggles" : `a ${p.level + 1}`}`),
+    // (review 25: a build whose newest black card was just stopped cannot be stopped again until its owner plays
+    // another, by default; said over it, so that a red card of the number under it is not pressed for in vain)
+    safe(ctx, seat, mine) ? h("span", { class: "bg-safe", "data-testid": `safe-${seat}` },
+      `safe from a stop until ${mine && !readOnly ? "you play" : `${who} plays`} again`) : "",
     // the points so far in the game, apart from the build and named so (the build's own worth is told at its end)
     h("span", { class: "bg-points", "data-testid": `total-${seat}` }, "game total ", h("b", {}, plural(obs.points[seat], "point"))));
 
@@ -266,7 +297,7 @@ function playerArea(ctx, seat, mine) {
   const handCard = p.hand_size ? card({ faceDown: true, band: PACK[p.pack], title: `${p.hand_size} cards face down`, attrs: { class: "bg-hand" } })
     : h("div", { class: "bg-empty" }, turn === "pickup" ? "pick up" : "empty");
   if (turn) clickable(handCard, turn, act, turn === "turn" ? "Turn three cards (t)" : "Pick the pile up (t)");
-  const hand = h("div", { class: "bg-spot" }, handCard, h("div", { class: "bg-count" }, `hand ${p.hand_size}`));
+  const hand = h("div", { class: "bg-spot bg-hand-spot" }, handCard, h("div", { class: "bg-count" }, `hand ${p.hand_size}`));
 
   // the pile: its top card is the one that can move
   const practice = practising();
@@ -340,8 +371,11 @@ export function render(el, given) {
   const other = 1 - me;
   const n = names(view);
   el.classList.add("bg-board");
-  // (between matches a phone draws the board compact: the builds and the score above the summary in the dock)
-  el.classList.toggle("bg-between", Boolean(ended));
+  // (between matches a phone draws the board compact: the builds and the score above the summary in the dock; the
+  // replay's step that ended a match too, so that both builds as it ended stand in the first screen under the words)
+  el.classList.toggle("bg-between", Boolean(ended) || Boolean(board));
+  // (a replay on a phone draws every step compact too, review 24b: both builds in the window while stepping)
+  el.classList.toggle("bg-replay", Boolean(given.readOnly));
   const race = ctx.readOnly ? null : view.race;
   // (a list without numbers: each line names its match)
   const results = obs.match_results.map((r) => h("li", {}, `${matchName(obs, r.match)}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
@@ -391,9 +425,14 @@ function headline(view, obs) {
     const who = w === me ? "You" : n[w];
     const pts = `${obs.points[w]} points to ${obs.points[1 - w]}`;
     if (obs.match_results.length === 1) return `${who} won the match, ${pts}`;
-    // (the points decide: a player may win on points with fewer matches, or as many)
-    const matches = won[w] === won[1 - w] ? `${won[w]} ${won[w] === 1 ? "match" : "matches"} each` : `${won[w]} ${won[w] === 1 ? "match" : "matches"} to ${won[1 - w]}`;
-    return won[w] >= won[1 - w] ? `${who} won ${matches}, ${pts}` : `${who} won on points, ${pts} (matches: ${won[w]} to ${won[1 - w]})`;
+    // (the points decide: a player may win on points with fewer matches, or as many; review 25: "You won 1 match
+    // each" said the matches were won by the winner alone)
+    if (won[w] === won[1 - w]) {
+      const each = won[w] === 1 ? "One match each" : `${won[w]} matches each`;
+      return `${each}; ${w === me ? "you win" : `${n[w]} wins`} on points, ${obs.points[w]}–${obs.points[1 - w]}`;
+    }
+    const matches = `${won[w]} ${won[w] === 1 ? "match" : "matches"} to ${won[1 - w]}`;
+    return won[w] > won[1 - w] ? `${who} won ${matches}, ${pts}` : `${who} won on points, ${pts} (matches: ${won[w]} to ${won[1 - w]})`;
   })();
   return h("h2", { class: "bg-headline", "data-testid": "headline", "data-end-result": "" }, `${text}.`);
 }
@@ -534,8 +573,12 @@ function drawRacePanel(ctx, race) {
   if (race.phase === "waiting") {
     return h("div", { class: "decision-area bg-race bg-start", "data-testid": "start" },
       h("h3", {}, matchWords(obs, race.match)),
-      h("p", {}, `The match starts with a count of 3, 2, 1 once every player is ready. Nobody may move before Go.`),
-      opponentWords(view), button, wait);
+      h("p", { class: "bg-long" }, `The match starts with a count of 3, 2, 1 once every player is ready. Nobody may move before Go.`),
+      opponentWords(view),
+      // (a phone, review 24: the words above, in bold, stood over the player's own hand and pile; there one short
+      // line says it, the opponent's level being named by his name on the board)
+      h("p", { class: "bg-short", "data-testid": "start-short" }, "A count of 3, 2, 1, then Go: nobody moves before it."),
+      button, wait);
   }
   const results = obs.match_results;
   const last = results[results.length - 1];

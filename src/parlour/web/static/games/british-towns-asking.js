@@ -18,7 +18,10 @@ let engaged = false;
 const OURS = ".bt-seats, .bt-ask, .bt-hand-ask, .bt-history";
 let myTurn = false;
 let refocus = null;      // the player just chosen in the words "Ask: …": his button has the focus again once redrawn
-let everyOpen = false;   // whether the person opened the list of every ask (on a phone): it stays open move after move
+// whether the person opened (true) or folded (false) the list of every ask on a phone: his choice stays move after move;
+// till he makes one (null) the list stands open where nobody has asked since his own last ask (in a memory game the
+// asks are kept in sight), and folded where the numbered list of the others' asks since his last turn takes its place
+let everyOpen = null;
 document.addEventListener("focusin", (event) => { engaged = Boolean(event.target.closest && event.target.closest(OURS)); });
 // A window that crosses a phone's width (a phone turned, a window narrowed) draws the table again in the layout of its
 // new width: a phone's hand and ask as one list, a laptop's as cards under the ask.
@@ -55,8 +58,9 @@ function askButton(card, target, who, act) {
     `Ask ${who} for ${townName(card)}`);
 }
 
-// The asks heard, on a phone at the person's turn: one line under a label that never changes, "Asks heard (N)", with
-// the newest; a tap opens them all, newest first, those since his last ask marked and the older ones after a rule.
+// The asks heard, on a phone at the person's turn: a short list that scrolls, newest first, those since his last ask
+// marked and the older ones after a rule, under a label that never changes, "Asks heard (N)"; folded (a tap opens
+// it) to that label and the newest ask where the numbered list of the others' asks since his last turn stands above.
 function heardLine(every, me, words, memory = null) {
   // (playing from memory: this round's asks only, the choice at the head of the list opened)
   const all = memory ? every.slice(roundStart(every, me)) : every;
@@ -72,8 +76,13 @@ function heardLine(every, me, words, memory = null) {
   const order = all.slice().reverse();
   const list = h("ol", { tabindex: "0", "aria-label": "Every ask so far, newest first" },
     order.map((a, i) => [i === fresh && i > 0 ? h("li", { class: "bt-heard-rule" }, "Before your last ask:") : "", item(a, i)]));
-  return h("details", { class: "bt-heard", "data-testid": "heard", open: everyOpen || undefined,
-    ontoggle: (event) => { everyOpen = event.target.open; wholeLines(list); } },
+  let open = everyOpen ?? newest.asker === me;
+  return h("details", { class: "bt-heard", "data-testid": "heard", open: open || undefined,
+    ontoggle: (event) => {
+      // (only a change is his choice: the toggle the page's own opening fires says nothing new)
+      if (event.target.open !== open) everyOpen = open = event.target.open;
+      wholeLines(list);
+    } },
     h("summary", {}, h("span", { class: "bt-heard-head" }, `Asks heard${memory ? " this round" : ""} (${all.length})`),
       h("span", { class: "bt-heard-order" }, ", newest first"),
       h("span", { class: "bt-heard-folded" }, ". Newest: "),
@@ -82,91 +91,39 @@ function heardLine(every, me, words, memory = null) {
     memory ? memory.toggle : "", list);
 }
 
-// What the others did since the person's last ask, on a phone at his turn (the asks heard are folded to one line
-// there): a sentence a run of one player's asks, in the order they happened: "Betty took TOWN and TOWN from you,
-// laid down REGION and asked Cyril for TOWN: not held, so the turn passed to Cyril." Folded to three lines; "Show all" opens it.
-let sinceOpen = false;
-// At his turn the same asks are a numbered list instead, an ask a short line (its number in the game's asks heard),
-// read whole without a tap: the newest six, and "Show all N" for the older ones where there are more.
+// What the others did since the person's last ask, on a phone, at his turn and while he waits (review 25a: while
+// he waited it was a paragraph cut at three lines, the newest asks behind "Show all" as the bots asked on): a numbered
+// list, an ask a short line (its number in the game's asks heard), read whole without a tap: the newest six, and
+// "Show all N" for the older ones where there are more.
 const SINCE_SHOWN = 6;
 let sinceAll = false;    // whether the player opened every ask since his last turn (it stays open turn after turn)
-function sinceLast(all, me, view, laidAfter, words = null) {
+function sinceLast(all, me, view, laidAfter, words) {
   let since = all.length;
   while (since > 0 && all[since - 1].asker !== me) since -= 1;
   const fresh = all.slice(since).map((a, i) => ({ ...a, n: since + i + 1 }));
   if (!fresh.length) return "";
-  if (words) {
-    const hidden = fresh.length - SINCE_SHOWN;
-    const laid = (a) => (laidAfter.get(a.n) || []).map((e) =>
-      `; ${addressed(view, e.seat) ? "you" : seatName(view, e.seat)} laid down ${regionPhrase(e.region)}`).join("");
-    const list = h("ol", { class: "bt-since-list", "data-testid": "since-list" }, fresh.map((a, i) =>
-      h("li", { value: a.n, class: `${a.got ? "got" : ""}${i < hidden ? " older" : ""}${i < fresh.length - 3 ? " over-three" : ""}` }, `${words(a)}${laid(a)}`)));
-    const head = h("b", {}, "Since your last turn:");
-    // (while a refusal shows, the list folds to its newest ask, after this count: the hand and the asks keep the room)
-    const count = fresh.length > 1 ? h("span", { class: "bt-since-count", "data-testid": "since-count" }, ` ${fresh.length} asks; the newest:`) : "";
-    const box = h("div", { class: `bt-since bt-since-turn whole${sinceAll ? " open" : ""}`, "data-testid": "since" },
-      h("div", { class: "bt-since-text" }, head, count, list));
-    // (with the hint open the room is shorter: the newest three, "Show all N" beside them where there are more)
-    if (fresh.length > 3) {
-      const label = () => (sinceAll ? `Show the newest ${SINCE_SHOWN} only` : `Show all ${fresh.length}`);
-      const more = h("button", { type: "button", class: `bt-since-more${hidden > 0 ? "" : " hinting-only"}`, "data-testid": "since-more", "aria-expanded": String(sinceAll) }, label());
-      more.addEventListener("click", () => {
-        sinceAll = !sinceAll;
-        box.classList.toggle("open", sinceAll);
-        more.textContent = label();
-        more.setAttribute("aria-expanded", String(sinceAll));
-      });
-      (count || head).after(" ", more);      // (on the heading's line: "Since your last turn: Show all 13")
-    }
-    return box;
+  const hidden = fresh.length - SINCE_SHOWN;
+  const laid = (a) => (laidAfter.get(a.n) || []).map((e) =>
+    `; ${addressed(view, e.seat) ? "you" : seatName(view, e.seat)} laid down ${regionPhrase(e.region)}`).join("");
+  const list = h("ol", { class: "bt-since-list", "data-testid": "since-list" }, fresh.map((a, i) =>
+    h("li", { value: a.n, class: `${a.got ? "got" : ""}${i < hidden ? " older" : ""}${i < fresh.length - 3 ? " over-three" : ""}` }, `${words(a)}${laid(a)}`)));
+  const head = h("b", {}, "Since your last turn:");
+  // (while a refusal shows, the list folds to its newest ask, after this count: the hand and the asks keep the room)
+  const count = fresh.length > 1 ? h("span", { class: "bt-since-count", "data-testid": "since-count" }, ` ${fresh.length} asks; the newest:`) : "";
+  const box = h("div", { class: `bt-since bt-since-turn whole${sinceAll ? " open" : ""}`, "data-testid": "since" },
+    h("div", { class: "bt-since-text" }, head, count, list));
+  // (with the hint open the room is shorter: the newest three, "Show all N" beside them where there are more)
+  if (fresh.length > 3) {
+    const label = () => (sinceAll ? `Show the newest ${SINCE_SHOWN} only` : `Show all ${fresh.length}`);
+    const more = h("button", { type: "button", class: `bt-since-more${hidden > 0 ? "" : " hinting-only"}`, "data-testid": "since-more", "aria-expanded": String(sinceAll) }, label());
+    more.addEventListener("click", () => {
+      sinceAll = !sinceAll;
+      box.classList.toggle("open", sinceAll);
+      more.textContent = label();
+      more.setAttribute("aria-expanded", String(sinceAll));
+    });
+    (count || head).after(" ", more);      // (on the heading's line: "Since your last turn: Show all 13")
   }
-  const runs = [];
-  for (const a of fresh) {
-    if (runs.length && runs.at(-1).asker === a.asker) runs.at(-1).asks.push(a);
-    else runs.push({ asker: a.asker, asks: [a] });
-  }
-  const lines = runs.map((run) => {
-    // (cards taken one after another from one player are one phrase: "took TOWN, TOWN and TOWN from Cyril")
-    const parts = [];
-    let taking = null;
-    for (const a of run.asks) {
-      const whom = person(view, a.asked);
-      if (a.got && taking && taking.from === a.asked) taking.cards.push(townName(a.card));
-      else if (a.got) parts.push(taking = { from: a.asked, cards: [townName(a.card)], words() { return `took ${listed(this.cards)} from ${person(view, this.from)}`; } });
-      else {
-        const went = `the turn passed to ${addressed(view, a.asked) ? "you" : seatName(view, a.asked)}`;
-        parts.push({ words: () => `asked ${whom} for ${townName(a.card)}: not held, so ${went}` });
-        taking = null;
-      }
-      for (const e of laidAfter.get(a.n) || []) {
-        parts.push({ words: () => `laid down ${regionPhrase(e.region)}` });
-        taking = null;
-      }
-    }
-    return `${person(view, run.asker, { start: true })} ${listed(parts.map((p) => p.words()))}.`;
-  });
-  const text = h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines.join(" "));
-  const more = h("button", { type: "button", class: "bt-since-more", "data-testid": "since-more", "aria-expanded": String(sinceOpen) },
-    sinceOpen ? "Show less" : "Show all");
-  // (two or three asks are read whole, the hint open or not: never cut to "Arthur too… Show all")
-  const box = h("div", { class: `bt-since${sinceOpen ? " open" : ""}${fresh.length <= 3 ? " few" : ""}`, "data-testid": "since" }, text, more);
-  // (read whole, it says the last ask too, with any region it completed: the line on what just happened above it,
-  // the same words again, gives way to it, as the sets game's does (british-towns.css); cut at three lines, that
-  // line stays, so the newest ask is always in view)
-  const whole = (yes) => { if (box.classList.contains("whole") !== yes) box.classList.toggle("whole", yes); };
-  more.addEventListener("click", () => {
-    sinceOpen = !box.classList.contains("open");
-    box.classList.toggle("open", sinceOpen);
-    more.textContent = sinceOpen ? "Show less" : "Show all";
-    more.setAttribute("aria-expanded", String(sinceOpen));
-    whole(sinceOpen);
-  });
-  // ("Show all" only where three lines do not hold it all)
-  requestAnimationFrame(() => {
-    const all = text.scrollHeight <= text.clientHeight + 1;
-    if (!sinceOpen && all) more.hidden = true;
-    whole(sinceOpen || all);
-  });
   return box;
 }
 
@@ -314,13 +271,66 @@ function wholeLog(list) {
   if (logWatch) logWatch.disconnect();
   logWatch = null;
   if (dock && list) {
+    // (a watch of its own: a frame asked for by the watch before it, on a list drawn over since, stops only that one;
+    // it once stopped the new watch, and the asks then ran under a refusal said in the dock)
     let asked = false;
-    logWatch = new ResizeObserver(() => {
+    const watch = new ResizeObserver(() => {
       if (asked) return;
       asked = true;
-      requestAnimationFrame(() => { asked = false; if (!fit() && logWatch) logWatch.disconnect(); });
+      requestAnimationFrame(() => { asked = false; if (!fit()) watch.disconnect(); });
     });
-    logWatch.observe(dock);
+    watch.observe(dock);
+    logWatch = watch;
+  }
+}
+
+// On a laptop at his turn the key reads at arm's length (round 14: three wide columns, larger type), and the table
+// still fits the window with the dock under it (review 18a: the page never scrolls, the site's header whole): where
+// the key's column would run the page past the window's foot (a region's towns on two lines, a refusal said in the
+// dock), its regions close up a step ("snug": the same three columns, the lines closer, the type a little smaller),
+// and only where that is still too tall go back to five narrower columns ("close", as with the hint open).  Tried
+// from the largest each time, so that the size chosen depends only on the page as it stands, never on the one worn
+// before; again as the dock grows or shrinks (a refusal, the news, the hint), and the side with it, once a frame at
+// most.
+const KEY_STEPS = ["snug", "close"];
+let keyWatch = null;
+function fitKey(key) {
+  const wear = (level) => KEY_STEPS.forEach((name, i) => {
+    if (key.classList.contains(name) !== (level === i + 1)) key.classList.toggle(name, level === i + 1);
+  });
+  const fit = () => {
+    const dock = document.querySelector(".dock");
+    const layout = key.closest(".bt-layout");
+    if (!key.isConnected || !dock || !layout) return false;
+    if (dock.classList.contains("over")) return true;
+    const main = layout.querySelector(":scope > .bt-main");
+    const side = layout.querySelector(":scope > .bt-side");
+    // (the page's overflow that the key's column makes: where the side stands taller, its own fit answers for it)
+    const over = () => document.documentElement.scrollHeight - innerHeight
+      - Math.max(0, (side ? side.getBoundingClientRect().bottom : 0) - main.getBoundingClientRect().bottom);
+    let level = 0;
+    wear(0);
+    while (level < KEY_STEPS.length && over() > 0) wear(++level);
+    return true;
+  };
+  requestAnimationFrame(fit);
+  document.fonts?.ready.then(fit);
+  const dock = document.querySelector(".dock");
+  if (keyWatch) keyWatch.disconnect();
+  keyWatch = null;
+  if (dock) {
+    // (a watch of its own: a frame asked for by the watch before it, on a key drawn over since, stops only that one)
+    let asked = false;
+    const watch = new ResizeObserver(() => {
+      if (asked) return;
+      asked = true;
+      requestAnimationFrame(() => { asked = false; if (!fit()) watch.disconnect(); });
+    });
+    watch.observe(dock);
+    // (and as the asks heard at the side are fitted over the dock: the page's height may be the key's only after)
+    const side = key.closest(".bt-layout")?.querySelector(":scope > .bt-side");
+    if (side) watch.observe(side);
+    keyWatch = watch;
   }
 }
 
@@ -377,8 +387,7 @@ export function render(el, ctx) {
   }));
 
   // -- the ask: the towns this player may be asked for, region by region --------------------------------
-  // On a phone the dock holds the whole decision without a scroll: the asks heard folded to one line (the newest;
-  // the rest a tap away), and the hand and the ask as one list, a line a region: the cards held there, ticked, and
+  // On a phone the dock holds the whole decision without a scroll: the asks heard (heardLine), and the hand and the ask as one list, a line a region: the cards held there, ticked, and
   // the cards to ask for, white buttons beside them (every region of the hand is one he may ask in, and no other).
   const narrow = window.matchMedia("(max-width: 600px)").matches;
   const all = obs.asks || [];
@@ -406,7 +415,9 @@ export function render(el, ctx) {
       : h("p", { class: "bt-heard", "data-testid": "heard" }, h("span", { class: "bt-heard-head" }, "Asks heard: none yet."), " Yours is the first ask of the game."));
   } else if (narrow && !readOnly && !view.over && me !== null && me !== undefined && !obs.out?.[me]) {
     // (while the others ask, on a phone, the dock keeps the same summary: every ask since his own, not only the last)
-    const since = sinceLast(all, me, view, laidAfter);
+    // (as the same numbered list as at his turn, an ask a line, the newest six whole: cut at three lines of prose, it
+    // lost the newest asks behind "Show all" while the bots asked on; review 25a)
+    const since = sinceLast(all, me, view, laidAfter, words);
     if (since) askPanel = h("div", { class: "bt-ask bt-heard-panel bt-waiting decision-area" }, since);
   } else if (chosen) {
     const who = seatName(view, chosen);
@@ -514,8 +525,9 @@ export function render(el, ctx) {
       h("summary", {}, "The key", h("span", { class: "muted-light" }, ": every region and its towns")), key), askPanel]
       : [key, askPanel, hand])),
     h("div", { class: "bt-side" }, history)));
-  if (askPanel && everyOpen) askPanel.querySelectorAll(".bt-heard ol").forEach(wholeLines);
+  if (askPanel) askPanel.querySelectorAll(".bt-heard[open] ol").forEach(wholeLines);
   wholeLog(history.querySelector("ol"));
+  if (!narrow && !readOnly && !view.over) fitKey(key);
   // (after the table has put the focus back where it could: a focus fallen to the body goes to the asks heard, and
   // when the turn comes back to him, from there to the first town he may ask for)
   const turnCame = targets.size > 0 && !myTurn;
@@ -533,6 +545,17 @@ export function render(el, ctx) {
     if (turnCame && ask && ask.isConnected && (lost || active.closest(".bt-history, .bt-seats"))) ask.focus({ preventScroll: true });
     else if (lost && list && list.isConnected) list.focus({ preventScroll: true });
   });
+}
+
+// The hint's answer: where the expert's choice asks another player than the one chosen, the ask turns to that
+// player ("Ask Betty for…", Betty pressed), so that the towns under the hint's "Ask Betty for Derby" are Betty's, not
+// the other player's the ask stood at (review 25a); a player chosen after it stays chosen.
+export function hintChose(action, view) {
+  const [verb, who] = action.split(" ");
+  if (verb !== "ask" || who === chosen || !drawnLast || !drawnLast.redraw || !drawnLast.el.isConnected) return;
+  if (!view.legal.some((a) => a.startsWith(`ask ${who} `))) return;
+  chosen = who;
+  drawnLast.redraw();
 }
 
 export function label(action, view) {
@@ -562,6 +585,12 @@ export function bannerText(result, view) {
 // A region laid is told after the ask that completed it, in one line: "Betty asked you for TOWN and got it.
 // Betty laid down REGION." (the table's story puts this game's news after the move that brought it)
 export const newsAfterMove = true;
+// How long each of the others' asks stays on screen before the next, by pace (ms): an ask is a sentence to read and
+// remember ("Arthur asked Betty for the region card of the Midlands: not held, so the turn passed to Betty"), longer
+// than a card played; at the table's usual second the bots asked faster than a person reads (review 25a).
+export const paceMoves = { quick: 1200, steady: 2500, slow: 4000 };
+export const paceWords = "How long each of the other players' asks stays on screen before the next: about a second at "
+  + "quick, two and a half at steady, four at slow, none at instant; at your turn the dock lists every ask since your last";
 // the digit keys pick from the list of every move only while it is open (the key numbers the regions 1-9)
 export const keysNeedList = true;
 
@@ -627,6 +656,18 @@ export function ending(view) {
 }
 
 // The end stops play with its summary over the table: who collected the most regions, the tie-break, the count.
+// On a laptop it stands at the window's foot, over the dock and the empty hand, not in the middle over the key: the
+// final table (who laid which region) stays in sight above it, the page at its top with the site's menu (review 25a:
+// the box covered the key, and the page had scrolled the menu off).  (The sets game's end is its own.)
 export function summary(prev, view) {
-  return endSummary(prev, view, ending);
+  const content = endSummary(prev, view, ending);
+  if (content) content.place = placeEnd;
+  return content;
+}
+const laptop = window.matchMedia("(min-width: 601px)");
+function placeEnd(sheet) {
+  if (!sheet || !laptop.matches) return;
+  sheet.classList.add("bt-end-foot");
+  // (in the frame after the table's own scroll to its line at the foot, "Game over. …", which the box says already)
+  requestAnimationFrame(() => window.scrollTo({ top: 0, behavior: "instant" }));
 }

@@ -44,41 +44,27 @@ export const townName = (code) => (isRegionCard(code) ? `the region card of ${re
 export const regionPhrase = (region) => (REGIONS[region]?.name || `region ${region}`).replace(/^The /, "the ");
 export const colourOf = (region) => (REGIONS[region] || { colour: "#555" }).colour;
 
-function fitSize(text, width, biggest) {
-  // A rough fit: about 0.6 em a character for a bold sans-serif face.
-  return Math.max(9, Math.min(biggest, Math.floor(width / (0.6 * Math.max(text.length, 1)))));
+// A town's name on its card is one line, never broken inside a word (review 24: "Birmin-gham", "Coven-try"): its
+// size measured in the face the card draws it in, the biggest that leaves a margin at each side, 22 units at most
+// (9px on a phone's 40px hand card); a long name smaller, down to NAME_MIN, and below that drawn a little narrower
+// (its letters condensed to fit) rather than smaller still.  A two-word name may take two lines, one word a line.
+const NAME_FACE = '"DejaVu Sans Condensed", "Roboto Condensed", "Arial Narrow", "Liberation Sans Narrow", system-ui, sans-serif';
+const NAME_MAX = 22;
+const NAME_MIN = 20;
+const NAME_ROOM = 84;     // (of the card's 100 units across: 8 units clear at each side)
+const measure = document.createElement("canvas").getContext("2d");
+// a line's width, in units, at one unit of font size
+function nameWidth(line) {
+  measure.font = `800 100px ${NAME_FACE}`;
+  return measure.measureText(line).width / 100;
 }
-
-// the least size of a town's name on a card, in the card's units (100 across): 11px on a hand card 44px wide
-const NAME_MIN = 25;
-
-// A long one-word name on two lines, hyphenated near its middle: between two consonants, else before a consonant
-// after a vowel, never inside "th", "ch", "sh", "gh", "ph" or "ck", the second part best begun as a syllable is (a
-// consonant, or such a pair, or one before "r" or "l", then a vowel), each part three letters or more: ["Coven-",
-// "try"]; a short one as it is.
-function hyphenated(word) {
-  if (word.length < 7) return [word];
-  const vowel = (c) => "aeiouy".includes(c.toLowerCase());
-  const letter = (c) => /[a-z]/i.test(c || "");
-  const pair = (x) => ["th", "ch", "sh", "gh", "ph", "ck"].includes(x.toLowerCase());
-  const onset = (rest) => {
-    const r = rest.toLowerCase();
-    const lead = pair(r.slice(0, 2)) || (/^[bcdfgkpt][rl]/.test(r)) ? 2 : 1;
-    return !vowel(r[0]) && vowel(r[lead] || "");
-  };
-  const at = [];
-  for (let i = 3; i <= word.length - 3; i += 1) {
-    const [a, b] = [word[i - 1], word[i]];
-    if (!letter(a) || !letter(b) || pair(a + b) || (/[rl]/i.test(b) && /[bcdfgkpt]/i.test(a))) continue;
-    if (!vowel(a) && !vowel(b)) at.push([i, 0]);
-    else if (vowel(a) && !vowel(b)) at.push([i, 1]);
-  }
-  if (!at.length) return [word];
-  const middle = word.length / 2;
-  const rank = ([i, kind]) => [onset(word.slice(i)) ? 0 : 1, kind, Math.abs(i - middle), i];
-  at.sort((x, y) => { const [p, q] = [rank(x), rank(y)]; return p[0] - q[0] || p[1] - q[1] || p[2] - q[2] || p[3] - q[3]; });
-  const [i] = at[0];
-  return [`${word.slice(0, i)}-`, word.slice(i)];
+// how a town's name is drawn: its lines, the size, and for each line whether it is condensed to NAME_ROOM
+export function nameLines(short) {
+  const words = short.split(" ");
+  const lines = words.length > 1 && short.length > 9 ? [words[0], words.slice(1).join(" ")] : [short];
+  const widest = Math.max(...lines.map(nameWidth));
+  const px = Math.max(NAME_MIN, Math.min(NAME_MAX, Math.floor((NAME_ROOM / widest) * 10) / 10));
+  return { px, lines: lines.map((line) => ({ line, condensed: nameWidth(line) * px > NAME_ROOM })) };
 }
 
 // A card of the pack: a town (its name big, region number and colour) or a REGION card.
@@ -112,7 +98,6 @@ export function townCard(code, { size = "", attrs = {}, faceDown = false, role =
     return svg;
   }
   const short = name.replace(/ \(.*\)$/, "");
-  const words = short.split(" ");
   svg.append(
     edge("#fffdf7"),
     s("path", { d: "M2 40 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V40 Z", fill: colour }),
@@ -120,15 +105,11 @@ export function townCard(code, { size = "", attrs = {}, faceDown = false, role =
     s("text", { x: 50, y: 29, "text-anchor": "middle", "font-size": 20, "font-weight": 900, fill: colour }, String(region)),
     s("rect", { x: 2, y: 126, width: 96, height: 16, fill: colour }),
     s("path", { d: "M2 126 H98 V133 A9 9 0 0 1 89 142 H11 A9 9 0 0 1 2 133 Z", fill: colour }));
-  // (the name at 25 units or more, 11px on the smallest hand card, 44px wide: a name of two words, or one long word
-  // hyphenated, on two lines, as a two-word name is; a line still too wide for the card drawn a little narrower)
-  const lines = words.length > 1 && short.length > 9 ? [words[0], words.slice(1).join(" ")] : words.length === 1 ? hyphenated(short) : [short];
-  const px = Math.max(NAME_MIN, fitSize(lines.reduce((a, b) => (a.length > b.length ? a : b)), 88, 26));
-  lines.forEach((line, i) => {
-    const y = lines.length > 1 ? 74 + i * (px + 1) : 86;
-    const wide = 0.64 * px * line.length > 92;       // (about 0.64 em a character, bold)
+  const { px, lines } = nameLines(short);
+  lines.forEach(({ line, condensed }, i) => {
+    const y = lines.length > 1 ? 76 + i * (px + 2) : 84 + px * 0.35;
     svg.append(s("text", { x: 50, y, "text-anchor": "middle", "font-size": px, "font-weight": 800, fill: "#1d1d1f",
-      ...(wide ? { textLength: 92, lengthAdjust: "spacingAndGlyphs" } : {}) }, line));
+      "font-family": NAME_FACE, "data-name-line": i, ...(condensed ? { textLength: NAME_ROOM, lengthAdjust: "spacingAndGlyphs" } : {}) }, line));
   });
   if (short !== name) svg.append(s("text", { x: 50, y: 112, "text-anchor": "middle", "font-size": 10, fill: "#555" }, name.slice(short.length).trim()));
   // (the foot is the region's colour alone: its name there could only be a few pixels high, and the number and the
@@ -150,8 +131,9 @@ export function regionChip(region, { full = false, extra = "" } = {}) {
 // The player's own hand is marked in it (his alone: the page has no other): each town he holds ticked and in bold,
 // and "you hold 2 of 4" under the region, the region card too where he holds it; by a mark and words, not colour alone.
 // now: { region, words }, the region the decision is about, marked with the words (and a ring, and scrolled to where
-// the key is a box of its own).
-export function keyCard(obs, view, laidBy, { focus = false, sets = false, held = {}, now = null } = {}) {
+// the key is a box of its own). quiet: the sets game's "whole: lay it down" left unsaid, where the player must now do
+// something else (a card he must add to his set is his whole turn: he lays nothing in it).
+export function keyCard(obs, view, laidBy, { focus = false, sets = false, held = {}, now = null, quiet = false } = {}) {
   const mine = new Set(obs.hand || []);
   return h("div", { class: "bt-key panel", "data-focus": focus ? "the key" : undefined }, h("h3", {}, "The key"),
     h("ul", {}, (obs.key || []).map((k) => {
@@ -165,7 +147,7 @@ export function keyCard(obs, view, laidBy, { focus = false, sets = false, held =
           h("div", { class: "bt-keycount" }, sets ? `${plural(k.towns, "town")}, or ${plural(k.towns - 1, "town")} + the region card` : `${k.towns} towns + region card`,
             who !== undefined ? h("span", { class: "bt-laidby" }, ` · laid by ${person(view, who)}`) : ""),
           laid ? h("div", { class: "bt-keytowns bt-keyheld" }, `holds ${laid.map(shortName).join(" · ")}`)
-            : townsOf(k.region, mine, addressed(view, obs.seat) ? "you hold" : `${seatName(view, obs.seat)} holds`, sets && who === undefined)));
+            : townsOf(k.region, mine, addressed(view, obs.seat) ? "you hold" : `${seatName(view, obs.seat)} holds`, sets && who === undefined && !quiet)));
     })));
 }
 
@@ -202,7 +184,10 @@ export function resultWords(result, view, scoreKey, unit) {
   if (!result) return "";
   const names = view.observation?.seat_names || Object.keys(result[scoreKey] || {});
   const parts = names.map((n, i) => `${seatName(view, i)}: ${unit ? plural(result[scoreKey]?.[n], unit) : points(result[scoreKey]?.[n])}`);
-  return `${resultHead(result, view)} ${parts.join(" · ")}.`;
+  // (the reader who played and did not win is told so, as Football Whist's result tells him: "You lose.")
+  const mine = view.seat === null || view.seat === undefined || view.onlooker ? null : names[view.seat];
+  const lost = mine && (result.winner ? result.winner !== mine : (result.shared_by || []).length && !result.shared_by.includes(mine));
+  return `${resultHead(result, view)} ${parts.join(" · ")}.${lost ? " You lose." : ""}`;
 }
 
 // Who won, alone: "Ann (you) wins.", "Shared by Ann & Bob.", "A draw." (the table's line at the end, where the count
@@ -243,7 +228,20 @@ export function endSummary(prev, view, ending) {
   const body = ending(view);
   if (!body) return null;
   body.setAttribute("data-testid", "end-summary");
-  return { title: `Game over: ${endHead(view)}`, body, last: true };
+  return { title: `Game over: ${endHead(view)}`, body, last: true, place: placeAtFoot };
+}
+
+// The game-over box at the window's foot, the page at its top (review 25a: on a laptop the box stood over the middle
+// of the final table, the page scrolled so that the menu was off the screen): the menu, the heading, the piles and
+// the players' sets stand above it, under a lighter shade.  (A phone's box is at its foot already.)
+function placeAtFoot(sheet) {
+  if (!sheet) return;
+  sheet.classList.add("bt-end-sheet");
+  // (at once, and again once the final table behind it has been laid out and brought into view)
+  const top = () => { if (sheet.isConnected) window.scrollTo({ top: 0, behavior: "instant" }); };
+  top();
+  requestAnimationFrame(() => requestAnimationFrame(top));
+  setTimeout(top, 100);
 }
 
 // A log box that scrolls, the latest entry last, shown to its end with whole entries only: the box is made just tall

@@ -46,9 +46,13 @@ function sinceLast(moves, from, view, phone = false) {
     if (runs.length && runs.at(-1).seat === m.seat) runs.at(-1).texts.push(m.text);
     else runs.push({ seat: m.seat, texts: [m.text] });
   }
-  const lines = runs.map((r) => (r.seat === null ? h("span", { class: "bt-since-news" }, `${r.texts.join("; ")}. `)
-    : h("span", {}, h("b", {}, person(view, r.seat, { start: true })), ` ${listed(r.texts)}. `)));
-  const text = h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines);
+  const lines = runs.map((r) => (r.seat === null ? h("span", { class: "bt-since-news" }, `${capital(r.texts.map(brief).join("; "))}. `)
+    : h("span", {}, h("b", {}, person(view, r.seat, { start: true })), ` ${listed(r.texts.map(brief))}. `)));
+  // (the gist, a few words a move: the towns of a set laid, the cards drawn to seven, a new stock's count, are in the
+  // play log, which the line points to where it left something out)
+  const cut = fresh.some((m) => brief(m.text) !== m.text);
+  const text = h("p", { class: "bt-since-text" }, h("b", {}, "Since your last turn: "), lines,
+    cut && !phone ? h("span", { class: "muted-light", "data-testid": "since-more-log" }, "More in the play log.") : "");
   if (!phone) return h("div", { class: "bt-since bt-since-sets decision-area", "data-testid": "since" }, text);
   // (on a phone two lines, the hand still on the first screen; the rest a tap away, "Show all")
   const more = h("button", { type: "button", class: "bt-since-more", "data-testid": "since-more", "aria-expanded": String(sinceOpen) },
@@ -62,6 +66,17 @@ function sinceLast(moves, from, view, phone = false) {
   });
   requestAnimationFrame(() => { if (!sinceOpen && text.scrollHeight <= text.clientHeight + 1) more.hidden = true; });
   return box;
+}
+// A move of the play log in a few words, for the line of what the others did since the player's last turn.
+function brief(text) {
+  return text
+    .replace(/^laid down (.+?): .*$/, "laid down $1")
+    .replace(/^drew (?:.+ )?from the stock, back up to seven$/, "drew back up to seven")
+    .replace(/^drew from the stock$/, "drew")
+    .replace(/^took (.+) from the discard pile$/, "took $1")
+    .replace(/^drew (.+) from the stock, and it went onto (.+)$/, "drew $1 onto $2")
+    .replace(/^took (.+) from the discard pile and added it to (.+)$/, "added $1 to $2")
+    .replace(/^The stock ran out: .*$/, "the stock ran out and was made again from the discards");
 }
 let sinceOpen = false;      // the phone's summary opened whole by the player ("Show all"), kept till he closes it
 
@@ -275,7 +290,9 @@ export function render(el, ctx) {
       // every player's score (cards laid less cards in hand) alike, from the start: before a set is laid it is his hand
       h("div", { class: "bt-seat-name" }, seatName(view, i), addressed(view, i) ? " (you)" : "",
         h("span", { class: "bt-score", "data-testid": `score-${i}`, title: "cards laid less cards in hand" }, `score ${points(obs.scores?.[i] ?? 0)}`)),
-      h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`),
+      // (the player's own box says why a score is below nothing before anyone has laid a card: review 24a)
+      h("div", { class: "bt-seat-count" }, `${plural(obs.hand_sizes?.[i] ?? 0, "card")} in hand`,
+        i === me && !view.over ? h("span", { class: "bt-score-why", "data-testid": "why-score" }, " (each −1 until laid)") : ""),
       Object.keys(sets).length
         ? h("div", { class: "bt-sets" }, Object.entries(sets).map(([r, cards]) => h("div", {
           class: `bt-set${i === me && justLaid.includes(r) ? " fresh" : ""}`, title: `Region ${r}: ${REGIONS[r]?.name}`, style: `--rc:${colourOf(Number(r))}`,
@@ -320,10 +337,12 @@ export function render(el, ctx) {
     const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
     const howDiscard = twice ? "tap a card twice to discard it" : "click a card to discard it";
     // the card picked out (touch): raised in the hand, and a button here that throws it
-    const pick = picked ? h("span", { class: "bt-pick", "data-testid": "picked" }, " · ",
+    // (the button and "or pick another" on a line of their own under the heading, the words kept whole, clear of the
+    // raised card: review 25a found "another" wrapped alone onto it)
+    const pick = picked ? h("span", { class: "bt-pick", "data-testid": "picked" },
       clickable(h("span", { class: "bt-btn bt-confirm", "data-testid": "confirm-discard" }, `Discard ${townName(picked.code)}`),
         `discard ${picked.code}`, act, `Discard ${townName(picked.code)} and end your turn`),
-      " or pick another") : "";
+      " ", h("span", { class: "bt-pick-or" }, "or pick another")) : "";
     hand = h("div", { class: "panel bt-hand hand-area" },
       h("h3", {}, `${addressed(view, me) ? "Your" : possessive(seatName(view, me))} hand (${obs.hand.length})`, pick || (canLay.length && !readOnly && (legal.includes("done") || discarding)
         // a region he may lay down: named, with where its button is (a set laid scores; a set kept in hand counts against him)
@@ -391,7 +410,9 @@ export function render(el, ctx) {
   // phone still, where the player left it, that region marked in words): on a phone straight under the piles (which the page keeps above the dock at the player's turn); on a laptop at the side under the play
   // log; the box ends above the dock
   // (once the game is over, and in a replay, the key is a thing to read: whole, in the page)
-  const key = keyCard(obs, view, laidBy, { sets: true, held, now });
+  // (a card he must add to his set is his whole turn: the key then tells him nothing to lay, the page only what he
+  // must do now)
+  const key = keyCard(obs, view, laidBy, { sets: true, held, now, quiet: Boolean(mustAdd) });
   // (on a laptop at his turn: what the others did since his latest move, each player's turn whole in one line, in the
   // dock over his hand, so that no bot's turn is left under the dock in the play log)
   const since = deciding && me !== undefined && me !== null && (!phone || names.length > 2) ? sinceLast(moves, from, view, phone) : "";
@@ -419,8 +440,19 @@ export function render(el, ctx) {
       // (on a laptop measured as at the page's top, the dock standing at the window's foot where it sticks: the key is
       // fitted to the page as it opens at his turn, wherever it happens to be scrolled while the fit is made; on a
       // phone, whose page is turned to the piles at his turn, as it stands)
-      const room = phone ? dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10
-        : innerHeight - dock.offsetHeight - (box.getBoundingClientRect().top + scrollY) - 10;
+      const above = () => dock.getBoundingClientRect().top - box.getBoundingClientRect().top - 10;
+      let room = phone ? above() : innerHeight - dock.offsetHeight - (box.getBoundingClientRect().top + scrollY) - 10;
+      // (on a phone at his turn, where the lines over the key leave it less than two rows of regions (a scores line
+      // on two lines, a long summary), the page turns on by what is short, as far as the table's head stays in the
+      // window: the key, the piles and the decision in the dock seen together, the key never running under the dock)
+      if (phone && deciding && room < KEY_ROWS_2) {
+        const head = el.getBoundingClientRect().top;
+        const by = Math.ceil(Math.min(KEY_ROWS_2 - room, head));
+        if (by > 0) {
+          window.scrollBy({ top: by, behavior: "instant" });
+          room = above();
+        }
+      }
       // (on a laptop the key's words close up, a size or two smaller, till every region is whole above the dock: the
       // box scrolls only where even that is too tall; each size's height measured once, the first time it is worn)
       if (!phone) {
@@ -484,7 +516,8 @@ export function render(el, ctx) {
   // (and above them one short line of every player's score, the player's own first with the sets he has laid:
   // "You 14 · Arthur 2")
   const scored = me === undefined || me === null ? [] : [me, ...others];
-  const scores = strip && scored.length ? h("p", { class: "bt-scores", "data-testid": "scores" }, "Scores: ", scored.flatMap((i, k) => {
+  const scores = strip && scored.length ? h("p", { class: "bt-scores", "data-testid": "scores" }, "Scores ",
+    h("span", { class: "bt-score-why", "data-testid": "why-score" }, "(a card in hand counts −1)"), ": ", scored.flatMap((i, k) => {
     const laid = i === me ? Object.keys(obs.sets?.[i] || {}) : [];
     return [k ? " · " : "", h("span", { class: "bt-scored", "data-seat": i }, h("b", {}, i === me ? "You" : seatName(view, i)), ` ${points(obs.scores?.[i] ?? 0)}`,
       laid.length ? h("span", { class: "bt-others-laid" }, " ", laid.map((r) => regionChip(Number(r)))) : "")];
@@ -543,24 +576,28 @@ function holdings(obs, view, top = null) {
 // seat the end by agreement (ctx.finish: at its turn, the other players all bots), the way to finish and count.
 function stallNotice(obs, view, ctx) {
   if (!obs.stalled || view.over) return "";
-  // (stalled by the new stocks, the rules' count; or by the turns, where every player takes the top discard and the
-  // stock is never used up)
+  // (stalled by the new stocks; or, sooner as a rule, by the cards thrown since the last set: more than the stock and
+  // the discards hold, so that whatever a player could get has gone by, taken and thrown back or drawn)
   const n = obs.dry_restocks;
   const times = n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
-  const why = n >= 3 ? `since the stock was made again ${times}` : `in the last ${obs.quiet_turns} turns`;
-  const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way" },
+  const why = n >= 3 ? `since the stock was made again ${times}` : `for ${plural(obs.quiet_turns, "turn")}, though every card outside the hands has gone by`;
+  // (the way out stands in the dock, where the player's decision is, at both sizes: at his turn a button beside the
+  // prompt, a forced add to his set included; before it a line that says it comes; the notice on the table says why:
+  // review 25a found "may never end" on the table and no finish in sight)
+  const finish = ctx.finish && !ctx.readOnly ? h("p", { class: "bt-stall-way bt-stall-dock decision-area", "data-testid": "finish-way" },
     h("button", { type: "button", class: "primary", "data-testid": "finish-here", onclick: (event) => { event.currentTarget.disabled = true; ctx.finish(); } },
       "Finish here and count"),
-    " The game ends now, and each player scores the cards laid less the cards in hand, as they stand.")
+    " The game has stalled: finishing ends it now, each player scoring the cards laid less the cards in hand, as they stand; or play on.")
     // (the way out is offered only at the start of the player's own turn, before he draws: said beforehand, so that
     // a stalled game never looks like one with no end in sight)
     : !ctx.readOnly && view.seat !== null && view.seat !== undefined
       && (view.seats || []).every((s, i) => i === view.seat || s.kind === "bot")
-      ? h("p", { class: "bt-stall-way", "data-testid": "finish-later" },
+      ? h("p", { class: "bt-stall-way bt-stall-dock decision-area", "data-testid": "finish-later" },
         "At the start of your next turn, before you draw, you may finish the game here and have it counted as it stands.")
       : "";
-  return h("div", { class: "bt-stall", role: "status", "data-testid": "stalled" },
-    h("p", {}, `No set has been laid or added to ${why}: as the rules stand this game may never end.`), finish);
+  return [h("div", { class: "bt-stall", role: "status", "data-testid": "stalled" },
+    h("p", {}, `No set has been laid or added to ${why}: as the rules stand this game may never end.`),
+    finish ? h("p", { class: "bt-stall-where" }, ctx.finish ? "The button to finish it is over your hand." : "The way to finish it will be over your hand.") : ""), finish];
 }
 
 // The play log's box, newest first: it ends at the foot of the last entry wholly above the dock (where the dock stands
@@ -684,21 +721,45 @@ export function label(action, view) {
 // last (the public view's seen_in_hands), his last move being that take.
 // And in the draw, where the top discard is of a region he holds cards of, its row says what taking it gives him:
 // "Take TOWN from the discard pile: you hold 2 cards of REGION; it makes 3" (the figures beside it say the rest).
+// (review 25a: every row of the hint says why, as the first turns' did: a region held none of, a card that can never
+// score, the stock against the discard on offer, and what a discard leaves of its region in the hand)
 export function hintWords(action, view) {
   const obs = view?.observation || {};
   const me = view?.seat;
+  const hand = obs.hand || [];
+  const heldOf = (region) => hand.filter((c) => regionOf(c) === region).length;
+  // the player who laid a region (its cards are dead to everyone else), if another did
+  const layer = (region) => (obs.sets || []).findIndex((sets, seat) => seat !== me && sets && sets[region]);
+  const dead = (region) => `dead: ${person(view, layer(region))} laid ${regionPhrase(region)}`;
+  const top = (obs.discards || []).at(-1);
   if (action === "take discard") {
-    const top = (obs.discards || []).at(-1);
-    const region = top ? regionOf(top) : 0;
-    const held = (obs.hand || []).filter((c) => regionOf(c) === region).length;
-    if (!top || !held) return null;
-    return ["Play", `Take ${townName(top)} from the discard pile: you hold ${plural(held, "card")} of ${regionPhrase(region)}; it makes ${held + 1}`];
+    if (!top) return null;
+    const region = regionOf(top);
+    const held = heldOf(region);
+    const why = layer(region) >= 0 ? dead(region)
+      : held ? `you hold ${plural(held, "card")} of ${regionPhrase(region)}; it makes ${held + 1}`
+        : `you hold no card of ${regionPhrase(region)} yet`;
+    return ["Play", `Take ${townName(top)} from the discard pile: ${why}`];
+  }
+  if (action === "draw stock") {
+    if (!top) return null;
+    const region = regionOf(top);
+    const why = layer(region) >= 0 ? `${townName(top)} on the pile is dead (${person(view, layer(region))} laid ${regionPhrase(region)})`
+      : heldOf(region) ? `a card unseen, leaving ${townName(top)} on the pile` : `a card unseen, rather than ${townName(top)}, a region you hold nothing of`;
+    return ["Play", `Draw from the stock: ${why}`];
   }
   const last = (obs.history || []).at(-1);
   const card = action.startsWith("discard ") ? action.slice(8) : null;
-  if (!card || !last || last[0] !== me || last[1] !== "take discard" || obs.seen_in_hands?.[me]?.at(-1) !== card) return null;
-  const others = (obs.seat_names || []).map((_, i) => i).filter((i) => i !== me).map((i) => seatName(view, i));
-  return ["Play", `Discard ${townName(card)} again (the card you just took): gives ${listed(others)} nothing new`];
+  if (!card) return null;
+  if (last && last[0] === me && last[1] === "take discard" && obs.seen_in_hands?.[me]?.at(-1) === card) {
+    const others = (obs.seat_names || []).map((_, i) => i).filter((i) => i !== me).map((i) => seatName(view, i));
+    return ["Play", `Discard ${townName(card)} again (the card you just took): gives ${listed(others)} nothing new`];
+  }
+  const region = regionOf(card);
+  const held = heldOf(region);
+  const why = layer(region) >= 0 ? dead(region)
+    : held <= 1 ? `your only card of ${regionPhrase(region)}` : `you keep ${plural(held - 1, "card")} of ${regionPhrase(region)}`;
+  return ["Play", `Discard ${townName(card)}: ${why}`];
 }
 
 export function status(view) {
@@ -795,6 +856,18 @@ export function endWhy(view, over) {
   return `${who} ${endWords(over, view)}, so the game ended`;
 }
 
+// Why the game ended, as a headline of a few words over the whole account (review 24a: the account alone is a long
+// sentence): "The stock ran out.", "Nothing left to draw.", "A stalemate.", "Ended by agreement."
+export function endHeadline(view) {
+  const over = (view.observation.events || []).filter((e) => e.event === "game over").at(-1);
+  if (!over) return "The game is over.";
+  if (over.why === AGREED) return "Ended by agreement.";
+  if (/^stalemate/.test(over.why)) return "A stalemate: no set laid while the stock ran out.";
+  if (/up to seven/.test(over.why)) return "The stock ran out.";
+  if (/neither a stock nor a discard|too few discards/.test(over.why)) return "Nothing left to draw.";
+  return "The game is over.";
+}
+
 // The end as the end's sheet says it: one sentence.
 export function endSentence(view) {
   const over = (view.observation.events || []).filter((e) => e.event === "game over").at(-1);
@@ -808,7 +881,8 @@ export function ending(view) {
   if (!r) return "";
   const names = obs.seat_names;
   return h("div", { class: "panel-light ending", "data-testid": "ending" },
-    h("p", { "data-testid": "end-why" }, endSentence(view)),
+    h("p", { class: "end-headline", "data-testid": "end-headline" }, endHeadline(view)),
+    h("p", { class: "end-detail", "data-testid": "end-why" }, endSentence(view)),
     h("table", { class: "list" },
       h("caption", { class: "end-caption" }, "Each player scores the cards laid in front of them, less the cards still in their hand."),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Laid"), h("th", { scope: "col" }, "In hand"), h("th", { scope: "col" }, "Score"))),

@@ -46,6 +46,11 @@ function cardFor(text, opts = {}) {
     title: `${team.name} ${n}, ${POSITIONS[String(n)]}${opts.master ? " (Master team)" : ""}`,
     attrs: { class: `fw-card${opts.master ? " fw-master" : ""}`, "data-card": text },
   });
+  // the team's letter again under the corner number, as a real card's index has it: where the cards of a phone's
+  // full hand overlap, the letter at the right-hand corner is covered and this one is still read (the stylesheet
+  // shows it there only)
+  svg.append(s("text", { x: 10, y: 50, "font-size": 20, "font-weight": 700, fill: INK[team.code] || team.colour,
+    class: "fw-corner-team", "aria-hidden": "true" }, team.code));
   if (opts.master) {
     // (under the head, between the corner number's row and the big number, clear of both: at the head a disc
     // ran into two-digit numbers, "10★E", and a wide badge letter)
@@ -131,7 +136,10 @@ function pitchSvg(ctx) {
         s("path", { d: `M${b.mouth} ${b.y} v${goalH}`, stroke: "#fff", "stroke-width": 5 }),
         s("text", { x: b.cx, y: b.cy - (small ? 14 : 12), class: "fw-goal-name" }, node === PITCH.goals.west ? "West" : "East"),
         s("text", { x: b.cx, y: b.cy + (small ? 6 : 4), class: "fw-goal-name" }, "goal"),
-        attacker ? s("text", { x: b.cx, y: b.cy + (small ? 30 : 24), class: "fw-goal-side" }, small ? `for ${attacker}` : `${attacker} attack`) : "",
+        // (a drive's attacking team by name, squeezed into the goal's width where it is long)
+        attacker ? s("text", { x: b.cx, y: b.cy + (small ? 30 : 24), class: "fw-goal-side",
+          ...(teamName(attacker) && teamName(attacker).length > (small ? 6 : 5) ? { textLength: goalW - 6, lengthAdjust: "spacingAndGlyphs" } : {}) },
+        teamName(attacker) || (small ? `for ${attacker}` : `${attacker} attack`)) : "",
       );
     } else if (node === PITCH.centre) {
       g.append(s("circle", { cx: x, cy: y, r: centreR, class: "fw-centre" }),
@@ -154,12 +162,13 @@ function pitchSvg(ctx) {
     }
     svg.append(g);
   }
-  // the ball rests on the right of its position, leaving the badge readable: on its upper side where the name is
-  // under the badge, on its lower side where the name is over it (it lay over the name of a badge of the far row)
+  // the ball rests on the right of its position, leaving the badge readable (the names clear of it)
   let [bx, by_] = at(obs.ball);
   if (isGoal(obs.ball)) [bx, by_] = [goalBox(obs.ball).cx, goalBox(obs.ball).cy];
-  else if (obs.ball !== PITCH.centre) [bx, by_] = [bx + r * 0.78, by_ + (by_ > H / 2 ? -1 : 1) * r * 0.78];
+  // (on the badge's right edge, a little above its middle: the badge's own name lies in its lower half, which the
+  // ball covered, "Leopa…", and the team's name lies outside it, over or under it)
   const br = small ? 17 : 13;
+  if (!isGoal(obs.ball) && obs.ball !== PITCH.centre) [bx, by_] = [bx + r + br * 0.35, by_ - r * 0.35];
   const ball = s("g", { class: "fw-ball", "data-ball": obs.ball },
     s("circle", { cx: bx, cy: by_, r: br, fill: "#fff", stroke: "#111", "stroke-width": 2 }),
     s("path", { d: `M${bx} ${by_ - br * 0.4} l${br * 0.38} ${br * 0.28} -${br * 0.15} ${br * 0.45} h-${br * 0.46} l-${br * 0.15} -${br * 0.45}z`, fill: "#111" }));
@@ -215,7 +224,7 @@ function pitchSvg(ctx) {
     svg.append(clickable(ring, action, act, `${action.startsWith("kick") ? "Kick off to" : "Move the ball to"} ${nodeLabel(node)}`));
   }
   // what lies on the pitch that a label must keep clear of: the ball, the badges, their names and the arrows
-  const busy = pitchParts(svg, { at, r, small, W, H, ball: [bx - br, by_ - br, bx + br, by_ + br] });
+  const busy = pitchParts(svg, { at, r, small, W, H, ball: [bx - br, by_ - br, bx + br, by_ + br], own: obs.ball });
   // (and the centre circle and the goals, each a place the ball may go: a tag on one would seem to name it)
   const [ccx, ccy] = at(PITCH.centre);
   busy.push({ box: [ccx - centreR - 5, ccy - centreR - 5, ccx + centreR + 5, ccy + centreR + 5], w: 2 },
@@ -245,6 +254,9 @@ function pitchSvg(ctx) {
       s("text", { x: tx + tw / 2, y: ty + th / 2 + (small ? 6.5 : 4.5), class: "fw-stay-word" }, "stay"));
     svg.append(clickable(ring, "stay", act, `Leave the ball on ${nodeLabel(obs.ball)}`));
   }
+  // the ball on top of the rings and arrows drawn for its moves: the thing moved is never hidden under them (it
+  // takes no clicks, so the ring under it still answers)
+  svg.append(ball);
   // the centre circle's name under it, else over it, where no arrow crosses it (else left out: the ring and the
   // buttons name it)
   const centreName = svg.querySelector(".fw-centre-name");
@@ -264,7 +276,7 @@ function pitchSvg(ctx) {
 // The parts of a drawn pitch a label must not cover, each { box: [x1, y1, x2, y2] } (the ball, each badge, each
 // badge's name, the window's edge) or { arrow: [x1, y1, x2, y2] }, with how much covering it costs (w): a name
 // costs least, the window's edge most.
-function pitchParts(svg, { at, r, small, W, H, ball }) {
+function pitchParts(svg, { at, r, small, W, H, ball, own = null }) {
   const parts = [{ box: ball, w: 4 }, ...[[-1e4, -1e4, W + 1e4, 0], [-1e4, H, W + 1e4, H + 1e4], [-1e4, -1e4, 0, H + 1e4],
     [W, -1e4, W + 1e4, H + 1e4]].map((box) => ({ box, w: 9 }))];
   const size = small ? 18 : 12;
@@ -276,7 +288,8 @@ function pitchParts(svg, { at, r, small, W, H, ball }) {
     const base = y > H / 2 ? y + r + 17 : y - r - 7;
     const half = (name.length * size * 0.62) / 2;
     // (a name covered costs nearly what an arrow does: the "stay" tag lay over one where the room was short)
-    if (name) parts.push({ box: [x - half, base - size * 0.8, x + half, base + 2], w: 2.5 });
+    // (the name of the ball's own position most of all: it says where "stay" leaves the ball)
+    if (name) parts.push({ box: [x - half, base - size * 0.8, x + half, base + 2], w: node === own ? 8 : 2.5 });
   }
   for (const line of svg.querySelectorAll(".fw-arrow")) {
     parts.push({ arrow: ["x1", "y1", "x2", "y2"].map((k) => Number(line.getAttribute(k))), w: 3 });
@@ -363,7 +376,8 @@ function ballButtons(ctx) {
       return h("button", { type: "button", "data-action": a, class: a === "stay" ? "fw-stay-button" : "", onclick: () => act(a),
         "aria-label": label(a === "stay" ? "stay" : a) + (a === "stay" ? ` (on ${nodeLabel(node)})` : "") },
       digit >= 1 && digit <= 9 ? h("kbd", { class: "fw-key" }, String(digit)) : "",
-      h("span", { class: "fw-dot", "aria-hidden": "true", style: `background:${team ? team.colour : "#2a7340"}` }),
+      // (the centre circle has no team: a hollow ring, not a colour that could be a team's)
+      h("span", { class: `fw-dot${team ? "" : " fw-dot-none"}`, "aria-hidden": "true", style: team ? `background:${team.colour}` : "" }),
       a === "stay" ? `Stay on ${place(node)}` : place(node));
     }));
 }
@@ -371,18 +385,25 @@ function ballButtons(ctx) {
 // A game played for a drive: its table (table.js) and replay say so, and the sides are its teams
 let tournament = null;
 export function inTournament(context) { tournament = context; }
+// A partnership's team where a drive names it ("Aston Villa"), else null: its words and badges are then the team's,
+// not the letters A and B (review 24)
+const teamName = (p) => (tournament && tournament.kind === "drive" && tournament.sides[p === "A" ? 0 : 1]) || null;
+// A partnership in words: its team, or "partners A"; in short, where a list names both: its team, or "A"
+const sideWords = (p) => teamName(p) || `partners ${p}`;
+const sideShort = (p) => teamName(p) || p;
 
 // -- the scoreboard ----------------------------------------------------------------
 function scoreboard(ctx) {
   const { obs, view } = ctx;
   const master = obs.master ? TEAMS[obs.master] : null;
   // (a drive's game: each side is a team, named as the drive names it, not by its two seats)
-  const names = (p) => (tournament && tournament.kind === "drive" ? tournament.sides[p === "A" ? 0 : 1]
-    : obs.partnerships[p].map((seat) => seatName(view, seat)).join(" & "));
+  // (a drive's game: each side is a team, named as the drive names it, not by its two seats)
+  const names = (p) => teamName(p) || obs.partnerships[p].map((seat) => seatName(view, seat)).join(" & ");
   const mine = ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
   const you = ctx.readOnly ? "" : " (you)";
   const sideBox = (p) => h("div", { class: `fw-side fw-side-${p}${mine === p ? " fw-mine" : ""}`, "data-side": p },
-    h("div", { class: "fw-side-name" }, `${p}${mine === p ? you : ""}`),
+    // (a drive's sides: Home and Away over their teams' names, not the letters A and B)
+    h("div", { class: "fw-side-name" }, `${teamName(p) ? (p === "A" ? "Home" : "Away") : p}${mine === p ? you : ""}`),
     h("div", { class: "fw-goals", "data-testid": `goals-${p}` }, String(obs.goals[p])),
     h("div", { class: "fw-side-who" }, names(p)),
     // (the tricks of this half, said so; at full time the match's, both halves)
@@ -443,7 +464,8 @@ function scorers(ctx) {
     }
     // "Arsenal 1 scored 3": the verb keeps a seat's name (a drive's "Arsenal 1") apart from its goals
     const said = ({ name, own, n }) => `${name} scored ${n}${own ? ` own goal${n > 1 ? "s" : ""}` : ""}`;
-    return count.size ? `${p}: ${[...count.values()].map(said).join(", ")}` : "";
+    // (a drive's side by its team, "Burnley: Burnley 2 scored 1", as the scoreboard above names it)
+    return count.size ? `${sideShort(p)}: ${[...count.values()].map(said).join(", ")}` : "";
   };
   return h("div", { class: "fw-scorers", "data-testid": "scorers" },
     `Goals · ${["A", "B"].map(line).filter(Boolean).join(" · ")}`);
@@ -484,9 +506,9 @@ function tableArea(ctx) {
   const lastTeam = over ? nodeTeam(ballAtLastCard(obs)) : null;
   const note = scored ? `${who(ctx, last.winner)} won the trick that scored · ${kicks()}`
     // (the last trick's Master team, then the winner's move of the ball after it, then the end)
-    : showLast && over ? `${who(ctx, last.winner)} won the last trick, played with ${lastTeam ? `${lastTeam.name} the Master team` : "no Master team"}`
-      + ` · after it: ${(ballAfter(ctx, halfTricks.length - 1) || "The ball stayed put").replace(/^(Ball|The ball|You) /, (w) => w.toLowerCase())}`
-      + " · the match is over"
+    // ("Cyril won the last trick, with TEAM as the Master team, then left the ball where it was. The match is over.")
+    : showLast && over ? `${who(ctx, last.winner)} won the last trick, with ${lastTeam ? `${lastTeam.name} as the Master team` : "no Master team"}`
+      + `${thenBall(ballAfter(ctx, halfTricks.length - 1))}. The match is over.`
     : showLast ? `${who(ctx, last.winner)} won the trick`
     : !current.length && obs.phase === "kick" ? kicks()
       : current.length ? `${teamOf(current[0][1]).name} led` : "";
@@ -494,7 +516,7 @@ function tableArea(ctx) {
     const turn = obs.to_move.includes(seat) && obs.phase !== "over";
     const n = obs.hand_sizes[seat];
     return h("div", { class: `fw-seat fw-${where[seat]} fw-side-${side(seat)}${turn ? " fw-turn" : ""}${seat === ctx.seat ? " fw-me" : ""}`, "data-seat": seat },
-      h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip", title: `partners ${side(seat)}` }, side(seat)), `${seatName(view, seat)}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
+      h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip", title: sideWords(side(seat)) }, teamName(side(seat)) || side(seat)), `${seatName(view, seat)}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
       h("span", { class: "fw-seat-info" }, `${plural(n, "card")}${obs.kicker === seat && obs.phase === "kick" ? " · kicks off" : ""}`));
   };
   // (the trick is the decision's once a card is led to it; at a lead the pitch is, whose ball sets the Master team)
@@ -526,6 +548,15 @@ function ballAfter(ctx, k) {
   return `Ball to ${nodeLabel(node)}`;
 }
 
+// The winner's move of the ball after a trick, as the end of a sentence about him: ", then moved the ball to ...".
+// (after the half's last trick the winner is asked only when a goal is within reach: not asked, nothing was left)
+function thenBall(after) {
+  if (!after) return "; no goal was within reach of the ball, so it stayed where it was";
+  if (after === "The ball stayed put") return ", then left the ball where it was";
+  if (after.startsWith("Ball to ")) return `, then moved the ball to ${after.slice("Ball to ".length)}`;
+  return `, then put it in ${after.split(" put it in ").at(-1)}`;
+}
+
 // The trick before the one on the table, while the next is played (before its first card the table shows it).
 function lastTrickShown(ctx) {
   const { obs } = ctx;
@@ -537,7 +568,7 @@ function lastTrickShown(ctx) {
 // The trick before the one on the table, kept in sight while the next is played, under the pitch beside the goals
 // and as large as the hand's cards: its four cards in the order played, each with its player's name (the winner's
 // marked), who won it and where the ball went.
-function lastTrick(ctx, last, k) {
+function lastTrick(ctx, last, k, title = "Last trick") {
   const cards = last.cards.map((c, i) => {
     const seat = (last.leader + i) % 4;
     return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, cardFor(c),
@@ -545,7 +576,7 @@ function lastTrick(ctx, last, k) {
   });
   const ball = ballAfter(ctx, k);
   return h("div", { class: "fw-last", "data-testid": "last-trick", role: "group", "aria-label": "The last trick" },
-    h("h3", { class: "fw-last-title" }, "Last trick"),
+    h("h3", { class: "fw-last-title" }, title),
     h("div", { class: "fw-last-cards" }, cards),
     h("div", { class: "fw-last-won" }, `${who(ctx, last.winner)} won it`, ball ? ` · ${ball}` : ""));
 }
@@ -592,7 +623,7 @@ function onColour(hex) {
 function statusStrip(ctx) {
   const { obs } = ctx;
   const mineSide = ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
-  const you = (p) => (mineSide === p ? `${p} (you)` : p);
+  const you = (p) => (mineSide === p ? `${teamName(p) || p} (you)` : teamName(p) || p);
   const master = obs.master ? TEAMS[obs.master] : null;
   const half = obs.phase === "over" ? "full time" : obs.half === 1 ? "1st half" : "2nd half";
   // which way the player's side attacks, in the pitch's own words, and the tricks each side has won this half
@@ -610,7 +641,7 @@ function statusStrip(ctx) {
     h("span", { class: "fw-nowrap", "data-testid": "fw-strip-score" }, `${you("A")} ${obs.goals.A}–${obs.goals.B} ${you("B")} ·`), " ",
     h("span", { class: "fw-nowrap" }, half, obs.phase === "over" ? "" : " ·"),
     obs.phase === "over" ? "" : [" ",
-      h("span", { class: "fw-nowrap", "data-testid": "fw-strip-attack" }, `${mineSide ? "you attack" : "A attack"} ${goal} ·`), " ",
+      h("span", { class: "fw-nowrap", "data-testid": "fw-strip-attack" }, `${mineSide ? "you attack" : `${teamName("A") || "A"} attack`} ${goal} ·`), " ",
       h("span", { class: "fw-nowrap", "data-testid": "fw-strip-tricks" }, `tricks this half ${t.A}–${t.B}`)]);
 }
 
@@ -631,7 +662,7 @@ function goals(obs, view, readOnly = false) {
     const into = goalAttacked(obs, g.partnership, g.half) === PITCH.goals.west ? "West" : "East";
     const by = `${who(ctx, g.by)} ${verb(ctx, g.by, "put", "puts")}`;
     const lead = score.A === score.B ? `${score.A}–${score.B}, level`
-      : score.A > score.B ? `partners A lead ${score.A}–${score.B}` : `partners B lead ${score.B}–${score.A}`;
+      : score.A > score.B ? `${sideWords("A")} lead ${score.A}–${score.B}` : `${sideWords("B")} lead ${score.B}–${score.A}`;
     const text = `${g.own_goal ? "Own goal" : "Goal"}! ${by} it in the ${into} goal: ${lead}`;
     return { goal: g, text, score: { ...score } };
   });
@@ -671,7 +702,7 @@ function kickOffs(obs) {
 function kickOffText(ctx, { half, seat }) {
   const goal = goalAttacked(ctx.obs || ctx.view.observation, side(seat), half) === PITCH.goals.west ? "West" : "East";
   return `${half === 1 ? "Kick-off" : "Second half kick-off"}: ${who(ctx, seat)} ${verb(ctx, seat, "kick", "kicks")} off `
-    + `for partners ${side(seat)}, toward the ${goal} goal`;
+    + `for ${sideWords(side(seat))}, toward the ${goal} goal`;
 }
 
 // The whole match, move by move, each half opened by its kick-off (half time marked): a kick-off after every
@@ -696,9 +727,9 @@ function playLog(ctx) {
   const coming = opens.find((k) => k.at === null);
   if (coming) items.push(...(coming.half === 2 && !items.some((x) => x.half2) ? [{ half2: true }] : []), { kickoff: coming });
   const list = h("ol", { class: "fw-log", "aria-label": "Every move of the match", "data-testid": "play-log", tabindex: "0" },
-    items.map((x) => (x.half2 ? h("li", { class: "fw-log-half" }, "Half time")
+    items.map((x) => (x.half2 ? h("li", { class: "fw-log-half", "data-testid": "log-half-time" }, halfTimeLine(obs))
       : x.kickoff ? h("li", { class: "fw-log-half fw-log-kickoff", "data-testid": "log-kickoff" }, kickOffText(ctx, x.kickoff))
-      : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${who(ctx, x.won)} won the trick (partners ${side(x.won)})`)
+      : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${who(ctx, x.won)} won the trick (${sideWords(side(x.won))})`)
       : h("li", { value: x.i + 1, class: x.i === obs.history.length - 1 ? "fw-latest" : "" },
       `${who(ctx, x.seat)} ${words(x.action)}`))));
   // shown to its end with whole entries only: the box as tall as the newest entries that fit in it (none cut
@@ -723,6 +754,18 @@ function playLog(ctx) {
   requestAnimationFrame(fit);
   // (the half's kick-off is the log's line where it happened, not a heading above it too: said once)
   return h("section", { class: "fw-log-panel", "data-keep": "" }, h("h3", {}, "Play"), list);
+}
+
+// Half time in the log, where the second half's part of it opens: the score at the break, the tricks each side
+// won in the first half and the change of ends ("Half time: partners B lead 2–1 · tricks A 5, B 6 · ends changed"),
+// so that it is still said once the half-time box has gone.  A drive's sides are its teams here too ("Half time:
+// Burnley lead 1–0 · tricks Aston Villa 6, Burnley 5 · ends changed"), as in the half-time box.
+function halfTimeLine(obs) {
+  const g = { A: 0, B: 0 };
+  (obs.goal_log || []).filter((x) => x.half === 1).forEach((x) => { g[x.partnership] += 1; });
+  const t = tricksWon(obs, 0);
+  const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `${sideWords("A")} lead ${g.A}–${g.B}` : `${sideWords("B")} lead ${g.B}–${g.A}`;
+  return `Half time: ${lead} · tricks ${sideShort("A")} ${t.A}, ${sideShort("B")} ${t.B} · ends changed`;
 }
 
 // A move in words, in the past tense (which reads the same after "You" as after a name).
@@ -798,8 +841,60 @@ function takeAtOnce(ctx, parts) {
   };
 }
 
+// The replay's jumps (replay.js shows them as buttons and as ticks on the step bar): the kick-off, each goal, half
+// time, the second half's kick-off and full time.  The step that ends the first half also sets up the second (the
+// cards dealt again, the ends changed): it is marked ``ended``, and the replay shows it twice, first as the half ended
+// (its last trick and who won it), then the second half's kick-off.  The labels name no scorer: the jumps do not give
+// the result away.
+export function marks(info) {
+  const obs = info.observation || {};
+  const history = obs.history || [];
+  const firstHalf = 4 * ((obs.tricks || [])[0] || []).length;
+  const out = [{ step: 0, label: "Kick-off" }];
+  let plays = 0;
+  let goal = 0;
+  let halfTimeAt = null;
+  history.forEach(([, action], i) => {
+    const [verb, node] = action.split(" ");
+    if (verb === "kick" && i > 0 && halfTimeAt === null && firstHalf && plays === firstHalf) {
+      halfTimeAt = i;
+      out.push({ step: i, label: "Half time", ended: true, caption: "half time" }, { step: i, label: "Second half" });
+    }
+    if (verb === "play") plays += 1;
+    if (verb === "move" && isGoal(node)) { goal += 1; out.push({ step: i + 1, label: `Goal ${goal}` }); }
+  });
+  if (obs.phase === "over") out.push({ step: history.length, label: "Full time" });
+  // (a goal scored with the half's last move: its jump shows the half as it ended, the goal in it; the marks in the
+  // order of their steps, the goal before half time)
+  out.forEach((m) => { if (m.step === halfTimeAt && m.label.startsWith("Goal")) m.ended = true; });
+  return out.sort((a, b) => a.step - b.step || (b.ended ? 1 : 0) - (a.ended ? 1 : 0));
+}
+
+// In a replay, the step that ended the first half, shown as the half ended (``ctx.ended``): the score at the break,
+// the half's last trick and who won it, in the board's place (the table behind it is already the second half's).
+function replayHalfTime(ctx) {
+  const { obs, view } = ctx;
+  if (!ctx.readOnly || !ctx.ended || obs.half !== 2 || (obs.tricks[1] || []).length || !(obs.tricks[0] || []).length) return null;
+  const first = obs.tricks[0];
+  // (names only, as on the replay's boards)
+  const sheet = halfTime({ ...view, seat: null });
+  const trick = lastTrick({ ...ctx, obs: { ...obs, half: 1 } }, first[first.length - 1], first.length - 1);
+  trick.querySelector(".fw-last-title").textContent = "The first half's last trick";
+  return h("section", { class: "fw-replay-half", "data-testid": "replay-half-time" },
+    h("h3", {}, sheet.title),
+    trick,
+    sheet.body,
+    h("p", { class: "fw-replay-note" }, "The table as the first half ended. Step on (▶) for the second half's kick-off."));
+}
+
 export function render(el, ctx) {
   const { obs } = ctx;
+  const halfOver = replayHalfTime(ctx);
+  if (halfOver) {
+    el.classList.add("fw-board");
+    el.append(halfOver);
+    return;
+  }
   let pitch = null, buttons = null, box = null;
   // (a goal scored since the last view drawn, in this half: the goal the scorers attack; a goal that ended a half
   // is told by the half-time sheet, the sides having changed ends)
@@ -826,6 +921,18 @@ export function render(el, ctx) {
     handRow(ctx));
 }
 
+// The replay's boards name every seat, the reader's too (a board is a seat's view, not the reader at the table): its
+// caption names them the same way.
+export const replayByName = true;
+
+// What the next to play does, for the replay's caption ("Betty kicks off", "Arthur moves the ball", "Cyril to play").
+export function toPlay(obs) {
+  if (!obs) return null;
+  if (obs.phase === "kick") return obs.half === 2 && !(obs.tricks[1] || []).length && !(obs.goal_log || []).some((g) => g.half === 2) ? "kicks off the second half" : "kicks off";
+  if (obs.phase === "move") return "moves the ball";
+  return "to play";
+}
+
 export function label(action) {
   const [verb, arg] = action.split(" ");
   if (verb === "play") return `${teamOf(arg).name} ${numberOf(arg)}`;
@@ -844,9 +951,32 @@ export function judged({ obs, played, best, seat }) {
   const reasons = obs && (reasonOf(played, obs) || (best && best !== played && reasonOf(best, obs)))
     ? h("ul", { class: "fw-reasons", "data-testid": "judged-reasons", "aria-label": "What each move does" },
       why(played, "Played:"), best && best !== played ? why(best, "The expert's choice:") : "") : "";
-  if (!obs || !/^(kick|move) |^stay$/.test(played || "")) return reasons || null;
+  // (a card played: the hand it was played from, which lies under the board, below the fold even on a laptop)
+  const drawn = !obs ? null : /^(kick|move) |^stay$/.test(played || "") ? judgedPitch({ obs, played, best, seat })
+    : /^play /.test(played || "") ? judgedHand({ obs, played, best }) : null;
+  if (!drawn) return reasons || null;
   // (one element: the replay appends what this returns as it is)
-  return reasons ? h("div", { class: "fw-judged-whole" }, reasons, judgedPitch({ obs, played, best, seat })) : judgedPitch({ obs, played, best, seat });
+  return reasons ? h("div", { class: "fw-judged-whole" }, reasons, drawn) : drawn;
+}
+
+// The hand a judged card was played from, small, under the judgement at every size: the card played ringed in red,
+// the expert's choice in gold, the Master team's cards starred as at the table.
+function judgedHand({ obs, played, best }) {
+  const hand = obs.hand || [];
+  const card = (action) => (action || "").split(" ")[1];
+  if (!hand.includes(card(played))) return null;
+  const cards = [...hand].sort((a, b) => TEAM_ORDER.indexOf(a[0]) - TEAM_ORDER.indexOf(b[0]) || numberOf(a) - numberOf(b));
+  const other = best && best !== played && hand.includes(card(best)) ? card(best) : null;
+  const row = h("div", { class: "fw-judged-cards" }, cards.map((c) => {
+    const el = cardFor(c, { master: c[0] === obs.master, size: "small" });
+    if (c === card(played)) el.classList.add("fw-judged-card-played");
+    else if (c === other) el.classList.add("fw-judged-card-best");
+    return el;
+  }));
+  return h("figure", { class: "fw-judged fw-judged-hand", "data-testid": "judged-hand" },
+    h("figcaption", {}, `The hand before the move (${plural(hand.length, "card")}): `,
+      h("span", { class: "fw-key-played" }, `▢ the card played, ${label(played)}`),
+      other ? h("span", { class: "fw-key-best" }, `▢ the expert's choice, ${label(best)}`) : ""), row);
 }
 
 function judgedPitch({ obs, played, best, seat }) {
@@ -923,7 +1053,7 @@ const partners = (view, p) => clubOf(p) || (p === "A" ? [0, 2] : [1, 3]).sort((a
 function verdict(view, g) {
   if (g.A === g.B) return `a draw, ${g.A}–${g.B}`;
   const winner = g.A > g.B ? "A" : "B";
-  return `${partners(view, winner)} (partners ${winner}) win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}`;
+  return `${partners(view, winner)}${clubOf(winner) ? "" : ` (partners ${winner})`} win ${Math.max(g.A, g.B)}–${Math.min(g.A, g.B)}`;
 }
 
 // The tricks each side won in one half (0: the first).
@@ -943,7 +1073,7 @@ function sidesTable(view, columns) {
   return h("table", { class: "list" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Partners"), h("th", { scope: "col" }, "Goals"),
       columns.map(([heading]) => h("th", { scope: "col" }, heading)))),
-    h("tbody", {}, ["A", "B"].map((p) => h("tr", {}, h("td", {}, `${p}: ${partners(view, p)}`), h("td", {}, String(g[p])),
+    h("tbody", {}, ["A", "B"].map((p) => h("tr", {}, h("td", {}, clubOf(p) || `${p}: ${partners(view, p)}`), h("td", {}, String(g[p])),
       columns.map(([, value]) => h("td", {}, String(value(p))))))));
 }
 
@@ -976,18 +1106,44 @@ export function summary(prev, view) {
   // (the rules' own end: a table closed early has no full time)
   if (obs.phase === "over" && prev.observation.phase !== "over") return fullTime(view);
   if (!(prev.observation.half === 1 && obs.half === 2)) return null;
+  return halfTime(view);
+}
+
+// The page opened (a reload, a link followed) on an end: the same sheet as the player saw it come. At full time
+// (the rules' end, not a table closed early), and at half time, before the player has played in the second half.
+export function opening(view) {
+  const obs = view.observation;
+  if (obs.phase === "over") return fullTime(view);
+  return atHalfTime(obs, view.seat) ? halfTime(view) : null;
+}
+
+// Half time, for the page opened on it: the second half's first trick not yet played out, and the player's own
+// hand still whole (the bots may have kicked off and led meanwhile; the player has not yet been to the table).
+const atHalfTime = (obs, seat) => obs.half === 2 && obs.phase !== "over" && !(obs.tricks[1] || []).length
+  && (seat === null || seat === undefined ? !obs.trick.cards.length : obs.hand_sizes[seat] === 11);
+
+function halfTime(view) {
+  const obs = view.observation;
   const g = obs.goals;
   const firstHalf = goals(obs, view).filter((x) => x.goal.half === 1);
   const tricks = tricksWon(obs, 0);
-  const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `partners A lead ${g.A}–${g.B}` : `partners B lead ${g.B}–${g.A}`;
+  const lead = g.A === g.B ? `level at ${g.A}–${g.B}` : g.A > g.B ? `${sideWords("A")} lead ${g.A}–${g.B}` : `${sideWords("B")} lead ${g.B}–${g.A}`;
   const ends = (p) => (obs.attacking[p] === PITCH.goals.west ? "the West goal" : "the East goal");
+  // the half's last trick, whose cards the board no longer shows (the second deal is on it): who won it and
+  // what became of the ball, read as in the first half
+  const firstTricks = obs.tricks[0] || [];
+  const final = firstTricks[firstTricks.length - 1];
+  const lastOfHalf = final ? lastTrick({ view, obs: { ...obs, half: 1 } }, final, firstTricks.length - 1,
+    `The half's last trick (trick ${firstTricks.length})`) : "";
+  if (lastOfHalf) lastOfHalf.dataset.testid = "half-last-trick";
   return {
     title: `Half time: ${lead}`,
     body: h("div", { class: "fw-summary" },
+      lastOfHalf,
       sidesTable(view, [["Tricks won this half", (p) => tricks[p]]]),
       firstHalf.length ? h("ol", { class: "fw-timeline" }, firstHalf.map(({ goal, text }) => h("li", {}, `Trick ${goal.after_trick}: ${goalWords(text)}`)))
         : h("p", {}, "No goals in the first half."),
-      h("p", {}, `The cards are dealt again and the sides change ends: partners A now attack ${ends("A")}, partners B ${ends("B")}. `,
+      h("p", {}, `The cards are dealt again and the sides change ends: ${sideWords("A")} now attack ${ends("A")}, ${sideWords("B")} ${ends("B")}. `,
         `${who({ view }, obs.kicker)} ${verb({ view }, obs.kicker, "kick", "kicks")} off the second half from the centre circle.`)),
   };
 }
@@ -1004,17 +1160,39 @@ function fullTime(view) {
   const all = goals(obs, view);
   const byHalf = (half) => all.filter((x) => x.goal.half === half);
   const list = (half) => h("li", {}, h("b", {}, half === 1 ? "First half: " : "Second half: "),
-    byHalf(half).length ? byHalf(half).map(({ goal, text }) => `trick ${goal.after_trick}, ${goalWords(text).replace(/: partners.*$|: \d+–\d+, level$/, "").replace(/^You /, "you ")}`).join("; ")
+    byHalf(half).length ? byHalf(half).map(({ goal, text }) => `trick ${goal.after_trick}, ${goalWords(text).replace(/: [^:]* lead \d+–\d+$|: \d+–\d+, level$/, "").replace(/^You /, "you ")}`).join("; ")
       : "no goals");
   const analyse = analyseLink(view, "fw-analyse");
   // (the result said once, in the title: the box keeps short, under the pitch and the last trick)
   return {
     title: `Full time: ${outcome}.${you}`,
     last: true,
+    place: placeFullTime,
     body: h("div", { class: "fw-summary" },
       sidesTable(view, [["Tricks, first half", (p) => tricks[0][p]], ["Tricks, second half", (p) => tricks[1][p]]]),
       h("ul", { class: "fw-timeline" }, list(1), list(2)), analyse),
   };
+}
+
+// Full time: the box stands at the window's foot under the final position it talks about: on a laptop the pitch and
+// the last trick, on a phone the pitch (the trick and the pitch together leave the box too little room there). The
+// page scrolls down as far as the box needs (at most to the board's head on a laptop, to the pitch's on a phone), and
+// the box keeps to the room left under them, its words scrolling inside it where they need more. (In the next frame:
+// the table scrolls to the page's top at a game's end in this one.)
+const wide = window.matchMedia("(min-width: 1100px)");
+function placeFullTime(sheet) {
+  const board = document.querySelector(".board.fw-board");
+  const pitch = board && board.querySelector(".fw-pitch-box");
+  if (!sheet || !pitch) return;
+  requestAnimationFrame(() => {
+    const parts = wide.matches ? [pitch, board.querySelector(".fw-table-box")].filter(Boolean) : [pitch];
+    const under = () => Math.max(...parts.map((el) => el.getBoundingClientRect().bottom));
+    const need = under() + 12 + sheet.scrollHeight + 8 - window.innerHeight;
+    const head = (wide.matches ? board : pitch).getBoundingClientRect().top - 6;
+    if (need > 0) window.scrollBy({ top: Math.min(need, head), behavior: "instant" });
+    sheet.style.maxHeight = `${Math.max(Math.floor(window.innerHeight - under() - 20), 180)}px`;
+    sheet.dataset.placed = "";
+  });
 }
 
 // A player's way to the expert's analysis of his moves, one click from the final whistle (the full-time box, and

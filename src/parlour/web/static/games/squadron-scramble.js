@@ -34,6 +34,8 @@ const TYPED_EXAMPLE = (() => {
   const nation = PACK.nations.find((n) => n.code === p.nation);
   return `${word} ${nation?.aliases?.[0] || p.nation.toLowerCase()}`;
 })();
+// In plane-spotting every plane card's head, pile strip and chip is this one grey: no colour tells its nation.
+const UNNAMED = "#555";
 const KIND_COLOUR = { bomber: "#b3261e", fighter: "#1f4e9c" };
 const WILD = Object.fromEntries(Object.entries(PACK.wild).map(([code, w]) => [code, w.name]));
 // Each plane's general arrangement, from which its own outline is drawn in each view (outlines.json).
@@ -153,7 +155,7 @@ function planeCard(card, { size = "", attrs = {}, faceDown = false } = {}) {
   const [name, nation, kind] = PLANES[code] || [code, "US", "fighter"];
   if (SPOTTING) {
     svg.classList.add("ss-spot");      // (a pointer resting on it shows the outline large: see the stylesheet)
-    svg.append(edge("#fbf6e9"), s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: "#555" }),
+    svg.append(edge("#fbf6e9"), s("path", { d: "M2 30 V11 A9 9 0 0 1 11 2 H89 A9 9 0 0 1 98 11 V30 Z", fill: UNNAMED }),
       s("text", { x: 50, y: 21, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#fff" }, "WHAT PLANE?"),
       drawing(code, kind, viewOf(card)),
       ...viewMarks(card),
@@ -226,13 +228,15 @@ function markNew(svg) {
 const everySet = (obs) => [...(obs.table || []), ...(obs.captured || []).flat()];
 
 // A set in the words a player reads, by its owner and plane, with no number: "your PLANE set", "Arthur's PLANE
-// set", "their own PLANE set" (a move of its owner's, ``by``; ``full``: the plane's whole name, as the board has it).
+// set", "his PLANE set" (a move of its owner's, ``by``; ``full``: the plane's whole name, as the board has it;
+// ``known``: named already, as every set is that a move is made on: a set is named as soon as it is laid).
 // In plane-spotting, where its plane is still to be named, by its place among its owner's sets of the round
 // (``sets``): "your 2nd set".
 const ORDINAL = ["1st", "2nd", "3rd"];
-function setName(set, sets, view, { by = null, noun = "set", full = false } = {}) {
-  const owner = addressed(view, set.by) ? "your" : by !== null && by === set.by ? "their own" : `${seatName(view, set.by)}'s`;
-  if (SPOTTING && !namedSets.has(set.id)) {
+function setName(set, sets, view, { by = null, noun = "set", full = false, known = false } = {}) {
+  // (a named player's own set is "his": "Arthur added WILD to his PLANE set")
+  const owner = addressed(view, set.by) ? "your" : by !== null && by === set.by ? "his" : `${seatName(view, set.by)}'s`;
+  if (SPOTTING && !known && !namedSets.has(set.id)) {
     const theirs = sets.filter((x) => x && x.by === set.by).map((x) => Number(x.id)).sort((a, b) => a - b);
     const i = theirs.indexOf(Number(set.id));
     return `${owner} ${ORDINAL[i] || `${i + 1}th`} ${noun}`;
@@ -302,6 +306,17 @@ function swapTarget(el, c, set, slot, ctx) {
 // the server judges it, and cards that make no set are refused in its words, changing nothing.  What he has picked
 // at the table's position ``moves``.
 let setting = { moves: -1, on: false, picked: [] };
+// the set last tried, {moves, n}: its refusal is answered in one short sentence, the server's reasons on request
+let layTried = null;
+const COUNT_WORD = ["", "one", "two", "three", "four", "five", "six", "seven"];
+function layWords(n, message) {
+  const those = `Those ${COUNT_WORD[n] || n}`;
+  const short = n === 3 ? `${those} are not one plane's top, side and front views.`
+    : n === 4 ? `${those} do not make a set: one plane's top, side and front views, a wild fourth only as you go out.`
+      : `${those} do not make a set.`;
+  return h("span", { class: "ss-short-refusal" }, short, " ",
+    h("details", { class: "ss-refusal-why", "data-testid": "refusal-why" }, h("summary", {}, "Why?"), h("span", {}, message)));
+}
 
 function pickable(el, label, pick) {
   el.classList.add("clickable");
@@ -349,6 +364,9 @@ export function calm(message, view) {
   const t = tried && tried.moves === view.moves ? tried : null;
   tried = null;
   if (t && /swap/i.test(message)) return swapWords(t, obs);
+  const laid = layTried && layTried.moves === view.moves ? layTried : null;
+  layTried = null;
+  if (laid && /^those cards do not make a set/i.test(message)) return layWords(laid.n, message);
   if (obs.phase === "draw" && /^draw first/i.test(message)) return drawWords(view);
   return null;
 }
@@ -512,9 +530,35 @@ function replayCount(ctx) {
     view.over ? "" : h("p", { class: "muted" }, `The table as round ${over.round} ended. Step on (▶) for round ${over.round + 1}'s deal.`));
 }
 
+// In plane-spotting the hand is not shown as the server keeps it (sorted, each plane's views side by side, which
+// would tell which cards make a set): each card keeps its place as it came, the dealt hand in an order of no meaning
+// (the same at every load of the page), each card drawn or taken put at the right.  Kept for the page's session,
+// so that a reload shows the hand as it was.
+let handOrder = { key: null, cards: [] };
+function spottedOrder(obs) {
+  const key = `parlour:ss-hand:${location.pathname}:${obs.seat}:${obs.round}`;
+  if (handOrder.key !== key) {
+    let kept = [];
+    try { kept = JSON.parse(sessionStorage.getItem(key) || "[]"); } catch { /* (storage refused: a fresh order) */ }
+    const mix = (c) => [...`${key}${c}`].reduce((n, ch) => (Math.imul(n, 31) + ch.charCodeAt(0)) >>> 0, 7);
+    handOrder = { key, cards: Array.isArray(kept) && kept.length ? kept : [...obs.hand].sort((a, b) => mix(a) - mix(b) || (a < b ? -1 : 1)) };
+  }
+  const left = [...obs.hand];
+  const take = (c) => { const k = left.indexOf(c); if (k < 0) return false; left.splice(k, 1); return true; };
+  const cards = [...handOrder.cards.filter(take), ...left];
+  handOrder.cards = cards;
+  try { sessionStorage.setItem(key, JSON.stringify(cards)); } catch { /* (kept for this page only) */ }
+  return cards;
+}
+
 export function render(el, ctx) {
   const { obs, view, legal, act, readOnly } = ctx;
   SPOTTING = Boolean(obs.recognition) && !readOnly;
+  // (the table's own copy too: a card of the hand is named by its place in it, in the move list and the hint)
+  if (SPOTTING && obs.hand && obs.seat !== null && obs.seat !== undefined) {
+    obs.hand = spottedOrder(obs);
+    if (view.observation) view.observation.hand = obs.hand;
+  }
   const counted = replayCount(ctx);
   if (counted && !view.over) { el.append(counted); return; }
   if (!readOnly && obs.hand) noteArrivals(obs);
@@ -554,7 +598,9 @@ export function render(el, ctx) {
   if (can("draw stock")) clickable(stock, "draw stock", act, "Draw the top card of the stock");
   // (a press on the stock when no draw is open goes to the server, whose refusal says why: see refusal below)
   else if (!readOnly && legal.length && obs.stock_size) refusable(stock, "draw stock", ctx.refuse, "The stock: you cannot draw now");
-  const pileSize = pile.length > 12 ? "small" : "";
+  // (a long pile keeps its cards full size: the cards under the top are strips, whose spines need the height for
+  // the plane's name, a long name cut short mid-word on a small card: review 25)
+  const pileSize = "";
   const drawing = myTurn && obs.phase === "draw";
   // In plane-spotting on a touch screen the first tap on a card of the pile shows it large (its outline is all the
   // player goes by, and a tap takes every card above it too), and the dock says what a second tap on it does.
@@ -611,6 +657,15 @@ export function render(el, ctx) {
   const lays = legal.filter((a) => a.startsWith("lay ")).filter(can);
   // (in plane-spotting the player picks a set's cards in his hand himself: no set is found for him)
   if (lays.length && !SPOTTING) panels.push(layPanel(lays, ctx));
+  // the swaps offered where the hand is too (on a phone the table's wild cards are a scroll away from the dock where
+  // the player looks): each says the card of the hand, the set it goes into and the wild card it brings back
+  const swaps = legal.filter((a) => a.startsWith("swap ")).filter(can);
+  if (swaps.length && !SPOTTING && myTurn && !readOnly) {
+    panels.push(h("div", { class: "panel ss-swaps decision-area", "data-testid": "swap-panel" },
+      h("h3", {}, swaps.length === 1 ? "A swap you can make" : "Swaps you can make"),
+      h("div", { class: "ss-lay-list" }, swaps.map((a) => clickable(h("span", { class: "ss-btn ss-swap-btn" },
+        planeCard(a.split(" ")[1], { size: "tiny" }), ` ${label(a, view)}`), a, act, label(a, view))))));
+  }
   if (obs.phase === "name" && myTurn && !readOnly) panels.push(namePanel(obs, act));
   const hist = obs.history || [];
   const mySaid = (obs.naming || []).filter((x) => x.seat === me).at(-1);
@@ -628,12 +683,11 @@ export function render(el, ctx) {
       clickable(h("span", { class: "ss-btn ss-hold" }, "Hold fire"), "hold", act, "Hold fire"))));
   }
   if (obs.must_go_out && myTurn) panels.push(h("div", { class: "panel ss-note decision-area" }, "You put down a fourth card: you must go out this turn."));
-  if (!readOnly) tableView = view;
-  if (myTurn) panels.push(askAgain(ctx));
 
   // -- my hand ----------------------------------------------------------------------------------------------
   let hand = "";
-  if (obs.hand) {
+  // (at the game's end, at the table, a hand played out is no panel: "Your hand (0)" stood empty under the result)
+  if (obs.hand && !(view.over && !readOnly && !obs.hand.length)) {
     const discarding = legal.some((a) => a.startsWith("discard ")) && !readOnly;
     // On a touch screen a thumb slips, and a discard ends the turn: the first tap picks the card out, a second
     // tap on it throws it (a click or a key throws at once).
@@ -665,7 +719,8 @@ export function render(el, ctx) {
       const cards = setting.picked.map((i) => obs.hand[i]);
       const extra = cards.length === 4 ? [...cards].reverse().find((c) => WILD[c]) : null;
       const words = extra ? [...cards.filter((c, j) => j !== cards.lastIndexOf(extra)), `+${extra}`] : cards;
-      act(`lay ${words.join(" ")}`);
+      layTried = { moves: view.moves, n: cards.length };
+      if (act(`lay ${words.join(" ")}`) === false) layTried = null;
     };
     const layGo = laying ? h("button", { type: "button", class: "primary ss-lay-these", "data-testid": "lay-these", style: small,
       disabled: setting.picked.length < 3 ? true : undefined, onclick: layThese },
@@ -713,6 +768,9 @@ export function render(el, ctx) {
         laying ? "" : swapButton),
       h("div", { class: `row${rows > 1 ? " ss-rows" : ""}`, "data-rows": rows, style: `--ss-cols: ${perRow}` }, obs.hand.map((c, i) => {
         const el = planeCard(c, { size: "big" });
+        // (a card picked shows a tick as well as its ring, so that it never reads as the card just drawn)
+        el.append(s("g", { class: "ss-picked-tick", "aria-hidden": "true" }, s("circle", { cx: 84, cy: 128, r: 12, fill: "#1d1d1f", stroke: "#ffd54a", "stroke-width": 2 }),
+          s("path", { d: "M78 128 L82.5 132.5 L90.5 123", fill: "none", stroke: "#fff", "stroke-width": 3, "stroke-linecap": "round", "stroke-linejoin": "round" })));
         if (fresh.includes(c)) { fresh.splice(fresh.indexOf(c), 1); markNew(el); }
         const a = `discard ${c}`;
         if (can(a) && twice) el.setAttribute("aria-pressed", "false");
@@ -745,28 +803,30 @@ export function render(el, ctx) {
     h("span", {}, roundLine(obs)),
     // every round's points by player, folded: the totals stand in each player's panel
     (obs.round_scores || []).length ? h("details", { class: "ss-rounds-so-far" }, h("summary", {}, obs.round_scores.length === 1 ? "Points in the first round" : `Points in the ${obs.round_scores.length} rounds so far`),
-      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
+      h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, columnName(view, i))))),
         h("tbody", {}, obs.round_scores.map((r, n) => h("tr", {}, h("td", {}, String(n + 1)), r.map((x) => h("td", {}, points(x)))))))) : "",
-    lastOver(obs) && !readOnly ? h("button", { type: "button", class: "ss-count-open", "data-testid": "last-count",
-      onclick: () => showCount(view, lastOver(obs)) }, `How round ${lastOver(obs).round} was scored`) : "",
+    // (just after a round ended, the player not yet moved in the next, it is one line that says who went out, lit: the
+    // count opens from it, never over the hand and the decision of a round already begun: review 25)
+    lastOver(obs) && !readOnly ? h("button", { type: "button", class: `ss-count-open${countIsNew(view) ? " ss-count-new" : ""}`, "data-testid": "last-count",
+      onclick: () => showCount(view, lastOver(obs)) }, countIsNew(view) ? `${roundCount(view, lastOver(obs)).title} · how it was scored`
+      : `How round ${lastOver(obs).round} was scored`) : "",
     naming.length ? h("details", { class: "ss-names", "data-testid": "names-said", open: namesOpen ? true : undefined,
       ontoggle: (event) => { namesOpen = event.target.open; } },
     h("summary", { class: "ss-names-latest" }, `Names said this round (${naming.length})`),
     h("div", { class: "ss-names-all" }, naming.map(saidWords))) : "");
 
-  // (a replay has its own list of the moves, and draws a board for each seat: no log there)
-  const log = readOnly ? "" : playLog(ctx);
+  // (in a replay too, each board's log runs to the step shown, the move just made marked as the step's own: one line
+  // of context under the step bar said too little, review 25b)
+  const log = playLog(ctx);
   // at a desk the log lies beside the pile: at the player's turn the page keeps its latest lines above the dock too,
   // however tall the decision makes the dock (on a phone it lies above the pile, which has the room)
   if (log && myTurn && !matchMedia("(max-width: 600px)").matches) log.setAttribute("data-focus", "the latest moves");
   // the game over, at the table: the result and the final totals head the board, where the page opens (data-end-result:
   // the table keeps its top in view, the title and the seats with them), not scrolled down past them to the foot
-  // (on a phone the dock, with the game-over panel's "Replay it" and "Play again", comes after the whole table: the
-  // line says them too, "Play again" pressing the panel's own button; where it has none, a watcher's, none shows;
-  // drawn at a phone's width only, so a wider page has no second copy of them, seen or not: the table is drawn again
-  // when the page crosses that width)
-  const phoneWide = matchMedia("(max-width: 600px)").matches;
-  const tableId = phoneWide && /^\/t\/[^/]+/.test(location.pathname) ? location.pathname.split("/")[2] : null;
+  // (the dock, with the game-over panel's "Replay it" and "Play again", comes after the whole table, below the fold on a
+  // laptop too: the line says them, "Play again" pressing the panel's own button; where it has none, a watcher's, none
+  // shows; on a wide screen the panel's own pair gives way to the line's, so that one of each is seen)
+  const tableId = /^\/t\/[^/]+/.test(location.pathname) ? location.pathname.split("/")[2] : null;
   const again = () => document.querySelector(".dock [data-testid=again]")?.click();
   const finalActions = tableId ? h("span", { class: "ss-final-actions" }, " ",
     h("a", { href: `/replay/${tableId}`, "data-testid": "board-replay" }, "Replay it"), " ",
@@ -775,7 +835,7 @@ export function render(el, ctx) {
     ? h("div", { class: "ss-final", "data-testid": "board-result", "data-end-result": "" }, h("b", {}, "Game over: "), resultText(view.result, view),
       finalActions) : "";
   const since = myTurn && !readOnly ? sinceYourTurn(ctx, "since") : "";
-  const boardEl = h("div", { class: "ss-board" }, counted || "", final, info, players, since, h("div", { class: "ss-mid-row" }, middle, log), ...panels, hand);
+  const boardEl = h("div", { class: readOnly ? "ss-board ss-replay" : "ss-board" }, counted || "", final, info, players, since, h("div", { class: "ss-mid-row" }, middle, log), ...panels, hand);
   // a tap on a small card that is not a move shows it large (a second tap, a tap anywhere else, a move or a few
   // seconds put it back)
   boardEl.addEventListener("click", (event) => {
@@ -791,7 +851,6 @@ export function render(el, ctx) {
   el.append(boardEl);
   requestAnimationFrame(() => markStrips(pileEl));
   if (hand && !readOnly) requestAnimationFrame(() => { watchDock(); fitHand(); });
-  if (!readOnly) countOnLoad(view);
 }
 
 // On a phone the dock covers the lower half of the table, and the pile's cards under the top are narrow strips: at
@@ -809,7 +868,8 @@ function glance(ctx, can) {
   const most = drawing ? GLANCE_PILE.draw : GLANCE_PILE.play;
   const pileName = (c) => (WILD[c] ? WILD[c] : `${SPOTTING ? "a plane," : SHORT[planeOf(c)] || planeOf(c)} ${VIEWS[viewOf(c)]}`);
   const pileCards = pile.slice(0, most).map((c, i) => {
-    const band = WILD[c] ? "#f1c40f" : NATIONS[PLANES[planeOf(c)]?.[1]]?.band || "#555";
+    // (in plane-spotting every plane's chip is edged alike: the nation's colour would tell what the picture must)
+    const band = WILD[c] ? "#f1c40f" : SPOTTING ? UNNAMED : NATIONS[PLANES[planeOf(c)]?.[1]]?.band || "#555";
     const takes = drawing && can(`take ${i + 1}`);
     return h("span", { class: `ss-gl-card${WILD[c] ? " wild" : ""}`, style: `border-left-color: ${band}`, "data-glance-card": c },
       takes ? [h("b", { class: "ss-gl-n" }, String(i + 1)), " "] : "", pileName(c));
@@ -841,14 +901,15 @@ function glance(ctx, can) {
 }
 
 // A card of the pile under others, where the fan leaves it a strip too narrow for the plane's name on its face: its
-// plane (as the card's head names it) and its view's letter written along the strip, in its nation's colour.
+// plane (as the card's head names it) and its view's letter written along the strip, in its nation's colour (in
+// plane-spotting "?" on the grey of every unnamed card's head: no colour tells a nation there).
 function spine(card) {
   const wild = WILD[card];
   const code = planeOf(card);
   const [, nation] = PLANES[code] || [];
   const name = wild || (SPOTTING ? "?" : SHORT[code] || code);
   return h("span", { class: `ss-spine${wild ? " wild" : ""}`, "aria-hidden": "true", "data-testid": "pile-spine",
-    style: wild ? undefined : `background: ${NATIONS[nation]?.band || "#555"}` },
+    style: wild ? undefined : `background: ${SPOTTING ? UNNAMED : NATIONS[nation]?.band || "#555"}` },
   wild ? "" : h("b", { class: "ss-spine-view" }, viewOf(card)), h("span", { class: `ss-spine-name${name.length > 9 ? " long" : ""}` }, name));
 }
 // The strips are marked once the pile has its width, and again as it changes (a turned phone, a narrower window).
@@ -938,37 +999,17 @@ document.addEventListener("focusout", (event) => {
   if (card) card.classList.remove("ss-look");
 });
 
-// A hint asked after the draw weighs what goes on the table first (a set, a swap, a fourth card), not the discard
-// (see unweighed): once the player has put down what he meant to, the dock offers the hint again, for the discard,
-// so that one request's advice is followed through the turn.  The table's position when the hint was last asked (and the table),
-// and the view this page's table shows (a replay's boards are not the player's).
-let hintAskedAt = null;
-let tableView = null;
-function askAgain(ctx) {
-  const { view, obs } = ctx;
-  // (asked at this table: a page opened on another since starts afresh)
-  const asked = hintAskedAt && hintAskedAt.at === location.pathname ? hintAskedAt.moves : null;
-  if (ctx.readOnly || !view.hints || view.hint_withheld || asked === null || asked >= view.moves) return "";
-  if (obs.phase !== "play" || !ctx.legal.some((a) => a.startsWith("discard ")) || ctx.legal.length < 2) return "";
-  // (asked in this turn, after its draw: every move since is the player's own, and none of them a draw)
+// A hint asked at a turn stays on through the turn (hint.js's follow): asked at the draw, it is asked again once the
+// card is drawn; asked after it (where it weighs what goes on the table first, a set, a swap, a fourth card: see
+// unweighed), again once that is down, for the discard; so that one press's advice follows each decision of the turn.
+// On while every move since it was asked is the player's own, in the same round.
+export function hintFollow(view, asked) {
+  const obs = view.observation;
+  if (!obs || !["draw", "play"].includes(obs.phase)) return false;
   const since = (obs.history || []).slice(asked);
-  if (!since.length || since.some(([seat, action]) => seat !== obs.seat || /^(draw|take) /.test(action))) return "";
-  // (the Hint button's own press: the hint is asked, and this offer has served)
-  const ask = (event) => {
-    document.querySelector(".dock [data-testid=hint-button]")?.click();
-    event.currentTarget.closest(".ss-ask-again")?.remove();
-  };
-  return h("div", { class: "panel ss-ask-again decision-area", "data-testid": "ask-again" },
-    h("span", {}, "Done putting cards down? The expert can now weigh your discard: "),
-    h("button", { type: "button", class: "hint-button", onclick: ask }, "Ask again for the discard"));
+  const newRound = (obs.events || []).some((e) => e.event === "round over" && e.moves > asked);
+  return since.length > 0 && !newRound && since.every(([seat]) => seat === obs.seat);
 }
-
-// The hint asked for at this table: the moves it was asked at (see askAgain above).  (An old refusal goes at the
-// player's next action in every game: table.js puts it away.)
-document.addEventListener("click", (event) => {
-  if (!(event.target instanceof Element) || !document.querySelector(".ss-board")) return;
-  if (event.target.closest("[data-testid=hint-button]") && tableView) hintAskedAt = { moves: tableView.moves, at: location.pathname };
-}, true);
 
 // The sets that may be laid, one choice a plane: a plane with one way to lay it lays at a click; one with several
 // (which wild cards to use, a fourth card) opens its ways first, so the choice stays short on any screen.
@@ -1049,16 +1090,18 @@ function namePanel(obs, act) {
   // the set being named, drawn large: on a phone the cards on the table are too small to tell one outline from another
   const shown = set ? h("div", { class: "ss-name-cards", "data-testid": "naming-cards", "aria-label": "The cards you laid" },
     [...set.cards, set.extra].filter(Boolean).map((c) => planeCard(c, { size: "spot" }))) : "";
-  return h("div", { class: "panel ss-name decision-area" }, h("h3", {}, "Name the plane you laid and its nation"),
+  // (no heading of its own: the prompt just above it asks for the name, and a second line saying it again was noise)
+  return h("div", { class: "panel ss-name decision-area", "aria-label": "Name the plane you laid and its nation" },
     h("div", { class: "ss-name-body" }, shown, h("div", {},
       h("p", {}, "Say it right: a wrong plane or nation costs your next turn."), form)));
 }
 
 // In plane-spotting a card has no name, so two cards of one view would read alike: a move on a card of the hand
-// says where the card lies in it instead ("your 3rd card from the left, top view").
+// says where the card lies in it instead, counted from the left ("card 3 from the left (top view)"; review 25b found
+// "your 8th card from the left" clumsy in a list of them, whose order the hand's now is).
 function handCardName(card, view) {
   const i = SPOTTING && !WILD[card] ? (view?.observation?.hand || []).indexOf(card) : -1;
-  return i < 0 ? cardName(card) : `your ${ORDINAL[i] || `${i + 1}th`} card from the left (${VIEWS[viewOf(card)]} view)`;
+  return i < 0 ? cardName(card) : `card ${i + 1} from the left (${VIEWS[viewOf(card)]} view)`;
 }
 
 // An enemy bomber set by its owner and plane ("Arthur's <plane> set"), in plane-spotting by its place among his
@@ -1077,7 +1120,7 @@ function bomberSet(id, view) {
   return setName(set, sets, view, { noun: SPOTTING && !namedSets.has(set.id) ? "bomber set" : "set", full: true });
 }
 
-// A laid set by its owner and plane: "Cyril's PLANE set", "your PLANE set", "their own PLANE set" (a move of its
+// A laid set by its owner and plane: "Cyril's PLANE set", "your PLANE set", "his PLANE set" (a move of its
 // owner's, ``by``; see setName); by its number alone where it is not found.
 // ``sets``: the sets of the round the move was in (the play log's); else the table of ``view``.
 function setWords(id, view, sets = null, by = null) {
@@ -1085,7 +1128,8 @@ function setWords(id, view, sets = null, by = null) {
   const all = sets || everySet(obs);
   const set = all.find((x) => x && String(x.id) === String(id));
   if (!set) return `set #${id}`;
-  return setName(set, all, view, { by });
+  // (a move of the log on a set came after its naming, perhaps in a round gone by: by its plane, never "1st set")
+  return setName(set, all, view, { by, known: Boolean(sets) });
 }
 
 // Whether a move's words need the table as it stood when it was made (the replay's analysis fetches that view for
@@ -1104,7 +1148,7 @@ export function label(action, view) {
     const plane = words.find((w) => PLANES[planeOf(w)]);
     // (in plane-spotting two planes' cards of one view would read alike: each says where it lies in the hand)
     const hand = SPOTTING ? view?.observation?.hand || [] : [];
-    const at = (w) => { const i = hand.indexOf(w); return i < 0 ? "" : ` (your ${ORDINAL[i] || `${i + 1}th`} card)`; };
+    const at = (w) => { const i = hand.indexOf(w); return i < 0 ? "" : ` (card ${i + 1})`; };
     const parts = words.map((w) => (w.startsWith("+") ? `+${WILD[w.slice(1)] || w.slice(1)}` : WILD[w] || `${VIEWS[viewOf(w)]}${at(w)}`));
     return `Lay ${SPOTTING ? "a set" : PLANES[planeOf(plane)]?.[0] || plane}: ${parts.join(", ")}`;
   }
@@ -1160,13 +1204,19 @@ export function hintOnly(action, view) {
 // taking from the pile (cards everyone saw go into his hand, still there) two cards or more toward a set of enemy
 // fighters (two views of one fighter, or one and a wild card), with which he could shoot the set down once it is
 // laid.  From the public table only; null where nothing is known against it (the hint's row keeps its words).
+// Under each row, what the move builds or keeps, in the server's words from the seat's own view (the same reasons the
+// analysis gives its judged moves: "gives you all three Ki-99 views; 16 cards, and the table sees them go into your
+// hand"); none in plane-spotting, where a reason would name the plane the player is to recognise.
 export function hintWords(action, view) {
+  const why = view?.observation?.reasons?.[action] || "";
+  const said = (text) => (why ? [h("span", { class: "ss-move" }, text), h("small", { class: "ss-reason", "data-testid": "hint-reason" }, why)] : text);
   if (action === "hold") {
     const keep = holdKeeps(view);
-    return keep ? ["Play", `Hold fire (${keep})`] : null;
+    return keep ? ["Play", said(`Hold fire (${keep})`)] : why ? ["Play", said(label(action, view))] : null;
   }
   const risk = layRisk(action, view);
-  return risk ? ["Play", `${label(action, view)} (at risk: ${risk})`] : null;
+  if (risk) return ["Play", said(`${label(action, view)} (at risk: ${risk})`)];
+  return why ? ["Play", said(label(action, view))] : null;
 }
 // Why holding fire may be worth more than a shot, where the table shows it (review 22b: "Hold fire" ranked over a
 // shot down with no reason given): a set in range holds a wild card standing for a card in the player's hand, which
@@ -1222,7 +1272,7 @@ export function hintPlayable(action) {
 export function unweighed(count, view) {
   if (view?.observation?.phase !== "play") return null;
   return `${count === 1 ? "Your discard was" : `Your ${count} discards were`} not weighed yet: the expert first puts on the table `
-    + "what it can (a set, a swap, a fourth card), and weighs which card to throw away once that is done: the dock then offers to ask again.";
+    + "what it can (a set, a swap, a fourth card), and weighs which card to throw away once that is done: the hint, still on, then asks again by itself.";
 }
 
 // The stock's end in sight: "3 cards left in the stock: when it runs out, the round ends" (or, where it is still to be
@@ -1329,7 +1379,14 @@ function endReason(result, view, rules) {
 export function moves(view) {
   const spotting = Boolean(view.observation?.recognition);
   // (in plane-spotting no swap nor set is listed: which cards make one is for the player to spot)
-  return view.legal.filter((a) => !a.startsWith("name ") && !(spotting && (a.startsWith("swap ") || a.startsWith("lay "))));
+  const shown = view.legal.filter((a) => !a.startsWith("name ") && !(spotting && (a.startsWith("swap ") || a.startsWith("lay "))));
+  if (!spotting) return shown;
+  // (the discards, each named by its place in the hand, in the hand's order, left to right: the keys 1-9 then follow
+  // the hand, and the list reads as the row of cards does, where it jumped 8th, 4th, 3rd, 9th)
+  const hand = view.observation.hand || [];
+  const at = (a) => (a.startsWith("discard ") && hand.includes(a.slice(8)) ? hand.indexOf(a.slice(8)) : -1);
+  const placed = shown.filter((a) => at(a) >= 0).sort((a, b) => at(a) - at(b));
+  return [...shown.filter((a) => !a.startsWith("discard ")), ...placed, ...shown.filter((a) => a.startsWith("discard ") && at(a) < 0)];
 }
 
 // Words for a move just made, in the past tense (the same after "You" as after a name).
@@ -1360,7 +1417,20 @@ function truthOf(said, view, mark = ",") {
 // PLANE, NATION."
 // The analysis on a phone: the hand the decision was about, small, just under the judgement (the replay's board, with
 // the hand at its foot, lies far below); the cards the move played are marked.  At a desk the board sits beside it.
-export function judged({ obs, played }) {
+// Above it, on every screen, what the move made and the expert's choice each did, as the server's reasons say from the
+// seat's own view then ("breaks up your two PLANE views; 5 points off your hand"): why one gave away chances.
+export function judged({ obs, played, best, view }) {
+  const reasonOf = (action) => (obs && obs.reasons && obs.reasons[action]) || "";
+  const why = (action, whose) => (reasonOf(action) ? h("li", {}, h("b", {}, `${whose} ${label(action, view || { observation: obs })}: `), reasonOf(action)) : "");
+  const reasons = played && (reasonOf(played) || (best && best !== played && reasonOf(best)))
+    ? h("ul", { class: "ss-reasons", "data-testid": "judged-reasons", "aria-label": "What each move does" },
+      why(played, "Played:"), best && best !== played ? why(best, "The expert's choice:") : "") : null;
+  const hand = judgedHand({ obs, played });
+  // (one element: the replay appends what this returns as it is)
+  return reasons && hand ? h("div", { class: "ss-judged-whole" }, reasons, hand) : reasons || hand;
+}
+
+function judgedHand({ obs, played }) {
   const hand = obs?.hand || [];
   if (!hand.length || !played) return null;
   const used = new Set(played.split(" ").slice(1).map((w) => w.replace("+", "")));
@@ -1454,10 +1524,14 @@ export function ending(view) {
     last ? h("section", { class: "ss-last-round", "data-testid": "last-round" }, h("h3", {}, last.title), last.body) : "",
     h("p", {}, `Laid bombers score ${PACK.kinds.bomber.points} a card and fighters ${PACK.kinds.fighter.points}; ${WILD.VIC} doubles its set, or everything its player laid if it went down on his last turn; every card left in hand counts against its holder as it would have scored (${WILD.KEF} ${PACK.wild.KEF.penalty}, ${WILD.VIC} ${PACK.wild.VIC.penalty}).`),
     h("div", { class: "scroll" }, h("table", { class: "list ss-rounds" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, seatName(view, i))))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), names.map((_, i) => h("th", { scope: "col" }, columnName(view, i))))),
       h("tbody", {}, rounds.map((_, r) => h("tr", {}, h("th", { scope: "row" }, String(r + 1), outBy(r)), names.map((__, i) => cell(r, i))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), names.map((__, i) => h("td", {}, h("b", {}, points(obs.totals?.[i])))))))));
 }
+
+// A player's column in a table of points: "You" for the reader's own seat, as the rest of the page says it (review 25:
+// the end's table said "Reviewer" where the page said "You"), else his name
+const columnName = (view, i) => (addressed(view, i) ? "You" : seatName(view, i));
 
 // Why round ``over`` ended, short: "Ann went out", "the stock ran out", "only discards changed hands for 12 turns"
 function roundEndWords(view, obs, over) {
@@ -1477,20 +1551,23 @@ export function summary(prev, view) {
   if (!over) return null;
   countSeen(over);
   const count = roundCount(view, over);
-  // the count goes on by itself after the pace's time, counted here (the table's own countdown is held: "last"), so
-  // that it stops for a player reading it: once he scrolls or touches the count it waits for his Go on
+  // at the quick pace the count goes on by itself after its time, counted here (the table's own countdown is held:
+  // "last"), so that it stops for a player reading it: once he scrolls or touches the count it waits for his Go on
   const after = countdownMs(view, count.body);
   const clock = after ? selfPaced(count.body, after, over.round + 1) : null;
   // (while the count is open, the status under it says when the next round begins: the bots' first moves of it
   // wait behind the count)
   const status = () => `Round ${over.round + 1} begins when you press Go on${clock && !clock.paused() ? `, or by itself in ${Math.round(after / 1000)} s` : ""}.`;
-  return { ...count, status, last: Boolean(after) };
+  // (the table's own countdown is never used: the count goes by itself only as counted here, or waits)
+  return { ...count, status, last: true };
 }
 
-// How long a round's count stays before play goes on by itself, as the table counts a summary's time: the pace's
-// (quick 8 s, steady 15 s; instant and slow wait for the player; 8 s for an onlooker), longer for a long count
-// (a second for every three words).
-const SUMMARY_MS = { quick: 8000, steady: 15000 };
+// How long a round's count stays before play goes on by itself: at the quick pace 8 s, longer for a long count (a
+// second for every three words), 8 s so for an onlooker; at the others, steady (the table's default) with them, it
+// waits for the player's Go on: a count of several players' sets and hands takes longer to read than a half time's
+// few lines (review 24: at steady it went on after 14 to 32 s, the player still reading it). The pace's words say so.
+const SUMMARY_MS = { quick: 8000 };
+export const paceWords = "How long the other players' moves stay on screen; at quick a round's count goes on by itself, at steady, instant and slow it waits for you";
 function countdownMs(view, body) {
   let pace = "steady";
   try {
@@ -1616,23 +1693,22 @@ function aheadWords(obs, over) {
 // The last round's count, again: a player back at the table (a reload) just after a round ended finds its count open
 // over the table until he goes on, and at any time in the next round a button in the board's head opens it.
 const lastOver = (obs) => (obs.events || []).filter((e) => e.event === "round over").at(-1) || null;
-let drawnOnce = false;                 // this page has drawn the table before (a first drawing: a reload, a visit)
-function countOnLoad(view) {
-  const first = !drawnOnce;
-  drawnOnce = true;
+// Whether the last round's count is news to the player at his table: the round just ended, he has not moved since
+// (one watching: the table has not yet gone once round), and the count was not shown at its end in this browser.
+// A page opened then (a reload, a visit) says it in one lit line in the board's head, which opens the count: the next
+// round has begun, and a count opened over the table covered the hand and the draw until Go on (review 25).
+function countIsNew(view) {
   const obs = view.observation;
   const over = lastOver(obs);
-  if (!first || view.over || !over) return;
-  // (the round just ended: the player has not moved since; one watching, the table has not yet gone once round)
+  if (view.over || !over) return false;
   const since = (obs.history || []).slice(over.moves);
   const seen = view.seat === null || view.seat === undefined
     ? since.filter(([, a]) => /^(draw|take) /.test(a)).length >= (obs.seat_names || []).length
     : since.some(([seat]) => seat === view.seat);
-  if (seen || countWasSeen(over)) return;
-  countSeen(over);
-  requestAnimationFrame(() => showCount(view, over));
+  return !seen && !countWasSeen(over);
 }
 function showCount(view, over) {
+  countSeen(over);
   document.querySelector("dialog.ss-count")?.remove();
   const { title, body } = roundCount(view, over);
   const goOn = h("button", { type: "button", class: "primary", "data-testid": "count-go-on", onclick: () => box.close() }, "Go on");
@@ -1796,6 +1872,7 @@ function playLog(ctx) {
     // (a long take is told short: every card it took on a hover)
     const took = action.startsWith("take ") ? tookCards(view, seat, i) : null;
     items.push(h("li", { class: i === hist.length - 1 ? "ss-log-move ss-latest" : "ss-log-move", "data-move": i,
+      "aria-current": i === hist.length - 1 && ctx.readOnly ? "step" : undefined,
       title: took && took.length > LONG_TAKE ? `Took, top first: ${listed(took.map((c) => cardName(c)))}` : undefined }, text));
   });
   for (const s of skipped.get(hist.length) || []) items.push(missLine(s));
