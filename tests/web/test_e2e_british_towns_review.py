@@ -68,7 +68,8 @@ CUT = """async () => { for (let i = 0; i < 3; i++) await new Promise((done) => r
 
 def test_asking_game_on_a_phone_the_asks_heard_fold_to_the_newest_and_open_to_every_ask(browser, server):
     """On a phone the asks heard take one line at the player's turn (the newest, and how many came since his own last
-    ask), so that his hand and the ask stay on screen; a tap opens every ask, newest first, those since his last ask
+    ask), so that his hand and the ask stay on screen (where his own ask came off and he asks again, every ask stands
+    open); a tap opens every ask, newest first, those since his last ask
     marked, and the list stays open move after move."""
     table = _table(browser, server, "british-towns-asking", "phone", 9)
     page = table.page
@@ -93,7 +94,10 @@ def test_asking_game_on_a_phone_the_asks_heard_fold_to_the_newest_and_open_to_ev
             head = page.inner_text("[data-testid=heard] .bt-heard-head")
             assert head == f"Asks heard ({len(asks)})", head
             heard = page.locator("[data-testid=heard] li.bt-recent-ask")
-            if not opened:
+            if not opened and asks[-1]["asker"] == obs["seat"]:
+                # (his own ask came off and he asks again: every ask stands open, newest first, review 25a)
+                assert heard.first.is_visible() and heard.count() == len(asks)
+            elif not opened:
                 # folded: one line, the newest ask; the list itself is not shown
                 assert f"for {names[asks[-1]['card']]}:" in page.inner_text("[data-testid=heard-newest]")
                 assert heard.first.is_hidden()

@@ -130,7 +130,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     const isLevel = (o) => o !== top && (o.level || (o.chance !== null && o.chance !== undefined && top.chance !== null
       && top.chance !== undefined && points(o.chance) >= points(top.chance)));
     const level = shown.some(isLevel) ? h("p", { class: "hint-note", "data-testid": "hint-level-note" },
-      "Equal best: as good as its choice as far as the expert can tell. It tried its choice more often, so it trusts that one more.") : "";
+      "Equal best: as good as its choice, as far as the expert can tell.") : "";
     // chances within a couple of points say nothing between the moves: the hint says so in words, and says in one
     // plain sentence under the list what the search's other figure (how often it played each move out) tells
     const call = closeCall(mine.options);

@@ -548,7 +548,7 @@ export function render(el, ctx) {
 }
 
 // The hint's answer: where the expert's choice asks another player than the one chosen, the ask turns to that
-// player ("Ask Betty for…", Betty pressed), so that the towns under the hint's "Ask Betty for Derby" are Betty's, not
+// player ("Ask Betty for…", Betty pressed), so that the towns under the hint's "Ask Betty for <town>" are Betty's, not
 // the other player's the ask stood at (review 25a); a player chosen after it stays chosen.
 export function hintChose(action, view) {
   const [verb, who] = action.split(" ");

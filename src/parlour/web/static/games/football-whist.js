@@ -875,14 +875,10 @@ export function marks(info) {
 function replayHalfTime(ctx) {
   const { obs, view } = ctx;
   if (!ctx.readOnly || !ctx.ended || obs.half !== 2 || (obs.tricks[1] || []).length || !(obs.tricks[0] || []).length) return null;
-  const first = obs.tricks[0];
-  // (names only, as on the replay's boards)
+  // (names only, as on the replay's boards; the sheet shows the half's last trick and who won it, as at the table)
   const sheet = halfTime({ ...view, seat: null });
-  const trick = lastTrick({ ...ctx, obs: { ...obs, half: 1 } }, first[first.length - 1], first.length - 1);
-  trick.querySelector(".fw-last-title").textContent = "The first half's last trick";
   return h("section", { class: "fw-replay-half", "data-testid": "replay-half-time" },
     h("h3", {}, sheet.title),
-    trick,
     sheet.body,
     h("p", { class: "fw-replay-note" }, "The table as the first half ended. Step on (▶) for the second half's kick-off."));
 }
