@@ -391,11 +391,10 @@ export async function playTable(tableId) {
       movesEl.append(h("details", { class: "all-moves", open: movesOpen ? true : undefined, ontoggle: (event) => { movesOpen = event.target.open; } },
         // (the digit keys work with the list folded too: the summary says so, once, in a few words)
         h("summary", {}, `Every move as a list (${listed(view).length})`,
-          h("span", { class: "keys-say", "data-testid": "keys-say" }, (listed(view).length > 1 ? ` · keys 1–${Math.min(9, listed(view).length)}` : " · key 1")
-            + (mod.keysNeedList ? " when open" : ""))),
+          h("span", { class: "keys-say", "data-testid": "keys-say" }, ` · ${keysSaid(listed(view).length)}${mod.keysNeedList ? " when open" : ""}`)),
         // (a game may say a move in full on a hover where its words are short: every card of a long take)
         h("div", { class: "list" }, listed(view).map((a, i) => h("button", { "data-action": a, onclick: () => act(a), title: (mod.labelTitle && mod.labelTitle(a, view)) || undefined },
-          i < 9 ? h("kbd", {}, String(i + 1)) : "", label(a, view))))));
+          keyOf(i) ? h("kbd", {}, keyOf(i)) : "", label(a, view))))));
     }
     board.style.minHeight = "";
     restoreFocus(focus);
@@ -565,6 +564,24 @@ export async function playTable(tableId) {
     if (wait) { holding = true; holdTimer = setTimeout(() => { holding = false; pump(); }, wait); } else pump();
   };
   const listed = (v) => (mod.moves ? mod.moves(v) : v.legal);
+  // The keys of the list's moves: 1 to 9; where a game lists more than nine (mod.moreKeys: a long hand, a long pile),
+  // 0 for the tenth and a to z after it, so that no move is out of the keyboard's reach.  keyOf(i): the key of the
+  // move at i (from 0), null where it has none; keyAt(event): the place in the list a key pressed picks, -1 for none
+  // (a letter held with Ctrl, Alt or the Command key is the browser's, never a move).
+  const KEYS = "1234567890abcdefghijklmnopqrstuvwxyz";
+  const keyOf = (i) => (i < 9 || (mod.moreKeys && i < KEYS.length) ? KEYS[i] : null);
+  const keyAt = (event) => {
+    if (event.key.length !== 1 || event.ctrlKey || event.altKey || event.metaKey) return -1;
+    const i = KEYS.indexOf(event.key);
+    return i >= 0 && (i < 9 || mod.moreKeys) ? i : -1;
+  };
+  // the keys in a few words: "key 1", "keys 1–7", "keys 1–9 and 0", "keys 1–9, 0 and a–d"
+  const keysSaid = (count) => {
+    if (count <= 1) return "key 1";
+    if (count <= 9 || !mod.moreKeys) return `keys 1–${Math.min(9, count)}`;
+    const last = KEYS[Math.min(count, KEYS.length) - 1];
+    return count === 10 ? "keys 1–9 and 0" : `keys 1–9, 0 and ${count === 11 ? "a" : `a–${last}`}`;
+  };
   // the boards draw differently on a phone: crossing that width draws the table again
   const narrow = window.matchMedia("(max-width: 600px)");
   narrow.onchange = () => { if (view && board.isConnected) draw(view); };
@@ -598,19 +615,21 @@ export async function playTable(tableId) {
     const keyCtx = { view, obs: view.observation, seat: view.seat, legal: view.legal };
     const fromGame = mod.key ? mod.key(event.key, keyCtx) : null;
     const n = Number(event.key);
+    // (the place in the list the key picks: 1 to 9, and where the game lists more, 0 and the letters)
+    const at = keyAt(event);
     // (a game whose board numbers something else, the asking game's regions, takes a digit from the list only while
     // the list is open: a 5 pressed for region 5 must not send the list's fifth ask unseen)
     if (!fromGame && mod.keysNeedList && !movesOpen && n >= 1 && n <= 9 && listed(view).length && view.seat !== null && view.seat !== undefined) {
       refuse(`The keys 1–9 pick from "Every move as a list": open it first, or choose on the table.`);
       return;
     }
-    const action = fromGame || (n >= 1 && n <= 9 && !mod.key ? listed(view)[n - 1] : null);
+    const action = fromGame || (at >= 0 && !mod.key ? listed(view)[at] || null : null);
     const refused = !action && mod.refusedKey && view.seat !== null && view.seat !== undefined
       ? mod.refusedKey(event.key, keyCtx) : null;
     // (a number pressed while the others move is said so, not lost in silence: the moves it picks from come at his turn)
-    if (!action && !refused && !mod.key && n >= 1 && n <= 9 && !view.real_time && view.seat !== null && view.seat !== undefined
+    if (!action && !refused && !mod.key && at >= 0 && at <= 9 && !view.real_time && view.seat !== null && view.seat !== undefined
       && !listed(view).length) {
-      refuse(`Not your turn yet: press ${n} again when it is.`);
+      refuse(`Not your turn yet: press ${event.key} again when it is.`);
       return;
     }
     if (!action && !refused) return;

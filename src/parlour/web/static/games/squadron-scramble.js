@@ -467,7 +467,9 @@ function newCards(obs) {
 // On a phone a hand of more than seven cards takes more rows (seven at most a row, the rows even), so that each
 // card stays wide enough to tell its outline (the page's stylesheet keeps one row wherever the screen is wide).
 const ROW_MAX = 7;
-const handRows = (n) => Math.max(1, Math.ceil(n / ROW_MAX));
+// (in plane-spotting, where the outline is all the player goes by, a hand of six to eight takes two rows, three or four
+// cards a row: in one row of seven each card was 45 px wide on a phone, its outline a thumbnail; review 26)
+const handRows = (n) => Math.max(1, Math.ceil(n / (SPOTTING && n > 5 && n <= 8 ? 4 : ROW_MAX)));
 // The rows must fit the phone's dock with the decision above them (a long list of sets to lay, a hint): the cards
 // narrow, down to CARD_MIN px, until the dock needs no scrolling; with no room even then, the hand goes back to one
 // row, as narrow as it must be.  Done as the dock takes its size, and again as anything in it changes size.  (The
@@ -571,7 +573,10 @@ export function render(el, ctx) {
   if (setting.moves !== view.moves) setting = { moves: view.moves, on: false, picked: [] };
 
   // -- the players: cards in hand, totals, forfeits, sets laid and shot down ----------------------
-  const players = h("div", { class: "ss-players" }, names.map((_, i) => {
+  // (at a desk the sets on the table stay in view with the decision, the hint and the list of moves open under them:
+  // the page brings them into the room above the dock with the pile, where both fit, and the dock keeps to its share
+  // of the window; see the stylesheet, review 26)
+  const players = h("div", { class: "ss-players", "data-keep": myTurn && !matchMedia("(max-width: 600px)").matches ? "the sets on the table" : undefined }, names.map((_, i) => {
     const mine = (obs.table || []).filter((x) => x.by === i);
     const captured = obs.captured?.[i] || [];
     return h("div", { class: `ss-player${i === me ? " mine" : ""}${(obs.to_move || []).includes(i) ? " turn" : ""}` },
@@ -643,6 +648,12 @@ export function render(el, ctx) {
     return clickable(holder, take, lookFirst ? takeOrLook(holder, count) : pickTake,
       count === 1 ? `Take ${cardName(c)}` : `Take ${cardName(c)} and the ${count - 1} above it`);
   }));
+  // On a phone the dock covers the table's foot: the pile's top card is kept whole above the dock at every moment of
+  // the player's turn, after his draw too (a lay, a swap, a name, the discard: the card the next player may take is
+  // read), as the draw keeps the stock and the whole pile there (review 26: the dock, grown with the card drawn, cut
+  // the pile to its cards' heads)
+  const topCard = pileEl.lastElementChild;
+  if (topCard && myTurn && !drawing && matchMedia("(max-width: 600px)").matches) topCard.setAttribute("data-focus", "the top of the discard pile");
   const middle = h("div", { class: "ss-middle", "data-focus": drawing ? "the stock and the discard pile" : undefined },
     h("div", { class: "ss-stock" }, stock, h("div", { class: "ss-stock-words" },
       h("div", { class: "ss-label", "data-testid": "stock-label" }, `Stock: ${obs.stock_size ?? 0}${obs.stock_turned_over ? " (turned over)" : ""}`),
@@ -1376,6 +1387,8 @@ function endReason(result, view, rules) {
 // The naming form below the board says any plane and nation, so the move list
 // leaves out the many "name ..." moves rather than show a button for each.
 // In plane-spotting it leaves out the swaps too: a swap listed would say which plane a card of the hand is.
+// (a hand of ten or more, a pile of nine or more: the list's tenth move and those after it have keys too, 0 and a to z)
+export const moreKeys = true;
 export function moves(view) {
   const spotting = Boolean(view.observation?.recognition);
   // (in plane-spotting no swap nor set is listed: which cards make one is for the player to spot)
