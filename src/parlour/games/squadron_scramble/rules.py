@@ -846,6 +846,12 @@ class SquadronScrambleState(TurnState):
         self._receive(seat, [wild], seen=True)
         self.fresh = [*self.fresh, wild]
         self.progress = True
+        # (told in the play log and in the round's count: who took which wild card out of whose set, for which card;
+        # ``move``: this swap's place in the history)
+        self.round_log = [*self.round_log, {"round": self.round_no + 1, "event": "wild swapped",
+                                            "move": len(self.history), "seat": seat, "set": laid["id"],
+                                            "owner": laid["by"], "plane": PLANE_CODES[laid["plane"]],
+                                            "card": text, "wild": CARD_TEXT[wild]}]
 
     def _apply_add(self, seat: int, rest: str) -> None:
         text, set_id = rest.split()
