@@ -60,8 +60,7 @@ def test_each_move_says_what_it_does_from_the_seats_own_hand_and_the_table():
     state = make([["P38/T", "P38/S", "KEF", "B17/T", "B17/S", "WEL/T", "DB3/T"],
                   ["BLE/T", "BLE/S", "P40/T", "P40/S", "F2A/T", "F2A/S", "A17/S"]], pile="B17/F", stock=["I16/T"])
     taking = state.reasons(0)
-    assert taking["take 1"] == ("completes the Fortress set (30 points to lay); the table sees it; 10 points "
-                                "against you while held"), taking
+    assert taking["take 1"] == "completes the Fortress set (30 points to lay); costs 10 points while held", taking
     assert taking["draw stock"] == "an unseen card: the others learn nothing of your hand"
     assert state.reasons(1) == {}, "a seat not to move is told nothing"
     run(state, "draw stock")

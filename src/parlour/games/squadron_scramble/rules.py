@@ -983,15 +983,13 @@ class SquadronScrambleState(TurnState):
         return "an unseen card: the others learn nothing of your hand"
 
     def _reason_take(self, seat: int, count: str) -> str:
-        # One line: what the cards do for the hand's sets (a set completed, one brought a view nearer, a card to swap
-        # for a wild one, a wild card), then what taking them costs: the table sees them, and they count against
-        # the hand until laid or thrown away.
+        # One short line: what the cards do for the hand's sets (a set completed, one brought a view nearer, a card
+        # to swap for a wild one, a wild card), then what taking them costs: they count against the hand until laid
+        # or thrown away.  (That the table sees them is the draw's reason, beside it.)
         taken = self.pile[-TAKE_COUNT[count]:]
         gains = _gains(self, seat, taken)
         cost = sum(PENALTY[c] for c in taken)
-        n = len(taken)
-        seen = "the table sees it" if n == 1 else f"the table sees all {n}"
-        return f"{', '.join(gains) or 'nothing for your sets'}; {seen}; {cost} points against you while held"
+        return f"{', '.join(gains) or 'nothing for your sets'}; costs {cost} points while held"
 
     def _reason_lay(self, seat: int, cards: str) -> str:
         # What the set scores, what it spends (wild cards), what it may stop (a shot at an enemy bomber set) or risk

@@ -1205,8 +1205,8 @@ export function hintOnly(action, view) {
 // fighters (two views of one fighter, or one and a wild card), with which he could shoot the set down once it is
 // laid.  From the public table only; null where nothing is known against it (the hint's row keeps its words).
 // Under each row, what the move builds or keeps, in the server's words from the seat's own view (the same reasons the
-// analysis gives its judged moves: "completes the Ki-99 set (30 points to lay); the table sees all 16; 160 points against
-// you while held"); none in plane-spotting, where a reason would name the plane the player is to recognise.
+// analysis gives its judged moves: "completes the Ki-99 set (30 points to lay); costs 160 points while held");
+// none in plane-spotting, where a reason would name the plane the player is to recognise.
 export function hintWords(action, view) {
   const why = view?.observation?.reasons?.[action] || "";
   const said = (text) => (why ? [h("span", { class: "ss-move" }, text), h("small", { class: "ss-reason", "data-testid": "hint-reason" }, why)] : text);
