@@ -1,7 +1,8 @@
 """Squadron Scramble after the fresh-eyes review 15b: on a phone the dock says the pile's cards (newest first) and the
 opponents' sets in words at the player's turn, and the NEW tag leaves the drawn card's name in sight; the last round
-ends on the result and the final table (no round sheet over it); the status under a round's count waits for Go on; a
-wrong name is said once; an onlooker asking for the analysis is answered in one short sentence."""
+is counted in a sheet as every round is, then the result and the final table (review 26); the status under a round's
+count waits for Go on; a wrong name is said once; an onlooker asking for the analysis is answered in one short
+sentence."""
 
 from __future__ import annotations
 
@@ -99,11 +100,13 @@ def test_on_a_phone_the_dock_reads_the_pile_and_the_opponents_sets_and_the_new_c
         context.close()
 
 
-def test_the_last_round_ends_on_the_result_and_the_final_table_with_its_count_and_one_replay_link(
+def test_the_last_round_is_counted_in_a_sheet_then_the_final_table_with_its_count_and_one_replay_link(
     quick_server, browser
 ):
-    """A game to 1 point ends with its first round: no round sheet opens over the table; the result, the final table
-    and the last round's count (who went out, each player's points) are in the page itself, with one "Replay it"."""
+    """A game to 1 point ends with its first round: its count opens in a sheet as every round's does (review 26: the
+    last round went straight to the end), who went out and each player's points, the game's result under them, and
+    the game-over actions in its foot, never "Go on"; closed, the result, the final table and the last round's count
+    are in the page itself, with one "Replay it"."""
     made = httpx.post(
         quick_server.url + "/api/tables",
         json={
@@ -127,14 +130,35 @@ def test_the_last_round_ends_on_the_result_and_the_final_table_with_its_count_an
     try:
         chooser = make_bot(get_game("squadron-scramble"), "heuristic", 0, 2)
         play_out(quick_server.url, made, lambda view: chooser.act(view["observation"], view["legal"]))
+        info = httpx.get(f"{quick_server.url}/api/tables/{made['id']}").json()
+        over = [e for e in info["observation"]["events"] if e["event"] == "round over"][-1]
         for _context, page, errors, where in pages:
             # (a round before the last, if one left nobody above 0, is gone on from as usual)
             for _ in range(20):
-                page.wait_for_selector("[data-testid=summary], [data-testid=result]", timeout=30000)
-                if page.locator("[data-testid=result]").count():
+                page.wait_for_selector("[data-testid=summary]", timeout=30000)
+                if page.locator("[data-testid=sheet-game-over]").count():
                     break
                 page.click("[data-testid=go-on]")
                 page.wait_for_timeout(200)
+            sheet = page.locator("[data-testid=summary]")
+            said = sheet.inner_text()
+            assert said.startswith(f"Round {over['round']}: "), said
+            for b in over["breakdown"]:
+                assert f"{b['total']:+d} this round".replace("-", "\u2212") in said, (b, said)
+            assert "That was the last round. Game over: " in said, said
+            buttons = [b.strip() for b in sheet.locator("button").all_inner_texts()]
+            assert "Go on" not in buttons and "See the final table" in buttons, buttons
+            assert sheet.locator("[data-testid=sheet-replay]").get_attribute("href") == f"/replay/{made['id']}"
+            for part in ("[data-testid=sheet-replay]", "[data-testid=go-on]"):
+                box, height = sheet.locator(part).bounding_box(), page.viewport_size["height"]
+                assert box and box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (part, box)
+            assert not violations(page), violations(page)
+            shoot(page, f"game-over-sheet-{where}")
+            # (it waits for the player, at every pace: nothing goes on after it)
+            page.wait_for_timeout(300)
+            assert sheet.count() == 1
+            page.click("[data-testid=go-on]")
+            sheet.wait_for(state="detached")
             page.wait_for_selector("[data-testid=last-round]")
             page.wait_for_timeout(300)
             assert page.locator("[data-testid=summary]").count() == 0
@@ -148,8 +172,6 @@ def test_the_last_round_ends_on_the_result_and_the_final_table_with_its_count_an
             assert page.locator("[data-testid=board-replay]").count() == 1
             if where == "wide":
                 assert page.locator("a:visible", has_text="Replay it").count() == 1
-            info = httpx.get(f"{quick_server.url}/api/tables/{made['id']}").json()
-            over = [e for e in info["observation"]["events"] if e["event"] == "round over"][-1]
             last = page.locator("[data-testid=last-round]")
             text = last.inner_text()
             assert text.startswith(f"Round {over['round']}: "), text

@@ -154,9 +154,10 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
             done[action.split()[0]] += 1
         legal = next_turn(page)
 
-    # the last round's end opens no sheet over the result: its count (who went out, each player's points and total)
-    # stands in the final view
-    assert go_on(page) is None
+    # the last round's end opens its count in a sheet, as every round's end does (review 26), who went out and each
+    # player's points; its foot leads to the final table, where the count stands again under the result
+    said = go_on(page)
+    assert said and said.startswith("Round 1:") and "this round" in said and "See the final table" in said, said
     summary = page.inner_text("[data-testid=last-round]")
     assert "Round 1:" in summary and "went out" in summary and "this round" in summary, summary
     banner = page.locator(RESULT).inner_text()
@@ -484,9 +485,10 @@ def test_on_a_phone_a_discard_takes_two_taps_and_a_mouse_click_one(quick_server,
             context.close()
 
 
-def test_the_last_rounds_count_stands_in_the_final_view_with_no_sheet_over_it(quick_server, page):
-    """The round that ends the game opens no sheet over the result (the banner says who won): its count, who went out
-    and each player's points, heads the final view's table of every round."""
+def test_the_last_rounds_count_opens_in_a_sheet_and_stands_again_in_the_final_view(quick_server, page):
+    """The round that ends the game is counted in a sheet as every round before it (review 26: it went straight to
+    the end), who went out and each player's points, then the game's result; the sheet waits for the player; the
+    same count heads the final view's table of every round."""
     info, record = finished(quick_server, 2)
     names = [s["name"] for s in info["seats"]]
     game = get_game("squadron-scramble")
@@ -501,10 +503,15 @@ def test_the_last_rounds_count_stands_in_the_final_view_with_no_sheet_over_it(qu
         const game = await import("/static/games/squadron-scramble.js");
         const view = { seat: 0, seats, observation: obs, over: true, legal: [], result };
         const ending = game.ending(view);
-        return { sheet: game.summary({ seat: 0, seats, observation: prev }, view),
+        const sheet = game.summary({ seat: 0, seats, observation: prev }, view);
+        return { sheet: sheet && { title: sheet.title, body: sheet.body.textContent, last: sheet.last },
                  last: ending.querySelector('[data-testid=last-round]')?.textContent || null }; }""",
                          [before, state.observation(0), [{"name": n} for n in names], state.result()])
-    assert said["sheet"] is None, said
+    over = [e for e in state.observation(0)["events"] if e["event"] == "round over"][-1]
+    sheet = said["sheet"]
+    assert sheet and sheet["last"] and sheet["title"] == said["last"][:len(sheet["title"])], said
+    assert sheet["title"].startswith(f"Round {over['round']}: ") and "this round" in sheet["body"], said
+    assert "That was the last round. Game over: " in sheet["body"], said
     over = [e for e in state.observation(0)["events"] if e["event"] == "round over"][-1]
     assert said["last"] and said["last"].startswith(f"Round {over['round']}: "), said
     assert "this round" in said["last"] and "That was the last round" not in said["last"], said

@@ -152,7 +152,8 @@ def narrate(seat: int, action: str, before: dict[str, Any], after: dict[str, Any
             line.append("WRONG - forfeits the next turn", style="bold red")
     elif verb == "swap":
         card, set_id = rest.split()
-        line.append(f"{who} puts {card} into set #{set_id} and takes its wild card")
+        won = next((e["wild"] for e in after["events"][len(before["events"]):] if e["event"] == "wild swapped"), None)
+        line.append(f"{who} puts {card} into set #{set_id} and takes its wild card" + (f", {won}" if won else ""))
     elif verb == "add":
         wild, set_id = rest.split()
         line.append(f"{who} adds {wild} to set #{set_id} as a fourth card")

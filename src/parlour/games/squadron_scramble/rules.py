@@ -846,6 +846,12 @@ class SquadronScrambleState(TurnState):
         self._receive(seat, [wild], seen=True)
         self.fresh = [*self.fresh, wild]
         self.progress = True
+        # (told in the play log and in the round's count: who took which wild card out of whose set, for which card;
+        # ``move``: this swap's place in the history)
+        self.round_log = [*self.round_log, {"round": self.round_no + 1, "event": "wild swapped",
+                                            "move": len(self.history), "seat": seat, "set": laid["id"],
+                                            "owner": laid["by"], "plane": PLANE_CODES[laid["plane"]],
+                                            "card": text, "wild": CARD_TEXT[wild]}]
 
     def _apply_add(self, seat: int, rest: str) -> None:
         text, set_id = rest.split()
@@ -977,16 +983,17 @@ class SquadronScrambleState(TurnState):
         return "an unseen card: the others learn nothing of your hand"
 
     def _reason_take(self, seat: int, count: str) -> str:
+        # One short line: what the cards do for the hand's sets (a set completed, one brought a view nearer, a card
+        # to swap for a wild one, a wild card), then what taking them costs: they count against the hand until laid
+        # or thrown away.  (That the table sees them is the draw's reason, beside it.)
         taken = self.pile[-TAKE_COUNT[count]:]
-        parts = _gains(self, seat, taken)
+        gains = _gains(self, seat, taken)
         cost = sum(PENALTY[c] for c in taken)
-        n = len(taken)
-        head = ("the table sees it go into your hand" if n == 1
-                else f"{n} cards, and the table sees them go into your hand")
-        return "; ".join([*(parts or ["nothing that matches your hand"]), head,
-                          f"{cost} points against you while {'it is' if n == 1 else 'they are'} held"])
+        return f"{', '.join(gains) or 'nothing for your sets'}; costs {cost} points while held"
 
     def _reason_lay(self, seat: int, cards: str) -> str:
+        # What the set scores, what it spends (wild cards), what it may stop (a shot at an enemy bomber set) or risk
+        # (a bomber set can be shot down), and going out; never what is left in the hand, which the hand shows.
         action = "lay " + cards
         found = next(((n, f, e) for text, n, f, e in self._lay_options(seat) if text == action), None)
         if found is None:
@@ -1003,26 +1010,52 @@ class SquadronScrambleState(TurnState):
         if extra >= 0:
             parts.append("a fourth card: you must go out this turn")
         if IS_BOMBER[plane]:
-            parts.append("a bomber set: enemy fighters laid later may shoot it down")
-        left = len(self.hands[seat]) - len(set_cards(laid))
-        parts.append("empties your hand" if left == 0 else f"{plural(left, 'card')} left in your hand")
+            parts.append("enemy fighters laid later may shoot it down")
+        else:
+            targets = self._targets(seat, laid)
+            if len(targets) == 1:
+                parts.append(f"may shoot down another player's {PLANES[targets[0]['plane']]['short']} set "
+                             f"(+{set_value(targets[0])})")
+            elif targets:
+                parts.append(f"may shoot down an enemy bomber set (up to +{max(map(set_value, targets))})")
+        if len(self.hands[seat]) == len(set_cards(laid)):
+            parts.append("empties your hand: you go out")
         return "; ".join(parts)
 
     def _reason_swap(self, seat: int, rest: str) -> str:
+        # What the wild card is taken from (VICTORY's set no longer counts double) and what it does for the hand.
         text, set_id = rest.split()
         laid = self._open_set(int(set_id))
-        wild = laid["slots"][NATURAL_OF_TEXT[text] % 3]
+        card = NATURAL_OF_TEXT[text]
+        wild = laid["slots"][card % 3]
         whose = "your own" if laid["by"] == seat else "another player's"
-        kind = "VICTORY" if wild == VIC_ID else "a KEEP 'EM FLYING card"
-        return (f"gives your {PLANES[laid['plane']]['short']} card for {kind} in {whose} set: "
-                f"a wild card in your hand for a set of your own ({PENALTY[wild]} points against you while held)")
+        short = PLANES[laid["plane"]]["short"]
+        if wild == VIC_ID:
+            value = set_value(laid)
+            head = f"takes VICTORY out of {whose} {short} set, halving it from {value} to {value // 2} points"
+        else:
+            head = f"takes a KEEP 'EM FLYING card out of {whose} {short} set"
+        views: dict[int, int] = {}
+        for c in self.hands[seat]:
+            if c != card and not IS_WILD[c]:
+                views[PLANE_OF[c]] = views.get(PLANE_OF[c], 0) + 1
+        pair = next((p for p, k in views.items() if k == 2), -1)
+        if pair >= 0 and self.variant["swap_then_lay"]:
+            use = f"with it, a {PLANES[pair]['short']} set to lay"
+        else:
+            use = f"a wild card for a set of yours ({PENALTY[wild]} points against you while held)"
+        return f"{head}; {use}"
 
     def _reason_add(self, seat: int, rest: str) -> str:
         text, set_id = rest.split()
         laid = self._open_set(int(set_id))
-        return (f"{'VICTORY' if text == VIC else 'a KEEP ' + chr(39) + 'EM FLYING card'} as a fourth card in your "
-                f"{PLANES[laid['plane']]['short']} set (+{POINTS_OF_PLANE[laid['plane']]} points): you must go out "
-                "this turn")
+        short = PLANES[laid["plane"]]["short"]
+        if text == VIC:
+            # (VICTORY down on the turn its player goes out doubles every set he laid: ruling 10)
+            return (f"VICTORY as a fourth card in your {short} set: you must go out this turn, and going out with "
+                    "it doubles every set you laid")
+        return (f"a KEEP 'EM FLYING card as a fourth card in your {short} set (+{POINTS_OF_PLANE[laid['plane']]} "
+                "points): you must go out this turn")
 
     def _reason_discard(self, seat: int, text: str) -> str:
         card = NATURAL_OF_TEXT.get(text, -1)
@@ -1336,23 +1369,34 @@ def _a(word: str) -> str:
 
 
 def _gains(state: SquadronScrambleState, seat: int, taken: list[int]) -> list[str]:
-    """What cards taken into a hand do for it: "gives you all three Lightning views", "a second Stuka view", "a
-    wild card"."""
+    """What cards taken into a hand do for its sets: "completes the Lightning set (15 points to lay)", "brings the
+    Fortress set within a view", "a wild card"; a lone card that would win a wild card by a swap says so."""
     out = []
+    held = state.hands[seat]
+    wild_held = any(IS_WILD[c] for c in (*held, *taken))
+    standing = state._facts().standing[seat]
     for plane in sorted({PLANE_OF[c] for c in taken if not IS_WILD[c]}):
         before = state._views_held(seat, plane)
         after = state._views_held(seat, plane, tuple(taken))
         short = PLANES[plane]["short"]
+        worth = 3 * POINTS_OF_PLANE[plane]
+        # (a card of the plane for which a wild card stands in a set on the table, open to a swap)
+        swap = next((c for c in taken if PLANE_OF[c] == plane and c in standing), -1)
         if after >= 3 and before < 3:
-            out.append(f"gives you all three {short} views")
+            out.append(f"completes the {short} set ({worth} points to lay)")
         elif after == 2 and before < 2:
-            out.append(f"two {short} views in your hand")
+            out.append(f"a {short} set to lay with a wild card ({worth} points)" if wild_held
+                       else f"brings the {short} set within a view")
+        elif swap >= 0:
+            laid = standing[swap][0]
+            wild = "VICTORY" if laid["slots"][swap % 3] == VIC_ID else "a wild card"
+            whose = "your own" if laid["by"] == seat else "another player's"
+            out.append(f"a {short} card to swap for {wild} in {whose} set")
     wilds = [c for c in taken if IS_WILD[c]]
     if wilds:
-        out.append("VICTORY, a wild card" if VIC_ID in wilds else "a wild card" if len(wilds) == 1
+        out.append("VICTORY, a wild card that doubles its set" if VIC_ID in wilds else "a wild card" if len(wilds) == 1
                    else f"{_NUMBER_WORDS[len(wilds)]} wild cards")
     return out
-
 
 
 class _TableFacts:

@@ -1216,8 +1216,8 @@ export function hintOnly(action, view) {
 // fighters (two views of one fighter, or one and a wild card), with which he could shoot the set down once it is
 // laid.  From the public table only; null where nothing is known against it (the hint's row keeps its words).
 // Under each row, what the move builds or keeps, in the server's words from the seat's own view (the same reasons the
-// analysis gives its judged moves: "gives you all three Ki-99 views; 16 cards, and the table sees them go into your
-// hand"); none in plane-spotting, where a reason would name the plane the player is to recognise.
+// analysis gives its judged moves: "completes the Ki-99 set (30 points to lay); costs 160 points while held");
+// none in plane-spotting, where a reason would name the plane the player is to recognise.
 export function hintWords(action, view) {
   const why = view?.observation?.reasons?.[action] || "";
   const said = (text) => (why ? [h("span", { class: "ss-move" }, text), h("small", { class: "ss-reason", "data-testid": "hint-reason" }, why)] : text);
@@ -1495,7 +1495,11 @@ function moveWords(action, view, seat, at, sets = null) {
   if (verb === "name") return `named it: ${label(action).replace(/^Name: /, "")}`;
   if (verb === "discard") return `discarded ${cardName(a)}`;
   const target = verb === "swap" || verb === "add" ? setWords(action.split(" ")[2], view, sets, seat) : "";
-  if (verb === "swap") return `swapped ${cardName(a)} into ${target}`;
+  if (verb === "swap") {
+    // (the wild card it won, as the rules told it: "… into Arthur's Lightning set for VICTORY")
+    const won = at >= 0 ? (view?.observation?.events || []).find((e) => e.event === "wild swapped" && e.move === at) : null;
+    return `swapped ${cardName(a)} into ${target}${won ? ` for ${WILD[won.wild] || won.wild}` : ""}`;
+  }
   if (verb === "add") return `added ${WILD[a] || cardName(a)} to ${target}`;
   if (verb === "shoot") return label(action, view).replace(/^Shoot down /, "shot down ");
   if (action === "hold") return "held fire";
@@ -1558,12 +1562,15 @@ function roundEndWords(view, obs, over) {
 export function summary(prev, view) {
   const before = (prev.observation.round_scores || []).length;
   const obs = view.observation;
-  // (the round that ends the game is counted in the final view itself, under the result: no sheet over it)
-  if (view.over || (obs.round_scores || []).length <= before) return null;
+  if ((obs.round_scores || []).length <= before) return null;
   const over = (obs.events || []).filter((e) => e.event === "round over").at(-1);
   if (!over) return null;
   countSeen(over);
   const count = roundCount(view, over);
+  // the round that ends the game is counted in a sheet as every round before it (review 26: it went straight to the
+  // end): the sheet waits for the player, and its foot leads to the final table (play again, the replay); the final
+  // view keeps the count under the result
+  if (view.over) return { ...count, last: true };
   // at the quick pace the count goes on by itself after its time, counted here (the table's own countdown is held:
   // "last"), so that it stops for a player reading it: once he scrolls or touches the count it waits for his Go on
   const after = countdownMs(view, count.body);
@@ -1676,10 +1683,18 @@ function roundCount(view, over, { final = false } = {}) {
     const hand = over.hands?.[i] || [];
     // the turns he missed this round for a wrong name (the play log's line for it goes under this count)
     const missed = (obs.events || []).filter((e) => e.event === "forfeits a turn" && e.round === over.round && e.seat === i).length;
+    // the wild cards swapped out of sets this round (review 26: the count never said so): who gave which card for
+    // which wild card, in whose set; and, in the owner's row, what his set lost (VICTORY: its doubling)
+    const swaps = (obs.events || []).filter((e) => e.event === "wild swapped" && e.round === over.round);
+    const setPlane = (e) => PLANES[e.plane]?.[0] || "a plane";
+    const swapped = swaps.filter((e) => e.seat === i).map((e) => `Swapped ${cardName(e.card, { named: true })} for ${WILD[e.wild] || e.wild} in ${e.owner === i ? (you(i) ? "your own" : "his own") : whose(e.owner)} ${setPlane(e)} set`);
+    const robbed = swaps.filter((e) => e.owner === i && e.seat !== i).map((e) => `Lost ${WILD[e.wild] || e.wild} from the ${setPlane(e)} set to ${whose(e.seat)} swap${e.wild === "VIC" ? ": it no longer counted double" : ""}`);
     const lines = [
       laid.length ? `Sets: ${laid.join(", ")}${all ? `; ${WILD.VIC} went down on the last turn, so all are doubled: 2 × ${b.laid / 2} = +${b.laid}` : ""}`
         : lost.length ? "" : "No sets laid.",
       ...lost,
+      ...swapped,
+      ...robbed,
       shot.length ? `Shot down: ${shot.join(", ")}` : "",
       missed ? `Missed ${missed === 1 ? "a turn" : plural(missed, "turn")}: a plane or nation named wrong` : "",
       hand.length ? `Left in hand, −${b.hand}: ${hand.map((c) => cardName(c, { named: true })).join(", ")  /* the round is over: its cards are named */}` : i === over.went_out ? "" : "Nothing left in hand.",
