@@ -9,7 +9,9 @@ less cards held) plus the sets his hand is on its way to (``_prospects``,
 a lone card of a region still open counting a little, so that a card of a
 region someone has laid goes first), against the best rival's; and the
 player about to draw has the top discard as if in hand where it helps him,
-so that the search sees what a card it throws gives away.  A finished game
+so that the search sees what a card it throws gives away (the last card of a set he has laid a whole point: he
+must add it).  The lead is read as a chance by a scale fitted to the bots' results, smaller as the stock runs
+down (``scale``).  A finished game
 is valued by its result.  (Without those two, the expert scored 0.46 against
 ``heuristic`` over 30 deals at 6000 iterations; with them, 0.70.)
 
