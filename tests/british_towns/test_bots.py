@@ -208,3 +208,24 @@ def test_the_sets_newcomer_takes_the_region_card_of_a_region_he_holds():
         state = sets_game([mine, yours], face_up=face_up)
         obs = state.observation(0)
         assert make_bot(SETS, "newcomer", 0, 3).act(obs, state.legal_actions(0)) == want, face_up
+
+
+def test_the_simple_sets_player_takes_any_match_and_never_throws_straight_back():
+    """The yardstick modelled on review 26a's player (bench/sets_casual.py measures the default opponent with it): he
+    takes the top discard when he holds one card of its region, and throws the card of his smallest region, never
+    the card he has just taken."""
+    from parlour.bots import make_bot
+
+    mine = ["LONDON", "COWES", "WELLS", "CARDIFF", "BIRMINGHAM", "CAMBRIDGE", "PENRITH"]
+    yours = ["NORWICH", "IPSWICH", "MANCHESTER", "AYR", "YORK", "SHEFFIELD", "LEEDS"]
+    for face_up, want in (("DOVER", "take discard"), ("GLASGOW", "draw stock")):
+        state = sets_game([mine, yours], face_up=face_up)
+        assert make_bot(SETS, "simple", 0, 3).act(state.observation(0), state.legal_actions(0)) == want, face_up
+    state = sets_game([mine, yours], face_up="EDINBURGH")
+    hand = ["AYR", "LONDON", "DOVER", "SOUTHEND", "COWES", "WINDSOR", "OXFORD"]
+    state.hands[0] = sorted(CARD_OF_TEXT[c] for c in hand)
+    state._legal = None
+    run(state, "take discard")
+    # Scotland, two cards, is his smallest region now; EDINBURGH, just taken, stays
+    throws = {make_bot(SETS, "simple", 0, seed).act(state.observation(0), state.legal_actions(0)) for seed in range(12)}
+    assert throws == {"discard AYR"}, throws

@@ -5,7 +5,8 @@ from __future__ import annotations
 from parlour.bots import decide, make_bot
 from parlour.games import get_game
 from parlour.games.british_towns.pack import CARD_OF_TEXT, CARD_TEXT
-from parlour.games.british_towns.search_sets import evaluate
+from parlour.games.british_towns.search_sets import COMPLETES, PROSPECT, evaluate, standing
+from tests.british_towns.conftest import run, sets_game
 
 GAME = get_game("british-towns-sets")
 P1 = ["WELLS", "PLYMOUTH", "LONDON", "COWES", "CARDIFF", "BIRMINGHAM", "CAMBRIDGE"]
@@ -52,11 +53,12 @@ def test_the_top_discard_counts_for_the_player_about_to_draw_where_it_helps_him(
 
 def test_the_expert_breaks_a_stall_instead_of_throwing_back_what_it_draws():
     """Review 22a: two players following the expert drew and threw back for over 100 turns with nothing laid.
-    This deal (seed 1, the experts at 100 iterations) stalled from move 124 and still ran at move 500; now, once
-    the pack has gone round with nothing laid, the expert gives up a hoard or throws a card not yet gone round."""
+    This deal (seed 2, the experts at 100 iterations; seed 1 until the valuation of review 26a, under which that deal
+    no longer stalls) stalls from move 86 and, searched without the stall's candidates, still runs at move 500; now,
+    once the pack has gone round with nothing laid, the expert gives up a hoard or throws a card not yet gone round."""
     from parlour.games.british_towns.search_sets import candidates
 
-    state = GAME.new_state(seats=2, seed=1)
+    state = GAME.new_state(seats=2, seed=2)
     bots = [make_bot(GAME, "expert:100", s, 101 + s) for s in range(2)]
     pruned = 0
     while not state.is_over and len(state.history) < 500:
@@ -78,3 +80,36 @@ def test_the_expert_searches_every_discard_while_the_game_moves():
     state.apply(0, "draw stock")
     legal = state.legal_actions(0)
     assert len(legal) == 8 and candidates(state, 0, legal) == legal
+
+
+def _giveaway():
+    """P1 to discard, holding the North-West's region card, the last card of the set P2 has just laid."""
+    state = sets_game([["R7", "WELLS", "PLYMOUTH", "LONDON", "COWES", "CARDIFF", "BIRMINGHAM"],
+                       ["PENRITH", "MANCHESTER", "LIVERPOOL", "CREWE", "YORK", "AYR", "DOVER"]],
+                      stock=["GLASGOW", "LEEDS", "NORWICH", "OXFORD", "DERBY", "SWANSEA"])
+    run(state, "draw stock", "discard COWES", "draw stock", "lay 7")
+    run(state, "draw stock")
+    assert state.to_move == {0} and state.phase == "play" and "discard R7" in state.legal_actions(0)
+    return state
+
+
+def test_a_card_thrown_onto_the_next_players_set_is_a_point_given_to_him():
+    """Review 26a: the last card of a set the next player laid was valued as giving him nothing, though he must add
+    it (ruling S8); the expert's hint chose to throw it."""
+    state = _giveaway()
+    gift, lone = state.clone(), state.clone()
+    gift.apply(0, "discard R7")
+    lone.apply(0, "discard LONDON")
+    # (LONDON helps P2 a little, for he holds DOVER: the card on his set is worth a whole point more, less that)
+    assert standing(gift)[1] - standing(lone)[1] > COMPLETES - PROSPECT
+    assert evaluate(gift)[0] < evaluate(lone)[0]
+
+
+def test_the_hint_puts_the_card_that_gives_a_point_away_below_the_others():
+    from parlour.bots.analysis import hint
+
+    options = hint(GAME, _giveaway(), 0)
+    chance = {o["action"]: o["chance"] for o in options}
+    # (it was the expert's choice, a point of chance above the rest) below the lone cards of regions P2 has no use for
+    assert options[0]["action"] != "discard R7"
+    assert chance["discard R7"] < min(chance["discard BIRMINGHAM"], chance["discard GLASGOW"]) - 0.01, options

@@ -268,6 +268,10 @@ def test_the_sets_hint_says_what_the_top_discard_gives_where_its_region_is_held(
       return { held: m.hintWords('take discard', view([top])), none: m.hintWords('take discard', view([none])),
         stock: m.hintWords('draw stock', view([top])), stockNone: m.hintWords('draw stock', view([none])),
         keep: m.hintWords(`discard ${held[0]}`, view([top])), only: m.hintWords(`discard ${held[2]}`, view([top])),
+        // (review 26a) a card of the region the next player laid: thrown, it is his, and the row says so
+        gift: m.hintWords('discard MANCHESTER', { ...view([top]), observation: { ...view([top]).observation,
+          hand: [...held, 'MANCHESTER'], sets: [{}, { 7: ['PENRITH', 'LIVERPOOL', 'CREWE', 'R7'] }] } }),
+        northWest: c.regionPhrase(7),
         region: c.regionPhrase(9), south: c.regionPhrase(1), midlands: c.regionPhrase(5),
         names: [c.townName(held[0]), c.townName(held[2]), c.townName(none)] }; }""",
         [towns[:2] + other[:1], towns[2], CARD_TEXT[min(CARDS_OF[5])]],
@@ -288,6 +292,12 @@ def test_the_sets_hint_says_what_the_top_discard_gives_where_its_region_is_held(
     ], said
     assert said["keep"] == ["Play", f"Discard {first}: you keep 1 card of {said['region']}"], said
     assert said["only"] == ["Play", f"Discard {third}: your only card of {said['south']}"], said
+    # (review 26a: the expert chose to throw such a card, and the row said only "dead") a card that completes the next
+    # player's set is a point given to him: the row says so
+    assert said["gift"] == [
+        "Play",
+        f"Discard Manchester: gives Arthur a point (it completes {said['northWest']}, which Arthur laid)",
+    ], said
 
 
 #: the hint on a laptop: whether its first five rows and the button for more lie whole inside its box, unscrolled

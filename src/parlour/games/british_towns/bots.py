@@ -203,3 +203,34 @@ class NewcomerSetsBot(SeatedPlayer):
         # A card of a region another player has laid is the last card of his set: thrown, it is his.
         safe = [a for a in discards if REGION_OF[CARD_OF_TEXT[a.split()[1]]] not in theirs]
         return min(safe or discards, key=lambda a: (held[REGION_OF[CARD_OF_TEXT[a.split()[1]]]], self.rng.random()))
+
+
+class SimpleSetsBot(SeatedPlayer):
+    """A simpler person than the newcomer, for measuring the default opponent (docs/arena.md); no menu offers it.
+
+    Modelled on review 26a's player, who lost both his finished games against the casual player: he takes the top
+    discard whenever he holds a card of its region (a region no one else has laid), lays a set as soon as he can, and
+    throws a card of the region he holds fewest of, ties at random, but never the card he has just taken (no one
+    takes a card to throw it straight back).  Unlike the newcomer he pays no heed to the sets the others have
+    laid: a card of one of their regions is, to him, just a lonely card.  It reads only its seat's observation.
+    """
+
+    def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
+        held = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
+        theirs = {int(r) for s, sets in enumerate(obs["sets"]) if s != self.seat for r in sets}
+        if obs["phase"] == "draw":
+            top = CARD_OF_TEXT[obs["discards"][-1]] if obs["discards"] else None
+            if "take discard" in legal and top is not None and REGION_OF[top] not in theirs and held[REGION_OF[top]]:
+                return "take discard"
+            return "draw stock" if "draw stock" in legal else legal[0]
+        lays = [a for a in legal if a.startswith("lay ")]
+        if lays:
+            return lays[0]
+        if "done" in legal:
+            return "done"
+        discards = [a for a in legal if a.startswith("discard ")]
+        history, seen = obs["history"], obs["seen_in_hands"][self.seat]
+        # (the card the table saw go into his hand last, his last move being that take)
+        just_taken = seen[-1] if history and tuple(history[-1]) == (self.seat, "take discard") and seen else None
+        others = [a for a in discards if a.split()[1] != just_taken] or discards
+        return min(others, key=lambda a: (held[REGION_OF[CARD_OF_TEXT[a.split()[1]]]], self.rng.random()))

@@ -119,7 +119,7 @@ SETS = GameDescriptor(
         "heuristic": "Keeps the regions it is nearest to, lays them at once, and watches the discards",
     },
     bot_titles={"casual": "Casual player", "heuristic": "Club player"},
-    yardsticks={"newcomer": lazy_bot(f"{BOTS}:NewcomerSetsBot")},
+    yardsticks={"newcomer": lazy_bot(f"{BOTS}:NewcomerSetsBot"), "simple": lazy_bot(f"{BOTS}:SimpleSetsBot")},
     search="parlour.games.british_towns.search_sets",
     data_package="parlour.games.british_towns",
     action_space=sets.all_actions,

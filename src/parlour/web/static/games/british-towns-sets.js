@@ -757,7 +757,12 @@ export function hintWords(action, view) {
   }
   const region = regionOf(card);
   const held = heldOf(region);
-  const why = layer(region) >= 0 ? dead(region)
+  // (review 26a) a dead card thrown to the player who laid its region, next to play: he must add it (ruling S8), so it is
+  // a point handed to him, which the figures count; said so, not only "dead"
+  const next = (me + 1) % Math.max(1, (obs.seat_names || []).length);
+  const why = layer(region) >= 0 && layer(region) === next
+    ? `gives ${person(view, next)} a point (it completes ${regionPhrase(region)}, which ${person(view, next)} laid)`
+    : layer(region) >= 0 ? dead(region)
     : held <= 1 ? `your only card of ${regionPhrase(region)}` : `you keep ${plural(held - 1, "card")} of ${regionPhrase(region)}`;
   return ["Play", `Discard ${townName(card)}: ${why}`];
 }
