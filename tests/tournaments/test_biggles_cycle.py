@@ -111,9 +111,12 @@ def test_the_score_sheet_prints_on_one_sheet(players, rounds, played, idle):
     names = ["Rosa", "Bert", "Cissy", "Dan", "Ethelred", "Fanny", "George", "Harriet"]
     cycle = Cycle(names[:players], rounds)
     for m in cycle.matches()[:played]:
-        cycle.enter(m["match"], 8, 5, meta={"source": "parlour", **({"idle": [m["red"]]} if idle and not m["match"]
-                                                                    else {})})
-    assert len(pypdfium2.PdfDocument(printing.pdf([cycle_card_html(cycle)]))) == 1
+        cycle.enter(m["match"], 8, 5, meta={"source": "bots", "at": 1796515200.0 + m["match"],
+                                            **({"idle": [m["red"]]} if idle and not m["match"] else {})})
+    # (review 26: the line of when and how the matches were played, at its longest: bots of two levels)
+    bots = {m["match"]: ["gentle", "club"] for m in cycle.matches()}
+    titles = {"gentle": "Casual player", "club": "Club player"}
+    assert len(pypdfium2.PdfDocument(printing.pdf([cycle_card_html(cycle, bots=bots, titles=titles)]))) == 1
 
 
 def test_a_cycle_keeps_its_title_and_one_made_before_titles_is_named_by_its_players():
@@ -161,3 +164,32 @@ def test_matches_are_numbered_in_the_order_they_are_played_on_the_page_and_the_s
     rows = re.findall(r'<tr class="match"><td>(\d+)</td><td class="name">(\w+)</td><td>\d*</td><td class="name">(\w+)',
                       cycle_card_html(old))
     assert rows == [("1", "Ann", "Bob"), ("2", "Cat", "Dan"), ("3", "Bob", "Cat"), ("4", "Dan", "Ann")]
+
+
+def test_the_score_sheet_says_when_the_matches_were_played_and_which_bots_raced_them():
+    """Review 26: the printed sheet had no date, and did not say that bots had raced the matches, nor at which level."""
+    from parlour.tournaments.cycle_card import cycle_card_html, played_line
+    from parlour.web.tournaments import cycle_bots
+
+    titles = {"gentle": "Casual player", "club": "Club player"}
+    cycle = Cycle(["Ann", "Bob", "Cat", "Dan"])
+    assert played_line(cycle) == "Date: ______________________"           # (a blank to fill in at the table)
+    day = 1796515200.0                                                     # 2026-12-06, 00:00 UTC
+    matches = cycle.matches()
+    tables = [{"meta": {"match": m["match"]}, "seats": [{"kind": "bot", "bot": "gentle"}] * 2} for m in matches]
+    # (an older table of match 0, people at it, played again by bots: the last table counts)
+    tables.append({"meta": {"match": 0}, "seats": [{"kind": "person"}, {"kind": "bot", "bot": "club"}]})
+    bots = cycle_bots(tables)                                              # (the store lists the newest first)
+    assert bots == {m["match"]: ["gentle", "gentle"] for m in matches}
+    for m in matches[:2]:
+        cycle.enter(m["match"], 8, 5, meta={"source": "bots", "at": day + 3600 * (m["match"] + 9)})
+    line = played_line(cycle, bots, titles)
+    assert line == "Played on 6 December 2026 &middot; every match raced by bots, Casual player level", line
+    assert line in cycle_card_html(cycle, bots=bots, titles=titles)
+    # a match typed in by the organiser the next day, another raced by Club players
+    cycle.enter(matches[2]["match"], 3, 8, meta={"source": "organiser", "at": day + 86400 + 60})
+    bots[matches[3]["match"]] = ["club", "club"]
+    cycle.enter(matches[3]["match"], 8, 7, meta={"source": "bots", "at": day + 86400 + 120})
+    line = played_line(cycle, bots, titles)
+    assert line == ("Played from 6 December 2026 to 7 December 2026 &middot; 3 of the 4 matches played raced by "
+                    "bots, Casual player and Club player levels"), line

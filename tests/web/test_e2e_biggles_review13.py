@@ -88,6 +88,16 @@ def test_a_lost_game_is_told_match_by_match_with_its_headline_in_view_and_an_eas
         easier = page.locator("[data-testid=easier-go]")
         assert easier.inner_text() == "Try an easier opponent: Club player level"
         page.set_viewport_size({"width": 1366, "height": 900})
+        # (review 26) at a laptop's size the end opens with the match-by-match table in the first screen, its two
+        # players' columns alike (the first took two thirds of the table)
+        page.reload()
+        page.locator("[data-testid=ending] table").wait_for()
+        page.wait_for_function("window.scrollY === 0")
+        table_box = page.evaluate("""() => { const t = document.querySelector('[data-testid=ending] table');
+            const r = t.getBoundingClientRect();
+            return { bottom: r.bottom, widths: [...t.querySelectorAll('thead th')].map((th) => th.offsetWidth) }; }""")
+        assert table_box["bottom"] <= 900, table_box
+        assert abs(table_box["widths"][2] - table_box["widths"][3]) <= 2, table_box
         shot(page, "biggles-game-over-desktop")
 
         # the replay: match ends ticked on the step bar, and Play steps on by itself until Pause

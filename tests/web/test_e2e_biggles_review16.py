@@ -159,8 +159,11 @@ def test_a_phones_replay_shows_the_board_in_the_first_screen_and_goes_to_match_2
     page.set_viewport_size({"width": 1366, "height": 900})
     page.reload()
     page.wait_for_selector(".views .board")
-    for later in ("[data-testid=whose-view]", "[data-testid=no-analysis]", "[data-testid=replay-account]"):
+    for later in ("[data-testid=no-analysis]", "[data-testid=replay-account]"):
         assert page.evaluate(TOP, later) > page.evaluate(TOP, ".views .board"), later
+    # (review 26) the view picker beside its heading, over the board: it stood under the board, the heading over it
+    picker, heading = page.evaluate(TOP, "[data-testid=whose-view]"), page.evaluate(TOP, "[data-testid=views-heading]")
+    assert picker < page.evaluate(TOP, ".views .board") and abs(picker - heading) <= 16, (picker, heading)
     # (a step of the race a little before match 1's end: its list of the last moves in the window's first screen)
     near_end = int(marks.nth(1).get_attribute("data-step") or 0) - 3
     page.evaluate("""(step) => { const s = document.querySelector('.replay-steps input[type=range]');

@@ -7,6 +7,7 @@ and ``printing.pdf`` for the PDF); this module only lays out a cycle's report (`
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from html import escape
 from typing import Any
 
@@ -60,16 +61,49 @@ def _match_row(label: str, m: dict[str, Any], source: dict[str, Any] | None = No
 
 def _sheet_rows(matches: int, players: int, notes: int = 0) -> int:
     """The card rows (``sheet_style``'s rounds) a sheet of so many matches and players is sized as: half a row a
-    match, and three for the league table and the heads, and two for each note by a winner (a person who made
-    no move); but the postcard holds no more than six lines of both tables together (a ring of four spilled onto
-    a second page of the PDF)."""
-    rows = matches // 2 + 3 + 2 * notes
+    match, four for the league table, the heads and the line of when it was played, and two for each note by a
+    winner (a person who made no move); but the postcard holds no more than six lines of both tables together (a
+    ring of four spilled onto a second page of the PDF)."""
+    rows = matches // 2 + 4 + 2 * notes
     return max(rows, SHEETS[0][0] + 1) if matches + players > SHEETS[0][0] else rows
 
 
-def cycle_card_html(cycle: Cycle, back: str | None = None, stood_in: dict[int, list[str]] | None = None) -> str:
+def _day(at: float) -> str:
+    """A day as a person writes it on a sheet: "6 December 2026" (in UTC, as the cycle's default title's day)."""
+    day = datetime.fromtimestamp(at, timezone.utc)
+    return f"{day.day} {day:%B %Y}"
+
+
+def played_line(cycle: Cycle, bots: dict[int, list[str]] | None = None,
+                titles: dict[str, str] | None = None) -> str:
+    """The sheet's line of when and how its matches were played (review 26: the printed sheet said neither the date
+    nor that bots had raced the matches): "Played on 6 December 2026 · every match raced by bots, Casual player
+    level".  ``bots``: each match whose result came from a table of bots alone, with the bots' names; ``titles``:
+    each bot's name in words.  With nothing played yet, a blank for the date."""
+    sources = cycle.sources()
+    days = list(dict.fromkeys(_day(at) for at in sorted(s["at"] for s in sources.values() if s.get("at"))))
+    if not days:
+        return "Date: ______________________"
+    when = f"Played on {days[0]}" if len(days) == 1 else f"Played from {days[0]} to {days[-1]}"
+    raced = {m: names for m, names in (bots or {}).items()
+             if m in sources and sources[m].get("source") != "organiser"}
+    if not raced:
+        return when
+    levels = sorted({(titles or {}).get(name, name) for names in raced.values() for name in names})
+    level = f"{' and '.join(levels)} level{'s' if len(levels) > 1 else ''}"
+    played = len(sources)
+    if len(raced) == played:
+        which = "the match" if played == 1 else "every match"
+    else:
+        which = f"{len(raced)} of the {played} matches played"
+    return f"{when} &middot; {which} raced by bots, {escape(level)}"
+
+
+def cycle_card_html(cycle: Cycle, back: str | None = None, stood_in: dict[int, list[str]] | None = None,
+                    bots: dict[int, list[str]] | None = None, titles: dict[str, str] | None = None) -> str:
     """The cycle's score sheet: a whole HTML document (``back``: the cycle's page, shown with a way back;
-    ``stood_in``: each match's players for whom a bot played it, marked "(bot stood in)")."""
+    ``stood_in``: each match's players for whom a bot played it, marked "(bot stood in)"; ``bots`` and ``titles``:
+    the matches raced by bots alone and the bots' names in words, for the line of when and how it was played)."""
     report = cycle.report()
     matches = cycle.matches()
     per_round = len(cycle.fixtures) // cycle.rounds
@@ -108,6 +142,7 @@ def cycle_card_html(cycle: Cycle, back: str | None = None, stood_in: dict[int, l
 <h2>CYCLE SCORE SHEET</h2>
 <p class="drive">{escape(cycle.name)}</p>
 <p class="drive">{escape(", ".join(cycle.players))} &middot; {rounds}</p>
+<p class="drive played">{played_line(cycle, bots, titles)}</p>
 <h3>MATCHES</h3>
 <table>
 <colgroup><col class="label"><col class="versus"><col class="num"><col class="versus"><col class="num">

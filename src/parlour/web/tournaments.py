@@ -377,6 +377,20 @@ def cycle_stand_ins(tables: list[dict[str, Any]]) -> dict[int, list[str]]:
     return out
 
 
+def cycle_bots(tables: list[dict[str, Any]]) -> dict[int, list[str]]:
+    """Each match whose last table was bots alone, with the bots' names (for the printed sheet: which matches bots
+    raced, and at which level)."""
+    last: dict[int, dict[str, Any]] = {}
+    for t in reversed(tables):                      # (oldest first: the last one stays)
+        last[t["meta"]["match"]] = t
+    out: dict[int, list[str]] = {}
+    for match, t in last.items():
+        seats = t.get("seats") or []
+        if seats and all(s.get("kind") == "bot" and s.get("bot") for s in seats):
+            out[match] = [s["bot"] for s in seats]
+    return out
+
+
 def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView:
     cycle = tournaments.cycle(doc_id)
     tables = store.tables_for("cycle", doc_id)

@@ -9,6 +9,8 @@ from urllib.parse import quote
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
+from parlour.bots import bot_catalogue
+from parlour.games import get_game
 from parlour.store.tournaments import CYCLE
 from parlour.tournaments.cycle_card import cycle_card_html
 from parlour.web.bodies import JSONRoute
@@ -30,6 +32,7 @@ from parlour.web.tournaments import (
     HTML,
     PDF,
     Carrier,
+    cycle_bots,
     cycle_stand_ins,
     cycle_state,
     cycle_view,
@@ -180,10 +183,14 @@ async def sheet(doc_id: str, tournaments: TournamentsDep, store: StoreDep, forma
     """The cycle's score sheet as it stands (every match's points, a blank line for each still to play, the league
     table and the champion), printed as a drive's cards are: a page with a Print button, or the same as a PDF."""
     cycle = await asyncio.to_thread(tournaments.cycle, doc_id)
-    # a match a bot played for a person is marked, as the cycle's page marks it
-    stood_in = cycle_stand_ins(await asyncio.to_thread(store.tables_for, "cycle", doc_id))
+    # a match a bot played for a person is marked, as the cycle's page marks it; the matches bots raced, and their
+    # level, are said under the title with the day they were played
+    tables = await asyncio.to_thread(store.tables_for, "cycle", doc_id)
+    stood_in, bots = cycle_stand_ins(tables), cycle_bots(tables)
+    titles = {b["name"]: b["title"] for b in bot_catalogue(get_game("biggles"))}
     if format == "pdf":
-        return await pdf_answer([cycle_card_html(cycle, stood_in=stood_in)], f"cycle-{doc_id}-sheet.pdf")
+        return await pdf_answer([cycle_card_html(cycle, stood_in=stood_in, bots=bots, titles=titles)],
+                                f"cycle-{doc_id}-sheet.pdf")
     if format != "html":
         raise HTTPException(422, "format is html or pdf")
-    return HTMLResponse(cycle_card_html(cycle, back=f"/cycles/{doc_id}", stood_in=stood_in))
+    return HTMLResponse(cycle_card_html(cycle, back=f"/cycles/{doc_id}", stood_in=stood_in, bots=bots, titles=titles))

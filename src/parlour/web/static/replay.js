@@ -584,7 +584,9 @@ export async function replayPage(tableId) {
       caption),
     // (a race's replay, Biggles', on a laptop too, review 25: the picker, the record, the note on the analysis and the
     // account over the board put it halfway down the first screen, its list of moves below the window)
-    ...(compact || info.real_time ? [markBar, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, viewRow, analysisControls, accountBox)]
+    // (review 26: there the view picker stood under the board, its heading over it; on a laptop it stands beside the
+    // heading, in the row the heading had to itself)
+    ...(compact || info.real_time ? [markBar, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, compact ? viewRow : "", analysisControls, accountBox)]
       // (on a laptop the view picker and the analysis's controls share one row: the marks' row under the step bar
       // had put the board's hand below the first screen (review 25c))
       : [h("div", { class: "replay-tools", "data-testid": "replay-tools" }, viewRow, analysisControls), markBar, accountBox, body]));
@@ -593,7 +595,8 @@ export async function replayPage(tableId) {
   const extrasLink = compact ? h("a", { href: "#replay-extras", class: "replay-extras-link", "data-testid": "replay-extras-link",
     onclick: (event) => { event.preventDefault(); main.querySelector("#replay-extras").scrollIntoView({ block: "start" }); } },
   mod.account && info.after_game ? "Views, analysis, how it went ↓" : "Other views and analysis ↓") : "";
-  boardSide.append(focus, compact ? h("div", { class: "views-head" }, viewsHeading, extrasLink) : viewsHeading, views);
+  boardSide.append(focus, compact ? h("div", { class: "views-head" }, viewsHeading, extrasLink)
+    : info.real_time ? h("div", { class: "views-head views-head-row", "data-testid": "views-head" }, viewsHeading, viewRow) : viewsHeading, views);
   // (the pinned bar's height, for what the page keeps in sight under it: the decision scrolled to, the analysis beside)
   const stepbar = main.querySelector(".replay-stepbar");
   new ResizeObserver(() => { document.documentElement.style.setProperty("--stepbar", `${stepbar.offsetHeight}px`); fitCaption(); }).observe(stepbar);

@@ -119,9 +119,18 @@ export async function playTable(tableId) {
   const skip = h("a", { href: "#main", class: "skip-to-move", "data-testid": "skip-to-move", onclick: (event) => {
     event.preventDefault();
     const move = view && view.legal.length && !view.over ? firstMove() : null;
+    const ready = view && !view.over ? readyButton() : null;
     if (move) move.focus();
+    else if (ready) ready.focus();
     else if (!(view && view.legal.length && !view.over && focusDecision())) board.focus();
   } }, "Go to your move");
+  // (a race's Start, or Ready between its matches, is the player's next step while he has no move: the link names
+  // it and goes to it, review 26, where "Go to your move" led to the board before there was a move to make)
+  const readyButton = () => main.querySelector(".dock .decision-slot [data-testid=ready]");
+  const skipWords = () => {
+    const ready = view && !view.over && !view.legal.length ? readyButton() : null;
+    skip.textContent = ready ? `Go to ${ready.textContent.trim()}` : "Go to your move";
+  };
   // (first in the page, ahead of the site's own links; the next page drawn takes it away: app.js's route)
   if (mine) document.body.prepend(skip);
   clear(main).append(
@@ -365,6 +374,7 @@ export async function playTable(tableId) {
     hint.draw(view);
     showStatus();
     if (controls) mod.controls(controls, ctx);
+    skipWords();
     clear(movesEl);
     if (view.over) {
       movesEl.append(h("div", { class: "banner", "data-testid": "result" },

@@ -886,18 +886,35 @@ function unequalPlayed(rows) {
   return `${groups.map((g, i) => (i ? `${listed(g.who)} ${count(g.n)}` : words(g))).join(", ")}${settles}`;
 }
 
+// Who meets whom in the ring, in words (review 26: four players had four matches, and the page never said who does
+// not meet whom).  The rule sheet's ring: each player plays the names either side of his in the list, the last the
+// first; with four or more, some pairs never meet (a full round robin would depart from the sheet).
+function ringWords(players) {
+  const n = players.length;
+  if (n < 3) return "";
+  if (n === 3) return "Each player meets both of the others.";
+  const apart = (i, j) => j - i > 1 && !(i === 0 && j === n - 1);
+  const head = "Each player meets only the two names either side of theirs in the list (the last and the first meet), as the rule sheet's ring has it";
+  if (n === 4) return `${head}: ${players[0]} and ${players[2]} do not meet, nor ${players[1]} and ${players[3]}.`;
+  const misses = players.map((p, i) => `${p} does not meet ${players.filter((_, j) => apart(Math.min(i, j), Math.max(i, j))).join(", ").replace(/, ([^,]*)$/, " or $1")}`);
+  return `${head}: ${misses.join("; ")}.`;
+}
+
 export async function cycle(main, id) {
   const biggles = await botsOf("biggles");
   const key = organiserFor(id);
   const choices = new Map();
   let data, load;
-  // the bots' level: the one playing, else the organiser's pick beside "Let bots play"
+  // the bots' level: the one playing, else the organiser's pick beside "Let bots play", else a new table's opponent,
+  // the game's default bot (review 26: the cycle offered the Club player where a new table offers the Casual player)
   let level = null;
-  const botLevel = () => (data.bots.playing && data.bots.bots) || level || data.bots.bots || "club";
-  // the bots' pace, as a drive's: the one they race at, else the organiser's pick (slow enough to follow by default:
-  // review 24, a cycle of bots was over in about a minute, before anyone could watch)
+  const botLevel = () => (data.bots.playing && data.bots.bots) || level || data.bots.bots || biggles.default_bot || "gentle";
+  // the bots' pace: the one they race at (or last raced at), else the organiser's pick, else a live table's usual
+  // speed, as at a new table (review 26).  Review 24 found a cycle of Club players over in about a minute, before
+  // anyone could watch; Casual players at the usual speed turn about as slowly as Club players did at a quarter of
+  // it, so the race can still be followed.
   let pace = null;
-  const botPace = () => (data.bots.playing && data.bots.pace) || pace || data.bots.pace || "watch";
+  const botPace = () => (data.bots.playing && data.bots.pace) || pace || (data.bots.bots ? data.bots.pace : null) || "quick";
   const remove = async () => {
     try { await api("DELETE", `/api/cycles/${id}`, undefined, key); stop(); go("/drives"); } catch (error) { toast(error.message); }
   };
@@ -939,7 +956,8 @@ export async function cycle(main, id) {
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle")),
       // (its title, as a drive's page has its own; the players under it, in the ring's order)
       part("title", JSON.stringify([data.title, data.players]), () => h("div", {}, h("h1", { "data-testid": "cycle-title" }, capital(data.title)),
-        h("p", { class: "muted", "data-testid": "cycle-players" }, `Biggles, ${data.players.length} players: ${data.players.join(", ")}`))),
+        h("p", { class: "muted", "data-testid": "cycle-players" }, `Biggles, ${data.players.length} players: ${data.players.join(", ")}`),
+        ringWords(data.players) ? h("p", { class: "muted", "data-testid": "cycle-ring" }, ringWords(data.players)) : "")),
       narrow() ? "" : part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
       r.complete ? part("champion", JSON.stringify([r.champion, r.table]), () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion,
         championWhy(r))) : "",

@@ -265,6 +265,15 @@ function stopWords(build, stopper) {
   const stops = build.filter((c) => c.endsWith("x")).map((c) => c.slice(1, -1));
   return stops.length ? `✕ Stopped by ${stopper}: ${listed(stops.map((n) => `red ${n} cancelled black ${n}`))}` : "";
 }
+// The note of stops under a build at the table: the words above, and a one-line form that a phone shows in the race
+// ("✕ Ann stopped black 1, 3, 5 and 6"; review 26: four stops ran to five lines and pushed the player's own build
+// under the Turn, Play and Stop bar).  The red card laid across each black one shows which cancelled which.
+function stopNote(build, stopper) {
+  const stops = build.filter((c) => c.endsWith("x")).map((c) => c.slice(1, -1));
+  if (!stops.length) return "";
+  return [h("span", { class: "bg-stop-long" }, stopWords(build, stopper)),
+    h("span", { class: "bg-stop-short" }, `✕ ${stopper} stopped black ${listed(stops)}`)];
+}
 
 // A build just stopped (its newest black card cancelled) in a race whose rules let no second stop land on it yet
 function safe(ctx, seat) {
@@ -281,7 +290,9 @@ function playerArea(ctx, seat, mine) {
   const who = names(view)[seat];
   const head = h("div", { class: "bg-head" },
     h("span", { class: "bg-name" }, `${who}${mine && !readOnly ? " (you)" : ""}`),
-    botOf(view, seat) !== null ? h("span", { class: "bg-bot-level", "data-testid": `bot-level-${seat}` }, `bot, ${levelName(botOf(view, seat))}`) : "",
+    botOf(view, seat) !== null ? h("span", { class: "bg-bot-level", "data-testid": `bot-level-${seat}` }, `bot, ${levelName(botOf(view, seat)).replace(/ level$/, "")}`,
+      // (" level" goes on a phone, in the race: the pack's tag beside it then keeps to the name's row)
+      / level$/.test(levelName(botOf(view, seat))) ? h("span", { class: "bg-long-word" }, " level") : "") : "",
     h("span", { class: `bg-pack bg-pack-${p.pack}` }, `${p.pack} pack`),
     h("span", { class: "bg-level", "data-testid": `level-${seat}` }, p.level === 8 ? "Biggles down!"
       : p.level === 0 ? "built: nothing yet, needs a 1" : p.level === 1 ? "built: the 1, needs a 2" : `built 1 to ${p.level}, needs ${p.level === 7 ? "Biggles" : `a ${p.level + 1}`}`),
@@ -328,7 +339,7 @@ function playerArea(ctx, seat, mine) {
   const build = h("div", { class: "bg-build", "data-testid": `build-${seat}` },
     p.build.length ? buildCards(p.build, p.pack, obs.players[1 - seat].pack, possessive(who)) : h("div", { class: "bg-empty wide" }, "build: black 1 first"));
   const stoppers = p.stopped_by.length
-    ? h("div", { class: "bg-stoppers" }, stopWords(p.build, names(view)[1 - seat]))
+    ? h("div", { class: "bg-stoppers", "data-testid": `stoppers-${seat}` }, stopNote(p.build, names(view)[1 - seat]))
     : "";
   const area = h("section", { class: `bg-player${mine ? " bg-mine" : ""}`, "data-seat": seat },
     head, h("div", { class: "bg-row" }, hand, pile, h("div", { class: "bg-build-box" }, build, stoppers)));
@@ -376,6 +387,9 @@ export function render(el, given) {
   el.classList.toggle("bg-between", Boolean(ended) || Boolean(board));
   // (a replay on a phone draws every step compact too, review 24b: both builds in the window while stepping)
   el.classList.toggle("bg-replay", Boolean(given.readOnly));
+  // (the game's end at the table: on a laptop the spent hands and piles give way, so that the match-by-match table
+  // under the result comes into the first screen, review 26)
+  el.classList.toggle("bg-over", given.obs.phase === "over" && !given.readOnly);
   const race = ctx.readOnly ? null : view.race;
   // (a list without numbers: each line names its match)
   const results = obs.match_results.map((r) => h("li", {}, `${matchName(obs, r.match)}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
@@ -536,9 +550,11 @@ function opponentWords(view) {
   const rank = place < 0 ? "" : place === 0 ? `, the weakest of the ${n} bots on offer`
     : place === BOTS.length - 1 ? `, the quickest of the ${n} bots on offer`
       : `, the ${ordinal(place + 1)} weakest of the ${n} bots on offer`;
+  // (a phone shows the first sentence only, review 26: the whole line was left out there, and the player met a bot
+  // whose level he had not been told)
   return h("p", { class: "bg-opponent", "data-testid": "opponent" }, `Your opponent: ${names(view)[1 - me]}, a bot at the ${TITLE[bot]} level${rank}.`,
-    tournament ? "" : ` Another level is chosen under New table, or offered here after each match: ${listed([
-      at < LEVELS.length - 1 ? "a quicker one when you win" : "", at > 0 ? "an easier one when you lose" : ""].filter(Boolean))}.`);
+    tournament ? "" : h("span", { class: "bg-opponent-more" }, ` Another level is chosen under New table, or offered here after each match: ${listed([
+      at < LEVELS.length - 1 ? "a quicker one when you win" : "", at > 0 ? "an easier one when you lose" : ""].filter(Boolean))}.`));
 }
 
 // -- the start of each match: Start (or Ready), the count, and the summary of the match just ended ------------
@@ -932,13 +948,18 @@ function afterGame(view) {
 export function ending(view) {
   const n = names(view);
   const matches = view.observation.match_results || [];
-  return h("div", { class: "panel-light ending", "data-testid": "ending" }, endOffer(view),
-    h("p", {}, "In each match the winner scores 8; the loser scores the number of the top black card of the loser's build that no red stop card cancelled (0 with none)."),
-    h("table", { class: "list" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), h("th", { scope: "col" }, "Winner"), h("th", { scope: "col" }, n[0]), h("th", { scope: "col" }, n[1]))),
+  // (review 26, a laptop: the match-by-match table came under the offer and the rule, below the first screen, and
+  // the first player's column took two thirds of its width: the table leads, its players' columns alike, the rule
+  // under it)
+  return h("div", { class: "panel-light ending", "data-testid": "ending" },
+    h("table", { class: "list bg-end-table" }, h("colgroup", {}, h("col", { class: "bg-end-match" }), h("col", { class: "bg-end-winner" }), h("col"), h("col")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Match"), h("th", { scope: "col" }, "Winner"), h("th", { scope: "col" }, n[0]), h("th", { scope: "col" }, n[1]))),
       h("tbody", {}, matches.map((m) => h("tr", {}, h("td", {}, String(m.match)), h("td", {}, n[m.winner]),
         [0, 1].map((seat) => h("td", {}, h("b", {}, String(m.scores[seat])), " ",
           h("span", { class: "bg-why" }, why(m.scores[seat], m.winner === seat, m.builds && m.builds[seat])),
           m.builds && m.builds[seat].some((c) => c.endsWith("x"))
             ? h("span", { class: "bg-why bg-end-stops", "data-testid": `end-stops-${m.match}-${seat}` }, stopWords(m.builds[seat], n[1 - seat])) : "")))))),
+    h("p", { class: "bg-end-rule" }, "In each match the winner scores 8; the loser scores the number of the top black card of the loser's build that no red stop card cancelled (0 with none)."),
+    endOffer(view),
     afterGame(view));
 }
