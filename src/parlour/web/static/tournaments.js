@@ -776,9 +776,10 @@ function cup(c, over) {
     (c.journey || c.path).length ? h("ol", { "data-testid": "cup-journey" }, (c.journey || c.path).map((p) => h("li", {}, cupRound(p)))) : "");
 }
 
-// One round of the Cup's journey in words.
-function cupRound(p) {
-  if (p.score === null) return `Round ${p.round}: ${p.to} had a bye and kept the Cup`;
+// One round of the Cup's journey in words (a bye at table 1 before anyone won it: nobody to keep it, review 27b).
+export function cupRound(p) {
+  if (p.score === null) return p.to ? `Round ${p.round}: ${p.to} had a bye and kept the Cup`
+    : `Round ${p.round}: table 1 had a bye, so nobody played for the Cup; it stays on table 1`;
   const at = `Round ${p.round}, ${possessive(p.ground)} ground: ${p.score}; `;
   if (p.to !== p.from) return `${at}${p.to} take it${p.from ? ` from ${p.from}` : ""}`;
   return at + (p.to ? `${p.to} keep it` : "drawn, so the Cup stays on table 1");
