@@ -194,8 +194,8 @@ def test_corrections_replace_results_and_everything_follows():
 @pytest.mark.parametrize("args, message", [
     ((0, 1, 1, 1), "round must be from 1 to 2"),
     ((1, 3, 1, 1), "table must be from 1 to 2"),
-    ((1, 1, -1, 1), "home_goals must be from 0 to 22"),
-    ((1, 1, 1, "2"), "away_goals must be a whole number"),
+    ((1, 1, -1, 1), "Aston Villa's goals must be from 0 to 22"),
+    ((1, 1, 1, "2"), "Charlton's goals must be a whole number"),
     ((1, 1, 12, 11), "more than a match's 22 tricks"),
     ((1, 1, True, 0), "whole number"),
 ])
@@ -227,7 +227,7 @@ def test_json_round_trip_rebuilds_the_same_drive():
     ('{"format": "parlour-drive", "version": 1, "config": {"teams": ["A", "B"], "rounds": 0}}', "rounds must be"),
     ('{"format": "parlour-drive", "version": 1, "config": {"teams": ["A", "B"]}, "entries": {}}', "entries are a list"),
     ('{"format": "parlour-drive", "version": 1, "config": {"teams": ["A", "B"]}, "entries": [{"kind": "result",'
-     ' "round": 1, "table": 1, "home_goals": 1}]}', "entry 0: .*away_goals must be a whole number"),
+     ' "round": 1, "table": 1, "home_goals": 1}]}', "entry 0: .*'s goals must be a whole number"),
     ('{"format": "parlour-drive", "version": 1, "config": {"teams": ["A", "B"]}, "entries": [{"kind": "correction",'
      ' "round": 1, "table": 1, "home_goals": 1, "away_goals": 0}]}', "entry 0: .*no result yet"),
     ('{"format": "parlour-drive", "version": 1, "config": {"teams": ["A", "B"]}, "entries": [{"kind": "win",'

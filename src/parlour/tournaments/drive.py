@@ -190,8 +190,9 @@ class Drive:
         if kind == "void":
             del self._results[key]
         else:
-            home = _check_int(entry.get("home_goals"), f"{where}: home_goals", 0, MAX_GOALS)
-            away = _check_int(entry.get("away_goals"), f"{where}: away_goals", 0, MAX_GOALS)
+            # (named by team, as the organiser typed them: "away_goals" read as a code, review 27b)
+            home = _check_int(entry.get("home_goals"), f"{where}: {fixture.home}'s goals", 0, MAX_GOALS)
+            away = _check_int(entry.get("away_goals"), f"{where}: {fixture.away}'s goals", 0, MAX_GOALS)
             if home + away > MAX_GOALS:
                 raise DriveError(f"{where}: {home} + {away} goals is more than a match's {MAX_GOALS} tricks can score")
             clean.update(home_goals=home, away_goals=away)
