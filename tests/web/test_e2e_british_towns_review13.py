@@ -250,7 +250,7 @@ def test_on_a_laptop_a_big_hand_with_the_hint_open_leaves_the_whole_key_above_th
 @pytest.mark.bots_quick
 def test_the_sets_analysis_speaks_to_its_own_player_as_you_throughout(server, page):
     """A player reading the analysis of his own game: a move whose words say "your set" begins "You", never "Ann ...
-    your set"."""
+    your set"; and the analysis's heading, its summary and its judged move speak to him too (review 26a)."""
 
     for seed in range(4, 16):
         made, info, record = played_by_bots(server.url, "british-towns-sets", seed, 2)
@@ -273,4 +273,10 @@ def test_the_sets_analysis_speaks_to_its_own_player_as_you_throughout(server, pa
     verdict.wait_for()
     text = verdict.inner_text()
     assert "your set" in text and text.startswith("You "), text
+    # (review 26a: "Reviewer took York from the discard pile", "Reviewer's moves": the whole analysis speaks to him)
+    assert page.inner_text(".analysis > h2") == "Your moves, as the expert sees them"
+    assert "what you could see at the time" in page.inner_text(".analysis")
+    focus = page.locator("[data-testid=analysis-focus]")
+    assert focus.locator("h2").inner_text() == f"Move {index + 1}: your move"
+    assert "no costly moves of yours" in focus.locator(".analysis-nav").inner_text()
     _shot(page, "british-towns-sets-review13-analysis-you")

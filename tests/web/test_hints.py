@@ -432,3 +432,29 @@ def test_at_a_table_with_hints_the_seat_to_move_is_told_what_each_move_does(quic
             assert set(seen[recognition, hints]) == set(view["legal"]), view["legal"]
     assert seen[False, True]["draw stock"] == "an unseen card: the others learn nothing of your hand"
     assert seen[True, True] == {} and seen[False, False] is None
+
+
+def test_the_asking_games_seat_to_move_is_told_what_the_asks_heard_say_of_each_ask(quick):
+    """Review 26a: the asking game's hint gave figures alone.  At a table with hints the view of the seat to move
+    carries, for the asks it may make, what the asks heard say of where the card lies (the page words it under the
+    hint's rows, "Betty asked you for Leeds, so Betty holds a card of Yorkshire"); none at a table without hints."""
+    seen = {}
+    for hints in (True, False):
+        made = quick.post("/api/tables", json={
+            "game": "british-towns-asking", "seed": 3, "hints": hints,
+            "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "remembering"}] * 2}).json()
+        with quick.websocket_connect(f"/ws/tables/{made['id']}?token={made['token']}") as me:
+            while True:
+                view = next_view(me)
+                if view["to_move"] != [0] or not view["legal"]:
+                    continue
+                # (with hints: a turn after asks that say something of the asks open to her)
+                if any(a["asker"] != 0 for a in view["observation"]["asks"]) and (
+                        not hints or view["observation"]["reasons"]):
+                    break
+                me.send_json({"type": "act", "action": view["legal"][0], "moves": view["moves"]})
+        seen[hints] = view
+    reasons = seen[True]["observation"]["reasons"]
+    assert reasons and set(reasons) <= set(seen[True]["legal"]), reasons
+    assert all(facts and set(facts) <= {"holds", "has", "shows", "lack", "only"} for facts in reasons.values()), reasons
+    assert "reasons" not in seen[False]["observation"]

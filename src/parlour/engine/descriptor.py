@@ -268,8 +268,9 @@ class GameDescriptor(Terms):
     #: of action to words, "breaks up your two Lightning views"), which the web app puts in the observation as
     #: ``reasons`` where a person reads it (a hint's rows, the analysis of a decision): worked out only there, not
     #: in every observation a bot reads; None: the game gives none this way (Football Whist's observation carries
-    #: its own)
-    move_reasons: Callable[[Any, int], dict[str, str]] | None = None
+    #: its own).  A game may give facts for its page to word instead of words (the asking game's: what the asks
+    #: heard say of where each card asked for lies, the players named on the page), and only for some moves.
+    move_reasons: Callable[[Any, int], dict[str, Any]] | None = None
     #: a short account of a finished game for its table, worked out from the state (which holds the whole
     #: record): ``after_game(state)`` is a JSON-able dict the game's page words; None: the game gives none
     after_game: Callable[[Any], dict[str, Any]] | None = None

@@ -6,6 +6,7 @@ from typing import Any
 
 from parlour.engine.descriptor import GameDescriptor, RunningFigures, lazy_bot
 from parlour.games.british_towns import asking, sets
+from parlour.games.british_towns.reasons import ask_reasons
 from parlour.games.british_towns.terms import ASKING_TERMS, SETS_TERMS
 
 BOTS = "parlour.games.british_towns.bots"
@@ -91,6 +92,8 @@ ASKING = GameDescriptor(
     tally=tally_asking,
     summarise=summarise_asking,
     rotate_action=rotate_ask,
+    # (the hint's "why its choice": what the asks heard say of where each card lies, from the seat's own view)
+    move_reasons=ask_reasons,
 )
 
 SETS = GameDescriptor(

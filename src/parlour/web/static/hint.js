@@ -53,7 +53,9 @@ export function likelihood({ low, high }, contest = "game") {
 // second press; the hint closed or stopped is off until the player asks again.
 // chose(action, view) (optional): told the expert's choice when its answer comes, so that the game's own controls can
 // agree with it (the asking game turns its ask to the player the choice asks).
-export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null, only = null, tap = null, follow = null, chose = null }) {
+// why(action, view) (optional): why the expert's choice is good, in words from what the seat knows (the asking game:
+// what the asks heard say of where the card lies), said under the rows; null where the game has nothing to say.
+export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null, only = null, tap = null, follow = null, chose = null, why = null }) {
   // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
   // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
@@ -148,6 +150,10 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
         : `The expert tried these moves out in ${games}, the promising ones most: it is surest of its choice.`,
         // (what the figures assume, said once: a player beating a casual bot at "37%" should know why)
         " In those games the other players play as well as the expert does, so against weaker players your chances are better.");
+    // (why its choice, in the game's words, where it gives them: a line under the heading, over the rows, so that it is
+    // read with the choice, the first row, in a box that may scroll)
+    const reason = why && top ? why(top.action, view) : null;
+    const because = reason ? h("p", { class: "hint-why", "data-testid": "hint-why" }, h("strong", {}, "Why its choice: "), reason) : "";
     const close = h("button", { type: "button", class: "hint-close", "data-testid": "hint-close", "aria-label": "Close the hint",
       onclick: () => { hint = null; on = null; draw(view); } }, "✕");
     // a row plays its move, through the table's own way of making a move (the server judges it, as any other);
@@ -163,7 +169,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
         : `: its choice first, then your other moves by their chance of winning the ${contest}`),
         h("small", { "data-testid": "hint-order-short", class: "hint-order-short" }, `: its choice first; each figure is your chance of winning the ${contest}`),
         tap && tap(view) ? h("span", { class: "hint-tap", "data-testid": "hint-tap" }, ` · ${tap(view)}`) : ""),
-      closeNote,
+      because, closeNote,
       h("ol", { "aria-label": "Your moves, the expert's choice first: pick one to play it" }, shown.map((o, i) => {
         const mark = i === 0 ? h("small", { class: "hint-choice" }, " (its choice)")
           : isLevel(o) ? h("small", { class: "hint-level", "data-testid": "hint-level" }, " (equal best)") : "";

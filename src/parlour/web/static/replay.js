@@ -291,12 +291,18 @@ export async function replayPage(tableId) {
     return small.length >= 3 && total >= data.threshold
       ? { count: small.length, worst: small.slice().sort((a, b) => b.cost - a.cost).slice(0, 3) } : null;
   };
+  // The analysed seat in the analysis's words: the reader's own seat is "you" ("Your moves, as the expert sees them",
+  // "You asked Arthur for Leeds", "no costly moves of yours"), anyone else's by name (review 26a: the reader's own game
+  // said "Reviewer asked Arthur for Glasgow", "Reviewer's moves").
+  const whose = (data) => (onlooker(data.seat)
+    ? { Name: data.name, poss: possessive(data.name), Poss: possessive(data.name), of: possessive(data.name) }
+    : { Name: "You", poss: "your", Poss: "Your", of: "yours" });
   const drain = (data) => {
     const loss = smallLosses(data);
     if (!loss) return "";
     const bar = `each no more than ${pct(data.threshold)} of the chance of winning`;   // (a move past the bar is costly)
-    const head = data.costly ? `Besides the costly moves, ${data.name} made ${loss.count} smaller slips, ${bar}`
-      : `No single move of ${data.name}'s cost much, but there were ${loss.count} small slips, ${bar}`;
+    const head = data.costly ? `Besides the costly moves, ${whose(data).Name} made ${loss.count} smaller slips, ${bar}`
+      : `No single move of ${whose(data).of} cost much, but there were ${loss.count} small slips, ${bar}`;
     return h("p", { class: "drain", "data-testid": "drain" }, `${head}: the worst were `, loss.worst.map((m, i) => [
       i ? (i === loss.worst.length - 1 ? " and " : ", ") : "",
       h("button", { type: "button", onclick: () => goTo(m) }, `move ${m.move}, ${named(m.played, data.seat, known.get(`${m.index}:${data.seat}`))}`),
@@ -306,10 +312,10 @@ export async function replayPage(tableId) {
   const stretch = (data) => {
     const at = slide(data);
     if (!at) return "";
-    return h("p", { class: "drain", "data-testid": "stretch" }, `Where the game was lost: ${possessive(data.name)} chance fell most between `,
+    return h("p", { class: "drain", "data-testid": "stretch" }, `Where the game was lost: ${whose(data).poss} chance fell most between `,
       h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
       h("button", { type: "button", onclick: () => goTo(at.to) }, `move ${at.to.move}`),
-      `, from ${pct(at.from.played_chance)} to ${pct(at.to.played_chance)}, over ${plural(at.moves, "move")} of ${possessive(data.name)}`,
+      `, from ${pct(at.from.played_chance)} to ${pct(at.to.played_chance)}, over ${plural(at.moves, "move")} of ${whose(data).of}`,
       at.slips ? `, ${at.slips === at.moves ? (at.moves === 1 ? "a small slip" : "every one a small slip") : `${at.slips} of them small slips`}` : "",
       ", and the other players' moves and the cards that came between them.");
   };
@@ -317,7 +323,7 @@ export async function replayPage(tableId) {
   const turned = (data) => {
     const at = data.costly || slide(data) ? null : fell(data);
     if (!at) return "";
-    return h("p", { class: "drain", "data-testid": "chance-fell" }, `No single move of ${data.name}'s to blame: the chance fell most between `,
+    return h("p", { class: "drain", "data-testid": "chance-fell" }, `No single move of ${whose(data).of} to blame: the chance fell most between `,
       h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
       h("button", { type: "button", onclick: () => goTo(at.to) }, `move ${at.to.move}`),
       `, from ${pct(at.from.played_chance)} to ${pct(at.to.played_chance)}, on the other players' moves and the cards that came.`);
@@ -340,10 +346,10 @@ export async function replayPage(tableId) {
     const nav = h("div", { class: "analysis-nav" },
       h("button", { type: "button", "data-testid": "previous-costly", disabled: sooner ? undefined : true, onclick: () => nextCostly(-1) }, "◀ Previous costly move"),
       h("button", { type: "button", "data-testid": "next-costly", disabled: later ? undefined : true, onclick: () => nextCostly(1) }, "Next costly move ▶"),
-      h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${analysed.name}'s`
-        : smallLosses(analysed) ? `no single costly move of ${analysed.name}'s, but ${smallLosses(analysed).count} small slips`
+      h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${whose(analysed).of}`
+        : smallLosses(analysed) ? `no single costly move of ${whose(analysed).of}, but ${smallLosses(analysed).count} small slips`
           + (slide(analysed) ? `; the chance fell most between move ${slide(analysed).from.move} and move ${slide(analysed).to.move}` : "")
-          : `no costly moves of ${analysed.name}'s`),
+          : `no costly moves of ${whose(analysed).of}`),
       // (on a phone the list of the seat's moves and its summary lie under the board, a screen or two down: a jump
       // there, beside the costly moves' buttons; on a wide screen the list stands beside the board and this is hidden)
       h("button", { type: "button", class: "jump-to-moves", "data-testid": "jump-to-moves",
@@ -356,7 +362,7 @@ export async function replayPage(tableId) {
     if (m && !here) analysisBox.querySelector(`li[data-index="${m.index}"]`)?.setAttribute("aria-current", "step");
     focus.hidden = false;
     if (!m) {
-      clear(focus).append(nav, h("p", { class: "muted" }, `Not a decision of ${analysed.name}'s: pick one in the list, or step to it.`));
+      clear(focus).append(nav, h("p", { class: "muted" }, `Not a decision of ${whose(analysed).of}: pick one in the list, or step to it.`));
       return;
     }
     const seat = analysed.seat;
@@ -380,11 +386,11 @@ export async function replayPage(tableId) {
       : m.costly ? `gave away ${spent(m, analysed.threshold)} of the chance of winning` : m.cost === null ? "not weighed by the expert"
         : m.cost === 0 ? "as good as the expert's choice" : `${spent(m, analysed.threshold)} below the expert's choice`;
     clear(focus).append(nav,
-      h("h2", { tabindex: "-1" }, here ? `Move ${m.move}: ${analysed.name} to play`
+      h("h2", { tabindex: "-1" }, here ? `Move ${m.move}: ${onlooker(seat) ? `${analysed.name} to play` : "your move"}`
         : `${onlooker(seat) ? `${analysed.name}'s` : "Your"} move ${m.move}, just played, judged`),
       // (where the move's words speak to the player reading his own game, "your set", he is "You" at their head too:
       // "You drew …, and it went onto your set", never "Ann drew …, and it went onto your set")
-      h("p", { class: m.costly ? "verdict costly" : "verdict" }, answered ? `${answered} It cost ${onlooker(seat) ? `${analysed.name}'s` : "your"} next turn; the expert puts no figure on that.` : `${!onlooker(seat) && /\byour?\b/i.test(made) ? "You" : analysed.name} ${made}${unmeasured ? "" : ` — ${pct(m.played_chance)}`}: ${verdict}.`),
+      h("p", { class: m.costly ? "verdict costly" : "verdict" }, answered ? `${answered} It cost ${onlooker(seat) ? `${analysed.name}'s` : "your"} next turn; the expert puts no figure on that.` : `${whose(analysed).Name} ${made}${unmeasured ? "" : ` — ${pct(m.played_chance)}`}: ${verdict}.`),
       h("ol", { class: "analysis-options", "aria-label": "The expert's view of the moves, best first" }, top.map((o) => h("li", { class: o.action === m.played ? "played" : "" },
         h("span", { class: "option-name" }, named(o.action, seat, before), o.action === m.played ? h("span", { class: "muted" }, " (played)") : ""),
         h("span", { class: "bar", "aria-hidden": "true", style: unmeasured ? "visibility: hidden" : undefined }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
@@ -470,11 +476,11 @@ export async function replayPage(tableId) {
     const unfinished = data.finished ? "" : h("p", { class: "error" },
       `The expert stopped before the end: ${data.moves.length} of ${plural(data.decisions, "decision")} judged, the rest left out.`);
     clear(analysisBox).append(
-      h("h2", {}, `${data.name}'s moves, as the expert sees them`),
+      h("h2", {}, `${whose(data).Poss} moves, as the expert sees them`),
       // (a wrong answer whose cost is not measured is counted apart: it gave away no figure)
       h("p", { class: "muted" }, `${plural(data.decisions, "decision")} with a choice; ${data.costly - unmeasuredCount(data)} gave away more than ${Math.round(100 * data.threshold)}% of the chance of winning`,
         unmeasuredCount(data) ? `, and ${unmeasuredCount(data)} ${unmeasuredCount(data) === 1 ? "answer was" : "answers were"} wrong, a turn lost each` : "",
-        ` (judged from what ${data.name} could see at the time, as a hint would have judged them then). Pick a move to see the table before it.`),
+        ` (judged from what ${onlooker(data.seat) ? data.name : "you"} could see at the time, as a hint would have judged them then). Pick a move to see the table before it.`),
       drain(data),
       stretch(data),
       turned(data),

@@ -256,7 +256,7 @@ export async function playTable(tableId) {
     shownSince = Object.fromEntries((message.legal || []).map((a) => [a, shownSince[a] || { version: message.version, seen: at }]));
   };
   const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x), playable: mod.hintPlayable, contest: mod.contest || "game",
-    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly, tap: mod.hintTap, follow: mod.hintFollow, chose: mod.hintChose });
+    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly, tap: mod.hintTap, follow: mod.hintFollow, chose: mod.hintChose, why: mod.hintWhy });
   // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
   const playAgain = async () => {
     try {
@@ -292,8 +292,12 @@ export async function playTable(tableId) {
   const bringIntoView = (tries = 0, resized = false) => {
     makeRoom();                        // first the page's room under the dock, so that it can scroll far enough
     // (while the others move, the part a game marks data-watch, such as the pitch at another's kick-off, instead)
-    const parts = !view || view.over ? [] : view.legal.length ? [...board.querySelectorAll("[data-focus], [data-action], [data-target]")]
-      : [...board.querySelectorAll("[data-watch]")];
+    // (and the dock folded on a phone, "Look at the table": the part a game marks data-look, the asking game's key,
+    // which the dock covered; review 26a)
+    const look = dock.classList.contains("folded") && view && !view.over ? [...board.querySelectorAll("[data-look]")] : [];
+    const parts = !view || view.over ? [] : look.length ? look
+      : view.legal.length ? [...board.querySelectorAll("[data-focus], [data-action], [data-target]")]
+        : [...board.querySelectorAll("[data-watch]")];
     const area = (els) => els.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
     const rects = area(parts);
     if (!rects.length) return;

@@ -269,30 +269,34 @@ function wholeLog(list) {
   // drawn last)
   const dock = document.querySelector(".dock");
   if (logWatch) logWatch.disconnect();
-  logWatch = null;
-  if (dock && list) {
-    // (a watch of its own: a frame asked for by the watch before it, on a list drawn over since, stops only that one;
-    // it once stopped the new watch, and the asks then ran under a refusal said in the dock)
-    let asked = false;
-    const watch = new ResizeObserver(() => {
-      if (asked) return;
-      asked = true;
-      requestAnimationFrame(() => { asked = false; if (!fit()) watch.disconnect(); });
-    });
-    watch.observe(dock);
-    logWatch = watch;
-  }
+  logWatch = dock && list ? watchFit(fit, dock) : null;
+}
+
+// A fit made again, once a frame at most, as what it answers to grows or shrinks (the dock, the side), till it says it
+// has nothing left to fit (false: what it fitted was drawn over).  Each a watch of its own: a frame asked for by the
+// watch before it, on a list drawn over since, stops only that one (a shared one once stopped the new watch, and the
+// asks then ran under a refusal said in the dock).
+function watchFit(fit, ...targets) {
+  let asked = false;
+  const watch = new ResizeObserver(() => {
+    if (asked) return;
+    asked = true;
+    requestAnimationFrame(() => { asked = false; if (!fit()) watch.disconnect(); });
+  });
+  targets.filter(Boolean).forEach((target) => watch.observe(target));
+  return watch;
 }
 
 // On a laptop at his turn the key reads at arm's length (round 14: three wide columns, larger type), and the table
 // still fits the window with the dock under it (review 18a: the page never scrolls, the site's header whole): where
 // the key's column would run the page past the window's foot (a region's towns on two lines, a refusal said in the
 // dock), its regions close up a step ("snug": the same three columns, the lines closer, the type a little smaller),
-// and only where that is still too tall go back to five narrower columns ("close", as with the hint open).  Tried
+// then another ("tight": the type a step smaller again, review 26a: the hint open squeezed the key to five columns),
+// and only where that is still too tall go back to five narrower columns ("close").  Tried
 // from the largest each time, so that the size chosen depends only on the page as it stands, never on the one worn
 // before; again as the dock grows or shrinks (a refusal, the news, the hint), and the side with it, once a frame at
 // most.
-const KEY_STEPS = ["snug", "close"];
+const KEY_STEPS = ["snug", "tight", "close"];
 let keyWatch = null;
 function fitKey(key) {
   const wear = (level) => KEY_STEPS.forEach((name, i) => {
@@ -317,21 +321,8 @@ function fitKey(key) {
   document.fonts?.ready.then(fit);
   const dock = document.querySelector(".dock");
   if (keyWatch) keyWatch.disconnect();
-  keyWatch = null;
-  if (dock) {
-    // (a watch of its own: a frame asked for by the watch before it, on a key drawn over since, stops only that one)
-    let asked = false;
-    const watch = new ResizeObserver(() => {
-      if (asked) return;
-      asked = true;
-      requestAnimationFrame(() => { asked = false; if (!fit()) watch.disconnect(); });
-    });
-    watch.observe(dock);
-    // (and as the asks heard at the side are fitted over the dock: the page's height may be the key's only after)
-    const side = key.closest(".bt-layout")?.querySelector(":scope > .bt-side");
-    if (side) watch.observe(side);
-    keyWatch = watch;
-  }
+  // (and as the asks heard at the side are fitted over the dock: the page's height may be the key's only after)
+  keyWatch = dock ? watchFit(fit, dock, key.closest(".bt-layout")?.querySelector(":scope > .bt-side")) : null;
 }
 
 function asksByTarget(legal) {
@@ -519,7 +510,8 @@ export function render(el, ctx) {
   // phone the two would not fit together: the players come first, the key is a scroll away)
   // (a phone's replay, as the sets game's: the hand straight under the players, in the first screen under the step
   // bar, so that a step's change is seen; the key, a thing to look up, folded under them, a tap opens it)
-  const key = keyCard(obs, view, laidBy, { focus: targets.size > 0 && !narrow });
+  // (on a phone the dock covers the key: folded, "Look at the table", the page brings the key whole above it)
+  const key = keyCard(obs, view, laidBy, { focus: targets.size > 0 && !narrow, look: narrow && !readOnly });
   el.append(h("div", { class: "bt-layout asking" },
     h("div", { class: "bt-main" }, seats, ...(narrow && readOnly ? [hand, h("details", { class: "bt-key-fold", "data-testid": "key-fold" },
       h("summary", {}, "The key", h("span", { class: "muted-light" }, ": every region and its towns")), key), askPanel]
@@ -556,6 +548,54 @@ export function hintChose(action, view) {
   if (!view.legal.some((a) => a.startsWith(`ask ${who} `))) return;
   chosen = who;
   drawnLast.redraw();
+}
+
+// Why the expert's choice is good, in words (the hint's "Why its choice"), from the facts the server read in the
+// seat's own view (its reasons: parlour.games.british_towns.reasons): where the asks heard place the card, or a card of
+// its region, with the player asked; who is known not to hold it; and what the player holds of the region himself.
+// The asks are named by their numbers in the asks heard ("ask 12").
+export function hintWhy(action, view) {
+  const [verb, who, card] = action.split(" ");
+  const obs = view.observation || {};
+  if (verb !== "ask" || !card) return null;
+  const facts = (obs.reasons || {})[action] || {};
+  const target = (obs.seat_names || []).indexOf(who);
+  const name = seatName(view, target);
+  const town = townName(card);
+  const region = regionOf(card);
+  const where = regionPhrase(region);
+  const said = [];
+  if (facts.holds) {
+    const [n, from] = facts.holds;
+    said.push(`${name} took ${town} from ${person(view, from)} (ask ${n}) and still holds it, so this ask cannot fail`);
+  } else {
+    if (facts.has) {
+      const [[first, n, from], ...more] = facts.has;
+      said.push(more.length ? `${name} took ${listed(facts.has.map(([c]) => townName(c)))} (asks ${listed(facts.has.map(([, k]) => String(k)))}), so ${name} is collecting ${where}`
+        : `${name} took ${townName(first)} from ${person(view, from)} (ask ${n}), so ${name} is collecting ${where}`);
+    }
+    if (facts.shows) {
+      const [n, asked, whom] = facts.shows;
+      // (an ask is only within a region the asker holds a card of: one of his that never moved, so he holds it still)
+      said.push(`${name} asked ${person(view, whom)} for ${townName(asked)} (ask ${n}), so ${name} holds a card of ${where}`);
+    }
+    if (facts.lack) {
+      const lacking = listed(facts.lack.map((s) => seatName(view, s)));
+      said.push(`${lacking} ${facts.lack.length > 1 ? "are" : "is"} known not to hold ${town}${facts.only ? `, so only ${name} can` : ""}`);
+    }
+    if (!said.length) said.push(`nothing heard so far says who holds ${town}`);
+  }
+  // (what he holds of the region, as the key says it: the towns, and the region card apart)
+  const total = (obs.key || []).find((k) => k.region === region)?.towns;
+  const hand = obs.hand || [];
+  const towns = hand.filter((c) => regionOf(c) === region && !/^R\d+$/.test(c)).length;
+  const own = hand.includes(`R${region}`);
+  const after = towns + (own ? 1 : 0) + 1 === (total ?? -2) + 1;
+  const mine = after ? `with it you hold the whole of ${where}, which goes down at once`
+    : towns ? `you hold ${towns} of its ${total} towns${own ? " and its region card" : ""}`
+      : own ? "you hold its region card" : "";
+  const text = [...said, mine].filter(Boolean).join("; ");
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 export function label(action, view) {

@@ -133,9 +133,10 @@ export function regionChip(region, { full = false, extra = "" } = {}) {
 // now: { region, words }, the region the decision is about, marked with the words (and a ring, and scrolled to where
 // the key is a box of its own). quiet: the sets game's "whole: lay it down" left unsaid, where the player must now do
 // something else (a card he must add to his set is his whole turn: he lays nothing in it).
-export function keyCard(obs, view, laidBy, { focus = false, sets = false, held = {}, now = null, quiet = false } = {}) {
+// look: the part the page brings into view where the player folds a phone's dock to look at the table (data-look).
+export function keyCard(obs, view, laidBy, { focus = false, sets = false, held = {}, now = null, quiet = false, look = false } = {}) {
   const mine = new Set(obs.hand || []);
-  return h("div", { class: "bt-key panel", "data-focus": focus ? "the key" : undefined }, h("h3", {}, "The key"),
+  return h("div", { class: "bt-key panel", "data-focus": focus ? "the key" : undefined, "data-look": look ? "the key" : undefined }, h("h3", {}, "The key"),
     h("ul", {}, (obs.key || []).map((k) => {
       const who = laidBy[k.region];
       const laid = sets && who !== undefined && held[k.region];

@@ -567,7 +567,7 @@ function holdings(obs, view, top = null) {
       : towns ? `${towns} of ${size[r] ?? "?"}${card ? " and the region card" : ""}${towns === size[r] || (card && towns === size[r] - 1) ? ", whole" : ""}`
         : card ? "the region card (no towns yet)" : "none in your hand";
     return h("li", { class: `${layer >= 0 ? "dead" : ""}${r === topRegion ? " bt-top-region" : ""}`, "data-region": r }, regionChip(r), ` ${name}: `, h("b", {}, words),
-      r === topRegion ? h("span", { class: "bt-holds-top", "data-testid": "holds-top" }, " ◀ top discard") : "");
+      r === topRegion ? [" ", h("span", { class: "bt-holds-top", "data-testid": "holds-top" }, "◀ top discard")] : "");
   }));
 }
 
