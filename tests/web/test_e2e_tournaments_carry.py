@@ -60,6 +60,8 @@ def test_a_cycle_of_four_is_played_in_sittings_nobody_at_two_tables(server, page
     assert status.inner_text().startswith("Round 1, sitting 1 of 2 is next"), status.inner_text()
     assert "2 sittings: nobody plays two matches at once" in page.inner_text("tr.round-head")
     page.select_option("[data-testid=bots-pace] select", "quick")   # (the bots at the quick pace: the test waits)
+    # (the Club player, quicker to a match's end than the page's default Casual player, review 26)
+    page.select_option("[data-testid=bots-level] select", "club")
     page.click("[data-testid=simulate] >> text=Let bots play round 1, sitting 1 of 2")
     page.wait_for_selector(f"{STATUS}[data-state=playing]")
     assert status.inner_text().startswith("Round 1, sitting 1 of 2 is being played"), status.inner_text()

@@ -651,9 +651,11 @@ export function render(el, ctx) {
   // On a phone the dock covers the table's foot: the pile's top card is kept whole above the dock at every moment of
   // the player's turn, after his draw too (a lay, a swap, a name, the discard: the card the next player may take is
   // read), as the draw keeps the stock and the whole pile there (review 26: the dock, grown with the card drawn, cut
-  // the pile to its cards' heads)
+  // the pile to its cards' heads); where the board offers a control in the sets on the table (a swap into another's
+  // set, a shot), that set comes first: the window above a phone's dock holds the one or the other, not both
   const topCard = pileEl.lastElementChild;
-  if (topCard && myTurn && !drawing && matchMedia("(max-width: 600px)").matches) topCard.setAttribute("data-focus", "the top of the discard pile");
+  const setsAsked = players.querySelector("[data-action], [data-target]");
+  if (topCard && myTurn && !drawing && !setsAsked && matchMedia("(max-width: 600px)").matches) topCard.setAttribute("data-focus", "the top of the discard pile");
   const middle = h("div", { class: "ss-middle", "data-focus": drawing ? "the stock and the discard pile" : undefined },
     h("div", { class: "ss-stock" }, stock, h("div", { class: "ss-stock-words" },
       h("div", { class: "ss-label", "data-testid": "stock-label" }, `Stock: ${obs.stock_size ?? 0}${obs.stock_turned_over ? " (turned over)" : ""}`),
@@ -1496,7 +1498,7 @@ function moveWords(action, view, seat, at, sets = null) {
   if (verb === "discard") return `discarded ${cardName(a)}`;
   const target = verb === "swap" || verb === "add" ? setWords(action.split(" ")[2], view, sets, seat) : "";
   if (verb === "swap") {
-    // (the wild card it won, as the rules told it: "… into Arthur's Lightning set for VICTORY")
+    // (the wild card it won, as the rules told it: "… into Arthur's <plane> set for <wild card>")
     const won = at >= 0 ? (view?.observation?.events || []).find((e) => e.event === "wild swapped" && e.move === at) : null;
     return `swapped ${cardName(a)} into ${target}${won ? ` for ${WILD[won.wild] || won.wild}` : ""}`;
   }
@@ -1684,7 +1686,7 @@ function roundCount(view, over, { final = false } = {}) {
     // the turns he missed this round for a wrong name (the play log's line for it goes under this count)
     const missed = (obs.events || []).filter((e) => e.event === "forfeits a turn" && e.round === over.round && e.seat === i).length;
     // the wild cards swapped out of sets this round (review 26: the count never said so): who gave which card for
-    // which wild card, in whose set; and, in the owner's row, what his set lost (VICTORY: its doubling)
+    // which wild card, in whose set; and, in the owner's row, what his set lost (the doubling wild card: its doubling)
     const swaps = (obs.events || []).filter((e) => e.event === "wild swapped" && e.round === over.round);
     const setPlane = (e) => PLANES[e.plane]?.[0] || "a plane";
     const swapped = swaps.filter((e) => e.seat === i).map((e) => `Swapped ${cardName(e.card, { named: true })} for ${WILD[e.wild] || e.wild} in ${e.owner === i ? (you(i) ? "your own" : "his own") : whose(e.owner)} ${setPlane(e)} set`);
