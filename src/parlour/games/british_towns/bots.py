@@ -185,8 +185,7 @@ class NewcomerSetsBot(SeatedPlayer):
     """
 
     def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        held = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
-        theirs = {int(r) for s, sets in enumerate(obs["sets"]) if s != self.seat for r in sets}
+        held, theirs = _held_and_laid(obs, self.seat)
         if obs["phase"] == "draw":
             top = CARD_OF_TEXT[obs["discards"][-1]] if obs["discards"] else None
             if "take discard" in legal and top is not None and REGION_OF[top] not in theirs:
@@ -194,11 +193,9 @@ class NewcomerSetsBot(SeatedPlayer):
                 if held[region] >= 2 or (held[region] >= 1 and top == REGION_CARD[region]):
                     return "take discard"
             return "draw stock" if "draw stock" in legal else legal[0]
-        lays = [a for a in legal if a.startswith("lay ")]
-        if lays:
-            return lays[0]
-        if "done" in legal:
-            return "done"
+        laid = _lay_first(legal)
+        if laid:
+            return laid
         discards = [a for a in legal if a.startswith("discard ")]
         # A card of a region another player has laid is the last card of his set: thrown, it is his.
         safe = [a for a in discards if REGION_OF[CARD_OF_TEXT[a.split()[1]]] not in theirs]
@@ -216,21 +213,30 @@ class SimpleSetsBot(SeatedPlayer):
     """
 
     def choose(self, obs: dict[str, Any], legal: Sequence[str]) -> str:
-        held = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
-        theirs = {int(r) for s, sets in enumerate(obs["sets"]) if s != self.seat for r in sets}
+        held, theirs = _held_and_laid(obs, self.seat)
         if obs["phase"] == "draw":
             top = CARD_OF_TEXT[obs["discards"][-1]] if obs["discards"] else None
             if "take discard" in legal and top is not None and REGION_OF[top] not in theirs and held[REGION_OF[top]]:
                 return "take discard"
             return "draw stock" if "draw stock" in legal else legal[0]
-        lays = [a for a in legal if a.startswith("lay ")]
-        if lays:
-            return lays[0]
-        if "done" in legal:
-            return "done"
+        laid = _lay_first(legal)
+        if laid:
+            return laid
         discards = [a for a in legal if a.startswith("discard ")]
         history, seen = obs["history"], obs["seen_in_hands"][self.seat]
         # (the card the table saw go into his hand last, his last move being that take)
         just_taken = seen[-1] if history and tuple(history[-1]) == (self.seat, "take discard") and seen else None
         others = [a for a in discards if a.split()[1] != just_taken] or discards
         return min(others, key=lambda a: (held[REGION_OF[CARD_OF_TEXT[a.split()[1]]]], self.rng.random()))
+
+
+def _held_and_laid(obs: dict[str, Any], seat: int) -> tuple[Counter[int], set[int]]:
+    """The seat's cards counted by region, and the regions the other players have laid (the simple bots' reading)."""
+    held = Counter(REGION_OF[CARD_OF_TEXT[c]] for c in obs["hand"])
+    return held, {int(r) for s, sets in enumerate(obs["sets"]) if s != seat for r in sets}
+
+
+def _lay_first(legal: Sequence[str]) -> str | None:
+    """A set laid as soon as one can be, then the turn's laying ended: the simple bots' middle of a turn."""
+    lays = [a for a in legal if a.startswith("lay ")]
+    return lays[0] if lays else "done" if "done" in legal else None
