@@ -135,8 +135,12 @@ function playersOf(t) {
 }
 // Which seats bots played, and at what level, in a line under the names (review 27a: "Tess (you), Arthur, Betty,
 // Cyril" said nothing of who was a bot): "Bots: Arthur, Betty and Cyril (Expert)", "Bots: Arthur and Cyril (Expert),
-// Betty (Beginner)"; a table that bots played throughout "Bots at every seat (Card counter)"; nothing where none played
+// Betty (Beginner)"; a casual table that bots played throughout "Bots at every seat (Card counter)"; nothing where none
+// played
+// (a tournament's table is left out: its clubs' or players' bots are the tournament's, which says who played, and a
+// bot standing in for a person is said after the result)
 function botsOf(t, levels) {
+  if (t.tournament || (t.meta && (t.meta.drive || t.meta.cycle))) return "";
   const byLevel = new Map();
   t.seats.forEach((s, i) => {
     if (s.kind !== "bot") return;
