@@ -844,13 +844,23 @@ function takeAtOnce(ctx, parts) {
 // The replay's jumps (replay.js shows them as buttons and as ticks on the step bar): the kick-off, each goal, half
 // time, the second half's kick-off and full time.  The step that ends the first half also sets up the second (the
 // cards dealt again, the ends changed): it is marked ``ended``, and the replay shows it twice, first as the half ended
-// (its last trick and who won it), then the second half's kick-off.  The labels name no scorer: the jumps do not give
-// the result away.
+// (its last trick and who won it), then the second half's kick-off.  Each goal's jump names its scorer and the score
+// it made, A's goals first as on the scoreboard: "Goal 3: Cyril, A 1–2 B" (review 27a: a bare "Goal 3" said nothing of
+// which goal it was, and the page's head gives the result away already).
 export function marks(info) {
   const obs = info.observation || {};
   const history = obs.history || [];
   const firstHalf = 4 * ((obs.tricks || [])[0] || []).length;
   const out = [{ step: 0, label: "Kick-off" }];
+  const log = obs.goal_log || [];
+  const score = { A: 0, B: 0 };
+  const goalLabel = (n) => {
+    const g = log[n - 1];
+    if (!g) return `Goal ${n}`;
+    score[g.partnership] += 1;
+    const name = (info.seats && info.seats[g.by] && info.seats[g.by].name) || `${g.partnership}`;
+    return `Goal ${n}: ${name}${g.own_goal ? " (own goal)" : ""}, A ${score.A}–${score.B} B`;
+  };
   let plays = 0;
   let goal = 0;
   let halfTimeAt = null;
@@ -861,7 +871,7 @@ export function marks(info) {
       out.push({ step: i, label: "Half time", ended: true, caption: "half time" }, { step: i, label: "Second half" });
     }
     if (verb === "play") plays += 1;
-    if (verb === "move" && isGoal(node)) { goal += 1; out.push({ step: i + 1, label: `Goal ${goal}` }); }
+    if (verb === "move" && isGoal(node)) { goal += 1; out.push({ step: i + 1, label: goalLabel(goal) }); }
   });
   if (obs.phase === "over") out.push({ step: history.length, label: "Full time" });
   // (a goal scored with the half's last move: its jump shows the half as it ended, the goal in it; the marks in the
