@@ -38,7 +38,10 @@ RECT = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.r
 def _strip_words(view: dict) -> str:
     obs = view["observation"]
     me = "A" if view["seat"] % 2 == 0 else "B"
-    you = {p: f"{p} (you)" if p == me else p for p in "AB"}
+    # (each side by its partners' names, the player's own first: "You & Betty 1–0 Arthur & Cyril", review 27a)
+    seats = {p: sorted((0, 2) if p == "A" else (1, 3), key=lambda s: s != view["seat"]) for p in "AB"}
+    you = {p: " & ".join("You" if s == view["seat"] else view["seats"][s]["name"] for s in seats[p]) for p in "AB"}
+    you["B"] = you["B"].replace("You &", "you &")
     # (the Master team first, a chip with its badge's name: review 22c)
     team = TEAMS[obs["master"]] if obs["master"] else None
     master = f"★ Master: {team['name']} · {team['badge']}" if team else "No Master team"
