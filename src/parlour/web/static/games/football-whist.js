@@ -692,7 +692,11 @@ function onColour(hex) {
 function statusStrip(ctx) {
   const { obs } = ctx;
   const mineSide = ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
-  const you = (p) => (teamName(p) ? `${teamName(p)}${mineSide === p ? " (you)" : ""}` : sideWords(p, p === "A"));
+  // (a side by its partners' names, "You & Betty 1–0 Arthur & Cyril"; on a phone, where the names pushed the strip
+  // onto a third line, in two short words, "you 1–0 them", the scoreboard above naming the partners)
+  const short = narrow.matches && mineSide && !teamName("A") && !teamName("B");
+  const you = (p) => (teamName(p) ? `${teamName(p)}${mineSide === p ? " (you)" : ""}`
+    : short ? (p === mineSide ? "you" : "them") : sideWords(p, p === "A"));
   const master = obs.master ? TEAMS[obs.master] : null;
   const half = obs.phase === "over" ? "full time" : obs.half === 1 ? "1st half" : "2nd half";
   // which way the player's side attacks, in the pitch's own words, and the tricks each side has won this half
