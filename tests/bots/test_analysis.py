@@ -210,7 +210,11 @@ def test_no_move_is_shown_above_the_experts_choice_one_searched_less_is_shown_le
         for o in tried[1:]:
             if o.get("level"):
                 level.append(r["index"])
-                assert o["searched_chance"] > best["chance"] == o["chance"] and o["value"] == best["value"]
+                assert best["chance"] == o["chance"] and o["value"] == best["value"]
+                # (above the choice on fewer tries, or below it by less than the search's noise: review 27a)
+                # (or one move in effect with such a move: levelled with it)
+                assert o["searched_chance"] > best["chance"] or o.get("same_as") or analysis.within_noise(
+                    best, {**o, "chance": o["searched_chance"]}), o
                 assert o["visits"] <= best["visits"]
             else:
                 assert "searched_chance" not in o
@@ -249,7 +253,9 @@ def test_cards_that_are_one_card_in_effect_get_one_figure_in_the_hint_and_the_an
     assert one["visits"] != two["visits"], "each keeps its own tries: the choice is still the move tried most"
     assert one["same_as"] == ["play I2"] and two["same_as"] == ["play I1"]
     assert "same_as" not in by_action["play I7"]
-    assert by_action["play I7"]["chance"] != one["chance"]
+    # (its own figure, not the pair's: both may be shown level with the choice, within the search's noise)
+    own = lambda o: o.get("searched_chance", o["chance"])  # noqa: E731
+    assert own(by_action["play I7"]) != own(one)
 
 
 def test_a_card_on_the_table_between_two_keeps_them_apart():
@@ -271,3 +277,50 @@ def test_a_card_on_the_table_between_two_keeps_them_apart():
     hand.trick = []
     hand.tricks[hand.half - 1].append((0, (CARD_OF_TEXT["I2"],), 0))
     assert alike(hand, seat, legal) == [["play I1", "play I3"]]
+
+
+def test_cards_the_search_cannot_tell_apart_are_shown_level_and_cost_nothing():
+    """Review 27a: three cards of the led team, every one beaten already, came out 67%, 58% and 55%, and the analysis
+    said playing the 55% one gave away 12%.  Here (seat 0 follows Scotland with the 2, 4 and 9, the 11 and the 7 on
+    the table) the search alone puts the 2 at 65%, the 9 at 55% and the 4 at 51%, figures another seed reorders
+    (bench/hint_noise.py: the choice changes with the seed at every such position).  Each lies within the search's
+    noise of the choice (``NOISE`` standard errors of the difference), so each is shown level with it, and the
+    analysis, the same judgement, says playing it cost nothing."""
+    game = get_game("football-whist")
+    state = game.new_state(seats=4, seed=8)
+    for action in ["kick W4", "play W10", "play W11", "play W5", "play W2", "move W2", "play E11", "play E2",
+                   "play E4", "play E5", "move WG", "kick E3", "play S11", "play S7"]:
+        (seat,) = state.to_move
+        state.apply(seat, action)
+    assert state.to_move == frozenset({0}) and set(state.legal_actions(0)) == {"play S2", "play S4", "play S9"}
+    options = hint(game, state, 0)
+    raw, choice = {o["action"]: o for o in options}, options[0]
+    assert choice["action"] == "play S2"
+    for action in ("play S4", "play S9"):
+        o = raw[action]
+        assert o["level"] and o["chance"] == choice["chance"], o
+        assert analysis.within_noise(choice, {**o, "chance": o["searched_chance"]})
+    # (the search's own gap for the 4: over the 10% that the analysis flags as a costly move)
+    assert choice["chance"] - raw["play S4"]["searched_chance"] > analysis.THRESHOLD, raw
+    # the analysis of a record that played the 4 there: no cost, not a costly move
+    record = dataclasses.replace(WHIST, seed=8, deal=state.deal, variant=state.variant, result=None,
+                                 actions=[[s, a] for s, a in state.history] + [[0, "play S4"]])
+    row = next(r for r in analyse_record(record, game, [0]) if r["index"] == len(state.history))
+    assert row["played"] == "play S4" and row["cost"] == 0 and not row["costly"], row
+
+
+def test_a_move_clearly_worse_than_the_choice_is_still_shown_below_it():
+    """The noise levels only what the search cannot tell apart: at a decision where a move came out far below the
+    choice on many tries (more than ``NOISE`` standard errors), it keeps its own figure, and a move tried fewer
+    than ``MIN_TRIES`` times is never levelled from below."""
+    game = get_game("football-whist")
+    apart = []
+    for seed in range(1, 6):
+        state = _casual_game_to(seed, 20)
+        (seat,) = state.to_move
+        for o in hint(game, state, seat)[1:]:
+            if o["chance"] is not None and not o.get("level"):
+                apart.append(o)
+            if o.get("level") and "searched_chance" in o and o["searched_chance"] < o["chance"]:
+                assert o["visits"] >= analysis.MIN_TRIES, o
+    assert apart, "every move levelled: the noise swallowed real differences"

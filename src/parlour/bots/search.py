@@ -82,6 +82,9 @@ class Choice:
     action: str
     visits: int
     value: float
+    #: the standard error of ``value``: how far another search of the same position, on another seed, might put
+    #: it (the spread of the returns its tries gave, over the root of their number; 0 where unknown)
+    error: float = 0.0
 
     @property
     def chance(self) -> float:
@@ -89,13 +92,22 @@ class Choice:
         return (self.value + 1.0) / 2.0
 
 
+def _error(visits: int, total: float, squares: float) -> float:
+    """The standard error of a mean of ``visits`` returns summing to ``total``, their squares to ``squares``."""
+    if visits < 2:
+        return 1.0
+    variance = max(0.0, (squares - total * total / visits) / (visits - 1))
+    return math.sqrt(variance / visits)
+
+
 class _Node:
-    __slots__ = ("seat", "visits", "total", "avail", "children")
+    __slots__ = ("seat", "visits", "total", "squares", "avail", "children")
 
     def __init__(self, seat: int):
         self.seat = seat          # who chose the action leading here: the value is theirs
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0        # the returns' squares, summed: their spread, for the mean's standard error
         self.avail = 0
         self.children: dict[str, _Node] = {}
 
@@ -155,8 +167,10 @@ def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
         path.append(node)
     values = _rollout(world, rng, hooks, epoch)
     for visited in path:
+        value = values[visited.seat]
         visited.visits += 1
-        visited.total += values[visited.seat]
+        visited.total += value
+        visited.squares += value * value
 
 
 def _first_try(world: Any, mover: int, legal: Sequence[str], untried: list[str], rng: random.Random,
@@ -231,7 +245,8 @@ def pimc(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
                 means[a].append(child.total / child.visits)
     if not any(visits.values()):
         raise ResampleError("no world could be drawn for this position")
-    ranked = [Choice(a, visits[a], sum(means[a]) / len(means[a]) if means[a] else 0.0) for a in legal]
+    ranked = [Choice(a, visits[a], sum(means[a]) / len(means[a]) if means[a] else 0.0,
+                     _error(len(means[a]), sum(means[a]), sum(m * m for m in means[a]))) for a in legal]
     ranked.sort(key=lambda c: (c.visits == 0, -c.value, -c.visits))
     return ranked
 
@@ -241,7 +256,8 @@ def _ranked(legal: Sequence[str], children: dict[str, _Node]) -> list[Choice]:
     for a in legal:
         child = children.get(a)
         choices.append(Choice(a, 0, 0.0) if child is None or not child.visits
-                       else Choice(a, child.visits, child.total / child.visits))
+                       else Choice(a, child.visits, child.total / child.visits,
+                                   _error(child.visits, child.total, child.squares)))
     choices.sort(key=lambda c: (-c.visits, -c.value))
     return choices
 

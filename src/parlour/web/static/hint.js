@@ -144,7 +144,10 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
       h("strong", {}, call.decided ? `${likelihood(call, contest)}: these moves differ little` : "These moves differ little"),
       ` in the chance of winning (${call.low === call.high ? `all ${call.low}%` : `${call.low}% to ${call.high}%`}).`) : "";
     const games = mine.iterations ? `${mine.iterations} practice games` : "practice games";
-    const triedNote = !tried ? ""
+    // (every other move shown level with the choice: the note under the rows says so once, "it is surest of its
+    // choice" beside "Equal best" said two things at once, and four lines of notes grew the dock, review 27a)
+    const allLevel = shown.length > 1 && shown.slice(1).every(isLevel);
+    const triedNote = !tried || (allLevel && !evenly) ? ""
       : h("p", { class: "hint-note hint-tried", "data-testid": "hint-tried" }, evenly
         ? `The expert tried these moves out about equally often in ${games}: as far as it can tell, any of them will do.`
         : `The expert tried these moves out in ${games}, the promising ones most: it is surest of its choice.`,

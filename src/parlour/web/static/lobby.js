@@ -415,7 +415,11 @@ function variantInput(o) {
   else if (o.choices && o.choices.length) input = h("select", { name, style: "max-width:100%" }, o.choices.map((c, i) => h("option", { value: c, ...(c === o.default ? { selected: "" } : {}) }, words[i] || String(c))));
   else if (o.type === "int") input = h("input", { type: "number", name, value: o.default, min: o.minimum ?? 0, max: o.maximum ?? undefined, style: "width:5rem" });
   else input = h("input", { name, value: o.default });
-  return h("label", { "data-variant": o.name }, h("span", { class: "variant-label" }, o.label || o.name), input,
+  // (a checkbox stands before its words, as every other checkbox of the form does, "Anyone may join", "Hints": after
+  // them it stood wherever the words ended, and under a long one alone on its line, review 27a)
+  const said = h("span", { class: "variant-label" }, o.label || o.name);
+  return h("label", { "data-variant": o.name, class: o.type === "bool" ? "variant-check" : undefined },
+    ...(o.type === "bool" ? [input, said] : [said, input]),
     h("small", {}, `${o.description} ${SOURCE_WORDS[o.source] || ""}`));
 }
 

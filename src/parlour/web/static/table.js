@@ -570,7 +570,9 @@ export async function playTable(tableId) {
     const last = lastMove(view);
     const moved = prev && prev.moves !== view.moves;
     // (a game may hold its moves longer at a pace: the asking game's asks, a sentence each, to be read one by one)
-    const hold = (mod.paceMoves && mod.paceMoves[paceName()]) ?? PACES[paceName()].move;
+    // (or some moves longer: Football Whist's moves of the ball, mod.paceMoves(pace, last move) giving the time)
+    const hold = (typeof mod.paceMoves === "function" ? mod.paceMoves(paceName(), last, view)
+      : mod.paceMoves && mod.paceMoves[paceName()]) ?? PACES[paceName()].move;
     let wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? hold : 0;
     // news (a goal) holds play a little longer, at any pace but instant
     // (the table's first view too, when it brings news: the kick-off)
