@@ -87,11 +87,10 @@ def test_the_words_for_the_drives_end():
                                    "Cup too.")
     drive.correct(1, 1, 2, 2)
     assert drive_ending(drive) == ("That was the drive's last game: Aston Villa, Charlton, Q.P. Rangers and Swansea "
-                                   "are joint League Champions, and nobody won the Cup (every game at table 1 was "
-                                   "drawn).")
+                                   "are joint League Champions, and nobody won the Cup.")
     drive.correct(1, 2, 1, 4)
     assert drive_ending(drive) == ("That was the drive's last game: Swansea are the League Champions, and nobody won "
-                                   "the Cup (every game at table 1 was drawn).")
+                                   "the Cup.")
 
 
 def test_the_organiser_gives_a_table_nobody_came_to_to_bots(client):

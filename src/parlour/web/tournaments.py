@@ -198,7 +198,7 @@ def drive_ending(drive: Any) -> str | None:
     holder = drive.cup()["holder"]
     if holder and champions == [holder]:
         return f"That was the drive's last game: {league} and win the Cup too."
-    cup = f"{holder} win the Cup" if holder else "nobody won the Cup (every game at table 1 was drawn)"
+    cup = f"{holder} win the Cup" if holder else "nobody won the Cup"
     return f"That was the drive's last game: {league}, and {cup}."
 
 

@@ -50,6 +50,7 @@ export async function playTable(tableId) {
   // (the tournament's last game says what it settled, once its result is in: "That was the drive's last game:
   // Everton are the League Champions ...", review 27b; a table closed before its end sent nothing)
   let ending = null;
+  let placeSheet = null;                                 // places the summary open now against the board, if its game does
   const sentWords = () => (ending || `Result sent to the ${context.kind}`);
   const sent = (abandoned = false) => (abandoned ? back()
     : h("span", { "data-testid": "result-sent" }, h("span", { "data-testid": "result-sent-words" }, sentWords()), " · ", back()));
@@ -403,7 +404,9 @@ export async function playTable(tableId) {
           if (!got.context) return;
           heading.textContent = contextTitle(got.context);
           ending = got.context.ending || null;
-          if (ending) document.querySelectorAll("[data-testid=result-sent-words]").forEach((words) => { words.textContent = ending; });
+          if (!ending) return;
+          document.querySelectorAll("[data-testid=result-sent-words]").forEach((words) => { words.textContent = ending; });
+          if (placeSheet) placeSheet();                  // (the summary grew a line: placed again, its foot in sight)
         }).catch(() => {});
       }
       // the game has just ended, or the player comes back to it ended (a reload): its result is what he looks for first
@@ -560,7 +563,8 @@ export async function playTable(tableId) {
     button.focus({ preventScroll: true });
     // (a game may place its sheet against the board behind it: Football Whist's full time keeps the final pitch and
     // the last trick in sight above it)
-    if (content.place) content.place(sheet.querySelector(".sheet"));
+    placeSheet = content.place ? () => { if (sheet.querySelector(".sheet")) content.place(sheet.querySelector(".sheet")); } : null;
+    if (placeSheet) placeSheet();
     // the status under the summary speaks of it (a game's words: "Round 2 begins when you press Go on"), not of the
     // next round's turns already behind it
     if (content.status) clear(status).append(content.status(after ? Math.round(after / 1000) : null));
