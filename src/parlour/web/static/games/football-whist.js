@@ -584,8 +584,13 @@ function tableArea(ctx) {
   const seatBox = (seat) => {
     const turn = obs.to_move.includes(seat) && obs.phase !== "over";
     const n = obs.hand_sizes[seat];
+    // a seat named for its team ("Derby County 2", at a drive's table) has the team once, in its chip: "[Derby
+    // County] 2", not "[Derby County] Derby County 2" (review 27b: the box ran past the table, the tag wrapped)
+    const team = teamName(side(seat));
+    const name = seatName(view, seat);
+    const own = team && name.startsWith(`${team} `) ? name.slice(team.length + 1) : name;
     return h("div", { class: `fw-seat fw-${where[seat]} fw-side-${side(seat)}${turn ? " fw-turn" : ""}${seat === ctx.seat ? " fw-me" : ""}`, "data-seat": seat },
-      h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip", title: sideWords(side(seat)) }, teamName(side(seat)) || side(seat)), `${seatName(view, seat)}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
+      h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip", title: sideWords(side(seat)) }, team || side(seat)), `${own}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
       h("span", { class: "fw-seat-info" }, `${plural(n, "card")}${obs.kicker === seat && obs.phase === "kick" ? " · kicks off" : ""}`));
   };
   // (the trick is the decision's once a card is led to it; at a lead the pitch is, whose ball sets the Master team)
