@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from parlour.games import get_game
 
 
+@pytest.mark.sweep      # (8 x 40 draws: 78 s in the Python sources on a loaded machine; run in the suite's form)
 def test_every_seat_gets_a_world_at_every_position_of_an_eight_seat_game():
     game = get_game("british-towns-asking")
     rng = random.Random(26)
