@@ -58,7 +58,10 @@ lint: setup
 # (issue 37: 1629 s of pytest in CI before round 14; bench/suite_time.py FILES sums a group's worker-seconds per file.
 # A test that only waits for bots' games to end is marked bots_quick: its server's bots move at once and its races
 # run at ten times the clock; the 22 marked tests' calls 599 s -> 203 s of worker time, 2026-12-06, on a machine
-# loaded by others, the cycle stand-in test 149 s -> 34 s: some 400 worker-seconds, about 2 minutes of the run)
+# loaded by others, the cycle stand-in test 149 s -> 34 s: some 400 worker-seconds, about 2 minutes of the run).
+# A test whose person only waits while a Biggles bot wins is marked race_clock (the races' clock alone ten times as
+# fast); a module whose tests make and read only their own tables is marked shared_server (one server for the
+# module, not one per test: tests/web/conftest.py); the rules tests marked sweep run in one form of the rules only
 test: setup $(CHROMIUM) postgres-server lint
 	$(VENV)/bin/python -m pytest -n 3 --dist worksteal --durations=25
 

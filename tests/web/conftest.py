@@ -51,13 +51,13 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
 
-    def start(self) -> "Server":
+    def start(self, wait: float = 30) -> "Server":
         self.process = subprocess.Popen(
             [sys.executable, "-m", "parlour.cli", "serve", "--port", str(self.port), "--database", self.database,
              "--bot-delay", str(self.bot_delay), *self.options],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             try:
                 if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
@@ -67,7 +67,10 @@ class Server:
             if self.process.poll() is not None:
                 reason = self.process.stderr.read().decode() if self.process.stderr else "?"
                 raise RuntimeError(f"parlour serve exited: {reason}")
-        raise RuntimeError("parlour serve did not start in 30 s")
+        # (not left running: no teardown stops a server whose start failed, and on a loaded machine each one left
+        # behind slowed the next start past its 30 s)
+        self.kill()
+        raise RuntimeError(f"parlour serve did not start in {wait:.0f} s")
 
     def kill(self) -> None:
         if self.process and self.process.poll() is None:
@@ -102,6 +105,23 @@ def pytest_configure(config):
         "markers", "bots_quick: the test waits while bots play games to their ends, before its page is opened or "
                    "with nothing in the page paced by them: its ``server``'s bots move at once and real-time games' "
                    f"clock runs {RACE_SPEED} times as fast as the wall's")
+    config.addinivalue_line(
+        "markers", "shared_server: the module's tests share one ``server`` (``module_server``)")
+    config.addinivalue_line(
+        "markers", "race_clock: the test's person only waits while a bot races (its matches won by the bot, and "
+                   "nothing asserted of real seconds: no count timed, no reaction of his): its ``server``'s races' "
+                   f"clock runs {RACE_SPEED} times as fast as the wall's; its bots' pace in turn-by-turn games stays")
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory):
+    """The one ``server`` of a module marked ``shared_server`` (``pytestmark``), as ``server`` starts it but with no
+    limit on new tables per minute (its tests together make more tables than one test does); it may take longer to
+    start on a loaded machine, since every test of the module waits on it."""
+    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('shared') / 'served.db'}", 0.05, "--creator-seeds",
+                 "--creation-limit", "none").start(wait=90)
+    yield srv
+    srv.stop()
 
 
 @pytest.fixture
@@ -110,9 +130,20 @@ def server(tmp_path, request):
     creator's seed (``--creator-seeds``; the rule itself is tested in-process, test_public_night.py).  Its bots wait
     0.05 s before a move; for a test marked ``bots_quick`` they move at once and a race's clock runs ``RACE_SPEED``
     times as fast (``--clock-speed``): a game of bots is over in a second or two, a race of bots in seconds, not a
-    minute (issue 37: a whole Squadron Scramble of bots waited 16 s on their pace, a cycle test 150 s on races)."""
+    minute (issue 37: a whole Squadron Scramble of bots waited 16 s on their pace, a cycle test 150 s on races).
+    A test marked ``race_clock`` has the quicker races alone (a person at the table waits while the bot wins).
+
+    In a module marked ``shared_server`` its tests share one server (``module_server``; issue 37: a start is 2-4 s,
+    10 s on a loaded machine), those marked for quicker bots or races apart: a module whose tests make their own
+    tables and read only those, never stop the server, and count nothing the others may have added to it."""
     quick = request.node.get_closest_marker("bots_quick") is not None
-    fast = ("--clock-speed", str(RACE_SPEED)) if quick else ()
+    races = quick or request.node.get_closest_marker("race_clock") is not None
+    if request.node.get_closest_marker("shared_server") is not None and not races:
+        shared = request.getfixturevalue("module_server")
+        assert shared.process is not None and shared.process.poll() is None, "the module's server has stopped"
+        yield shared
+        return
+    fast = ("--clock-speed", str(RACE_SPEED)) if races else ()
     srv = Server(f"sqlite:///{tmp_path / 'served.db'}", 0.0 if quick else 0.05, "--creator-seeds", *fast).start()
     yield srv
     srv.stop()

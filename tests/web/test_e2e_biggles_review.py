@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from conftest import shot
 from test_e2e_biggles import TOO_QUICK, legal_now, moves_shown, new_table, watch
 
@@ -53,6 +55,7 @@ def _builds_in_view(page) -> None:
     assert ready and ready["y"] >= 0 and ready["y"] + ready["height"] <= size["height"], ready
 
 
+@pytest.mark.race_clock
 def test_between_matches_the_board_shows_both_builds_as_the_match_ended_above_the_summary(server, browser):
     for name, options in (("desktop", {"viewport": {"width": 1366, "height": 900}}), ("phone", PHONE)):
         context = browser.new_context(**options)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 
 from conftest import shot
 from test_e2e_biggles import new_table
@@ -24,6 +25,7 @@ CODES = re.compile(r"\b([KR][1-7]x?|BIG|P[12])\b")
 RACING = "document.querySelector('.status').textContent.includes('race is on')"
 
 
+@pytest.mark.race_clock
 def test_a_lost_game_is_told_match_by_match_with_its_headline_in_view_and_an_easier_bot_offered(server, browser):
     context = browser.new_context(**PHONE)
     page = context.new_page()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
 from conftest import shot, take_seat
@@ -92,6 +93,7 @@ def test_a_refusal_goes_at_the_next_press_or_when_the_players_own_pile_turns(ser
     context.close()
 
 
+@pytest.mark.race_clock
 def test_a_lost_match_offers_an_easier_bot_and_the_heads_name_the_game_total(server, browser):
     # (Ann in the second seat: the new table keeps her there)
     made, context, page, _ = open_table(browser, server, "practised", matches=2, seed=5, ann=1)

@@ -13,6 +13,8 @@ where there are keys, and no empty band on a phone.
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import PHONE, WIDE, shot
 from test_e2e_biggles_review14 import RACING, open_table
 
@@ -92,10 +94,12 @@ def play_three_matches(browser, server, size: dict, name: str) -> None:
         context.close()
 
 
+@pytest.mark.race_clock
 def test_the_match_end_stands_in_view_at_a_laptops_size(server, browser):
     play_three_matches(browser, server, WIDE, "review15-wide")
 
 
+@pytest.mark.race_clock
 def test_the_match_end_stands_in_view_at_a_phones_size(server, browser):
     play_three_matches(browser, server, PHONE, "review15-phone")
 

@@ -3,9 +3,12 @@ Parlour table, the rest played by bots, the champions and the Cup shown; a Biggl
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import shot
 
 
+@pytest.mark.bots_quick    # (a table of bots played to its end, then two rounds of bots: nothing paced is watched)
 def test_a_whist_drive_from_the_page(server, page):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
