@@ -7,9 +7,14 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from conftest import ARTIFACTS
 from parlour.games.british_towns import SETS
 from parlour.web.live import HINT_EVERY
+
+#: the module's tests share one server (they make their own tables and read only those)
+pytestmark = pytest.mark.shared_server
 
 
 def _table(browser, server, game, size, seed):

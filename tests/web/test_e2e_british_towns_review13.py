@@ -15,6 +15,9 @@ import pytest
 from conftest import ARTIFACTS, judged_row, open_analysis, played_by_bots, stood_in_analysis
 from parlour.games.british_towns.pack import CARD_TEXT, card_name
 
+#: the module's tests share one server (they make their own tables and read only those)
+pytestmark = pytest.mark.shared_server
+
 REGIONS = json.loads(files("parlour.games.british_towns").joinpath("data/towns.json").read_text())["regions"]
 
 

@@ -11,6 +11,9 @@ import pytest
 
 from test_e2e_british_towns_review13 import REGIONS, _chooser, _shot, _table
 
+#: the module's tests share one server (they make their own tables and read only those)
+pytestmark = pytest.mark.shared_server
+
 #: every view the page drew: its move count, and the dock's summary since the player's last ask (its text, in sight)
 RECORD = """() => { window.drawn = []; const board = document.querySelector('.board');
   const note = () => { const s = document.querySelector('.dock [data-testid=since]');
