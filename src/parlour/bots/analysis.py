@@ -20,6 +20,13 @@ noise (``NOISE`` standard errors of the difference), which another seed could
 as well have put first: the hint calls it equal best, and the analysis says it
 gave nothing away, rather than read a cost into chance.
 
+A game's search module may name its own judge (``JUDGE``): Football Whist's
+is ``paired`` (``parlour.bots.search.paired``), every move played out in the
+same worlds with the same dice, a short way ahead; its choice is the move with
+the best figure, and a move is "within the noise" of it by the standard error
+of their differences world by world (``gap_error``), far smaller than either
+figure's own (docs/web.md, "Hints and analysis").
+
 Nothing here reads or writes a file: the command (``parlour analyse``) and
 the web app (hints, the replay's analysis) do that.  With an iteration budget
 and a seed, an analysis is the same on every run, and ``hint`` and
