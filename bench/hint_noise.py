@@ -3,16 +3,21 @@
 Positions are drawn from games played by the search's own rollout policy: ``lose``, a seat following a trick that
 none of its cards can win, with three or more cards to choose from (review 27a: three Wales cards, all losing to
 the Wales 10 led, came out 67%, 58% and 55%, and the analysis called the 55% a 12% loss); ``any``, any decision
-with three or more moves.  For each: the spread (standard deviation) of a move's figure from seed to seed, the
+with three or more moves; ``ball``, a kick-off or a move of the ball with three or more places to choose from.
+For each: the spread (standard deviation) of a move's figure from seed to seed, the
 standard error the search gives it, how often the expert's choice changes with the seed, and how many hints have a
 move over the analysis's threshold (10%) below the choice, shown as it is (``levelled`` within the noise: after)
 and as it was before (only moves above the choice levelled).
 
     PYTHONPATH=src python bench/hint_noise.py [positions [noise ...]]   (noise -1e9: as before the levelling)
+
+The judge is the game's (``search.JUDGE``: every move played out in the same worlds, ``paired``); with
+``HINT_JUDGE=ismcts`` in the environment, the expert's own tree search, as the hint was judged before review 28.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -22,6 +27,9 @@ from parlour.bots import analysis
 from parlour.games import FOOTBALL_WHIST as GAME
 from parlour.games.football_whist import search
 from parlour.games.football_whist.rules import DECODE, PLAY, trick_winner
+
+if os.environ.get("HINT_JUDGE") == "ismcts":
+    search.JUDGE = None
 
 
 def positions(kind: str, n: int) -> list:
@@ -35,13 +43,20 @@ def positions(kind: str, n: int) -> list:
             (seat,) = state.to_move
             legal = state.legal_actions(seat)
             if steps >= stop and len(legal) >= 3:
-                if kind == "any":
+                if kind == "any" or (kind == "ball" and DECODE[legal[0]][0] != PLAY):
                     out.append(state.clone())
                     break
-                cards = [DECODE[a][1] for a in legal]
-                beaten = all(trick_winner([*state.trick, c], state.led_team, state.master) != len(state.trick)
-                             for c in cards)
-                if DECODE[legal[0]][0] == PLAY and state.trick and beaten:
+                if kind == "ball":
+                    state.apply(seat, search.rollout_action(state, seat, legal, rng))
+                    steps += 1
+                    continue
+                if DECODE[legal[0]][0] != PLAY or not state.trick:
+                    continue_play = True
+                else:
+                    cards = [DECODE[a][1] for a in legal]
+                    continue_play = any(trick_winner([*state.trick, c], state.led_team, state.master)
+                                        == len(state.trick) for c in cards)
+                if not continue_play:
                     out.append(state.clone())
                     break
             state.apply(seat, search.rollout_action(state, seat, legal, rng))
@@ -84,7 +99,8 @@ def measure(kind: str, n: int, seeds: range, noise: float) -> None:
             costly += run[0]["chance"] - min(o["chance"] for o in run) > analysis.THRESHOLD
             level += sum(1 for o in run if o.get("level") and o["searched_chance"] < run[0]["chance"])
     took = (time.perf_counter() - started) / hints
-    print(f"{kind:>4}, noise {noise:g}: {n} positions x {len(seeds)} seeds; a move's chance from seed to seed: "
+    print(f"{kind:>4}, judge {search.JUDGE or 'ismcts'}, noise {noise:g}: {n} positions x {len(seeds)} seeds; "
+          f"a move's chance from seed to seed: "
           f"spread {statistics.mean(spreads):.3f} (max {max(spreads):.3f}), "
           f"its standard error {statistics.mean(errors):.3f}; "
           f"the choice changes with the seed in {flips}/{n}; "
@@ -99,6 +115,6 @@ def measure(kind: str, n: int, seeds: range, noise: float) -> None:
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     noises = [float(x) for x in sys.argv[2:]] or [-1e9, analysis.NOISE]
-    for kind in ("lose", "any"):
+    for kind in ("lose", "any", "ball"):
         for noise in noises:
             measure(kind, count, range(6), noise)

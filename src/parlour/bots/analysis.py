@@ -20,6 +20,13 @@ noise (``NOISE`` standard errors of the difference), which another seed could
 as well have put first: the hint calls it equal best, and the analysis says it
 gave nothing away, rather than read a cost into chance.
 
+A game's search module may name its own judge (``JUDGE``): Football Whist's
+is ``paired`` (``parlour.bots.search.paired``), every move played out in the
+same worlds with the same dice, a short way ahead; its choice is the move with
+the best figure, and a move is "within the noise" of it by the standard error
+of their differences world by world (``gap_error``), far smaller than either
+figure's own (docs/web.md, "Hints and analysis").
+
 Nothing here reads or writes a file: the command (``parlour analyse``) and
 the web app (hints, the replay's analysis) do that.  With an iteration budget
 and a seed, an analysis is the same on every run, and ``hint`` and
@@ -81,6 +88,8 @@ def options_of(choices: Iterable[Any]) -> list[dict[str, Any]]:
                     "chance": round(c.chance, 4) if tried else None,
                     # (the chance's standard error: half the value's, a chance being half a value plus a half)
                     "error": round(getattr(c, "error", 0.0) / 2, 4) if tried else None})
+        if tried and getattr(c, "gap_error", None) is not None:
+            out[-1]["gap_error"] = round(c.gap_error / 2, 4)
     return out
 
 
@@ -107,11 +116,22 @@ def hint(game: Any, state: Any, seat: int, *, iterations: int | None = None, sec
     judge: Any = make_bot(game, bot, seat, seed, iterations=iterations, seconds=seconds)
     if not hasattr(judge, "analyse"):
         raise NotAnalysable(f"the {bot!r} bot does not search, so it has no estimates to give")
+    method = _judged_by(game) if bot == BOT else None
+    if method is not None:
+        judge.method = method
     choices = judge.analyse(state.observation(seat), legal, Worlds(state, seat))
     options = options_of(choices)
     missing = [a for a in legal if a not in {o["action"] for o in options}]
     options += [{"action": a, "visits": 0, "value": None, "chance": None} for a in missing]
     return levelled(pooled(options, _alike(game, state, seat, legal)))
+
+
+def _judged_by(game: Any) -> str | None:
+    """The search method the game's hints are judged by (its search module's ``JUDGE``: Football Whist's
+    ``paired``, every move played out in the same worlds), else None: the expert's own tree search."""
+    if not game.search:
+        return None
+    return getattr(importlib.import_module(game.search), "JUDGE", None)
 
 
 def _alike(game: Any, state: Any, seat: int, legal: Sequence[str]) -> list[list[str]]:
@@ -183,6 +203,8 @@ def within_noise(choice: dict[str, Any], other: dict[str, Any]) -> bool:
     ``MIN_TRIES`` times."""
     if choice["chance"] is None or other["chance"] is None or other["visits"] < MIN_TRIES:
         return False
+    if other.get("gap_error") is not None:     # tried in the same worlds as the choice: the paired difference's
+        return choice["chance"] - other["chance"] <= NOISE * other["gap_error"]
     a, b = choice.get("error"), other.get("error")
     if a is None or b is None:
         return False
