@@ -758,17 +758,28 @@ export function partedWords(rows, after = 0) {
   // (a team whose only points so far are a bye's counts too: it shares a place, so the sentence names it, review 27b)
   const games = (r) => r.won + r.drawn + r.lost;
   const played = rows.filter((r) => games(r) + (r.byes || 0) > 0);
-  played.forEach((r, i) => {
-    const next = played[i + 1];
-    if (!next || next.points !== r.points || r.position <= after) return;
-    if (next.position !== r.position) said.push(`${ordinal(r.position)} ${r.team}, ${plural(r.points, "pt")}, ahead of ${next.team} on goal average (${versus(r, next)})`);
-    else if (!i || played[i - 1].position !== r.position) {
-      const level = played.filter((x) => x.position === r.position);
-      // a team with a bye and no game yet has no goals either way: its average counts as even, 1
-      const unplayed = level.filter((x) => !games(x)).map((x) => x.team);
-      const why = unplayed.length ? ` (${listed(unplayed)}, with only a bye so far, ${unplayed.length > 1 ? "count" : "counts"} as even)` : "";
-      said.push(`=${r.position} ${listed(level.map((x) => x.team))}, ${plural(r.points, "pt")} each, level on goal average too${why}: they share the place`);
+  // each place once: the team (or the teams sharing it), then the place below it on the same points, if any; so a
+  // shared place that is also ahead of the next team is one sentence, never "=4 A and B ...; 4th B ..." (review 28)
+  const places = [];
+  played.forEach((r) => {
+    const last = places[places.length - 1];
+    if (last && last[0].position === r.position) last.push(r);
+    else places.push([r]);
+  });
+  places.forEach((level, i) => {
+    const [r] = level;
+    const next = places[i + 1];
+    if (r.position <= after) return;
+    const parted = next && next[0].points === r.points
+      ? `ahead of ${listed(next.map((x) => x.team))} on goal average (${versus(level[level.length - 1], next[0])})` : "";
+    if (level.length === 1) {
+      if (parted) said.push(`${ordinal(r.position)} ${r.team}, ${plural(r.points, "pt")}, ${parted}`);
+      return;
     }
+    // a team with a bye and no game yet has no goals either way: its average counts as even, 1
+    const unplayed = level.filter((x) => !games(x)).map((x) => x.team);
+    const why = unplayed.length ? ` (${listed(unplayed)}, with only a bye so far, ${unplayed.length > 1 ? "count" : "counts"} as even)` : "";
+    said.push(`=${r.position} ${listed(level.map((x) => x.team))}, ${plural(r.points, "pt")} each, level on goal average too${why}: they share the place${parted ? `, ${parted}` : ""}`);
   });
   return said;
 }

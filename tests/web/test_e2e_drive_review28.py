@@ -1,0 +1,39 @@
+"""The whist drive after review 28: a shared place that is also ahead of the next team on goal average is said in
+one sentence (it read "=4 Swansea and Derby County ... share the place; 4th Derby County ... ahead of Arsenal")."""
+
+from __future__ import annotations
+
+from test_e2e_drive_review27 import PARTED, row_of
+
+
+def test_each_place_level_on_points_is_said_once_whatever_the_shape_of_the_tie(quick_server, page):
+    page.goto(quick_server.url + "/")
+    # the review's table in round 3: =4 Swansea and Derby County (1.000 each), 6th Arsenal (0.846), 7th Aston Villa
+    rows = [row_of("Chelsea", 1, 6, won=3, goals=(9, 3)), row_of("Charlton", 2, 4, won=2, lost=1, goals=(8, 6)),
+            row_of("Burnley", 3, 3, won=1, drawn=1, lost=1, goals=(6, 6)),
+            row_of("Swansea", 4, 2, won=1, lost=2, goals=(7, 7)),
+            row_of("Derby County", 4, 2, won=1, lost=2, goals=(7, 7)),
+            row_of("Arsenal", 6, 2, won=1, lost=2, goals=(11, 13)),
+            row_of("Aston Villa", 7, 2, drawn=2, lost=1, goals=(3, 8)),
+            row_of("Q.P. Rangers", 8, 0, lost=3, goals=(2, 9))]
+    said = page.evaluate(PARTED, rows)
+    assert said == ["=4 Swansea and Derby County, 2 pts each, level on goal average too: they share the place, ahead "
+                    "of Arsenal on goal average (1.000 to 0.846)",
+                    "6th Arsenal, 2 pts, ahead of Aston Villa on goal average (0.846 to 0.375)"], said
+    assert not any(s.startswith("4th") for s in said)
+    # a single team ahead of a shared place: both teams of the place below are named
+    rows = [row_of("Chelsea", 1, 2, won=1, goals=(6, 3)), row_of("Arsenal", 2, 2, won=1, goals=(4, 3)),
+            row_of("Burnley", 2, 2, won=1, goals=(4, 3)), row_of("Everton", 4, 0, lost=1, goals=(3, 4))]
+    said = page.evaluate(PARTED, rows)
+    assert said == ["1st Chelsea, 2 pts, ahead of Arsenal and Burnley on goal average (2.000 to 1.333)",
+                    "=2 Arsenal and Burnley, 2 pts each, level on goal average too: they share the place"], said
+    # two shared places on the same points, one above the other; and a shared place below the champions' banner's
+    # three (``after``) is still said, those at or above it are not
+    rows = [row_of("Chelsea", 1, 1, drawn=1, goals=(5, 2)), row_of("Arsenal", 1, 1, drawn=1, goals=(5, 2)),
+            row_of("Burnley", 3, 1, drawn=1, goals=(2, 5)), row_of("Everton", 3, 1, drawn=1, goals=(2, 5))]
+    said = page.evaluate(PARTED, rows)
+    assert said == ["=1 Chelsea and Arsenal, 1 pt each, level on goal average too: they share the place, ahead of "
+                    "Burnley and Everton on goal average (2.500 to 0.400)",
+                    "=3 Burnley and Everton, 1 pt each, level on goal average too: they share the place"], said
+    after = page.evaluate("async (rows) => (await import('/static/tournaments.js')).partedWords(rows, 1)", rows)
+    assert after == [said[1]], after
