@@ -1,9 +1,14 @@
 """The whist drive after review 28: a shared place that is also ahead of the next team on goal average is said in
-one sentence (it read "=4 Swansea and Derby County ... share the place; 4th Derby County ... ahead of Arsenal")."""
+one sentence (it read "=4 Swansea and Derby County ... share the place; 4th Derby County ... ahead of Arsenal"); a
+seat's join link says which game it is and who else sits there (it said only "You are invited to seat Aston Villa
+2")."""
 
 from __future__ import annotations
 
-from test_e2e_drive_review27 import PARTED, row_of
+import httpx
+
+from conftest import PHONE, shot
+from test_e2e_drive_review27 import PARTED, organiser_drive, row_of
 
 
 def test_each_place_level_on_points_is_said_once_whatever_the_shape_of_the_tie(quick_server, page):
@@ -37,3 +42,31 @@ def test_each_place_level_on_points_is_said_once_whatever_the_shape_of_the_tie(q
                     "=3 Burnley and Everton, 1 pt each, level on goal average too: they share the place"], said
     after = page.evaluate("async (rows) => (await import('/static/tournaments.js')).partedWords(rows, 1)", rows)
     assert after == [said[1]], after
+
+
+def test_a_seats_join_link_says_which_game_it_is_and_who_else_sits_there(quick_server, page):
+    # a drive's table for Derby County's people against Charlton's bots: the second seat's join link
+    made, auth = organiser_drive(quick_server, rounds=1, title="Club night drive")
+    seats = [{"kind": "person"}, {"kind": "bot", "bot": "random"}] * 2
+    table = httpx.post(f"{quick_server.url}/api/drives/{made['id']}/fixtures/1/1/table", headers=auth,
+                       json={"seats": seats}).json()
+    page.set_viewport_size(PHONE)
+    page.goto(quick_server.url + table["join"]["2"])
+    page.locator("[data-testid=join]").wait_for()
+    assert page.inner_text("main h1") == "Club night drive · round 1, table 1: Derby County v Charlton"
+    what = page.inner_text("[data-testid=join-what]")
+    assert what.startswith("International Football Whist. You are invited to take the seat of Derby County 2."), what
+    others = page.inner_text("[data-testid=join-others]")
+    assert others.startswith("Also at the table: Derby County 1 (a person, not here yet), Charlton 1 (a bot: "), others
+    assert "Charlton 2 (a bot: " in others and "random" not in others
+    shot(page, "drive-join-page-phone")
+    # a cycle's match: Ann's and Ruth's seats, both people
+    cycle = httpx.post(quick_server.url + "/api/cycles", json={"players": ["Ann", "Ruth"]}).json()
+    match = httpx.post(f"{quick_server.url}/api/cycles/{cycle['id']}/matches/0/table",
+                       headers={"Authorization": f"Bearer {cycle['key']}"},
+                       json={"seats": [{"kind": "person"}, {"kind": "person"}]}).json()
+    page.goto(quick_server.url + match["join"]["1"])
+    page.locator("[data-testid=join]").wait_for()
+    assert page.inner_text("main h1").endswith("match 1: Ann v Ruth"), page.inner_text("main h1")
+    assert "You are invited to take the seat of Ruth." in page.inner_text("[data-testid=join-what]")
+    assert page.inner_text("[data-testid=join-others]") == "Also at the table: Ann (a person, not here yet)."
