@@ -291,13 +291,27 @@ function remembered(select, key, choices) {
 }
 const seatOf = (select) => (select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value });
 
-// A fixture's table opens in a new tab; this browser keeps the first person seat's key, as for any new table.
+// A fixture's table for people opens for its players: nobody is sat down unasked (review 28: the organiser was sat
+// in the first seat), the row then offers each seat's link to send, or to sit at it here as a choice said in words.
+// A table of bots alone opens in a new tab, to watch.
+const withPeople = (seats) => seats.some((s) => s.kind === "person");
 async function openTable(url, seats, key) {
   try {
     const made = await api("POST", url, { seats }, key);
+    if (withPeople(seats)) return;
     keepMade(made);
     window.open(made.url, "_blank");
   } catch (error) { toast(error.message); }
+}
+// the button that opens a fixture's table, said for who will sit there (``selects``: each side's choice)
+const OPEN_WORDS = "Open the table (hand out its seats)";
+const BOTS_WORDS = "Play in Parlour (new tab)";
+function openButton(selects, attrs, idle = false) {
+  const words = () => (selects.some((s) => s.value === "person") ? OPEN_WORDS : idle ? "Play the match again (new tab)" : BOTS_WORDS);
+  const title = () => attrs.title || (selects.some((s) => s.value === "person") ? "Each seat's link is then offered here, to send or to sit down with" : "The table opens in a new tab");
+  const button = h("button", { type: "button", ...attrs, title: title() }, words());
+  selects.forEach((s) => s.addEventListener("change", () => { button.textContent = words(); button.title = title(); }));
+  return button;
 }
 
 // A score saved: the keyboard's place is its row's button ("Change score"), never the top of the page, which a
@@ -315,8 +329,9 @@ const refused = new Map();
 
 // Two scores and Enter; each side is [input name, label, value].  A score once entered is
 // read-only: Change score is a deliberate step that opens it, and Save correction sends it.  ``slot`` names the
-// score's place, for what is kept across a redraw.
-function scoreForm(max, entered, first, second, submit, key, slot) {
+// score's place, for what is kept across a redraw.  ``closes``: the game is being played at a table now, which a score
+// typed in ends (review 28: "Enter" beside "In play" did not say so).
+function scoreForm(max, entered, first, second, submit, key, slot, closes = false) {
   if (!key) return h("span", { class: "score-read" }, entered ? `${first[2]} – ${second[2]}` : "–");
   const box = ([name, label, value]) => {
     const kept = typed.get(`${slot} ${name}`);
@@ -335,7 +350,9 @@ function scoreForm(max, entered, first, second, submit, key, slot) {
   // (no browser bubble for a figure out of range, gone in a moment: the server's reason in words stays beside it)
     // (the two boxes held together: a phone's card sets them between the names, and the button under them)
   const form = h("form", { class: `score${entered && !opened ? " entered" : ""}`, novalidate: true },
-    h("span", { class: "boxes" }, box(first), " – ", box(second)), " ", button, said);
+    h("span", { class: "boxes" }, box(first), " – ", box(second)), " ", button, said,
+    // (said under the boxes, not in the button: a long button squeezed the teams' names off a phone)
+    closes && !entered ? h("small", { class: "muted closes", "data-testid": "closes-table", style: "display:block" }, "A score entered here ends the game at its table.") : "");
   if (entered && !typed.has(`${slot} ${first[0]}`) && !typed.has(`${slot} ${second[0]}`)) {
     // the first click only opens the score (its default is prevented, so nothing is sent); the button then submits
     button.addEventListener("click", (event) => {
@@ -394,8 +411,12 @@ function inPlay(tables, handOn = false, label = "The game", level = "") {
     const seats = state.awaited.map(([seat, name]) => (own && own.seat === seat
       ? h("div", {}, h("a", { href: `/t/${state.id}`, target: "_blank", "data-testid": "back-to-seat" }, state.started ? `Go back to your seat as ${name}` : `Take your seat as ${name}`))
       : links[seat] ? h("div", {}, `Send ${name} the join link: `, linkOnDemand(location.origin + links[seat], `Copy ${possessive(name)} link`, "join-link"))
-        : h("div", {}, handOn ? `${possessive(name)} seat: ${state.started ? "go back to it" : "hand it on"} with the buttons below.`
-          : `${possessive(name)} join link went to whoever opened the table.`)));
+        : handOn ? null : h("div", {}, `${possessive(name)} join link went to whoever opened the table.`))).filter(Boolean);
+    // the seats the organiser hands on with the buttons below: said once for them all, by the buttons (review 28: "hand
+    // it on with the buttons below" was said once a seat, the same sentence twice in a row)
+    const handed = handOn ? state.awaited.filter(([seat]) => !(own && own.seat === seat) && !links[seat]).map(([, name]) => name) : [];
+    // (before the game the panel of buttons below says it for itself)
+    if (handed.length && state.started) seats.push(h("div", { "data-testid": "hand-on-said" }, "To go back to the table, use the buttons below."));
     if (state.started) {
       // a game under way that a player left: said as it is (nothing is lost), and who waits for him
       const bots = state.bots.length ? `${listed(state.bots)} (${state.bots.length > 1 ? "bots" : "a bot"}) ${state.bots.length > 1 ? "wait" : "waits"}`
@@ -638,7 +659,7 @@ export async function drive(main, id) {
         await enter({ kind: res ? "correction" : "result", round: f.round, table: f.table,
           home_goals: Number(e.home.value), away_goals: Number(e.away.value) });
         refocus(`tr[data-fixture="${f.round}-${f.table}"]`);
-      }, key, `drive ${id} round ${f.round} table ${f.table}`);
+      }, key, `drive ${id} round ${f.round} table ${f.table}`, f.tables.some((t) => !t.finished && !t.closed));
     const tables = f.tables.map((t) => tableLink(t));
     // who plays (played) it: a side of bots at their level ("Lions (bots: Steady)"), as the pickers said it; a score
     // the organiser typed in was played by nobody here (a table closed for it names no bots, review 27b)
@@ -707,8 +728,8 @@ export async function drive(main, id) {
     remembered(home, `${f.round}-${f.table}-home`, choices);
     remembered(away, `${f.round}-${f.table}-away`, choices);
     // (secondary: the round's own "Let bots play" is the page's main action, not a table's)
-    const go = h("button", { type: "button", class: "play-table", "data-testid": "play-table", onclick: () => openTable(`/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
-      [seatOf(home), seatOf(away), seatOf(home), seatOf(away)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
+    const go = openButton([home, away], { class: "play-table", "data-testid": "play-table", onclick: () => openTable(`/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
+      [seatOf(home), seatOf(away), seatOf(home), seatOf(away)], key).then(load) });
     return h("span", { class: "play" }, home, " v ", away, " ", go);
   };
   load = await live(main, `/api/drives/${id}`, "drive", async (got) => {
@@ -872,12 +893,12 @@ function seatLinks(t, people, url, key) {
       } catch (error) { toast(error.message); }
     };
     return h("div", { class: "seat-hand-on", "data-testid": "seat-hand-on", "data-seat": seat },
-      h("button", { type: "button", onclick: sit, "data-testid": "sit-down" }, `Sit down as ${name}`), " ",
+      h("button", { type: "button", onclick: sit, "data-testid": "sit-down" }, `Sit at this table yourself, as ${name}`), " ",
       h("button", { type: "button", onclick: copy, "data-testid": "copy-seat-link" }, `Copy ${possessive(name)} link`), shown);
   };
   return h("div", { class: "seat-links", "data-testid": "seat-links" },
     h("small", { class: "muted" }, people.length > 1 ? "Each player's own link opens the seat on any device: " : `${possessive(people[0].name)} own link opens the seat on any device: `,
-      "send it, or sit them down here. Use a new one if the first link is lost: the old link then stops working, the seat stays."),
+      "send it to them, or sit at the table yourself. Use a new one if the first link is lost: the old link then stops working, the seat stays."),
     people.map(one));
 }
 
@@ -1069,11 +1090,10 @@ export async function cycle(main, id) {
     // or to have the match played again (the new table's result replaces it)
     const idle = m.source && m.source.idle && m.source.idle.length ? m.source.idle : null;
     // a later sitting waits for its players' earlier matches (nobody plays two at once): the button says why
-    const play = h("button", { class: "primary", "aria-disabled": m.waits ? "true" : undefined,
+    const play = openButton([blue, red], { class: "primary", "data-testid": "play-table", "aria-disabled": m.waits ? "true" : undefined,
       onclick: () => (m.waits ? toast(`${capital(m.waits)}.`) : openTable(`/api/cycles/${id}/matches/${m.match}/table`,
         [seatOf(blue), seatOf(red)], key).then(load)),
-      title: m.waits ? capital(m.waits) : "The table opens in a new tab", "aria-describedby": m.waits ? `waits-${m.match}` : undefined },
-    idle ? "Play the match again (new tab)" : "Play in Parlour (new tab)");
+      "aria-describedby": m.waits ? `waits-${m.match}` : undefined, title: m.waits ? capital(m.waits) : undefined }, idle);
     const later = m.waits ? h("small", { class: "muted play-waits", id: `waits-${m.match}`, "data-testid": "play-waits", style: "display:block" }, `${capital(m.waits)}.`) : "";
     const keep = async () => {
       try { data = await api("POST", `/api/cycles/${id}/matches/${m.match}/keep`, undefined, key); draw(); } catch (error) { toast(error.message); }
