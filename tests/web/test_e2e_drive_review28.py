@@ -5,6 +5,8 @@ seat's join link says which game it is and who else sits there (it said only "Yo
 
 from __future__ import annotations
 
+import time
+
 import httpx
 
 from conftest import PHONE, shot
@@ -70,3 +72,47 @@ def test_a_seats_join_link_says_which_game_it_is_and_who_else_sits_there(quick_s
     assert page.inner_text("main h1").endswith("match 1: Ann v Ruth"), page.inner_text("main h1")
     assert "You are invited to take the seat of Ruth." in page.inner_text("[data-testid=join-what]")
     assert page.inner_text("[data-testid=join-others]") == "Also at the table: Ann (a person, not here yet)."
+
+
+def test_a_corrected_score_keeps_the_one_played_and_change_score_can_be_cancelled(quick_server, page):
+    made, auth = organiser_drive(quick_server, rounds=1)
+    bots = [{"kind": "bot", "bot": "random"}] * 4
+    table = httpx.post(f"{quick_server.url}/api/drives/{made['id']}/fixtures/1/1/table", headers=auth,
+                       json={"seats": bots}).json()["id"]
+    deadline = time.monotonic() + 60
+    while (result := httpx.get(f"{quick_server.url}/api/drives/{made['id']}").json()["rounds"][0][0]["result"]) is None:
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.2)
+    played = [result["home_goals"], result["away_goals"]]
+    assert result["was"] is None and not result["corrected"]
+    # the organiser's page: "Change score" opened, a figure typed, then Cancel: the boxes close as they were
+    page.set_viewport_size(PHONE)
+    page.goto(quick_server.url + made["organiser"])
+    row = page.locator("tr[data-fixture='1-1']")
+    row.locator("text=Change score").click()
+    row.locator("input[name=home]").fill("9")
+    row.locator("[data-testid=cancel-correction]").click()
+    assert row.locator("input[name=home]").input_value() == str(played[0])
+    assert row.locator("input[name=home]").get_attribute("readonly") is not None
+    assert row.locator("form.score button").all_inner_texts() == ["Change score"]
+    after = httpx.get(f"{quick_server.url}/api/drives/{made['id']}").json()["rounds"][0][0]["result"]
+    assert [after["home_goals"], after["away_goals"]] == played and not after["corrected"]
+    # a correction (one goal more for the home side) says the score it replaced, and where that one was played
+    fixed = [played[0] + 1, played[1]] if sum(played) < 22 else [played[0] - 1, played[1]]
+    row.locator("text=Change score").click()
+    row.locator("input[name=home]").fill(str(fixed[0]))
+    row.locator("text=Save correction").click()
+    source = row.locator("[data-testid=source]")
+    source.filter(has_text="corrected").wait_for(timeout=15000)
+    said = source.inner_text()
+    assert said.startswith(f"corrected from {played[0]}–{played[1]} by the organiser at "), said
+    assert "; before, played by bots at a Parlour table, finished at " in said, said
+    shot(page, "drive-corrected-phone")
+    view = httpx.get(f"{quick_server.url}/api/drives/{made['id']}").json()["rounds"][0][0]["result"]
+    assert view["was"] == played and view["played"]["source"] == "bots"
+    # the table's replay says both: the score played there, and the one the drive counts
+    context = httpx.get(f"{quick_server.url}/api/tables/{table}").json()["context"]
+    assert context["corrected"] == (f"Played {played[0]}–{played[1]} at this table; the organiser corrected the "
+                                    f"drive's score to {fixed[0]}–{fixed[1]}."), context
+    page.goto(f"{quick_server.url}/replay/{table}")
+    assert page.locator("[data-testid=replay-corrected]").inner_text() == context["corrected"]

@@ -15,9 +15,17 @@ const clockOf = (at) => {
   const today = when.toDateString() === new Date().toDateString();
   return when.toLocaleString("en-GB", { ...(today ? {} : { day: "numeric", month: "short" }), hour: "2-digit", minute: "2-digit" });
 };
-export function sourceWords(meta, corrected) {
+// ``res``: a drive's corrected result, with the score it replaced (``was``) and where the first came from
+// (``played``): "corrected from 5–5 by the organiser at 19:05; before, played by bots ..." (review 28: the score
+// replaced was gone)
+export function sourceWords(meta, corrected, res = null) {
   if (!meta || !meta.source) return "";
   const at = meta.at ? ` at ${clockOf(meta.at)}` : "";
+  if (meta.source === "organiser" && corrected && res && res.was) {
+    // (where the first score was played at a table; one typed in before is said by "corrected from" alone)
+    const before = res.played && res.played.source && res.played.source !== "organiser" ? `; before, ${sourceWords(res.played, false)}` : "";
+    return `corrected from ${res.was[0]}–${res.was[1]} by the organiser${at}${before}`;
+  }
   if (meta.source === "organiser") return `${corrected ? "corrected" : "entered"} by the organiser${at}`;
   const played = meta.source === "bots" ? "played by bots at a Parlour table" : "played at a Parlour table";
   // a result where a person made no move, which the organiser chose to keep (idleWords says it before he chooses)
@@ -353,7 +361,22 @@ function scoreForm(max, entered, first, second, submit, key, slot, closes = fals
     h("span", { class: "boxes" }, box(first), " – ", box(second)), " ", button, said,
     // (said under the boxes, not in the button: a long button squeezed the teams' names off a phone)
     closes && !entered ? h("small", { class: "muted closes", "data-testid": "closes-table", style: "display:block" }, "A score entered here ends the game at its table.") : "");
-  if (entered && !typed.has(`${slot} ${first[0]}`) && !typed.has(`${slot} ${second[0]}`)) {
+  if (entered) {
+    // Cancel, beside Save correction: the boxes close again as they were, and nothing is sent (review 28: once
+    // "Change score" was open there was no way back but a reload)
+    const cancel = h("button", { type: "button", class: "cancel", "data-testid": "cancel-correction" }, "Cancel");
+    const close = () => {
+      [first, second].forEach(([name, , value]) => { typed.delete(`${slot} ${name}`); form.elements[name].value = value; form.elements[name].readOnly = true; });
+      refused.delete(slot);
+      said.replaceChildren();
+      form.classList.add("entered");
+      button.textContent = "Change score";
+      button.type = "button";
+      cancel.remove();
+      button.focus();
+    };
+    cancel.addEventListener("click", close);
+    if (opened) button.after(" ", cancel);
     // the first click only opens the score (its default is prevented, so nothing is sent); the button then submits
     button.addEventListener("click", (event) => {
       if (!form.classList.contains("entered")) return;
@@ -362,6 +385,7 @@ function scoreForm(max, entered, first, second, submit, key, slot, closes = fals
       form.classList.remove("entered");
       button.textContent = "Save correction";
       button.type = "submit";
+      button.after(" ", cancel);
       form.querySelector("input").focus();
     });
   }
@@ -705,7 +729,7 @@ export async function drive(main, id) {
     return h("tr", { "data-fixture": `${f.round}-${f.table}`, id: `round-${f.round}-table-${f.table}`, class: res ? "has-result" : undefined },
       h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${possessive(f.ground)} ground`)),
       h("td", { class: "home", title: f.home }, f.home, h("small", { class: "muted side" }, " (home)"), who(0)),
-      h("td", {}, shown, res && res.meta && res.meta.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(res.meta, res.corrected)) : ""),
+      h("td", {}, shown, res && res.meta && res.meta.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(res.meta, res.corrected, res)) : ""),
       h("td", { class: "away", title: f.away }, f.away, who(1)),
       // (while the bots carry the drive on, a game still to come is theirs: said, not offered to people)
       h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(fw.bot_catalogue, data.bots.bots)})`)
