@@ -116,3 +116,30 @@ def test_a_corrected_score_keeps_the_one_played_and_change_score_can_be_cancelle
                                     f"drive's score to {fixed[0]}–{fixed[1]}."), context
     page.goto(f"{quick_server.url}/replay/{table}")
     assert page.locator("[data-testid=replay-corrected]").inner_text() == context["corrected"]
+
+
+def test_a_drive_has_one_results_sheet_and_its_pdf_says_it_is_being_prepared(quick_server, page):
+    made, auth = organiser_drive(quick_server, rounds=1, title="Club night drive")
+    sheet = f"{quick_server.url}/drives/{made['id']}/sheet"
+    blank = httpx.get(sheet).text                         # (before any result: blanks for the winners)
+    assert "LEAGUE CHAMPIONS: ______" in blank and "RESULTS SHEET" in blank
+    for table, (home, away) in ((1, (5, 2)), (2, (2, 1))):
+        entered = httpx.post(f"{quick_server.url}/api/drives/{made['id']}/entries", headers=auth,
+                             json={"kind": "result", "round": 1, "table": table, "home_goals": home,
+                                   "away_goals": away})
+        assert entered.status_code == 200, entered.text
+    # Derby County beat Charlton 5-2 at table 1 (the Cup's), Q.P. Rangers beat Swansea 2-1: Derby County ahead on
+    # goal average
+    text = httpx.get(sheet).text
+    assert "LEAGUE CHAMPIONS: Derby County" in text and "CUP WINNERS: Derby County" in text, text
+    assert "FINAL LEAGUE TABLE" in text and "ROUND 1" in text and "5&ndash;2" in text and "2&ndash;1" in text
+    assert httpx.get(sheet, params={"format": "doc"}).status_code == 422
+    # the drive's page offers it; its PDF's link says it is being prepared while the new tab waits for it
+    page.set_viewport_size(PHONE)
+    page.goto(quick_server.url + made["organiser"])
+    section = page.locator("[data-testid=results-sheet]")
+    assert section.locator("[data-testid=print-page]").get_attribute("href") == f"/drives/{made['id']}/sheet"
+    with page.context.expect_page():
+        section.locator("[data-testid=print-pdf]").click()
+    assert section.locator("[data-testid=print-pdf]").inner_text() == "Results sheet (PDF): preparing…"
+    assert section.locator("[data-testid=print-pdf]").get_attribute("aria-busy") == "true"

@@ -409,7 +409,25 @@ function scoreForm(max, entered, first, second, submit, key, slot, closes = fals
 // its Print button, and the same page as a PDF; each a button of full touch size, said in words.
 const printLinks = (url, print, pdf) => h("span", { class: "print-links" },
   h("a", { class: "button", href: url, target: "_blank", "data-testid": "print-page" }, print),
-  h("a", { class: "button", href: `${url}?format=pdf`, target: "_blank", "data-testid": "print-pdf" }, pdf));
+  pdfLink(`${url}?format=pdf`, { class: "button", "data-testid": "print-pdf" }, pdf));
+// A PDF takes the server some seconds to make (every team's cards, ~25 s on a loaded machine, review 28): its new tab
+// says "Preparing…" until the PDF replaces it, and the link says so meanwhile, not a blank tab with no sign.
+function pdfLink(href, attrs, words) {
+  const link = h("a", { ...attrs, href, target: "_blank" }, words);
+  link.addEventListener("click", (event) => {
+    const tab = window.open("", "_blank");
+    if (!tab) return;                                  // (a blocked pop-up: the link opens as any link does)
+    event.preventDefault();
+    tab.document.title = "Preparing the PDF…";
+    tab.document.body.innerHTML = '<p style="font: 1.2rem sans-serif; margin: 2rem">Preparing the PDF… it takes a few seconds; it opens here when ready.</p>';
+    tab.location.href = new URL(href, location.href).href;
+    link.setAttribute("aria-busy", "true");
+    link.dataset.preparing = "";
+    link.textContent = `${words}: preparing…`;
+    setTimeout(() => { link.textContent = words; link.removeAttribute("aria-busy"); delete link.dataset.preparing; }, 8000);
+  });
+  return link;
+}
 // names in a list: "Ann", "Ann and Bob", "Ann, Bob and Cat"
 
 // A fixture's table in Parlour: watched while it is played, replayed after.
@@ -662,8 +680,14 @@ export async function drive(main, id) {
         settle(round.querySelector("tbody"), fixtures.map((f) => part(`fixture ${f.round}-${f.table}`, JSON.stringify([f, inPlayState(f.tables), data.bots.playing, botLevel()]), () => fixture(f))));
         return round;
       }),
+      // one sheet of the night's results (the final league table, the winners, every round), as the cycle has its
+      // score sheet (review 28: the end of a drive offered only a card per team)
+      part("sheet", JSON.stringify(Boolean(s.complete)), () => h("section", { "data-testid": "results-sheet" }, h("h2", {}, "Results sheet"),
+        h("p", { class: "muted" }, s.complete ? "The champions, the Cup winners, the final league table and every round's results, on one sheet."
+          : "The league table and every round's results so far, on one sheet (blanks for what is still to play)."),
+        printLinks(`/drives/${id}/sheet`, "Print the results sheet", "Results sheet (PDF)"))),
       part("cards-head", "", () => h("h2", {}, "Score cards")),
-      part("print", "", () => h("p", { class: "print-links" }, h("a", { class: "button primary", href: `/drives/${id}/cards.pdf`, target: "_blank", "data-testid": "all-cards" }, "Score cards (PDF): every team's, to print"))),
+      part("print", "", () => h("p", { class: "print-links" }, pdfLink(`/drives/${id}/cards.pdf`, { class: "button primary", "data-testid": "all-cards" }, "Score cards (PDF): every team's, to print"))),
       // each team's card: its page to print, or the same as a PDF (as the cycle's score sheet is offered)
       part("cards", JSON.stringify(data.teams), () => h("ul", { class: "print-list", "data-testid": "cards" }, data.teams.map((t) =>
         h("li", {}, h("span", { class: "print-name" }, t.team, h("small", { class: "muted" }, ` (${t.side})`)),
