@@ -52,7 +52,7 @@ def test_a_match_left_mid_race_is_said_to_be_under_way_and_paused(server, page):
     assert "Ruth (a bot) waits for Ann" in said, said
     assert "Waiting for players" not in said and "starts when everyone" not in said, said
     assert row.locator("[data-testid=back-to-seat]").inner_text() == "Go back to your seat as Ann"
-    assert row.locator("[data-seat='0'] [data-testid=sit-down]").inner_text() == "Sit down as Ann"
+    assert row.locator("[data-seat='0'] [data-testid=sit-down]").inner_text() == "Sit at this table yourself, as Ann"
     shot(page, "cycle-match-left-mid-race")
     page.screenshot(path=str(ARTIFACTS / "lost_tab.png"), full_page=True)
     assert not errors, errors

@@ -322,6 +322,8 @@ class GameContext(BaseModel):
     back: str = Field(description="the link back in words: \"Back to the drive\"")
     ending: str | None = Field(None, description="once the game is over, what it settled, if it ended the "
                                                   "tournament: \"That was the drive's last game: ...\"")
+    corrected: str | None = Field(None, description="where the organiser corrected the score this table played: "
+                                                     "both scores in words")
 
 
 class TableInfo(TableView):
@@ -707,6 +709,9 @@ class FixtureResult(BaseModel):
     away_goals: int
     corrected: bool
     meta: dict[str, Any] | None
+    was: list[int] | None = Field(None, description="a correction's: the score it replaced, home goals first")
+    played: dict[str, Any] | None = Field(None, description="a correction's: where the first score came from "
+                                                            "(its meta: a Parlour table's, or the organiser's)")
 
 
 class FixtureView(BaseModel):

@@ -1,7 +1,7 @@
 // The lobby: the games on offer, the tables in play and finished, a new table, and joining one by its link.
 import { h, clear, toast } from "/static/dom.js";
 import { api, games, hashParams, keepMade, keepSeat, mySeat } from "/static/api.js";
-import { listed } from "/static/words.js";
+import { contextTitle, listed } from "/static/words.js";
 import { go, main, resultText, together } from "/static/page.js";
 import { carryLink, heldKeys, ownTables } from "/static/seats.js";
 
@@ -449,9 +449,18 @@ export async function join(tableId, seat) {
         h("p", {}, h("a", { class: "button", href: `/t/${tableId}` }, "Watch the table instead")));
     }
   });
-  document.title = `Join · ${info.title}`;
-  clear(main).append(h("h1", {}, `Join a table of ${info.title}`),
-    h("p", {}, `You are invited to seat ${seatName}. `, h("a", { href: `/t/${tableId}` }, "Watch it first")), form);
+  // what the seat is: a drive's or a cycle's game named as its page names it, and who else sits there (review 28: the
+  // page said only "You are invited to seat Aston Villa 2")
+  const context = info.context || null;
+  const bots = ((await games().catch(() => [])).find((g) => g.id === info.game) || {}).bot_catalogue || [];
+  const level = (bot) => (bots.find((b) => b.name === bot) || {}).title || "";
+  const others = info.seats.map((s, i) => (i === Number(seat) ? null : s.kind === "bot"
+    ? `${s.name} (a bot${level(s.bot) ? `: ${level(s.bot)}` : ""})` : `${s.name} (${s.connected ? "here" : "a person, not here yet"})`)).filter(Boolean);
+  const title = context ? contextTitle(context) : `a table of ${info.title}`;
+  document.title = `Join · ${context ? title : info.title}`;
+  clear(main).append(h("h1", {}, context ? title : `Join a table of ${info.title}`),
+    h("p", { "data-testid": "join-what" }, context ? `${info.title}. ` : "", `You are invited to take the seat of ${seatName}. `, h("a", { href: `/t/${tableId}` }, "Watch it first")),
+    others.length ? h("p", { class: "muted", "data-testid": "join-others" }, `Also at the table: ${listed(others)}.`) : "", form);
   name.focus();
 }
 

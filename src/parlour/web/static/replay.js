@@ -627,6 +627,8 @@ export async function replayPage(tableId) {
       // (the reader's own seat is "you" here as in the moves below: "You win after 3 rounds", not his name)
       : mod.resultText ? mod.resultText(info.result, { ...info, seat: mySeat(tableId) ? mySeat(tableId).seat : null, onlooker: false })
         : resultText(info.result, info))),
+    // a drive's score the organiser corrected: both said, the played one and the one that counts (review 28)
+    info.context && info.context.corrected ? h("p", { class: "muted", "data-testid": "replay-corrected" }, info.context.corrected) : "",
     // the steps and the words of the move shown: one compact bar that stays pinned at the window's top as the page
     // scrolls, so that on a phone each step is a tap with the board in view under it (no scrolling back up)
     h("div", { class: "replay-stepbar", "data-testid": "replay-stepbar" },
