@@ -898,9 +898,11 @@ function place(rows, row, champion) {
   return level.length > 1 ? `=${at}` : String(at);
 }
 
-// The places shared on points, in words under the cycle's table, with what (if anything) parts them: a tie at the top
-// is played off in deciding matches; lower down nothing parts players level on points, and they share the place.
-// Said once everyone has played the same number of matches (before that the order is no verdict: unequalPlayed).
+// The places shared on points, in plain words under the cycle's table, with what (if anything) parts them (review 28:
+// "=2" for Cat with a win and Bob with none was explained only in small grey print).  Points are what count: wins
+// break no tie; a tie at the top is played off in deciding matches, and lower down players level on points share
+// the place.  Said once everyone has played the same number of matches (before that the order is no verdict:
+// unequalPlayed).
 function sharedPlaces(rows, champion) {
   if (!rows.length || !rows[0].played || new Set(rows.map((r) => r.played)).size > 1) return [];
   const seen = new Set();
@@ -908,10 +910,14 @@ function sharedPlaces(rows, champion) {
     const at = place(rows, row, champion);
     if (!at.startsWith("=") || seen.has(at)) return [];
     seen.add(at);
-    const level = rows.filter((r) => place(rows, r, champion) === at).map((r) => r.player);
+    const level = rows.filter((r) => place(rows, r, champion) === at);
     const n = Number(at.slice(1));
-    return [at === "=1" ? `=1 ${listed(level)}, level on ${plural(row.points, "point")}: deciding matches part them`
-      : `=${n} ${listed(level)}, level on ${plural(row.points, "point")}: only a tie at the top is played off, so they share ${ordinal(n)} place`];
+    const on = `${level.length > 2 ? "all" : "both"} on ${plural(row.points, "point")}`;
+    const won = (r) => (r.won ? `${r.player} won ${r.won} ${r.won === 1 ? "match" : "matches"}` : `${r.player} none`);
+    const wins = new Set(level.map((r) => r.won)).size > 1 ? ` (${listed(level.map(won))})` : "";
+    const names = listed(level.map((r) => r.player));
+    return [n === 1 ? `${names} are level at the top (=1), ${on}: deciding matches part them, as wins do not${wins}`
+      : `${names} share ${ordinal(n)} place (=${n}), ${on}: points are what count, and wins do not break a tie${wins}; only a tie for 1st is played off`];
   });
 }
 
@@ -1040,7 +1046,7 @@ export async function cycle(main, id) {
           h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points)))))))),
       part("shared", JSON.stringify([r.table, r.champion]), () => {
         const said = sharedPlaces(r.table, r.champion);
-        return said.length ? h("p", { class: "muted", "data-testid": "shared-places" }, `${said.join("; ")}.`) : "";
+        return said.length ? h("p", { "data-testid": "shared-places" }, said.map((x) => `${x}.`).join(" ")) : "";
       }),
       // (while some have played more matches than others the order is no verdict yet: said, the ranking unchanged)
       part("unequal", JSON.stringify(r.table.map((row) => [row.player, row.played])), () => {
