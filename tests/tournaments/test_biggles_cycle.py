@@ -185,15 +185,16 @@ def test_the_score_sheet_says_when_the_matches_were_played_and_which_bots_raced_
     for m in matches[:2]:
         cycle.enter(m["match"], 8, 5, meta={"source": "bots", "at": day + 3600 * (m["match"] + 9)})
     line = played_line(cycle, bots, titles)
-    assert line == "Played on 6 December 2026 &middot; every match raced by bots, Casual player level", line
+    assert line == "Played on 6 December 2026 &middot; every match was played by bots (Casual player level)", line
     assert line in cycle_card_html(cycle, bots=bots, titles=titles)
     # a match typed in by the organiser the next day, another raced by Club players
     cycle.enter(matches[2]["match"], 3, 8, meta={"source": "organiser", "at": day + 86400 + 60})
     bots[matches[3]["match"]] = ["club", "club"]
     cycle.enter(matches[3]["match"], 8, 7, meta={"source": "bots", "at": day + 86400 + 120})
     line = played_line(cycle, bots, titles)
-    assert line == ("Played from 6 December 2026 to 7 December 2026 &middot; 3 of the 4 matches played raced by "
-                    "bots, Casual player and Club player levels"), line
+    # (review 28: "3 of the 4 matches played raced by bots" read as a slip)
+    assert line == ("Played from 6 December 2026 to 7 December 2026 &middot; 3 of the 4 matches were played by "
+                    "bots (Casual player and Club player levels)"), line
 
 
 @pytest.mark.parametrize("n", [4, 5, 6, 7])

@@ -115,10 +115,16 @@ const standingOf = (info, words) => {
   return { ...standingWords(info, words), claimed, awaited,
     started: !info.over && info.moves > 0 && awaited.every(([i]) => claimed.includes(i)) };
 };
-const standingWords = (info, words) => ({
-  race: Boolean(info.real_time),
-  bots: info.seats.filter((seat) => seat.kind === "bot").map((seat) => seat.name),
-  standing: info.over ? "just finished" : words(info.observation, info) });
+// ``starting``: a race that waits for people at its table to press Start (or Ready for the next match, ruling 12),
+// their names: said as such, not as a match in play where nobody has built yet (review 28)
+const standingWords = (info, words) => {
+  const race = info.race;
+  const starting = !info.over && race && ["waiting", "match-over"].includes(race.phase) && race.waiting_for.length
+    ? { who: race.waiting_for.map((i) => info.seats[i].name), button: race.phase === "waiting" ? "Start" : `Ready for match ${race.match}` } : null;
+  return { race: Boolean(info.real_time), starting,
+    bots: info.seats.filter((seat) => seat.kind === "bot").map((seat) => seat.name),
+    standing: info.over ? "just finished" : words(info.observation, info) };
+};
 function watch(id, words, changed) {
   if (watching.has(id) || typeof WebSocket === "undefined") return;
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${id}`);
@@ -424,6 +430,10 @@ function inPlay(tables, handOn = false, label = "The game", level = "") {
     return h("div", { class: "muted", "data-testid": "in-play", "data-waiting": "" },
       h("strong", {}, `Waiting for players: ${names}. `), seats,
       "The game starts when everyone has sat down.");
+  }
+  if (state.starting) {
+    return h("small", { class: "muted", "data-testid": "in-play", "data-starting": "" },
+      `Waiting for ${listed(state.starting.who)} to press ${state.starting.button}. The result comes in when the game ends. `);
   }
   // (sentences of their own, the bots' level inside the first: the Watch link after them is no continuation)
   const just = (state.standing || "").startsWith("just");
@@ -882,7 +892,7 @@ function seatLinks(t, people, url, key) {
       h("button", { type: "button", onclick: copy, "data-testid": "copy-seat-link" }, `Copy ${possessive(name)} link`), shown);
   };
   return h("div", { class: "seat-links", "data-testid": "seat-links" },
-    h("small", { class: "muted" }, people.length > 1 ? "Each player's own link opens the seat on any device: " : `${possessive(people[0].name)} own link opens the seat on any device: `,
+    h("small", { class: "muted" }, people.length > 1 ? "Each player's own link opens the seat on any device: " : `The link for ${people[0].name} opens the seat on any device: `,
       "send it, or sit them down here. Use a new one if the first link is lost: the old link then stops working, the seat stays."),
     people.map(one));
 }
