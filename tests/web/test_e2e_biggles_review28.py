@@ -7,7 +7,8 @@ import httpx
 
 from conftest import shot
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+HEIGHT = 844
+PHONE = {"viewport": {"width": 390, "height": HEIGHT}, "has_touch": True, "is_mobile": True}
 
 
 def test_a_phones_watcher_has_the_moves_down_to_the_dock(server, browser):
@@ -28,7 +29,7 @@ def test_a_phones_watcher_has_the_moves_down_to_the_dock(server, browser):
         assert dock["y"] - (board["y"] + board["height"]) < 24, (board, dock)
         # nothing runs past the screen: the page does not scroll
         height = page.evaluate("() => document.documentElement.scrollHeight")
-        assert height <= PHONE["viewport"]["height"] + 1, height
+        assert height <= HEIGHT + 1, height
         shot(page, "biggles-review28-phone-watcher")
     finally:
         context.close()
