@@ -755,9 +755,13 @@ class NewCycle(Body):
     rounds: StrictInt = 1
     title: StrictStr | None = Field(None, description="its name; none (or blank): \"Biggles cycle, 5 December\", "
                                                       "the day it is made")
+    pairing: Literal["ring", "everyone"] = Field("ring", description="who plays whom: \"ring\", the rule sheet's "
+                                                 "(each player the next, the last the first), or \"everyone\" "
+                                                 "(everyone plays everyone once a round)")
 
     refusals = {"players": "players are a list of names, or names one a line", "rounds": "rounds is a whole number",
-                "title": "title is some text"}
+                "title": "title is some text",
+                "pairing": "who plays whom is \"ring\" (the rule sheet's) or \"everyone\" (everyone plays everyone)"}
 
 
 POINTS = "the points are whole numbers: the winner scores 8 and the loser 0 to 7"
@@ -831,6 +835,8 @@ class CycleView(BaseModel):
                                    "one its players (\"the cycle of Ann, Bob and Cat\")")
     players: list[str]
     rounds: int
+    pairing: Literal["ring", "everyone"] = Field("ring", description="who plays whom: the rule sheet's ring, or "
+                                                 "everyone against everyone")
     report: dict[str, Any]
     matches: list[CycleMatch]
     win_points: int

@@ -478,7 +478,8 @@ def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView
     in_play = {t["meta"]["match"] for t in tables if t["finished"] is None}
     people = cycle_people(tables)
     waits = cycle_waits(cycle, seats)
-    return CycleView(id=doc_id, title=cycle.name, players=cycle.players, rounds=cycle.rounds, report=cycle.report(),
+    return CycleView(id=doc_id, title=cycle.name, players=cycle.players, rounds=cycle.rounds, pairing=cycle.pairing,
+                     report=cycle.report(),
                      win_points=WIN_POINTS, people=people,
                      bots=race_carrying_view(cycle.bots(), cycle.entries, cycle_batches(cycle, in_play, people)),
                      matches=[CycleMatch(**m, round=round_of(cycle, m), tables=played_at.get(m["match"], []),

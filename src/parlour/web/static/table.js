@@ -306,14 +306,19 @@ export async function playTable(tableId) {
       : view.legal.length ? [...board.querySelectorAll("[data-focus], [data-action], [data-target]")]
         : [...board.querySelectorAll("[data-watch]")];
     const area = (els) => els.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
-    const rects = area(parts);
-    if (!rects.length) return;
     const room = dock.getBoundingClientRect().top;
     // what a game would keep in sight beside the decision (data-keep: Football Whist's goals and play log) comes
-    // into the room with it where the room holds both
-    const kept = [...rects, ...area(view.legal.length && !resized ? [...board.querySelectorAll("[data-keep]")] : [])];
+    // into the room with it where the room holds both; while the player waits, or the dock has grown, only a kept
+    // part the dock cuts in two (review 28: a refusal's line over a phone's Play log left its heading and half a
+    // line showing over the dock), so that the table otherwise stays still
+    const keep = area(view && !view.over ? [...board.querySelectorAll("[data-keep]")] : []);
+    const cut = keep.filter((r) => r.top < room && r.bottom > room);
+    const rects = area(parts);
+    if (!rects.length && !cut.length) return;
+    const kept = [...rects, ...(view.legal.length && !resized ? keep : cut)];
     const fits = (rs) => Math.max(...rs.map((r) => r.bottom)) - Math.min(...rs.map((r) => r.top)) <= room;
     const shown = kept.length > rects.length && fits(kept) ? kept : rects;
+    if (!shown.length) return;
     const top = Math.min(...shown.map((r) => r.top));
     const bottom = Math.max(...shown.map((r) => r.bottom));
     if (top >= 0 && bottom <= room) return;

@@ -123,10 +123,16 @@ const standingOf = (info, words) => {
   return { ...standingWords(info, words), claimed, awaited,
     started: !info.over && info.moves > 0 && awaited.every(([i]) => claimed.includes(i)) };
 };
-const standingWords = (info, words) => ({
-  race: Boolean(info.real_time),
-  bots: info.seats.filter((seat) => seat.kind === "bot").map((seat) => seat.name),
-  standing: info.over ? "just finished" : words(info.observation, info) });
+// ``starting``: a race that waits for people at its table to press Start (or Ready for the next match, ruling 12),
+// their names: said as such, not as a match in play where nobody has built yet (review 28)
+const standingWords = (info, words) => {
+  const race = info.race;
+  const starting = !info.over && race && ["waiting", "match-over"].includes(race.phase) && race.waiting_for.length
+    ? { who: race.waiting_for.map((i) => info.seats[i].name), button: race.phase === "waiting" ? "Start" : `Ready for match ${race.match}` } : null;
+  return { race: Boolean(info.real_time), starting,
+    bots: info.seats.filter((seat) => seat.kind === "bot").map((seat) => seat.name),
+    standing: info.over ? "just finished" : words(info.observation, info) };
+};
 function watch(id, words, changed) {
   if (watching.has(id) || typeof WebSocket === "undefined") return;
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${id}`);
@@ -200,11 +206,28 @@ export async function home(main) {
     h("label", {}, "Title ", h("input", { name: "title", placeholder: `Biggles cycle, ${today}`, size: 32 })),
     h("label", {}, "Players, one a line ", h("textarea", { name: "players", rows: 4, cols: 30, placeholder: "For example:\nAnn\nBob\nCat" })),
     h("label", {}, "Rounds ", h("input", { name: "rounds", type: "number", min: 1, placeholder: "one", style: "width:7rem" })),
+    // who plays whom (review 28: four players in the sheet's ring, and the organiser expected a round robin): the
+    // ring, the rule sheet's, unless everyone is asked to play everyone; the pairs of the names typed said under it
+    h("fieldset", { "data-testid": "pairing" }, h("legend", {}, "Who plays whom"),
+      h("label", { class: "variant-check" }, h("input", { type: "radio", name: "pairing", value: "ring", checked: true }),
+        h("span", { class: "variant-label" }, "Each plays the next in a ring (the rule sheet's way)")),
+      h("label", { class: "variant-check" }, h("input", { type: "radio", name: "pairing", value: "everyone" }),
+        h("span", { class: "variant-label" }, "Everyone plays everyone")),
+      h("p", { class: "pairs", "data-testid": "pairs", "aria-live": "polite", style: "margin:.4rem 0 0" })),
     h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the cycle"), " ", formError()));
+  const sayPairs = () => {
+    const f = cycleForm.elements;
+    const names = f.players.value.split("\n").map((x) => x.trim()).filter(Boolean);
+    cycleForm.querySelector("[data-testid=pairs]").textContent = names.length > 1 ? whoPlaysWhom(names, f.pairing.value)
+      : "Type the players' names above to see who plays whom.";
+  };
+  cycleForm.addEventListener("input", sayPairs);
+  sayPairs();
   cycleForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = cycleForm.elements;
     const body = { players: f.players.value };
+    if (f.pairing.value === "everyone") body.pairing = "everyone";
     if (f.rounds.value) body.rounds = Number(f.rounds.value);
     if (f.title.value.trim()) body.title = f.title.value;
     try { go(kept(await api("POST", "/api/cycles", body))); }
@@ -224,7 +247,7 @@ export async function home(main) {
           c.state ? [" · ", h("span", { "data-testid": "state" }, c.state)] : "", ` · made ${madeAt(c.created)}`))) :
           h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New cycle"), cycleForm,
-        h("p", { class: "muted", "data-testid": "cycle-levels" }, `Each plays the next in the ring; matches can be played here (people, or Biggles bots from the weakest to the strongest: ${levels(biggles)}) or entered by hand. These are the racing bots of Biggles, for a cycle's matches only: a level here is not the drive's bot of the same name.`))));
+        h("p", { class: "muted", "data-testid": "cycle-levels" }, `Matches can be played here (people, or Biggles bots from the weakest to the strongest: ${levels(biggles)}) or entered by hand. These are the racing bots of Biggles, for a cycle's matches only: a level here is not the drive's bot of the same name.`))));
 }
 
 // A drive or cycle just made: this browser keeps its organiser key; the page to go to.
@@ -470,6 +493,10 @@ function inPlay(tables, handOn = false, label = "The game", level = "") {
     return h("div", { class: "muted", "data-testid": "in-play", "data-waiting": "" },
       h("strong", {}, `Waiting for players: ${names}. `), seats,
       "The game starts when everyone has sat down.");
+  }
+  if (state.starting) {
+    return h("small", { class: "muted", "data-testid": "in-play", "data-starting": "" },
+      `Waiting for ${listed(state.starting.who)} to press ${state.starting.button}. The result comes in when the game ends. `);
   }
   // (sentences of their own, the bots' level inside the first: the Watch link after them is no continuation)
   const just = (state.standing || "").startsWith("just");
@@ -945,7 +972,7 @@ function seatLinks(t, people, url, key) {
       h("button", { type: "button", onclick: copy, "data-testid": "copy-seat-link" }, `Copy ${possessive(name)} link`), shown);
   };
   return h("div", { class: "seat-links", "data-testid": "seat-links" },
-    h("small", { class: "muted" }, people.length > 1 ? "Each player's own link opens the seat on any device: " : `${possessive(people[0].name)} own link opens the seat on any device: `,
+    h("small", { class: "muted" }, people.length > 1 ? "Each player's own link opens the seat on any device: " : `The link for ${people[0].name} opens the seat on any device: `,
       "send it to them, or sit at the table yourself. Use a new one if the first link is lost: the old link then stops working, the seat stays."),
     people.map(one));
 }
@@ -961,9 +988,11 @@ function place(rows, row, champion) {
   return level.length > 1 ? `=${at}` : String(at);
 }
 
-// The places shared on points, in words under the cycle's table, with what (if anything) parts them: a tie at the top
-// is played off in deciding matches; lower down nothing parts players level on points, and they share the place.
-// Said once everyone has played the same number of matches (before that the order is no verdict: unequalPlayed).
+// The places shared on points, in plain words under the cycle's table, with what (if anything) parts them (review 28:
+// "=2" for Cat with a win and Bob with none was explained only in small grey print).  Points are what count: wins
+// break no tie; a tie at the top is played off in deciding matches, and lower down players level on points share
+// the place.  Said once everyone has played the same number of matches (before that the order is no verdict:
+// unequalPlayed).
 function sharedPlaces(rows, champion) {
   if (!rows.length || !rows[0].played || new Set(rows.map((r) => r.played)).size > 1) return [];
   const seen = new Set();
@@ -971,10 +1000,14 @@ function sharedPlaces(rows, champion) {
     const at = place(rows, row, champion);
     if (!at.startsWith("=") || seen.has(at)) return [];
     seen.add(at);
-    const level = rows.filter((r) => place(rows, r, champion) === at).map((r) => r.player);
+    const level = rows.filter((r) => place(rows, r, champion) === at);
     const n = Number(at.slice(1));
-    return [at === "=1" ? `=1 ${listed(level)}, level on ${plural(row.points, "point")}: deciding matches part them`
-      : `=${n} ${listed(level)}, level on ${plural(row.points, "point")}: only a tie at the top is played off, so they share ${ordinal(n)} place`];
+    const on = `${level.length > 2 ? "all" : "both"} on ${plural(row.points, "point")}`;
+    const won = (r) => (r.won ? `${r.player} won ${r.won} ${r.won === 1 ? "match" : "matches"}` : `${r.player} none`);
+    const wins = new Set(level.map((r) => r.won)).size > 1 ? ` (${listed(level.map(won))})` : "";
+    const names = listed(level.map((r) => r.player));
+    return [n === 1 ? `${names} are level at the top (=1), ${on}: deciding matches part them, as wins do not${wins}`
+      : `${names} share ${ordinal(n)} place (=${n}), ${on}: points are what count, and wins do not break a tie${wins}; only a tie for 1st is played off`];
   });
 }
 
@@ -1008,18 +1041,26 @@ function unequalPlayed(rows) {
   return `${groups.map((g, i) => (i ? `${listed(g.who)} ${count(g.n)}` : words(g))).join(", ")}${settles}`;
 }
 
-// Who meets whom in the ring, in words (review 26: four players had four matches, and the page never said who does
-// not meet whom).  The rule sheet's ring: each player plays the names either side of his in the list, the last the
-// first; with four or more, some pairs never meet (a full round robin would depart from the sheet).
-function ringWords(players) {
+// Who plays whom, in words, the pairs named (review 26: four players had four matches, and the page never said who
+// does not meet whom; review 28: it said so, but not who plays whom, and the organiser expected everyone to meet).
+// The rule sheet's ring: each player plays the next in the list, the last the first; with four or more some pairs
+// never meet, said.  ``everyone``: the named variant, every pair once a round (ruling 11).
+const pair = (a, b) => `${a}–${b}`;
+export function whoPlaysWhom(players, pairing = "ring") {
   const n = players.length;
-  if (n < 3) return "";
-  if (n === 3) return "Each player meets both of the others.";
+  if (n < 2) return "";
+  if (n === 2) return `${players[0]} and ${players[1]} play two matches a round, changing packs.`;
+  const ring = players.map((p, i) => pair(p, players[(i + 1) % n]));
+  if (n === 3) return `Each player plays the next in a ring: ${ring.join(", ")}; so everyone meets everyone.`;
+  if (pairing === "everyone") {
+    const all = players.flatMap((p, i) => players.slice(i + 1).map((q) => pair(p, q)));
+    return `Everyone plays everyone (a variant of the rules' ring): ${all.join(", ")}; ${n - 1} matches each a round.`;
+  }
+  const head = `Each player plays the next in a ring, as the rules have it: ${ring.join(", ")}`;
   const apart = (i, j) => j - i > 1 && !(i === 0 && j === n - 1);
-  const head = "Each player meets only the two names either side of theirs in the list (the last and the first meet), as the rule sheet's ring has it";
-  if (n === 4) return `${head}: ${players[0]} and ${players[2]} do not meet, nor ${players[1]} and ${players[3]}.`;
+  if (n === 4) return `${head}. So ${players[0]} and ${players[2]} do not meet, nor ${players[1]} and ${players[3]}.`;
   const misses = players.map((p, i) => `${p} does not meet ${players.filter((_, j) => apart(Math.min(i, j), Math.max(i, j))).join(", ").replace(/, ([^,]*)$/, " or $1")}`);
-  return `${head}: ${misses.join("; ")}.`;
+  return `${head}. So ${misses.join("; ")}.`;
 }
 
 export async function cycle(main, id) {
@@ -1078,9 +1119,9 @@ export async function cycle(main, id) {
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle")),
       // (its title, as a drive's page has its own; the players under it, in the ring's order)
-      part("title", JSON.stringify([data.title, data.players]), () => h("div", {}, h("h1", { "data-testid": "cycle-title" }, capital(data.title)),
+      part("title", JSON.stringify([data.title, data.players, data.pairing]), () => h("div", {}, h("h1", { "data-testid": "cycle-title" }, capital(data.title)),
         h("p", { class: "muted", "data-testid": "cycle-players" }, `Biggles, ${data.players.length} players: ${data.players.join(", ")}`),
-        ringWords(data.players) ? h("p", { class: "muted", "data-testid": "cycle-ring" }, ringWords(data.players)) : "")),
+        h("p", { "data-testid": "cycle-ring" }, whoPlaysWhom(data.players, data.pairing)))),
       narrow() ? "" : part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
       r.complete ? part("champion", JSON.stringify([r.champion, r.table]), () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion,
         championWhy(r))) : "",
@@ -1095,7 +1136,7 @@ export async function cycle(main, id) {
           h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points)))))))),
       part("shared", JSON.stringify([r.table, r.champion]), () => {
         const said = sharedPlaces(r.table, r.champion);
-        return said.length ? h("p", { class: "muted", "data-testid": "shared-places" }, `${said.join("; ")}.`) : "";
+        return said.length ? h("p", { "data-testid": "shared-places" }, said.map((x) => `${x}.`).join(" ")) : "";
       }),
       // (while some have played more matches than others the order is no verdict yet: said, the ranking unchanged)
       part("unequal", JSON.stringify(r.table.map((row) => [row.player, row.played])), () => {
