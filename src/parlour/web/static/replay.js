@@ -319,15 +319,16 @@ export async function replayPage(tableId) {
   };
   // The analysed seat in the analysis's words: the reader's own seat is "you" ("Your moves, as the expert sees them",
   // "You asked Arthur for Leeds", "no costly moves of yours"), anyone else's by name (review 26a: the reader's own game
-  // said "Reviewer asked Arthur for Glasgow", "Reviewer's moves").
+  // said "Reviewer asked Arthur for Glasgow", "Reviewer's moves"); Name opens a sentence, name stands inside one
+  // ("Besides the costly moves, you made…", review 28a).
   const whose = (data) => (onlooker(data.seat)
-    ? { Name: data.name, poss: possessive(data.name), Poss: possessive(data.name), of: possessive(data.name) }
-    : { Name: "You", poss: "your", Poss: "Your", of: "yours" });
+    ? { Name: data.name, name: data.name, poss: possessive(data.name), Poss: possessive(data.name), of: possessive(data.name) }
+    : { Name: "You", name: "you", poss: "your", Poss: "Your", of: "yours" });
   const drain = (data) => {
     const loss = smallLosses(data);
     if (!loss) return "";
     const bar = `each no more than ${pct(data.threshold)} of the chance of winning`;   // (a move past the bar is costly)
-    const head = data.costly ? `Besides the costly moves, ${whose(data).Name} made ${loss.count} smaller slips, ${bar}`
+    const head = data.costly ? `Besides the costly moves, ${whose(data).name} made ${loss.count} smaller slips, ${bar}`
       : `No single move of ${whose(data).of} cost much, but there were ${loss.count} small slips, ${bar}`;
     return h("p", { class: "drain", "data-testid": "drain" }, `${head}: the worst were `, loss.worst.map((m, i) => [
       i ? (i === loss.worst.length - 1 ? " and " : ", ") : "",
