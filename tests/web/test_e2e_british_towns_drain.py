@@ -176,3 +176,18 @@ def test_a_game_that_slid_all_along_is_told_by_its_steepest_stretches_never_the_
     # the second stretch's buttons go to its decisions
     page.locator("[data-testid=stretch] button").nth(3).click()
     page.wait_for_function(f"document.querySelector('.replay-controls input').value === '{moves[10][0]}'")
+
+
+def test_the_readers_own_slips_are_told_to_him_as_you_inside_the_sentence(server, page):
+    """Review 28a: "Besides the costly moves, You made 4 smaller slips": the reader's own game says "you" in the
+    middle of a sentence, in lower case."""
+    made, info, moves = _finished(server)
+    costs = [0.2, 0.04, 0.05, 0.03] + [0.0] * (len(moves) - 4)
+    # (this browser holds the first seat: the replay is its own game)
+    page.goto(server.url + "/")
+    page.evaluate(
+        "([id]) => localStorage.setItem(`parlour:${id}`, JSON.stringify({ seat: 0, token: 'x' }))", [made["id"]]
+    )
+    open_analysis(page, server.url, made["id"], 0, _analysis(made, info, moves, costs), state="attached")
+    text = page.locator("[data-testid=drain]").inner_text()
+    assert text.startswith("Besides the costly moves, you made 3 smaller slips, each no more than 10%"), text

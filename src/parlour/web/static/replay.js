@@ -319,15 +319,24 @@ export async function replayPage(tableId) {
   };
   // The analysed seat in the analysis's words: the reader's own seat is "you" ("Your moves, as the expert sees them",
   // "You asked Arthur for Leeds", "no costly moves of yours"), anyone else's by name (review 26a: the reader's own game
-  // said "Reviewer asked Arthur for Glasgow", "Reviewer's moves").
+  // said "Reviewer asked Arthur for Glasgow", "Reviewer's moves"); Name opens a sentence, name stands inside one
+  // ("Besides the costly moves, you made…", review 28a).
   const whose = (data) => (onlooker(data.seat)
-    ? { Name: data.name, poss: possessive(data.name), Poss: possessive(data.name), of: possessive(data.name) }
-    : { Name: "You", poss: "your", Poss: "Your", of: "yours" });
+    ? { Name: data.name, name: data.name, poss: possessive(data.name), Poss: possessive(data.name), of: possessive(data.name) }
+    : { Name: "You", name: "you", poss: "your", Poss: "Your", of: "yours" });
+  // Why the expert's choice was better, in the words of the game's live hint (its "Why its choice", from what the seat
+  // could see before the move: the step's own reasons), where the game gives such words and the move was not the
+  // expert's own (review 28a: a costly row said what it gave away, never why the other move was better)
+  const whyBetter = (m, seat) => {
+    const obs = known.get(`${m.index}:${seat}`);
+    if (!mod.hintWhy || !obs || m.played === m.best || m.unmeasured) return null;
+    return mod.hintWhy(m.best, seenBy(seat, obs)) || null;
+  };
   const drain = (data) => {
     const loss = smallLosses(data);
     if (!loss) return "";
     const bar = `each no more than ${pct(data.threshold)} of the chance of winning`;   // (a move past the bar is costly)
-    const head = data.costly ? `Besides the costly moves, ${whose(data).Name} made ${loss.count} smaller slips, ${bar}`
+    const head = data.costly ? `Besides the costly moves, ${whose(data).name} made ${loss.count} smaller slips, ${bar}`
       : `No single move of ${whose(data).of} cost much, but there were ${loss.count} small slips, ${bar}`;
     return h("p", { class: "drain", "data-testid": "drain" }, `${head}: the worst were `, loss.worst.map((m, i) => [
       i ? (i === loss.worst.length - 1 ? " and " : ", ") : "",
@@ -418,6 +427,9 @@ export async function replayPage(tableId) {
       // (where the move's words speak to the player reading his own game, "your set", he is "You" at their head too:
       // "You drew …, and it went onto your set", never "Ann drew …, and it went onto your set")
       h("p", { class: m.costly ? "verdict costly" : "verdict" }, answered ? `${answered} It cost ${onlooker(seat) ? possessive(analysed.name) : "your"} next turn; the expert puts no figure on that.` : `${whose(analysed).Name} ${made}${unmeasured ? "" : ` — ${pct(m.played_chance)}`}: ${verdict}.`),
+      // (why the expert's choice was better, as the live hint said it)
+      m.played !== m.best && before && whyBetter(m, seat) ? h("p", { class: "analysis-why", "data-testid": "focus-why" },
+        h("b", {}, `Why the expert's choice (${named(m.best, seat, before)}): `), whyBetter(m, seat)) : "",
       h("ol", { class: "analysis-options", "aria-label": "The expert's view of the moves, best first" }, top.map((o) => h("li", { class: o.action === m.played ? "played" : "" },
         h("span", { class: "option-name" }, named(o.action, seat, before), o.action === m.played ? h("span", { class: "muted" }, " (played)") : ""),
         h("span", { class: "bar", "aria-hidden": "true", style: unmeasured ? "visibility: hidden" : undefined }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
@@ -450,7 +462,9 @@ export async function replayPage(tableId) {
       // the analysis is for the players: this browser's seat key at the table, if it played there
       const data = await api("GET", `/api/tables/${tableId}/analysis?seat=${seat}`, undefined, mySeat(tableId)?.token);
       // the tables that the list's words need: those of the decisions whose move, or the expert's, names what lay there
-      await Promise.all(data.moves.filter((m) => needsView(m.played) || needsView(m.best)).map((m) => observe(m.index, seat)));
+      // (and those of the costly moves, whose rows say why the expert's choice was better, where the game words it)
+      await Promise.all(data.moves.filter((m) => needsView(m.played) || needsView(m.best) || (mod.hintWhy && m.costly))
+        .map((m) => observe(m.index, seat)));
       analysed = data;
       drawAnalysis(data);
       which.value = String(seat);           // the table from the analysed seat's view, as each decision shows it
@@ -498,7 +512,8 @@ export async function replayPage(tableId) {
       m.wrong_answer ? h("span", { class: "cost", "data-testid": "costly" }, `wrong: a turn lost${m.cost ? `, ${spent(m, data.threshold)}` : m.unmeasured ? " (its cost is not measured)" : ""}`)
         : m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${spent(m, data.threshold)}`) : "",
       m.played === m.best ? h("span", { class: "muted" }, " the expert's choice")
-        : h("span", { class: "muted" }, ` ${m.unmeasured ? "right" : "the expert"}: ${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))}${m.unmeasured ? "" : ` ${pct(m.best_chance)}`}`))));
+        : h("span", { class: "muted" }, ` ${m.unmeasured ? "right" : "the expert"}: ${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))}${m.unmeasured ? "" : ` ${pct(m.best_chance)}`}`),
+      m.costly && whyBetter(m, data.seat) ? h("span", { class: "analysis-why", "data-testid": "costly-why" }, h("b", {}, "Why the expert's choice: "), whyBetter(m, data.seat)) : "")));
     onlyCostly.addEventListener("change", () => list.classList.toggle("only-costly", onlyCostly.checked));
     const unfinished = data.finished ? "" : h("p", { class: "error" },
       `The expert stopped before the end: ${data.moves.length} of ${plural(data.decisions, "decision")} judged, the rest left out.`);
