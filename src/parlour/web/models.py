@@ -545,6 +545,8 @@ class VariantOption(BaseModel):
     choice_labels: list[str] = Field(description="each of choices in plain words, in the same order")
     minimum: int | None
     maximum: int | None
+    prominent: bool = Field(False, description="a way to play a newcomer may come for, not a fine point of the "
+                            "rules: a new-table form shows it among the first options")
 
 
 class BotInfo(BaseModel):

@@ -338,14 +338,18 @@ export async function newTable(gameId) {
   count.addEventListener("change", drawSeats);
   // (a game with many options, Squadron Scramble's nine, shows its first two, the ones a newcomer may want, and folds
   // the rest under "More rules": the defaults follow the rule sheet, so a first game needs none of them)
+  // (an option marked prominent, a way to play such as plane-spotting, is shown with them: folded among the fine
+  // points it went unfound, review 28)
   const folded = g.variants.length > MANY_VARIANTS;
-  const shown = folded ? g.variants.slice(0, SHOWN_VARIANTS) : g.variants;
+  const inView = (o, i) => !folded || i < SHOWN_VARIANTS || o.prominent;
+  const shown = g.variants.filter(inView);
+  const rest = g.variants.filter((o, i) => !inView(o, i));
   const variantBox = h("fieldset", {}, h("legend", {}, "Rules variant"),
     g.variants.length ? "" : h("p", { class: "muted" }, "This game has no variant options."),
     shown.map((o) => variantInput(o)),
-    folded ? h("details", { class: "more-rules", "data-testid": "more-rules" },
-      h("summary", {}, `More rules (${g.variants.length - SHOWN_VARIANTS}): leave them as they are for the usual game`),
-      g.variants.slice(SHOWN_VARIANTS).map((o) => variantInput(o))) : "");
+    rest.length ? h("details", { class: "more-rules", "data-testid": "more-rules" },
+      h("summary", {}, `More rules (${rest.length}): leave them as they are for the usual game`),
+      rest.map((o) => variantInput(o))) : "");
   const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "random" });
   const who = h("fieldset", {}, h("legend", {}, "Who may see and join"),
     h("label", {}, h("input", { type: "checkbox", name: "public" }), " List it under Tables in play",
