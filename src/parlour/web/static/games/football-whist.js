@@ -646,7 +646,9 @@ function lastTrick(ctx, last, k, title = "Last trick") {
   const cards = last.cards.map((c, i) => {
     const seat = (last.leader + i) % 4;
     return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, cardFor(c),
-      h("span", { class: "fw-last-who" }, who(ctx, seat)));
+      // (the name whole, wrapped under the card if it must be, its number kept with the word before it: "Charlton 1"
+      // and "Charlton 2" told apart, never both cut to "Charlto…")
+      h("span", { class: "fw-last-who" }, who(ctx, seat).replace(/ (\d+)$/, "\u00a0$1")));
   });
   const ball = ballAfter(ctx, k);
   return h("div", { class: "fw-last", "data-testid": "last-trick", role: "group", "aria-label": "The last trick" },

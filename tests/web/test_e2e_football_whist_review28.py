@@ -1,0 +1,51 @@
+"""Football Whist after review 28, drawn in the browser from the rules' own views (no whole match played):
+
+- the last trick's players are named whole under their cards ("Charlton 1" and "Charlton 2", not both "Charlto…"),
+  at the table and on the half-time sheet, whose trick is drawn the same way.
+"""
+
+from __future__ import annotations
+
+import random
+
+from conftest import shot
+from parlour.games import get_game
+from test_e2e_football_whist_review27 import RENDER
+
+#: a drive's table: each seat its team's name and a number
+DRIVE = ["Aston Villa 1", "Charlton 1", "Aston Villa 2", "Charlton 2"]
+
+
+def _view(obs: dict, legal: list[str], names: list[str] = DRIVE) -> dict:
+    return {"seats": [{"name": n, "kind": "bot" if i else "person", "connected": True} for i, n in enumerate(names)],
+            "seat": 0, "observation": obs, "legal": legal, "over": obs["phase"] == "over", "moves": len(obs["history"])}
+
+
+def _first(seed: int, found) -> dict:
+    """The first view of seat 0 in a deal played at random that ``found`` accepts."""
+    game = get_game("football-whist")
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        view = _view(state.observation(0), list(state.legal_actions(0)))
+        if found(view):
+            return view
+        (seat,) = state.to_move
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+    raise AssertionError("no such moment in the deal")
+
+
+def test_the_last_tricks_players_are_named_whole(server, page):
+    view = _first(0, lambda v: v["observation"]["phase"] == "play" and v["observation"]["trick"]["cards"]
+                  and v["observation"]["tricks"][0])
+    last = view["observation"]["tricks"][0][-1]
+    page.goto(server.url + "/")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.evaluate(RENDER, [view, 1366])
+    names = page.locator("[data-testid=last-trick] .fw-last-who").evaluate_all("""els => els.map((e) => ({
+        text: e.innerText.replace(/\\s+/g, ' '), cut: e.scrollWidth > e.clientWidth + 1,
+        clipped: getComputedStyle(e).textOverflow === 'ellipsis' }))""")
+    expected = ["You" if (last["leader"] + i) % 4 == 0 else DRIVE[(last["leader"] + i) % 4] for i in range(4)]
+    assert [n["text"] for n in names] == expected, names
+    assert not any(n["cut"] or n["clipped"] for n in names), names
+    shot(page, "football-whist-review28-last-trick")
