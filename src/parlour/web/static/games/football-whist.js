@@ -1101,11 +1101,11 @@ function reasonOf(action, obs) {
   return (obs && obs.reasons && obs.reasons[action]) || "";
 }
 
-// At a kick-off or a move of the ball the hint's rows are the same moves as the buttons and rings: its heading
-// says a row makes its move.
+// The hint's rows are the same moves as the cards, the buttons and the rings, and play them the same way: its
+// heading says a row makes its move, at a card as at a kick-off or a move of the ball (it said so at the ball only).
 export function hintTap(view) {
   const phase = view && view.observation && view.observation.phase;
-  if (!["kick", "move"].includes(phase)) return null;
+  if (!["kick", "move", "play"].includes(phase)) return null;
   return `${narrow.matches ? "tap" : "click"} a line to play it`;
 }
 
