@@ -1,7 +1,9 @@
 """Football Whist after review 28, drawn in the browser from the rules' own views (no whole match played):
 
 - the last trick's players are named whole under their cards ("Charlton 1" and "Charlton 2", not both "Charlto…"),
-  at the table and on the half-time sheet, whose trick is drawn the same way.
+  at the table and on the half-time sheet, whose trick is drawn the same way;
+- a phone's hint at a move of the ball named three of the four ringed places (the expert passed one over): the move
+  passed over is a line too, "not weighed", and plays its move like any other line.
 """
 
 from __future__ import annotations
@@ -49,3 +51,40 @@ def test_the_last_tricks_players_are_named_whole(server, page):
     assert [n["text"] for n in names] == expected, names
     assert not any(n["cut"] or n["clipped"] for n in names), names
     shot(page, "football-whist-review28-last-trick")
+
+
+HINT = """async ([view, options, unjudged]) => {
+    const [{ hints }, fw] = await Promise.all([import('/static/hint.js'), import('/static/games/football-whist.js')]);
+    document.body.replaceChildren();
+    const slot = document.createElement('div');
+    document.body.append(slot);
+    window.played = [];
+    const hint = hints(slot, { send: () => true, act: (a) => { window.played.push(a); }, label: fw.label,
+      words: fw.hintWords, tap: fw.hintTap, rest: fw.hintRest, contest: 'match' });
+    hint.draw(view);
+    slot.querySelector('[data-testid=hint-button]').click();
+    hint.answered({ moves: view.moves, options, unjudged });
+    return true; }"""
+
+
+def test_a_hint_lists_every_place_the_ball_may_go_the_one_passed_over_too(server, browser):
+    view = _first(3, lambda v: v["observation"]["phase"] == "move" and v["observation"]["move"]["mover"] == 0
+                  and len(v["legal"]) >= 4)
+    view["hints"] = True
+    judged, passed = view["legal"][:-1], view["legal"][-1]
+    options = [{"action": a, "chance": 0.5 - i / 100, "visits": 10} for i, a in enumerate(judged)]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.evaluate(HINT, [view, options, 1])
+        rows = page.locator("[data-testid=hint] [data-hint]")
+        assert sorted(rows.evaluate_all("els => els.map((e) => e.dataset.hint)")) == sorted(view["legal"])
+        line = page.locator(f'[data-testid=hint] [data-hint="{passed}"]')
+        assert "(not weighed)" in line.inner_text() and "the ball to " in line.inner_text(), line.inner_text()
+        assert "%" not in page.locator("[data-testid=chance-none]").inner_text()
+        line.click()
+        assert page.evaluate("window.played") == [passed]
+        shot(page, "football-whist-review28-hint-passed-over")
+    finally:
+        context.close()

@@ -1103,6 +1103,10 @@ function reasonOf(action, obs) {
 
 // The hint's rows are the same moves as the cards, the buttons and the rings, and play them the same way: its
 // heading says a row makes its move, at a card as at a kick-off or a move of the ball (it said so at the ball only).
+// The moves the expert passed over are listed in the hint too, each playable from its line: every ringed badge on the
+// pitch is then one of its lines (a phone's hint named three of four).
+export const hintRest = true;
+
 export function hintTap(view) {
   const phase = view && view.observation && view.observation.phase;
   if (!["kick", "move", "play"].includes(phase)) return null;
