@@ -3,14 +3,19 @@
 - the last trick's players are named whole under their cards ("Charlton 1" and "Charlton 2", not both "Charlto…"),
   at the table and on the half-time sheet, whose trick is drawn the same way;
 - a phone's hint at a move of the ball named three of the four ringed places (the expert passed one over): the move
-  passed over is a line too, "not weighed", and plays its move like any other line.
+  passed over is a line too, "not weighed", and plays its move like any other line;
+- at the player's kick-off after a goal, the goal's dashed way (which crossed the kick-off's arrows) is faded;
+- a phone's ball in a goal (a goal scored, the match's end) covered the goal's "for you": the goal's words stand higher;
+- a laptop's keys reached nine of a lead from ten or eleven cards: the tenth is 0 and the eleventh a, said so in the
+  list's heading.
 """
 
 from __future__ import annotations
 
 import random
 
-from conftest import shot
+from conftest import seat_view, shot
+from parlour.bots import make_bot
 from parlour.games import get_game
 from test_e2e_football_whist_review27 import RENDER
 
@@ -86,5 +91,83 @@ def test_a_hint_lists_every_place_the_ball_may_go_the_one_passed_over_too(server
         line.click()
         assert page.evaluate("window.played") == [passed]
         shot(page, "football-whist-review28-hint-passed-over")
+    finally:
+        context.close()
+
+
+def test_a_lead_from_ten_or_eleven_cards_has_a_key_for_every_card(browser, quick_server):
+    from test_e2e_sweep import Table
+
+    table = Table(browser, quick_server, "football-whist", "desktop", 11)
+    chooser = make_bot(get_game("football-whist"), "heuristic", 0, 11)
+    page = table.page
+    try:
+        for _ in range(30):
+            view = table.decision()
+            assert view is not None
+            if len(view["legal"]) >= 10:
+                break
+            table.click(chooser.act(view["observation"], view["legal"]))
+        else:
+            raise AssertionError("no decision of ten moves or more")
+        count = len(view["legal"])
+        said = page.inner_text("details.all-moves summary")
+        assert said.endswith("keys 1–9 and 0" if count == 10 else "keys 1–9, 0 and a"), said
+        page.click("details.all-moves > summary")
+        rows = page.locator("details.all-moves div.list > button")
+        assert rows.locator("kbd").all_inner_texts() == list("1234567890a")[:count]
+        action = rows.nth(9).get_attribute("data-action")
+        before = page.get_attribute(".board", "data-moves")
+        page.keyboard.press("0")
+        page.wait_for_function(f"document.querySelector('.board').dataset.moves !== '{before}'", timeout=20000)
+        assert [0, action] in seat_view(page, quick_server)["observation"]["history"], action
+        assert not table.errors, table.errors
+    finally:
+        table.close()
+
+
+def test_at_the_players_kick_off_after_a_goal_the_goals_way_is_faded(server, page):
+    view = _first(0, lambda v: v["observation"]["phase"] == "kick" and any(a.startswith("kick ") for a in v["legal"])
+                  and v["observation"]["goal_log"] and v["observation"]["history"][-1][1] in ("move WG", "move EG"))
+    page.goto(server.url + "/")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.evaluate(RENDER, [view, 1366])
+    trail = page.locator("[data-testid=fw-trail]")
+    assert trail.get_attribute("data-path").split(" ")[-1] in ("WG", "EG")
+    assert float(trail.evaluate("e => getComputedStyle(e).opacity")) <= 0.3
+    shot(page, "football-whist-review28-kick-off-after-goal")
+
+
+def test_a_ball_in_a_goal_covers_none_of_the_goals_words(server, browser):
+    game = get_game("football-whist")
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            (seat,) = state.to_move
+            legal = list(state.legal_actions(seat))
+            goal = [a for a in legal if a in ("move WG", "move EG")]
+            state.apply(seat, goal[0] if goal else rng.choice(legal))
+        if state.observation(0)["ball"] in ("WG", "EG"):
+            break
+    view = _view(state.observation(0), [])
+    ball = view["observation"]["ball"]
+    assert ball in ("WG", "EG")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        for width in (390, 1366):
+            page.set_viewport_size({"width": width, "height": 844})
+            page.evaluate(RENDER, [view, width])
+            seen = page.evaluate("""(goal) => { const box = (e) => { const r = e.getBoundingClientRect();
+                    return [r.left, r.top, r.right, r.bottom]; };
+                return { ball: box(document.querySelector('.fw-ball circle')),
+                         words: [...document.querySelectorAll(`[data-node="${goal}"] text`)].map(box) }; }""", ball)
+            a = seen["ball"]
+            assert len(seen["words"]) == 3, seen
+            for b in seen["words"]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (width, a, b)
+        shot(page, "football-whist-review28-ball-in-goal")
     finally:
         context.close()
