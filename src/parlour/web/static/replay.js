@@ -653,6 +653,13 @@ export async function replayPage(tableId) {
   // (the pinned bar's height, for what the page keeps in sight under it: the decision scrolled to, the analysis beside)
   stepbar = main.querySelector(".replay-stepbar");
   new ResizeObserver(() => { document.documentElement.style.setProperty("--stepbar", `${stepbar.offsetHeight}px`); fitCaption(); }).observe(stepbar);
+  // (pinned at the window's top, the bar shows a short band of paper under it, which hides the edges of a row gone
+  // under it; where it stands in its place, at the page's head, the row under it is wholly in sight and no band)
+  const pin = () => {
+    if (!stepbar.isConnected) { window.removeEventListener("scroll", pin); return; }   // (another page now)
+    stepbar.classList.toggle("pinned", window.scrollY > 0 && stepbar.getBoundingClientRect().top < 1);
+  };
+  window.addEventListener("scroll", pin, { passive: true });
   if (linked && linked.refused) main.prepend(h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused));
   show();
   // a game's end offers "Analyse my moves": the replay opened at #analyse starts the player's analysis at once
