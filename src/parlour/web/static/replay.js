@@ -146,7 +146,22 @@ export async function replayPage(tableId) {
       return { drop: fall, from: ms[i], to: ms[j], moves: within.length, slips: within.filter((m) => m.cost > 0).length };
     });
   };
-  const slide = (data) => slides(data)[0] || null;
+  const slide = (data) => (data.won ? null : slides(data)[0] || null);
+  // A seat that won the game is never told where it was lost (review 28b: "where the game was lost … fell most between
+  // move 2 and move 7" over a 345–90 win): where its chance rose most instead, the steepest stretch of at most SPAN of
+  // its decisions, from the list's own figures; null where it never rose by more than the bar
+  const rise = (data) => {
+    if (!data.won) return null;
+    const ms = data.moves.filter((m) => typeof m.played_chance === "number");
+    const gain = (i, j) => Math.round(100 * ms[j].played_chance) - Math.round(100 * ms[i].played_chance);
+    let best = null;
+    for (let i = 0; i < ms.length; i += 1) {
+      for (let j = i + 1; j < ms.length && j - i <= SPAN; j += 1) {
+        if (!best || gain(i, j) > best.gain || (gain(i, j) === best.gain && j - i < best.j - best.i)) best = { gain: gain(i, j), i, j };
+      }
+    }
+    return best && best.gain > Math.round(100 * data.threshold) ? { gain: best.gain, from: ms[best.i], to: ms[best.j] } : null;
+  };
   // a replay opens at the deal, so that its first screen does not give the result away; a link may ask for a step
   // ("#step=12"), and the player's analysis ("#analyse") goes to the decision it opens on
   const openAt = /^\d+$/.test(hashParams().get("step") || "") ? Math.min(info.moves, Number(hashParams().get("step"))) : 0;
@@ -336,6 +351,7 @@ export async function replayPage(tableId) {
   };
   // (many small slips: the one or two stretches where the game was lost, the slips in each counted)
   const stretch = (data) => {
+    if (data.won) return turnedYourWay(data);
     const [at, again] = slides(data);
     if (!at) return "";
     const between = (x) => [h("button", { type: "button", onclick: () => goTo(x.from) }, `move ${x.from.move}`), " and ",
@@ -346,9 +362,19 @@ export async function replayPage(tableId) {
       ...between(at), ", and the other players' moves and the cards that came between them",
       ...(again ? ["; and again between ", ...between(again)] : []), ".");
   };
-  // (no costly move, yet the chance fell: where, in the list's own figures, so that a loss is not left unexplained)
+  // (a winner's game: where it turned his way, in the list's own figures)
+  const turnedYourWay = (data) => {
+    const at = rise(data);
+    if (!at) return "";
+    return h("p", { class: "drain", "data-testid": "turned-your-way" }, `Where the game turned ${whose(data).poss} way: ${whose(data).poss} chance rose most between `,
+      h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
+      h("button", { type: "button", onclick: () => goTo(at.to) }, `move ${at.to.move}`),
+      `, from ${pct(at.from.played_chance)} to ${pct(at.to.played_chance)}, on ${whose(data).poss} moves, the other players' and the cards that came.`);
+  };
+  // (no costly move, yet the chance fell: where, in the list's own figures, so that a loss is not left unexplained;
+  // never to a seat that won)
   const turned = (data) => {
-    const at = data.costly || slide(data) ? null : fell(data);
+    const at = data.costly || data.won || slide(data) ? null : fell(data);
     if (!at) return "";
     return h("p", { class: "drain", "data-testid": "chance-fell" }, `No single move of ${whose(data).of} to blame: the chance fell most between `,
       h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
@@ -375,7 +401,8 @@ export async function replayPage(tableId) {
       h("button", { type: "button", "data-testid": "next-costly", disabled: later ? undefined : true, onclick: () => nextCostly(1) }, "Next costly move ▶"),
       h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${whose(analysed).of}`
         : smallLosses(analysed) ? `no single costly move of ${whose(analysed).of}, but ${smallLosses(analysed).count} small slips`
-          + (slide(analysed) ? `; the chance fell most between move ${slide(analysed).from.move} and move ${slide(analysed).to.move}` : "")
+          + (slide(analysed) ? `; the chance fell most between move ${slide(analysed).from.move} and move ${slide(analysed).to.move}`
+            : rise(analysed) ? `; the chance rose most between move ${rise(analysed).from.move} and move ${rise(analysed).to.move}` : "")
           : `no costly moves of ${whose(analysed).of}`),
       // (on a phone the list of the seat's moves and its summary lie under the board, a screen or two down: a jump
       // there, beside the costly moves' buttons; on a wide screen the list stands beside the board and this is hidden)
