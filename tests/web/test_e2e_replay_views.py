@@ -125,7 +125,7 @@ def test_a_bots_only_tournament_table_names_its_views_by_place_and_the_slider_ta
 
 def _sets_analysis(server) -> tuple[dict, dict]:
     """A sets game the bots played, and an analysis of its first seat's decisions as the server would answer it (the
-    fifth costly)."""
+    sixth costly, the third as good as the expert's choice though another move)."""
     from parlour.games import get_game
 
     made, info, record = played_by_bots(server.url, "british-towns-sets", 4, 2)
@@ -137,9 +137,8 @@ def _sets_analysis(server) -> tuple[dict, dict]:
         legal = state.legal_actions(seat)
         if seat == 0 and len(legal) > 1:
             other = next(a for a in legal if a != action)
-            rows.append(
-                judged_row(index, 0, len(legal), action, [(other, 0.6), (action, 0.3 if len(rows) == 5 else 0.58)])
-            )
+            chance = {5: 0.3, 2: 0.6}.get(len(rows), 0.58)
+            rows.append(judged_row(index, 0, len(legal), action, [(other, 0.6), (action, chance)]))
         state.apply(seat, state.parse_action(action))
     return made, stood_in_analysis(made["id"], "british-towns-sets", 0, info["seats"][0]["name"], rows)
 
@@ -179,6 +178,13 @@ def test_what_the_pinned_step_bar_may_cover_scrolls_clear_of_it(server, page):
             break
     at = page.evaluate(_UNDER_BAR)
     assert at["active"] == "analyse" and at["at"] >= at["bottom"], at
+    # (review 28c: "Kick off to Ireland 45% / the expert: Scotland 45%" read as a disagreement) a move whose figure
+    # is the expert's choice's is as good as it, in the list as in the judgement
+    even = analysis["moves"][2]
+    line = page.locator(f".analysis-moves li[data-index='{even['index']}']")
+    assert "as good as the expert's choice (" in line.inner_text() and "the expert:" not in line.inner_text()
+    worse = page.locator(f".analysis-moves li[data-index='{analysis['moves'][1]['index']}']").inner_text()
+    assert "the expert:" in worse and "as good" not in worse, worse
 
 
 @pytest.mark.bots_quick

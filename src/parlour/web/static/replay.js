@@ -438,7 +438,7 @@ export async function replayPage(tableId) {
       : unmeasured ? `wrong, so the next turn is lost. No figures: ${m.unmeasured}`
       : m.wrong_answer ? `wrong, so the next turn is lost${m.cost ? `: that gave away ${spent(m, analysed.threshold)} of the chance of winning` : ""}`
       : m.costly ? `gave away ${spent(m, analysed.threshold)} of the chance of winning` : m.cost === null ? "not weighed by the expert"
-        : m.cost === 0 ? "as good as the expert's choice" : `${spent(m, analysed.threshold)} below the expert's choice`;
+        : m.cost === 0 || spent(m, analysed.threshold) === "0%" ? "as good as the expert's choice" : `${spent(m, analysed.threshold)} below the expert's choice`;
     clear(focus).append(nav,
       h("h2", { tabindex: "-1" }, here ? `Move ${m.move}: ${onlooker(seat) ? `${analysed.name} to play` : "your move"}`
         : `${onlooker(seat) ? possessive(analysed.name) : "Your"} move ${m.move}, just played, judged`),
@@ -525,6 +525,11 @@ export async function replayPage(tableId) {
       m.wrong_answer ? h("span", { class: "cost", "data-testid": "costly" }, `wrong: a turn lost${m.cost ? `, ${spent(m, data.threshold)}` : m.unmeasured ? " (its cost is not measured)" : ""}`)
         : m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${spent(m, data.threshold)}`) : "",
       m.played === m.best ? h("span", { class: "muted" }, " the expert's choice")
+        // (a move whose figure is the expert's choice's, as the list shows them, is as good: review 28c read "Kick off
+        // to Ireland 45% / the expert: Scotland 45%" as a disagreement)
+        : !m.unmeasured && !m.wrong_answer && typeof m.played_chance === "number" && typeof m.best_chance === "number"
+          && Math.round(100 * m.played_chance) >= Math.round(100 * m.best_chance)
+          ? h("span", { class: "muted", "data-testid": "as-good" }, ` as good as the expert's choice (${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))})`)
         : h("span", { class: "muted" }, ` ${m.unmeasured ? "right" : "the expert"}: ${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))}${m.unmeasured ? "" : ` ${pct(m.best_chance)}`}`))));
     onlyCostly.addEventListener("change", () => list.classList.toggle("only-costly", onlyCostly.checked));
     const unfinished = data.finished ? "" : h("p", { class: "error" },
