@@ -191,3 +191,34 @@ def test_the_readers_own_slips_are_told_to_him_as_you_inside_the_sentence(server
     open_analysis(page, server.url, made["id"], 0, _analysis(made, info, moves, costs), state="attached")
     text = page.locator("[data-testid=drain]").inner_text()
     assert text.startswith("Besides the costly moves, you made 3 smaller slips, each no more than 10%"), text
+
+
+def test_a_winner_is_told_where_the_game_turned_his_way_never_where_it_was_lost(server, page):
+    """Review 28b: a 345-90 win read "Where the game was lost: your chance fell most between move 2 and move 7".  A
+    seat that won is told where its chance rose most instead, and nothing of where it fell."""
+    made, info, moves = _finished(server)
+    assert len(moves) >= 9
+    costs = [0.0, 0.03, 0.0, 0.04, 0.02, 0.05, 0.03, 0.0] + [0.0] * (len(moves) - 8)     # small slips, none costly
+    chances = [0.3, 0.28, 0.35, 0.5, 0.62, 0.7, 0.72, 0.8] + [0.85] * (len(moves) - 8)
+    analysis = _analysis(made, info, moves, costs)
+    analysis["won"] = True
+    for row, chance in zip(analysis["moves"], chances, strict=True):
+        row["played_chance"] = chance
+        row["best_chance"] = chance + row["cost"]
+        row["options"][0]["chance"] = chance
+    open_analysis(page, server.url, made["id"], 0, analysis)
+    name = info["seats"][0]["name"]
+    said = page.inner_text("[data-testid=turned-your-way]")
+    assert said == (
+        f"Where the game turned {name}'s way: {name}'s chance rose most between move {moves[1][0] + 1} and move "
+        f"{moves[5][0] + 1}, from 28% to 70%, on {name}'s moves, the other players' and the cards that came."
+    ), said
+    assert page.locator("[data-testid=stretch], [data-testid=chance-fell]").count() == 0
+    text = page.inner_text("main")
+    assert "was lost" not in text and "fell most" not in text, text
+    nav = page.inner_text(".analysis-nav")
+    assert f"the chance rose most between move {moves[1][0] + 1} and move {moves[5][0] + 1}" in nav, nav
+    page.locator("[data-testid=turned-your-way] button").last.click()
+    page.wait_for_function(f"document.querySelector('.replay-controls input').value === '{moves[5][0]}'")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "british-towns-analysis-turned-your-way.png"))

@@ -230,6 +230,10 @@ def test_a_finished_games_analysis_marks_each_seats_costly_moves(quick):
     record = GameRecord.from_json(quick.get(f"/api/tables/{made['id']}/record").text)
     assert data["seat"] == 2 and data["name"] == record.seats[2]["name"] and data["iterations"] == 20
     assert data["seed"] == 0 and data["finished"] is True
+    # whether the seat won, so that a winner is told where the game turned his way, never where it was lost
+    info = quick.get(f"/api/tables/{made['id']}").json()
+    team = "A"                                  # (seats 0 and 2 are partners A)
+    assert data["won"] is (info["result"]["winner"] == team), (data["won"], info["result"])
     expected = analyse_record(record, get_game("football-whist"), [2], iterations=20, seed=0)
     assert [m["index"] for m in data["moves"]] == [r["index"] for r in expected] and data["moves"]
     assert [m["played_chance"] for m in data["moves"]] == [r["played_chance"] for r in expected]

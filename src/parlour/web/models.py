@@ -521,6 +521,8 @@ class Analysis(BaseModel):
     costly: int
     finished: bool = Field(True, description="false when the safety cap stopped the analysis: ``moves`` holds the "
                                              "decisions judged before it (each on the whole budget)")
+    won: bool = Field(False, description="the seat won the game (a page then tells where the game turned its way, "
+                                         "never where it was lost)")
 
 
 class AnalysisProgress(BaseModel):
