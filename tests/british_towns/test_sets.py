@@ -102,8 +102,7 @@ def test_the_last_card_of_a_laid_region_on_the_discards_must_be_added_and_ends_t
     run(state, "draw stock", "discard R6")       # P2 throws R6
     assert state.legal_actions(0) == ("add R6",)
     with pytest.raises(IllegalAction, match="^The top discard, the region card of East Anglia, "
-                                            "goes on your set of East Anglia \\(region 6\\): "
-                                            "you must add it"):
+                                            "completes your set of East Anglia \\(region 6\\): you must add it"):
         state.apply(0, "draw stock")
     run(state, "add R6")
     assert state.observation(None)["sets"][0]["6"][-1] == "R6" and state.to_move == {1}

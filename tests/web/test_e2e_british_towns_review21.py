@@ -92,10 +92,7 @@ LAPTOP = """async () => { await document.fonts.ready;
     const px = n && parseFloat(getComputedStyle(n).fontSize);
     return n ? { card: c.dataset.card, text: n.textContent, whole: n.scrollWidth <= n.clientWidth + 1
       && n.getClientRects().length === 1 && n.getBoundingClientRect().height < 2 * px,
-      px, seen: n.getBoundingClientRect().right <= innerWidth,
-      // (drawn as a card: the region's band over the name, not at its left as a chip's number, review 28a)
-      upright: c.querySelector('.bt-namecard-band').getBoundingClientRect().bottom
-        <= n.getBoundingClientRect().top + 1 } : null; });
+      px, seen: n.getBoundingClientRect().right <= innerWidth } : null; });
   const dock = document.querySelector('.dock').getBoundingClientRect();
   return { names, rows: new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top))).size,
     scrolled: scrollY, key: document.querySelector('.bt-key').getBoundingClientRect().bottom, dock: dock.top }; }"""
@@ -103,8 +100,7 @@ LAPTOP = """async () => { await document.fonts.ready;
 
 def test_on_a_laptop_the_hand_is_name_cards_each_name_whole_and_readable_with_the_hint(browser, server, monkeypatch):
     """Review 21a, problem 3: at 1366x900 the hand's cards were 42px wide, names broken by hyphens ("Birmin-gham"),
-    smaller still with the hint open.  Now each card is the name whole on one line, 12px or more, in one row.
-    Review 28a: a long hand was low chips like the asks; now a card, its region's band over its name."""
+    smaller still with the hint open.  Now each card is the name whole on one line, 12px or more, in one row."""
     from parlour.games.british_towns.pack import CARD_TEXT, card_name
 
     def short(code):
@@ -129,9 +125,6 @@ def test_on_a_laptop_the_hand_is_name_cards_each_name_whole_and_readable_with_th
             for n in got["names"]:
                 assert n["text"] == short(n["card"]) and "-" not in n["text"].replace(short(n["card"]), ""), n
                 assert n["whole"] and n["px"] >= 12 and n["seen"], (turn, n)
-                # (review 28a: a hand of eleven was a row of chips like the asks above it; a card stays a card, the
-                # hint open or not, up to fourteen cards)
-                assert n["upright"] or len(hand) > 14, (turn, len(hand), n)
             assert got["rows"] <= 3 and got["scrolled"] == 0 and got["key"] <= got["dock"], got
             if hinted:
                 _shot(page, f"laptop-hand-hint-{turn}")

@@ -18,7 +18,7 @@ SAID = """() => {
     && getComputedStyle(e).visibility !== 'hidden'; };
   const leaves = [...document.querySelectorAll('.board *, .dock *')]
     .filter((e) => shown(e)
-      && [...e.childNodes].some((n) => n.nodeType === 3 && /goes on your set of /.test(n.textContent)));
+      && [...e.childNodes].some((n) => n.nodeType === 3 && /completes your set/.test(n.textContent)));
   const status = document.querySelector('.dock .status');
   const hand = document.querySelector('.dock .hand-slot');
   const dock = document.querySelector('.dock');
@@ -73,7 +73,7 @@ def test_a_forced_add_is_said_once_on_a_phone_and_a_refusal_takes_the_prompts_pl
         # on a phone one instruction, the dock's (a laptop has room for the words beside the pile too), and the
         # whole hand with its line of regions on screen under it
         assert len(said["said"]) == (1 if phone else 2), said
-        assert said["status"] and "goes on your set" in said["status"] and "completes" not in said["status"], said
+        assert said["status"] and "completes your set" in said["status"], said
         assert said["handBottom"] <= said["height"], said
         page.screenshot(path=str(ARTIFACTS / f"british-towns-review22-{size}-forced-add-screen.png"))  # (the screen)
         dock = said["dockTop"]
@@ -87,9 +87,9 @@ def test_a_forced_add_is_said_once_on_a_phone_and_a_refusal_takes_the_prompts_pl
         said = page.evaluate(SAID)
         shot(page, f"british-towns-review22-{size}-refused")
         # (on a phone in the prompt's place; on a laptop above the prompt, which stays: review 25a)
-        assert said["status"] is None if phone else "goes on your set" in said["status"], said
+        assert said["status"] is None if phone else "completes your set" in said["status"], said
         assert len(said["said"]) == (1 if phone else 3), said
-        assert "goes on your set" in page.inner_text("[data-testid=refusal]")
+        assert "completes your set" in page.inner_text("[data-testid=refusal]")
         # (the dock no taller for it: the refusal took the prompt's room)
         assert said["handBottom"] <= said["height"] and said["dockTop"] >= dock - 40, (said, dock)
         page.screenshot(path=str(ARTIFACTS / f"british-towns-review22-{size}-refused-screen.png"))  # (the screen)

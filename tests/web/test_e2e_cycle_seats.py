@@ -41,8 +41,7 @@ def test_the_organiser_hands_a_lost_seat_on_and_a_typed_result_closes_the_table(
     table = made.json()["id"]
     row = page.locator("tr[data-match='0']")
     row.locator("[data-testid=seat-links]").wait_for(timeout=30000)
-    assert row.locator("[data-testid=sit-down]").all_inner_texts() == ["Sit at this table yourself, as Ann",
-                                                                       "Sit at this table yourself, as Ruth"]
+    assert row.locator("[data-testid=sit-down]").all_inner_texts() == ["Sit down as Ann", "Sit down as Ruth"]
     copy = row.locator("[data-seat='1'] [data-testid=copy-seat-link]")
     assert copy.inner_text() == "Copy Ruth's link"
     # only the organiser may hand seats on: a spectator's page has no such buttons, and the server refuses him

@@ -81,10 +81,9 @@ def test_the_organiser_hands_a_lost_drive_seat_on_and_a_typed_score_closes_its_t
     page.goto(server.url + made["organiser"])
     row = page.locator("tr[data-fixture='1-1']")
     row.locator("[data-testid=seat-links]").wait_for(timeout=30000)
-    assert row.locator("[data-testid=sit-down]").all_inner_texts() == [
-        "Sit at this table yourself, as Derby County 1", "Sit at this table yourself, as Derby County 2"]
-    # (the buttons say what they are for: no sentence a seat saying "hand it on with the buttons below", review 28)
-    assert "hand it on" not in row.inner_text() and "Derby County 1's seat" not in row.inner_text()
+    assert row.locator("[data-testid=sit-down]").all_inner_texts() == ["Sit down as Derby County 1",
+                                                                       "Sit down as Derby County 2"]
+    assert "Derby County 1's seat: hand it on with the buttons below." in row.inner_text()
     assert "went to whoever opened the table" not in row.inner_text()
     # (or, nobody having come, the game is given to bots)
     assert row.locator("[data-testid=give-to-bots]").inner_text().startswith("Let bots play this game instead (")
@@ -108,9 +107,7 @@ def test_the_organiser_hands_a_lost_drive_seat_on_and_a_typed_score_closes_its_t
         assert inside(watcher, ".fw-table .fw-seat", ".fw-table-box") == [], size
         shot(watcher, f"drive-table-seats-{size['width']}")
     watcher.context.close()
-    # the organiser types the score in: the boxes say it ends the game at the table (review 28); the table closes,
-    # the row shows the score and no table to watch
-    assert row.locator("[data-testid=closes-table]").inner_text() == "A score entered here ends the game at its table."
+    # the organiser types the score in: the table closes, the row shows the score and no table to watch
     row.locator("input[name=home]").fill("6")
     row.locator("input[name=away]").fill("6")
     row.locator("button[type=submit]").click()

@@ -32,7 +32,7 @@ def test_a_join_link_asks_for_a_name_and_seats_the_player(server, page):
     assert "join link" in page.inner_text("p.error")
     page.goto(server.url + made["join"]["1"])
     page.wait_for_selector("[data-testid=join]")
-    assert "You are invited to take the seat of Player 2" in page.inner_text("main")
+    assert "You are invited to seat Player 2" in page.inner_text("main")
     both_sizes(page, "join-name-prompt")
     page.fill("[data-testid=join] input[name=name]", "Bob")
     page.click("text=Take the seat")
@@ -48,7 +48,7 @@ def test_a_drive_is_read_only_without_its_organiser_link(server, page, browser):
     page.goto(server.url + made["url"])
     page.wait_for_selector("[data-testid=read-only]")
     assert "organiser link" in page.inner_text("[data-testid=read-only]")
-    assert page.locator("form.score").count() == 0 and page.locator("[data-testid=play-table]").count() == 0
+    assert page.locator("form.score").count() == 0 and page.locator("text=Play in Parlour").count() == 0
     assert page.locator("[data-testid=simulate]").count() == 0
     both_sizes(page, "drive-read-only")
     page.goto(server.url + made["organiser"])

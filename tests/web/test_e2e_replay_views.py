@@ -123,9 +123,8 @@ def test_a_bots_only_tournament_table_names_its_views_by_place_and_the_slider_ta
         page.wait_for_function("document.querySelector('[data-testid=step]').textContent.includes('scored')")
 
 
-def _sets_analysis(server) -> tuple[dict, dict]:
-    """A sets game the bots played, and an analysis of its first seat's decisions as the server would answer it (the
-    sixth costly, the third as good as the expert's choice though another move)."""
+@pytest.mark.bots_quick
+def test_on_a_phone_the_analysis_offers_a_jump_to_the_list_of_the_players_moves(browser, server):
     from parlour.games import get_game
 
     made, info, record = played_by_bots(server.url, "british-towns-sets", 4, 2)
@@ -137,60 +136,12 @@ def _sets_analysis(server) -> tuple[dict, dict]:
         legal = state.legal_actions(seat)
         if seat == 0 and len(legal) > 1:
             other = next(a for a in legal if a != action)
-            chance = {5: 0.3, 2: 0.6}.get(len(rows), 0.58)
-            rows.append(judged_row(index, 0, len(legal), action, [(other, 0.6), (action, chance)]))
+            rows.append(
+                judged_row(index, 0, len(legal), action, [(other, 0.6), (action, 0.3 if len(rows) == 5 else 0.58)])
+            )
         state.apply(seat, state.parse_action(action))
-    return made, stood_in_analysis(made["id"], "british-towns-sets", 0, info["seats"][0]["name"], rows)
-
-
-# where the pinned step bar ends, and where the rows above the board lie, in the window
-_UNDER_BAR = """() => {
-  const bar = document.querySelector('[data-testid=replay-stepbar]');
-  const band = parseFloat(getComputedStyle(bar, '::after').height) || 0;
-  const rows = [...document.querySelectorAll('[data-testid=replay-tools] button, [data-testid=replay-tools] select')];
-  return { bottom: bar.getBoundingClientRect().bottom, band,
-           rows: rows.map((e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }),
-           focus: document.querySelector('[data-testid=analysis-focus]').getBoundingClientRect().top,
-           active: document.activeElement.dataset.testid || '',
-           at: document.activeElement.getBoundingClientRect().top, scrolled: scrollY }; }"""
-
-
-@pytest.mark.bots_quick
-def test_what_the_pinned_step_bar_may_cover_scrolls_clear_of_it(server, page):
-    """Review 28 (round 18): once the analysis opened, the page scrolled to the judgement and the row of the view
-    picker and Analyse went under the pinned step bar, its buttons' empty edges showing beneath it; a control reached
-    by the keyboard stayed behind the bar.  Now the judgement stops clear under the bar, a row gone under it does not
-    show its edges there, and a control the focus goes to scrolls out from under the bar."""
-    page.set_viewport_size({"width": 1366, "height": 900})
-    made, analysis = _sets_analysis(server)
-    open_analysis(page, server.url, made["id"], 0, analysis, state="attached")
-    page.wait_for_selector("[data-testid=analysis-focus] .verdict")
-    page.wait_for_selector("[data-testid=replay-stepbar].pinned")  # (the page has scrolled: the bar is pinned)
-    at = page.evaluate(_UNDER_BAR)
-    assert at["focus"] >= at["bottom"] + at["band"], at      # the judgement's head is clear of the bar and its band
-    # every control of the row above is wholly in sight under the bar, or wholly behind the bar and its band's paper
-    assert all(top >= at["bottom"] or bottom <= at["bottom"] + 0.85 * at["band"] for top, bottom in at["rows"]), at
-    page.screenshot(path=str(ARTIFACTS / "replay-analysis-under-the-bar-1366.png"))
-    # back to Analyse by the keyboard: it comes out from under the bar
-    for _ in range(20):
-        page.keyboard.press("Shift+Tab")
-        if page.evaluate("document.activeElement.dataset.testid") == "analyse":
-            break
-    at = page.evaluate(_UNDER_BAR)
-    assert at["active"] == "analyse" and at["at"] >= at["bottom"], at
-    # (review 28c: "Kick off to Ireland 45% / the expert: Scotland 45%" read as a disagreement) a move whose figure
-    # is the expert's choice's is as good as it, in the list as in the judgement
-    even = analysis["moves"][2]
-    line = page.locator(f".analysis-moves li[data-index='{even['index']}']")
-    assert "as good as the expert's choice (" in line.inner_text() and "the expert:" not in line.inner_text()
-    worse = page.locator(f".analysis-moves li[data-index='{analysis['moves'][1]['index']}']").inner_text()
-    assert "the expert:" in worse and "as good" not in worse, worse
-
-
-@pytest.mark.bots_quick
-def test_on_a_phone_the_analysis_offers_a_jump_to_the_list_of_the_players_moves(browser, server):
-    made, analysis = _sets_analysis(server)
-    name = analysis["name"]
+    name = info["seats"][0]["name"]
+    analysis = stood_in_analysis(made["id"], "british-towns-sets", 0, name, rows)
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.set_default_timeout(15000)

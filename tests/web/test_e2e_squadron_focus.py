@@ -14,8 +14,7 @@ FOCUSED = """() => { const a = document.activeElement;
     if (!a || a === document.body) return {where: 'BODY'};
     return {where: a.closest('.dock .decision-slot') ? 'decision' : a.closest('.dock .hand-area') ? 'hand'
         : a.closest('.board') ? 'board' : 'elsewhere', action: a.getAttribute('data-action') || '',
-        name: a.getAttribute('name') || '', testid: a.getAttribute('data-testid') || '',
-        label: a.getAttribute('aria-label') || a.textContent.slice(0, 60)}; }"""
+        name: a.getAttribute('name') || '', label: a.getAttribute('aria-label') || a.textContent.slice(0, 60)}; }"""
 
 
 def moved_this_round(view: dict) -> bool:
@@ -51,8 +50,8 @@ def test_a_draw_by_keyboard_in_a_later_round_leaves_the_focus_on_the_hand(quick_
 
 
 def test_a_set_laid_by_keyboard_hands_the_focus_to_the_plane_to_name(quick_server, browser):
-    """A set laid with Enter: the naming comes, and the focus is on saying the name the cards print, so the next
-    key says it."""
+    """A set laid with Enter: the naming form comes, and the focus is on its first list (the plane), so the next
+    keys choose the name."""
     made, view = drive(quick_server, 7, lambda v: v["observation"]["phase"] == "play"
                        and any(a.startswith("lay ") for a in v["legal"]))
     lay = next(a for a in view["legal"] if a.startswith("lay "))
@@ -62,8 +61,7 @@ def test_a_set_laid_by_keyboard_hands_the_focus_to_the_plane_to_name(quick_serve
         if target.get_attribute("data-choose"):             # a plane with several ways: open them first
             target.click()
         focus = press(page, f'.decision-slot [data-action="{lay}"]')
-        # (the cards print the plane: the focus is on saying what they show, one Enter away; review 28)
-        assert focus["where"] == "decision" and focus["testid"] == "say-printed", focus
+        assert focus["where"] == "decision" and focus["name"] == "ss-plane", focus
         assert not errors, errors
     finally:
         context.close()

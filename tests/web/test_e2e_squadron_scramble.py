@@ -2,8 +2,8 @@
 
 The person plays by clicking what the board draws: the stock, the discard pile,
 the sets to lay, the wild card a swap replaces, the bomber set to shoot down, a
-card in hand to discard; planes are named with the naming form (once at a tap,
-as the cards print it, once typed, after a name the server cannot read and refuses).
+card in hand to discard; planes are named with the naming form (once from its
+lists, once typed, after a name the server cannot read and refuses).
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ from sweep import texts, words
 
 DATA = Path(__file__).resolve().parents[2] / "src/parlour/games/squadron_scramble/data/planes.json"
 PLANES = {p["code"]: p for p in json.loads(DATA.read_text())["planes"]}
-NATIONS = {n["code"]: n["name"] for n in json.loads(DATA.read_text())["nations"]}
 RESULT = "[data-testid=result]"
 
 
@@ -119,26 +118,16 @@ def test_a_person_plays_a_round_against_the_heuristic_bot(server, page):
         if legal == ["name"]:
             code = laid_plane
             nation = PLANES[code]["nation"]
-            page.wait_for_selector(".ss-name")
-            # the cards print the plane and its flag: the name they show is said at one tap (review 28)
-            printed = page.locator("[data-testid=say-printed]")
-            words = f"Say it: {PLANES[code]['name']}, {NATIONS[nation]}"
-            assert printed.inner_text() == words, printed.inner_text()
-            assert not page.locator("select[name=ss-plane]").is_visible()      # the lists folded away
+            page.wait_for_selector(".ss-name-form")
             if done["name"] == 0:
+                page.select_option("select[name=ss-plane]", code)
+                page.select_option("select[name=ss-nation]", nation)
                 shot(page, "squadron-scramble-naming")
-                button = printed.element_handle()
-                printed.click()
-                button.wait_for_element_state("hidden")
-                done["name"] += 1
-                legal = next_turn(page)
-                continue
-            # another name may still be said, from the folded lists or typed
-            page.click("[data-testid=name-other] summary")
-            page.fill("input[name=ss-typed]", "sopwith camel british")
-            page.click("[data-testid=say-name]")
-            assert refusal(page).startswith("Could not read a plane")      # said as a sentence
-            page.fill("input[name=ss-typed]", f"{PLANES[code]['aliases'][-1]} {nation}")
+            else:
+                page.fill("input[name=ss-typed]", "sopwith camel british")
+                page.click("[data-testid=say-name]")
+                assert refusal(page).startswith("Could not read a plane")      # said as a sentence
+                page.fill("input[name=ss-typed]", f"{PLANES[code]['aliases'][-1]} {nation}")
             form = page.locator(".ss-name-form").element_handle()
             page.click("[data-testid=say-name]")
             form.wait_for_element_state("hidden")
@@ -443,7 +432,7 @@ def test_on_a_phone_a_set_laid_with_a_wild_card_covers_no_words_while_it_is_name
         if not control.is_visible():
             page.click(f'[data-choose="lay {lay.split()[1].split("/")[0]}"]')
         control.click()
-        page.wait_for_selector(".ss-name")
+        page.wait_for_selector(".ss-name-form")
         overlaps = page.evaluate(OVERLAPS_JS)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "squadron-scramble-naming-phone-screen.png"))

@@ -254,29 +254,3 @@ def test_on_a_phone_each_card_in_hand_shows_its_view_legibly(quick_server, brows
         assert not errors, errors
     finally:
         context.close()
-
-
-def test_at_a_desk_a_long_hand_keeps_one_row_with_the_players_own_sets_in_view(quick_server, browser):
-    """(review 28: at four players a hand of thirteen took two rows at 1366x900, and the page scrolled the player's
-    own sets off the top while he decided) a long hand keeps one row, its cards narrowed to the dock's width, and
-    his own place on the table (his sets) stays in view above the dock with it."""
-    def whole_pile(view: dict) -> str | None:
-        takes = [a for a in view["legal"] if a.startswith("take ")]
-        return max(takes, key=lambda a: int(a.split()[1])) if takes else None
-
-    made, view = drive(quick_server, 5, lambda v: len(v["observation"]["hand"]) >= 13
-                       and any(a.startswith("discard ") for a in v["legal"]), choose=whole_pile)
-    count = len(view["observation"]["hand"])
-    context, page, errors = open_table(browser, quick_server, made, WIDE)
-    try:
-        cards = page.locator(".dock .hand-area svg.card")
-        assert cards.count() == count
-        boxes = cards.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())")
-        assert len({round(b["top"]) for b in boxes}) == 1, boxes                        # one row
-        assert all(b["width"] >= 56 and b["bottom"] <= WIDE["height"] for b in boxes), boxes
-        mine = page.locator(".ss-player.mine").bounding_box()
-        assert mine and mine["y"] >= 0, mine                                             # his sets' place, in view
-        snap(page, "squadron-scramble-long-hand-one-row-wide")
-        assert not errors, errors
-    finally:
-        context.close()

@@ -106,37 +106,3 @@ def test_a_keyboard_player_keeps_the_focus_from_one_turn_to_the_next(server, pag
         focused = page.evaluate("[document.activeElement.tagName, document.activeElement.className.baseVal ?? "
                                 "document.activeElement.className, !!document.activeElement.closest('.dock, .board')]")
         assert focused[2], f"turn {turn}: the focus went to {focused}"
-
-
-def test_on_a_phone_a_refusal_leaves_the_play_log_whole_not_cut_by_the_dock(server, browser):
-    """Review 28: waiting for a partner on a phone, a refused card's line grew the dock over the Play log, whose
-    heading and half a line stood over the dock.  A part the page keeps beside the decision (data-keep: the goals,
-    the Play log) that the dock cuts in two is brought whole into the room above it."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    try:
-        # seat 2, the partner, is a person who never comes: the match stops at his turn
-        fw_table(page, server, ["bot:heuristic", "person", "bot:heuristic"], seed=7)
-        deadline = time.monotonic() + 40
-        while time.monotonic() < deadline:
-            status = page.inner_text(".dock .status")
-            if "Waiting for Player 3" in status and page.locator(".hand-area [data-refused]").count():
-                break
-            if page.locator(".board [data-action], .hand-area [data-action]").count():
-                page.locator(".board [data-action], .hand-area [data-action]").first.click()
-                page.wait_for_timeout(150)
-            else:
-                page.wait_for_timeout(100)
-        assert "Waiting for Player 3" in status, status
-        # the Play log half under the dock, as the reviewer had it (the page scrolled by hand)
-        page.evaluate("""() => { const log = document.querySelector('.fw-log-panel').getBoundingClientRect();
-            const dock = document.querySelector('.dock').getBoundingClientRect();
-            scrollBy(0, log.top - (dock.top - 30)); }""")
-        said = refused_reason(page)
-        assert "It is not your turn" in said, said
-        page.wait_for_function("""() => { const log = document.querySelector('.fw-log-panel').getBoundingClientRect();
-            const dock = document.querySelector('.dock').getBoundingClientRect();
-            return log.bottom <= dock.top + 1; }""", timeout=10000)
-        shot(page, "football-whist-review28-phone-refusal-log")
-    finally:
-        context.close()

@@ -162,15 +162,9 @@ class Table:
         before = self.moves_shown()
         if action.startswith("name "):
             _, plane, nation = action.split(" ")
-            printed = page.locator(f'[data-testid=say-printed][data-action="{action}"]')
-            if printed.count():                 # the name the cards print, said at a tap
-                printed.click()
-            else:
-                if page.locator("[data-testid=name-other]").count():
-                    page.click("[data-testid=name-other] summary")
-                page.select_option("select[name=ss-plane]", plane)
-                page.select_option("select[name=ss-nation]", nation)
-                page.click("[data-testid=say-name]")
+            page.select_option("select[name=ss-plane]", plane)
+            page.select_option("select[name=ss-nation]", nation)
+            page.click("[data-testid=say-name]")
         else:
             if action.startswith("ask "):               # whom to ask first
                 target = page.locator(f'[data-target="{action.split(" ")[1]}"]')

@@ -32,7 +32,7 @@ def test_a_cycle_redraws_in_place_keeping_the_controls_that_did_not_change(serve
     page.click("text=Create the cycle")
     page.wait_for_selector("tr[data-match='3']")
     cycle = page.url.split("#")[0].rstrip("/").split("/")[-1]
-    play = page.locator("tr[data-match='1'] [data-testid=play-table]").element_handle()
+    play = page.locator("tr[data-match='1'] >> text=Play in Parlour").element_handle()
     choice = page.locator("tr[data-match='1'] select").nth(0)
     choice.select_option("practised")
     copy = page.locator("[data-testid=organiser] button.copy").first.element_handle()
@@ -68,7 +68,7 @@ def test_a_drive_names_its_cup_winners_only_when_it_is_over(server, page):
     page.click("text=Create the drive")
     page.wait_for_selector("tr[data-fixture='1-2']")
     drive = page.url.split("#")[0].rstrip("/").split("/")[-1]
-    other = page.locator("tr[data-fixture='1-2'] [data-testid=play-table]").element_handle()
+    other = page.locator("tr[data-fixture='1-2'] >> text=Play in Parlour").element_handle()
     # table 1's game, the only Cup game of a one-round drive, is in: the Cup is settled, the drive is not over
     enter_elsewhere(page, f"{server.url}/api/drives/{drive}/entries",
                     {"kind": "result", "round": 1, "table": 1, "home_goals": 3, "away_goals": 1})
@@ -113,8 +113,8 @@ def test_on_a_phone_a_drives_fixture_fits_the_screen_with_its_play_controls(serv
     page.wait_for_selector('tr[data-fixture="1-1"] select')
     shot(page, "drive-fixtures-phone")
     row = page.locator('tr[data-fixture="1-1"]')
-    for part in ["select >> nth=0", "select >> nth=1", "[data-testid=play-table]", "input[name=home]",
-                 "input[name=away]", "button[type=submit]"]:
+    for part in ["select >> nth=0", "select >> nth=1", "text=Play in Parlour", "input[name=home]", "input[name=away]",
+                 "button[type=submit]"]:
         box = row.locator(part).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (part, box)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -88,7 +88,7 @@ def test_the_tournaments_page_lists_each_kinds_own_levels_under_its_heading(serv
     assert "the racing bots of Biggles, for a cycle's matches only" in cycle.inner_text()
     # each form reads down its tile, one field under another (the new-table page's two columns are not for them)
     for form in ("new-drive", "new-cycle"):
-        lefts = page.locator(f"[data-testid={form}] > label").evaluate_all(
+        lefts = page.locator(f"[data-testid={form}] label").evaluate_all(
             "els => els.map((e) => Math.round(e.getBoundingClientRect().left))"
         )
         assert len(set(lefts)) == 1, (form, lefts)

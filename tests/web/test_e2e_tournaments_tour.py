@@ -91,7 +91,7 @@ def test_a_cycle_match_on_a_phone_shows_its_score_on_one_line(server, browser):
         row = page.locator(f"tr[data-match='{match}']")
         blue, red = row.locator("input[name=blue]").bounding_box(), row.locator("input[name=red]").bounding_box()
         assert abs(blue["y"] - red["y"]) < 2 and red["x"] > blue["x"], (blue, red)     # "8 – 5", side by side
-    for part in ("select >> nth=0", "select >> nth=1", "[data-testid=play-table]"):
+    for part in ("select >> nth=0", "select >> nth=1", "text=Play in Parlour"):
         box = page.locator("tr[data-match='1']").locator(part).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (part, box)
     assert all(page.locator("tr[data-match='1'] select").nth(i).bounding_box()["width"] >= 150 for i in range(2))

@@ -181,14 +181,6 @@ def test_a_biggles_cycle_by_hand_and_at_the_table(fast):
     assert forged.status_code == 422
     assert fast.post("/api/cycles", json={"players": ["Solo"]}).status_code == 422
     assert fast.get("/api/cycles/nosuch").status_code == 404
-    # who plays whom: the sheet's ring unless everyone is asked to play everyone (ruling 11's variant)
-    assert cycle["pairing"] == "ring"
-    four = organiser(fast, "/api/cycles", {"players": "Ann\nBob\nCat\nDan", "pairing": "everyone"})
-    got = fast.get(f"/api/cycles/{four['id']}").json()
-    assert got["pairing"] == "everyone" and len(got["matches"]) == 6
-    assert {m["sittings"] for m in got["matches"]} == {3}
-    wrong = fast.post("/api/cycles", json={"players": "Ann\nBob", "pairing": "league"})
-    assert wrong.status_code == 422 and "who plays whom" in wrong.json()["detail"]
 
 
 def test_bots_race_the_rest_of_a_biggles_cycle_at_live_tables(fast, short_pause):

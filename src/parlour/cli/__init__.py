@@ -727,8 +727,6 @@ def tournament(
     players: str = typer.Option(..., "--players", help="Players as NAME=LEVEL, just LEVEL, or just NAME (a bot "
                                                        "of the default level), space-separated."),
     rounds: int = typer.Option(1, help="Rounds of the cycle (each player plays two matches a round)."),
-    everyone: bool = typer.Option(False, "--everyone", help="Everyone plays everyone once a round, in place of the "
-                                                            "sheet's ring (ruling 11)."),
     seed: int = typer.Option(0, help="Fixes every shuffle and every bot's reflexes."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
@@ -747,7 +745,7 @@ def tournament(
             _fail(f"two players are called {name!r}: give each a name of his own")
         names[name] = level
     try:
-        report = run_cycle(names, rounds, seed, "everyone" if everyone else "ring")
+        report = run_cycle(names, rounds, seed)
     except ParlourError as error:
         _fail(str(error))
     if as_json:

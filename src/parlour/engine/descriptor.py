@@ -95,9 +95,6 @@ class VariantOption:
     label: str = ""
     #: each of ``choices`` in plain words, in the same order (empty: the choices as they are)
     choice_labels: tuple[str, ...] = ()
-    #: a way of playing a newcomer may come for (Squadron Scramble's plane-spotting), not a fine point of the rules:
-    #: a new-table form shows it among the first options, never folded away with the rest
-    prominent: bool = False
 
     def __post_init__(self) -> None:
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
@@ -131,7 +128,7 @@ class VariantOption:
         return {"name": self.name, "label": self.shown, "type": self.type.__name__, "default": self.default,
                 "description": self.description, "source": self.source, "choices": list(self.choices),
                 "choice_labels": list(self.choice_labels or map(str, self.choices)),
-                "minimum": self.minimum, "maximum": self.maximum, "prominent": self.prominent}
+                "minimum": self.minimum, "maximum": self.maximum}
 
     def parse(self, text: str) -> Any:
         """Read a value typed on a command line (``true``, ``3``, ``name``)."""

@@ -78,16 +78,12 @@ class Tournaments:
         return self.drive(doc_id)
 
     # -- the Biggles cycle -----------------------------------------------------------
-    def create_cycle(self, players: list[str], rounds: int = 1, title: str | None = None,
-                     pairing: str = "ring") -> str:
-        """A new cycle; without a title (or a blank one) it is named for the day: "Biggles cycle, 5 December".
-        ``pairing``: who plays whom, the sheet's ``ring`` or ``everyone`` (``Cycle``)."""
-        cycle = Cycle(players, rounds, title=title if title and title.strip() else default_title(time.time()),
-                      pairing=pairing)
+    def create_cycle(self, players: list[str], rounds: int = 1, title: str | None = None) -> str:
+        """A new cycle; without a title (or a blank one) it is named for the day: "Biggles cycle, 5 December"."""
+        cycle = Cycle(players, rounds, title=title if title and title.strip() else default_title(time.time()))
         # ("order": its matches numbered sitting by sitting; a cycle stored before has none, and keeps the ring's)
         return self.store.create_document(CYCLE, {"players": cycle.players, "rounds": cycle.rounds,
-                                                  "title": cycle.title, "order": cycle.order,
-                                                  **({"pairing": cycle.pairing} if cycle.pairing != "ring" else {})})
+                                                  "title": cycle.title, "order": cycle.order})
 
     def cycle(self, doc_id: str) -> Cycle:
         config, events = self._load(doc_id, CYCLE)

@@ -34,19 +34,13 @@ FORMAT = "parlour-biggles-cycle"
 VERSION = 1
 #: the orders a cycle's matches may be numbered in: ``in_sittings`` (every cycle made now), ``schedule`` (made before)
 SITTINGS, RING = "sittings", "ring"
-#: who plays whom: ``ring`` (the rule sheet's: each player the next, the last the first; the default) or ``everyone``
-#: (everyone plays everyone once a round, ruling 11's named variant)
-PAIRINGS = ("ring", "everyone")
 
 #: the longest title a cycle may have
 MAX_TITLE = 80
 
 
-def schedule(players: list[str], rounds: int = 1, pairing: str = "ring") -> list[tuple[str, str]]:
-    """The pairings in order; in the ring each player appears in exactly two pairings a round, with ``everyone`` in
-    one against each other player (``round_robin``)."""
-    if pairing not in PAIRINGS:
-        raise ParlourError(f"who plays whom is {' or '.join(map(repr, PAIRINGS))}, not {pairing!r}")
+def schedule(players: list[str], rounds: int = 1) -> list[tuple[str, str]]:
+    """The pairings in order; each player appears in exactly two pairings a round."""
     if len(players) < 2:
         raise ParlourError("a Biggles tournament needs at least two players")
     if len(set(players)) != len(players):
@@ -55,32 +49,9 @@ def schedule(players: list[str], rounds: int = 1, pairing: str = "ring") -> list
         raise ParlourError("play at least one round")
     if len(players) == 2:
         pairs = [(players[0], players[1]), (players[1], players[0])]
-    elif pairing == "everyone" and len(players) > 3:      # (three in a ring already meet each other)
-        pairs = round_robin(players)
     else:
         pairs = [(players[i], players[(i + 1) % len(players)]) for i in range(len(players))]
     return pairs * rounds
-
-
-def round_robin(players: list[str]) -> list[tuple[str, str]]:
-    """Everyone against everyone once, in the circle method's order, so that each of its rounds is one sitting (four
-    players: A-B and C-D, then C-A and D-B, then A-D and B-C; an odd number: one sits out each sitting).  Of the
-    pair of the i-th and j-th players (i < j) the i-th takes the blue pack when i + j is odd, else the j-th: everyone
-    has blue in half his matches, or as near as an odd number allows."""
-    slots: list[int | None] = list(range(len(players))) + ([None] if len(players) % 2 else [])
-    n = len(slots)
-    rounds: list[list[tuple[str, str]]] = []
-    for _ in range(n - 1):
-        pairs: list[tuple[str, str]] = []
-        rounds.insert(0, pairs)      # (the circle's last round first: it opens with the first two named, A-B)
-        for k in range(n // 2):
-            a, b = slots[k], slots[n - 1 - k]
-            if a is None or b is None:
-                continue
-            i, j = min(a, b), max(a, b)
-            pairs.append((players[i], players[j]) if (i + j) % 2 else (players[j], players[i]))
-        slots = [slots[0], slots[-1], *slots[1:-1]]
-    return [pair for pairs in rounds for pair in pairs]
 
 
 def seat(pairs: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
@@ -98,10 +69,10 @@ def seat(pairs: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
     return seated
 
 
-def in_sittings(players: list[str], rounds: int = 1, pairing: str = "ring") -> list[tuple[str, str]]:
+def in_sittings(players: list[str], rounds: int = 1) -> list[tuple[str, str]]:
     """``schedule``'s pairings in the order they are played: each round sitting by sitting, so that the matches'
     numbers run in playing order (a ring of four: 1 A-B and 2 C-D, then 3 B-C and 4 D-A)."""
-    ring = schedule(players, 1, pairing)
+    ring = schedule(players, 1)
     return [pair for sitting in seat(ring) for pair in sitting] * rounds
 
 
@@ -113,13 +84,13 @@ def _match(first: str, second: str, levels: dict[str, str], rng: random.Random) 
             "winner": first if points["P1"] > points["P2"] else second}
 
 
-def run_cycle(levels: dict[str, str], rounds: int = 1, seed: int = 0, pairing: str = "ring") -> dict[str, Any]:
+def run_cycle(levels: dict[str, str], rounds: int = 1, seed: int = 0) -> dict[str, Any]:
     """Play the whole cycle with bots; ``levels`` maps each player's name to a bot level."""
     for name, level in levels.items():
         if level not in LEVELS:
             raise ParlourError(f"{name}: no Biggles level {level!r} (choose from {', '.join(LEVELS)})")
     rng = random.Random(seed)
-    cycle = Cycle(list(levels), rounds, pairing=pairing)
+    cycle = Cycle(list(levels), rounds)
     while cycle.pending():
         for match in cycle.pending():
             played = _match(match["blue"], match["red"], levels, rng)
@@ -142,8 +113,7 @@ class Cycle:
     tie no longer match a due game: they are set aside (``void``), not counted.
     """
 
-    def __init__(self, players: Iterable[str], rounds: int = 1, *, title: str | None = None, order: str = SITTINGS,
-                 pairing: str = "ring"):
+    def __init__(self, players: Iterable[str], rounds: int = 1, *, title: str | None = None, order: str = SITTINGS):
         self.players = list(players)
         #: the organiser's name for it ("Biggles cycle, 5 December"); None for a cycle made before cycles had one
         self.title = None if title is None else _check_text(title, "the title")
@@ -157,12 +127,7 @@ class Cycle:
         #: the order its matches are numbered in: sitting by sitting (``in_sittings``), or for a cycle made before
         #: they were, the ring's (``schedule``: a ring of four's sitting 1 is matches 1 and 3)
         self.order = order
-        if pairing not in PAIRINGS:
-            raise ParlourError(f"who plays whom is {' or '.join(map(repr, PAIRINGS))}, not {pairing!r}")
-        #: who plays whom: the sheet's ring, or everyone against everyone (deciders among three or more tied alike)
-        self.pairing = pairing
-        self.fixtures = (in_sittings(self.players, rounds, pairing) if order == SITTINGS
-                         else schedule(self.players, rounds, pairing))
+        self.fixtures = in_sittings(self.players, rounds) if order == SITTINGS else schedule(self.players, rounds)
         self._entries: list[dict[str, Any]] = []
 
     @property
@@ -264,7 +229,7 @@ class Cycle:
             if len(tied) == 1:
                 break
             # Level at the top: one deciding match for two, a ring of their own for three or more.
-            ring = in_sittings(tied, 1, self.pairing) if self.order == SITTINGS else schedule(tied, 1, self.pairing)
+            ring = in_sittings(tied) if self.order == SITTINGS else schedule(tied)
             if not add(ring[: 1 if len(tied) == 2 else None], decider):
                 break
             scores = {p: 0 for p in tied}
@@ -337,8 +302,7 @@ class Cycle:
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "players": self.players, "rounds": self.rounds,
                 **({"title": self.title} if self.title is not None else {}),
-                **({"order": self.order} if self.order != RING else {}),
-                **({"pairing": self.pairing} if self.pairing != "ring" else {}), "entries": self.entries}
+                **({"order": self.order} if self.order != RING else {}), "entries": self.entries}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
@@ -352,8 +316,7 @@ class Cycle:
         if not isinstance(data.get("players"), list) or not isinstance(data.get("entries", []), list):
             raise ParlourError("a cycle has a list of players and a list of entries")
         # (a cycle stored before matches were numbered sitting by sitting has no "order": its numbers stay the ring's)
-        cycle = cls(data["players"], data.get("rounds", 1), title=data.get("title"), order=data.get("order", RING),
-                    pairing=data.get("pairing", "ring"))
+        cycle = cls(data["players"], data.get("rounds", 1), title=data.get("title"), order=data.get("order", RING))
         for i, entry in enumerate(data.get("entries", [])):
             try:
                 cycle.add_entry(entry)

@@ -77,9 +77,9 @@ def _day(at: float) -> str:
 def played_line(cycle: Cycle, bots: dict[int, list[str]] | None = None,
                 titles: dict[str, str] | None = None) -> str:
     """The sheet's line of when and how its matches were played (review 26: the printed sheet said neither the date
-    nor that bots had raced the matches): "Played on 6 December 2026 · every match was played by bots (Casual
-    player level)".  ``bots``: each match whose result came from a table of bots alone, with the bots' names;
-    ``titles``: each bot's name in words.  With nothing played yet, a blank for the date."""
+    nor that bots had raced the matches): "Played on 6 December 2026 · every match raced by bots, Casual player
+    level".  ``bots``: each match whose result came from a table of bots alone, with the bots' names; ``titles``:
+    each bot's name in words.  With nothing played yet, a blank for the date."""
     sources = cycle.sources()
     days = list(dict.fromkeys(_day(at) for at in sorted(s["at"] for s in sources.values() if s.get("at"))))
     if not days:
@@ -92,12 +92,11 @@ def played_line(cycle: Cycle, bots: dict[int, list[str]] | None = None,
     levels = sorted({(titles or {}).get(name, name) for names in raced.values() for name in names})
     level = f"{' and '.join(levels)} level{'s' if len(levels) > 1 else ''}"
     played = len(sources)
-    # (review 28: "3 of the 4 matches played raced by bots" read as a slip: a whole sentence now)
     if len(raced) == played:
-        which = "the match was" if played == 1 else "every match was"
+        which = "the match" if played == 1 else "every match"
     else:
-        which = f"{len(raced)} of the {played} matches were"
-    return f"{when} &middot; {which} played by bots ({escape(level)})"
+        which = f"{len(raced)} of the {played} matches played"
+    return f"{when} &middot; {which} raced by bots, {escape(level)}"
 
 
 def cycle_card_html(cycle: Cycle, back: str | None = None, stood_in: dict[int, list[str]] | None = None,

@@ -70,8 +70,6 @@ class Result:
     away_goals: int
     corrected: bool = False
     meta: dict[str, Any] | None = None
-    #: a correction's result: the one it replaced (that one's own ``was`` the one before it, back to the first)
-    was: Result | None = None
 
 
 def goal_average(goals_for: int, goals_against: int) -> tuple[int, Fraction]:
@@ -198,8 +196,7 @@ class Drive:
             if home + away > MAX_GOALS:
                 raise DriveError(f"{where}: {home} + {away} goals is more than a match's {MAX_GOALS} tricks can score")
             clean.update(home_goals=home, away_goals=away)
-            self._results[key] = Result(home, away, kind == "correction", meta,
-                                        self._results.get(key) if kind == "correction" else None)
+            self._results[key] = Result(home, away, kind == "correction", meta)
         if meta is not None:
             clean["meta"] = meta
         self._entries.append(clean)

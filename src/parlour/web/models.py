@@ -322,8 +322,6 @@ class GameContext(BaseModel):
     back: str = Field(description="the link back in words: \"Back to the drive\"")
     ending: str | None = Field(None, description="once the game is over, what it settled, if it ended the "
                                                   "tournament: \"That was the drive's last game: ...\"")
-    corrected: str | None = Field(None, description="where the organiser corrected the score this table played: "
-                                                     "both scores in words")
 
 
 class TableInfo(TableView):
@@ -521,8 +519,6 @@ class Analysis(BaseModel):
     costly: int
     finished: bool = Field(True, description="false when the safety cap stopped the analysis: ``moves`` holds the "
                                              "decisions judged before it (each on the whole budget)")
-    won: bool = Field(False, description="the seat won the game (a page then tells where the game turned its way, "
-                                         "never where it was lost)")
 
 
 class AnalysisProgress(BaseModel):
@@ -547,8 +543,6 @@ class VariantOption(BaseModel):
     choice_labels: list[str] = Field(description="each of choices in plain words, in the same order")
     minimum: int | None
     maximum: int | None
-    prominent: bool = Field(False, description="a way to play a newcomer may come for, not a fine point of the "
-                            "rules: a new-table form shows it among the first options")
 
 
 class BotInfo(BaseModel):
@@ -713,9 +707,6 @@ class FixtureResult(BaseModel):
     away_goals: int
     corrected: bool
     meta: dict[str, Any] | None
-    was: list[int] | None = Field(None, description="a correction's: the score it replaced, home goals first")
-    played: dict[str, Any] | None = Field(None, description="a correction's: where the first score came from "
-                                                            "(its meta: a Parlour table's, or the organiser's)")
 
 
 class FixtureView(BaseModel):
@@ -759,13 +750,9 @@ class NewCycle(Body):
     rounds: StrictInt = 1
     title: StrictStr | None = Field(None, description="its name; none (or blank): \"Biggles cycle, 5 December\", "
                                                       "the day it is made")
-    pairing: Literal["ring", "everyone"] = Field("ring", description="who plays whom: \"ring\", the rule sheet's "
-                                                 "(each player the next, the last the first), or \"everyone\" "
-                                                 "(everyone plays everyone once a round)")
 
     refusals = {"players": "players are a list of names, or names one a line", "rounds": "rounds is a whole number",
-                "title": "title is some text",
-                "pairing": "who plays whom is \"ring\" (the rule sheet's) or \"everyone\" (everyone plays everyone)"}
+                "title": "title is some text"}
 
 
 POINTS = "the points are whole numbers: the winner scores 8 and the loser 0 to 7"
@@ -839,8 +826,6 @@ class CycleView(BaseModel):
                                    "one its players (\"the cycle of Ann, Bob and Cat\")")
     players: list[str]
     rounds: int
-    pairing: Literal["ring", "everyone"] = Field("ring", description="who plays whom: the rule sheet's ring, or "
-                                                 "everyone against everyone")
     report: dict[str, Any]
     matches: list[CycleMatch]
     win_points: int

@@ -175,8 +175,7 @@ def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
             f = drive.fixture(meta["round"], meta["table"])
             return GameContext(kind="drive", name=drive.title, where=f"round {f.round}, table {f.table}",
                                sides=[f.home, f.away or ""], figures=figures, url=f"/drives/{meta['drive']}",
-                               back="Back to the drive", ending=drive_ending(drive) if figures else None,
-                               corrected=corrected_words(drive, f.round, f.table, figures))
+                               back="Back to the drive", ending=drive_ending(drive) if figures else None)
         if meta.get("cycle"):
             cycle = tournaments.cycle(meta["cycle"])
             return GameContext(kind="cycle", name=cycle.name, where=f"match {cycle.numbers()[meta['match']]}",
@@ -185,27 +184,6 @@ def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
     except (ParlourError, KeyError, TypeError):
         return None
     return None
-
-
-def replaced(result: Any) -> dict[str, Any]:
-    """A corrected result's score before it, and where the first score came from (review 28: a correction said only
-    "corrected by the organiser", the score played gone)."""
-    if result.was is None:
-        return {}
-    first = result.was
-    while first.was is not None:
-        first = first.was
-    return {"was": [result.was.home_goals, result.was.away_goals], "played": first.meta}
-
-
-def corrected_words(drive: Any, round: int, table: int, figures: list[int] | None) -> str | None:
-    """Said on a drive table's replay whose score the organiser corrected: "Played 5–5 at this table; the organiser
-    corrected the drive's score to 6–5." (None where the drive's score is the table's)."""
-    result = drive.result(round, table)
-    if result is None or not result.corrected or not figures or figures == [result.home_goals, result.away_goals]:
-        return None
-    return (f"Played {figures[0]}–{figures[1]} at this table; the organiser corrected the drive's score to "
-            f"{result.home_goals}–{result.away_goals}.")
 
 
 def drive_ending(drive: Any) -> str | None:
@@ -334,7 +312,7 @@ def drive_view(tournaments: Tournaments, store: Store, doc_id: str, bot_delay: f
                 **f.to_dict(), tables=played_at.get((f.round, f.table), []),
                 result=None if result is None else FixtureResult(
                     home_goals=result.home_goals, away_goals=result.away_goals, corrected=result.corrected,
-                    meta=result.meta, **replaced(result))))
+                    meta=result.meta)))
         rounds.append(row)
     tables = store.tables_for("drive", doc_id)
     in_play = {(t["meta"]["round"], t["meta"]["table"]) for t in tables if t["finished"] is None}
@@ -478,8 +456,7 @@ def cycle_view(tournaments: Tournaments, store: Store, doc_id: str) -> CycleView
     in_play = {t["meta"]["match"] for t in tables if t["finished"] is None}
     people = cycle_people(tables)
     waits = cycle_waits(cycle, seats)
-    return CycleView(id=doc_id, title=cycle.name, players=cycle.players, rounds=cycle.rounds, pairing=cycle.pairing,
-                     report=cycle.report(),
+    return CycleView(id=doc_id, title=cycle.name, players=cycle.players, rounds=cycle.rounds, report=cycle.report(),
                      win_points=WIN_POINTS, people=people,
                      bots=race_carrying_view(cycle.bots(), cycle.entries, cycle_batches(cycle, in_play, people)),
                      matches=[CycleMatch(**m, round=round_of(cycle, m), tables=played_at.get(m["match"], []),

@@ -529,8 +529,7 @@ class SetsState(TurnState):
         if self.phase == DRAW:
             if legal and legal[0].startswith("add "):
                 card = CARD_OF_TEXT[legal[0][4:]]
-                # (a set laid already: the card is added to it, never said to "complete" it, review 28a)
-                return (f"The top discard, {card_name(card)}, goes on your set of {region_name(REGION_OF[card])}: "
+                return (f"The top discard, {card_name(card)}, completes your set of {region_name(REGION_OF[card])}: "
                         "you must add it to that set, and that is your turn.")
             options = []
             if DRAW_STOCK in legal:

@@ -16,21 +16,10 @@ BOTS = "parlour.games.squadron_scramble.bots"
 CASUAL_KEEP = {2: 0.25, 3: 0.1}
 
 
-#: why the plane-spotting game has no hint at a draw or in the play of a turn (ruling 14)
-OUTLINES_NOT_MATCHED = ("in plane-spotting the hint does not match outlines for you: which cards make a set, and "
-                        "so what to take, lay, swap or throw away, is yours to spot; it helps again when you shoot")
-
-
 def withhold_hint(observation: Mapping[str, Any]) -> str | None:
     """No hint at a naming step: in the plane-spotting game the right name is what it tests; in the usual game
-    the cards print it, and a hint would only say it back, with a chance that means nothing.  In plane-spotting no
-    hint at a draw or in the play either: every move there turns on which outlines go together (a lay names a set's
-    cards, a take or a discard which cards belong with the hand), the half of the test before the naming (ruling
-    14); the shot, between sets already named, keeps its hint."""
-    phase = observation.get("phase")
-    if observation.get("recognition") and phase in (rules.DRAW, rules.PLAY):
-        return OUTLINES_NOT_MATCHED
-    if phase != rules.NAME:
+    the cards print it, and a hint would only say it back, with a chance that means nothing."""
+    if observation.get("phase") != rules.NAME:
         return None
     if observation.get("recognition"):
         return ("no hint when naming a plane in the plane-spotting game: knowing the plane from its outline "

@@ -61,7 +61,6 @@ VARIANTS = (
         "the right one. The rules do not change.",
         "rule sheet",                 # the sheet's card notes
         label="Plane-spotting: the cards show outlines, not names",
-        prominent=True,               # a way to play, not a fine point: on the new-table form in view (review 28)
     ),
     VariantOption(
         "max_rounds", int, 0,

@@ -58,8 +58,7 @@ def cycles(tournaments: TournamentsDep) -> list[TournamentSummary]:
 @router.post("", status_code=201, dependencies=[Creates])
 def create_cycle(body: NewCycle, tournaments: TournamentsDep) -> Made:
     """A new cycle; the answer holds its organiser key, given this once only."""
-    # (the cycle judges the names)
-    doc_id = tournaments.create_cycle(lines(body.players), body.rounds, body.title, body.pairing)
+    doc_id = tournaments.create_cycle(lines(body.players), body.rounds, body.title)   # the cycle judges the names
     return made(tournaments, doc_id, "cycles")
 
 

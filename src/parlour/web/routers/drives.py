@@ -21,7 +21,6 @@ from fastapi.responses import HTMLResponse, Response
 from parlour.store.tournaments import DRIVE
 from parlour.tournaments.drive_card import card_html
 from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME
-from parlour.tournaments.drive_sheet import results_html
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import Creates, OrganiserDep, StoreDep, TablesDep, TournamentsDep, game_by_id
 from parlour.web.models import (
@@ -180,20 +179,6 @@ async def all_cards(doc_id: str, tournaments: TournamentsDep) -> Response:
     """Every team's card in one PDF, to print for the night."""
     drive = await asyncio.to_thread(tournaments.drive, doc_id)
     return await _pdf([card_html(drive.card(t)) for t in drive.teams], f"drive-{doc_id}-cards.pdf")
-
-
-@router.get("/drives/{doc_id}/sheet",
-            responses={200: {"description": "the results sheet: a page to print, or a PDF with format=pdf",
-                             "content": {**HTML, **PDF}}})
-async def results_sheet(doc_id: str, tournaments: TournamentsDep, format: str = "html") -> Response:
-    """The drive's results sheet: the champions and the Cup winners, the final league table and every round's
-    results, on one sheet (blanks for what is still to play)."""
-    drive = await asyncio.to_thread(tournaments.drive, doc_id)
-    if format == "pdf":
-        return await _pdf([results_html(drive)], f"drive-{doc_id}-results.pdf")
-    if format != "html":
-        raise HTTPException(422, "format is html or pdf")
-    return HTMLResponse(results_html(drive, back=f"/drives/{quote(doc_id)}"))
 
 
 @router.get("/drives/{doc_id}/cards/{team:path}",

@@ -94,8 +94,7 @@ async def analysis(table_id: str, seat: str, tables: TablesDep, request: Request
     return Analysis(table=t.id, game=t.game.id, seat=number, name=t.view(None).seats[number].name, bot="expert",
                     iterations=advisor.iterations, seed=advisor.seed, threshold=THRESHOLD,
                     moves=[AnalysedMove(**row) for row in rows], decisions=total,
-                    costly=sum(1 for row in rows if row["costly"]), finished=len(rows) == total,
-                    won=t.state.is_over and t.state.returns()[number] > 0)
+                    costly=sum(1 for row in rows if row["costly"]), finished=len(rows) == total)
 
 
 @router.get("/analysis/progress")

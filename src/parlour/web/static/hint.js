@@ -46,7 +46,6 @@ export function likelihood({ low, high }, contest = "game") {
 // swap made from the hint would show which card it is); contest: what is won ("game", "match").  The table calls draw(view) after each view, answered(message) on a "hint" message and
 // failed() on an error.
 // unweighed(count, view): the game's words for the moves the expert passed over (null: the usual words).
-// rest (optional): true where the moves passed over are listed too, after the judged ones, playable from their lines.
 // words(action, view) (optional): a row's verb and the move after it, [verb, text], where "Play" is not the move's verb
 // (a kick-off, a move of the ball); by default "Play" and the move's label.
 // only(action, view) (optional): the words for the one move left, where a game says so in the hint's place (else nothing shows).
@@ -59,7 +58,7 @@ export function likelihood({ low, high }, contest = "game") {
 // agree with it (the asking game turns its ask to the player the choice asks).
 // why(action, view) (optional): why the expert's choice is good, in words from what the seat knows (the asking game:
 // what the asks heard say of where the card lies), said under the rows; null where the game has nothing to say.
-export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null, only = null, tap = null, follow = null, chose = null, why = null, rest = false }) {
+export function hints(slot, { send, act, label, playable = () => true, contest = "game", unweighed = () => null, words = null, only = null, tap = null, follow = null, chose = null, why = null }) {
   // the hint asked for, and its answer: {moves, options, unjudged} (shown until the table moves on), or
   // {moves, waiting}; every: the whole list is shown, not the five best
   let hint = null;
@@ -121,13 +120,8 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
           sign, " The expert is weighing your moves…"), stop));
     }
     if (!mine || !mine.options) return slot.append(h("div", { class: "hint-ask" }, button));
-    // (a game may list the moves the expert passed over too, after the judged ones, each "not weighed" and playable
-    // from its line like any other: every choice the board offers is then reachable from the hint, review 28)
-    const passedOver = rest && mine.unjudged ? view.legal.filter((a) => playable(a, view)
-      && !mine.options.some((o) => o.action === a)).map((a) => ({ action: a, chance: null, unweighed: true })) : [];
-    const all = [...mine.options, ...passedOver];
-    const shown = every ? all : all.slice(0, FIRST);
-    const more = all.length - FIRST;
+    const shown = every ? mine.options : mine.options.slice(0, FIRST);
+    const more = mine.options.length - FIRST;
     const toggle = more > 0 ? h("button", { type: "button", class: "hint-more", "data-testid": "hint-more", "aria-expanded": String(every),
       onclick: () => { every = !every; draw(view); } }, every ? `Show the ${FIRST} best only` : `Show ${plural(more, "more move")}`) : "";
     const passed = mine.unjudged ? h("p", { class: "hint-note", "data-testid": "hint-unjudged" }, unweighed(mine.unjudged, view)
@@ -176,16 +170,15 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
     };
     slot.append(h("div", { class: "hint", "data-testid": "hint" }, close,
       // (on a phone the long explanation gives way to a short one: the heading keeps saying what the figures are)
-      h("h2", {}, "The expert's view", h("small", { "data-testid": "hint-order", class: "hint-order-long" }, all.length > FIRST && !every
-        ? `: its choice first, then the ${FIRST - 1} next best of ${plural(all.length, "move")} by their chance of winning the ${contest}`
+      h("h2", {}, "The expert's view", h("small", { "data-testid": "hint-order", class: "hint-order-long" }, mine.options.length > FIRST && !every
+        ? `: its choice first, then the ${FIRST - 1} next best of ${plural(mine.options.length, "move")} by their chance of winning the ${contest}`
         : `: its choice first, then your other moves by their chance of winning the ${contest}`),
         h("small", { "data-testid": "hint-order-short", class: "hint-order-short" }, `: its choice first; each figure is your chance of winning the ${contest}`),
         tap && tap(view) ? h("span", { class: "hint-tap", "data-testid": "hint-tap" }, ` · ${tap(view)}`) : ""),
       because, closeNote,
       h("ol", { "aria-label": "Your moves, the expert's choice first: pick one to play it" }, shown.map((o, i) => {
         const mark = i === 0 ? h("small", { class: "hint-choice" }, " (its choice)")
-          : isLevel(o) ? h("small", { class: "hint-level", "data-testid": "hint-level" }, " (equal best)")
-          : o.unweighed ? h("small", { class: "hint-unweighed", "data-testid": "hint-unweighed" }, " (not weighed)") : "";
+          : isLevel(o) ? h("small", { class: "hint-level", "data-testid": "hint-level" }, " (equal best)") : "";
         // a move the player must find for himself is named, not played from here
         const own = !playable(o.action, view);
         // (a game's own verb is read out; the usual "Play" only shown, the button's name being the move)
@@ -199,8 +192,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
         // (the bar is drawn against the best figure shown, so that 26%, 22% and 8% differ at a glance: on a 0-100
         // scale they were all thin slivers; the figure in words stands beside it)
         h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${best > 0 ? Math.round(100 * Math.min(1, o.chance / best)) : 0}%` })),
-        o.unweighed ? h("span", { class: "chance", "data-testid": "chance-none", title: "the expert did not weigh this move" }, "–")
-          : h("span", { class: "chance", "data-testid": "chance", title: "the chance of winning after this move" }, pct(o.chance)));
+        h("span", { class: "chance", "data-testid": "chance", title: "the chance of winning after this move" }, pct(o.chance)));
       })),
       toggle, triedNote, level, passed));
     slot.closest(".dock")?.classList.add("hinting");

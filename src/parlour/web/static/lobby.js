@@ -1,7 +1,7 @@
 // The lobby: the games on offer, the tables in play and finished, a new table, and joining one by its link.
 import { h, clear, toast } from "/static/dom.js";
 import { api, games, hashParams, keepMade, keepSeat, mySeat } from "/static/api.js";
-import { contextTitle, listed } from "/static/words.js";
+import { listed } from "/static/words.js";
 import { go, main, resultText, together } from "/static/page.js";
 import { carryLink, heldKeys, ownTables } from "/static/seats.js";
 
@@ -338,18 +338,14 @@ export async function newTable(gameId) {
   count.addEventListener("change", drawSeats);
   // (a game with many options, Squadron Scramble's nine, shows its first two, the ones a newcomer may want, and folds
   // the rest under "More rules": the defaults follow the rule sheet, so a first game needs none of them)
-  // (an option marked prominent, a way to play such as plane-spotting, is shown with them: folded among the fine
-  // points it went unfound, review 28)
   const folded = g.variants.length > MANY_VARIANTS;
-  const inView = (o, i) => !folded || i < SHOWN_VARIANTS || o.prominent;
-  const shown = g.variants.filter(inView);
-  const rest = g.variants.filter((o, i) => !inView(o, i));
+  const shown = folded ? g.variants.slice(0, SHOWN_VARIANTS) : g.variants;
   const variantBox = h("fieldset", {}, h("legend", {}, "Rules variant"),
     g.variants.length ? "" : h("p", { class: "muted" }, "This game has no variant options."),
     shown.map((o) => variantInput(o)),
-    rest.length ? h("details", { class: "more-rules", "data-testid": "more-rules" },
-      h("summary", {}, `More rules (${rest.length}): leave them as they are for the usual game`),
-      rest.map((o) => variantInput(o))) : "");
+    folded ? h("details", { class: "more-rules", "data-testid": "more-rules" },
+      h("summary", {}, `More rules (${g.variants.length - SHOWN_VARIANTS}): leave them as they are for the usual game`),
+      g.variants.slice(SHOWN_VARIANTS).map((o) => variantInput(o))) : "");
   const seed = h("input", { name: "seed", type: "number", min: 0, placeholder: "random" });
   const who = h("fieldset", {}, h("legend", {}, "Who may see and join"),
     h("label", {}, h("input", { type: "checkbox", name: "public" }), " List it under Tables in play",
@@ -453,18 +449,9 @@ export async function join(tableId, seat) {
         h("p", {}, h("a", { class: "button", href: `/t/${tableId}` }, "Watch the table instead")));
     }
   });
-  // what the seat is: a drive's or a cycle's game named as its page names it, and who else sits there (review 28: the
-  // page said only "You are invited to seat Aston Villa 2")
-  const context = info.context || null;
-  const bots = ((await games().catch(() => [])).find((g) => g.id === info.game) || {}).bot_catalogue || [];
-  const level = (bot) => (bots.find((b) => b.name === bot) || {}).title || "";
-  const others = info.seats.map((s, i) => (i === Number(seat) ? null : s.kind === "bot"
-    ? `${s.name} (a bot${level(s.bot) ? `: ${level(s.bot)}` : ""})` : `${s.name} (${s.connected ? "here" : "a person, not here yet"})`)).filter(Boolean);
-  const title = context ? contextTitle(context) : `a table of ${info.title}`;
-  document.title = `Join · ${context ? title : info.title}`;
-  clear(main).append(h("h1", {}, context ? title : `Join a table of ${info.title}`),
-    h("p", { "data-testid": "join-what" }, context ? `${info.title}. ` : "", `You are invited to take the seat of ${seatName}. `, h("a", { href: `/t/${tableId}` }, "Watch it first")),
-    others.length ? h("p", { class: "muted", "data-testid": "join-others" }, `Also at the table: ${listed(others)}.`) : "", form);
+  document.title = `Join · ${info.title}`;
+  clear(main).append(h("h1", {}, `Join a table of ${info.title}`),
+    h("p", {}, `You are invited to seat ${seatName}. `, h("a", { href: `/t/${tableId}` }, "Watch it first")), form);
   name.focus();
 }
 

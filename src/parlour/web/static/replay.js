@@ -146,22 +146,7 @@ export async function replayPage(tableId) {
       return { drop: fall, from: ms[i], to: ms[j], moves: within.length, slips: within.filter((m) => m.cost > 0).length };
     });
   };
-  const slide = (data) => (data.won ? null : slides(data)[0] || null);
-  // A seat that won the game is never told where it was lost (review 28b: "where the game was lost … fell most between
-  // move 2 and move 7" over a 345–90 win): where its chance rose most instead, the steepest stretch of at most SPAN of
-  // its decisions, from the list's own figures; null where it never rose by more than the bar
-  const rise = (data) => {
-    if (!data.won) return null;
-    const ms = data.moves.filter((m) => typeof m.played_chance === "number");
-    const gain = (i, j) => Math.round(100 * ms[j].played_chance) - Math.round(100 * ms[i].played_chance);
-    let best = null;
-    for (let i = 0; i < ms.length; i += 1) {
-      for (let j = i + 1; j < ms.length && j - i <= SPAN; j += 1) {
-        if (!best || gain(i, j) > best.gain || (gain(i, j) === best.gain && j - i < best.j - best.i)) best = { gain: gain(i, j), i, j };
-      }
-    }
-    return best && best.gain > Math.round(100 * data.threshold) ? { gain: best.gain, from: ms[best.i], to: ms[best.j] } : null;
-  };
+  const slide = (data) => slides(data)[0] || null;
   // a replay opens at the deal, so that its first screen does not give the result away; a link may ask for a step
   // ("#step=12"), and the player's analysis ("#analyse") goes to the decision it opens on
   const openAt = /^\d+$/.test(hashParams().get("step") || "") ? Math.min(info.moves, Number(hashParams().get("step"))) : 0;
@@ -334,24 +319,15 @@ export async function replayPage(tableId) {
   };
   // The analysed seat in the analysis's words: the reader's own seat is "you" ("Your moves, as the expert sees them",
   // "You asked Arthur for Leeds", "no costly moves of yours"), anyone else's by name (review 26a: the reader's own game
-  // said "Reviewer asked Arthur for Glasgow", "Reviewer's moves"); Name opens a sentence, name stands inside one
-  // ("Besides the costly moves, you made…", review 28a).
+  // said "Reviewer asked Arthur for Glasgow", "Reviewer's moves").
   const whose = (data) => (onlooker(data.seat)
-    ? { Name: data.name, name: data.name, poss: possessive(data.name), Poss: possessive(data.name), of: possessive(data.name) }
-    : { Name: "You", name: "you", poss: "your", Poss: "Your", of: "yours" });
-  // Why the expert's choice was better, in the words of the game's live hint (its "Why its choice", from what the seat
-  // could see before the move: the step's own reasons), where the game gives such words and the move was not the
-  // expert's own (review 28a: a costly row said what it gave away, never why the other move was better)
-  const whyBetter = (m, seat) => {
-    const obs = known.get(`${m.index}:${seat}`);
-    if (!mod.hintWhy || !obs || m.played === m.best || m.unmeasured) return null;
-    return mod.hintWhy(m.best, seenBy(seat, obs)) || null;
-  };
+    ? { Name: data.name, poss: possessive(data.name), Poss: possessive(data.name), of: possessive(data.name) }
+    : { Name: "You", poss: "your", Poss: "Your", of: "yours" });
   const drain = (data) => {
     const loss = smallLosses(data);
     if (!loss) return "";
     const bar = `each no more than ${pct(data.threshold)} of the chance of winning`;   // (a move past the bar is costly)
-    const head = data.costly ? `Besides the costly moves, ${whose(data).name} made ${loss.count} smaller slips, ${bar}`
+    const head = data.costly ? `Besides the costly moves, ${whose(data).Name} made ${loss.count} smaller slips, ${bar}`
       : `No single move of ${whose(data).of} cost much, but there were ${loss.count} small slips, ${bar}`;
     return h("p", { class: "drain", "data-testid": "drain" }, `${head}: the worst were `, loss.worst.map((m, i) => [
       i ? (i === loss.worst.length - 1 ? " and " : ", ") : "",
@@ -360,7 +336,6 @@ export async function replayPage(tableId) {
   };
   // (many small slips: the one or two stretches where the game was lost, the slips in each counted)
   const stretch = (data) => {
-    if (data.won) return turnedYourWay(data);
     const [at, again] = slides(data);
     if (!at) return "";
     const between = (x) => [h("button", { type: "button", onclick: () => goTo(x.from) }, `move ${x.from.move}`), " and ",
@@ -371,19 +346,9 @@ export async function replayPage(tableId) {
       ...between(at), ", and the other players' moves and the cards that came between them",
       ...(again ? ["; and again between ", ...between(again)] : []), ".");
   };
-  // (a winner's game: where it turned his way, in the list's own figures)
-  const turnedYourWay = (data) => {
-    const at = rise(data);
-    if (!at) return "";
-    return h("p", { class: "drain", "data-testid": "turned-your-way" }, `Where the game turned ${whose(data).poss} way: ${whose(data).poss} chance rose most between `,
-      h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
-      h("button", { type: "button", onclick: () => goTo(at.to) }, `move ${at.to.move}`),
-      `, from ${pct(at.from.played_chance)} to ${pct(at.to.played_chance)}, on ${whose(data).poss} moves, the other players' and the cards that came.`);
-  };
-  // (no costly move, yet the chance fell: where, in the list's own figures, so that a loss is not left unexplained;
-  // never to a seat that won)
+  // (no costly move, yet the chance fell: where, in the list's own figures, so that a loss is not left unexplained)
   const turned = (data) => {
-    const at = data.costly || data.won || slide(data) ? null : fell(data);
+    const at = data.costly || slide(data) ? null : fell(data);
     if (!at) return "";
     return h("p", { class: "drain", "data-testid": "chance-fell" }, `No single move of ${whose(data).of} to blame: the chance fell most between `,
       h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
@@ -410,8 +375,7 @@ export async function replayPage(tableId) {
       h("button", { type: "button", "data-testid": "next-costly", disabled: later ? undefined : true, onclick: () => nextCostly(1) }, "Next costly move ▶"),
       h("span", { class: "muted" }, list.length ? `${plural(list.length, "costly move")} of ${whose(analysed).of}`
         : smallLosses(analysed) ? `no single costly move of ${whose(analysed).of}, but ${smallLosses(analysed).count} small slips`
-          + (slide(analysed) ? `; the chance fell most between move ${slide(analysed).from.move} and move ${slide(analysed).to.move}`
-            : rise(analysed) ? `; the chance rose most between move ${rise(analysed).from.move} and move ${rise(analysed).to.move}` : "")
+          + (slide(analysed) ? `; the chance fell most between move ${slide(analysed).from.move} and move ${slide(analysed).to.move}` : "")
           : `no costly moves of ${whose(analysed).of}`),
       // (on a phone the list of the seat's moves and its summary lie under the board, a screen or two down: a jump
       // there, beside the costly moves' buttons; on a wide screen the list stands beside the board and this is hidden)
@@ -447,16 +411,13 @@ export async function replayPage(tableId) {
       : unmeasured ? `wrong, so the next turn is lost. No figures: ${m.unmeasured}`
       : m.wrong_answer ? `wrong, so the next turn is lost${m.cost ? `: that gave away ${spent(m, analysed.threshold)} of the chance of winning` : ""}`
       : m.costly ? `gave away ${spent(m, analysed.threshold)} of the chance of winning` : m.cost === null ? "not weighed by the expert"
-        : m.cost === 0 || spent(m, analysed.threshold) === "0%" ? "as good as the expert's choice" : `${spent(m, analysed.threshold)} below the expert's choice`;
+        : m.cost === 0 ? "as good as the expert's choice" : `${spent(m, analysed.threshold)} below the expert's choice`;
     clear(focus).append(nav,
       h("h2", { tabindex: "-1" }, here ? `Move ${m.move}: ${onlooker(seat) ? `${analysed.name} to play` : "your move"}`
         : `${onlooker(seat) ? possessive(analysed.name) : "Your"} move ${m.move}, just played, judged`),
       // (where the move's words speak to the player reading his own game, "your set", he is "You" at their head too:
       // "You drew …, and it went onto your set", never "Ann drew …, and it went onto your set")
       h("p", { class: m.costly ? "verdict costly" : "verdict" }, answered ? `${answered} It cost ${onlooker(seat) ? possessive(analysed.name) : "your"} next turn; the expert puts no figure on that.` : `${whose(analysed).Name} ${made}${unmeasured ? "" : ` — ${pct(m.played_chance)}`}: ${verdict}.`),
-      // (why the expert's choice was better, as the live hint said it)
-      m.played !== m.best && before && whyBetter(m, seat) ? h("p", { class: "analysis-why", "data-testid": "focus-why" },
-        h("b", {}, `Why the expert's choice (${named(m.best, seat, before)}): `), whyBetter(m, seat)) : "",
       h("ol", { class: "analysis-options", "aria-label": "The expert's view of the moves, best first" }, top.map((o) => h("li", { class: o.action === m.played ? "played" : "" },
         h("span", { class: "option-name" }, named(o.action, seat, before), o.action === m.played ? h("span", { class: "muted" }, " (played)") : ""),
         h("span", { class: "bar", "aria-hidden": "true", style: unmeasured ? "visibility: hidden" : undefined }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
@@ -489,9 +450,7 @@ export async function replayPage(tableId) {
       // the analysis is for the players: this browser's seat key at the table, if it played there
       const data = await api("GET", `/api/tables/${tableId}/analysis?seat=${seat}`, undefined, mySeat(tableId)?.token);
       // the tables that the list's words need: those of the decisions whose move, or the expert's, names what lay there
-      // (and those of the costly moves, whose rows say why the expert's choice was better, where the game words it)
-      await Promise.all(data.moves.filter((m) => needsView(m.played) || needsView(m.best) || (mod.hintWhy && m.costly))
-        .map((m) => observe(m.index, seat)));
+      await Promise.all(data.moves.filter((m) => needsView(m.played) || needsView(m.best)).map((m) => observe(m.index, seat)));
       analysed = data;
       drawAnalysis(data);
       which.value = String(seat);           // the table from the analysed seat's view, as each decision shows it
@@ -539,13 +498,7 @@ export async function replayPage(tableId) {
       m.wrong_answer ? h("span", { class: "cost", "data-testid": "costly" }, `wrong: a turn lost${m.cost ? `, ${spent(m, data.threshold)}` : m.unmeasured ? " (its cost is not measured)" : ""}`)
         : m.costly ? h("span", { class: "cost", "data-testid": "costly" }, `gave away ${spent(m, data.threshold)}`) : "",
       m.played === m.best ? h("span", { class: "muted" }, " the expert's choice")
-        // (a move whose figure is the expert's choice's, as the list shows them, is as good: review 28c read "Kick off
-        // to Ireland 45% / the expert: Scotland 45%" as a disagreement)
-        : !m.unmeasured && !m.wrong_answer && typeof m.played_chance === "number" && typeof m.best_chance === "number"
-          && Math.round(100 * m.played_chance) >= Math.round(100 * m.best_chance)
-          ? h("span", { class: "muted", "data-testid": "as-good" }, ` as good as the expert's choice (${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))})`)
-        : h("span", { class: "muted" }, ` ${m.unmeasured ? "right" : "the expert"}: ${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))}${m.unmeasured ? "" : ` ${pct(m.best_chance)}`}`),
-      m.costly && whyBetter(m, data.seat) ? h("span", { class: "analysis-why", "data-testid": "costly-why" }, h("b", {}, "Why the expert's choice: "), whyBetter(m, data.seat)) : "")));
+        : h("span", { class: "muted" }, ` ${m.unmeasured ? "right" : "the expert"}: ${named(m.best, data.seat, known.get(`${m.index}:${data.seat}`))}${m.unmeasured ? "" : ` ${pct(m.best_chance)}`}`))));
     onlyCostly.addEventListener("change", () => list.classList.toggle("only-costly", onlyCostly.checked));
     const unfinished = data.finished ? "" : h("p", { class: "error" },
       `The expert stopped before the end: ${data.moves.length} of ${plural(data.decisions, "decision")} judged, the rest left out.`);
@@ -674,8 +627,6 @@ export async function replayPage(tableId) {
       // (the reader's own seat is "you" here as in the moves below: "You win after 3 rounds", not his name)
       : mod.resultText ? mod.resultText(info.result, { ...info, seat: mySeat(tableId) ? mySeat(tableId).seat : null, onlooker: false })
         : resultText(info.result, info))),
-    // a drive's score the organiser corrected: both said, the played one and the one that counts (review 28)
-    info.context && info.context.corrected ? h("p", { class: "muted", "data-testid": "replay-corrected" }, info.context.corrected) : "",
     // the steps and the words of the move shown: one compact bar that stays pinned at the window's top as the page
     // scrolls, so that on a phone each step is a tap with the board in view under it (no scrolling back up)
     h("div", { class: "replay-stepbar", "data-testid": "replay-stepbar" },
@@ -702,13 +653,6 @@ export async function replayPage(tableId) {
   // (the pinned bar's height, for what the page keeps in sight under it: the decision scrolled to, the analysis beside)
   stepbar = main.querySelector(".replay-stepbar");
   new ResizeObserver(() => { document.documentElement.style.setProperty("--stepbar", `${stepbar.offsetHeight}px`); fitCaption(); }).observe(stepbar);
-  // (pinned at the window's top, the bar shows a short band of paper under it, which hides the edges of a row gone
-  // under it; where it stands in its place, at the page's head, the row under it is wholly in sight and no band)
-  const pin = () => {
-    if (!stepbar.isConnected) { window.removeEventListener("scroll", pin); return; }   // (another page now)
-    stepbar.classList.toggle("pinned", window.scrollY > 0 && stepbar.getBoundingClientRect().top < 1);
-  };
-  window.addEventListener("scroll", pin, { passive: true });
   if (linked && linked.refused) main.prepend(h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused));
   show();
   // a game's end offers "Analyse my moves": the replay opened at #analyse starts the player's analysis at once

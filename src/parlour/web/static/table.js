@@ -263,8 +263,7 @@ export async function playTable(tableId) {
     shownSince = Object.fromEntries((message.legal || []).map((a) => [a, shownSince[a] || { version: message.version, seen: at }]));
   };
   const hint = hints(hintSlot, { send, act, label: mod.label || ((x) => x), playable: mod.hintPlayable, contest: mod.contest || "game",
-    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly, tap: mod.hintTap, follow: mod.hintFollow, chose: mod.hintChose, why: mod.hintWhy,
-    rest: Boolean(mod.hintRest) });
+    unweighed: mod.unweighed, words: mod.hintWords, only: mod.hintOnly, tap: mod.hintTap, follow: mod.hintFollow, chose: mod.hintChose, why: mod.hintWhy });
   // The same game, variant and seats at a new table: this player keeps his seat, the others get new links.
   const playAgain = async () => {
     try {
@@ -307,19 +306,14 @@ export async function playTable(tableId) {
       : view.legal.length ? [...board.querySelectorAll("[data-focus], [data-action], [data-target]")]
         : [...board.querySelectorAll("[data-watch]")];
     const area = (els) => els.map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+    const rects = area(parts);
+    if (!rects.length) return;
     const room = dock.getBoundingClientRect().top;
     // what a game would keep in sight beside the decision (data-keep: Football Whist's goals and play log) comes
-    // into the room with it where the room holds both; while the player waits, or the dock has grown, only a kept
-    // part the dock cuts in two (review 28: a refusal's line over a phone's Play log left its heading and half a
-    // line showing over the dock), so that the table otherwise stays still
-    const keep = area(view && !view.over ? [...board.querySelectorAll("[data-keep]")] : []);
-    const cut = keep.filter((r) => r.top < room && r.bottom > room);
-    const rects = area(parts);
-    if (!rects.length && !cut.length) return;
-    const kept = [...rects, ...(view.legal.length && !resized ? keep : cut)];
+    // into the room with it where the room holds both
+    const kept = [...rects, ...area(view.legal.length && !resized ? [...board.querySelectorAll("[data-keep]")] : [])];
     const fits = (rs) => Math.max(...rs.map((r) => r.bottom)) - Math.min(...rs.map((r) => r.top)) <= room;
     const shown = kept.length > rects.length && fits(kept) ? kept : rects;
-    if (!shown.length) return;
     const top = Math.min(...shown.map((r) => r.top));
     const bottom = Math.max(...shown.map((r) => r.bottom));
     if (top >= 0 && bottom <= room) return;

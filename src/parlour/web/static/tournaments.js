@@ -15,17 +15,9 @@ const clockOf = (at) => {
   const today = when.toDateString() === new Date().toDateString();
   return when.toLocaleString("en-GB", { ...(today ? {} : { day: "numeric", month: "short" }), hour: "2-digit", minute: "2-digit" });
 };
-// ``res``: a drive's corrected result, with the score it replaced (``was``) and where the first came from
-// (``played``): "corrected from 5–5 by the organiser at 19:05; before, played by bots ..." (review 28: the score
-// replaced was gone)
-export function sourceWords(meta, corrected, res = null) {
+export function sourceWords(meta, corrected) {
   if (!meta || !meta.source) return "";
   const at = meta.at ? ` at ${clockOf(meta.at)}` : "";
-  if (meta.source === "organiser" && corrected && res && res.was) {
-    // (where the first score was played at a table; one typed in before is said by "corrected from" alone)
-    const before = res.played && res.played.source && res.played.source !== "organiser" ? `; before, ${sourceWords(res.played, false)}` : "";
-    return `corrected from ${res.was[0]}–${res.was[1]} by the organiser${at}${before}`;
-  }
   if (meta.source === "organiser") return `${corrected ? "corrected" : "entered"} by the organiser${at}`;
   const played = meta.source === "bots" ? "played by bots at a Parlour table" : "played at a Parlour table";
   // a result where a person made no move, which the organiser chose to keep (idleWords says it before he chooses)
@@ -123,16 +115,10 @@ const standingOf = (info, words) => {
   return { ...standingWords(info, words), claimed, awaited,
     started: !info.over && info.moves > 0 && awaited.every(([i]) => claimed.includes(i)) };
 };
-// ``starting``: a race that waits for people at its table to press Start (or Ready for the next match, ruling 12),
-// their names: said as such, not as a match in play where nobody has built yet (review 28)
-const standingWords = (info, words) => {
-  const race = info.race;
-  const starting = !info.over && race && ["waiting", "match-over"].includes(race.phase) && race.waiting_for.length
-    ? { who: race.waiting_for.map((i) => info.seats[i].name), button: race.phase === "waiting" ? "Start" : `Ready for match ${race.match}` } : null;
-  return { race: Boolean(info.real_time), starting,
-    bots: info.seats.filter((seat) => seat.kind === "bot").map((seat) => seat.name),
-    standing: info.over ? "just finished" : words(info.observation, info) };
-};
+const standingWords = (info, words) => ({
+  race: Boolean(info.real_time),
+  bots: info.seats.filter((seat) => seat.kind === "bot").map((seat) => seat.name),
+  standing: info.over ? "just finished" : words(info.observation, info) });
 function watch(id, words, changed) {
   if (watching.has(id) || typeof WebSocket === "undefined") return;
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${id}`);
@@ -206,28 +192,11 @@ export async function home(main) {
     h("label", {}, "Title ", h("input", { name: "title", placeholder: `Biggles cycle, ${today}`, size: 32 })),
     h("label", {}, "Players, one a line ", h("textarea", { name: "players", rows: 4, cols: 30, placeholder: "For example:\nAnn\nBob\nCat" })),
     h("label", {}, "Rounds ", h("input", { name: "rounds", type: "number", min: 1, placeholder: "one", style: "width:7rem" })),
-    // who plays whom (review 28: four players in the sheet's ring, and the organiser expected a round robin): the
-    // ring, the rule sheet's, unless everyone is asked to play everyone; the pairs of the names typed said under it
-    h("fieldset", { "data-testid": "pairing" }, h("legend", {}, "Who plays whom"),
-      h("label", { class: "variant-check" }, h("input", { type: "radio", name: "pairing", value: "ring", checked: true }),
-        h("span", { class: "variant-label" }, "Each plays the next in a ring (the rule sheet's way)")),
-      h("label", { class: "variant-check" }, h("input", { type: "radio", name: "pairing", value: "everyone" }),
-        h("span", { class: "variant-label" }, "Everyone plays everyone")),
-      h("p", { class: "pairs", "data-testid": "pairs", "aria-live": "polite", style: "margin:.4rem 0 0" })),
     h("div", {}, h("button", { class: "primary", type: "submit" }, "Create the cycle"), " ", formError()));
-  const sayPairs = () => {
-    const f = cycleForm.elements;
-    const names = f.players.value.split("\n").map((x) => x.trim()).filter(Boolean);
-    cycleForm.querySelector("[data-testid=pairs]").textContent = names.length > 1 ? whoPlaysWhom(names, f.pairing.value)
-      : "Type the players' names above to see who plays whom.";
-  };
-  cycleForm.addEventListener("input", sayPairs);
-  sayPairs();
   cycleForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = cycleForm.elements;
     const body = { players: f.players.value };
-    if (f.pairing.value === "everyone") body.pairing = "everyone";
     if (f.rounds.value) body.rounds = Number(f.rounds.value);
     if (f.title.value.trim()) body.title = f.title.value;
     try { go(kept(await api("POST", "/api/cycles", body))); }
@@ -247,7 +216,7 @@ export async function home(main) {
           c.state ? [" · ", h("span", { "data-testid": "state" }, c.state)] : "", ` · made ${madeAt(c.created)}`))) :
           h("p", { class: "muted" }, "None yet."),
         h("h3", {}, "New cycle"), cycleForm,
-        h("p", { class: "muted", "data-testid": "cycle-levels" }, `Matches can be played here (people, or Biggles bots from the weakest to the strongest: ${levels(biggles)}) or entered by hand. These are the racing bots of Biggles, for a cycle's matches only: a level here is not the drive's bot of the same name.`))));
+        h("p", { class: "muted", "data-testid": "cycle-levels" }, `Each plays the next in the ring; matches can be played here (people, or Biggles bots from the weakest to the strongest: ${levels(biggles)}) or entered by hand. These are the racing bots of Biggles, for a cycle's matches only: a level here is not the drive's bot of the same name.`))));
 }
 
 // A drive or cycle just made: this browser keeps its organiser key; the page to go to.
@@ -322,27 +291,13 @@ function remembered(select, key, choices) {
 }
 const seatOf = (select) => (select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value });
 
-// A fixture's table for people opens for its players: nobody is sat down unasked (review 28: the organiser was sat
-// in the first seat), the row then offers each seat's link to send, or to sit at it here as a choice said in words.
-// A table of bots alone opens in a new tab, to watch.
-const withPeople = (seats) => seats.some((s) => s.kind === "person");
+// A fixture's table opens in a new tab; this browser keeps the first person seat's key, as for any new table.
 async function openTable(url, seats, key) {
   try {
     const made = await api("POST", url, { seats }, key);
-    if (withPeople(seats)) return;
     keepMade(made);
     window.open(made.url, "_blank");
   } catch (error) { toast(error.message); }
-}
-// the button that opens a fixture's table, said for who will sit there (``selects``: each side's choice)
-const OPEN_WORDS = "Open the table (hand out its seats)";
-const BOTS_WORDS = "Play in Parlour (new tab)";
-function openButton(selects, attrs, idle = false) {
-  const words = () => (selects.some((s) => s.value === "person") ? OPEN_WORDS : idle ? "Play the match again (new tab)" : BOTS_WORDS);
-  const title = () => attrs.title || (selects.some((s) => s.value === "person") ? "Each seat's link is then offered here, to send or to sit down with" : "The table opens in a new tab");
-  const button = h("button", { type: "button", ...attrs, title: title() }, words());
-  selects.forEach((s) => s.addEventListener("change", () => { button.textContent = words(); button.title = title(); }));
-  return button;
 }
 
 // A score saved: the keyboard's place is its row's button ("Change score"), never the top of the page, which a
@@ -360,9 +315,8 @@ const refused = new Map();
 
 // Two scores and Enter; each side is [input name, label, value].  A score once entered is
 // read-only: Change score is a deliberate step that opens it, and Save correction sends it.  ``slot`` names the
-// score's place, for what is kept across a redraw.  ``closes``: the game is being played at a table now, which a score
-// typed in ends (review 28: "Enter" beside "In play" did not say so).
-function scoreForm(max, entered, first, second, submit, key, slot, closes = false) {
+// score's place, for what is kept across a redraw.
+function scoreForm(max, entered, first, second, submit, key, slot) {
   if (!key) return h("span", { class: "score-read" }, entered ? `${first[2]} – ${second[2]}` : "–");
   const box = ([name, label, value]) => {
     const kept = typed.get(`${slot} ${name}`);
@@ -381,25 +335,8 @@ function scoreForm(max, entered, first, second, submit, key, slot, closes = fals
   // (no browser bubble for a figure out of range, gone in a moment: the server's reason in words stays beside it)
     // (the two boxes held together: a phone's card sets them between the names, and the button under them)
   const form = h("form", { class: `score${entered && !opened ? " entered" : ""}`, novalidate: true },
-    h("span", { class: "boxes" }, box(first), " – ", box(second)), " ", button, said,
-    // (said under the boxes, not in the button: a long button squeezed the teams' names off a phone)
-    closes && !entered ? h("small", { class: "muted closes", "data-testid": "closes-table", style: "display:block" }, "A score entered here ends the game at its table.") : "");
-  if (entered) {
-    // Cancel, beside Save correction: the boxes close again as they were, and nothing is sent (review 28: once
-    // "Change score" was open there was no way back but a reload)
-    const cancel = h("button", { type: "button", class: "cancel", "data-testid": "cancel-correction" }, "Cancel");
-    const close = () => {
-      [first, second].forEach(([name, , value]) => { typed.delete(`${slot} ${name}`); form.elements[name].value = value; form.elements[name].readOnly = true; });
-      refused.delete(slot);
-      said.replaceChildren();
-      form.classList.add("entered");
-      button.textContent = "Change score";
-      button.type = "button";
-      cancel.remove();
-      button.focus();
-    };
-    cancel.addEventListener("click", close);
-    if (opened) button.after(" ", cancel);
+    h("span", { class: "boxes" }, box(first), " – ", box(second)), " ", button, said);
+  if (entered && !typed.has(`${slot} ${first[0]}`) && !typed.has(`${slot} ${second[0]}`)) {
     // the first click only opens the score (its default is prevented, so nothing is sent); the button then submits
     button.addEventListener("click", (event) => {
       if (!form.classList.contains("entered")) return;
@@ -408,7 +345,6 @@ function scoreForm(max, entered, first, second, submit, key, slot, closes = fals
       form.classList.remove("entered");
       button.textContent = "Save correction";
       button.type = "submit";
-      button.after(" ", cancel);
       form.querySelector("input").focus();
     });
   }
@@ -432,25 +368,7 @@ function scoreForm(max, entered, first, second, submit, key, slot, closes = fals
 // its Print button, and the same page as a PDF; each a button of full touch size, said in words.
 const printLinks = (url, print, pdf) => h("span", { class: "print-links" },
   h("a", { class: "button", href: url, target: "_blank", "data-testid": "print-page" }, print),
-  pdfLink(`${url}?format=pdf`, { class: "button", "data-testid": "print-pdf" }, pdf));
-// A PDF takes the server some seconds to make (every team's cards, ~25 s on a loaded machine, review 28): its new tab
-// says "Preparing…" until the PDF replaces it, and the link says so meanwhile, not a blank tab with no sign.
-function pdfLink(href, attrs, words) {
-  const link = h("a", { ...attrs, href, target: "_blank" }, words);
-  link.addEventListener("click", (event) => {
-    const tab = window.open("", "_blank");
-    if (!tab) return;                                  // (a blocked pop-up: the link opens as any link does)
-    event.preventDefault();
-    tab.document.title = "Preparing the PDF…";
-    tab.document.body.innerHTML = '<p style="font: 1.2rem sans-serif; margin: 2rem">Preparing the PDF… it takes a few seconds; it opens here when ready.</p>';
-    tab.location.href = new URL(href, location.href).href;
-    link.setAttribute("aria-busy", "true");
-    link.dataset.preparing = "";
-    link.textContent = `${words}: preparing…`;
-    setTimeout(() => { link.textContent = words; link.removeAttribute("aria-busy"); delete link.dataset.preparing; }, 8000);
-  });
-  return link;
-}
+  h("a", { class: "button", href: `${url}?format=pdf`, target: "_blank", "data-testid": "print-pdf" }, pdf));
 // names in a list: "Ann", "Ann and Bob", "Ann, Bob and Cat"
 
 // A fixture's table in Parlour: watched while it is played, replayed after.
@@ -476,12 +394,8 @@ function inPlay(tables, handOn = false, label = "The game", level = "") {
     const seats = state.awaited.map(([seat, name]) => (own && own.seat === seat
       ? h("div", {}, h("a", { href: `/t/${state.id}`, target: "_blank", "data-testid": "back-to-seat" }, state.started ? `Go back to your seat as ${name}` : `Take your seat as ${name}`))
       : links[seat] ? h("div", {}, `Send ${name} the join link: `, linkOnDemand(location.origin + links[seat], `Copy ${possessive(name)} link`, "join-link"))
-        : handOn ? null : h("div", {}, `${possessive(name)} join link went to whoever opened the table.`))).filter(Boolean);
-    // the seats the organiser hands on with the buttons below: said once for them all, by the buttons (review 28: "hand
-    // it on with the buttons below" was said once a seat, the same sentence twice in a row)
-    const handed = handOn ? state.awaited.filter(([seat]) => !(own && own.seat === seat) && !links[seat]).map(([, name]) => name) : [];
-    // (before the game the panel of buttons below says it for itself)
-    if (handed.length && state.started) seats.push(h("div", { "data-testid": "hand-on-said" }, "To go back to the table, use the buttons below."));
+        : h("div", {}, handOn ? `${possessive(name)} seat: ${state.started ? "go back to it" : "hand it on"} with the buttons below.`
+          : `${possessive(name)} join link went to whoever opened the table.`)));
     if (state.started) {
       // a game under way that a player left: said as it is (nothing is lost), and who waits for him
       const bots = state.bots.length ? `${listed(state.bots)} (${state.bots.length > 1 ? "bots" : "a bot"}) ${state.bots.length > 1 ? "wait" : "waits"}`
@@ -493,10 +407,6 @@ function inPlay(tables, handOn = false, label = "The game", level = "") {
     return h("div", { class: "muted", "data-testid": "in-play", "data-waiting": "" },
       h("strong", {}, `Waiting for players: ${names}. `), seats,
       "The game starts when everyone has sat down.");
-  }
-  if (state.starting) {
-    return h("small", { class: "muted", "data-testid": "in-play", "data-starting": "" },
-      `Waiting for ${listed(state.starting.who)} to press ${state.starting.button}. The result comes in when the game ends. `);
   }
   // (sentences of their own, the bots' level inside the first: the Watch link after them is no continuation)
   const just = (state.standing || "").startsWith("just");
@@ -707,14 +617,8 @@ export async function drive(main, id) {
         settle(round.querySelector("tbody"), fixtures.map((f) => part(`fixture ${f.round}-${f.table}`, JSON.stringify([f, inPlayState(f.tables), data.bots.playing, botLevel()]), () => fixture(f))));
         return round;
       }),
-      // one sheet of the night's results (the final league table, the winners, every round), as the cycle has its
-      // score sheet (review 28: the end of a drive offered only a card per team)
-      part("sheet", JSON.stringify(Boolean(s.complete)), () => h("section", { "data-testid": "results-sheet" }, h("h2", {}, "Results sheet"),
-        h("p", { class: "muted" }, s.complete ? "The champions, the Cup winners, the final league table and every round's results, on one sheet."
-          : "The league table and every round's results so far, on one sheet (blanks for what is still to play)."),
-        printLinks(`/drives/${id}/sheet`, "Print the results sheet", "Results sheet (PDF)"))),
       part("cards-head", "", () => h("h2", {}, "Score cards")),
-      part("print", "", () => h("p", { class: "print-links" }, pdfLink(`/drives/${id}/cards.pdf`, { class: "button primary", "data-testid": "all-cards" }, "Score cards (PDF): every team's, to print"))),
+      part("print", "", () => h("p", { class: "print-links" }, h("a", { class: "button primary", href: `/drives/${id}/cards.pdf`, target: "_blank", "data-testid": "all-cards" }, "Score cards (PDF): every team's, to print"))),
       // each team's card: its page to print, or the same as a PDF (as the cycle's score sheet is offered)
       part("cards", JSON.stringify(data.teams), () => h("ul", { class: "print-list", "data-testid": "cards" }, data.teams.map((t) =>
         h("li", {}, h("span", { class: "print-name" }, t.team, h("small", { class: "muted" }, ` (${t.side})`)),
@@ -734,7 +638,7 @@ export async function drive(main, id) {
         await enter({ kind: res ? "correction" : "result", round: f.round, table: f.table,
           home_goals: Number(e.home.value), away_goals: Number(e.away.value) });
         refocus(`tr[data-fixture="${f.round}-${f.table}"]`);
-      }, key, `drive ${id} round ${f.round} table ${f.table}`, f.tables.some((t) => !t.finished && !t.closed));
+      }, key, `drive ${id} round ${f.round} table ${f.table}`);
     const tables = f.tables.map((t) => tableLink(t));
     // who plays (played) it: a side of bots at their level ("Lions (bots: Steady)"), as the pickers said it; a score
     // the organiser typed in was played by nobody here (a table closed for it names no bots, review 27b)
@@ -780,7 +684,7 @@ export async function drive(main, id) {
     return h("tr", { "data-fixture": `${f.round}-${f.table}`, id: `round-${f.round}-table-${f.table}`, class: res ? "has-result" : undefined },
       h("td", {}, `Table ${f.table}`, h("br"), h("small", { class: "muted" }, `${possessive(f.ground)} ground`)),
       h("td", { class: "home", title: f.home }, f.home, h("small", { class: "muted side" }, " (home)"), who(0)),
-      h("td", {}, shown, res && res.meta && res.meta.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(res.meta, res.corrected, res)) : ""),
+      h("td", {}, shown, res && res.meta && res.meta.source ? h("small", { class: "muted source", "data-testid": "source", style: "display:block" }, sourceWords(res.meta, res.corrected)) : ""),
       h("td", { class: "away", title: f.away }, f.away, who(1)),
       // (while the bots carry the drive on, a game still to come is theirs: said, not offered to people)
       h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(fw.bot_catalogue, data.bots.bots)})`)
@@ -803,8 +707,8 @@ export async function drive(main, id) {
     remembered(home, `${f.round}-${f.table}-home`, choices);
     remembered(away, `${f.round}-${f.table}-away`, choices);
     // (secondary: the round's own "Let bots play" is the page's main action, not a table's)
-    const go = openButton([home, away], { class: "play-table", "data-testid": "play-table", onclick: () => openTable(`/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
-      [seatOf(home), seatOf(away), seatOf(home), seatOf(away)], key).then(load) });
+    const go = h("button", { type: "button", class: "play-table", "data-testid": "play-table", onclick: () => openTable(`/api/drives/${id}/fixtures/${f.round}/${f.table}/table`,
+      [seatOf(home), seatOf(away), seatOf(home), seatOf(away)], key).then(load), title: "The table opens in a new tab" }, "Play in Parlour (new tab)");
     return h("span", { class: "play" }, home, " v ", away, " ", go);
   };
   load = await live(main, `/api/drives/${id}`, "drive", async (got) => {
@@ -854,28 +758,17 @@ export function partedWords(rows, after = 0) {
   // (a team whose only points so far are a bye's counts too: it shares a place, so the sentence names it, review 27b)
   const games = (r) => r.won + r.drawn + r.lost;
   const played = rows.filter((r) => games(r) + (r.byes || 0) > 0);
-  // each place once: the team (or the teams sharing it), then the place below it on the same points, if any; so a
-  // shared place that is also ahead of the next team is one sentence, never "=4 A and B ...; 4th B ..." (review 28)
-  const places = [];
-  played.forEach((r) => {
-    const last = places[places.length - 1];
-    if (last && last[0].position === r.position) last.push(r);
-    else places.push([r]);
-  });
-  places.forEach((level, i) => {
-    const [r] = level;
-    const next = places[i + 1];
-    if (r.position <= after) return;
-    const parted = next && next[0].points === r.points
-      ? `ahead of ${listed(next.map((x) => x.team))} on goal average (${versus(level[level.length - 1], next[0])})` : "";
-    if (level.length === 1) {
-      if (parted) said.push(`${ordinal(r.position)} ${r.team}, ${plural(r.points, "pt")}, ${parted}`);
-      return;
+  played.forEach((r, i) => {
+    const next = played[i + 1];
+    if (!next || next.points !== r.points || r.position <= after) return;
+    if (next.position !== r.position) said.push(`${ordinal(r.position)} ${r.team}, ${plural(r.points, "pt")}, ahead of ${next.team} on goal average (${versus(r, next)})`);
+    else if (!i || played[i - 1].position !== r.position) {
+      const level = played.filter((x) => x.position === r.position);
+      // a team with a bye and no game yet has no goals either way: its average counts as even, 1
+      const unplayed = level.filter((x) => !games(x)).map((x) => x.team);
+      const why = unplayed.length ? ` (${listed(unplayed)}, with only a bye so far, ${unplayed.length > 1 ? "count" : "counts"} as even)` : "";
+      said.push(`=${r.position} ${listed(level.map((x) => x.team))}, ${plural(r.points, "pt")} each, level on goal average too${why}: they share the place`);
     }
-    // a team with a bye and no game yet has no goals either way: its average counts as even, 1
-    const unplayed = level.filter((x) => !games(x)).map((x) => x.team);
-    const why = unplayed.length ? ` (${listed(unplayed)}, with only a bye so far, ${unplayed.length > 1 ? "count" : "counts"} as even)` : "";
-    said.push(`=${r.position} ${listed(level.map((x) => x.team))}, ${plural(r.points, "pt")} each, level on goal average too${why}: they share the place${parted ? `, ${parted}` : ""}`);
   });
   return said;
 }
@@ -968,12 +861,12 @@ function seatLinks(t, people, url, key) {
       } catch (error) { toast(error.message); }
     };
     return h("div", { class: "seat-hand-on", "data-testid": "seat-hand-on", "data-seat": seat },
-      h("button", { type: "button", onclick: sit, "data-testid": "sit-down" }, `Sit at this table yourself, as ${name}`), " ",
+      h("button", { type: "button", onclick: sit, "data-testid": "sit-down" }, `Sit down as ${name}`), " ",
       h("button", { type: "button", onclick: copy, "data-testid": "copy-seat-link" }, `Copy ${possessive(name)} link`), shown);
   };
   return h("div", { class: "seat-links", "data-testid": "seat-links" },
-    h("small", { class: "muted" }, people.length > 1 ? "Each player's own link opens the seat on any device: " : `The link for ${people[0].name} opens the seat on any device: `,
-      "send it to them, or sit at the table yourself. Use a new one if the first link is lost: the old link then stops working, the seat stays."),
+    h("small", { class: "muted" }, people.length > 1 ? "Each player's own link opens the seat on any device: " : `${possessive(people[0].name)} own link opens the seat on any device: `,
+      "send it, or sit them down here. Use a new one if the first link is lost: the old link then stops working, the seat stays."),
     people.map(one));
 }
 
@@ -988,11 +881,9 @@ function place(rows, row, champion) {
   return level.length > 1 ? `=${at}` : String(at);
 }
 
-// The places shared on points, in plain words under the cycle's table, with what (if anything) parts them (review 28:
-// "=2" for Cat with a win and Bob with none was explained only in small grey print).  Points are what count: wins
-// break no tie; a tie at the top is played off in deciding matches, and lower down players level on points share
-// the place.  Said once everyone has played the same number of matches (before that the order is no verdict:
-// unequalPlayed).
+// The places shared on points, in words under the cycle's table, with what (if anything) parts them: a tie at the top
+// is played off in deciding matches; lower down nothing parts players level on points, and they share the place.
+// Said once everyone has played the same number of matches (before that the order is no verdict: unequalPlayed).
 function sharedPlaces(rows, champion) {
   if (!rows.length || !rows[0].played || new Set(rows.map((r) => r.played)).size > 1) return [];
   const seen = new Set();
@@ -1000,14 +891,10 @@ function sharedPlaces(rows, champion) {
     const at = place(rows, row, champion);
     if (!at.startsWith("=") || seen.has(at)) return [];
     seen.add(at);
-    const level = rows.filter((r) => place(rows, r, champion) === at);
+    const level = rows.filter((r) => place(rows, r, champion) === at).map((r) => r.player);
     const n = Number(at.slice(1));
-    const on = `${level.length > 2 ? "all" : "both"} on ${plural(row.points, "point")}`;
-    const won = (r) => (r.won ? `${r.player} won ${r.won} ${r.won === 1 ? "match" : "matches"}` : `${r.player} none`);
-    const wins = new Set(level.map((r) => r.won)).size > 1 ? ` (${listed(level.map(won))})` : "";
-    const names = listed(level.map((r) => r.player));
-    return [n === 1 ? `${names} are level at the top (=1), ${on}: deciding matches part them, as wins do not${wins}`
-      : `${names} share ${ordinal(n)} place (=${n}), ${on}: points are what count, and wins do not break a tie${wins}; only a tie for 1st is played off`];
+    return [at === "=1" ? `=1 ${listed(level)}, level on ${plural(row.points, "point")}: deciding matches part them`
+      : `=${n} ${listed(level)}, level on ${plural(row.points, "point")}: only a tie at the top is played off, so they share ${ordinal(n)} place`];
   });
 }
 
@@ -1041,26 +928,18 @@ function unequalPlayed(rows) {
   return `${groups.map((g, i) => (i ? `${listed(g.who)} ${count(g.n)}` : words(g))).join(", ")}${settles}`;
 }
 
-// Who plays whom, in words, the pairs named (review 26: four players had four matches, and the page never said who
-// does not meet whom; review 28: it said so, but not who plays whom, and the organiser expected everyone to meet).
-// The rule sheet's ring: each player plays the next in the list, the last the first; with four or more some pairs
-// never meet, said.  ``everyone``: the named variant, every pair once a round (ruling 11).
-const pair = (a, b) => `${a}–${b}`;
-export function whoPlaysWhom(players, pairing = "ring") {
+// Who meets whom in the ring, in words (review 26: four players had four matches, and the page never said who does
+// not meet whom).  The rule sheet's ring: each player plays the names either side of his in the list, the last the
+// first; with four or more, some pairs never meet (a full round robin would depart from the sheet).
+function ringWords(players) {
   const n = players.length;
-  if (n < 2) return "";
-  if (n === 2) return `${players[0]} and ${players[1]} play two matches a round, changing packs.`;
-  const ring = players.map((p, i) => pair(p, players[(i + 1) % n]));
-  if (n === 3) return `Each player plays the next in a ring: ${ring.join(", ")}; so everyone meets everyone.`;
-  if (pairing === "everyone") {
-    const all = players.flatMap((p, i) => players.slice(i + 1).map((q) => pair(p, q)));
-    return `Everyone plays everyone (a variant of the rules' ring): ${all.join(", ")}; ${n - 1} matches each a round.`;
-  }
-  const head = `Each player plays the next in a ring, as the rules have it: ${ring.join(", ")}`;
+  if (n < 3) return "";
+  if (n === 3) return "Each player meets both of the others.";
   const apart = (i, j) => j - i > 1 && !(i === 0 && j === n - 1);
-  if (n === 4) return `${head}. So ${players[0]} and ${players[2]} do not meet, nor ${players[1]} and ${players[3]}.`;
+  const head = "Each player meets only the two names either side of theirs in the list (the last and the first meet), as the rule sheet's ring has it";
+  if (n === 4) return `${head}: ${players[0]} and ${players[2]} do not meet, nor ${players[1]} and ${players[3]}.`;
   const misses = players.map((p, i) => `${p} does not meet ${players.filter((_, j) => apart(Math.min(i, j), Math.max(i, j))).join(", ").replace(/, ([^,]*)$/, " or $1")}`);
-  return `${head}. So ${misses.join("; ")}.`;
+  return `${head}: ${misses.join("; ")}.`;
 }
 
 export async function cycle(main, id) {
@@ -1119,9 +998,9 @@ export async function cycle(main, id) {
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / Biggles cycle")),
       // (its title, as a drive's page has its own; the players under it, in the ring's order)
-      part("title", JSON.stringify([data.title, data.players, data.pairing]), () => h("div", {}, h("h1", { "data-testid": "cycle-title" }, capital(data.title)),
+      part("title", JSON.stringify([data.title, data.players]), () => h("div", {}, h("h1", { "data-testid": "cycle-title" }, capital(data.title)),
         h("p", { class: "muted", "data-testid": "cycle-players" }, `Biggles, ${data.players.length} players: ${data.players.join(", ")}`),
-        h("p", { "data-testid": "cycle-ring" }, whoPlaysWhom(data.players, data.pairing)))),
+        ringWords(data.players) ? h("p", { class: "muted", "data-testid": "cycle-ring" }, ringWords(data.players)) : "")),
       narrow() ? "" : part("organiser", "", () => organiserBox("cycle", `/cycles/${id}`, key, remove)),
       r.complete ? part("champion", JSON.stringify([r.champion, r.table]), () => h("div", { class: "banner", "data-testid": "champions" }, h("strong", {}, "Champion: "), r.champion,
         championWhy(r))) : "",
@@ -1136,7 +1015,7 @@ export async function cycle(main, id) {
           h("td", {}, String(row.won)), h("td", {}, h("strong", {}, String(row.points)))))))),
       part("shared", JSON.stringify([r.table, r.champion]), () => {
         const said = sharedPlaces(r.table, r.champion);
-        return said.length ? h("p", { "data-testid": "shared-places" }, said.map((x) => `${x}.`).join(" ")) : "";
+        return said.length ? h("p", { class: "muted", "data-testid": "shared-places" }, `${said.join("; ")}.`) : "";
       }),
       // (while some have played more matches than others the order is no verdict yet: said, the ranking unchanged)
       part("unequal", JSON.stringify(r.table.map((row) => [row.player, row.played])), () => {
@@ -1179,10 +1058,11 @@ export async function cycle(main, id) {
     // or to have the match played again (the new table's result replaces it)
     const idle = m.source && m.source.idle && m.source.idle.length ? m.source.idle : null;
     // a later sitting waits for its players' earlier matches (nobody plays two at once): the button says why
-    const play = openButton([blue, red], { class: "primary", "data-testid": "play-table", "aria-disabled": m.waits ? "true" : undefined,
+    const play = h("button", { class: "primary", "aria-disabled": m.waits ? "true" : undefined,
       onclick: () => (m.waits ? toast(`${capital(m.waits)}.`) : openTable(`/api/cycles/${id}/matches/${m.match}/table`,
         [seatOf(blue), seatOf(red)], key).then(load)),
-      "aria-describedby": m.waits ? `waits-${m.match}` : undefined, title: m.waits ? capital(m.waits) : undefined }, idle);
+      title: m.waits ? capital(m.waits) : "The table opens in a new tab", "aria-describedby": m.waits ? `waits-${m.match}` : undefined },
+    idle ? "Play the match again (new tab)" : "Play in Parlour (new tab)");
     const later = m.waits ? h("small", { class: "muted play-waits", id: `waits-${m.match}`, "data-testid": "play-waits", style: "display:block" }, `${capital(m.waits)}.`) : "";
     const keep = async () => {
       try { data = await api("POST", `/api/cycles/${id}/matches/${m.match}/keep`, undefined, key); draw(); } catch (error) { toast(error.message); }

@@ -390,9 +390,6 @@ export function render(el, given) {
   // (the game's end at the table: on a laptop the spent hands and piles give way, so that the match-by-match table
   // under the result comes into the first screen, review 26)
   el.classList.toggle("bg-over", given.obs.phase === "over" && !given.readOnly);
-  // (someone watching a race on a phone, review 28: the board fills the screen down to the dock, and under the
-  // five lines of moves ~40% of it stood empty green; the list of moves now runs on down into that room)
-  el.classList.toggle("bg-watch", watchingOnPhone(given));
   const race = ctx.readOnly ? null : view.race;
   // (a list without numbers: each line names its match)
   const results = obs.match_results.map((r) => h("li", {}, `${matchName(obs, r.match)}: ${n[r.winner]} won ${r.scores[r.winner]}–${r.scores[1 - r.winner]}`));
@@ -479,10 +476,6 @@ function nextSteps() {
 // moves too fast for one line to be read.  One list for the page, moved into each board as it is drawn, so a screen
 // reader hears each new line once (aria-live) and not the whole list again.
 const LOG_SIZE = 5;
-// a phone's watcher: the most lines the list may show, the room under the builds deciding how many are seen
-const WATCH_LOG_SIZE = 24;
-const watchingOnPhone = (ctx) => !ctx.readOnly && !seated(ctx.view) && ctx.obs.phase !== "over"
-  && window.matchMedia("(max-width: 600px)").matches;
 const log = h("ol", { class: "bg-log", "data-testid": "event-log", "aria-live": "polite", "aria-label": "The last moves, newest first" });
 function eventLog(ctx) {
   const { view, obs } = ctx;
@@ -492,8 +485,7 @@ function eventLog(ctx) {
   if (ctx.readOnly) return replayLog(view, history);
   const n = names(view);
   const told = [];
-  const size = watchingOnPhone(ctx) ? WATCH_LOG_SIZE : LOG_SIZE;
-  for (let i = history.length - 1; i >= 0 && told.length < size; i -= 1) {
+  for (let i = history.length - 1; i >= 0 && told.length < LOG_SIZE; i -= 1) {
     const action = history[i][1];
     if (action === "play B" && i < history.length - 1) break;   // (an earlier match's end)
     if (tells(action, view, i, true)) told.push(i);

@@ -457,9 +457,7 @@ export function render(el, ctx) {
       + (obs.hand.length - groups) * 5 + (groups - 1) * 15;
     const named = !narrow && !readOnly;
     const many = named && across > el.getBoundingClientRect().width - 40;
-    // (and one too long for two rows of them beside the hint, with the hint open: bt-long, low cards there)
-    const long = named && obs.hand.length > 14;
-    hand = h("div", { class: `panel bt-hand hand-area${many ? " bt-many" : ""}${long ? " bt-long" : ""}` },
+    hand = h("div", { class: `panel bt-hand hand-area${many ? " bt-many" : ""}` },
       h("h3", {}, `${whose} hand (${obs.hand.length})`),
       narrow ? h("div", { class: "bt-ask-groups bt-hand-names" }, byRegion(obs.hand).map(([r, cards]) => h("span", { class: "bt-ask-group" },
         regionChip(r), cards.map(held))))

@@ -314,10 +314,10 @@ export function render(el, ctx) {
   let mustAdd = "";
   if (top) {
     topCard = townCard(top, { size: "big", role: REGION_CARD_ROLE });
-    if (can(`add ${top}`)) clickable(topCard, `add ${top}`, act, `Add ${townName(top)} to your set of ${regionPhrase(regionOf(top))}, laid already`);
+    if (can(`add ${top}`)) clickable(topCard, `add ${top}`, act, `Add ${townName(top)} to your set (it completes your region)`);
     // (a forced move: the words beside the card say what to do with it)
     if (can(`add ${top}`)) mustAdd = h("div", { class: "bt-must", "data-testid": "must-add" },
-      `The top discard goes on your set of ${regionPhrase(regionOf(top))}: ${tap} it to add it there. You must, and that is your whole turn.`);
+      `The top discard completes your set of ${regionPhrase(regionOf(top))}: ${tap} it to add it there. You must, and that is your whole turn.`);
     else if (can("take discard")) clickable(topCard, "take discard", act, `Take ${townName(top)} from the discard pile`);
   }
   const stall = stallNotice(obs, view, ctx);
@@ -775,8 +775,7 @@ export function status(view) {
   const discards = legal.some((a) => a.startsWith("discard "));
   if (legal[0].startsWith("add ")) {
     const card = legal[0].slice(4);
-    // (a set laid already: the card adds to it, never "completes" it, review 28a)
-    return `The top discard, ${townName(card)}, goes on your set of ${regionPhrase(regionOf(card))}: ${tap} it on the discard pile to add it there (you must, and that is your whole turn).`;
+    return `The top discard, ${townName(card)}, completes your set of ${regionPhrase(regionOf(card))}: ${tap} it on the discard pile to add it there (you must, and that is your whole turn).`;
   }
   const top = view.observation?.discards?.at(-1);
   // (how to draw, said with where: the piles that may be drawn from glow, as the hand's cards do at a discard)

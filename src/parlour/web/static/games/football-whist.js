@@ -134,13 +134,9 @@ function pitchSvg(ctx) {
     const west = node === PITCH.goals.west;
     return { x: west ? 10 : W - 10 - goalW, y: y - goalH / 2, cx: west ? 10 + goalW / 2 : W - 10 - goalW / 2, cy: y, mouth: west ? 10 + goalW : W - 10 - goalW };
   };
-  // the goal the ball lies in (the match over with a goal) or is seen in a moment (a goal just scored): its words stand
-  // higher, so that the ball, low in the goal, covers none of them ("for you" lay under it)
-  const holding = isGoal(obs.ball) ? obs.ball : ctx.goalIn && PITCH.layout[ctx.goalIn] && goalBeat() ? ctx.goalIn : null;
   for (const node of Object.keys(PITCH.layout)) {
     const [x, y] = at(node);
     const g = s("g", { class: `fw-node${node === obs.ball ? " fw-has-ball" : ""}`, "data-node": node });
-    const lift = node === holding ? (small ? 26 : 20) : 0;
     const team = nodeTeam(node);
     if (isGoal(node)) {
       const b = goalBox(node);
@@ -148,10 +144,10 @@ function pitchSvg(ctx) {
       g.append(
         s("rect", { x: b.x, y: b.y, width: goalW, height: goalH, rx: 6, class: "fw-goal" }),
         s("path", { d: `M${b.mouth} ${b.y} v${goalH}`, stroke: "#fff", "stroke-width": 5 }),
-        s("text", { x: b.cx, y: b.cy - (small ? 14 : 12) - lift, class: "fw-goal-name" }, node === PITCH.goals.west ? "West" : "East"),
-        s("text", { x: b.cx, y: b.cy + (small ? 6 : 4) - lift, class: "fw-goal-name" }, "goal"),
+        s("text", { x: b.cx, y: b.cy - (small ? 14 : 12), class: "fw-goal-name" }, node === PITCH.goals.west ? "West" : "East"),
+        s("text", { x: b.cx, y: b.cy + (small ? 6 : 4), class: "fw-goal-name" }, "goal"),
         // (a drive's attacking team by name, squeezed into the goal's width where it is long)
-        attacker ? s("text", { x: b.cx, y: b.cy + (small ? 30 : 24) - lift, class: "fw-goal-side",
+        attacker ? s("text", { x: b.cx, y: b.cy + (small ? 30 : 24), class: "fw-goal-side",
           ...(goalSide(ctx, attacker, small).length > (small ? 6 : 8) ? { textLength: goalW - 6, lengthAdjust: "spacingAndGlyphs" } : {}) },
         goalSide(ctx, attacker, small)) : "",
       );
@@ -178,10 +174,10 @@ function pitchSvg(ctx) {
   }
   // the ball rests on the right of its position, leaving the badge readable (the names clear of it)
   let [bx, by_] = at(obs.ball);
-  const br = small ? 17 : 13;
-  if (isGoal(obs.ball)) [bx, by_] = [goalBox(obs.ball).cx, goalBox(obs.ball).cy + goalH / 2 - br - 5];
+  if (isGoal(obs.ball)) [bx, by_] = [goalBox(obs.ball).cx, goalBox(obs.ball).cy];
   // (on the badge's right edge, a little above its middle: the badge's own name lies in its lower half, which the
   // ball covered, "Leopa…", and the team's name lies outside it, over or under it)
+  const br = small ? 17 : 13;
   if (!isGoal(obs.ball) && obs.ball !== PITCH.centre) [bx, by_] = [bx + r + br * 0.35, by_ - r * 0.35];
   const ball = s("g", { class: "fw-ball", "data-ball": obs.ball },
     s("circle", { cx: bx, cy: by_, r: br, fill: "#fff", stroke: "#111", "stroke-width": 2 }),
@@ -199,7 +195,7 @@ function pitchSvg(ctx) {
       // (low in the goal, under its name, the word for its attackers put away meanwhile: the ball covers no letters)
       const side = svg.querySelector(`[data-node="${ctx.goalIn}"] .fw-goal-side`);
       ball.style.transform = `translate(${b.cx - bx}px, ${b.cy + goalH / 2 - br - 5 - by_}px)`;
-      if (side && !holding) side.style.visibility = "hidden";
+      if (side) side.style.visibility = "hidden";
       if (lit) lit.classList.add("fw-goal-scored");
       setTimeout(() => {
         ball.classList.remove("fw-ball-in-goal");
@@ -221,10 +217,7 @@ function pitchSvg(ctx) {
     svg.append(s("defs", {}, s("marker", { id: "fw-trail-head", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 3.5,
       markerHeight: 3.5, orient: "auto-start-reverse" }, s("path", { d: "M0 0 L10 5 L0 10 z", fill: "#fff" }))));
     const centreOf = (node) => (isGoal(node) ? [goalBox(node).cx, goalBox(node).cy] : at(node));
-    // (faded once the player's kick-off after a goal is the decision: the goal's way crossed the kick-off's arrows)
-    const past = obs.phase === "kick" && moves.size > 0;
-    const trail = s("g", { class: `fw-trail${past ? " fw-trail-past" : ""}`, "data-testid": "fw-trail", "data-path": path.join(" "),
-      "aria-hidden": "true" });
+    const trail = s("g", { class: "fw-trail", "data-testid": "fw-trail", "data-path": path.join(" "), "aria-hidden": "true" });
     path.slice(1).forEach((node, i) => {
       const [fx, fy] = centreOf(path[i]); const [tx, ty] = centreOf(node);
       const d = Math.hypot(tx - fx, ty - fy) || 1;
@@ -653,9 +646,7 @@ function lastTrick(ctx, last, k, title = "Last trick") {
   const cards = last.cards.map((c, i) => {
     const seat = (last.leader + i) % 4;
     return h("span", { class: `fw-last-card${seat === last.winner ? " fw-won" : ""}` }, cardFor(c),
-      // (the name whole, wrapped under the card if it must be, its number kept with the word before it: "Charlton 1"
-      // and "Charlton 2" told apart, never both cut to "Charlto…")
-      h("span", { class: "fw-last-who" }, who(ctx, seat).replace(/ (\d+)$/, "\u00a0$1")));
+      h("span", { class: "fw-last-who" }, who(ctx, seat)));
   });
   const ball = ballAfter(ctx, k);
   return h("div", { class: "fw-last", "data-testid": "last-trick", role: "group", "aria-label": "The last trick" },
@@ -1108,18 +1099,11 @@ function reasonOf(action, obs) {
   return (obs && obs.reasons && obs.reasons[action]) || "";
 }
 
-// The hint's rows are the same moves as the cards, the buttons and the rings, and play them the same way: its
-// heading says a row makes its move, at a card as at a kick-off or a move of the ball (it said so at the ball only).
-// (a hand of ten or eleven, all of it to lead from: the list's tenth and eleventh moves have keys too, 0 and a)
-export const moreKeys = true;
-
-// The moves the expert passed over are listed in the hint too, each playable from its line: every ringed badge on the
-// pitch is then one of its lines (a phone's hint named three of four).
-export const hintRest = true;
-
+// At a kick-off or a move of the ball the hint's rows are the same moves as the buttons and rings: its heading
+// says a row makes its move.
 export function hintTap(view) {
   const phase = view && view.observation && view.observation.phase;
-  if (!["kick", "move", "play"].includes(phase)) return null;
+  if (!["kick", "move"].includes(phase)) return null;
   return `${narrow.matches ? "tap" : "click"} a line to play it`;
 }
 

@@ -921,20 +921,9 @@ function spine(card) {
   const code = planeOf(card);
   const [, nation] = PLANES[code] || [];
   const name = wild || (SPOTTING ? "?" : SHORT[code] || code);
-  // In plane-spotting, where the outline is all a card tells, the strip shows it, small and turned along the strip,
-  // on the card's own cream (review 28: grey strips with "?" made a deep take blind; the card under the pointer, or
-  // tapped once on a touch screen, still grows to full size)
-  // (upright as well, for a phone's tiles, laid across)
-  const drawn = SPOTTING && !wild && PLANES[code];
-  const mini = drawn ? [
-    s("svg", { class: "ss-spine-outline turned", viewBox: "0 0 54 88", "data-testid": "spine-outline" },
-      s("rect", { x: 0, y: 0, width: 54, height: 88, rx: 5, fill: "#fffdf4" }),
-      s("g", { transform: "translate(54 0) rotate(90) translate(-6 -44)" }, drawing(code, PLANES[code][2], viewOf(card)))),
-    s("svg", { class: "ss-spine-outline upright", viewBox: "6 44 88 54" },
-      s("rect", { x: 6, y: 44, width: 88, height: 54, rx: 5, fill: "#fffdf4" }), drawing(code, PLANES[code][2], viewOf(card)))] : [];
-  return h("span", { class: `ss-spine${wild ? " wild" : ""}${drawn ? " drawn" : ""}`, "aria-hidden": "true", "data-testid": "pile-spine",
+  return h("span", { class: `ss-spine${wild ? " wild" : ""}`, "aria-hidden": "true", "data-testid": "pile-spine",
     style: wild ? undefined : `background: ${SPOTTING ? UNNAMED : NATIONS[nation]?.band || "#555"}` },
-  wild ? "" : h("b", { class: "ss-spine-view" }, viewOf(card)), h("span", { class: `ss-spine-name${name.length > 9 ? " long" : ""}` }, name), ...mini);
+  wild ? "" : h("b", { class: "ss-spine-view" }, viewOf(card)), h("span", { class: `ss-spine-name${name.length > 9 ? " long" : ""}` }, name));
 }
 // The strips are marked once the pile has its width, and again as it changes (a turned phone, a narrower window).
 const stripWatch = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => entries.forEach((e) => markStrips(e.target))) : null;
@@ -1084,8 +1073,7 @@ function layWays(action) {
     fourth ? `and ${WILD[fourth.slice(1)] || cardName(fourth.slice(1))} as a fourth card` : ""].filter(Boolean).join(", ");
 }
 
-// Naming: the person says a plane and a nation, at one tap as the cards print it, or from the lists or typed (in
-// plane-spotting only so); the server judges it.
+// Naming: the person says a plane and a nation, from the lists or typed; the server judges it.
 function namePanel(obs, act) {
   const set = (obs.table || []).find((x) => x.id === obs.pending_set);
   const plane = h("select", { name: "ss-plane", "aria-label": "Plane" }, h("option", { value: "" }, "Choose the plane…"),
@@ -1115,21 +1103,6 @@ function namePanel(obs, act) {
   // the set being named, drawn large: on a phone the cards on the table are too small to tell one outline from another
   const shown = set ? h("div", { class: "ss-name-cards", "data-testid": "naming-cards", "aria-label": "The cards you laid" },
     [...set.cards, set.extra].filter(Boolean).map((c) => planeCard(c, { size: "spot" }))) : "";
-  // In the game as the sheet has it each card prints its plane's name and flag, so naming a set is reading it off
-  // the cards: one tap says it (ruling 5; review 28: two lists for every set, twenty choices a round). Another name
-  // may still be said, folded away; in plane-spotting, where the naming is the test, the lists are the only way.
-  const printed = !SPOTTING && set && PLANES[set.plane] ? `name ${set.plane} ${PLANES[set.plane][1]}` : "";
-  if (printed) {
-    const words = `${PLANES[set.plane][0]}, ${NATIONS[PLANES[set.plane][1]]?.name || PLANES[set.plane][1]}`;
-    const say = h("button", { type: "button", class: "primary ss-say-printed", "data-testid": "say-printed", "data-action": printed,
-      "aria-label": `Say it: ${words}`, onclick: () => act(printed) }, "Say it: ", h("b", {}, words));
-    const other = h("details", { class: "ss-name-other", "data-testid": "name-other" },
-      h("summary", {}, "Say another name"),
-      h("p", {}, "A wrong plane or nation costs your next turn."), form);
-    return h("div", { class: "panel ss-name decision-area", "aria-label": "Name the plane you laid and its nation" },
-      h("div", { class: "ss-name-body" }, shown, h("div", { class: "ss-name-say" },
-        h("p", {}, "Your cards print the plane and its flag: say what they show."), say, other)));
-  }
   // (no heading of its own: the prompt just above it asks for the name, and a second line saying it again was noise)
   return h("div", { class: "panel ss-name decision-area", "aria-label": "Name the plane you laid and its nation" },
     h("div", { class: "ss-name-body" }, shown, h("div", {},
@@ -1700,8 +1673,6 @@ function roundCount(view, over, { final = false } = {}) {
   const rows = names.map((_, i) => {
     const b = over.breakdown[i];
     // each set at its face value; the doubling wild card's own set shows it doubled, unless that card doubles everything
-    // (then said in words as the rule has it, whose last turn and whose sets: "all are doubled" read as if VICTORY
-    // had doubled only its set, review 28)
     const hasVic = (x) => [...(x.cards || []), x.extra].includes("VIC");
     const all = b.victory === "all";
     const laid = (over.laid?.[i] || []).map((x) => (hasVic(x) && !all ? `${planeName(x)} (+${x.value}, doubled by ${WILD.VIC})`
@@ -1721,7 +1692,7 @@ function roundCount(view, over, { final = false } = {}) {
     const swapped = swaps.filter((e) => e.seat === i).map((e) => `Swapped ${cardName(e.card, { named: true })} for ${WILD[e.wild] || e.wild} in ${e.owner === i ? (you(i) ? "your own" : "his own") : whose(e.owner)} ${setPlane(e)} set`);
     const robbed = swaps.filter((e) => e.owner === i && e.seat !== i).map((e) => `Lost ${WILD[e.wild] || e.wild} from the ${setPlane(e)} set to ${whose(e.seat)} swap${e.wild === "VIC" ? ": it no longer counted double" : ""}`);
     const lines = [
-      laid.length ? `Sets: ${laid.join(", ")}${all ? `; ${WILD.VIC} went down on ${whose(i)} last turn, so every set ${you(i) ? "you" : seatName(view, i)} laid counts double: 2 × ${b.laid / 2} = +${b.laid}` : ""}`
+      laid.length ? `Sets: ${laid.join(", ")}${all ? `; ${WILD.VIC} went down on the last turn, so all are doubled: 2 × ${b.laid / 2} = +${b.laid}` : ""}`
         : lost.length ? "" : "No sets laid.",
       ...lost,
       ...swapped,
@@ -1880,36 +1851,13 @@ function sinceYourTurn(ctx, testid) {
     add(seat, text);
   }
   missed(hist.length);
-  const others = runs.filter((r) => r.seat !== view.seat);
-  if (!others.length) return "";
-  // the others' moves in words, the first ``drop`` of them left out ("… " says so): a run cut short keeps its player
-  const count = others.reduce((n, r) => n + r.texts.length, 0);
-  const words = (drop) => {
-    let left = drop;
-    const lines = others.map((r) => {
-      const kept = r.texts.slice(Math.min(left, r.texts.length));
-      left = Math.max(0, left - r.texts.length);
-      return kept.length ? `${person(view, r.seat, { start: true })} ${listed(kept)}.` : "";
-    }).filter(Boolean);
-    return `${drop ? "… " : ""}${lines.join(" ")}`;
-  };
+  const lines = runs.filter((r) => r.seat !== view.seat).map((r) => `${person(view, r.seat, { start: true })} ${listed(r.texts)}.`);
+  if (!lines.length) return "";
   // (the phone's, three lines at most, opens whole at a tap: the open state lasts while the board is drawn again)
   const phone = testid === "glance-since";
-  const text = h("span", { class: "ss-since-words" }, words(0));
   const el = h("p", { class: `ss-since${phone && sinceOpen ? " open" : ""}`, "data-testid": testid,
-    title: phone ? "Tap to read it all" : undefined }, h("b", {}, "Since your turn: "), text);
-  // Shut, the phone's keeps the newest moves, the older ones left out from the start, so that the last discard, which
-  // the draw is decided on, is always read (review 28: four players' turns cut off before the last bot's discard)
-  const fit = () => {
-    if (!el.isConnected) return;
-    let drop = 0;
-    text.textContent = words(0);
-    while (!sinceOpen && drop < count - 1 && el.scrollHeight > el.clientHeight + 1) text.textContent = words(++drop);
-  };
-  if (phone) {
-    requestAnimationFrame(fit);
-    el.addEventListener("click", () => { sinceOpen = !sinceOpen; el.classList.toggle("open", sinceOpen); fit(); });
-  }
+    title: phone ? "Tap to read it all" : undefined }, h("b", {}, "Since your turn: "), lines.join(" "));
+  if (phone) el.addEventListener("click", () => { sinceOpen = !sinceOpen; el.classList.toggle("open", sinceOpen); });
   return el;
 }
 
