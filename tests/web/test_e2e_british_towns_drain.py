@@ -141,38 +141,3 @@ def test_many_small_slips_are_told_with_the_stretch_where_the_game_was_lost(serv
     page.screenshot(path=str(ARTIFACTS / "british-towns-analysis-stretch-390.png"))
     page.locator("[data-testid=stretch] button").first.click()
     page.wait_for_function(f"document.querySelector('.replay-controls input').value === '{moves[2][0]}'")
-
-
-def test_a_game_that_slid_all_along_is_told_by_its_steepest_stretches_never_the_whole_game(server, page):
-    """Review 27a: the stretch ran from the highest the chance stood to the lowest, "between move 2 and move 115, from
-    54% to 0%", the whole game: it now names the one or two short stretches (at most 4 of the player's decisions
-    each) where the chance fell most, the steeper first.  And the player's name takes the possessive as everywhere
-    else on the page ("Doris' chance", "Doris' moves"), never "Doris's" beside it."""
-    made, info, moves = _finished(server)
-    assert len(moves) >= 13
-    # a slow slide from 60% to 8%, steepest over the first five decisions and again from the seventh to the eleventh
-    chances = [0.6, 0.58, 0.56, 0.4, 0.3, 0.29, 0.28, 0.27, 0.26, 0.15, 0.1, 0.09] + [0.08] * (len(moves) - 12)
-    costs = [0.0, 0.03, 0.04, 0.02, 0.0, 0.0, 0.03, 0.02, 0.0, 0.05] + [0.0] * (len(moves) - 10)
-    analysis = _analysis(made, info, moves, costs)
-    analysis["name"] = "Doris"
-    for row, chance in zip(analysis["moves"], chances, strict=True):
-        row["played_chance"] = chance
-        row["best_chance"] = chance + row["cost"]
-        row["options"][0]["chance"] = chance
-    open_analysis(page, server.url, made["id"], 0, analysis)
-    said = page.inner_text("[data-testid=stretch]")
-    move = [index + 1 for index, _ in moves]
-    assert said == (
-        f"Where the game was lost: Doris' chance fell most between move {move[0]} and move {move[4]}, from 60% to 30%, "
-        "over 4 moves of Doris', 3 of them small slips, and the other players' moves and the cards that came between "
-        f"them; and again between move {move[6]} and move {move[10]}, from 28% to 10%, over 4 moves of Doris', 3 of "
-        "them small slips."
-    ), said
-    assert f"move {move[-1]}" not in said, said
-    nav = page.inner_text(".analysis-nav")
-    assert f"the chance fell most between move {move[0]} and move {move[4]}" in nav, nav
-    assert page.locator("[data-testid=jump-to-moves]").inner_text() == "Doris' moves ↓"
-    assert "Doris's" not in page.inner_text("main")
-    # the second stretch's buttons go to its decisions
-    page.locator("[data-testid=stretch] button").nth(3).click()
-    page.wait_for_function(f"document.querySelector('.replay-controls input').value === '{moves[10][0]}'")

@@ -35,15 +35,10 @@ PITCH = json.loads((DATA / "pitch.json").read_text())
 RECT = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 
 
-def _strip_words(view: dict, phone: bool = False) -> str:
+def _strip_words(view: dict) -> str:
     obs = view["observation"]
     me = "A" if view["seat"] % 2 == 0 else "B"
-    # (each side by its partners' names, the player's own first: "You & Betty 1–0 Arthur & Cyril", review 27a)
-    seats = {p: sorted((0, 2) if p == "A" else (1, 3), key=lambda s: s != view["seat"]) for p in "AB"}
-    you = {p: " & ".join("You" if s == view["seat"] else view["seats"][s]["name"] for s in seats[p]) for p in "AB"}
-    you["B"] = you["B"].replace("You &", "you &")
-    if phone:                                    # (two short words on a phone: the names took a third line)
-        you = {p: "you" if p == me else "them" for p in "AB"}
+    you = {p: f"{p} (you)" if p == me else p for p in "AB"}
     # (the Master team first, a chip with its badge's name: review 22c)
     team = TEAMS[obs["master"]] if obs["master"] else None
     master = f"★ Master: {team['name']} · {team['badge']}" if team else "No Master team"
@@ -103,8 +98,7 @@ def test_the_strip_the_targets_colours_and_the_words_at_each_decision(browser, q
             page.mouse.move(1, 1)
             # the match at a glance, whole on the screen (on a phone above the fold of the fixed dock's foot)
             strip = page.locator("[data-testid=fw-strip]")
-            words = _strip_words(view, size == "phone")
-            assert strip.inner_text().replace("\n", " ") == words, (strip.inner_text(), words)
+            assert strip.inner_text().replace("\n", " ") == _strip_words(view), (strip.inner_text(), _strip_words(view))
             size_now = page.viewport_size
             assert _inside(strip.evaluate(RECT), size_now["height"], size_now["width"]), (kind, strip.evaluate(RECT))
             # (one line on a laptop, two at most on a phone)

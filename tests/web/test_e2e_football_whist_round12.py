@@ -60,7 +60,7 @@ def test_the_second_half_kick_off_is_said_not_the_goal_that_ended_the_first(serv
     )
     assert said and said["text"].startswith("Second half kick-off: "), said
     assert re.fullmatch(
-        r"Second half kick-off: You kick off for your side, toward the (West|East) goal", said["text"]
+        r"Second half kick-off: You kick off for partners A, toward the (West|East) goal", said["text"]
     ), said
     assert "Goal" not in said["text"]
 

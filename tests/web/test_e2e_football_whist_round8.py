@@ -90,7 +90,7 @@ WATCH_STORY = """(() => {
   watch();
 })();"""
 GOAL = re.compile(
-    r"^(Own goal|Goal)! \w+ puts it in the (West|East) goal: (\w+ & \w+ lead \d+–\d+|\d+–\d+, level)$"
+    r"^(Own goal|Goal)! \w+ puts it in the (West|East) goal: (partners [AB] lead \d+–\d+|\d+–\d+, level)$"
 )
 
 

@@ -36,7 +36,3 @@ def test_the_readers_own_game_says_you_in_the_finished_list(server, page):
             else f"You and Arthur drew {pair(ann, arthur)} on points")
     assert said.startswith(want), (said, want)
     assert not re.search(r"\bAnn\b", said), said
-    # (review 27a: the row said nothing of who was a bot: the bots are named, with their level as the game names it)
-    catalogue = httpx.get(f"{server.url}/api/games/british-towns-sets").json()["bot_catalogue"]
-    level = next(b["title"] for b in catalogue if b["name"] == "heuristic")
-    assert row.locator("[data-testid=bots-said]").inner_text() == f"Bots: Arthur ({level})"

@@ -110,26 +110,3 @@ def test_the_form_warns_where_the_number_of_players_makes_a_short_game(server, p
     shot(page, "british-towns-sets-new-table-five")
     page.select_option("select[name=players]", "3")
     note.wait_for(state="hidden")
-
-
-CHECKBOXES = """() => [...document.querySelectorAll('form.new input[type=checkbox]')].map((box) => {
-  const label = box.closest('label');
-  const words = [...label.childNodes].find((n) => n !== box && n.nodeName !== 'SMALL' && n.textContent.trim());
-  const range = document.createRange(); range.selectNodeContents(words);
-  const w = range.getBoundingClientRect(), b = box.getBoundingClientRect();
-  return { name: box.name, boxLeft: Math.round(b.left - label.getBoundingClientRect().left),
-           wordsRight: w.left >= b.right - 1, sameLine: b.bottom > w.top && b.top < w.bottom }; })"""
-
-
-@pytest.mark.parametrize("size", [{"width": 1366, "height": 900}, {"width": 390, "height": 844}])
-def test_every_checkbox_of_the_form_stands_before_its_words(server, page, size):
-    """Review 27a: Football Whist's rules put their checkboxes after their words (and the last one, under its long
-    words, alone on a line) while "List it under Tables in play" and "Hints" put theirs first: one layout for all,
-    the box at the label's left edge and its words beside it on the same line."""
-    page.set_viewport_size(size)
-    page.goto(server.url + "/new/football-whist")
-    page.wait_for_selector("form.new label[data-variant] input[type=checkbox]")
-    boxes = page.evaluate(CHECKBOXES)
-    assert len(boxes) >= 6 and any(b["name"].startswith("v_") for b in boxes), boxes
-    assert all(b["boxLeft"] <= 4 and b["wordsRight"] and b["sameLine"] for b in boxes), boxes
-    shot(page, f"football-whist-new-table-boxes-{size['width']}")

@@ -115,48 +115,6 @@ def test_on_a_phone_each_step_changes_what_is_seen_under_the_pinned_step_bar(fin
         context.close()
 
 
-#: where the pinned step bar and the boards stand in the window
-FIT = """() => { const bar = document.querySelector('[data-testid=replay-stepbar]').getBoundingClientRect();
-  const views = document.querySelector('.views').getBoundingClientRect();
-  return { bar: [bar.top, bar.bottom], views: [views.top, views.bottom], height: innerHeight, y: scrollY }; }"""
-
-
-@pytest.mark.parametrize("game", list(GAMES))
-def test_on_a_laptop_a_step_brings_the_whole_board_under_the_pinned_step_bar(finished, browser, game):
-    """Review 27a: on a laptop the hand stood below the window while stepping (the step bar, the views' picker and the
-    jumps above the board): a step asked for brings the whole board, its hand too, under the pinned step bar; a
-    player who scrolled further down keeps his place, the bar still in sight at the window's top."""
-    srv, tables = finished
-    context = browser.new_context(viewport=WIDE)
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    try:
-        page.goto(f"{srv.url}/replay/{tables[game]}")
-        page.wait_for_selector(".views .board")
-        for n in (1, 2):
-            page.get_by_role("button", name="Forward").click()
-            page.wait_for_function(
-                f"/^(Move {n + 1} of|After move {n} of)/.test(document.querySelector('[data-testid=step]').textContent)"
-            )
-            page.wait_for_function("document.querySelectorAll('.views .board').length === 1")
-            at = page.evaluate(FIT)
-            assert at["bar"][0] >= -1 and at["views"][0] >= at["bar"][1] - 1, at
-            assert at["views"][1] <= at["height"] + 1, at  # the board's foot, the hand, in the window
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"replay-wide-step-{game}.png"))
-        # scrolled to the page's foot, a step keeps the place, the bar in sight at the top
-        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-        y = page.evaluate("scrollY")
-        page.get_by_role("button", name="Forward").click()
-        page.wait_for_function(
-            "/^(Move 4 of|After move 3 of)/.test(document.querySelector('[data-testid=step]').textContent)"
-        )
-        at = page.evaluate(FIT)
-        assert at["bar"][0] >= -1 and at["bar"][1] <= at["height"] / 3 and at["y"] >= y - 30, (at, y)
-    finally:
-        context.close()
-
-
 def test_a_squadron_replay_keeps_a_log_of_the_moves_to_the_step_shown_with_the_steps_move_marked(finished, browser):
     """Review 25b: a Squadron Scramble replay told only the step's one move, under the step bar; its board now keeps
     the table's log of every move so far beside the pile (as Football Whist's replay does), the step's move marked."""

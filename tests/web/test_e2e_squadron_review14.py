@@ -173,7 +173,6 @@ def test_the_hints_words_follow_its_figures_and_every_equal_best_row_says_so(qui
         (0.05, 0.05, 0.04, 0.04, 0.03): "You are unlikely to win the game (about 1 in 20)",
         (0.10, 0.09, 0.09): "You are unlikely to win the game (about 1 in 10)",
         (0.08, 0.07, 0.06): "You are unlikely to win the game (about 1 in 15)",
-        (0.08, 0.08, 0.08): "You are unlikely to win the game (about 1 in 12)",
         (0.03, 0.02, 0.01): "You are almost sure to lose the game (under 1 in 20 to win)",
         (0.95, 0.94, 0.95): "You are very likely to win the game (about 19 in 20)",
         (0.92, 0.92): "You are very likely to win the game (about 9 in 10)",

@@ -15,17 +15,7 @@ expert's own choice (its most searched move); a cost above the threshold
 (0.10 unless told) is flagged as having given away a lot.  No option is shown
 with a better chance than the choice: a move searched less whose mean came
 out higher is shown level with it (``levelled``), the difference being the
-search's noise; and so is a move whose mean came out lower by less than that
-noise (``NOISE`` standard errors of the difference), which another seed could
-as well have put first: the hint calls it equal best, and the analysis says it
-gave nothing away, rather than read a cost into chance.
-
-A game's search module may name its own judge (``JUDGE``): Football Whist's
-is ``paired`` (``parlour.bots.search.paired``), every move played out in the
-same worlds with the same dice, a short way ahead; its choice is the move with
-the best figure, and a move is "within the noise" of it by the standard error
-of their differences world by world (``gap_error``), far smaller than either
-figure's own (docs/web.md, "Hints and analysis").
+search's noise.
 
 Nothing here reads or writes a file: the command (``parlour analyse``) and
 the web app (hints, the replay's analysis) do that.  With an iteration budget
@@ -61,17 +51,6 @@ ITERATIONS = 500
 SEED = 0
 #: the bot that judges
 BOT = "expert"
-#: how many standard errors of the difference between a move's mean and the choice's the search's noise is taken
-#: to span: a move below the choice by less is shown level with it.  Measured (bench/hint_noise.py, Football
-#: Whist at the server's budget, 8 positions, 6 seeds each): a move's figure spreads from seed to seed a little
-#: more than its standard error (0.034 against 0.028 where every card loses the trick, 0.068 against 0.051 at
-#: any decision), and the expert's choice itself changed with the seed at 15 of the 16 positions.  At 3 (with
-#: ``MIN_TRIES``), where every card loses the trick a hint showed a move over 10% below the choice 3 times in 48,
-#: against 11 before; at 2, 9 times
-NOISE = 3.0
-#: a move tried fewer times than this is never levelled from below: the search gave it few tries because it
-#: looked worse each time it was tried, which its few tries' wide spread would hide
-MIN_TRIES = 20
 
 
 class NotAnalysable(ParlourError):
@@ -85,11 +64,7 @@ def options_of(choices: Iterable[Any]) -> list[dict[str, Any]]:
         tried = c.visits > 0
         out.append({"action": c.action, "visits": c.visits,
                     "value": round(c.value, 4) if tried else None,
-                    "chance": round(c.chance, 4) if tried else None,
-                    # (the chance's standard error: half the value's, a chance being half a value plus a half)
-                    "error": round(getattr(c, "error", 0.0) / 2, 4) if tried else None})
-        if tried and getattr(c, "gap_error", None) is not None:
-            out[-1]["gap_error"] = round(c.gap_error / 2, 4)
+                    "chance": round(c.chance, 4) if tried else None})
     return out
 
 
@@ -116,22 +91,11 @@ def hint(game: Any, state: Any, seat: int, *, iterations: int | None = None, sec
     judge: Any = make_bot(game, bot, seat, seed, iterations=iterations, seconds=seconds)
     if not hasattr(judge, "analyse"):
         raise NotAnalysable(f"the {bot!r} bot does not search, so it has no estimates to give")
-    method = _judged_by(game) if bot == BOT else None
-    if method is not None:
-        judge.method = method
     choices = judge.analyse(state.observation(seat), legal, Worlds(state, seat))
     options = options_of(choices)
     missing = [a for a in legal if a not in {o["action"] for o in options}]
     options += [{"action": a, "visits": 0, "value": None, "chance": None} for a in missing]
     return levelled(pooled(options, _alike(game, state, seat, legal)))
-
-
-def _judged_by(game: Any) -> str | None:
-    """The search method the game's hints are judged by (its search module's ``JUDGE``: Football Whist's
-    ``paired``, every move played out in the same worlds), else None: the expert's own tree search."""
-    if not game.search:
-        return None
-    return getattr(importlib.import_module(game.search), "JUDGE", None)
 
 
 def _alike(game: Any, state: Any, seat: int, legal: Sequence[str]) -> list[list[str]]:
@@ -163,10 +127,8 @@ def pooled(options: Sequence[dict[str, Any]], groups: Iterable[Sequence[str]]) -
             continue
         visits = sum(o["visits"] for o in tried)
         value = sum(o["value"] * o["visits"] for o in tried) / visits
-        # (the pooled mean's standard error: each member's, weighted as its mean is)
-        error = sum((o.get("error") or 0.0) ** 2 * o["visits"] ** 2 for o in tried) ** 0.5 / visits
         for o in members:
-            o.update(value=round(value, 4), chance=round((value + 1) / 2, 4), error=round(error, 4))
+            o.update(value=round(value, 4), chance=round((value + 1) / 2, 4))
     return out
 
 
@@ -178,37 +140,17 @@ def levelled(options: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     from fewer tries: within the search's noise, not a better move.  Such a move is shown *level* with the
     choice (its ``value`` and ``chance`` the choice's, ``level`` True, what its own tries gave kept in
     ``searched_value`` and ``searched_chance``), so that no figure shown contradicts the choice: the hint
-    and the analysis both show these options.  A move whose mean came out lower than the choice's by less than
-    the search's noise (``within_noise``) is shown level too: another seed could as well have put it first
-    (three cards of a team that all lose the trick, tried 30 to 200 times each, came out 67%, 58% and 55%)."""
+    and the analysis both show these options."""
     if not options:
         return []
     first, rest = dict(options[0]), [dict(o) for o in options[1:]]
     if first["chance"] is not None:
-        lifted = {o["action"] for o in rest
-                  if o["chance"] is not None and (o["chance"] > first["chance"] or within_noise(first, o))}
-        # (moves that are one move in effect, given one figure by ``pooled``, stay one: levelled together)
-        lifted |= {o["action"] for o in rest if o["chance"] is not None and lifted & set(o.get("same_as", ()))}
         for o in rest:
-            if o["action"] in lifted:
+            if o["chance"] is not None and o["chance"] > first["chance"]:
                 o.update(level=True, searched_value=o["value"], searched_chance=o["chance"],
                          value=first["value"], chance=first["chance"])
     rest.sort(key=lambda o: (o["chance"] is None, -(o["chance"] or 0.0), -o["visits"]))
     return [first, *rest]
-
-
-def within_noise(choice: dict[str, Any], other: dict[str, Any]) -> bool:
-    """Whether ``other``'s chance lies below ``choice``'s by no more than the search's noise: ``NOISE`` standard
-    errors of their difference (each figure's own, from the spread of its tries' returns), and tried at least
-    ``MIN_TRIES`` times."""
-    if choice["chance"] is None or other["chance"] is None or other["visits"] < MIN_TRIES:
-        return False
-    if other.get("gap_error") is not None:     # tried in the same worlds as the choice: the paired difference's
-        return choice["chance"] - other["chance"] <= NOISE * other["gap_error"]
-    a, b = choice.get("error"), other.get("error")
-    if a is None or b is None:
-        return False
-    return choice["chance"] - other["chance"] <= NOISE * (a * a + b * b) ** 0.5
 
 
 def _row(index: int, seat: int, played: str, options: list[dict[str, Any]], threshold: float) -> dict[str, Any]:

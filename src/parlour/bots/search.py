@@ -63,10 +63,6 @@ class Hooks:
     rollout_limit: int = 100_000
     weigh: Callable[[Any, int], float] | None = None
     pool: int = 1
-    #: the judge's look-ahead (``paired`` only): handed the position judged, a test of whether a play-out has gone
-    #: far enough, where ``estimate`` values it
-    horizon: Callable[[Any], Callable[[Any], bool]] | None = None
-    estimate: Callable[[Any], Sequence[float]] | None = None
 
 
 def hooks_of(game: Any) -> Hooks:
@@ -76,7 +72,7 @@ def hooks_of(game: Any) -> Hooks:
     return Hooks(getattr(module, "rollout_action", None), getattr(module, "evaluate", None),
                  getattr(module, "epoch", None), getattr(module, "candidates", None),
                  getattr(module, "ROLLOUT_LIMIT", 100_000), getattr(module, "weigh", None),
-                 getattr(module, "POOL", 1), getattr(module, "horizon", None), getattr(module, "estimate", None))
+                 getattr(module, "POOL", 1))
 
 
 @dataclass(frozen=True)
@@ -86,12 +82,6 @@ class Choice:
     action: str
     visits: int
     value: float
-    #: the standard error of ``value``: how far another search of the same position, on another seed, might put
-    #: it (the spread of the returns its tries gave, over the root of their number; 0 where unknown)
-    error: float = 0.0
-    #: where every move was tried in the same worlds (``paired``): the standard error of the difference between this
-    #: move's value and the best move's, from the differences world by world (None where the tries were not paired)
-    gap_error: float | None = None
 
     @property
     def chance(self) -> float:
@@ -99,22 +89,13 @@ class Choice:
         return (self.value + 1.0) / 2.0
 
 
-def _error(visits: int, total: float, squares: float) -> float:
-    """The standard error of a mean of ``visits`` returns summing to ``total``, their squares to ``squares``."""
-    if visits < 2:
-        return 1.0
-    variance = max(0.0, (squares - total * total / visits) / (visits - 1))
-    return math.sqrt(variance / visits)
-
-
 class _Node:
-    __slots__ = ("seat", "visits", "total", "squares", "avail", "children")
+    __slots__ = ("seat", "visits", "total", "avail", "children")
 
     def __init__(self, seat: int):
         self.seat = seat          # who chose the action leading here: the value is theirs
         self.visits = 0
         self.total = 0.0
-        self.squares = 0.0        # the returns' squares, summed: their spread, for the mean's standard error
         self.avail = 0
         self.children: dict[str, _Node] = {}
 
@@ -174,10 +155,8 @@ def _iterate(root: _Node, world: Any, rng: random.Random, hooks: Hooks) -> None:
         path.append(node)
     values = _rollout(world, rng, hooks, epoch)
     for visited in path:
-        value = values[visited.seat]
         visited.visits += 1
-        visited.total += value
-        visited.squares += value * value
+        visited.total += values[visited.seat]
 
 
 def _first_try(world: Any, mover: int, legal: Sequence[str], untried: list[str], rng: random.Random,
@@ -252,96 +231,9 @@ def pimc(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
                 means[a].append(child.total / child.visits)
     if not any(visits.values()):
         raise ResampleError("no world could be drawn for this position")
-    ranked = [Choice(a, visits[a], sum(means[a]) / len(means[a]) if means[a] else 0.0,
-                     _error(len(means[a]), sum(means[a]), sum(m * m for m in means[a]))) for a in legal]
+    ranked = [Choice(a, visits[a], sum(means[a]) / len(means[a]) if means[a] else 0.0) for a in legal]
     ranked.sort(key=lambda c: (c.visits == 0, -c.value, -c.visits))
     return ranked
-
-
-def paired(worlds: Any, legal: Sequence[str], rng: random.Random, hooks: Hooks,
-           iterations: int | None = None, seconds: float | None = None) -> list[Choice]:
-    """Every move played out in the same worlds with the same dice: common random numbers, a sharp comparison.
-
-    Each world drawn is played out once after every legal move, by the game's rollout policy, and the random
-    choices of a play-out are drawn from the world's own seed and the number of moves made so far, so two
-    play-outs that differ only in the move judged play every later decision alike wherever the positions allow.
-    What they return then differs only through the move: a move's figure is its mean over the worlds, and it is
-    compared with the best move world by world, the standard error of the difference (``gap_error``) taken from
-    the differences' spread, far smaller than either figure's own error (the worlds' luck, shared, cancels out).
-    ``iterations`` counts play-outs, as the tree search's does its iterations: a world costs one per move."""
-    seat = worlds.seat
-    budget = _Budget(iterations, seconds)
-    returns: dict[str, list[float]] = {a: [] for a in legal}
-    while budget.more():
-        budget.done += len(legal)
-        try:
-            world = _draw(worlds, rng, hooks)
-        except ResampleError:
-            continue
-        dice = _Dice(rng)
-        far = None if hooks.horizon is None else hooks.horizon(world)
-        for a in legal:
-            played = world.clone()
-            played.apply(seat, a)
-            returns[a].append(_dice_rollout(played, dice, hooks, far)[seat])
-    count = len(returns[legal[0]])
-    if not count:
-        raise ResampleError("no world could be drawn for this position")
-    means = {a: sum(r) / count for a, r in returns.items()}
-    best = max(legal, key=lambda a: means[a])
-    out = []
-    for a in legal:
-        r = returns[a]
-        gaps = [x - y for x, y in zip(returns[best], r, strict=True)]
-        out.append(Choice(a, count, means[a], _error(count, sum(r), sum(x * x for x in r)),
-                          _error(count, sum(gaps), sum(g * g for g in gaps)) if a != best else 0.0))
-    out.sort(key=lambda c: (-c.value, c.action != best))
-    return out
-
-
-class _Dice(random.Random):
-    """A play-out's random stream, the same at the same move of every play-out in one world: ``at(moves)`` turns it
-    to the draws kept for that move (a few each, drawn once for the world), so that two play-outs that reach the
-    same decision at the same point of the match decide it alike."""
-
-    PER_MOVE = 8
-
-    def __init__(self, rng: random.Random):
-        super().__init__(rng.getrandbits(32))
-        self.draws = [rng.random() for _ in range(self.PER_MOVE * 160)]
-        self.next = 0
-
-    def at(self, moves: int) -> None:
-        self.next = (self.PER_MOVE * moves) % len(self.draws)
-
-    def random(self) -> float:
-        value = self.draws[self.next]
-        self.next = (self.next + 1) % len(self.draws)
-        return value
-
-    def choice(self, seq: Any) -> Any:
-        return seq[int(self.random() * len(seq))]
-
-
-def _dice_rollout(world: Any, dice: _Dice, hooks: Hooks, far: Callable[[Any], bool] | None) -> Sequence[float]:
-    """``_rollout`` with the random stream set at every move by the moves made so far (``_Dice``), stopping where
-    the game's ``horizon`` says the look-ahead has gone far enough (valued there by its ``estimate``)."""
-    policy, steps = hooks.rollout_action, 0
-    while not world.is_over and steps < hooks.rollout_limit:
-        if far is not None and far(world):
-            assert hooks.estimate is not None
-            return hooks.estimate(world)
-        (seat,) = world.to_move
-        legal = world.legal_actions(seat)
-        if len(legal) > 1:
-            dice.at(len(world.history))
-            world.apply(seat, policy(world, seat, legal, dice) if policy is not None else dice.choice(legal))
-        else:
-            world.apply(seat, legal[0])
-        steps += 1
-    if hooks.evaluate is not None:
-        return hooks.evaluate(world)
-    return world.returns()
 
 
 def _ranked(legal: Sequence[str], children: dict[str, _Node]) -> list[Choice]:
@@ -349,13 +241,12 @@ def _ranked(legal: Sequence[str], children: dict[str, _Node]) -> list[Choice]:
     for a in legal:
         child = children.get(a)
         choices.append(Choice(a, 0, 0.0) if child is None or not child.visits
-                       else Choice(a, child.visits, child.total / child.visits,
-                                   _error(child.visits, child.total, child.squares)))
+                       else Choice(a, child.visits, child.total / child.visits))
     choices.sort(key=lambda c: (-c.visits, -c.value))
     return choices
 
 
-METHODS = {"ismcts": ismcts, "pimc": pimc, "paired": paired}
+METHODS = {"ismcts": ismcts, "pimc": pimc}
 
 
 

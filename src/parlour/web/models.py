@@ -320,8 +320,6 @@ class GameContext(BaseModel):
     figures: list[int] | None = Field(None, description="each side's goals or points, once the game is over")
     url: str = Field(description="the tournament's page")
     back: str = Field(description="the link back in words: \"Back to the drive\"")
-    ending: str | None = Field(None, description="once the game is over, what it settled, if it ended the "
-                                                  "tournament: \"That was the drive's last game: ...\"")
 
 
 class TableInfo(TableView):
@@ -614,8 +612,6 @@ class FixtureTable(Body):
     variant: dict[str, Any] | None = None
     seed: Seed | None = Field(None, description="kept only at a table of bots and the organiser alone, as for "
                                                 "any table (NewTable's seed); else the server draws one")
-    replace: bool = Field(False, description="close the fixture's open table first (one where no card has been "
-                                             "played: its players never came), as the organiser hands it to others")
 
     refusals = {"seats": SEATS, "variant": NewTable.refusals["variant"], "seed": NewTable.refusals["seed"]}
 
@@ -674,7 +670,6 @@ class TableLink(BaseModel):
     id: str
     finished: bool
     bots: list[str | None] = Field([], description="the bot at each seat (its name), None for a person")
-    closed: bool = Field(False, description="closed before its game ended (its result typed in instead)")
 
 
 class BotsPace(BaseModel):

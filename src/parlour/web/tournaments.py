@@ -29,7 +29,6 @@ from parlour.tournaments.carrying import PACES
 from parlour.tournaments.drive_play import GAME_ID as DRIVE_GAME
 from parlour.tournaments.printing import PrintingUnavailable, pdf
 from parlour.web.deps import game_by_id
-from parlour.web.live import Refused
 from parlour.web.models import (
     BotsCarrying,
     BotsPace,
@@ -43,7 +42,6 @@ from parlour.web.models import (
     GameContext,
     Made,
     Seat,
-    SeatLink,
     TableLink,
     TableMade,
     TeamCard,
@@ -114,8 +112,7 @@ def made(tournaments: Tournaments, doc_id: str, pages: str) -> Made:
 
 
 def tables_by(tables: list[dict[str, Any]], fixture: Callable[[dict[str, Any]], Any]) -> dict[Any, list[TableLink]]:
-    """The tables played for each fixture (oldest first), as links, each with the bot at each seat, and whether it
-    was closed before its game ended (``closed``: nothing to watch or replay there, its result typed in instead).
+    """The tables played for each fixture (oldest first), as links, each with the bot at each seat.
 
     ``fixture`` reads the fixture from a table's meta.
     """
@@ -123,45 +120,8 @@ def tables_by(tables: list[dict[str, Any]], fixture: Callable[[dict[str, Any]], 
     for t in reversed(tables):                      # the store lists the newest first
         bots = [s.get("bot") if s.get("kind") == "bot" else None for s in t.get("seats") or []]
         grouped.setdefault(fixture(t["meta"]), []).append(
-            TableLink(id=t["id"], finished=t["finished"] is not None, bots=bots,
-                      closed=bool((t.get("result") or {}).get("abandoned"))))
+            TableLink(id=t["id"], finished=t["finished"] is not None, bots=bots))
     return grouped
-
-
-async def hand_seat_on(store: Store, tables: Any, rows: list[dict[str, Any]], seat: int, what: str,
-                       sides: Sequence[str]) -> SeatLink:
-    """A fresh link for a person seat of a fixture's open table (``rows``: the tables played for it), for its
-    organiser to hand on: its first link went only to the tab that opened the table, and that tab may be gone.  A
-    link given for that seat before stops working.  404 with no open table (``what``: the fixture, "match 2"), 409
-    for a bot's seat.  ``sides``: the names of the sides, seat by seat in turn, for a seat with no name of its own."""
-    rows = [r for r in rows if r["finished"] is None]
-    if not rows:
-        raise HTTPException(404, f"{what} has no table open")
-    t = await tables.get(rows[0]["id"])
-    if not 0 <= seat < len(t.seats):
-        raise HTTPException(404, f"the table has seats 0 to {len(t.seats) - 1}")
-    if t.seats[seat]["kind"] != "person" or t.ended:
-        raise HTTPException(409, f"seat {seat} is played by a bot" if not t.ended else "the game is over")
-    token = await asyncio.to_thread(store.rekey, t.id, seat)
-    name = t.seats[seat].get("name") or sides[seat % len(sides)] or ""
-    return SeatLink(seat=seat, name=name, url=f"/t/{t.id}#seat={seat}&key={quote(token)}")
-
-
-async def close_tables(tables: Any, rows: list[dict[str, Any]], reason: str) -> bool:
-    """Close the open tables among ``rows`` (a fixture's), saying why (its result was typed in: nobody waits there for
-    a player any more); whether any was closed."""
-    closed = False
-    for row in rows:
-        if row["finished"] is not None:
-            continue
-        t = await tables.get(row["id"])
-        try:
-            await t.close(reason)
-        except Refused:                                  # (its game ended meanwhile)
-            continue
-        tables.forget(t)
-        closed = True
-    return closed
 
 
 def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
@@ -175,7 +135,7 @@ def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
             f = drive.fixture(meta["round"], meta["table"])
             return GameContext(kind="drive", name=drive.title, where=f"round {f.round}, table {f.table}",
                                sides=[f.home, f.away or ""], figures=figures, url=f"/drives/{meta['drive']}",
-                               back="Back to the drive", ending=drive_ending(drive) if figures else None)
+                               back="Back to the drive")
         if meta.get("cycle"):
             cycle = tournaments.cycle(meta["cycle"])
             return GameContext(kind="cycle", name=cycle.name, where=f"match {cycle.numbers()[meta['match']]}",
@@ -184,22 +144,6 @@ def game_context(tournaments: Tournaments, meta: dict[str, Any] | None,
     except (ParlourError, KeyError, TypeError):
         return None
     return None
-
-
-def drive_ending(drive: Any) -> str | None:
-    """What a drive's last game settled, said at its end (review 27b: it said only "Result sent to the drive"):
-    "That was the drive's last game: Everton are the League Champions, and Chelsea win the Cup."  None while
-    games are left to play."""
-    if not drive.is_complete:
-        return None
-    champions = drive.champions()
-    names = ", ".join(champions[:-1]) + f" and {champions[-1]}" if len(champions) > 1 else champions[0]
-    league = f"{names} are {'joint ' if len(champions) > 1 else 'the '}League Champions"
-    holder = drive.cup()["holder"]
-    if holder and champions == [holder]:
-        return f"That was the drive's last game: {league} and win the Cup too."
-    cup = f"{holder} win the Cup" if holder else "nobody won the Cup"
-    return f"That was the drive's last game: {league}, and {cup}."
 
 
 def tournaments_of(tournaments: Tournaments, rows: Sequence[dict[str, Any]]) -> list[TournamentOf | None]:

@@ -11,26 +11,13 @@ give: it decides nothing about legality.
 A won match is worth +1 to both partners and a drawn one 0, and each goal of
 margin adds a little, so that among lost causes the search still prefers the
 narrower defeat.
-
-The hint and the analysis judge a position their own way (``JUDGE``): every
-move is played out in the same worlds with the same dice
-(``parlour.bots.search.paired``), and a play-out stops a trick after the one
-in hand (``horizon``), where a table of the results of many matches played by
-this policy values the position (``estimate``: the half, the tricks played,
-the goal lead, the ball's position and the side to lead; built by
-bench/fw_values.py into data/values.json).  A match's end is too far away to
-tell a trick won from a trick given away in a few hundred play-outs; the start
-of the next trick but one is not.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import random
-from functools import lru_cache
-from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Sequence
 
 from parlour.games.football_whist.cards import NUMBER_OF, TEAM_OF
 from parlour.games.football_whist.rules import (
@@ -45,10 +32,6 @@ from parlour.games.football_whist.rules import (
 
 #: the chance that a rollout move is random rather than the policy's
 NOISE = 0.1
-#: how the hint and the analysis judge a position (``parlour.bots.analysis``): every move played out in the same
-#: worlds with the same dice (``parlour.bots.search.paired``), so that the gap between two moves is measured
-#: world by world rather than lost in the spread of a match's results
-JUDGE: str | None = "paired"
 DISTANCE = PITCH.distance
 #: each team's cards, lowest first
 TEAM_CARDS: dict[int, list[int]] = {}
@@ -127,56 +110,3 @@ def alike(state: FootballWhistState, seat: int, legal: Sequence[str]) -> list[li
         if len(run) > 1:
             groups.append([a for _, a in run])
     return groups
-
-
-def cell(state: FootballWhistState, coarse: bool = False) -> str:
-    """The key of ``state`` (at the start of a trick) in the table of values: the half, the tricks played in it,
-    partners A's goal lead (-4 to 4), the side to lead and, unless ``coarse``, the ball's position."""
-    lead = max(-4, min(4, state.goals[0] - state.goals[1]))
-    key = f"{state.half}/{len(state.tricks[state.half - 1])}/{lead}/{'AB'[state.turn % 2]}"
-    return key if coarse else f"{key}/{state.ball}"
-
-
-@lru_cache(maxsize=1)
-def _values() -> dict[str, Any]:
-    cells: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "values.json").read_text())["cells"]
-    return cells
-
-
-#: how many matches' worth of its coarser cell's value a cell's own value is blended with (a cell seldom reached
-#: leans on the coarser one, without the ball's position; one reached often keeps its own)
-PRIOR = 100
-#: how many tricks the hint's play-outs finish after the one in hand before the table values the position
-TRICKS_AHEAD = 1
-
-
-def _finished(state: FootballWhistState) -> int:
-    """Tricks over so far this match."""
-    return 11 * (state.half - 1) + len(state.tricks[state.half - 1])
-
-
-def horizon(root: FootballWhistState) -> Callable[[FootballWhistState], bool]:
-    """Where the hint's play-outs from ``root`` stop (``parlour.bots.search.paired``): at the start of a trick once
-    the trick in hand (the one being played, or about to be led after a move of the ball or a kick-off) and
-    ``TRICKS_AHEAD`` more are over, or at the match's end."""
-    goal = _finished(root) + TRICKS_AHEAD + (1 if root.phase == PLAY else 0)
-
-    def far(state: FootballWhistState) -> bool:
-        return state.phase == PLAY and not state.trick and _finished(state) >= goal
-
-    return far
-
-
-def estimate(state: FootballWhistState) -> list[float]:
-    """The value of a position where a play-out stops: the match's result where it is over, else the mean result of
-    the matches that passed through its cell of the table (bench/fw_values.py), blended with its coarser cell's
-    (``PRIOR``), and the goal lead alone (``evaluate``) where no match of the table passed that way."""
-    if state.is_over or state.phase != PLAY or state.trick:
-        return evaluate(state)
-    table = _values()
-    fine, coarse = table.get(cell(state)), table.get(cell(state, coarse=True))
-    if coarse is None:
-        return evaluate(state)
-    count, own = (0, 0.0) if fine is None else (fine[0], fine[1])
-    a = (count * own + PRIOR * coarse[1]) / (count + PRIOR)
-    return [a, -a, a, -a]

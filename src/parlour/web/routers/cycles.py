@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
@@ -14,6 +15,7 @@ from parlour.store.tournaments import CYCLE
 from parlour.tournaments.cycle_card import cycle_card_html
 from parlour.web.bodies import JSONRoute
 from parlour.web.deps import Creates, OrganiserDep, StoreDep, TablesDep, TournamentsDep
+from parlour.web.live import Refused
 from parlour.web.models import (
     CycleBotsPlay,
     CycleEntry,
@@ -30,13 +32,11 @@ from parlour.web.tournaments import (
     HTML,
     PDF,
     Carrier,
-    close_tables,
     cycle_bots,
     cycle_stand_ins,
     cycle_state,
     cycle_view,
     cycle_waits,
-    hand_seat_on,
     lines,
     made,
     match_table,
@@ -85,11 +85,16 @@ async def cycle_entry(doc_id: OrganiserDep, entry: CycleEntry, request: Request,
     m = next((x for x in cycle.matches() if x["match"] == entry.match), None)
     if m is not None and m["points"] is not None:
         said = f"{m['blue']} {m['points'][m['blue']]} – {m['red']} {m['points'][m['red']]}"
-        rows = [r for r in await asyncio.to_thread(store.tables_for, "cycle", doc_id)
-                if r["meta"].get("match") == entry.match]
-        if await close_tables(tables, rows, f"the organiser entered this match's result, {said}: the table is closed"):
-            # (a table closed enters nothing: the bots, if they play the cycle, look again for their next sitting)
-            request.app.state.carrier.poke(doc_id)
+        for row in await asyncio.to_thread(store.tables_for, "cycle", doc_id):
+            if row["finished"] is None and row["meta"].get("match") == entry.match:
+                t = await tables.get(row["id"])
+                try:
+                    await t.close(f"the organiser entered this match's result, {said}: the table is closed")
+                except Refused:                     # (its game ended meanwhile)
+                    continue
+                tables.forget(t)
+                # (a table closed enters nothing: the bots, if they play the cycle, look again for their next sitting)
+                request.app.state.carrier.poke(doc_id)
     return await asyncio.to_thread(cycle_view, tournaments, store, doc_id)
 
 
@@ -99,9 +104,18 @@ async def seat_link(doc_id: OrganiserDep, match: int, seat: int, store: StoreDep
     the tab that opened the table, and that tab may be gone): a fresh link that opens the seat on any device,
     to send or to sit down with here.  A link given for that seat before stops working.  404 with no open table
     for the match, 409 for a bot's seat."""
-    rows = [r for r in await asyncio.to_thread(store.tables_for, "cycle", doc_id) if r["meta"].get("match") == match]
-    sides = [rows[0]["meta"].get("blue", ""), rows[0]["meta"].get("red", "")] if rows else [""]
-    return await hand_seat_on(store, tables, rows, seat, f"match {match + 1}", sides)
+    rows = [r for r in await asyncio.to_thread(store.tables_for, "cycle", doc_id)
+            if r["finished"] is None and r["meta"].get("match") == match]
+    if not rows:
+        raise HTTPException(404, f"match {match + 1} has no table open")
+    t = await tables.get(rows[0]["id"])
+    if not 0 <= seat < len(t.seats):
+        raise HTTPException(404, f"the table has seats 0 to {len(t.seats) - 1}")
+    if t.seats[seat]["kind"] != "person" or t.ended:
+        raise HTTPException(409, f"seat {seat} is played by a bot" if not t.ended else "the match is over")
+    token = await asyncio.to_thread(store.rekey, t.id, seat)
+    name = t.seats[seat].get("name") or (rows[0]["meta"].get("blue"), rows[0]["meta"].get("red"))[seat % 2] or ""
+    return SeatLink(seat=seat, name=name, url=f"/t/{t.id}#seat={seat}&key={quote(token)}")
 
 
 @router.post("/{doc_id}/matches/{match}/table", status_code=201, response_model_exclude_none=True)

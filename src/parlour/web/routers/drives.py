@@ -32,7 +32,6 @@ from parlour.web.models import (
     Made,
     NewDrive,
     Seat,
-    SeatLink,
     TableMade,
     TournamentSummary,
 )
@@ -40,12 +39,10 @@ from parlour.web.tournaments import (
     HTML,
     PDF,
     Carrier,
-    close_tables,
     drive_state,
     drive_view,
     entered_results,
     fixture_table,
-    hand_seat_on,
     lines,
     made,
     pause_bots,
@@ -90,60 +87,22 @@ def delete_drive(doc_id: OrganiserDep, store: StoreDep) -> None:
 
 
 @router.post("/api/drives/{doc_id}/entries")
-async def drive_entry(doc_id: OrganiserDep, entry: DriveEntry, request: Request, tournaments: TournamentsDep,
-                      store: StoreDep, tables: TablesDep) -> DriveView:
-    """A result typed in by the organiser, a correction or a void; 422 with the drive's reason if it refuses it.  A
-    table still open for that game closes, saying why (nobody waits there for a player any more, and it would
-    never finish): the score typed in is its result (review 27b: the page offered to watch a table that waited
-    for ever)."""
+def drive_entry(doc_id: OrganiserDep, entry: DriveEntry, tournaments: TournamentsDep, store: StoreDep,
+                tables: TablesDep) -> DriveView:
+    """A result typed in by the organiser, a correction or a void; 422 with the drive's reason if it refuses it."""
     given = entry.model_dump(exclude_unset=True, exclude={"meta"})
-    await asyncio.to_thread(tournaments.add_drive_entry, doc_id,
-                            {**given, "meta": {"source": "organiser", "at": time.time()}})
-    drive = await asyncio.to_thread(tournaments.drive, doc_id)
-    result = drive.result(entry.round, entry.table)
-    if result is not None:
-        f = drive.fixture(entry.round, entry.table)
-        said = f"{f.home} {result.home_goals} – {result.away_goals} {f.away}"
-        rows = [r for r in await asyncio.to_thread(store.tables_for, "drive", doc_id)
-                if (r["meta"].get("round"), r["meta"].get("table")) == (entry.round, entry.table)]
-        if await close_tables(tables, rows, f"the organiser entered this game's result, {said}: the table is closed"):
-            # (a table closed enters nothing: the bots, if they play the drive, look again for their next round)
-            request.app.state.carrier.poke(doc_id)
-    return await asyncio.to_thread(drive_view, tournaments, store, doc_id, tables.bot_delay)
-
-
-@router.post("/api/drives/{doc_id}/fixtures/{round}/{table}/seats/{seat}/link")
-async def seat_link(doc_id: OrganiserDep, round: int, table: int, seat: int, tournaments: TournamentsDep,
-                    store: StoreDep, tables: TablesDep) -> SeatLink:
-    """The organiser hands a person seat of a game's open table to its player again (its first link went only to
-    the tab that opened the table, and that tab may be gone): a fresh link that opens the seat on any device, to
-    send or to sit down with here.  A link given for that seat before stops working.  404 with no open table for
-    the game, 409 for a bot's seat."""
-    f = (await asyncio.to_thread(tournaments.drive, doc_id)).fixture(round, table)
-    rows = [r for r in await asyncio.to_thread(store.tables_for, "drive", doc_id)
-            if (r["meta"].get("round"), r["meta"].get("table")) == (round, table)]
-    return await hand_seat_on(store, tables, rows, seat, f"round {round}, table {table}", [f.home, f.away or ""])
+    tournaments.add_drive_entry(doc_id, {**given, "meta": {"source": "organiser", "at": time.time()}})
+    return drive_view(tournaments, store, doc_id, tables.bot_delay)
 
 
 @router.post("/api/drives/{doc_id}/fixtures/{round}/{table}/table", status_code=201, response_model_exclude_none=True)
 async def drive_table(doc_id: OrganiserDep, round: int, table: int, body: FixtureTable,
-                      tournaments: TournamentsDep, store: StoreDep, tables: TablesDep) -> TableMade:
+                      tournaments: TournamentsDep, tables: TablesDep) -> TableMade:
     """A table in Parlour for one fixture: Home sit A1 and A2 (seats 0, 2), Away B1 and B2.  Its seats are
     taken only with their join links' invites, never by strangers."""
     fixture = (await asyncio.to_thread(tournaments.drive, doc_id)).fixture(round, table)
     if fixture.is_bye:
         raise HTTPException(422, f"{fixture.home} have a bye in round {round}: there is no match to play")
-    if body.replace:
-        # (the organiser hands a table nobody came to to bots, say: review 27b, its players' links were lost)
-        rows = [r for r in await asyncio.to_thread(store.tables_for, "drive", doc_id)
-                if r["finished"] is None and (r["meta"].get("round"), r["meta"].get("table")) == (round, table)]
-        for row in rows:                                # (a bot's card may be down: a person's move is what counts)
-            t = await tables.get(row["id"])
-            people = {i for i, seat in enumerate(t.seats) if seat["kind"] == "person"}
-            if any(seat in people for seat, _ in getattr(t.state, "history", ())):
-                raise HTTPException(409, f"the game at round {round}, table {table} has begun: enter its score "
-                                         "instead")
-        await close_tables(tables, rows, "the organiser gave this game to another table: this one is closed")
     return await fixture_table(tables, game_by_id(DRIVE_GAME), doc_id, fixture.round, fixture.table,
                                [fixture.home, fixture.away or ""], body.seats or HOME_BOTS, body.variant, body.seed)
 

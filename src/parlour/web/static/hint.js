@@ -26,8 +26,7 @@ export function closeCall(options) {
 
 // Where every move leaves the outcome near certain, how likely it is, in plain words that keep to the figures shown
 // under them: "You are very likely to win the game (about 9 in 10)" at 92%, "about 19 in 20" at 95%, "almost sure"
-// only from 97%; "about 1 in 10" at 9% or 10%, "about 1 in 12" at 8%, "about 1 in 15" at 6% or 7%, "about 1 in 20" at 5% (3% to 5%
-// shown), "under 1 in 20" below 4%.
+// only from 97%; "about 1 in 10" at 10%, "about 1 in 20" at 5% (3% to 5% shown), "under 1 in 20" below 4%.
 export function likelihood({ low, high }, contest = "game") {
   const mid = (low + high) / 2;
   if (mid >= 97) return `You are almost sure to win the ${contest} (better than 19 in 20)`;
@@ -35,9 +34,7 @@ export function likelihood({ low, high }, contest = "game") {
   if (mid >= 50) return `You are very likely to win the ${contest} (about ${Math.min(9, Math.round(mid / 10))} in 10)`;
   if (mid < 4) return `You are almost sure to lose the ${contest} (under 1 in 20 to win)`;
   if (mid < 6) return `You are unlikely to win the ${contest} (about 1 in 20)`;
-  if (mid < 7.5) return `You are unlikely to win the ${contest} (about 1 in 15)`;
-  // (8% is 1 in 12 or 13, not 1 in 15: review 28)
-  if (mid < 9) return `You are unlikely to win the ${contest} (about 1 in 12)`;
+  if (mid < 8.5) return `You are unlikely to win the ${contest} (about 1 in 15)`;
   return `You are unlikely to win the ${contest} (about 1 in 10)`;
 }
 
@@ -147,10 +144,7 @@ export function hints(slot, { send, act, label, playable = () => true, contest =
       h("strong", {}, call.decided ? `${likelihood(call, contest)}: these moves differ little` : "These moves differ little"),
       ` in the chance of winning (${call.low === call.high ? `all ${call.low}%` : `${call.low}% to ${call.high}%`}).`) : "";
     const games = mine.iterations ? `${mine.iterations} practice games` : "practice games";
-    // (every other move shown level with the choice: the note under the rows says so once, "it is surest of its
-    // choice" beside "Equal best" said two things at once, and four lines of notes grew the dock, review 27a)
-    const allLevel = shown.length > 1 && shown.slice(1).every(isLevel);
-    const triedNote = !tried || (allLevel && !evenly) ? ""
+    const triedNote = !tried ? ""
       : h("p", { class: "hint-note hint-tried", "data-testid": "hint-tried" }, evenly
         ? `The expert tried these moves out about equally often in ${games}: as far as it can tell, any of them will do.`
         : `The expert tried these moves out in ${games}, the promising ones most: it is surest of its choice.`,

@@ -1,7 +1,6 @@
 // The lobby: the games on offer, the tables in play and finished, a new table, and joining one by its link.
 import { h, clear, toast } from "/static/dom.js";
 import { api, games, hashParams, keepMade, keepSeat, mySeat } from "/static/api.js";
-import { listed } from "/static/words.js";
 import { go, main, resultText, together } from "/static/page.js";
 import { carryLink, heldKeys, ownTables } from "/static/seats.js";
 
@@ -65,8 +64,6 @@ const finishedAt = (t) => {
 function finishedList(rows, list) {
   const title = Object.fromEntries(list.map((g) => [g.id, g.title]));
   const real = new Set(list.filter((g) => g.real_time).map((g) => g.id));
-  // each game's bots by name, for their levels in words: "expert" -> "Expert"
-  const levels = new Map(list.map((g) => [g.id, new Map((g.bot_catalogue || []).map((b) => [b.name, b.title]))]));
   return h("table", { class: "list finished-list" },
     h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "Result"), h("th", {}, "Finished"), h("th", {}, h("span", { class: "sr-only" }, "Link")))),
     // (the newest finish first, as the times beside them read; the server lists tables by when they were made)
@@ -78,7 +75,7 @@ function finishedList(rows, list) {
         h("td", { class: "game" }, h("span", { class: "game-name" },
           h("span", { class: `game-title${tournamentOf(t) ? " in-tournament" : ""}` }, title[t.game] || t.game),
           t.options && t.options.hints ? h("span", { class: "muted hints-on", "data-testid": "hints-on" }, " · hints on") : ""), tournamentOf(t)),
-        h("td", { class: `players${named ? " named" : ""}` }, h("span", { class: "names" }, playersOf(t)), botsOf(t, levels)),
+        h("td", { class: `players${named ? " named" : ""}` }, playersOf(t)),
         h("td", { class: "result", "data-testid": "result" }, resultOf(t)),
         h("td", { class: "when" }, finishedAt(t)),
         h("td", { class: "link" }, h("a", { href: `/replay/${t.id}` }, "Replay"), analyseLink(t, real), carryLink(t)));
@@ -132,28 +129,6 @@ function playersOf(t) {
   }
   // (two players head to head "Sam v Tom", as a drive's two pairs; more, listed "Ann, Bob, Cat")
   return t.seats.map((s, i) => (i === you ? `${nameAt(t, i)} (you)` : nameAt(t, i))).join(t.seats.length === 2 ? " v " : ", ");
-}
-// Which seats bots played, and at what level, in a line under the names (review 27a: "Tess (you), Arthur, Betty,
-// Cyril" said nothing of who was a bot): "Bots: Arthur, Betty and Cyril (Expert)", "Bots: Arthur and Cyril (Expert),
-// Betty (Beginner)"; a casual table that bots played throughout "Bots at every seat (Card counter)"; nothing where none
-// played
-// (a tournament's table is left out: its clubs' or players' bots are the tournament's, which says who played, and a
-// bot standing in for a person is said after the result)
-function botsOf(t, levels) {
-  if (t.tournament || (t.meta && (t.meta.drive || t.meta.cycle))) return "";
-  const byLevel = new Map();
-  t.seats.forEach((s, i) => {
-    if (s.kind !== "bot") return;
-    const base = (s.bot || "").split(":")[0];
-    const level = (levels.get(t.game) && levels.get(t.game).get(base)) || "";
-    byLevel.set(level, [...(byLevel.get(level) || []), nameAt(t, i)]);
-  });
-  if (!byLevel.size) return "";
-  const groups = [...byLevel].map(([level, names]) => `${listed(names)}${level ? ` (${level})` : ""}`);
-  const levelsSaid = [...byLevel.keys()];
-  const words = !t.seats.every((s) => s.kind === "bot") ? `Bots: ${groups.join(", ")}`
-    : groups.length === 1 ? `Bots at every seat${levelsSaid[0] ? ` (${levelsSaid[0]})` : ""}` : `Bots at every seat: ${groups.join(", ")}`;
-  return h("small", { class: "muted bots-said", "data-testid": "bots-said" }, words);
 }
 // a pair of one club's numbered seats ("Swansea 1", "Swansea 2") is the club
 function pairOf(names) {
@@ -415,11 +390,7 @@ function variantInput(o) {
   else if (o.choices && o.choices.length) input = h("select", { name, style: "max-width:100%" }, o.choices.map((c, i) => h("option", { value: c, ...(c === o.default ? { selected: "" } : {}) }, words[i] || String(c))));
   else if (o.type === "int") input = h("input", { type: "number", name, value: o.default, min: o.minimum ?? 0, max: o.maximum ?? undefined, style: "width:5rem" });
   else input = h("input", { name, value: o.default });
-  // (a checkbox stands before its words, as every other checkbox of the form does, "Anyone may join", "Hints": after
-  // them it stood wherever the words ended, and under a long one alone on its line, review 27a)
-  const said = h("span", { class: "variant-label" }, o.label || o.name);
-  return h("label", { "data-variant": o.name, class: o.type === "bool" ? "variant-check" : undefined },
-    ...(o.type === "bool" ? [input, said] : [said, input]),
+  return h("label", { "data-variant": o.name }, h("span", { class: "variant-label" }, o.label || o.name), input,
     h("small", {}, `${o.description} ${SOURCE_WORDS[o.source] || ""}`));
 }
 

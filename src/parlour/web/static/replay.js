@@ -9,8 +9,6 @@ import { takeSeatFromLink } from "/static/seats.js";
 
 // options shown for a decision before the rest
 const FIRST = 5;
-// the longest stretch of a seat's own decisions that the analysis names as where its game was lost ("a few moves")
-const SPAN = 4;
 // the replay's Play: a step every so many milliseconds (a turn-by-turn game's, or a race's whose record keeps no times;
 // a race's Play waits the real gap between two moves, never less than PLAY_QUICKEST nor more than PLAY_LONGEST)
 const PLAY_MS = 700;
@@ -117,36 +115,25 @@ export async function replayPage(tableId) {
     }
     return worst && worst.drop > Math.round(100 * data.threshold) ? worst : null;
   };
-  // Where many small slips add up and no move was costly: the one or two short stretches of the seat's decisions over
-  // which its chance fell most (at most SPAN of its decisions apart: its own slips and the others' moves together),
-  // each with how many of its small slips lie in it, the steeper first; [] where none fell by more than the bar
-  // (review 25a: "26 small slips" and no word of where a game lost 7-12 was lost; review 27a: the stretch from the
-  // highest to the lowest ran "between move 2 and move 115, from 54% to 0%", the whole game)
-  const slides = (data) => {
-    if (data.costly || !smallLosses(data)) return [];
+  // Where many small slips add up and no move was costly: the stretch of the seat's decisions over which its chance fell
+  // most, from the highest it stood before to the lowest after (its own slips and the others' moves together), with
+  // how many of its small slips lie in it; null where it fell by no more than the bar (review 25a: "26 small slips"
+  // and no word of where a game lost 7-12 was lost)
+  const slide = (data) => {
+    if (data.costly || !smallLosses(data)) return null;
     const ms = data.moves.filter((m) => typeof m.played_chance === "number");
-    const bar = Math.round(100 * data.threshold);
-    const drop = (i, j) => Math.round(100 * ms[i].played_chance) - Math.round(100 * ms[j].played_chance);
-    // (the steepest window: the greatest fall, the shorter of two that fall alike)
-    const steepest = (free) => {
-      let worst = null;
-      for (let i = 0; i < ms.length; i += 1) {
-        for (let j = i + 1; j < ms.length && j - i <= SPAN; j += 1) {
-          if (!free(i, j)) continue;
-          if (!worst || drop(i, j) > worst.drop || (drop(i, j) === worst.drop && j - i < worst.j - worst.i)) worst = { drop: drop(i, j), i, j };
-        }
+    let peak = null;
+    let worst = null;
+    for (const m of ms) {
+      if (peak && (!worst || Math.round(100 * peak.played_chance) - Math.round(100 * m.played_chance) > worst.drop)) {
+        worst = { drop: Math.round(100 * peak.played_chance) - Math.round(100 * m.played_chance), from: peak, to: m };
       }
-      return worst && worst.drop > bar ? worst : null;
-    };
-    const first = steepest(() => true);
-    if (!first) return [];
-    const second = steepest((i, j) => j <= first.i || i >= first.j);
-    return [first, second].filter(Boolean).map(({ drop: fall, i, j }) => {
-      const within = ms.slice(i, j);
-      return { drop: fall, from: ms[i], to: ms[j], moves: within.length, slips: within.filter((m) => m.cost > 0).length };
-    });
+      if (!peak || m.played_chance > peak.played_chance) peak = m;
+    }
+    if (!worst || worst.drop <= Math.round(100 * data.threshold)) return null;
+    const within = ms.filter((m) => m.index >= worst.from.index && m.index < worst.to.index);
+    return { ...worst, moves: within.length, slips: within.filter((m) => m.cost > 0).length };
   };
-  const slide = (data) => slides(data)[0] || null;
   // a replay opens at the deal, so that its first screen does not give the result away; a link may ask for a step
   // ("#step=12"), and the player's analysis ("#analyse") goes to the decision it opens on
   const openAt = /^\d+$/.test(hashParams().get("step") || "") ? Math.min(info.moves, Number(hashParams().get("step"))) : 0;
@@ -202,7 +189,6 @@ export async function replayPage(tableId) {
   let ended = false;
   const atEnd = () => ended && ends.has(Number(slider.value));
   let current = null;                    // the step shown, as the server sent it
-  let stepbar = null;                    // the pinned step bar, once the page is drawn
 
   const show = async () => {
     const step = Number(slider.value);
@@ -274,22 +260,10 @@ export async function replayPage(tableId) {
     const here = Number(slider.value);
     // a step that ends a match and deals the next (a game's mark says so) is shown twice: the board as the match
     // ended, then the new deal
-    if (ends.has(here) && (d > 0 ? ended : !ended)) { ended = !ended; return show().then(fitBoard); }
+    if (ends.has(here) && (d > 0 ? ended : !ended)) { ended = !ended; return show(); }
     slider.value = Math.max(0, Math.min(info.moves, here + d));
     ended = d > 0 && ends.has(Number(slider.value));
-    return show().then(fitBoard);
-  };
-  // A step asked for by the player (a step button, a key, the slider, a jump, Play) brings the board under the pinned
-  // step bar where its foot (the hand) is below the window: the page scrolls down just enough, never so far that the
-  // board's head (or the judgement over it) goes under the bar, and never back up, so a player who scrolled to look
-  // at something keeps his place (review 27a: on a laptop the hand stood below the window while stepping)
-  const fitBoard = () => {
-    if (!views.firstElementChild || !stepbar) return;
-    // (the bar pins itself at the window's top once the page has scrolled past it: the room is under it there)
-    const room = stepbar.offsetHeight + 6;
-    const head = boardSide.getBoundingClientRect().top;
-    const over = views.getBoundingClientRect().bottom - window.innerHeight + 6;
-    if (over > 0 && head > room) window.scrollBy({ top: Math.min(over, head - room), behavior: "instant" });
+    return show();
   };
 
   // A decision of the analysis: the table as it stood before the move, from the analysed seat's view, with
@@ -334,17 +308,16 @@ export async function replayPage(tableId) {
       h("button", { type: "button", onclick: () => goTo(m) }, `move ${m.move}, ${named(m.played, data.seat, known.get(`${m.index}:${data.seat}`))}`),
       ` (${spent(m, data.threshold)} below the expert's choice)`]), ".");
   };
-  // (many small slips: the one or two stretches where the game was lost, the slips in each counted)
+  // (many small slips: the stretch where the game was lost, the slips in it counted)
   const stretch = (data) => {
-    const [at, again] = slides(data);
+    const at = slide(data);
     if (!at) return "";
-    const between = (x) => [h("button", { type: "button", onclick: () => goTo(x.from) }, `move ${x.from.move}`), " and ",
-      h("button", { type: "button", onclick: () => goTo(x.to) }, `move ${x.to.move}`),
-      `, from ${pct(x.from.played_chance)} to ${pct(x.to.played_chance)}, over ${plural(x.moves, "move")} of ${whose(data).of}`,
-      x.slips ? `, ${x.slips === x.moves ? (x.moves === 1 ? "a small slip" : "every one a small slip") : `${x.slips} of them small slips`}` : ""];
     return h("p", { class: "drain", "data-testid": "stretch" }, `Where the game was lost: ${whose(data).poss} chance fell most between `,
-      ...between(at), ", and the other players' moves and the cards that came between them",
-      ...(again ? ["; and again between ", ...between(again)] : []), ".");
+      h("button", { type: "button", onclick: () => goTo(at.from) }, `move ${at.from.move}`), " and ",
+      h("button", { type: "button", onclick: () => goTo(at.to) }, `move ${at.to.move}`),
+      `, from ${pct(at.from.played_chance)} to ${pct(at.to.played_chance)}, over ${plural(at.moves, "move")} of ${whose(data).of}`,
+      at.slips ? `, ${at.slips === at.moves ? (at.moves === 1 ? "a small slip" : "every one a small slip") : `${at.slips} of them small slips`}` : "",
+      ", and the other players' moves and the cards that came between them.");
   };
   // (no costly move, yet the chance fell: where, in the list's own figures, so that a loss is not left unexplained)
   const turned = (data) => {
@@ -381,7 +354,7 @@ export async function replayPage(tableId) {
       // there, beside the costly moves' buttons; on a wide screen the list stands beside the board and this is hidden)
       h("button", { type: "button", class: "jump-to-moves", "data-testid": "jump-to-moves",
         onclick: () => analysisBox.scrollIntoView({ block: "start" }) },
-      `${onlooker(analysed.seat) ? possessive(analysed.name) : "Your"} moves ↓`));
+      `${onlooker(analysed.seat) ? `${analysed.name}'s` : "Your"} moves ↓`));
     // (a step just after one of the seat's moves, with no decision of its own: the board shows that move's result,
     // so the box judges that move, saying so, rather than "Not a decision" right after the player's own move)
     const here = analysed.moves.find((x) => x.index === step);
@@ -414,10 +387,10 @@ export async function replayPage(tableId) {
         : m.cost === 0 ? "as good as the expert's choice" : `${spent(m, analysed.threshold)} below the expert's choice`;
     clear(focus).append(nav,
       h("h2", { tabindex: "-1" }, here ? `Move ${m.move}: ${onlooker(seat) ? `${analysed.name} to play` : "your move"}`
-        : `${onlooker(seat) ? possessive(analysed.name) : "Your"} move ${m.move}, just played, judged`),
+        : `${onlooker(seat) ? `${analysed.name}'s` : "Your"} move ${m.move}, just played, judged`),
       // (where the move's words speak to the player reading his own game, "your set", he is "You" at their head too:
       // "You drew …, and it went onto your set", never "Ann drew …, and it went onto your set")
-      h("p", { class: m.costly ? "verdict costly" : "verdict" }, answered ? `${answered} It cost ${onlooker(seat) ? possessive(analysed.name) : "your"} next turn; the expert puts no figure on that.` : `${whose(analysed).Name} ${made}${unmeasured ? "" : ` — ${pct(m.played_chance)}`}: ${verdict}.`),
+      h("p", { class: m.costly ? "verdict costly" : "verdict" }, answered ? `${answered} It cost ${onlooker(seat) ? `${analysed.name}'s` : "your"} next turn; the expert puts no figure on that.` : `${whose(analysed).Name} ${made}${unmeasured ? "" : ` — ${pct(m.played_chance)}`}: ${verdict}.`),
       h("ol", { class: "analysis-options", "aria-label": "The expert's view of the moves, best first" }, top.map((o) => h("li", { class: o.action === m.played ? "played" : "" },
         h("span", { class: "option-name" }, named(o.action, seat, before), o.action === m.played ? h("span", { class: "muted" }, " (played)") : ""),
         h("span", { class: "bar", "aria-hidden": "true", style: unmeasured ? "visibility: hidden" : undefined }, h("span", { style: `width:${o.chance === null ? 0 : Math.round(100 * o.chance)}%` })),
@@ -440,7 +413,7 @@ export async function replayPage(tableId) {
     const bar = h("progress", { max: 1, value: 0, "aria-label": "Decisions judged" });
     const count = h("span", { class: "muted", "data-testid": "analysis-progress" });
     body.classList.add("analysed");
-    clear(analysisBox).append(h("p", {}, `The expert is going through ${possessive(info.seats[seat].name)} moves, one decision at a time… `, count), bar);
+    clear(analysisBox).append(h("p", {}, `The expert is going through ${info.seats[seat].name}'s moves, one decision at a time… `, count), bar);
     analysisBox.scrollIntoView({ block: "nearest" });     // (on a phone it lies under the board: the progress in sight)
     const poll = setInterval(async () => {
       const p = await api("GET", `/api/tables/${tableId}/analysis/progress?seat=${seat}`).catch(() => null);
@@ -531,7 +504,7 @@ export async function replayPage(tableId) {
   const narrowMarks = Boolean(marks.length) && window.matchMedia("(max-width: 600px)").matches;
   const markBar = marks.length ? h("div", { class: "replay-controls", "data-testid": "replay-marks", role: "group", "aria-label": "Go to" },
     h("span", { class: "replay-marks-head" }, "Go to: "),
-    marks.map((m) => h("button", { type: "button", "data-step": m.step, "aria-label": m.label, onclick: () => { pause(); slider.value = m.step; ended = Boolean(m.ended); show().then(fitBoard); } },
+    marks.map((m) => h("button", { type: "button", "data-step": m.step, "aria-label": m.label, onclick: () => { pause(); slider.value = m.step; ended = Boolean(m.ended); show(); } },
       m.label))) : "";
   // the marks as ticks on the step bar too (a match's end, in Biggles), so the long bar shows where they lie
   const ticks = marks.length ? h("datalist", { id: "replay-ticks", "data-testid": "replay-ticks" },
@@ -584,19 +557,11 @@ export async function replayPage(tableId) {
     next();
   };
   playButton.addEventListener("click", () => (playing ? pause() : play()));
-  slider.addEventListener("input", () => { pause(); ended = ends.has(Number(slider.value)); show().then(fitBoard); });
+  slider.addEventListener("input", () => { pause(); ended = ends.has(Number(slider.value)); show(); });
   which.addEventListener("change", show);
-  // ← and → step once, wherever the focus is but in a field of its own (a picker, whose arrows choose in it); on the
-  // slider they step once too: the slider's own move of the arrow is held back (review 27a: it stepped twice a key,
-  // once by the slider and once here)
   document.onkeydown = (event) => {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const at = event.target;
-    if (at instanceof HTMLElement && at !== slider && at.matches("select, input, textarea, [contenteditable]")) return;
-    if (at === slider) event.preventDefault();
-    pause();
-    step(event.key === "ArrowLeft" ? -1 : 1);
+    if (event.key === "ArrowLeft") { pause(); step(-1); }
+    if (event.key === "ArrowRight") { pause(); step(1); }
   };
   // the view chooser, the record and a game's own account of the whole game, worked out by the server from the
   // record (Biggles: how each match went).  On a phone, where a game has marks (Biggles' matches), the step bar and
@@ -608,18 +573,6 @@ export async function replayPage(tableId) {
   // picker, the analysis's controls and the game's account come under the board, where they keep out of its way)
   const compact = window.matchMedia("(max-width: 600px)").matches;
   if (narrowMarks) markBar.classList.add("replay-marks-compact");
-  // (a phone's row of jumps that runs past the window's edge says so: a fade and an arrow at the edge it goes on past,
-  // review 27a: "Second h…" cut at the edge read as the row's end)
-  const markRow = narrowMarks ? h("div", { class: "replay-marks-wrap", "data-testid": "replay-marks-row" }, markBar) : markBar;
-  if (narrowMarks) {
-    const edges = () => {
-      const past = markBar.scrollWidth - markBar.clientWidth;
-      markRow.classList.toggle("more-after", markBar.scrollLeft < past - 2);
-      markRow.classList.toggle("more-before", markBar.scrollLeft > 2);
-    };
-    markBar.addEventListener("scroll", edges, { passive: true });
-    new ResizeObserver(edges).observe(markBar);
-  }
   clear(main).append(
     info.context ? h("p", { "data-testid": "tournament-path" }, h("a", { href: info.context.url, "data-testid": "back-to-tournament" }, info.context.back), ` · replay · ${info.title}`)
       : h("p", {}, h("a", { href: "/games" }, "Finished games"), " / replay"),
@@ -631,18 +584,18 @@ export async function replayPage(tableId) {
     // scrolls, so that on a phone each step is a tap with the board in view under it (no scrolling back up)
     h("div", { class: "replay-stepbar", "data-testid": "replay-stepbar" },
       h("div", { class: "replay-controls replay-steps" },
-        h("button", { onclick: () => { pause(); slider.value = 0; show().then(fitBoard); } }, "Start"), h("button", { onclick: () => { pause(); step(-1); }, "aria-label": "Back" }, "◀"),
+        h("button", { onclick: () => { pause(); slider.value = 0; show(); } }, "Start"), h("button", { onclick: () => { pause(); step(-1); }, "aria-label": "Back" }, "◀"),
         slider, ticks, h("button", { onclick: () => { pause(); step(1); }, "aria-label": "Forward" }, "▶"),
-        h("button", { onclick: () => { pause(); slider.value = info.moves; show().then(fitBoard); } }, "End"), playButton, speed),
+        h("button", { onclick: () => { pause(); slider.value = info.moves; show(); } }, "End"), playButton, speed),
       caption),
     // (a race's replay, Biggles', on a laptop too, review 25: the picker, the record, the note on the analysis and the
     // account over the board put it halfway down the first screen, its list of moves below the window)
     // (review 26: there the view picker stood under the board, its heading over it; on a laptop it stands beside the
     // heading, in the row the heading had to itself)
-    ...(compact || info.real_time ? [markRow, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, compact ? viewRow : "", analysisControls, accountBox)]
+    ...(compact || info.real_time ? [markBar, body, h("div", { class: "replay-extras", id: "replay-extras", "data-testid": "replay-extras" }, compact ? viewRow : "", analysisControls, accountBox)]
       // (on a laptop the view picker and the analysis's controls share one row: the marks' row under the step bar
       // had put the board's hand below the first screen (review 25c))
-      : [h("div", { class: "replay-tools", "data-testid": "replay-tools" }, viewRow, analysisControls), markRow, accountBox, body]));
+      : [h("div", { class: "replay-tools", "data-testid": "replay-tools" }, viewRow, analysisControls), markBar, accountBox, body]));
   // (on a phone, what comes under the board is one tap away, said beside the board's heading: the other views and the
   // expert's analysis, which a reviewer found only after scrolling past the whole board)
   const extrasLink = compact ? h("a", { href: "#replay-extras", class: "replay-extras-link", "data-testid": "replay-extras-link",
@@ -651,7 +604,7 @@ export async function replayPage(tableId) {
   boardSide.append(focus, compact ? h("div", { class: "views-head" }, viewsHeading, extrasLink)
     : info.real_time ? h("div", { class: "views-head views-head-row", "data-testid": "views-head" }, viewsHeading, viewRow) : viewsHeading, views);
   // (the pinned bar's height, for what the page keeps in sight under it: the decision scrolled to, the analysis beside)
-  stepbar = main.querySelector(".replay-stepbar");
+  const stepbar = main.querySelector(".replay-stepbar");
   new ResizeObserver(() => { document.documentElement.style.setProperty("--stepbar", `${stepbar.offsetHeight}px`); fitCaption(); }).observe(stepbar);
   if (linked && linked.refused) main.prepend(h("p", { class: "error", role: "alert", "data-testid": "seat-link-refused" }, linked.refused));
   show();

@@ -47,17 +47,10 @@ export async function playTable(tableId) {
   document.title = `${context ? contextTitle(context) : info.title} · Parlour`;
   const heading = h("h1", { "data-testid": "table-title" }, context ? contextTitle(context) : info.title);
   const back = () => h("a", { href: context.url, "data-testid": "back-to-tournament" }, context.back);
-  // (the tournament's last game says what it settled, once its result is in: "That was the drive's last game:
-  // Everton are the League Champions ...", review 27b; a table closed before its end sent nothing)
-  let ending = null;
-  let placeSheet = null;                                 // places the summary open now against the board, if its game does
-  const sentWords = () => (ending || `Result sent to the ${context.kind}`);
-  const sent = (abandoned = false) => (abandoned ? back()
-    : h("span", { "data-testid": "result-sent" }, h("span", { "data-testid": "result-sent-words" }, sentWords()), " · ", back()));
+  const sent = () => h("span", { "data-testid": "result-sent" }, `Result sent to the ${context.kind} · `, back());
   const linked = await takeSeatFromLink(tableId);        // a seat's private link, opened on this device
   const mine = mySeat(tableId);
   const seatsEl = h("div", { class: "seats" });
-  const seenHere = new Set();                            // the seats this page has seen at the table
   const board = h("div", { class: "board", tabindex: "-1" });
   // the dock: what just happened, a refusal, the prompt, the decision, the hand, a hint, every move as a list
   const story = h("div", { class: "story", "aria-live": "polite", "data-testid": "story" });
@@ -327,7 +320,6 @@ export async function playTable(tableId) {
 
   const draw = (prev) => {
     const me = view.seat;
-    view.seats.forEach((s, i) => { if (s.connected) seenHere.add(i); });
     if (inFlight && inFlight.moves !== view.moves) answered();     // the move was answered by the table's new view
     clear(seatsEl).append(...view.seats.map((s, i) => {
       // a bot's level in words: on its chip where the row has room for it (fitLevels), and in its title always
@@ -340,9 +332,7 @@ export async function playTable(tableId) {
       level ? h("span", { class: "bot-level", "data-testid": "bot-level" }, ` (${level.title})`) : "",
       // (the level's short form, "Casual", where the full one has no room: fitLevels)
       level ? h("span", { class: "bot-short", "data-testid": "bot-level-short", hidden: "" }, ` · ${shortLevel(level.title)}`) : "",
-      // (not "away": at a Football Whist table Away is a team, review 27b; a player this page has never seen at the
-      // table, in a game not over, has not come yet)
-      s.connected ? "" : view.over || seenHere.has(i) ? " · not at the table" : " · not here yet");
+      s.connected ? "" : " · away");
     }));
     const bots = botsSaid(view.seats);
     levelLine.textContent = bots ? `Bots: ${bots}` : "";
@@ -395,19 +385,12 @@ export async function playTable(tableId) {
         h("strong", {}, "Game over. "), view.result.abandoned ? resultText(view.result) : (mod.bannerText || mod.resultText || resultText)(view.result, view),
         " ", h("span", { class: "result-replay" }, h("a", { href: `/replay/${tableId}` }, "Replay it"), " · "),
         h("a", { href: `/api/tables/${tableId}/record` }, "Download the record"),
-        context ? [" · ", sent(Boolean(view.result.abandoned))] : mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
+        context ? [" · ", sent()] : mine ? [" ", h("button", { class: "primary", "data-testid": "again", onclick: playAgain }, "Play again, same seats")] : ""),
         view.result.abandoned || !mod.ending ? "" : mod.ending(view), mine ? keepLink(tableId, mine, view.real_time) : "");
       if (closer) closer.remove();
       // the title takes the score once the game is over
       if (context && (!prev || !prev.over)) {
-        api("GET", `/api/tables/${tableId}`).then((got) => {
-          if (!got.context) return;
-          heading.textContent = contextTitle(got.context);
-          ending = got.context.ending || null;
-          if (!ending) return;
-          document.querySelectorAll("[data-testid=result-sent-words]").forEach((words) => { words.textContent = ending; });
-          if (placeSheet) placeSheet();                  // (the summary grew a line: placed again, its foot in sight)
-        }).catch(() => {});
+        api("GET", `/api/tables/${tableId}`).then((got) => { if (got.context) heading.textContent = contextTitle(got.context); }).catch(() => {});
       }
       // the game has just ended, or the player comes back to it ended (a reload): its result is what he looks for first
       // (where the board tells the result at its head, data-end-result, the page's top stays in view: the title and
@@ -552,7 +535,7 @@ export async function playTable(tableId) {
     const button = h("button", { type: "button", class: view.over ? "" : "primary", "data-testid": "go-on", onclick: goOn },
       view.over ? "See the final table" : "Go on");
     const overActions = view.over ? [
-      context ? sent(Boolean(view.result && view.result.abandoned)) : mine ? h("button", { type: "button", class: "primary", "data-testid": "sheet-again", onclick: playAgain }, "Play again, same seats") : "",
+      context ? sent() : mine ? h("button", { type: "button", class: "primary", "data-testid": "sheet-again", onclick: playAgain }, "Play again, same seats") : "",
       h("a", { href: `/replay/${tableId}`, "data-testid": "sheet-replay" }, "Replay it")] : [];
     clear(sheet).append(h("div", { class: "sheet-back" }), h("section", {
       class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": "sheet-title", "data-testid": "summary",
@@ -563,8 +546,7 @@ export async function playTable(tableId) {
     button.focus({ preventScroll: true });
     // (a game may place its sheet against the board behind it: Football Whist's full time keeps the final pitch and
     // the last trick in sight above it)
-    placeSheet = content.place ? () => { if (sheet.querySelector(".sheet")) content.place(sheet.querySelector(".sheet")); } : null;
-    if (placeSheet) placeSheet();
+    if (content.place) content.place(sheet.querySelector(".sheet"));
     // the status under the summary speaks of it (a game's words: "Round 2 begins when you press Go on"), not of the
     // next round's turns already behind it
     if (content.status) clear(status).append(content.status(after ? Math.round(after / 1000) : null));
@@ -588,9 +570,7 @@ export async function playTable(tableId) {
     const last = lastMove(view);
     const moved = prev && prev.moves !== view.moves;
     // (a game may hold its moves longer at a pace: the asking game's asks, a sentence each, to be read one by one)
-    // (or some moves longer: Football Whist's moves of the ball, mod.paceMoves(pace, last move) giving the time)
-    const hold = (typeof mod.paceMoves === "function" ? mod.paceMoves(paceName(), last, view)
-      : mod.paceMoves && mod.paceMoves[paceName()]) ?? PACES[paceName()].move;
+    const hold = (mod.paceMoves && mod.paceMoves[paceName()]) ?? PACES[paceName()].move;
     let wait = moved && !view.real_time && !view.over && last && last[0] !== view.seat ? hold : 0;
     // news (a goal) holds play a little longer, at any pace but instant
     // (the table's first view too, when it brings news: the kick-off)

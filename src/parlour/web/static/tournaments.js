@@ -372,9 +372,7 @@ const printLinks = (url, print, pdf) => h("span", { class: "print-links" },
 // names in a list: "Ann", "Ann and Bob", "Ann, Bob and Cat"
 
 // A fixture's table in Parlour: watched while it is played, replayed after.
-// A table closed before its game ended (its result typed in instead) is said closed: nothing to watch or replay there.
-const tableLink = (t, pad = "") => (t.closed ? h("small", { class: "muted", "data-testid": "table-closed" }, `${pad}Its table was closed.`)
-  : h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, pad + (t.finished ? "Replay" : "Watch")));
+const tableLink = (t, pad = "") => h("a", { href: t.finished ? `/replay/${t.id}` : `/t/${t.id}` }, pad + (t.finished ? "Replay" : "Watch"));
 // A fixture whose table is in play says how it stands beside its link: the score so far, its result coming in by
 // itself when the game ends; or, while a person's seat is empty, that it waits for players, with the join links
 // this browser was given when it opened the table (a seat of the organiser's own: open it).
@@ -433,9 +431,7 @@ function roundsState(list) {
   const at = list.indexOf(current);
   const before = list[at - 1];
   return { n: current.n, name: current.name, of: current.of, count: current.items.length, done: current.items.filter((x) => x.done).length,
-    playing: current.items.filter((x) => x.inPlay).length,
-    // the games in play at tables of bots alone (after "Stop after this round", the bots still finish these)
-    botsPlaying: current.items.filter((x) => x.inPlay && x.bots).length, waiting: current.items.filter((x) => !x.done && !x.inPlay && !(x.people || []).length).length,
+    playing: current.items.filter((x) => x.inPlay).length, waiting: current.items.filter((x) => !x.done && !x.inPlay && !(x.people || []).length).length,
     // the people whose games wait for them (the bots leave those alone)
     people: [...new Set(current.items.filter((x) => !x.done && !x.inPlay).flatMap((x) => x.people || []))],
     // the named players whose seats the bots would take, were they let play it (a cycle's players: each a person)
@@ -465,7 +461,6 @@ function roundsPanel(key, st, noun, bots, start, pause, level = null, pace = nul
   const act = (fn) => async () => { try { await fn(); } catch (error) { toast(error.message); } };
   const box = (state, ...children) => h("div", { class: "panel-light rounds", style: "margin:.6rem 0", "data-testid": "round-status", "data-round": st.n, "data-state": state, role: "status" }, ...children);
   const title = `${capital(st.name)}${st.of ? ` of ${st.of}` : ""}`;
-  const stint = noun === "game" ? "this round" : st.name.includes("sitting") ? "this sitting" : "this round";
   const pauseButton = (label) => (key ? h("button", { type: "button", onclick: act(pause), "data-testid": "pause-bots" }, label) : "");
   // before the bots take named players' seats, the organiser is told whose ("bots will stand in for Rita and Sam")
   const standIns = st.standIns && st.standIns.length ? h("p", { class: "muted", "data-testid": "stand-in-note" },
@@ -478,13 +473,8 @@ function roundsPanel(key, st, noun, bots, start, pause, level = null, pace = nul
       bots.playing ? [paceNow, st.more ? `When every result of it is in, the bots go on to ${st.next} by themselves. `
         : noun === "game" ? "It is the last round. "
           : "If the top players end level, the bots go on to the deciding matches. ",
-        pauseButton(`Stop after ${stint}`)]
-        : key && st.waiting ? [go(h("button", { type: "button", onclick: act(start), "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`)), standIns]
-          // told to stop, the bots finish the games they are at: said so, with the way back (review 27b: the words
-          // on the bots vanished, leaving "0 of 2 games in", as if nothing had been heard)
-          : st.botsPlaying ? h("span", { "data-testid": "bots-stopping" },
-            `The bots finish the ${st.botsPlaying === 1 ? noun : words(st.botsPlaying)} they are playing, then stop: ${st.more ? `nothing starts after ${stint} until ${key ? "you let them go on" : "the organiser lets them go on"}` : "that is the last of them"}. `,
-            key && st.more ? h("button", { type: "button", onclick: act(start), "data-testid": "resume-bots" }, `Let the bots go on after ${stint}`) : "") : "");
+        pauseButton(`Stop after ${noun === "game" ? "this round" : st.name.includes("sitting") ? "this sitting" : "this round"}`)]
+        : key && st.waiting ? [go(h("button", { type: "button", onclick: act(start), "data-testid": "simulate" }, `Let bots play the ${words(st.waiting)} of ${st.name} not started`)), standIns] : "");
   }
   if (!st.waiting && st.people.length) {
     // what is left of it is the people's: the bots leave it to them, said so (no countdown that never ends)
@@ -562,12 +552,10 @@ export async function drive(main, id) {
   const part = parts();
   const draw = () => {
     const s = data.summary;
-    const byes = data.rounds.some((games) => games.some((f) => f.bye));
     document.title = `${s.title} · Parlour`;
     if (typing()) return;
     const st = roundsState(data.rounds.map((fixtures, r) => ({ n: r + 1, name: `round ${r + 1}`, of: data.rounds.length,
       items: fixtures.filter((f) => !f.bye).map((f) => ({ done: Boolean(f.result), inPlay: f.tables.some((t) => !t.finished),
-        bots: f.tables.some((t) => !t.finished && t.bots.length && t.bots.every(Boolean)),
         people: [f.home, f.away].filter((t) => (data.people || []).includes(t)) })) })));
     settle(main, [
       part("path", "", () => h("p", {}, h("a", { href: "/drives" }, "Tournaments"), " / drive")),
@@ -587,11 +575,9 @@ export async function drive(main, id) {
         { words: paceWords(data.bots.paces, botPace()), pick: () => pacePick(data.bots.paces, botPace(), (v) => { pace = v; draw(); }) })) : "",
       narrow() ? part("organiser", "", () => organiserBox("drive", `/drives/${id}`, key, remove)) : "",
       part("standings", JSON.stringify([s.table, s.cup, s.complete]), () => h("div", { class: "drive-grid" },
-        h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table, byes),
+        h("section", { class: "scroll" }, h("h2", {}, "League table"), league(s.table, data.rounds.some((games) => games.some((f) => f.bye))),
           h("p", { class: "muted league-key", "data-testid": "league-key" }, "F and A: goals for and against. Avg: goal average, F ÷ A",
-            s.table.some((r) => r.goal_average_text === "inf" && r.won + r.drawn + r.lost > 0) ? ` (– for a team with ${NONE_AGAINST})` : "", ".",
-            // (a bye's point said, review 27b: a team stood "=2" on a bye alone, and nothing said why)
-            byes ? h("span", { "data-testid": "bye-key" }, ` ${byeWords(data.config.bye_points)}`) : ""),
+            s.table.some((r) => r.goal_average_text === "inf" && r.won + r.drawn + r.lost > 0) ? ` (– for a team with ${NONE_AGAINST})` : "", "."),
           partedNote(s.table, s.complete ? 3 : 0)),
         h("section", {}, h("h2", {}, "The Cup"), cup(s.cup, s.complete)))),
       part("fixtures-head", "", () => h("h2", {}, "Fixtures")),
@@ -640,36 +626,21 @@ export async function drive(main, id) {
         refocus(`tr[data-fixture="${f.round}-${f.table}"]`);
       }, key, `drive ${id} round ${f.round} table ${f.table}`);
     const tables = f.tables.map((t) => tableLink(t));
-    // who plays (played) it: a side of bots at their level ("Lions (bots: Steady)"), as the pickers said it; a score
-    // the organiser typed in was played by nobody here (a table closed for it names no bots, review 27b)
-    const typedIn = res && res.meta && res.meta.source === "organiser";
-    const last = typedIn ? null : f.tables.filter((t) => !t.closed).pop();
+    // who plays (played) it: a side of bots at their level ("Lions (bots: Steady)"), as the pickers said it
+    const last = f.tables[f.tables.length - 1];
     // (said once for the game where every seat's bot plays at one level, as the bots mostly do; else by each side)
     const levels = last ? [...new Set(last.bots)] : [];
     // ("(Beginner bots)": inside the in-play sentence while the game is played, beside the Replay link after)
     const once = levels.length === 1 && levels[0] ? h("small", { class: "muted", "data-testid": "level" }, `(${levelOf(fw.bot_catalogue, levels[0])} bots)`) : "";
     const playingNow = !res && f.tables.some((t) => !t.finished);
-    // a person seat its table waits for whose join link this browser was not given (the table was opened in another
-    // browser, or that tab is gone): the organiser hands it on afresh (review 27b: nobody could get the seat back)
-    const open = f.tables.find((t) => !t.finished);
-    const state = open ? inPlayState(f.tables) : null;
-    const lost = !key || !state || !state.awaited ? [] : state.awaited
-      .filter(([seat]) => !joinLinks(open.id)[seat] && !(mySeat(open.id) && mySeat(open.id).seat === seat))
-      .map(([seat, name]) => ({ seat, name }));
     const who = (i) => (!once && last && last.bots[i] ? h("small", { class: "muted", "data-testid": "level" }, ` (bots: ${levelOf(fw.bot_catalogue, last.bots[i])})`) : "");
     // a game bots play (now, or in their turn) fills in its own score: no boxes to type in, only what will come
     // a team whose people have sat at the drive's tables keeps its games: the bots leave them to it, unless the
     // organiser, told whose game it is, asks bots to stand in
     const people = [f.home, f.away].filter((t) => (data.people || []).includes(t));
     const theirs = data.bots.playing && !res && !f.tables.length && !people.length;
-    const toBots = async () => {
-      try {
-        await api("POST", `/api/drives/${id}/fixtures/${f.round}/${f.table}/table`, { seats: [0, 1, 2, 3].map(() => ({ kind: "bot", bot: botLevel() })), replace: true }, key);
-        await load();
-      } catch (error) { toast(error.message); }
-    };
-    // (a drive's game waits for no other: no "m.waits" here, the cycle's, which threw "m is not defined")
     const standIn = async () => {
+      if (m.waits) { toast(`${capital(m.waits)}.`); return; }
       try {
         await api("POST", `/api/drives/${id}/fixtures/${f.round}/${f.table}/table`, { seats: [0, 1, 2, 3].map(() => ({ kind: "bot", bot: botLevel() })) }, key);
         await load();
@@ -688,11 +659,7 @@ export async function drive(main, id) {
       h("td", { class: "away", title: f.away }, f.away, who(1)),
       // (while the bots carry the drive on, a game still to come is theirs: said, not offered to people)
       h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(fw.bot_catalogue, data.bots.bots)})`)
-        : res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f, people), waits, " ", res ? "" : inPlay(f.tables, Boolean(key && lost.length), "The game", once),
-      key && !res && open ? seatLinks(open, lost, (seat) => `/api/drives/${id}/fixtures/${f.round}/${f.table}/seats/${seat}/link`, key) : "",
-      // (or, nobody having come, the game given to bots: the table waiting for its players closes)
-      key && !res && open && lost.length && !state.started ? h("div", {}, h("button", { type: "button", onclick: toBots, "data-testid": "give-to-bots" },
-        `Let bots play this game instead (${levelOf(fw.bot_catalogue, botLevel())})`)) : "",
+        : res || !key || f.tables.some((t) => !t.finished) ? "" : playButton(f, people), waits, " ", res ? "" : inPlay(f.tables, false, "The game", once),
       playingNow ? "" : once ? [once, " "] : "", tables));
   };
   const playButton = (f, people = []) => {
@@ -753,21 +720,16 @@ function podium(rows) {
 // Where goal average parted teams level on points (and where nothing parted them), in words under the table, so the
 // order of teams on the same points is no puzzle: "2nd Aston Villa, 6 pts, ahead of Charlton on goal average (1.900
 // to 1.167)"; "=3 Burnley and Fulham, 4 pts, level on goal average too".  Only teams who have played count.
-export function partedWords(rows, after = 0) {
+function partedWords(rows, after = 0) {
   const said = [];
-  // (a team whose only points so far are a bye's counts too: it shares a place, so the sentence names it, review 27b)
-  const games = (r) => r.won + r.drawn + r.lost;
-  const played = rows.filter((r) => games(r) + (r.byes || 0) > 0);
+  const played = rows.filter((r) => r.won + r.drawn + r.lost > 0);
   played.forEach((r, i) => {
     const next = played[i + 1];
     if (!next || next.points !== r.points || r.position <= after) return;
     if (next.position !== r.position) said.push(`${ordinal(r.position)} ${r.team}, ${plural(r.points, "pt")}, ahead of ${next.team} on goal average (${versus(r, next)})`);
     else if (!i || played[i - 1].position !== r.position) {
-      const level = played.filter((x) => x.position === r.position);
-      // a team with a bye and no game yet has no goals either way: its average counts as even, 1
-      const unplayed = level.filter((x) => !games(x)).map((x) => x.team);
-      const why = unplayed.length ? ` (${listed(unplayed)}, with only a bye so far, ${unplayed.length > 1 ? "count" : "counts"} as even)` : "";
-      said.push(`=${r.position} ${listed(level.map((x) => x.team))}, ${plural(r.points, "pt")} each, level on goal average too${why}: they share the place`);
+      const shared = played.filter((x) => x.position === r.position).map((x) => x.team);
+      said.push(`=${r.position} ${listed(shared)}, ${plural(r.points, "pt")}, level on goal average too: they share the place`);
     }
   });
   return said;
@@ -777,9 +739,6 @@ const partedNote = (rows, after = 0) => {
   const said = partedWords(rows, after);
   return said.length ? h("p", { class: "muted", "data-testid": "parted" }, `Level on points: ${said.join("; ")}.`) : "";
 };
-
-// What a bye is worth, under the League table of a drive where teams sit rounds out (``points``: the drive's)
-export const byeWords = (points) => `Bye: a round a team sits out, with no game; each is worth ${plural(points, "point")}${points === 1 ? ", as a draw is" : points === 2 ? ", as a win is" : ""}, once the rest of its round is in.`;
 
 // The League table; its Byes column only where some team sits a round out (``byes``: a drive of an odd number of
 // teams), else it would be a column of zeros, and the phone's room goes to the teams' names.
@@ -826,17 +785,19 @@ export function cupRound(p) {
   return at + (p.to ? `${p.to} keep it` : "drawn, so the Cup stays on table 1");
 }
 
-// -- handing a seat on ------------------------------------------------------------------
-// The organiser hands a person seat of a fixture's open table to its player (its first link went only to the tab that
+// -- the Biggles cycle ------------------------------------------------------------------
+// The organiser hands a person seat of a match's open table to its player (its first link went only to the tab that
 // opened the table, and that tab may be gone): a fresh link for the seat, to copy and send, or to sit down with on
 // this device.  The server makes it (a link made before for the seat stops working); this page keeps the one it
-// made, so pressing again gives the same link.  ``people``: [{ name, seat }]; ``url(seat)``: the server's route.
+// made, so pressing again gives the same link.
 const seatLinkMade = new Map();
-function seatLinks(t, people, url, key) {
+function seatLinks(id, m, t, key) {
+  const names = [m.blue, m.red];
+  const people = names.map((name, seat) => ({ name, seat })).filter(({ seat }) => t.bots[seat] === null || t.bots[seat] === undefined);
   if (!people.length) return "";
   const linkOf = async (seat) => {
     const at = `${t.id}:${seat}`;
-    if (!seatLinkMade.has(at)) seatLinkMade.set(at, await api("POST", url(seat), undefined, key));
+    if (!seatLinkMade.has(at)) seatLinkMade.set(at, await api("POST", `/api/cycles/${id}/matches/${m.match}/seats/${seat}/link`, undefined, key));
     return seatLinkMade.get(at);
   };
   const one = ({ name, seat }) => {
@@ -869,8 +830,6 @@ function seatLinks(t, people, url, key) {
       "send it, or sit them down here. Use a new one if the first link is lost: the old link then stops working, the seat stays."),
     people.map(one));
 }
-
-// -- the Biggles cycle ------------------------------------------------------------------
 
 // A row's place in a league sorted best first: "1", or "=2" for a place shared on points; a champion who won the
 // deciding matches stands alone at the top, those he beat there after him.
@@ -975,7 +934,6 @@ export async function cycle(main, id) {
       const sat = ms.filter((m) => m.sitting === k);
       return { n: ms[0].round, of: 0, name: `${roundName(ms[0])}${sat[0].sittings > 1 ? `, sitting ${k} of ${sat[0].sittings}` : ""}`,
         items: sat.map((m) => ({ done: Boolean(m.points), inPlay: m.tables.some((t) => !t.finished), players: [m.blue, m.red],
-          bots: m.tables.some((t) => !t.finished && t.bots.length && t.bots.every(Boolean)),
           people: [m.blue, m.red].filter((p) => (data.people || []).includes(p)) })) };
     }));
     const st = roundsState(named);
@@ -1101,8 +1059,7 @@ export async function cycle(main, id) {
       h("td", {}, theirs ? h("small", { class: "muted", "data-testid": "bots-to-play" }, `played by bots in its turn (${levelOf(biggles.bot_catalogue, data.bots.bots)})`)
         : (pts && !idle) || !key || m.tables.some((t) => !t.finished) ? "" : h("span", { class: "play" }, blue, " ", red, " ", play, later),
         data.bots.playing && !pts && !m.tables.some((t) => !t.finished) ? waits : "", pts ? "" : inPlay(m.tables, Boolean(key && open), m.decider ? `Decider ${m.decider}` : `Match ${m.number}`),
-        key && open && !pts ? seatLinks(open, [m.blue, m.red].map((name, seat) => ({ name, seat })).filter(({ seat }) => !open.bots[seat]),
-          (seat) => `/api/cycles/${id}/matches/${m.match}/seats/${seat}/link`, key) : "", tables));
+        key && open && !pts ? seatLinks(id, m, open, key) : "", tables));
   };
   load = await live(main, `/api/cycles/${id}`, "cycle", async (got) => {
     await follow(got.matches.flatMap((m) => m.tables), racesSoFar, () => data && draw());

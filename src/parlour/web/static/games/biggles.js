@@ -819,7 +819,7 @@ export function describe(action, view, seat) {
   if (action.startsWith("stop ")) {
     // whose build: "your" to its owner at the live table, else by name (a replay is told to anyone)
     const owner = seat === 0 || seat === 1 ? 1 - seat : null;
-    const whose = owner === null || !view ? "the other player's" : view.real_time && owner === view.seat ? "your" : possessive(names(view)[owner]);
+    const whose = owner === null || !view ? "the other player's" : view.real_time && owner === view.seat ? "your" : `${names(view)[owner]}'s`;
     return `stopped ${whose} black ${action.slice(5)} with a red ${action.slice(5)}`;
   }
   return action;

@@ -90,16 +90,6 @@ function geometry() {
   return { W, H, at, small, r: small ? 40 : 27, centreR: small ? 44 : 34 };
 }
 
-// Who attacks a goal, in its box: a drive's team; to a player at the table "you attack" or "they attack" (on a phone
-// "for you", "for them"), never the letter of a side; a replay, seen by anyone, keeps the side's letter
-function goalSide(ctx, p, small) {
-  if (teamName(p)) return teamName(p);
-  const seated = !ctx.readOnly && ctx.seat !== null && ctx.seat !== undefined;
-  if (!seated) return small ? `for ${p}` : `${p} attack`;
-  const ours = side(ctx.seat) === p;
-  return small ? (ours ? "for you" : "for them") : (ours ? "you attack" : "they attack");
-}
-
 function pitchSvg(ctx) {
   const { obs, legal, act, readOnly } = ctx;
   const { W, H, at, small, r, centreR } = geometry();
@@ -148,8 +138,8 @@ function pitchSvg(ctx) {
         s("text", { x: b.cx, y: b.cy + (small ? 6 : 4), class: "fw-goal-name" }, "goal"),
         // (a drive's attacking team by name, squeezed into the goal's width where it is long)
         attacker ? s("text", { x: b.cx, y: b.cy + (small ? 30 : 24), class: "fw-goal-side",
-          ...(goalSide(ctx, attacker, small).length > (small ? 6 : 8) ? { textLength: goalW - 6, lengthAdjust: "spacingAndGlyphs" } : {}) },
-        goalSide(ctx, attacker, small)) : "",
+          ...(teamName(attacker) && teamName(attacker).length > (small ? 6 : 5) ? { textLength: goalW - 6, lengthAdjust: "spacingAndGlyphs" } : {}) },
+        teamName(attacker) || (small ? `for ${attacker}` : `${attacker} attack`)) : "",
       );
     } else if (node === PITCH.centre) {
       g.append(s("circle", { cx: x, cy: y, r: centreR, class: "fw-centre" }),
@@ -210,27 +200,6 @@ function pitchSvg(ctx) {
   // the position (drawn last, on top and easy to hit); the ball's own position ringed white and marked "stay"
   const [ox, oy] = at(obs.ball);
   const reach = (node) => (isGoal(node) ? Math.min(goalW, goalH) / 2 + 6 : (node === PITCH.centre ? centreR : r) + 9);
-  // the way the ball just came, until the next card: a dashed white arrow from where it was to each place it went
-  // (a kick-off from the centre circle; a move, or both steps of a double move), so that a move is seen, not a jump
-  const path = ballPath(obs);
-  if (path.length > 1 && (path.at(-1) === obs.ball || isGoal(path.at(-1)))) {
-    svg.append(s("defs", {}, s("marker", { id: "fw-trail-head", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 3.5,
-      markerHeight: 3.5, orient: "auto-start-reverse" }, s("path", { d: "M0 0 L10 5 L0 10 z", fill: "#fff" }))));
-    const centreOf = (node) => (isGoal(node) ? [goalBox(node).cx, goalBox(node).cy] : at(node));
-    const trail = s("g", { class: "fw-trail", "data-testid": "fw-trail", "data-path": path.join(" "), "aria-hidden": "true" });
-    path.slice(1).forEach((node, i) => {
-      const [fx, fy] = centreOf(path[i]); const [tx, ty] = centreOf(node);
-      const d = Math.hypot(tx - fx, ty - fy) || 1;
-      const [ux, uy] = [(tx - fx) / d, (ty - fy) / d];
-      const from = (path[i] === PITCH.centre ? centreR : isGoal(path[i]) ? Math.min(goalW, goalH) / 2 : r) + 3;
-      const to = reach(node) - 3;
-      if (d > from + to + 6) {
-        trail.append(s("line", { x1: fx + ux * from, y1: fy + uy * from, x2: tx - ux * to, y2: ty - uy * to,
-          class: "fw-trail-leg", "marker-end": "url(#fw-trail-head)" }));
-      }
-    });
-    svg.append(trail);
-  }
   if (moves.size) {
     svg.append(s("defs", {}, s("marker", { id: "fw-arrow-head", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4,
       markerHeight: 4, orient: "auto-start-reverse" }, s("path", { d: "M0 0 L10 5 L0 10 z", fill: "#ffeb3b" }))));
@@ -302,24 +271,6 @@ function pitchSvg(ctx) {
   }
   fitBadgeNames(svg);
   return svg;
-}
-
-// The ball's last journey, from the public history: where it was and each place it went since the last card was
-// played (a kick-off, a move, the two steps of a double move), as positions; [] where a card was the last move (or a
-// trick winner left the ball where it was).
-function ballPath(obs) {
-  const history = obs.history || [];
-  let ball = PITCH.centre, path = [];
-  for (const [, action] of history) {
-    const [verb, node] = action.split(" ");
-    if (verb === "kick" || verb === "move") {
-      if (!path.length) path = [ball];
-      path.push(node);
-      ball = isGoal(node) ? PITCH.centre : node;
-    } else if (verb === "play") path = [];
-    if (verb === "kick") path = [PITCH.centre, node];
-  }
-  return path;
 }
 
 // The parts of a drawn pitch a label must not cover, each { box: [x1, y1, x2, y2] } (the ball, each badge, each
@@ -437,27 +388,9 @@ export function inTournament(context) { tournament = context; }
 // A partnership's team where a drive names it ("Aston Villa"), else null: its words and badges are then the team's,
 // not the letters A and B (review 24)
 const teamName = (p) => (tournament && tournament.kind === "drive" && tournament.sides[p === "A" ? 0 : 1]) || null;
-// Whose table is drawn: the view and whether it is a replay's (set by each entry point: render, status, the story's
-// words, the summaries), so that a side is named by its partners, "You & Betty", "Arthur & Cyril" (review 27a: the
-// letters, "partners A lead 2–1", were codes to the player)
-let reader = null;
-const reading = (view, readOnly = false) => { reader = view ? { view, readOnly } : null; };
-// A partnership in words: its team where a drive names it, else its partners by name, the player's own side with
-// "You" first ("You & Betty"; "you & Betty" inside a sentence); "partners A" only where no names are known
-const sideWords = (p, start = true) => {
-  if (teamName(p)) return teamName(p);
-  if (!reader || !reader.view.seats) return `partners ${p}`;
-  const names = (p === "A" ? [0, 2] : [1, 3]).sort((a, b) => (b === reader.view.seat) - (a === reader.view.seat))
-    .map((seat) => who(reader, seat));
-  if (!start && names[0] === "You") names[0] = "you";
-  return names.join(" & ");
-};
-// a side in brackets or after "for": the player's own is "your side" ("You won the trick (your side)"), another by
-// its partners' names
-const sideOf = (p) => (reader && !reader.readOnly && !teamName(p) && reader.view.seat !== null && reader.view.seat !== undefined
-  && side(reader.view.seat) === p ? "your side" : sideWords(p, false));
-// in short, where a list names both: the same (a drive's team, or the partners' names)
-const sideShort = (p) => sideWords(p, false);
+// A partnership in words: its team, or "partners A"; in short, where a list names both: its team, or "A"
+const sideWords = (p) => teamName(p) || `partners ${p}`;
+const sideShort = (p) => teamName(p) || p;
 
 // -- the scoreboard ----------------------------------------------------------------
 function scoreboard(ctx) {
@@ -469,12 +402,10 @@ function scoreboard(ctx) {
   const mine = ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
   const you = ctx.readOnly ? "" : " (you)";
   const sideBox = (p) => h("div", { class: `fw-side fw-side-${p}${mine === p ? " fw-mine" : ""}`, "data-side": p },
-    // (a drive's sides: Home and Away over their teams' names, not the letters A and B; else the partners by name,
-    // "You & Betty" over "Arthur & Cyril", said once: no letter over them, "A (you)")
-    h("div", { class: "fw-side-name" }, teamName(p) ? `${p === "A" ? "Home" : "Away"}${mine === p ? you : ""}`
-      : ctx.readOnly ? names(p) : sideWords(p)),
+    // (a drive's sides: Home and Away over their teams' names, not the letters A and B)
+    h("div", { class: "fw-side-name" }, `${teamName(p) ? (p === "A" ? "Home" : "Away") : p}${mine === p ? you : ""}`),
     h("div", { class: "fw-goals", "data-testid": `goals-${p}` }, String(obs.goals[p])),
-    teamName(p) ? h("div", { class: "fw-side-who" }, names(p)) : "",
+    h("div", { class: "fw-side-who" }, names(p)),
     // (the tricks of this half, said so; at full time the match's, both halves)
     h("div", { class: "fw-side-tricks", "data-testid": `tricks-${p}` }, obs.phase === "over"
       ? `${plural(tricksWon(obs, 0)[p] + tricksWon(obs, 1)[p], "trick")} in the match`
@@ -584,13 +515,8 @@ function tableArea(ctx) {
   const seatBox = (seat) => {
     const turn = obs.to_move.includes(seat) && obs.phase !== "over";
     const n = obs.hand_sizes[seat];
-    // a seat named for its team ("Derby County 2", at a drive's table) has the team once, in its chip: "[Derby
-    // County] 2", not "[Derby County] Derby County 2" (review 27b: the box ran past the table, the tag wrapped)
-    const team = teamName(side(seat));
-    const name = seatName(view, seat);
-    const own = team && name.startsWith(`${team} `) ? name.slice(team.length + 1) : name;
     return h("div", { class: `fw-seat fw-${where[seat]} fw-side-${side(seat)}${turn ? " fw-turn" : ""}${seat === ctx.seat ? " fw-me" : ""}`, "data-seat": seat },
-      h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip", title: sideWords(side(seat)) }, team || side(seat)), `${own}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
+      h("span", { class: "fw-seat-name" }, h("b", { class: "fw-chip", title: sideWords(side(seat)) }, teamName(side(seat)) || side(seat)), `${seatName(view, seat)}${seat === ctx.seat && !ctx.readOnly ? " (you)" : ""}`),
       h("span", { class: "fw-seat-info" }, `${plural(n, "card")}${obs.kicker === seat && obs.phase === "kick" ? " · kicks off" : ""}`));
   };
   // (the trick is the decision's once a card is led to it; at a lead the pitch is, whose ball sets the Master team)
@@ -697,11 +623,7 @@ function onColour(hex) {
 function statusStrip(ctx) {
   const { obs } = ctx;
   const mineSide = ctx.readOnly || ctx.seat === null || ctx.seat === undefined ? null : side(ctx.seat);
-  // (a side by its partners' names, "You & Betty 1–0 Arthur & Cyril"; on a phone, where the names pushed the strip
-  // onto a third line, in two short words, "you 1–0 them", the scoreboard above naming the partners)
-  const short = narrow.matches && mineSide && !teamName("A") && !teamName("B");
-  const you = (p) => (teamName(p) ? `${teamName(p)}${mineSide === p ? " (you)" : ""}`
-    : short ? (p === mineSide ? "you" : "them") : sideWords(p, p === "A"));
+  const you = (p) => (mineSide === p ? `${teamName(p) || p} (you)` : teamName(p) || p);
   const master = obs.master ? TEAMS[obs.master] : null;
   const half = obs.phase === "over" ? "full time" : obs.half === 1 ? "1st half" : "2nd half";
   // which way the player's side attacks, in the pitch's own words, and the tricks each side has won this half
@@ -719,8 +641,7 @@ function statusStrip(ctx) {
     h("span", { class: "fw-nowrap", "data-testid": "fw-strip-score" }, `${you("A")} ${obs.goals.A}–${obs.goals.B} ${you("B")} ·`), " ",
     h("span", { class: "fw-nowrap" }, half, obs.phase === "over" ? "" : " ·"),
     obs.phase === "over" ? "" : [" ",
-      h("span", { class: "fw-nowrap", "data-testid": "fw-strip-attack" }, `${mineSide ? "you attack" : `${sideWords("A")} attack`} ${goal}`,
-        h("span", { class: "fw-strip-sep" }, " ·")), " ",
+      h("span", { class: "fw-nowrap", "data-testid": "fw-strip-attack" }, `${mineSide ? "you attack" : `${teamName("A") || "A"} attack`} ${goal} ·`), " ",
       h("span", { class: "fw-nowrap", "data-testid": "fw-strip-tricks" }, `tricks this half ${t.A}–${t.B}`)]);
 }
 
@@ -781,7 +702,7 @@ function kickOffs(obs) {
 function kickOffText(ctx, { half, seat }) {
   const goal = goalAttacked(ctx.obs || ctx.view.observation, side(seat), half) === PITCH.goals.west ? "West" : "East";
   return `${half === 1 ? "Kick-off" : "Second half kick-off"}: ${who(ctx, seat)} ${verb(ctx, seat, "kick", "kicks")} off `
-    + `for ${sideOf(side(seat))}, toward the ${goal} goal`;
+    + `for ${sideWords(side(seat))}, toward the ${goal} goal`;
 }
 
 // The whole match, move by move, each half opened by its kick-off (half time marked): a kick-off after every
@@ -808,7 +729,7 @@ function playLog(ctx) {
   const list = h("ol", { class: "fw-log", "aria-label": "Every move of the match", "data-testid": "play-log", tabindex: "0" },
     items.map((x) => (x.half2 ? h("li", { class: "fw-log-half", "data-testid": "log-half-time" }, halfTimeLine(obs))
       : x.kickoff ? h("li", { class: "fw-log-half fw-log-kickoff", "data-testid": "log-kickoff" }, kickOffText(ctx, x.kickoff))
-      : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${who(ctx, x.won)} won the trick (${sideOf(side(x.won))})`)
+      : x.won !== undefined ? h("li", { class: "fw-log-won" }, `${who(ctx, x.won)} won the trick (${sideWords(side(x.won))})`)
       : h("li", { value: x.i + 1, class: x.i === obs.history.length - 1 ? "fw-latest" : "" },
       `${who(ctx, x.seat)} ${words(x.action)}`))));
   // shown to its end with whole entries only: the box as tall as the newest entries that fit in it (none cut
@@ -923,23 +844,13 @@ function takeAtOnce(ctx, parts) {
 // The replay's jumps (replay.js shows them as buttons and as ticks on the step bar): the kick-off, each goal, half
 // time, the second half's kick-off and full time.  The step that ends the first half also sets up the second (the
 // cards dealt again, the ends changed): it is marked ``ended``, and the replay shows it twice, first as the half ended
-// (its last trick and who won it), then the second half's kick-off.  Each goal's jump names its scorer and the score
-// it made, A's goals first as on the scoreboard: "Goal 3: Cyril, A 1–2 B" (review 27a: a bare "Goal 3" said nothing of
-// which goal it was, and the page's head gives the result away already).
+// (its last trick and who won it), then the second half's kick-off.  The labels name no scorer: the jumps do not give
+// the result away.
 export function marks(info) {
   const obs = info.observation || {};
   const history = obs.history || [];
   const firstHalf = 4 * ((obs.tricks || [])[0] || []).length;
   const out = [{ step: 0, label: "Kick-off" }];
-  const log = obs.goal_log || [];
-  const score = { A: 0, B: 0 };
-  const goalLabel = (n) => {
-    const g = log[n - 1];
-    if (!g) return `Goal ${n}`;
-    score[g.partnership] += 1;
-    const name = (info.seats && info.seats[g.by] && info.seats[g.by].name) || `${g.partnership}`;
-    return `Goal ${n}: ${name}${g.own_goal ? " (own goal)" : ""}, A ${score.A}–${score.B} B`;
-  };
   let plays = 0;
   let goal = 0;
   let halfTimeAt = null;
@@ -950,7 +861,7 @@ export function marks(info) {
       out.push({ step: i, label: "Half time", ended: true, caption: "half time" }, { step: i, label: "Second half" });
     }
     if (verb === "play") plays += 1;
-    if (verb === "move" && isGoal(node)) { goal += 1; out.push({ step: i + 1, label: goalLabel(goal) }); }
+    if (verb === "move" && isGoal(node)) { goal += 1; out.push({ step: i + 1, label: `Goal ${goal}` }); }
   });
   if (obs.phase === "over") out.push({ step: history.length, label: "Full time" });
   // (a goal scored with the half's last move: its jump shows the half as it ended, the goal in it; the marks in the
@@ -973,7 +884,6 @@ function replayHalfTime(ctx) {
 }
 
 export function render(el, ctx) {
-  reading(ctx.view, ctx.readOnly);
   const { obs } = ctx;
   const halfOver = replayHalfTime(ctx);
   if (halfOver) {
@@ -1108,7 +1018,6 @@ export function hintTap(view) {
 }
 
 export function status(view) {
-  reading(view);
   const obs = view.observation;
   if (view.over || !view.legal || !view.legal.length) return null;
   // (in words for every way of playing: a mouse, a finger or the keyboard all "choose")
@@ -1174,37 +1083,21 @@ export function resultText(result, view) {
 // What a side wins: the hint says "the match is all but decided".
 export const contest = "match";
 
-// A move of the ball (a kick-off, a trick winner's move) is held longer than a card at each pace: the ball's step
-// and its arrow are seen, and each step of a double move on its own, before the next (table.js's hold)
-const BALL_HOLD = { instant: 0, quick: 1000, steady: 1800, slow: 2800 };
-export function paceMoves(pace, last) {
-  const verb = last && last[1] ? last[1].split(" ")[0] : "";
-  return verb === "move" || verb === "kick" ? BALL_HOLD[pace] : undefined;
-}
-
 // Words for the move just made, after the player's name.
 // (the move that scored, while it is the last one told, says so: the story never falls back to a plain "moved the
 // ball to the West goal" under a prompt to kick off after it)
 export function describe(action, view, seat) {
-  reading(view);
   const [verb, node] = action.split(" ");
   const obs = view && view.observation;
   const last = obs && obs.history && obs.history.at(-1);
   const goal = obs && (obs.goal_log || []).at(-1);
-  // (the second step of a double move says the first too: the line at the foot shows the whole move, "moved the
-  // ball to Scotland (West half), then on to Wales (East half)")
-  const path = obs && last && last[1] === action && verb === "move" ? ballPath(obs) : [];
-  const then = path.length > 2 ? `moved the ball to ${nodeLabel(path.at(-2))}, then on to ` : null;
-  if (verb !== "move" || !isGoal(node) || !goal || goal.by !== seat || !last || last[1] !== action) {
-    return then ? `${then}${nodeLabel(node)}` : words(action);
-  }
+  if (verb !== "move" || !isGoal(node) || !goal || goal.by !== seat || !last || last[1] !== action) return words(action);
   const score = goals(obs, view).at(-1).text.split(": ").at(-1);
   return `${goal.own_goal ? "scored an own goal" : "scored"} in ${nodeLabel(node)}: ${score}`;
 }
 
 // Half time stops play: the score, the goals of the half, the tricks each side won, and how the second half starts.
 export function summary(prev, view) {
-  reading(view);
   const obs = view.observation;
   // (the rules' own end: a table closed early has no full time)
   if (obs.phase === "over" && prev.observation.phase !== "over") return fullTime(view);
@@ -1215,7 +1108,6 @@ export function summary(prev, view) {
 // The page opened (a reload, a link followed) on an end: the same sheet as the player saw it come. At full time
 // (the rules' end, not a table closed early), and at half time, before the player has played in the second half.
 export function opening(view) {
-  reading(view);
   const obs = view.observation;
   if (obs.phase === "over") return fullTime(view);
   return atHalfTime(obs, view.seat) ? halfTime(view) : null;
@@ -1247,7 +1139,7 @@ function halfTime(view) {
       sidesTable(view, [["Tricks won this half", (p) => tricks[p]]]),
       firstHalf.length ? h("ol", { class: "fw-timeline" }, firstHalf.map(({ goal, text }) => h("li", {}, `Trick ${goal.after_trick}: ${goalWords(text)}`)))
         : h("p", {}, "No goals in the first half."),
-      h("p", {}, `The cards are dealt again and the sides change ends: ${sideWords("A")} now attack ${ends("A")}, ${sideWords("B", false)} ${ends("B")}. `,
+      h("p", {}, `The cards are dealt again and the sides change ends: ${sideWords("A")} now attack ${ends("A")}, ${sideWords("B")} ${ends("B")}. `,
         `${who({ view }, obs.kicker)} ${verb({ view }, obs.kicker, "kick", "kicks")} off the second half from the centre circle.`)),
   };
 }
@@ -1312,7 +1204,6 @@ function analyseLink(view, testid) {
 // the table's first view (prev null) while the first trick is on, and when the second half begins, the banner
 // says who kicks off, for which partners, toward which goal.
 export function announce(prev, view) {
-  reading(view);
   const obs = view.observation;
   const list = goals(obs, view);
   // (a goal stands alone for a beat, then gives way at the next move: never run on with the moves after it; a goal
@@ -1329,6 +1220,5 @@ export function announce(prev, view) {
 
 // The end of the match: every goal in order.
 export function ending(view) {
-  reading(view);
   return h("div", { class: "board fw-board fw-ending" }, analyseLink(view, "fw-analyse-end"), timeline({ obs: view.observation, view }));
 }

@@ -5,7 +5,7 @@
 // server lists as legal is clickable; the server judges every name said.
 import { h, s, stylesheet } from "/static/dom.js";
 import { blank, clickable, edge, refusable, wrap } from "/static/cards.js";
-import { addressed, listed, person, plural, points, possessive, seatName, tap } from "/static/words.js";
+import { addressed, listed, person, plural, points, seatName, tap } from "/static/words.js";
 import { outline } from "/static/games/squadron-outlines.js";
 
 // The pack comes from the game's own data file (planes.json), fetched from
@@ -235,7 +235,7 @@ const everySet = (obs) => [...(obs.table || []), ...(obs.captured || []).flat()]
 const ORDINAL = ["1st", "2nd", "3rd"];
 function setName(set, sets, view, { by = null, noun = "set", full = false, known = false } = {}) {
   // (a named player's own set is "his": "Arthur added WILD to his PLANE set")
-  const owner = addressed(view, set.by) ? "your" : by !== null && by === set.by ? "his" : possessive(seatName(view, set.by));
+  const owner = addressed(view, set.by) ? "your" : by !== null && by === set.by ? "his" : `${seatName(view, set.by)}'s`;
   if (SPOTTING && !known && !namedSets.has(set.id)) {
     const theirs = sets.filter((x) => x && x.by === set.by).map((x) => Number(x.id)).sort((a, b) => a - b);
     const i = theirs.indexOf(Number(set.id));
@@ -691,7 +691,7 @@ export function render(el, ctx) {
     const targets = (obs.table || []).filter((x) => can(`shoot ${x.id}`));
     panels.push(h("div", { class: "panel ss-shoot decision-area" }, h("h3", {}, "Your fighters are up: shoot down an enemy bomber set?"),
       h("div", { class: "ss-lay-list" }, targets.map((x) => clickable(h("span", { class: "ss-btn ss-shoot-btn" },
-        `⊕ ${possessive(seatName(view, x.by))} ${SPOTTING && !namedSets.has(x.id) ? "bombers" : PLANES[x.plane]?.[0] || "bombers"} (${x.value} points)`),
+        `⊕ ${seatName(view, x.by)}'s ${SPOTTING && !namedSets.has(x.id) ? "bombers" : PLANES[x.plane]?.[0] || "bombers"} (${x.value} points)`),
       `shoot ${x.id}`, act, label(`shoot ${x.id}`, view))),
       clickable(h("span", { class: "ss-btn ss-hold" }, "Hold fire"), "hold", act, "Hold fire"))));
   }
@@ -777,7 +777,7 @@ export function render(el, ctx) {
     // (the glance at the draw and the play: naming a set or shooting, the dock holds the decision's own cards)
     hand = h("div", { class: "panel ss-hand hand-area" }, myTurn && ["draw", "play"].includes(obs.phase) ? glance(ctx, can) : "",
       // (a replay opened by an onlooker shows the seat's hand as that player's, not the reader's)
-      h("h3", {}, `${view.onlooker ? `${possessive(seatName(view, obs.seat))} hand` : "Your hand"} (${obs.hand.length})`, say, layButton, layGo,
+      h("h3", {}, `${view.onlooker ? `${seatName(view, obs.seat)}'s hand` : "Your hand"} (${obs.hand.length})`, say, layButton, layGo,
         laying ? "" : swapButton),
       h("div", { class: `row${rows > 1 ? " ss-rows" : ""}`, "data-rows": rows, style: `--ss-cols: ${perRow}` }, obs.hand.map((c, i) => {
         const el = planeCard(c, { size: "big" });
@@ -1524,7 +1524,7 @@ export function ending(view) {
     // each set shot down with its owner, and the owner's doubling wild card in it ("shot down Arthur's PLANE +60
     // (doubled by Arthur's WILD)"); "WILD doubled a set" only for that wild card in this player's own sets
     const hasVic = (x) => [...(x.cards || []), x.extra].includes("VIC");
-    const whose = (j) => (addressed(view, j) ? "your" : possessive(seatName(view, j)));
+    const whose = (j) => (addressed(view, j) ? "your" : `${seatName(view, j)}'s`);
     const shot = overs[r]?.shot_down?.[i];
     const shotParts = shot ? shot.map((x) => `shot down ${whose(x.by)} ${PLANES[x.plane]?.[0] || "plane"} +${x.value}${hasVic(x) ? ` (doubled by ${whose(x.by)} ${WILD.VIC})` : ""}`)
       : [d.captured ? `shot down +${d.captured}` : ""];
@@ -1665,7 +1665,7 @@ function roundCount(view, over, { final = false } = {}) {
   const you = (i) => addressed(view, i);
   const who = (i) => (you(i) ? "You" : seatName(view, i));
   const whom = (i) => (you(i) ? "you" : seatName(view, i));
-  const whose = (i) => (you(i) ? "your" : possessive(seatName(view, i)));
+  const whose = (i) => (you(i) ? "your" : `${seatName(view, i)}'s`);
   const planeName = (x) => PLANES[x.plane]?.[0] || "a plane";
   const title = over.went_out !== null && over.went_out !== undefined
     ? `Round ${over.round}: ${who(over.went_out)} went out` : `Round ${over.round}: ${roundEndWords(view, obs, over)}`;
@@ -1681,7 +1681,7 @@ function roundCount(view, over, { final = false } = {}) {
     const shot = (over.shot_down?.[i] || []).map((x) => `${whose(x.by)} ${planeName(x)} (+${x.value}${hasVic(x) ? `, doubled by ${whose(x.by)} ${WILD.VIC}` : ""})`);
     // his sets that another player's fighters shot down: laid, but scoring for the shooter
     const lost = names.flatMap((__, j) => (j === i ? [] : (over.shot_down?.[j] || []).filter((x) => x.by === i)
-      .map((x) => `Laid ${planeName(x)}, shot down by ${whom(j)} (its ${x.value} points are ${you(j) ? "yours" : possessive(seatName(view, j))})`)));
+      .map((x) => `Laid ${planeName(x)}, shot down by ${whom(j)} (its ${x.value} points are ${you(j) ? "yours" : `${seatName(view, j)}'s`})`)));
     const hand = over.hands?.[i] || [];
     // the turns he missed this round for a wrong name (the play log's line for it goes under this count)
     const missed = (obs.events || []).filter((e) => e.event === "forfeits a turn" && e.round === over.round && e.seat === i).length;
